@@ -1,0 +1,510 @@
+"""The roller: every random outcome in voyage goes through here.
+
+One :class:`Roller` per campaign, seeded, with its state saved in the campaign (R5), so the
+same seed and the same commands give the same rolls. Every roll returns a :class:`Roll`
+record (R4): what was rolled, the faces, the modifiers with their reasons, the target and the
+outcome, plus the exact chance of success it had before the dice fell. A record prints as one
+line a referee can check by hand::
+
+    capsize check: d20=11 +3 (Tier III) +2 (Half) = 16 vs DV 16: holds
+
+Parsing (:func:`parse`), exact odds (:func:`distribution`, :func:`odds`) and rolling
+(:class:`Roller`) are kept apart, as in d20.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Literal
+
+from .errors import VoyageError
+
+Compare = Literal[">=", ">", "<", "<="]
+AdvantageMode = Literal["boons", "2d20"]
+
+MAX_DICE = 100
+MAX_SIDES = 1000
+
+_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+_CONST = re.compile(r"^\s*([+-]?\d+)\s*$")
+
+
+class DiceError(VoyageError):
+    """A dice expression cannot be parsed or is too big to roll."""
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A parsed dice expression NdM+K."""
+
+    count: int
+    sides: int
+    bonus: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.count if self.count != 1 else ''}d{self.sides}" if self.count else ""
+        if self.bonus:
+            text += f"{self.bonus:+d}" if text else str(self.bonus)
+        return text or "0"
+
+
+def parse(expression: str) -> Dice:
+    """Parse ``NdM``, ``dM``, ``NdM+K``, ``NdM-K`` or a plain number into :class:`Dice`."""
+    match = _EXPR.match(expression)
+    if match:
+        count = int(match.group(1)) if match.group(1) else 1
+        sides = int(match.group(2))
+        bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+        if not 1 <= count <= MAX_DICE:
+            raise DiceError(f"dice expression {expression!r}: roll between 1 and {MAX_DICE} dice")
+        if not 2 <= sides <= MAX_SIDES:
+            raise DiceError(
+                f"dice expression {expression!r}: a die has between 2 and {MAX_SIDES} sides"
+            )
+        return Dice(count, sides, bonus)
+    match = _CONST.match(expression)
+    if match:
+        return Dice(0, 0, int(match.group(1)))
+    raise DiceError(f"dice expression {expression!r}: write it like d20, 3d6 or 2d6+1")
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A number added to a roll, with the rule or reason for it (R4)."""
+
+    value: int
+    reason: str
+
+    def text(self) -> str:
+        return f"{self.value:+d} ({self.reason})"
+
+
+# ----------------------------------------------------------------------------- exact odds
+
+
+@lru_cache(maxsize=512)
+def _sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    dist: dict[int, Fraction] = {0: Fraction(1)}
+    face = Fraction(1, sides)
+    for _ in range(count):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for f in range(1, sides + 1):
+                nxt[total + f] = nxt.get(total + f, Fraction(0)) + p * face
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+def _best_of(count: int, sides: int) -> dict[int, Fraction]:
+    """Distribution of the highest of ``count`` dice: P(max = m) = (m^k - (m-1)^k) / s^k."""
+    return {
+        m: Fraction(m**count - (m - 1) ** count, sides**count) for m in range(1, sides + 1)
+    }
+
+
+def _worst_of(count: int, sides: int) -> dict[int, Fraction]:
+    return {
+        m: Fraction((sides - m + 1) ** count - (sides - m) ** count, sides**count)
+        for m in range(1, sides + 1)
+    }
+
+
+def _combine(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+def distribution(
+    dice: Dice | str, advantage: int = 0, mode: AdvantageMode = "boons"
+) -> dict[int, Fraction]:
+    """Exact distribution of the natural total of ``dice`` with ``advantage`` net boons (R2).
+
+    Positive ``advantage`` adds the highest of that many d6, negative subtracts it; in
+    ``2d20`` mode a d20 is rolled twice and the higher (lower) kept instead.
+    """
+    d = parse(dice) if isinstance(dice, str) else dice
+    if d.count == 0:
+        return {d.bonus: Fraction(1)}
+    if advantage and mode == "2d20" and d.count == 1:
+        pick = _best_of(2, d.sides) if advantage > 0 else _worst_of(2, d.sides)
+        base = pick
+    else:
+        base = dict(_sum_distribution(d.count, d.sides))
+        if advantage:
+            boon = _best_of(abs(advantage), 6)
+            if advantage < 0:
+                boon = {-k: p for k, p in boon.items()}
+            base = _combine(base, boon)
+    return {k + d.bonus: p for k, p in base.items()} if d.bonus else base
+
+
+def meets(total: int, target: int, compare: Compare) -> bool:
+    """Whether ``total`` succeeds against ``target`` under ``compare``."""
+    if compare == ">=":
+        return total >= target
+    if compare == ">":
+        return total > target
+    if compare == "<":
+        return total < target
+    if compare == "<=":
+        return total <= target
+    raise DiceError(f"unknown comparison {compare!r}")
+
+
+def odds(
+    dice: Dice | str,
+    modifier: int,
+    target: int,
+    compare: Compare = ">=",
+    advantage: int = 0,
+    mode: AdvantageMode = "boons",
+    natural: bool = False,
+) -> Fraction:
+    """Exact chance that ``dice + modifier`` (with boons) succeeds against ``target``.
+
+    With ``natural`` (the R1 option, d20 Checks only) a natural 20 always succeeds and a
+    natural 1 always fails.
+    """
+    d = parse(dice) if isinstance(dice, str) else dice
+    if natural and d.count == 1 and d.sides == 20 and not d.bonus:
+        return _natural_odds(modifier, target, compare, advantage, mode)
+    return sum(
+        (p for total, p in distribution(d, advantage, mode).items()
+         if meets(total + modifier, target, compare)),
+        Fraction(0),
+    )
+
+
+def _natural_odds(
+    modifier: int, target: int, compare: Compare, advantage: int, mode: AdvantageMode
+) -> Fraction:
+    if advantage and mode == "2d20":
+        d20 = _best_of(2, 20) if advantage > 0 else _worst_of(2, 20)
+        boon: dict[int, Fraction] = {0: Fraction(1)}
+    else:
+        d20 = {f: Fraction(1, 20) for f in range(1, 21)}
+        boon = {0: Fraction(1)}
+        if advantage:
+            best = _best_of(abs(advantage), 6)
+            boon = {(k if advantage > 0 else -k): p for k, p in best.items()}
+    total = Fraction(0)
+    for face, p in d20.items():
+        for b, q in boon.items():
+            if face == 20:
+                ok = True
+            elif face == 1:
+                ok = False
+            else:
+                ok = meets(face + b + modifier, target, compare)
+            if ok:
+                total += p * q
+    return total
+
+
+def percent(p: Fraction) -> str:
+    """A probability for people: ``58.3%``."""
+    value = float(p) * 100
+    if value in (0, 100):
+        return f"{value:.0f}%"
+    return f"{value:.1f}%"
+
+
+# ----------------------------------------------------------------------------- records
+
+
+@dataclass
+class Roll:
+    """One roll as it happened (R4). ``success`` is None for rolls with no target."""
+
+    label: str
+    dice: str
+    faces: list[int]
+    natural: int
+    modifiers: list[Modifier] = field(default_factory=list)
+    boon_faces: list[int] = field(default_factory=list)
+    boon: int = 0
+    boon_reasons: list[str] = field(default_factory=list)
+    total: int = 0
+    target: int | None = None
+    compare: Compare | None = None
+    target_text: str | None = None
+    success: bool | None = None
+    outcome: str = ""
+    probability: Fraction | None = None
+
+    @property
+    def expression(self) -> str:
+        """What was rolled, with its modifiers summed: ``d20+5``."""
+        mods = sum(m.value for m in self.modifiers)
+        text = self.dice
+        if self.boon_faces:
+            text += f"{'+' if self.boon >= 0 else '-'}{len(self.boon_faces)}d6kh1"
+        if mods:
+            text += f"{mods:+d}"
+        return text
+
+    def line(self) -> str:
+        """The roll as one readable line."""
+        faces = "+".join(str(f) for f in self.faces) if self.faces else ""
+        if len(self.faces) > 1 and "kh" not in self.dice and "kl" not in self.dice:
+            faces += f"={self.natural}"
+        elif "kh" in self.dice or "kl" in self.dice:
+            faces = ",".join(str(f) for f in self.faces) + f"\u2192{self.natural}"
+        parts = [f"{self.dice}={faces}" if self.dice else str(self.natural)]
+        if self.boon_faces:
+            sign = "+" if self.boon >= 0 else "-"
+            word = "boon" if self.boon >= 0 else "bane"
+            why = "; ".join(self.boon_reasons)
+            shown = ",".join(str(f) for f in self.boon_faces)
+            parts.append(f"{sign}{abs(self.boon)} ({word} {len(self.boon_faces)}d6={shown}: {why})")
+        parts.extend(m.text() for m in self.modifiers)
+        text = " ".join(parts)
+        if self.modifiers or self.boon_faces:
+            text += f" = {self.total}"
+        if self.target is not None:
+            text += f" {self.target_text or default_target_text(self.target, self.compare)}"
+        if self.outcome:
+            text += f": {self.outcome}"
+        return f"{self.label}: {text}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready record with stable field names."""
+        return {
+            "label": self.label,
+            "expression": self.expression,
+            "dice": self.dice,
+            "faces": list(self.faces),
+            "natural": self.natural,
+            "boon_faces": list(self.boon_faces),
+            "boon": self.boon,
+            "boon_reasons": list(self.boon_reasons),
+            "modifiers": [{"value": m.value, "reason": m.reason} for m in self.modifiers],
+            "total": self.total,
+            "target": self.target,
+            "compare": self.compare,
+            "success": self.success,
+            "outcome": self.outcome,
+            "probability": None if self.probability is None else float(self.probability),
+            "line": self.line(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Roll:
+        """Rebuild a record saved with :meth:`to_dict`."""
+        prob = data.get("probability")
+        return cls(
+            label=data["label"],
+            dice=data["dice"],
+            faces=list(data["faces"]),
+            natural=data["natural"],
+            modifiers=[Modifier(m["value"], m["reason"]) for m in data.get("modifiers", [])],
+            boon_faces=list(data.get("boon_faces", [])),
+            boon=data.get("boon", 0),
+            boon_reasons=list(data.get("boon_reasons", [])),
+            total=data["total"],
+            target=data.get("target"),
+            compare=data.get("compare"),
+            success=data.get("success"),
+            outcome=data.get("outcome", ""),
+            probability=None if prob is None else Fraction(prob).limit_denominator(10**9),
+        )
+
+
+def default_target_text(target: int, compare: Compare | None) -> str:
+    if compare == ">=":
+        return f"vs DV {target}"
+    if compare == ">":
+        return f"needs over {target}"
+    if compare == "<":
+        return f"needs under {target}"
+    if compare == "<=":
+        return f"needs {target} or less"
+    return f"vs {target}"
+
+
+# ----------------------------------------------------------------------------- the roller
+
+
+@dataclass
+class CheckOptions:
+    """Campaign options for Checks: R1 natural 20/1, R2 advantage as boons or 2d20."""
+
+    natural: bool = False
+    advantage_mode: AdvantageMode = "boons"
+
+
+class Roller:
+    """A seeded source of dice for one campaign; its state can be saved and restored (R5)."""
+
+    def __init__(self, seed: int | str | None = 0, options: CheckOptions | None = None) -> None:
+        self._random = random.Random(seed)
+        self.options = options or CheckOptions()
+        self.records: list[Roll] = []
+
+    # -- state ---------------------------------------------------------------------------
+    def get_state(self) -> str:
+        """The generator state as a JSON string, to save with the campaign."""
+        version, internal, gauss = self._random.getstate()
+        return json.dumps([version, list(internal), gauss])
+
+    def set_state(self, state: str) -> None:
+        """Restore a state saved with :meth:`get_state`."""
+        version, internal, gauss = json.loads(state)
+        self._random.setstate((version, tuple(internal), gauss))
+
+    @classmethod
+    def from_state(cls, state: str, options: CheckOptions | None = None) -> Roller:
+        roller = cls(0, options)
+        roller.set_state(state)
+        return roller
+
+    # -- primitives ----------------------------------------------------------------------
+    def die(self, sides: int) -> int:
+        """One die of ``sides`` faces (no record; use :meth:`roll` for anything shown)."""
+        return self._random.randint(1, sides)
+
+    def _keep(self, roll: Roll) -> Roll:
+        self.records.append(roll)
+        return roll
+
+    def roll(
+        self,
+        label: str,
+        dice: str,
+        modifiers: Iterable[Modifier] = (),
+        target: int | None = None,
+        compare: Compare = ">=",
+        success: str = "",
+        failure: str = "",
+        target_text: str | None = None,
+        outcome: str = "",
+    ) -> Roll:
+        """Roll ``dice`` plus modifiers; with a target, judge success by ``compare``."""
+        parsed = parse(dice)
+        mods = list(modifiers)
+        if parsed.bonus:
+            mods.insert(0, Modifier(parsed.bonus, "flat"))
+        bare = Dice(parsed.count, parsed.sides)
+        faces = [self.die(parsed.sides) for _ in range(parsed.count)]
+        natural = sum(faces)
+        total = natural + sum(m.value for m in mods)
+        record = Roll(
+            label=label,
+            dice=str(bare) if parsed.count else "",
+            faces=faces,
+            natural=natural,
+            modifiers=mods,
+            total=total,
+            outcome=outcome,
+        )
+        if target is not None:
+            ok = meets(total, target, compare)
+            record.target, record.compare, record.target_text = target, compare, target_text
+            record.success = ok
+            record.outcome = (success if ok else failure) or outcome
+            record.probability = odds(bare, sum(m.value for m in mods), target, compare)
+        return self._keep(record)
+
+    def check(
+        self,
+        label: str,
+        dv: int,
+        modifiers: Iterable[Modifier] = (),
+        advantages: Sequence[str] = (),
+        disadvantages: Sequence[str] = (),
+        success: str = "succeeds",
+        failure: str = "fails",
+    ) -> Roll:
+        """A Check (R1): d20 + modifiers meets or beats ``dv``; Advantages per R2."""
+        mods = list(modifiers)
+        net = len(advantages) - len(disadvantages)
+        reasons = list(advantages) if net > 0 else list(disadvantages) if net < 0 else []
+        mode = self.options.advantage_mode
+        boon_faces: list[int] = []
+        boon = 0
+        if net and mode == "2d20":
+            faces = [self.die(20), self.die(20)]
+            natural = max(faces) if net > 0 else min(faces)
+            dice = "2d20kh1" if net > 0 else "2d20kl1"
+        else:
+            faces = [self.die(20)]
+            natural = faces[0]
+            dice = "d20"
+            if net:
+                boon_faces = [self.die(6) for _ in range(abs(net))]
+                boon = max(boon_faces) * (1 if net > 0 else -1)
+        total = natural + boon + sum(m.value for m in mods)
+        ok = total >= dv
+        note = ""
+        if self.options.natural and natural == 20:
+            ok, note = True, " (natural 20)"
+        elif self.options.natural and natural == 1:
+            ok, note = False, " (natural 1)"
+        record = Roll(
+            label=label,
+            dice=dice,
+            faces=faces,
+            natural=natural,
+            modifiers=mods,
+            boon_faces=boon_faces if not (net and mode == "2d20") else [],
+            boon=boon,
+            boon_reasons=reasons if boon_faces else [],
+            total=total,
+            target=dv,
+            compare=">=",
+            success=ok,
+            outcome=(success if ok else failure) + note,
+            probability=check_odds(dv, sum(m.value for m in mods), net, self.options),
+        )
+        if net and mode == "2d20":
+            record.modifiers = [*mods]
+            record.outcome += f" ({'advantage' if net > 0 else 'disadvantage'}: "
+            record.outcome += "; ".join(reasons) + ")"
+        return self._keep(record)
+
+    def chance(
+        self, label: str, x: int, sides: int = 6, success: str = "yes", failure: str = "no"
+    ) -> Roll:
+        """An "x-in-6" chance (R3): one die shows ``x`` or less."""
+        return self.roll(
+            label,
+            f"d{sides}",
+            target=x,
+            compare="<=",
+            success=success,
+            failure=failure,
+            target_text=f"vs {x}-in-{sides}",
+        )
+
+    def choose(self, label: str, options: Sequence[str]) -> tuple[str, Roll]:
+        """Pick one of ``options`` with equal chance (a coin for two); the roll is recorded."""
+        sides = len(options)
+        if sides < 2:
+            raise DiceError(f"{label}: need at least two options to choose from")
+        face = self.die(sides)
+        chosen = options[face - 1]
+        record = Roll(label=label, dice=f"d{sides}", faces=[face], natural=face, total=face,
+                      outcome=chosen)
+        return chosen, self._keep(record)
+
+
+def check_odds(
+    dv: int, modifier: int, advantage: int = 0, options: CheckOptions | None = None
+) -> Fraction:
+    """Exact chance of a Check (R1, R2) with the campaign's options."""
+    opts = options or CheckOptions()
+    return odds(
+        "d20", modifier, dv, ">=", advantage, opts.advantage_mode, natural=opts.natural
+    )

@@ -20,6 +20,7 @@ Everything here is pure: no map, no store. Functions that take a hex accept its 
 from __future__ import annotations
 
 import heapq
+import math
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -279,10 +280,22 @@ def shortest_path(
     best: dict[Cube, int] = {start_cube: 0}
     counter = 0
     h0 = cube_distance(start_cube, goal_cube)
-    frontier: list[tuple[int, int, int, int, Cube]] = [(h0, h0, counter, 0, start_cube)]
+    ax, ay = _centre(start_cube)
+    bx, by = _centre(goal_cube)
+    span = math.hypot(bx - ax, by - ay) or 1.0
+
+    def off_line(cube: Cube) -> float:
+        # Distance of a hex centre from the straight start-goal line: among routes of equal
+        # length, prefer the one nearest the straight course a navigator would lay.
+        x, y = _centre(cube)
+        return abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / span
+
+    frontier: list[tuple[int, int, float, int, int, Cube]] = [
+        (h0, h0, 0.0, counter, 0, start_cube)
+    ]
     examined = 0
     while frontier:
-        _, _, _, g, cube = heapq.heappop(frontier)
+        _, _, _, _, g, cube = heapq.heappop(frontier)
         if cube == goal_cube:
             path = [cube]
             while cube in came_from:
@@ -302,10 +315,20 @@ def shortest_path(
             best[nxt] = step
             came_from[nxt] = cube
             counter += 1
-            # Prefer, among equals, the hex nearer the goal (deeper search, fewer ties).
+            # Among equals prefer the hex nearer the goal, then nearer the straight course.
             h = cube_distance(nxt, goal_cube)
-            heapq.heappush(frontier, (step + h, h, counter, step, nxt))
+            heapq.heappush(frontier, (step + h, h, off_line(nxt), counter, step, nxt))
     return None
+
+
+def _centre(cube: Cube) -> tuple[float, float]:
+    """Centre of a hex in drawing units (the same formula as voyage.render's geometry)."""
+    col, row = cube_to_offset(cube)
+    c0 = col - 1
+    return c0 * SQRT3_HALF, -((row - 1) + 0.5 * (c0 & 1))
+
+
+SQRT3_HALF = math.sqrt(3) / 2
 
 
 def path_length(path: list[str]) -> int:

@@ -19,6 +19,12 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
+    "sail": "voyage.cli.voyages:sail",
+    "advance": "voyage.cli.voyages:advance",
+    "pace": "voyage.cli.voyages:pace",
+    "act": "voyage.cli.voyages:act",
+    "log": "voyage.cli.voyages:log",
+    "status": "voyage.cli.voyages:status",
 }
 
 

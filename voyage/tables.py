@@ -1,0 +1,498 @@
+"""Load and validate the rule tables in tables/ (and a campaign's override tables).
+
+Each YAML file is one table: ``tiers``, ``load``, ``traits``, ``classes``, ``procedures``,
+``options``, ``names``. Files are read with ``yaml.safe_load`` and checked against a small
+schema; any problem stops with one :class:`~voyage.errors.TableError` naming the file, the
+key and what is wrong. A campaign may name a folder of override tables: a file there
+replaces the built-in table of the same name whole (house rules, table by table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .dice import DiceError, parse
+from .errors import TableError, VoyageError
+from .paths import tables_dir
+from .tiers import parse_tier
+
+TABLE_NAMES = ("tiers", "load", "traits", "classes", "procedures", "options", "names")
+ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
+TRAIT_EFFECTS = {
+    "deadweight_multiplier": (int, float),
+    "fire_severity": int,
+    "fire_spread_in_6": int,
+    "firehose_in_6": int,
+    "armor_dice": str,
+    "list_side": list,
+    "dodge_bonus": int,
+    "ram_die": str,
+    "capsize_advantage": int,
+    "tow_multiplier": (int, float),
+    "fuel_use": int,
+    "base_speed": int,
+    "heavy_weapon": list,
+}
+
+
+class _Checker:
+    """Helpers that raise a TableError naming the file and the key path."""
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+
+    def fail(self, key: str, problem: str) -> TableError:
+        where = f" at '{key}'" if key else ""
+        return TableError(f"{self.file}{where}: {problem}")
+
+    def mapping(
+        self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()
+    ) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(key, f"expected a mapping, found {type(value).__name__}")
+        keys = {str(k) for k in value}
+        unknown = keys - required - optional
+        if unknown:
+            allowed = ", ".join(sorted(required | optional))
+            raise self.fail(key, f"unknown key '{sorted(unknown)[0]}' (allowed: {allowed})")
+        missing = required - keys
+        if missing:
+            raise self.fail(key, f"missing key '{sorted(missing)[0]}'")
+        return value
+
+    def typed(self, value: Any, key: str, kind: type | tuple[type, ...], what: str) -> Any:
+        if isinstance(value, bool) and kind in (int, (int, float)):
+            raise self.fail(key, f"expected {what}, found {value!r}")
+        if not isinstance(value, kind):
+            raise self.fail(key, f"expected {what}, found {value!r}")
+        return value
+
+    def number(self, value: Any, key: str, minimum: float | None = None) -> float:
+        self.typed(value, key, (int, float), "a number")
+        if minimum is not None and value < minimum:
+            raise self.fail(key, f"expected a number of at least {minimum}, found {value!r}")
+        return value
+
+    def integer(
+        self, value: Any, key: str, minimum: int | None = None, maximum: int | None = None
+    ) -> int:
+        self.typed(value, key, int, "a whole number")
+        if minimum is not None and value < minimum:
+            raise self.fail(key, f"expected at least {minimum}, found {value}")
+        if maximum is not None and value > maximum:
+            raise self.fail(key, f"expected at most {maximum}, found {value}")
+        return value
+
+    def tier(self, value: Any, key: str) -> int:
+        try:
+            return parse_tier(value)
+        except VoyageError:
+            raise self.fail(key, f"unknown tier {value!r}: use I-X or 1-10") from None
+
+    def dice(self, value: Any, key: str) -> str:
+        if not isinstance(value, str):
+            raise self.fail(key, f"expected a dice expression like d6, found {value!r}")
+        try:
+            parse(value)
+        except DiceError as exc:
+            raise self.fail(key, str(exc)) from None
+        return value
+
+    def tier_bands(self, bands: Any, key: str, field_name: str) -> dict[int, int]:
+        """Bands like ``[{tiers: [1, 4], knots: 4}]`` -> {tier: value}, each tier once."""
+        if not isinstance(bands, list) or not bands:
+            raise self.fail(key, "expected a list of {tiers: [first, last], ...} bands")
+        out: dict[int, int] = {}
+        for i, band in enumerate(bands):
+            where = f"{key}[{i}]"
+            self.mapping(band, where, {"tiers", field_name})
+            span = band["tiers"]
+            if not (isinstance(span, list) and len(span) == 2):
+                raise self.fail(f"{where}.tiers", "expected [first, last] tiers")
+            first, last = self.tier(span[0], f"{where}.tiers"), self.tier(span[1], f"{where}.tiers")
+            if last < first:
+                raise self.fail(f"{where}.tiers", f"band runs backwards ({span[0]} to {span[1]})")
+            value = self.integer(band[field_name], f"{where}.{field_name}", 0)
+            for t in range(first, last + 1):
+                if t in out:
+                    raise self.fail(f"{where}.tiers", f"tier {t} appears in two bands")
+                out[t] = value
+        missing = sorted(set(range(1, 11)) - set(out))
+        if missing:
+            raise self.fail(key, f"tier {missing[0]} is in no band (bands must cover I-X)")
+        return out
+
+
+# ----------------------------------------------------------------------------- per table
+
+
+def _check_tiers(data: Any, c: _Checker) -> dict[str, Any]:
+    c.mapping(data, "", {"deadweight", "base_speed", "fuel_use"})
+    dw_raw = data["deadweight"]
+    if not isinstance(dw_raw, dict):
+        raise c.fail("deadweight", "expected a mapping of tier -> hlbs")
+    deadweight: dict[int, int] = {}
+    for k, v in dw_raw.items():
+        t = c.tier(k, f"deadweight.{k}")
+        if t in deadweight:
+            raise c.fail(f"deadweight.{k}", f"tier {t} is given twice")
+        deadweight[t] = c.integer(v, f"deadweight.{k}", 1)
+    missing = sorted(set(range(1, 11)) - set(deadweight))
+    if missing:
+        raise c.fail("deadweight", f"tier {missing[0]} has no deadweight")
+    return {
+        "deadweight": deadweight,
+        "base_speed": c.tier_bands(data["base_speed"], "base_speed", "knots"),
+        "fuel_use": c.tier_bands(data["fuel_use"], "fuel_use", "hlbs"),
+    }
+
+
+def _check_load(data: Any, c: _Checker) -> dict[str, Any]:
+    c.mapping(data, "", {"person_weight", "sink_multiple", "categories"})
+    c.integer(data["person_weight"], "person_weight", 0)
+    c.number(data["sink_multiple"], "sink_multiple", 1)
+    cats = data["categories"]
+    if not isinstance(cats, list) or len(cats) < 2:
+        raise c.fail("categories", "expected a list of load categories")
+    previous = 0.0
+    names = set()
+    for i, cat in enumerate(cats):
+        where = f"categories[{i}]"
+        c.mapping(cat, where, {"name", "label", "up_to", "speed", "capsize", "fuel_multiplier"})
+        c.typed(cat["name"], f"{where}.name", str, "a name")
+        if cat["name"] in names:
+            raise c.fail(f"{where}.name", f"category '{cat['name']}' is given twice")
+        names.add(cat["name"])
+        last = i == len(cats) - 1
+        if last:
+            if cat["up_to"] is not None:
+                raise c.fail(f"{where}.up_to", "the last category must have up_to: null")
+        else:
+            bound = c.number(cat["up_to"], f"{where}.up_to", 0)
+            if bound <= previous:
+                raise c.fail(f"{where}.up_to", "categories must be in increasing order")
+            previous = bound
+        c.integer(cat["speed"], f"{where}.speed")
+        c.integer(cat["capsize"], f"{where}.capsize")
+        c.number(cat["fuel_multiplier"], f"{where}.fuel_multiplier", 1)
+    return data
+
+
+def _face_ranges(c: _Checker, rows: Any, key: str) -> list[tuple[int, int, Any]]:
+    if not isinstance(rows, list) or not rows:
+        raise c.fail(key, "expected a list of {faces: [first, last], value: ...} entries")
+    covered: dict[int, int] = {}
+    out = []
+    for i, entry in enumerate(rows):
+        where = f"{key}[{i}]"
+        c.mapping(entry, where, {"faces", "value"})
+        faces = entry["faces"]
+        if not (
+            isinstance(faces, list)
+            and len(faces) == 2
+            and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+        ):
+            raise c.fail(f"{where}.faces", f"expected [first, last] d6 faces, found {faces!r}")
+        first, last = faces
+        if not (1 <= first <= last <= 6):
+            raise c.fail(f"{where}.faces", f"faces {faces} must run from 1 to 6, low to high")
+        for f in range(first, last + 1):
+            if f in covered:
+                raise c.fail(f"{where}.faces", f"face {f} is doubled (also in entry {covered[f]})")
+            covered[f] = i
+        out.append((first, last, entry["value"]))
+    missing = sorted(set(range(1, 7)) - set(covered))
+    if missing:
+        raise c.fail(key, f"face {missing[0]} is missing (every face 1-6 needs a value)")
+    return out
+
+
+def _check_classes(data: Any, c: _Checker) -> dict[str, Any]:
+    c.mapping(data, "", {"classes"})
+    classes = data["classes"]
+    if not isinstance(classes, dict) or not classes:
+        raise c.fail("classes", "expected a mapping of class key -> class table")
+    out: dict[str, Any] = {}
+    for key, table in classes.items():
+        where = f"classes.{key}"
+        c.mapping(table, where, {"name", "engine", "rows", "standard_equipment"}, {"letter"})
+        c.typed(table["name"], f"{where}.name", str, "a name")
+        c.typed(table["engine"], f"{where}.engine", bool, "true or false")
+        rows = c.mapping(table["rows"], f"{where}.rows", {"tier"}, ROW_KEYS)
+        if table["engine"] and "engine" not in rows:
+            raise c.fail(f"{where}.rows", "a class with an engine needs an 'engine' row")
+        if not table["engine"] and "engine" in rows:
+            raise c.fail(f"{where}.rows.engine", "a class without an engine has no engine row")
+        parsed_rows: dict[str, list[tuple[int, int, Any]]] = {}
+        for row_key, row in rows.items():
+            entries = _face_ranges(c, row, f"{where}.rows.{row_key}")
+            checked = []
+            for i, (first, last, value) in enumerate(entries):
+                vkey = f"{where}.rows.{row_key}[{i}].value"
+                if row_key in ("tier", "engine"):
+                    value = c.tier(value, vkey)
+                elif row_key == "armor":
+                    value = c.integer(value, vkey, 0)
+                elif row_key == "harpoons":
+                    value = (
+                        c.dice(value, vkey) if isinstance(value, str) else c.integer(value, vkey, 0)
+                    )
+                else:
+                    value = c.typed(value, vkey, str, "a name")
+                checked.append((first, last, value))
+            parsed_rows[row_key] = checked
+        equip = c.mapping(
+            table["standard_equipment"], f"{where}.standard_equipment", {"weight", "items"}
+        )
+        c.integer(equip["weight"], f"{where}.standard_equipment.weight", 0)
+        if not isinstance(equip["items"], list) or not all(
+            isinstance(i, str) for i in equip["items"]
+        ):
+            raise c.fail(f"{where}.standard_equipment.items", "expected a list of names")
+        out[str(key)] = {
+            "key": str(key),
+            "letter": table.get("letter"),
+            "name": table["name"],
+            "engine": table["engine"],
+            "rows": parsed_rows,
+            "standard_equipment": {"weight": equip["weight"], "items": list(equip["items"])},
+        }
+    return out
+
+
+def _check_traits(data: Any, c: _Checker) -> dict[str, Any]:
+    c.mapping(data, "", {"chance", "die", "traits"})
+    c.integer(data["chance"], "chance", 0, 6)
+    die = parse(c.dice(data["die"], "die"))
+    traits = data["traits"]
+    if not isinstance(traits, list):
+        raise c.fail("traits", "expected a list of traits")
+    faces: dict[int, str] = {}
+    by_name: dict[str, Any] = {}
+    for i, trait in enumerate(traits):
+        where = f"traits[{i}]"
+        c.mapping(trait, where, {"face", "name", "description", "effects"})
+        face = c.integer(trait["face"], f"{where}.face", 1, die.sides)
+        if face in faces:
+            raise c.fail(f"{where}.face", f"face {face} is doubled ({faces[face]})")
+        name = c.typed(trait["name"], f"{where}.name", str, "a name")
+        faces[face] = name
+        effects = c.mapping(trait["effects"] or {}, f"{where}.effects", set(), set(TRAIT_EFFECTS))
+        for ekey, evalue in effects.items():
+            c.typed(evalue, f"{where}.effects.{ekey}", TRAIT_EFFECTS[ekey], "a valid value")
+            if ekey in ("armor_dice", "ram_die"):
+                c.dice(evalue, f"{where}.effects.{ekey}")
+        by_name[name] = {
+            "face": face,
+            "name": name,
+            "description": trait["description"],
+            "effects": dict(effects),
+        }
+    missing = sorted(set(range(1, die.sides + 1)) - set(faces))
+    if missing:
+        raise c.fail("traits", f"face {missing[0]} of the {data['die']} has no trait")
+    return {"chance": data["chance"], "die": data["die"], "by_face": faces, "traits": by_name}
+
+
+def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
+    required = {
+        "pace",
+        "capsize",
+        "storm",
+        "coast",
+        "aground",
+        "ram",
+        "hull",
+        "flooding",
+        "sinking",
+        "fire",
+        "dodge",
+    }
+    optional = {"no_fuel_speed", "fuel_minimum", "hex_miles", "to_hit_divisor", "leviathan"}
+    c.mapping(data, "", required, optional)
+    c.integer(
+        data["capsize"].get("dv") if isinstance(data["capsize"], dict) else None, "capsize.dv", 1
+    )
+    for key in ("severity_die", "swallow_dice"):
+        c.dice(data["fire"].get(key), f"fire.{key}")
+    c.dice(data["sinking"].get("dice"), "sinking.dice")
+    c.dice(data["aground"].get("die"), "aground.die")
+    c.dice(data["ram"].get("die"), "ram.die")
+    c.dice(data["hull"].get("leak_die"), "hull.leak_die")
+    c.dice(data["hull"].get("explosion_die"), "hull.explosion_die")
+    c.dice(data["dodge"].get("die"), "dodge.die")
+    for key in ("spread_in_6", "fight_in_6"):
+        c.integer(data["fire"].get(key), f"fire.{key}", 0, 6)
+    c.integer(data["coast"].get("hazard_in_6"), "coast.hazard_in_6", 0, 6)
+    for key in ("capsize_hourly_above", "listing_above", "sinking_above"):
+        c.number(data["flooding"].get(key), f"flooding.{key}", 0)
+    c.integer(data["storm"].get("hours_in_same_hex"), "storm.hours_in_same_hex", 1)
+    data.setdefault("hex_miles", 12)
+    data.setdefault("fuel_minimum", 1)
+    data.setdefault("no_fuel_speed", 0)
+    data.setdefault("to_hit_divisor", 2)
+    c.integer(data["hex_miles"], "hex_miles", 1)
+    return data
+
+
+def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
+    c.mapping(data, "", {"options"})
+    opts = data["options"]
+    if not isinstance(opts, dict):
+        raise c.fail("options", "expected a mapping of option name -> option")
+    for key, opt in opts.items():
+        where = f"options.{key}"
+        c.mapping(opt, where, {"default", "choices", "description"}, {"ruling"})
+        if not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
+            raise c.fail(f"{where}.default", f"default {opt['default']!r} is not in choices")
+    return opts
+
+
+def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
+    c.mapping(data, "", {"first", "second"}, {"whole"})
+    for key in ("first", "second", "whole"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise c.fail(key, "expected a list of names")
+    if not data["first"] or not data["second"]:
+        raise c.fail("first", "name lists must not be empty")
+    return {"first": data["first"], "second": data["second"], "whole": data.get("whole", [])}
+
+
+_CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
+    "tiers": _check_tiers,
+    "load": _check_load,
+    "traits": _check_traits,
+    "classes": _check_classes,
+    "procedures": _check_procedures,
+    "options": _check_options,
+    "names": _check_names,
+}
+
+
+def read_yaml(file: Path) -> Any:
+    """``yaml.safe_load`` a file; a YAML syntax error becomes one TableError line."""
+    import yaml
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or "not valid YAML"
+        raise TableError(f"{file}{where}: {problem}") from None
+
+
+def load_table(name: str, file: Path) -> Any:
+    """Load and validate one table file."""
+    data = read_yaml(file)
+    if data is None:
+        raise TableError(f"{file}: the file is empty")
+    return _CHECKS[name](data, _Checker(file))
+
+
+@dataclass
+class RuleBook:
+    """All rule tables, validated; what the rules and the engine read their numbers from."""
+
+    tiers: dict[str, Any]
+    load: dict[str, Any]
+    traits: dict[str, Any]
+    classes: dict[str, Any]
+    procedures: dict[str, Any]
+    options: dict[str, Any]
+    names: dict[str, Any]
+    sources: dict[str, str] = field(default_factory=dict)
+
+    # -- lookups -------------------------------------------------------------------------
+    def deadweight(self, tier: int) -> int:
+        """R10: Deadweight of a Tier (before Broad)."""
+        return self.tiers["deadweight"][tier]
+
+    def base_speed(self, tier: int) -> int:
+        """R13: base speed in knots by Tier band."""
+        return self.tiers["base_speed"][tier]
+
+    def fuel_band(self, tier: int) -> int:
+        """R16: Fuel Use in hlbs per hex by Tier band."""
+        return self.tiers["fuel_use"][tier]
+
+    def load_categories(self) -> list[dict[str, Any]]:
+        return self.load["categories"]
+
+    def load_category(self, name: str) -> dict[str, Any]:
+        for cat in self.load["categories"]:
+            if cat["name"] == name:
+                return cat
+        names = ", ".join(c["name"] for c in self.load["categories"])
+        raise VoyageError(f"unknown load category {name!r}: use one of {names}")
+
+    def ship_class(self, name: str) -> dict[str, Any]:
+        """A class table by key, letter or name, case-insensitively ('freighter', 'E')."""
+        wanted = _norm(name)
+        for key, table in self.classes.items():
+            aliases = {_norm(key), _norm(table["name"])}
+            if table.get("letter"):
+                aliases.add(_norm(table["letter"]))
+            aliases |= {_norm(w) for w in table["name"].split()}
+            if wanted in aliases:
+                return table
+        known = ", ".join(self.classes)
+        raise VoyageError(f"unknown ship class {name!r}: use one of {known}")
+
+    def trait(self, name: str) -> dict[str, Any]:
+        wanted = _norm(name)
+        for trait_name, trait in self.traits["traits"].items():
+            if _norm(trait_name) == wanted:
+                return trait
+        known = ", ".join(self.traits["traits"])
+        raise VoyageError(f"unknown trait {name!r}: use one of {known}")
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {key: opt["default"] for key, opt in self.options.items()}
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in str(text).lower() if ch.isalnum())
+
+
+_CACHE: dict[tuple[str, ...], RuleBook] = {}
+
+
+def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
+    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+
+    Loaded once per process for each override folder.
+    """
+    base = tables_dir()
+    override = Path(override_dir) if override_dir else None
+    if override is not None and not override.is_dir():
+        raise TableError(f"override tables folder {override} does not exist")
+    cache_key = (str(base), str(override))
+    if cache_key in _CACHE:
+        return _CACHE[cache_key]
+    loaded: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    for name in TABLE_NAMES:
+        file = base / f"{name}.yaml"
+        if override is not None and (override / f"{name}.yaml").is_file():
+            file = override / f"{name}.yaml"
+        loaded[name] = load_table(name, file)
+        sources[name] = str(file)
+    if override is not None:
+        known = {f"{n}.yaml" for n in TABLE_NAMES}
+        for extra in sorted(override.glob("*.y*ml")):
+            if extra.name not in known:
+                raise TableError(
+                    f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
+                )
+    book = RuleBook(**loaded, sources=sources)
+    _CACHE[cache_key] = book
+    return book

@@ -37,7 +37,7 @@ LOCK_WAIT_SECONDS = 2.0
 migrations = Migrations("voyage")
 
 #: Tables whose whole contents an undo puts back as they were before the action.
-SNAPSHOT_TABLES: list[str] = ["campaign", "settings", "ships"]
+SNAPSHOT_TABLES: list[str] = ["campaign", "settings", "ships", "sea_map", "storms"]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls"]
 
@@ -104,6 +104,44 @@ def m002_ships(db: Database) -> None:
         )"""
     )
     db.execute("CREATE INDEX rolls_action ON rolls(action_id)")
+
+
+@migrations()
+def m010_map(db: Database) -> None:
+    # The campaign's sea map (one), kept as the validated YAML text it was loaded from, so
+    # it reads back exactly (voyage.mapstore); undo restores it (SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE sea_map (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            name TEXT NOT NULL,
+            source TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            loaded_clock INTEGER NOT NULL,
+            action_id INTEGER NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m011_storms(db: Database) -> None:
+    # R32: storm-tossed hexes, one row per hex, live for start_hour <= hour < end_hour.
+    # ``storm`` groups the hexes placed together; ``source`` is 'referee' for storms set by
+    # hand, so generated weather can add rows of the same shape.
+    db.execute(
+        """CREATE TABLE storms (
+            id INTEGER PRIMARY KEY,
+            storm INTEGER NOT NULL,
+            hex TEXT NOT NULL,
+            start_hour INTEGER NOT NULL,
+            end_hour INTEGER NOT NULL,
+            source TEXT NOT NULL DEFAULT 'referee',
+            note TEXT,
+            action_id INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX storms_hours ON storms(start_hour, end_hour)")
 
 
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:

@@ -19,6 +19,8 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
+    "map": "voyage.cli.map:map_group",
+    "weather": "voyage.cli.weather:weather",
 }
 
 

@@ -290,9 +290,7 @@ def shortest_path(
         x, y = _centre(cube)
         return abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / span
 
-    frontier: list[tuple[int, int, float, int, int, Cube]] = [
-        (h0, h0, 0.0, counter, 0, start_cube)
-    ]
+    frontier: list[tuple[int, int, float, int, int, Cube]] = [(h0, h0, 0.0, counter, 0, start_cube)]
     examined = 0
     while frontier:
         _, _, _, _, g, cube = heapq.heappop(frontier)

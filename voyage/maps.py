@@ -33,6 +33,15 @@ DAMAGING_SEABEDS = frozenset({"rocky", "wreckage", "ruins"})
 # What a drawn feature says about the bottom under it (can be overridden per hex).
 IMPLIED_SEABED = {"reef": "rocky", "shoal": "sandy", "wreck": "wreckage"}
 
+TERRAIN_WORDS = {
+    "sea": "open sea",
+    "land": "land",
+    "port": "port",
+    "reef": "reef",
+    "shoal": "shoal / sandbank",
+    "wreck": "wrecks",
+}
+
 DEFAULT_LEGEND: dict[str, str] = {
     "~": "sea",
     "#": "land",
@@ -65,8 +74,8 @@ class LegendEntry:
     @property
     def description(self) -> str:
         """A few words for a printed legend: ``reef (rocky)``."""
-        text = self.name or self.terrain
-        if self.seabed and self.terrain != "land":
+        text = self.name or TERRAIN_WORDS[self.terrain]
+        if self.seabed and self.terrain not in ("land", "port"):
             text += f" ({self.seabed})"
         return text
 
@@ -170,7 +179,7 @@ class SeaMap:
         last = hexmap.hex_name(self.width, self.height)
         return (
             f"hex {name} is off the map: {self.name} runs from 0101 to {last} "
-            f"({self.width} columns, {self.height} rows)"
+            f"({_count(self.width, 'column')}, {_count(self.height, 'row')})"
         )
 
     def in_bounds(self, name: str) -> bool:
@@ -383,6 +392,10 @@ class _Reader:
         return value.strip()
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -587,7 +600,7 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
                 raise reader.error(
                     key_node,
                     f"hex {key} is off the map: it runs from 0101 to "
-                    f"{last} ({width} columns, {height} rows)",
+                    f"{last} ({_count(width, 'column')}, {_count(height, 'row')})",
                 )
             if canonical in entries:
                 raise reader.error(key_node, f"hex {canonical} is listed twice under hexes")

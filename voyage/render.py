@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from . import hexmap
 from .errors import MapError
+from .maps import TERRAIN_WORDS
 
 if TYPE_CHECKING:
-    from .maps import SeaMap
+    from .maps import Hex, SeaMap
 
 SQRT3 = math.sqrt(3)
 HEX_RADIUS = 1 / SQRT3  # centre to corner, for a hex 1 across its flats
@@ -35,6 +36,17 @@ TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
     "shoal": (246, 232, 163),
     "wreck": (102, 90, 78),
 }
+# Open sea is tinted by its seabed where that is not sand (R33), so rocky water shows.
+SEABED_COLOURS: dict[str, tuple[int, int, int]] = {
+    "rocky": (110, 160, 196),
+    "wreckage": (135, 150, 190),
+    "ruins": (135, 150, 190),
+}
+SEABED_WORDS = {
+    "rocky": "rocky bottom",
+    "wreckage": "wreckage / ruins bottom",
+    "ruins": "wreckage / ruins bottom",
+}
 EDGE_COLOUR = (90, 110, 125)
 NARROW_COLOUR = (20, 40, 140)
 STORM_COLOUR = (40, 40, 60)
@@ -46,15 +58,14 @@ SHIP_COLOURS = [
     (0, 90, 200),
     (170, 0, 60),
 ]
-TERRAIN_WORDS = {
-    "sea": "open sea",
-    "land": "land",
-    "port": "port",
-    "reef": "reef",
-    "shoal": "shoal / sandbank",
-    "wreck": "wrecks",
-}
 FORMATS = {".png", ".svg", ".pdf"}
+
+
+def hex_colour(h: Hex) -> tuple[int, int, int]:
+    """The fill colour of a hex in the picture (RGB 0-255)."""
+    if h.terrain == "sea" and h.seabed in SEABED_COLOURS:
+        return SEABED_COLOURS[h.seabed]
+    return TERRAIN_COLOURS[h.terrain]
 
 
 def _rgb(colour: tuple[int, int, int]) -> tuple[float, float, float]:
@@ -225,7 +236,7 @@ def render_map(
     )
     hexes = [sea_map.hex(n) for n in geometry.names]
     centres = np.array([geometry.hex_center(h.name) for h in hexes])
-    faces = np.array([_rgb(TERRAIN_COLOURS[h.terrain]) for h in hexes])
+    faces = np.array([_rgb(hex_colour(h)) for h in hexes])
     edges = np.array([_rgb(EDGE_COLOUR)] * len(hexes))
     # hexalattice draws one RegularPolygon per centre; we give it our own centres (flat-top,
     # even columns lower, R30) because its create_hex_grid lays out pointy-top rows.
@@ -388,6 +399,11 @@ def render_map(
         )
         for t in present
     ]
+    for word in dict.fromkeys(
+        SEABED_WORDS[h.seabed] for h in hexes if h.terrain == "sea" and h.seabed in SEABED_WORDS
+    ):
+        colour = next(SEABED_COLOURS[k] for k, w in SEABED_WORDS.items() if w == word)
+        handles.append(Patch(facecolor=_rgb(colour), edgecolor=_rgb(EDGE_COLOUR), label=word))
     if any(h.narrow_passage for h in hexes):
         handles.append(
             Patch(fill=False, edgecolor=_rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
@@ -456,7 +472,8 @@ def text_map(
 ) -> str:
     """The map as text, one character per hex laid out as in the map file.
 
-    Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!``. Rows carry their
+    Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!`` (over water;
+    land and ports keep their own character so they stay readable). Rows carry their
     number on the left and columns their number on top (tens over units); even columns sit
     half a hex lower on the real map (R30). Outside ``around``/``radius`` hexes are blank.
     """
@@ -488,7 +505,7 @@ def text_map(
                 chars.append(" ")
             elif name in ship_at:
                 chars.append(ship_at[name])
-            elif name in storm_set:
+            elif name in storm_set and sea_map.terrain(name) not in ("land", "port"):
                 chars.append(STORM_CHAR)
             else:
                 chars.append(sea_map.rows[r - 1][c - 1])

@@ -37,16 +37,29 @@ OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
 
 
 def campaign_chart(camp: Campaign) -> tuple[Chart, StormCheck]:
-    """The campaign's sea map and its storms; a clear error when no map is loaded."""
-    from .maps import campaign_map, storm_check
+    """The campaign's sea map (voyage.mapstore) and its storms (voyage.weather), read once:
+    the engine asks about storms every hex, so the rows are indexed by hex here."""
+    from .errors import MapError
+    from .mapstore import current_map
+    from .weather import blowing
 
-    chart = campaign_map(camp)
-    if chart is None:
-        raise VoyageRuleError(
-            "no map loaded in this campaign: load one first, e.g. "
-            "`voyage map load campaigns/salt_reach`"
-        )
-    return chart, storm_check(camp)
+    try:
+        chart = current_map(camp)
+    except MapError as exc:
+        raise VoyageRuleError(str(exc)) from None
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    if "storms" in camp.db.table_names():
+        for row in camp.db.query("SELECT * FROM storms ORDER BY storm, id"):
+            by_hex.setdefault(hexmap.canonical(row["hex"]), []).append(dict(row))
+    if not by_hex:
+        return chart, no_storms
+
+    def storm_at(hex_name: str, clock: int) -> bool:
+        """R32: whether the hex is storm-tossed at the campaign hour ``clock``."""
+        rows = by_hex.get(hex_name)
+        return bool(rows) and any(blowing(r, clock) for r in rows)
+
+    return chart, storm_at
 
 
 def world_for(camp: Campaign, chart: Chart | None = None,

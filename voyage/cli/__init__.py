@@ -19,6 +19,8 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
+    "map": "voyage.cli.map:map_group",
+    "weather": "voyage.cli.weather:weather",
     "sail": "voyage.cli.voyages:sail",
     "advance": "voyage.cli.voyages:advance",
     "pace": "voyage.cli.voyages:pace",
@@ -31,8 +33,7 @@ COMMANDS: dict[str, str] = {
 class LazyGroup(click.Group):
     """A group that imports a command's module only when the command is needed."""
 
-    def __init__(self, *args: object, lazy: dict[str, str] | None = None, **kwargs: object
-                 ) -> None:
+    def __init__(self, *args: object, lazy: dict[str, str] | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy = lazy or {}
 

@@ -1,0 +1,60 @@
+"""The voyage command line: a click group whose commands load only when used.
+
+Each entry of :data:`COMMANDS` names a module and a click command in it. Command modules
+import only click and the standard library at module level, so ``voyage --help`` stays
+fast (no sqlite-utils, YAML, matplotlib or hexalattice at start-up).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from .. import __version__
+
+#: command name -> "module:attribute", loaded on first use.
+COMMANDS: dict[str, str] = {
+    "init": "voyage.cli.campaign:init",
+    "settings": "voyage.cli.campaign:settings",
+    "undo": "voyage.cli.campaign:undo",
+    "ship": "voyage.cli.ship:ship",
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when the command is needed."""
+
+    def __init__(self, *args: object, lazy: dict[str, str] | None = None, **kwargs: object
+                 ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy = lazy or {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module_name, attr = self.lazy[cmd_name].split(":")
+            return getattr(importlib.import_module(module_name), attr)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS)
+@click.version_option(__version__, prog_name="voyage")
+def cli() -> None:
+    """voyage: a hexcrawl campaign and voyage manager for "Our Mother, the Sea".
+
+    Make a campaign, roll ships, load them, sail them across a hex map hour by hour
+    and export the log. The campaign file is --db PATH, else $VOYAGE_DB, else
+    ./campaign.db.
+
+    Example:
+
+        voyage init --name "The Salt March" --seed 7
+    """
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()

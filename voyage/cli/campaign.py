@@ -1,0 +1,89 @@
+"""Campaign commands: init, settings, undo."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+
+
+@click.command()
+@db_option
+@click.option("--name", default="New Campaign", show_default=True, help="Campaign name.")
+@click.option("--seed", type=int, default=None,
+              help="Seed for every roll of the campaign (R5); random if left out.")
+@click.option("--tables", "tables", type=click.Path(file_okay=False, exists=True),
+              default=None, help="Folder of override rule tables (house rules).")
+@json_option
+@handles_errors
+def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json: bool) -> None:
+    """Make a new campaign database.
+
+    Example:
+
+        voyage init --name "The Salt March" --seed 7
+    """
+    from pathlib import Path
+
+    from ..store import create_campaign, resolve_path
+
+    path = resolve_path(db_path)
+    camp = create_campaign(Path(path), name, seed, str(Path(tables).resolve()) if tables else None)
+    info = {"name": camp.name, "seed": camp.seed, "db": str(path), "settings": camp.settings}
+    if as_json:
+        emit_json(info)
+    else:
+        click.echo(f"Campaign {camp.name!r} made in {path} (seed {camp.seed}).")
+
+
+@click.command()
+@db_option
+@click.argument("key", required=False)
+@click.argument("value", required=False)
+@json_option
+@handles_errors
+def settings(db_path: str, key: str | None, value: str | None, as_json: bool) -> None:
+    """Show the campaign's options (the rulings marked "option"), or change one.
+
+    Examples:
+
+        voyage settings
+
+        voyage settings natural_rolls true
+    """
+    camp = open_campaign(db_path)
+    if key and value is None:
+        raise click.UsageError("give a value too, e.g. `voyage settings natural_rolls true`")
+    if key:
+        camp.set_setting(key, value)
+    options = camp.rulebook.options
+    values = camp.settings
+    if as_json:
+        emit_json([{"key": k, "value": values[k], "default": o["default"], "ruling":
+                    o.get("ruling"), "choices": o["choices"], "description": o["description"]}
+                   for k, o in options.items()])
+        return
+    rows = [[k, json.dumps(values[k]), json.dumps(o["default"]), o.get("ruling", ""),
+             " | ".join(json.dumps(c) for c in o["choices"])] for k, o in options.items()]
+    click.echo(table(rows, ["setting", "value", "default", "ruling", "choices"]))
+
+
+@click.command()
+@db_option
+@json_option
+@handles_errors
+def undo(db_path: str, as_json: bool) -> None:
+    """Take back the last advance or referee action exactly, rolls and all.
+
+    Example:
+
+        voyage undo
+    """
+    camp = open_campaign(db_path)
+    act = camp.undo()
+    if as_json:
+        emit_json({"undone": act})
+    else:
+        click.echo(f"Undone: {act['kind']}: {act['summary']}")

@@ -1,0 +1,79 @@
+"""Shared pieces of the commands: the campaign option, JSON output, error translation."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+db_option = click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    envvar="VOYAGE_DB",
+    default="campaign.db",
+    show_default=True,
+    help="Campaign file (also $VOYAGE_DB).",
+)
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+@contextmanager
+def core_errors() -> Iterator[None]:
+    """Turn the core's errors into one-line click errors (no traceback, exit 1)."""
+    from ..errors import VoyageError
+
+    try:
+        yield
+    except VoyageError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def handles_errors(func: F) -> F:
+    """Decorator form of :func:`core_errors`."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with core_errors():
+            return func(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def open_campaign(db_path: str | None) -> Any:
+    """Open the campaign named by --db / $VOYAGE_DB / ./campaign.db."""
+    from ..store import open_campaign as _open
+
+    return _open(db_path)
+
+
+def emit_json(data: Any) -> None:
+    """Print data as stable, indented JSON."""
+    click.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
+
+
+def table(rows: list[list[Any]], headers: list[str]) -> str:
+    """A plain text table for people."""
+    cells = [[str(c) for c in headers]] + [[("" if c is None else str(c)) for c in r]
+                                          for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+             for row in cells]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def err(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def stdout_is_tty() -> bool:
+    return sys.stdout.isatty()

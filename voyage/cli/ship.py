@@ -1,0 +1,248 @@
+"""Ship commands: roll, add, list, show, load, remove."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+
+_count = click.IntRange(min=0)
+
+
+@click.group()
+def ship() -> None:
+    """Roll, make, list, show, load and remove ships.
+
+    Example:
+
+        voyage ship roll --class freighter --count 5
+    """
+
+
+def _figures(camp: Any, s: Any) -> dict[str, Any]:
+    from ..ships import figures
+
+    return figures(s, camp.rulebook, camp.water_in_load)
+
+
+def _print_card(fig: dict[str, Any]) -> None:
+    from ..report import ship_card
+
+    click.echo("\n".join(ship_card(fig)))
+
+
+@ship.command("roll")
+@db_option
+@click.option("--class", "ship_class", default=None,
+              help="Class table: dinghy, motorboat, trawler, whaler, freighter, warship "
+                   "(or A-F). Random if left out.")
+@click.option("--count", type=click.IntRange(1, 500), default=1, show_default=True,
+              help="How many ships to roll.")
+@click.option("--name", default=None,
+              help="Name for the ship (with --count, a numeral is added); generated if left out.")
+@click.option("--rolls/--no-rolls", "show_rolls", default=True, show_default=True,
+              help="Print every roll that made the ship.")
+@json_option
+@handles_errors
+def roll(db_path: str, ship_class: str | None, count: int, name: str | None, show_rolls: bool,
+         as_json: bool) -> None:
+    """Roll new ships from the class tables and keep them in the campaign (R18-R21).
+
+    Each row of the class table is rolled separately on a d6, then a Trait on a 1-in-6.
+
+    Example:
+
+        voyage ship roll --class freighter --count 5 --json
+    """
+    from ..ships import generate_name, roll_ship
+    from ..tiers import roman
+
+    camp = open_campaign(db_path)
+    book = camp.rulebook
+    if ship_class:
+        book.ship_class(ship_class)  # unknown class: fail before anything is written
+    made = []
+    with camp.action("ship roll", f"roll {count} ship(s)"):
+        roller = camp.roller
+        taken = camp.ship_names()
+        for i in range(count):
+            records = []
+            if name:
+                ship_name = name if count == 1 else f"{name} {roman(i + 1)}"
+            else:
+                ship_name, record = generate_name(book, roller, taken)
+                records.append(record)
+            new_ship, ship_rolls = roll_ship(book, roller, ship_name, ship_class)
+            records.extend(ship_rolls)
+            camp.add_ship(new_ship)
+            taken.add(ship_name.lower())
+            camp.record_rolls(records, ship_name)
+            made.append((new_ship, records))
+    if as_json:
+        emit_json([{**_figures(camp, s), "rolls": [r.to_dict() for r in rs]} for s, rs in made])
+        return
+    for s, rs in made:
+        _print_card(_figures(camp, s))
+        if show_rolls:
+            for r in rs:
+                click.echo(f"    {r.line()}")
+
+
+@ship.command("add")
+@db_option
+@click.argument("name")
+@click.option("--class", "ship_class", required=True, help="Class: dinghy ... warship (or A-F).")
+@click.option("--tier", required=True, help="Ship Tier, I-X or 1-10.")
+@click.option("--engine", "engine", default=None, help="Engine Tier, I-X (none for a dinghy).")
+@click.option("--trait", "traits", multiple=True, help="A Trait (repeatable), e.g. --trait Steady.")
+@click.option("--light", default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
+@click.option("--radio", default=None, help="Radio: Receiver or Transceiver.")
+@click.option("--net", default=None, help="Net, e.g. 'Net II'.")
+@click.option("--weapon", "weapons", multiple=True, help="Heavy weapon (repeatable).")
+@click.option("--armor", type=_count, default=None, help="Units of armored plating.")
+@click.option("--harpoons", type=_count, default=None, help="Explosive harpoons aboard.")
+@click.option("--firehose", is_flag=True, help="The ship carries a firehose.")
+@json_option
+@handles_errors
+def add(db_path: str, name: str, ship_class: str, tier: str, engine: str | None,
+        traits: tuple[str, ...], light: str | None, radio: str | None, net: str | None,
+        weapons: tuple[str, ...], armor: int | None, harpoons: int | None, firehose: bool,
+        as_json: bool) -> None:
+    """Add a ship with attributes you state (no rolls).
+
+    Example:
+
+        voyage ship add "Sea Witch" --class trawler --tier IV --engine V --trait Steady
+    """
+    from ..ships import make_ship
+    from ..tiers import parse_tier
+
+    camp = open_campaign(db_path)
+    equipment: dict[str, Any] = {"light": light, "radio": radio, "net": net}
+    equipment = {k: v for k, v in equipment.items() if v}
+    if weapons:
+        equipment["heavy_weapons"] = list(weapons)
+    if armor is not None:
+        equipment["armor"] = armor
+    if harpoons is not None:
+        equipment["harpoons"] = harpoons
+    if firehose:
+        equipment["firehose"] = True
+    new_ship = make_ship(
+        camp.rulebook, name.strip(), ship_class, parse_tier(tier, "--tier"),
+        parse_tier(engine, "--engine") if engine else None, list(traits), equipment,
+    )
+    if not new_ship.name:
+        raise click.BadParameter("the name must not be empty", param_hint="NAME")
+    with camp.action("ship add", f"add {new_ship.name}"):
+        camp.add_ship(new_ship)
+    fig = _figures(camp, new_ship)
+    emit_json(fig) if as_json else _print_card(fig)
+
+
+@ship.command("list")
+@db_option
+@json_option
+@handles_errors
+def list_ships(db_path: str, as_json: bool) -> None:
+    """List the campaign's ships with their main figures.
+
+    Example:
+
+        voyage ship list
+    """
+    from ..tiers import roman
+
+    camp = open_campaign(db_path)
+    figs = [_figures(camp, s) for s in camp.ships()]
+    if as_json:
+        emit_json(figs)
+        return
+    if not figs:
+        click.echo("No ships yet: `voyage ship roll` or `voyage ship add`.")
+        return
+    rows = [[f["name"], f["class"], roman(f["tier"]), roman(f["engine_tier"]),
+             ", ".join(f["traits"]), f["deadweight"], f["load"], f["load_category"],
+             f["speed"], f["fuel_use"], f["status"], f["hex"] or ""] for f in figs]
+    click.echo(table(rows, ["name", "class", "tier", "engine", "traits", "DW", "load",
+                            "category", "speed", "fuel/hex", "status", "hex"]))
+
+
+@ship.command("show")
+@db_option
+@click.argument("name")
+@json_option
+@handles_errors
+def show(db_path: str, name: str, as_json: bool) -> None:
+    """Show a ship with every derived figure (R10-R17).
+
+    Example:
+
+        voyage ship show "Sea Witch" --json
+    """
+    camp = open_campaign(db_path)
+    fig = _figures(camp, camp.get_ship(name))
+    emit_json(fig) if as_json else _print_card(fig)
+
+
+@ship.command("load")
+@db_option
+@click.argument("name")
+@click.option("--crew", type=_count, default=None, help="Crew aboard (10 hlbs each, R11).")
+@click.option("--passengers", type=_count, default=None, help="Passengers (10 hlbs each).")
+@click.option("--cargo", type=_count, default=None, help="Cargo in hlbs.")
+@click.option("--fuel", type=_count, default=None, help="Fuel in hlbs.")
+@click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
+@json_option
+@handles_errors
+def load_ship(db_path: str, name: str, crew: int | None, passengers: int | None,
+              cargo: int | None, fuel: int | None, water: int | None, as_json: bool) -> None:
+    """Set what a ship carries: crew, passengers, cargo, fuel (figures are totals, not additions).
+
+    A load over twice the ship's Deadweight would sink it (R12) and is refused.
+
+    Example:
+
+        voyage ship load "Sea Witch" --crew 6 --passengers 2 --cargo 200 --fuel 40
+    """
+    from ..errors import ShipError
+    from ..ships import load, sinking_load
+
+    camp = open_campaign(db_path)
+    s = camp.get_ship(name)
+    if all(v is None for v in (crew, passengers, cargo, fuel, water)):
+        raise click.UsageError("say what to load: --crew, --passengers, --cargo, --fuel, --water")
+    for field, value in (("crew", crew), ("passengers", passengers), ("cargo", cargo),
+                         ("fuel", fuel), ("water", water)):
+        if value is not None:
+            setattr(s, field, value)
+    total = load(s, camp.rulebook, camp.water_in_load)
+    limit = sinking_load(s, camp.rulebook)
+    if total > limit:
+        raise ShipError(
+            f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
+            f"its Deadweight ({limit} hlbs, R12); carry less"
+        )
+    with camp.action("ship load", f"load {s.name}"):
+        camp.save_ship(s)
+    fig = _figures(camp, s)
+    emit_json(fig) if as_json else _print_card(fig)
+
+
+@ship.command("remove")
+@db_option
+@click.argument("name")
+@handles_errors
+def remove(db_path: str, name: str) -> None:
+    """Remove a ship from the campaign (undoable with `voyage undo`).
+
+    Example:
+
+        voyage ship remove "Sea Witch"
+    """
+    camp = open_campaign(db_path)
+    with camp.action("ship remove", f"remove {name}"):
+        gone = camp.remove_ship(name)
+    click.echo(f"Removed {gone.name}.")

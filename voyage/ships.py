@@ -1,0 +1,385 @@
+"""The Ship: generation from the class tables and the figures the rules derive from it.
+
+Figures follow RULINGS R10-R17: deadweight, load and its parts, load category, speed at the
+current load and pace, fuel use per hex, to-hit modifier. Generation follows R18-R21: each
+row of the class table rolled separately on a d6, a Trait on a 1-in-6 and then the d12, with
+the trait's own rolls. Every roll goes through the campaign's roller and is returned.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .dice import Roll, Roller
+from .errors import ShipError, VoyageError
+from .tables import RuleBook
+from .tiers import roman
+
+PACES = ("normal", "slow", "strain")
+
+
+@dataclass
+class Ship:
+    """A ship: what it is (class, tiers, traits, equipment) and what is aboard it."""
+
+    name: str
+    ship_class: str
+    tier: int
+    engine_tier: int | None
+    traits: list[str] = field(default_factory=list)
+    equipment: dict[str, Any] = field(default_factory=dict)
+    crew: int = 0
+    passengers: int = 0
+    cargo: int = 0
+    fuel: int = 0
+    water: int = 0
+    status: str = "in port"
+    hex: str | None = None
+    engine_broken: bool = False
+    pace: str = "normal"
+    strain: int = 0
+
+    def has_trait(self, name: str) -> bool:
+        return any(t.lower() == name.lower() for t in self.traits)
+
+    def to_record(self) -> dict[str, Any]:
+        """The ship's own fields (no derived figures), for storage."""
+        return asdict(self)
+
+
+def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> Any:
+    """Sum (or for non-numbers, the first) of an effect over the ship's traits (R18)."""
+    values = [book.trait(t)["effects"][effect] for t in ship.traits
+              if effect in book.trait(t)["effects"]]
+    if not values:
+        return default
+    if all(isinstance(v, int | float) for v in values):
+        return sum(values) if effect != "deadweight_multiplier" else math.prod(values)
+    return values[0]
+
+
+# ----------------------------------------------------------------------------- figures
+
+
+def deadweight(ship: Ship, book: RuleBook) -> int:
+    """R10: Deadweight by Tier; Broad x1.5."""
+    return math.floor(book.deadweight(ship.tier) * trait_effect(ship, book, "deadweight_multiplier",
+                                                                 1))
+
+
+def standard_equipment_weight(ship: Ship, book: RuleBook) -> int:
+    """R11: the class's Additional Standard Equipment weight."""
+    return book.ship_class(ship.ship_class)["standard_equipment"]["weight"]
+
+
+def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, int]:
+    """R11: what makes up the Load, in hlbs."""
+    person = book.load["person_weight"]
+    return {
+        "cargo": ship.cargo,
+        "fuel": ship.fuel,
+        "people": person * (ship.crew + ship.passengers),
+        "equipment": standard_equipment_weight(ship, book),
+        "water": ship.water if water_in_load else 0,
+    }
+
+
+def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int:
+    """R11: everything aboard, in hlbs."""
+    return sum(load_parts(ship, book, water_in_load).values())
+
+
+def load_category_for(load_hlbs: int, dw: int, book: RuleBook) -> str:
+    """R12: Quarter if Load <= DW/4, Half if <= DW/2, Full if <= DW, else Overloaded."""
+    for cat in book.load_categories():
+        if cat["up_to"] is None or load_hlbs <= cat["up_to"] * dw:
+            return cat["name"]
+    raise VoyageError("load categories do not end with an open category")  # table validated
+
+
+def load_category(ship: Ship, book: RuleBook, water_in_load: bool = True) -> str:
+    """R12: the ship's load category now."""
+    return load_category_for(load(ship, book, water_in_load), deadweight(ship, book), book)
+
+
+def sinking_load(ship: Ship, book: RuleBook) -> int:
+    """R12: a Load above this sinks the ship (2 x Deadweight)."""
+    return math.floor(book.load["sink_multiple"] * deadweight(ship, book))
+
+
+def has_engine(ship: Ship) -> bool:
+    return ship.engine_tier is not None
+
+
+def under_power(ship: Ship) -> bool:
+    """R13: a ship makes way under power only with a working engine and fuel."""
+    return has_engine(ship) and not ship.engine_broken and ship.fuel > 0
+
+
+def rows(ship: Ship) -> bool:
+    """R13: a ship with oars (the Dinghy) rows at its no-engine speed."""
+    return any(item.lower() == "oars" for item in ship.equipment.get("standard", []))
+
+
+def cruising_speed(ship: Ship, book: RuleBook, water_in_load: bool = True,
+                   powered: bool | None = None) -> int:
+    """R13: Speed in knots at the current load, before pace; 0 when adrift.
+
+    ``powered=True`` gives the ship's rated Speed as if its engine worked and had fuel.
+    """
+    powered = under_power(ship) if powered is None else powered and has_engine(ship)
+    if has_engine(ship) and not powered and not rows(ship):
+        return book.procedures["no_fuel_speed"]
+    engine = ship.engine_tier if powered and ship.engine_tier else 0
+    cat = book.load_category(load_category(ship, book, water_in_load))
+    speed = (book.base_speed(ship.tier) + (engine - ship.tier) + cat["speed"]
+             + trait_effect(ship, book, "base_speed"))
+    return max(0, speed)
+
+
+def max_strain(speed: int) -> int:
+    """R14: a ship may go up to floor(Speed/2) knots faster."""
+    return speed // 2
+
+
+def speed(ship: Ship, book: RuleBook, pace: str | None = None, strain: int | None = None,
+          water_in_load: bool = True) -> int:
+    """R13-R15: travelling speed at a pace (normal, slow = half, strain = + extra knots)."""
+    pace = pace or ship.pace
+    base = cruising_speed(ship, book, water_in_load)
+    if pace == "slow":
+        return base // book.procedures["pace"]["slow"]["speed_divisor"]
+    if pace == "strain":
+        extra = ship.strain if strain is None else strain
+        if not under_power(ship):
+            return base
+        return base + min(extra, max_strain(base))
+    return base
+
+
+def fuel_use(ship: Ship, book: RuleBook, pace: str | None = None,
+             water_in_load: bool = True) -> int:
+    """R16: hlbs of fuel per hex. Subtractions first (Thrifty, slow), then multipliers
+    (Overloaded x2, straining x2); never below 1 with an engine; 0 without."""
+    if not has_engine(ship):
+        return 0
+    pace = pace or ship.pace
+    use = book.fuel_band(ship.tier) + trait_effect(ship, book, "fuel_use")
+    if pace == "slow":
+        use += book.procedures["pace"]["slow"]["fuel_use"]
+    cat = book.load_category(load_category(ship, book, water_in_load))
+    use = use * cat["fuel_multiplier"]
+    if pace == "strain" and ship.strain > 0:
+        use = use * book.procedures["pace"]["strain"]["fuel_multiplier"]
+    return max(book.procedures["fuel_minimum"], math.floor(use))
+
+
+def to_hit(ship: Ship, book: RuleBook) -> int:
+    """R17: Tier / 2 (rounded down), for shots at the hull."""
+    return ship.tier // book.procedures["to_hit_divisor"]
+
+
+def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
+    """Every derived figure of a ship, with stable names (the JSON of `ship show`)."""
+    dw = deadweight(ship, book)
+    total = load(ship, book, water_in_load)
+    cls = book.ship_class(ship.ship_class)
+    return {
+        "name": ship.name,
+        "class": cls["name"],
+        "class_key": cls["key"],
+        "tier": ship.tier,
+        "engine_tier": ship.engine_tier,
+        "deadweight": dw,
+        "load": total,
+        "load_parts": load_parts(ship, book, water_in_load),
+        "load_category": load_category_for(total, dw, book),
+        "sinking_load": sinking_load(ship, book),
+        "cruising_speed": cruising_speed(ship, book, water_in_load),
+        "rated_speed": cruising_speed(ship, book, water_in_load, powered=True),
+        "under_power": under_power(ship),
+        "speed": speed(ship, book, water_in_load=water_in_load),
+        "max_strain": max_strain(cruising_speed(ship, book, water_in_load)),
+        "fuel_use": fuel_use(ship, book, water_in_load=water_in_load),
+        "to_hit": to_hit(ship, book),
+        "traits": list(ship.traits),
+        "equipment": dict(ship.equipment),
+        "crew": ship.crew,
+        "passengers": ship.passengers,
+        "cargo": ship.cargo,
+        "fuel": ship.fuel,
+        "water": ship.water,
+        "status": ship.status,
+        "hex": ship.hex,
+        "pace": ship.pace,
+        "strain": ship.strain,
+        "engine_broken": ship.engine_broken,
+    }
+
+
+# ----------------------------------------------------------------------------- generation
+
+
+def _roll_row(roller: Roller, cls: dict[str, Any], row: str) -> tuple[Any, Roll]:
+    """R20: roll a d6 on one row of a class table and look the face up."""
+    record = roller.roll(f"{cls['name']} {row.replace('_', ' ')}", "d6")
+    face = record.natural
+    for first, last, value in cls["rows"][row]:
+        if first <= face <= last:
+            shown = roman(value) if row in ("tier", "engine") else value
+            record.outcome = f"{shown} (faces {first}-{last})" if first != last else str(shown)
+            return value, record
+    raise VoyageError(f"{cls['name']} {row}: no value for face {face}")  # table validated
+
+
+def roll_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
+    """Pick a class at random, each class equally likely (d6 over the six classes)."""
+    keys = list(book.classes)
+    key, record = roller.choose("ship class", keys)
+    record.outcome = book.classes[key]["name"]
+    return book.classes[key], record
+
+
+def roll_trait(book: RuleBook, roller: Roller) -> tuple[str | None, list[Roll]]:
+    """R18: a Trait on a 1-in-6, then the d12 (or the table's die)."""
+    table = book.traits
+    has = roller.chance("trait", table["chance"], success="the ship has a Trait",
+                        failure="no Trait")
+    if not has.success:
+        return None, [has]
+    pick = roller.roll("trait table", table["die"])
+    name = table["by_face"][pick.natural]
+    pick.outcome = name
+    return name, [has, pick]
+
+
+def apply_trait_rolls(ship: Ship, trait: str, book: RuleBook, roller: Roller) -> list[Roll]:
+    """The rolls a trait makes when the ship is made (R18): plating, weapon, hose, side."""
+    effects = book.trait(trait)["effects"]
+    records: list[Roll] = []
+    eq = ship.equipment
+    if "armor_dice" in effects:
+        r = roller.roll(f"{trait}: armored plating", effects["armor_dice"])
+        r.outcome = f"{r.total} units"
+        eq["armor"] = eq.get("armor", 0) + r.total
+        records.append(r)
+    if "heavy_weapon" in effects:
+        weapon, r = roller.choose(f"{trait}: heavy weapon", effects["heavy_weapon"])
+        eq.setdefault("heavy_weapons", []).append(weapon)
+        records.append(r)
+    if "firehose_in_6" in effects:
+        r = roller.chance(f"{trait}: firehose", effects["firehose_in_6"],
+                          success="carries a firehose", failure="no firehose")
+        eq["firehose"] = bool(r.success)
+        records.append(r)
+    if "list_side" in effects:
+        side, r = roller.choose(f"{trait}: lists to", effects["list_side"])
+        eq["list_side"] = side
+        records.append(r)
+    if "ram_die" in effects:
+        eq["ram"] = True
+    return records
+
+
+def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
+    return {"standard": list(cls["standard_equipment"]["items"]), "heavy_weapons": [],
+            "armor": 0, "harpoons": 0, "firehose": False, "ram": False}
+
+
+def roll_ship(book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
+              ) -> tuple[Ship, list[Roll]]:
+    """Roll a new ship of a class (or of a random class): every row, then a Trait (R18-R21)."""
+    records: list[Roll] = []
+    if ship_class:
+        cls = book.ship_class(ship_class)
+    else:
+        cls, record = roll_class(book, roller)
+        records.append(record)
+    values: dict[str, Any] = {}
+    for row in cls["rows"]:
+        values[row], record = _roll_row(roller, cls, row)
+        records.append(record)
+    equipment = _base_equipment(cls)
+    for key in ("light", "radio", "net"):
+        if key in values:
+            equipment[key] = values[key]
+    if "heavy_weapon" in values:
+        equipment["heavy_weapons"].append(values["heavy_weapon"])
+    if "armor" in values:
+        equipment["armor"] = values["armor"]
+    if "harpoons" in values:
+        harpoons = values["harpoons"]
+        if isinstance(harpoons, str):
+            r = roller.roll(f"{cls['name']} explosive harpoons", harpoons)
+            r.outcome = f"{r.total} explosive harpoons"
+            records.append(r)
+            harpoons = r.total
+        equipment["harpoons"] = harpoons
+    ship = Ship(name=name, ship_class=cls["key"], tier=values["tier"],
+                engine_tier=values.get("engine") if cls["engine"] else None,
+                equipment=equipment)
+    trait, trait_rolls = roll_trait(book, roller)
+    records.extend(trait_rolls)
+    if trait:
+        ship.traits.append(trait)
+        records.extend(apply_trait_rolls(ship, trait, book, roller))
+    return ship, records
+
+
+def make_ship(book: RuleBook, name: str, ship_class: str, tier: int,
+              engine_tier: int | None = None, traits: list[str] | tuple[str, ...] = (),
+              equipment: dict[str, Any] | None = None) -> Ship:
+    """A ship with attributes the referee states (no rolls). Checks them against the rules."""
+    cls = book.ship_class(ship_class)
+    if cls["engine"] and engine_tier is None:
+        raise ShipError(f"a {cls['name']} has an engine: give its tier with --engine (I-X)")
+    if not cls["engine"] and engine_tier is not None:
+        raise ShipError(f"a {cls['name']} has no engine: leave out --engine")
+    names = [book.trait(t)["name"] for t in traits]
+    if len(set(names)) != len(names):
+        raise ShipError("a trait is given twice: give each trait once")
+    eq = _base_equipment(cls)
+    for key, value in (equipment or {}).items():
+        if key in ("heavy_weapons",):
+            eq[key] = list(value)
+        else:
+            eq[key] = value
+    for trait in names:
+        effects = book.trait(trait)["effects"]
+        if "ram_die" in effects:
+            eq["ram"] = True
+    return Ship(name=name, ship_class=cls["key"], tier=tier, engine_tier=engine_tier,
+                traits=names, equipment=eq)
+
+
+def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str, Roll]:
+    """A ship name from tables/names.yaml, not yet used in the campaign (case-insensitive).
+
+    When every name in the lists is taken, a numeral is added ("Sea Witch II").
+    """
+    names = book.names
+    pool = [f"{a} {b}" for a in names["first"] for b in names["second"] if a != b]
+    pool += list(names["whole"])
+    free = [n for n in pool if n.lower() not in taken]
+    name, record = roller.choose("ship name", free if len(free) >= 2 else pool)
+    if name.lower() in taken:
+        number = 2
+        while f"{name} {roman(number)}".lower() in taken:
+            number += 1
+        name = f"{name} {roman(number)}"
+        record.outcome = name
+    return name, record
+
+
+def ram_die(ship: Ship, book: RuleBook) -> str:
+    """R35: d12, or d20 for a Ram-bowed ship."""
+    die = trait_effect(ship, book, "ram_die", None)
+    return die or book.procedures["ram"]["die"]
+
+
+def capsize_advantages(ship: Ship, book: RuleBook) -> list[str]:
+    """R41: one Advantage per point of capsize_advantage (Steady)."""
+    return [t for t in ship.traits for _ in range(
+        book.trait(t)["effects"].get("capsize_advantage", 0))]

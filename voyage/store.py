@@ -1,0 +1,450 @@
+"""The campaign database: SQLite through sqlite-utils.
+
+- One file per campaign: ``--db PATH``, else ``$VOYAGE_DB``, else ``./campaign.db``.
+- Schema made and upgraded by sqlite-utils ``Migrations("voyage")``; functions ``mNNN_what``
+  are only ever appended, and applied on every open.
+- WAL mode; every write that belongs together is one ``BEGIN IMMEDIATE`` transaction
+  (:meth:`Campaign.action`). A second process waits a moment for the lock, then fails
+  with a clear message, so two commands never interleave.
+- Every change a referee makes is an *action*: before it runs, the rows of the
+  :data:`SNAPSHOT_TABLES` are saved with it, and rows it adds to the log tables carry its
+  id, so ``voyage undo`` restores the campaign exactly, roller state included (R5).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+from .dice import CheckOptions, Roller
+from .errors import CampaignError, ShipError, VoyageError
+from .ships import Ship
+from .tables import RuleBook, load_rulebook
+
+DEFAULT_DB = "campaign.db"
+LOCK_WAIT_SECONDS = 2.0
+
+migrations = Migrations("voyage")
+
+#: Tables whose whole contents an undo puts back as they were before the action.
+SNAPSHOT_TABLES: list[str] = ["campaign", "settings", "ships"]
+#: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
+LOG_TABLES: list[str] = ["rolls"]
+
+
+@migrations()
+def m001_campaign(db: Database) -> None:
+    db.execute(
+        """CREATE TABLE campaign (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            name TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            rng_state TEXT NOT NULL,
+            clock INTEGER NOT NULL DEFAULT 0,
+            tables TEXT,
+            created TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute(
+        """CREATE TABLE actions (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            clock INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            snapshot TEXT NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m002_ships(db: Database) -> None:
+    db.execute(
+        """CREATE TABLE ships (
+            name TEXT PRIMARY KEY COLLATE NOCASE,
+            class TEXT NOT NULL,
+            tier INTEGER NOT NULL,
+            engine_tier INTEGER,
+            traits TEXT NOT NULL,
+            equipment TEXT NOT NULL,
+            crew INTEGER NOT NULL DEFAULT 0,
+            passengers INTEGER NOT NULL DEFAULT 0,
+            cargo INTEGER NOT NULL DEFAULT 0,
+            fuel INTEGER NOT NULL DEFAULT 0,
+            water INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL DEFAULT 'in port',
+            hex TEXT,
+            engine_broken INTEGER NOT NULL DEFAULT 0,
+            pace TEXT NOT NULL DEFAULT 'normal',
+            strain INTEGER NOT NULL DEFAULT 0,
+            created INTEGER NOT NULL
+        )"""
+    )
+    # Rolls made outside a voyage (ship generation, table rolls): R4, every roll is kept.
+    db.execute(
+        """CREATE TABLE rolls (
+            id INTEGER PRIMARY KEY,
+            action_id INTEGER NOT NULL,
+            clock INTEGER NOT NULL,
+            ship TEXT,
+            label TEXT NOT NULL,
+            line TEXT NOT NULL,
+            record TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX rolls_action ON rolls(action_id)")
+
+
+def resolve_path(db: str | os.PathLike[str] | None) -> Path:
+    """``--db`` if given, else ``$VOYAGE_DB``, else ``./campaign.db``."""
+    if db:
+        return Path(db)
+    env = os.environ.get("VOYAGE_DB")
+    if env:
+        return Path(env)
+    return Path(DEFAULT_DB)
+
+
+def _connect(path: Path) -> Database:
+    try:
+        conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+    except sqlite3.DatabaseError as exc:
+        raise CampaignError(f"{path} is not a campaign database ({exc})") from None
+    return Database(conn)
+
+
+def _busy(path: Path) -> CampaignError:
+    return CampaignError(
+        f"campaign {path} is busy: another voyage command is changing it; "
+        "try again when it has finished"
+    )
+
+
+@dataclass
+class Action:
+    """An undoable change in progress; tag rows added to log tables with ``id``."""
+
+    id: int
+    kind: str
+    summary: str
+
+
+class Campaign:
+    """An open campaign database."""
+
+    def __init__(self, path: Path, db: Database) -> None:
+        self.path = path
+        self.db = db
+        self._roller: Roller | None = None
+        self._book: RuleBook | None = None
+        self._settings: dict[str, Any] | None = None
+        self.current_action: Action | None = None
+
+    # -- campaign row ----------------------------------------------------------------
+    @property
+    def row(self) -> dict[str, Any]:
+        return next(self.db.query("SELECT * FROM campaign WHERE id = 1"))
+
+    @property
+    def name(self) -> str:
+        return self.row["name"]
+
+    @property
+    def seed(self) -> int:
+        return self.row["seed"]
+
+    @property
+    def clock(self) -> int:
+        """Campaign time in hours since day 1, 00:00."""
+        return self.row["clock"]
+
+    def set_clock(self, hours: int) -> None:
+        self.db.execute("UPDATE campaign SET clock = ? WHERE id = 1", [hours])
+
+    # -- rules, options, roller ------------------------------------------------------
+    @property
+    def rulebook(self) -> RuleBook:
+        if self._book is None:
+            tables = self.row["tables"]
+            if tables and not Path(tables).is_absolute():
+                tables = str((self.path.parent / tables).resolve())
+            self._book = load_rulebook(tables)
+        return self._book
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The campaign's options: the rule book's defaults, overridden by stored values."""
+        if self._settings is None:
+            values = self.rulebook.option_defaults()
+            for row in self.db.query("SELECT key, value FROM settings"):
+                values[row["key"]] = json.loads(row["value"])
+            self._settings = values
+        return self._settings
+
+    def set_setting(self, key: str, raw: str) -> Any:
+        """Change an option (as an action); the value must be one of its choices."""
+        options = self.rulebook.options
+        if key not in options:
+            raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
+        choices = options[key]["choices"]
+        value = _coerce(raw, choices)
+        if value is None:
+            shown = ", ".join(json.dumps(c) for c in choices)
+            raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")
+        with self.action("settings", f"{key} = {json.dumps(value)}"):
+            self.db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [key, json.dumps(value)],
+            )
+        self._settings = None
+        self._roller = None
+        return value
+
+    def check_options(self) -> CheckOptions:
+        s = self.settings
+        return CheckOptions(natural=bool(s["natural_rolls"]), advantage_mode=s["advantage_mode"])
+
+    @property
+    def water_in_load(self) -> bool:
+        return bool(self.settings["water_in_load"])
+
+    @property
+    def roller(self) -> Roller:
+        """The campaign's roller, at its saved state; saved again when an action ends."""
+        if self._roller is None:
+            self._roller = Roller.from_state(self.row["rng_state"], self.check_options())
+        return self._roller
+
+    # -- transactions and undo -------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[Database]:
+        """One IMMEDIATE transaction; a busy campaign fails with a clear message."""
+        conn = self.db.conn
+        if conn.in_transaction:
+            with self.db.atomic():
+                yield self.db
+            return
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise _busy(self.path) from None
+            raise
+        try:
+            yield self.db
+        except BaseException:
+            conn.rollback()
+            self._forget()
+            raise
+        else:
+            conn.execute("COMMIT")
+
+    def _forget(self) -> None:
+        """Drop cached state after a rollback so nothing stale is used."""
+        self._roller = None
+        self._settings = None
+
+    @contextmanager
+    def action(self, kind: str, summary: str) -> Iterator[Action]:
+        """An undoable referee action: one transaction, a snapshot, the roller saved."""
+        if self.current_action is not None:
+            yield self.current_action
+            return
+        with self.transaction():
+            snapshot = {t: [dict(r) for r in self.db.query(f"SELECT * FROM [{t}]")]
+                        for t in SNAPSHOT_TABLES if self.db[t].exists()}
+            cursor = self.db.execute(
+                "INSERT INTO actions (kind, summary, clock, at, snapshot) VALUES (?, ?, ?, ?, ?)",
+                [kind, summary, self.clock, _now(), json.dumps(snapshot)],
+            )
+            act = Action(int(cursor.lastrowid or 0), kind, summary)
+            self.current_action = act
+            try:
+                roller = self.roller
+                yield act
+                self.db.execute("UPDATE campaign SET rng_state = ? WHERE id = 1",
+                                [roller.get_state()])
+            finally:
+                self.current_action = None
+
+    def last_action(self) -> dict[str, Any] | None:
+        rows = list(self.db.query(
+            "SELECT id, kind, summary, clock, at FROM actions ORDER BY id DESC LIMIT 1"))
+        return rows[0] if rows else None
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last action exactly: its snapshot restored, its log rows gone."""
+        with self.transaction():
+            rows = list(self.db.query("SELECT * FROM actions ORDER BY id DESC LIMIT 1"))
+            if not rows:
+                raise VoyageError("nothing to undo: no action has been taken in this campaign")
+            act = rows[0]
+            snapshot = json.loads(act["snapshot"])
+            for table in LOG_TABLES:
+                if self.db[table].exists():
+                    self.db.execute(f"DELETE FROM [{table}] WHERE action_id = ?", [act["id"]])
+            for table, table_rows in snapshot.items():
+                self.db.execute(f"DELETE FROM [{table}]")
+                if table_rows:
+                    cols = list(table_rows[0])
+                    placeholders = ", ".join("?" for _ in cols)
+                    names = ", ".join(f"[{c}]" for c in cols)
+                    self.db.conn.executemany(
+                        f"INSERT INTO [{table}] ({names}) VALUES ({placeholders})",
+                        [[r[c] for c in cols] for r in table_rows],
+                    )
+            self.db.execute("DELETE FROM actions WHERE id = ?", [act["id"]])
+        self._forget()
+        self._book = None
+        return {k: act[k] for k in ("id", "kind", "summary", "clock", "at")}
+
+    def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
+        """Keep rolls made outside a voyage (R4), tagged with the current action."""
+        if self.current_action is None:
+            raise CampaignError("rolls can only be recorded inside an action")
+        self.db["rolls"].insert_all(
+            [{"action_id": self.current_action.id, "clock": self.clock, "ship": ship,
+              "label": r.label, "line": r.line(), "record": json.dumps(r.to_dict())}
+             for r in rolls]
+        )
+
+    # -- ships -----------------------------------------------------------------------
+    def ship_names(self) -> set[str]:
+        return {r["name"].lower() for r in self.db.query("SELECT name FROM ships")}
+
+    def get_ship(self, name: str) -> Ship:
+        rows = list(self.db.query("SELECT * FROM ships WHERE name = ?", [name]))
+        if not rows:
+            known = sorted(r["name"] for r in self.db.query("SELECT name FROM ships"))
+            hint = f" (ships: {', '.join(known[:8])}{', ...' if len(known) > 8 else ''})" \
+                if known else " (no ships yet: `voyage ship roll` or `voyage ship add`)"
+            raise ShipError(f"no ship named {name!r} in this campaign{hint}")
+        return _ship_from_row(rows[0])
+
+    def ships(self) -> list[Ship]:
+        return [_ship_from_row(r) for r in self.db.query("SELECT * FROM ships ORDER BY created, "
+                                                          "rowid")]
+
+    def add_ship(self, ship: Ship) -> None:
+        if ship.name.lower() in self.ship_names():
+            raise ShipError(f"a ship named {ship.name!r} is already in this campaign: "
+                            "choose another name")
+        row = _ship_to_row(ship)
+        row["created"] = self.current_action.id if self.current_action else 0
+        self.db["ships"].insert(row)
+
+    def save_ship(self, ship: Ship) -> None:
+        row = _ship_to_row(ship)
+        self.db["ships"].update(ship.name, row)
+
+    def remove_ship(self, name: str) -> Ship:
+        ship = self.get_ship(name)
+        self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
+        return ship
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def _coerce(raw: str, choices: list[Any]) -> Any:
+    lowered = raw.strip().lower()
+    for choice in choices:
+        if isinstance(choice, bool):
+            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
+                return choice
+        elif str(choice).lower() == lowered:
+            return choice
+    return None
+
+
+def _ship_to_row(ship: Ship) -> dict[str, Any]:
+    rec = ship.to_record()
+    rec["class"] = rec.pop("ship_class")
+    rec["traits"] = json.dumps(rec["traits"])
+    rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
+    rec["engine_broken"] = int(rec["engine_broken"])
+    return rec
+
+
+def _ship_from_row(row: dict[str, Any]) -> Ship:
+    return Ship(
+        name=row["name"], ship_class=row["class"], tier=row["tier"],
+        engine_tier=row["engine_tier"], traits=json.loads(row["traits"]),
+        equipment=json.loads(row["equipment"]), crew=row["crew"],
+        passengers=row["passengers"], cargo=row["cargo"], fuel=row["fuel"], water=row["water"],
+        status=row["status"], hex=row["hex"], engine_broken=bool(row["engine_broken"]),
+        pace=row["pace"], strain=row["strain"],
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_seed() -> int:
+    """A fresh campaign seed (shown to the referee so the campaign can be replayed)."""
+    return int.from_bytes(os.urandom(4), "big")
+
+
+def create_campaign(path: Path, name: str, seed: int | None = None,
+                    tables: str | None = None) -> Campaign:
+    """Make a new campaign database at ``path``; refuse to touch an existing file."""
+    if path.exists():
+        raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
+    if not path.parent.exists():
+        raise CampaignError(f"folder {path.parent} does not exist: make it first")
+    if tables:
+        load_rulebook(tables)  # a bad override folder stops here, before any file is made
+    seed = new_seed() if seed is None else seed
+    try:
+        db = _connect(path)
+        migrations.apply(db)
+        with db.atomic():
+            db["campaign"].insert({
+                "id": 1, "name": name, "seed": seed, "rng_state": Roller(seed).get_state(),
+                "clock": 0, "tables": tables, "created": _now(),
+            })
+    except BaseException:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+        raise
+    return Campaign(path, db)
+
+
+def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
+    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading its schema."""
+    resolved = resolve_path(path)
+    if not resolved.is_file():
+        raise CampaignError(
+            f"no campaign at {resolved}: run `voyage init` there first, or point --db "
+            "(or VOYAGE_DB) at your campaign file"
+        )
+    db = _connect(resolved)
+    try:
+        if not db["campaign"].exists():
+            raise CampaignError(f"{resolved} is an SQLite file but not a voyage campaign")
+        if migrations.pending(db):
+            try:
+                migrations.apply(db)
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc):
+                    raise _busy(resolved) from None
+                raise
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
+    return Campaign(resolved, db)

@@ -1,15 +1,49 @@
-"""Shared fixtures: the built-in rule book and a roller that shows chosen faces."""
+"""Shared fixtures: a temporary campaign, the rule book, a CLI runner; for the rule tests a
+roller that shows chosen faces and a binomial bound."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from voyage.cli import cli
 from voyage.dice import CheckOptions, Roller
 from voyage.tables import RuleBook, load_rulebook
+
+
+@pytest.fixture(scope="session")
+def book() -> RuleBook:
+    # session-scoped: load_rulebook caches per process anyway, and hypothesis tests refuse
+    # function-scoped fixtures
+    return load_rulebook()
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh campaign (seed 7), named by VOYAGE_DB as a referee would."""
+    path = tmp_path / "campaign.db"
+    monkeypatch.setenv("VOYAGE_DB", str(path))
+    result = CliRunner().invoke(cli, ["init", "--name", "Test", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def invoke(runner: CliRunner, *args: str):
+    """Run a voyage command; return the click Result."""
+    return runner.invoke(cli, list(args), catch_exceptions=False)
+
+
+# ----------------------------------------------------------------------------- rule tests
 
 
 class FaceRoller(Roller):
@@ -33,11 +67,6 @@ class FaceRoller(Roller):
         if not 1 <= face <= sides:
             raise AssertionError(f"a d{sides} cannot show {face}")
         return face
-
-
-@pytest.fixture(scope="session")
-def book() -> RuleBook:
-    return load_rulebook()
 
 
 @pytest.fixture

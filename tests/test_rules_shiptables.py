@@ -43,3 +43,26 @@ def test_r18_trait_sub_rolls(book, faces):
         "heavy_weapon": "Artillery Cannon"
     }
     assert roll_trait(faces(4, 1), book, force=True).details == {"list_side": "port"}
+
+
+def test_r20_row_odds_follow_the_face_ranges(book):
+    from fractions import Fraction
+
+    from voyage.rules.shiptables import class_row_odds
+
+    # Freighter engine printed "VII, VII, VIII, IX": VII on 1-4
+    assert class_row_odds("freighter", "engine", book) == {
+        "VII": Fraction(2, 3),
+        "VIII": Fraction(1, 6),
+        "IX": Fraction(1, 6),
+    }
+    assert sum(class_row_odds("warship", "armor", book).values()) == 1
+
+
+def test_r18_trait_odds(book):
+    from fractions import Fraction
+
+    from voyage.rules.shiptables import trait_odds
+
+    assert trait_odds(book) == Fraction(1, 6)
+    assert trait_odds(book, "steady") == Fraction(1, 72)

@@ -915,13 +915,12 @@ def trait(force: bool, seed: int | None, db_path: str, as_json: bool) -> None:
         voyage roll trait --force --seed 12
     """
     with _errors():
-        from ..rules.shiptables import roll_trait
+        from ..rules.shiptables import roll_trait, trait_odds
 
         table = _Table(db_path, None, seed)
-        p = Fraction(int(table.book.traits["chance"]), 6)
         with table.rolling("trait") as roller:
             result = roll_trait(roller, table.book, force)
-        chances = [] if force else [_chance("the ship has a Trait", p)]
+        chances = [] if force else [_chance("the ship has a Trait", trait_odds(table.book))]
         _report(table, "trait", {"force": force}, chances, [result], as_json)
 
 
@@ -948,11 +947,16 @@ def class_(
         if row is not None:
             if ship_class is None:
                 raise click.UsageError("name the class to roll a --row on")
-            from ..rules.shiptables import roll_class_row
+            from ..rules.shiptables import class_row_odds, roll_class_row
 
+            chances = [
+                _chance(value, p)
+                for value, p in class_row_odds(ship_class, row, table.book).items()
+            ]
             with table.rolling("class") as roller:
                 result = roll_class_row(ship_class, row, roller, table.book)
-            _report(table, "class", {"class": ship_class, "row": row}, [], [result], as_json)
+            inputs = {"class": ship_class, "row": row}
+            _report(table, "class", inputs, chances, [result], as_json)
             return
         from ..report import ship_card
         from ..rules.common import Outcome

@@ -279,3 +279,35 @@ def test_cli_module_imports_only_click_and_stdlib():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_r37_r32_ship_capsize_shows_why_it_may_capsize(run, campaign):
+    run("ship", "load", "Sea Witch", "--db", str(campaign), "--water", "100")
+    out = run("roll", "capsize", "Sea Witch", "--db", str(campaign), "--storm").output
+    # Trawler Tier IV: DW 750; 100 hlbs of water is over 75 (DW/10): hourly (R37)
+    assert "may capsize: 100 hlbs of water aboard (over 75)" in out
+    assert "(R32)" in out
+    data = json.loads(run("roll", "capsize", "Sea Witch", "--db", str(campaign), "--json").output)
+    assert [t["reason"] for t in data["triggers"]] == ["flooding"]
+
+
+def test_house_rule_tables_for_a_roll(run, tmp_path, book):
+    from voyage.paths import tables_dir
+
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (tables_dir() / "procedures.yaml").read_text(encoding="utf-8")
+    assert "  dv: 16\n" in text
+    (house / "procedures.yaml").write_text(text.replace("  dv: 16\n", "  dv: 14\n"))
+    out = run(
+        "roll", "capsize", "--tier", "3", "--load", "half", "--seed", "1", "--tables", str(house)
+    ).output
+    # d20 + 5 >= 14 -> 12/20
+    assert "(3/5)" in out and "DV 14" in out
+
+
+def test_tables_refused_with_a_ship(run, campaign, tmp_path):
+    result = run(
+        "roll", "dodge", "Sea Witch", "--db", str(campaign), "--tables", str(tmp_path), expect=2
+    )
+    assert "--tables" in result.output

@@ -44,8 +44,21 @@ def _seed_options(func: F) -> F:
         default=None,
         help="Seed for a roll without a campaign ship (default: a fresh seed, printed).",
     )(func)
+    func = click.option(
+        "--tables",
+        type=click.Path(file_okay=False),
+        default=None,
+        expose_value=False,
+        callback=_keep_tables,
+        help="Folder of house-rule tables replacing the built-in ones, file by file "
+        "(rolls without a campaign ship; a ship uses its campaign's tables).",
+    )(func)
     func = db_option(func)
     return json_option(func)
+
+
+def _keep_tables(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    ctx.meta["voyage.roll.tables"] = value
 
 
 def _check_options(func: F) -> F:
@@ -139,7 +152,13 @@ class _Table:
         self.camp: Any = None
         self.ship: Any = None
         self.seed: int | None = None
+        tables = click.get_current_context().meta.get("voyage.roll.tables")
         if ship_name:
+            if tables is not None:
+                raise click.UsageError(
+                    "--tables is for rolls without a ship: a campaign ship uses its "
+                    "campaign's tables"
+                )
             if seed is not None:
                 raise click.UsageError(
                     "--seed is for rolls without a ship: a campaign ship "
@@ -159,7 +178,7 @@ class _Table:
             self.options = options
             self.roller: Any = None
         else:
-            self.book = load_rulebook()
+            self.book = load_rulebook(tables)
             defaults = self.book.option_defaults()
             self.options = CheckOptions(
                 natural=bool(defaults["natural_rolls"] if natural is None else natural),
@@ -214,6 +233,14 @@ class _Table:
         if stated is not None:
             return stated
         return bool(self.ship is not None and self.ship.equipment.get("firehose"))
+
+    def water_and_deadweight(self, tier: int) -> tuple[float, float]:
+        """Water aboard and Deadweight: the SHIP's, else none aboard and the Tier's (R10)."""
+        if self.ship is None:
+            return 0, self.book.deadweight(tier)
+        from ..ships import deadweight
+
+        return self.ship.water, deadweight(self.ship, self.book)
 
     def maybe_load(self, stated: str | None) -> str | None:
         if stated is None and self.ship is None:
@@ -382,12 +409,14 @@ def capsize(
         voyage roll capsize --tier 4 --load half --steady --seed 7
     """
     with _errors():
-        from ..rules.capsize import capsize_check, capsize_odds
+        from ..rules.capsize import capsize_check, capsize_odds, capsize_triggers
 
         table = _Table(db_path, ship, seed, natural_rolls, advantage_mode)
         t, load = table.tier(tier), table.load(load_name)
         names = table.traits(traits, (steady, "Steady"))
         why = "storm" if storm else reason
+        water, deadweight = table.water_and_deadweight(t)
+        triggers = capsize_triggers(load, water, deadweight, table.book, storm)
         p = capsize_odds(t, load, table.book, names, advantages, disadvantages, table.options)
         with table.rolling("capsize") as roller:
             first = capsize_check(
@@ -402,7 +431,28 @@ def capsize(
             "disadvantages": list(disadvantages),
             "reason": why,
         }
-        _report(table, "capsize", inputs, [_chance("the ship stays upright", p)], results, as_json)
+        notes = tuple(f"may capsize: {trigger.text} ({trigger.ruling})" for trigger in triggers)
+        _report(
+            table,
+            "capsize",
+            inputs,
+            [_chance("the ship stays upright", p)],
+            results,
+            as_json,
+            notes,
+            {
+                "triggers": [
+                    {
+                        "reason": tr.reason,
+                        "text": tr.text,
+                        "ruling": tr.ruling,
+                        "every_minutes": tr.every_minutes,
+                        "per_hex": tr.per_hex,
+                    }
+                    for tr in triggers
+                ]
+            },
+        )
 
 
 @roll.command("dodge")

@@ -373,9 +373,12 @@ class Campaign:
         ]
 
     def add_ship(self, ship: Ship) -> None:
-        if ship.name.lower() in self.ship_names():
+        if not name_key(ship.name):
+            raise ShipError(f"ship name {ship.name!r} needs at least one letter or digit")
+        taken = self._name_taken(ship.name)
+        if taken:
             raise ShipError(
-                f"a ship named {ship.name!r} is already in this campaign: choose another name"
+                f"a ship named {taken!r} is already in this campaign: choose another name"
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0

@@ -86,7 +86,7 @@ def test_a_voyage_across_the_reach_through_a_storm_and_along_the_coast(runner, s
     ok(runner, "sail", "Old Iron", "--to", "2812", "--via", "1409", "--inshore")
     for _ in range(80):
         out = ok(runner, "advance", "--until", "arrival", "--json")
-        data = json.loads(out)
+        json.loads(out)  # the advance reports in JSON
         status = {s["ship"]: s for s in json.loads(ok(runner, "status", "--json"))["ships"]}
         if "Old Iron" not in status:
             break

@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "act": "voyage.cli.voyages:act",
     "log": "voyage.cli.voyages:log",
     "status": "voyage.cli.voyages:status",
+    "roll": "voyage.cli.roll:roll",
 }
 
 

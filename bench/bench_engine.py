@@ -1,7 +1,7 @@
 """Benchmark of the voyage engine and the start-up of the commands, against baselines
 measured in the same run.
 
-    python bench/bench_engine.py [--hours 8760] [--ships 10] [--repeat 5]
+    python bench/bench_engine.py [--hours 8760] [--ships 10] [--repeat 11]
 
 Prints:
 
@@ -140,7 +140,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hours", type=int, default=8760)
     parser.add_argument("--ships", type=int, default=10)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=11)
     args = parser.parse_args()
     py = sys.executable
     voyage_cmd = [py, "-c", "from voyage.cli import main; main()"]

@@ -289,3 +289,15 @@ def test_demo_route_runs_along_a_coast_and_through_the_storm():
     assert not sea.hex(demo["storm"]["around"]).coastal  # the storm centres on open water
     for ship in demo["ships"]:
         assert sea.route(ship["start"], ship["destination"]) is not None
+
+
+def test_the_example_in_docs_maps_md_is_a_valid_map():
+    docs = Path(__file__).parent.parent / "docs" / "maps.md"
+    text = docs.read_text()
+    example = text.split("## A complete small map", 1)[1].split("```yaml\n", 1)[1]
+    example = example.split("```", 1)[0]
+    sea = parse_map(example, "harbour.yaml")
+    assert (sea.name, sea.width, sea.height) == ("Gull Bay", 10, 6)
+    assert sea.hex("0303").port == "Gullhaven" and sea.hex("0303").coastal
+    assert sea.hex("0402").narrow_passage and sea.hex("0706").seabed == "rocky"
+    assert sea.hex("0504").seabed == "rocky"  # the legend's 'o'

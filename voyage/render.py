@@ -132,7 +132,7 @@ class MapGeometry:
         cls, sea_map: SeaMap, around: str | None = None, radius: int | None = None, **kw: int
     ) -> MapGeometry:
         """The geometry of ``sea_map`` (or the area within ``radius`` of ``around``)."""
-        return cls(sea_map.width, sea_map.height, around, radius, **kw)
+        return cls(sea_map.width, sea_map.height, around, radius, **kw)  # type: ignore[arg-type]
 
     def contains(self, name: str) -> bool:
         """Whether this picture shows the hex ``name``."""
@@ -421,8 +421,8 @@ def render_map(
                 label="storm",
             )
         )
-    for ship_name, colour in colour_of.items():
-        handles.append(Line2D([], [], color=colour, marker="^", linewidth=2, label=ship_name))
+    for ship_name, ship_colour in colour_of.items():
+        handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
     if marks:
         handles.append(
             Line2D(

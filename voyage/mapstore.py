@@ -14,7 +14,7 @@ from typing import Any
 
 from . import hexmap
 from .errors import MapError
-from .maps import SeaMap, load_map, parse_map
+from .maps import SeaMap, bundled_campaign, load_map, parse_map
 from .weather import group_storms, storm_rows, storms_at
 
 _PARSED: dict[str, SeaMap] = {}
@@ -26,11 +26,8 @@ def resolve_map_path(path: str | Path) -> Path:
     target = Path(path)
     if target.exists():
         return target
-    from .paths import campaigns_dir
-
-    bundled = campaigns_dir() / str(path)
-    if str(path) and "/" not in str(path) and (bundled / "campaign.yaml").is_file():
-        return bundled
+    if len(target.parts) == 1 and not target.suffix:
+        return bundled_campaign(str(path))  # MapError listing the bundled campaigns
     raise MapError(f"{path}: no such map file or campaign folder")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voyage import hexmap
@@ -190,6 +190,7 @@ def test_search_limit_raises_instead_of_running_forever():
         hexmap.shortest_path("0101", "0150", lambda h: h not in walled, limit=500)
 
 
+@settings(deadline=None)
 @given(inner, inner)
 def test_path_length_matches_distance_in_open_sea(a, b):
     path = hexmap.shortest_path(a, b, lambda h: True)
@@ -228,6 +229,7 @@ def _bfs_length(start, goal, passable):
     return None
 
 
+@settings(deadline=None)
 @given(
     st.sets(st.tuples(st.integers(1, 12), st.integers(1, 12)), max_size=70),
     st.tuples(st.integers(1, 12), st.integers(1, 12)),

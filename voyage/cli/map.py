@@ -86,12 +86,11 @@ def show(db_path: str, around: str | None, radius: int | None) -> None:
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
-    click.echo(f"{sea.name} (hour {camp.clock})")
-    click.echo(
-        text_map(
-            sea, around=around, radius=radius, storms=storms_now(camp), ships=ship_positions(camp)
-        )
+    text = text_map(
+        sea, around=around, radius=radius, storms=storms_now(camp), ships=ship_positions(camp)
     )
+    click.echo(f"{sea.name} (hour {camp.clock})")
+    click.echo(text)
 
 
 @map_group.command("render")

@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
+    "roll": "voyage.cli.roll:roll",
     "map": "voyage.cli.map:map_group",
     "weather": "voyage.cli.weather:weather",
     "sail": "voyage.cli.voyages:sail",
@@ -27,7 +28,6 @@ COMMANDS: dict[str, str] = {
     "act": "voyage.cli.voyages:act",
     "log": "voyage.cli.voyages:log",
     "status": "voyage.cli.voyages:status",
-    "roll": "voyage.cli.roll:roll",
 }
 
 

@@ -437,8 +437,11 @@ class _ShipHour:
             self.log(got_off.event())
             if got_off.freed:
                 s.status = "under way"
-        self.moving = (s.status == "under way" and s.sinking_in is None and not s.capsized
-                       and s.position < len(s.route) - 1)
+        afloat = s.sinking_in is None and not s.capsized
+        if s.status == "under way" and afloat and s.position == len(s.route) - 1:
+            # she reached the last hex in trouble (capsized, then saved): she is there now
+            self.arrive(self.e.hex_info(s.hex))
+        self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
         category = self.e.category(s)
         if not self.moving:
             self.speed = 0
@@ -514,7 +517,7 @@ class _ShipHour:
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
         if s.active and s.sinking_in is None and (inshore or info.narrow_passage):
             self.coast(info)
-        if s.position == len(s.route) - 1 and s.status == "under way":
+        if s.position == len(s.route) - 1 and s.status == "under way" and not s.capsized:
             self.arrive(info)
 
     def coast(self, info: Any) -> None:
@@ -689,7 +692,10 @@ class _ShipHour:
         if s.sinking_in is None:
             reasons = sinking_reasons(self.e.load(s), dw, ship.water, self.book)
             if reasons:
-                s.listing = s.listing or flooding_state(ship.water, dw, self.book).listing
+                if flooding_state(ship.water, dw, self.book).listing and not s.listing:
+                    # R37: above DW/2 she lists as well; if she is saved she goes on
+                    # listing (and checking every 10 minutes) until she is pumped out
+                    s.listing, s.listing_since = True, self.now
                 self.begin_sinking("; ".join(reasons) + " (R12, R37)")
         listing = flooding_state(ship.water, dw, self.book).listing
         if listing and not s.listing:

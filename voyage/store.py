@@ -500,6 +500,12 @@ class Campaign:
 
     def remove_ship(self, name: str) -> Ship:
         ship = self.get_ship(name)
+        at_sea = self.db.execute(
+            "SELECT id FROM voyages WHERE ship = ? AND ended IS NULL "
+            "AND status NOT IN ('sunk', 'abandoned')", [ship.name]).fetchone()
+        if at_sea:
+            raise ShipError(f"{ship.name} is at sea (voyage {at_sea[0]}): bring her in, or "
+                            f"`voyage act {ship.name!r} abandon`, before removing her")
         self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
         return ship
 

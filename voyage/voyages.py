@@ -327,8 +327,7 @@ ACTIONS = ("jettison", "refuel", "repair", "pump", "fight-fire", "saved", "aband
            "weigh", "course", "pace")
 
 
-def _voyage_or_fail(camp: Campaign, ship: Ship, what: str) -> ShipState:
-    s = open_voyage(camp, ship.name)
+def _voyage_or_fail(s: ShipState | None, ship: Ship, what: str) -> ShipState:
     if s is None:
         raise VoyageRuleError(f"{ship.name} is not at sea: {what} is for a ship on a voyage")
     return s
@@ -355,6 +354,8 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: nothing more can be done for her")
     s = open_voyage(camp, ship.name)
+    if s is not None:
+        ship = s.ship  # one Ship: what the action changes is what is saved
     book = camp.rulebook
     changes: dict[str, Any] = {}
     if what == "jettison":
@@ -368,7 +369,7 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
     elif what == "refuel":
         text, changes = _refuel(camp, ship, s, amount, chart)
     elif what == "repair":
-        s = _voyage_or_fail(camp, ship, "repairing a leak") if target == "leak" else s
+        s = _voyage_or_fail(s, ship, "repairing a leak") if target == "leak" else s
         if target == "engine":
             if not ship.engine_broken:
                 raise VoyageRuleError(f"{ship.name}'s engine is not broken")
@@ -405,7 +406,7 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
                 s.listing, s.listing_since = False, None
                 text += " She no longer lists (R37)."
     elif what == "fight-fire":
-        s = _voyage_or_fail(camp, ship, "fighting a fire")
+        s = _voyage_or_fail(s, ship, "fighting a fire")
         if not s.fire and s.swallow_in is None:
             raise VoyageRuleError(f"{ship.name} is not on fire")
         if crew is None or crew < 0:
@@ -417,7 +418,7 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
         text = f"{crew} aboard {ship.name} fight the fire (severity {s.fire}; R50)."
         changes = {"fire_crew": crew}
     elif what == "saved":
-        s = _voyage_or_fail(camp, ship, "saving a ship")
+        s = _voyage_or_fail(s, ship, "saving a ship")
         if s.sinking_in is None:
             raise VoyageRuleError(f"{ship.name} is not sinking")
         s.sinking_in = s.sinking_since = None
@@ -425,14 +426,14 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
         text = f"The referee declares {ship.name} saved: she stays afloat (R40)."
         changes = {"sinking": False}
     elif what == "abandon":
-        s = _voyage_or_fail(camp, ship, "abandoning ship")
+        s = _voyage_or_fail(s, ship, "abandoning ship")
         s.status = "abandoned"
         s.fire = 0
         s.swallow_in = s.sinking_in = None
         text = f"All hands abandon {ship.name} at {s.hex}."
         changes = {"status": "abandoned"}
     elif what in ("anchor", "weigh"):
-        s = _voyage_or_fail(camp, ship, "anchoring")
+        s = _voyage_or_fail(s, ship, "anchoring")
         if what == "anchor":
             if s.status != "under way":
                 raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
@@ -445,7 +446,7 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
             text = f"{ship.name} weighs anchor and gets under way."
         changes = {"status": s.status}
     elif what == "course":
-        s = _voyage_or_fail(camp, ship, "changing course")
+        s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
             chart, _ = campaign_chart(camp)
         hexes = plan_route(chart, s.hex, to, via, route)

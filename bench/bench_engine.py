@@ -59,6 +59,7 @@ def make_campaign(folder: Path, ships: int) -> store.Campaign:
             ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, start
             camp.add_ship(ship)
             there = chart.route(start, goal)
+            assert there is not None, f"no sea route {start} -> {goal}"
             loop = there + there[-2:0:-1]  # there and back, ending next to the start
             voyages.sail(camp, ship.name, route=loop * 200 + [start], inshore=i % 2 == 0,
                          chart=chart)

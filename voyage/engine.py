@@ -26,7 +26,7 @@ One hour of one ship, in order (docs/voyages.md tells the same story for referee
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
@@ -484,7 +484,7 @@ class _ShipHour:
         """The minute of this hour at which each next hex is entered (R31)."""
         s = self.s
         hex_miles = self.e._hex_miles
-        out = []
+        out: list[int] = []
         need = hex_miles - s.progress
         left = len(s.route) - 1 - s.position
         while need <= self.speed and len(out) < left:
@@ -536,7 +536,7 @@ class _ShipHour:
         self.log(result.event(), "aground")
         self.apply_damage(result.changes)
 
-    def apply_damage(self, changes: dict[str, Any]) -> None:
+    def apply_damage(self, changes: Mapping[str, Any]) -> None:
         """Leaks (R36) and a destroyed hull (R36: it begins sinking)."""
         s = self.s
         leak = int(changes.get("add_leak", 0) or 0)
@@ -678,7 +678,7 @@ class _ShipHour:
         if self.entered == 0 and s.status != "sunk":
             s.hours_in_hex += 1
             every = int(self.book.procedures["storm"]["hours_in_same_hex"])
-            if s.hours_in_hex % every == 0 and self.e.world.storm_at(ship.hex, self.clock):
+            if s.hours_in_hex % every == 0 and self.e.world.storm_at(s.hex, self.clock):
                 self.capsize("storm")  # R32: every 6 hours in the same storm hex
         if ship.water or s.listing:
             self.flooding()

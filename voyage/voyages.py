@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from . import ships as shipfig
@@ -30,13 +30,16 @@ from .events import Event
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
+if TYPE_CHECKING:
+    from .maps import SeaMap
+
 OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
 
 
 # -- the map and the storms --------------------------------------------------------------
 
 
-def campaign_chart(camp: Campaign) -> tuple[Chart, StormCheck]:
+def campaign_chart(camp: Campaign) -> tuple[SeaMap, StormCheck]:
     """The campaign's sea map (voyage.mapstore) and its storms (voyage.weather), read once:
     the engine asks about storms every hex, so the rows are indexed by hex here."""
     from .errors import MapError
@@ -57,7 +60,7 @@ def campaign_chart(camp: Campaign) -> tuple[Chart, StormCheck]:
     def storm_at(hex_name: str, clock: int) -> bool:
         """R32: whether the hex is storm-tossed at the campaign hour ``clock``."""
         rows = by_hex.get(hex_name)
-        return bool(rows) and any(blowing(r, clock) for r in rows)
+        return rows is not None and any(blowing(r, clock) for r in rows)
 
     return chart, storm_at
 
@@ -571,7 +574,8 @@ def event_rows(camp: Campaign, ship: str | None = None, voyage_id: int | None = 
 
 
 def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
-    clauses, args = [], []
+    clauses: list[str] = []
+    args: list[Any] = []
     if ship:
         clauses.append("ship = ? COLLATE NOCASE")
         args.append(ship)

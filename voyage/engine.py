@@ -154,6 +154,22 @@ class ShipState:
         return self.status in OPEN_STATUSES or self.emergency
 
     @property
+    def condition(self) -> str:
+        """The voyage status, or what is wrong aboard (for the hour rows and the status
+        table): sinking, capsized, on fire, listing."""
+        if self.status in ("sunk", "abandoned"):
+            return self.status
+        if self.sinking_in is not None:
+            return "sinking"
+        if self.capsized:
+            return "capsized"
+        if self.fire or self.swallow_in is not None:
+            return "on fire"
+        if self.listing:
+            return "listing"
+        return self.status
+
+    @property
     def destination(self) -> str:
         return self.route[-1]
 
@@ -426,7 +442,8 @@ class _ShipHour:
             s.progress = 0
         return HourRow(
             s.voyage_id, ship.name, self.clock, s.hex, self.miles, self.speed, s.pace,
-            ship.fuel, self.e.load(s), self.e.category(s), ship.water, sum(s.leaks), s.status,
+            ship.fuel, self.e.load(s), self.e.category(s), ship.water, sum(s.leaks),
+            s.condition,
         )
 
     def start_of_hour(self) -> None:

@@ -597,7 +597,8 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append({
-            "ship": ship.name, "voyage": s.voyage_id, "status": s.status, "hex": s.hex,
+            "ship": ship.name, "voyage": s.voyage_id, "status": s.condition,
+            "voyage_status": s.status, "hex": s.hex,
             "destination": s.destination, "hexes_left": left, "miles_left": miles_left,
             "eta_hours": -(-miles_left // speed) if speed and s.status == "under way" else None,
             "speed": speed, "pace": s.pace, "strain": s.strain, "fuel": ship.fuel,

@@ -107,6 +107,12 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool,
             click.echo(f"{_when(e.clock, e.event.minute)}  {e.ship}: {e.event.text}")
             for r in e.event.rolls:
                 click.echo(f"      {r.line()}")
+    last: dict[str, Any] = {}
+    for row in result.rows:
+        last[row.ship] = row
+    for row in last.values():
+        click.echo(f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
+                   f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}")
     click.echo(f"Advanced {result.hours_run} hour(s) to {clock_text(result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")

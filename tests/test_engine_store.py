@@ -130,3 +130,31 @@ def test_a_second_process_holding_the_campaign_gets_a_clean_error(runner, db):
         holder.kill()
         holder.wait()
     ok(runner, "advance", "--hours", "2")
+
+
+def test_a_killed_advance_leaves_the_campaign_as_it_was(runner, db):
+    # kill -9 in the middle of an advance: SQLite's transaction leaves nothing half-written
+    setup_voyage(runner)
+    before = dump(db)
+    code = (
+        "import sys, time\n"
+        "from voyage import store, voyages\n"
+        "from voyage.engine import Engine\n"
+        "real = Engine.hour\n"
+        "def slow(self, clock):\n"
+        "    rows = real(self, clock)\n"
+        "    if clock == 3:\n"
+        "        print('midway', flush=True)\n"
+        "        time.sleep(30)\n"
+        "    return rows\n"
+        "Engine.hour = slow\n"
+        f"voyages.advance(store.open_campaign({str(db)!r}), 10)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "midway"
+    finally:
+        proc.kill()
+        proc.wait()
+    assert dump(db) == before
+    ok(runner, "advance", "--hours", "1")  # and the campaign is usable

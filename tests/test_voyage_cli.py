@@ -213,3 +213,15 @@ def test_the_referee_mends_pumps_fights_saves_and_abandons(runner, sea):
         ok(runner, "undo")
     (row,) = json.loads(ok(runner, "status", "--json"))["ships"]
     assert row["leaks"] == [10, 20] and row["water"] == 100 and row["engine_broken"]
+
+
+def test_the_pace_set_in_port_is_the_pace_she_sails_at(runner, sea):
+    assert "slow" in ok(runner, "pace", "Sea Witch", "slow")
+    info = json.loads(ok(runner, "sail", "Sea Witch", "--to", "2812", "--json"))
+    assert info["pace"] == "slow"
+    assert json.loads(ok(runner, "status", "--json"))["ships"][0]["speed"] == 3
+    assert "strain" in ok(runner, "pace", "Sea Witch", "strain", "2")
+    out = json.loads(ok(runner, "advance", "--json"))
+    assert out["rows"][0]["speed"] == 8 or out["stopped"]
+    rolls = [r["label"] for e in out["events"] for r in e["rolls"]]
+    assert "engine strain" in rolls  # R14: every hour she strains

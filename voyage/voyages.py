@@ -225,7 +225,7 @@ def check_pace(ship: Ship, camp: Campaign, pace: str, strain: int) -> tuple[str,
 
 
 def sail(camp: Campaign, ship_name: str, to: str | None = None, via: Sequence[str] = (),
-         route: Sequence[str] | None = None, pace: str = "normal", strain: int = 0,
+         route: Sequence[str] | None = None, pace: str | None = None, strain: int = 0,
          inshore: bool = False, chart: Any = None) -> ShipState:
     """Set sail (one action): check the order, plan the route, open the voyage."""
     with camp.action("sail", f"{ship_name} sails") as act:
@@ -237,7 +237,7 @@ def sail(camp: Campaign, ship_name: str, to: str | None = None, via: Sequence[st
 
 
 def _sail(camp: Campaign, act: Action, ship_name: str, to: str | None, via: Sequence[str],
-          route: Sequence[str] | None, pace: str, strain: int, inshore: bool,
+          route: Sequence[str] | None, pace: str | None, strain: int, inshore: bool,
           chart: Any) -> ShipState:
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
@@ -256,6 +256,8 @@ def _sail(camp: Campaign, act: Action, ship_name: str, to: str | None, via: Sequ
                               f"with `voyage ship place {ship.name!r} CCRR`")
     start = _sea_hex(chart, ship.hex)
     hexes = plan_route(chart, start, to, via, route)
+    if pace is None:  # the pace set in port with `voyage pace`, checked again at this load
+        pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
     if shipfig.has_engine(ship) and not shipfig.rows(ship):
         if ship.engine_broken:

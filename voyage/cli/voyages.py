@@ -20,19 +20,20 @@ def _hexes(value: str | None) -> list[str]:
 @click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
 @click.option("--route", "route", default=None,
               help="The whole route: adjacent sea hexes CCRR,CCRR,... from the ship's hex.")
-@click.option("--pace", type=click.Choice(["normal", "slow", "strain"]), default="normal",
-              show_default=True, help="R13 normal, R15 slow (half speed), R14 strain N.")
+@click.option("--pace", type=click.Choice(["normal", "slow", "strain"]), default=None,
+              help="R13 normal, R15 slow (half speed), R14 strain N. Default: the pace set "
+                   "with `voyage pace`, else normal.")
 @click.argument("strain", type=int, required=False, default=None)
 @click.option("--inshore", is_flag=True,
               help="Sail within a mile of the coast: coastal hexes risk hazards (R33).")
 @json_option
 @handles_errors
 def sail(db_path: str, ship_name: str, to: str | None, via: tuple[str, ...], route: str | None,
-         pace: str, strain: int | None, inshore: bool, as_json: bool) -> None:
+         pace: str | None, strain: int | None, inshore: bool, as_json: bool) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
 
     With --to (and --via) the shortest sea route is found; --route gives it hex by hex.
-    To strain the engine give the extra knots after the ship: --pace strain SHIP 2.
+    To strain the engine give the extra knots after the pace: --pace strain 2.
 
     Examples:
 

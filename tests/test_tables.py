@@ -174,6 +174,21 @@ def test_override_folder_with_stray_file_is_refused(tmp_path):
 
 
 def test_tables_use_safe_load_only():
+    # only the safe loaders (yaml.safe_load, SafeLoader, CSafeLoader) are ever used
+    unsafe = ("yaml.load(", "yaml.Loader", "CLoader", "FullLoader", "UnsafeLoader",
+              "unsafe_load", "full_load")
     source = (Path(__file__).parent.parent / "voyage").rglob("*.py")
     for file in source:
-        assert "yaml.load(" not in file.read_text(), file
+        text = file.read_text()
+        for word in unsafe:
+            assert word not in text, (file, word)
+
+
+def test_the_table_loader_is_a_safe_loader():
+    import yaml
+
+    from voyage.tables import safe_loader
+
+    assert safe_loader() in (yaml.SafeLoader, getattr(yaml, "CSafeLoader", None))
+    with pytest.raises(yaml.YAMLError):
+        safe_loader()("!!python/object/apply:os.system ['true']").get_single_data()

@@ -225,3 +225,16 @@ def test_the_pace_set_in_port_is_the_pace_she_sails_at(runner, sea):
     assert out["rows"][0]["speed"] == 8 or out["stopped"]
     rolls = [r["label"] for e in out["events"] for r in e["rolls"]]
     assert "engine strain" in rolls  # R14: every hour she strains
+
+
+def test_with_stuck_escape_referee_only_the_referee_refloats_a_ship(runner, sea):
+    ok(runner, "settings", "stuck_escape", "referee")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    assert "not stuck" in refused(runner, "act", "Sea Witch", "refloat")
+    with sqlite3.connect(sea) as conn:
+        conn.execute("UPDATE voyages SET status = 'stuck'")
+    out = json.loads(ok(runner, "advance", "--hours", "3", "--json"))
+    assert [r["miles"] for r in out["rows"]] == [0, 0, 0] and not out["events"]
+    ok(runner, "act", "Sea Witch", "refloat")
+    out = json.loads(ok(runner, "advance", "--json"))
+    assert out["rows"][0]["miles"] == 6

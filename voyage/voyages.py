@@ -328,8 +328,8 @@ def clock_text(clock: int) -> str:
 
 # -- referee actions -------------------------------------------------------------------------
 
-ACTIONS = ("jettison", "refuel", "repair", "pump", "fight-fire", "saved", "abandon", "anchor",
-           "weigh", "course", "pace")
+ACTIONS = ("jettison", "refuel", "repair", "pump", "fight-fire", "saved", "abandon", "refloat",
+           "anchor", "weigh", "course", "pace")
 
 
 def _voyage_or_fail(s: ShipState | None, ship: Ship, what: str) -> ShipState:
@@ -437,6 +437,13 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
         s.swallow_in = s.sinking_in = None
         text = f"All hands abandon {ship.name} at {s.hex}."
         changes = {"status": "abandoned"}
+    elif what == "refloat":
+        s = _voyage_or_fail(s, ship, "refloating")
+        if s.status != "stuck":
+            raise VoyageRuleError(f"{ship.name} is not stuck")
+        s.status = "under way"
+        text = f"{ship.name} is got off the bottom: afloat again (R34, the referee's call)."
+        changes = {"stuck": False}
     elif what in ("anchor", "weigh"):
         s = _voyage_or_fail(s, ship, "anchoring")
         if what == "anchor":

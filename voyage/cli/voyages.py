@@ -272,6 +272,18 @@ def abandon(ctx: click.Context) -> None:
 
 @act.command()
 @click.pass_context
+def refloat(ctx: click.Context) -> None:
+    """Get a stuck ship off the bottom (R34; with `stuck_escape referee` only you can).
+
+    Example:
+
+        voyage act "Sea Witch" refloat
+    """
+    _act(ctx, "refloat")
+
+
+@act.command()
+@click.pass_context
 def anchor(ctx: click.Context) -> None:
     """Drop anchor: the ship stays in her hex until she weighs anchor.
 

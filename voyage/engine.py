@@ -34,9 +34,9 @@ from . import ships as shipfig
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
-from .rules.capsize import capsize_check
+from .rules.capsize import capsize_check, capsize_triggers
 from .rules.fire import fire_minute, fire_start
-from .rules.flooding import CAPSIZE_HOURLY, flooding_state
+from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
 from .ships import Ship
 from .tables import RuleBook
@@ -264,6 +264,8 @@ class Engine:
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
         self._hexes: dict[str, Any] = {}
+        self._listing_every = int(
+            self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
             self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
@@ -472,15 +474,13 @@ class _ShipHour:
                 self.speed = 0
         # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         # yet listing, which checks every 10 minutes), may capsize every hour.
-        if not s.capsized and s.sinking_in is None:
-            reasons = []
-            if category == "overloaded":
-                reasons.append("overloaded")
-            if ship.water and not s.listing and flooding_state(
-                    ship.water, self.e._dw[ship.name], self.book).state == CAPSIZE_HOURLY:
-                reasons.append("flooding")
-            if reasons:
-                self.capsize(" and ".join(reasons))
+        if not s.capsized and s.sinking_in is None and (category == "overloaded"
+                                                        or ship.water):
+            hourly = [t.reason for t in capsize_triggers(
+                category, ship.water, self.e._dw[ship.name], self.book)
+                if t.every_minutes == MINUTES]
+            if hourly:
+                self.capsize(" and ".join(hourly))
 
     def strain_check(self, extra: int) -> None:
         """R14: an hour of straining: the engine may break, and then catch fire (R50)."""
@@ -665,7 +665,7 @@ class _ShipHour:
                 s.fire = 0
                 s.fire_since = None
         if (s.listing and s.listing_since is not None and now > s.listing_since
-                and (now - s.listing_since) % 10 == 0 and not s.capsized
+                and (now - s.listing_since) % self.e._listing_every == 0 and not s.capsized
                 and s.sinking_in is None):
             self.capsize("listing")  # R37: a listing ship may capsize every 10 minutes
 

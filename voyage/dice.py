@@ -54,6 +54,7 @@ class Dice:
         return text or "0"
 
 
+@lru_cache(maxsize=1024)
 def parse(expression: str) -> Dice:
     """Parse ``NdM``, ``dM``, ``NdM+K``, ``NdM-K`` or a plain number into :class:`Dice`."""
     match = _EXPR.match(expression)

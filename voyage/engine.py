@@ -728,6 +728,9 @@ class _ShipHour:
                       changes={"listing": False})
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def dumps(value: Any) -> str:
-    """Stable compact JSON for the log (byte-identical replays, R5)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    """Stable compact JSON for the log (byte-identical replays, R5); one encoder for all."""
+    return _ENCODER.encode(value)

@@ -423,6 +423,8 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
+    _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False,
+                                                   compare=False)
 
     # -- lookups -------------------------------------------------------------------------
     def deadweight(self, tier: int) -> int:
@@ -461,9 +463,13 @@ class RuleBook:
         raise VoyageError(f"unknown ship class {name!r}: use one of {known}")
 
     def trait(self, name: str) -> dict[str, Any]:
+        found = self._trait_cache.get(name)
+        if found is not None:  # the voyage engine asks for the same traits every minute
+            return found
         wanted = _norm(name)
         for trait_name, trait in self.traits["traits"].items():
             if _norm(trait_name) == wanted:
+                self._trait_cache[name] = trait
                 return trait
         known = ", ".join(self.traits["traits"])
         raise VoyageError(f"unknown trait {name!r}: use one of {known}")

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import invoke
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from voyage.cli import cli
 
@@ -238,3 +240,24 @@ def test_with_stuck_escape_referee_only_the_referee_refloats_a_ship(runner, sea)
     ok(runner, "act", "Sea Witch", "refloat")
     out = json.loads(ok(runner, "advance", "--json"))
     assert out["rows"][0]["miles"] == 6
+
+
+hexes = st.builds(lambda c, r: f"{c:02d}{r:02d}", st.integers(0, 40), st.integers(0, 30))
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(route=st.lists(st.one_of(hexes, st.text(max_size=5)), min_size=1, max_size=4),
+       to=st.one_of(st.none(), hexes))
+def test_any_order_gives_a_voyage_or_one_clean_line(runner, sea, route, to):
+    args = ["sail", "Sea Witch", "--json"]
+    args += ["--to", to] if to else ["--route", ",".join(route)]
+    result = runner.invoke(cli, args)
+    if result.exit_code == 0:
+        info = json.loads(result.output)
+        ok(runner, "undo")
+        assert info["route"][0] == "0305"
+    else:
+        assert result.exit_code in (1, 2), result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "Traceback" not in result.output

@@ -41,9 +41,18 @@ from voyage.engine import AdvanceResult, Engine, ShipState  # noqa: E402
 from voyage.mapstore import load_into_campaign  # noqa: E402
 from voyage.ships import make_ship  # noqa: E402
 
-LEGS = [("0305", "2812"), ("2420", "0419"), ("3016", "0804"), ("2906", "0419"),
-        ("2812", "0305"), ("0419", "2420"), ("0804", "3016"), ("0419", "2906"),
-        ("0305", "2420"), ("2812", "0419")]
+LEGS = [
+    ("0305", "2812"),
+    ("2420", "0419"),
+    ("3016", "0804"),
+    ("2906", "0419"),
+    ("2812", "0305"),
+    ("0419", "2420"),
+    ("0804", "3016"),
+    ("0419", "2906"),
+    ("0305", "2420"),
+    ("2812", "0419"),
+]
 
 
 def make_campaign(folder: Path, ships: int, strainers: int = 1) -> store.Campaign:
@@ -63,10 +72,18 @@ def make_campaign(folder: Path, ships: int, strainers: int = 1) -> store.Campaig
             there = chart.route(start, goal)
             assert there is not None, f"no sea route {start} -> {goal}"
             loop = there + there[-2:0:-1]  # there and back, ending next to the start
-            pace, strain = ("strain", 1) if i < strainers else (
-                ("slow", 0) if i % 3 == 1 else ("normal", 0))
-            voyages.sail(camp, ship.name, route=loop * 200 + [start], inshore=i % 2 == 0,
-                         pace=pace, strain=strain, chart=chart)
+            pace, strain = (
+                ("strain", 1) if i < strainers else (("slow", 0) if i % 3 == 1 else ("normal", 0))
+            )
+            voyages.sail(
+                camp,
+                ship.name,
+                route=loop * 200 + [start],
+                inshore=i % 2 == 0,
+                pace=pace,
+                strain=strain,
+                chart=chart,
+            )
     return camp
 
 
@@ -128,9 +145,13 @@ class _Discard(Exception):
     """Roll the in-memory run back (nothing written)."""
 
 
-def timed_pair(base: list[str], cmd: list[str], repeat: int,
-               env: dict[str, str] | None = None,
-               after: list[str] | None = None) -> tuple[float, float]:
+def timed_pair(
+    base: list[str],
+    cmd: list[str],
+    repeat: int,
+    env: dict[str, str] | None = None,
+    after: list[str] | None = None,
+) -> tuple[float, float]:
     """Median wall times of a baseline and a command, run alternately so that a busy
     machine slows both alike (``after`` runs untimed after each command, e.g. an undo)."""
     base_times, times = [], []
@@ -151,8 +172,12 @@ def main() -> None:
     parser.add_argument("--hours", type=int, default=8760)
     parser.add_argument("--ships", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=11)
-    parser.add_argument("--strainers", type=int, default=1,
-                        help="How many of the ships strain their engines all year (R14).")
+    parser.add_argument(
+        "--strainers",
+        type=int,
+        default=1,
+        help="How many of the ships strain their engines all year (R14).",
+    )
     args = parser.parse_args()
     py = sys.executable
     voyage_cmd = [py, "-c", "from voyage.cli import main; main()"]
@@ -164,33 +189,48 @@ def main() -> None:
         t_mem, rows_mem, _ = engine_run(camp, args.hours, save=False)
         t_db, rows, events = engine_run(camp, args.hours, save=True)
         target = args.hours * args.ships
-        print(f"engine, in memory : {rows_mem:,} ship-hours in {t_mem:.2f} s = "
-              f"{rows_mem / t_mem:,.0f} ship-hours/s")
-        print(f"engine + SQLite   : {rows:,} ship-hours, {events:,} events in {t_db:.2f} s = "
-              f"{rows / t_db:,.0f} ship-hours/s (target {target:,} in < 2 s: "
-              f"{'met' if t_db < 2 and rows >= target else 'NOT met'})")
+        print(
+            f"engine, in memory : {rows_mem:,} ship-hours in {t_mem:.2f} s = "
+            f"{rows_mem / t_mem:,.0f} ship-hours/s"
+        )
+        print(
+            f"engine + SQLite   : {rows:,} ship-hours, {events:,} events in {t_db:.2f} s = "
+            f"{rows / t_db:,.0f} ship-hours/s (target {target:,} in < 2 s: "
+            f"{'met' if t_db < 2 and rows >= target else 'NOT met'})"
+        )
         camp.close()
 
         # start-up: voyage --help against importing click
-        base_help, help_time = timed_pair([py, "-c", "import click"], [*voyage_cmd, "--help"],
-                                          args.repeat)
-        print(f"voyage --help     : {help_time * 1000:.0f} ms vs import click "
-              f"{base_help * 1000:.0f} ms = {help_time / base_help:.2f}x (target <= 1.5x)")
+        base_help, help_time = timed_pair(
+            [py, "-c", "import click"], [*voyage_cmd, "--help"], args.repeat
+        )
+        print(
+            f"voyage --help     : {help_time * 1000:.0f} ms vs import click "
+            f"{base_help * 1000:.0f} ms = {help_time / base_help:.2f}x (target <= 1.5x)"
+        )
 
         # a one-hour advance on the bundled campaign
         env = dict(os.environ, VOYAGE_DB=str(folder / "demo.db"))
-        for cmd in (["init", "--seed", "7"], ["map", "load", "salt_reach"],
-                    ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV",
-                     "--engine", "V"],
-                    ["ship", "load", "Sea Witch", "--crew", "5", "--fuel", "60"],
-                    ["ship", "place", "Sea Witch", "0305"],
-                    ["sail", "Sea Witch", "--to", "2812"]):
+        for cmd in (
+            ["init", "--seed", "7"],
+            ["map", "load", "salt_reach"],
+            ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V"],
+            ["ship", "load", "Sea Witch", "--crew", "5", "--fuel", "60"],
+            ["ship", "place", "Sea Witch", "0305"],
+            ["sail", "Sea Witch", "--to", "2812"],
+        ):
             subprocess.run([*voyage_cmd, *cmd], check=True, capture_output=True, env=env)
-        base_adv, adv = timed_pair([py, "-c", "import click, sqlite_utils, yaml"],
-                                   [*voyage_cmd, "advance", "--hours", "1"], args.repeat, env,
-                                   after=[*voyage_cmd, "undo"])
-        print(f"advance 1 hour    : {adv * 1000:.0f} ms vs import click, sqlite_utils, yaml "
-              f"{base_adv * 1000:.0f} ms = {adv / base_adv:.2f}x (target <= 2x)")
+        base_adv, adv = timed_pair(
+            [py, "-c", "import click, sqlite_utils, yaml"],
+            [*voyage_cmd, "advance", "--hours", "1"],
+            args.repeat,
+            env,
+            after=[*voyage_cmd, "undo"],
+        )
+        print(
+            f"advance 1 hour    : {adv * 1000:.0f} ms vs import click, sqlite_utils, yaml "
+            f"{base_adv * 1000:.0f} ms = {adv / base_adv:.2f}x (target <= 2x)"
+        )
 
 
 if __name__ == "__main__":

@@ -29,8 +29,19 @@ hexes:
   "1102": {port: East}
 """
 
-OPEN_ROUTE = ["0202", "0303", "0403", "0503", "0603", "0703", "0803", "0903", "1003", "1103",
-              "1102"]
+OPEN_ROUTE = [
+    "0202",
+    "0303",
+    "0403",
+    "0503",
+    "0603",
+    "0703",
+    "0803",
+    "0903",
+    "1003",
+    "1103",
+    "1102",
+]
 COAST_ROUTE = ["0202", "0302", "0402", "0502", "0602", "0702", "0802", "0902", "1002", "1102"]
 
 
@@ -38,8 +49,14 @@ def channel() -> SeaMap:
     return parse_map(CHANNEL, "channel.yaml")
 
 
-def ship(name: str = "Gull", cls: str = "trawler", tier: int = 4, engine: int | None = 5,
-         traits: tuple[str, ...] = (), **aboard: Any) -> Ship:
+def ship(
+    name: str = "Gull",
+    cls: str = "trawler",
+    tier: int = 4,
+    engine: int | None = 5,
+    traits: tuple[str, ...] = (),
+    **aboard: Any,
+) -> Ship:
     s = make_ship(load_rulebook(), name, cls, tier, engine, list(traits))
     s.crew = aboard.pop("crew", 4)
     s.fuel = aboard.pop("fuel", 50)
@@ -50,8 +67,9 @@ def ship(name: str = "Gull", cls: str = "trawler", tier: int = 4, engine: int | 
     return s
 
 
-def voyage(s: Ship, route: list[str] | None = None, inshore: bool = False,
-           voyage_id: int = 1, **state: Any) -> ShipState:
+def voyage(
+    s: Ship, route: list[str] | None = None, inshore: bool = False, voyage_id: int = 1, **state: Any
+) -> ShipState:
     hexes = list(route or OPEN_ROUTE)
     st = ShipState(s, voyage_id, hexes, inshore=[False] + [inshore] * (len(hexes) - 1))
     for key, value in state.items():
@@ -64,16 +82,28 @@ def world(storm_at: Callable[[str, int], bool] = no_storms, **options: Any) -> W
     return World(load_rulebook(), channel(), storm_at, **options)
 
 
-def run(states: list[ShipState], seed: int, hours: int | None = None, until: str | None = None,
-        w: World | None = None, start: int = 0, halt: bool = True) -> AdvanceResult:
+def run(
+    states: list[ShipState],
+    seed: int,
+    hours: int | None = None,
+    until: str | None = None,
+    w: World | None = None,
+    start: int = 0,
+    halt: bool = True,
+) -> AdvanceResult:
     engine = Engine(w or world(), states, Roller(seed))
     return engine.run(start, hours, until, halt=halt)
 
 
-def first_seed(make: Callable[[], list[ShipState]], happened: Callable[[AdvanceResult,
-               list[ShipState]], bool], hours: int | None = None, until: str | None = None,
-               w: World | None = None, tries: int = 300, halt: bool = True
-               ) -> tuple[int, AdvanceResult, list[ShipState]]:
+def first_seed(
+    make: Callable[[], list[ShipState]],
+    happened: Callable[[AdvanceResult, list[ShipState]], bool],
+    hours: int | None = None,
+    until: str | None = None,
+    w: World | None = None,
+    tries: int = 300,
+    halt: bool = True,
+) -> tuple[int, AdvanceResult, list[ShipState]]:
     """The first seed whose run makes ``happened`` true (the scenario is built so that it
     is likely; the search keeps the test independent of the exact order of rolls)."""
     for seed in range(tries):

@@ -13,21 +13,36 @@ from voyage.tables import load_rulebook
 
 ships = st.builds(
     lambda tier, engine, crew, cargo, fuel, traits: ship(
-        tier=tier, engine=engine, cls="trawler", crew=crew, cargo=cargo, fuel=fuel,
-        traits=traits),
-    tier=st.integers(3, 6), engine=st.integers(3, 6), crew=st.integers(0, 12),
-    cargo=st.integers(0, 900), fuel=st.integers(0, 200),
+        tier=tier, engine=engine, cls="trawler", crew=crew, cargo=cargo, fuel=fuel, traits=traits
+    ),
+    tier=st.integers(3, 6),
+    engine=st.integers(3, 6),
+    crew=st.integers(0, 12),
+    cargo=st.integers(0, 900),
+    fuel=st.integers(0, 200),
     traits=st.sampled_from([(), ("Steady",), ("Thrifty",), ("Quick",), ("Fireproof",)]),
 )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(s=ships, pace=st.sampled_from(["normal", "slow", "strain"]), coast=st.booleans(),
-       leak=st.integers(0, 60), seed=st.integers(0, 10_000), hours=st.integers(1, 30))
+@given(
+    s=ships,
+    pace=st.sampled_from(["normal", "slow", "strain"]),
+    coast=st.booleans(),
+    leak=st.integers(0, 60),
+    seed=st.integers(0, 10_000),
+    hours=st.integers(1, 30),
+)
 def test_any_voyage_gives_a_consistent_log(s, pace, coast, leak, seed, hours):
     strain = 1 if pace == "strain" else 0
-    state = voyage(s, COAST_ROUTE if coast else OPEN_ROUTE, inshore=coast, pace=pace,
-                   strain=strain, leaks=[leak] if leak else [])
+    state = voyage(
+        s,
+        COAST_ROUTE if coast else OPEN_ROUTE,
+        inshore=coast,
+        pace=pace,
+        strain=strain,
+        leaks=[leak] if leak else [],
+    )
     result = run([state], seed, hours=hours, halt=False)
     assert len(result.rows) <= hours
     last_clock = -1
@@ -45,8 +60,13 @@ def test_any_voyage_gives_a_consistent_log(s, pace, coast, leak, seed, hours):
 
 
 @settings(max_examples=80, deadline=None)
-@given(s=ships, pace=st.sampled_from(["normal", "slow", "strain"]), strain=st.integers(1, 4),
-       broken=st.booleans(), water=st.integers(0, 400))
+@given(
+    s=ships,
+    pace=st.sampled_from(["normal", "slow", "strain"]),
+    strain=st.integers(1, 4),
+    broken=st.booleans(),
+    water=st.integers(0, 400),
+)
 def test_the_engines_memoised_figures_are_the_ships_figures(s, pace, strain, broken, water):
     # R13-R16 come from voyage.ships; the engine only memoises them
     book = load_rulebook()

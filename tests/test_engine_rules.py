@@ -71,7 +71,10 @@ def test_an_overloaded_ship_capsizes_and_sinks():
     # and sinks in 3d6 + Tier minutes (R40, not doubled: the Load is over Half).
     seed, result, states = first_seed(
         lambda: [voyage(ship(cls="motorboat", tier=1, engine=2, crew=2, cargo=150, fuel=20))],
-        lambda r, s: s[0].status == "sunk", hours=3, halt=False)
+        lambda r, s: s[0].status == "sunk",
+        hours=3,
+        halt=False,
+    )
     st = states[0]
     checks = [e for e in result.events if e.event.kind == "capsize"]
     assert checks and checks[0].event.minute == 0
@@ -81,8 +84,9 @@ def test_an_overloaded_ship_capsizes_and_sinks():
     sinking = next(e for e in result.events if e.event.kind == "sinking")
     minutes = sinking.event.rolls[0].total
     sunk = next(e for e in result.events if e.event.kind == "sunk")
-    assert (sunk.clock * 60 + sunk.event.minute) - (sinking.clock * 60 + sinking.event.minute) \
-        == minutes
+    assert (sunk.clock * 60 + sunk.event.minute) - (
+        sinking.clock * 60 + sinking.event.minute
+    ) == minutes
     assert st.ship.status == "sunk" and result.rows[-1].status == "sunk"
 
 
@@ -110,11 +114,22 @@ def test_six_hours_in_the_same_storm_hex_is_a_capsize_check():
 def test_a_leak_floods_the_ship_until_it_lists_and_then_sinks():
     # R36 leaks, R37: over DW/4 the ship lists (checks every 10 minutes), over DW/2 it sinks
     def make():
-        return [voyage(ship(tier=10, engine=10, cls="freighter", crew=10, cargo=0),
-                       status="anchored", leaks=[1100])]
-    seed, result, states = first_seed(make, lambda r, s: any(
-        e.event.kind == "sinking" and "water aboard" in e.event.text for e in r.events), hours=6,
-        halt=False)
+        return [
+            voyage(
+                ship(tier=10, engine=10, cls="freighter", crew=10, cargo=0),
+                status="anchored",
+                leaks=[1100],
+            )
+        ]
+
+    seed, result, states = first_seed(
+        make,
+        lambda r, s: any(
+            e.event.kind == "sinking" and "water aboard" in e.event.text for e in r.events
+        ),
+        hours=6,
+        halt=False,
+    )
     assert [r.water for r in result.rows][:2] == [1100, 2200]
     listing = next(e for e in result.events if e.event.kind == "listing")
     assert (listing.clock, listing.event.minute) == (0, 59)  # 1100 > 4000/4
@@ -144,24 +159,32 @@ def test_a_fire_spreads_out_of_control_and_swallows_the_ship():
     # R50: no one fights it; past the Tier the fire swallows the ship in 2d6 minutes, then it
     # sinks (R40). The engine steps minute by minute while it burns (R52).
     def make():
-        return [voyage(ship(cls="motorboat", tier=1, engine=2, crew=0, cargo=0, fuel=10),
-                       status="anchored", fire=1, fire_since=-1)]
-    seed, result, states = first_seed(make, lambda r, s: s[0].status == "sunk", hours=3,
-                                      halt=False)
+        return [
+            voyage(
+                ship(cls="motorboat", tier=1, engine=2, crew=0, cargo=0, fuel=10),
+                status="anchored",
+                fire=1,
+                fire_since=-1,
+            )
+        ]
+
+    seed, result, states = first_seed(make, lambda r, s: s[0].status == "sunk", hours=3, halt=False)
     fire = [e for e in result.events if e.event.kind == "fire"]
-    assert [e.event.minute for e in fire[:3]] == [0, 1, 2][:len(fire[:3])]
+    assert [e.event.minute for e in fire[:3]] == [0, 1, 2][: len(fire[:3])]
     wild = next(e for e in fire if e.halt == "fire")
     assert "out of control" in wild.event.text
-    assert kinds(result)[-3:] in (["fire", "sinking", "sunk"], ["sinking", "sunk", "sunk"]) or \
-        kinds(result)[-1] == "sunk"
+    assert (
+        kinds(result)[-3:] in (["fire", "sinking", "sunk"], ["sinking", "sunk", "sunk"])
+        or kinds(result)[-1] == "sunk"
+    )
     assert states[0].destroyed
 
 
 def test_the_crew_put_a_fire_out():
     # R50: enough crew, 4-in-6 a minute to bring it down
     def make():
-        return [voyage(ship(tier=6, engine=6, crew=8), status="anchored", fire=2,
-                       fire_since=-1)]
+        return [voyage(ship(tier=6, engine=6, crew=8), status="anchored", fire=2, fire_since=-1)]
+
     seed, result, states = first_seed(make, lambda r, s: s[0].fire == 0, hours=1)
     assert "the fire is out" in result.events[-1].event.text
     assert states[0].status == "anchored"
@@ -170,10 +193,15 @@ def test_the_crew_put_a_fire_out():
 def test_a_strained_engine_breaks_and_catches_fire():
     # R14: d6 + (extra - 1) >= 6 breaks the engine; again >= 6 and it catches fire (R50)
     def make():
-        return [voyage(ship(tier=4, engine=8, cls="whaler", crew=6, cargo=100), pace="strain",
-                       strain=4)]
-    seed, result, states = first_seed(make, lambda r, s: any(
-        e.event.kind == "fire" and "engine" in e.event.text for e in r.events), hours=6)
+        return [
+            voyage(ship(tier=4, engine=8, cls="whaler", crew=6, cargo=100), pace="strain", strain=4)
+        ]
+
+    seed, result, states = first_seed(
+        make,
+        lambda r, s: any(e.event.kind == "fire" and "engine" in e.event.text for e in r.events),
+        hours=6,
+    )
     st = states[0]
     assert st.ship.engine_broken
     strain = next(e for e in result.events if e.event.kind == "strain" and e.halt)
@@ -190,6 +218,7 @@ def test_a_ship_stuck_on_a_sandbank_gets_off():
     # 2d6 >= 8 each hour to get off
     def make():
         return [voyage(ship(cargo=100), COAST_ROUTE, inshore=True)]
+
     seed, result, states = first_seed(make, lambda r, s: s[0].status == "stuck", hours=20)
     st = states[0]
     assert result.stopped.endswith("aground")
@@ -197,8 +226,7 @@ def test_a_ship_stuck_on_a_sandbank_gets_off():
     assert grounding.event.rolls[0].label == "running aground"
     assert st.progress == 0
     later = Engine(world(), [st], Roller(seed)).run(result.end, 48)
-    tries = [e for e in later.events if e.event.rolls and
-             e.event.rolls[0].label == "getting off"]
+    tries = [e for e in later.events if e.event.rolls and e.event.rolls[0].label == "getting off"]
     assert tries and tries[0].event.minute == 0
     freed = next(e for e in tries if e.event.rolls[0].success)
     assert freed.event.changes == {"stuck": False}
@@ -219,6 +247,7 @@ def test_rocks_can_hole_the_hull():
     def make():
         route = COAST_ROUTE[:7]
         return [voyage(ship(cargo=100), route, inshore=True, position=4, progress=11)]
+
     seed, result, states = first_seed(make, lambda r, s: bool(s[0].leaks), hours=1)
     rolls = [r.label for e in result.events for r in e.event.rolls]
     assert "ramming the rocky seabed" in rolls and "hull leak" in rolls

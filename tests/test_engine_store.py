@@ -48,8 +48,9 @@ def test_mutable_tables_are_snapshotted_and_log_tables_tagged():
 
 
 @pytest.mark.parametrize("error", [RuntimeError, KeyboardInterrupt])
-def test_an_advance_interrupted_midway_leaves_the_campaign_as_it_was(runner, db, monkeypatch,
-                                                                      error):
+def test_an_advance_interrupted_midway_leaves_the_campaign_as_it_was(
+    runner, db, monkeypatch, error
+):
     setup_voyage(runner)
     before = dump(db)
     real_hour = Engine.hour
@@ -104,8 +105,10 @@ def test_same_seed_same_commands_same_log_byte_for_byte(tmp_path, monkeypatch):
             ok(runner, "advance", "--hours", "12")
         logs = [ok(runner, "log", name, "--json") for name in ("Sea Witch", "Gull")]
         with sqlite3.connect(path) as conn:
-            tables = [conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()
-                      for t in ("hours", "events", "voyages")]
+            tables = [
+                conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()
+                for t in ("hours", "events", "voyages")
+            ]
         outputs.append((logs, json.dumps(tables)))
     assert outputs[0] == outputs[1]
     assert json.loads(outputs[0][0][0])["hours"]
@@ -114,13 +117,18 @@ def test_same_seed_same_commands_same_log_byte_for_byte(tmp_path, monkeypatch):
 def test_a_second_process_holding_the_campaign_gets_a_clean_error(runner, db):
     setup_voyage(runner)
     holder = subprocess.Popen(
-        [sys.executable, "-c",
-         "import sqlite3, sys, time\n"
-         f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
-         "c.execute('BEGIN IMMEDIATE')\n"
-         "print('locked', flush=True)\n"
-         "time.sleep(8)\n"],
-        stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys, time\n"
+            f"c = sqlite3.connect({str(db)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE')\n"
+            "print('locked', flush=True)\n"
+            "time.sleep(8)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         result = invoke(runner, "advance", "--hours", "2")

@@ -175,8 +175,15 @@ def test_override_folder_with_stray_file_is_refused(tmp_path):
 
 def test_tables_use_safe_load_only():
     # only the safe loaders (yaml.safe_load, SafeLoader, CSafeLoader) are ever used
-    unsafe = ("yaml.load(", "yaml.Loader", "CLoader", "FullLoader", "UnsafeLoader",
-              "unsafe_load", "full_load")
+    unsafe = (
+        "yaml.load(",
+        "yaml.Loader",
+        "CLoader",
+        "FullLoader",
+        "UnsafeLoader",
+        "unsafe_load",
+        "full_load",
+    )
     source = (Path(__file__).parent.parent / "voyage").rglob("*.py")
     for file in source:
         text = file.read_text()

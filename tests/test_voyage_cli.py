@@ -32,8 +32,7 @@ def refused(runner: CliRunner, *args: str) -> str:
 def sea(runner: CliRunner, db: Path) -> Path:
     """The Salt Reach with the Sea Witch in Gullhaven, crewed, fuelled and laden."""
     ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV",
-       "--engine", "V")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
     ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
     ok(runner, "ship", "place", "Sea Witch", "0305")
     return db
@@ -50,19 +49,23 @@ def test_sail_finds_a_sea_route_and_status_shows_the_ship(runner, sea):
     assert row["miles_left"] == 300 and row["speed"] == 6
 
 
-@pytest.mark.parametrize(("args", "reason"), [
-    (("--to", "0101"), "is land"),
-    (("--to", "9999"), "off the map"),
-    (("--route", "0405,0606"), "not next to"),
-    (("--to", "0305"), "already at"),
-])
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("--to", "0101"), "is land"),
+        (("--to", "9999"), "off the map"),
+        (("--route", "0405,0606"), "not next to"),
+        (("--to", "0305"), "already at"),
+    ],
+)
 def test_sail_refuses_with_one_line(runner, sea, args, reason):
     assert reason in refused(runner, "sail", "Sea Witch", *args)
 
 
 def test_sail_refuses_a_ship_at_sea_a_sunk_ship_and_a_strain_too_hard(runner, sea):
-    assert "may strain 1 to 3" in refused(runner, "sail", "Sea Witch", "--to", "2812",
-                                          "--pace", "strain", "9")
+    assert "may strain 1 to 3" in refused(
+        runner, "sail", "Sea Witch", "--to", "2812", "--pace", "strain", "9"
+    )
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     assert "already at sea" in refused(runner, "sail", "Sea Witch", "--to", "2420")
     with sqlite3.connect(sea) as conn:
@@ -81,8 +84,20 @@ def test_a_voyage_across_the_reach_through_a_storm_and_along_the_coast(runner, s
     # End to end: inshore along the Hollowmark shore (R33), through a storm in the open
     # Reach (R32), to Ironport; the referee deals with whatever stops the clock.
     ok(runner, "weather", "storm", "--around", "1510", "--radius", "2", "--hours", "72")
-    ok(runner, "ship", "add", "Old Iron", "--class", "freighter", "--tier", "X",
-       "--engine", "IX", "--trait", "Steady")
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Old Iron",
+        "--class",
+        "freighter",
+        "--tier",
+        "X",
+        "--engine",
+        "IX",
+        "--trait",
+        "Steady",
+    )
     ok(runner, "ship", "load", "Old Iron", "--crew", "12", "--fuel", "200", "--cargo", "500")
     ok(runner, "ship", "place", "Old Iron", "0305")
     ok(runner, "sail", "Old Iron", "--to", "2812", "--via", "1409", "--inshore")
@@ -107,12 +122,24 @@ def test_a_voyage_across_the_reach_through_a_storm_and_along_the_coast(runner, s
     assert log["hours"][-1]["hex"] == "2812" and log["hours"][-1]["status"] == "arrived"
     kinds = {e["kind"] for e in log["events"]}
     assert {"sail", "coast", "capsize", "arrived"} <= kinds
-    storm_checks = [e for e in log["events"] if e["kind"] == "capsize"
-                    and e["rolls"][0]["label"] == "capsize check (storm)"]
+    storm_checks = [
+        e
+        for e in log["events"]
+        if e["kind"] == "capsize" and e["rolls"][0]["label"] == "capsize check (storm)"
+    ]
     assert storm_checks and all(e["rolls"][0]["boon_faces"] for e in storm_checks)  # Steady
     for h in log["hours"]:
-        assert {"day", "hour", "hex", "speed", "fuel", "load", "load_category", "water",
-                "status"} <= set(h)
+        assert {
+            "day",
+            "hour",
+            "hex",
+            "speed",
+            "fuel",
+            "load",
+            "load_category",
+            "water",
+            "status",
+        } <= set(h)
     for e in log["events"]:
         assert {"day", "hour", "minute", "ship", "kind", "text", "rolls"} <= set(e)
     text = ok(runner, "log", "Old Iron", "--last", "3")
@@ -182,8 +209,10 @@ def _set_state(db: Path, **state: object) -> None:
         (raw,) = conn.execute("SELECT state FROM voyages ORDER BY id DESC LIMIT 1").fetchone()
         data = json.loads(raw)
         data.update(state)
-        conn.execute("UPDATE voyages SET state = ? WHERE id = (SELECT MAX(id) FROM voyages)",
-                     [json.dumps(data)])
+        conn.execute(
+            "UPDATE voyages SET state = ? WHERE id = (SELECT MAX(id) FROM voyages)",
+            [json.dumps(data)],
+        )
 
 
 def test_the_referee_mends_pumps_fights_saves_and_abandons(runner, sea):
@@ -245,10 +274,13 @@ def test_with_stuck_escape_referee_only_the_referee_refloats_a_ship(runner, sea)
 hexes = st.builds(lambda c, r: f"{c:02d}{r:02d}", st.integers(0, 40), st.integers(0, 30))
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(route=st.lists(st.one_of(hexes, st.text(max_size=5)), min_size=1, max_size=4),
-       to=st.one_of(st.none(), hexes))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    route=st.lists(st.one_of(hexes, st.text(max_size=5)), min_size=1, max_size=4),
+    to=st.one_of(st.none(), hexes),
+)
 def test_any_order_gives_a_voyage_or_one_clean_line(runner, sea, route, to):
     args = ["sail", "Sea Witch", "--json"]
     args += ["--to", to] if to else ["--route", ",".join(route)]

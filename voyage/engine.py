@@ -47,8 +47,18 @@ OPEN_STATUSES = ("under way", "anchored", "stuck")
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
-HALT_REASONS = ("arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk",
-                "engine broken", "out of fuel", "destroyed")
+HALT_REASONS = (
+    "arrived",
+    "aground",
+    "fire",
+    "listing",
+    "capsized",
+    "sinking",
+    "sunk",
+    "engine broken",
+    "out of fuel",
+    "destroyed",
+)
 
 MINUTES = 60
 
@@ -122,9 +132,21 @@ class ShipState:
     hours_in_hex: int = 0
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
-    EXTRA = ("leaks", "fire", "fire_crew", "fire_since", "swallow_in", "sinking_in",
-             "sinking_since", "sinking_cause", "listing", "listing_since", "capsized",
-             "destroyed", "hours_in_hex")
+    EXTRA = (
+        "leaks",
+        "fire",
+        "fire_crew",
+        "fire_since",
+        "swallow_in",
+        "sinking_in",
+        "sinking_since",
+        "sinking_cause",
+        "listing",
+        "listing_since",
+        "capsized",
+        "destroyed",
+        "hours_in_hex",
+    )
 
     def extra(self) -> dict[str, Any]:
         """The engine's per-ship state beyond the voyage columns (``voyages.state``)."""
@@ -143,8 +165,9 @@ class ShipState:
     @property
     def emergency(self) -> bool:
         """A fire, a listing or a sinking is under way: the hour runs minute by minute."""
-        return bool(self.fire or self.swallow_in is not None or self.sinking_in is not None
-                    or self.listing)
+        return bool(
+            self.fire or self.swallow_in is not None or self.sinking_in is not None or self.listing
+        )
 
     @property
     def active(self) -> bool:
@@ -221,11 +244,19 @@ class LoggedEvent:
     halt: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"voyage_id": self.voyage_id, "ship": self.ship, "clock": self.clock,
-                "day": self.clock // 24 + 1, "hour": self.clock % 24,
-                "minute": self.event.minute, "kind": self.event.kind, "text": self.event.text,
-                "rolls": [r.to_dict() for r in self.event.rolls],
-                "changes": self.event.changes, "halt": self.halt}
+        return {
+            "voyage_id": self.voyage_id,
+            "ship": self.ship,
+            "clock": self.clock,
+            "day": self.clock // 24 + 1,
+            "hour": self.clock % 24,
+            "minute": self.event.minute,
+            "kind": self.event.kind,
+            "text": self.event.text,
+            "rolls": [r.to_dict() for r in self.event.rolls],
+            "changes": self.event.changes,
+            "halt": self.halt,
+        }
 
 
 @dataclass
@@ -264,8 +295,7 @@ class Engine:
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
         self._hexes: dict[str, Any] = {}
-        self._listing_every = int(
-            self.book.procedures["flooding"].get("listing_check_minutes", 10))
+        self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
             self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
@@ -293,9 +323,11 @@ class Engine:
         if found is None:
             ship.pace, ship.strain = s.pace, s.strain
             wil = self.world.water_in_load
-            found = (shipfig.speed(ship, self.book, s.pace, s.strain, wil),
-                     shipfig.fuel_use(ship, self.book, s.pace, wil),
-                     shipfig.cruising_speed(ship, self.book, wil))
+            found = (
+                shipfig.speed(ship, self.book, s.pace, s.strain, wil),
+                shipfig.fuel_use(ship, self.book, s.pace, wil),
+                shipfig.cruising_speed(ship, self.book, wil),
+            )
             self._memo[key] = found
         return found
 
@@ -307,8 +339,14 @@ class Engine:
         return found
 
     # -- the run -------------------------------------------------------------------------
-    def run(self, start: int, hours: int | None = None, until: str | None = None,
-            limit: int = 24 * 366, halt: bool = True) -> AdvanceResult:
+    def run(
+        self,
+        start: int,
+        hours: int | None = None,
+        until: str | None = None,
+        limit: int = 24 * 366,
+        halt: bool = True,
+    ) -> AdvanceResult:
         """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
         / dusk (at most ``limit`` hours). Stops early after any hour in which something
         needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
@@ -327,15 +365,16 @@ class Engine:
             halts = [e for e in events if e.halt] if halt else []
             if halts:
                 result.halts.extend(halts)
-                result.stopped = "; ".join(dict.fromkeys(
-                    f"{e.ship}: {e.halt}" for e in halts))
+                result.stopped = "; ".join(dict.fromkeys(f"{e.ship}: {e.halt}" for e in halts))
                 break
             if until in ("arrival", "event") and self._becalmed(rows):
-                result.stopped = ("no ship is making way (anchored, adrift or waiting for "
-                                  "the referee)")
+                result.stopped = (
+                    "no ship is making way (anchored, adrift or waiting for the referee)"
+                )
                 break
-            if until == "event" and any(e.event.kind not in ROUTINE_KINDS
-                                        or e.event.changes for e in events):
+            if until == "event" and any(
+                e.event.kind not in ROUTINE_KINDS or e.event.changes for e in events
+            ):
                 result.stopped = "an event"
                 break
             if until == "dawn" and clock % 24 == DAWN_HOUR:
@@ -398,8 +437,9 @@ class _ShipHour:
         event.minute = self.minute
         self.out.append(LoggedEvent(self.s.voyage_id, self.ship.name, self.clock, event, halt))
 
-    def note(self, kind: str, text: str, halt: str | None = None,
-             changes: dict[str, Any] | None = None) -> None:
+    def note(
+        self, kind: str, text: str, halt: str | None = None, changes: dict[str, Any] | None = None
+    ) -> None:
         self.log(Event(kind, text, [], self.minute, changes or {}), halt)
 
     @property
@@ -443,8 +483,18 @@ class _ShipHour:
         if s.status == "arrived" and not s.emergency:
             s.progress = 0
         return HourRow(
-            s.voyage_id, ship.name, self.clock, s.hex, self.miles, self.speed, s.pace,
-            ship.fuel, self.e.load(s), self.e.category(s), ship.water, sum(s.leaks),
+            s.voyage_id,
+            ship.name,
+            self.clock,
+            s.hex,
+            self.miles,
+            self.speed,
+            s.pace,
+            ship.fuel,
+            self.e.load(s),
+            self.e.category(s),
+            ship.water,
+            sum(s.leaks),
             s.condition,
         )
 
@@ -474,11 +524,12 @@ class _ShipHour:
                 self.speed = 0
         # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         # yet listing, which checks every 10 minutes), may capsize every hour.
-        if not s.capsized and s.sinking_in is None and (category == "overloaded"
-                                                        or ship.water):
-            hourly = [t.reason for t in capsize_triggers(
-                category, ship.water, self.e._dw[ship.name], self.book)
-                if t.every_minutes == MINUTES]
+        if not s.capsized and s.sinking_in is None and (category == "overloaded" or ship.water):
+            hourly = [
+                t.reason
+                for t in capsize_triggers(category, ship.water, self.e._dw[ship.name], self.book)
+                if t.every_minutes == MINUTES
+            ]
             if hourly:
                 self.capsize(" and ".join(hourly))
 
@@ -524,9 +575,13 @@ class _ShipHour:
             else:
                 spent = ship.fuel
                 ship.fuel = 0
-                self.note("fuel", f"{ship.name} burns her last {spent} hlbs of fuel entering "
-                          f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
-                          "out of fuel", {"fuel": 0})
+                self.note(
+                    "fuel",
+                    f"{ship.name} burns her last {spent} hlbs of fuel entering "
+                    f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
+                    "out of fuel",
+                    {"fuel": 0},
+                )
                 self.stop_moving()
         info = self.e.hex_info(ship.hex)
         if self.e.world.storm_at(ship.hex, self.clock):
@@ -545,8 +600,9 @@ class _ShipHour:
         if not hazard.hazard:
             return
         speed = self.speed
-        result = aground(ship.tier, speed, info.seabed or "sandy", self.roller, self.book,
-                         ship.traits)
+        result = aground(
+            ship.tier, speed, info.seabed or "sandy", self.roller, self.book, ship.traits
+        )
         if result.stuck:
             s.status = "stuck"
             self.stop_moving()
@@ -593,8 +649,9 @@ class _ShipHour:
         s, ship = self.s, self.ship
         if s.capsized or s.sinking_in is not None:
             return
-        result = capsize_check(ship.tier, self.e.category(s), self.roller, self.book,
-                               ship.traits, reason=reason)
+        result = capsize_check(
+            ship.tier, self.e.category(s), self.roller, self.book, ship.traits, reason=reason
+        )
         if result.capsized:
             s.capsized = True
             self.log(result.event(), "capsized")
@@ -647,13 +704,24 @@ class _ShipHour:
                 s.fire = 0
                 s.fire_since = None
                 s.destroyed = True
-                self.note("fire", f"The flames swallow {ship.name}: she is destroyed (R50).",
-                          "destroyed", {"destroyed": True})
+                self.note(
+                    "fire",
+                    f"The flames swallow {ship.name}: she is destroyed (R50).",
+                    "destroyed",
+                    {"destroyed": True},
+                )
                 self.begin_sinking("the fire swallowed her (R50)")
         elif s.fire and s.fire_since is not None and now > s.fire_since:
             crew = ship.crew if s.fire_crew is None else s.fire_crew
-            result = fire_minute(s.fire, ship.tier, crew, self.roller, self.book, ship.traits,
-                                 bool(ship.equipment.get("firehose")))
+            result = fire_minute(
+                s.fire,
+                ship.tier,
+                crew,
+                self.roller,
+                self.book,
+                ship.traits,
+                bool(ship.equipment.get("firehose")),
+            )
             s.fire = result.severity
             if result.out_of_control:
                 s.swallow_in = result.swallowed_in
@@ -664,9 +732,14 @@ class _ShipHour:
             if result.out:
                 s.fire = 0
                 s.fire_since = None
-        if (s.listing and s.listing_since is not None and now > s.listing_since
-                and (now - s.listing_since) % self.e._listing_every == 0 and not s.capsized
-                and s.sinking_in is None):
+        if (
+            s.listing
+            and s.listing_since is not None
+            and now > s.listing_since
+            and (now - s.listing_since) % self.e._listing_every == 0
+            and not s.capsized
+            and s.sinking_in is None
+        ):
             self.capsize("listing")  # R37: a listing ship may capsize every 10 minutes
 
     def sunk(self) -> None:
@@ -718,14 +791,22 @@ class _ShipHour:
         if listing and not s.listing:
             s.listing = True
             s.listing_since = self.now
-            self.note("listing", f"{ship.name} lists: {ship.water} hlbs of water aboard is "
-                      f"over a quarter of her Deadweight ({dw}); she may capsize every 10 "
-                      "minutes (R37).", "listing", {"listing": True})
+            self.note(
+                "listing",
+                f"{ship.name} lists: {ship.water} hlbs of water aboard is "
+                f"over a quarter of her Deadweight ({dw}); she may capsize every 10 "
+                "minutes (R37).",
+                "listing",
+                {"listing": True},
+            )
         elif not listing and s.listing and s.sinking_in is None:
             s.listing = False
             s.listing_since = None
-            self.note("listing", f"{ship.name} rights herself: she no longer lists.",
-                      changes={"listing": False})
+            self.note(
+                "listing",
+                f"{ship.name} rights herself: she no longer lists.",
+                changes={"listing": False},
+            )
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))

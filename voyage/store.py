@@ -37,8 +37,15 @@ LOCK_WAIT_SECONDS = 2.0
 migrations = Migrations("voyage")
 
 #: Tables whose whole contents an undo puts back as they were before the action.
-SNAPSHOT_TABLES: list[str] = ["campaign", "settings", "ships", "sea_map", "storms",
-                              "voyages", "port_fuel"]
+SNAPSHOT_TABLES: list[str] = [
+    "campaign",
+    "settings",
+    "ships",
+    "sea_map",
+    "storms",
+    "voyages",
+    "port_fuel",
+]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
 
@@ -502,10 +509,14 @@ class Campaign:
         ship = self.get_ship(name)
         at_sea = self.db.execute(
             "SELECT id FROM voyages WHERE ship = ? AND ended IS NULL "
-            "AND status NOT IN ('sunk', 'abandoned')", [ship.name]).fetchone()
+            "AND status NOT IN ('sunk', 'abandoned')",
+            [ship.name],
+        ).fetchone()
         if at_sea:
-            raise ShipError(f"{ship.name} is at sea (voyage {at_sea[0]}): bring her in, or "
-                            f"`voyage act {ship.name!r} abandon`, before removing her")
+            raise ShipError(
+                f"{ship.name} is at sea (voyage {at_sea[0]}): bring her in, or "
+                f"`voyage act {ship.name!r} abandon`, before removing her"
+            )
         self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
         return ship
 

@@ -423,8 +423,7 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
-    _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False,
-                                                   compare=False)
+    _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     # -- lookups -------------------------------------------------------------------------
     def deadweight(self, tier: int) -> int:

@@ -65,15 +65,21 @@ def campaign_chart(camp: Campaign) -> tuple[SeaMap, StormCheck]:
     return chart, storm_at
 
 
-def world_for(camp: Campaign, chart: Chart | None = None,
-              storms: StormCheck | None = None) -> World:
+def world_for(
+    camp: Campaign, chart: Chart | None = None, storms: StormCheck | None = None
+) -> World:
     """The engine's world for the campaign: rule book, map, storms and options."""
     if chart is None:
         chart, found = campaign_chart(camp)
         storms = storms or found
     settings = camp.settings
-    return World(camp.rulebook, chart, storms or no_storms, bool(settings["water_in_load"]),
-                 str(settings.get("stuck_escape", "roll")))
+    return World(
+        camp.rulebook,
+        chart,
+        storms or no_storms,
+        bool(settings["water_in_load"]),
+        str(settings.get("stuck_escape", "roll")),
+    )
 
 
 # -- loading and saving state -------------------------------------------------------------
@@ -81,9 +87,14 @@ def world_for(camp: Campaign, chart: Chart | None = None,
 
 def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
     s = ShipState(
-        ship=ship, voyage_id=voyage["id"], route=json.loads(voyage["route"]),
-        position=voyage["position"], progress=voyage["progress_miles"],
-        inshore=json.loads(voyage["inshore"]), status=voyage["status"], pace=voyage["pace"],
+        ship=ship,
+        voyage_id=voyage["id"],
+        route=json.loads(voyage["route"]),
+        position=voyage["position"],
+        progress=voyage["progress_miles"],
+        inshore=json.loads(voyage["inshore"]),
+        status=voyage["status"],
+        pace=voyage["pace"],
         strain=voyage["strain"],
     )
     s.set_extra(json.loads(voyage["state"] or "{}"))
@@ -98,9 +109,12 @@ def open_voyages(camp: Campaign) -> list[ShipState]:
 
 def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
     """The ship's voyage not yet over, if any."""
-    rows = list(camp.db.query(
-        f"SELECT * FROM voyages WHERE ship = ? AND {OPEN_SQL} ORDER BY id DESC LIMIT 1",
-        [ship_name]))
+    rows = list(
+        camp.db.query(
+            f"SELECT * FROM voyages WHERE ship = ? AND {OPEN_SQL} ORDER BY id DESC LIMIT 1",
+            [ship_name],
+        )
+    )
     return _state_from_rows(rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
 
 
@@ -113,12 +127,22 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         "UPDATE voyages SET position = ?, progress_miles = ?, inshore = ?, pace = ?, "
         "strain = ?, status = ?, ended = COALESCE(ended, ?), state = ?, route = ?, "
         "destination = ? WHERE id = ?",
-        [s.position, s.progress, dumps(s.inshore), s.pace, s.strain, s.status, ended,
-         dumps(s.extra()), dumps(s.route), s.route[-1], s.voyage_id],
+        [
+            s.position,
+            s.progress,
+            dumps(s.inshore),
+            s.pace,
+            s.strain,
+            s.status,
+            ended,
+            dumps(s.extra()),
+            dumps(s.route),
+            s.route[-1],
+            s.voyage_id,
+        ],
     )
     s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in ("under way", "anchored", "stuck") or (
-            s.status == "arrived" and s.emergency):
+    if s.status in ("under way", "anchored", "stuck") or (s.status == "arrived" and s.emergency):
         s.ship.status = "at sea"
     elif s.status == "abandoned":
         s.ship.status = "abandoned"
@@ -133,29 +157,71 @@ def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
         "INSERT INTO hours (action_id, voyage_id, ship, clock, day, hour, hex, miles, speed, "
         "pace, fuel, load, load_category, water, leaks, status) VALUES "
         "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(act.id, r.voyage_id, r.ship, r.clock, r.clock // 24 + 1, r.clock % 24, r.hex,
-          r.miles, r.speed, r.pace, r.fuel, r.load, r.load_category, r.water, r.leaks,
-          r.status) for r in result.rows],
+        [
+            (
+                act.id,
+                r.voyage_id,
+                r.ship,
+                r.clock,
+                r.clock // 24 + 1,
+                r.clock % 24,
+                r.hex,
+                r.miles,
+                r.speed,
+                r.pace,
+                r.fuel,
+                r.load,
+                r.load_category,
+                r.water,
+                r.leaks,
+                r.status,
+            )
+            for r in result.rows
+        ],
     )
     conn.executemany(
         "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
         "rolls, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(act.id, e.voyage_id, e.ship, e.clock, e.clock // 24 + 1, e.clock % 24,
-          e.event.minute, e.event.kind, e.event.text,
-          dumps([r.to_dict() for r in e.event.rolls]), dumps(e.event.changes))
-         for e in result.events],
+        [
+            (
+                act.id,
+                e.voyage_id,
+                e.ship,
+                e.clock,
+                e.clock // 24 + 1,
+                e.clock % 24,
+                e.event.minute,
+                e.event.kind,
+                e.event.text,
+                dumps([r.to_dict() for r in e.event.rolls]),
+                dumps(e.event.changes),
+            )
+            for e in result.events
+        ],
     )
 
 
-def log_event(camp: Campaign, act: Action, ship: str | None, voyage_id: int | None,
-              event: Event) -> None:
+def log_event(
+    camp: Campaign, act: Action, ship: str | None, voyage_id: int | None, event: Event
+) -> None:
     """One event written by a referee action, at the campaign clock."""
     clock = camp.clock
     camp.db.execute(
         "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
         "rolls, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [act.id, voyage_id, ship, clock, clock // 24 + 1, clock % 24, event.minute, event.kind,
-         event.text, dumps([r.to_dict() for r in event.rolls]), dumps(event.changes)],
+        [
+            act.id,
+            voyage_id,
+            ship,
+            clock,
+            clock // 24 + 1,
+            clock % 24,
+            event.minute,
+            event.kind,
+            event.text,
+            dumps([r.to_dict() for r in event.rolls]),
+            dumps(event.changes),
+        ],
     )
 
 
@@ -172,8 +238,13 @@ def _sea_hex(chart: Any, name: str) -> str:
     return key
 
 
-def plan_route(chart: Any, start: str, to: str | None = None, via: Sequence[str] = (),
-               route: Sequence[str] | None = None) -> list[str]:
+def plan_route(
+    chart: Any,
+    start: str,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+) -> list[str]:
     """A route from ``start``: the hexes given (each next to the last), or the shortest sea
     route to ``to`` through each of ``via`` in turn (never over land)."""
     if route:
@@ -182,8 +253,9 @@ def plan_route(chart: Any, start: str, to: str | None = None, via: Sequence[str]
             hexes.insert(0, start)
         for a, b in zip(hexes, hexes[1:], strict=False):
             if a == b or hexmap.distance(a, b) != 1:
-                raise VoyageRuleError(f"hex {b} is not next to {a}: a route is a chain of "
-                                      "adjacent sea hexes")
+                raise VoyageRuleError(
+                    f"hex {b} is not next to {a}: a route is a chain of adjacent sea hexes"
+                )
         if len(hexes) < 2:
             raise VoyageRuleError(f"the ship is already at {start}: give a route away from it")
         return hexes
@@ -218,27 +290,47 @@ def check_pace(ship: Ship, camp: Campaign, pace: str, strain: int) -> tuple[str,
     if strain < 1 or strain > most:
         raise VoyageRuleError(
             f"{ship.name} may strain 1 to {most} knots over her Speed of {cruising} (R14), "
-            f"not {strain}" if most else
-            f"{ship.name}'s Speed of {cruising} is too low to strain (R14: at most "
-            f"floor(Speed/2) = 0 extra knots)")
+            f"not {strain}"
+            if most
+            else f"{ship.name}'s Speed of {cruising} is too low to strain (R14: at most "
+            f"floor(Speed/2) = 0 extra knots)"
+        )
     return pace, strain
 
 
-def sail(camp: Campaign, ship_name: str, to: str | None = None, via: Sequence[str] = (),
-         route: Sequence[str] | None = None, pace: str | None = None, strain: int = 0,
-         inshore: bool = False, chart: Any = None) -> ShipState:
+def sail(
+    camp: Campaign,
+    ship_name: str,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+    pace: str | None = None,
+    strain: int = 0,
+    inshore: bool = False,
+    chart: Any = None,
+) -> ShipState:
     """Set sail (one action): check the order, plan the route, open the voyage."""
     with camp.action("sail", f"{ship_name} sails") as act:
         state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
-                        [f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}",
-                         act.id])
+        camp.db.execute(
+            "UPDATE actions SET summary = ? WHERE id = ?",
+            [f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}", act.id],
+        )
     return state
 
 
-def _sail(camp: Campaign, act: Action, ship_name: str, to: str | None, via: Sequence[str],
-          route: Sequence[str] | None, pace: str | None, strain: int, inshore: bool,
-          chart: Any) -> ShipState:
+def _sail(
+    camp: Campaign,
+    act: Action,
+    ship_name: str,
+    to: str | None,
+    via: Sequence[str],
+    route: Sequence[str] | None,
+    pace: str | None,
+    strain: int,
+    inshore: bool,
+    chart: Any,
+) -> ShipState:
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: she sails nowhere")
@@ -248,12 +340,15 @@ def _sail(camp: Campaign, act: Action, ship_name: str, to: str | None, via: Sequ
     if current is not None:
         raise VoyageRuleError(
             f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
-            f"{current.hex}): change her course with `voyage act {ship.name!r} course`")
+            f"{current.hex}): change her course with `voyage act {ship.name!r} course`"
+        )
     if chart is None:
         chart, _ = campaign_chart(camp)
     if not ship.hex:
-        raise VoyageRuleError(f"{ship.name} is nowhere on the map: put her in a port first "
-                              f"with `voyage ship place {ship.name!r} CCRR`")
+        raise VoyageRuleError(
+            f"{ship.name} is nowhere on the map: put her in a port first "
+            f"with `voyage ship place {ship.name!r} CCRR`"
+        )
     start = _sea_hex(chart, ship.hex)
     hexes = plan_route(chart, start, to, via, route)
     if pace is None:  # the pace set in port with `voyage pace`, checked again at this load
@@ -261,37 +356,41 @@ def _sail(camp: Campaign, act: Action, ship_name: str, to: str | None, via: Sequ
     pace, strain = check_pace(ship, camp, pace, strain)
     if shipfig.has_engine(ship) and not shipfig.rows(ship):
         if ship.engine_broken:
-            raise VoyageRuleError(f"{ship.name}'s engine is broken: repair it first "
-                                  f"(`voyage act {ship.name!r} repair engine`)")
+            raise VoyageRuleError(
+                f"{ship.name}'s engine is broken: repair it first "
+                f"(`voyage act {ship.name!r} repair engine`)"
+            )
         if ship.fuel <= 0:
-            raise VoyageRuleError(f"{ship.name} has no fuel: she would only drift (R13); "
-                                  "refuel or load fuel first")
+            raise VoyageRuleError(
+                f"{ship.name} has no fuel: she would only drift (R13); refuel or load fuel first"
+            )
     flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
     cursor = camp.db.execute(
         "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
         "inshore, pace, strain, status, started, state) VALUES "
         "(?, ?, ?, ?, 0, 0, ?, ?, ?, 'under way', ?, '{}')",
-        [ship.name, hexes[0], hexes[-1], dumps(hexes), dumps(flags), pace, strain,
-         camp.clock],
+        [ship.name, hexes[0], hexes[-1], dumps(hexes), dumps(flags), pace, strain, camp.clock],
     )
     vid = int(cursor.lastrowid or 0)
     state = ShipState(ship, vid, hexes, inshore=flags, pace=pace, strain=strain)
     ship.status = "at sea"
     save_state(camp, state, camp.clock)
     leg = " inshore" if inshore else ""
-    text = (f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-            f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
-            f"{f' +{strain} knots' if pace == 'strain' else ''}.")
-    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0,
-                                              {"route": hexes, "pace": pace}))
+    text = (
+        f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
+        f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+        f"{f' +{strain} knots' if pace == 'strain' else ''}."
+    )
+    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, {"route": hexes, "pace": pace}))
     return state
 
 
 # -- advancing the clock --------------------------------------------------------------------
 
 
-def advance(camp: Campaign, hours: int | None = None, until: str | None = None,
-            world: World | None = None) -> AdvanceResult:
+def advance(
+    camp: Campaign, hours: int | None = None, until: str | None = None, world: World | None = None
+) -> AdvanceResult:
     """Advance every ship at sea together (one action, one transaction)."""
     if hours is None and until is None:
         hours = 1
@@ -305,7 +404,8 @@ def advance(camp: Campaign, hours: int | None = None, until: str | None = None,
         states = open_voyages(camp)
         if not any(s.active for s in states):
             raise VoyageRuleError(
-                "no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`")
+                "no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`"
+            )
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
@@ -328,8 +428,20 @@ def clock_text(clock: int) -> str:
 
 # -- referee actions -------------------------------------------------------------------------
 
-ACTIONS = ("jettison", "refuel", "repair", "pump", "fight-fire", "saved", "abandon", "refloat",
-           "anchor", "weigh", "course", "pace")
+ACTIONS = (
+    "jettison",
+    "refuel",
+    "repair",
+    "pump",
+    "fight-fire",
+    "saved",
+    "abandon",
+    "refloat",
+    "anchor",
+    "weigh",
+    "course",
+    "pace",
+)
 
 
 def _voyage_or_fail(s: ShipState | None, ship: Ship, what: str) -> ShipState:
@@ -338,23 +450,44 @@ def _voyage_or_fail(s: ShipState | None, ship: Ship, what: str) -> ShipState:
     return s
 
 
-def referee_action(camp: Campaign, ship_name: str, what: str, amount: int | None = None,
-                   target: str | None = None, crew: int | None = None,
-                   to: str | None = None, via: Sequence[str] = (),
-                   route: Sequence[str] | None = None, pace: str | None = None,
-                   strain: int = 0, chart: Any = None) -> Event:
+def referee_action(
+    camp: Campaign,
+    ship_name: str,
+    what: str,
+    amount: int | None = None,
+    target: str | None = None,
+    crew: int | None = None,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+    pace: str | None = None,
+    strain: int = 0,
+    chart: Any = None,
+) -> Event:
     """A referee's action between advances (one undoable action), logged as an event."""
     with camp.action(f"act {what}", f"{what} {ship_name}") as act:
-        event = _referee_action(camp, act, ship_name, what, amount, target, crew, to, via,
-                                route, pace, strain, chart)
+        event = _referee_action(
+            camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain, chart
+        )
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
     return event
 
 
-def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
-                    amount: int | None, target: str | None, crew: int | None, to: str | None,
-                    via: Sequence[str], route: Sequence[str] | None, pace: str | None,
-                    strain: int, chart: Any) -> Event:
+def _referee_action(
+    camp: Campaign,
+    act: Action,
+    ship_name: str,
+    what: str,
+    amount: int | None,
+    target: str | None,
+    crew: int | None,
+    to: str | None,
+    via: Sequence[str],
+    route: Sequence[str] | None,
+    pace: str | None,
+    strain: int,
+    chart: Any,
+) -> Event:
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: nothing more can be done for her")
@@ -463,10 +596,10 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
             chart, _ = campaign_chart(camp)
         hexes = plan_route(chart, s.hex, to, via, route)
         flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
-        if s.route[s.position + 1:s.position + 2] != hexes[1:2]:
+        if s.route[s.position + 1 : s.position + 2] != hexes[1:2]:
             s.progress = 0  # a new heading: the miles toward the old next hex are lost
-        s.route = s.route[:s.position] + hexes
-        s.inshore = s.inshore[:s.position] + flags
+        s.route = s.route[: s.position] + hexes
+        s.inshore = s.inshore[: s.position] + flags
         if s.status == "arrived":
             s.status = "under way"
         text = f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} ({len(hexes) - 1} hexes)."
@@ -477,8 +610,12 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
             s.pace, s.strain = new_pace, new_strain
         ship.pace, ship.strain = new_pace, new_strain
         text = f"{ship.name} goes at {new_pace} pace" + (
-            f", straining {new_strain} knots over her Speed (R14)." if new_pace == "strain"
-            else " (R15)." if new_pace == "slow" else ".")
+            f", straining {new_strain} knots over her Speed (R14)."
+            if new_pace == "strain"
+            else " (R15)."
+            if new_pace == "slow"
+            else "."
+        )
         changes = {"pace": new_pace, "strain": new_strain}
     else:
         raise VoyageRuleError(f"unknown action {what!r}: use one of {', '.join(ACTIONS)}")
@@ -489,7 +626,9 @@ def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
     if what == "refuel" and "port" in changes:
         camp.db.execute(
             "INSERT INTO port_fuel (hex, sold) VALUES (?, ?) ON CONFLICT(hex) "
-            "DO UPDATE SET sold = sold + excluded.sold", [changes["port"], changes["bought"]])
+            "DO UPDATE SET sold = sold + excluded.sold",
+            [changes["port"], changes["bought"]],
+        )
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
@@ -501,8 +640,9 @@ def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]
     return [was_inshore and bool(chart.hex(h).coastal) for h in hexes]
 
 
-def _refuel(camp: Campaign, ship: Ship, s: ShipState | None, amount: int | None,
-            chart: Any) -> tuple[str, dict[str, Any]]:
+def _refuel(
+    camp: Campaign, ship: Ship, s: ShipState | None, amount: int | None, chart: Any
+) -> tuple[str, dict[str, Any]]:
     if not amount or amount < 1:
         raise VoyageRuleError("say how many hlbs of fuel to buy, e.g. refuel 40")
     if not shipfig.has_engine(ship):
@@ -527,11 +667,15 @@ def _refuel(camp: Campaign, ship: Ship, s: ShipState | None, amount: int | None,
     ship.fuel += amount
     total = shipfig.load(ship, book, camp.water_in_load)
     if total > shipfig.sinking_load(ship, book):
-        raise VoyageRuleError(f"{amount} hlbs more fuel would sink {ship.name}: a Load of "
-                              f"{total} hlbs is over twice her Deadweight (R12)")
+        raise VoyageRuleError(
+            f"{amount} hlbs more fuel would sink {ship.name}: a Load of "
+            f"{total} hlbs is over twice her Deadweight (R12)"
+        )
     cost = amount * info.fuel.price
-    text = (f"{ship.name} buys {amount} hlbs of fuel at {info.port} for {cost:g} "
-            f"({info.fuel.price:g} a hlb); {ship.fuel} hlbs aboard.")
+    text = (
+        f"{ship.name} buys {amount} hlbs of fuel at {info.port} for {cost:g} "
+        f"({info.fuel.price:g} a hlb); {ship.fuel} hlbs aboard."
+    )
     return text, {"fuel": ship.fuel, "bought": amount, "port": ship.hex, "cost": cost}
 
 
@@ -557,8 +701,9 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
 # -- reading the log ---------------------------------------------------------------------------
 
 
-def hour_rows(camp: Campaign, ship: str | None = None, voyage_id: int | None = None,
-              last: int | None = None) -> list[dict[str, Any]]:
+def hour_rows(
+    camp: Campaign, ship: str | None = None, voyage_id: int | None = None, last: int | None = None
+) -> list[dict[str, Any]]:
     """Hour rows in order (``last``: only the last N of them)."""
     where, args = _filters(ship, voyage_id)
     sql = f"SELECT * FROM hours {where} ORDER BY clock, id"
@@ -566,8 +711,9 @@ def hour_rows(camp: Campaign, ship: str | None = None, voyage_id: int | None = N
     return rows[-last:] if last else rows
 
 
-def event_rows(camp: Campaign, ship: str | None = None, voyage_id: int | None = None,
-               since: int | None = None) -> list[dict[str, Any]]:
+def event_rows(
+    camp: Campaign, ship: str | None = None, voyage_id: int | None = None, since: int | None = None
+) -> list[dict[str, Any]]:
     """Events in order, with their rolls and changes parsed."""
     where, args = _filters(ship, voyage_id)
     if since is not None:
@@ -605,19 +751,33 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
-        out.append({
-            "ship": ship.name, "voyage": s.voyage_id, "status": s.condition,
-            "voyage_status": s.status, "hex": s.hex,
-            "destination": s.destination, "hexes_left": left, "miles_left": miles_left,
-            "eta_hours": -(-miles_left // speed) if speed and s.status == "under way" else None,
-            "speed": speed, "pace": s.pace, "strain": s.strain, "fuel": ship.fuel,
-            "load": shipfig.load(ship, book, camp.water_in_load),
-            "load_category": shipfig.load_category(ship, book, camp.water_in_load),
-            "water": ship.water, "leaks": list(s.leaks), "fire": s.fire,
-            "fire_out_of_control": s.swallow_in is not None,
-            "sinking_minutes_left": s.sinking_in, "listing": s.listing,
-            "capsized": s.capsized, "engine_broken": ship.engine_broken,
-        })
+        out.append(
+            {
+                "ship": ship.name,
+                "voyage": s.voyage_id,
+                "status": s.condition,
+                "voyage_status": s.status,
+                "hex": s.hex,
+                "destination": s.destination,
+                "hexes_left": left,
+                "miles_left": miles_left,
+                "eta_hours": -(-miles_left // speed) if speed and s.status == "under way" else None,
+                "speed": speed,
+                "pace": s.pace,
+                "strain": s.strain,
+                "fuel": ship.fuel,
+                "load": shipfig.load(ship, book, camp.water_in_load),
+                "load_category": shipfig.load_category(ship, book, camp.water_in_load),
+                "water": ship.water,
+                "leaks": list(s.leaks),
+                "fire": s.fire,
+                "fire_out_of_control": s.swallow_in is not None,
+                "sinking_minutes_left": s.sinking_in,
+                "listing": s.listing,
+                "capsized": s.capsized,
+                "engine_broken": ship.engine_broken,
+            }
+        )
     return out
 
 
@@ -631,4 +791,3 @@ def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]
             row[key] = json.loads(row[key])
         rows.append(row)
     return rows
-

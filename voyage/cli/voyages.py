@@ -18,18 +18,38 @@ def _hexes(value: str | None) -> list[str]:
 @click.argument("ship_name", metavar="SHIP")
 @click.option("--to", "to", default=None, help="Destination hex CCRR (shortest sea route).")
 @click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
-@click.option("--route", "route", default=None,
-              help="The whole route: adjacent sea hexes CCRR,CCRR,... from the ship's hex.")
-@click.option("--pace", type=click.Choice(["normal", "slow", "strain"]), default=None,
-              help="R13 normal, R15 slow (half speed), R14 strain N. Default: the pace set "
-                   "with `voyage pace`, else normal.")
+@click.option(
+    "--route",
+    "route",
+    default=None,
+    help="The whole route: adjacent sea hexes CCRR,CCRR,... from the ship's hex.",
+)
+@click.option(
+    "--pace",
+    type=click.Choice(["normal", "slow", "strain"]),
+    default=None,
+    help="R13 normal, R15 slow (half speed), R14 strain N. Default: the pace set "
+    "with `voyage pace`, else normal.",
+)
 @click.argument("strain", type=int, required=False, default=None)
-@click.option("--inshore", is_flag=True,
-              help="Sail within a mile of the coast: coastal hexes risk hazards (R33).")
+@click.option(
+    "--inshore",
+    is_flag=True,
+    help="Sail within a mile of the coast: coastal hexes risk hazards (R33).",
+)
 @json_option
 @handles_errors
-def sail(db_path: str, ship_name: str, to: str | None, via: tuple[str, ...], route: str | None,
-         pace: str | None, strain: int | None, inshore: bool, as_json: bool) -> None:
+def sail(
+    db_path: str,
+    ship_name: str,
+    to: str | None,
+    via: tuple[str, ...],
+    route: str | None,
+    pace: str | None,
+    strain: int | None,
+    inshore: bool,
+    as_json: bool,
+) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
 
     With --to (and --via) the shortest sea route is found; --route gives it hex by hex.
@@ -52,30 +72,42 @@ def sail(db_path: str, ship_name: str, to: str | None, via: tuple[str, ...], rou
         raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
     camp = open_campaign(db_path)
     state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
-    info = {"ship": state.ship.name, "voyage": state.voyage_id, "route": state.route,
-            "pace": state.pace, "strain": state.strain, "inshore": state.inshore,
-            "clock": camp.clock}
+    info = {
+        "ship": state.ship.name,
+        "voyage": state.voyage_id,
+        "route": state.route,
+        "pace": state.pace,
+        "strain": state.strain,
+        "inshore": state.inshore,
+        "clock": camp.clock,
+    }
     if as_json:
         emit_json(info)
         return
-    click.echo(f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-               f"({len(state.route) - 1} hexes) at {clock_text(camp.clock)} "
-               f"- voyage {state.voyage_id}.")
+    click.echo(
+        f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
+        f"({len(state.route) - 1} hexes) at {clock_text(camp.clock)} "
+        f"- voyage {state.voyage_id}."
+    )
     click.echo("Route: " + " ".join(state.route))
 
 
 @click.command()
 @db_option
-@click.option("--hours", type=click.IntRange(1, 24 * 366), default=None,
-              help="Hours to advance (default 1).")
-@click.option("--until", "until", type=click.Choice(["arrival", "event", "dawn", "dusk"]),
-              default=None, help="Advance until a ship arrives, something happens, dawn "
-                                 "(06:00) or dusk (18:00).")
+@click.option(
+    "--hours", type=click.IntRange(1, 24 * 366), default=None, help="Hours to advance (default 1)."
+)
+@click.option(
+    "--until",
+    "until",
+    type=click.Choice(["arrival", "event", "dawn", "dusk"]),
+    default=None,
+    help="Advance until a ship arrives, something happens, dawn (06:00) or dusk (18:00).",
+)
 @click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
 @json_option
 @handles_errors
-def advance(db_path: str, hours: int | None, until: str | None, quiet: bool,
-            as_json: bool) -> None:
+def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_json: bool) -> None:
     """Advance the clock: every ship at sea moves together, hour by hour.
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
@@ -96,10 +128,16 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool,
     camp = open_campaign(db_path)
     result = do_advance(camp, hours, until)
     if as_json:
-        emit_json({"start": result.start, "end": result.end, "hours": result.hours_run,
-                   "stopped": result.stopped or None,
-                   "rows": [r.to_dict() for r in result.rows],
-                   "events": [e.to_dict() for e in result.events]})
+        emit_json(
+            {
+                "start": result.start,
+                "end": result.end,
+                "hours": result.hours_run,
+                "stopped": result.stopped or None,
+                "rows": [r.to_dict() for r in result.rows],
+                "events": [e.to_dict() for e in result.events],
+            }
+        )
         return
     if not quiet:
         for e in result.events:
@@ -112,8 +150,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool,
     for row in result.rows:
         last[row.ship] = row
     for row in last.values():
-        click.echo(f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
-                   f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}")
+        click.echo(
+            f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
+            f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
+        )
     click.echo(f"Advanced {result.hours_run} hour(s) to {clock_text(result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
@@ -233,8 +273,12 @@ def pump(ctx: click.Context, hlbs: int) -> None:
 
 
 @act.command("fight-fire")
-@click.option("--crew", type=click.IntRange(0), required=True,
-              help="How many fight the fire (R50: at least its severity are needed).")
+@click.option(
+    "--crew",
+    type=click.IntRange(0),
+    required=True,
+    help="How many fight the fire (R50: at least its severity are needed).",
+)
 @click.pass_context
 def fight_fire(ctx: click.Context, crew: int) -> None:
     """Set how many aboard fight a fire (by default the whole crew does).
@@ -330,8 +374,9 @@ def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str 
 @click.option("--voyage", "voyage_id", type=int, default=None, help="Only voyage N.")
 @json_option
 @handles_errors
-def log(db_path: str, ship_name: str, last: int | None, voyage_id: int | None,
-        as_json: bool) -> None:
+def log(
+    db_path: str, ship_name: str, last: int | None, voyage_id: int | None, as_json: bool
+) -> None:
     """A ship's log: hour by hour, with every event and every roll (R4).
 
     Examples:
@@ -348,13 +393,46 @@ def log(db_path: str, ship_name: str, last: int | None, voyage_id: int | None,
     since = hours[0]["clock"] if last and hours else None
     events = event_rows(camp, ship.name, voyage_id, since)
     if as_json:
-        keep = ("day", "hour", "clock", "voyage_id", "hex", "miles", "speed", "pace", "fuel",
-                "load", "load_category", "water", "leaks", "status")
-        emit_json({"ship": ship.name,
-                   "hours": [{k: h[k] for k in keep} for h in hours],
-                   "events": [{k: e[k] for k in ("day", "hour", "minute", "clock", "voyage_id",
-                                                 "ship", "kind", "text", "rolls", "changes")}
-                              for e in events]})
+        keep = (
+            "day",
+            "hour",
+            "clock",
+            "voyage_id",
+            "hex",
+            "miles",
+            "speed",
+            "pace",
+            "fuel",
+            "load",
+            "load_category",
+            "water",
+            "leaks",
+            "status",
+        )
+        emit_json(
+            {
+                "ship": ship.name,
+                "hours": [{k: h[k] for k in keep} for h in hours],
+                "events": [
+                    {
+                        k: e[k]
+                        for k in (
+                            "day",
+                            "hour",
+                            "minute",
+                            "clock",
+                            "voyage_id",
+                            "ship",
+                            "kind",
+                            "text",
+                            "rolls",
+                            "changes",
+                        )
+                    }
+                    for e in events
+                ],
+            }
+        )
         return
     if not hours and not events:
         click.echo(f"{ship.name} has no log yet.")
@@ -370,10 +448,12 @@ def log(db_path: str, ship_name: str, last: int | None, voyage_id: int | None,
     for _, _, kind, item in sorted(items, key=lambda x: (x[0], x[1], x[2])):
         if kind == 1:
             h = item
-            click.echo(f"day {h['day']} {h['hour']:02d}:00  {h['hex']}  {h['miles']:>2} mi  "
-                       f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
-                       f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
-                       f"{h['status']}")
+            click.echo(
+                f"day {h['day']} {h['hour']:02d}:00  {h['hex']}  {h['miles']:>2} mi  "
+                f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
+                f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
+                f"{h['status']}"
+            )
         else:
             _echo_event(item)
 
@@ -400,8 +480,14 @@ def status(db_path: str, as_json: bool) -> None:
     camp = open_campaign(db_path)
     rows = status_rows(camp)
     if as_json:
-        emit_json({"clock": camp.clock, "day": camp.clock // 24 + 1, "hour": camp.clock % 24,
-                   "ships": rows})
+        emit_json(
+            {
+                "clock": camp.clock,
+                "day": camp.clock // 24 + 1,
+                "hour": camp.clock % 24,
+                "ships": rows,
+            }
+        )
         return
     click.echo(f"{camp.name}: {clock_text(camp.clock)}")
     if not rows:
@@ -411,8 +497,9 @@ def status(db_path: str, as_json: bool) -> None:
     for r in rows:
         trouble = []
         if r["fire"] or r["fire_out_of_control"]:
-            trouble.append("OUT OF CONTROL fire" if r["fire_out_of_control"]
-                           else f"fire {r['fire']}")
+            trouble.append(
+                "OUT OF CONTROL fire" if r["fire_out_of_control"] else f"fire {r['fire']}"
+            )
         if r["sinking_minutes_left"] is not None:
             trouble.append(f"sinking ({r['sinking_minutes_left']} min)")
         if r["listing"]:
@@ -422,11 +509,37 @@ def status(db_path: str, as_json: bool) -> None:
         if r["engine_broken"]:
             trouble.append("engine broken")
         if r["leaks"]:
-            trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in
-                                                 enumerate(r["leaks"])))
-        lines.append([r["ship"], r["status"], r["hex"], r["destination"], r["miles_left"],
-                      r["eta_hours"] if r["eta_hours"] is not None else "-",
-                      f"{r['speed']} {r['pace']}", r["fuel"],
-                      f"{r['load']} {r['load_category']}", r["water"], "; ".join(trouble)])
-    click.echo(table(lines, ["ship", "status", "hex", "to", "miles", "eta h", "speed", "fuel",
-                             "load", "water", "trouble"]))
+            trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in enumerate(r["leaks"])))
+        lines.append(
+            [
+                r["ship"],
+                r["status"],
+                r["hex"],
+                r["destination"],
+                r["miles_left"],
+                r["eta_hours"] if r["eta_hours"] is not None else "-",
+                f"{r['speed']} {r['pace']}",
+                r["fuel"],
+                f"{r['load']} {r['load_category']}",
+                r["water"],
+                "; ".join(trouble),
+            ]
+        )
+    click.echo(
+        table(
+            lines,
+            [
+                "ship",
+                "status",
+                "hex",
+                "to",
+                "miles",
+                "eta h",
+                "speed",
+                "fuel",
+                "load",
+                "water",
+                "trouble",
+            ],
+        )
+    )

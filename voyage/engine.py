@@ -365,7 +365,12 @@ class Engine:
             halts = [e for e in events if e.halt] if halt else []
             if halts:
                 result.halts.extend(halts)
-                result.stopped = "; ".join(dict.fromkeys(f"{e.ship}: {e.halt}" for e in halts))
+                why: dict[str, list[str]] = {}
+                for e in halts:
+                    reasons = why.setdefault(e.ship, [])
+                    if e.halt not in reasons:
+                        reasons.append(str(e.halt))
+                result.stopped = "; ".join(f"{ship}: {', '.join(r)}" for ship, r in why.items())
                 break
             if until in ("arrival", "event") and self._becalmed(rows):
                 result.stopped = (

@@ -57,7 +57,7 @@ def sail(
 
     Examples:
 
-        voyage sail "Sea Witch" --to 2812 --via 1307 --inshore
+        voyage sail "Sea Witch" --to 2812 --via 1409 --inshore
 
         voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
 

@@ -47,6 +47,29 @@ class LazyGroup(click.Group):
             return getattr(importlib.import_module(module_name), attr)
         return super().get_command(ctx, cmd_name)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, as click writes it, but a lazy command whose summary is known
+        (voyage/cli/summaries.py) is not imported just to show its first line."""
+        from .summaries import SUMMARIES
+
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = []
+        for name in names:
+            if name in self.lazy and name in SUMMARIES:
+                stand_in = click.Command(name, help=SUMMARIES[name])  # shortened as click does
+                rows.append((name, stand_in.get_short_help_str(limit)))
+                continue
+            cmd = self.get_command(ctx, name)
+            if cmd is None or cmd.hidden:
+                continue
+            rows.append((name, cmd.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
 
 @click.group(cls=LazyGroup, lazy=COMMANDS)
 @click.version_option(__version__, prog_name="voyage")

@@ -1,0 +1,65 @@
+"""The first paragraph of each lazy command's help, so ``voyage --help`` can list the
+commands without importing their modules (generated; tests/test_cli_summaries.py checks every
+entry against the command's own help). A command missing here is simply imported for its help.
+
+Regenerate with ``python -m voyage.cli.summaries --write``.
+"""
+
+from __future__ import annotations
+
+SUMMARIES: dict[str, str] = {
+    "act": "A referee's action for a ship between advances (each one undoable, each logged).",
+    "advance": "Advance the clock: every ship at sea moves together, hour by hour.",
+    "init": "Make a new campaign database.",
+    "log": "A ship's log: hour by hour, with every event and every roll (R4).",
+    "map": "Load the campaign's sea map, look at it, draw it, ask about a hex.",
+    "pace": "Change a ship's pace between advances: normal, slow (R15) or strain N (R14).",
+    "roll": "Roll a ship procedure at the table, with its exact odds first.",
+    "sail": "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
+    "settings": 'Show the campaign\'s options (the rulings marked "option"), or change one.',
+    "ship": "Roll, make, list, show, load and remove ships.",
+    "status": "Every ship at sea at a glance: where, whither, how fast, and what is wrong.",
+    "undo": "Take back the last advance or referee action exactly, rolls and all.",
+    "weather": "Put storms on the map, list them, clear them (R32).",
+}
+
+
+def current() -> dict[str, str]:
+    """The summaries as the commands' own help gives them now (imports every command)."""
+    import inspect
+
+    import click
+
+    from . import COMMANDS, cli
+
+    ctx = click.Context(cli, info_name="voyage")
+    found = {}
+    for name in sorted(COMMANDS):
+        cmd = cli.get_command(ctx, name)
+        if cmd is None or cmd.hidden or cmd.short_help or not cmd.help:
+            continue
+        found[name] = inspect.cleandoc(cmd.help).split("\n\n")[0].replace("\n", " ")
+    return found
+
+
+def generate() -> str:
+    """The source of this module for the commands as they are now."""
+    import inspect
+
+    found = current()
+    doc = inspect.getsource(inspect.getmodule(generate)).split("SUMMARIES: dict")[0]
+    rest = inspect.getsource(inspect.getmodule(generate)).split("\n\n\ndef current", 1)[1]
+    lines = [doc + "SUMMARIES: dict[str, str] = {"]
+    lines += [f"    {name!r}: {text!r}," for name, text in found.items()]
+    lines.append("}\n\n\ndef current" + rest)
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    import sys
+    from pathlib import Path
+
+    if "--write" in sys.argv:
+        Path(__file__).write_text(generate(), encoding="utf-8")
+    else:
+        print(generate(), end="")

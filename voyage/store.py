@@ -240,7 +240,9 @@ def _connect(path: Path) -> Database:
         conn.execute("PRAGMA foreign_keys=ON")
     except sqlite3.DatabaseError as exc:
         raise CampaignError(f"{path} is not a campaign database ({exc})") from None
-    return Database(conn)
+    # voyage uses no sqlite-utils plugins: skipping their discovery (a scan of every installed
+    # package's entry points) saves ~30 ms on every command
+    return Database(conn, execute_plugins=False)
 
 
 def _busy(path: Path) -> CampaignError:

@@ -219,11 +219,17 @@ def test_a_ship_stuck_on_a_sandbank_gets_off():
     def make():
         return [voyage(ship(cargo=100), COAST_ROUTE, inshore=True)]
 
-    seed, result, states = first_seed(make, lambda r, s: s[0].status == "stuck", hours=20)
+    def on_sand(r, s):
+        return s[0].status == "stuck" and s[0].ship.hex in ("0502", "0302", "0402")
+
+    seed, result, states = first_seed(make, on_sand, hours=20)
     st = states[0]
     assert result.stopped.endswith("aground")
     grounding = next(e for e in result.events if e.halt == "aground")
-    assert grounding.event.rolls[0].label == "running aground"
+    roll = grounding.event.rolls[0]
+    assert roll.label == "running aground" and roll.success is False
+    assert [(m.value, m.reason) for m in roll.modifiers] == [(3, "sandy seabed")]
+    assert len(grounding.event.rolls) == 1  # sand does not hole the hull (R33)
     assert st.progress == 0
     later = Engine(world(), [st], Roller(seed)).run(result.end, 48)
     tries = [e for e in later.events if e.event.rolls and e.event.rolls[0].label == "getting off"]

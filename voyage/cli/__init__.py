@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
+    "export": "voyage.cli.export:export",
 }
 
 

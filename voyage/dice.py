@@ -103,9 +103,7 @@ def _sum_distribution(count: int, sides: int) -> tuple[tuple[int, Fraction], ...
 
 def _best_of(count: int, sides: int) -> dict[int, Fraction]:
     """Distribution of the highest of ``count`` dice: P(max = m) = (m^k - (m-1)^k) / s^k."""
-    return {
-        m: Fraction(m**count - (m - 1) ** count, sides**count) for m in range(1, sides + 1)
-    }
+    return {m: Fraction(m**count - (m - 1) ** count, sides**count) for m in range(1, sides + 1)}
 
 
 def _worst_of(count: int, sides: int) -> dict[int, Fraction]:
@@ -178,8 +176,11 @@ def odds(
     if natural and d.count == 1 and d.sides == 20 and not d.bonus:
         return _natural_odds(modifier, target, compare, advantage, mode)
     return sum(
-        (p for total, p in distribution(d, advantage, mode).items()
-         if meets(total + modifier, target, compare)),
+        (
+            p
+            for total, p in distribution(d, advantage, mode).items()
+            if meets(total + modifier, target, compare)
+        ),
         Fraction(0),
     )
 
@@ -495,8 +496,9 @@ class Roller:
             raise DiceError(f"{label}: need at least two options to choose from")
         face = self.die(sides)
         chosen = options[face - 1]
-        record = Roll(label=label, dice=f"d{sides}", faces=[face], natural=face, total=face,
-                      outcome=chosen)
+        record = Roll(
+            label=label, dice=f"d{sides}", faces=[face], natural=face, total=face, outcome=chosen
+        )
         return chosen, self._keep(record)
 
 
@@ -505,6 +507,4 @@ def check_odds(
 ) -> Fraction:
     """Exact chance of a Check (R1, R2) with the campaign's options."""
     opts = options or CheckOptions()
-    return odds(
-        "d20", modifier, dv, ">=", advantage, opts.advantage_mode, natural=opts.natural
-    )
+    return odds("d20", modifier, dv, ">=", advantage, opts.advantage_mode, natural=opts.natural)

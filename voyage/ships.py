@@ -51,8 +51,9 @@ class Ship:
 
 def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> Any:
     """Sum (or for non-numbers, the first) of an effect over the ship's traits (R18)."""
-    values = [book.trait(t)["effects"][effect] for t in ship.traits
-              if effect in book.trait(t)["effects"]]
+    values = [
+        book.trait(t)["effects"][effect] for t in ship.traits if effect in book.trait(t)["effects"]
+    ]
     if not values:
         return default
     if all(isinstance(v, int | float) for v in values):
@@ -65,8 +66,9 @@ def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> A
 
 def deadweight(ship: Ship, book: RuleBook) -> int:
     """R10: Deadweight by Tier; Broad x1.5."""
-    return math.floor(book.deadweight(ship.tier) * trait_effect(ship, book, "deadweight_multiplier",
-                                                                 1))
+    return math.floor(
+        book.deadweight(ship.tier) * trait_effect(ship, book, "deadweight_multiplier", 1)
+    )
 
 
 def standard_equipment_weight(ship: Ship, book: RuleBook) -> int:
@@ -123,8 +125,9 @@ def rows(ship: Ship) -> bool:
     return any(item.lower() == "oars" for item in ship.equipment.get("standard", []))
 
 
-def cruising_speed(ship: Ship, book: RuleBook, water_in_load: bool = True,
-                   powered: bool | None = None) -> int:
+def cruising_speed(
+    ship: Ship, book: RuleBook, water_in_load: bool = True, powered: bool | None = None
+) -> int:
     """R13: Speed in knots at the current load, before pace; 0 when adrift.
 
     ``powered=True`` gives the ship's rated Speed as if its engine worked and had fuel.
@@ -134,8 +137,12 @@ def cruising_speed(ship: Ship, book: RuleBook, water_in_load: bool = True,
         return book.procedures["no_fuel_speed"]
     engine = ship.engine_tier if powered and ship.engine_tier else 0
     cat = book.load_category(load_category(ship, book, water_in_load))
-    speed = (book.base_speed(ship.tier) + (engine - ship.tier) + cat["speed"]
-             + trait_effect(ship, book, "base_speed"))
+    speed = (
+        book.base_speed(ship.tier)
+        + (engine - ship.tier)
+        + cat["speed"]
+        + trait_effect(ship, book, "base_speed")
+    )
     return max(0, speed)
 
 
@@ -144,8 +151,13 @@ def max_strain(speed: int) -> int:
     return speed // 2
 
 
-def speed(ship: Ship, book: RuleBook, pace: str | None = None, strain: int | None = None,
-          water_in_load: bool = True) -> int:
+def speed(
+    ship: Ship,
+    book: RuleBook,
+    pace: str | None = None,
+    strain: int | None = None,
+    water_in_load: bool = True,
+) -> int:
     """R13-R15: travelling speed at a pace (normal, slow = half, strain = + extra knots)."""
     pace = pace or ship.pace
     base = cruising_speed(ship, book, water_in_load)
@@ -159,8 +171,9 @@ def speed(ship: Ship, book: RuleBook, pace: str | None = None, strain: int | Non
     return base
 
 
-def fuel_use(ship: Ship, book: RuleBook, pace: str | None = None,
-             water_in_load: bool = True) -> int:
+def fuel_use(
+    ship: Ship, book: RuleBook, pace: str | None = None, water_in_load: bool = True
+) -> int:
     """R16: hlbs of fuel per hex. Subtractions first (Thrifty, slow), then multipliers
     (Overloaded x2, straining x2); never below 1 with an engine; 0 without."""
     if not has_engine(ship):
@@ -245,8 +258,9 @@ def roll_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
 def roll_trait(book: RuleBook, roller: Roller) -> tuple[str | None, list[Roll]]:
     """R18: a Trait on a 1-in-6, then the d12 (or the table's die)."""
     table = book.traits
-    has = roller.chance("trait", table["chance"], success="the ship has a Trait",
-                        failure="no Trait")
+    has = roller.chance(
+        "trait", table["chance"], success="the ship has a Trait", failure="no Trait"
+    )
     if not has.success:
         return None, [has]
     pick = roller.roll("trait table", table["die"])
@@ -270,8 +284,12 @@ def apply_trait_rolls(ship: Ship, trait: str, book: RuleBook, roller: Roller) ->
         eq.setdefault("heavy_weapons", []).append(weapon)
         records.append(r)
     if "firehose_in_6" in effects:
-        r = roller.chance(f"{trait}: firehose", effects["firehose_in_6"],
-                          success="carries a firehose", failure="no firehose")
+        r = roller.chance(
+            f"{trait}: firehose",
+            effects["firehose_in_6"],
+            success="carries a firehose",
+            failure="no firehose",
+        )
         eq["firehose"] = bool(r.success)
         records.append(r)
     if "list_side" in effects:
@@ -284,12 +302,19 @@ def apply_trait_rolls(ship: Ship, trait: str, book: RuleBook, roller: Roller) ->
 
 
 def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
-    return {"standard": list(cls["standard_equipment"]["items"]), "heavy_weapons": [],
-            "armor": 0, "harpoons": 0, "firehose": False, "ram": False}
+    return {
+        "standard": list(cls["standard_equipment"]["items"]),
+        "heavy_weapons": [],
+        "armor": 0,
+        "harpoons": 0,
+        "firehose": False,
+        "ram": False,
+    }
 
 
-def roll_ship(book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
-              ) -> tuple[Ship, list[Roll]]:
+def roll_ship(
+    book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
+) -> tuple[Ship, list[Roll]]:
     """Roll a new ship of a class (or of a random class): every row, then a Trait (R18-R21)."""
     records: list[Roll] = []
     if ship_class:
@@ -317,9 +342,13 @@ def roll_ship(book: RuleBook, roller: Roller, name: str, ship_class: str | None 
             records.append(r)
             harpoons = r.total
         equipment["harpoons"] = harpoons
-    ship = Ship(name=name, ship_class=cls["key"], tier=values["tier"],
-                engine_tier=values.get("engine") if cls["engine"] else None,
-                equipment=equipment)
+    ship = Ship(
+        name=name,
+        ship_class=cls["key"],
+        tier=values["tier"],
+        engine_tier=values.get("engine") if cls["engine"] else None,
+        equipment=equipment,
+    )
     trait, trait_rolls = roll_trait(book, roller)
     records.extend(trait_rolls)
     if trait:
@@ -328,9 +357,15 @@ def roll_ship(book: RuleBook, roller: Roller, name: str, ship_class: str | None 
     return ship, records
 
 
-def make_ship(book: RuleBook, name: str, ship_class: str, tier: int,
-              engine_tier: int | None = None, traits: list[str] | tuple[str, ...] = (),
-              equipment: dict[str, Any] | None = None) -> Ship:
+def make_ship(
+    book: RuleBook,
+    name: str,
+    ship_class: str,
+    tier: int,
+    engine_tier: int | None = None,
+    traits: list[str] | tuple[str, ...] = (),
+    equipment: dict[str, Any] | None = None,
+) -> Ship:
     """A ship with attributes the referee states (no rolls). Checks them against the rules."""
     cls = book.ship_class(ship_class)
     if cls["engine"] and engine_tier is None:
@@ -350,8 +385,14 @@ def make_ship(book: RuleBook, name: str, ship_class: str, tier: int,
         effects = book.trait(trait)["effects"]
         if "ram_die" in effects:
             eq["ram"] = True
-    return Ship(name=name, ship_class=cls["key"], tier=tier, engine_tier=engine_tier,
-                traits=names, equipment=eq)
+    return Ship(
+        name=name,
+        ship_class=cls["key"],
+        tier=tier,
+        engine_tier=engine_tier,
+        traits=names,
+        equipment=eq,
+    )
 
 
 def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str, Roll]:
@@ -381,5 +422,6 @@ def ram_die(ship: Ship, book: RuleBook) -> str:
 
 def capsize_advantages(ship: Ship, book: RuleBook) -> list[str]:
     """R41: one Advantage per point of capsize_advantage (Steady)."""
-    return [t for t in ship.traits for _ in range(
-        book.trait(t)["effects"].get("capsize_advantage", 0))]
+    return [
+        t for t in ship.traits for _ in range(book.trait(t)["effects"].get("capsize_advantage", 0))
+    ]

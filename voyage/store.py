@@ -265,8 +265,11 @@ class Campaign:
             yield self.current_action
             return
         with self.transaction():
-            snapshot = {t: [dict(r) for r in self.db.query(f"SELECT * FROM [{t}]")]
-                        for t in SNAPSHOT_TABLES if self.db[t].exists()}
+            snapshot = {
+                t: [dict(r) for r in self.db.query(f"SELECT * FROM [{t}]")]
+                for t in SNAPSHOT_TABLES
+                if self.db[t].exists()
+            }
             cursor = self.db.execute(
                 "INSERT INTO actions (kind, summary, clock, at, snapshot) VALUES (?, ?, ?, ?, ?)",
                 [kind, summary, self.clock, _now(), json.dumps(snapshot)],
@@ -276,14 +279,18 @@ class Campaign:
             try:
                 roller = self.roller
                 yield act
-                self.db.execute("UPDATE campaign SET rng_state = ? WHERE id = 1",
-                                [roller.get_state()])
+                self.db.execute(
+                    "UPDATE campaign SET rng_state = ? WHERE id = 1", [roller.get_state()]
+                )
             finally:
                 self.current_action = None
 
     def last_action(self) -> dict[str, Any] | None:
-        rows = list(self.db.query(
-            "SELECT id, kind, summary, clock, at FROM actions ORDER BY id DESC LIMIT 1"))
+        rows = list(
+            self.db.query(
+                "SELECT id, kind, summary, clock, at FROM actions ORDER BY id DESC LIMIT 1"
+            )
+        )
         return rows[0] if rows else None
 
     def undo(self) -> dict[str, Any]:
@@ -317,9 +324,17 @@ class Campaign:
         if self.current_action is None:
             raise CampaignError("rolls can only be recorded inside an action")
         self.db["rolls"].insert_all(
-            [{"action_id": self.current_action.id, "clock": self.clock, "ship": ship,
-              "label": r.label, "line": r.line(), "record": json.dumps(r.to_dict())}
-             for r in rolls]
+            [
+                {
+                    "action_id": self.current_action.id,
+                    "clock": self.clock,
+                    "ship": ship,
+                    "label": r.label,
+                    "line": r.line(),
+                    "record": json.dumps(r.to_dict()),
+                }
+                for r in rolls
+            ]
         )
 
     # -- ships -----------------------------------------------------------------------
@@ -330,19 +345,24 @@ class Campaign:
         rows = list(self.db.query("SELECT * FROM ships WHERE name = ?", [name]))
         if not rows:
             known = sorted(r["name"] for r in self.db.query("SELECT name FROM ships"))
-            hint = f" (ships: {', '.join(known[:8])}{', ...' if len(known) > 8 else ''})" \
-                if known else " (no ships yet: `voyage ship roll` or `voyage ship add`)"
+            hint = (
+                f" (ships: {', '.join(known[:8])}{', ...' if len(known) > 8 else ''})"
+                if known
+                else " (no ships yet: `voyage ship roll` or `voyage ship add`)"
+            )
             raise ShipError(f"no ship named {name!r} in this campaign{hint}")
         return _ship_from_row(rows[0])
 
     def ships(self) -> list[Ship]:
-        return [_ship_from_row(r) for r in self.db.query("SELECT * FROM ships ORDER BY created, "
-                                                          "rowid")]
+        return [
+            _ship_from_row(r) for r in self.db.query("SELECT * FROM ships ORDER BY created, rowid")
+        ]
 
     def add_ship(self, ship: Ship) -> None:
         if ship.name.lower() in self.ship_names():
-            raise ShipError(f"a ship named {ship.name!r} is already in this campaign: "
-                            "choose another name")
+            raise ShipError(
+                f"a ship named {ship.name!r} is already in this campaign: choose another name"
+            )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
         self.db["ships"].insert(row)
@@ -382,12 +402,22 @@ def _ship_to_row(ship: Ship) -> dict[str, Any]:
 
 def _ship_from_row(row: dict[str, Any]) -> Ship:
     return Ship(
-        name=row["name"], ship_class=row["class"], tier=row["tier"],
-        engine_tier=row["engine_tier"], traits=json.loads(row["traits"]),
-        equipment=json.loads(row["equipment"]), crew=row["crew"],
-        passengers=row["passengers"], cargo=row["cargo"], fuel=row["fuel"], water=row["water"],
-        status=row["status"], hex=row["hex"], engine_broken=bool(row["engine_broken"]),
-        pace=row["pace"], strain=row["strain"],
+        name=row["name"],
+        ship_class=row["class"],
+        tier=row["tier"],
+        engine_tier=row["engine_tier"],
+        traits=json.loads(row["traits"]),
+        equipment=json.loads(row["equipment"]),
+        crew=row["crew"],
+        passengers=row["passengers"],
+        cargo=row["cargo"],
+        fuel=row["fuel"],
+        water=row["water"],
+        status=row["status"],
+        hex=row["hex"],
+        engine_broken=bool(row["engine_broken"]),
+        pace=row["pace"],
+        strain=row["strain"],
     )
 
 
@@ -400,8 +430,9 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
 
-def create_campaign(path: Path, name: str, seed: int | None = None,
-                    tables: str | None = None) -> Campaign:
+def create_campaign(
+    path: Path, name: str, seed: int | None = None, tables: str | None = None
+) -> Campaign:
     """Make a new campaign database at ``path``; refuse to touch an existing file."""
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
@@ -414,10 +445,17 @@ def create_campaign(path: Path, name: str, seed: int | None = None,
         db = _connect(path)
         migrations.apply(db)
         with db.atomic():
-            db["campaign"].insert({
-                "id": 1, "name": name, "seed": seed, "rng_state": Roller(seed).get_state(),
-                "clock": 0, "tables": tables, "created": _now(),
-            })
+            db["campaign"].insert(
+                {
+                    "id": 1,
+                    "name": name,
+                    "seed": seed,
+                    "rng_state": Roller(seed).get_state(),
+                    "clock": 0,
+                    "tables": tables,
+                    "created": _now(),
+                }
+            )
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{path}{suffix}").unlink(missing_ok=True)

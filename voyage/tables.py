@@ -48,8 +48,9 @@ class _Checker:
         where = f" at '{key}'" if key else ""
         return TableError(f"{self.file}{where}: {problem}")
 
-    def mapping(self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()
-                ) -> dict[str, Any]:
+    def mapping(
+        self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()
+    ) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a mapping, found {type(value).__name__}")
         keys = {str(k) for k in value}
@@ -75,8 +76,9 @@ class _Checker:
             raise self.fail(key, f"expected a number of at least {minimum}, found {value!r}")
         return value
 
-    def integer(self, value: Any, key: str, minimum: int | None = None,
-                maximum: int | None = None) -> int:
+    def integer(
+        self, value: Any, key: str, minimum: int | None = None, maximum: int | None = None
+    ) -> int:
         self.typed(value, key, int, "a whole number")
         if minimum is not None and value < minimum:
             raise self.fail(key, f"expected at least {minimum}, found {value}")
@@ -188,8 +190,11 @@ def _face_ranges(c: _Checker, rows: Any, key: str) -> list[tuple[int, int, Any]]
         where = f"{key}[{i}]"
         c.mapping(entry, where, {"faces", "value"})
         faces = entry["faces"]
-        if not (isinstance(faces, list) and len(faces) == 2
-                and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)):
+        if not (
+            isinstance(faces, list)
+            and len(faces) == 2
+            and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
+        ):
             raise c.fail(f"{where}.faces", f"expected [first, last] d6 faces, found {faces!r}")
         first, last = faces
         if not (1 <= first <= last <= 6):
@@ -232,17 +237,20 @@ def _check_classes(data: Any, c: _Checker) -> dict[str, Any]:
                 elif row_key == "armor":
                     value = c.integer(value, vkey, 0)
                 elif row_key == "harpoons":
-                    value = c.dice(value, vkey) if isinstance(value, str) else c.integer(
-                        value, vkey, 0)
+                    value = (
+                        c.dice(value, vkey) if isinstance(value, str) else c.integer(value, vkey, 0)
+                    )
                 else:
                     value = c.typed(value, vkey, str, "a name")
                 checked.append((first, last, value))
             parsed_rows[row_key] = checked
-        equip = c.mapping(table["standard_equipment"], f"{where}.standard_equipment",
-                          {"weight", "items"})
+        equip = c.mapping(
+            table["standard_equipment"], f"{where}.standard_equipment", {"weight", "items"}
+        )
         c.integer(equip["weight"], f"{where}.standard_equipment.weight", 0)
         if not isinstance(equip["items"], list) or not all(
-                isinstance(i, str) for i in equip["items"]):
+            isinstance(i, str) for i in equip["items"]
+        ):
             raise c.fail(f"{where}.standard_equipment.items", "expected a list of names")
         out[str(key)] = {
             "key": str(key),
@@ -277,8 +285,12 @@ def _check_traits(data: Any, c: _Checker) -> dict[str, Any]:
             c.typed(evalue, f"{where}.effects.{ekey}", TRAIT_EFFECTS[ekey], "a valid value")
             if ekey in ("armor_dice", "ram_die"):
                 c.dice(evalue, f"{where}.effects.{ekey}")
-        by_name[name] = {"face": face, "name": name, "description": trait["description"],
-                         "effects": dict(effects)}
+        by_name[name] = {
+            "face": face,
+            "name": name,
+            "description": trait["description"],
+            "effects": dict(effects),
+        }
     missing = sorted(set(range(1, die.sides + 1)) - set(faces))
     if missing:
         raise c.fail("traits", f"face {missing[0]} of the {data['die']} has no trait")
@@ -286,12 +298,24 @@ def _check_traits(data: Any, c: _Checker) -> dict[str, Any]:
 
 
 def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
-    required = {"pace", "capsize", "storm", "coast", "aground", "ram", "hull", "flooding",
-                "sinking", "fire", "dodge"}
+    required = {
+        "pace",
+        "capsize",
+        "storm",
+        "coast",
+        "aground",
+        "ram",
+        "hull",
+        "flooding",
+        "sinking",
+        "fire",
+        "dodge",
+    }
     optional = {"no_fuel_speed", "fuel_minimum", "hex_miles", "to_hit_divisor", "leviathan"}
     c.mapping(data, "", required, optional)
-    c.integer(data["capsize"].get("dv") if isinstance(data["capsize"], dict) else None,
-              "capsize.dv", 1)
+    c.integer(
+        data["capsize"].get("dv") if isinstance(data["capsize"], dict) else None, "capsize.dv", 1
+    )
     for key in ("severity_die", "swallow_dice"):
         c.dice(data["fire"].get(key), f"fire.{key}")
     c.dice(data["sinking"].get("dice"), "sinking.dice")
@@ -466,9 +490,9 @@ def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
         known = {f"{n}.yaml" for n in TABLE_NAMES}
         for extra in sorted(override.glob("*.y*ml")):
             if extra.name not in known:
-                raise TableError(f"{extra}: not a rule table (known tables: "
-                                 f"{', '.join(sorted(known))})")
+                raise TableError(
+                    f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
+                )
     book = RuleBook(**loaded, sources=sources)
     _CACHE[cache_key] = book
     return book
-

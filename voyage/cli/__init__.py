@@ -26,8 +26,7 @@ COMMANDS: dict[str, str] = {
 class LazyGroup(click.Group):
     """A group that imports a command's module only when the command is needed."""
 
-    def __init__(self, *args: object, lazy: dict[str, str] | None = None, **kwargs: object
-                 ) -> None:
+    def __init__(self, *args: object, lazy: dict[str, str] | None = None, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy = lazy or {}
 

@@ -12,10 +12,19 @@ from .common import db_option, emit_json, handles_errors, json_option, open_camp
 @click.command()
 @db_option
 @click.option("--name", default="New Campaign", show_default=True, help="Campaign name.")
-@click.option("--seed", type=int, default=None,
-              help="Seed for every roll of the campaign (R5); random if left out.")
-@click.option("--tables", "tables", type=click.Path(file_okay=False, exists=True),
-              default=None, help="Folder of override rule tables (house rules).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed for every roll of the campaign (R5); random if left out.",
+)
+@click.option(
+    "--tables",
+    "tables",
+    type=click.Path(file_okay=False, exists=True),
+    default=None,
+    help="Folder of override rule tables (house rules).",
+)
 @json_option
 @handles_errors
 def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json: bool) -> None:
@@ -61,12 +70,30 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
     options = camp.rulebook.options
     values = camp.settings
     if as_json:
-        emit_json([{"key": k, "value": values[k], "default": o["default"], "ruling":
-                    o.get("ruling"), "choices": o["choices"], "description": o["description"]}
-                   for k, o in options.items()])
+        emit_json(
+            [
+                {
+                    "key": k,
+                    "value": values[k],
+                    "default": o["default"],
+                    "ruling": o.get("ruling"),
+                    "choices": o["choices"],
+                    "description": o["description"],
+                }
+                for k, o in options.items()
+            ]
+        )
         return
-    rows = [[k, json.dumps(values[k]), json.dumps(o["default"]), o.get("ruling", ""),
-             " | ".join(json.dumps(c) for c in o["choices"])] for k, o in options.items()]
+    rows = [
+        [
+            k,
+            json.dumps(values[k]),
+            json.dumps(o["default"]),
+            o.get("ruling", ""),
+            " | ".join(json.dumps(c) for c in o["choices"]),
+        ]
+        for k, o in options.items()
+    ]
     click.echo(table(rows, ["setting", "value", "default", "ruling", "choices"]))
 
 

@@ -62,11 +62,11 @@ def emit_json(data: Any) -> None:
 
 def table(rows: list[list[Any]], headers: list[str]) -> str:
     """A plain text table for people."""
-    cells = [[str(c) for c in headers]] + [[("" if c is None else str(c)) for c in r]
-                                          for r in rows]
+    cells = [[str(c) for c in headers]] + [[("" if c is None else str(c)) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-             for row in cells]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
 

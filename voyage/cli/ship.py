@@ -35,19 +35,42 @@ def _print_card(fig: dict[str, Any]) -> None:
 
 @ship.command("roll")
 @db_option
-@click.option("--class", "ship_class", default=None,
-              help="Class table: dinghy, motorboat, trawler, whaler, freighter, warship "
-                   "(or A-F). Random if left out.")
-@click.option("--count", type=click.IntRange(1, 500), default=1, show_default=True,
-              help="How many ships to roll.")
-@click.option("--name", default=None,
-              help="Name for the ship (with --count, a numeral is added); generated if left out.")
-@click.option("--rolls/--no-rolls", "show_rolls", default=True, show_default=True,
-              help="Print every roll that made the ship.")
+@click.option(
+    "--class",
+    "ship_class",
+    default=None,
+    help="Class table: dinghy, motorboat, trawler, whaler, freighter, warship "
+    "(or A-F). Random if left out.",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(1, 500),
+    default=1,
+    show_default=True,
+    help="How many ships to roll.",
+)
+@click.option(
+    "--name",
+    default=None,
+    help="Name for the ship (with --count, a numeral is added); generated if left out.",
+)
+@click.option(
+    "--rolls/--no-rolls",
+    "show_rolls",
+    default=True,
+    show_default=True,
+    help="Print every roll that made the ship.",
+)
 @json_option
 @handles_errors
-def roll(db_path: str, ship_class: str | None, count: int, name: str | None, show_rolls: bool,
-         as_json: bool) -> None:
+def roll(
+    db_path: str,
+    ship_class: str | None,
+    count: int,
+    name: str | None,
+    show_rolls: bool,
+    as_json: bool,
+) -> None:
     """Roll new ships from the class tables and keep them in the campaign (R18-R21).
 
     Each row of the class table is rolled separately on a d6, then a Trait on a 1-in-6.
@@ -106,10 +129,22 @@ def roll(db_path: str, ship_class: str | None, count: int, name: str | None, sho
 @click.option("--firehose", is_flag=True, help="The ship carries a firehose.")
 @json_option
 @handles_errors
-def add(db_path: str, name: str, ship_class: str, tier: str, engine: str | None,
-        traits: tuple[str, ...], light: str | None, radio: str | None, net: str | None,
-        weapons: tuple[str, ...], armor: int | None, harpoons: int | None, firehose: bool,
-        as_json: bool) -> None:
+def add(
+    db_path: str,
+    name: str,
+    ship_class: str,
+    tier: str,
+    engine: str | None,
+    traits: tuple[str, ...],
+    light: str | None,
+    radio: str | None,
+    net: str | None,
+    weapons: tuple[str, ...],
+    armor: int | None,
+    harpoons: int | None,
+    firehose: bool,
+    as_json: bool,
+) -> None:
     """Add a ship with attributes you state (no rolls).
 
     Example:
@@ -131,8 +166,13 @@ def add(db_path: str, name: str, ship_class: str, tier: str, engine: str | None,
     if firehose:
         equipment["firehose"] = True
     new_ship = make_ship(
-        camp.rulebook, name.strip(), ship_class, parse_tier(tier, "--tier"),
-        parse_tier(engine, "--engine") if engine else None, list(traits), equipment,
+        camp.rulebook,
+        name.strip(),
+        ship_class,
+        parse_tier(tier, "--tier"),
+        parse_tier(engine, "--engine") if engine else None,
+        list(traits),
+        equipment,
     )
     if not new_ship.name:
         raise click.BadParameter("the name must not be empty", param_hint="NAME")
@@ -163,11 +203,42 @@ def list_ships(db_path: str, as_json: bool) -> None:
     if not figs:
         click.echo("No ships yet: `voyage ship roll` or `voyage ship add`.")
         return
-    rows = [[f["name"], f["class"], roman(f["tier"]), roman(f["engine_tier"]),
-             ", ".join(f["traits"]), f["deadweight"], f["load"], f["load_category"],
-             f["speed"], f["fuel_use"], f["status"], f["hex"] or ""] for f in figs]
-    click.echo(table(rows, ["name", "class", "tier", "engine", "traits", "DW", "load",
-                            "category", "speed", "fuel/hex", "status", "hex"]))
+    rows = [
+        [
+            f["name"],
+            f["class"],
+            roman(f["tier"]),
+            roman(f["engine_tier"]),
+            ", ".join(f["traits"]),
+            f["deadweight"],
+            f["load"],
+            f["load_category"],
+            f["speed"],
+            f["fuel_use"],
+            f["status"],
+            f["hex"] or "",
+        ]
+        for f in figs
+    ]
+    click.echo(
+        table(
+            rows,
+            [
+                "name",
+                "class",
+                "tier",
+                "engine",
+                "traits",
+                "DW",
+                "load",
+                "category",
+                "speed",
+                "fuel/hex",
+                "status",
+                "hex",
+            ],
+        )
+    )
 
 
 @ship.command("show")
@@ -197,8 +268,16 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 @click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
 @json_option
 @handles_errors
-def load_ship(db_path: str, name: str, crew: int | None, passengers: int | None,
-              cargo: int | None, fuel: int | None, water: int | None, as_json: bool) -> None:
+def load_ship(
+    db_path: str,
+    name: str,
+    crew: int | None,
+    passengers: int | None,
+    cargo: int | None,
+    fuel: int | None,
+    water: int | None,
+    as_json: bool,
+) -> None:
     """Set what a ship carries: crew, passengers, cargo, fuel (figures are totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused.
@@ -214,8 +293,13 @@ def load_ship(db_path: str, name: str, crew: int | None, passengers: int | None,
     s = camp.get_ship(name)
     if all(v is None for v in (crew, passengers, cargo, fuel, water)):
         raise click.UsageError("say what to load: --crew, --passengers, --cargo, --fuel, --water")
-    for field, value in (("crew", crew), ("passengers", passengers), ("cargo", cargo),
-                         ("fuel", fuel), ("water", water)):
+    for field, value in (
+        ("crew", crew),
+        ("passengers", passengers),
+        ("cargo", cargo),
+        ("fuel", fuel),
+        ("water", water),
+    ):
         if value is not None:
             setattr(s, field, value)
     total = load(s, camp.rulebook, camp.water_in_load)

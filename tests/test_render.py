@@ -1,0 +1,153 @@
+"""Map pictures and terminal maps: the picture shows what the engine means (R30)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from PIL import Image
+
+from voyage import hexmap
+from voyage.errors import MapError
+from voyage.maps import load_map, parse_map
+from voyage.paths import campaigns_dir
+from voyage.render import (
+    SEABED_COLOURS,
+    STORM_COLOUR,
+    TERRAIN_COLOURS,
+    MapGeometry,
+    hex_center,
+    hex_pixel,
+    render_map,
+    text_map,
+)
+
+TINY = textwrap.dedent(
+    """\
+    name: Tiny
+    rows: |
+      ~~~~~
+      ~P#~~
+      ~~~o~
+      ~~~~~
+    legend:
+      o: {terrain: sea, seabed: rocky}
+    hexes:
+      "0202": {port: Dot, fuel: {price: 1}}
+    """
+)
+
+
+@pytest.fixture
+def tiny():
+    return parse_map(TINY, "tiny.yaml")
+
+
+def pixel(path, geometry, name):
+    with Image.open(path) as image:
+        return image.convert("RGB").getpixel(hex_pixel(geometry, name))
+
+
+def close(a, b, tolerance=6):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def test_picture_has_the_geometry_size_and_terrain_colours(tmp_path, tiny):
+    out = render_map(tiny, tmp_path / "tiny.png")
+    assert out == tmp_path / "tiny.png" and out.is_file()
+    geometry = MapGeometry.for_map(tiny)
+    with Image.open(out) as image:
+        assert image.size == (geometry.image_w, geometry.image_h)
+    assert close(pixel(out, geometry, "0202"), TERRAIN_COLOURS["port"])
+    assert close(pixel(out, geometry, "0302"), TERRAIN_COLOURS["land"])
+    assert close(pixel(out, geometry, "0101"), TERRAIN_COLOURS["sea"])
+    assert close(pixel(out, geometry, "0403"), SEABED_COLOURS["rocky"])
+    # Only the file asked for was written (R: never writes anywhere but the path given).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.png"]
+
+
+def test_orientation_in_the_picture_matches_the_names(tmp_path, tiny):
+    geometry = MapGeometry.for_map(tiny)
+    x1, y1 = geometry.pixel("0101")
+    x2, y2 = geometry.pixel("0201")
+    x3, y3 = geometry.pixel("0102")
+    assert x2 > x1 and y2 > y1  # 0201 is right of 0101 and half a hex lower (pixels go down)
+    assert x3 == x1 and y3 - y1 == pytest.approx(geometry.pixels_per_hex)
+    assert hex_center(tiny, "0201") == geometry.hex_center("0201")
+
+
+def test_storm_and_ship_change_the_picture(tmp_path, tiny):
+    geometry = MapGeometry.for_map(tiny)
+    plain = render_map(tiny, tmp_path / "plain.png")
+    stormy = render_map(
+        tiny,
+        tmp_path / "stormy.png",
+        storms={"0404"},
+        ships=[("Gull", "0501")],
+        tracks=[("Gull", ["0101", "0201", "0301", "0401", "0501"])],
+        marks=[("0104", "fire")],
+        title="Storm test",
+    )
+    sea = pixel(plain, geometry, "0404")
+    storm = pixel(stormy, geometry, "0404")
+    assert close(sea, TERRAIN_COLOURS["sea"]) and not close(storm, sea, 10)
+    assert sum(storm) < sum(sea)  # darker: the storm's hatch and shade
+    ship = pixel(stormy, geometry, "0501")
+    assert not close(ship, TERRAIN_COLOURS["sea"], 10)
+    assert STORM_COLOUR  # the storm colour is defined for the legend
+
+
+def test_around_draws_only_the_area(tmp_path):
+    sea = load_map(campaigns_dir() / "salt_reach")
+    whole = MapGeometry.for_map(sea)
+    part = MapGeometry.for_map(sea, "1510", 2)
+    assert len(part.names) == 19 and set(part.names) == set(hexmap.within("1510", 2))
+    out = render_map(sea, tmp_path / "part.png", around="1510", radius=2, labels=True)
+    with Image.open(out) as image:
+        assert image.size == (part.image_w, part.image_h)
+        assert image.size[0] * image.size[1] < whole.image_w * whole.image_h
+    assert close(pixel(out, part, "1510"), TERRAIN_COLOURS["sea"], 40)
+
+
+def test_bundled_map_renders_ports(tmp_path):
+    sea = load_map(campaigns_dir() / "salt_reach")
+    out = render_map(sea, tmp_path / "reach.png", labels=True)
+    geometry = MapGeometry.for_map(sea)
+    for port in sea.ports():
+        assert close(pixel(out, geometry, port.name), TERRAIN_COLOURS["port"], 30), port.name
+
+
+def test_render_refuses_bad_paths_and_hexes(tmp_path, tiny):
+    with pytest.raises(MapError, match=r"\.png, \.svg or \.pdf"):
+        render_map(tiny, tmp_path / "map.gif")
+    with pytest.raises(MapError, match="does not exist"):
+        render_map(tiny, tmp_path / "missing" / "map.png")
+    with pytest.raises(MapError, match="off the map"):
+        render_map(tiny, tmp_path / "map.png", ships=[("Lost", "0909")])
+    with pytest.raises(MapError, match="both"):
+        render_map(tiny, tmp_path / "map.png", around="0202")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_text_map_marks_ships_storms_and_lists_ports(tiny):
+    text = text_map(tiny, ships=[("Gull", "0501")], storms={"0404", "0302"})
+    lines = text.splitlines()
+    assert lines[0] == "   00000" and lines[1] == "   12345"
+    assert lines[2] == "01 ~~~~1"
+    assert lines[3] == "02 ~P#~~"  # a storm over land leaves the land showing
+    assert lines[5] == "04 ~~~!~"
+    assert "  1  Gull (0501)" in lines and "  !  storm" in lines
+    assert "  0202  Dot, fuel 1/hlb" in lines
+
+
+def test_text_map_around(tiny):
+    text = text_map(tiny, around="0101", radius=1, legend=False)
+    assert text.splitlines() == ["   00", "   12", "01 ~~", "02 ~"]
+
+
+def test_importing_render_does_not_import_matplotlib():
+    code = "import sys, voyage.render; print('matplotlib' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

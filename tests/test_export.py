@@ -60,13 +60,13 @@ def make_voyage(camp: Campaign, status: str = "arrived") -> int:
             db.execute(sql)
     roller = Roller(11)
     hexes = ["0305", "0405", "0405", "0506", "0506", "0606", "0606", "0707", "0707", "0807"]
-    with camp.transaction():
+    with camp.action("advance", "the Sea Witch sails") as act:
         _insert(db, "voyages", {
             "ship": SHIP, "origin": ROUTE[0], "destination": ROUTE[-1],
             "route": json.dumps(ROUTE), "position": len(ROUTE) - 1, "progress_miles": 0,
             "inshore": json.dumps([]), "pace": "normal", "strain": 0, "status": status,
             "started": START_CLOCK, "ended": START_CLOCK + 10,
-            "state": json.dumps({"fuel_at_start": 40, "storms": ["0506", "0606"]}),
+            "state": json.dumps({"leaks": []}),
         })
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
         fuel = 40
@@ -75,7 +75,7 @@ def make_voyage(camp: Campaign, status: str = "arrived") -> int:
             if i and hexes[i] != hexes[i - 1]:
                 fuel -= 1
             _insert(db, "hours", {
-                "action_id": 1, "voyage_id": vid, "ship": SHIP, "clock": clock,
+                "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
                 "day": clock // 24 + 1, "hour": clock % 24, "hex": hex_name, "miles": 6,
                 "speed": 6, "pace": "normal", "fuel": fuel, "load": 97,
                 "load_category": "half", "water": 3 if i > 3 else 0, "leaks": 0,
@@ -94,7 +94,7 @@ def make_voyage(camp: Campaign, status: str = "arrived") -> int:
         ]
         for clock, minute, kind, text, rolls in events:
             _insert(db, "events", {
-                "action_id": 1, "voyage_id": vid, "ship": SHIP, "clock": clock,
+                "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
                 "day": clock // 24 + 1, "hour": clock % 24, "minute": minute, "kind": kind,
                 "text": text, "rolls": json.dumps([r.to_dict() for r in rolls]),
                 "changes": json.dumps({"water": 3} if kind == "storm" else {}),
@@ -292,3 +292,46 @@ def test_help_has_an_example() -> None:
     result = CliRunner().invoke(cli, ["export", "--help"])
     assert result.exit_code == 0
     assert "Example" in result.output and "voyage export" in result.output
+
+
+# ----------------------------------------------------------------------------- PNG
+
+
+def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
+        campaign: Path, tmp_path: Path) -> None:
+    from matplotlib.image import imread
+
+    from voyage.export import load_voyage, picture_area, picture_marks, write_exports
+    from voyage.maps import bundled_campaign, load_map
+    from voyage.render import MapGeometry, hex_pixel
+    from voyage.store import open_campaign
+
+    sea_map = load_map(bundled_campaign("salt_reach"))
+    camp = open_campaign(campaign)
+    log = load_voyage(camp, SHIP)
+    camp.close()
+    marks = picture_marks(log)
+    assert marks == [("0305", "start"), ("0506", "storm"), ("0707", "hazard"),
+                     ("0807", "end, arrival")]
+    out = tmp_path / "pictures"
+    out.mkdir()
+    paths = write_exports(log, ["md", "png"], out / "witch", sea_map=sea_map)
+    assert sorted(p.name for p in out.iterdir()) == ["witch.md", "witch.png"]
+    image = imread(paths["png"])
+    around, radius = picture_area(log)
+    geometry = MapGeometry.for_map(sea_map, around, radius)
+    assert image.shape[:2] == (geometry.image_h, geometry.image_w)
+    # the track is drawn through hex centres in the first ship colour (black): the centre
+    # of a hex the ship passed with no mark on it is dark, a hex off the track is not
+    x, y = hex_pixel(geometry, "0405")
+    assert image[y, x, :3].mean() < 0.3
+    x, y = hex_pixel(geometry, "0308")
+    assert image[y, x, :3].mean() > 0.5
+    assert "![Track of the Sea Witch, voyage 1](witch.png)" in paths["md"].read_text()
+
+
+def test_png_needs_a_map(campaign: Path, tmp_path: Path) -> None:
+    result = run([SHIP, "--format", "png"], campaign, tmp_path)
+    assert result.exit_code == 1
+    assert "no map" in result.output and "voyage map load" in result.output
+    assert not list(tmp_path.glob("*.png"))

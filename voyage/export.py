@@ -123,17 +123,57 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
             event["rolls"] = []
         if not isinstance(event.get("changes"), dict):
             event["changes"] = {}
+    departure = ship_at_departure(camp, found.name, hours)
     state = voyage.get("state") if isinstance(voyage.get("state"), dict) else {}
-    storms = [str(h) for h in state.get("storms", [])] if isinstance(state, dict) else []
+    if departure is not None and _fuel_key(state) is None:
+        state = {**state, "fuel_at_start": departure.fuel}
+        voyage = {**voyage, "state": state}
     return VoyageLog(
         campaign=camp.name,
         ship=found.name,
         voyage=voyage,
         hours=hours,
         events=events,
-        figures=figures(found, camp.rulebook, camp.water_in_load),
-        storms=storms,
+        figures=figures(departure or found, camp.rulebook, camp.water_in_load),
+        storms=storms_during(camp, voyage, hours),
     )
+
+
+def ship_at_departure(camp: Campaign, name: str, hours: list[dict[str, Any]]) -> Any:
+    """The ship as it was before the voyage's first hour was sailed, or None.
+
+    Taken from the undo snapshot of the action that wrote that hour (the store keeps the
+    ships table as it was before every action), so the ship card shows the ship as she
+    sailed and the fuel burnt is counted from what she carried.
+    """
+    from .store import _ship_from_row
+
+    action_id = hours[0].get("action_id") if hours else None
+    if action_id is None or not camp.db["actions"].exists():
+        return None
+    rows = list(camp.db.query("SELECT snapshot FROM actions WHERE id = ?", [action_id]))
+    if not rows:
+        return None
+    try:
+        ships = json.loads(rows[0]["snapshot"]).get("ships", [])
+        match = [r for r in ships if str(r.get("name", "")).lower() == name.lower()]
+        return _ship_from_row(match[0]) if match else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None  # an old or trimmed snapshot: fall back to the ship as she is now
+
+
+def storms_during(camp: Campaign, voyage: dict[str, Any], hours: list[dict[str, Any]]
+                  ) -> list[str]:
+    """Hexes a storm blew over at some time during the voyage (R32), for the picture."""
+    if not camp.db["storms"].exists() or not hours:
+        return []
+    first = hours[0]["clock"]
+    last = hours[-1]["clock"] + 1
+    rows = camp.db.query(
+        "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
+        [last, first],
+    )
+    return [str(r["hex"]) for r in rows]
 
 
 def _quote(name: str) -> str:
@@ -180,16 +220,18 @@ def track(log: VoyageLog) -> list[str]:
     return out
 
 
-def _fuel_at_start(log: VoyageLog) -> int | None:
-    state = log.voyage.get("state")
+def _fuel_key(state: Any) -> str | None:
     if isinstance(state, dict):
         for key in ("fuel_at_start", "start_fuel", "fuel_start"):
             if isinstance(state.get(key), int | float):
-                return int(state[key])
-        start = state.get("start")
-        if isinstance(start, dict) and isinstance(start.get("fuel"), int | float):
-            return int(start["fuel"])
+                return key
     return None
+
+
+def _fuel_at_start(log: VoyageLog) -> int | None:
+    state = log.voyage.get("state")
+    key = _fuel_key(state)
+    return int(state[key]) if key else None  # type: ignore[index]
 
 
 def fuel_burnt(log: VoyageLog) -> int:
@@ -480,39 +522,49 @@ def to_csv(log: VoyageLog) -> str:
 
 
 def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
-    """(hex, words) marks for the picture: start, end, and where events happened."""
+    """(hex, words) marks for the picture: start, end, and where events happened.
+
+    One mark per hex: an event's kind, ``+N`` for more events there, ``start``/``end``
+    joined in front (an event has no hex of its own: it is placed in the hex the ship was
+    in at the end of that hour).
+    """
     path = track(log)
-    marks: list[tuple[str, str]] = []
+    words: dict[str, list[str]] = {}
     if path:
-        marks.append((path[0], "start"))
+        words[path[0]] = ["start"]
     hex_at: dict[Any, str] = {r.get("clock"): str(r["hex"]) for r in log.hours if r.get("hex")}
-    seen: dict[str, list[str]] = {}
+    kinds: dict[str, list[str]] = {}
     for event in log.events:
         where = hex_at.get(event.get("clock")) or event.get("hex")
         if where:
-            seen.setdefault(str(where), []).append(str(event.get("kind") or "event"))
-    for where, kinds in seen.items():
-        first = kinds[0].replace("_", " ")
-        marks.append((where, first + (f" +{len(kinds) - 1}" if len(kinds) > 1 else "")))
+            kinds.setdefault(str(where), []).append(str(event.get("kind") or "event"))
+    for where, found in kinds.items():
+        first = found[0].replace("_", " ")
+        words.setdefault(where, []).append(first + (f" +{len(found) - 1}" if len(found) > 1
+                                                    else ""))
     if path and len(path) > 1:
-        marks.append((path[-1], "end"))
-    return marks
+        words.setdefault(path[-1], []).insert(0, "end")
+    return [(where, ", ".join(w)) for where, w in words.items()]
+
+
+def picture_area(log: VoyageLog, margin: int = 3) -> tuple[str | None, int | None]:
+    """(around, radius) of the picture: the middle of the track, out past its far end."""
+    from . import hexmap
+
+    path = track(log)
+    if not path:
+        return None, None
+    middle = path[len(path) // 2]
+    return middle, max(hexmap.distance(middle, h) for h in path) + margin
 
 
 def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
     """Draw the voyage's track on the map with start, end and events marked."""
-    from . import hexmap
     from .render import render_map
 
     path = track(log)
     marks = [(h, t) for h, t in picture_marks(log) if sea_map.in_bounds(h)]
-    around: str | None = None
-    radius: int | None = None
-    if path:
-        # Draw only the sea around the voyage: the middle of the track, out to its far end.
-        middle = path[len(path) // 2]
-        spread = max(hexmap.distance(middle, h) for h in path)
-        around, radius = middle, spread + 3
+    around, radius = picture_area(log)
     return render_map(
         sea_map,
         out_path,
@@ -521,7 +573,7 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         storms=[h for h in log.storms if sea_map.in_bounds(h)],
         tracks=[(log.ship, path)] if path else [],
         marks=marks,
-        title=f"{log.ship}: voyage {log.id}, {summary(log)['outcome']}",
+        title=f"{log.ship}, voyage {log.id}: {log.voyage.get('status') or 'unknown'}",
     )
 
 
@@ -608,10 +660,9 @@ def _relative(path: Path, folder: Path) -> str:
 def sea_map_for(camp: Campaign) -> SeaMap | None:
     """The campaign's sea map, or None when no map has been loaded into it."""
     try:
-        from . import maps
-    except ImportError:  # the maps module is not part of this build
+        from . import mapstore
+    except ImportError:  # pragma: no cover - a build without the maps store
         return None
-    loader = getattr(maps, "campaign_map", None) or getattr(maps, "map_of_campaign", None)
-    if loader is None:
+    if mapstore.map_row(camp) is None:
         return None
-    return loader(camp)
+    return mapstore.current_map(camp)

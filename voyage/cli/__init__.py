@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
     "export": "voyage.cli.export:export",
+    "demo": "voyage.cli.demo:demo",
 }
 
 

@@ -472,7 +472,8 @@ def text_map(
 ) -> str:
     """The map as text, one character per hex laid out as in the map file.
 
-    Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!``. Rows carry their
+    Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!`` (over water;
+    land and ports keep their own character so they stay readable). Rows carry their
     number on the left and columns their number on top (tens over units); even columns sit
     half a hex lower on the real map (R30). Outside ``around``/``radius`` hexes are blank.
     """
@@ -504,7 +505,7 @@ def text_map(
                 chars.append(" ")
             elif name in ship_at:
                 chars.append(ship_at[name])
-            elif name in storm_set and sea_map.is_sea(name):
+            elif name in storm_set and sea_map.terrain(name) not in ("land", "port"):
                 chars.append(STORM_CHAR)
             else:
                 chars.append(sea_map.rows[r - 1][c - 1])

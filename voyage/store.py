@@ -37,9 +37,10 @@ LOCK_WAIT_SECONDS = 2.0
 migrations = Migrations("voyage")
 
 #: Tables whose whole contents an undo puts back as they were before the action.
-SNAPSHOT_TABLES: list[str] = ["campaign", "settings", "ships"]
+SNAPSHOT_TABLES: list[str] = ["campaign", "settings", "ships", "sea_map", "storms",
+                              "voyages", "port_fuel"]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
-LOG_TABLES: list[str] = ["rolls"]
+LOG_TABLES: list[str] = ["rolls", "hours", "events"]
 
 
 @migrations()
@@ -104,6 +105,115 @@ def m002_ships(db: Database) -> None:
         )"""
     )
     db.execute("CREATE INDEX rolls_action ON rolls(action_id)")
+
+
+@migrations()
+def m010_map(db: Database) -> None:
+    # The campaign's sea map (one), kept as the validated YAML text it was loaded from, so
+    # it reads back exactly (voyage.mapstore); undo restores it (SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE sea_map (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            name TEXT NOT NULL,
+            source TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            text TEXT NOT NULL,
+            loaded_clock INTEGER NOT NULL,
+            action_id INTEGER NOT NULL
+        )"""
+    )
+
+
+@migrations()
+def m011_storms(db: Database) -> None:
+    # R32: storm-tossed hexes, one row per hex, live for start_hour <= hour < end_hour.
+    # ``storm`` groups the hexes placed together; ``source`` is 'referee' for storms set by
+    # hand, so generated weather can add rows of the same shape.
+    db.execute(
+        """CREATE TABLE storms (
+            id INTEGER PRIMARY KEY,
+            storm INTEGER NOT NULL,
+            hex TEXT NOT NULL,
+            start_hour INTEGER NOT NULL,
+            end_hour INTEGER NOT NULL,
+            source TEXT NOT NULL DEFAULT 'referee',
+            note TEXT,
+            action_id INTEGER NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX storms_hours ON storms(start_hour, end_hour)")
+
+
+# -- voyages (issue 4: m020-m029) -----------------------------------------------------
+@migrations()
+def m020_voyages(db: Database) -> None:
+    db.execute(
+        """CREATE TABLE voyages (
+            id INTEGER PRIMARY KEY,
+            ship TEXT NOT NULL COLLATE NOCASE,
+            origin TEXT NOT NULL,
+            destination TEXT NOT NULL,
+            route TEXT NOT NULL,
+            position INTEGER NOT NULL DEFAULT 0,
+            progress_miles INTEGER NOT NULL DEFAULT 0,
+            inshore TEXT NOT NULL DEFAULT '[]',
+            pace TEXT NOT NULL DEFAULT 'normal',
+            strain INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL DEFAULT 'under way',
+            started INTEGER NOT NULL,
+            ended INTEGER,
+            state TEXT NOT NULL DEFAULT '{}'
+        )"""
+    )
+    db.execute("CREATE INDEX voyages_ship ON voyages(ship)")
+    db.execute(
+        """CREATE TABLE hours (
+            id INTEGER PRIMARY KEY,
+            action_id INTEGER NOT NULL,
+            voyage_id INTEGER,
+            ship TEXT NOT NULL,
+            clock INTEGER NOT NULL,
+            day INTEGER NOT NULL,
+            hour INTEGER NOT NULL,
+            hex TEXT,
+            miles INTEGER NOT NULL,
+            speed INTEGER NOT NULL,
+            pace TEXT NOT NULL,
+            fuel INTEGER NOT NULL,
+            load INTEGER NOT NULL,
+            load_category TEXT NOT NULL,
+            water INTEGER NOT NULL,
+            leaks INTEGER NOT NULL,
+            status TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX hours_action ON hours(action_id)")
+    db.execute("CREATE INDEX hours_ship ON hours(ship, clock)")
+    db.execute(
+        """CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            action_id INTEGER NOT NULL,
+            voyage_id INTEGER,
+            ship TEXT,
+            clock INTEGER NOT NULL,
+            day INTEGER NOT NULL,
+            hour INTEGER NOT NULL,
+            minute INTEGER NOT NULL DEFAULT 0,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            rolls TEXT NOT NULL DEFAULT '[]',
+            changes TEXT NOT NULL DEFAULT '{}'
+        )"""
+    )
+    db.execute("CREATE INDEX events_action ON events(action_id)")
+    db.execute("CREATE INDEX events_ship ON events(ship, clock)")
+
+
+@migrations()
+def m021_port_fuel(db: Database) -> None:
+    # Fuel sold at each port (a port's stock on the map, less what ships have bought).
+    db.execute("CREATE TABLE port_fuel (hex TEXT PRIMARY KEY, sold INTEGER NOT NULL DEFAULT 0)")
 
 
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:

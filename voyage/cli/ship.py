@@ -330,3 +330,22 @@ def remove(db_path: str, name: str) -> None:
     with camp.action("ship remove", f"remove {name}"):
         gone = camp.remove_ship(name)
     click.echo(f"Removed {gone.name}.")
+
+
+@ship.command("place")
+@db_option
+@click.argument("name")
+@click.argument("hex_name", metavar="CCRR")
+@handles_errors
+def place(db_path: str, name: str, hex_name: str) -> None:
+    """Put a ship in a hex of the map (a port, usually) before she sails.
+
+    Example:
+
+        voyage ship place "Sea Witch" 0305
+    """
+    from ..voyages import place_ship
+
+    camp = open_campaign(db_path)
+    where = place_ship(camp, name, hex_name)
+    click.echo(f"{camp.get_ship(name).name} is at {where}.")

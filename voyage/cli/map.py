@@ -1,0 +1,190 @@
+"""Map commands: load, show, render, hex."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .common import db_option, emit_json, handles_errors, json_option, open_campaign
+
+
+@click.group("map")
+def map_group() -> None:
+    """Load the campaign's sea map, look at it, draw it, ask about a hex.
+
+    Example:
+
+        voyage map load campaigns/salt_reach
+    """
+
+
+def _area_options(func: Any) -> Any:
+    func = click.option(
+        "--radius", type=click.IntRange(min=0), default=None, help="Hexes around --around."
+    )(func)
+    return click.option("--around", default=None, metavar="HEX", help="Show only near HEX.")(func)
+
+
+@map_group.command("load")
+@db_option
+@click.argument("path")
+@json_option
+@handles_errors
+def load(db_path: str, path: str, as_json: bool) -> None:
+    """Load a map file or a campaign folder's map into the campaign.
+
+    The file is checked first; a bad file changes nothing. PATH may also name a bundled
+    campaign (salt_reach). Undo with `voyage undo`.
+
+    Example:
+
+        voyage map load campaigns/salt_reach
+    """
+    from ..mapstore import load_into_campaign, ship_positions
+
+    camp = open_campaign(db_path)
+    sea = load_into_campaign(camp, path)
+    stranded = [f"{n} ({h})" for n, h in ship_positions(camp) if not sea.is_sea(h)]
+    info = {
+        "name": sea.name,
+        "source": sea.source,
+        "width": sea.width,
+        "height": sea.height,
+        "ports": [{"hex": p.name, "port": p.port} for p in sea.ports()],
+        "ships_not_at_sea": stranded,
+    }
+    if as_json:
+        emit_json(info)
+        return
+    click.echo(
+        f"Loaded {sea.name}: {sea.width} x {sea.height} hexes, {len(info['ports'])} ports, "
+        f"from {sea.source}."
+    )
+    if stranded:
+        click.echo(f"Warning: not on water in this map: {', '.join(stranded)}", err=True)
+
+
+@map_group.command("show")
+@db_option
+@_area_options
+@handles_errors
+def show(db_path: str, around: str | None, radius: int | None) -> None:
+    """Print the map in the terminal: a character per hex, ships, storms now, a legend.
+
+    Even columns sit half a hex lower on the real map (hexes 0101, 0201, ... as in print).
+
+    Examples:
+
+        voyage map show
+
+        voyage map show --around 1510 --radius 3
+    """
+    from ..mapstore import current_map, ship_positions, storms_now
+    from ..render import text_map
+
+    camp = open_campaign(db_path)
+    sea = current_map(camp)
+    click.echo(f"{sea.name} (hour {camp.clock})")
+    click.echo(
+        text_map(
+            sea, around=around, radius=radius, storms=storms_now(camp), ships=ship_positions(camp)
+        )
+    )
+
+
+@map_group.command("render")
+@db_option
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="Picture to write (.png, .svg or .pdf); nothing else is written.",
+)
+@click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
+@_area_options
+@click.option("--title", default=None, help="Title (default: the map's name and the hour).")
+@handles_errors
+def render(
+    db_path: str,
+    out: str,
+    labels: bool,
+    around: str | None,
+    radius: int | None,
+    title: str | None,
+) -> None:
+    """Draw the map as a picture, with ports, storms now and the ships.
+
+    Examples:
+
+        voyage map render --out map.png --labels
+
+        voyage map render --out storm.png --around 1510 --radius 3
+    """
+    from ..mapstore import current_map, ship_positions, storms_now
+    from ..render import render_map
+
+    camp = open_campaign(db_path)
+    sea = current_map(camp)
+    path = render_map(
+        sea,
+        out,
+        labels=labels,
+        around=around,
+        radius=radius,
+        storms=storms_now(camp),
+        ships=ship_positions(camp),
+        title=title or f"{sea.name}, hour {camp.clock}",
+    )
+    click.echo(f"Wrote {path}")
+
+
+@map_group.command("hex")
+@db_option
+@click.argument("hex_name", metavar="CCRR")
+@json_option
+@handles_errors
+def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
+    """Say what is in a hex: terrain, seabed, coast, port and fuel, passage, storm, ships.
+
+    Example:
+
+        voyage map hex 0305
+    """
+    from ..mapstore import current_map, ship_positions
+    from ..weather import storms_at
+
+    camp = open_campaign(db_path)
+    sea = current_map(camp)
+    h = sea.hex(hex_name)
+    info = h.to_dict()
+    info["storm"] = h.name in storms_at(camp, camp.clock)
+    info["ships"] = [n for n, at in ship_positions(camp) if at == h.name]
+    info["hour"] = camp.clock
+    if as_json:
+        emit_json(info)
+        return
+    lines = [f"{h.name}: {h.label + ', ' if h.label else ''}{_terrain_words(h)}"]
+    if h.is_sea:
+        lines.append(f"  seabed: {h.seabed}")
+        lines.append(f"  coastal: {'yes' if h.coastal else 'no'}")
+    if h.narrow_passage:
+        lines.append("  narrow passage: yes (within a mile of the coast, R33)")
+    if h.port:
+        fuel = "no fuel"
+        if h.fuel:
+            stock = f", {h.fuel.stock} hlbs in stock" if h.fuel.stock is not None else ""
+            fuel = f"fuel {h.fuel.price:g} per hlb{stock}"
+        lines.append(f"  port: {h.port} ({fuel})")
+    lines.append(f"  storm now (hour {camp.clock}): {'yes' if info['storm'] else 'no'}")
+    lines.append(f"  ships here: {', '.join(info['ships']) if info['ships'] else 'none'}")
+    if h.notes:
+        lines.append(f"  notes: {h.notes}")
+    click.echo("\n".join(lines))
+
+
+def _terrain_words(h: Any) -> str:
+    from ..maps import TERRAIN_WORDS
+
+    return TERRAIN_WORDS[h.terrain]

@@ -1,0 +1,411 @@
+"""Voyage commands: sail, advance, pace, act, log, status."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+
+
+def _hexes(value: str | None) -> list[str]:
+    return [h.strip() for h in value.split(",") if h.strip()] if value else []
+
+
+@click.command()
+@db_option
+@click.argument("ship_name", metavar="SHIP")
+@click.option("--to", "to", default=None, help="Destination hex CCRR (shortest sea route).")
+@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--route", "route", default=None,
+              help="The whole route: adjacent sea hexes CCRR,CCRR,... from the ship's hex.")
+@click.option("--pace", type=click.Choice(["normal", "slow", "strain"]), default="normal",
+              show_default=True, help="R13 normal, R15 slow (half speed), R14 strain N.")
+@click.argument("strain", type=int, required=False, default=None)
+@click.option("--inshore", is_flag=True,
+              help="Sail within a mile of the coast: coastal hexes risk hazards (R33).")
+@json_option
+@handles_errors
+def sail(db_path: str, ship_name: str, to: str | None, via: tuple[str, ...], route: str | None,
+         pace: str, strain: int | None, inshore: bool, as_json: bool) -> None:
+    """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
+
+    With --to (and --via) the shortest sea route is found; --route gives it hex by hex.
+    To strain the engine give the extra knots after the ship: --pace strain SHIP 2.
+
+    Examples:
+
+        voyage sail "Sea Witch" --to 2812 --via 1307 --inshore
+
+        voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
+
+        voyage sail "Sea Witch" --to 2812 --pace strain 2
+    """
+    from ..voyages import clock_text
+    from ..voyages import sail as do_sail
+
+    if to and route:
+        raise click.UsageError("give either --to (with --via) or --route, not both")
+    if pace == "strain" and not strain:
+        raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
+    camp = open_campaign(db_path)
+    state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
+    info = {"ship": state.ship.name, "voyage": state.voyage_id, "route": state.route,
+            "pace": state.pace, "strain": state.strain, "inshore": state.inshore,
+            "clock": camp.clock}
+    if as_json:
+        emit_json(info)
+        return
+    click.echo(f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
+               f"({len(state.route) - 1} hexes) at {clock_text(camp.clock)} "
+               f"- voyage {state.voyage_id}.")
+    click.echo("Route: " + " ".join(state.route))
+
+
+@click.command()
+@db_option
+@click.option("--hours", type=click.IntRange(1, 24 * 366), default=None,
+              help="Hours to advance (default 1).")
+@click.option("--until", "until", type=click.Choice(["arrival", "event", "dawn", "dusk"]),
+              default=None, help="Advance until a ship arrives, something happens, dawn "
+                                 "(06:00) or dusk (18:00).")
+@click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
+@json_option
+@handles_errors
+def advance(db_path: str, hours: int | None, until: str | None, quiet: bool,
+            as_json: bool) -> None:
+    """Advance the clock: every ship at sea moves together, hour by hour.
+
+    It stops early, and says why, when something needs the referee: an arrival, a ship
+    aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel. One
+    advance is one action: `voyage undo` takes it back exactly.
+
+    Examples:
+
+        voyage advance --hours 6
+
+        voyage advance --until arrival
+    """
+    from ..voyages import advance as do_advance
+    from ..voyages import clock_text
+
+    if hours and until:
+        raise click.UsageError("give either --hours or --until, not both")
+    camp = open_campaign(db_path)
+    result = do_advance(camp, hours, until)
+    if as_json:
+        emit_json({"start": result.start, "end": result.end, "hours": result.hours_run,
+                   "stopped": result.stopped or None,
+                   "rows": [r.to_dict() for r in result.rows],
+                   "events": [e.to_dict() for e in result.events]})
+        return
+    if not quiet:
+        for e in result.events:
+            if e.event.kind == "coast" and not e.event.changes and not e.halt:
+                continue
+            click.echo(f"{_when(e.clock, e.event.minute)}  {e.ship}: {e.event.text}")
+            for r in e.event.rolls:
+                click.echo(f"      {r.line()}")
+    click.echo(f"Advanced {result.hours_run} hour(s) to {clock_text(result.end)}.")
+    if result.stopped:
+        click.echo(f"Stopped: {result.stopped}.")
+
+
+def _when(clock: int, minute: int) -> str:
+    return f"day {clock // 24 + 1} {clock % 24:02d}:{minute:02d}"
+
+
+@click.command()
+@db_option
+@click.argument("ship_name", metavar="SHIP")
+@click.argument("pace", type=click.Choice(["normal", "slow", "strain"]))
+@click.argument("strain", type=int, required=False, default=0)
+@handles_errors
+def pace(db_path: str, ship_name: str, pace: str, strain: int) -> None:
+    """Change a ship's pace between advances: normal, slow (R15) or strain N (R14).
+
+    Examples:
+
+        voyage pace "Sea Witch" slow
+
+        voyage pace "Sea Witch" strain 2
+    """
+    from ..voyages import referee_action
+
+    camp = open_campaign(db_path)
+    event = referee_action(camp, ship_name, "pace", pace=pace, strain=strain)
+    click.echo(event.text)
+
+
+@click.group()
+@db_option
+@click.argument("ship_name", metavar="SHIP")
+@click.pass_context
+def act(ctx: click.Context, db_path: str, ship_name: str) -> None:
+    """A referee's action for a ship between advances (each one undoable, each logged).
+
+    Examples:
+
+        voyage act "Sea Witch" jettison 100
+
+        voyage act "Sea Witch" refuel 40
+
+        voyage act "Sea Witch" repair leak 1
+
+        voyage act "Sea Witch" fight-fire --crew 3
+    """
+    ctx.obj = {"db": db_path, "ship": ship_name}
+
+
+def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
+    from ..errors import VoyageError
+    from ..voyages import referee_action
+
+    try:
+        camp = open_campaign(ctx.obj["db"])
+        event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
+    except VoyageError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(event.text)
+
+
+@act.command()
+@click.argument("hlbs", type=click.IntRange(1))
+@click.pass_context
+def jettison(ctx: click.Context, hlbs: int) -> None:
+    """Throw cargo overboard to lighten the ship (R11, R12).
+
+    Example:
+
+        voyage act "Sea Witch" jettison 100
+    """
+    _act(ctx, "jettison", amount=hlbs)
+
+
+@act.command()
+@click.argument("hlbs", type=click.IntRange(1))
+@click.pass_context
+def refuel(ctx: click.Context, hlbs: int) -> None:
+    """Buy fuel in a port that sells it (price and stock from the map).
+
+    Example:
+
+        voyage act "Sea Witch" refuel 40
+    """
+    _act(ctx, "refuel", amount=hlbs)
+
+
+@act.command()
+@click.argument("what", type=click.Choice(["engine", "leak"]))
+@click.argument("number", type=click.IntRange(1), required=False)
+@click.pass_context
+def repair(ctx: click.Context, what: str, number: int | None) -> None:
+    """Repair the engine, or patch leak N (as numbered by `voyage status`).
+
+    Examples:
+
+        voyage act "Sea Witch" repair engine
+
+        voyage act "Sea Witch" repair leak 1
+    """
+    _act(ctx, "repair", target=what, amount=number)
+
+
+@act.command()
+@click.argument("hlbs", type=click.IntRange(1))
+@click.pass_context
+def pump(ctx: click.Context, hlbs: int) -> None:
+    """Pump and bail water out (R37).
+
+    Example:
+
+        voyage act "Sea Witch" pump 20
+    """
+    _act(ctx, "pump", amount=hlbs)
+
+
+@act.command("fight-fire")
+@click.option("--crew", type=click.IntRange(0), required=True,
+              help="How many fight the fire (R50: at least its severity are needed).")
+@click.pass_context
+def fight_fire(ctx: click.Context, crew: int) -> None:
+    """Set how many aboard fight a fire (by default the whole crew does).
+
+    Example:
+
+        voyage act "Sea Witch" fight-fire --crew 3
+    """
+    _act(ctx, "fight-fire", crew=crew)
+
+
+@act.command()
+@click.pass_context
+def saved(ctx: click.Context) -> None:
+    """Declare a sinking ship saved (R40).
+
+    Example:
+
+        voyage act "Sea Witch" saved
+    """
+    _act(ctx, "saved")
+
+
+@act.command()
+@click.pass_context
+def abandon(ctx: click.Context) -> None:
+    """Abandon ship: the voyage ends.
+
+    Example:
+
+        voyage act "Sea Witch" abandon
+    """
+    _act(ctx, "abandon")
+
+
+@act.command()
+@click.pass_context
+def anchor(ctx: click.Context) -> None:
+    """Drop anchor: the ship stays in her hex until she weighs anchor.
+
+    Example:
+
+        voyage act "Sea Witch" anchor
+    """
+    _act(ctx, "anchor")
+
+
+@act.command()
+@click.pass_context
+def weigh(ctx: click.Context) -> None:
+    """Weigh anchor and get under way again.
+
+    Example:
+
+        voyage act "Sea Witch" weigh
+    """
+    _act(ctx, "weigh")
+
+
+@act.command()
+@click.option("--to", "to", default=None, help="New destination CCRR (shortest sea route).")
+@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")
+@click.pass_context
+def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str | None) -> None:
+    """Change the route of a ship at sea, from the hex she is in.
+
+    Example:
+
+        voyage act "Sea Witch" course --to 2420
+    """
+    if to and route:
+        raise click.UsageError("give either --to (with --via) or --route, not both")
+    _act(ctx, "course", to=to, via=via, route=_hexes(route))
+
+
+@click.command("log")
+@db_option
+@click.argument("ship_name", metavar="SHIP")
+@click.option("--last", type=click.IntRange(1), default=None, help="Only the last N hours.")
+@click.option("--voyage", "voyage_id", type=int, default=None, help="Only voyage N.")
+@json_option
+@handles_errors
+def log(db_path: str, ship_name: str, last: int | None, voyage_id: int | None,
+        as_json: bool) -> None:
+    """A ship's log: hour by hour, with every event and every roll (R4).
+
+    Examples:
+
+        voyage log "Sea Witch" --last 12
+
+        voyage log "Sea Witch" --voyage 1 --json
+    """
+    from ..voyages import event_rows, hour_rows
+
+    camp = open_campaign(db_path)
+    ship = camp.get_ship(ship_name)
+    hours = hour_rows(camp, ship.name, voyage_id, last)
+    since = hours[0]["clock"] if last and hours else None
+    events = event_rows(camp, ship.name, voyage_id, since)
+    if as_json:
+        keep = ("day", "hour", "clock", "voyage_id", "hex", "miles", "speed", "pace", "fuel",
+                "load", "load_category", "water", "leaks", "status")
+        emit_json({"ship": ship.name,
+                   "hours": [{k: h[k] for k in keep} for h in hours],
+                   "events": [{k: e[k] for k in ("day", "hour", "minute", "clock", "voyage_id",
+                                                 "ship", "kind", "text", "rolls", "changes")}
+                              for e in events]})
+        return
+    if not hours and not events:
+        click.echo(f"{ship.name} has no log yet.")
+        return
+    by_clock: dict[int, list[dict[str, Any]]] = {}
+    for e in events:
+        by_clock.setdefault(e["clock"], []).append(e)
+    shown: set[int] = set()
+    for h in hours:
+        for e in by_clock.get(h["clock"], []) if h["clock"] not in shown else []:
+            _echo_event(e)
+        shown.add(h["clock"])
+        click.echo(f"day {h['day']} {h['hour']:02d}:00  {h['hex']}  {h['miles']:>2} mi  "
+                   f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
+                   f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
+                   f"{h['status']}")
+    for clock in sorted(set(by_clock) - shown):
+        for e in by_clock[clock]:
+            _echo_event(e)
+
+
+def _echo_event(e: dict[str, Any]) -> None:
+    click.echo(f"  {_when(e['clock'], e['minute'])}  [{e['kind']}] {e['text']}")
+    for r in e["rolls"]:
+        click.echo(f"        {r['line']}")
+
+
+@click.command()
+@db_option
+@json_option
+@handles_errors
+def status(db_path: str, as_json: bool) -> None:
+    """Every ship at sea at a glance: where, whither, how fast, and what is wrong.
+
+    Example:
+
+        voyage status
+    """
+    from ..voyages import clock_text, status_rows
+
+    camp = open_campaign(db_path)
+    rows = status_rows(camp)
+    if as_json:
+        emit_json({"clock": camp.clock, "day": camp.clock // 24 + 1, "hour": camp.clock % 24,
+                   "ships": rows})
+        return
+    click.echo(f"{camp.name}: {clock_text(camp.clock)}")
+    if not rows:
+        click.echo("No ship is at sea.")
+        return
+    lines = []
+    for r in rows:
+        trouble = []
+        if r["fire"] or r["fire_out_of_control"]:
+            trouble.append("OUT OF CONTROL fire" if r["fire_out_of_control"]
+                           else f"fire {r['fire']}")
+        if r["sinking_minutes_left"] is not None:
+            trouble.append(f"sinking ({r['sinking_minutes_left']} min)")
+        if r["listing"]:
+            trouble.append("listing")
+        if r["capsized"]:
+            trouble.append("capsized")
+        if r["engine_broken"]:
+            trouble.append("engine broken")
+        if r["leaks"]:
+            trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in
+                                                 enumerate(r["leaks"])))
+        lines.append([r["ship"], r["status"], r["hex"], r["destination"], r["miles_left"],
+                      r["eta_hours"] if r["eta_hours"] is not None else "-",
+                      f"{r['speed']} {r['pace']}", r["fuel"],
+                      f"{r['load']} {r['load_category']}", r["water"], "; ".join(trouble)])
+    click.echo(table(lines, ["ship", "status", "hex", "to", "miles", "eta h", "speed", "fuel",
+                             "load", "water", "trouble"]))

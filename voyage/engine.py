@@ -1,0 +1,680 @@
+"""The voyage engine: every ship at sea, hour by hour, minute by minute in an emergency.
+
+The engine is pure: it steps a plain in-memory :class:`World` (the rule book, the sea map,
+the storms, the campaign options) and a list of :class:`ShipState` (a :class:`~voyage.ships.Ship`
+plus its voyage) with a :class:`~voyage.dice.Roller`, and returns :class:`HourRow` records and
+:class:`LoggedEvent` records. It never touches the database: :mod:`voyage.voyages` loads the
+state, runs it and writes the results in one transaction.
+
+One hour of one ship, in order (docs/voyages.md tells the same story for referees):
+
+1. minute 0: a stuck ship tries to get off (R34, unless ``stuck_escape`` is ``referee``);
+   a straining ship rolls for its engine (R14; a fire starts at once on a second 6+, R50);
+   an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
+2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
+   route each time its progress reaches 12 miles, at the minute it gets there. Entering a
+   hex burns fuel (R16), may capsize it in a storm (R32) and, inshore or in a narrow
+   passage, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
+   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
+   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
+   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 hours in
+   the same storm hex may capsize (R32); water over DW/4 lists the ship, over DW/2 (or a
+   Load over 2xDW, R12) sinks it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from . import ships as shipfig
+from .dice import Roller
+from .events import Event
+from .rules.aground import aground, coast_hazard, stuck_escape
+from .rules.capsize import capsize_check
+from .rules.fire import fire_minute, fire_start
+from .rules.flooding import CAPSIZE_HOURLY, flooding_state
+from .rules.sinking import sinking_reasons, sinking_time
+from .ships import Ship
+from .tables import RuleBook
+
+#: Voyage statuses of a ship the engine moves or keeps an eye on.
+OPEN_STATUSES = ("under way", "anchored", "stuck")
+#: Voyage statuses that end a voyage.
+CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
+
+#: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
+HALT_REASONS = ("arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk",
+                "engine broken", "out of fuel", "destroyed")
+
+MINUTES = 60
+
+
+class HexInfo(Protocol):
+    """What the engine asks the map about one hex (voyage.maps.Hex has it)."""
+
+    seabed: str | None
+    coastal: bool
+    narrow_passage: bool
+    port: str | None
+
+
+class Chart(Protocol):
+    """What the engine asks of a sea map (voyage.maps.SeaMap has it)."""
+
+    def hex(self, name: str) -> Any: ...
+
+    def is_sea(self, name: str) -> bool: ...
+
+
+StormCheck = Callable[[str, int], bool]
+
+
+def no_storms(hex_name: str, clock: int) -> bool:
+    """A storm predicate for a calm sea."""
+    return False
+
+
+@dataclass
+class World:
+    """Everything the engine reads and never changes: rules, map, storms, options."""
+
+    book: RuleBook
+    chart: Chart
+    storm_at: StormCheck = no_storms
+    water_in_load: bool = True
+    stuck_escape: str = "roll"
+
+
+@dataclass
+class ShipState:
+    """A ship at sea and its voyage: what the engine steps.
+
+    The ship's own figures (fuel, water, cargo, engine) live on :attr:`ship`; the voyage's
+    position and emergencies here. :meth:`extra` is what the ``voyages.state`` JSON holds.
+    """
+
+    ship: Ship
+    voyage_id: int
+    route: list[str]
+    position: int = 0
+    progress: int = 0
+    inshore: list[bool] = field(default_factory=list)
+    status: str = "under way"
+    pace: str = "normal"
+    strain: int = 0
+    # extra state (voyages.state JSON)
+    leaks: list[int] = field(default_factory=list)
+    fire: int = 0
+    fire_crew: int | None = None
+    fire_since: int | None = None
+    swallow_in: int | None = None
+    sinking_in: int | None = None
+    sinking_since: int | None = None
+    sinking_cause: str | None = None
+    listing: bool = False
+    listing_since: int | None = None
+    capsized: bool = False
+    destroyed: bool = False
+    hours_in_hex: int = 0
+    new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
+
+    EXTRA = ("leaks", "fire", "fire_crew", "fire_since", "swallow_in", "sinking_in",
+             "sinking_since", "sinking_cause", "listing", "listing_since", "capsized",
+             "destroyed", "hours_in_hex")
+
+    def extra(self) -> dict[str, Any]:
+        """The engine's per-ship state beyond the voyage columns (``voyages.state``)."""
+        data = {k: getattr(self, k) for k in self.EXTRA}
+        data["leaks"] = list(self.leaks)
+        data["stuck"] = self.status == "stuck"
+        data["emergency"] = self.emergency
+        return data
+
+    def set_extra(self, data: dict[str, Any]) -> None:
+        for key in self.EXTRA:
+            if key in data:
+                setattr(self, key, data[key])
+        self.leaks = list(self.leaks)
+
+    @property
+    def emergency(self) -> bool:
+        """A fire, a listing or a sinking is under way: the hour runs minute by minute."""
+        return bool(self.fire or self.swallow_in is not None or self.sinking_in is not None
+                    or self.listing)
+
+    @property
+    def active(self) -> bool:
+        """Whether the engine steps this ship: an open voyage, or an emergency aboard."""
+        if self.status in ("sunk", "abandoned"):
+            return False
+        return self.status in OPEN_STATUSES or self.emergency
+
+    @property
+    def destination(self) -> str:
+        return self.route[-1]
+
+    @property
+    def hex(self) -> str:
+        return self.route[self.position]
+
+
+@dataclass
+class HourRow:
+    """One ship's hour, as the ``hours`` table stores it."""
+
+    voyage_id: int
+    ship: str
+    clock: int
+    hex: str
+    miles: int
+    speed: int
+    pace: str
+    fuel: int
+    load: int
+    load_category: str
+    water: int
+    leaks: int
+    status: str
+
+    @property
+    def day(self) -> int:
+        return self.clock // 24 + 1
+
+    @property
+    def hour(self) -> int:
+        return self.clock % 24
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["day"], data["hour"] = self.day, self.hour
+        return data
+
+
+@dataclass
+class LoggedEvent:
+    """An event of one ship in one hour (its minute is on the :class:`Event`)."""
+
+    voyage_id: int
+    ship: str
+    clock: int
+    event: Event
+    halt: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"voyage_id": self.voyage_id, "ship": self.ship, "clock": self.clock,
+                "day": self.clock // 24 + 1, "hour": self.clock % 24,
+                "minute": self.event.minute, "kind": self.event.kind, "text": self.event.text,
+                "rolls": [r.to_dict() for r in self.event.rolls],
+                "changes": self.event.changes, "halt": self.halt}
+
+
+@dataclass
+class AdvanceResult:
+    """What an advance did: the hours run, the rows and events, and why it stopped."""
+
+    start: int
+    hours_run: int = 0
+    rows: list[HourRow] = field(default_factory=list)
+    events: list[LoggedEvent] = field(default_factory=list)
+    halts: list[LoggedEvent] = field(default_factory=list)
+    stopped: str = ""
+
+    @property
+    def end(self) -> int:
+        return self.start + self.hours_run
+
+
+UNTIL = ("arrival", "event", "dawn", "dusk")
+DAWN_HOUR = 6
+DUSK_HOUR = 18
+#: Kinds of event that are routine: they do not stop ``--until event``.
+ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground"})
+
+
+class Engine:
+    """Steps every active ship of a world, hour by hour, with one roller."""
+
+    def __init__(self, world: World, ships: Iterable[ShipState], roller: Roller) -> None:
+        self.world = world
+        self.book = world.book
+        self.roller = roller
+        self.states = list(ships)
+        self._fixed: dict[str, int] = {}
+        self._dw: dict[str, int] = {}
+        self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self._hex_miles = int(self.book.procedures["hex_miles"])
+        for s in self.states:
+            parts = shipfig.load_parts(s.ship, self.book, False)
+            self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
+            self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
+
+    # -- figures -------------------------------------------------------------------------
+    def load(self, s: ShipState) -> int:
+        """R11: cargo + fuel + people + equipment (+ water, unless the option leaves it out)."""
+        ship = s.ship
+        water = ship.water if self.world.water_in_load else 0
+        return ship.cargo + ship.fuel + self._fixed[ship.name] + water
+
+    def category(self, s: ShipState) -> str:
+        """R12: the load category now."""
+        return shipfig.load_category_for(self.load(s), self._dw[s.ship.name], self.book)
+
+    def figures(self, s: ShipState) -> tuple[int, int, int]:
+        """(travelling speed, fuel use per hex, cruising speed) now (R13-R16), memoised on
+        the few things they depend on."""
+        ship = s.ship
+        cat = self.category(s)
+        powered = shipfig.under_power(ship)
+        key = (ship.name, cat, powered, s.pace, s.strain)
+        found = self._memo.get(key)
+        if found is None:
+            ship.pace, ship.strain = s.pace, s.strain
+            wil = self.world.water_in_load
+            found = (shipfig.speed(ship, self.book, s.pace, s.strain, wil),
+                     shipfig.fuel_use(ship, self.book, s.pace, wil),
+                     shipfig.cruising_speed(ship, self.book, wil))
+            self._memo[key] = found
+        return found
+
+    # -- the run -------------------------------------------------------------------------
+    def run(self, start: int, hours: int | None = None, until: str | None = None,
+            limit: int = 24 * 366) -> AdvanceResult:
+        """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
+        / dusk (at most ``limit`` hours). Stops early after any hour in which something
+        needs the referee."""
+        result = AdvanceResult(start)
+        todo = hours if hours is not None else limit
+        clock = start
+        while result.hours_run < todo:
+            if not any(s.active for s in self.states):
+                result.stopped = result.stopped or "no ship at sea"
+                break
+            rows, events = self.hour(clock)
+            result.rows.extend(rows)
+            result.events.extend(events)
+            result.hours_run += 1
+            clock += 1
+            halts = [e for e in events if e.halt]
+            if halts:
+                result.halts.extend(halts)
+                result.stopped = "; ".join(dict.fromkeys(
+                    f"{e.ship}: {e.halt}" for e in halts))
+                break
+            if until == "event" and any(e.event.kind not in ROUTINE_KINDS
+                                        or e.event.changes for e in events):
+                result.stopped = "an event"
+                break
+            if until == "dawn" and clock % 24 == DAWN_HOUR:
+                result.stopped = "dawn"
+                break
+            if until == "dusk" and clock % 24 == DUSK_HOUR:
+                result.stopped = "dusk"
+                break
+        else:
+            if until in ("arrival", "event") and hours is None:
+                result.stopped = f"nothing happened in {limit} hours"
+        return result
+
+    def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
+        """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
+        rows: list[HourRow] = []
+        events: list[LoggedEvent] = []
+        for s in self.states:
+            if s.active:
+                row = _ShipHour(self, s, clock, events).run()
+                rows.append(row)
+        return rows, events
+
+
+class _ShipHour:
+    """One hour of one ship (see the module docstring for the order of things)."""
+
+    def __init__(self, engine: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> None:
+        self.e = engine
+        self.book = engine.book
+        self.roller = engine.roller
+        self.s = s
+        self.ship = s.ship
+        self.clock = clock
+        self.out = out
+        self.base = clock * MINUTES
+        self.minute = 0
+        self.moving = False
+        self.speed = 0
+        self.fuel_use = 0
+        self.cruising = 0
+        self.miles = 0
+        self.entered = 0
+        self.progress_before = s.progress
+
+    # -- logging -------------------------------------------------------------------------
+    def log(self, event: Event, halt: str | None = None) -> None:
+        event.minute = self.minute
+        self.out.append(LoggedEvent(self.s.voyage_id, self.ship.name, self.clock, event, halt))
+
+    def note(self, kind: str, text: str, halt: str | None = None,
+             changes: dict[str, Any] | None = None) -> None:
+        self.log(Event(kind, text, [], self.minute, changes or {}), halt)
+
+    @property
+    def now(self) -> int:
+        """Minutes since day 1, 00:00."""
+        return self.base + self.minute
+
+    # -- the hour ------------------------------------------------------------------------
+    def run(self) -> HourRow:
+        s, ship = self.s, self.ship
+        self.start_of_hour()
+        entries = self.entry_minutes() if self.moving else []
+        i = 0
+        self.minute = 0
+        while self.minute < MINUTES and s.active:
+            if s.emergency:
+                self.tick()
+            while i < len(entries) and entries[i] <= self.minute and self.moving:
+                self.enter_hex()
+                i += 1
+            if not s.active:
+                break
+            if s.emergency:
+                self.minute += 1  # R52: step minute by minute while an emergency runs
+            elif self.moving and i < len(entries):
+                self.minute = entries[i]
+            else:
+                break
+        self.minute = MINUTES - 1
+        if self.moving:
+            # R31: progress that did not reach the next hex carries over
+            s.progress += self.speed - self.entered * self.e._hex_miles
+            self.miles = self.speed
+        if s.active:
+            self.end_of_hour()
+        if s.status == "arrived" and not s.emergency:
+            s.progress = 0
+        return HourRow(
+            s.voyage_id, ship.name, self.clock, s.hex, self.miles, self.speed, s.pace,
+            ship.fuel, self.e.load(s), self.e.category(s), ship.water, sum(s.leaks), s.status,
+        )
+
+    def start_of_hour(self) -> None:
+        s, ship = self.s, self.ship
+        s.new_leaks = []
+        if s.status == "stuck" and self.e.world.stuck_escape == "roll":
+            got_off = stuck_escape(self.roller, self.book)  # R34: 2d6 >= 8, once an hour
+            self.log(got_off.event())
+            if got_off.freed:
+                s.status = "under way"
+        self.moving = (s.status == "under way" and s.sinking_in is None and not s.capsized
+                       and s.position < len(s.route) - 1)
+        if not self.moving:
+            self.speed = 0
+        else:
+            self.speed, self.fuel_use, self.cruising = self.e.figures(s)
+            extra = self.speed - self.cruising
+            if s.pace == "strain" and extra > 0 and shipfig.under_power(ship):
+                self.strain_check(extra)
+            if self.speed <= 0:
+                self.moving = False
+                self.speed = 0
+        # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
+        # yet listing, which checks every 10 minutes), may capsize every hour.
+        if not s.capsized and s.sinking_in is None:
+            reasons = []
+            if self.e.category(s) == "overloaded":
+                reasons.append("overloaded")
+            if ship.water and not s.listing and flooding_state(
+                    ship.water, self.e._dw[ship.name], self.book).state == CAPSIZE_HOURLY:
+                reasons.append("flooding")
+            if reasons:
+                self.capsize(" and ".join(reasons))
+
+    def strain_check(self, extra: int) -> None:
+        """R14: an hour of straining: the engine may break, and then catch fire (R50)."""
+        from .rules.strain import strain_check
+
+        result = strain_check(extra, self.roller, self.book, speed=self.cruising)
+        if result.broke:
+            self.ship.engine_broken = True
+            self.log(result.event(), "engine broken")
+            # R13: with the engine broken the ship makes no way under power this hour
+            self.speed, self.fuel_use, self.cruising = self.e.figures(self.s)
+            if result.fire:
+                self.start_fire("the engine")
+        else:
+            self.log(result.event())
+
+    def entry_minutes(self) -> list[int]:
+        """The minute of this hour at which each next hex is entered (R31)."""
+        s = self.s
+        hex_miles = self.e._hex_miles
+        out = []
+        need = hex_miles - s.progress
+        left = len(s.route) - 1 - s.position
+        while need <= self.speed and len(out) < left:
+            out.append(min(MINUTES - 1, max(0, need * MINUTES // self.speed)))
+            need += hex_miles
+        return out
+
+    def enter_hex(self) -> None:
+        """R31: the ship enters the next hex of its route."""
+        s, ship = self.s, self.ship
+        s.position += 1
+        self.entered += 1
+        ship.hex = s.route[s.position]
+        s.hours_in_hex = 0
+        powered = shipfig.under_power(ship)
+        if powered and self.fuel_use:
+            # R16: fuel is spent as each hex is entered; burnt fuel leaves the Load (R11)
+            if ship.fuel > self.fuel_use:
+                ship.fuel -= self.fuel_use
+            else:
+                spent = ship.fuel
+                ship.fuel = 0
+                self.note("fuel", f"{ship.name} burns her last {spent} hlbs of fuel entering "
+                          f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
+                          "out of fuel", {"fuel": 0})
+                self.stop_moving()
+        info = self.e.world.chart.hex(ship.hex)
+        if self.e.world.storm_at(ship.hex, self.clock):
+            self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
+        inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
+        if s.active and s.sinking_in is None and (inshore or info.narrow_passage):
+            self.coast(info)
+        if s.position == len(s.route) - 1 and s.status == "under way":
+            self.arrive(info)
+
+    def coast(self, info: Any) -> None:
+        """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
+        s, ship = self.s, self.ship
+        hazard = coast_hazard(self.roller, self.book)
+        self.log(hazard.event())
+        if not hazard.hazard:
+            return
+        speed = self.speed
+        result = aground(ship.tier, speed, info.seabed or "sandy", self.roller, self.book,
+                         ship.traits)
+        if result.stuck:
+            s.status = "stuck"
+            self.stop_moving()
+        self.log(result.event(), "aground")
+        self.apply_damage(result.changes)
+
+    def apply_damage(self, changes: dict[str, Any]) -> None:
+        """Leaks (R36) and a destroyed hull (R36: it begins sinking)."""
+        s = self.s
+        leak = int(changes.get("add_leak", 0) or 0)
+        if leak:
+            s.leaks.append(leak)
+            s.new_leaks.append((leak, self.minute))
+        if changes.get("destroyed"):
+            s.destroyed = True
+            self.stop_moving()
+            self.begin_sinking("the hull is destroyed (R36)", "destroyed")
+
+    def arrive(self, info: Any) -> None:
+        s, ship = self.s, self.ship
+        s.status = "arrived"
+        ship.status = "in port" if info.port else "at anchor"
+        self.stop_moving()
+        where = f"{info.port} ({ship.hex})" if info.port else ship.hex
+        self.note("arrived", f"{ship.name} arrives at {where}.", "arrived")
+
+    def stop_moving(self) -> None:
+        """The ship makes no more way this hour; the miles made so far are kept."""
+        if not self.moving:
+            return
+        self.moving = False
+        s, hex_miles = self.s, self.e._hex_miles
+        if self.entered:
+            self.miles = self.entered * hex_miles - self.progress_before
+            s.progress = 0
+        else:
+            made = self.speed * self.minute // MINUTES
+            self.miles = made
+            s.progress = min(hex_miles - 1, self.progress_before + made)
+
+    # -- capsizing, sinking, fire --------------------------------------------------------
+    def capsize(self, reason: str) -> None:
+        """R41: the helmsman's DV 16 Check; on a failure the ship capsizes and sinks (R40)."""
+        s, ship = self.s, self.ship
+        if s.capsized or s.sinking_in is not None:
+            return
+        result = capsize_check(ship.tier, self.e.category(s), self.roller, self.book,
+                               ship.traits, reason=reason)
+        if result.capsized:
+            s.capsized = True
+            self.log(result.event(), "capsized")
+            self.stop_moving()
+            self.begin_sinking(f"she capsized ({reason})", "capsized")
+        else:
+            self.log(result.event())
+
+    def begin_sinking(self, cause: str, halt: str = "sinking") -> None:
+        """R40: 3d6 + Tier minutes to submerge, doubled at Half load or less."""
+        s, ship = self.s, self.ship
+        if s.sinking_in is not None:
+            return
+        result = sinking_time(ship.tier, self.e.category(s), self.roller, self.book)
+        s.sinking_in = result.minutes
+        s.sinking_since = self.now
+        s.sinking_cause = cause
+        event = result.event()
+        event.text = f"{ship.name} is sinking: {cause}. {event.text}"
+        self.log(event, "sinking")
+        self.stop_moving()
+
+    def start_fire(self, where: str) -> None:
+        """R50: a fire of d4 severity (Fireproof -2) starts aboard."""
+        s, ship = self.s, self.ship
+        result = fire_start(ship.tier, ship.traits, self.roller, self.book)
+        event = result.event()
+        event.text = f"Fire in {where}! {event.text}"
+        if result.severity == 0:
+            self.log(event)
+            return
+        s.fire = max(s.fire, result.severity)
+        s.fire_since = self.now
+        if result.out_of_control:
+            s.swallow_in = result.swallowed_in
+        self.log(event, "fire")
+
+    def tick(self) -> None:
+        """One minute of an emergency (R52): fire (R50), listing (R37), sinking (R40)."""
+        s, ship, now = self.s, self.ship, self.now
+        if s.sinking_in is not None and s.sinking_since is not None and now > s.sinking_since:
+            s.sinking_in -= 1
+            if s.sinking_in <= 0:
+                self.sunk()
+                return
+        if s.swallow_in is not None and s.fire_since is not None and now > s.fire_since:
+            s.swallow_in -= 1
+            if s.swallow_in <= 0:
+                s.swallow_in = None
+                s.fire = 0
+                s.fire_since = None
+                s.destroyed = True
+                self.note("fire", f"The flames swallow {ship.name}: she is destroyed (R50).",
+                          "destroyed", {"destroyed": True})
+                self.begin_sinking("the fire swallowed her (R50)")
+        elif s.fire and s.fire_since is not None and now > s.fire_since:
+            crew = ship.crew if s.fire_crew is None else s.fire_crew
+            result = fire_minute(s.fire, ship.tier, crew, self.roller, self.book, ship.traits,
+                                 bool(ship.equipment.get("firehose")))
+            s.fire = result.severity
+            if result.out_of_control:
+                s.swallow_in = result.swallowed_in
+                s.fire_since = now
+                self.log(result.event(), "fire")
+            else:
+                self.log(result.event())
+            if result.out:
+                s.fire = 0
+                s.fire_since = None
+        if (s.listing and s.listing_since is not None and now > s.listing_since
+                and (now - s.listing_since) % 10 == 0 and not s.capsized
+                and s.sinking_in is None):
+            self.capsize("listing")  # R37: a listing ship may capsize every 10 minutes
+
+    def sunk(self) -> None:
+        s, ship = self.s, self.ship
+        s.sinking_in = None
+        s.status = "sunk"
+        s.fire = 0
+        s.swallow_in = None
+        s.listing = False
+        ship.status = "sunk"
+        self.stop_moving()
+        self.note("sunk", f"{ship.name} goes under and is lost ({s.sinking_cause}).", "sunk")
+
+    # -- end of the hour -----------------------------------------------------------------
+    def end_of_hour(self) -> None:
+        s, ship = self.s, self.ship
+        if s.leaks:
+            # R36/R37: every leak lets in its hlbs each hour; a leak opened during this hour
+            # counts from the minute it opened.
+            water = sum(s.leaks)
+            for leak, minute in s.new_leaks:
+                water -= leak - leak * (MINUTES - minute) // MINUTES
+            if water > 0:
+                ship.water += water
+        s.new_leaks = []
+        if self.entered == 0 and s.status != "sunk":
+            s.hours_in_hex += 1
+            every = int(self.book.procedures["storm"]["hours_in_same_hex"])
+            if s.hours_in_hex % every == 0 and self.e.world.storm_at(ship.hex, self.clock):
+                self.capsize("storm")  # R32: every 6 hours in the same storm hex
+        if ship.water or s.listing:
+            self.flooding()
+
+    def flooding(self) -> None:
+        """R37 and R12: list above DW/4, sink above DW/2 or with a Load over 2xDW."""
+        s, ship = self.s, self.ship
+        if s.status == "sunk":
+            return
+        dw = self.e._dw[ship.name]
+        if s.sinking_in is None:
+            reasons = sinking_reasons(self.e.load(s), dw, ship.water, self.book)
+            if reasons:
+                s.listing = s.listing or flooding_state(ship.water, dw, self.book).listing
+                self.begin_sinking("; ".join(reasons) + " (R12, R37)")
+        listing = flooding_state(ship.water, dw, self.book).listing
+        if listing and not s.listing:
+            s.listing = True
+            s.listing_since = self.now
+            self.note("listing", f"{ship.name} lists: {ship.water} hlbs of water aboard is "
+                      f"over a quarter of her Deadweight ({dw}); she may capsize every 10 "
+                      "minutes (R37).", "listing", {"listing": True})
+        elif not listing and s.listing and s.sinking_in is None:
+            s.listing = False
+            s.listing_since = None
+            self.note("listing", f"{ship.name} rights herself: she no longer lists.",
+                      changes={"listing": False})
+
+
+def dumps(value: Any) -> str:
+    """Stable compact JSON for the log (byte-identical replays, R5)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))

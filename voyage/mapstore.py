@@ -1,0 +1,180 @@
+"""The campaign's sea map and storms in the campaign database.
+
+The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010)
+and parsed again on reading, so what the referee wrote is exactly what is used. Storms
+(table ``storms``, m011) follow :mod:`voyage.weather`. Both tables are in the store's
+``SNAPSHOT_TABLES``, so ``voyage undo`` takes back a map load or a storm.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from . import hexmap
+from .errors import MapError
+from .maps import SeaMap, load_map, parse_map
+from .weather import group_storms, storm_rows, storms_at
+
+_PARSED: dict[str, SeaMap] = {}
+NO_MAP = "no map loaded in this campaign: `voyage map load campaigns/salt_reach` (or your map)"
+
+
+def resolve_map_path(path: str | Path) -> Path:
+    """A map file, a campaign folder, or the name of a bundled campaign (``salt_reach``)."""
+    target = Path(path)
+    if target.exists():
+        return target
+    from .paths import campaigns_dir
+
+    bundled = campaigns_dir() / str(path)
+    if str(path) and "/" not in str(path) and (bundled / "campaign.yaml").is_file():
+        return bundled
+    raise MapError(f"{path}: no such map file or campaign folder")
+
+
+def save_map(campaign: Any, sea_map: SeaMap) -> None:
+    """Store ``sea_map`` as the campaign's map: one undoable action."""
+    with campaign.action("map load", f"map {sea_map.name} from {sea_map.source}") as act:
+        campaign.db["sea_map"].upsert(
+            {
+                "id": 1,
+                "name": sea_map.name,
+                "source": sea_map.source,
+                "width": sea_map.width,
+                "height": sea_map.height,
+                "text": sea_map.text,
+                "loaded_clock": campaign.clock,
+                "action_id": act.id,
+            },
+            pk="id",
+        )
+
+
+def load_into_campaign(campaign: Any, path: str | Path) -> SeaMap:
+    """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
+    sea_map = load_map(resolve_map_path(path))  # raises before anything is written
+    save_map(campaign, sea_map)
+    return sea_map
+
+
+def map_row(campaign: Any) -> dict[str, Any] | None:
+    """The stored map's row (name, source, size, text), or None."""
+    db = campaign.db
+    if "sea_map" not in db.table_names():
+        return None
+    rows = list(db.query("SELECT * FROM sea_map WHERE id = 1"))
+    return rows[0] if rows else None
+
+
+def current_map(campaign: Any) -> SeaMap:
+    """The campaign's map; MapError with the command to load one if there is none."""
+    row = map_row(campaign)
+    if row is None:
+        raise MapError(NO_MAP)
+    key = hashlib.sha256(row["text"].encode()).hexdigest()
+    found = _PARSED.get(key)
+    if found is None:
+        found = parse_map(row["text"], row["source"])
+        if len(_PARSED) > 8:
+            _PARSED.clear()
+        _PARSED[key] = found
+    return found
+
+
+def ship_positions(campaign: Any) -> list[tuple[str, str]]:
+    """(ship name, hex) for every ship that has a hex."""
+    db = campaign.db
+    if "ships" not in db.table_names():
+        return []
+    return [
+        (r["name"], hexmap.canonical(r["hex"]))
+        for r in db.query("SELECT name, hex FROM ships WHERE hex IS NOT NULL ORDER BY rowid")
+        if hexmap.is_hex_name(r["hex"])
+    ]
+
+
+# ----------------------------------------------------------------------------- storms
+
+
+def add_storm(
+    campaign: Any,
+    hexes: list[str],
+    hours: int,
+    *,
+    around: str | None = None,
+    radius: int | None = None,
+    note: str | None = None,
+    source: str = "referee",
+) -> dict[str, Any]:
+    """Put a storm on ``hexes`` (and/or every hex within ``radius`` of ``around``) from now.
+
+    It blows from the campaign clock for ``hours`` hours (R32). Hexes must be on the map
+    when one is loaded. One undoable action; returns the storm as :func:`list_storms` does.
+    """
+    if (around is None) != (radius is None):
+        raise MapError("give both --around HEX and --radius N, or neither")
+    if radius is not None and radius < 0:
+        raise MapError(f"radius must be 0 or more (got {radius})")
+    names = [hexmap.canonical(h) for h in hexes]
+    sea_map = current_map(campaign) if map_row(campaign) else None
+    if around is not None:
+        assert radius is not None
+        if sea_map is not None and not sea_map.in_bounds(around):
+            raise MapError(sea_map.off_map_message(around))
+        width = sea_map.width if sea_map else None
+        height = sea_map.height if sea_map else None
+        names += hexmap.within(around, radius, width, height)
+    if sea_map is not None:
+        for name in names:
+            if not sea_map.in_bounds(name):
+                raise MapError(sea_map.off_map_message(name))
+    clock = campaign.clock
+    with campaign.action("storm", f"storm over {len(set(names))} hexes for {hours}h") as act:
+        number = next(campaign.db.query("SELECT COALESCE(MAX(storm), 0) + 1 AS n FROM storms"))
+        rows = storm_rows(number["n"], names, clock, hours, source=source, note=note)
+        for row in rows:
+            row["action_id"] = act.id
+        campaign.db["storms"].insert_all(rows)
+    return group_storms(rows)[0]
+
+
+def list_storms(campaign: Any) -> list[dict[str, Any]]:
+    """Every storm with its hexes, hours and whether it is blowing now, is over, or to come."""
+    clock = campaign.clock
+    storms = group_storms(campaign.db.query("SELECT * FROM storms ORDER BY storm, id"))
+    for s in storms:
+        if s["end_hour"] <= clock:
+            s["status"] = "over"
+        elif s["start_hour"] > clock:
+            s["status"] = "to come"
+        else:
+            s["status"] = "blowing"
+    return storms
+
+
+def clear_storms(campaign: Any, storm: int | None = None, *, everything: bool = False) -> int:
+    """Remove one storm by number, or all with ``everything``; returns hexes removed."""
+    if storm is None and not everything:
+        raise MapError("say which storm to clear (its number from `voyage weather list`) or --all")
+    if storm is not None:
+        found = next(
+            campaign.db.query("SELECT COUNT(*) AS n FROM storms WHERE storm = ?", [storm])
+        )["n"]
+        if not found:
+            known = [s["storm"] for s in list_storms(campaign)]
+            listed = ", ".join(map(str, known)) if known else "there are none"
+            raise MapError(f"no storm {storm} (storms: {listed})")
+    summary = "clear all storms" if storm is None else f"clear storm {storm}"
+    with campaign.action("storm clear", summary):
+        if storm is None:
+            cursor = campaign.db.execute("DELETE FROM storms")
+        else:
+            cursor = campaign.db.execute("DELETE FROM storms WHERE storm = ?", [storm])
+    return int(cursor.rowcount)
+
+
+def storms_now(campaign: Any) -> set[str]:
+    """Hexes storm-tossed at the campaign clock."""
+    return storms_at(campaign, campaign.clock)

@@ -1,0 +1,176 @@
+"""Capsizing (R41), and when a ship may capsize (R12 Overloaded, R32 storms, R37 flooding).
+
+The helmsman makes a Check (R1) against ``procedures.capsize.dv`` (16): + Tier, + the load
+category's capsize modifier (Quarter +1, Half +2, Full 0, Overloaded -4), and one Advantage
+(R2) for each trait with ``capsize_advantage`` (Steady). On a failure the ship capsizes and
+begins sinking (R40).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import CheckOptions, Modifier, Roller, check_odds
+from ..tables import RuleBook
+from .common import (
+    Outcome,
+    check_count,
+    check_tier,
+    load_category,
+    tier_text,
+    trait_effects,
+)
+from .flooding import flooding_state
+
+# Why a ship may capsize (the reason is shown in the roll's label).
+OVERLOADED = "overloaded"
+FLOODING = "flooding"
+LISTING = "listing"
+STORM = "storm"
+CAPSIZE_REASONS = (OVERLOADED, FLOODING, LISTING, STORM)
+
+
+@dataclass(frozen=True)
+class CapsizeResult(Outcome):
+    """A capsize Check: ``capsized`` is True when the ship went over."""
+
+    capsized: bool
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class CapsizeTrigger:
+    """One reason a ship may capsize, and how often it must check.
+
+    ``every_minutes`` is the interval in minutes (None when it is counted in hexes);
+    ``per_hex`` is True for storms (R32: every hex travelled, or every ``every_hours``
+    hours spent in the same hex).
+    """
+
+    reason: str
+    text: str
+    ruling: str
+    every_minutes: int | None
+    per_hex: bool = False
+    every_hours_in_same_hex: int | None = None
+
+
+def capsize_modifiers(tier: int, load: str, book: RuleBook) -> list[Modifier]:
+    """The Check's modifiers (R41): + Tier and the load category's capsize modifier."""
+    tier = check_tier(tier)
+    category = load_category(book, load)
+    mods = [Modifier(tier, tier_text(tier))]
+    if category["capsize"]:
+        mods.append(Modifier(int(category["capsize"]), category["label"]))
+    return mods
+
+
+def capsize_advantages(
+    traits: Sequence[str], book: RuleBook, advantages: Sequence[str] = ()
+) -> list[str]:
+    """The Advantage reasons (R2): one per ``capsize_advantage`` of a trait (Steady, R18),
+    then the referee's own."""
+    found = []
+    for name, count in trait_effects(book, traits, "capsize_advantage"):
+        found.extend([name] * int(count))
+    return [*found, *advantages]
+
+
+def capsize_odds(
+    tier: int,
+    load: str,
+    book: RuleBook,
+    traits: Sequence[str] = (),
+    advantages: Sequence[str] = (),
+    disadvantages: Sequence[str] = (),
+    options: CheckOptions | None = None,
+) -> Fraction:
+    """Exact chance the ship stays upright (the Check succeeds), before rolling (R41)."""
+    mods = capsize_modifiers(tier, load, book)
+    net = len(capsize_advantages(traits, book, advantages)) - len(disadvantages)
+    dv = int(book.procedures["capsize"]["dv"])
+    return check_odds(dv, sum(m.value for m in mods), net, options)
+
+
+def capsize_check(
+    tier: int,
+    load: str,
+    roller: Roller,
+    book: RuleBook,
+    traits: Sequence[str] = (),
+    advantages: Sequence[str] = (),
+    disadvantages: Sequence[str] = (),
+    reason: str | None = None,
+) -> CapsizeResult:
+    """The helmsman's capsize Check (R41). On a failure the ship capsizes and begins
+    sinking; roll the time with :func:`voyage.rules.sinking.sinking_time`."""
+    mods = capsize_modifiers(tier, load, book)
+    adv = capsize_advantages(traits, book, advantages)
+    dv = int(book.procedures["capsize"]["dv"])
+    label = f"capsize check ({reason})" if reason else "capsize check"
+    roll = roller.check(
+        label,
+        dv,
+        mods,
+        adv,
+        list(disadvantages),
+        success="the ship rights itself",
+        failure="the ship capsizes",
+    )
+    if roll.success:
+        text = "The helmsman holds her: the ship stays upright."
+        changes: dict[str, object] = {}
+    else:
+        text = "The ship capsizes and begins sinking."
+        changes = {"capsized": True, "sinking": True}
+    return CapsizeResult("capsize", text, (roll,), changes, not roll.success, reason)
+
+
+def capsize_triggers(
+    load: str,
+    water: float,
+    deadweight: float,
+    book: RuleBook,
+    storm: bool = False,
+) -> list[CapsizeTrigger]:
+    """Every reason this ship may capsize now, with how often it must check.
+
+    R12/R41: an Overloaded ship checks every hour. R37: water above DW/10 - every hour;
+    above DW/4 - listing, every 10 minutes (above DW/2 it is sinking, no more checks).
+    R32: in a storm, every hex travelled or every 6 hours in the same hex.
+    """
+    triggers: list[CapsizeTrigger] = []
+    if load_category(book, load)["name"] == OVERLOADED:
+        triggers.append(
+            CapsizeTrigger(
+                OVERLOADED, "the ship is Overloaded: it may capsize every hour", "R41", 60
+            )
+        )
+    flood = flooding_state(water, deadweight, book)
+    if flood.capsize_every_minutes is not None:
+        reason = LISTING if flood.listing else FLOODING
+        triggers.append(CapsizeTrigger(reason, flood.text, "R37", flood.capsize_every_minutes))
+    if storm:
+        hours = int(book.procedures["storm"]["hours_in_same_hex"])
+        triggers.append(
+            CapsizeTrigger(
+                STORM,
+                f"storm-tossed seas: it may capsize every hex travelled, or every {hours} hours "
+                "in the same hex",
+                "R32",
+                None,
+                per_hex=True,
+                every_hours_in_same_hex=hours,
+            )
+        )
+    return triggers
+
+
+def storm_checks_due(hexes_entered: int, hours_in_same_hex: int, book: RuleBook) -> int:
+    """R32: capsize Checks owed in a storm: one per hex entered, plus one for every full
+    ``storm.hours_in_same_hex`` hours spent in the same hex."""
+    check_count(hexes_entered, "hexes entered")
+    check_count(hours_in_same_hex, "hours in the same hex")
+    return hexes_entered + hours_in_same_hex // int(book.procedures["storm"]["hours_in_same_hex"])

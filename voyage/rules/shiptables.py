@@ -1,0 +1,142 @@
+"""Rolling on the class tables (R20, R21) and the Trait table (R18), for the table top.
+
+These roll rows and traits without making or saving a ship; the Ship itself (its derived
+figures) is built in voyage/ships.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..dice import Roll, Roller
+from ..errors import VoyageError
+from ..tables import RuleBook
+from ..tiers import roman
+from .common import Outcome
+
+
+@dataclass(frozen=True)
+class RowResult(Outcome):
+    """One class-table row rolled on a d6 (R20): the face and the value it gives."""
+
+    ship_class: str
+    row: str
+    face: int
+    value: Any
+
+
+@dataclass(frozen=True)
+class ClassResult(Outcome):
+    """Every row of a class table rolled (R21): ``rows`` maps row name to value."""
+
+    ship_class: str
+    rows: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TraitResult(Outcome):
+    """The Trait roll (R18): ``trait`` is None when the ship has none; ``details`` holds what
+    the trait's own rolls gave (plating units, list side, firehose, heavy weapon)."""
+
+    trait: str | None
+    details: dict[str, Any]
+
+
+def _show(row: str, value: Any) -> str:
+    if row in ("tier", "engine") and isinstance(value, int):
+        return roman(value)
+    return str(value)
+
+
+def class_rows(ship_class: str, book: RuleBook) -> list[str]:
+    """The row names of a class table, in table order."""
+    return list(book.ship_class(ship_class)["rows"])
+
+
+def roll_class_row(ship_class: str, row: str, roller: Roller, book: RuleBook) -> RowResult:
+    """Roll a d6 on one row of a class table (R20: explicit face ranges from the tables).
+
+    A value that is itself dice (Explosive Harpoons: d6) is rolled too.
+    """
+    table = book.ship_class(ship_class)
+    key = row.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in table["rows"]:
+        raise VoyageError(
+            f"the {table['name']} table has no row {row!r}: use one of {', '.join(table['rows'])}"
+        )
+    roll = roller.roll(f"{table['name']} {key.replace('_', ' ')}", "d6")
+    value: Any = None
+    for first, last, entry in table["rows"][key]:
+        if first <= roll.total <= last:
+            value = entry
+    rolls = [roll]
+    roll.outcome = _show(key, value)
+    if isinstance(value, str) and key == "harpoons":
+        roll.outcome = f"{value} explosive harpoons"
+    if isinstance(value, str) and key == "harpoons":
+        count = roller.roll("explosive harpoons", value)
+        count.outcome = f"{count.total} harpoons"
+        rolls.append(count)
+        value = count.total
+    text = f"{table['name']} {key.replace('_', ' ')}: {_show(key, value)}"
+    return RowResult(
+        "class", text, tuple(rolls), {key: value}, table["key"], key, roll.total, value
+    )
+
+
+def roll_class(ship_class: str, roller: Roller, book: RuleBook) -> ClassResult:
+    """Roll every row of a class table, each separately (R20)."""
+    table = book.ship_class(ship_class)
+    rolls: list[Roll] = []
+    rows: dict[str, Any] = {}
+    for row in table["rows"]:
+        result = roll_class_row(table["key"], row, roller, book)
+        rolls.extend(result.rolls)
+        rows[row] = result.value
+    shown = "; ".join(f"{r.replace('_', ' ')} {_show(r, v)}" for r, v in rows.items())
+    text = f"{table['name']}: {shown}"
+    return ClassResult("class", text, tuple(rolls), dict(rows), table["key"], rows)
+
+
+def roll_trait(roller: Roller, book: RuleBook, force: bool = False) -> TraitResult:
+    """A new ship's Trait (R18): on a ``chance``-in-6, roll the Trait table; then the
+    trait's own rolls. ``force`` skips the chance roll (roll straight on the table)."""
+    rolls: list[Roll] = []
+    if not force:
+        chance = roller.chance(
+            "has a trait", int(book.traits["chance"]), success="a trait", failure="no trait"
+        )
+        rolls.append(chance)
+        if not chance.success:
+            return TraitResult(
+                "trait", "The ship has no special Trait.", tuple(rolls), {}, None, {}
+            )
+    pick = roller.roll("trait", book.traits["die"])
+    name = book.traits["by_face"][pick.total]
+    pick.outcome = name
+    rolls.append(pick)
+    effects = book.trait(name)["effects"]
+    details: dict[str, Any] = {}
+    if "armor_dice" in effects:
+        armor = roller.roll("armored plating", effects["armor_dice"])
+        armor.outcome = f"{armor.total} units"
+        rolls.append(armor)
+        details["armor"] = armor.total
+    if "list_side" in effects:
+        side, coin = roller.choose("lists to", list(effects["list_side"]))
+        rolls.append(coin)
+        details["list_side"] = side
+    if "firehose_in_6" in effects:
+        hose = roller.chance(
+            "firehose", int(effects["firehose_in_6"]), success="a firehose", failure="no firehose"
+        )
+        rolls.append(hose)
+        details["firehose"] = bool(hose.success)
+    if "heavy_weapon" in effects:
+        weapon, pick_weapon = roller.choose("heavy weapon", list(effects["heavy_weapon"]))
+        rolls.append(pick_weapon)
+        details["heavy_weapon"] = weapon
+    extra = "".join(f"; {k.replace('_', ' ')}: {v}" for k, v in details.items())
+    text = f"Trait: {name} - {book.trait(name)['description']}{extra}"
+    return TraitResult("trait", text, tuple(rolls), {"trait": name, **details}, name, details)

@@ -1,0 +1,91 @@
+"""Straining the engine (R14): up to half the Speed again, at a risk every hour.
+
+Each hour a ship strains, roll ``pace.strain.die`` (d6) + (extra knots - 1): on
+``breaks_on`` (6) or more the engine breaks; if it breaks, roll again with the same
+modifier: on ``fire_on`` (6) or more it catches fire (R50).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..dice import Modifier, Roller, odds
+from ..errors import VoyageError
+from ..tables import RuleBook
+from .common import Outcome, check_count
+from .movement import strain_limit
+
+
+@dataclass(frozen=True)
+class StrainResult(Outcome):
+    """An hour of straining: ``broke`` (the engine breaks) and ``fire`` (it catches fire)."""
+
+    extra_knots: int
+    broke: bool
+    fire: bool
+
+
+def strain_modifiers(extra_knots: int, speed: int | None, book: RuleBook) -> list[Modifier]:
+    """+1 for each extra knot after the first (R14); checks the extra is allowed."""
+    check_count(extra_knots, "extra knots", 1)
+    if speed is not None:
+        limit = strain_limit(speed, book)
+        if extra_knots > limit:
+            raise VoyageError(
+                f"a ship of Speed {speed} may strain at most {limit} knots faster, "
+                f"not {extra_knots}"
+            )
+    return [Modifier(extra_knots - 1, f"{extra_knots} extra knots")] if extra_knots > 1 else []
+
+
+def strain_check(
+    extra_knots: int, roller: Roller, book: RuleBook, speed: int | None = None
+) -> StrainResult:
+    """One hour of straining ``extra_knots`` over Speed (R14)."""
+    rules = book.procedures["pace"]["strain"]
+    mods = strain_modifiers(extra_knots, speed, book)
+    roll = roller.roll(
+        "engine strain",
+        rules["die"],
+        mods,
+        target=int(rules["breaks_on"]),
+        success="the engine breaks",
+        failure="the engine holds",
+        target_text=f"breaks on {rules['breaks_on']}+",
+    )
+    if not roll.success:
+        return StrainResult("strain", "The engine holds.", (roll,), {}, extra_knots, False, False)
+    fire = roller.roll(
+        "engine fire",
+        rules["die"],
+        mods,
+        target=int(rules["fire_on"]),
+        success="the engine catches fire",
+        failure="no fire",
+        target_text=f"fire on {rules['fire_on']}+",
+    )
+    if fire.success:
+        text = "The engine breaks and catches fire."
+        changes = {"engine_broken": True, "fire_starts": True}
+    else:
+        text = "The engine breaks."
+        changes = {"engine_broken": True}
+    return StrainResult(
+        "strain", text, (roll, fire), changes, extra_knots, True, bool(fire.success)
+    )
+
+
+def strain_odds(extra_knots: int, book: RuleBook, speed: int | None = None) -> Fraction:
+    """Exact chance the engine holds for an hour of straining (R14)."""
+    rules = book.procedures["pace"]["strain"]
+    mod = sum(m.value for m in strain_modifiers(extra_knots, speed, book))
+    return 1 - odds(rules["die"], mod, int(rules["breaks_on"]), ">=")
+
+
+def strain_fire_odds(extra_knots: int, book: RuleBook, speed: int | None = None) -> Fraction:
+    """Exact chance an hour of straining ends with the engine on fire (breaks, then fire)."""
+    rules = book.procedures["pace"]["strain"]
+    mod = sum(m.value for m in strain_modifiers(extra_knots, speed, book))
+    breaks = odds(rules["die"], mod, int(rules["breaks_on"]), ">=")
+    return breaks * odds(rules["die"], mod, int(rules["fire_on"]), ">=")

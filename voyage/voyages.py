@@ -1,0 +1,596 @@
+"""Voyages in the campaign: setting sail, advancing the clock, referee actions, the log.
+
+This is the store side of :mod:`voyage.engine`: it loads the ships at sea from the campaign,
+runs the pure engine with the campaign's roller, and writes the hour rows, the events, the
+ships and the voyages back in one transaction (:meth:`voyage.store.Campaign.action`), so an
+advance is one undoable action and an interrupted one leaves the campaign as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import hexmap
+from . import ships as shipfig
+from .engine import (
+    UNTIL,
+    AdvanceResult,
+    Chart,
+    Engine,
+    ShipState,
+    StormCheck,
+    World,
+    dumps,
+    no_storms,
+)
+from .errors import VoyageRuleError
+from .events import Event
+from .ships import PACES, Ship
+from .store import Action, Campaign
+
+OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
+
+
+# -- the map and the storms --------------------------------------------------------------
+
+
+def campaign_chart(camp: Campaign) -> tuple[Chart, StormCheck]:
+    """The campaign's sea map (voyage.mapstore) and its storms (voyage.weather), read once:
+    the engine asks about storms every hex, so the rows are indexed by hex here."""
+    from .errors import MapError
+    from .mapstore import current_map
+    from .weather import blowing
+
+    try:
+        chart = current_map(camp)
+    except MapError as exc:
+        raise VoyageRuleError(str(exc)) from None
+    by_hex: dict[str, list[dict[str, Any]]] = {}
+    if "storms" in camp.db.table_names():
+        for row in camp.db.query("SELECT * FROM storms ORDER BY storm, id"):
+            by_hex.setdefault(hexmap.canonical(row["hex"]), []).append(dict(row))
+    if not by_hex:
+        return chart, no_storms
+
+    def storm_at(hex_name: str, clock: int) -> bool:
+        """R32: whether the hex is storm-tossed at the campaign hour ``clock``."""
+        rows = by_hex.get(hex_name)
+        return bool(rows) and any(blowing(r, clock) for r in rows)
+
+    return chart, storm_at
+
+
+def world_for(camp: Campaign, chart: Chart | None = None,
+              storms: StormCheck | None = None) -> World:
+    """The engine's world for the campaign: rule book, map, storms and options."""
+    if chart is None:
+        chart, found = campaign_chart(camp)
+        storms = storms or found
+    settings = camp.settings
+    return World(camp.rulebook, chart, storms or no_storms, bool(settings["water_in_load"]),
+                 str(settings.get("stuck_escape", "roll")))
+
+
+# -- loading and saving state -------------------------------------------------------------
+
+
+def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
+    s = ShipState(
+        ship=ship, voyage_id=voyage["id"], route=json.loads(voyage["route"]),
+        position=voyage["position"], progress=voyage["progress_miles"],
+        inshore=json.loads(voyage["inshore"]), status=voyage["status"], pace=voyage["pace"],
+        strain=voyage["strain"],
+    )
+    s.set_extra(json.loads(voyage["state"] or "{}"))
+    return s
+
+
+def open_voyages(camp: Campaign) -> list[ShipState]:
+    """Every voyage not yet over (ships at sea, or arrived with an emergency aboard)."""
+    rows = list(camp.db.query(f"SELECT * FROM voyages WHERE {OPEN_SQL} ORDER BY id"))
+    return [_state_from_rows(r, camp.get_ship(r["ship"])) for r in rows]
+
+
+def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
+    """The ship's voyage not yet over, if any."""
+    rows = list(camp.db.query(
+        f"SELECT * FROM voyages WHERE ship = ? AND {OPEN_SQL} ORDER BY id DESC LIMIT 1",
+        [ship_name]))
+    return _state_from_rows(rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
+
+
+def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
+    """Write a voyage and its ship back (inside the caller's action)."""
+    ended = None
+    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.emergency):
+        ended = clock
+    camp.db.execute(
+        "UPDATE voyages SET position = ?, progress_miles = ?, inshore = ?, pace = ?, "
+        "strain = ?, status = ?, ended = COALESCE(ended, ?), state = ?, route = ?, "
+        "destination = ? WHERE id = ?",
+        [s.position, s.progress, dumps(s.inshore), s.pace, s.strain, s.status, ended,
+         dumps(s.extra()), dumps(s.route), s.route[-1], s.voyage_id],
+    )
+    s.ship.pace, s.ship.strain = s.pace, s.strain
+    if s.status in ("under way", "anchored", "stuck") or (
+            s.status == "arrived" and s.emergency):
+        s.ship.status = "at sea"
+    elif s.status == "abandoned":
+        s.ship.status = "abandoned"
+    s.ship.hex = s.hex
+    camp.save_ship(s.ship)
+
+
+def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
+    """Hour rows and events of an advance, with executemany (one transaction)."""
+    conn = camp.db.conn
+    conn.executemany(
+        "INSERT INTO hours (action_id, voyage_id, ship, clock, day, hour, hex, miles, speed, "
+        "pace, fuel, load, load_category, water, leaks, status) VALUES "
+        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(act.id, r.voyage_id, r.ship, r.clock, r.clock // 24 + 1, r.clock % 24, r.hex,
+          r.miles, r.speed, r.pace, r.fuel, r.load, r.load_category, r.water, r.leaks,
+          r.status) for r in result.rows],
+    )
+    conn.executemany(
+        "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
+        "rolls, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(act.id, e.voyage_id, e.ship, e.clock, e.clock // 24 + 1, e.clock % 24,
+          e.event.minute, e.event.kind, e.event.text,
+          dumps([r.to_dict() for r in e.event.rolls]), dumps(e.event.changes))
+         for e in result.events],
+    )
+
+
+def log_event(camp: Campaign, act: Action, ship: str | None, voyage_id: int | None,
+              event: Event) -> None:
+    """One event written by a referee action, at the campaign clock."""
+    clock = camp.clock
+    camp.db.execute(
+        "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
+        "rolls, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [act.id, voyage_id, ship, clock, clock // 24 + 1, clock % 24, event.minute, event.kind,
+         event.text, dumps([r.to_dict() for r in event.rolls]), dumps(event.changes)],
+    )
+
+
+# -- setting sail --------------------------------------------------------------------------
+
+
+def _sea_hex(chart: Any, name: str) -> str:
+    """A hex name checked against the map: a real name, on the map, and not land."""
+    key = hexmap.canonical(name)
+    if not chart.in_bounds(key):
+        raise VoyageRuleError(chart.off_map_message(key))
+    if not chart.is_sea(key):
+        raise VoyageRuleError(f"hex {key} is land: a ship cannot sail there")
+    return key
+
+
+def plan_route(chart: Any, start: str, to: str | None = None, via: Sequence[str] = (),
+               route: Sequence[str] | None = None) -> list[str]:
+    """A route from ``start``: the hexes given (each next to the last), or the shortest sea
+    route to ``to`` through each of ``via`` in turn (never over land)."""
+    if route:
+        hexes = [_sea_hex(chart, h) for h in route]
+        if hexes[0] != start:
+            hexes.insert(0, start)
+        for a, b in zip(hexes, hexes[1:], strict=False):
+            if a == b or hexmap.distance(a, b) != 1:
+                raise VoyageRuleError(f"hex {b} is not next to {a}: a route is a chain of "
+                                      "adjacent sea hexes")
+        if len(hexes) < 2:
+            raise VoyageRuleError(f"the ship is already at {start}: give a route away from it")
+        return hexes
+    if not to:
+        raise VoyageRuleError("say where to: --to CCRR, or --route CCRR,CCRR,...")
+    stops = [_sea_hex(chart, h) for h in (*via, to)]
+    hexes = [start]
+    for stop in stops:
+        if stop == hexes[-1]:
+            continue
+        leg = chart.route(hexes[-1], stop)
+        if not leg:
+            raise VoyageRuleError(f"no sea route from {hexes[-1]} to {stop}: land is in the way")
+        hexes.extend(leg[1:])
+    if len(hexes) < 2:
+        raise VoyageRuleError(f"the ship is already at {start}")
+    return hexes
+
+
+def check_pace(ship: Ship, camp: Campaign, pace: str, strain: int) -> tuple[str, int]:
+    """R13-R15: normal, slow, or strain N with 1 <= N <= floor(Speed/2)."""
+    if pace not in PACES:
+        raise VoyageRuleError(f"unknown pace {pace!r}: use normal, slow or strain")
+    if pace != "strain":
+        return pace, 0
+    if not shipfig.has_engine(ship):
+        raise VoyageRuleError(f"{ship.name} has no engine to strain (R14)")
+    if ship.engine_broken:
+        raise VoyageRuleError(f"{ship.name}'s engine is broken: it cannot strain (R14)")
+    cruising = shipfig.cruising_speed(ship, camp.rulebook, camp.water_in_load, powered=True)
+    most = shipfig.max_strain(cruising)
+    if strain < 1 or strain > most:
+        raise VoyageRuleError(
+            f"{ship.name} may strain 1 to {most} knots over her Speed of {cruising} (R14), "
+            f"not {strain}" if most else
+            f"{ship.name}'s Speed of {cruising} is too low to strain (R14: at most "
+            f"floor(Speed/2) = 0 extra knots)")
+    return pace, strain
+
+
+def sail(camp: Campaign, ship_name: str, to: str | None = None, via: Sequence[str] = (),
+         route: Sequence[str] | None = None, pace: str = "normal", strain: int = 0,
+         inshore: bool = False, chart: Any = None) -> ShipState:
+    """Set sail (one action): check the order, plan the route, open the voyage."""
+    ship = camp.get_ship(ship_name)
+    if ship.status == "sunk":
+        raise VoyageRuleError(f"{ship.name} is sunk: she sails nowhere")
+    if ship.status == "abandoned":
+        raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to sail her")
+    current = open_voyage(camp, ship.name)
+    if current is not None:
+        raise VoyageRuleError(
+            f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
+            f"{current.hex}): change her course with `voyage act {ship.name!r} course`")
+    if chart is None:
+        chart, _ = campaign_chart(camp)
+    if not ship.hex:
+        raise VoyageRuleError(f"{ship.name} is nowhere on the map: put her in a port first "
+                              f"with `voyage ship place {ship.name!r} CCRR`")
+    start = _sea_hex(chart, ship.hex)
+    hexes = plan_route(chart, start, to, via, route)
+    pace, strain = check_pace(ship, camp, pace, strain)
+    if shipfig.has_engine(ship) and not shipfig.rows(ship):
+        if ship.engine_broken:
+            raise VoyageRuleError(f"{ship.name}'s engine is broken: repair it first "
+                                  f"(`voyage act {ship.name!r} repair engine`)")
+        if ship.fuel <= 0:
+            raise VoyageRuleError(f"{ship.name} has no fuel: she would only drift (R13); "
+                                  "refuel or load fuel first")
+    flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
+    with camp.action("sail", f"{ship.name} sails {hexes[0]} -> {hexes[-1]}") as act:
+        cursor = camp.db.execute(
+            "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
+            "inshore, pace, strain, status, started, state) VALUES "
+            "(?, ?, ?, ?, 0, 0, ?, ?, ?, 'under way', ?, '{}')",
+            [ship.name, hexes[0], hexes[-1], dumps(hexes), dumps(flags), pace, strain,
+             camp.clock],
+        )
+        vid = int(cursor.lastrowid or 0)
+        state = ShipState(ship, vid, hexes, inshore=flags, pace=pace, strain=strain)
+        ship.status = "at sea"
+        save_state(camp, state, camp.clock)
+        leg = " inshore" if inshore else ""
+        text = (f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
+                f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+                f"{f' +{strain} knots' if pace == 'strain' else ''}.")
+        log_event(camp, act, ship.name, vid, Event("sail", text, [], 0,
+                                                  {"route": hexes, "pace": pace}))
+    return state
+
+
+# -- advancing the clock --------------------------------------------------------------------
+
+
+def advance(camp: Campaign, hours: int | None = None, until: str | None = None,
+            world: World | None = None) -> AdvanceResult:
+    """Advance every ship at sea together (one action, one transaction)."""
+    if hours is None and until is None:
+        hours = 1
+    if hours is not None and hours < 1:
+        raise VoyageRuleError("advance at least 1 hour")
+    if until is not None and until not in UNTIL:
+        raise VoyageRuleError(f"--until must be one of {', '.join(UNTIL)}")
+    states = open_voyages(camp)
+    if not any(s.active for s in states):
+        raise VoyageRuleError("no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`")
+    world = world or world_for(camp)
+    with camp.action("advance", "advance") as act:
+        start = camp.clock
+        engine = Engine(world, states, camp.roller)
+        result = engine.run(start, hours, until)
+        write_log(camp, act, result)
+        for s in states:
+            save_state(camp, s, start + max(0, result.hours_run - 1))
+        camp.set_clock(result.end)
+        summary = f"advance {result.hours_run} hour(s) to {clock_text(result.end)}"
+        if result.stopped:
+            summary += f" (stopped: {result.stopped})"
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
+    return result
+
+
+def clock_text(clock: int) -> str:
+    """``day 3, 14:00``."""
+    return f"day {clock // 24 + 1}, {clock % 24:02d}:00"
+
+
+# -- referee actions -------------------------------------------------------------------------
+
+ACTIONS = ("jettison", "refuel", "repair", "pump", "fight-fire", "saved", "abandon", "anchor",
+           "weigh", "course", "pace")
+
+
+def _voyage_or_fail(camp: Campaign, ship: Ship, what: str) -> ShipState:
+    s = open_voyage(camp, ship.name)
+    if s is None:
+        raise VoyageRuleError(f"{ship.name} is not at sea: {what} is for a ship on a voyage")
+    return s
+
+
+def referee_action(camp: Campaign, ship_name: str, what: str, amount: int | None = None,
+                   target: str | None = None, crew: int | None = None,
+                   to: str | None = None, via: Sequence[str] = (),
+                   route: Sequence[str] | None = None, pace: str | None = None,
+                   strain: int = 0, chart: Any = None) -> Event:
+    """A referee's action between advances (one undoable action), logged as an event."""
+    ship = camp.get_ship(ship_name)
+    if ship.status == "sunk":
+        raise VoyageRuleError(f"{ship.name} is sunk: nothing more can be done for her")
+    s = open_voyage(camp, ship.name)
+    book = camp.rulebook
+    changes: dict[str, Any] = {}
+    if what == "jettison":
+        if not amount or amount < 1:
+            raise VoyageRuleError("say how many hlbs of cargo to throw over, e.g. jettison 100")
+        if amount > ship.cargo:
+            raise VoyageRuleError(f"{ship.name} carries only {ship.cargo} hlbs of cargo")
+        ship.cargo -= amount
+        text = f"{ship.name} throws {amount} hlbs of cargo overboard ({ship.cargo} left)."
+        changes = {"cargo": ship.cargo}
+    elif what == "refuel":
+        text, changes = _refuel(camp, ship, s, amount, chart)
+    elif what == "repair":
+        s = _voyage_or_fail(camp, ship, "repairing a leak") if target == "leak" else s
+        if target == "engine":
+            if not ship.engine_broken:
+                raise VoyageRuleError(f"{ship.name}'s engine is not broken")
+            ship.engine_broken = False
+            text = f"The engine of {ship.name} is repaired."
+            changes = {"engine_broken": False}
+        elif target == "leak":
+            assert s is not None
+            if not s.leaks:
+                raise VoyageRuleError(f"{ship.name} has no leaks")
+            number = amount if amount is not None else (1 if len(s.leaks) == 1 else None)
+            if number is None or not 1 <= number <= len(s.leaks):
+                shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
+                raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
+            gone = s.leaks.pop(number - 1)
+            text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
+            changes = {"leaks": list(s.leaks)}
+        else:
+            raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
+    elif what == "pump":
+        if not amount or amount < 1:
+            raise VoyageRuleError("say how many hlbs of water to pump out, e.g. pump 20")
+        if ship.water <= 0:
+            raise VoyageRuleError(f"{ship.name} has no water aboard to pump out")
+        out = min(amount, ship.water)
+        ship.water -= out
+        text = f"The crew of {ship.name} pump and bail out {out} hlbs of water ({ship.water} left)."
+        changes = {"water": ship.water}
+        if s is not None and s.listing:
+            dw = shipfig.deadweight(ship, book)
+            from .rules.flooding import flooding_state
+
+            if not flooding_state(ship.water, dw, book).listing and s.sinking_in is None:
+                s.listing, s.listing_since = False, None
+                text += " She no longer lists (R37)."
+    elif what == "fight-fire":
+        s = _voyage_or_fail(camp, ship, "fighting a fire")
+        if not s.fire and s.swallow_in is None:
+            raise VoyageRuleError(f"{ship.name} is not on fire")
+        if crew is None or crew < 0:
+            raise VoyageRuleError("say how many crew fight the fire: fight-fire --crew N")
+        aboard = ship.crew + ship.passengers
+        if crew > aboard:
+            raise VoyageRuleError(f"only {aboard} people are aboard {ship.name}")
+        s.fire_crew = crew
+        text = f"{crew} aboard {ship.name} fight the fire (severity {s.fire}; R50)."
+        changes = {"fire_crew": crew}
+    elif what == "saved":
+        s = _voyage_or_fail(camp, ship, "saving a ship")
+        if s.sinking_in is None:
+            raise VoyageRuleError(f"{ship.name} is not sinking")
+        s.sinking_in = s.sinking_since = None
+        s.capsized = False
+        text = f"The referee declares {ship.name} saved: she stays afloat (R40)."
+        changes = {"sinking": False}
+    elif what == "abandon":
+        s = _voyage_or_fail(camp, ship, "abandoning ship")
+        s.status = "abandoned"
+        s.fire = 0
+        s.swallow_in = s.sinking_in = None
+        text = f"All hands abandon {ship.name} at {s.hex}."
+        changes = {"status": "abandoned"}
+    elif what in ("anchor", "weigh"):
+        s = _voyage_or_fail(camp, ship, "anchoring")
+        if what == "anchor":
+            if s.status != "under way":
+                raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
+            s.status = "anchored"
+            text = f"{ship.name} drops anchor at {s.hex}."
+        else:
+            if s.status != "anchored":
+                raise VoyageRuleError(f"{ship.name} is not at anchor")
+            s.status = "under way"
+            text = f"{ship.name} weighs anchor and gets under way."
+        changes = {"status": s.status}
+    elif what == "course":
+        s = _voyage_or_fail(camp, ship, "changing course")
+        if chart is None:
+            chart, _ = campaign_chart(camp)
+        hexes = plan_route(chart, s.hex, to, via, route)
+        flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
+        if s.route[s.position + 1:s.position + 2] != hexes[1:2]:
+            s.progress = 0  # a new heading: the miles toward the old next hex are lost
+        s.route = s.route[:s.position] + hexes
+        s.inshore = s.inshore[:s.position] + flags
+        if s.status == "arrived":
+            s.status = "under way"
+        text = f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} ({len(hexes) - 1} hexes)."
+        changes = {"route": hexes}
+    elif what == "pace":
+        new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)
+        if s is not None:
+            s.pace, s.strain = new_pace, new_strain
+        ship.pace, ship.strain = new_pace, new_strain
+        text = f"{ship.name} goes at {new_pace} pace" + (
+            f", straining {new_strain} knots over her Speed (R14)." if new_pace == "strain"
+            else " (R15)." if new_pace == "slow" else ".")
+        changes = {"pace": new_pace, "strain": new_strain}
+    else:
+        raise VoyageRuleError(f"unknown action {what!r}: use one of {', '.join(ACTIONS)}")
+    with camp.action(f"act {what}", text) as act:
+        if s is not None:
+            save_state(camp, s, camp.clock)
+        else:
+            camp.save_ship(ship)
+        if what == "refuel" and "port" in changes:
+            camp.db.execute(
+                "INSERT INTO port_fuel (hex, sold) VALUES (?, ?) ON CONFLICT(hex) "
+                "DO UPDATE SET sold = sold + excluded.sold", [changes["port"], changes["bought"]])
+        event = Event(what, text, [], 0, changes)
+        log_event(camp, act, ship.name, s.voyage_id if s else None, event)
+    return event
+
+
+def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:
+    """Keep sailing inshore on a new course if the voyage was sailed inshore."""
+    was_inshore = any(s.inshore)
+    return [was_inshore and bool(chart.hex(h).coastal) for h in hexes]
+
+
+def _refuel(camp: Campaign, ship: Ship, s: ShipState | None, amount: int | None,
+            chart: Any) -> tuple[str, dict[str, Any]]:
+    if not amount or amount < 1:
+        raise VoyageRuleError("say how many hlbs of fuel to buy, e.g. refuel 40")
+    if not shipfig.has_engine(ship):
+        raise VoyageRuleError(f"{ship.name} has no engine: she burns no fuel")
+    if s is not None and s.status == "under way":
+        raise VoyageRuleError(f"{ship.name} is under way: anchor in a port to refuel")
+    if chart is None:
+        chart, _ = campaign_chart(camp)
+    if not ship.hex:
+        raise VoyageRuleError(f"{ship.name} is nowhere on the map")
+    info = chart.hex(ship.hex)
+    if not info.port:
+        raise VoyageRuleError(f"{ship.hex} is not a port: fuel is sold only in ports")
+    if info.fuel is None:
+        raise VoyageRuleError(f"{info.port} ({ship.hex}) sells no fuel")
+    if info.fuel.stock is not None:
+        sold = camp.db.execute("SELECT sold FROM port_fuel WHERE hex = ?", [ship.hex]).fetchone()
+        left = info.fuel.stock - (sold[0] if sold else 0)
+        if amount > left:
+            raise VoyageRuleError(f"{info.port} has only {left} hlbs of fuel left to sell")
+    book = camp.rulebook
+    ship.fuel += amount
+    total = shipfig.load(ship, book, camp.water_in_load)
+    if total > shipfig.sinking_load(ship, book):
+        raise VoyageRuleError(f"{amount} hlbs more fuel would sink {ship.name}: a Load of "
+                              f"{total} hlbs is over twice her Deadweight (R12)")
+    cost = amount * info.fuel.price
+    text = (f"{ship.name} buys {amount} hlbs of fuel at {info.port} for {cost:g} "
+            f"({info.fuel.price:g} a hlb); {ship.fuel} hlbs aboard.")
+    return text, {"fuel": ship.fuel, "bought": amount, "port": ship.hex, "cost": cost}
+
+
+def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None) -> str:
+    """Put a ship in a hex (a port, usually) before she sails (one action)."""
+    ship = camp.get_ship(ship_name)
+    if open_voyage(camp, ship.name) is not None:
+        raise VoyageRuleError(f"{ship.name} is at sea: she moves by sailing")
+    if chart is None:
+        chart, _ = campaign_chart(camp)
+    key = _sea_hex(chart, hex_name)
+    info = chart.hex(key)
+    ship.hex = key
+    if ship.status not in ("sunk",):
+        ship.status = "in port" if info.port else "at anchor"
+    where = f"{info.port} ({key})" if info.port else key
+    with camp.action("ship place", f"place {ship.name} at {key}") as act:
+        camp.save_ship(ship)
+        log_event(camp, act, ship.name, None, Event("place", f"{ship.name} is at {where}."))
+    return where
+
+
+# -- reading the log ---------------------------------------------------------------------------
+
+
+def hour_rows(camp: Campaign, ship: str | None = None, voyage_id: int | None = None,
+              last: int | None = None) -> list[dict[str, Any]]:
+    """Hour rows in order (``last``: only the last N of them)."""
+    where, args = _filters(ship, voyage_id)
+    sql = f"SELECT * FROM hours {where} ORDER BY clock, id"
+    rows = [dict(r) for r in camp.db.query(sql, args)]
+    return rows[-last:] if last else rows
+
+
+def event_rows(camp: Campaign, ship: str | None = None, voyage_id: int | None = None,
+               since: int | None = None) -> list[dict[str, Any]]:
+    """Events in order, with their rolls and changes parsed."""
+    where, args = _filters(ship, voyage_id)
+    if since is not None:
+        where += (" AND" if where else "WHERE") + " clock >= ?"
+        args.append(since)
+    out = []
+    for r in camp.db.query(f"SELECT * FROM events {where} ORDER BY clock, minute, id", args):
+        row = dict(r)
+        row["rolls"] = json.loads(row["rolls"])
+        row["changes"] = json.loads(row["changes"])
+        out.append(row)
+    return out
+
+
+def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
+    clauses, args = [], []
+    if ship:
+        clauses.append("ship = ? COLLATE NOCASE")
+        args.append(ship)
+    if voyage_id is not None:
+        clauses.append("voyage_id = ?")
+        args.append(voyage_id)
+    return ("WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+
+def status_rows(camp: Campaign) -> list[dict[str, Any]]:
+    """Every ship at sea at a glance."""
+    book = camp.rulebook
+    out = []
+    hex_miles = int(book.procedures["hex_miles"])
+    for s in open_voyages(camp):
+        ship = s.ship
+        ship.pace, ship.strain = s.pace, s.strain
+        speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
+        left = len(s.route) - 1 - s.position
+        miles_left = max(0, left * hex_miles - s.progress)
+        out.append({
+            "ship": ship.name, "voyage": s.voyage_id, "status": s.status, "hex": s.hex,
+            "destination": s.destination, "hexes_left": left, "miles_left": miles_left,
+            "eta_hours": -(-miles_left // speed) if speed and s.status == "under way" else None,
+            "speed": speed, "pace": s.pace, "strain": s.strain, "fuel": ship.fuel,
+            "load": shipfig.load(ship, book, camp.water_in_load),
+            "load_category": shipfig.load_category(ship, book, camp.water_in_load),
+            "water": ship.water, "leaks": list(s.leaks), "fire": s.fire,
+            "fire_out_of_control": s.swallow_in is not None,
+            "sinking_minutes_left": s.sinking_in, "listing": s.listing,
+            "capsized": s.capsized, "engine_broken": ship.engine_broken,
+        })
+    return out
+
+
+def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:
+    """Every voyage (newest last), with its route parsed."""
+    where, args = _filters(ship, None)
+    rows = []
+    for r in camp.db.query(f"SELECT * FROM voyages {where} ORDER BY id", args):
+        row = dict(r)
+        for key in ("route", "inshore", "state"):
+            row[key] = json.loads(row[key])
+        rows.append(row)
+    return rows
+

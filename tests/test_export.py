@@ -90,7 +90,7 @@ def make_voyage(camp: Campaign, status: str = "arrived") -> int:
              [capsize, leak]),
             (START_CLOCK + 7, 0, "hazard", "Close inshore <rocks> ahead; the lookout sees "
              "nothing.", [hazard]),
-            (START_CLOCK + 9, 45, "arrival", "The Sea Witch ties up in harbour.", []),
+            (START_CLOCK + 9, 45, "arrived", "The Sea Witch ties up in harbour.", []),
         ]
         for clock, minute, kind, text, rolls in events:
             _insert(db, "events", {
@@ -150,7 +150,8 @@ def test_markdown_has_a_section_per_day_every_event_and_valid_tables(
     assert sum(1 for t in tokens if t.type == "table_open") == 1
     rows = [t for t in tokens if t.type == "tr_open"]
     assert len(rows) == 7  # header + six rows
-    assert "60 miles" in inline and "5 hlbs" in inline and "arrived at 0807" in inline
+    assert "60 miles" in inline and "5 hlbs" in inline
+    assert "arrived at hex 0807 on Day 2, 03:45" in inline
     # every roll is shown as code, nothing renders as raw HTML
     codes = [c for t in tokens if t.type == "inline" for c in (t.children or [])
              if c.type == "code_inline"]
@@ -194,7 +195,7 @@ def test_json_validates_against_the_shipped_schema(campaign: Path, tmp_path: Pat
     jsonschema.validate(data, load_schema())
     assert data["version"] == "1"
     assert len(data["hours"]) == 10
-    assert [e["kind"] for e in data["events"]] == ["storm", "hazard", "arrival"]
+    assert [e["kind"] for e in data["events"]] == ["storm", "hazard", "arrived"]
     assert data["events"][0]["rolls"][0]["label"] == "capsize check"
     assert data["summary"]["fuel_burnt"] == 5
     assert data["summary"]["hexes_entered"] == 5
@@ -312,7 +313,7 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     camp.close()
     marks = picture_marks(log)
     assert marks == [("0305", "start"), ("0506", "storm"), ("0707", "hazard"),
-                     ("0807", "end, arrival")]
+                     ("0807", "end, arrived")]
     out = tmp_path / "pictures"
     out.mkdir()
     paths = write_exports(log, ["md", "png"], out / "witch", sea_map=sea_map)

@@ -100,6 +100,7 @@ def run_demo(
     from .export import load_voyage, summary, write_exports
     from .mapstore import add_storm, load_into_campaign
     from .store import create_campaign
+    from .tiers import roman
     from .voyages import advance, campaign_chart, open_voyage, place_ship, plan_route, sail
 
     say = echo or (lambda line: None)
@@ -145,7 +146,7 @@ def run_demo(
         # A ship rolled on the class table (R18-R21), every roll kept (R4).
         ship = _roll_ship(camp)
         tell(f"Rolled the {ship.name}: {book.ship_class(ship.ship_class)['name']}, "
-             f"Tier {ship.tier}, engine Tier {ship.engine_tier}"
+             f"Tier {roman(ship.tier)}, engine Tier {roman(ship.engine_tier)}"
              f"{', ' + ', '.join(ship.traits) if ship.traits else ''}.")
 
         # The course: along the coast (inshore, R33), and through the storm (R32).
@@ -161,11 +162,12 @@ def run_demo(
              f"{fig['speed']} knots.")
         place_ship(camp, ship.name, start, chart=chart)
 
-        # The storm blows from now until well after she should be through it.
-        last = max(i for i, h in enumerate(route) if hexmap.distance(h, around) <= radius)
+        # The storm blows from the start, for campaign.yaml's hours, and at least until she
+        # is due at its edge, so that she meets it (R32: a capsize check per storm hex).
+        first = min(i for i, h in enumerate(route) if hexmap.distance(h, around) <= radius)
         speed = max(1, int(fig["speed"]))
-        through = math.ceil(last * int(book.procedures["hex_miles"]) / speed) + 6
-        hours = max(int(storm.get("hours", 24)), through)
+        due = math.ceil(first * int(book.procedures["hex_miles"]) / speed) + 2
+        hours = max(int(storm.get("hours", 24)), due)
         add_storm(camp, [], hours, around=around, radius=radius, note="the demo's storm")
         tell(f"A storm blows within {radius} hexes of {around} for {hours} hours.")
 
@@ -175,7 +177,15 @@ def run_demo(
 
         started = camp.clock
         while camp.clock - started < max_days * 24:
-            if open_voyage(camp, ship.name) is None:
+            current = open_voyage(camp, ship.name)
+            if current is None:
+                break
+            if (current.status == "under way" and not current.emergency
+                    and current.position == len(current.route) - 1):
+                # Known engine gap: a ship that gets off the ground in her destination hex
+                # is left "under way" there and never arrives; stepping on changes nothing.
+                tell(f"She lies off {end_port} ({destination}) but her arrival was never "
+                     "logged; the demo stops here.")
                 break
             day = camp.clock // 24 + 1
             day_end = (camp.clock // 24 + 1) * 24

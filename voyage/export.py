@@ -43,6 +43,9 @@ CSV_COLUMNS = [
     "load", "load_category", "water", "leaks", "status", "events", "event_text",
 ]
 
+#: Event kinds not marked on the picture unless they changed something (R32, R33 checks
+#: that came to nothing, the order to sail).
+QUIET_KINDS = frozenset({"sail", "coast", "capsize"})
 _JSON_COLUMNS_VOYAGES = ("route", "inshore", "state")
 _JSON_COLUMNS_EVENTS = ("rolls", "changes")
 
@@ -62,6 +65,7 @@ class VoyageLog:
     events: list[dict[str, Any]]
     figures: dict[str, Any]
     storms: list[str] = field(default_factory=list)
+    places: dict[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -136,21 +140,44 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         events=events,
         figures=figures(departure or found, camp.rulebook, camp.water_in_load),
         storms=storms_during(camp, voyage, hours),
+        places=port_names(camp, voyage),
     )
 
 
-def ship_at_departure(camp: Campaign, name: str, hours: list[dict[str, Any]]) -> Any:
-    """The ship as it was before the voyage's first hour was sailed, or None.
+def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
+    """hex -> port name for the ports on the voyage's route (when a map is loaded)."""
+    sea_map = sea_map_for(camp)
+    route = voyage.get("route") if isinstance(voyage.get("route"), list) else []
+    names: dict[str, str] = {}
+    if sea_map is None:
+        return names
+    for hex_name in {str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")]
+                     if h}:
+        if sea_map.in_bounds(hex_name) and sea_map.hex(hex_name).port:
+            names[hex_name] = str(sea_map.hex(hex_name).port)
+    return names
 
-    Taken from the undo snapshot of the action that wrote that hour (the store keeps the
-    ships table as it was before every action), so the ship card shows the ship as she
-    sailed and the fuel burnt is counted from what she carried.
+
+def ship_at_departure(camp: Campaign, name: str, hours: list[dict[str, Any]]) -> Any:
+    """The ship as she was when the voyage set sail, or None.
+
+    Taken from the undo snapshot of the voyage's first action (the one that set sail, or
+    else the one that wrote its first hour): the store keeps the ships table as it was
+    before every action. So the ship card shows the ship as she sailed, and the fuel burnt
+    is counted from what she carried.
     """
     from .store import _ship_from_row
 
-    action_id = hours[0].get("action_id") if hours else None
-    if action_id is None or not camp.db["actions"].exists():
+    if not hours or not camp.db["actions"].exists() or not camp.db["events"].exists():
         return None
+    # The voyage's first action is the one that set sail (its event carries the voyage id).
+    first = camp.db.execute(
+        "SELECT min(action_id) FROM events WHERE voyage_id = ?", [hours[0]["voyage_id"]]
+    ).fetchone()
+    ids = [i for i in (hours[0].get("action_id"), first[0] if first else None) if i]
+    if not ids:
+        return None
+    action_id = min(ids)
     rows = list(camp.db.query("SELECT snapshot FROM actions WHERE id = ?", [action_id]))
     if not rows:
         return None
@@ -244,26 +271,54 @@ def fuel_burnt(log: VoyageLog) -> int:
 
 
 def hours_at_sea(log: VoyageLog) -> int:
-    """Whole hours from departure to the end (or to the last hour logged)."""
-    started, ended = log.voyage.get("started"), log.voyage.get("ended")
+    """Hours the ship was stepped at sea: one per hour row, up to the hour the voyage ended.
+
+    (``ended`` is the clock of the hour in which the voyage ended, so a voyage that started
+    at clock 0 and ended in the hour at clock 26 spent 27 hours at sea.)
+    """
+    ended = log.voyage.get("ended")
+    if log.hours:
+        return sum(1 for r in log.hours
+                   if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended)
+    started = log.voyage.get("started")
     if isinstance(started, int) and isinstance(ended, int):
         return max(0, ended - started)
-    return len(log.hours)
+    return 0
+
+
+def place(log: VoyageLog, hex_name: Any) -> str:
+    """A hex as people say it: ``Ironport (2812)`` for a port, else ``hex 1409``."""
+    name = log.places.get(str(hex_name))
+    return f"{name} ({hex_name})" if name else f"hex {hex_name}"
+
+
+def ending_time(log: VoyageLog) -> str | None:
+    """When the voyage ended, to the minute when an event says so: ``Day 2, 02:56``."""
+    v = log.voyage
+    if v.get("ended") is None:
+        return None
+    final = [e for e in log.events if e.get("kind") in ("sunk", "arrived", "abandon")]
+    if final:
+        e = final[-1]
+        return f"Day {_day_of(e)}, {_event_time(e)}"
+    return clock_text(v.get("ended"))
 
 
 def outcome_text(log: VoyageLog) -> str:
     """How the voyage ended, in plain words."""
     v = log.voyage
     status = str(v.get("status") or "unknown")
-    where = track(log)[-1] if track(log) else v.get("origin")
-    when = clock_text(v.get("ended")) if v.get("ended") is not None else None
+    path = track(log)
+    where = place(log, path[-1] if path else v.get("origin"))
+    when = ending_time(log)
+    on = f" on {when}" if when else ""
     if status == "arrived":
-        return f"arrived at {v.get('destination')}" + (f" on {when}" if when else "")
+        return f"arrived at {place(log, v.get('destination'))}{on}"
     if status == "sunk":
-        return f"sank in hex {where}" + (f" on {when}" if when else "")
+        return f"sank in {where}{on}"
     if status == "under way":
-        return f"still under way, last in hex {where}"
-    return f"{status} in hex {where}" + (f" on {when}" if when else "")
+        return f"still under way, last in {where}"
+    return f"{status} in {where}{on}"
 
 
 def summary(log: VoyageLog) -> dict[str, Any]:
@@ -341,8 +396,9 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     out: list[str] = [
         f"# Log of the {md_text(log.ship)}: voyage {log.id}",
         "",
-        f"{md_text(log.campaign)}. From {md_text(v.get('origin'))} to "
-        f"{md_text(v.get('destination'))}, {md_text(clock_text(v.get('started')))} to "
+        f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
+        f"{md_text(place(log, v.get('destination')))}, "
+        f"{md_text(clock_text(v.get('started')))} to "
         f"{md_text(clock_text(v.get('ended')) if v.get('ended') is not None else 'now')}: "
         f"{md_text(s['outcome'])}.",
         "",
@@ -535,6 +591,8 @@ def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
     hex_at: dict[Any, str] = {r.get("clock"): str(r["hex"]) for r in log.hours if r.get("hex")}
     kinds: dict[str, list[str]] = {}
     for event in log.events:
+        if event.get("kind") in QUIET_KINDS and not event.get("changes"):
+            continue  # a clear sea, a capsize check that held: not worth a star
         where = hex_at.get(event.get("clock")) or event.get("hex")
         if where:
             kinds.setdefault(str(where), []).append(str(event.get("kind") or "event"))

@@ -127,7 +127,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
             event["rolls"] = []
         if not isinstance(event.get("changes"), dict):
             event["changes"] = {}
-    departure = ship_at_departure(camp, found.name, hours)
+    departure = ship_at_departure(camp, found.name, vid)
     state = voyage.get("state") if isinstance(voyage.get("state"), dict) else {}
     if departure is not None and _fuel_key(state) is None:
         state = {**state, "fuel_at_start": departure.fuel}
@@ -158,7 +158,7 @@ def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
     return names
 
 
-def ship_at_departure(camp: Campaign, name: str, hours: list[dict[str, Any]]) -> Any:
+def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Any:
     """The ship as she was when the voyage set sail, or None.
 
     Taken from the undo snapshot of the voyage's first action (the one that set sail, or
@@ -168,16 +168,17 @@ def ship_at_departure(camp: Campaign, name: str, hours: list[dict[str, Any]]) ->
     """
     from .store import _ship_from_row
 
-    if not hours or not camp.db["actions"].exists() or not camp.db["events"].exists():
+    db = camp.db
+    if not all(db[t].exists() for t in ("actions", "events", "hours")):
         return None
-    # The voyage's first action is the one that set sail (its event carries the voyage id).
-    first = camp.db.execute(
-        "SELECT min(action_id) FROM events WHERE voyage_id = ?", [hours[0]["voyage_id"]]
+    row = db.execute(
+        "SELECT min(a) FROM (SELECT min(action_id) AS a FROM events WHERE voyage_id = ? "
+        "UNION ALL SELECT min(action_id) FROM hours WHERE voyage_id = ?)",
+        [voyage_id, voyage_id],
     ).fetchone()
-    ids = [i for i in (hours[0].get("action_id"), first[0] if first else None) if i]
-    if not ids:
+    action_id = row[0] if row else None
+    if action_id is None:
         return None
-    action_id = min(ids)
     rows = list(camp.db.query("SELECT snapshot FROM actions WHERE id = ?", [action_id]))
     if not rows:
         return None

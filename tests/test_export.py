@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from voyage.cli import cli
 from voyage.dice import Modifier, Roller
@@ -336,3 +338,28 @@ def test_png_needs_a_map(campaign: Path, tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "no map" in result.output and "voyage map load" in result.output
     assert not list(tmp_path.glob("*.png"))
+
+
+# ----------------------------------------------------------------------------- escaping
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=80))
+@example("&amp; the <b>crew</b> | cheer ~~loudly~~ ![x](y) `code` *star* _under_ # 1.")
+@example("   ")
+@settings(max_examples=300, deadline=None)
+def test_any_event_text_stays_plain_words_in_one_list_item(text: str) -> None:
+    """Whatever an event says, the Markdown shows exactly those words: no markup, no HTML."""
+    from markdown_it import MarkdownIt
+
+    from voyage.export import md_text
+
+    words = " ".join(text.split())
+    tokens = MarkdownIt("commonmark").enable("table").parse(f"- **00:00** {md_text(text)}\n")
+    assert [t.type for t in tokens].count("list_item_open") == 1
+    inline = [t for t in tokens if t.type == "inline"]
+    assert len(inline) == 1
+    children = inline[0].children or []
+    assert not any(c.type in ("html_inline", "link_open", "image", "code_inline")
+                   for c in children)
+    shown = "".join(c.content for c in children if c.type == "text")
+    assert shown.strip() == f"00:00 {words}".strip()

@@ -342,7 +342,9 @@ def summary(log: VoyageLog) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- Markdown
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
+# Escaped everywhere: emphasis, code, links, HTML, tables, headings, entities (&amp;),
+# and GitHub's ~~strikethrough~~.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#&~!])")
 
 
 def md_text(text: Any) -> str:

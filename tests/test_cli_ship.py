@@ -100,6 +100,7 @@ def test_add_list_remove_and_undo(db):
     assert data["tier"] == 4 and data["engine_tier"] == 5 and data["traits"] == ["Steady"]
     listed = run("ship", "list")
     assert "Sea Witch" in listed.output and "IV" in listed.output
+    assert json.loads(run("ship", "show", "SEA-WITCH", "--json").output)["name"] == "Sea Witch"
     assert run("ship", "remove", "sea witch").exit_code == 0  # names are case-insensitive
     assert "No ships yet" in run("ship", "list").output
     assert run("undo").exit_code == 0
@@ -108,8 +109,9 @@ def test_add_list_remove_and_undo(db):
 
 def test_duplicate_name_refused(db):
     assert run("ship", "add", "Gull", "--class", "dinghy", "--tier", "1").exit_code == 0
-    result = run("ship", "add", "GULL", "--class", "dinghy", "--tier", "1")
-    assert result.exit_code == 1 and "already in this campaign" in result.output
+    for other in ("GULL", "Gull!"):
+        result = run("ship", "add", other, "--class", "dinghy", "--tier", "1")
+        assert result.exit_code == 1 and "'Gull' is already in this campaign" in result.output
 
 
 def test_overload_beyond_twice_deadweight_is_refused_and_changes_nothing(db):

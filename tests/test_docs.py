@@ -16,8 +16,7 @@ ROOT = Path(__file__).parent.parent
 
 def test_every_command_has_help_with_an_example():
     root = click.Context(cli, info_name="voyage")
-    missing = [name for name, cmd, _ in walk(cli, root)
-               if "Example" not in (cmd.help or "")]
+    missing = [name for name, cmd, _ in walk(cli, root) if "Example" not in (cmd.help or "")]
     assert not missing, f"commands without an example in their help: {missing}"
 
 
@@ -44,6 +43,5 @@ def test_help_does_not_import_heavy_modules():
         "         'jsonschema') if m in sys.modules]\n"
         "print('HEAVY:' + ','.join(heavy))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "HEAVY:", out.stdout

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from voyage import hexmap
@@ -190,6 +190,7 @@ def test_search_limit_raises_instead_of_running_forever():
         hexmap.shortest_path("0101", "0150", lambda h: h not in walled, limit=500)
 
 
+@settings(deadline=None)
 @given(inner, inner)
 def test_path_length_matches_distance_in_open_sea(a, b):
     path = hexmap.shortest_path(a, b, lambda h: True)
@@ -210,3 +211,44 @@ def test_geometry_matches_the_picture():
             assert math.isclose(math.hypot(x1 - x0, y1 - y0), 1.0, rel_tol=1e-9)
     (x1, y1), (x2, y2) = geometry.hex_center("0101"), geometry.hex_center("0201")
     assert x2 > x1 and y2 < y1  # y grows upwards in the drawing
+
+
+def _bfs_length(start, goal, passable):
+    from collections import deque
+
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            return seen[here]
+        for n in hexmap.neighbours(here):
+            if n not in seen and passable(n):
+                seen[n] = seen[here] + 1
+                queue.append(n)
+    return None
+
+
+@settings(deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(1, 12), st.integers(1, 12)), max_size=70),
+    st.tuples(st.integers(1, 12), st.integers(1, 12)),
+    st.tuples(st.integers(1, 12), st.integers(1, 12)),
+)
+def test_route_is_as_short_as_breadth_first_search(rocks, a, b):
+    land = {hexmap.hex_name(*r) for r in rocks} - {hexmap.hex_name(*a)}
+    start, goal = hexmap.hex_name(*a), hexmap.hex_name(*b)
+
+    def sea(h):
+        col, row = hexmap.parse_hex(h)
+        return col <= 12 and row <= 12 and h not in land
+
+    path = hexmap.shortest_path(start, goal, sea)
+    expected = _bfs_length(start, goal, sea)
+    if expected is None:
+        assert path is None
+    else:
+        assert path is not None and hexmap.path_length(path) == expected
+        assert path[0] == start and path[-1] == goal
+        assert all(sea(h) for h in path[1:])
+        assert all(hexmap.distance(x, y) == 1 for x, y in zip(path, path[1:], strict=False))

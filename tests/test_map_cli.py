@@ -255,3 +255,21 @@ def test_help_of_every_map_and_weather_command_has_an_example(runner):
         for name in cli.get_command(None, group).commands:  # type: ignore[union-attr]
             result = run(runner, group, name, "--help")
             assert result.exit_code == 0 and "Example" in result.output, (group, name)
+
+
+def test_load_unknown_names_say_what_exists(runner, db):
+    result = run(runner, "map", "load", "salt_rech")
+    assert result.exit_code == 1
+    assert "no bundled campaign 'salt_rech' (there are: salt_reach)" in result.output
+    result = run(runner, "map", "load", "maps/nowhere.yaml")
+    assert result.exit_code == 1 and "no such map file or campaign folder" in result.output
+
+
+def test_show_area_errors_print_nothing_else(runner, db):
+    loaded(runner, db)
+    result = run(runner, "map", "show", "--radius", "2")
+    assert result.exit_code == 1 and result.output == (
+        "Error: give both --around HEX and --radius N, or neither\n"
+    )
+    result = run(runner, "map", "show", "--around", "9999", "--radius", "1")
+    assert result.output == "Error: hex 9999 is off the map (0101 to 3624)\n"

@@ -289,3 +289,41 @@ def test_demo_route_runs_along_a_coast_and_through_the_storm():
     assert not sea.hex(demo["storm"]["around"]).coastal  # the storm centres on open water
     for ship in demo["ships"]:
         assert sea.route(ship["start"], ship["destination"]) is not None
+
+
+def test_the_example_in_docs_maps_md_is_a_valid_map():
+    docs = Path(__file__).parent.parent / "docs" / "maps.md"
+    text = docs.read_text()
+    example = text.split("## A complete small map", 1)[1].split("```yaml\n", 1)[1]
+    example = example.split("```", 1)[0]
+    sea = parse_map(example, "harbour.yaml")
+    assert (sea.name, sea.width, sea.height) == ("Gull Bay", 10, 6)
+    assert sea.hex("0303").port == "Gullhaven" and sea.hex("0303").coastal
+    assert sea.hex("0402").narrow_passage and sea.hex("0706").seabed == "rocky"
+    assert sea.hex("0504").seabed == "rocky"  # the legend's 'o'
+
+
+def test_campaign_info_of_the_bundled_campaign():
+    from voyage.maps import load_campaign_info
+
+    info = load_campaign_info(campaigns_dir() / "salt_reach")
+    assert info.name == "The Salt Reach" and isinstance(info.seed, int)
+    assert info.map_path.name == "map.yaml"
+    assert info.demo is not None
+    assert (info.demo.start, info.demo.destination) == ("0305", "2812")
+    assert (info.demo.storm_around, info.demo.storm_radius) == ("1510", 2)
+    assert [s.start for s in info.demo.ships] == ["2420", "3016"]
+
+
+def test_campaign_info_rejects_a_demo_on_land(tmp_path):
+    from voyage.maps import load_campaign_info
+
+    write(tmp_path, "rows: |\n  ~~#\n  ~~#\n")
+    (tmp_path / "campaign.yaml").write_text(
+        'name: Pond\nmap: map.yaml\ndemo: {start: "0101", destination: "0301"}\n'
+    )
+    with pytest.raises(MapError, match="demo destination 0301 is land"):
+        load_campaign_info(tmp_path)
+    (tmp_path / "campaign.yaml").write_text("name: Pond\nmpa: map.yaml\n")
+    with pytest.raises(MapError, match="did you mean 'map'"):
+        load_campaign_info(tmp_path)

@@ -151,3 +151,21 @@ def test_importing_render_does_not_import_matplotlib():
     code = "import sys, voyage.render; print('matplotlib' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_text_map_ships_sharing_a_hex_share_a_mark_and_offview_ships_are_left_out(tiny):
+    text = text_map(
+        tiny, ships=[("A", "0101"), ("B", "0404"), ("C", "0101")], around="0101", radius=1
+    )
+    lines = text.splitlines()
+    assert lines[2] == "01 1~"
+    assert "  1  A (0101)" in lines and "  1  C (0101)" in lines
+    assert not any("B (0404)" in line for line in lines)
+
+
+def test_ships_outside_the_area_are_not_drawn(tmp_path, tiny):
+    # Rendering the same area with and without an off-area ship gives the same picture.
+    a = render_map(tiny, tmp_path / "a.png", around="0101", radius=1)
+    b = render_map(tiny, tmp_path / "b.png", around="0101", radius=1, ships=[("Far", "0504")])
+    with Image.open(a) as first, Image.open(b) as second:
+        assert first.tobytes() == second.tobytes()

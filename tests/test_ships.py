@@ -200,4 +200,4 @@ def test_generated_ships_keep_the_invariants(seed, key, crew, cargo, fuel):
     else:
         assert fig["fuel_use"] >= 1
     assert all(r.line() for r in records)
-    assert (len(s.traits) == 1) == any(r.label == "trait table" for r in records)
+    assert (len(s.traits) == 1) == any(r.label == "trait" for r in records)

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import click
 
 
-def walk(group: click.Group, ctx: click.Context, prefix: str = "voyage"
-         ) -> Iterator[tuple[str, click.Command, click.Context]]:
+def walk(
+    group: click.Group, ctx: click.Context, prefix: str = "voyage"
+) -> Iterator[tuple[str, click.Command, click.Context]]:
     """Every command under ``group`` with its full name, depth first, sorted."""
     for name in group.list_commands(ctx):
         cmd = group.get_command(ctx, name)

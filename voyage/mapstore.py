@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from .errors import MapError
-from .maps import SeaMap, load_map, parse_map
+from .maps import SeaMap, bundled_campaign, load_map, parse_map
 from .weather import group_storms, storm_rows, storms_at
+
+if TYPE_CHECKING:
+    from .store import Campaign
 
 _PARSED: dict[str, SeaMap] = {}
 NO_MAP = "no map loaded in this campaign: `voyage map load campaigns/salt_reach` (or your map)"
@@ -26,18 +29,15 @@ def resolve_map_path(path: str | Path) -> Path:
     target = Path(path)
     if target.exists():
         return target
-    from .paths import campaigns_dir
-
-    bundled = campaigns_dir() / str(path)
-    if str(path) and "/" not in str(path) and (bundled / "campaign.yaml").is_file():
-        return bundled
+    if len(target.parts) == 1 and not target.suffix:
+        return bundled_campaign(str(path))  # MapError listing the bundled campaigns
     raise MapError(f"{path}: no such map file or campaign folder")
 
 
-def save_map(campaign: Any, sea_map: SeaMap) -> None:
+def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
     """Store ``sea_map`` as the campaign's map: one undoable action."""
     with campaign.action("map load", f"map {sea_map.name} from {sea_map.source}") as act:
-        campaign.db["sea_map"].upsert(
+        campaign.db.table("sea_map").upsert(
             {
                 "id": 1,
                 "name": sea_map.name,
@@ -52,14 +52,14 @@ def save_map(campaign: Any, sea_map: SeaMap) -> None:
         )
 
 
-def load_into_campaign(campaign: Any, path: str | Path) -> SeaMap:
+def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
     sea_map = load_map(resolve_map_path(path))  # raises before anything is written
     save_map(campaign, sea_map)
     return sea_map
 
 
-def map_row(campaign: Any) -> dict[str, Any] | None:
+def map_row(campaign: Campaign) -> dict[str, Any] | None:
     """The stored map's row (name, source, size, text), or None."""
     db = campaign.db
     if "sea_map" not in db.table_names():
@@ -68,7 +68,7 @@ def map_row(campaign: Any) -> dict[str, Any] | None:
     return rows[0] if rows else None
 
 
-def current_map(campaign: Any) -> SeaMap:
+def current_map(campaign: Campaign) -> SeaMap:
     """The campaign's map; MapError with the command to load one if there is none."""
     row = map_row(campaign)
     if row is None:
@@ -83,7 +83,7 @@ def current_map(campaign: Any) -> SeaMap:
     return found
 
 
-def ship_positions(campaign: Any) -> list[tuple[str, str]]:
+def ship_positions(campaign: Campaign) -> list[tuple[str, str]]:
     """(ship name, hex) for every ship that has a hex."""
     db = campaign.db
     if "ships" not in db.table_names():
@@ -99,7 +99,7 @@ def ship_positions(campaign: Any) -> list[tuple[str, str]]:
 
 
 def add_storm(
-    campaign: Any,
+    campaign: Campaign,
     hexes: list[str],
     hours: int,
     *,
@@ -136,11 +136,11 @@ def add_storm(
         rows = storm_rows(number["n"], names, clock, hours, source=source, note=note)
         for row in rows:
             row["action_id"] = act.id
-        campaign.db["storms"].insert_all(rows)
+        campaign.db.table("storms").insert_all(rows)
     return group_storms(rows)[0]
 
 
-def list_storms(campaign: Any) -> list[dict[str, Any]]:
+def list_storms(campaign: Campaign) -> list[dict[str, Any]]:
     """Every storm with its hexes, hours and whether it is blowing now, is over, or to come."""
     clock = campaign.clock
     storms = group_storms(campaign.db.query("SELECT * FROM storms ORDER BY storm, id"))
@@ -154,7 +154,7 @@ def list_storms(campaign: Any) -> list[dict[str, Any]]:
     return storms
 
 
-def clear_storms(campaign: Any, storm: int | None = None, *, everything: bool = False) -> int:
+def clear_storms(campaign: Campaign, storm: int | None = None, *, everything: bool = False) -> int:
     """Remove one storm by number, or all with ``everything``; returns hexes removed."""
     if storm is None and not everything:
         raise MapError("say which storm to clear (its number from `voyage weather list`) or --all")
@@ -175,6 +175,6 @@ def clear_storms(campaign: Any, storm: int | None = None, *, everything: bool = 
     return int(cursor.rowcount)
 
 
-def storms_now(campaign: Any) -> set[str]:
+def storms_now(campaign: Campaign) -> set[str]:
     """Hexes storm-tossed at the campaign clock."""
     return storms_at(campaign, campaign.clock)

@@ -132,7 +132,7 @@ class MapGeometry:
         cls, sea_map: SeaMap, around: str | None = None, radius: int | None = None, **kw: int
     ) -> MapGeometry:
         """The geometry of ``sea_map`` (or the area within ``radius`` of ``around``)."""
-        return cls(sea_map.width, sea_map.height, around, radius, **kw)
+        return cls(sea_map.width, sea_map.height, around, radius, **kw)  # type: ignore[arg-type]
 
     def contains(self, name: str) -> bool:
         """Whether this picture shows the hex ``name``."""
@@ -330,6 +330,8 @@ def render_map(
             )
         )
 
+    # Ships outside the area drawn are left out (their tracks are clipped at its edge).
+    ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
     colour_of: dict[str, tuple[float, float, float]] = {}
     for ship_name in [n for n, _ in ships] + [n for n, _ in tracks]:
         if ship_name not in colour_of:
@@ -378,6 +380,8 @@ def render_map(
             zorder=9,
         )
     for name, text in marks:
+        if hexmap.canonical(name) not in shown:
+            continue
         x, y = geometry.hex_center(name)
         ax.plot(
             [x],
@@ -417,8 +421,8 @@ def render_map(
                 label="storm",
             )
         )
-    for ship_name, colour in colour_of.items():
-        handles.append(Line2D([], [], color=colour, marker="^", linewidth=2, label=ship_name))
+    for ship_name, ship_colour in colour_of.items():
+        handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
     if marks:
         handles.append(
             Line2D(
@@ -484,11 +488,14 @@ def text_map(
     storm_set = {hexmap.canonical(h) for h in storms}
     ship_at: dict[str, str] = {}
     key_lines: list[str] = []
-    for i, (ship_name, name) in enumerate(ships):
-        mark = SHIP_MARKS[i] if i < len(SHIP_MARKS) else "@"
+    for ship_name, name in ships:
         canonical = hexmap.canonical(name)
-        ship_at.setdefault(canonical, mark)
-        key_lines.append(f"  {mark}  {ship_name} ({canonical})")
+        if canonical not in shown:
+            continue
+        if canonical not in ship_at:  # ships sharing a hex share its mark
+            n = len(ship_at)
+            ship_at[canonical] = SHIP_MARKS[n] if n < len(SHIP_MARKS) else "@"
+        key_lines.append(f"  {ship_at[canonical]}  {ship_name} ({canonical})")
     wide = max(cols) > 99 or max(rows) > 99
     digits = 3 if wide else 2
     pad = " " * (digits + 1)

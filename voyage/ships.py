@@ -14,6 +14,7 @@ from typing import Any
 
 from .dice import Roll, Roller
 from .errors import ShipError, VoyageError
+from .rules.shiptables import roll_trait
 from .tables import RuleBook
 from .tiers import roman
 
@@ -255,50 +256,19 @@ def roll_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
     return book.classes[key], record
 
 
-def roll_trait(book: RuleBook, roller: Roller) -> tuple[str | None, list[Roll]]:
-    """R18: a Trait on a 1-in-6, then the d12 (or the table's die)."""
-    table = book.traits
-    has = roller.chance(
-        "trait", table["chance"], success="the ship has a Trait", failure="no Trait"
-    )
-    if not has.success:
-        return None, [has]
-    pick = roller.roll("trait table", table["die"])
-    name = table["by_face"][pick.natural]
-    pick.outcome = name
-    return name, [has, pick]
-
-
-def apply_trait_rolls(ship: Ship, trait: str, book: RuleBook, roller: Roller) -> list[Roll]:
-    """The rolls a trait makes when the ship is made (R18): plating, weapon, hose, side."""
-    effects = book.trait(trait)["effects"]
-    records: list[Roll] = []
+def _apply_trait_details(ship: Ship, trait: str, details: dict[str, Any], book: RuleBook) -> None:
+    """Carry a trait's own rolls (R18) into the ship's equipment."""
     eq = ship.equipment
-    if "armor_dice" in effects:
-        r = roller.roll(f"{trait}: armored plating", effects["armor_dice"])
-        r.outcome = f"{r.total} units"
-        eq["armor"] = eq.get("armor", 0) + r.total
-        records.append(r)
-    if "heavy_weapon" in effects:
-        weapon, r = roller.choose(f"{trait}: heavy weapon", effects["heavy_weapon"])
-        eq.setdefault("heavy_weapons", []).append(weapon)
-        records.append(r)
-    if "firehose_in_6" in effects:
-        r = roller.chance(
-            f"{trait}: firehose",
-            effects["firehose_in_6"],
-            success="carries a firehose",
-            failure="no firehose",
-        )
-        eq["firehose"] = bool(r.success)
-        records.append(r)
-    if "list_side" in effects:
-        side, r = roller.choose(f"{trait}: lists to", effects["list_side"])
-        eq["list_side"] = side
-        records.append(r)
-    if "ram_die" in effects:
+    if "armor" in details:
+        eq["armor"] = eq.get("armor", 0) + details["armor"]
+    if "heavy_weapon" in details:
+        eq.setdefault("heavy_weapons", []).append(details["heavy_weapon"])
+    if "firehose" in details:
+        eq["firehose"] = details["firehose"]
+    if "list_side" in details:
+        eq["list_side"] = details["list_side"]
+    if "ram_die" in book.trait(trait)["effects"]:
         eq["ram"] = True
-    return records
 
 
 def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
@@ -349,11 +319,11 @@ def roll_ship(
         engine_tier=values.get("engine") if cls["engine"] else None,
         equipment=equipment,
     )
-    trait, trait_rolls = roll_trait(book, roller)
-    records.extend(trait_rolls)
-    if trait:
-        ship.traits.append(trait)
-        records.extend(apply_trait_rolls(ship, trait, book, roller))
+    trait = roll_trait(roller, book)  # R18: 1-in-6, the d12, then the trait's own rolls
+    records.extend(trait.rolls)
+    if trait.trait:
+        ship.traits.append(trait.trait)
+        _apply_trait_details(ship, trait.trait, trait.details, book)
     return ship, records
 
 
@@ -412,16 +382,3 @@ def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str,
         name = f"{name} {roman(number)}"
         record.outcome = name
     return name, record
-
-
-def ram_die(ship: Ship, book: RuleBook) -> str:
-    """R35: d12, or d20 for a Ram-bowed ship."""
-    die = trait_effect(ship, book, "ram_die", None)
-    return die or book.procedures["ram"]["die"]
-
-
-def capsize_advantages(ship: Ship, book: RuleBook) -> list[str]:
-    """R41: one Advantage per point of capsize_advantage (Steady)."""
-    return [
-        t for t in ship.traits for _ in range(book.trait(t)["effects"].get("capsize_advantage", 0))
-    ]

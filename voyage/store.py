@@ -451,8 +451,22 @@ class Campaign:
     def ship_names(self) -> set[str]:
         return {r["name"].lower() for r in self.db.query("SELECT name FROM ships")}
 
+    def _name_taken(self, name: str) -> str | None:
+        wanted = name_key(name)
+        for row in self.db.query("SELECT name FROM ships"):
+            if name_key(row["name"]) == wanted:
+                return row["name"]
+        return None
+
     def get_ship(self, name: str) -> Ship:
+        """A ship by name: case-insensitive, and spaces/punctuation don't matter
+        (``SEA-WITCH`` finds "Sea Witch")."""
         rows = list(self.db.query("SELECT * FROM ships WHERE name = ?", [name]))
+        if not rows:
+            wanted = name_key(name)
+            rows = [
+                r for r in self.db.query("SELECT * FROM ships") if name_key(r["name"]) == wanted
+            ]
         if not rows:
             known = sorted(r["name"] for r in self.db.query("SELECT name FROM ships"))
             hint = (
@@ -469,9 +483,12 @@ class Campaign:
         ]
 
     def add_ship(self, ship: Ship) -> None:
-        if ship.name.lower() in self.ship_names():
+        if not name_key(ship.name):
+            raise ShipError(f"ship name {ship.name!r} needs at least one letter or digit")
+        taken = self._name_taken(ship.name)
+        if taken:
             raise ShipError(
-                f"a ship named {ship.name!r} is already in this campaign: choose another name"
+                f"a ship named {taken!r} is already in this campaign: choose another name"
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
@@ -488,6 +505,11 @@ class Campaign:
 
     def close(self) -> None:
         self.db.close()
+
+
+def name_key(name: str) -> str:
+    """A ship name as matched: lower case, letters and digits only."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 def _coerce(raw: str, choices: list[Any]) -> Any:

@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "ship": "voyage.cli.ship:ship",
+    "roll": "voyage.cli.roll:roll",
     "map": "voyage.cli.map:map_group",
     "weather": "voyage.cli.weather:weather",
     "sail": "voyage.cli.voyages:sail",

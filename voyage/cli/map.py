@@ -46,19 +46,20 @@ def load(db_path: str, path: str, as_json: bool) -> None:
     camp = open_campaign(db_path)
     sea = load_into_campaign(camp, path)
     stranded = [f"{n} ({h})" for n, h in ship_positions(camp) if not sea.is_sea(h)]
-    info = {
+    ports = [{"hex": p.name, "port": p.port} for p in sea.ports()]
+    info: dict[str, Any] = {
         "name": sea.name,
         "source": sea.source,
         "width": sea.width,
         "height": sea.height,
-        "ports": [{"hex": p.name, "port": p.port} for p in sea.ports()],
+        "ports": ports,
         "ships_not_at_sea": stranded,
     }
     if as_json:
         emit_json(info)
         return
     click.echo(
-        f"Loaded {sea.name}: {sea.width} x {sea.height} hexes, {len(info['ports'])} ports, "
+        f"Loaded {sea.name}: {sea.width} x {sea.height} hexes, {len(ports)} ports, "
         f"from {sea.source}."
     )
     if stranded:
@@ -85,12 +86,11 @@ def show(db_path: str, around: str | None, radius: int | None) -> None:
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
-    click.echo(f"{sea.name} (hour {camp.clock})")
-    click.echo(
-        text_map(
-            sea, around=around, radius=radius, storms=storms_now(camp), ships=ship_positions(camp)
-        )
+    text = text_map(
+        sea, around=around, radius=radius, storms=storms_now(camp), ships=ship_positions(camp)
     )
+    click.echo(f"{sea.name} (hour {camp.clock})")
+    click.echo(text)
 
 
 @map_group.command("render")

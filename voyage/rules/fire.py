@@ -56,9 +56,10 @@ def spread_in_6(traits: Sequence[str], book: RuleBook) -> int:
     return min(chances) if chances else int(book.procedures["fire"]["spread_in_6"])
 
 
-def firefighters(crew: int, firehose: bool) -> int:
-    """Crew fighting the fire, a firehose counting as one (R50)."""
-    return check_count(crew, "crew fighting the fire") + (1 if firehose else 0)
+def firefighters(crew: int, firehose: bool, book: RuleBook) -> int:
+    """Crew fighting the fire, a firehose counting as ``fire.firehose_crew`` (one, R50)."""
+    hose = int(book.procedures["fire"].get("firehose_crew", 1)) if firehose else 0
+    return check_count(crew, "crew fighting the fire") + hose
 
 
 def _swallow(roller: Roller, book: RuleBook) -> tuple[int, Roll]:
@@ -136,7 +137,7 @@ def fire_minute(
         raise VoyageError(
             f"a fire of severity {severity} on a Tier {tier} ship is already out of control"
         )
-    fighters = firefighters(crew, firehose)
+    fighters = firefighters(crew, firehose, book)
     rules = book.procedures["fire"]
     rolls: list[Roll] = []
     spread_roll = roller.chance(
@@ -221,7 +222,7 @@ def fire_minute_odds(
     bring it down), ``out`` (it goes out), ``out_of_control``."""
     tier = check_tier(tier)
     check_count(severity, "fire severity", 1)
-    fighters = firefighters(crew, firehose)
+    fighters = firefighters(crew, firehose, book)
     spread = Fraction(spread_in_6(traits, book), 6)
     fight = Fraction(int(book.procedures["fire"]["fight_in_6"]), 6)
     result = {

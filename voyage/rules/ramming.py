@@ -16,8 +16,6 @@ from ..tables import RuleBook
 from .common import Outcome, check_count, check_tier, trait_effects
 from .hull import HullHitResult, hull_hit
 
-RAM_ZONE = "lethal"  # R35: the ramming ship is in its own Explosion's lethal zone
-
 
 @dataclass(frozen=True)
 class RamResult(Outcome):
@@ -59,10 +57,12 @@ def ram(
         text = f"The ship rams {what} without damage."
         return RamResult("ram", text, (roll,), {}, False, 0, None, False)
     margin = relative_speed - roll.total
-    hit = hull_hit(tier, margin, roller, book, explosion=True, zone=RAM_ZONE)
+    # R35: the ramming ship is in its own Explosion's lethal zone (ram.zone)
+    zone = str(book.procedures["ram"].get("zone", "lethal"))
+    hit = hull_hit(tier, margin, roller, book, explosion=True, zone=zone)
     text = (
         f"The ship rams {what} and is hit by an Explosion (0/1/1 yd) with a modifier of "
-        f"{margin:+d}, in its lethal zone. {hit.text}"
+        f"{margin:+d}, in its {zone} zone. {hit.text}"
     )
     return RamResult(
         "ram", text, (roll, *hit.rolls), dict(hit.changes), True, margin, hit, hit.destroyed

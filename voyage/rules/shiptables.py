@@ -7,9 +7,10 @@ figures) is built in voyage/ships.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from ..dice import Roll, Roller
+from ..dice import Roll, Roller, parse
 from ..errors import VoyageError
 from ..tables import RuleBook
 from ..tiers import roman
@@ -54,17 +55,44 @@ def class_rows(ship_class: str, book: RuleBook) -> list[str]:
     return list(book.ship_class(ship_class)["rows"])
 
 
+def _row_key(table: dict[str, Any], row: str) -> str:
+    key = row.strip().lower().replace("-", "_").replace(" ", "_")
+    if key not in table["rows"]:
+        raise VoyageError(
+            f"the {table['name']} table has no row {row!r}: use one of {', '.join(table['rows'])}"
+        )
+    return key
+
+
+def class_row_odds(ship_class: str, row: str, book: RuleBook) -> dict[str, Fraction]:
+    """Exact chance of each value of a class-table row (R20), values as printed."""
+    table = book.ship_class(ship_class)
+    key = _row_key(table, row)
+    out: dict[str, Fraction] = {}
+    for first, last, value in table["rows"][key]:
+        shown = _show(key, value)
+        out[shown] = out.get(shown, Fraction(0)) + Fraction(last - first + 1, 6)
+    return out
+
+
+def trait_odds(book: RuleBook, name: str | None = None) -> Fraction:
+    """Exact chance a new ship has a Trait (R18), or, with ``name``, that very Trait."""
+    has = Fraction(int(book.traits["chance"]), 6)
+    if name is None:
+        return has
+    wanted = book.trait(name)["name"]
+    faces = sum(1 for trait in book.traits["by_face"].values() if trait == wanted)
+    sides = parse(book.traits["die"]).sides
+    return has * Fraction(faces, sides)
+
+
 def roll_class_row(ship_class: str, row: str, roller: Roller, book: RuleBook) -> RowResult:
     """Roll a d6 on one row of a class table (R20: explicit face ranges from the tables).
 
     A value that is itself dice (Explosive Harpoons: d6) is rolled too.
     """
     table = book.ship_class(ship_class)
-    key = row.strip().lower().replace("-", "_").replace(" ", "_")
-    if key not in table["rows"]:
-        raise VoyageError(
-            f"the {table['name']} table has no row {row!r}: use one of {', '.join(table['rows'])}"
-        )
+    key = _row_key(table, row)
     roll = roller.roll(f"{table['name']} {key.replace('_', ' ')}", "d6")
     value: Any = None
     for first, last, entry in table["rows"][key]:
@@ -74,7 +102,6 @@ def roll_class_row(ship_class: str, row: str, roller: Roller, book: RuleBook) ->
     roll.outcome = _show(key, value)
     if isinstance(value, str) and key == "harpoons":
         roll.outcome = f"{value} explosive harpoons"
-    if isinstance(value, str) and key == "harpoons":
         count = roller.roll("explosive harpoons", value)
         count.outcome = f"{count.total} harpoons"
         rolls.append(count)

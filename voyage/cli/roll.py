@@ -1,0 +1,1033 @@
+"""`voyage roll PROCEDURE`: roll one ship procedure at the table, with its exact odds.
+
+Each command prints the chance of success before the dice fall, the roll line (R4) and what
+the result means in the rules' words. Figures are stated as options (`--tier 4 --load half`)
+or taken from a ship of the campaign (`voyage roll capsize "Sea Witch"`); stated options win
+over the ship's own figures.
+
+Without a ship the roll uses ``--seed N`` (or a fresh seed, printed so the roll can be
+repeated) and touches no campaign. With a ship it uses the campaign's dice: the rolls are
+kept in the campaign's log and the dice move on, as one undoable action (R4, R5). Nothing
+about the ship changes (carrying results into ship state, ``--apply``, waits for the voyage
+engine).
+
+Only click and the standard library are imported here at module level; the core loads when
+a command runs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import click
+
+from .common import core_errors, db_option, emit_json, json_option
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+ZONES = ("none", "secondary", "lethal")
+LOADS = ("quarter", "half", "full", "overloaded")
+SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
+
+
+# ----------------------------------------------------------------------------- options
+
+
+def _seed_options(func: F) -> F:
+    func = click.option(
+        "--seed",
+        type=int,
+        default=None,
+        help="Seed for a roll without a campaign ship (default: a fresh seed, printed).",
+    )(func)
+    func = click.option(
+        "--tables",
+        type=click.Path(file_okay=False),
+        default=None,
+        expose_value=False,
+        callback=_keep_tables,
+        help="Folder of house-rule tables replacing the built-in ones, file by file "
+        "(rolls without a campaign ship; a ship uses its campaign's tables).",
+    )(func)
+    func = db_option(func)
+    return json_option(func)
+
+
+def _keep_tables(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    ctx.meta["voyage.roll.tables"] = value
+
+
+def _check_options(func: F) -> F:
+    """R1/R2 options for Checks made without a campaign (a campaign ship uses its settings)."""
+    func = click.option(
+        "--advantage-mode",
+        type=click.Choice(["boons", "2d20"]),
+        default=None,
+        help="R2: Advantage as boons (d6s, keep highest) or 2d20 keep higher/lower.",
+    )(func)
+    return click.option(
+        "--natural-rolls/--no-natural-rolls",
+        default=None,
+        help="R1: a natural 20 always succeeds, a natural 1 always fails.",
+    )(func)
+
+
+def _ship_argument(func: F) -> F:
+    return click.argument("ship", required=False)(func)
+
+
+def _tier_option(func: F) -> F:
+    return click.option("--tier", default=None, help="Ship Tier, I-X or 1-10 (else the SHIP's).")(
+        func
+    )
+
+
+def _load_option(func: F) -> F:
+    return click.option(
+        "--load",
+        "load_name",
+        type=click.Choice(LOADS, case_sensitive=False),
+        default=None,
+        help="Load category (else the SHIP's).",
+    )(func)
+
+
+def _trait_option(func: F) -> F:
+    return click.option(
+        "--trait",
+        "traits",
+        multiple=True,
+        help="A Trait that applies (repeatable; else the SHIP's), e.g. --trait Steady.",
+    )(func)
+
+
+def _situational(func: F) -> F:
+    func = click.option(
+        "--disadvantage",
+        "disadvantages",
+        multiple=True,
+        metavar="REASON",
+        help="A situational disadvantage, with its reason (repeatable).",
+    )(func)
+    return click.option(
+        "--advantage",
+        "advantages",
+        multiple=True,
+        metavar="REASON",
+        help="A situational advantage, with its reason (repeatable).",
+    )(func)
+
+
+def _zone_option(default: str, what: str) -> Callable[[F], F]:
+    return click.option(
+        "--zone",
+        type=click.Choice(ZONES, case_sensitive=False),
+        default=default,
+        show_default=True,
+        help=f"Where the ship is in the Explosion: {what}.",
+    )
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+class _Table:
+    """What a roll needs: the rule book, the dice, the ship if one was named."""
+
+    def __init__(
+        self,
+        db_path: str,
+        ship_name: str | None,
+        seed: int | None,
+        natural: bool | None = None,
+        mode: str | None = None,
+    ) -> None:
+        from ..dice import CheckOptions, Roller
+        from ..tables import load_rulebook
+
+        self.camp: Any = None
+        self.ship: Any = None
+        self.seed: int | None = None
+        tables = click.get_current_context().meta.get("voyage.roll.tables")
+        if ship_name:
+            if tables is not None:
+                raise click.UsageError(
+                    "--tables is for rolls without a ship: a campaign ship uses its "
+                    "campaign's tables"
+                )
+            if seed is not None:
+                raise click.UsageError(
+                    "--seed is for rolls without a ship: a campaign ship "
+                    "rolls with the campaign's dice"
+                )
+            from .common import open_campaign
+
+            self.camp = open_campaign(db_path)
+            self.ship = self.camp.get_ship(ship_name)
+            self.book = self.camp.rulebook
+            options = self.camp.check_options()
+            if natural is not None or mode is not None:
+                raise click.UsageError(
+                    "--natural-rolls and --advantage-mode are for rolls "
+                    "without a ship: the campaign's settings apply"
+                )
+            self.options = options
+            self.roller: Any = None
+        else:
+            self.book = load_rulebook(tables)
+            defaults = self.book.option_defaults()
+            self.options = CheckOptions(
+                natural=bool(defaults["natural_rolls"] if natural is None else natural),
+                advantage_mode=(mode or defaults["advantage_mode"]),  # type: ignore[arg-type]
+            )
+            self.seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+            self.roller = Roller(self.seed, self.options)
+
+    # -- the ship's figures, unless stated --------------------------------------------
+    def tier(self, stated: str | None) -> int:
+        from ..tiers import parse_tier
+
+        if stated is not None:
+            return parse_tier(stated, "--tier")
+        if self.ship is None:
+            raise click.UsageError("give --tier (or name a SHIP of the campaign)")
+        return int(self.ship.tier)
+
+    def load(self, stated: str | None) -> str:
+        if stated is not None:
+            return stated.lower()
+        if self.ship is None:
+            raise click.UsageError("give --load quarter|half|full|overloaded (or name a SHIP)")
+        from ..ships import load_category
+
+        return load_category(self.ship, self.book, self.camp.water_in_load)
+
+    def traits(self, stated: tuple[str, ...], *flags: tuple[bool, str]) -> list[str]:
+        names = list(stated) if stated or self.ship is None else list(self.ship.traits)
+        for on, name in flags:
+            if on and name.lower() not in {n.lower() for n in names}:
+                names.append(name)
+        return names
+
+    def speed(self, stated: int | None, what: str = "--speed") -> int:
+        if stated is not None:
+            return stated
+        if self.ship is None:
+            raise click.UsageError(f"give {what} (or name a SHIP of the campaign)")
+        from ..ships import speed
+
+        return speed(self.ship, self.book, water_in_load=self.camp.water_in_load)
+
+    def crew(self, stated: int | None) -> int:
+        if stated is not None:
+            return stated
+        if self.ship is None:
+            raise click.UsageError("give --crew (or name a SHIP of the campaign)")
+        return int(self.ship.crew)
+
+    def firehose(self, stated: bool | None) -> bool:
+        if stated is not None:
+            return stated
+        return bool(self.ship is not None and self.ship.equipment.get("firehose"))
+
+    def water_and_deadweight(self, tier: int) -> tuple[float, float]:
+        """Water aboard and Deadweight: the SHIP's, else none aboard and the Tier's (R10)."""
+        if self.ship is None:
+            return 0, self.book.deadweight(tier)
+        from ..ships import deadweight
+
+        return self.ship.water, deadweight(self.ship, self.book)
+
+    def maybe_load(self, stated: str | None) -> str | None:
+        if stated is None and self.ship is None:
+            return None
+        return self.load(stated)
+
+    # -- rolling -------------------------------------------------------------------------
+    @contextmanager
+    def rolling(self, procedure: str) -> Iterator[Any]:
+        """Yield the roller; with a campaign ship, as one action whose rolls are logged."""
+        if self.camp is None:
+            yield self.roller
+            return
+        summary = f"roll {procedure} for {self.ship.name}"
+        with self.camp.action(f"roll {procedure}", summary):
+            roller = self.camp.roller
+            start = len(roller.records)
+            yield roller
+            self.camp.record_rolls(roller.records[start:], self.ship.name)
+
+
+def _chance(what: str, p: Fraction) -> dict[str, Any]:
+    return {"what": what, "chance": float(p), "fraction": f"{p.numerator}/{p.denominator}"}
+
+
+def _report(
+    table: _Table,
+    procedure: str,
+    inputs: dict[str, Any],
+    odds: list[dict[str, Any]],
+    results: list[Any],
+    as_json: bool,
+    notes: tuple[str, ...] = (),
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """Print the odds, each result's roll lines and meaning, and how to repeat the roll.
+
+    ``notes`` are printed under the header; ``extra`` keys are added to the JSON record.
+    """
+    if as_json:
+        record = {
+            "procedure": procedure,
+            "ship": table.ship.name if table.ship is not None else None,
+            "seed": table.seed,
+            "inputs": inputs,
+            "odds": odds,
+            "results": [r.to_dict() for r in results],
+        }
+        emit_json({**record, **(extra or {})})
+        return
+    from ..dice import percent
+
+    header = _describe(inputs)
+    if table.ship is not None:
+        click.echo(f"{table.ship.name}: {header}")
+    elif header:
+        click.echo(header)
+    for note in notes:
+        click.echo(note)
+    shown = [c for c in odds if c["chance"] > 0] or odds
+    for chance in shown:
+        click.echo(
+            f"chance {chance['what']}: {percent(Fraction(chance['fraction']))} "
+            f"({chance['fraction']})"
+        )
+    for result in results:
+        for roll in result.rolls:
+            click.echo(f"  {roll.line()}")
+        click.echo(result.text)
+    if table.seed is not None:
+        click.echo(f"seed {table.seed} (repeat with --seed {table.seed})")
+    else:
+        click.echo("rolled with the campaign's dice; kept in its log (`voyage undo` takes it back)")
+
+
+def _describe(inputs: dict[str, Any]) -> str:
+    """The stated figures as a short line: ``Tier IV, Half Load, traits: Steady``."""
+    from ..tiers import roman
+
+    parts = []
+    for key, value in inputs.items():
+        if value in (None, [], "", False, "none"):
+            continue
+        if key == "tier":
+            parts.append(f"Tier {roman(value)}")
+        elif key == "load":
+            parts.append(f"{str(value).capitalize()} Load")
+        elif isinstance(value, list):
+            parts.append(f"{key.replace('_', ' ')}: {', '.join(value)}")
+        elif value is True:
+            parts.append(key.replace("_", " "))
+        else:
+            parts.append(f"{key.replace('_', ' ')} {value}")
+    return ", ".join(parts)
+
+
+def _then_sinking(table: _Table, roller: Any, tier: int, load: str | None, first: Any) -> list[Any]:
+    """A ship that begins sinking: roll how long it has (R40), when its Load is known."""
+    if not first.changes.get("sinking") or load is None:
+        return [first]
+    from ..rules.sinking import sinking_time
+
+    return [first, sinking_time(tier, load, roller, table.book)]
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    with core_errors():
+        yield
+
+
+# ----------------------------------------------------------------------------- commands
+
+
+@click.group()
+def roll() -> None:
+    """Roll a ship procedure at the table, with its exact odds first.
+
+    Give the figures as options, or name a ship of the campaign to use its own.
+
+    Example:
+
+        voyage roll capsize --tier 4 --load half --steady --seed 7
+    """
+
+
+@roll.command("capsize")
+@_ship_argument
+@_tier_option
+@_load_option
+@_trait_option
+@click.option("--steady", is_flag=True, help="The ship is Steady: one more Advantage (R18).")
+@_situational
+@click.option("--storm", is_flag=True, help="The check is for storm-tossed seas (R32).")
+@click.option(
+    "--reason",
+    type=click.Choice(["overloaded", "flooding", "listing", "storm"]),
+    default=None,
+    help="Why the ship may capsize (shown in the log).",
+)
+@_check_options
+@_seed_options
+def capsize(
+    ship: str | None,
+    tier: str | None,
+    load_name: str | None,
+    traits: tuple[str, ...],
+    steady: bool,
+    advantages: tuple[str, ...],
+    disadvantages: tuple[str, ...],
+    storm: bool,
+    reason: str | None,
+    natural_rolls: bool | None,
+    advantage_mode: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """The helmsman's capsize Check (R41): DV 16, + Tier, + the Load's modifier.
+
+    On a failure the ship capsizes and begins sinking, and the time it takes is rolled
+    (R40).
+
+    Example:
+
+        voyage roll capsize --tier 4 --load half --steady --seed 7
+    """
+    with _errors():
+        from ..rules.capsize import capsize_check, capsize_odds, capsize_triggers
+
+        table = _Table(db_path, ship, seed, natural_rolls, advantage_mode)
+        t, load = table.tier(tier), table.load(load_name)
+        names = table.traits(traits, (steady, "Steady"))
+        why = "storm" if storm else reason
+        water, deadweight = table.water_and_deadweight(t)
+        triggers = capsize_triggers(load, water, deadweight, table.book, storm)
+        p = capsize_odds(t, load, table.book, names, advantages, disadvantages, table.options)
+        with table.rolling("capsize") as roller:
+            first = capsize_check(
+                t, load, roller, table.book, names, advantages, disadvantages, why
+            )
+            results = _then_sinking(table, roller, t, load, first)
+        inputs = {
+            "tier": t,
+            "load": load,
+            "traits": names,
+            "advantages": list(advantages),
+            "disadvantages": list(disadvantages),
+            "reason": why,
+        }
+        notes = tuple(f"may capsize: {trigger.text} ({trigger.ruling})" for trigger in triggers)
+        _report(
+            table,
+            "capsize",
+            inputs,
+            [_chance("the ship stays upright", p)],
+            results,
+            as_json,
+            notes,
+            {
+                "triggers": [
+                    {
+                        "reason": tr.reason,
+                        "text": tr.text,
+                        "ruling": tr.ruling,
+                        "every_minutes": tr.every_minutes,
+                        "per_hex": tr.per_hex,
+                    }
+                    for tr in triggers
+                ]
+            },
+        )
+
+
+@roll.command("dodge")
+@_ship_argument
+@_tier_option
+@_trait_option
+@click.option("--nimble", is_flag=True, help="The ship is Nimble: +1 (R18).")
+@_situational
+@_zone_option("none", "none, secondary (-1) or lethal (-2)")
+@_seed_options
+def dodge(
+    ship: str | None,
+    tier: str | None,
+    traits: tuple[str, ...],
+    nimble: bool,
+    advantages: tuple[str, ...],
+    disadvantages: tuple[str, ...],
+    zone: str,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """Dodge an imminent Explosion (R51): d12 +1 per advantage, -1 per disadvantage, the
+    zone; meet the ship's Tier.
+
+    Example:
+
+        voyage roll dodge --tier 6 --zone lethal --advantage "fog bank" --seed 3
+    """
+    with _errors():
+        from ..rules.dodge import dodge as dodge_roll
+        from ..rules.dodge import dodge_odds
+
+        table = _Table(db_path, ship, seed)
+        t = table.tier(tier)
+        names = table.traits(traits, (nimble, "Nimble"))
+        p = dodge_odds(t, table.book, names, advantages, disadvantages, zone)
+        with table.rolling("dodge") as roller:
+            result = dodge_roll(t, roller, table.book, names, advantages, disadvantages, zone)
+        inputs = {
+            "tier": t,
+            "traits": names,
+            "advantages": list(advantages),
+            "disadvantages": list(disadvantages),
+            "zone": zone,
+        }
+        _report(table, "dodge", inputs, [_chance("the attack is dodged", p)], [result], as_json)
+
+
+@roll.command("hull-hit")
+@_ship_argument
+@_tier_option
+@click.option("--weapon-mod", type=int, default=0, show_default=True, help="The weapon's modifier.")
+@click.option(
+    "--explosion/--no-explosion",
+    default=False,
+    show_default=True,
+    help="The hit is an Explosion: also roll d20 to see if the ship is destroyed.",
+)
+@_zone_option("none", "none, secondary (+2) or lethal (+5)")
+@_load_option
+@_seed_options
+def hull_hit(
+    ship: str | None,
+    tier: str | None,
+    weapon_mod: int,
+    explosion: bool,
+    zone: str,
+    load_name: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """The hull is Harmed (R36): d6 + the weapon's modifier in hlbs of water an hour; with
+    --explosion also d20 + modifier + zone - Tier, destroyed on 20+.
+
+    A destroyed ship begins sinking; with --load (or a SHIP) its time is rolled (R40).
+
+    Example:
+
+        voyage roll hull-hit --tier 5 --weapon-mod 3 --explosion --zone secondary --seed 1
+    """
+    with _errors():
+        from ..rules.hull import explosion_odds, leak_distribution
+        from ..rules.hull import hull_hit as hit
+
+        table = _Table(db_path, ship, seed)
+        t = table.tier(tier)
+        load = table.maybe_load(load_name)
+        leaks = leak_distribution(weapon_mod, table.book)
+        low, high = min(leaks), max(leaks)
+        chances = [
+            _chance(
+                f"the hull leaks ({low}-{high} hlbs an hour)",
+                sum((p for n, p in leaks.items() if n > 0), Fraction(0)),
+            )
+        ]
+        if explosion:
+            chances.insert(
+                0,
+                _chance(
+                    "the ship survives the Explosion",
+                    explosion_odds(t, weapon_mod, zone, table.book),
+                ),
+            )
+        with table.rolling("hull hit") as roller:
+            first = hit(t, weapon_mod, roller, table.book, explosion, zone)
+            results = _then_sinking(table, roller, t, load, first)
+        inputs = {
+            "tier": t,
+            "weapon_mod": weapon_mod,
+            "explosion": explosion,
+            "zone": zone,
+            "load": load,
+        }
+        _report(table, "hull-hit", inputs, chances, results, as_json)
+
+
+@roll.command("ram")
+@_ship_argument
+@_tier_option
+@click.option(
+    "--speed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Speed relative to what is rammed, knots (else the SHIP's speed).",
+)
+@_trait_option
+@click.option("--ram-bowed", is_flag=True, help="The ship is Ram-bowed: d20 instead of d12.")
+@click.option(
+    "--target",
+    "what",
+    default="the obstacle",
+    show_default=True,
+    help="What the ship rams (for the log).",
+)
+@_load_option
+@_seed_options
+def ram(
+    ship: str | None,
+    tier: str | None,
+    speed: int | None,
+    traits: tuple[str, ...],
+    ram_bowed: bool,
+    what: str,
+    load_name: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """Ram something (R35): d12 (d20 if Ram-bowed) over the relative speed avoids damage;
+    else an Explosion hits the ship with the margin as its modifier, lethal zone (R36).
+
+    Example:
+
+        voyage roll ram --tier 4 --speed 7 --seed 2
+    """
+    with _errors():
+        from ..rules.ramming import ram as ram_roll
+        from ..rules.ramming import ram_odds
+
+        table = _Table(db_path, ship, seed)
+        t = table.tier(tier)
+        s = table.speed(speed)
+        names = table.traits(traits, (ram_bowed, "Ram-bowed"))
+        load = table.maybe_load(load_name)
+        p = ram_odds(s, table.book, names)
+        with table.rolling("ram") as roller:
+            first = ram_roll(t, s, roller, table.book, names, what)
+            results = _then_sinking(table, roller, t, load, first)
+        inputs = {"tier": t, "speed": s, "traits": names, "target": what, "load": load}
+        _report(table, "ram", inputs, [_chance("the ship takes no damage", p)], results, as_json)
+
+
+@roll.command("aground")
+@_ship_argument
+@_tier_option
+@click.option(
+    "--speed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Travelling speed in knots (else the SHIP's).",
+)
+@click.option(
+    "--seabed",
+    type=click.Choice(SEABEDS, case_sensitive=False),
+    required=True,
+    help="The seabed: sandy (+3), rocky, wreckage or ruins (+5).",
+)
+@_trait_option
+@click.option("--ram-bowed", is_flag=True, help="The ship is Ram-bowed (if it rams).")
+@_load_option
+@_seed_options
+def aground(
+    ship: str | None,
+    tier: str | None,
+    speed: int | None,
+    seabed: str,
+    traits: tuple[str, ...],
+    ram_bowed: bool,
+    load_name: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """Run aground (R34): d12 + the seabed's modifier under the travelling speed avoids
+    getting stuck; on rocks or wreckage the ship also rams the obstacle (R35).
+
+    Example:
+
+        voyage roll aground --tier 3 --speed 6 --seabed rocky --seed 4
+    """
+    with _errors():
+        from ..rules.aground import aground as aground_roll
+        from ..rules.aground import aground_odds, seabed_damages
+        from ..rules.ramming import ram_odds
+
+        table = _Table(db_path, ship, seed)
+        t = table.tier(tier)
+        s = table.speed(speed)
+        names = table.traits(traits, (ram_bowed, "Ram-bowed"))
+        load = table.maybe_load(load_name)
+        chances = [_chance("the ship does not get stuck", aground_odds(s, seabed, table.book))]
+        if seabed_damages(seabed, table.book):
+            chances.append(
+                _chance("it rams the seabed without damage", ram_odds(s, table.book, names))
+            )
+        with table.rolling("aground") as roller:
+            first = aground_roll(t, s, seabed, roller, table.book, names)
+            results = _then_sinking(table, roller, t, load, first)
+        inputs = {"tier": t, "speed": s, "seabed": seabed, "traits": names, "load": load}
+        _report(table, "aground", inputs, chances, results, as_json)
+
+
+@roll.command("escape")
+@_ship_argument
+@_seed_options
+def escape(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> None:
+    """A stuck ship's hourly try to get off (R34): 2d6 >= 8.
+
+    Example:
+
+        voyage roll escape --seed 5
+    """
+    with _errors():
+        from ..rules.aground import stuck_escape, stuck_escape_odds
+
+        table = _Table(db_path, ship, seed)
+        p = stuck_escape_odds(table.book)
+        with table.rolling("escape") as roller:
+            result = stuck_escape(roller, table.book)
+        _report(table, "escape", {}, [_chance("the ship gets off", p)], [result], as_json)
+
+
+@roll.command("hazard")
+@_ship_argument
+@_seed_options
+def hazard(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> None:
+    """A hex travelled within a mile of a coastline (R33): an underwater hazard on a 1-in-6.
+
+    Example:
+
+        voyage roll hazard --seed 6
+    """
+    with _errors():
+        from ..rules.aground import coast_hazard, coast_hazard_odds
+
+        table = _Table(db_path, ship, seed)
+        p = coast_hazard_odds(table.book)
+        with table.rolling("hazard") as roller:
+            result = coast_hazard(roller, table.book)
+        _report(table, "hazard", {}, [_chance("the shallows are clear", 1 - p)], [result], as_json)
+
+
+@roll.command("fire")
+@_ship_argument
+@_tier_option
+@_trait_option
+@click.option("--fireproof", is_flag=True, help="The ship is Fireproof (R18).")
+@click.option(
+    "--minute", is_flag=True, help="Roll one minute of a burning fire instead of a new fire."
+)
+@click.option(
+    "--severity",
+    type=click.IntRange(min=1),
+    default=None,
+    help="The fire's severity now (with --minute).",
+)
+@click.option(
+    "--crew",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Crew fighting the fire (with --minute; else the SHIP's crew).",
+)
+@click.option(
+    "--firehose/--no-firehose",
+    default=None,
+    help="A firehose counts as one crew (else the SHIP's equipment).",
+)
+@_seed_options
+def fire(
+    ship: str | None,
+    tier: str | None,
+    traits: tuple[str, ...],
+    fireproof: bool,
+    minute: bool,
+    severity: int | None,
+    crew: int | None,
+    firehose: bool | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """A fire (R50): a new fire's severity (d4, Fireproof -2), or with --minute one minute
+    of burning: spread on a 2-in-6, then the crew's 4-in-6 if there are enough of them.
+
+    Example:
+
+        voyage roll fire --tier 3 --minute --severity 2 --crew 3 --seed 8
+    """
+    with _errors():
+        from ..rules.fire import fire_minute, fire_minute_odds, fire_start, fire_start_odds
+
+        table = _Table(db_path, ship, seed)
+        t = table.tier(tier)
+        names = table.traits(traits, (fireproof, "Fireproof"))
+        if not minute:
+            if severity is not None or crew is not None:
+                raise click.UsageError("--severity and --crew go with --minute")
+            found = fire_start_odds(t, names, table.book)
+            chances = [
+                _chance(
+                    f"the fire is {k.replace('_', ' ')}" if k != "no_fire" else "no fire catches", p
+                )
+                for k, p in found.items()
+            ]
+            with table.rolling("fire") as roller:
+                result = fire_start(t, names, roller, table.book)
+            inputs: dict[str, Any] = {"tier": t, "traits": names}
+        else:
+            if severity is None:
+                raise click.UsageError("give the fire's --severity with --minute")
+            c, hose = table.crew(crew), table.firehose(firehose)
+            found = fire_minute_odds(severity, t, c, table.book, names, hose)
+            words = {
+                "spreads": "it spreads",
+                "reduced": "the crew bring it down",
+                "out": "it goes out",
+                "out_of_control": "it grows out of control",
+            }
+            chances = [_chance(words[k], p) for k, p in found.items()]
+            with table.rolling("fire minute") as roller:
+                result = fire_minute(severity, t, c, roller, table.book, names, hose)
+            inputs = {"tier": t, "traits": names, "severity": severity, "crew": c, "firehose": hose}
+        _report(table, "fire", inputs, chances, [result], as_json)
+
+
+@roll.command("sinking")
+@_ship_argument
+@_tier_option
+@_load_option
+@click.option(
+    "--within",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Also show the chance the ship is still afloat after this many minutes.",
+)
+@_seed_options
+def sinking(
+    ship: str | None,
+    tier: str | None,
+    load_name: str | None,
+    within: int | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """How long a sinking ship takes to submerge (R40): 3d6 + Tier minutes, doubled at
+    Half Load or less.
+
+    Example:
+
+        voyage roll sinking --tier 4 --load half --within 20 --seed 9
+    """
+    with _errors():
+        from ..rules.sinking import sinking_distribution, sinking_odds, sinking_time
+
+        table = _Table(db_path, ship, seed)
+        t, load = table.tier(tier), table.load(load_name)
+        dist = sinking_distribution(t, load, table.book)
+        chances = []
+        if within is not None:
+            chances.append(
+                _chance(
+                    f"the ship is still afloat after {within} minutes",
+                    sinking_odds(t, load, within, table.book),
+                )
+            )
+        with table.rolling("sinking") as roller:
+            result = sinking_time(t, load, roller, table.book)
+        mean = sum(m * p for m, p in dist.items())
+        note = f"sinks in {min(dist)} to {max(dist)} minutes, {float(mean):g} on average"
+        minutes = {"shortest": min(dist), "longest": max(dist), "average": float(mean)}
+        _report(
+            table,
+            "sinking",
+            {"tier": t, "load": load},
+            chances,
+            [result],
+            as_json,
+            (note,),
+            {"minutes": minutes},
+        )
+
+
+@roll.command("strain")
+@_ship_argument
+@click.option("--extra", type=int, required=True, help="Knots over Speed (at most half Speed).")
+@click.option(
+    "--speed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="The ship's Speed, to check the limit (else the SHIP's).",
+)
+@_tier_option
+@_seed_options
+def strain(
+    ship: str | None,
+    extra: int,
+    speed: int | None,
+    tier: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """An hour of straining the engine (R14): d6 + (extra knots - 1), 6+ breaks it; then
+    the same roll again, 6+ sets it on fire (a new fire is rolled when --tier is known).
+
+    Example:
+
+        voyage roll strain --extra 3 --speed 8 --seed 10
+    """
+    with _errors():
+        from ..rules.strain import strain_check, strain_fire_odds, strain_odds
+
+        table = _Table(db_path, ship, seed)
+        s = None if speed is None and table.ship is None else table.speed(speed)
+        t = table.tier(tier) if tier is not None or table.ship is not None else None
+        chances = [
+            _chance("the engine holds", strain_odds(extra, table.book, s)),
+            _chance("the engine breaks and catches fire", strain_fire_odds(extra, table.book, s)),
+        ]
+        with table.rolling("strain") as roller:
+            first = strain_check(extra, roller, table.book, s)
+            results = [first]
+            if first.fire and t is not None:
+                from ..rules.fire import fire_start
+
+                results.append(fire_start(t, table.traits(()), roller, table.book))
+        inputs = {"extra": extra, "speed": s, "tier": t}
+        _report(table, "strain", inputs, chances, results, as_json)
+
+
+@roll.command("movement")
+@_ship_argument
+@_tier_option
+@_situational
+@_check_options
+@_seed_options
+def movement(
+    ship: str | None,
+    tier: str | None,
+    advantages: tuple[str, ...],
+    disadvantages: tuple[str, ...],
+    natural_rolls: bool | None,
+    advantage_mode: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
+) -> None:
+    """Change declared movement in secret (R53): a Check with DV equal to the ship's Tier.
+
+    Example:
+
+        voyage roll movement --tier 7 --seed 11
+    """
+    with _errors():
+        from ..rules.movement import change_movement_check, change_movement_odds
+
+        table = _Table(db_path, ship, seed, natural_rolls, advantage_mode)
+        t = table.tier(tier)
+        net = len(advantages) - len(disadvantages)
+        p = change_movement_odds(t, 0, net, table.options)
+        with table.rolling("movement") as roller:
+            result = change_movement_check(t, roller, (), advantages, disadvantages)
+        inputs = {"tier": t, "advantages": list(advantages), "disadvantages": list(disadvantages)}
+        _report(
+            table, "movement", inputs, [_chance("the change stays secret", p)], [result], as_json
+        )
+
+
+@roll.command("trait")
+@click.option("--force", is_flag=True, help="Skip the 1-in-6: roll straight on the Trait table.")
+@_seed_options
+def trait(force: bool, seed: int | None, db_path: str, as_json: bool) -> None:
+    """Roll a new ship's Trait (R18): a 1-in-6, then the d12 table and the trait's own rolls.
+
+    Example:
+
+        voyage roll trait --force --seed 12
+    """
+    with _errors():
+        from ..rules.shiptables import roll_trait, trait_odds
+
+        table = _Table(db_path, None, seed)
+        with table.rolling("trait") as roller:
+            result = roll_trait(roller, table.book, force)
+        chances = [] if force else [_chance("the ship has a Trait", trait_odds(table.book))]
+        _report(table, "trait", {"force": force}, chances, [result], as_json)
+
+
+@roll.command("class")
+@click.argument("ship_class", required=False)
+@click.option(
+    "--row",
+    default=None,
+    help="Roll only this row (tier, engine, light, radio, net, heavy_weapon, harpoons, armor).",
+)
+@_seed_options
+def class_(
+    ship_class: str | None, row: str | None, seed: int | None, db_path: str, as_json: bool
+) -> None:
+    """Roll a class table (R20, R21) without saving anything: one row with --row, else a
+    whole ship (every row, then a Trait). The class is random if left out.
+
+    Example:
+
+        voyage roll class freighter --row engine --seed 13
+    """
+    with _errors():
+        table = _Table(db_path, None, seed)
+        if row is not None:
+            if ship_class is None:
+                raise click.UsageError("name the class to roll a --row on")
+            from ..rules.shiptables import class_row_odds, roll_class_row
+
+            chances = [
+                _chance(value, p)
+                for value, p in class_row_odds(ship_class, row, table.book).items()
+            ]
+            with table.rolling("class") as roller:
+                result = roll_class_row(ship_class, row, roller, table.book)
+            inputs = {"class": ship_class, "row": row}
+            _report(table, "class", inputs, chances, [result], as_json)
+            return
+        from ..report import ship_card
+        from ..rules.common import Outcome
+        from ..ships import figures, roll_ship
+
+        with table.rolling("class") as roller:
+            made, rolls = roll_ship(table.book, roller, "(not saved)", ship_class)
+        fig = figures(made, table.book)
+        card = "\n".join(ship_card(fig))
+        result = Outcome("class", card, tuple(rolls), {})
+        if as_json:
+            emit_json(
+                {
+                    "procedure": "class",
+                    "ship": None,
+                    "seed": table.seed,
+                    "inputs": {"class": ship_class},
+                    "odds": [],
+                    "results": [result.to_dict()],
+                    "figures": fig,
+                }
+            )
+            return
+        _report(table, "class", {"class": ship_class}, [], [result], as_json)

@@ -158,6 +158,7 @@ def meets(total: int, target: int, compare: Compare) -> bool:
     raise DiceError(f"unknown comparison {compare!r}")
 
 
+@lru_cache(maxsize=4096)
 def odds(
     dice: Dice | str,
     modifier: int,
@@ -168,6 +169,8 @@ def odds(
     natural: bool = False,
 ) -> Fraction:
     """Exact chance that ``dice + modifier`` (with boons) succeeds against ``target``.
+
+    Cached: the voyage engine asks the same few questions thousands of times a year.
 
     With ``natural`` (the R1 option, d20 Checks only) a natural 20 always succeeds and a
     natural 1 always fails.

@@ -247,6 +247,7 @@ class Engine:
         self._dw: dict[str, int] = {}
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
+        self._hexes: dict[str, Any] = {}
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
             self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
@@ -263,11 +264,11 @@ class Engine:
         """R12: the load category now."""
         return shipfig.load_category_for(self.load(s), self._dw[s.ship.name], self.book)
 
-    def figures(self, s: ShipState) -> tuple[int, int, int]:
+    def figures(self, s: ShipState, cat: str | None = None) -> tuple[int, int, int]:
         """(travelling speed, fuel use per hex, cruising speed) now (R13-R16), memoised on
         the few things they depend on."""
         ship = s.ship
-        cat = self.category(s)
+        cat = cat or self.category(s)
         powered = shipfig.under_power(ship)
         key = (ship.name, cat, powered, s.pace, s.strain)
         found = self._memo.get(key)
@@ -280,12 +281,19 @@ class Engine:
             self._memo[key] = found
         return found
 
+    def hex_info(self, name: str) -> Any:
+        """What the map says about a hex (looked up once per advance)."""
+        found = self._hexes.get(name)
+        if found is None:
+            found = self._hexes[name] = self.world.chart.hex(name)
+        return found
+
     # -- the run -------------------------------------------------------------------------
     def run(self, start: int, hours: int | None = None, until: str | None = None,
-            limit: int = 24 * 366) -> AdvanceResult:
+            limit: int = 24 * 366, halt: bool = True) -> AdvanceResult:
         """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
         / dusk (at most ``limit`` hours). Stops early after any hour in which something
-        needs the referee."""
+        needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
         result = AdvanceResult(start)
         todo = hours if hours is not None else limit
         clock = start
@@ -298,7 +306,7 @@ class Engine:
             result.events.extend(events)
             result.hours_run += 1
             clock += 1
-            halts = [e for e in events if e.halt]
+            halts = [e for e in events if e.halt] if halt else []
             if halts:
                 result.halts.extend(halts)
                 result.stopped = "; ".join(dict.fromkeys(
@@ -372,20 +380,25 @@ class _ShipHour:
         entries = self.entry_minutes() if self.moving else []
         i = 0
         self.minute = 0
-        while self.minute < MINUTES and s.active:
-            if s.emergency:
-                self.tick()
-            while i < len(entries) and entries[i] <= self.minute and self.moving:
+        count = len(entries)
+        if not s.emergency:
+            # the quiet hour: straight from one hex entry to the next
+            while i < count and self.moving and not s.emergency:
+                self.minute = entries[i]
                 self.enter_hex()
                 i += 1
-            if not s.active:
-                break
+            if s.emergency and s.active:
+                self.minute += 1
+        while self.minute < MINUTES and s.active and (s.emergency or (self.moving and i < count)):
+            if s.emergency:
+                self.tick()
+            while i < count and entries[i] <= self.minute and self.moving:
+                self.enter_hex()
+                i += 1
             if s.emergency:
                 self.minute += 1  # R52: step minute by minute while an emergency runs
-            elif self.moving and i < len(entries):
-                self.minute = entries[i]
-            else:
-                break
+            elif self.moving and i < count:
+                self.minute = max(self.minute, entries[i])
         self.minute = MINUTES - 1
         if self.moving:
             # R31: progress that did not reach the next hex carries over
@@ -410,10 +423,11 @@ class _ShipHour:
                 s.status = "under way"
         self.moving = (s.status == "under way" and s.sinking_in is None and not s.capsized
                        and s.position < len(s.route) - 1)
+        category = self.e.category(s)
         if not self.moving:
             self.speed = 0
         else:
-            self.speed, self.fuel_use, self.cruising = self.e.figures(s)
+            self.speed, self.fuel_use, self.cruising = self.e.figures(s, category)
             extra = self.speed - self.cruising
             if s.pace == "strain" and extra > 0 and shipfig.under_power(ship):
                 self.strain_check(extra)
@@ -424,7 +438,7 @@ class _ShipHour:
         # yet listing, which checks every 10 minutes), may capsize every hour.
         if not s.capsized and s.sinking_in is None:
             reasons = []
-            if self.e.category(s) == "overloaded":
+            if category == "overloaded":
                 reasons.append("overloaded")
             if ship.water and not s.listing and flooding_state(
                     ship.water, self.e._dw[ship.name], self.book).state == CAPSIZE_HOURLY:
@@ -478,7 +492,7 @@ class _ShipHour:
                           f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
                           "out of fuel", {"fuel": 0})
                 self.stop_moving()
-        info = self.e.world.chart.hex(ship.hex)
+        info = self.e.hex_info(ship.hex)
         if self.e.world.storm_at(ship.hex, self.clock):
             self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False

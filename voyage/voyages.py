@@ -225,6 +225,17 @@ def sail(camp: Campaign, ship_name: str, to: str | None = None, via: Sequence[st
          route: Sequence[str] | None = None, pace: str = "normal", strain: int = 0,
          inshore: bool = False, chart: Any = None) -> ShipState:
     """Set sail (one action): check the order, plan the route, open the voyage."""
+    with camp.action("sail", f"{ship_name} sails") as act:
+        state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
+                        [f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}",
+                         act.id])
+    return state
+
+
+def _sail(camp: Campaign, act: Action, ship_name: str, to: str | None, via: Sequence[str],
+          route: Sequence[str] | None, pace: str, strain: int, inshore: bool,
+          chart: Any) -> ShipState:
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: she sails nowhere")
@@ -251,24 +262,23 @@ def sail(camp: Campaign, ship_name: str, to: str | None = None, via: Sequence[st
             raise VoyageRuleError(f"{ship.name} has no fuel: she would only drift (R13); "
                                   "refuel or load fuel first")
     flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
-    with camp.action("sail", f"{ship.name} sails {hexes[0]} -> {hexes[-1]}") as act:
-        cursor = camp.db.execute(
-            "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
-            "inshore, pace, strain, status, started, state) VALUES "
-            "(?, ?, ?, ?, 0, 0, ?, ?, ?, 'under way', ?, '{}')",
-            [ship.name, hexes[0], hexes[-1], dumps(hexes), dumps(flags), pace, strain,
-             camp.clock],
-        )
-        vid = int(cursor.lastrowid or 0)
-        state = ShipState(ship, vid, hexes, inshore=flags, pace=pace, strain=strain)
-        ship.status = "at sea"
-        save_state(camp, state, camp.clock)
-        leg = " inshore" if inshore else ""
-        text = (f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-                f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
-                f"{f' +{strain} knots' if pace == 'strain' else ''}.")
-        log_event(camp, act, ship.name, vid, Event("sail", text, [], 0,
-                                                  {"route": hexes, "pace": pace}))
+    cursor = camp.db.execute(
+        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
+        "inshore, pace, strain, status, started, state) VALUES "
+        "(?, ?, ?, ?, 0, 0, ?, ?, ?, 'under way', ?, '{}')",
+        [ship.name, hexes[0], hexes[-1], dumps(hexes), dumps(flags), pace, strain,
+         camp.clock],
+    )
+    vid = int(cursor.lastrowid or 0)
+    state = ShipState(ship, vid, hexes, inshore=flags, pace=pace, strain=strain)
+    ship.status = "at sea"
+    save_state(camp, state, camp.clock)
+    leg = " inshore" if inshore else ""
+    text = (f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
+            f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+            f"{f' +{strain} knots' if pace == 'strain' else ''}.")
+    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0,
+                                              {"route": hexes, "pace": pace}))
     return state
 
 
@@ -284,11 +294,14 @@ def advance(camp: Campaign, hours: int | None = None, until: str | None = None,
         raise VoyageRuleError("advance at least 1 hour")
     if until is not None and until not in UNTIL:
         raise VoyageRuleError(f"--until must be one of {', '.join(UNTIL)}")
-    states = open_voyages(camp)
-    if not any(s.active for s in states):
-        raise VoyageRuleError("no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`")
-    world = world or world_for(camp)
     with camp.action("advance", "advance") as act:
+        # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
+        # campaign between what the engine reads and what it writes
+        states = open_voyages(camp)
+        if not any(s.active for s in states):
+            raise VoyageRuleError(
+                "no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`")
+        world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
         result = engine.run(start, hours, until)
@@ -327,6 +340,17 @@ def referee_action(camp: Campaign, ship_name: str, what: str, amount: int | None
                    route: Sequence[str] | None = None, pace: str | None = None,
                    strain: int = 0, chart: Any = None) -> Event:
     """A referee's action between advances (one undoable action), logged as an event."""
+    with camp.action(f"act {what}", f"{what} {ship_name}") as act:
+        event = _referee_action(camp, act, ship_name, what, amount, target, crew, to, via,
+                                route, pace, strain, chart)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
+    return event
+
+
+def _referee_action(camp: Campaign, act: Action, ship_name: str, what: str,
+                    amount: int | None, target: str | None, crew: int | None, to: str | None,
+                    via: Sequence[str], route: Sequence[str] | None, pace: str | None,
+                    strain: int, chart: Any) -> Event:
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: nothing more can be done for her")
@@ -445,17 +469,16 @@ def referee_action(camp: Campaign, ship_name: str, what: str, amount: int | None
         changes = {"pace": new_pace, "strain": new_strain}
     else:
         raise VoyageRuleError(f"unknown action {what!r}: use one of {', '.join(ACTIONS)}")
-    with camp.action(f"act {what}", text) as act:
-        if s is not None:
-            save_state(camp, s, camp.clock)
-        else:
-            camp.save_ship(ship)
-        if what == "refuel" and "port" in changes:
-            camp.db.execute(
-                "INSERT INTO port_fuel (hex, sold) VALUES (?, ?) ON CONFLICT(hex) "
-                "DO UPDATE SET sold = sold + excluded.sold", [changes["port"], changes["bought"]])
-        event = Event(what, text, [], 0, changes)
-        log_event(camp, act, ship.name, s.voyage_id if s else None, event)
+    if s is not None:
+        save_state(camp, s, camp.clock)
+    else:
+        camp.save_ship(ship)
+    if what == "refuel" and "port" in changes:
+        camp.db.execute(
+            "INSERT INTO port_fuel (hex, sold) VALUES (?, ?) ON CONFLICT(hex) "
+            "DO UPDATE SET sold = sold + excluded.sold", [changes["port"], changes["bought"]])
+    event = Event(what, text, [], 0, changes)
+    log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
 
 

@@ -340,21 +340,23 @@ def log(db_path: str, ship_name: str, last: int | None, voyage_id: int | None,
     if not hours and not events:
         click.echo(f"{ship.name} has no log yet.")
         return
-    by_clock: dict[int, list[dict[str, Any]]] = {}
-    for e in events:
-        by_clock.setdefault(e["clock"], []).append(e)
-    shown: set[int] = set()
+    advanced = {h["action_id"] for h in hours}
+    # each hour row, then what happened in that hour; a referee's actions taken before the
+    # hour was sailed come before its row
+    items: list[tuple[int, int, int, dict[str, Any]]] = []
     for h in hours:
-        for e in by_clock.get(h["clock"], []) if h["clock"] not in shown else []:
-            _echo_event(e)
-        shown.add(h["clock"])
-        click.echo(f"day {h['day']} {h['hour']:02d}:00  {h['hex']}  {h['miles']:>2} mi  "
-                   f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
-                   f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
-                   f"{h['status']}")
-    for clock in sorted(set(by_clock) - shown):
-        for e in by_clock[clock]:
-            _echo_event(e)
+        items.append((h["clock"], h["action_id"], 1, h))
+    for e in events:
+        items.append((e["clock"], e["action_id"], 2 if e["action_id"] in advanced else 0, e))
+    for _, _, kind, item in sorted(items, key=lambda x: (x[0], x[1], x[2])):
+        if kind == 1:
+            h = item
+            click.echo(f"day {h['day']} {h['hour']:02d}:00  {h['hex']}  {h['miles']:>2} mi  "
+                       f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
+                       f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
+                       f"{h['status']}")
+        else:
+            _echo_event(item)
 
 
 def _echo_event(e: dict[str, Any]) -> None:

@@ -1,0 +1,185 @@
+"""Benchmark of the voyage engine and the start-up of the commands, against baselines
+measured in the same run.
+
+    python bench/bench_engine.py [--hours 8760] [--ships 10] [--repeat 5]
+
+Prints:
+
+1. engine throughput in ship-hours per second, in memory and with every hour row and event
+   written to SQLite (one transaction, executemany), for ``--ships`` ships sailing for
+   ``--hours`` hours on the bundled Salt Reach with a storm, inshore legs and all the rules
+   (target: 8,760 hours x 10 ships advanced and saved in under 2 s of engine time);
+2. ``voyage --help`` against ``python -c "import click"`` (target: within 1.5x);
+3. a one-hour ``voyage advance`` on the bundled campaign against
+   ``python -c "import click, sqlite_utils, yaml"`` (target: within 2x).
+
+The ships keep sailing all year: each runs back and forth between two ports and its fuel
+is topped up at the start of each simulated day (as a referee would at port calls); the
+engine runs an hour at a time without stopping for the referee (``halt=False``), and after
+each hour a sinking ship is declared saved and leaks, water and engine are seen to, so
+the fleet stays at sea and every ship-hour is stepped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from voyage import store, voyages  # noqa: E402
+from voyage.engine import AdvanceResult, Engine, ShipState  # noqa: E402
+from voyage.mapstore import load_into_campaign  # noqa: E402
+from voyage.ships import make_ship  # noqa: E402
+
+LEGS = [("0305", "2812"), ("2420", "0419"), ("3016", "0804"), ("2906", "0419"),
+        ("2812", "0305"), ("0419", "2420"), ("0804", "3016"), ("0419", "2906"),
+        ("0305", "2420"), ("2812", "0419")]
+
+
+def make_campaign(folder: Path, ships: int) -> store.Campaign:
+    camp = store.create_campaign(folder / "bench.db", "Bench", seed=20260612)
+    load_into_campaign(camp, "salt_reach")
+    from voyage.mapstore import add_storm
+
+    add_storm(camp, [], 24 * 400, around="1510", radius=2)
+    book = camp.rulebook
+    chart = voyages.campaign_chart(camp)[0]
+    with camp.action("bench", "bench fleet"):
+        for i in range(ships):
+            start, goal = LEGS[i % len(LEGS)]
+            ship = make_ship(book, f"Ship {i + 1}", "freighter", 10, 9 + i % 2, ["Steady"])
+            ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, start
+            camp.add_ship(ship)
+            there = chart.route(start, goal)
+            loop = there + there[-2:0:-1]  # there and back, ending next to the start
+            voyages.sail(camp, ship.name, route=loop * 200 + [start], inshore=i % 2 == 0,
+                         chart=chart)
+    return camp
+
+
+def engine_run(camp: store.Campaign, hours: int, save: bool) -> tuple[float, int, int]:
+    """Seconds of engine time (and of writing, with ``save``), ship-hours, events.
+
+    Without ``save`` the action is rolled back, so the campaign is left as it was."""
+    world = voyages.world_for(camp)
+    out: list[tuple[float, int, int]] = []
+    try:
+        with camp.action("advance", "bench advance") as act:
+            t0 = time.perf_counter()
+            states: list[ShipState] = voyages.open_voyages(camp)
+            engine = Engine(world, states, camp.roller)
+            start = camp.clock
+            total = AdvanceResult(start)
+            for hour in range(hours):
+                if hour % 24 == 0:
+                    for s in states:
+                        s.ship.fuel = max(s.ship.fuel, 400)
+                result = engine.run(start + hour, 1, halt=False)
+                total.rows.extend(result.rows)
+                total.events.extend(result.events)
+                _referee(states)
+            rows, events = len(total.rows), len(total.events)
+            if save:  # as an advance does: every row in one executemany
+                voyages.write_log(camp, act, total)
+            if save:
+                for s in states:
+                    voyages.save_state(camp, s, start + hours)
+                camp.set_clock(start + hours)
+            out.append((time.perf_counter() - t0, rows, events))
+            if not save:
+                raise _Discard
+    except _Discard:
+        pass
+    if save:  # the commit is part of saving
+        out[0] = (time.perf_counter() - t0, out[0][1], out[0][2])
+    return out[0]
+
+
+def _referee(states: list[ShipState]) -> None:
+    """What a referee does between hours to keep the fleet afloat: a sinking ship is saved
+    (R40), water pumped out, leaks patched, the engine mended. A ship that went down within
+    the hour is raised again (a bench-only miracle) so that every ship-hour of the year is
+    stepped under the same rules."""
+    for s in states:
+        if s.status == "sunk":
+            s.status, s.ship.status, s.destroyed = "under way", "at sea", False
+        if s.sinking_in is not None:
+            s.sinking_in = s.sinking_since = None
+            s.capsized = False
+        if s.ship.water or s.leaks:
+            s.ship.water, s.leaks, s.listing, s.listing_since = 0, [], False, None
+        s.ship.engine_broken = False
+
+
+class _Discard(Exception):
+    """Roll the in-memory run back (nothing written)."""
+
+
+def timed(cmd: list[str], repeat: int, env: dict[str, str] | None = None,
+          after: list[str] | None = None) -> float:
+    """Median wall time of a command (``after`` runs untimed after each, e.g. an undo)."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True, env=env)
+        times.append(time.perf_counter() - t0)
+        if after:
+            subprocess.run(after, check=True, capture_output=True, env=env)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hours", type=int, default=8760)
+    parser.add_argument("--ships", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    py = sys.executable
+    voyage_cmd = [py, "-c", "from voyage.cli import main; main()"]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        camp = make_campaign(folder, args.ships)
+        engine_run(camp, 24 * 7, save=False)  # warm up
+        t_mem, rows_mem, _ = engine_run(camp, args.hours, save=False)
+        t_db, rows, events = engine_run(camp, args.hours, save=True)
+        target = args.hours * args.ships
+        print(f"engine, in memory : {rows_mem:,} ship-hours in {t_mem:.2f} s = "
+              f"{rows_mem / t_mem:,.0f} ship-hours/s")
+        print(f"engine + SQLite   : {rows:,} ship-hours, {events:,} events in {t_db:.2f} s = "
+              f"{rows / t_db:,.0f} ship-hours/s (target {target:,} in < 2 s: "
+              f"{'met' if t_db < 2 and rows >= target else 'NOT met'})")
+        camp.close()
+
+        # start-up: voyage --help against importing click
+        base_help = timed([py, "-c", "import click"], args.repeat)
+        help_time = timed([*voyage_cmd, "--help"], args.repeat)
+        print(f"voyage --help     : {help_time * 1000:.0f} ms vs import click "
+              f"{base_help * 1000:.0f} ms = {help_time / base_help:.2f}x (target <= 1.5x)")
+
+        # a one-hour advance on the bundled campaign
+        env = dict(os.environ, VOYAGE_DB=str(folder / "demo.db"))
+        for cmd in (["init", "--seed", "7"], ["map", "load", "salt_reach"],
+                    ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV",
+                     "--engine", "V"],
+                    ["ship", "load", "Sea Witch", "--crew", "5", "--fuel", "60"],
+                    ["ship", "place", "Sea Witch", "0305"],
+                    ["sail", "Sea Witch", "--to", "2812"]):
+            subprocess.run([*voyage_cmd, *cmd], check=True, capture_output=True, env=env)
+        base_adv = timed([py, "-c", "import click, sqlite_utils, yaml"], args.repeat)
+        adv = timed([*voyage_cmd, "advance", "--hours", "1"], args.repeat, env,
+                    after=[*voyage_cmd, "undo"])
+        print(f"advance 1 hour    : {adv * 1000:.0f} ms vs import click, sqlite_utils, yaml "
+              f"{base_adv * 1000:.0f} ms = {adv / base_adv:.2f}x (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()

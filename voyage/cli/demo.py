@@ -45,5 +45,7 @@ def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
                    "picture": str(result.picture), "summary": result.summary})
         return
     click.echo(f"Wrote {result.log} and {result.picture}.")
-    click.echo(f"Go on playing with --db {result.campaign}, "
-               f"e.g. voyage log --db {result.campaign}")
+    import shlex
+
+    click.echo(f"Go on playing with --db {result.campaign}, e.g. "
+               f"voyage log {shlex.quote(result.ship)} --db {shlex.quote(str(result.campaign))}")

@@ -28,6 +28,7 @@ from .errors import VoyageError
 
 if TYPE_CHECKING:
     from .maps import SeaMap
+    from .ships import Ship
     from .store import Campaign
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
@@ -139,7 +140,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         hours=hours,
         events=events,
         figures=figures(departure or found, camp.rulebook, camp.water_in_load),
-        storms=storms_during(camp, voyage, hours),
+        storms=storms_during(camp, hours),
         places=port_names(camp, voyage),
     )
 
@@ -158,7 +159,7 @@ def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
     return names
 
 
-def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Any:
+def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     """The ship as she was when the voyage set sail, or None.
 
     Taken from the undo snapshot of the voyage's first action (the one that set sail, or
@@ -190,8 +191,7 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Any:
         return None  # an old or trimmed snapshot: fall back to the ship as she is now
 
 
-def storms_during(camp: Campaign, voyage: dict[str, Any], hours: list[dict[str, Any]]
-                  ) -> list[str]:
+def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
     """Hexes a storm blew over at some time during the voyage (R32), for the picture."""
     if not camp.db["storms"].exists() or not hours:
         return []
@@ -720,10 +720,8 @@ def _relative(path: Path, folder: Path) -> str:
 
 def sea_map_for(camp: Campaign) -> SeaMap | None:
     """The campaign's sea map, or None when no map has been loaded into it."""
-    try:
-        from . import mapstore
-    except ImportError:  # pragma: no cover - a build without the maps store
-        return None
+    from . import mapstore
+
     if mapstore.map_row(camp) is None:
         return None
     return mapstore.current_map(camp)

@@ -363,3 +363,25 @@ def test_any_event_text_stays_plain_words_in_one_list_item(text: str) -> None:
                    for c in children)
     shown = "".join(c.content for c in children if c.type == "text")
     assert shown.strip() == f"00:00 {words}".strip()
+
+
+def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Path) -> None:
+    from voyage.store import open_campaign
+
+    camp = open_campaign(campaign)
+    with camp.action("sail", "the Sea Witch sails home"):
+        _insert(camp.db, "voyages", {
+            "ship": SHIP, "origin": "0807", "destination": "0305",
+            "route": json.dumps(list(reversed(ROUTE))), "position": 0, "progress_miles": 0,
+            "inshore": "[]", "pace": "slow", "strain": 0, "status": "under way",
+            "started": 40, "ended": None, "state": "{}",
+        })
+    camp.close()
+    assert run(["sea witch", "-f", "json"], campaign, tmp_path).exit_code == 0
+    latest = json.loads((tmp_path / "sea-witch-voyage-2.json").read_text())
+    assert latest["voyage"]["id"] == 2 and latest["summary"]["outcome"].startswith(
+        "still under way")
+    assert latest["hours"] == [] and latest["summary"]["hexes_entered"] == 0
+    assert run([SHIP, "--voyage", "1", "-f", "json"], campaign, tmp_path).exit_code == 0
+    first = json.loads((tmp_path / "sea-witch-voyage-1.json").read_text())
+    assert first["voyage"]["id"] == 1 and len(first["hours"]) == 10

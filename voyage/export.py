@@ -397,7 +397,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     v = log.voyage
     s = summary(log)
     out: list[str] = [
-        f"# Log of the {md_text(log.ship)}: voyage {log.id}",
+        f"# Log of {md_text(the(log.ship))}: voyage {log.id}",
         "",
         f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
         f"{md_text(place(log, v.get('destination')))}, "
@@ -423,7 +423,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
         ["Track", " \u2192 ".join(s["track"])],
     ])
     if picture:
-        out += ["", f"![Track of the {md_text(log.ship)}, voyage {log.id}]({picture})"]
+        out += ["", f"![Track of {md_text(the(log.ship))}, voyage {log.id}]({picture})"]
 
     days = sorted({_day_of(r) for r in log.hours} | {_day_of(e) for e in log.events})
     for day in days:
@@ -461,6 +461,11 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             f"*Written by voyage {__version__} from the campaign log.*", ""]
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def the(name: str) -> str:
+    """``the Sea Witch``, but ``The Grey Lady`` stays as she is."""
+    return name if name.lower().startswith("the ") else f"the {name}"
 
 
 def _number(value: float) -> str:

@@ -312,6 +312,10 @@ class Engine:
                 result.stopped = "; ".join(dict.fromkeys(
                     f"{e.ship}: {e.halt}" for e in halts))
                 break
+            if until in ("arrival", "event") and self._becalmed(rows):
+                result.stopped = ("no ship is making way (anchored, adrift or waiting for "
+                                  "the referee)")
+                break
             if until == "event" and any(e.event.kind not in ROUTINE_KINDS
                                         or e.event.changes for e in events):
                 result.stopped = "an event"
@@ -326,6 +330,18 @@ class Engine:
             if until in ("arrival", "event") and hours is None:
                 result.stopped = f"nothing happened in {limit} hours"
         return result
+
+    def _becalmed(self, rows: list[HourRow]) -> bool:
+        """No ship made way this hour and none can by itself (so waiting for an arrival or
+        an event would only fill the log with still hours)."""
+        if any(r.miles for r in rows):
+            return False
+        for s in self.states:
+            if not s.active:
+                continue
+            if s.emergency or (s.status == "stuck" and self.world.stuck_escape == "roll"):
+                return False
+        return True
 
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""

@@ -524,18 +524,18 @@ def _refuel(camp: Campaign, ship: Ship, s: ShipState | None, amount: int | None,
 
 def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None) -> str:
     """Put a ship in a hex (a port, usually) before she sails (one action)."""
-    ship = camp.get_ship(ship_name)
-    if open_voyage(camp, ship.name) is not None:
-        raise VoyageRuleError(f"{ship.name} is at sea: she moves by sailing")
-    if chart is None:
-        chart, _ = campaign_chart(camp)
-    key = _sea_hex(chart, hex_name)
-    info = chart.hex(key)
-    ship.hex = key
-    if ship.status not in ("sunk",):
-        ship.status = "in port" if info.port else "at anchor"
-    where = f"{info.port} ({key})" if info.port else key
-    with camp.action("ship place", f"place {ship.name} at {key}") as act:
+    with camp.action("ship place", f"place {ship_name} at {hex_name}") as act:
+        ship = camp.get_ship(ship_name)
+        if open_voyage(camp, ship.name) is not None:
+            raise VoyageRuleError(f"{ship.name} is at sea: she moves by sailing")
+        if chart is None:
+            chart, _ = campaign_chart(camp)
+        key = _sea_hex(chart, hex_name)
+        info = chart.hex(key)
+        ship.hex = key
+        if ship.status != "sunk":
+            ship.status = "in port" if info.port else "at anchor"
+        where = f"{info.port} ({key})" if info.port else key
         camp.save_ship(ship)
         log_event(camp, act, ship.name, None, Event("place", f"{ship.name} is at {where}."))
     return where

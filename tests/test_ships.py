@@ -201,3 +201,12 @@ def test_generated_ships_keep_the_invariants(seed, key, crew, cargo, fuel):
         assert fig["fuel_use"] >= 1
     assert all(r.line() for r in records)
     assert (len(s.traits) == 1) == any(r.label == "trait" for r in records)
+
+
+def test_r14_only_a_ship_under_power_may_strain():
+    dinghy = make_ship(BOOK, "D", "dinghy", 1)
+    assert figures(dinghy, BOOK)["max_strain"] == 0
+    boat = motor(3, 5)
+    assert figures(boat, BOOK)["max_strain"] == cruising_speed(boat, BOOK) // 2
+    boat.fuel = 0
+    assert figures(boat, BOOK)["max_strain"] == 0

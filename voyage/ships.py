@@ -215,7 +215,9 @@ def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str,
         "rated_speed": cruising_speed(ship, book, water_in_load, powered=True),
         "under_power": under_power(ship),
         "speed": speed(ship, book, water_in_load=water_in_load),
-        "max_strain": max_strain(cruising_speed(ship, book, water_in_load)),
+        "max_strain": (
+            max_strain(cruising_speed(ship, book, water_in_load)) if under_power(ship) else 0
+        ),  # R14: only an engine strains
         "fuel_use": fuel_use(ship, book, water_in_load=water_in_load),
         "to_hit": to_hit(ship, book),
         "traits": list(ship.traits),

@@ -28,6 +28,8 @@ COMMANDS: dict[str, str] = {
     "act": "voyage.cli.voyages:act",
     "log": "voyage.cli.voyages:log",
     "status": "voyage.cli.voyages:status",
+    "export": "voyage.cli.export:export",
+    "demo": "voyage.cli.demo:demo",
 }
 
 

@@ -1,0 +1,133 @@
+"""`voyage demo` end to end in a temporary folder: files written, read back, reproducible."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from voyage.cli import cli
+
+SEED = 5
+
+
+def demo(args: list[str], cwd: Path) -> object:
+    """``voyage demo ARGS`` run in ``cwd`` with nothing set up (no $VOYAGE_DB)."""
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return CliRunner().invoke(cli, ["demo", *args], catch_exceptions=False,
+                                  env={"VOYAGE_DB": None})
+    finally:
+        os.chdir(old)
+
+
+@pytest.fixture(scope="module")
+def ran(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+    """One demo run with the default folder, shared by the read-back tests."""
+    cwd = tmp_path_factory.mktemp("fresh")
+    result = demo(["--seed", str(SEED)], cwd)
+    return cwd, result
+
+
+def test_demo_runs_from_nothing_and_writes_its_files(ran: tuple[Path, object]) -> None:
+    cwd, result = ran
+    assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+    folder = cwd / "voyage-demo"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [f"demo-seed-{SEED}.db", f"demo-seed-{SEED}.md", f"demo-seed-{SEED}.png"]
+    assert sorted(p.name for p in cwd.iterdir()) == ["voyage-demo"]
+    out = result.output  # type: ignore[attr-defined]
+    assert "Outcome:" in out and "Day 1:" in out and f"demo-seed-{SEED}.md" in out
+
+
+def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
+    from markdown_it import MarkdownIt
+
+    cwd, _ = ran
+    text = (cwd / "voyage-demo" / f"demo-seed-{SEED}.md").read_text(encoding="utf-8")
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens)
+                if t.type == "heading_open" and t.tag == "h2"]
+    assert headings[:2] == ["The ship", "Summary"]
+    assert headings[2] == "Day 1" and len(headings) >= 3
+    assert f"](demo-seed-{SEED}.png)" in text
+    assert "capsize check (storm)" in text  # she met the storm (R32)
+    assert not any(t.type in ("html_block", "html_inline") for t in tokens)
+
+
+def test_demo_picture_decodes(ran: tuple[Path, object]) -> None:
+    from matplotlib.image import imread
+
+    cwd, _ = ran
+    image = imread(cwd / "voyage-demo" / f"demo-seed-{SEED}.png")
+    assert image.ndim == 3 and image.shape[0] > 300 and image.shape[1] >= 640
+
+
+def test_the_demo_campaign_plays_on_and_exports_valid_json(ran: tuple[Path, object]) -> None:
+    import jsonschema
+
+    from voyage.export import load_schema
+
+    cwd, _ = ran
+    db = cwd / "voyage-demo" / f"demo-seed-{SEED}.db"
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["ship", "list", "--db", str(db), "--json"])
+    assert shown.exit_code == 0, shown.output
+    ship = json.loads(shown.output)[0]["name"]
+    out = cwd / "log.json"
+    result = runner.invoke(cli, ["export", ship, "--db", str(db), "-f", "json", "-f", "csv",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    jsonschema.validate(data, load_schema())
+    assert data["summary"]["rolls"] > 0 and data["hours"]
+    assert len(out.with_suffix(".csv").read_text().splitlines()) == len(data["hours"]) + 1
+    out.unlink()
+    out.with_suffix(".csv").unlink()
+
+
+def test_same_seed_same_story_another_seed_another(tmp_path: Path) -> None:
+    texts = {}
+    for name, seed in (("a", 3), ("b", 3), ("c", 4)):
+        result = demo(["--seed", str(seed), "--out", name], tmp_path)
+        assert result.exit_code == 0, result.output  # type: ignore[attr-defined]
+        texts[name] = (tmp_path / name / f"demo-seed-{seed}.md").read_bytes()
+        assert (tmp_path / name / f"demo-seed-{seed}.png").is_file()
+    assert texts["a"] == texts["b"]
+    assert texts["a"] != texts["c"]
+
+
+def test_refuses_to_replace_a_run_without_force(tmp_path: Path) -> None:
+    first = demo(["--seed", "2", "--out", "d"], tmp_path)
+    assert first.exit_code == 0, first.output  # type: ignore[attr-defined]
+    log = tmp_path / "d" / "demo-seed-2.md"
+    log.write_text("my notes\n")
+    again = demo(["--seed", "2", "--out", "d"], tmp_path)
+    assert again.exit_code == 1  # type: ignore[attr-defined]
+    message = again.output  # type: ignore[attr-defined]
+    assert message.startswith("Error: ") and message.strip().count("\n") == 0
+    assert "already exists" in message and "--force" in message and "--seed" in message
+    assert log.read_text() == "my notes\n"
+    other = demo(["--seed", "7", "--out", "d"], tmp_path)
+    assert other.exit_code == 0  # another seed sits beside it
+    forced = demo(["--seed", "2", "--out", "d", "--force"], tmp_path)
+    assert forced.exit_code == 0, forced.output  # type: ignore[attr-defined]
+    assert log.read_text().startswith("# Log of the")
+    assert len(list((tmp_path / "d").iterdir())) == 6
+
+
+def test_out_must_be_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("x")
+    result = demo(["--out", "afile"], tmp_path)
+    assert result.exit_code != 0  # type: ignore[attr-defined]
+    assert "Traceback" not in result.output  # type: ignore[attr-defined]
+
+
+def test_demo_help_explains_the_file_names() -> None:
+    result = CliRunner().invoke(cli, ["demo", "--help"])
+    assert result.exit_code == 0
+    assert "demo-seed-N.db" in result.output and "--force" in result.output

@@ -1,0 +1,732 @@
+"""Voyage logs as Markdown (for players), JSON (for tools), CSV (for spreadsheets) and PNG.
+
+Everything here reads the log tables the engine writes (``voyages``, ``hours``, ``events``)
+and never changes the campaign. :func:`load_voyage` gathers one voyage into a
+:class:`VoyageLog`; the ``to_*`` functions turn it into text; :func:`write_exports` writes
+the files a referee asked for, and nothing else (R4: every roll is in the log, so every roll
+is in the exports, unless the referee chooses to fold or hide them in the Markdown).
+
+The exports carry no wall-clock time, so the same campaign, the same commands and the same
+seed give byte-for-byte the same files (R5).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from . import __version__
+from .dice import Roll
+from .errors import VoyageError
+
+if TYPE_CHECKING:
+    from .maps import SeaMap
+    from .ships import Ship
+    from .store import Campaign
+
+#: The JSON export's format version; bump it when a field changes meaning or goes away.
+JSON_VERSION = "1"
+SCHEMA_FILE = "voyage-log.schema.json"
+FORMATS = ("md", "json", "csv", "png")
+RollsMode = Literal["shown", "folded", "none"]
+ROLLS_MODES: tuple[str, ...] = ("shown", "folded", "none")
+
+#: The columns of the CSV export, one row per ship-hour, in this order.
+CSV_COLUMNS = [
+    "voyage", "ship", "clock", "day", "hour", "time", "hex", "miles", "speed", "pace", "fuel",
+    "load", "load_category", "water", "leaks", "status", "events", "event_text",
+]
+
+#: Event kinds not marked on the picture unless they changed something (R32, R33 checks
+#: that came to nothing, the order to sail).
+QUIET_KINDS = frozenset({"sail", "coast", "capsize"})
+_JSON_COLUMNS_VOYAGES = ("route", "inshore", "state")
+_JSON_COLUMNS_EVENTS = ("rolls", "changes")
+
+
+class ExportError(VoyageError):
+    """A voyage cannot be exported: no such voyage, a file in the way, a bad format."""
+
+
+@dataclass
+class VoyageLog:
+    """One voyage with everything the exports need, JSON columns already decoded."""
+
+    campaign: str
+    ship: str
+    voyage: dict[str, Any]
+    hours: list[dict[str, Any]]
+    events: list[dict[str, Any]]
+    figures: dict[str, Any]
+    storms: list[str] = field(default_factory=list)
+    places: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return int(self.voyage["id"])
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def _decode(row: dict[str, Any], columns: Iterable[str]) -> dict[str, Any]:
+    out = dict(row)
+    for col in columns:
+        value = out.get(col)
+        if isinstance(value, str):
+            # a plain string stays a string: the export shows what is stored
+            with contextlib.suppress(json.JSONDecodeError):
+                out[col] = json.loads(value)
+    return out
+
+
+def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
+    """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
+    if not camp.db["voyages"].exists():
+        return []
+    rows = camp.db.query(
+        "SELECT * FROM voyages WHERE ship = ? COLLATE NOCASE ORDER BY id", [ship]
+    )
+    return [_decode(r, _JSON_COLUMNS_VOYAGES) for r in rows]
+
+
+def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> VoyageLog:
+    """Gather one voyage of ``ship`` (its latest unless ``voyage_id`` is given)."""
+    from .ships import figures
+
+    found = camp.get_ship(ship)  # an unknown ship fails here with the ship list
+    voyages = voyages_of(camp, found.name)
+    if not voyages:
+        raise ExportError(
+            f"{found.name} has made no voyage yet: sail one first "
+            f"(`voyage sail {_quote(found.name)} --to HEX`)"
+        )
+    if voyage_id is None:
+        voyage = voyages[-1]
+    else:
+        matching = [v for v in voyages if int(v["id"]) == voyage_id]
+        if not matching:
+            known = ", ".join(str(v["id"]) for v in voyages)
+            raise ExportError(f"{found.name} has no voyage {voyage_id} (its voyages: {known})")
+        voyage = matching[0]
+    vid = int(voyage["id"])
+    hours = [dict(r) for r in camp.db.query(
+        "SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id", [vid]
+    )] if camp.db["hours"].exists() else []
+    events = [_decode(r, _JSON_COLUMNS_EVENTS) for r in camp.db.query(
+        "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [vid]
+    )] if camp.db["events"].exists() else []
+    for event in events:
+        if not isinstance(event.get("rolls"), list):
+            event["rolls"] = []
+        if not isinstance(event.get("changes"), dict):
+            event["changes"] = {}
+    departure = ship_at_departure(camp, found.name, vid)
+    state = voyage.get("state") if isinstance(voyage.get("state"), dict) else {}
+    if departure is not None and _fuel_key(state) is None:
+        state = {**state, "fuel_at_start": departure.fuel}
+        voyage = {**voyage, "state": state}
+    return VoyageLog(
+        campaign=camp.name,
+        ship=found.name,
+        voyage=voyage,
+        hours=hours,
+        events=events,
+        figures=figures(departure or found, camp.rulebook, camp.water_in_load),
+        storms=storms_during(camp, hours),
+        places=port_names(camp, voyage),
+    )
+
+
+def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
+    """hex -> port name for the ports on the voyage's route (when a map is loaded)."""
+    sea_map = sea_map_for(camp)
+    route = voyage.get("route") if isinstance(voyage.get("route"), list) else []
+    names: dict[str, str] = {}
+    if sea_map is None:
+        return names
+    for hex_name in {str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")]
+                     if h}:
+        if sea_map.in_bounds(hex_name) and sea_map.hex(hex_name).port:
+            names[hex_name] = str(sea_map.hex(hex_name).port)
+    return names
+
+
+def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
+    """The ship as she was when the voyage set sail, or None.
+
+    Taken from the undo snapshot of the voyage's first action (the one that set sail, or
+    else the one that wrote its first hour): the store keeps the ships table as it was
+    before every action. So the ship card shows the ship as she sailed, and the fuel burnt
+    is counted from what she carried.
+    """
+    from .store import _ship_from_row
+
+    db = camp.db
+    if not all(db[t].exists() for t in ("actions", "events", "hours")):
+        return None
+    row = db.execute(
+        "SELECT min(a) FROM (SELECT min(action_id) AS a FROM events WHERE voyage_id = ? "
+        "UNION ALL SELECT min(action_id) FROM hours WHERE voyage_id = ?)",
+        [voyage_id, voyage_id],
+    ).fetchone()
+    action_id = row[0] if row else None
+    if action_id is None:
+        return None
+    rows = list(camp.db.query("SELECT snapshot FROM actions WHERE id = ?", [action_id]))
+    if not rows:
+        return None
+    try:
+        ships = json.loads(rows[0]["snapshot"]).get("ships", [])
+        match = [r for r in ships if str(r.get("name", "")).lower() == name.lower()]
+        return _ship_from_row(match[0]) if match else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None  # an old or trimmed snapshot: fall back to the ship as she is now
+
+
+def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
+    """Hexes a storm blew over at some time during the voyage (R32), for the picture."""
+    if not camp.db["storms"].exists() or not hours:
+        return []
+    first = hours[0]["clock"]
+    last = hours[-1]["clock"] + 1
+    rows = camp.db.query(
+        "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
+        [last, first],
+    )
+    return [str(r["hex"]) for r in rows]
+
+
+def _quote(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+# ----------------------------------------------------------------------------- summary
+
+
+def clock_text(clock: int | None) -> str:
+    """Campaign hours since day 1, 00:00, as ``Day 3, 14:00``."""
+    if clock is None:
+        return "-"
+    return f"Day {clock // 24 + 1}, {clock % 24:02d}:00"
+
+
+def duration_text(hours: int) -> str:
+    """``76`` -> ``3 days 4 hours``."""
+    days, rest = divmod(max(0, hours), 24)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if rest or not days:
+        parts.append(f"{rest} hour{'s' if rest != 1 else ''}")
+    return " ".join(parts)
+
+
+def track(log: VoyageLog) -> list[str]:
+    """The hexes the ship passed through, in order, starting at its origin.
+
+    Taken from the route up to the ship's position when the engine kept them, else from the
+    hexes of the hour rows (consecutive repeats removed).
+    """
+    v = log.voyage
+    route = v.get("route")
+    position = v.get("position")
+    if isinstance(route, list) and route and isinstance(position, int):
+        return [str(h) for h in route[: position + 1]]
+    out: list[str] = [str(v["origin"])] if v.get("origin") else []
+    for row in log.hours:
+        hex_name = row.get("hex")
+        if hex_name and (not out or out[-1] != hex_name):
+            out.append(str(hex_name))
+    return out
+
+
+def _fuel_key(state: Any) -> str | None:
+    if isinstance(state, dict):
+        for key in ("fuel_at_start", "start_fuel", "fuel_start"):
+            if isinstance(state.get(key), int | float):
+                return key
+    return None
+
+
+def _fuel_at_start(log: VoyageLog) -> int | None:
+    state = log.voyage.get("state")
+    key = _fuel_key(state)
+    return int(state[key]) if key else None  # type: ignore[index]
+
+
+def fuel_burnt(log: VoyageLog) -> int:
+    """hlbs of fuel spent (R16): start fuel less the last hour's, else the drops hour to hour."""
+    fuels = [r["fuel"] for r in log.hours if isinstance(r.get("fuel"), int | float)]
+    start = _fuel_at_start(log)
+    if start is not None and fuels:
+        return max(0, int(start - fuels[-1]))
+    return int(sum(max(0, a - b) for a, b in zip(fuels, fuels[1:], strict=False)))
+
+
+def hours_at_sea(log: VoyageLog) -> int:
+    """Hours the ship was stepped at sea: one per hour row, up to the hour the voyage ended.
+
+    (``ended`` is the clock of the hour in which the voyage ended, so a voyage that started
+    at clock 0 and ended in the hour at clock 26 spent 27 hours at sea.)
+    """
+    ended = log.voyage.get("ended")
+    if log.hours:
+        return sum(1 for r in log.hours
+                   if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended)
+    started = log.voyage.get("started")
+    if isinstance(started, int) and isinstance(ended, int):
+        return max(0, ended - started)
+    return 0
+
+
+def place(log: VoyageLog, hex_name: Any) -> str:
+    """A hex as people say it: ``Ironport (2812)`` for a port, else ``hex 1409``."""
+    name = log.places.get(str(hex_name))
+    return f"{name} ({hex_name})" if name else f"hex {hex_name}"
+
+
+def ending_time(log: VoyageLog) -> str | None:
+    """When the voyage ended, to the minute when an event says so: ``Day 2, 02:56``."""
+    v = log.voyage
+    if v.get("ended") is None:
+        return None
+    final = [e for e in log.events if e.get("kind") in ("sunk", "arrived", "abandon")]
+    if final:
+        e = final[-1]
+        return f"Day {_day_of(e)}, {_event_time(e)}"
+    return clock_text(v.get("ended"))
+
+
+def outcome_text(log: VoyageLog) -> str:
+    """How the voyage ended, in plain words."""
+    v = log.voyage
+    status = str(v.get("status") or "unknown")
+    path = track(log)
+    where = place(log, path[-1] if path else v.get("origin"))
+    when = ending_time(log)
+    on = f" on {when}" if when else ""
+    if status == "arrived":
+        return f"arrived at {place(log, v.get('destination'))}{on}"
+    if status == "sunk":
+        return f"sank in {where}{on}"
+    if status == "under way":
+        return f"still under way, last in {where}"
+    return f"{status} in {where}{on}"
+
+
+def summary(log: VoyageLog) -> dict[str, Any]:
+    """Distance, hexes entered, fuel burnt, time at sea and outcome of the voyage."""
+    path = track(log)
+    hours = hours_at_sea(log)
+    return {
+        "distance_miles": round(sum(float(r.get("miles") or 0) for r in log.hours), 2),
+        "hexes_entered": max(0, len(path) - 1),
+        "fuel_burnt": fuel_burnt(log),
+        "hours_at_sea": hours,
+        "time_at_sea": duration_text(hours),
+        "outcome": outcome_text(log),
+        "status": str(log.voyage.get("status") or "unknown"),
+        "events": len(log.events),
+        "rolls": sum(len(e["rolls"]) for e in log.events),
+        "track": path,
+    }
+
+
+# ----------------------------------------------------------------------------- Markdown
+
+# Escaped everywhere: emphasis, code, links, HTML, tables, headings, entities (&amp;),
+# and GitHub's ~~strikethrough~~.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#&~!])")
+
+
+def md_text(text: Any) -> str:
+    """Plain text made safe for Markdown: no markup, no HTML, no table breaks."""
+    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def md_code(text: str) -> str:
+    """Text as an inline code span (a roll line), whatever backticks it holds."""
+    text = " ".join(text.split())
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
+    """A GitHub-flavoured Markdown table, every cell escaped."""
+    lines = ["| " + " | ".join(md_text(h) for h in headers) + " |",
+             "| " + " | ".join("---" for _ in headers) + " |"]
+    lines += ["| " + " | ".join(md_text("" if c is None else c) or " " for c in row) + " |"
+              for row in rows]
+    return lines
+
+
+def _roll_lines(rolls: list[dict[str, Any]]) -> list[str]:
+    return [md_code(r.get("line") or Roll.from_dict(r).line()) for r in rolls]
+
+
+def _event_time(event: dict[str, Any]) -> str:
+    minute = event.get("minute") or 0
+    return f"{int(event.get('hour') or 0):02d}:{int(minute):02d}"
+
+
+def _day_of(row: dict[str, Any]) -> int:
+    if row.get("day") is not None:
+        return int(row["day"])
+    return int(row.get("clock") or 0) // 24 + 1
+
+
+def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None = None) -> str:
+    """The ship's log for players: ship card, a section per day, events and rolls, summary.
+
+    ``rolls`` shows each event's rolls, folds them in ``<details>`` or leaves them out;
+    ``picture`` is a relative path to the track picture, linked under the summary.
+    """
+    from .report import ship_card
+
+    if rolls not in ROLLS_MODES:
+        raise ExportError(f"rolls can be shown, folded or none (not {rolls!r})")
+    v = log.voyage
+    s = summary(log)
+    out: list[str] = [
+        f"# Log of {md_text(the(log.ship))}: voyage {log.id}",
+        "",
+        f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
+        f"{md_text(place(log, v.get('destination')))}, "
+        f"{md_text(clock_text(v.get('started')))} to "
+        f"{md_text(clock_text(v.get('ended')) if v.get('ended') is not None else 'now')}: "
+        f"{md_text(s['outcome'])}.",
+        "",
+        "## The ship",
+        "",
+    ]
+    card = ship_card(log.figures)
+    out.append(f"**{md_text(card[0])}**")
+    out.append("")
+    out += [f"- {md_text(line.strip())}" for line in card[1:]]
+    out += ["", "## Summary", ""]
+    out += md_table(["", f"Voyage {log.id}"], [
+        ["Distance", f"{_number(s['distance_miles'])} miles"],
+        ["Hexes entered", s["hexes_entered"]],
+        ["Fuel burnt", f"{s['fuel_burnt']} hlbs"],
+        ["Time at sea", s["time_at_sea"] + (f" ({s['hours_at_sea']} hours)"
+                                            if s["hours_at_sea"] >= 24 else "")],
+        ["Outcome", s["outcome"]],
+        ["Track", " \u2192 ".join(s["track"])],
+    ])
+    if picture:
+        out += ["", f"![Track of {md_text(the(log.ship))}, voyage {log.id}]({picture})"]
+
+    days = sorted({_day_of(r) for r in log.hours} | {_day_of(e) for e in log.events})
+    for day in days:
+        hours = [r for r in log.hours if _day_of(r) == day]
+        events = [e for e in log.events if _day_of(e) == day]
+        out += ["", f"## Day {day}", ""]
+        if hours:
+            first, last = hours[0], hours[-1]
+            miles = sum(float(r.get("miles") or 0) for r in hours)
+            out.append(
+                f"{len(hours)} hour{'s' if len(hours) != 1 else ''} at sea, "
+                f"{_number(miles)} miles, from hex {md_text(first.get('hex'))} to hex "
+                f"{md_text(last.get('hex'))}; fuel {md_text(last.get('fuel'))} hlbs, "
+                f"water aboard {md_text(last.get('water'))} hlbs, "
+                f"{md_text(last.get('status'))} at {int(last.get('hour') or 0):02d}:00."
+            )
+            out.append("")
+        if not events:
+            out.append("A quiet day: nothing to report.")
+            continue
+        for event in events:
+            out.append(f"- **{_event_time(event)}** {md_text(event.get('text', ''))}")
+            lines = _roll_lines(event["rolls"])
+            if not lines or rolls == "none":
+                continue
+            if rolls == "shown":
+                out += [f"  - {line}" for line in lines]
+            else:
+                count = f"{len(lines)} roll{'s' if len(lines) != 1 else ''}"
+                out += ["", f"  <details><summary>{count}</summary>", ""]
+                out += [f"  - {line}" for line in lines]
+                out += ["", "  </details>", ""]
+    out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
+                f"the JSON export.*" if rolls != "shown" else
+            f"*Written by voyage {__version__} from the campaign log.*", ""]
+    text = "\n".join(out)
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def the(name: str) -> str:
+    """``the Sea Witch``, but ``The Grey Lady`` stays as she is."""
+    return name if name.lower().startswith("the ") else f"the {name}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+# ----------------------------------------------------------------------------- JSON
+
+
+def to_json(log: VoyageLog) -> dict[str, Any]:
+    """Every hour row and event with its rolls, the ship's figures and the summary."""
+    v = log.voyage
+    voyage = {
+        "id": log.id,
+        "ship": log.ship,
+        "origin": v.get("origin"),
+        "destination": v.get("destination"),
+        "route": v.get("route") if isinstance(v.get("route"), list) else [],
+        "position": v.get("position"),
+        "progress_miles": v.get("progress_miles"),
+        "inshore": v.get("inshore"),
+        "pace": v.get("pace"),
+        "strain": v.get("strain"),
+        "status": v.get("status"),
+        "started": v.get("started"),
+        "ended": v.get("ended"),
+    }
+    hours = [{k: r.get(k) for k in _HOUR_FIELDS} for r in log.hours]
+    events = [
+        {**{k: e.get(k) for k in _EVENT_FIELDS}, "rolls": list(e["rolls"]),
+         "changes": dict(e["changes"])}
+        for e in log.events
+    ]
+    return {
+        "version": JSON_VERSION,
+        "generator": f"voyage {__version__}",
+        "campaign": log.campaign,
+        "ship": dict(log.figures),
+        "voyage": voyage,
+        "summary": summary(log),
+        "hours": hours,
+        "events": events,
+    }
+
+
+_HOUR_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "hex", "miles",
+                "speed", "pace", "fuel", "load", "load_category", "water", "leaks", "status")
+_EVENT_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "minute",
+                 "kind", "text")
+
+
+def schema_path() -> Path:
+    """The JSON Schema of the JSON export, shipped in the package."""
+    from .paths import schemas_dir
+
+    return schemas_dir() / SCHEMA_FILE
+
+
+def load_schema() -> dict[str, Any]:
+    """The JSON export's schema as a dict."""
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+def validate(data: dict[str, Any]) -> None:
+    """Check a JSON export against the shipped schema; raise :class:`ExportError` if not."""
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(load_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        where = "/".join(str(p) for p in first.absolute_path) or "(top)"
+        raise ExportError(f"the JSON export does not match its schema at {where}: "
+                          f"{first.message}")
+
+
+def json_text(log: VoyageLog) -> str:
+    """The JSON export as text, validated against the schema first."""
+    data = to_json(log)
+    validate(data)
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+# ----------------------------------------------------------------------------- CSV
+
+
+def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
+    """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted."""
+    by_clock: dict[Any, list[dict[str, Any]]] = {}
+    for event in log.events:
+        by_clock.setdefault(event.get("clock"), []).append(event)
+    rows = []
+    for r in log.hours:
+        events = by_clock.get(r.get("clock"), [])
+        row = {k: r.get(k) for k in CSV_COLUMNS if k in r}
+        row.update({
+            "voyage": log.id,
+            "ship": log.ship,
+            "time": f"Day {_day_of(r)} {int(r.get('hour') or 0):02d}:00",
+            "events": len(events),
+            "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
+        })
+        rows.append({k: row.get(k) for k in CSV_COLUMNS})
+    return rows
+
+
+def to_csv(log: VoyageLog) -> str:
+    """The hours of the voyage as CSV text with a header row."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for row in csv_rows(log):
+        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+    return buffer.getvalue()
+
+
+# ----------------------------------------------------------------------------- PNG
+
+
+def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
+    """(hex, words) marks for the picture: start, end, and where events happened.
+
+    One mark per hex: an event's kind, ``+N`` for more events there, ``start``/``end``
+    joined in front (an event has no hex of its own: it is placed in the hex the ship was
+    in at the end of that hour).
+    """
+    path = track(log)
+    words: dict[str, list[str]] = {}
+    if path:
+        words[path[0]] = ["start"]
+    hex_at: dict[Any, str] = {r.get("clock"): str(r["hex"]) for r in log.hours if r.get("hex")}
+    kinds: dict[str, list[str]] = {}
+    for event in log.events:
+        if event.get("kind") in QUIET_KINDS and not event.get("changes"):
+            continue  # a clear sea, a capsize check that held: not worth a star
+        where = hex_at.get(event.get("clock")) or event.get("hex")
+        if where:
+            kinds.setdefault(str(where), []).append(str(event.get("kind") or "event"))
+    for where, found in kinds.items():
+        first = found[0].replace("_", " ")
+        words.setdefault(where, []).append(first + (f" +{len(found) - 1}" if len(found) > 1
+                                                    else ""))
+    if path and len(path) > 1:
+        words.setdefault(path[-1], []).insert(0, "end")
+    return [(where, ", ".join(w)) for where, w in words.items()]
+
+
+def picture_area(log: VoyageLog, margin: int = 3) -> tuple[str | None, int | None]:
+    """(around, radius) of the picture: the middle of the track, out past its far end."""
+    from . import hexmap
+
+    path = track(log)
+    if not path:
+        return None, None
+    middle = path[len(path) // 2]
+    return middle, max(hexmap.distance(middle, h) for h in path) + margin
+
+
+def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
+    """Draw the voyage's track on the map with start, end and events marked."""
+    from .render import render_map
+
+    path = track(log)
+    marks = [(h, t) for h, t in picture_marks(log) if sea_map.in_bounds(h)]
+    around, radius = picture_area(log)
+    return render_map(
+        sea_map,
+        out_path,
+        around=around,
+        radius=radius,
+        storms=[h for h in log.storms if sea_map.in_bounds(h)],
+        tracks=[(log.ship, path)] if path else [],
+        marks=marks,
+        title=f"{log.ship}, voyage {log.id}: {log.voyage.get('status') or 'unknown'}",
+    )
+
+
+# ----------------------------------------------------------------------------- files
+
+
+def default_stem(log: VoyageLog) -> str:
+    """``sea-witch-voyage-3``: the ship's name made file-safe, and the voyage number."""
+    slug = re.sub(r"[^a-z0-9]+", "-", log.ship.lower()).strip("-") or "ship"
+    return f"{slug}-voyage-{log.id}"
+
+
+def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None
+               ) -> dict[str, Path]:
+    """Where each format goes: ``out`` for one format; for several, ``out`` with each
+    format's suffix; by default ``<ship>-voyage-<N>.<format>`` in the current folder."""
+    unknown = [f for f in formats if f not in FORMATS]
+    if unknown:
+        raise ExportError(f"unknown format {unknown[0]!r}: use {', '.join(FORMATS)}")
+    if not formats:
+        raise ExportError(f"give at least one format: {', '.join(FORMATS)}")
+    chosen = list(dict.fromkeys(formats))
+    if out is None:
+        return {f: Path(f"{default_stem(log)}.{f}") for f in chosen}
+    target = Path(out)
+    if len(chosen) == 1:
+        return {chosen[0]: target}
+    stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target
+    return {f: stem.with_name(f"{stem.name}.{f}") for f in chosen}
+
+
+def write_exports(
+    log: VoyageLog,
+    formats: Sequence[str],
+    out: str | Path | None = None,
+    *,
+    force: bool = False,
+    rolls: RollsMode = "shown",
+    sea_map: SeaMap | None = None,
+) -> dict[str, Path]:
+    """Write the voyage in each format; refuse to overwrite a file unless ``force``.
+
+    Every target is checked before anything is written, so a refusal leaves no file behind.
+    The Markdown links the picture when a PNG is written with it or already lies beside it.
+    """
+    paths = plan_paths(log, formats, out)
+    for fmt, path in paths.items():
+        if path.exists() and not force:
+            raise ExportError(f"{path} already exists: add --force to overwrite it, "
+                              "or choose another --out")
+        if path.exists() and path.is_dir():
+            raise ExportError(f"{path} is a folder: give a file name with --out")
+        if not path.parent.is_dir():
+            raise ExportError(f"folder {path.parent} does not exist: make it first")
+        if fmt == "png" and sea_map is None:
+            raise ExportError("no map to draw on: load one with `voyage map load` first")
+    texts: dict[str, str] = {}
+    if "json" in paths:
+        texts["json"] = json_text(log)  # validated before anything is written
+    if "csv" in paths:
+        texts["csv"] = to_csv(log)
+    if "md" in paths:
+        picture = None
+        md_path = paths["md"]
+        png = paths.get("png") or md_path.with_suffix(".png")
+        if "png" in paths or png.is_file():
+            picture = _relative(png, md_path.parent).replace(" ", "%20")
+        texts["md"] = to_markdown(log, rolls=rolls, picture=picture)
+    if "png" in paths:
+        assert sea_map is not None
+        to_png(log, sea_map, paths["png"])
+    for fmt, text in texts.items():
+        paths[fmt].write_text(text, encoding="utf-8", newline="")
+    return paths
+
+
+def _relative(path: Path, folder: Path) -> str:
+    try:
+        return path.resolve().relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
+
+
+def sea_map_for(camp: Campaign) -> SeaMap | None:
+    """The campaign's sea map, or None when no map has been loaded into it."""
+    from . import mapstore
+
+    if mapstore.map_row(camp) is None:
+        return None
+    return mapstore.current_map(camp)

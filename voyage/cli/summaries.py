@@ -10,6 +10,8 @@ from __future__ import annotations
 SUMMARIES: dict[str, str] = {
     "act": "A referee's action for a ship between advances (each one undoable, each logged).",
     "advance": "Advance the clock: every ship at sea moves together, hour by hour.",
+    "demo": "Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.",
+    "export": "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     "init": "Make a new campaign database.",
     "log": "A ship's log: hour by hour, with every event and every roll (R4).",
     "map": "Load the campaign's sea map, look at it, draw it, ask about a hex.",

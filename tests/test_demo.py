@@ -19,8 +19,9 @@ def demo(args: list[str], cwd: Path) -> object:
     old = os.getcwd()
     os.chdir(cwd)
     try:
-        return CliRunner().invoke(cli, ["demo", *args], catch_exceptions=False,
-                                  env={"VOYAGE_DB": None})
+        return CliRunner().invoke(
+            cli, ["demo", *args], catch_exceptions=False, env={"VOYAGE_DB": None}
+        )
     finally:
         os.chdir(old)
 
@@ -50,8 +51,11 @@ def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
     cwd, _ = ran
     text = (cwd / "voyage-demo" / f"demo-seed-{SEED}.md").read_text(encoding="utf-8")
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
-    headings = [tokens[i + 1].content for i, t in enumerate(tokens)
-                if t.type == "heading_open" and t.tag == "h2"]
+    headings = [
+        tokens[i + 1].content
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open" and t.tag == "h2"
+    ]
     assert headings[:2] == ["The ship", "Summary"]
     assert headings[2] == "Day 1" and len(headings) >= 3
     assert f"](demo-seed-{SEED}.png)" in text
@@ -79,8 +83,9 @@ def test_the_demo_campaign_plays_on_and_exports_valid_json(ran: tuple[Path, obje
     assert shown.exit_code == 0, shown.output
     ship = json.loads(shown.output)[0]["name"]
     out = cwd / "log.json"
-    result = runner.invoke(cli, ["export", ship, "--db", str(db), "-f", "json", "-f", "csv",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        cli, ["export", ship, "--db", str(db), "-f", "json", "-f", "csv", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
     jsonschema.validate(data, load_schema())

@@ -7,13 +7,17 @@ import json
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import invoke
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from voyage import store, voyages
+from voyage.cli import cli
 from voyage.engine import Engine
 
 
@@ -166,3 +170,66 @@ def test_a_killed_advance_leaves_the_campaign_as_it_was(runner, db):
         proc.wait()
     assert dump(db) == before
     ok(runner, "advance", "--hours", "1")  # and the campaign is usable
+
+
+def _campaign(path: Path, seed: int, pace: str, inshore: bool) -> None:
+    runner = CliRunner(env={"VOYAGE_DB": str(path)})
+    for args in (
+        ["init", "--seed", str(seed)],
+        ["map", "load", "salt_reach"],
+        ["weather", "storm", "--around", "1510", "--radius", "2", "--hours", "30"],
+        ["ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI"],
+        ["ship", "load", "Gull", "--crew", "6", "--cargo", "300", "--fuel", "80"],
+        ["ship", "place", "Gull", "0305"],
+        ["sail", "Gull", "--to", "2812", "--pace", pace, *(["--inshore"] if inshore else [])],
+    ):
+        result = runner.invoke(cli, args, catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+
+
+def _log(path: Path) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        hours = conn.execute(
+            "SELECT clock, hex, miles, speed, fuel, load, water, status FROM hours ORDER BY id"
+        ).fetchall()
+        events = conn.execute(
+            "SELECT clock, minute, kind, text, rolls, changes FROM events ORDER BY id"
+        ).fetchall()
+        ships = conn.execute("SELECT * FROM ships").fetchall()
+        voyage = conn.execute("SELECT * FROM voyages").fetchall()
+    return [hours, events, ships, voyage]
+
+
+@settings(max_examples=12, deadline=None)
+@example(seed=1, pace="normal", inshore=False, first=5, second=7)
+@given(
+    seed=st.integers(0, 10_000),
+    pace=st.sampled_from(["normal", "slow"]),
+    inshore=st.booleans(),
+    first=st.integers(1, 20),
+    second=st.integers(1, 20),
+)
+def test_undo_is_exact_and_split_advances_equal_one(seed, pace, inshore, first, second):
+    with tempfile.TemporaryDirectory() as tmp:
+        one, two = Path(tmp) / "one.db", Path(tmp) / "two.db"
+        _campaign(one, seed, pace, inshore)
+        _campaign(two, seed, pace, inshore)
+        before = dump(one)
+        camp = store.open_campaign(one)
+        whole = voyages.advance(camp, first + second)
+        camp.undo()
+        camp.close()
+        assert dump(one) == before  # R5: undo is exact, roller state and all
+        camp = store.open_campaign(one)
+        again = voyages.advance(camp, first + second)
+        camp.close()
+        assert [r.to_dict() for r in again.rows] == [r.to_dict() for r in whole.rows]
+        camp = store.open_campaign(two)
+        part = voyages.advance(camp, first)
+        if part.hours_run == first:
+            voyages.advance(camp, second)
+        camp.close()
+        if not whole.halts and not part.halts:
+            assert _log(one) == _log(two)  # the roller carries on between advances
+        elif (seed, inshore, first + second) == (1, False, 12):
+            raise AssertionError("the explicit example must sail 12 quiet hours")

@@ -63,44 +63,91 @@ def make_voyage(camp: Campaign, status: str = "arrived") -> int:
     roller = Roller(11)
     hexes = ["0305", "0405", "0405", "0506", "0506", "0606", "0606", "0707", "0707", "0807"]
     with camp.action("advance", "the Sea Witch sails") as act:
-        _insert(db, "voyages", {
-            "ship": SHIP, "origin": ROUTE[0], "destination": ROUTE[-1],
-            "route": json.dumps(ROUTE), "position": len(ROUTE) - 1, "progress_miles": 0,
-            "inshore": json.dumps([]), "pace": "normal", "strain": 0, "status": status,
-            "started": START_CLOCK, "ended": START_CLOCK + 10,
-            "state": json.dumps({"leaks": []}),
-        })
+        _insert(
+            db,
+            "voyages",
+            {
+                "ship": SHIP,
+                "origin": ROUTE[0],
+                "destination": ROUTE[-1],
+                "route": json.dumps(ROUTE),
+                "position": len(ROUTE) - 1,
+                "progress_miles": 0,
+                "inshore": json.dumps([]),
+                "pace": "normal",
+                "strain": 0,
+                "status": status,
+                "started": START_CLOCK,
+                "ended": START_CLOCK + 10,
+                "state": json.dumps({"leaks": []}),
+            },
+        )
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
         fuel = 40
         for i, hex_name in enumerate(hexes):
             clock = START_CLOCK + i
             if i and hexes[i] != hexes[i - 1]:
                 fuel -= 1
-            _insert(db, "hours", {
-                "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
-                "day": clock // 24 + 1, "hour": clock % 24, "hex": hex_name, "miles": 6,
-                "speed": 6, "pace": "normal", "fuel": fuel, "load": 97,
-                "load_category": "half", "water": 3 if i > 3 else 0, "leaks": 0,
-                "status": "under way" if i < 9 else status,
-            })
-        capsize = roller.check("capsize check", 16, [Modifier(2, "Tier II"),
-                                                     Modifier(2, "Half")])
+            _insert(
+                db,
+                "hours",
+                {
+                    "action_id": act.id,
+                    "voyage_id": vid,
+                    "ship": SHIP,
+                    "clock": clock,
+                    "day": clock // 24 + 1,
+                    "hour": clock % 24,
+                    "hex": hex_name,
+                    "miles": 6,
+                    "speed": 6,
+                    "pace": "normal",
+                    "fuel": fuel,
+                    "load": 97,
+                    "load_category": "half",
+                    "water": 3 if i > 3 else 0,
+                    "leaks": 0,
+                    "status": "under way" if i < 9 else status,
+                },
+            )
+        capsize = roller.check("capsize check", 16, [Modifier(2, "Tier II"), Modifier(2, "Half")])
         leak = roller.roll("hull leak", "d6", [Modifier(0, "wave")])
         hazard = roller.chance("underwater hazard", 1, success="a hazard!", failure="clear")
         events = [
-            (START_CLOCK + 3, 20, "storm", "The storm | breaks over the *Sea Witch*.",
-             [capsize, leak]),
-            (START_CLOCK + 7, 0, "hazard", "Close inshore <rocks> ahead; the lookout sees "
-             "nothing.", [hazard]),
+            (
+                START_CLOCK + 3,
+                20,
+                "storm",
+                "The storm | breaks over the *Sea Witch*.",
+                [capsize, leak],
+            ),
+            (
+                START_CLOCK + 7,
+                0,
+                "hazard",
+                "Close inshore <rocks> ahead; the lookout sees nothing.",
+                [hazard],
+            ),
             (START_CLOCK + 9, 45, "arrived", "The Sea Witch ties up in harbour.", []),
         ]
         for clock, minute, kind, text, rolls in events:
-            _insert(db, "events", {
-                "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
-                "day": clock // 24 + 1, "hour": clock % 24, "minute": minute, "kind": kind,
-                "text": text, "rolls": json.dumps([r.to_dict() for r in rolls]),
-                "changes": json.dumps({"water": 3} if kind == "storm" else {}),
-            })
+            _insert(
+                db,
+                "events",
+                {
+                    "action_id": act.id,
+                    "voyage_id": vid,
+                    "ship": SHIP,
+                    "clock": clock,
+                    "day": clock // 24 + 1,
+                    "hour": clock % 24,
+                    "minute": minute,
+                    "kind": kind,
+                    "text": text,
+                    "rolls": json.dumps([r.to_dict() for r in rolls]),
+                    "changes": json.dumps({"water": 3} if kind == "storm" else {}),
+                },
+            )
     return vid
 
 
@@ -118,8 +165,7 @@ def run(args: list[str], db: Path, cwd: Path) -> Any:
     old = os.getcwd()
     os.chdir(cwd)
     try:
-        return CliRunner().invoke(cli, ["export", "--db", str(db), *args],
-                                  catch_exceptions=False)
+        return CliRunner().invoke(cli, ["export", "--db", str(db), *args], catch_exceptions=False)
     finally:
         os.chdir(old)
 
@@ -134,19 +180,26 @@ def _md_tokens(text: str) -> list[Any]:
 
 
 def test_markdown_has_a_section_per_day_every_event_and_valid_tables(
-        campaign: Path, tmp_path: Path) -> None:
+    campaign: Path, tmp_path: Path
+) -> None:
     result = run([SHIP, "--format", "md"], campaign, tmp_path)
     assert result.exit_code == 0, result.output
     path = tmp_path / "sea-witch-voyage-1.md"
     assert path.is_file()
     text = path.read_text(encoding="utf-8")
     tokens = _md_tokens(text)
-    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"
-                and t.tag == "h2"]
+    headings = [
+        tokens[i + 1].content
+        for i, t in enumerate(tokens)
+        if t.type == "heading_open" and t.tag == "h2"
+    ]
     assert headings == ["The ship", "Summary", "Day 1", "Day 2"]
     inline = " ".join(t.content for t in tokens if t.type == "inline")
-    for words in ("The storm \\| breaks over the \\*Sea Witch\\*.",
-                  "Close inshore \\<rocks\\> ahead", "ties up in harbour"):
+    for words in (
+        "The storm \\| breaks over the \\*Sea Witch\\*.",
+        "Close inshore \\<rocks\\> ahead",
+        "ties up in harbour",
+    ):
         assert words in inline
     # the summary table parsed as a table: one per document, six rows of two cells
     assert sum(1 for t in tokens if t.type == "table_open") == 1
@@ -155,8 +208,13 @@ def test_markdown_has_a_section_per_day_every_event_and_valid_tables(
     assert "60 miles" in inline and "5 hlbs" in inline
     assert "arrived at hex 0807 on Day 2, 03:45" in inline
     # every roll is shown as code, nothing renders as raw HTML
-    codes = [c for t in tokens if t.type == "inline" for c in (t.children or [])
-             if c.type == "code_inline"]
+    codes = [
+        c
+        for t in tokens
+        if t.type == "inline"
+        for c in (t.children or [])
+        if c.type == "code_inline"
+    ]
     assert len(codes) == 3
     assert any(c.content.startswith("capsize check: d20=") for c in codes)
     assert not any(t.type in ("html_block", "html_inline") for t in tokens)
@@ -164,8 +222,7 @@ def test_markdown_has_a_section_per_day_every_event_and_valid_tables(
 
 
 def test_markdown_rolls_folded_or_hidden(campaign: Path, tmp_path: Path) -> None:
-    assert run([SHIP, "--rolls", "folded", "--out", "folded.md"], campaign, tmp_path
-               ).exit_code == 0
+    assert run([SHIP, "--rolls", "folded", "--out", "folded.md"], campaign, tmp_path).exit_code == 0
     folded = (tmp_path / "folded.md").read_text()
     tokens = _md_tokens(folded)
     html = [t.content for t in tokens if t.type == "html_block"]
@@ -173,8 +230,7 @@ def test_markdown_rolls_folded_or_hidden(campaign: Path, tmp_path: Path) -> None
     assert folded.count("<details>") == 2 and folded.count("</details>") == 2
     assert "capsize check: d20=" in folded
 
-    assert run([SHIP, "--rolls", "none", "--out", "none.md"], campaign, tmp_path
-               ).exit_code == 0
+    assert run([SHIP, "--rolls", "none", "--out", "none.md"], campaign, tmp_path).exit_code == 0
     hidden = (tmp_path / "none.md").read_text()
     assert "capsize check" not in hidden and "<details>" not in hidden
     assert "ties up in harbour" in hidden
@@ -253,8 +309,9 @@ def test_only_the_named_files_are_written(campaign: Path, tmp_path: Path) -> Non
     out = tmp_path / "out"
     out.mkdir()
     before = set(tmp_path.iterdir())
-    result = run([SHIP, "-f", "md", "-f", "json", "-f", "csv", "--out", "out/trip"],
-                 campaign, tmp_path)
+    result = run(
+        [SHIP, "-f", "md", "-f", "json", "-f", "csv", "--out", "out/trip"], campaign, tmp_path
+    )
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.iterdir()) == ["trip.csv", "trip.json", "trip.md"]
     assert set(tmp_path.iterdir()) == before
@@ -268,8 +325,9 @@ def test_only_the_named_files_are_written(campaign: Path, tmp_path: Path) -> Non
         ([SHIP, "--out", "missing/log.md"], "does not exist"),
     ],
 )
-def test_errors_are_one_clean_line(campaign: Path, tmp_path: Path, args: list[str],
-                                   message: str) -> None:
+def test_errors_are_one_clean_line(
+    campaign: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
     result = run(args, campaign, tmp_path)
     assert result.exit_code == 1
     assert message in result.output
@@ -301,7 +359,8 @@ def test_help_has_an_example() -> None:
 
 
 def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
-        campaign: Path, tmp_path: Path) -> None:
+    campaign: Path, tmp_path: Path
+) -> None:
     from matplotlib.image import imread
 
     from voyage.export import load_voyage, picture_area, picture_marks, write_exports
@@ -314,8 +373,12 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     log = load_voyage(camp, SHIP)
     camp.close()
     marks = picture_marks(log)
-    assert marks == [("0305", "start"), ("0506", "storm"), ("0707", "hazard"),
-                     ("0807", "end, arrived")]
+    assert marks == [
+        ("0305", "start"),
+        ("0506", "storm"),
+        ("0707", "hazard"),
+        ("0807", "end, arrived"),
+    ]
     out = tmp_path / "pictures"
     out.mkdir()
     paths = write_exports(log, ["md", "png"], out / "witch", sea_map=sea_map)
@@ -359,8 +422,7 @@ def test_any_event_text_stays_plain_words_in_one_list_item(text: str) -> None:
     inline = [t for t in tokens if t.type == "inline"]
     assert len(inline) == 1
     children = inline[0].children or []
-    assert not any(c.type in ("html_inline", "link_open", "image", "code_inline")
-                   for c in children)
+    assert not any(c.type in ("html_inline", "link_open", "image", "code_inline") for c in children)
     shown = "".join(c.content for c in children if c.type == "text")
     assert shown.strip() == f"00:00 {words}".strip()
 
@@ -370,17 +432,31 @@ def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Pa
 
     camp = open_campaign(campaign)
     with camp.action("sail", "the Sea Witch sails home"):
-        _insert(camp.db, "voyages", {
-            "ship": SHIP, "origin": "0807", "destination": "0305",
-            "route": json.dumps(list(reversed(ROUTE))), "position": 0, "progress_miles": 0,
-            "inshore": "[]", "pace": "slow", "strain": 0, "status": "under way",
-            "started": 40, "ended": None, "state": "{}",
-        })
+        _insert(
+            camp.db,
+            "voyages",
+            {
+                "ship": SHIP,
+                "origin": "0807",
+                "destination": "0305",
+                "route": json.dumps(list(reversed(ROUTE))),
+                "position": 0,
+                "progress_miles": 0,
+                "inshore": "[]",
+                "pace": "slow",
+                "strain": 0,
+                "status": "under way",
+                "started": 40,
+                "ended": None,
+                "state": "{}",
+            },
+        )
     camp.close()
     assert run(["sea witch", "-f", "json"], campaign, tmp_path).exit_code == 0
     latest = json.loads((tmp_path / "sea-witch-voyage-2.json").read_text())
     assert latest["voyage"]["id"] == 2 and latest["summary"]["outcome"].startswith(
-        "still under way")
+        "still under way"
+    )
     assert latest["hours"] == [] and latest["summary"]["hexes_entered"] == 0
     assert run([SHIP, "--voyage", "1", "-f", "json"], campaign, tmp_path).exit_code == 0
     first = json.loads((tmp_path / "sea-witch-voyage-1.json").read_text())

@@ -683,6 +683,8 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
     """Put a ship in a hex (a port, usually) before she sails (one action)."""
     with camp.action("ship place", f"place {ship_name} at {hex_name}") as act:
         ship = camp.get_ship(ship_name)
+        if ship.status == "sunk":
+            raise VoyageRuleError(f"{ship.name} is sunk: she lies on the bottom at {ship.hex}")
         if open_voyage(camp, ship.name) is not None:
             raise VoyageRuleError(f"{ship.name} is at sea: she moves by sailing")
         if chart is None:
@@ -690,8 +692,7 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
         key = _sea_hex(chart, hex_name)
         info = chart.hex(key)
         ship.hex = key
-        if ship.status != "sunk":
-            ship.status = "in port" if info.port else "at anchor"
+        ship.status = "in port" if info.port else "at anchor"
         where = f"{info.port} ({key})" if info.port else key
         camp.save_ship(ship)
         log_event(camp, act, ship.name, None, Event("place", f"{ship.name} is at {where}."))

@@ -280,3 +280,42 @@ hexes:
     st.ship.hex = route[0]
     result = Engine(World(book, chart), [st], Roller(4)).run(0, 2)
     assert [e.event.kind for e in result.events][0] in ("coast", "aground")
+
+
+def test_water_over_a_tenth_of_deadweight_means_an_hourly_capsize_check():
+    # R37: above DW/10 (75 for Tier IV) the ship may capsize every hour
+    st = voyage(ship(cargo=100, water=80), status="anchored")
+    result = run([st], seed=3, hours=2, halt=False)
+    checks = [e for e in result.events if e.event.kind == "capsize"]
+    assert [(e.clock, e.event.minute) for e in checks][:2] in ([(0, 0), (1, 0)], [(0, 0)])
+    assert checks[0].event.rolls[0].label == "capsize check (flooding)"
+
+
+def test_a_leak_opened_during_the_hour_counts_from_its_minute():
+    # R36: water per hour from then on; holed at minute m, the first hour lets in
+    # leak * (60 - m) / 60
+    def make():
+        route = COAST_ROUTE[:7]
+        return [voyage(ship(cargo=100), route, inshore=True, position=4, progress=11)]
+
+    seed, result, states = first_seed(make, lambda r, s: bool(s[0].leaks), hours=1)
+    holed = next(e for e in result.events if e.halt == "aground")
+    (leak,) = states[0].leaks
+    assert result.rows[0].water == leak * (60 - holed.event.minute) // 60
+
+
+def test_a_ship_that_arrives_on_fire_burns_on_in_port():
+    # the voyage is over only when the emergency is
+    def make():
+        return [
+            voyage(ship(tier=6, engine=6, crew=0), fire=3, fire_since=-1, position=9, progress=10)
+        ]
+
+    seed, result, states = first_seed(
+        make, lambda r, s: s[0].status == "arrived" and s[0].emergency, hours=1
+    )
+    st = states[0]
+    assert st.active and st.ship.hex == "1102"
+    later = run([st], seed, hours=3, start=1, halt=False)
+    assert later.rows and later.rows[0].status in ("on fire", "sinking", "sunk")
+    assert later.events and later.events[0].event.kind in ("fire", "sinking", "sunk")

@@ -293,3 +293,13 @@ def test_any_order_gives_a_voyage_or_one_clean_line(runner, sea, route, to):
         assert result.exit_code in (1, 2), result.output
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert "Traceback" not in result.output
+
+
+def test_the_voyages_page_names_every_referee_action_and_event_kind():
+    from voyage.cli.voyages import act
+
+    page = (Path(__file__).parent.parent / "docs" / "voyages.md").read_text()
+    for name in act.commands:
+        assert f"voyage act SHIP {name}" in page or f"`{name}`" in page, name
+    for kind in ("coast", "aground", "capsize", "sinking", "sunk", "fire", "listing", "strain"):
+        assert f"`{kind}`" in page, kind

@@ -201,7 +201,7 @@ class ShipState:
         return self.route[self.position]
 
 
-@dataclass
+@dataclass(slots=True)
 class HourRow:
     """One ship's hour, as the ``hours`` table stores it."""
 
@@ -233,7 +233,7 @@ class HourRow:
         return data
 
 
-@dataclass
+@dataclass(slots=True)
 class LoggedEvent:
     """An event of one ship in one hour (its minute is on the :class:`Event`)."""
 
@@ -295,6 +295,7 @@ class Engine:
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
         self._hexes: dict[str, Any] = {}
+        self._categories: dict[tuple[int, int], str] = {}
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
@@ -310,7 +311,15 @@ class Engine:
 
     def category(self, s: ShipState) -> str:
         """R12: the load category now."""
-        return shipfig.load_category_for(self.load(s), self._dw[s.ship.name], self.book)
+        return self.category_of(self.load(s), self._dw[s.ship.name])
+
+    def category_of(self, load: int, deadweight: int) -> str:
+        """R12 (voyage.ships.load_category_for), memoised: loads repeat hour after hour."""
+        key = (load, deadweight)
+        found = self._categories.get(key)
+        if found is None:
+            found = self._categories[key] = shipfig.load_category_for(load, deadweight, self.book)
+        return found
 
     def figures(self, s: ShipState, cat: str | None = None) -> tuple[int, int, int]:
         """(travelling speed, fuel use per hex, cruising speed) now (R13-R16), memoised on
@@ -419,6 +428,25 @@ class Engine:
 class _ShipHour:
     """One hour of one ship (see the module docstring for the order of things)."""
 
+    __slots__ = (
+        "e",
+        "book",
+        "roller",
+        "s",
+        "ship",
+        "clock",
+        "out",
+        "base",
+        "minute",
+        "moving",
+        "speed",
+        "fuel_use",
+        "cruising",
+        "miles",
+        "entered",
+        "progress_before",
+    )
+
     def __init__(self, engine: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> None:
         self.e = engine
         self.book = engine.book
@@ -487,6 +515,7 @@ class _ShipHour:
             self.end_of_hour()
         if s.status == "arrived" and not s.emergency:
             s.progress = 0
+        load = self.e.load(s)
         return HourRow(
             s.voyage_id,
             ship.name,
@@ -496,8 +525,8 @@ class _ShipHour:
             self.speed,
             s.pace,
             ship.fuel,
-            self.e.load(s),
-            self.e.category(s),
+            load,
+            self.e.category_of(load, self.e._dw[ship.name]),
             ship.water,
             sum(s.leaks),
             s.condition,

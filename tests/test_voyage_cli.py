@@ -303,3 +303,8 @@ def test_the_voyages_page_names_every_referee_action_and_event_kind():
         assert f"voyage act SHIP {name}" in page or f"`{name}`" in page, name
     for kind in ("coast", "aground", "capsize", "sinking", "sunk", "fire", "listing", "strain"):
         assert f"`{kind}`" in page, kind
+
+
+def test_act_json(runner, sea):
+    out = json.loads(ok(runner, "act", "Sea Witch", "--json", "jettison", "50"))
+    assert out["kind"] == "jettison" and out["changes"] == {"cargo": 150} and out["day"] == 1

@@ -188,8 +188,9 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int) -> None:
 @click.group()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
+@json_option
 @click.pass_context
-def act(ctx: click.Context, db_path: str, ship_name: str) -> None:
+def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None:
     """A referee's action for a ship between advances (each one undoable, each logged).
 
     Examples:
@@ -201,8 +202,10 @@ def act(ctx: click.Context, db_path: str, ship_name: str) -> None:
         voyage act "Sea Witch" repair leak 1
 
         voyage act "Sea Witch" fight-fire --crew 3
+
+        voyage act "Sea Witch" --json pump 20
     """
-    ctx.obj = {"db": db_path, "ship": ship_name}
+    ctx.obj = {"db": db_path, "ship": ship_name, "json": as_json}
 
 
 def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
@@ -214,7 +217,22 @@ def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
         event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
     except VoyageError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(event.text)
+    if ctx.obj.get("json"):
+        clock = camp.clock
+        emit_json(
+            {
+                "ship": ctx.obj["ship"],
+                "action": what,
+                "clock": clock,
+                "day": clock // 24 + 1,
+                "hour": clock % 24,
+                "kind": event.kind,
+                "text": event.text,
+                "changes": event.changes,
+            }
+        )
+    else:
+        click.echo(event.text)
 
 
 @act.command()

@@ -306,5 +306,5 @@ def test_the_voyages_page_names_every_referee_action_and_event_kind():
 
 
 def test_act_json(runner, sea):
-    out = json.loads(ok(runner, "act", "Sea Witch", "--json", "jettison", "50"))
+    out = json.loads(ok(runner, "act", "--json", "Sea Witch", "jettison", "50"))
     assert out["kind"] == "jettison" and out["changes"] == {"cargo": 150} and out["day"] == 1

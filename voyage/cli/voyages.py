@@ -203,7 +203,7 @@ def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None
 
         voyage act "Sea Witch" fight-fire --crew 3
 
-        voyage act "Sea Witch" --json pump 20
+        voyage act --json "Sea Witch" pump 20
     """
     ctx.obj = {"db": db_path, "ship": ship_name, "json": as_json}
 

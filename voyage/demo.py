@@ -55,11 +55,8 @@ class DemoResult:
 def demo_paths(folder: Path, seed: int) -> dict[str, Path]:
     """The three files a demo with ``seed`` writes in ``folder``."""
     stem = folder / f"demo-seed-{seed}"
-    return {
-        "db": stem.with_suffix(".db"),
-        "md": stem.with_suffix(".md"),
-        "png": stem.with_suffix(".png"),
-    }
+    return {"db": stem.with_suffix(".db"), "md": stem.with_suffix(".md"),
+            "png": stem.with_suffix(".png")}
 
 
 def demo_settings(name: str = DEMO_CAMPAIGN) -> tuple[Path, dict[str, Any]]:
@@ -75,7 +72,7 @@ def demo_settings(name: str = DEMO_CAMPAIGN) -> tuple[Path, dict[str, Any]]:
         raise DemoError(f"{where}: no 'demo' section (start, destination, storm)")
     for key in ("start", "destination"):
         if not hexmap.is_hex_name(str(demo.get(key, ""))):
-            raise DemoError(f'{where}: demo.{key} must be a hex like "0305"')
+            raise DemoError(f"{where}: demo.{key} must be a hex like \"0305\"")
     storm = demo.get("storm") or {}
     if not isinstance(storm, dict) or not hexmap.is_hex_name(str(storm.get("around", ""))):
         raise DemoError(f"{where}: demo.storm needs around (a hex), radius and hours")
@@ -124,10 +121,8 @@ def run_demo(
     paths = demo_paths(out, seed)
     in_the_way = [p for p in paths.values() if p.exists()]
     if in_the_way and not force:
-        raise DemoError(
-            f"{in_the_way[0]} already exists (a demo with seed {seed}): run with "
-            "another --seed, or add --force to replace that run"
-        )
+        raise DemoError(f"{in_the_way[0]} already exists (a demo with seed {seed}): run with "
+                        "another --seed, or add --force to replace that run")
     out.mkdir(parents=True, exist_ok=True)
     if force:
         for path in paths.values():
@@ -150,11 +145,9 @@ def run_demo(
 
         # A ship rolled on the class table (R18-R21), every roll kept (R4).
         ship = _roll_ship(camp)
-        tell(
-            f"Rolled the {ship.name}: {book.ship_class(ship.ship_class)['name']}, "
-            f"Tier {roman(ship.tier)}, engine Tier {roman(ship.engine_tier)}"
-            f"{', ' + ', '.join(ship.traits) if ship.traits else ''}."
-        )
+        tell(f"Rolled the {ship.name}: {book.ship_class(ship.ship_class)['name']}, "
+             f"Tier {roman(ship.tier)}, engine Tier {roman(ship.engine_tier)}"
+             f"{', ' + ', '.join(ship.traits) if ship.traits else ''}.")
 
         # The course: along the coast (inshore, R33), and through the storm (R32).
         route = plan_route(chart, start, destination)
@@ -164,11 +157,9 @@ def run_demo(
         _load_ship(camp, ship.name, len(route) - 1)
         ship = camp.get_ship(ship.name)
         fig = shipfig.figures(ship, book, camp.water_in_load)
-        tell(
-            f"Loaded her: crew {ship.crew}, cargo {ship.cargo} hlbs, fuel {ship.fuel} hlbs; "
-            f"Load {fig['load']} of Deadweight {fig['deadweight']} ({fig['load_category']}), "
-            f"{fig['speed']} knots."
-        )
+        tell(f"Loaded her: crew {ship.crew}, cargo {ship.cargo} hlbs, fuel {ship.fuel} hlbs; "
+             f"Load {fig['load']} of Deadweight {fig['deadweight']} ({fig['load_category']}), "
+             f"{fig['speed']} knots.")
         place_ship(camp, ship.name, start, chart=chart)
 
         # The storm blows from the start, for campaign.yaml's hours, and at least until she
@@ -181,27 +172,20 @@ def run_demo(
         tell(f"A storm blows within {radius} hexes of {around} for {hours} hours.")
 
         state = sail(camp, ship.name, to=destination, route=route, inshore=True, chart=chart)
-        tell(
-            f"The {ship.name} sails from {start_port} ({start}) for {end_port} "
-            f"({destination}): {len(route) - 1} hexes, inshore where the coast allows."
-        )
+        tell(f"The {ship.name} sails from {start_port} ({start}) for {end_port} "
+             f"({destination}): {len(route) - 1} hexes, inshore where the coast allows.")
 
         started = camp.clock
         while camp.clock - started < max_days * 24:
             current = open_voyage(camp, ship.name)
             if current is None:
                 break
-            if (
-                current.status == "under way"
-                and not current.emergency
-                and current.position == len(current.route) - 1
-            ):
+            if (current.status == "under way" and not current.emergency
+                    and current.position == len(current.route) - 1):
                 # Known engine gap: a ship that gets off the ground in her destination hex
                 # is left "under way" there and never arrives; stepping on changes nothing.
-                tell(
-                    f"She lies off {end_port} ({destination}) but her arrival was never "
-                    "logged; the demo stops here."
-                )
+                tell(f"She lies off {end_port} ({destination}) but her arrival was never "
+                     "logged; the demo stops here.")
                 break
             day = camp.clock // 24 + 1
             day_end = (camp.clock // 24 + 1) * 24
@@ -219,27 +203,19 @@ def run_demo(
             tell(_day_line(day, rows, logged))
             for event in logged:
                 if event.halt or event.event.kind not in ROUTINE:
-                    tell(f"    {event.clock % 24:02d}:{event.event.minute:02d} {event.event.text}")
+                    tell(f"    {event.clock % 24:02d}:{event.event.minute:02d} "
+                         f"{event.event.text}")
 
         log = load_voyage(camp, ship.name, state.voyage_id)
-        written = write_exports(log, ["md", "png"], paths["md"], force=force, sea_map=sea_map)
+        written = write_exports(log, ["md", "png"], paths["md"], force=force,
+                                sea_map=sea_map)
         facts = summary(log)
-        tell(
-            f"Outcome: {facts['outcome']}. {facts['distance_miles']:g} miles, "
-            f"{facts['hexes_entered']} hexes, {facts['fuel_burnt']} hlbs of fuel burnt, "
-            f"{facts['time_at_sea']} at sea, {facts['rolls']} rolls."
-        )
-        return DemoResult(
-            folder=out,
-            campaign=paths["db"],
-            log=written["md"],
-            picture=written["png"],
-            ship=ship.name,
-            voyage=log.id,
-            seed=seed,
-            summary=facts,
-            lines=lines,
-        )
+        tell(f"Outcome: {facts['outcome']}. {facts['distance_miles']:g} miles, "
+             f"{facts['hexes_entered']} hexes, {facts['fuel_burnt']} hlbs of fuel burnt, "
+             f"{facts['time_at_sea']} at sea, {facts['rolls']} rolls.")
+        return DemoResult(folder=out, campaign=paths["db"], log=written["md"],
+                          picture=written["png"], ship=ship.name, voyage=log.id, seed=seed,
+                          summary=facts, lines=lines)
     finally:
         camp.close()
 
@@ -284,7 +260,5 @@ def _day_line(day: int, rows: list[Any], logged: list[Any]) -> str:
     kinds = Counter(e.event.kind for e in logged if not e.halt and e.event.kind in ROUTINE)
     counted = ", ".join(f"{n} {k} roll{'s' if n != 1 else ''}" for k, n in sorted(kinds.items()))
     last = rows[-1]
-    return (
-        f"Day {day}: {len(rows)} hours, {miles} miles to hex {last.hex}; fuel {last.fuel}, "
-        f"water aboard {last.water}; {last.status}" + (f" ({counted})" if counted else "")
-    )
+    return (f"Day {day}: {len(rows)} hours, {miles} miles to hex {last.hex}; fuel {last.fuel}, "
+            f"water aboard {last.water}; {last.status}" + (f" ({counted})" if counted else ""))

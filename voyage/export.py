@@ -40,24 +40,8 @@ ROLLS_MODES: tuple[str, ...] = ("shown", "folded", "none")
 
 #: The columns of the CSV export, one row per ship-hour, in this order.
 CSV_COLUMNS = [
-    "voyage",
-    "ship",
-    "clock",
-    "day",
-    "hour",
-    "time",
-    "hex",
-    "miles",
-    "speed",
-    "pace",
-    "fuel",
-    "load",
-    "load_category",
-    "water",
-    "leaks",
-    "status",
-    "events",
-    "event_text",
+    "voyage", "ship", "clock", "day", "hour", "time", "hex", "miles", "speed", "pace", "fuel",
+    "load", "load_category", "water", "leaks", "status", "events", "event_text",
 ]
 
 #: Event kinds not marked on the picture unless they changed something (R32, R33 checks
@@ -107,7 +91,9 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
-    rows = camp.db.query("SELECT * FROM voyages WHERE ship = ? COLLATE NOCASE ORDER BY id", [ship])
+    rows = camp.db.query(
+        "SELECT * FROM voyages WHERE ship = ? COLLATE NOCASE ORDER BY id", [ship]
+    )
     return [_decode(r, _JSON_COLUMNS_VOYAGES) for r in rows]
 
 
@@ -131,26 +117,12 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
             raise ExportError(f"{found.name} has no voyage {voyage_id} (its voyages: {known})")
         voyage = matching[0]
     vid = int(voyage["id"])
-    hours = (
-        [
-            dict(r)
-            for r in camp.db.query(
-                "SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id", [vid]
-            )
-        ]
-        if camp.db["hours"].exists()
-        else []
-    )
-    events = (
-        [
-            _decode(r, _JSON_COLUMNS_EVENTS)
-            for r in camp.db.query(
-                "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [vid]
-            )
-        ]
-        if camp.db["events"].exists()
-        else []
-    )
+    hours = [dict(r) for r in camp.db.query(
+        "SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id", [vid]
+    )] if camp.db["hours"].exists() else []
+    events = [_decode(r, _JSON_COLUMNS_EVENTS) for r in camp.db.query(
+        "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [vid]
+    )] if camp.db["events"].exists() else []
     for event in events:
         if not isinstance(event.get("rolls"), list):
             event["rolls"] = []
@@ -180,9 +152,8 @@ def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
     names: dict[str, str] = {}
     if sea_map is None:
         return names
-    for hex_name in {
-        str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")] if h
-    }:
+    for hex_name in {str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")]
+                     if h}:
         if sea_map.in_bounds(hex_name) and sea_map.hex(hex_name).port:
             names[hex_name] = str(sea_map.hex(hex_name).port)
     return names
@@ -308,9 +279,8 @@ def hours_at_sea(log: VoyageLog) -> int:
     """
     ended = log.voyage.get("ended")
     if log.hours:
-        return sum(
-            1 for r in log.hours if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended
-        )
+        return sum(1 for r in log.hours
+                   if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended)
     started = log.voyage.get("started")
     if isinstance(started, int) and isinstance(ended, int):
         return max(0, ended - started)
@@ -392,14 +362,10 @@ def md_code(text: str) -> str:
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
     """A GitHub-flavoured Markdown table, every cell escaped."""
-    lines = [
-        "| " + " | ".join(md_text(h) for h in headers) + " |",
-        "| " + " | ".join("---" for _ in headers) + " |",
-    ]
-    lines += [
-        "| " + " | ".join(md_text("" if c is None else c) or " " for c in row) + " |"
-        for row in rows
-    ]
+    lines = ["| " + " | ".join(md_text(h) for h in headers) + " |",
+             "| " + " | ".join("---" for _ in headers) + " |"]
+    lines += ["| " + " | ".join(md_text("" if c is None else c) or " " for c in row) + " |"
+              for row in rows]
     return lines
 
 
@@ -447,21 +413,15 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     out.append("")
     out += [f"- {md_text(line.strip())}" for line in card[1:]]
     out += ["", "## Summary", ""]
-    out += md_table(
-        ["", f"Voyage {log.id}"],
-        [
-            ["Distance", f"{_number(s['distance_miles'])} miles"],
-            ["Hexes entered", s["hexes_entered"]],
-            ["Fuel burnt", f"{s['fuel_burnt']} hlbs"],
-            [
-                "Time at sea",
-                s["time_at_sea"]
-                + (f" ({s['hours_at_sea']} hours)" if s["hours_at_sea"] >= 24 else ""),
-            ],
-            ["Outcome", s["outcome"]],
-            ["Track", " \u2192 ".join(s["track"])],
-        ],
-    )
+    out += md_table(["", f"Voyage {log.id}"], [
+        ["Distance", f"{_number(s['distance_miles'])} miles"],
+        ["Hexes entered", s["hexes_entered"]],
+        ["Fuel burnt", f"{s['fuel_burnt']} hlbs"],
+        ["Time at sea", s["time_at_sea"] + (f" ({s['hours_at_sea']} hours)"
+                                            if s["hours_at_sea"] >= 24 else "")],
+        ["Outcome", s["outcome"]],
+        ["Track", " \u2192 ".join(s["track"])],
+    ])
     if picture:
         out += ["", f"![Track of {md_text(the(log.ship))}, voyage {log.id}]({picture})"]
 
@@ -496,14 +456,9 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 out += ["", f"  <details><summary>{count}</summary>", ""]
                 out += [f"  - {line}" for line in lines]
                 out += ["", "  </details>", ""]
-    out += [
-        "",
-        f"*Written by voyage {__version__} from the campaign log. Every roll is in "
-        f"the JSON export.*"
-        if rolls != "shown"
-        else f"*Written by voyage {__version__} from the campaign log.*",
-        "",
-    ]
+    out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
+                f"the JSON export.*" if rolls != "shown" else
+            f"*Written by voyage {__version__} from the campaign log.*", ""]
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -540,11 +495,8 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
     }
     hours = [{k: r.get(k) for k in _HOUR_FIELDS} for r in log.hours]
     events = [
-        {
-            **{k: e.get(k) for k in _EVENT_FIELDS},
-            "rolls": list(e["rolls"]),
-            "changes": dict(e["changes"]),
-        }
+        {**{k: e.get(k) for k in _EVENT_FIELDS}, "rolls": list(e["rolls"]),
+         "changes": dict(e["changes"])}
         for e in log.events
     ]
     return {
@@ -559,37 +511,10 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
     }
 
 
-_HOUR_FIELDS = (
-    "id",
-    "action_id",
-    "voyage_id",
-    "ship",
-    "clock",
-    "day",
-    "hour",
-    "hex",
-    "miles",
-    "speed",
-    "pace",
-    "fuel",
-    "load",
-    "load_category",
-    "water",
-    "leaks",
-    "status",
-)
-_EVENT_FIELDS = (
-    "id",
-    "action_id",
-    "voyage_id",
-    "ship",
-    "clock",
-    "day",
-    "hour",
-    "minute",
-    "kind",
-    "text",
-)
+_HOUR_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "hex", "miles",
+                "speed", "pace", "fuel", "load", "load_category", "water", "leaks", "status")
+_EVENT_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "minute",
+                 "kind", "text")
 
 
 def schema_path() -> Path:
@@ -613,7 +538,8 @@ def validate(data: dict[str, Any]) -> None:
     if errors:
         first = errors[0]
         where = "/".join(str(p) for p in first.absolute_path) or "(top)"
-        raise ExportError(f"the JSON export does not match its schema at {where}: {first.message}")
+        raise ExportError(f"the JSON export does not match its schema at {where}: "
+                          f"{first.message}")
 
 
 def json_text(log: VoyageLog) -> str:
@@ -635,15 +561,13 @@ def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
     for r in log.hours:
         events = by_clock.get(r.get("clock"), [])
         row = {k: r.get(k) for k in CSV_COLUMNS if k in r}
-        row.update(
-            {
-                "voyage": log.id,
-                "ship": log.ship,
-                "time": f"Day {_day_of(r)} {int(r.get('hour') or 0):02d}:00",
-                "events": len(events),
-                "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
-            }
-        )
+        row.update({
+            "voyage": log.id,
+            "ship": log.ship,
+            "time": f"Day {_day_of(r)} {int(r.get('hour') or 0):02d}:00",
+            "events": len(events),
+            "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
+        })
         rows.append({k: row.get(k) for k in CSV_COLUMNS})
     return rows
 
@@ -682,9 +606,8 @@ def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
             kinds.setdefault(str(where), []).append(str(event.get("kind") or "event"))
     for where, found in kinds.items():
         first = found[0].replace("_", " ")
-        words.setdefault(where, []).append(
-            first + (f" +{len(found) - 1}" if len(found) > 1 else "")
-        )
+        words.setdefault(where, []).append(first + (f" +{len(found) - 1}" if len(found) > 1
+                                                    else ""))
     if path and len(path) > 1:
         words.setdefault(path[-1], []).insert(0, "end")
     return [(where, ", ".join(w)) for where, w in words.items()]
@@ -729,7 +652,8 @@ def default_stem(log: VoyageLog) -> str:
     return f"{slug}-voyage-{log.id}"
 
 
-def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -> dict[str, Path]:
+def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None
+               ) -> dict[str, Path]:
     """Where each format goes: ``out`` for one format; for several, ``out`` with each
     format's suffix; by default ``<ship>-voyage-<N>.<format>`` in the current folder."""
     unknown = [f for f in formats if f not in FORMATS]
@@ -764,9 +688,8 @@ def write_exports(
     paths = plan_paths(log, formats, out)
     for fmt, path in paths.items():
         if path.exists() and not force:
-            raise ExportError(
-                f"{path} already exists: add --force to overwrite it, or choose another --out"
-            )
+            raise ExportError(f"{path} already exists: add --force to overwrite it, "
+                              "or choose another --out")
         if path.exists() and path.is_dir():
             raise ExportError(f"{path} is a folder: give a file name with --out")
         if not path.parent.is_dir():

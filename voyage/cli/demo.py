@@ -8,24 +8,13 @@ from .common import emit_json, handles_errors, json_option
 
 
 @click.command()
-@click.option(
-    "--seed",
-    type=int,
-    default=None,
-    help="Seed for every roll (R5); the same seed tells the same story. "
-    "Default: the example campaign's own seed.",
-)
-@click.option(
-    "--out",
-    "out",
-    type=click.Path(file_okay=False),
-    default="voyage-demo",
-    show_default=True,
-    help="Folder for the demo's files (made if missing).",
-)
-@click.option(
-    "--force", is_flag=True, help="Replace the files of an earlier demo with the same seed."
-)
+@click.option("--seed", type=int, default=None,
+              help="Seed for every roll (R5); the same seed tells the same story. "
+                   "Default: the example campaign's own seed.")
+@click.option("--out", "out", type=click.Path(file_okay=False), default="voyage-demo",
+              show_default=True, help="Folder for the demo's files (made if missing).")
+@click.option("--force", is_flag=True,
+              help="Replace the files of an earlier demo with the same seed.")
 @json_option
 @handles_errors
 def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
@@ -52,22 +41,12 @@ def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
 
     result = run_demo(out, seed, force=force, echo=None if as_json else click.echo)
     if as_json:
-        emit_json(
-            {
-                "seed": result.seed,
-                "ship": result.ship,
-                "voyage": result.voyage,
-                "campaign": str(result.campaign),
-                "log": str(result.log),
-                "picture": str(result.picture),
-                "summary": result.summary,
-            }
-        )
+        emit_json({"seed": result.seed, "ship": result.ship, "voyage": result.voyage,
+                   "campaign": str(result.campaign), "log": str(result.log),
+                   "picture": str(result.picture), "summary": result.summary})
         return
     click.echo(f"Wrote {result.log} and {result.picture}.")
     import shlex
 
-    click.echo(
-        f"Go on playing with --db {result.campaign}, e.g. "
-        f"voyage log {shlex.quote(result.ship)} --db {shlex.quote(str(result.campaign))}"
-    )
+    click.echo(f"Go on playing with --db {result.campaign}, e.g. "
+               f"voyage log {shlex.quote(result.ship)} --db {shlex.quote(str(result.campaign))}")

@@ -12,52 +12,24 @@ _FORMATS = ("md", "json", "csv", "png")
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option(
-    "--voyage",
-    "voyage_id",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Voyage number (see `voyage log`); the ship's latest if left out.",
-)
-@click.option(
-    "--format",
-    "-f",
-    "formats",
-    type=click.Choice(_FORMATS),
-    multiple=True,
-    default=("md",),
-    show_default=True,
-    help="md (a log for players), json (everything, with a schema), csv (one row "
-    "per ship-hour) or png (the track on the map). Repeat for several.",
-)
-@click.option(
-    "--out",
-    "out",
-    type=click.Path(),
-    default=None,
-    help="File to write. With several formats, each gets this name with its own "
-    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.",
-)
-@click.option(
-    "--rolls",
-    type=click.Choice(["shown", "folded", "none"]),
-    default="shown",
-    show_default=True,
-    help="Markdown only: show each event's rolls, fold them in <details>, or leave them out.",
-)
+@click.option("--voyage", "voyage_id", type=click.IntRange(min=1), default=None,
+              help="Voyage number (see `voyage log`); the ship's latest if left out.")
+@click.option("--format", "-f", "formats", type=click.Choice(_FORMATS), multiple=True,
+              default=("md",), show_default=True,
+              help="md (a log for players), json (everything, with a schema), csv (one row "
+                   "per ship-hour) or png (the track on the map). Repeat for several.")
+@click.option("--out", "out", type=click.Path(), default=None,
+              help="File to write. With several formats, each gets this name with its own "
+                   "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
+@click.option("--rolls", type=click.Choice(["shown", "folded", "none"]), default="shown",
+              show_default=True,
+              help="Markdown only: show each event's rolls, fold them in <details>, or leave "
+                   "them out.")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
 @json_option
 @handles_errors
-def export(
-    db_path: str,
-    ship_name: str,
-    voyage_id: int | None,
-    formats: tuple[str, ...],
-    out: str | None,
-    rolls: str,
-    force: bool,
-    as_json: bool,
-) -> None:
+def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[str, ...],
+           out: str | None, rolls: str, force: bool, as_json: bool) -> None:
     """Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.
 
     Nothing is written but the files named (or the default names in the current
@@ -79,22 +51,11 @@ def export(
         sea_map = _sea_map(camp) if "png" in formats else None
     finally:
         camp.close()
-    paths = write_exports(
-        log,
-        formats,
-        out,
-        force=force,
-        rolls=rolls,  # type: ignore[arg-type]
-        sea_map=sea_map,
-    )
+    paths = write_exports(log, formats, out, force=force, rolls=rolls,  # type: ignore[arg-type]
+                          sea_map=sea_map)
     if as_json:
-        emit_json(
-            {
-                "ship": log.ship,
-                "voyage": log.id,
-                "files": {fmt: str(path) for fmt, path in paths.items()},
-            }
-        )
+        emit_json({"ship": log.ship, "voyage": log.id,
+                   "files": {fmt: str(path) for fmt, path in paths.items()}})
         return
     for fmt, path in paths.items():
         click.echo(f"Wrote {path} ({fmt}): {log.ship}, voyage {log.id}.")

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from conftest import invoke
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from voyage.dice import Roller
 
@@ -436,3 +438,76 @@ def test_status_and_log_show_the_applied_result(runner, at_sea, dice):
     log = ok(runner, "log", SHIP)
     assert "[hull] The hull is holed: the ship takes on 5 hlbs of water an hour." in log
     assert "hull leak: d6=3 +2 (weapon) = 5" in log
+
+
+# ----------------------------------------------------------------------------- any order
+
+STEPS = {
+    "capsize": [[], ["--storm"], ["--reason", "listing"]],
+    "hull-hit": [[], ["--weapon-mod", "4"], ["--explosion", "--zone", "lethal"]],
+    "ram": [[], ["--speed", "12"]],
+    "aground": [["--seabed", "rocky"], ["--seabed", "sandy"], ["--seabed", "ruins"]],
+    "escape": [[]],
+    "fire": [[], ["--minute"], ["--minute", "--crew", "0"]],
+    "strain": [["--extra", "1"], ["--extra", "3"]],
+    "sinking": [[]],
+}
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A campaign with the Sea Witch at sea, built once and copied for each example."""
+    path = tmp_path_factory.mktemp("apply") / "template.db"
+    runner = CliRunner(env={"VOYAGE_DB": str(path)})
+    for args in (
+        ("init", "--name", "Test", "--seed", "7"),
+        ("map", "load", "salt_reach"),
+        ("ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V"),
+        ("ship", "load", SHIP, "--crew", "5", "--cargo", "200", "--fuel", "60"),
+        ("ship", "place", SHIP, "0305"),
+        ("sail", SHIP, "--to", "2812"),
+    ):
+        ok(runner, *args)
+    return path
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.one_of(
+            st.just(("advance",)),
+            st.sampled_from(sorted(STEPS)).flatmap(
+                lambda p: st.sampled_from(STEPS[p]).map(lambda a: ("roll", p, SHIP, *a, "--apply"))
+            ),
+        ),
+        min_size=1,
+        max_size=7,
+    ),
+    st.integers(0, 2**31),
+)
+def test_any_order_of_applied_rolls_and_advances(template, tmp_path, steps, seed):
+    """Applied rolls and advances in any order: each is done or refused in one line, the
+    voyage state stays one the engine can run, and undoing every action done gives back
+    the campaign exactly."""
+    path = tmp_path / f"c{seed}.db"
+    path.unlink(missing_ok=True)
+    with sqlite3.connect(template) as src, sqlite3.connect(path) as dst:
+        src.backup(dst)
+    with sqlite3.connect(path) as conn:  # the campaign's dice, from the example's seed
+        conn.execute("UPDATE campaign SET rng_state = ?", [Roller(seed).get_state()])
+    runner = CliRunner(env={"VOYAGE_DB": str(path)})
+    before = dump(path)
+    done = 0
+    for step in steps:
+        result = invoke(runner, *step)
+        if result.exit_code == 0:
+            done += 1
+        else:
+            assert result.exit_code == 1, (step, result.output)
+            assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+    json.loads(ok(runner, "status", "--json"))
+    for _ in range(done):
+        ok(runner, "undo")
+    assert dump(path) == before

@@ -431,9 +431,16 @@ def roll() -> None:
 
     Give the figures as options, or name a ship of the campaign to use its own.
 
-    Example:
+    With a ship at sea, --apply (capsize, hull-hit, ram, aground, escape, fire, strain,
+    sinking) carries the result into her voyage as `voyage advance` would: a leak floods
+    from the next hour, a fire burns minute by minute, a sinking ship counts down. It is
+    logged on her voyage and undone with the roll. A ship in port is refused: sail first.
+
+    Examples:
 
         voyage roll capsize --tier 4 --load half --steady --seed 7
+
+        voyage roll hull-hit "Sea Witch" --weapon-mod 2 --apply
     """
 
 

@@ -125,7 +125,7 @@ def test_r41_r40_capsize_apply_capsizes_and_starts_the_sinking_clock(runner, at_
     left = dice(1, 2, 3, 4)
     out = ok(runner, "roll", "capsize", SHIP, "--apply")
     assert not left
-    assert "applied to Sea Witch's voyage 1: sinking; sinking in 26 min" in out
+    assert "applied to Sea Witch's voyage 1: under way; capsized; sinking in 26 min" in out
     s = state(at_sea)
     assert s["capsized"] and s["sinking_in"] == 26 and s["sinking_since"] == 0
     assert s["sinking_cause"] == "she capsized" and s["emergency"]

@@ -202,8 +202,13 @@ def state_summary(s: ShipState) -> dict[str, Any]:
 
 
 def state_line(s: ShipState) -> str:
-    """The ship's state after an applied roll, in a line: ``leaks 4/h; sinking in 14 min``."""
-    parts = [s.condition]
+    """The ship's state after an applied roll, in a line:
+    ``under way; capsized; leaks 4/h; sinking in 14 min``."""
+    parts = [s.status]
+    if s.capsized:
+        parts.append("capsized")
+    if s.destroyed:
+        parts.append("destroyed")
     if s.leaks:
         parts.append("leaks " + ", ".join(f"{v}/h" for v in s.leaks))
     if s.swallow_in is not None:
@@ -212,6 +217,8 @@ def state_line(s: ShipState) -> str:
         parts.append(f"fire severity {s.fire}")
     if s.sinking_in is not None:
         parts.append(f"sinking in {s.sinking_in} min")
+    if s.listing:
+        parts.append("listing")
     if s.ship.engine_broken:
         parts.append("engine broken")
-    return "; ".join(dict.fromkeys(parts))
+    return "; ".join(parts)

@@ -900,7 +900,7 @@ def fire(
                 for k, p in found.items()
             ]
             with table.rolling("fire") as roller:
-                result = fire_start(t, names, roller, table.book)
+                result: Any = fire_start(t, names, roller, table.book)
                 table.carry([result])
             inputs: dict[str, Any] = {"tier": t, "traits": names}
         else:
@@ -1037,7 +1037,7 @@ def strain(
         ]
         with table.rolling("strain") as roller:
             first = strain_check(extra, roller, table.book, s)
-            results = [first]
+            results: list[Any] = [first]
             if first.fire and t is not None:
                 from ..rules.fire import fire_start
 
@@ -1147,7 +1147,7 @@ def class_(
             made, rolls = roll_ship(table.book, roller, "(not saved)", ship_class)
         fig = figures(made, table.book)
         card = "\n".join(ship_card(fig))
-        result = Outcome("class", card, tuple(rolls), {})
+        whole: Any = Outcome("class", card, tuple(rolls), {})
         if as_json:
             emit_json(
                 {
@@ -1156,9 +1156,9 @@ def class_(
                     "seed": table.seed,
                     "inputs": {"class": ship_class},
                     "odds": [],
-                    "results": [result.to_dict()],
+                    "results": [whole.to_dict()],
                     "figures": fig,
                 }
             )
             return
-        _report(table, "class", {"class": ship_class}, [], [result], as_json)
+        _report(table, "class", {"class": ship_class}, [], [whole], as_json)

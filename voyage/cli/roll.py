@@ -238,13 +238,17 @@ class _Table:
                 names.append(name)
         return names
 
-    def speed(self, stated: int | None, what: str = "--speed") -> int:
+    def speed(self, stated: int | None, what: str = "--speed", cruising: bool = False) -> int:
+        """The stated speed, else the ship's travelling speed at her pace (or, with
+        ``cruising``, her Speed before any strain: what R14's limit is measured from)."""
         if stated is not None:
             return stated
         if self.ship is None:
             raise click.UsageError(f"give {what} (or name a SHIP of the campaign)")
-        from ..ships import speed
+        from ..ships import cruising_speed, speed
 
+        if cruising:
+            return cruising_speed(self.ship, self.book, self.camp.water_in_load)
         return speed(self.ship, self.book, water_in_load=self.camp.water_in_load)
 
     def crew(self, stated: int | None) -> int:
@@ -1029,7 +1033,7 @@ def strain(
         from ..rules.strain import strain_check, strain_fire_odds, strain_odds
 
         table = _Table(db_path, ship, seed, apply="strain" if apply_ else None)
-        s = None if speed is None and table.ship is None else table.speed(speed)
+        s = None if speed is None and table.ship is None else table.speed(speed, cruising=True)
         t = table.tier(tier) if tier is not None or table.ship is not None else None
         chances = [
             _chance("the engine holds", strain_odds(extra, table.book, s)),

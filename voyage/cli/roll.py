@@ -8,8 +8,9 @@ over the ship's own figures.
 Without a ship the roll uses ``--seed N`` (or a fresh seed, printed so the roll can be
 repeated) and touches no campaign. With a ship it uses the campaign's dice: the rolls are
 kept in the campaign's log and the dice move on, as one undoable action (R4, R5). Nothing
-about the ship changes (carrying results into ship state, ``--apply``, waits for the voyage
-engine).
+about the ship changes unless ``--apply`` is given: then the result is carried into the
+ship's voyage as the engine would carry it (voyage/apply.py) and logged as voyage events,
+in the same action, so ``voyage undo`` takes back the roll and its effect together.
 
 Only click and the standard library are imported here at module level; the core loads when
 a command runs.
@@ -132,6 +133,17 @@ def _zone_option(default: str, what: str) -> Callable[[F], F]:
     )
 
 
+def _apply_option(what: str) -> Callable[[F], F]:
+    """``--apply``: carry the result into the SHIP's voyage; ``what`` says what changes."""
+    return click.option(
+        "--apply",
+        "apply_",
+        is_flag=True,
+        help=f"Carry the result into the SHIP's voyage ({what}), logged and undoable with "
+        "the roll. The SHIP must be at sea: a ship in port is refused (sail first).",
+    )
+
+
 # ----------------------------------------------------------------------------- the table
 
 
@@ -145,14 +157,25 @@ class _Table:
         seed: int | None,
         natural: bool | None = None,
         mode: str | None = None,
+        apply: str | None = None,
     ) -> None:
+        """``apply`` names the procedure whose result --apply carries into the SHIP's
+        voyage (checked here, before any dice fall)."""
         from ..dice import CheckOptions, Roller
         from ..tables import load_rulebook
 
         self.camp: Any = None
         self.ship: Any = None
         self.seed: int | None = None
+        self.applying: str | None = None
+        self.state: Any = None
+        self.applied: Any = None
+        self.act: Any = None
         tables = click.get_current_context().meta.get("voyage.roll.tables")
+        if apply and not ship_name:
+            raise click.UsageError(
+                "--apply needs a SHIP of the campaign: it changes that ship's voyage"
+            )
         if ship_name:
             if tables is not None:
                 raise click.UsageError(
@@ -177,6 +200,8 @@ class _Table:
                 )
             self.options = options
             self.roller: Any = None
+            if apply:
+                self.apply_to(apply)
         else:
             self.book = load_rulebook(tables)
             defaults = self.book.option_defaults()
@@ -213,13 +238,17 @@ class _Table:
                 names.append(name)
         return names
 
-    def speed(self, stated: int | None, what: str = "--speed") -> int:
+    def speed(self, stated: int | None, what: str = "--speed", cruising: bool = False) -> int:
+        """The stated speed, else the ship's travelling speed at her pace (or, with
+        ``cruising``, her Speed before any strain: what R14's limit is measured from)."""
         if stated is not None:
             return stated
         if self.ship is None:
             raise click.UsageError(f"give {what} (or name a SHIP of the campaign)")
-        from ..ships import speed
+        from ..ships import cruising_speed, speed
 
+        if cruising:
+            return cruising_speed(self.ship, self.book, self.camp.water_in_load)
         return speed(self.ship, self.book, water_in_load=self.camp.water_in_load)
 
     def crew(self, stated: int | None) -> int:
@@ -247,15 +276,44 @@ class _Table:
             return None
         return self.load(stated)
 
+    # -- applying ------------------------------------------------------------------------
+    def apply_to(self, procedure: str) -> Any:
+        """Check (before any dice fall) that ``procedure``'s result can be carried into the
+        SHIP's voyage; its state now (a one-line refusal if she is not at sea, ...)."""
+        from ..apply import voyage_for_apply
+
+        self.applying = procedure
+        self.state = voyage_for_apply(self.camp, self.ship.name, procedure)
+        self.ship = self.state.ship
+        return self.state
+
+    @property
+    def already_sinking(self) -> bool:
+        """Whether the voyage the result is applied to is sinking already (no new time)."""
+        return self.state is not None and self.state.sinking_in is not None
+
+    def carry(self, results: list[Any]) -> None:
+        """With --apply, change the SHIP's voyage by ``results`` inside the roll's action."""
+        if self.applying is None:
+            return
+        from ..apply import apply_roll
+
+        self.state, events = apply_roll(self.camp, self.act, self.ship.name, self.applying, results)
+        self.applied = events
+
     # -- rolling -------------------------------------------------------------------------
     @contextmanager
     def rolling(self, procedure: str) -> Iterator[Any]:
-        """Yield the roller; with a campaign ship, as one action whose rolls are logged."""
+        """Yield the roller; with a campaign ship, as one action whose rolls are logged
+        (with --apply, :meth:`carry` changes the voyage inside the same action)."""
         if self.camp is None:
             yield self.roller
             return
         summary = f"roll {procedure} for {self.ship.name}"
-        with self.camp.action(f"roll {procedure}", summary):
+        if self.applying is not None:
+            summary += " (applied)"
+        with self.camp.action(f"roll {procedure}", summary) as act:
+            self.act = act
             roller = self.camp.roller
             start = len(roller.records)
             yield roller
@@ -289,6 +347,13 @@ def _report(
             "odds": odds,
             "results": [r.to_dict() for r in results],
         }
+        if table.applied is not None:
+            from ..apply import state_summary
+
+            record["applied"] = {
+                "events": [e.to_dict() for e in table.applied],
+                "state": state_summary(table.state),
+            }
         emit_json({**record, **(extra or {})})
         return
     from ..dice import percent
@@ -312,6 +377,15 @@ def _report(
         click.echo(result.text)
     if table.seed is not None:
         click.echo(f"seed {table.seed} (repeat with --seed {table.seed})")
+    elif table.applied is not None:
+        from ..apply import state_line
+
+        s = table.state
+        click.echo(f"applied to {s.ship.name}'s voyage {s.voyage_id}: {state_line(s)}")
+        click.echo(
+            "rolled with the campaign's dice; roll and effect logged as one action "
+            "(`voyage undo` takes both back)"
+        )
     else:
         click.echo("rolled with the campaign's dice; kept in its log (`voyage undo` takes it back)")
 
@@ -339,7 +413,7 @@ def _describe(inputs: dict[str, Any]) -> str:
 
 def _then_sinking(table: _Table, roller: Any, tier: int, load: str | None, first: Any) -> list[Any]:
     """A ship that begins sinking: roll how long it has (R40), when its Load is known."""
-    if not first.changes.get("sinking") or load is None:
+    if not first.changes.get("sinking") or load is None or table.already_sinking:
         return [first]
     from ..rules.sinking import sinking_time
 
@@ -361,9 +435,16 @@ def roll() -> None:
 
     Give the figures as options, or name a ship of the campaign to use its own.
 
-    Example:
+    With a ship at sea, --apply (capsize, hull-hit, ram, aground, escape, fire, strain,
+    sinking) carries the result into her voyage as `voyage advance` would: a leak floods
+    from the next hour, a fire burns minute by minute, a sinking ship counts down. It is
+    logged on her voyage and undone with the roll. A ship in port is refused: sail first.
+
+    Examples:
 
         voyage roll capsize --tier 4 --load half --steady --seed 7
+
+        voyage roll hull-hit "Sea Witch" --weapon-mod 2 --apply
     """
 
 
@@ -382,6 +463,7 @@ def roll() -> None:
     help="Why the ship may capsize (shown in the log).",
 )
 @_check_options
+@_apply_option("a capsized ship begins sinking, her 3d6 + Tier minutes counting down")
 @_seed_options
 def capsize(
     ship: str | None,
@@ -395,6 +477,7 @@ def capsize(
     reason: str | None,
     natural_rolls: bool | None,
     advantage_mode: str | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
@@ -402,7 +485,8 @@ def capsize(
     """The helmsman's capsize Check (R41): DV 16, + Tier, + the Load's modifier.
 
     On a failure the ship capsizes and begins sinking, and the time it takes is rolled
-    (R40).
+    (R40). With --apply the SHIP at sea capsizes and starts sinking on her voyage: the next
+    `voyage advance` counts the minutes down.
 
     Example:
 
@@ -411,7 +495,9 @@ def capsize(
     with _errors():
         from ..rules.capsize import capsize_check, capsize_odds, capsize_triggers
 
-        table = _Table(db_path, ship, seed, natural_rolls, advantage_mode)
+        table = _Table(
+            db_path, ship, seed, natural_rolls, advantage_mode, "capsize" if apply_ else None
+        )
         t, load = table.tier(tier), table.load(load_name)
         names = table.traits(traits, (steady, "Steady"))
         why = "storm" if storm else reason
@@ -423,6 +509,7 @@ def capsize(
                 t, load, roller, table.book, names, advantages, disadvantages, why
             )
             results = _then_sinking(table, roller, t, load, first)
+            table.carry(results)
         inputs = {
             "tier": t,
             "load": load,
@@ -514,6 +601,7 @@ def dodge(
 )
 @_zone_option("none", "none, secondary (+2) or lethal (+5)")
 @_load_option
+@_apply_option("the leak is added to her leaks; a destroyed ship begins sinking")
 @_seed_options
 def hull_hit(
     ship: str | None,
@@ -522,6 +610,7 @@ def hull_hit(
     explosion: bool,
     zone: str,
     load_name: str | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
@@ -530,6 +619,8 @@ def hull_hit(
     --explosion also d20 + modifier + zone - Tier, destroyed on 20+.
 
     A destroyed ship begins sinking; with --load (or a SHIP) its time is rolled (R40).
+    With --apply the SHIP at sea takes the leak (water comes in from the next hour of
+    `voyage advance`) and, destroyed, starts sinking.
 
     Example:
 
@@ -539,7 +630,7 @@ def hull_hit(
         from ..rules.hull import explosion_odds, leak_distribution
         from ..rules.hull import hull_hit as hit
 
-        table = _Table(db_path, ship, seed)
+        table = _Table(db_path, ship, seed, apply="hull-hit" if apply_ else None)
         t = table.tier(tier)
         load = table.maybe_load(load_name)
         leaks = leak_distribution(weapon_mod, table.book)
@@ -561,6 +652,7 @@ def hull_hit(
         with table.rolling("hull hit") as roller:
             first = hit(t, weapon_mod, roller, table.book, explosion, zone)
             results = _then_sinking(table, roller, t, load, first)
+            table.carry(results)
         inputs = {
             "tier": t,
             "weapon_mod": weapon_mod,
@@ -590,6 +682,7 @@ def hull_hit(
     help="What the ship rams (for the log).",
 )
 @_load_option
+@_apply_option("a leak from the hit; a destroyed ship begins sinking")
 @_seed_options
 def ram(
     ship: str | None,
@@ -599,12 +692,15 @@ def ram(
     ram_bowed: bool,
     what: str,
     load_name: str | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
 ) -> None:
     """Ram something (R35): d12 (d20 if Ram-bowed) over the relative speed avoids damage;
     else an Explosion hits the ship with the margin as its modifier, lethal zone (R36).
+
+    With --apply the SHIP at sea takes the hit's leak and, destroyed, starts sinking.
 
     Example:
 
@@ -614,7 +710,7 @@ def ram(
         from ..rules.ramming import ram as ram_roll
         from ..rules.ramming import ram_odds
 
-        table = _Table(db_path, ship, seed)
+        table = _Table(db_path, ship, seed, apply="ram" if apply_ else None)
         t = table.tier(tier)
         s = table.speed(speed)
         names = table.traits(traits, (ram_bowed, "Ram-bowed"))
@@ -623,6 +719,7 @@ def ram(
         with table.rolling("ram") as roller:
             first = ram_roll(t, s, roller, table.book, names, what)
             results = _then_sinking(table, roller, t, load, first)
+            table.carry(results)
         inputs = {"tier": t, "speed": s, "traits": names, "target": what, "load": load}
         _report(table, "ram", inputs, [_chance("the ship takes no damage", p)], results, as_json)
 
@@ -645,6 +742,7 @@ def ram(
 @_trait_option
 @click.option("--ram-bowed", is_flag=True, help="The ship is Ram-bowed (if it rams).")
 @_load_option
+@_apply_option("stuck fast, and the ramming's leak or destruction")
 @_seed_options
 def aground(
     ship: str | None,
@@ -654,12 +752,16 @@ def aground(
     traits: tuple[str, ...],
     ram_bowed: bool,
     load_name: str | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
 ) -> None:
     """Run aground (R34): d12 + the seabed's modifier under the travelling speed avoids
     getting stuck; on rocks or wreckage the ship also rams the obstacle (R35).
+
+    With --apply the SHIP (under way or at anchor) is stuck on her voyage and tries to get
+    off each hour of `voyage advance`; the ramming's damage is applied too.
 
     Example:
 
@@ -670,7 +772,7 @@ def aground(
         from ..rules.aground import aground_odds, seabed_damages
         from ..rules.ramming import ram_odds
 
-        table = _Table(db_path, ship, seed)
+        table = _Table(db_path, ship, seed, apply="aground" if apply_ else None)
         t = table.tier(tier)
         s = table.speed(speed)
         names = table.traits(traits, (ram_bowed, "Ram-bowed"))
@@ -683,15 +785,19 @@ def aground(
         with table.rolling("aground") as roller:
             first = aground_roll(t, s, seabed, roller, table.book, names)
             results = _then_sinking(table, roller, t, load, first)
+            table.carry(results)
         inputs = {"tier": t, "speed": s, "seabed": seabed, "traits": names, "load": load}
         _report(table, "aground", inputs, chances, results, as_json)
 
 
 @roll.command("escape")
 @_ship_argument
+@_apply_option("a stuck ship that gets off is under way again")
 @_seed_options
-def escape(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> None:
+def escape(ship: str | None, apply_: bool, seed: int | None, db_path: str, as_json: bool) -> None:
     """A stuck ship's hourly try to get off (R34): 2d6 >= 8.
+
+    With --apply the stuck SHIP is afloat again on a success.
 
     Example:
 
@@ -700,10 +806,11 @@ def escape(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> N
     with _errors():
         from ..rules.aground import stuck_escape, stuck_escape_odds
 
-        table = _Table(db_path, ship, seed)
+        table = _Table(db_path, ship, seed, apply="escape" if apply_ else None)
         p = stuck_escape_odds(table.book)
         with table.rolling("escape") as roller:
             result = stuck_escape(roller, table.book)
+            table.carry([result])
         _report(table, "escape", {}, [_chance("the ship gets off", p)], [result], as_json)
 
 
@@ -752,6 +859,7 @@ def hazard(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> N
     default=None,
     help="A firehose counts as one crew (else the SHIP's equipment).",
 )
+@_apply_option("a new fire starts burning; --minute updates the burning fire's severity")
 @_seed_options
 def fire(
     ship: str | None,
@@ -762,12 +870,17 @@ def fire(
     severity: int | None,
     crew: int | None,
     firehose: bool | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
 ) -> None:
     """A fire (R50): a new fire's severity (d4, Fireproof -2), or with --minute one minute
     of burning: spread on a 2-in-6, then the crew's 4-in-6 if there are enough of them.
+
+    With --apply a new fire burns aboard the SHIP at sea from the next minute of
+    `voyage advance`; with --minute --apply the SHIP's own fire burns a minute (its
+    severity and fire-fighting crew are the defaults) and its severity is updated.
 
     Example:
 
@@ -776,7 +889,8 @@ def fire(
     with _errors():
         from ..rules.fire import fire_minute, fire_minute_odds, fire_start, fire_start_odds
 
-        table = _Table(db_path, ship, seed)
+        procedure = "fire minute" if minute else "fire"
+        table = _Table(db_path, ship, seed, apply=procedure if apply_ else None)
         t = table.tier(tier)
         names = table.traits(traits, (fireproof, "Fireproof"))
         if not minute:
@@ -790,9 +904,17 @@ def fire(
                 for k, p in found.items()
             ]
             with table.rolling("fire") as roller:
-                result = fire_start(t, names, roller, table.book)
+                result: Any = fire_start(t, names, roller, table.book)
+                table.carry([result])
             inputs: dict[str, Any] = {"tier": t, "traits": names}
         else:
+            if table.state is not None:
+                # the SHIP's own fire: its severity, and who fights it (R50; all hands
+                # unless `voyage act SHIP fight-fire --crew N` said otherwise)
+                if severity is None:
+                    severity = int(table.state.fire)
+                if crew is None and table.state.fire_crew is not None:
+                    crew = int(table.state.fire_crew)
             if severity is None:
                 raise click.UsageError("give the fire's --severity with --minute")
             c, hose = table.crew(crew), table.firehose(firehose)
@@ -806,6 +928,7 @@ def fire(
             chances = [_chance(words[k], p) for k, p in found.items()]
             with table.rolling("fire minute") as roller:
                 result = fire_minute(severity, t, c, roller, table.book, names, hose)
+                table.carry([result])
             inputs = {"tier": t, "traits": names, "severity": severity, "crew": c, "firehose": hose}
         _report(table, "fire", inputs, chances, [result], as_json)
 
@@ -820,18 +943,23 @@ def fire(
     default=None,
     help="Also show the chance the ship is still afloat after this many minutes.",
 )
+@_apply_option("she begins sinking, the rolled minutes counting down")
 @_seed_options
 def sinking(
     ship: str | None,
     tier: str | None,
     load_name: str | None,
     within: int | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
 ) -> None:
     """How long a sinking ship takes to submerge (R40): 3d6 + Tier minutes, doubled at
     Half Load or less.
+
+    With --apply the SHIP at sea begins sinking (the referee's call): `voyage advance`
+    counts the minutes down, and `voyage act SHIP saved` can still save her.
 
     Example:
 
@@ -840,7 +968,7 @@ def sinking(
     with _errors():
         from ..rules.sinking import sinking_distribution, sinking_odds, sinking_time
 
-        table = _Table(db_path, ship, seed)
+        table = _Table(db_path, ship, seed, apply="sinking" if apply_ else None)
         t, load = table.tier(tier), table.load(load_name)
         dist = sinking_distribution(t, load, table.book)
         chances = []
@@ -853,6 +981,7 @@ def sinking(
             )
         with table.rolling("sinking") as roller:
             result = sinking_time(t, load, roller, table.book)
+            table.carry([result])
         mean = sum(m * p for m, p in dist.items())
         note = f"sinks in {min(dist)} to {max(dist)} minutes, {float(mean):g} on average"
         minutes = {"shortest": min(dist), "longest": max(dist), "average": float(mean)}
@@ -878,18 +1007,23 @@ def sinking(
     help="The ship's Speed, to check the limit (else the SHIP's).",
 )
 @_tier_option
+@_apply_option("a broken engine, and a fire in it")
 @_seed_options
 def strain(
     ship: str | None,
     extra: int,
     speed: int | None,
     tier: str | None,
+    apply_: bool,
     seed: int | None,
     db_path: str,
     as_json: bool,
 ) -> None:
     """An hour of straining the engine (R14): d6 + (extra knots - 1), 6+ breaks it; then
     the same roll again, 6+ sets it on fire (a new fire is rolled when --tier is known).
+
+    With --apply the SHIP at sea has a broken engine (she makes no way under power until
+    `voyage act SHIP repair engine`) and, on a second 6+, a fire burning in it.
 
     Example:
 
@@ -898,8 +1032,8 @@ def strain(
     with _errors():
         from ..rules.strain import strain_check, strain_fire_odds, strain_odds
 
-        table = _Table(db_path, ship, seed)
-        s = None if speed is None and table.ship is None else table.speed(speed)
+        table = _Table(db_path, ship, seed, apply="strain" if apply_ else None)
+        s = None if speed is None and table.ship is None else table.speed(speed, cruising=True)
         t = table.tier(tier) if tier is not None or table.ship is not None else None
         chances = [
             _chance("the engine holds", strain_odds(extra, table.book, s)),
@@ -907,11 +1041,12 @@ def strain(
         ]
         with table.rolling("strain") as roller:
             first = strain_check(extra, roller, table.book, s)
-            results = [first]
+            results: list[Any] = [first]
             if first.fire and t is not None:
                 from ..rules.fire import fire_start
 
                 results.append(fire_start(t, table.traits(()), roller, table.book))
+            table.carry(results)
         inputs = {"extra": extra, "speed": s, "tier": t}
         _report(table, "strain", inputs, chances, results, as_json)
 
@@ -1016,7 +1151,7 @@ def class_(
             made, rolls = roll_ship(table.book, roller, "(not saved)", ship_class)
         fig = figures(made, table.book)
         card = "\n".join(ship_card(fig))
-        result = Outcome("class", card, tuple(rolls), {})
+        whole: Any = Outcome("class", card, tuple(rolls), {})
         if as_json:
             emit_json(
                 {
@@ -1025,9 +1160,9 @@ def class_(
                     "seed": table.seed,
                     "inputs": {"class": ship_class},
                     "odds": [],
-                    "results": [result.to_dict()],
+                    "results": [whole.to_dict()],
                     "figures": fig,
                 }
             )
             return
-        _report(table, "class", {"class": ship_class}, [], [result], as_json)
+        _report(table, "class", {"class": ship_class}, [], [whole], as_json)

@@ -7,6 +7,8 @@ Regenerate with ``python -m voyage.cli.summaries --write``.
 
 from __future__ import annotations
 
+import sys
+
 SUMMARIES: dict[str, str] = {
     "act": "A referee's action for a ship between advances (each one undoable, each logged).",
     "advance": "Advance the clock: every ship at sea moves together, hour by hour.",
@@ -49,8 +51,9 @@ def generate() -> str:
     import inspect
 
     found = current()
-    doc = inspect.getsource(inspect.getmodule(generate)).split("SUMMARIES: dict")[0]
-    rest = inspect.getsource(inspect.getmodule(generate)).split("\n\n\ndef current", 1)[1]
+    source = inspect.getsource(sys.modules[__name__])
+    doc = source.split("SUMMARIES: dict")[0]
+    rest = source.split("\n\n\ndef current", 1)[1]
     lines = [doc + "SUMMARIES: dict[str, str] = {"]
     lines += [f"    {name!r}: {text!r}," for name, text in found.items()]
     lines.append("}\n\n\ndef current" + rest)
@@ -58,7 +61,6 @@ def generate() -> str:
 
 
 if __name__ == "__main__":
-    import sys
     from pathlib import Path
 
     if "--write" in sys.argv:

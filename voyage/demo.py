@@ -101,7 +101,15 @@ def run_demo(
     from .mapstore import add_storm, load_into_campaign
     from .store import create_campaign
     from .tiers import roman
-    from .voyages import advance, campaign_chart, open_voyage, place_ship, plan_route, sail
+    from .voyages import (
+        advance,
+        campaign_chart,
+        open_voyage,
+        place_ship,
+        plan_route,
+        sail,
+        shallows,
+    )
 
     say = echo or (lambda line: None)
     lines: list[str] = []
@@ -150,10 +158,11 @@ def run_demo(
              f"{', ' + ', '.join(ship.traits) if ship.traits else ''}.")
 
         # The course: along the coast (inshore, R33), and through the storm (R32).
-        route = plan_route(chart, start, destination)
+        route = plan_route(chart, start, destination, avoid=shallows(book))
         around, radius = str(storm["around"]), int(storm.get("radius", 2))
         if not any(hexmap.distance(h, around) <= radius for h in route):
-            route = plan_route(chart, start, destination, via=[around])
+            route = plan_route(chart, start, destination, via=[around],
+                               avoid=shallows(book))
         _load_ship(camp, ship.name, len(route) - 1)
         ship = camp.get_ship(ship.name)
         fig = shipfig.figures(ship, book, camp.water_in_load)

@@ -66,6 +66,7 @@ MINUTES = 60
 class HexInfo(Protocol):
     """What the engine asks the map about one hex (voyage.maps.Hex has it)."""
 
+    terrain: str
     seabed: str | None
     coastal: bool
     narrow_passage: bool
@@ -294,6 +295,7 @@ class Engine:
         self._dw: dict[str, int] = {}
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
+        self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._categories: dict[tuple[int, int], str] = {}
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
@@ -621,7 +623,10 @@ class _ShipHour:
         if self.e.world.storm_at(ship.hex, self.clock):
             self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
-        if s.active and s.sinking_in is None and (inshore or info.narrow_passage):
+        # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
+        # wrecks, shallow water whatever the leg (procedures coast.shallow_terrains).
+        shallow = info.terrain in self.e.shallows
+        if s.active and s.sinking_in is None and (inshore or info.narrow_passage or shallow):
             self.coast(info)
         if s.position == len(s.route) - 1 and s.status == "under way" and not s.capsized:
             self.arrive(info)

@@ -327,6 +327,9 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
     for key in ("spread_in_6", "fight_in_6"):
         c.integer(data["fire"].get(key), f"fire.{key}", 0, 6)
     c.integer(data["coast"].get("hazard_in_6"), "coast.hazard_in_6", 0, 6)
+    shallows = data["coast"].setdefault("shallow_terrains", [])
+    if not isinstance(shallows, list) or not all(isinstance(x, str) for x in shallows):
+        raise c.fail("coast.shallow_terrains", "expected a list of terrain names")
     for key in ("capsize_hourly_above", "listing_above", "sinking_above"):
         c.number(data["flooding"].get(key), f"flooding.{key}", 0)
     c.integer(data["storm"].get("hours_in_same_hex"), "storm.hours_in_same_hex", 1)

@@ -238,15 +238,22 @@ def _sea_hex(chart: Any, name: str) -> str:
     return key
 
 
+def shallows(book: Any) -> list[str]:
+    """Terrains of shallow water (R33 project reading): hazards there, routes avoid them."""
+    return list(book.procedures["coast"].get("shallow_terrains", ()))
+
+
 def plan_route(
     chart: Any,
     start: str,
     to: str | None = None,
     via: Sequence[str] = (),
     route: Sequence[str] | None = None,
+    avoid: Iterable[str] = (),
 ) -> list[str]:
     """A route from ``start``: the hexes given (each next to the last), or the shortest sea
-    route to ``to`` through each of ``via`` in turn (never over land)."""
+    route to ``to`` through each of ``via`` in turn (never over land), keeping out of the
+    ``avoid`` terrains (shallows, R33) where another way exists."""
     if route:
         hexes = [_sea_hex(chart, h) for h in route]
         if hexes[0] != start:
@@ -266,7 +273,7 @@ def plan_route(
     for stop in stops:
         if stop == hexes[-1]:
             continue
-        leg = chart.route(hexes[-1], stop)
+        leg = chart.route(hexes[-1], stop, avoid=avoid) or chart.route(hexes[-1], stop)
         if not leg:
             raise VoyageRuleError(f"no sea route from {hexes[-1]} to {stop}: land is in the way")
         hexes.extend(leg[1:])
@@ -350,7 +357,7 @@ def _sail(
             f"with `voyage ship place {ship.name!r} CCRR`"
         )
     start = _sea_hex(chart, ship.hex)
-    hexes = plan_route(chart, start, to, via, route)
+    hexes = plan_route(chart, start, to, via, route, shallows(camp.rulebook))
     if pace is None:  # the pace set in port with `voyage pace`, checked again at this load
         pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
@@ -594,7 +601,7 @@ def _referee_action(
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
             chart, _ = campaign_chart(camp)
-        hexes = plan_route(chart, s.hex, to, via, route)
+        hexes = plan_route(chart, s.hex, to, via, route, shallows(camp.rulebook))
         flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
         if s.route[s.position + 1 : s.position + 2] != hexes[1:2]:
             s.progress = 0  # a new heading: the miles toward the old next hex are lost

@@ -36,8 +36,9 @@ def test_an_offshore_leg_through_a_reef_rolls_the_hazard(book):
     assert not chart.hex("0403").coastal and chart.hex("0403").terrain == "reef"
     st = voyage(ship(cargo=100), route, inshore=False)
     result = Engine(World(book, chart), [st], Roller(4)).run(0, 8)
-    hazards = [e for e in result.events if e.event.rolls
-               and e.event.rolls[0].label == "coastal hazard"]
+    hazards = [
+        e for e in result.events if e.event.rolls and e.event.rolls[0].label == "coastal hazard"
+    ]
     assert len(hazards) == 1  # one roll, for the one reef hex entered
     assert result.rows[0].hex == "0203" and any(r.hex == "0403" for r in result.rows)
 
@@ -58,5 +59,7 @@ def test_found_routes_keep_out_of_shallows_where_they_can(book):
     assert "0403" not in careful
     # A route to the reef itself, or one the referee names, still goes there.
     assert plan_route(chart, "0203", "0403", avoid=shallows(book))[-1] == "0403"
-    assert plan_route(chart, "0203", route=["0203", "0303", "0403"],
-                      avoid=shallows(book))[-1] == "0403"
+    assert (
+        plan_route(chart, "0203", route=["0203", "0303", "0403"], avoid=shallows(book))[-1]
+        == "0403"
+    )

@@ -298,6 +298,7 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._categories: dict[tuple[int, int], str] = {}
+        self._storm_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
@@ -536,7 +537,8 @@ class _ShipHour:
 
     def start_of_hour(self) -> None:
         s, ship = self.s, self.ship
-        s.new_leaks = []
+        if s.new_leaks:
+            s.new_leaks = []
         if s.status == "stuck" and self.e.world.stuck_escape == "roll":
             got_off = stuck_escape(self.roller, self.book)  # R34: 2d6 >= 8, once an hour
             self.log(got_off.event())
@@ -803,11 +805,13 @@ class _ShipHour:
                 water -= leak - leak * (MINUTES - minute) // MINUTES
             if water > 0:
                 ship.water += water
-        s.new_leaks = []
+        if s.new_leaks:
+            s.new_leaks = []
         if self.entered == 0 and s.status != "sunk":
             s.hours_in_hex += 1
-            every = int(self.book.procedures["storm"]["hours_in_same_hex"])
-            if s.hours_in_hex % every == 0 and self.e.world.storm_at(s.hex, self.clock):
+            if s.hours_in_hex % self.e._storm_every == 0 and self.e.world.storm_at(
+                s.hex, self.clock
+            ):
                 self.capsize("storm")  # R32: every 6 hours in the same storm hex
         if ship.water or s.listing:
             self.flooding()

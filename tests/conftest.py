@@ -95,3 +95,13 @@ def within_binomial(successes: int, trials: int, p: Fraction, sigmas: float = 4.
 def binomial():
     """The :func:`within_binomial` check, for statistical tests."""
     return within_binomial
+
+
+def db_contents(path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table of a campaign file, sorted: to compare before and after
+    (the file's bytes may change under WAL even when nothing in it did)."""
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {n: sorted(conn.execute(f"SELECT * FROM [{n}]").fetchall(), key=repr) for n in names}

@@ -273,3 +273,26 @@ def test_show_area_errors_print_nothing_else(runner, db):
     )
     result = run(runner, "map", "show", "--around", "9999", "--radius", "1")
     assert result.output == "Error: hex 9999 is off the map (0101 to 3624)\n"
+
+
+def test_map_show_json_lists_ships_and_storms(tmp_path):
+    from click.testing import CliRunner
+
+    from voyage.cli import cli
+
+    db = str(tmp_path / "c.db")
+    runner = CliRunner()
+    for args in (
+        ["init", "--seed", "1"],
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"],
+        ["ship", "place", "Gull", "0305"],
+        ["weather", "storm", "1510", "--hours", "5"],
+    ):
+        assert runner.invoke(cli, [*args, "--db", db]).exit_code == 0
+    result = runner.invoke(cli, ["map", "show", "--db", db, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["ships"] == [{"name": "Gull", "hex": "0305"}]
+    assert data["storms"] == ["1510"] and data["width"] == 36 and data["height"] == 24
+    assert len(data["lines"]) > 24

@@ -118,6 +118,13 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
 @_area_options
 @click.option("--title", default=None, help="Title (default: the map's name and the hour).")
+@click.option(
+    "--tracks",
+    type=click.Choice(["open", "all", "none"]),
+    default="open",
+    show_default=True,
+    help="Voyage tracks to draw: voyages still at sea, every voyage, or none.",
+)
 @handles_errors
 def render(
     db_path: str,
@@ -126,8 +133,9 @@ def render(
     around: str | None,
     radius: int | None,
     title: str | None,
+    tracks: str,
 ) -> None:
-    """Draw the map as a picture, with ports, storms now and the ships.
+    """Draw the map as a picture, with ports, storms now, the ships and their tracks.
 
     Examples:
 
@@ -137,6 +145,7 @@ def render(
     """
     from ..mapstore import current_map, ship_positions, storms_now
     from ..render import render_map
+    from ..voyages import voyage_tracks
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
@@ -148,6 +157,7 @@ def render(
         radius=radius,
         storms=storms_now(camp),
         ships=ship_positions(camp),
+        tracks=voyage_tracks(camp, tracks),
         title=title or f"{sea.name}, hour {camp.clock}",
     )
     click.echo(f"Wrote {path}")

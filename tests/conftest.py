@@ -4,16 +4,24 @@ roller that shows chosen faces and a binomial bound."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from voyage.cli import cli
 from voyage.dice import CheckOptions, Roller
 from voyage.tables import RuleBook, load_rulebook
+
+# Machines here are small and noisy: no per-example deadline anywhere. On CI the examples
+# are derandomized, so a red run is the code's fault and can be replayed exactly.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture(scope="session")

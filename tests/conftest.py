@@ -4,16 +4,24 @@ roller that shows chosen faces and a binomial bound."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from voyage.cli import cli
 from voyage.dice import CheckOptions, Roller
 from voyage.tables import RuleBook, load_rulebook
+
+# Machines here are small and noisy: no per-example deadline anywhere. On CI the examples
+# are derandomized, so a red run is the code's fault and can be replayed exactly.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture(scope="session")
@@ -95,3 +103,13 @@ def within_binomial(successes: int, trials: int, p: Fraction, sigmas: float = 4.
 def binomial():
     """The :func:`within_binomial` check, for statistical tests."""
     return within_binomial
+
+
+def db_contents(path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table of a campaign file, sorted: to compare before and after
+    (the file's bytes may change under WAL even when nothing in it did)."""
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {n: sorted(conn.execute(f"SELECT * FROM [{n}]").fetchall(), key=repr) for n in names}

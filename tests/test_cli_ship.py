@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import db_contents as digest
 
 from voyage.cli import cli
 
 
 def run(*args: str):
     return CliRunner().invoke(cli, list(args))
-
-
-def digest(path: Path) -> str:
-    """A content digest of every table (the file itself may be re-written by WAL)."""
-    conn = sqlite3.connect(path)
-    tables = [
-        r[0]
-        for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
-    ]
-    h = hashlib.sha256()
-    for t in tables:
-        for row in conn.execute(f"SELECT * FROM [{t}] ORDER BY 1"):
-            h.update(repr(row).encode())
-    conn.close()
-    return h.hexdigest()
 
 
 def test_init_roll_load_show(db):

@@ -273,3 +273,56 @@ def test_show_area_errors_print_nothing_else(runner, db):
     )
     result = run(runner, "map", "show", "--around", "9999", "--radius", "1")
     assert result.output == "Error: hex 9999 is off the map (0101 to 3624)\n"
+
+
+def test_map_show_json_lists_ships_and_storms(tmp_path):
+    from click.testing import CliRunner
+
+    from voyage.cli import cli
+
+    db = str(tmp_path / "c.db")
+    runner = CliRunner()
+    for args in (
+        ["init", "--seed", "1"],
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"],
+        ["ship", "place", "Gull", "0305"],
+        ["weather", "storm", "1510", "--hours", "5"],
+    ):
+        assert runner.invoke(cli, [*args, "--db", db]).exit_code == 0
+    result = runner.invoke(cli, ["map", "show", "--db", db, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["ships"] == [{"name": "Gull", "hex": "0305"}]
+    assert data["storms"] == ["1510"] and data["width"] == 36 and data["height"] == 24
+    assert len(data["lines"]) > 24
+
+
+def test_map_render_draws_open_voyage_tracks(tmp_path):
+    from click.testing import CliRunner
+
+    from voyage.cli import cli
+    from voyage.store import open_campaign
+    from voyage.voyages import voyage_tracks
+
+    db = str(tmp_path / "c.db")
+    runner = CliRunner()
+    for args in (
+        ["init", "--seed", "1"],
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Gull", "--class", "motorboat", "--tier", "2", "--engine", "4"],
+        ["ship", "load", "Gull", "--crew", "2", "--fuel", "30"],
+        ["ship", "place", "Gull", "0305"],
+        ["sail", "Gull", "--to", "0909"],
+        ["advance", "--hours", "6"],
+    ):
+        result = runner.invoke(cli, [*args, "--db", db])
+        assert result.exit_code == 0, (args, result.output)
+    camp = open_campaign(db)
+    tracks = voyage_tracks(camp)
+    assert len(tracks) == 1 and tracks[0][0] == "Gull (1)"
+    assert tracks[0][1][0] == "0305" and len(tracks[0][1]) >= 2
+    assert voyage_tracks(camp, "none") == []
+    out = tmp_path / "m.png"
+    result = runner.invoke(cli, ["map", "render", "--db", db, "--out", str(out)])
+    assert result.exit_code == 0 and out.stat().st_size > 0

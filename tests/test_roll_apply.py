@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import db_contents as dump
 from conftest import invoke
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -98,13 +99,6 @@ def events(db: Path) -> list[dict[str, Any]]:
 def last_action(db: Path) -> int:
     with sqlite3.connect(db) as conn:
         return int(conn.execute("SELECT max(id) FROM actions").fetchone()[0])
-
-
-def dump(db: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, to compare a campaign before and after."""
-    with sqlite3.connect(db) as conn:
-        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        return {n: sorted(conn.execute(f"SELECT * FROM [{n}]").fetchall(), key=repr) for n in names}
 
 
 def advance(runner: CliRunner) -> dict[str, Any]:

@@ -72,6 +72,12 @@ def _rgb(colour: tuple[int, int, int]) -> tuple[float, float, float]:
     return colour[0] / 255, colour[1] / 255, colour[2] / 255
 
 
+#: Width of one legend entry, and the most entries a legend has (terrains, seabeds,
+#: passage, storm, ships, a few tracks, event): the picture leaves room for them.
+LEGEND_ENTRY_PX = 170
+LEGEND_MAX_ENTRIES = 14
+
+
 @dataclass
 class MapGeometry:
     """Where each hex of a map (or of an area of it) lies, in drawing units and in pixels.
@@ -125,6 +131,11 @@ class MapGeometry:
         self.image_w = max(self.map_w + 40, self.min_width_px)
         self.left = (self.image_w - self.map_w) // 2
         self.top = self.title_px
+        # The legend wraps to the picture's width (an entry is about 170 px wide), and the
+        # picture grows to hold its rows, so a small crop never clips it.
+        self.legend_cols = max(1, min(5, self.image_w // LEGEND_ENTRY_PX))
+        rows = math.ceil(LEGEND_MAX_ENTRIES / self.legend_cols)
+        self.legend_px = max(self.legend_px, 30 + 20 * rows)
         self.image_h = self.title_px + self.map_h + self.legend_px
 
     @classmethod
@@ -438,7 +449,7 @@ def render_map(
     fig.legend(
         handles=handles,
         loc="lower center",
-        ncol=min(len(handles), 5),
+        ncol=min(len(handles), geometry.legend_cols),
         frameon=False,
         fontsize=9,
         bbox_to_anchor=(0.5, 0.02),

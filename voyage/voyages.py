@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import hexmap
 from . import ships as shipfig
 from .engine import (
+    CLOSED_STATUSES,
     UNTIL,
     AdvanceResult,
     Chart,
@@ -799,3 +800,18 @@ def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]
             row[key] = json.loads(row[key])
         rows.append(row)
     return rows
+
+
+def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[str]]]:
+    """(label, hexes sailed so far) for the voyages still open ("open"), every voyage
+    ("all") or none ("none"): what `voyage map render` draws."""
+    if which == "none":
+        return []
+    tracks = []
+    for row in voyage_list(camp):
+        if which == "open" and row["status"] in CLOSED_STATUSES:
+            continue
+        sailed = row["route"][: int(row["position"]) + 1]
+        if len(sailed) > 1:
+            tracks.append((f"{row['ship']} ({row['id']})", sailed))
+    return tracks

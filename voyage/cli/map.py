@@ -69,8 +69,9 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 @map_group.command("show")
 @db_option
 @_area_options
+@json_option
 @handles_errors
-def show(db_path: str, around: str | None, radius: int | None) -> None:
+def show(db_path: str, around: str | None, radius: int | None, as_json: bool) -> None:
     """Print the map in the terminal: a character per hex, ships, storms now, a legend.
 
     Even columns sit half a hex lower on the real map (hexes 0101, 0201, ... as in print).
@@ -86,9 +87,21 @@ def show(db_path: str, around: str | None, radius: int | None) -> None:
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
-    text = text_map(
-        sea, around=around, radius=radius, storms=storms_now(camp), ships=ship_positions(camp)
-    )
+    storms, ships = storms_now(camp), ship_positions(camp)
+    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships)
+    if as_json:
+        emit_json(
+            {
+                "map": sea.name,
+                "width": sea.width,
+                "height": sea.height,
+                "hour": camp.clock,
+                "lines": text.splitlines(),
+                "storms": sorted(storms),
+                "ships": [{"name": name, "hex": where} for name, where in ships],
+            }
+        )
+        return
     click.echo(f"{sea.name} (hour {camp.clock})")
     click.echo(text)
 
@@ -105,6 +118,13 @@ def show(db_path: str, around: str | None, radius: int | None) -> None:
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
 @_area_options
 @click.option("--title", default=None, help="Title (default: the map's name and the hour).")
+@click.option(
+    "--tracks",
+    type=click.Choice(["open", "all", "none"]),
+    default="open",
+    show_default=True,
+    help="Voyage tracks to draw: voyages still at sea, every voyage, or none.",
+)
 @handles_errors
 def render(
     db_path: str,
@@ -113,8 +133,9 @@ def render(
     around: str | None,
     radius: int | None,
     title: str | None,
+    tracks: str,
 ) -> None:
-    """Draw the map as a picture, with ports, storms now and the ships.
+    """Draw the map as a picture, with ports, storms now, the ships and their tracks.
 
     Examples:
 
@@ -124,6 +145,7 @@ def render(
     """
     from ..mapstore import current_map, ship_positions, storms_now
     from ..render import render_map
+    from ..voyages import voyage_tracks
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
@@ -135,6 +157,7 @@ def render(
         radius=radius,
         storms=storms_now(camp),
         ships=ship_positions(camp),
+        tracks=voyage_tracks(camp, tracks),
         title=title or f"{sea.name}, hour {camp.clock}",
     )
     click.echo(f"Wrote {path}")

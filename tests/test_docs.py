@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from voyage.cli import cli
-from voyage.docs import reference, walk
+from voyage.cli.docs import reference, walk
 
 ROOT = Path(__file__).parent.parent
 
@@ -22,7 +22,7 @@ def test_every_command_has_help_with_an_example():
 
 def test_command_reference_is_in_step_with_the_cli():
     committed = (ROOT / "docs" / "commands.md").read_text()
-    assert committed == reference(), "run: python -m voyage.docs > docs/commands.md"
+    assert committed == reference(), "run: python -m voyage.cli.docs > docs/commands.md"
 
 
 def test_readme_names_the_two_commands():

@@ -1,6 +1,6 @@
 """Generate the command reference (docs/commands.md) from the CLI's own help.
 
-``python -m voyage.docs > docs/commands.md``; tests/test_docs.py fails when the file is out
+``python -m voyage.cli.docs > docs/commands.md``; tests/test_docs.py fails when the file is out
 of step with the commands, or a command has no example in its help.
 """
 
@@ -28,13 +28,13 @@ def walk(
 
 def reference() -> str:
     """The whole command reference as Markdown."""
-    from .cli import cli
+    from . import cli
 
     root = click.Context(cli, info_name="voyage", terminal_width=100, max_content_width=100)
     parts = [
         "# Command reference",
         "",
-        "Generated from the commands' own `--help` by `python -m voyage.docs`; "
+        "Generated from the commands' own `--help` by `python -m voyage.cli.docs`; "
         "tests/test_docs.py keeps it in step with the CLI.",
         "",
         "## voyage",

@@ -129,7 +129,8 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         if not isinstance(event.get("changes"), dict):
             event["changes"] = {}
     departure = ship_at_departure(camp, found.name, vid)
-    state = voyage.get("state") if isinstance(voyage.get("state"), dict) else {}
+    raw_state = voyage.get("state")
+    state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
     if departure is not None and _fuel_key(state) is None:
         state = {**state, "fuel_at_start": departure.fuel}
         voyage = {**voyage, "state": state}
@@ -148,7 +149,8 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
 def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
     """hex -> port name for the ports on the voyage's route (when a map is loaded)."""
     sea_map = sea_map_for(camp)
-    route = voyage.get("route") if isinstance(voyage.get("route"), list) else []
+    raw_route = voyage.get("route")
+    route: list[Any] = raw_route if isinstance(raw_route, list) else []
     names: dict[str, str] = {}
     if sea_map is None:
         return names
@@ -478,7 +480,7 @@ def _number(value: float) -> str:
 def to_json(log: VoyageLog) -> dict[str, Any]:
     """Every hour row and event with its rolls, the ship's figures and the summary."""
     v = log.voyage
-    voyage = {
+    voyage: dict[str, Any] = {
         "id": log.id,
         "ship": log.ship,
         "origin": v.get("origin"),

@@ -442,7 +442,7 @@ class Campaign:
         """Keep rolls made outside a voyage (R4), tagged with the current action."""
         if self.current_action is None:
             raise CampaignError("rolls can only be recorded inside an action")
-        self.db["rolls"].insert_all(
+        self.db.table("rolls").insert_all(
             [
                 {
                     "action_id": self.current_action.id,
@@ -501,11 +501,11 @@ class Campaign:
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
-        self.db["ships"].insert(row)
+        self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
         row = _ship_to_row(ship)
-        self.db["ships"].update(ship.name, row)
+        self.db.table("ships").update(ship.name, row)
 
     def remove_ship(self, name: str) -> Ship:
         ship = self.get_ship(name)
@@ -596,7 +596,7 @@ def create_campaign(
         db = _connect(path)
         migrations.apply(db)
         with db.atomic():
-            db["campaign"].insert(
+            db.table("campaign").insert(
                 {
                     "id": 1,
                     "name": name,

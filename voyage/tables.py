@@ -21,7 +21,7 @@ from .tiers import parse_tier
 
 TABLE_NAMES = ("tiers", "load", "traits", "classes", "procedures", "options", "names")
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
-TRAIT_EFFECTS = {
+TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
     "deadweight_multiplier": (int, float),
     "fire_severity": int,
     "fire_spread_in_6": int,
@@ -49,7 +49,11 @@ class _Checker:
         return TableError(f"{self.file}{where}: {problem}")
 
     def mapping(
-        self, value: Any, key: str, required: set[str], optional: set[str] = frozenset()
+        self,
+        value: Any,
+        key: str,
+        required: set[str],
+        optional: set[str] | frozenset[str] = frozenset(),
     ) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a mapping, found {type(value).__name__}")

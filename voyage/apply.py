@@ -136,7 +136,7 @@ def apply_outcomes(s: ShipState, outcomes: Sequence[Outcome], now: int) -> list[
                 s.status = "stuck"  # R34
             leak = int(outcome.changes.get("add_leak", 0) or 0)
             if leak:
-                s.leaks.append(leak)  # R36: hlbs an hour from now on; leaks add up
+                s.open_leak(leak)  # R36
             if outcome.changes.get("destroyed"):
                 s.destroyed = True  # R36: destroyed, she begins sinking
                 cause = "the hull is destroyed (R36)"
@@ -153,10 +153,9 @@ def apply_outcomes(s: ShipState, outcomes: Sequence[Outcome], now: int) -> list[
                 event.text = f"Fire in {fire_where}! {event.text}"
             if outcome.severity:
                 # R50, as the engine's start_fire: the worse fire, burning from the next minute
-                s.fire = max(s.fire, outcome.severity)
-                s.fire_since = now
-                if outcome.out_of_control:
-                    s.swallow_in = outcome.swallowed_in
+                s.catch_fire(
+                    outcome.severity, now, outcome.swallowed_in if outcome.out_of_control else None
+                )
         elif isinstance(outcome, FireMinute):
             s.fire = outcome.severity  # R50, as the engine's tick
             if outcome.out_of_control:
@@ -167,9 +166,7 @@ def apply_outcomes(s: ShipState, outcomes: Sequence[Outcome], now: int) -> list[
                 s.fire_since = None
         elif isinstance(outcome, SinkingResult) and s.sinking_in is None:
             # R40, as the engine's begin_sinking: the count starts the next minute
-            s.sinking_in = outcome.minutes
-            s.sinking_since = now
-            s.sinking_cause = cause or REFEREE_CAUSE
+            s.start_sinking(outcome.minutes, now, cause or REFEREE_CAUSE)
             event.text = f"{name} is sinking: {s.sinking_cause}. {event.text}"
         events.append(event)
     return events

@@ -163,6 +163,25 @@ class ShipState:
                 setattr(self, key, data[key])
         self.leaks = list(self.leaks)
 
+    # -- the changes the rules make; the engine and `voyage roll --apply` both use these --
+    def open_leak(self, hlbs_per_hour: int) -> None:
+        """R36: the hull takes on this many hlbs of water an hour from now on; leaks add up."""
+        self.leaks.append(hlbs_per_hour)
+
+    def catch_fire(self, severity: int, now: int, swallowed_in: int | None = None) -> None:
+        """R50: the worse fire burns from the minute after ``now``; out of control, it
+        swallows the ship in ``swallowed_in`` minutes."""
+        self.fire = max(self.fire, severity)
+        self.fire_since = now
+        if swallowed_in is not None:
+            self.swallow_in = swallowed_in
+
+    def start_sinking(self, minutes: int, now: int, cause: str) -> None:
+        """R40: she submerges ``minutes`` after ``now`` unless the crew save her."""
+        self.sinking_in = minutes
+        self.sinking_since = now
+        self.sinking_cause = cause
+
     @property
     def emergency(self) -> bool:
         """A fire, a listing or a sinking is under way: the hour runs minute by minute."""
@@ -655,7 +674,7 @@ class _ShipHour:
         s = self.s
         leak = int(changes.get("add_leak", 0) or 0)
         if leak:
-            s.leaks.append(leak)
+            s.open_leak(leak)
             s.new_leaks.append((leak, self.minute))
         if changes.get("destroyed"):
             s.destroyed = True
@@ -707,9 +726,7 @@ class _ShipHour:
         if s.sinking_in is not None:
             return
         result = sinking_time(ship.tier, self.e.category(s), self.roller, self.book)
-        s.sinking_in = result.minutes
-        s.sinking_since = self.now
-        s.sinking_cause = cause
+        s.start_sinking(result.minutes, self.now, cause)
         event = result.event()
         event.text = f"{ship.name} is sinking: {cause}. {event.text}"
         self.log(event, "sinking")
@@ -724,10 +741,9 @@ class _ShipHour:
         if result.severity == 0:
             self.log(event)
             return
-        s.fire = max(s.fire, result.severity)
-        s.fire_since = self.now
-        if result.out_of_control:
-            s.swallow_in = result.swallowed_in
+        s.catch_fire(
+            result.severity, self.now, result.swallowed_in if result.out_of_control else None
+        )
         self.log(event, "fire")
 
     def tick(self) -> None:

@@ -40,7 +40,3 @@ class Event:
             rolls=[Roll.from_dict(r) for r in data.get("rolls", [])],
             changes=dict(data.get("changes", {})),
         )
-
-    def lines(self) -> list[str]:
-        """The event and each of its rolls, one line each."""
-        return [self.text, *(f"  {r.line()}" for r in self.rolls)]

@@ -250,7 +250,7 @@ def _roll_row(roller: Roller, cls: dict[str, Any], row: str) -> tuple[Any, Roll]
     raise VoyageError(f"{cls['name']} {row}: no value for face {face}")  # table validated
 
 
-def roll_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
+def roll_random_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
     """Pick a class at random, each class equally likely (d6 over the six classes)."""
     keys = list(book.classes)
     key, record = roller.choose("ship class", keys)
@@ -292,7 +292,7 @@ def roll_ship(
     if ship_class:
         cls = book.ship_class(ship_class)
     else:
-        cls, record = roll_class(book, roller)
+        cls, record = roll_random_class(book, roller)
         records.append(record)
     values: dict[str, Any] = {}
     for row in cls["rows"]:

@@ -404,14 +404,6 @@ class Campaign:
             finally:
                 self.current_action = None
 
-    def last_action(self) -> dict[str, Any] | None:
-        rows = list(
-            self.db.query(
-                "SELECT id, kind, summary, clock, at FROM actions ORDER BY id DESC LIMIT 1"
-            )
-        )
-        return rows[0] if rows else None
-
     def undo(self) -> dict[str, Any]:
         """Take back the last action exactly: its snapshot restored, its log rows gone."""
         with self.transaction():

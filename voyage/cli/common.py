@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -69,11 +68,3 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
-
-
-def err(message: str) -> None:
-    click.echo(message, err=True)
-
-
-def stdout_is_tty() -> bool:
-    return sys.stdout.isatty()

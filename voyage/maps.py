@@ -22,6 +22,7 @@ import yaml
 
 from . import hexmap
 from .errors import MapError
+from .tables import safe_loader
 
 TERRAINS = ("sea", "land", "port", "reef", "shoal", "wreck")
 # Everything but land is water a ship can be in. Ports are harbour hexes on the coast.
@@ -326,9 +327,10 @@ class _Reader:
         self.text = text
         self.source = source
         self.lines = text.splitlines()
-        # PyYAML's SafeLoader is what yaml.safe_load uses; we keep the node tree it composes
+        # The project's safe loader (tables.safe_loader: libyaml's CSafeLoader when present,
+        # else SafeLoader, the subset yaml.safe_load reads); we keep the node tree it composes
         # so that errors can point at lines and columns, and construct values with it.
-        self.loader = yaml.SafeLoader(text)
+        self.loader = safe_loader()(text)
 
     def error(
         self,

@@ -113,3 +113,18 @@ def db_contents(path: Path) -> dict[str, list[tuple]]:
     with sqlite3.connect(path) as conn:
         names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         return {n: sorted(conn.execute(f"SELECT * FROM [{n}]").fetchall(), key=repr) for n in names}
+
+
+def ok(runner: CliRunner, *args: str) -> str:
+    """Run a command that must succeed; its output."""
+    result = invoke(runner, *args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def refused(runner: CliRunner, *args: str) -> str:
+    """A refusal: exit 1 and one clean line."""
+    result = invoke(runner, *args)
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
+    return result.output

@@ -12,19 +12,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import invoke
+from conftest import invoke, ok
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from voyage import store, voyages
 from voyage.cli import cli
 from voyage.engine import Engine
-
-
-def ok(runner: CliRunner, *args: str) -> str:
-    result = invoke(runner, *args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def setup_voyage(runner: CliRunner) -> None:

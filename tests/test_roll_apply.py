@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from conftest import db_contents as dump
-from conftest import invoke
+from conftest import invoke, ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,18 +26,8 @@ from voyage.dice import Roller
 SHIP = "Sea Witch"  # Fishing Trawler, Tier IV, Half Load, Speed 6, crew 5, no traits
 
 
-def ok(runner: CliRunner, *args: str) -> str:
-    result = invoke(runner, *args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
-def refused(runner: CliRunner, *args: str) -> str:
-    """A refusal: exit 1 and one clean line."""
-    result = invoke(runner, *args)
-    assert result.exit_code == 1, result.output
-    assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
-    return result.output
 
 
 @pytest.fixture

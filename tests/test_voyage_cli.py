@@ -8,24 +8,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import invoke
+from conftest import ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from voyage.cli import cli
-
-
-def ok(runner: CliRunner, *args: str) -> str:
-    result = invoke(runner, *args)
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def refused(runner: CliRunner, *args: str) -> str:
-    result = invoke(runner, *args)
-    assert result.exit_code == 1, result.output
-    assert result.output.startswith("Error: ") and result.output.count("\n") == 1
-    return result.output
 
 
 @pytest.fixture

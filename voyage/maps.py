@@ -13,6 +13,7 @@ Hex names and orientation follow R30 (see :mod:`voyage.hexmap`). Seabeds follow 
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ import yaml
 from . import hexmap
 from .errors import MapError
 from .tables import safe_loader
+from .text import control_character, read_text_file
 
 TERRAINS = ("sea", "land", "port", "reef", "shoal", "wreck")
 # Everything but land is water a ship can be in. Ports are harbour hexes on the coast.
@@ -387,10 +389,16 @@ class _Reader:
             out[key] = (key_node, value_node)
         return out
 
-    def text_value(self, node: yaml.Node, what: str) -> str:
+    def text_value(self, node: yaml.Node, what: str, *, multiline: bool = False) -> str:
+        """Text: a name (one line) or, with ``multiline``, a note or a description."""
         value = self.value(node)
         if not isinstance(value, str) or not value.strip():
             raise self.error(node, f"{what} must be text, got {_kind(value)}")
+        bad = control_character(value.strip(), multiline=multiline)
+        if bad:
+            raise self.error(
+                node, f"{what} holds a control character ({bad}): write it without one"
+            )
         return value.strip()
 
 
@@ -486,7 +494,9 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
     for key, (_, value_node) in spec.items():
         value = reader.value(value_node)
         if key in ("port", "label", "notes"):
-            entry[key] = reader.text_value(value_node, f"hex {name} {key}")
+            entry[key] = reader.text_value(
+                value_node, f"hex {name} {key}", multiline=key == "notes"
+            )
         elif key == "seabed":
             if value not in SEABEDS:
                 raise reader.error(
@@ -508,10 +518,16 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                     value_node, f"hex {name} fuel: give its price per hlb, e.g. fuel: {{price: 3}}"
                 )
             price = reader.value(fuel["price"][1])
-            if isinstance(price, bool) or not isinstance(price, int | float) or price < 0:
+            # NaN is not below 0 and inf is a number: both would reach a bill as nonsense
+            if (
+                isinstance(price, bool)
+                or not isinstance(price, int | float)
+                or not math.isfinite(price)
+                or price < 0
+            ):
                 raise reader.error(
                     fuel["price"][1],
-                    f"hex {name} fuel price must be a number 0 or more, got {_kind(price)}",
+                    f"hex {name} fuel price must be a finite number 0 or more, got {_kind(price)}",
                 )
             stock = None
             if "stock" in fuel:
@@ -536,9 +552,11 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
     if "name" in top:
         name = reader.text_value(top["name"][1], "name")
     description = (
-        reader.text_value(top["description"][1], "description") if "description" in top else ""
+        reader.text_value(top["description"][1], "description", multiline=True)
+        if "description" in top
+        else ""
     )
-    notes = reader.text_value(top["notes"][1], "notes") if "notes" in top else ""
+    notes = reader.text_value(top["notes"][1], "notes", multiline=True) if "notes" in top else ""
     default_seabed = "sandy"
     if "seabed" in top:
         default_seabed = reader.value(top["seabed"][1])
@@ -672,14 +690,9 @@ def load_map(path: str | Path) -> SeaMap:
     target = Path(path)
     if target.is_dir():
         target = campaign_map_path(target)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError(f"{target}: no such map file") from None
-    except UnicodeDecodeError:
-        raise MapError(f"{target}: not a text file (UTF-8)") from None
-    except OSError as exc:
-        raise MapError(f"{target}: cannot read it ({exc.strerror})") from None
+    # a regular file of at most 20 MB, checked before reading: /dev/zero or a FIFO named
+    # as a map (or as a campaign.yaml's map) must not hang the command or fill memory
+    text = read_text_file(target, MapError, "map file")
     return parse_map(text, str(target))
 
 
@@ -691,8 +704,9 @@ def read_campaign_file(folder: str | Path) -> dict[str, Any]:
     path = Path(folder) / "campaign.yaml"
     if not path.is_file():
         raise MapError(f"{folder}: not a campaign folder (no campaign.yaml)")
+    text = read_text_file(path, MapError, "campaign file")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -466,7 +466,11 @@ def render_map(
         fontsize=14,
         weight="bold",
     )
-    fig.savefig(out, dpi=dpi, format=out.suffix.lower().lstrip("."))
+    try:
+        fig.savefig(out, dpi=dpi, format=out.suffix.lower().lstrip("."))
+    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
+        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
+        raise MapError(f"cannot write {out}: {problem}") from None
     return out
 
 

@@ -484,6 +484,12 @@ class Campaign:
         ]
 
     def add_ship(self, ship: Ship) -> None:
+        from .text import check_text
+
+        try:  # a name from any source (typed, or a house names table) is one clean line
+            check_text(ship.name, "the ship's name")
+        except VoyageError as exc:
+            raise ShipError(str(exc)) from None
         if not name_key(ship.name):
             raise ShipError(f"ship name {ship.name!r} needs at least one letter or digit")
         taken = self._name_taken(ship.name)

@@ -9,6 +9,7 @@ replaces the built-in table of the same name whole (house rules, table by table)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,9 @@ class _Checker:
             raise self.fail(key, f"expected {what}, found {value!r}")
         if not isinstance(value, kind):
             raise self.fail(key, f"expected {what}, found {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            # .nan and .inf are floats to YAML: no rule number may be either
+            raise self.fail(key, f"expected a finite number, found {value!r}")
         return value
 
     def number(self, value: Any, key: str, minimum: float | None = None) -> float:
@@ -393,10 +397,9 @@ def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
     import yaml
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+    from .text import read_text_file
+
+    text = read_text_file(file, TableError, "table file")
     try:
         loader = safe_loader()(text)
         try:
@@ -415,7 +418,33 @@ def load_table(name: str, file: Path) -> Any:
     data = read_yaml(file)
     if data is None:
         raise TableError(f"{file}: the file is empty")
+    where = _non_finite(data)
+    if where is not None:
+        raise TableError(f"{file} at '{where}': expected a finite number, found .nan or .inf")
     return _CHECKS[name](data, _Checker(file))
+
+
+def _non_finite(data: Any) -> str | None:
+    """The key path of the first NaN or infinity anywhere in a table, or None.
+
+    Every number in a table is a rule's number; YAML reads ``.nan`` and ``.inf`` as floats
+    that pass any ``<`` check, so they are refused wherever they stand. Shared (aliased)
+    nodes are visited once, so a self-referencing YAML alias cannot loop.
+    """
+    seen: set[int] = set()
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return path or "(top)"
+        if isinstance(value, dict | list):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((f"{path}.{key}" if path else str(key), item))
+    return None
 
 
 @dataclass

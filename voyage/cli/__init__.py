@@ -8,6 +8,8 @@ fast (no sqlite-utils, YAML, matplotlib or hexalattice at start-up).
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
 
@@ -49,6 +51,23 @@ class LazyGroup(click.Group):
             return getattr(importlib.import_module(module_name), attr)
         return super().get_command(ctx, cmd_name)
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a negative number where none is allowed gets a clear line.
+
+        click reads ``-10`` as the short options ``-1 -0``, so ``voyage act SHIP pump -10``
+        would say "No such option '-1'", which does not tell the referee what is wrong.
+        """
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            if exc.option_name[1:2].isdigit():
+                raise click.UsageError(
+                    f"{exc.option_name}... looks like a negative number: none is accepted "
+                    "here (see --help for each number's range)",
+                    ctx=exc.ctx,
+                ) from None
+            raise
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, but a lazy command whose summary is known
         (voyage/cli/summaries.py) is not imported just to show its first line."""
@@ -89,5 +108,52 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    cli()
+    """Console-script entry point: whatever goes wrong, a person sees one line.
+
+    The commands turn every error the core raises into one line themselves; this is the
+    last net, for what nobody foresaw (a full disk, a closed pipe, a bug). Set
+    ``VOYAGE_DEBUG=1`` to see the traceback instead.
+    """
+    try:
+        cli(standalone_mode=True)
+    except SystemExit:
+        raise
+    except BrokenPipeError:
+        # `voyage log SHIP | head`: the reader has gone; say nothing more
+        _quiet_stdout()
+        sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 - the one place every error is caught
+        if os.environ.get("VOYAGE_DEBUG"):
+            raise
+        click.echo(f"Error: {unexpected_error_line(exc)}", err=True)
+        sys.exit(1)
+
+
+def unexpected_error_line(exc: BaseException) -> str:
+    """One line for an error no command foresaw: what it was, and what to do."""
+    import errno
+    import sqlite3
+
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if exc.filename else ""
+        if exc.errno == errno.ENOSPC:
+            return f"the disk is full{where}: free some space and run the command again"
+        return f"{exc.strerror or exc}{where}"
+    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+        return "the disk is full: free some space and run the command again"
+    if isinstance(exc, MemoryError):
+        return "out of memory: the command asked for more than this machine has"
+    text = " ".join(str(exc).split())[:200]
+    return (
+        f"unexpected {type(exc).__name__}{': ' + text if text else ''} - a bug in voyage: "
+        "please report it with the command you ran (VOYAGE_DEBUG=1 shows the traceback)"
+    )
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so Python's exit flush does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

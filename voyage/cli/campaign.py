@@ -6,17 +6,26 @@ import json
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    NAME,
+    SEED,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    table,
+)
 
 
 @click.command()
 @db_option
-@click.option("--name", default="New Campaign", show_default=True, help="Campaign name.")
+@click.option("--name", type=NAME, default="New Campaign", show_default=True, help="Campaign name.")
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
-    help="Seed for every roll of the campaign (R5); random if left out.",
+    help="Seed for every roll of the campaign (R5), 0 to 4294967295; random if left out.",
 )
 @click.option(
     "--tables",

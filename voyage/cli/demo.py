@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, handles_errors, json_option
+from .common import SEED, emit_json, handles_errors, json_option
 
 
 @click.command()
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="Seed for every roll (R5); the same seed tells the same story. "
                    "Default: the example campaign's own seed.")
 @click.option("--out", "out", type=click.Path(file_okay=False), default="voyage-demo",

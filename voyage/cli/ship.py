@@ -6,9 +6,22 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    AMOUNT,
+    NAME,
+    Text,
+    Whole,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    table,
+)
 
-_count = click.IntRange(min=0)
+_count = AMOUNT
+#: equipment named on `ship add` (a light, a radio, a net, a weapon, a trait)
+_ITEM = Text(60)
 
 
 @click.group()
@@ -44,13 +57,14 @@ def _print_card(fig: dict[str, Any]) -> None:
 )
 @click.option(
     "--count",
-    type=click.IntRange(1, 500),
+    type=Whole(1, 500),
     default=1,
     show_default=True,
     help="How many ships to roll.",
 )
 @click.option(
     "--name",
+    type=NAME,
     default=None,
     help="Name for the ship (with --count, a numeral is added); generated if left out.",
 )
@@ -115,15 +129,21 @@ def roll(
 
 @ship.command("add")
 @db_option
-@click.argument("name")
+@click.argument("name", type=NAME)
 @click.option("--class", "ship_class", required=True, help="Class: dinghy ... warship (or A-F).")
 @click.option("--tier", required=True, help="Ship Tier, I-X or 1-10.")
 @click.option("--engine", "engine", default=None, help="Engine Tier, I-X (none for a dinghy).")
-@click.option("--trait", "traits", multiple=True, help="A Trait (repeatable), e.g. --trait Steady.")
-@click.option("--light", default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
-@click.option("--radio", default=None, help="Radio: Receiver or Transceiver.")
-@click.option("--net", default=None, help="Net, e.g. 'Net II'.")
-@click.option("--weapon", "weapons", multiple=True, help="Heavy weapon (repeatable).")
+@click.option(
+    "--trait",
+    "traits",
+    type=_ITEM,
+    multiple=True,
+    help="A Trait (repeatable), e.g. --trait Steady.",
+)
+@click.option("--light", type=_ITEM, default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
+@click.option("--radio", type=_ITEM, default=None, help="Radio: Receiver or Transceiver.")
+@click.option("--net", type=_ITEM, default=None, help="Net, e.g. 'Net II'.")
+@click.option("--weapon", "weapons", type=_ITEM, multiple=True, help="Heavy weapon (repeatable).")
 @click.option("--armor", type=_count, default=None, help="Units of armored plating.")
 @click.option("--harpoons", type=_count, default=None, help="Explosive harpoons aboard.")
 @click.option("--firehose", is_flag=True, help="The ship carries a firehose.")

@@ -6,7 +6,18 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    HOURS,
+    NOTE,
+    NUMBER,
+    RADIUS,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    table,
+)
 
 
 @click.group()
@@ -28,11 +39,9 @@ def _hexes_text(hexes: list[str], limit: int = 8) -> str:
 @db_option
 @click.argument("hexes", nargs=-1, metavar="[CCRR]...")
 @click.option("--around", default=None, metavar="HEX", help="Centre of a round storm.")
-@click.option("--radius", type=click.IntRange(min=0), default=None, help="Hexes from --around.")
-@click.option(
-    "--hours", type=click.IntRange(min=1), required=True, help="How long it blows, from now."
-)
-@click.option("--note", default=None, help="A note kept with the storm.")
+@click.option("--radius", type=RADIUS, default=None, help="Hexes from --around (0 to 999).")
+@click.option("--hours", type=HOURS, required=True, help="How long it blows, from now (1 to 8784).")
+@click.option("--note", type=NOTE, default=None, help="A note kept with the storm.")
 @json_option
 @handles_errors
 def storm(
@@ -107,7 +116,7 @@ def list_command(db_path: str, as_json: bool) -> None:
 
 @weather.command("clear")
 @db_option
-@click.argument("storm_number", type=int, required=False, metavar="[STORM]")
+@click.argument("storm_number", type=NUMBER, required=False, metavar="[STORM]")
 @click.option("--all", "everything", is_flag=True, help="Clear every storm.")
 @handles_errors
 def clear(db_path: str, storm_number: int | None, everything: bool) -> None:

@@ -597,3 +597,71 @@ def test_a_bad_input_gets_one_line_and_changes_nothing(
 def test_the_table_is_long_enough() -> None:
     assert len(ROWS) >= 150
     assert len({r.args for r in ROWS}) == len(ROWS), "a row is listed twice"
+
+
+# ----------------------------------------------------------------------------- the last net
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (RuntimeError("boom\nsecond line"), "unexpected RuntimeError: boom second line"),
+        (OSError(28, "No space left on device", "/tmp/x.db"), "the disk is full (/tmp/x.db)"),
+        (sqlite3.OperationalError("database or disk is full"), "the disk is full"),
+        (PermissionError(13, "Permission denied", "/x"), "Permission denied (/x)"),
+        (MemoryError(), "out of memory"),
+    ],
+)
+def test_main_turns_any_unexpected_error_into_one_line(
+    error: BaseException,
+    says: str,
+    db: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the commands fix their own errors; main() is the last net for what nobody foresaw
+    import voyage.store
+    from voyage.cli import main
+
+    def fail(*_args: object, **_kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(voyage.store, "open_campaign", fail)
+    monkeypatch.setattr("sys.argv", ["voyage", "status"])
+    monkeypatch.delenv("VOYAGE_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("Error: ") and says in err, err
+
+
+def test_voyage_debug_shows_the_traceback(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import voyage.store
+    from voyage.cli import main
+
+    def fail(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(voyage.store, "open_campaign", fail)
+    monkeypatch.setattr("sys.argv", ["voyage", "status"])
+    monkeypatch.setenv("VOYAGE_DEBUG", "1")
+    with pytest.raises(RuntimeError, match="boom"):
+        main()
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    # `voyage ... | head`: the reader goes away; no traceback, no "Exception ignored" noise
+    import subprocess
+    import sys
+
+    script = "import sys; from voyage.cli import main; sys.argv = ['voyage', '--help']; main()"
+    reader = subprocess.Popen(  # noqa: S603 - our own interpreter and a fixed script
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # before the command writes anything
+    err = reader.stderr.read().decode()
+    reader.wait(timeout=30)
+    assert "Traceback" not in err and "Exception ignored" not in err, err

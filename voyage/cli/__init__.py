@@ -110,18 +110,12 @@ def cli() -> None:
 def main() -> None:
     """Console-script entry point: whatever goes wrong, a person sees one line.
 
-    The commands turn every error the core raises into one line themselves; this is the
-    last net, for what nobody foresaw (a full disk, a closed pipe, a bug). Set
-    ``VOYAGE_DEBUG=1`` to see the traceback instead.
+    The commands turn every error the core raises into one line themselves (and click
+    already ends quietly on a closed pipe); this is the last net, for what nobody foresaw
+    (a full disk under the campaign file, a bug). ``VOYAGE_DEBUG=1`` shows the traceback.
     """
     try:
         cli(standalone_mode=True)
-    except SystemExit:
-        raise
-    except BrokenPipeError:
-        # `voyage log SHIP | head`: the reader has gone; say nothing more
-        _quiet_stdout()
-        sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - the one place every error is caught
         if os.environ.get("VOYAGE_DEBUG"):
             raise
@@ -148,12 +142,3 @@ def unexpected_error_line(exc: BaseException) -> str:
         f"unexpected {type(exc).__name__}{': ' + text if text else ''} - a bug in voyage: "
         "please report it with the command you ran (VOYAGE_DEBUG=1 shows the traceback)"
     )
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null so Python's exit flush does not fail a second time."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass

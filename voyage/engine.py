@@ -8,13 +8,19 @@ state, runs it and writes the results in one transaction.
 
 One hour of one ship, in order (docs/voyages.md tells the same story for referees):
 
+The engine steps every ship on an open voyage, and a ship in port while a leak, fire,
+listing or sinking is open aboard (R36: they go on in port until dealt with).
+
 1. minute 0: a stuck ship tries to get off (R34, unless ``stuck_escape`` is ``referee``);
+   water over DW/4 lists her, over DW/2 sinks her, at once (R37: the thresholds hold at
+   every moment, so a ship that sails or is loaded so is listing or sinking from minute 0);
    a straining ship rolls for its engine (R14; a fire starts at once on a second 6+, R50);
    an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16), may capsize it in a storm (R32) and, inshore or in a narrow
-   passage, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
+   hex burns fuel (R16; with less than its Fuel Use aboard she stops adrift at its edge),
+   may capsize it in a storm (R32) and, inshore, in a narrow passage or in drawn shallows on
+   any leg, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
    R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
    minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
    capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
@@ -190,11 +196,18 @@ class ShipState:
         )
 
     @property
+    def in_trouble(self) -> bool:
+        """R36: an open leak, a fire, a listing or a sinking: each runs wherever she is,
+        in port as at sea, until it is dealt with (a leak repaired, R86)."""
+        return bool(self.leaks) or self.emergency
+
+    @property
     def active(self) -> bool:
-        """Whether the engine steps this ship: an open voyage, or an emergency aboard."""
+        """Whether the engine steps this ship: an open voyage, or trouble aboard (R36: the
+        clock steps a ship in port as at sea while a leak, fire, listing or sinking is open)."""
         if self.status in ("sunk", "abandoned"):
             return False
-        return self.status in OPEN_STATUSES or self.emergency
+        return self.status in OPEN_STATUSES or self.in_trouble
 
     @property
     def condition(self) -> str:
@@ -432,7 +445,7 @@ class Engine:
         for s in self.states:
             if not s.active:
                 continue
-            if s.emergency or (s.status == "stuck" and self.world.stuck_escape == "roll"):
+            if s.in_trouble or (s.status == "stuck" and self.world.stuck_escape == "roll"):
                 return False
         return True
 
@@ -568,11 +581,22 @@ class _ShipHour:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
         self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
+        if ship.water and not s.listing and s.sinking_in is None and s.status != "sunk":
+            # R37: the thresholds hold at every moment: a ship that sails, or is loaded,
+            # with water over DW/4 lists from minute 0, over DW/2 begins sinking at minute 0
+            self.flooding()
+            afloat = s.sinking_in is None and not s.capsized
+            self.moving = self.moving and afloat
         category = self.e.category(s)
         if not self.moving:
             self.speed = 0
         else:
             self.speed, self.fuel_use, self.cruising = self.e.figures(s, category)
+            if self.runs_dry_at_edge():
+                # R16: she ran dry at the edge of her next hex in an earlier hour and drifts
+                # there (R13), the fuel she has left in her tanks
+                self.moving = False
+                self.speed = 0
             extra = self.speed - self.cruising
             if s.pace == "strain" and extra > 0 and shipfig.under_power(ship):
                 self.strain_check(extra)
@@ -617,24 +641,42 @@ class _ShipHour:
             need += hex_miles
         return out
 
+    def runs_dry_at_edge(self) -> bool:
+        """R16: under power, with less fuel aboard than the next hex's Fuel Use."""
+        ship = self.ship
+        return (
+            bool(self.fuel_use and shipfig.under_power(ship) and ship.fuel < self.fuel_use)
+            and self.s.progress >= self.e._hex_miles
+        )
+
     def enter_hex(self) -> None:
         """R31: the ship enters the next hex of its route."""
         s, ship = self.s, self.ship
+        powered = shipfig.under_power(ship)
+        if powered and self.fuel_use and ship.fuel < self.fuel_use:
+            # R16: she enters a hex under power only with its Fuel Use aboard; with less she
+            # runs dry at its edge (adrift, R13) and the remainder stays in her tanks
+            self.note(
+                "fuel",
+                f"{ship.name} has {ship.fuel} hlbs of fuel, less than the {self.fuel_use} "
+                f"hlbs {s.route[s.position + 1]} needs (R16): she runs dry at its edge and "
+                f"drifts (R13), {ship.fuel} hlbs left in her tanks.",
+                "out of fuel",
+                {"fuel": ship.fuel, "adrift": True},
+            )
+            self.stop_at_edge()
+            return
         s.position += 1
         self.entered += 1
         ship.hex = s.route[s.position]
         s.hours_in_hex = 0
-        powered = shipfig.under_power(ship)
         if powered and self.fuel_use:
             # R16: fuel is spent as each hex is entered; burnt fuel leaves the Load (R11)
-            if ship.fuel > self.fuel_use:
-                ship.fuel -= self.fuel_use
-            else:
-                spent = ship.fuel
-                ship.fuel = 0
+            ship.fuel -= self.fuel_use
+            if ship.fuel == 0:
                 self.note(
                     "fuel",
-                    f"{ship.name} burns her last {spent} hlbs of fuel entering "
+                    f"{ship.name} burns her last {self.fuel_use} hlbs of fuel entering "
                     f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
                     "out of fuel",
                     {"fuel": 0},
@@ -644,8 +686,9 @@ class _ShipHour:
         if self.e.world.storm_at(ship.hex, self.clock):
             self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
-        # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
-        # wrecks, shallow water whatever the leg (procedures coast.shallow_terrains).
+        # R33 (amended): inshore legs and narrow passages; and every hex the map draws as
+        # shallows (reef, shoal or sandbank, wreck) on any leg, inshore or not: they are the
+        # coastline's hazards drawn out to sea (procedures coast.shallow_terrains).
         shallow = info.terrain in self.e.shallows
         if s.active and s.sinking_in is None and (inshore or info.narrow_passage or shallow):
             self.coast(info)
@@ -688,6 +731,15 @@ class _ShipHour:
         self.stop_moving()
         where = f"{info.port} ({ship.hex})" if info.port else ship.hex
         self.note("arrived", f"{ship.name} arrives at {where}.", "arrived")
+
+    def stop_at_edge(self) -> None:
+        """R16: she stops where the next hex begins, without entering it."""
+        if not self.moving:
+            return
+        self.moving = False
+        hex_miles = self.e._hex_miles
+        self.miles = (self.entered + 1) * hex_miles - self.progress_before
+        self.s.progress = hex_miles  # at the edge: with fuel she enters at once
 
     def stop_moving(self) -> None:
         """The ship makes no more way this hour; the miles made so far are kept."""

@@ -103,7 +103,8 @@ def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
 
 
 def open_voyages(camp: Campaign) -> list[ShipState]:
-    """Every voyage not yet over (ships at sea, or arrived with an emergency aboard)."""
+    """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
+    a fire, a listing or a sinking goes on in port until it is dealt with)."""
     rows = list(camp.db.query(f"SELECT * FROM voyages WHERE {OPEN_SQL} ORDER BY id"))
     return [_state_from_rows(r, camp.get_ship(r["ship"])) for r in rows]
 
@@ -122,7 +123,7 @@ def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
 def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
     """Write a voyage and its ship back (inside the caller's action)."""
     ended = None
-    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.emergency):
+    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.in_trouble):
         ended = clock
     camp.db.execute(
         "UPDATE voyages SET position = ?, progress_miles = ?, inshore = ?, pace = ?, "
@@ -143,8 +144,8 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         ],
     )
     s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in ("under way", "anchored", "stuck") or (s.status == "arrived" and s.emergency):
-        s.ship.status = "at sea"
+    if s.status in ("under way", "anchored", "stuck"):
+        s.ship.status = "at sea"  # an arrived ship keeps "in port" / "at anchor" (arrive())
     elif s.status == "abandoned":
         s.ship.status = "abandoned"
     s.ship.hex = s.hex
@@ -345,6 +346,12 @@ def _sail(
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to sail her")
     current = open_voyage(camp, ship.name)
+    if current is not None and current.status == "arrived":
+        raise VoyageRuleError(
+            f"{ship.name}'s voyage {current.voyage_id} is still open at {current.hex}: her "
+            f"trouble goes on in port (R36); repair her leaks (`voyage act {ship.name!r} "
+            f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
+        )
     if current is not None:
         raise VoyageRuleError(
             f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
@@ -524,15 +531,7 @@ def _referee_action(
             changes = {"engine_broken": False}
         elif target == "leak":
             assert s is not None
-            if not s.leaks:
-                raise VoyageRuleError(f"{ship.name} has no leaks")
-            number = amount if amount is not None else (1 if len(s.leaks) == 1 else None)
-            if number is None or not 1 <= number <= len(s.leaks):
-                shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
-                raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
-            gone = s.leaks.pop(number - 1)
-            text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
-            changes = {"leaks": list(s.leaks)}
+            text, changes = _repair_leak(s, ship, amount)
         else:
             raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
     elif what == "pump":
@@ -640,6 +639,30 @@ def _referee_action(
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
+
+
+def _repair_leak(s: ShipState, ship: Ship, number: int | None) -> tuple[str, dict[str, Any]]:
+    """Patch leak ``number``; in port with no number, every leak at once (R86)."""
+    if not s.leaks:
+        raise VoyageRuleError(f"{ship.name} has no leaks")
+    if number is None and s.status == "arrived" and ship.status == "in port":
+        # R86: in port a leak is repaired at once: all of them, no roll, no time
+        count, total = len(s.leaks), sum(s.leaks)
+        s.leaks = []
+        text = f"In port, {ship.name}'s {count} leak(s) ({total} hlbs an hour) are repaired (R86)."
+        if not s.in_trouble:
+            text += " Her voyage ends here (R36)."
+        return text, {"leaks": []}
+    if number is None and len(s.leaks) == 1:
+        number = 1
+    if number is None or not 1 <= number <= len(s.leaks):
+        shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
+        raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
+    gone = s.leaks.pop(number - 1)
+    text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
+    if s.status == "arrived" and not s.in_trouble:
+        text += " Her voyage ends here (R36)."
+    return text, {"leaks": list(s.leaks)}
 
 
 def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:
@@ -758,6 +781,10 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
+        if s.progress >= hex_miles and ship.fuel < shipfig.fuel_use(
+            ship, book, s.pace, camp.water_in_load
+        ):
+            speed = 0  # R16: run dry at the edge of her next hex, adrift
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append(

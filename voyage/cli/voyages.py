@@ -312,6 +312,10 @@ def refuel(ctx: click.Context, hlbs: int) -> None:
 def repair(ctx: click.Context, what: str, number: int | None) -> None:
     """Repair the engine, or patch leak N (as numbered by `voyage status`).
 
+    In port a leak is repaired at once (R86): `repair leak` with no number patches every
+    leak of a ship in port, and her voyage ends if nothing else is wrong aboard (R36:
+    until then the clock steps her in port as at sea).
+
     Examples:
 
         voyage act "Sea Witch" repair engine

@@ -9,6 +9,7 @@ import click
 from .common import (
     NAME,
     SEED,
+    FilePath,
     db_option,
     emit_json,
     handles_errors,
@@ -30,7 +31,7 @@ from .common import (
 @click.option(
     "--tables",
     "tables",
-    type=click.Path(file_okay=False, exists=True),
+    type=FilePath(file_okay=False, exists=True),
     default=None,
     help="Folder of override rule tables (house rules).",
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -67,6 +68,23 @@ class Text(click.ParamType):
             self.fail(_without_name(str(exc), param), param, ctx)
 
 
+class FilePath(click.Path):
+    """click's Path, but a name the system cannot take (a NUL or other control character,
+    a component over 255 bytes, a path over 4096) is one line, not an OSError traceback."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..text import control_character
+
+        text = os.fsdecode(value) if isinstance(value, bytes | os.PathLike) else str(value)
+        bad = control_character(text)
+        if bad:
+            self.fail(f"the path holds a control character ({bad})", param, ctx)
+        raw = os.fsencode(text)
+        if len(raw) > 4096 or any(len(part) > 255 for part in raw.split(b"/")):
+            self.fail("the path is too long: at most 255 bytes a name and 4096 in all", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class Choice(click.Choice):
     """click's Choice, but a missing choice is one line ("choose from: a, b, c")."""
 
@@ -115,7 +133,7 @@ NOTE = Text(500)
 db_option = click.option(
     "--db",
     "db_path",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     envvar="VOYAGE_DB",
     default="campaign.db",
     show_default=True,

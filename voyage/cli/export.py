@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import click
 
-from .common import NUMBER, Choice, db_option, emit_json, handles_errors, json_option, open_campaign
+from .common import (
+    NUMBER,
+    Choice,
+    FilePath,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+)
 
 _FORMATS = ("md", "json", "csv", "png")
 
@@ -18,7 +27,7 @@ _FORMATS = ("md", "json", "csv", "png")
               default=("md",), show_default=True,
               help="md (a log for players), json (everything, with a schema), csv (one row "
                    "per ship-hour) or png (the track on the map). Repeat for several.")
-@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", "out", type=FilePath(dir_okay=False), default=None,
               help="File to write. With several formats, each gets this name with its own "
                    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
 @click.option("--rolls", type=Choice(["shown", "folded", "none"]), default="shown",

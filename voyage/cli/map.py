@@ -10,6 +10,7 @@ from .common import (
     NOTE,
     RADIUS,
     Choice,
+    FilePath,
     db_option,
     emit_json,
     handles_errors,
@@ -37,7 +38,7 @@ def _area_options(func: Any) -> Any:
 
 @map_group.command("load")
 @db_option
-@click.argument("path")
+@click.argument("path", type=FilePath())
 @json_option
 @handles_errors
 def load(db_path: str, path: str, as_json: bool) -> None:
@@ -121,7 +122,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     "--out",
     "out",
     required=True,
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     help="Picture to write (.png, .svg or .pdf); nothing else is written.",
 )
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")

@@ -33,6 +33,7 @@ from .common import (
     NOTE,
     SEED,
     Choice,
+    FilePath,
     Whole,
     core_errors,
     db_option,
@@ -59,7 +60,7 @@ def _seed_options(func: F) -> F:
     )(func)
     func = click.option(
         "--tables",
-        type=click.Path(file_okay=False),
+        type=FilePath(file_okay=False),
         default=None,
         expose_value=False,
         callback=_keep_tables,

@@ -51,6 +51,7 @@ def _print_card(fig: dict[str, Any]) -> None:
 @click.option(
     "--class",
     "ship_class",
+    type=_ITEM,
     default=None,
     help="Class table: dinghy, motorboat, trawler, whaler, freighter, warship "
     "(or A-F). Random if left out.",
@@ -130,8 +131,10 @@ def roll(
 @ship.command("add")
 @db_option
 @click.argument("name", type=NAME)
-@click.option("--class", "ship_class", required=True, help="Class: dinghy ... warship (or A-F).")
-@click.option("--tier", required=True, help="Ship Tier, I-X or 1-10.")
+@click.option(
+    "--class", "ship_class", type=_ITEM, required=True, help="Class: dinghy ... warship (or A-F)."
+)
+@click.option("--tier", type=_ITEM, required=True, help="Ship Tier, I-X or 1-10.")
 @click.option("--engine", "engine", default=None, help="Engine Tier, I-X (none for a dinghy).")
 @click.option(
     "--trait",

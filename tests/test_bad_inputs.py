@@ -513,7 +513,7 @@ def _write_bad_files(folder: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, list[tuple]]]:
     """A scratch campaign (the Sea Witch at sea, the Old Iron in port, the Dory unplaced, a
     storm blowing, three hours sailed) and the folder of bad files."""
     root = tmp_path_factory.mktemp("bad-inputs")
@@ -539,7 +539,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         assert result.exit_code == 0, (args, result.output)
     with sqlite3.connect(db) as conn:  # one file to copy: no -wal beside it
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return db, files
+    return db, files, db_contents(db)
 
 
 class _TooSlow(BaseException):
@@ -583,15 +583,17 @@ def _limits() -> Iterator[None]:
 
 @pytest.mark.parametrize("row", ROWS, ids=[r.id for r in ROWS])
 def test_a_bad_input_gets_one_line_and_changes_nothing(
-    row: Bad, world: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    row: Bad,
+    world: tuple[Path, Path, dict[str, list[tuple]]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    template, files = world
+    template, files, before = world  # every copy starts with the template's rows
     db = tmp_path / "campaign.db"
     shutil.copyfile(template, db)
     monkeypatch.setenv("VOYAGE_DB", str(db))
     monkeypatch.chdir(tmp_path)
     args = [a.format(files=files, db=db, tmp=tmp_path) for a in row.args]
-    before = db_contents(db)
     started = time.perf_counter()
     try:
         with _limits():

@@ -85,6 +85,8 @@ ROWS: list[Bad] = [
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_nan", says="finite"),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_inf", says="finite"),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_bad_yaml", says="tiers.yaml"),
+    bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_huge", says="out of range"),
+    bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_dice", says="d20"),
     bad("init", "--db", "{files}", says="is a directory"),
     bad("init", "--db", "/dev/full", says="already exists"),
     # ---------------------------------------------------------------- settings, undo
@@ -260,6 +262,8 @@ ROWS: list[Bad] = [
     bad("map", "load", "{files}/inf_price.yaml", says="price"),
     bad("map", "load", "{files}/neg_inf_price.yaml", says="price"),
     bad("map", "load", "{files}/arabic_hex.yaml", says="CCRR"),
+    bad("map", "load", "{files}/huge_price.yaml", says="from 0 to 1000000000"),
+    bad("map", "load", "{files}/huge_stock.yaml", says="from 0 to 1000000000"),
     bad("map", "load", "{files}/laughs.yaml", says="notes must be text"),
     bad("map", "load", "{files}/deep.yaml", says="nesting depth"),
     bad("map", "load", "{files}/not_yaml.yaml", says="line"),
@@ -476,9 +480,12 @@ def _write_bad_files(folder: Path) -> None:
     (folder / "empty.yaml").write_text("")
     small = "name: Small\nrows: |\n  #####\n  #P~~#\n  #~~~#\n  #####\nhexes:\n"
     port = '  "0202": {port: Home, fuel: {price: PRICE}}\n'
-    for name, price in (("nan", ".nan"), ("inf", ".inf"), ("neg_inf", "-.inf")):
+    prices = (("nan", ".nan"), ("inf", ".inf"), ("neg_inf", "-.inf"), ("huge", "1e300"))
+    for name, price in prices:
         (folder / f"{name}_price.yaml").write_text(small + port.replace("PRICE", price))
     (folder / "small.yaml").write_text(small + port.replace("PRICE", "2"))
+    stock = port.replace("PRICE", "2, stock: " + "9" * 25)
+    (folder / "huge_stock.yaml").write_text(small + stock)
     arabic = port.replace('"0202"', '"\u0660\u0662\u0660\u0662"').replace("PRICE", "2")
     (folder / "arabic_hex.yaml").write_text(small + arabic)
     # a billion laughs: 12 levels of aliases, 9 * 5**11 strings if anything expanded them
@@ -507,6 +514,14 @@ def _write_bad_files(folder: Path) -> None:
         (tables / "load.yaml").write_text(
             load.replace("sink_multiple: 2", f"sink_multiple: {value}")
         )
+    huge = folder / "tables_huge"
+    huge.mkdir()
+    (huge / "load.yaml").write_text(load.replace("sink_multiple: 2", "sink_multiple: " + "9" * 40))
+    procedures = (Path(__file__).parent.parent / "tables" / "procedures.yaml").read_text()
+    assert "d12" in procedures, "procedures.yaml changed shape: update this test"
+    dice = folder / "tables_dice"
+    dice.mkdir()
+    (dice / "procedures.yaml").write_text(procedures.replace("d12", "d\u0661\u0662", 1))
     bad_yaml = folder / "tables_bad_yaml"
     bad_yaml.mkdir()
     (bad_yaml / "tiers.yaml").write_text("tiers: [\n")

@@ -32,6 +32,9 @@ SEA_TERRAINS = frozenset({"sea", "port", "reef", "shoal", "wreck"})
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
 SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
+#: Largest fuel price or stock a map may give: far beyond any campaign's, small enough that
+#: a bill or a stock never overflows SQLite or prints as "inf".
+MAX_MAP_NUMBER = 1_000_000_000
 DAMAGING_SEABEDS = frozenset({"rocky", "wreckage", "ruins"})
 # What a drawn feature says about the bottom under it (can be overridden per hex).
 IMPLIED_SEABED = {"reef": "rocky", "shoal": "sandy", "wreck": "wreckage"}
@@ -523,19 +526,25 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                 isinstance(price, bool)
                 or not isinstance(price, int | float)
                 or not math.isfinite(price)
-                or price < 0
+                or not 0 <= price <= MAX_MAP_NUMBER
             ):
                 raise reader.error(
                     fuel["price"][1],
-                    f"hex {name} fuel price must be a finite number 0 or more, got {_kind(price)}",
+                    f"hex {name} fuel price must be a finite number from 0 to "
+                    f"{MAX_MAP_NUMBER}, got {_kind(price)}",
                 )
             stock = None
             if "stock" in fuel:
                 stock = reader.value(fuel["stock"][1])
-                if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
+                if (
+                    isinstance(stock, bool)
+                    or not isinstance(stock, int)
+                    or not 0 <= stock <= MAX_MAP_NUMBER
+                ):
                     raise reader.error(
                         fuel["stock"][1],
-                        f"hex {name} fuel stock must be a whole number of hlbs, got {_kind(stock)}",
+                        f"hex {name} fuel stock must be a whole number of hlbs from 0 to "
+                        f"{MAX_MAP_NUMBER}, got {_kind(stock)}",
                     )
             entry[key] = Fuel(price=price, stock=stock)
     return entry

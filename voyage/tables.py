@@ -418,14 +418,21 @@ def load_table(name: str, file: Path) -> Any:
     data = read_yaml(file)
     if data is None:
         raise TableError(f"{file}: the file is empty")
-    where = _non_finite(data)
-    if where is not None:
-        raise TableError(f"{file} at '{where}': expected a finite number, found .nan or .inf")
+    problem = _bad_number(data)
+    if problem is not None:
+        where, what = problem
+        raise TableError(f"{file} at '{where}': {what}")
     return _CHECKS[name](data, _Checker(file))
 
 
-def _non_finite(data: Any) -> str | None:
-    """The key path of the first NaN or infinity anywhere in a table, or None.
+#: No number in a rule table may be larger than this (either way): every rule number is
+#: small, and a runaway one would overflow SQLite or make a procedure loop for ever.
+TABLE_NUMBER_LIMIT = 1_000_000_000
+
+
+def _bad_number(data: Any) -> tuple[str, str] | None:
+    """(key path, problem) of the first number in a table that no rule can use, or None:
+    NaN or infinity, or a number beyond :data:`TABLE_NUMBER_LIMIT`.
 
     Every number in a table is a rule's number; YAML reads ``.nan`` and ``.inf`` as floats
     that pass any ``<`` check, so they are refused wherever they stand. Shared (aliased)
@@ -436,7 +443,16 @@ def _non_finite(data: Any) -> str | None:
     while stack:
         path, value = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
-            return path or "(top)"
+            return path or "(top)", f"expected a finite number, found {value!r}"
+        if (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and abs(value) > TABLE_NUMBER_LIMIT
+        ):
+            return path or "(top)", (
+                f"{value} is out of range: numbers in a table run from "
+                f"-{TABLE_NUMBER_LIMIT} to {TABLE_NUMBER_LIMIT}"
+            )
         if isinstance(value, dict | list):
             if id(value) in seen:
                 continue

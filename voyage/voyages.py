@@ -16,6 +16,7 @@ from . import hexmap
 from . import ships as shipfig
 from .engine import (
     CLOSED_STATUSES,
+    OPEN_STATUSES,
     UNTIL,
     AdvanceResult,
     Chart,
@@ -73,6 +74,9 @@ def world_for(
     if chart is None:
         chart, found = campaign_chart(camp)
         storms = storms or found
+    from .calendar import campaign_calendar
+    from .rules.drift import current_lookup
+
     settings = camp.settings
     return World(
         camp.rulebook,
@@ -80,6 +84,8 @@ def world_for(
         storms or no_storms,
         bool(settings["water_in_load"]),
         str(settings.get("stuck_escape", "roll")),
+        calendar=campaign_calendar(camp),
+        current_at=current_lookup(chart),
     )
 
 
@@ -143,7 +149,7 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         ],
     )
     s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in ("under way", "anchored", "stuck") or (s.status == "arrived" and s.emergency):
+    if s.status in OPEN_STATUSES or (s.status == "arrived" and s.emergency):
         s.ship.status = "at sea"
     elif s.status == "abandoned":
         s.ship.status = "abandoned"
@@ -384,13 +390,42 @@ def _sail(
     ship.status = "at sea"
     save_state(camp, state, camp.clock)
     leg = " inshore" if inshore else ""
+    with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
         f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
-        f"{f' +{strain} knots' if pace == 'strain' else ''}."
+        f"{f' +{strain} knots' if pace == 'strain' else ''}; "
+        f"{_expected_text(with_current, still_water)}."
     )
-    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, {"route": hexes, "pace": pace}))
+    changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
+    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, changes))
     return state
+
+
+def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
+    """(hours with the currents, hours in still water) to sail the rest of her route at her
+    speed now (R13-R15, R31, R64); None where she would make no way."""
+    from .rules.drift import current_lookup, route_hours
+
+    ship = s.ship
+    speed = shipfig.speed(ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
+    rest = s.route[s.position :]
+    miles = int(camp.rulebook.procedures["hex_miles"])
+    still = route_hours(rest, speed, lambda _: None, miles) if speed > 0 else None
+    if chart is None:
+        chart, _ = campaign_chart(camp)
+    moving = route_hours(rest, speed, current_lookup(chart), miles) if speed > 0 else None
+    return moving, still
+
+
+def _expected_text(with_current: int | None, still_water: int | None) -> str:
+    if with_current == still_water:
+        return f"expected {_hours(still_water)}"
+    return f"expected {_hours(with_current)} with the currents ({_hours(still_water)} without)"
+
+
+def _hours(hours: int | None) -> str:
+    return "never (she makes no way)" if hours is None else f"{hours} hours"
 
 
 # -- advancing the clock --------------------------------------------------------------------
@@ -410,9 +445,10 @@ def advance(
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
         states = open_voyages(camp)
-        if not any(s.active for s in states):
+        if not any(s.active for s in states) and until in ("arrival", "event"):
             raise VoyageRuleError(
-                "no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`"
+                f"no ship is at sea to wait for an {until}: advance --hours N or "
+                "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
         world = world or world_for(camp)
         start = camp.clock
@@ -422,16 +458,21 @@ def advance(
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
         camp.set_clock(result.end)
-        summary = f"advance {result.hours_run} hour(s) to {clock_text(result.end)}"
+        summary = f"advance {result.hours_run} hour(s) to {clock_text(camp, result.end)}"
+        if not any(s.active for s in states) and not result.rows:
+            summary += " with every ship in port"
         if result.stopped:
             summary += f" (stopped: {result.stopped})"
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return result
 
 
-def clock_text(clock: int) -> str:
-    """``day 3, 14:00``."""
-    return f"day {clock // 24 + 1}, {clock % 24:02d}:00"
+def clock_text(camp: Campaign, clock: int, minute: int = 0) -> str:
+    """A campaign time as people read it (voyage.calendar.format_time: ``12 Jun 1492,
+    14:00`` or ``Day 3, 14:00``)."""
+    from .calendar import campaign_calendar, format_time
+
+    return format_time(campaign_calendar(camp), clock, minute)
 
 
 # -- referee actions -------------------------------------------------------------------------
@@ -587,17 +628,7 @@ def _referee_action(
         changes = {"stuck": False}
     elif what in ("anchor", "weigh"):
         s = _voyage_or_fail(s, ship, "anchoring")
-        if what == "anchor":
-            if s.status != "under way":
-                raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
-            s.status = "anchored"
-            text = f"{ship.name} drops anchor at {s.hex}."
-        else:
-            if s.status != "anchored":
-                raise VoyageRuleError(f"{ship.name} is not at anchor")
-            s.status = "under way"
-            text = f"{ship.name} weighs anchor and gets under way."
-        changes = {"status": s.status}
+        text, changes = _anchor_or_weigh(camp, ship, s, what, chart)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
@@ -640,6 +671,41 @@ def _referee_action(
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
+
+
+def _anchor_or_weigh(
+    camp: Campaign, ship: Ship, s: ShipState, what: str, chart: Any
+) -> tuple[str, dict[str, Any]]:
+    """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
+    (or, adrift, get under way again)."""
+    from .rules.anchors import anchorage_problem, anchors_aboard
+
+    if what == "weigh":
+        if s.status not in ("anchored", "adrift"):
+            raise VoyageRuleError(f"{ship.name} is {s.status}: not at anchor or adrift")
+        was = s.status
+        s.status = "under way"
+        text = (
+            f"{ship.name} weighs anchor and gets under way."
+            if was == "anchored"
+            else f"{ship.name} gets under way again (R65)."
+        )
+        return text, {"status": s.status}
+    if s.status not in ("under way", "adrift"):
+        raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
+    if anchors_aboard(ship) < 1:
+        raise VoyageRuleError(
+            f"{ship.name} has no anchor aboard: buy one in port "
+            f"(`voyage ship load {ship.name!r} --anchors 1`) (R65)"
+        )
+    if chart is None:
+        chart, _ = campaign_chart(camp)
+    problem = anchorage_problem(chart.hex(s.hex), camp.rulebook)
+    if problem:
+        raise VoyageRuleError(problem)
+    s.status = "anchored"
+    s.drift_miles = "0"
+    return f"{ship.name} drops anchor at {s.hex}.", {"status": s.status}
 
 
 def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:

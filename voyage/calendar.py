@@ -2,7 +2,7 @@
 
 The campaign clock counts hours since day 1, 00:00 (:attr:`voyage.store.Campaign.clock`).
 A campaign made with a start date (``voyage init --start "1 Highsun 1042"`` or
-``--start 1492-06-01``) keeps a calendar (R61: months, their lengths and seasons, as data in
+``--start 1492-06-01``) keeps a calendar (months, their lengths and seasons, as data in
 tables/calendars.yaml) and the date of day 1; a campaign made without one counts days.
 
 Every time shown to a person goes through :func:`format_time`, so it reads the same in

@@ -5,7 +5,7 @@
   (``anchor.max_depth_feet``; Boats in Car Wars' 10" cable at 1" = 15 ft).
 * Anchors are ship's stores: a class whose standard equipment lists an anchor starts with
   one; more are bought in port (``voyage ship load SHIP --anchors N``).
-* An anchored ship in storm-tossed seas (R32/R60) is being moved: each hour she rolls 2d6
+* An anchored ship in storm-tossed seas (R32) is being moved: each hour she rolls 2d6
   for her cable, and on 2 or 12 (``anchor.parts_on``) it parts: the anchor is lost and she
   drifts (R64) until she anchors with a spare or gets under way (our reading of the seed's
   roll "each turn a boat keeps moving").

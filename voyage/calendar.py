@@ -336,7 +336,7 @@ def set_campaign_calendar(camp: Campaign, calendar: CampaignCalendar) -> None:
             "VALUES (1, ?, ?, ?, ?, ?)",
             [
                 calendar.definition.key,
-                json.dumps(calendar.definition.to_table(), sort_keys=True),
+                json.dumps(calendar.definition.to_table()),
                 calendar.year,
                 calendar.month,
                 calendar.day,

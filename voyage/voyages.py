@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import hexmap
 from . import ships as shipfig
@@ -450,6 +450,8 @@ def advance(
                 f"no ship is at sea to wait for an {until}: advance --hours N or "
                 "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
+        if world is None and not any(s.active for s in states):
+            world = _harbour_world(camp)
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
@@ -465,6 +467,17 @@ def advance(
             summary += f" (stopped: {result.stopped})"
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return result
+
+
+def _harbour_world(camp: Campaign) -> World | None:
+    """With every ship in port the clock runs even before a map is loaded (no ship asks it
+    anything): the engine's world then has the calendar and no chart."""
+    from .calendar import campaign_calendar
+    from .mapstore import map_row
+
+    if map_row(camp) is not None:
+        return None
+    return World(camp.rulebook, cast(Chart, None), calendar=campaign_calendar(camp))
 
 
 def clock_text(camp: Campaign, clock: int, minute: int = 0) -> str:

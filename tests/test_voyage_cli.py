@@ -182,7 +182,7 @@ def test_advance_until_dawn_and_dusk(runner, sea):
 def test_commands_have_examples():
     import click
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     for name in ("sail", "advance", "pace", "act", "log", "status"):
         cmd = cli.get_command(ctx, name)
         assert cmd is not None and "Example" in (cmd.help or "")

@@ -73,8 +73,17 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS)
+def _remember_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    # ctx.meta is shared by every context under this one: each command's --db falls back to it
+    if value:
+        ctx.meta["voyage.db"] = value
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="voyage")
+@click.option("--db", type=click.Path(dir_okay=False), expose_value=False, is_eager=True,
+              callback=_remember_db,
+              help="Campaign file for the command (or give --db to the command itself).")
 def cli() -> None:
     """voyage: a hexcrawl campaign and voyage manager for "Our Mother, the Sea".
 

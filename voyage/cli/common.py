@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -12,14 +13,28 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: Where the campaign file is named on the group (``voyage --db FILE status``).
+GROUP_DB_KEY = "voyage.db"
+
+
+def resolve_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> str:
+    """The campaign file: this command's --db, else the group's, else $VOYAGE_DB, else
+    ./campaign.db, so ``voyage --db F status`` and ``voyage status --db F`` agree."""
+    if value:
+        return value
+    group_value = ctx.meta.get(GROUP_DB_KEY)
+    if group_value:
+        return str(group_value)
+    return os.environ.get("VOYAGE_DB") or "campaign.db"
+
+
 db_option = click.option(
     "--db",
     "db_path",
     type=click.Path(dir_okay=False),
-    envvar="VOYAGE_DB",
-    default="campaign.db",
-    show_default=True,
-    help="Campaign file (also $VOYAGE_DB).",
+    default=None,
+    callback=resolve_db,
+    help="Campaign file (default: voyage --db, else $VOYAGE_DB, else ./campaign.db).",
 )
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")

@@ -36,7 +36,7 @@ def current() -> dict[str, str]:
 
     from . import COMMANDS, cli
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     found = {}
     for name in sorted(COMMANDS):
         cmd = cli.get_command(ctx, name)

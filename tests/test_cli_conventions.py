@@ -50,3 +50,80 @@ def test_the_command_s_own_db_wins_over_the_group_s(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert result.output.startswith("two")
+
+
+def _complete(args: list[str], incomplete: str, env: dict[str, str]) -> list[str]:
+    """What the shell would be offered for ``voyage ARGS INCOMPLETE<TAB>`` (click's own
+    completion machinery, as the printed script drives it)."""
+    import os
+
+    from click.shell_completion import ShellComplete
+
+    old = dict(os.environ)
+    os.environ.update(env)
+    try:
+        comp = ShellComplete(cli, {}, "voyage", "_VOYAGE_COMPLETE")
+        return [item.value for item in comp.get_completions(args, incomplete)]
+    finally:
+        os.environ.clear()
+        os.environ.update(old)
+
+
+def test_completion_offers_ships_hexes_and_bundled_campaigns(tmp_path: Path) -> None:
+    runner = CliRunner()
+    db = str(tmp_path / "c.db")
+    for args in (["init", "--name", "C", "--seed", "1"], ["map", "load", "salt_reach"],
+                 ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3"],
+                 ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"]):
+        result = runner.invoke(cli, [*args, "--db", db])
+        assert result.exit_code == 0, result.output
+    before = (tmp_path / "c.db").read_bytes()
+    env = {"VOYAGE_DB": db}
+    assert _complete(["sail"], "se", env) == ["Sea Witch"]
+    assert _complete(["ship", "show"], "", env) == ["Gull", "Sea Witch"]
+    ports = _complete(["sail", "Gull", "--to"], "", env)
+    assert "0305" in ports and len(ports) == 7  # the Salt Reach's seven ports
+    assert _complete(["sail", "Gull", "--to"], "281", env)[:1] == ["2812"]
+    assert "salt_reach" in _complete(["map", "load"], "sa", env)
+    assert _complete(["ship", "roll", "--class"], "tr", env) == ["trawler"]
+    assert (tmp_path / "c.db").read_bytes() == before  # completing never writes
+    assert _complete(["sail"], "", {"VOYAGE_DB": str(tmp_path / "none.db")}) == []
+    assert not (tmp_path / "none.db").exists()
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_prints_the_script_for_each_shell(shell: str) -> None:
+    result = CliRunner().invoke(cli, ["completion", shell])
+    assert result.exit_code == 0, result.output
+    assert "_VOYAGE_COMPLETE" in result.output
+
+
+def test_errors_are_red_only_on_a_terminal_and_never_under_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from voyage.cli.common import VoyageClickError
+
+    class Terminal:
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, s: str) -> None:
+            self.text += s
+
+        def flush(self) -> None:
+            pass
+
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    tty = Terminal()
+    VoyageClickError("no ship named 'X'").show(tty)
+    assert tty.text.startswith("\x1b[") and "no ship named 'X'" in tty.text
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = Terminal()
+    VoyageClickError("no ship named 'X'").show(plain)
+    assert plain.text == "Error: no ship named 'X'\n"
+    monkeypatch.delenv("NO_COLOR")
+    result = CliRunner().invoke(cli, ["status", "--db", "/nonexistent/x.db"])
+    assert result.output.startswith("Error: ") and "\x1b" not in result.output  # piped: plain

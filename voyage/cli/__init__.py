@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "status": "voyage.cli.voyages:status",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
+    "completion": "voyage.cli.completion:completion",
 }
 
 
@@ -46,7 +47,12 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name].split(":")
-            return getattr(importlib.import_module(module_name), attr)
+            cmd: click.Command = getattr(importlib.import_module(module_name), attr)
+            if ctx is not None and ctx.resilient_parsing:  # only while the shell completes
+                from .completion import attach
+
+                attach(cmd, (cmd_name,))
+            return cmd
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

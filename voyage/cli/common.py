@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -40,6 +41,31 @@ db_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
+def colour_wanted() -> bool | None:
+    """None lets click decide (colour on a terminal, plain when piped); False under NO_COLOR
+    (https://no-color.org: any non-empty value)."""
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def alert(text: str) -> str:
+    """A line that needs the referee (a halt), bold yellow on a terminal."""
+    return click.style(text, fg="yellow", bold=True)
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    """click.echo with the project's colour rule (styles dropped when piped or NO_COLOR)."""
+    click.echo(text, err=err, color=colour_wanted())
+
+
+class VoyageClickError(click.ClickException):
+    """A one-line error whose "Error:" is red on a terminal (not when piped, not NO_COLOR)."""
+
+    def show(self, file: Any = None) -> None:
+        stream = file if file is not None else sys.stderr
+        label = click.style("Error:", fg="red", bold=True)
+        click.echo(f"{label} {self.format_message()}", file=stream, color=colour_wanted())
+
+
 @contextmanager
 def core_errors() -> Iterator[None]:
     """Turn the core's errors into one-line click errors (no traceback, exit 1)."""
@@ -48,7 +74,7 @@ def core_errors() -> Iterator[None]:
     try:
         yield
     except VoyageError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise VoyageClickError(str(exc)) from None
 
 
 def handles_errors(func: F) -> F:

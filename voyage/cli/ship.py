@@ -263,6 +263,33 @@ def show(db_path: str, name: str, as_json: bool) -> None:
     emit_json(fig) if as_json else _print_card(fig)
 
 
+@ship.command("card")
+@db_option
+@click.argument("name")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
+              help="The card's file, .png or .pdf. Default: SHIP-card.png here.")
+@handles_errors
+def card(db_path: str, name: str, out: str | None) -> None:
+    """Draw a printable ship card (PNG or PDF): figures, Load against Deadweight, odds.
+
+    The odds are the exact chances of her capsize Check (R41) at her present Load and of
+    dodging an Explosion (R51), from the same rules the rolls use.
+
+    Example:
+
+        voyage ship card "Sea Witch" --out sea-witch.pdf
+    """
+    import re
+
+    from ..card import draw_ship_card
+
+    camp = open_campaign(db_path)
+    fig = _figures(camp, camp.get_ship(name, archived=True))
+    slug = re.sub(r"[^a-z0-9]+", "-", fig["name"].lower()).strip("-") or "ship"
+    path = draw_ship_card(fig, camp.rulebook, out or f"{slug}-card.png")
+    click.echo(f"Wrote {path}: the ship card of {fig['name']}.")
+
+
 @ship.command("load")
 @db_option
 @click.argument("name")

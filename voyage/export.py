@@ -104,7 +104,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     from .calendar import campaign_calendar
     from .ships import figures
 
-    found = camp.get_ship(ship)  # an unknown ship fails here with the ship list
+    found = camp.get_ship(ship, archived=True)  # an unknown ship fails here with the ship list
     voyages = voyages_of(camp, found.name)
     if not voyages:
         raise ExportError(

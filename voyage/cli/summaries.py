@@ -13,6 +13,7 @@ SUMMARIES: dict[str, str] = {
     'act': "A referee's action for a ship between advances (each one undoable, each logged).",
     'advance': 'Advance the clock: every ship at sea moves together, hour by hour.',
     'calendar': "Show the campaign's date and time, season, dawn and dusk, and its calendar.",
+    'completion': 'Print the shell completion script for bash, zsh or fish.',
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     'init': 'Make a new campaign database, with a calendar if you give a start date.',
@@ -37,7 +38,7 @@ def current() -> dict[str, str]:
 
     from . import COMMANDS, cli
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     found = {}
     for name in sorted(COMMANDS):
         cmd = cli.get_command(ctx, name)

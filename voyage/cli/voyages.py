@@ -436,7 +436,7 @@ def log(
 
     camp = open_campaign(db_path)
     cal = campaign_calendar(camp)
-    ship = camp.get_ship(ship_name)
+    ship = camp.get_ship(ship_name, archived=True)
     hours = hour_rows(camp, ship.name, voyage_id, last)
     since = hours[0]["clock"] if last and hours else None
     events = event_rows(camp, ship.name, voyage_id, since)

@@ -281,6 +281,7 @@ def test_salt_reach_currents_and_the_expected_time(runner: CliRunner, db: Path, 
     ok(runner, "ship", "place", "Gull", "3016")
     out = ok(runner, "sail", "Gull", "--to", "3124")
     assert "Expected: 11 hours with the currents (14 hours without, R64)" in out
+    assert json.loads(ok(runner, "status", "--json"))["ships"][0]["eta_hours"] == 11
     info = json.loads(ok(runner, "act", "--json", "Gull", "course", "--to", "3124"))
     assert info["kind"] == "course"
     hexinfo = json.loads(ok(runner, "map", "hex", "3118", "--json"))

@@ -830,10 +830,14 @@ def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
 
 def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     """Every ship at sea at a glance."""
+    from .rules.drift import current_lookup, route_hours
+
     book = camp.rulebook
     out = []
     hex_miles = int(book.procedures["hex_miles"])
-    for s in open_voyages(camp):
+    states = open_voyages(camp)
+    current_at = current_lookup(campaign_chart(camp)[0]) if states else None
+    for s in states:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
@@ -849,7 +853,12 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "destination": s.destination,
                 "hexes_left": left,
                 "miles_left": miles_left,
-                "eta_hours": -(-miles_left // speed) if speed and s.status == "under way" else None,
+                # R64: with the currents, as `voyage sail` reckons it
+                "eta_hours": route_hours(
+                    s.route[s.position :], speed, current_at, hex_miles, s.progress
+                )
+                if speed and s.status == "under way" and current_at
+                else None,
                 "speed": speed,
                 "pace": s.pace,
                 "strain": s.strain,

@@ -123,24 +123,25 @@ def _no_current(hex_name: str) -> Current | None:
 
 
 def route_hours(
-    route: list[str], speed: int, current_at: CurrentAt, hex_miles: int = 12
+    route: list[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
 ) -> int | None:
     """Hours to sail ``route`` at ``speed`` knots with the currents (as the engine steps it:
-    the current of the hex she starts each hour in, R31 progress carried); None if a
-    current holds her still or she makes no way."""
+    the current of the hex she starts each hour in, R31 progress carried, ``progress``
+    miles already made toward the second hex); None if a current holds her still or she
+    makes no way."""
     if len(route) < 2:
         return 0
-    position, progress, hours = 0, Fraction(0), 0
+    position, made, hours = 0, Fraction(progress), 0
     limit = 24 * 366
     while position < len(route) - 1:
         side = side_of_step(route[position], route[position + 1])
-        made = leg_speed(speed, current_at(route[position]), side if side is not None else 0)
-        if made <= 0:
+        leg = leg_speed(speed, current_at(route[position]), side if side is not None else 0)
+        if leg <= 0:
             return None
-        progress += made
+        made += leg
         hours += 1
-        while progress >= hex_miles and position < len(route) - 1:
-            progress -= hex_miles
+        while made >= hex_miles and position < len(route) - 1:
+            made -= hex_miles
             position += 1
         if hours > limit:
             return None

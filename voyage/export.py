@@ -671,6 +671,7 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         tracks=[(log.ship, path)] if path else [],
         marks=marks,
         title=f"{log.ship}, voyage {log.id}: {log.voyage.get('status') or 'unknown'}",
+        currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
     )
 
 

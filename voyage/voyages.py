@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from . import ships as shipfig
@@ -390,42 +390,18 @@ def _sail(
     ship.status = "at sea"
     save_state(camp, state, camp.clock)
     leg = " inshore" if inshore else ""
+    from .passage import expected_hours, expected_text
+
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
         f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
         f"{f' +{strain} knots' if pace == 'strain' else ''}; "
-        f"{_expected_text(with_current, still_water)}."
+        f"{expected_text(with_current, still_water)}."
     )
     changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
     log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, changes))
     return state
-
-
-def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
-    """(hours with the currents, hours in still water) to sail the rest of her route at her
-    speed now (R13-R15, R31, R64); None where she would make no way."""
-    from .rules.drift import current_lookup, route_hours
-
-    ship = s.ship
-    speed = shipfig.speed(ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
-    rest = s.route[s.position :]
-    miles = int(camp.rulebook.procedures["hex_miles"])
-    still = route_hours(rest, speed, lambda _: None, miles) if speed > 0 else None
-    if chart is None:
-        chart, _ = campaign_chart(camp)
-    moving = route_hours(rest, speed, current_lookup(chart), miles) if speed > 0 else None
-    return moving, still
-
-
-def _expected_text(with_current: int | None, still_water: int | None) -> str:
-    if with_current == still_water:
-        return f"expected {_hours(still_water)}"
-    return f"expected {_hours(with_current)} with the currents ({_hours(still_water)} without)"
-
-
-def _hours(hours: int | None) -> str:
-    return "never (she makes no way)" if hours is None else f"{hours} hours"
 
 
 # -- advancing the clock --------------------------------------------------------------------
@@ -451,7 +427,9 @@ def advance(
                 "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
         if world is None and not any(s.active for s in states):
-            world = _harbour_world(camp)
+            from .passage import harbour_world
+
+            world = harbour_world(camp)
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
@@ -467,17 +445,6 @@ def advance(
             summary += f" (stopped: {result.stopped})"
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return result
-
-
-def _harbour_world(camp: Campaign) -> World | None:
-    """With every ship in port the clock runs even before a map is loaded (no ship asks it
-    anything): the engine's world then has the calendar and no chart."""
-    from .calendar import campaign_calendar
-    from .mapstore import map_row
-
-    if map_row(camp) is not None:
-        return None
-    return World(camp.rulebook, cast(Chart, None), calendar=campaign_calendar(camp))
 
 
 def clock_text(camp: Campaign, clock: int, minute: int = 0) -> str:
@@ -640,8 +607,10 @@ def _referee_action(
         text = f"{ship.name} is got off the bottom: afloat again (R34, the referee's call)."
         changes = {"stuck": False}
     elif what in ("anchor", "weigh"):
+        from .passage import anchor_or_weigh
+
         s = _voyage_or_fail(s, ship, "anchoring")
-        text, changes = _anchor_or_weigh(camp, ship, s, what, chart)
+        text, changes = anchor_or_weigh(camp, ship, s, what, chart)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
@@ -684,41 +653,6 @@ def _referee_action(
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
-
-
-def _anchor_or_weigh(
-    camp: Campaign, ship: Ship, s: ShipState, what: str, chart: Any
-) -> tuple[str, dict[str, Any]]:
-    """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
-    (or, adrift, get under way again)."""
-    from .rules.anchors import anchorage_problem, anchors_aboard
-
-    if what == "weigh":
-        if s.status not in ("anchored", "adrift"):
-            raise VoyageRuleError(f"{ship.name} is {s.status}: not at anchor or adrift")
-        was = s.status
-        s.status = "under way"
-        text = (
-            f"{ship.name} weighs anchor and gets under way."
-            if was == "anchored"
-            else f"{ship.name} gets under way again (R65)."
-        )
-        return text, {"status": s.status}
-    if s.status not in ("under way", "adrift"):
-        raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
-    if anchors_aboard(ship) < 1:
-        raise VoyageRuleError(
-            f"{ship.name} has no anchor aboard: buy one in port "
-            f"(`voyage ship load {ship.name!r} --anchors 1`) (R65)"
-        )
-    if chart is None:
-        chart, _ = campaign_chart(camp)
-    problem = anchorage_problem(chart.hex(s.hex), camp.rulebook)
-    if problem:
-        raise VoyageRuleError(problem)
-    s.status = "anchored"
-    s.drift_miles = "0"
-    return f"{ship.name} drops anchor at {s.hex}.", {"status": s.status}
 
 
 def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:

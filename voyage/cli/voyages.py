@@ -63,7 +63,8 @@ def sail(
 
         voyage sail "Sea Witch" --to 2812 --pace strain 2
     """
-    from ..voyages import clock_text, expected_hours
+    from ..passage import expected_hours
+    from ..voyages import clock_text
     from ..voyages import sail as do_sail
 
     if to and route:

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voyage.calendar import (
     CalendarDef,
@@ -237,3 +239,19 @@ def test_the_calendar_is_kept_in_the_campaign(runner, dated, book):
         assert (cal.year, cal.month, cal.day) == (1492, 5, 1)
     finally:
         camp.close()
+
+
+@given(
+    start=st.integers(0, 5000),
+    offset=st.integers(0, 3 * 366),
+    name=st.sampled_from(["gregorian", "reckoning"]),
+)
+def test_any_date_reads_back_as_the_same_day(book, start, offset, name):
+    # a date shown by the calendar is a date the calendar has: parsed back it is that day,
+    # and the day after it is one day later (rollover never skips or repeats a day)
+    definition = calendar_definition(book, name)
+    cal = parse_start(definition, f"1 {definition.months[0].name} 1000")
+    shown = format_date(cal, (start + offset) * DAY)
+    again = parse_start(definition, shown)
+    assert again.date_at(0) == cal.date_at((start + offset) * DAY)
+    assert format_date(again, DAY) == format_date(cal, (start + offset + 1) * DAY)

@@ -563,6 +563,8 @@ def status(db_path: str, as_json: bool) -> None:
             trouble.append("capsized")
         if r["engine_broken"]:
             trouble.append("engine broken")
+        if r["voyage_status"] == "under way" and not r["speed"]:
+            trouble.append("adrift (R13, R64)")
         if r["leaks"]:
             trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in enumerate(r["leaks"])))
         lines.append(

@@ -72,7 +72,8 @@ def test_anchors_aboard_by_class(book):
 def test_an_anchored_ship_in_a_storm_may_lose_her_anchor_and_drift():
     # the first seed whose storm parts her cable before a capsize Check sinks her
     def make():
-        return [voyage(ship(cargo=0, tier=10, engine=9, cls="freighter"), status="anchored")]
+        big = ship(cargo=0, tier=10, engine=9, cls="freighter")
+        return [voyage(big, status="anchored", position=1)]  # 0303: off the port
 
     def lost_anchor(result, states):
         return any(e.halt == "anchor lost" for e in result.events)
@@ -89,10 +90,22 @@ def test_an_anchored_ship_in_a_storm_may_lose_her_anchor_and_drift():
     assert lost[0].event.changes == {"anchor_lost": True, "anchors": 0, "status": "adrift"}
 
 
-def test_no_cable_roll_in_calm_seas():
-    st = voyage(ship(cargo=0), status="anchored")
+def test_no_cable_roll_in_calm_seas_or_moored_in_a_harbour():
+    st = voyage(ship(cargo=0), status="anchored", position=1)
     result = run([st], seed=3, hours=12)
     assert "anchor" not in kinds(result) and st.status == "anchored"
+    moored = voyage(ship(cargo=0), status="anchored")  # 0202 is the port of West
+    result = run([moored], seed=3, hours=12, w=world(lambda h, c: True), halt=False)
+    assert "anchor" not in kinds(result) and moored.status != "adrift"
+
+
+def test_a_port_call_on_the_way_needs_no_anchor(runner, reach):
+    # the Gull (a motorboat: no anchor) calls at Gullhaven again on her way, moors, refuels
+    ok(runner, "sail", "Gull", "--route", "0404,0305,0405")
+    ok(runner, "advance", "--hours", "4")
+    assert json.loads(ok(runner, "status", "--json"))["ships"][0]["hex"] == "0305"
+    assert "moors in Gullhaven (0305)" in ok(runner, "act", "Gull", "anchor")
+    assert "buys 5 hlbs of fuel at Gullhaven" in ok(runner, "act", "Gull", "refuel", "5")
 
 
 # ----------------------------------------------------------------------------- the CLI
@@ -108,18 +121,21 @@ def reach(runner, db):
 
 
 def test_anchors_are_bought_in_port_and_needed_to_anchor(runner, reach):
-    ok(runner, "sail", "Gull", "--route", "0404")  # the Gull Channel: coastal water
+    ok(runner, "sail", "Gull", "--route", "0404,0504")
+    ok(runner, "advance", "--hours", "2")  # in the Gull Channel: coastal water
+    assert json.loads(ok(runner, "status", "--json"))["ships"][0]["hex"] == "0404"
     before = db_contents(reach)
     assert "no anchor aboard: buy one in port" in refused(runner, "act", "Gull", "anchor")
     assert "anchors are bought in port" in refused(runner, "ship", "load", "Gull", "--anchors", "1")
     assert db_contents(reach) == before
+    ok(runner, "undo")  # the advance
     ok(runner, "undo")  # the sailing: she is back in Gullhaven
     shown = json.loads(ok(runner, "ship", "load", "Gull", "--anchors", "2", "--json"))
     assert shown["anchors"] == 2
     ok(runner, "sail", "Gull", "--route", "0404,0504")
-    ok(runner, "advance", "--hours", "1")
+    ok(runner, "advance", "--hours", "2")
     out = ok(runner, "act", "Gull", "anchor")
-    assert "drops anchor at" in out
+    assert "drops anchor at 0404" in out
     assert json.loads(ok(runner, "status", "--json"))["ships"][0]["status"] == "anchored"
     assert "weighs anchor" in ok(runner, "act", "Gull", "weigh")
     assert "not at anchor or adrift" in refused(runner, "act", "Gull", "weigh")

@@ -103,10 +103,8 @@ def test_a_storm_means_a_capsize_check_for_every_hex_travelled():
 
 def test_six_hours_in_the_same_storm_hex_is_a_capsize_check():
     # R32: or every 6 hours spent in the same hex
-    # (anchored, she also rolls for her cable each storm hour, R65; a parted cable stops
-    # the advance, so it runs on: adrift in still water she stays in the hex)
     st = voyage(ship(tier=8, engine=8, cls="freighter", cargo=100), status="anchored")
-    result = run([st], seed=5, hours=13, w=world(lambda h, c: True), halt=False)
+    result = run([st], seed=5, hours=13, w=world(lambda h, c: True))
     assert times(result, "capsize") == [(5, 59), (11, 59)]
 
 

@@ -77,16 +77,23 @@ def anchor_or_weigh(
         return text, {"status": s.status}
     if s.status not in ("under way", "adrift"):
         raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
+    if chart is None:
+        from .voyages import campaign_chart
+
+        chart, _ = campaign_chart(camp)
+    info = chart.hex(s.hex)
+    if info.port:
+        # a harbour: she moors at a quay, anchor or none, sheltered from the sea (our
+        # reading; a port call on the way, to refuel, needs no anchor)
+        s.status = "anchored"
+        s.drift_miles = "0"
+        return f"{ship.name} moors in {info.port} ({s.hex}).", {"status": s.status}
     if anchors_aboard(ship) < 1:
         raise VoyageRuleError(
             f"{ship.name} has no anchor aboard: buy one in port "
             f"(`voyage ship load {ship.name!r} --anchors 1`) (R65)"
         )
-    if chart is None:
-        from .voyages import campaign_chart
-
-        chart, _ = campaign_chart(camp)
-    problem = anchorage_problem(chart.hex(s.hex), camp.rulebook)
+    problem = anchorage_problem(info, camp.rulebook)
     if problem:
         raise VoyageRuleError(problem)
     s.status = "anchored"

@@ -375,7 +375,8 @@ def refloat(ctx: click.Context) -> None:
 def anchor(ctx: click.Context) -> None:
     """Drop anchor where it reaches the bottom (R65): a coastal or shallow hex, or one
     charted 150 ft deep or less. She needs an anchor aboard; she stays in her hex (and does
-    not drift, R64) until she weighs anchor. In storm-tossed seas the cable may part.
+    not drift, R64) until she weighs anchor. In storm-tossed seas the cable may part. In a
+    port she moors at a quay: no anchor needed, sheltered (a port call on the way).
 
     Example:
 

@@ -4,7 +4,8 @@
   ``coast.shallow_terrains``) or a hex whose charted depth is at most 150 ft
   (``anchor.max_depth_feet``; Boats in Car Wars' 10" cable at 1" = 15 ft).
 * Anchors are ship's stores: a class whose standard equipment lists an anchor starts with
-  one; more are bought in port (``voyage ship load SHIP --anchors N``).
+  one; more are bought in port (``voyage ship load SHIP --anchors N``). In a port a ship
+  moors at a quay: she needs no anchor there, and the harbour shelters her (our reading).
 * An anchored ship in storm-tossed seas (R32) is being moved: each hour she rolls 2d6
   for her cable, and on 2 or 12 (``anchor.parts_on``) it parts: the anchor is lost and she
   drifts (R64) until she anchors with a spare or gets under way (our reading of the seed's
@@ -110,6 +111,8 @@ def anchor_phase(h: Any) -> None:
     s, ship = h.s, h.ship
     if s.status != "anchored" or not h.e.world.storm_at(s.hex, h.clock):
         return
+    if h.e.hex_info(s.hex).port:
+        return  # moored in a harbour: sheltered, no cable to part
     result = anchor_cable(h.roller, h.book)
     if not result.parted:
         h.log(result.event())

@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
     "completion": "voyage.cli.completion:completion",
+    "browse": "voyage.cli.browse:browse",
 }
 
 

@@ -86,6 +86,20 @@ ROWS: list[Bad] = [
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_inf", says="finite"),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_bad_yaml", says="tiers.yaml"),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_huge", says="out of range"),
+    bad("init", "--db", "{tmp}/new.db", "--start", "\u0661\u0664\u0669\u0662-06-01", says="date"),
+    bad("init", "--db", "{tmp}/new.db", "--start", "1 June \u0661\u0664\u0669\u0662", says="date"),
+    bad("init", "--db", "{tmp}/new.db", "--start", "1 \u0666 1492", says="month"),
+    bad("init", "--db", "{tmp}/new.db", "--start", "1492-13-45", says="month 13"),
+    bad(
+        "init",
+        "--db",
+        "{tmp}/new.db",
+        "--start",
+        "1 Highsun 1042",
+        "--calendar",
+        "nope",
+        says="nope",
+    ),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_dice", says="d20"),
     bad("init", "--db", "{files}", says="is a directory"),
     bad("init", "--db", "/dev/full", says="already exists"),
@@ -264,6 +278,10 @@ ROWS: list[Bad] = [
     bad("map", "load", "{files}/arabic_hex.yaml", says="CCRR"),
     bad("map", "load", "{files}/huge_price.yaml", says="from 0 to 1000000000"),
     bad("map", "load", "{files}/huge_stock.yaml", says="from 0 to 1000000000"),
+    bad("map", "load", "{files}/nan_depth.yaml", says="depth"),
+    bad("map", "load", "{files}/nan_current.yaml", says="knots must be a number from 0 to 100"),
+    bad("map", "load", "{files}/inf_current.yaml", says="knots must be a number from 0 to 100"),
+    bad("map", "load", "{files}/huge_current.yaml", says="knots must be a number from 0 to 100"),
     bad("map", "load", "{files}/laughs.yaml", says="notes must be text"),
     bad("map", "load", "{files}/deep.yaml", says="nesting depth"),
     bad("map", "load", "{files}/not_yaml.yaml", says="line"),
@@ -457,6 +475,14 @@ ROWS: list[Bad] = [
     bad("demo", "--seed", HUGE, "--out", "{tmp}/demo", says="0 to"),
     bad("demo", "--out", "{files}/text.txt", says="is a file"),
     bad("demo", "--out", "/dev/full", says="is a file"),
+    # ---------------------------------------------------------------- browse, completion, card
+    bad("browse", "--port", "0", says="1 to 65535"),
+    bad("browse", "--port", HUGE, says="1 to 65535"),
+    bad("browse", "--port", "\u0668\u0660", says="digits 0-9"),
+    bad("completion", "tcsh", says="tcsh"),
+    bad("ship", "card", W, "--out", "{tmp}/card.txt", says=".png"),
+    bad("ship", "card", W, "--out", "{tmp}/no/such/card.png", says="does not exist"),
+    bad("ship", "card", "Nobody", says="no ship"),
     # ---------------------------------------------------------------- the group
     bad("sinkship", says="sinkship"),
     bad("status", "--colour", says="--colour"),
@@ -484,6 +510,11 @@ def _write_bad_files(folder: Path) -> None:
     for name, price in prices:
         (folder / f"{name}_price.yaml").write_text(small + port.replace("PRICE", price))
     (folder / "small.yaml").write_text(small + port.replace("PRICE", "2"))
+    (folder / "nan_depth.yaml").write_text(small + '  "0302": {depth: .nan}\n')
+    for name, knots in (("nan", ".nan"), ("inf", ".inf"), ("huge", "1e300")):
+        current = f'currents:\n  "0302": {{flows: S, knots: {knots}}}\n'
+        water = small.replace("#P", "#~").replace("hexes:\n", "")
+        (folder / f"{name}_current.yaml").write_text(water + current)
     stock = port.replace("PRICE", "2, stock: " + "9" * 25)
     (folder / "huge_stock.yaml").write_text(small + stock)
     arabic = port.replace('"0202"', '"\u0660\u0662\u0660\u0662"').replace("PRICE", "2")

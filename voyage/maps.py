@@ -513,9 +513,16 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                 )
             entry[key] = value
         elif key == "depth":
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not math.isfinite(value)  # NaN is not below 0: refuse it by name
+                or not 0 <= value <= MAX_MAP_NUMBER
+            ):
                 raise reader.error(
-                    value_node, f"hex {name}: depth is in feet, 0 or more; got {_kind(value)}"
+                    value_node,
+                    f"hex {name}: depth is in feet, 0 or more (at most {MAX_MAP_NUMBER}); "
+                    f"got {_kind(value)}",
                 )
             entry[key] = value
         elif key == "narrow_passage":

@@ -9,6 +9,7 @@ import click
 from .common import (
     AMOUNT,
     NAME,
+    FilePath,
     Text,
     Whole,
     db_option,
@@ -289,8 +290,13 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 @ship.command("card")
 @db_option
 @click.argument("name")
-@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
-              help="The card's file, .png or .pdf. Default: SHIP-card.png here.")
+@click.option(
+    "--out",
+    "out",
+    type=FilePath(dir_okay=False),
+    default=None,
+    help="The card's file, .png or .pdf. Default: SHIP-card.png here.",
+)
 @handles_errors
 def card(db_path: str, name: str, out: str | None) -> None:
     """Draw a printable ship card (PNG or PDF): figures, Load against Deadweight, odds.
@@ -392,8 +398,11 @@ def load_ship(
 @ship.command("remove")
 @db_option
 @click.argument("name")
-@click.option("--force", is_flag=True,
-              help="Remove a ship that has sailed: she is archived, her voyages kept.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Remove a ship that has sailed: she is archived, her voyages kept.",
+)
 @handles_errors
 def remove(db_path: str, name: str, force: bool) -> None:
     """Remove a ship from the campaign (undoable with `voyage undo`).

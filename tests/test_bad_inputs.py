@@ -735,3 +735,42 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     err = reader.stderr.read().decode()
     reader.wait(timeout=30)
     assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+def test_a_full_disk_under_the_campaign_is_one_line_and_changes_nothing(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite's own "database or disk is full": the file may not grow by a page
+    import voyage.store
+
+    connect = voyage.store._connect
+
+    def no_room(path: Path):  # type: ignore[no-untyped-def]
+        found = connect(path)
+        pages = found.conn.execute("PRAGMA page_count").fetchone()[0]
+        found.conn.execute(f"PRAGMA max_page_count = {pages}")
+        return found
+
+    before = db_contents(db)
+    monkeypatch.setattr(voyage.store, "_connect", no_room)
+    result = CliRunner().invoke(cli, ["ship", "roll", "--count", "200", "--no-rolls"])
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("Error: the disk is full: nothing was changed")
+    assert result.output.count("\n") == 1
+    monkeypatch.setattr(voyage.store, "_connect", connect)
+    assert db_contents(db) == before
+
+
+def test_map_load_with_ships_at_sea_on_water_in_the_new_map(runner: CliRunner, db: Path) -> None:
+    # the refusal is only for hexes the new map lacks: the same sea again loads fine
+    for args in (
+        ["map", "load", "salt_reach"],
+        ["ship", "add", W, "--class", "trawler", "--tier", "IV", "--engine", "V"],
+        ["ship", "load", W, "--crew", "5", "--fuel", "60"],
+        ["ship", "place", W, "0305"],
+        ["sail", W, "--to", "2812"],
+        ["advance", "--hours", "3"],
+        ["map", "load", "salt_reach"],
+    ):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0, (args, result.output)

@@ -185,12 +185,28 @@ class VoyageClickError(click.ClickException):
 @contextmanager
 def core_errors() -> Iterator[None]:
     """Turn the core's errors into one-line click errors (no traceback, exit 1)."""
+    import sqlite3
+
     from ..errors import VoyageError
 
     try:
         yield
     except VoyageError as exc:
         raise VoyageClickError(str(exc)) from None
+    except sqlite3.OperationalError as exc:
+        # the campaign's transaction has been rolled back: say so, and what to do
+        text = str(exc)
+        if "full" in text:
+            raise VoyageClickError(
+                "the disk is full: nothing was changed; free some space and run the "
+                "command again"
+            ) from None
+        if "readonly" in text or "read-only" in text:
+            raise VoyageClickError(
+                "the campaign file is read-only here: nothing was changed; make it (and its "
+                "folder) writable, or copy it somewhere you can write"
+            ) from None
+        raise
 
 
 def handles_errors(func: F) -> F:

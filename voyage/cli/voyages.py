@@ -12,6 +12,7 @@ from .common import (
     SOME,
     Choice,
     Whole,
+    core_errors,
     db_option,
     emit_json,
     handles_errors,
@@ -276,14 +277,11 @@ def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None
 
 
 def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
-    from ..errors import VoyageError
     from ..voyages import referee_action
 
-    try:
+    with core_errors():
         camp = open_campaign(ctx.obj["db"])
         event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
-    except VoyageError as exc:
-        raise click.ClickException(str(exc)) from None
     if ctx.obj.get("json"):
         from ..voyages import clock_text
 

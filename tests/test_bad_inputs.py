@@ -485,6 +485,8 @@ ROWS: list[Bad] = [
     bad("ship", "card", "Nobody", says="no ship"),
     # ---------------------------------------------------------------- the group
     bad("sinkship", says="sinkship"),
+    bad("export", W, "a\nb", says="unexpected extra argument (a\\nb)"),
+    bad("act", W, "course", "--to", "2812", "x\ry", says="unexpected extra argument (x\\ry)"),
     bad("status", "--colour", says="--colour"),
 ]
 

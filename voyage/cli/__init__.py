@@ -76,6 +76,13 @@ class LazyGroup(click.Group):
                     ctx=exc.ctx,
                 ) from None
             raise
+        except click.UsageError as exc:
+            # click quotes what was typed ("Got unexpected extra argument (a<newline>b)"):
+            # escape control characters so the error stays one line
+            text = exc.format_message()
+            if _one_line(text) == text:
+                raise
+            raise click.UsageError(_one_line(text), ctx=exc.ctx) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, but a lazy command whose summary is known
@@ -99,6 +106,15 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _one_line(text: str) -> str:
+    """``text`` with control characters written as escapes (a newline as \\n)."""
+    from ..text import control_character
+
+    if not control_character(text):
+        return text
+    return "".join(ch if not control_character(ch) else repr(ch)[1:-1] for ch in text)
 
 
 def _remember_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:

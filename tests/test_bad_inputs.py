@@ -776,3 +776,22 @@ def test_map_load_with_ships_at_sea_on_water_in_the_new_map(runner: CliRunner, d
     ):
         result = runner.invoke(cli, args)
         assert result.exit_code == 0, (args, result.output)
+
+
+@pytest.mark.parametrize(
+    ("name", "refused_as"),
+    [
+        ("Sea Witch", None),
+        ("Morgenr\u00f8de", None),
+        ("\u0645\u06cc\u200c\u0631\u0648\u062f", None),  # Persian needs the zero-width non-joiner
+        ("Gull\u00adwing", None),  # a soft hyphen is invisible formatting, not a line break
+        ("Gull\nWing", "a newline"),
+        ("Gull\u2029Wing", "U+2029"),  # the paragraph separator breaks lines in editors
+        ("Gull\u202eWing", "U+202E"),  # a right-to-left override shows the name reversed
+        ("Gull\x7fWing", "U+007F"),
+    ],
+)
+def test_which_characters_a_name_may_hold(name: str, refused_as: str | None) -> None:
+    from voyage.text import control_character
+
+    assert control_character(name) == refused_as

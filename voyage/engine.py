@@ -6,24 +6,21 @@ plus its voyage) with a :class:`~voyage.dice.Roller`, and returns :class:`HourRo
 :class:`LoggedEvent` records. It never touches the database: :mod:`voyage.voyages` loads the
 state, runs it and writes the results in one transaction.
 
-One hour of one ship, in order (docs/voyages.md tells the same story for referees):
-
-The engine steps every ship on an open voyage, and a ship in port while a leak, fire,
-listing or sinking is open aboard (R36: they go on in port until dealt with).
+One hour of a ship on a voyage, or in port with a leak, fire, listing or sinking open (R36),
+in order (docs/voyages.md tells the same story for referees):
 
 1. minute 0: a stuck ship tries to get off (R34, unless ``stuck_escape`` is ``referee``);
-   water over DW/4 lists her, over DW/2 sinks her, at once (R37: the thresholds hold at
-   every moment, so a ship that sails or is loaded so is listing or sinking from minute 0);
+   water over DW/4 lists her, over DW/2 sinks her (R37 holds at every moment);
    a straining ship rolls for its engine (R14; a fire starts at once on a second 6+, R50);
    an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16; with less than its Fuel Use aboard she stops adrift at its edge),
-   may capsize it in a storm (R32) and, inshore, in a narrow passage or in drawn shallows on
-   any leg, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
-   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
-   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
-   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+   hex burns fuel (R16; short of it she stops adrift at its edge), may capsize it in a
+   storm (R32) and, inshore, in a narrow passage or in drawn shallows on any leg, may hide
+   an underwater hazard (R33) it runs aground on (R34) and rams (R35, R36). While a fire, a
+   listing or a sinking is under way the hour is stepped minute by minute (R52): the fire
+   spreads and is fought each minute (R50), a listing ship may capsize every 10 minutes
+   (R37), a sinking ship counts its minutes down (R40).
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 hours in
    the same storm hex may capsize (R32); water over DW/4 lists the ship, over DW/2 (or a
    Load over 2xDW, R12) sinks it.
@@ -39,6 +36,7 @@ from typing import Any, Protocol
 from . import ships as shipfig
 from .dice import Roller
 from .events import Event
+from .rules import fuel
 from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
 from .rules.capsize import capsize_check, capsize_triggers
@@ -208,14 +206,12 @@ class ShipState:
 
     @property
     def in_trouble(self) -> bool:
-        """R36: an open leak, a fire, a listing or a sinking: each runs wherever she is,
-        in port as at sea, until it is dealt with (a leak repaired, R86)."""
+        """R36: a leak, fire, listing or sinking: it runs in port as at sea until dealt with."""
         return bool(self.leaks) or self.emergency
 
     @property
     def active(self) -> bool:
-        """Whether the engine steps this ship: an open voyage, or trouble aboard (R36: the
-        clock steps a ship in port as at sea while a leak, fire, listing or sinking is open)."""
+        """Whether the engine steps this ship: an open voyage, or trouble aboard (R36)."""
         if self.status in ("sunk", "abandoned"):
             return False
         return self.status in OPEN_STATUSES or self.in_trouble
@@ -600,19 +596,15 @@ class _ShipHour:
             self.arrive(self.e.hex_info(s.hex))
         self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
         if ship.water and not s.listing and s.sinking_in is None and s.status != "sunk":
-            # R37: the thresholds hold at every moment: a ship that sails, or is loaded,
-            # with water over DW/4 lists from minute 0, over DW/2 begins sinking at minute 0
+            # R37: sailing or loaded with water over DW/4 or DW/2, she lists or sinks now
             self.flooding()
-            afloat = s.sinking_in is None and not s.capsized
-            self.moving = self.moving and afloat
+            self.moving = self.moving and s.sinking_in is None and not s.capsized
         category = self.e.category(s)
         if not self.moving:
             self.speed = 0
         else:
             self.speed, self.fuel_use, self.cruising = self.e.figures(s, category)
-            if self.runs_dry_at_edge():
-                # R16: she ran dry at the edge of her next hex in an earlier hour and drifts
-                # there (R13), the fuel she has left in her tanks
+            if fuel.runs_dry_at_edge(self):  # R16: adrift at her next hex's edge (R13)
                 self.moving = False
                 self.speed = 0
             extra = self.speed - self.cruising
@@ -661,54 +653,22 @@ class _ShipHour:
             need += hex_miles
         return out
 
-    def runs_dry_at_edge(self) -> bool:
-        """R16: under power, with less fuel aboard than the next hex's Fuel Use."""
-        ship = self.ship
-        return (
-            bool(self.fuel_use and shipfig.under_power(ship) and ship.fuel < self.fuel_use)
-            and self.s.progress >= self.e._hex_miles
-        )
-
     def enter_hex(self) -> None:
         """R31: the ship enters the next hex of its route."""
         s, ship = self.s, self.ship
-        powered = shipfig.under_power(ship)
-        if powered and self.fuel_use and ship.fuel < self.fuel_use:
-            # R16: she enters a hex under power only with its Fuel Use aboard; with less she
-            # runs dry at its edge (adrift, R13) and the remainder stays in her tanks
-            self.note(
-                "fuel",
-                f"{ship.name} has {ship.fuel} hlbs of fuel, less than the {self.fuel_use} "
-                f"hlbs {s.route[s.position + 1]} needs (R16): she runs dry at its edge and "
-                f"drifts (R13), {ship.fuel} hlbs left in her tanks.",
-                "out of fuel",
-                {"fuel": ship.fuel, "adrift": True},
-            )
-            self.stop_at_edge()
+        if not fuel.may_enter(self):  # R16: short of its Fuel Use, adrift at its edge
             return
         s.position += 1
         self.entered += 1
         ship.hex = s.route[s.position]
         s.hours_in_hex = 0
-        if powered and self.fuel_use:
-            # R16: fuel is spent as each hex is entered; burnt fuel leaves the Load (R11)
-            ship.fuel -= self.fuel_use
-            if ship.fuel == 0:
-                self.note(
-                    "fuel",
-                    f"{ship.name} burns her last {self.fuel_use} hlbs of fuel entering "
-                    f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
-                    "out of fuel",
-                    {"fuel": 0},
-                )
-                self.stop_moving()
+        fuel.burn(self)  # R16: fuel is spent as each hex is entered
         info = self.e.hex_info(ship.hex)
         if self.e.world.storm_at(ship.hex, self.clock):
             self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
-        # R33 (amended): inshore legs and narrow passages; and every hex the map draws as
-        # shallows (reef, shoal or sandbank, wreck) on any leg, inshore or not: they are the
-        # coastline's hazards drawn out to sea (procedures coast.shallow_terrains).
+        # R33 (amended): inshore legs, narrow passages, and on any leg every hex drawn as
+        # shallows (reef, shoal, wreck: procedures coast.shallow_terrains)
         shallow = info.terrain in self.e.shallows
         if s.active and s.sinking_in is None and (inshore or info.narrow_passage or shallow):
             self.coast(info)
@@ -751,15 +711,6 @@ class _ShipHour:
         self.stop_moving()
         where = f"{info.port} ({ship.hex})" if info.port else ship.hex
         self.note("arrived", f"{ship.name} arrives at {where}.", "arrived")
-
-    def stop_at_edge(self) -> None:
-        """R16: she stops where the next hex begins, without entering it."""
-        if not self.moving:
-            return
-        self.moving = False
-        hex_miles = self.e._hex_miles
-        self.miles = (self.entered + 1) * hex_miles - self.progress_before
-        self.s.progress = hex_miles  # at the edge: with fuel she enters at once
 
     def stop_moving(self) -> None:
         """The ship makes no more way this hour; the miles made so far are kept."""

@@ -23,11 +23,13 @@ NAME_MAX = 100
 #: Longest free text (a storm's note, a reason, a title) in characters.
 NOTE_MAX = 500
 
-# Cc: C0/C1 controls (newline, tab, escape, NUL ...); Cf: invisible format characters
-# (bidirectional overrides, zero-width joiners ...); Zl/Zp: the Unicode line and paragraph
-# separators, which many terminals and editors show as a line break; Cs/Co/Cn: halves of
-# surrogate pairs, private use and unassigned code points.
-_REFUSED_CATEGORIES = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
+# Cc: C0/C1 controls (newline, tab, escape, NUL ...); Zl/Zp: the Unicode line and paragraph
+# separators, which many terminals and editors show as a line break; Cs: halves of
+# surrogate pairs (not text at all). Other invisible format characters (Cf) are allowed -
+# Persian and Hindi names need the zero-width (non-)joiner - except the bidirectional
+# overrides and isolates, which make a line display in another order than it reads.
+_REFUSED_CATEGORIES = {"Cc", "Zl", "Zp", "Cs"}
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _SHOWN = {"\n": "a newline", "\r": "a carriage return", "\t": "a tab", "\x00": "a NUL"}
 
 
@@ -39,7 +41,7 @@ def control_character(text: str, *, multiline: bool = False) -> str | None:
     for ch in text:
         if multiline and ch in "\n\t":
             continue
-        if unicodedata.category(ch) in _REFUSED_CATEGORIES:
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS:
             return _SHOWN.get(ch, f"U+{ord(ch):04X}")
     return None
 

@@ -623,7 +623,7 @@ def render_map(
     fmt = out.suffix.lower().lstrip(".")
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
-    extra = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
+    extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
     fig.savefig(out, dpi=dpi, format=fmt, **extra)
     return out
 

@@ -137,6 +137,10 @@ def render(
 ) -> None:
     """Draw the map as a picture, with ports, storms now, the ships and their tracks.
 
+    Big maps are drawn with smaller hexes to stay within 10 megapixels; past that (a map
+    over about 420 x 420 hexes) draw a part with --around HEX --radius N. --labels works
+    on up to 3,000 hexes.
+
     Examples:
 
         voyage map render --out map.png --labels

@@ -421,7 +421,11 @@ def render_map(
     ax.set_axis_off()
 
     scale = ppu / 36
-    outline = [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")]
+    # A white outline keeps names readable over the hexes; on a big map drawn small the
+    # names are tiny and the outline (which draws each name twice, as a path) is skipped.
+    outline = (
+        [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
+    )
     shown = set(geometry.names)
     # Ports, labels and passages are all per-hex entries: draw those in the area, in the
     # same row-by-row order as the hexes, without a Hex record for every hex.

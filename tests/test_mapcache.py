@@ -239,3 +239,27 @@ def test_route_on_integer_cells_is_the_route_by_names(rows, data):
 
     expected = hexmap.shortest_path(start, goal, passable)
     assert sea.route(start, goal, avoid=avoid) == expected
+
+
+def test_round_trip_and_fills_with_a_long_unicode_legend():
+    from voyage.render import fill_kinds, hex_colour, kind_colour
+
+    chars = [chr(0x4E00 + i) for i in range(300)]  # more kinds than a byte can number
+    legend = "".join(f'  "{c}": {{terrain: sea, seabed: rocky}}\n' for c in chars[:-1])
+    legend += f'  "{chars[-1]}": land\n'
+    rows = "".join(
+        "  " + "".join(chars[(r * 7 + i) % 300] for i in range(20)) + "\n" for r in range(20)
+    )
+    sea = parse_map("legend:\n" + legend + "rows: |\n" + rows)
+    back = mapcache.decode(mapcache.encode(sea), sea.text, sea.source)
+    assert back.rows == sea.rows and back.cells == sea.cells
+    assert back.coastal_cells == sea.coastal_cells
+    import numpy as np
+
+    cols, rows_ = np.meshgrid(np.arange(1, 21), np.arange(1, 21))
+    fills, kinds = fill_kinds(sea, cols.ravel(), rows_.ravel())
+    for col, row, fill in zip(cols.ravel(), rows_.ravel(), fills, strict=True):
+        name = hexmap.hex_name(int(col), int(row))
+        h = sea.hex(name)
+        assert kinds[fill] == (h.terrain, h.seabed), name
+        assert kind_colour(kinds[fill]) == hex_colour(h)  # the colour a Hex would get

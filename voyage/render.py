@@ -656,8 +656,9 @@ def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[s
         ord(ch): chr(kind_of(e.terrain, e.seabed or sea_map.default_seabed))
         for ch, e in sea_map.legend.items()
     }
-    drawing = "".join(sea_map.rows).translate(table).encode("latin-1")
-    every = np.frombuffer(drawing, dtype=np.uint8).copy()
+    # Four bytes a hex, so a legend of any length (and any seabed overrides) fits.
+    drawing = "".join(sea_map.rows).translate(table).encode("utf-32-le")
+    every = np.frombuffer(drawing, dtype="<u4").copy()
     for name, entry in sea_map.entries.items():
         if entry.get("seabed"):
             col, row = hexmap.parse_hex(name)

@@ -263,3 +263,39 @@ def test_round_trip_and_fills_with_a_long_unicode_legend():
         h = sea.hex(name)
         assert kinds[fill] == (h.terrain, h.seabed), name
         assert kind_colour(kinds[fill]) == hex_colour(h)  # the colour a Hex would get
+
+
+def test_long_routes_on_a_bigger_map_match_the_search_by_names():
+    import random
+
+    rng = random.Random(14)  # test data, not a game roll
+    size = 70
+    grid = [["~"] * size for _ in range(size)]
+    for _ in range(90):  # islands grown from random seeds, as in bench/bench_map.py
+        col, row = rng.randrange(size), rng.randrange(size)
+        for _ in range(rng.randrange(4, 30)):
+            grid[row][col] = "#"
+            col = min(size - 1, max(0, col + rng.choice((-1, 0, 1))))
+            row = min(size - 1, max(0, row + rng.choice((-1, 0, 1))))
+    sea = parse_map(random_map_text(["".join(r) for r in grid]))
+    water = [n for n in sea.names() if sea.is_sea(n)]
+    found = 0
+    for _ in range(12):
+        start, goal = rng.choice(water), rng.choice(water)
+        route = sea.route(start, goal)
+        assert route == hexmap.shortest_path(start, goal, sea.is_sea)
+        found += route is not None
+    assert found >= 10  # the islands leave most of the sea connected: real routes compared
+
+
+def test_cell_search_edges():
+    water = bytes([1, 1, 0, 1]) * 2  # 4 x 2: column 3 is land in both rows
+    assert hexmap.shortest_path_cells("0101", "0101", water, 4, 2) == ["0101"]
+    assert hexmap.shortest_path_cells("0101", "0301", water, 4, 2) is None  # goal is land
+    assert hexmap.shortest_path_cells("0101", "0401", water, 4, 2) is None  # cut off
+    assert hexmap.shortest_path_cells("0101", "0502", water, 4, 2) is None  # goal off the map
+    route = hexmap.shortest_path_cells("0101", "0202", water, 4, 2)
+    assert route == ["0101", "0102", "0202"]  # two ways of 2 steps: the same tie-break as
+    assert route == hexmap.shortest_path("0101", "0202", lambda h: h in {"0102", "0201", "0202"})
+    with pytest.raises(hexmap.MapError, match="off the map"):
+        hexmap.shortest_path_cells("0501", "0101", water, 4, 2)

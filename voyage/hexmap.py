@@ -332,76 +332,70 @@ def shortest_path_cells(
 
     ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
     enter. The search and its tie-breaks are exactly those of :func:`shortest_path` (a
-    property test compares the two on random maps), but the inner loop works on integer
-    cube coordinates and a flat index: no hex name is built or parsed until the route is
-    found.
+    property test compares the two on random maps), but a hex is a flat integer index
+    ``row0 * width + col0`` throughout: no hex name, tuple or cube is made until the route
+    is found.
     """
-    start_cube, goal_cube = to_cube(start), to_cube(goal)
-    if start_cube == goal_cube:
+    sc, sr = parse_hex(start)
+    gc, gr = parse_hex(goal)
+    if not (sc <= width and sr <= height):
+        raise MapError(f"route search: the start {start} is off the map")
+    if (sc, sr) == (gc, gr):
         return [canonical(start)]
-    verdicts: dict[Cube, bool] = {}
-
-    def ok(cube: Cube) -> bool:
-        known = verdicts.get(cube)
-        if known is None:
-            q, r = cube[0], cube[1]
-            col, row = q + 1, r + (q - (q & 1)) // 2 + 1  # cube_to_offset, inlined
-            known = (
-                1 <= col <= width
-                and 1 <= row <= height
-                and bool(water[(row - 1) * width + col - 1])
-            )
-            verdicts[cube] = known
-        return known
-
-    if not ok(goal_cube):
+    if not (gc <= width and gr <= height and water[(gr - 1) * width + gc - 1]):
         return None
-    came_from: dict[Cube, Cube] = {}
-    best: dict[Cube, int] = {start_cube: 0}
-    counter = 0
-    gq, gr, gs = goal_cube
-    h0 = cube_distance(start_cube, goal_cube)
-    ax, ay = _centre(start_cube)
-    bx, by = _centre(goal_cube)
+    gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
+    h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
+    start_index = (sr - 1) * width + sc - 1
+    goal_index = (gr - 1) * width + gc - 1
+    ax, ay = (sc - 1) * SQRT3_HALF, -((sr - 1) + 0.5 * ((sc - 1) & 1))
+    bx, by = (gc - 1) * SQRT3_HALF, -((gr - 1) + 0.5 * ((gc - 1) & 1))
     span = math.hypot(bx - ax, by - ay) or 1.0
     dx, dy = bx - ax, by - ay
+    came_from: dict[int, int] = {}
+    best: dict[int, int] = {start_index: 0}
+    counter = 0
     push, pop = heapq.heappush, heapq.heappop
-    frontier: list[tuple[int, int, float, int, int, Cube]] = [(h0, h0, 0.0, counter, 0, start_cube)]
+    frontier: list[tuple[int, int, float, int, int, int]] = [(h0, h0, 0.0, 0, 0, start_index)]
+    # Neighbour steps (dcol, drow) in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties
+    # break as in shortest_path; odd-numbered columns (col0 even) sit half a hex higher.
+    steps = (
+        ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even
+        ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd
+    )
     examined = 0
     while frontier:
-        _, _, _, _, g, cube = pop(frontier)
-        if cube == goal_cube:
-            path = [cube]
-            while cube in came_from:
-                cube = came_from[cube]
-                path.append(cube)
+        _, _, _, _, g, here = pop(frontier)
+        if here == goal_index:
+            path = [here]
+            while here in came_from:
+                here = came_from[here]
+                path.append(here)
             path.reverse()
-            return [from_cube(c) for c in path]
-        if g > best.get(cube, g):
+            return [hex_name(i % width + 1, i // width + 1) for i in path]
+        if g > best.get(here, g):
             continue  # a stale entry: a shorter way here was found later
         examined += 1
         if examined > limit:
             raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
-        q, r, s = cube
+        r0, c0 = divmod(here, width)
         step = g + 1
-        for nq, nr, ns in (
-            (q, r - 1, s + 1),
-            (q + 1, r - 1, s),
-            (q + 1, r, s - 1),
-            (q, r + 1, s - 1),
-            (q - 1, r + 1, s),
-            (q - 1, r, s + 1),
-        ):  # CUBE_DIRECTIONS in order, so ties break as in shortest_path
-            nxt = (nq, nr, ns)
-            if step >= best.get(nxt, step + 1) or not ok(nxt):
+        for dc, dr in steps[c0 & 1]:
+            nc, nr = c0 + dc, r0 + dr
+            if not (0 <= nc < width and 0 <= nr < height):
+                continue
+            nxt = nr * width + nc
+            if step >= best.get(nxt, step + 1) or not water[nxt]:
                 continue
             best[nxt] = step
-            came_from[nxt] = cube
+            came_from[nxt] = here
             counter += 1
-            h = max(abs(nq - gq), abs(nr - gr), abs(ns - gs))
+            # cube of the neighbour, then its distance to the goal (the heuristic)
+            nq_r = nr - (nc - (nc & 1)) // 2
+            h = max(abs(nc - gq), abs(nq_r - g_r), abs(-nc - nq_r - gs))
             # The off-course distance of shortest_path's off_line(), same formula.
-            x = nq * SQRT3_HALF
-            y = -((nr + (nq - (nq & 1)) // 2) + 0.5 * (nq & 1))
+            x = nc * SQRT3_HALF
+            y = -(nr + 0.5 * (nc & 1))
             off = abs(dx * (ay - y) - (ax - x) * dy) / span
             push(frontier, (step + h, h, off, counter, step, nxt))
     return None

@@ -295,7 +295,7 @@ def test_cell_search_edges():
     assert hexmap.shortest_path_cells("0101", "0401", water, 4, 2) is None  # cut off
     assert hexmap.shortest_path_cells("0101", "0502", water, 4, 2) is None  # goal off the map
     route = hexmap.shortest_path_cells("0101", "0202", water, 4, 2)
-    assert route == ["0101", "0102", "0202"]  # two ways of 2 steps: the same tie-break as
+    assert route == ["0101", "0102", "0202"]  # two ways of 2 steps; shortest_path's tie-break:
     assert route == hexmap.shortest_path("0101", "0202", lambda h: h in {"0102", "0201", "0202"})
     with pytest.raises(hexmap.MapError, match="off the map"):
         hexmap.shortest_path_cells("0501", "0101", water, 4, 2)

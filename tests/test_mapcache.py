@@ -180,6 +180,7 @@ def test_blob_round_trip_of_the_bundled_map():
     sea = load_map(SALT_REACH)
     back = mapcache.decode(mapcache.encode(sea), sea.text, sea.source)
     assert back.legend == sea.legend and back.entries == sea.entries
+    assert sea.currents and back.currents == sea.currents  # R64: the Salt Reach has currents
     assert [back.hex(n) for n in sea.names()] == [sea.hex(n) for n in sea.names()]
     assert (back.description, back.notes, back.default_seabed) == (
         sea.description,

@@ -1,10 +1,11 @@
 """The parsed sea map, cached in the campaign keyed by the hash of the map's text.
 
 Every command that needs the map used to read the stored YAML again and validate it (0.6 s
-on a 999 x 999 map). The parsed map (its drawing, terrain and coastal cells, legend and
-per-hex entries) is kept instead as one compressed blob in the table ``map_cache`` (m070),
-keyed by the SHA-256 of the map text in ``sea_map``; a command reads the text, hashes it and
-takes the parsed map from the row with that hash, parsing only when there is none.
+on a 999 x 999 map). The parsed map (its drawing, terrain and coastal cells, legend,
+per-hex entries and currents) is kept instead as one compressed blob in the table
+``map_cache`` (m070), keyed by the SHA-256 of the map text in ``sea_map``; a command reads
+the text, hashes it and takes the parsed map from the row with that hash, parsing only when
+there is none.
 
 ``map_cache`` is **derived data and stays out of undo**: a row is right for its hash
 whatever happens to ``sea_map``, so ``voyage undo`` never needs to put it back. Undoing a
@@ -19,16 +20,19 @@ import json
 import sqlite3
 import struct
 import zlib
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from .errors import CampaignError
 from .maps import Fuel, LegendEntry, SeaMap
+from .rules.drift import Current
 
 if TYPE_CHECKING:
     from .store import Campaign
 
 #: Bumped whenever the blob's layout or the parser's meaning changes: old rows are misses.
-FORMAT = 1
+#: 2: the map's currents (R64).
+FORMAT = 2
 #: Cached maps kept (the current map, and the one before it for an undo of a map load).
 KEEP = 3
 _HEADER = struct.Struct("<3I")
@@ -60,6 +64,11 @@ def encode(sea_map: SeaMap) -> bytes:
             }
             for name, entry in sea_map.entries.items()
         },
+        # R64: hex -> [side, knots as numerator, denominator] (knots are exact Fractions)
+        "currents": {
+            name: [c.side, c.knots.numerator, c.knots.denominator]
+            for name, c in sea_map.currents.items()
+        },
     }
     head = json.dumps(header, separators=(",", ":")).encode("utf-8")
     drawing = "".join(sea_map.rows).encode("utf-8")
@@ -87,6 +96,10 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
             price, stock = entry["fuel"]
             entry["fuel"] = Fuel(price=price, stock=stock)
         entries[name] = entry
+    currents = {
+        name: Current(side, Fraction(numerator, denominator))
+        for name, (side, numerator, denominator) in header["currents"].items()
+    }
     return SeaMap(
         name=header["name"],
         width=width,
@@ -100,6 +113,7 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         source=source,
         text=text,
         coastal_cells=coastal,
+        currents=currents,
     )
 
 

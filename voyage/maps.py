@@ -22,18 +22,17 @@ import yaml
 
 from . import hexmap
 from .errors import MapError
+from .mapcells import (
+    LAND_CODE,
+    SEA_TERRAINS,
+    TERRAIN_CODE,
+    TERRAINS,
+    WATER_TABLE,
+    coastal_cells,
+    terrain_cells,
+)
 from .tables import safe_loader
 
-TERRAINS = ("sea", "land", "port", "reef", "shoal", "wreck")
-# Everything but land is water a ship can be in. Ports are harbour hexes on the coast.
-SEA_TERRAINS = frozenset({"sea", "port", "reef", "shoal", "wreck"})
-#: A terrain's one-byte code in :attr:`SeaMap.cells` (its place in TERRAINS).
-TERRAIN_CODE = {t: i for i, t in enumerate(TERRAINS)}
-LAND_CODE = TERRAIN_CODE["land"]
-#: ``bytes.translate`` tables from terrain codes: water -> 1, land (and anything else) -> 0.
-WATER_TABLE = bytes(
-    1 if i < len(TERRAINS) and TERRAINS[i] in SEA_TERRAINS else 0 for i in range(256)
-)
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
 SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
@@ -59,8 +58,8 @@ DEFAULT_LEGEND: dict[str, str] = {
     "x": "wreck",
 }
 
-TOP_KEYS = ("name", "description", "legend", "seabed", "rows", "hexes", "notes")
-HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes")
+TOP_KEYS = ("name", "description", "legend", "seabed", "rows", "hexes", "notes", "currents")
+HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes", "depth")
 FUEL_KEYS = ("price", "stock")
 LEGEND_KEYS = ("terrain", "seabed", "name")
 MAX_SIDE = hexmap.MAX_INDEX
@@ -108,6 +107,7 @@ class Hex:
     narrow_passage: bool = False
     label: str | None = None
     notes: str | None = None
+    depth: float | None = None  # charted depth in feet (R65: anchoring needs <= 150 ft)
 
     @property
     def is_sea(self) -> bool:
@@ -140,6 +140,7 @@ class Hex:
             "narrow_passage": self.narrow_passage,
             "label": self.label,
             "notes": self.notes,
+            "depth": self.depth,
         }
 
 
@@ -166,6 +167,8 @@ class SeaMap:
     #: One byte per hex in the same order: 1 where a water hex touches land (R33).
     coastal_cells: bytes = field(default=b"", repr=False)
     _cache: dict[str, Hex] = field(default_factory=dict, repr=False)
+    #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
+    currents: dict[str, Any] = field(default_factory=dict)
     _water: bytes = field(default=b"", repr=False)
 
     def __post_init__(self) -> None:
@@ -248,6 +251,7 @@ class SeaMap:
             narrow_passage=bool(extra.get("narrow_passage", False)),
             label=extra.get("label"),
             notes=extra.get("notes"),
+            depth=extra.get("depth"),
         )
         self._cache[key] = found
         return found
@@ -324,49 +328,6 @@ class SeaMap:
     def passable(self) -> Callable[[str], bool]:
         """A predicate for :func:`voyage.hexmap.shortest_path`: in bounds and not land."""
         return self.is_sea
-
-
-def terrain_cells(rows: list[str], legend: dict[str, LegendEntry]) -> bytes:
-    """The terrain code (TERRAIN_CODE) of every hex, row by row from 0101, as bytes."""
-    table = str.maketrans({ch: chr(TERRAIN_CODE[entry.terrain]) for ch, entry in legend.items()})
-    return "".join(rows).translate(table).encode("latin-1")
-
-
-def coastal_cells(cells: bytes, width: int, height: int) -> bytes:
-    """1 for every water hex with land beside it (R33), else 0: one byte per hex.
-
-    Each row is held as a Python integer with one bit per column (bit ``c`` is column
-    ``c + 1``), so the six neighbour tests are shifts and ors of whole rows rather than a
-    million small steps: a hex in an odd column (bit ``c`` even) touches the columns beside
-    it in its own row and the row above, an even column (half a hex lower, R30) its own row
-    and the row below.
-    """
-    full = (1 << width) - 1
-    odd_columns = int(("01" * ((width + 1) // 2))[-width:], 2)  # bits 0, 2, 4 ...
-    even_columns = full ^ odd_columns
-    land_table = bytes(0x31 if i == LAND_CODE else 0x30 for i in range(256))
-    water_table = bytes(0x31 if WATER_TABLE[i] else 0x30 for i in range(256))
-
-    def bits(table: bytes) -> list[int]:
-        return [
-            int(cells[r * width : (r + 1) * width].translate(table)[::-1], 2) for r in range(height)
-        ]
-
-    land, water = bits(land_table), bits(water_table)
-    beside = [((row << 1) | (row >> 1)) & full for row in land]
-    out = []
-    to_bytes = bytes.maketrans(b"01", b"\x00\x01")
-    for r in range(height):
-        above = r - 1 >= 0
-        below = r + 1 < height
-        touching = beside[r]
-        if above:
-            touching |= land[r - 1] | (beside[r - 1] & odd_columns)
-        if below:
-            touching |= land[r + 1] | (beside[r + 1] & even_columns)
-        row_bits = format(touching & water[r], f"0{width}b")[::-1]
-        out.append(row_bits.encode("ascii").translate(to_bytes))
-    return b"".join(out)
 
 
 # ----------------------------------------------------------------------------- reading files
@@ -546,6 +507,12 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                     f"hex {name}: unknown seabed {value!r}: use one of {', '.join(SEABEDS)}",
                 )
             entry[key] = value
+        elif key == "depth":
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise reader.error(
+                    value_node, f"hex {name}: depth is in feet, 0 or more; got {_kind(value)}"
+                )
+            entry[key] = value
         elif key == "narrow_passage":
             if not isinstance(value, bool):
                 raise reader.error(
@@ -709,6 +676,8 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
             )
         if "fuel" in entry and terrain != "port":
             raise reader.error(node, f"hex {hex_id} sells fuel but is not a port")
+        if "depth" in entry and terrain == "land":
+            raise reader.error(node, f"hex {hex_id} is land: it has no depth")
         if "seabed" in entry and terrain == "land":
             raise reader.error(node, f"hex {hex_id} is land: it has no seabed")
         if entry.get("narrow_passage"):
@@ -721,6 +690,10 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
                     f"hex {hex_id} is marked a narrow passage but does "
                     "not touch land (R33: passages are within a mile of a coast)",
                 )
+    if "currents" in top:
+        from .mapcurrents import read_currents
+
+        sea_map.currents = read_currents(reader, top["currents"][1], sea_map)
     return sea_map
 
 

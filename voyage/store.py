@@ -29,7 +29,7 @@ from sqlite_utils.migrations import Migrations
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
-from .tables import RuleBook, load_rulebook
+from .tables import RuleBook
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -45,6 +45,7 @@ SNAPSHOT_TABLES: list[str] = [
     "storms",
     "voyages",
     "port_fuel",
+    "house_tables",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -296,11 +297,12 @@ class Campaign:
     # -- rules, options, roller ------------------------------------------------------
     @property
     def rulebook(self) -> RuleBook:
+        """The rules: built-in tables, replaced by the house tables the campaign keeps
+        (voyage.housetables; never read from a folder after ``init``)."""
         if self._book is None:
-            tables = self.row["tables"]
-            if tables and not Path(tables).is_absolute():
-                tables = str((self.path.parent / tables).resolve())
-            self._book = load_rulebook(tables)
+            from .housetables import campaign_rulebook
+
+            self._book = campaign_rulebook(self)
         return self._book
 
     @property
@@ -576,16 +578,25 @@ def new_seed() -> int:
 def create_campaign(
     path: Path, name: str, seed: int | None = None, tables: str | None = None
 ) -> Campaign:
-    """Make a new campaign database at ``path``; refuse to touch an existing file."""
+    """Make a new campaign file at ``path``, whole or not at all; never touch an existing file.
+
+    ``tables``: a folder of override tables, validated now and copied into the campaign
+    (voyage.housetables), which never reads the folder again.
+    """
+    from . import campaignfile, housetables
+
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
-    if not path.parent.exists():
+    if not path.parent.is_dir():
         raise CampaignError(f"folder {path.parent} does not exist: make it first")
+    texts: dict[str, str] = {}
+    sources: dict[str, str] = {}
     if tables:
-        load_rulebook(tables)  # a bad override folder stops here, before any file is made
+        # a bad override folder stops here, before any file is made
+        texts, sources, _ = housetables.read_folder(tables)
     seed = new_seed() if seed is None else seed
-    try:
-        db = _connect(path)
+
+    def populate(db: Database) -> None:
         migrations.apply(db)
         with db.atomic():
             db.table("campaign").insert(
@@ -595,37 +606,106 @@ def create_campaign(
                     "seed": seed,
                     "rng_state": Roller(seed).get_state(),
                     "clock": 0,
-                    "tables": tables,
+                    "tables": None,  # the tables themselves are in house_tables
                     "created": _now(),
                 }
             )
-    except BaseException:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise
-    return Campaign(path, db)
+            housetables.store(db, texts, sources, 0)
+            campaignfile.stamp(db, len(migrations.applied(db)), created=True)
+
+    campaignfile.build_atomically(path, populate)
+    return open_campaign(path)
+
+
+#: Tables a campaign cannot be used without (checked on every open; `voyage doctor` checks all).
+NEEDED_TABLES = ["campaign", "settings", "actions", "ships", "rolls"]
 
 
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
-    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading its schema."""
+    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading an older file.
+
+    The file is looked at read-only first (voyage.campaignfile.inspect): what is not a
+    campaign, or was written by a newer voyage, is refused with nothing written.
+    """
+    from . import campaignfile, housetables
+
     resolved = resolve_path(path)
+    if resolved.is_dir():
+        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
     if not resolved.is_file():
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
         )
+    info = campaignfile.inspect(resolved)
+    campaignfile.refuse_newer(info, known_migrations())
+    problem = campaignfile.damage(info, NEEDED_TABLES)
+    if problem:
+        raise campaignfile.damaged(resolved, problem)
+    campaignfile.remember(resolved)
     db = _connect(resolved)
     try:
-        if not db["campaign"].exists():
-            raise CampaignError(f"{resolved} is an SQLite file but not a voyage campaign")
-        if migrations.pending(db):
+        pending = migrations.pending(db)
+        if pending:
             try:
                 migrations.apply(db)
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc):
                     raise _busy(resolved) from None
                 raise
+        applied = len(info.applied) + len(pending)
+        if campaignfile.needs_stamp(info, applied):
+            try:
+                with db.atomic():
+                    campaignfile.stamp(db, applied)
+            except sqlite3.OperationalError as exc:
+                if not pending and ("readonly" in str(exc) or "locked" in str(exc)):
+                    pass  # a read-only file of this schema can still be read
+                else:
+                    raise
+        housetables.adopt_folder(db, resolved)
     except sqlite3.DatabaseError as exc:
         db.close()
-        raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
+        known = campaignfile.explain(exc, resolved)
+        if known is not None:
+            raise known from None
+        raise CampaignError(f"{resolved} cannot be opened ({exc})") from None
+    except BaseException:
+        db.close()
+        raise
     return Campaign(resolved, db)
+
+
+_KNOWN: list[str] = []
+
+
+def known_migrations() -> list[str]:
+    """Names of every schema step this voyage knows, oldest first."""
+    if not _KNOWN:
+        _KNOWN.extend(m.name for m in migrations.pending(Database(memory=True)))
+    return _KNOWN
+
+
+# -- campaign files (issue 13: m040-m049) -----------------------------------------------
+@migrations()
+def m040_file_meta(db: Database) -> None:
+    # What the file is and which voyage wrote it (voyage.campaignfile): a newer file is
+    # refused, an older one upgraded. application_id marks the file as a campaign.
+    db.execute(
+        "CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    )
+    db.execute("PRAGMA application_id = 1448691505")  # 0x56594731, "VYG1"
+
+
+@migrations()
+def m041_house_tables(db: Database) -> None:
+    # House rules kept in the campaign (voyage.housetables): override table name -> the
+    # validated YAML text, and the file it was read from. SNAPSHOT_TABLES: undoable.
+    db.execute(
+        """CREATE TABLE house_tables (
+            name TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL,
+            loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )

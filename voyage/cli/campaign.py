@@ -23,7 +23,8 @@ from .common import db_option, emit_json, handles_errors, json_option, open_camp
     "tables",
     type=click.Path(file_okay=False, exists=True),
     default=None,
-    help="Folder of override rule tables (house rules).",
+    help="Folder of override rule tables (house rules): validated and copied into the "
+    "campaign, which never reads the folder again.",
 )
 @json_option
 @handles_errors
@@ -36,15 +37,26 @@ def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json:
     """
     from pathlib import Path
 
+    from ..housetables import stored
     from ..store import create_campaign, resolve_path
 
     path = resolve_path(db_path)
     camp = create_campaign(Path(path), name, seed, str(Path(tables).resolve()) if tables else None)
-    info = {"name": camp.name, "seed": camp.seed, "db": str(path), "settings": camp.settings}
+    house = [r["name"] for r in stored(camp.db)]
+    info = {
+        "name": camp.name,
+        "seed": camp.seed,
+        "db": str(path),
+        "settings": camp.settings,
+        "house_tables": house,
+    }
+    camp.close()
     if as_json:
         emit_json(info)
-    else:
-        click.echo(f"Campaign {camp.name!r} made in {path} (seed {camp.seed}).")
+        return
+    click.echo(f"Campaign {info['name']!r} made in {path} (seed {info['seed']}).")
+    if house:
+        click.echo(f"House tables kept in the campaign: {', '.join(house)}.")
 
 
 @click.command()
@@ -56,12 +68,22 @@ def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json:
 def settings(db_path: str, key: str | None, value: str | None, as_json: bool) -> None:
     """Show the campaign's options (the rulings marked "option"), or change one.
 
+    `voyage settings tables` shows which rule tables the campaign overrides (its house
+    tables, kept in the campaign file; see `voyage tables`).
+
     Examples:
 
         voyage settings
 
         voyage settings natural_rolls true
+
+        voyage settings tables
     """
+    if key == "tables" and value is None:
+        from .tables import show_tables
+
+        show_tables(db_path, as_json)
+        return
     camp = open_campaign(db_path)
     if key and value is None:
         raise click.UsageError("give a value too, e.g. `voyage settings natural_rolls true`")

@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 
 def _hexes(value: str | None) -> list[str]:
@@ -405,7 +413,7 @@ def log(
     """
     from ..voyages import event_rows, hour_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     ship = camp.get_ship(ship_name)
     hours = hour_rows(camp, ship.name, voyage_id, last)
     since = hours[0]["clock"] if last and hours else None
@@ -495,7 +503,7 @@ def status(db_path: str, as_json: bool) -> None:
     """
     from ..voyages import clock_text, status_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     rows = status_rows(camp)
     if as_json:
         emit_json(

@@ -89,9 +89,15 @@ def readonly_uri(path: Path, immutable: bool = False) -> str:
     return uri + "&immutable=1" if immutable else uri
 
 
-def connect_readonly(path: Path) -> sqlite3.Connection:
+def connect_readonly(path: Path, peek: bool = False) -> sqlite3.Connection:
     """A read-only connection; in a read-only folder without the WAL's shared-memory file,
-    the file is read as it stands on disk (``immutable``)."""
+    the file is read as it stands on disk (``immutable``).
+
+    ``peek``: a WAL-mode file with no WAL beside it is complete on disk, and is read as it
+    stands, so that not even the WAL's side files are made next to another program's data.
+    """
+    if peek and _wal_mode(path) and not Path(f"{path}-wal").exists():
+        return sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
     try:
         conn = sqlite3.connect(readonly_uri(path), uri=True)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -100,6 +106,16 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
         if "unable to open" not in str(exc):
             raise
     return sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
+
+
+def _wal_mode(path: Path) -> bool:
+    """Whether the header says the file is in WAL mode (bytes 18-19 are 2)."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return False
+    return header[18:20] == b"\x02\x02"
 
 
 def not_a_campaign(path: Path, why: str) -> CampaignError:
@@ -126,9 +142,9 @@ def inspect(path: Path) -> FileInfo:
     if header != SQLITE_HEADER:
         raise not_a_campaign(path, "not an SQLite database")
     try:
-        conn = connect_readonly(path)
+        conn = connect_readonly(path, peek=True)
     except sqlite3.Error as exc:
-        raise CampaignError(f"{path} cannot be opened ({exc})") from None
+        raise explain(exc, path) or CampaignError(f"{path} cannot be opened ({exc})") from None
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         if app_id not in (0, APPLICATION_ID):
@@ -311,6 +327,11 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
                 ) from None
             os.replace(temp, path)
         _fsync(folder, directory=True)
+    except (sqlite3.Error, OSError) as exc:
+        known = explain(exc, path)
+        if known is None:
+            raise
+        raise known from None
     finally:
         for leftover in leftovers:
             leftover.unlink(missing_ok=True)
@@ -358,16 +379,17 @@ def explain(exc: BaseException, path: Path | None) -> VoyageError | None:
     """One line for a failure of the file or the disk, or None if it is something else."""
     where = str(path) if path is not None else "the campaign file"
     if isinstance(exc, json.JSONDecodeError):
-        found = None
-        if path is not None:
-            from .doctor import json_findings
+        # a value the campaign stores is not JSON: name it (a JSON error from anything
+        # else is not the file's fault, and is not hidden)
+        if path is None:
+            return None
+        from .doctor import json_findings
 
-            try:
-                found = next(iter(json_findings(path)), None)
-            except (VoyageError, sqlite3.Error):
-                found = None
-        what = found.where if found else "a stored value"
-        return damaged(Path(where), f"{what} is not valid JSON")
+        try:
+            found = json_findings(path)
+        except (VoyageError, sqlite3.Error):
+            return None
+        return damaged(path, f"{found[0].where} is not valid JSON") if found else None
     if isinstance(exc, sqlite3.Error):
         message = str(exc)
         lower = message.lower()

@@ -235,12 +235,22 @@ def resolve_path(db: str | os.PathLike[str] | None) -> Path:
 
 
 def _connect(path: Path) -> Database:
+    """Open a campaign that :func:`voyage.campaignfile.inspect` has accepted, for writing.
+
+    In a read-only folder no WAL can be made beside the file, so it is opened read-only, as
+    it stands: reading works, and a change is refused in one line (campaignfile.explain).
+    """
+    from .campaignfile import connect_readonly
+
+    conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
     try:
-        conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-    except sqlite3.DatabaseError as exc:
-        raise CampaignError(f"{path} is not a campaign database ({exc})") from None
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            raise
+        conn = connect_readonly(path, peek=True)
+    conn.execute("PRAGMA foreign_keys=ON")
     # voyage uses no sqlite-utils plugins: skipping their discovery (a scan of every installed
     # package's entry points) saves ~30 ms on every command
     return Database(conn, execute_plugins=False)
@@ -643,7 +653,12 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
     if problem:
         raise campaignfile.damaged(resolved, problem)
     campaignfile.remember(resolved)
-    db = _connect(resolved)
+    try:
+        db = _connect(resolved)
+    except sqlite3.DatabaseError as exc:
+        raise campaignfile.explain(exc, resolved) or CampaignError(
+            f"{resolved} cannot be opened ({exc})"
+        ) from None
     try:
         pending = migrations.pending(db)
         if pending:

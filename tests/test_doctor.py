@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sqlite3
 from pathlib import Path
@@ -41,6 +42,8 @@ def change(path: Path, *statements: str) -> None:
         for statement in statements:
             conn.execute(statement)
     conn.close()
+    gc.collect()  # the commands' connections closed, as when their processes end
+    assert not Path(f"{path}-wal").exists()
 
 
 def test_a_healthy_campaign(played):
@@ -96,6 +99,7 @@ def test_each_kind_of_damage_is_found_and_named(played, statements, check, where
     report = json.loads(doctor(played, "--json")[1])
     assert report["healthy"] is False
     assert [(f["check"], f["where"]) for f in report["findings"]] == [(check, where)]
+    gc.collect()
     assert played.read_bytes() == before  # the doctor only reads
 
 

@@ -3,6 +3,7 @@ folder again, shown, written out, changed mid-campaign as an undoable action."""
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import sqlite3
@@ -63,6 +64,8 @@ def test_a_campaign_with_house_rules_moves_and_keeps_playing_identically(tmp_pat
     # copy the campaign elsewhere and take the rules folder away
     there = tmp_path / "elsewhere" / "moved.db"
     there.parent.mkdir()
+    gc.collect()  # as when the commands' processes end: connections closed, WAL folded in
+    assert not Path(f"{here}-wal").exists()
     shutil.copy(here, there)
     shutil.rmtree(house)
     for path in (here, there):

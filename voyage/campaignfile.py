@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
 #: ``PRAGMA application_id`` of a voyage campaign: "VYG1" in ASCII.
 APPLICATION_ID = 0x56594731
-SQLITE_HEADER = b"SQLite format 3\x00"
 META_TABLE = "voyage_file"
 MIGRATION_SET = "voyage"
 #: Suffix of a campaign being built by ``voyage init`` (``.NAME.PID.voyage-init``).
@@ -93,10 +92,11 @@ def connect_readonly(path: Path, peek: bool = False) -> sqlite3.Connection:
     """A read-only connection; in a read-only folder without the WAL's shared-memory file,
     the file is read as it stands on disk (``immutable``).
 
-    ``peek``: a WAL-mode file with no WAL beside it is complete on disk, and is read as it
-    stands, so that not even the WAL's side files are made next to another program's data.
+    ``peek``: a file with no WAL beside it is complete on disk, and is read as it stands
+    (``immutable``), so that not even the WAL's side files are made next to another
+    program's data.
     """
-    if peek and _wal_mode(path) and not Path(f"{path}-wal").exists():
+    if peek and not Path(f"{path}-wal").exists():
         return sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
     try:
         conn = sqlite3.connect(readonly_uri(path), uri=True)
@@ -108,16 +108,6 @@ def connect_readonly(path: Path, peek: bool = False) -> sqlite3.Connection:
     return sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
 
 
-def _wal_mode(path: Path) -> bool:
-    """Whether the header says the file is in WAL mode (bytes 18-19 are 2)."""
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(20)
-    except OSError:
-        return False
-    return header[18:20] == b"\x02\x02"
-
-
 def not_a_campaign(path: Path, why: str) -> CampaignError:
     return CampaignError(
         f"{path} is {why}, not a voyage campaign: nothing in it was changed; point --db "
@@ -125,42 +115,67 @@ def not_a_campaign(path: Path, why: str) -> CampaignError:
     )
 
 
-def inspect(path: Path) -> FileInfo:
-    """Look at ``path`` without changing it: refuse what is not a campaign (one line).
+def identify(path: Path) -> int:
+    """Whether ``path`` is a campaign: its application id, read without writing anything.
 
-    A campaign whose tables are damaged is still returned (see :func:`damage`), so that
-    ``voyage doctor`` can report on it.
+    What is not a campaign is refused in one line: an empty file, a file that is not
+    SQLite, another program's database. A file marked as a campaign (:data:`APPLICATION_ID`)
+    needs nothing more; one with no mark may be a campaign from before m040, told apart
+    from another program's database by its schema steps.
+
+    The file is read only through SQLite: opening and closing it any other way (Python's
+    ``open``) would drop this process's locks on a campaign it already has open, so another
+    process could fold the WAL away under it.
     """
     try:
         size = path.stat().st_size
-        with path.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
     except OSError as exc:
         raise CampaignError(f"{path} cannot be read ({exc.strerror})") from None
     if size == 0:
         raise not_a_campaign(path, "an empty file")
-    if header != SQLITE_HEADER:
-        raise not_a_campaign(path, "not an SQLite database")
     try:
         conn = connect_readonly(path, peek=True)
     except sqlite3.Error as exc:
         raise explain(exc, path) or CampaignError(f"{path} cannot be opened ({exc})") from None
     try:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        if app_id not in (0, APPLICATION_ID):
+        if app_id == APPLICATION_ID:
+            return app_id
+        if app_id != 0:
             raise not_a_campaign(path, f"another program's SQLite database (id {app_id:#x})")
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        applied: list[str] = []
-        if "_sqlite_migrations" in tables:
-            applied = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
-                    [MIGRATION_SET],
-                )
-            ]
-        if app_id == 0 and not applied:
+        if not _applied(conn):
             raise not_a_campaign(path, "an SQLite database of another program")
+        return app_id
+    except sqlite3.DatabaseError as exc:
+        if "not a database" in str(exc):
+            raise not_a_campaign(path, "not an SQLite database") from None
+        raise explain(exc, path) or damaged(path, f"SQLite cannot read it ({exc})") from None
+    finally:
+        conn.close()
+
+
+def _applied(conn: sqlite3.Connection) -> list[str]:
+    """The names of the voyage schema steps applied to the file, in order."""
+    found = conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlite_migrations'"
+    ).fetchone()[0]
+    if not found:
+        return []
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+            [MIGRATION_SET],
+        )
+    ]
+
+
+def describe(conn: sqlite3.Connection, path: Path) -> FileInfo:
+    """What an identified campaign holds (only read: the connection may be a writer's)."""
+    try:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        applied = _applied(conn)
         meta: dict[str, str] = {}
         if META_TABLE in tables:
             meta = {str(k): str(v) for k, v in conn.execute(f"SELECT key, value FROM {META_TABLE}")}
@@ -169,11 +184,25 @@ def inspect(path: Path) -> FileInfo:
         )
         user_version = conn.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.DatabaseError as exc:
-        raise CampaignError(f"{path} is damaged: SQLite cannot read it ({exc}); "
-                            + RECOVER.format(path=path)) from None
+        raise explain(exc, path) or damaged(path, f"SQLite cannot read it ({exc})") from None
+    return FileInfo(path, app_id, user_version, tables, applied, meta, has_row)
+
+
+def inspect(path: Path) -> FileInfo:
+    """Identify and describe ``path`` through a read-only connection (nothing is written).
+
+    A campaign whose tables are damaged is still returned (see :func:`damage`), so that
+    ``voyage doctor`` can report on it.
+    """
+    identify(path)
+    try:
+        conn = connect_readonly(path)
+    except sqlite3.Error as exc:
+        raise explain(exc, path) or CampaignError(f"{path} cannot be opened ({exc})") from None
+    try:
+        return describe(conn, path)
     finally:
         conn.close()
-    return FileInfo(path, app_id, user_version, tables, applied, meta, has_row)
 
 
 def refuse_newer(info: FileInfo, known: list[str]) -> None:

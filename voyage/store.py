@@ -634,8 +634,9 @@ NEEDED_TABLES = ["campaign", "settings", "actions", "ships", "rolls"]
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
     """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading an older file.
 
-    The file is looked at read-only first (voyage.campaignfile.inspect): what is not a
-    campaign, or was written by a newer voyage, is refused with nothing written.
+    What is not a campaign is refused from its header (voyage.campaignfile.identify) before
+    SQLite opens it for writing; a campaign from a newer voyage, or a damaged one, is
+    refused before anything is written.
     """
     from . import campaignfile, housetables
 
@@ -647,11 +648,7 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
         )
-    info = campaignfile.inspect(resolved)
-    campaignfile.refuse_newer(info, known_migrations())
-    problem = campaignfile.damage(info, NEEDED_TABLES)
-    if problem:
-        raise campaignfile.damaged(resolved, problem)
+    campaignfile.identify(resolved)  # what is not a campaign is refused untouched
     campaignfile.remember(resolved)
     try:
         db = _connect(resolved)
@@ -660,6 +657,12 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
             f"{resolved} cannot be opened ({exc})"
         ) from None
     try:
+        # read before anything is written: a newer or damaged campaign is refused as it is
+        info = campaignfile.describe(db.conn, resolved)
+        campaignfile.refuse_newer(info, known_migrations())
+        problem = campaignfile.damage(info, NEEDED_TABLES)
+        if problem:
+            raise campaignfile.damaged(resolved, problem)
         pending = migrations.pending(db)
         if pending:
             try:

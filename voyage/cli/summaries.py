@@ -13,6 +13,7 @@ SUMMARIES: dict[str, str] = {
     "act": "A referee's action for a ship between advances (each one undoable, each logged).",
     "advance": "Advance the clock: every ship at sea moves together, hour by hour.",
     "demo": "Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.",
+    "doctor": "Check a campaign file: integrity, schema, JSON values, references, house tables.",
     "export": "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     "init": "Make a new campaign database.",
     "log": "A ship's log: hour by hour, with every event and every roll (R4).",
@@ -23,6 +24,7 @@ SUMMARIES: dict[str, str] = {
     "settings": 'Show the campaign\'s options (the rulings marked "option"), or change one.',
     "ship": "Roll, make, list, show, load and remove ships.",
     "status": "Every ship at sea at a glance: where, whither, how fast, and what is wrong.",
+    "tables": "The campaign's house-rule tables: show, write out for editing, load new ones.",
     "undo": "Take back the last advance or referee action exactly, rolls and all.",
     "weather": "Put storms on the map, list them, clear them (R32).",
 }

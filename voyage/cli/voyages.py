@@ -438,6 +438,7 @@ def log(
         emit_json(
             {
                 "ship": ship.name,
+                "clock": camp.clock,  # the campaign hour this log was read at (one moment)
                 "hours": [{k: h[k] for k in keep} for h in hours],
                 "events": [
                     {

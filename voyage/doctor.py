@@ -104,6 +104,7 @@ def examine(path: str | Path) -> Report:
         return report
     conn = connect_readonly(target)
     try:
+        conn.execute("BEGIN")  # every check sees the same moment, even during an advance
         _integrity(conn, report)
         columns = _schema(conn, info, report)
         _campaign_row(conn, info, report)

@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "doctor": "voyage.cli.doctor:doctor",
     "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
+    "browse": "voyage.cli.browse:browse",
 }
 
 

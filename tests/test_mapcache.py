@@ -300,3 +300,30 @@ def test_cell_search_edges():
     assert route == hexmap.shortest_path("0101", "0202", lambda h: h in {"0102", "0201", "0202"})
     with pytest.raises(hexmap.MapError, match="off the map"):
         hexmap.shortest_path_cells("0501", "0101", water, 4, 2)
+
+
+def test_a_read_command_fills_the_cache_without_keeping_the_write_lock(runner, db, tmp_path):
+    from voyage.campaignfile import begin_reading, end_reading
+    from voyage.store import open_campaign
+
+    lagoon = tmp_path / "lagoon.yaml"
+    lagoon.write_text(LAGOON)
+    assert run(runner, "map", "load", str(lagoon)).exit_code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM map_cache")
+    mapstore._PARSED.clear()
+    camp = open_campaign(db)
+    begin_reading(camp)  # as `map show` reads: one moment
+    try:
+        assert mapstore.current_map(camp).name == "Lagoon"
+        assert camp.db.conn.in_transaction  # still its read moment
+        other = sqlite3.connect(db, timeout=0.1)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # another terminal can write at once
+            other.rollback()
+        finally:
+            other.close()
+    finally:
+        end_reading(camp)
+        camp.close()
+    assert [h for h, _ in cache_rows(db)] == [mapcache.map_hash(map_text(db))]

@@ -21,6 +21,7 @@ import sqlite3
 import struct
 import zlib
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import CampaignError
@@ -36,6 +37,11 @@ FORMAT = 2
 #: Cached maps kept (the current map, and the one before it for an undo of a map load).
 KEEP = 3
 _HEADER = struct.Struct("<3I")
+_INSERT = "INSERT OR REPLACE INTO map_cache (hash, format, blob) VALUES (?, ?, ?)"
+_PRUNE = (
+    "DELETE FROM map_cache WHERE rowid NOT IN "
+    "(SELECT rowid FROM map_cache ORDER BY rowid DESC LIMIT ?)"
+)
 
 
 def map_hash(text: str) -> str:
@@ -135,21 +141,42 @@ def write(campaign: Campaign, key: str, sea_map: SeaMap) -> bool:
     """Keep the parse of ``sea_map`` under ``key``; False if the campaign could not take it.
 
     Inside an action the row is written in its transaction (a refused action leaves no row).
-    Otherwise it is its own short transaction, and a busy or read-only campaign is simply
-    not cached this time: the cache must never make a command fail.
+    Otherwise it is a short transaction of its own (on a second connection during a read
+    command's one moment), and a busy or read-only campaign is simply not cached this time:
+    the cache must never make a command fail, or wait more than a moment.
     """
+    conn = campaign.db.conn
     blob = encode(sea_map)
+    if conn.in_transaction and campaign.current_action is None:
+        # A read command's one moment (campaignfile.begin_reading): writing on its own
+        # connection would take the write lock and hold it to the command's end, keeping
+        # other terminals waiting. A second connection writes and lets go at once.
+        return _write_aside(campaign.path, key, blob)
+    # Never wait long for the lock on the cache's account (a read command in its read
+    # moment, while another terminal advances): a moment, then go on uncached.
+    waited = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 100")
     try:
         with campaign.transaction():
-            campaign.db.execute(
-                "INSERT OR REPLACE INTO map_cache (hash, format, blob) VALUES (?, ?, ?)",
-                [key, FORMAT, blob],
-            )
-            campaign.db.execute(
-                "DELETE FROM map_cache WHERE rowid NOT IN "
-                "(SELECT rowid FROM map_cache ORDER BY rowid DESC LIMIT ?)",
-                [KEEP],
-            )
+            campaign.db.execute(_INSERT, [key, FORMAT, blob])
+            campaign.db.execute(_PRUNE, [KEEP])
     except (CampaignError, sqlite3.OperationalError):
+        return False
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(waited)}")
+    return True
+
+
+def _write_aside(path: Path, key: str, blob: bytes) -> bool:
+    """Write the cache row on a connection of its own, committed at once."""
+    try:
+        other = sqlite3.connect(str(path), timeout=0.1)
+        try:
+            with other:  # one transaction, committed (or rolled back) here
+                other.execute(_INSERT, [key, FORMAT, blob])
+                other.execute(_PRUNE, [KEEP])
+        finally:
+            other.close()
+    except sqlite3.Error:
         return False
     return True

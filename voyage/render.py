@@ -70,6 +70,10 @@ MIN_PIXELS_PER_HEX = 8
 MAX_PICTURE_PIXELS = 10_000_000
 #: ``--labels`` writes a name in every hex: past this many hexes it is unreadable and slow.
 MAX_LABELLED_HEXES = 3_000
+#: Port names and labels smaller than this (points) are left out: on a big map drawn small
+#: they cannot be read, and each costs milliseconds to draw (a 200x200 map has hundreds).
+#: The port hexes keep their colour; ``--around`` draws an area at full size, names and all.
+MIN_NAME_POINTS = 4.5
 #: Up to this many hexes hexalattice draws the grid (one patch per hex is cheap there);
 #: above it the hexes are drawn as one polygon collection per fill colour.
 HEXALATTICE_MAX_HEXES = 5_000
@@ -479,7 +483,7 @@ def render_map(
     for _, name in marked:
         entry = sea_map.entries[name]
         x, y = geometry.hex_center(name)
-        if entry.get("port"):
+        if entry.get("port") and 8 * scale >= MIN_NAME_POINTS:
             ax.text(
                 x,
                 y - 0.62,
@@ -492,7 +496,7 @@ def render_map(
                 path_effects=outline,
                 zorder=6,
             )
-        if entry.get("label"):
+        if entry.get("label") and 7 * scale >= MIN_NAME_POINTS:
             ax.text(
                 x,
                 y - 0.3,

@@ -12,7 +12,7 @@ from .common import (
     emit_json,
     handles_errors,
     json_option,
-    open_campaign,
+    read_campaign,
 )
 
 _FORMATS = ("md", "json", "csv", "png")
@@ -54,7 +54,7 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     from ..export import load_voyage, write_exports
     from ..export import sea_map_for as _sea_map
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     try:
         log = load_voyage(camp, ship_name, voyage_id)
         sea_map = _sea_map(camp) if "png" in formats else None

@@ -16,6 +16,7 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    read_campaign,
 )
 
 
@@ -96,7 +97,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     from ..render import text_map
     from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     storms, ships = storms_now(camp), ship_positions(camp)
     text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships)
@@ -153,6 +154,10 @@ def render(
 
     Each current is an arrow the way it flows, with its knots (R64).
 
+    Big maps are drawn with smaller hexes to stay within 10 megapixels; past that (a map
+    over about 420 x 420 hexes) draw a part with --around HEX --radius N. --labels works
+    on up to 3,000 hexes.
+
     Examples:
 
         voyage map render --out map.png --labels
@@ -163,7 +168,7 @@ def render(
     from ..render import render_map
     from ..voyages import clock_text, voyage_tracks
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     path = render_map(
         sea,
@@ -196,7 +201,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     from ..voyages import clock_text
     from ..weather import storms_at
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     h = sea.hex(hex_name)
     info = h.to_dict()

@@ -17,6 +17,8 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
+    read_campaign,
     table,
 )
 
@@ -103,7 +105,7 @@ def roll(
     if ship_class:
         book.ship_class(ship_class)  # unknown class: fail before anything is written
     made = []
-    with camp.action("ship roll", f"roll {count} ship(s)"):
+    with camp.action("ship roll", f"roll {plural(count, 'ship')}"):
         roller = camp.roller
         taken = camp.ship_names()
         for i in range(count):
@@ -220,7 +222,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
     """
     from ..tiers import roman
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     figs = [_figures(camp, s) for s in camp.ships(archived=show_all)]
     if show_all:
         for fig in figs:
@@ -282,7 +284,7 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 
         voyage ship show "Sea Witch" --json
     """
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
     emit_json(fig) if as_json else _print_card(fig)
 

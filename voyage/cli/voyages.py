@@ -18,6 +18,8 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
+    read_campaign,
     table,
 )
 
@@ -108,16 +110,18 @@ def sail(
         return
     click.echo(
         f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-        f"({len(state.route) - 1} hexes) at {clock_text(camp, camp.clock)} "
+        f"({plural(len(state.route) - 1, 'hex', 'hexes')}) at {clock_text(camp, camp.clock)} "
         f"- voyage {state.voyage_id}."
     )
     click.echo("Route: " + " ".join(state.route))
     if hours is None:
         click.echo("Expected: she makes no way on this route (R13, R64).")
     else:
-        current = "" if hours == still else f" with the currents ({still} hours without, R64)"
+        current = ""
+        if still is not None and hours != still:
+            current = f" with the currents ({plural(still, 'hour')} without, R64)"
         click.echo(
-            f"Expected: {hours} hours{current}, arriving about "
+            f"Expected: {plural(hours, 'hour')}{current}, arriving about "
             f"{clock_text(camp, camp.clock + hours)}."
         )
 
@@ -193,11 +197,12 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         )
     if result.in_port:
         click.echo(
-            f"Every ship is in port: the clock (and the weather) moved on {result.hours_run} "
-            f"hour(s) to {format_time(cal, result.end)}."
+            "Every ship is in port: the clock (and the weather) moved on "
+            f"{plural(result.hours_run, 'hour')} to {format_time(cal, result.end)}."
         )
     else:
-        click.echo(f"Advanced {result.hours_run} hour(s) to {format_time(cal, result.end)}.")
+        ran = plural(result.hours_run, "hour")
+        click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
 
@@ -482,7 +487,7 @@ def log(
     from ..calendar import campaign_calendar, format_time
     from ..voyages import event_rows, hour_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
     ship = camp.get_ship(ship_name, archived=True)
     if voyage_id is not None:
@@ -517,6 +522,7 @@ def log(
         emit_json(
             {
                 "ship": ship.name,
+                "clock": camp.clock,  # the campaign hour this log was read at (one moment)
                 "hours": [
                     {**{k: h[k] for k in keep}, "time": format_time(cal, h["clock"])} for h in hours
                 ],
@@ -587,7 +593,7 @@ def status(db_path: str, as_json: bool) -> None:
     """
     from ..voyages import clock_text, status_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     rows = status_rows(camp)
     if as_json:
         emit_json(

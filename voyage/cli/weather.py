@@ -16,6 +16,8 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
+    read_campaign,
     table,
 )
 
@@ -93,7 +95,7 @@ def list_command(db_path: str, as_json: bool) -> None:
     from ..mapstore import list_storms
     from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     storms = list_storms(camp)
     now = clock_text(camp, camp.clock)
     if as_json:
@@ -141,4 +143,4 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
     camp = open_campaign(db_path)
     removed = clear_storms(camp, storm_number, everything=everything)
     what = "all storms" if everything else f"storm {storm_number}"
-    click.echo(f"Cleared {what} ({removed} hexes).")
+    click.echo(f"Cleared {what} ({plural(removed, 'hex', 'hexes')}).")

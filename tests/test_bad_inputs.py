@@ -475,6 +475,17 @@ ROWS: list[Bad] = [
     bad("demo", "--seed", HUGE, "--out", "{tmp}/demo", says="0 to"),
     bad("demo", "--out", "{files}/text.txt", says="is a file"),
     bad("demo", "--out", "/dev/full", says="is a file"),
+    # ---------------------------------------------------------------- house tables
+    bad("tables", "load", "{tmp}/nope", says="does not exist"),
+    bad("tables", "load", "{files}/tables_nan", says="finite"),
+    bad("tables", "load", "{files}/tables_huge", says="out of range"),
+    bad("tables", "load", "{files}/tables_dice", says="d20"),
+    bad("tables", "load", "{files}/tables_bad_yaml", says="tiers.yaml"),
+    bad("tables", "load", "{files}", says="not a rule table"),
+    bad("tables", "export", "{files}/text.txt", says="is a file"),
+    bad("tables", "export", "{tmp}/no/such", says="does not exist"),
+    bad("tables", "export", "{tmp}/t\x00", says="control character"),
+    bad("tables", "show", "extra", says="unexpected extra argument"),
     # ---------------------------------------------------------------- browse, completion, card
     bad("browse", "--port", "0", says="1 to 65535"),
     bad("browse", "--port", HUGE, says="1 to 65535"),

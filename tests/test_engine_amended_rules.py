@@ -183,3 +183,15 @@ def test_water_loaded_at_sea_lists_at_minute_0_through_the_cli(runner: CliRunner
     out = ok(runner, "advance", "--json")
     listing = [e for e in json.loads(out)["events"] if e["kind"] == "listing"]
     assert [(e["clock"], e["minute"]) for e in listing] == [(0, 0)]
+
+
+def test_the_demo_mends_a_leaking_ship_in_port(tmp_path: Path) -> None:
+    # seed 22: the trawler is holed on the way and reaches Ironport leaking; the demo, as a
+    # referee would, has the leak repaired at once in port (R86) and her voyage ends there
+    from voyage.demo import run_demo
+
+    lines: list[str] = []
+    result = run_demo(str(tmp_path / "demo"), 22, echo=lines.append)
+    assert result.summary["outcome"].startswith("arrived at Ironport")
+    mended = [line for line in lines if "(R86)" in line]
+    assert len(mended) == 1 and "1 leak(s)" in mended[0] and "voyage ends here" in mended[0]

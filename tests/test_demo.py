@@ -59,7 +59,7 @@ def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
     assert headings[:2] == ["The ship", "Summary"]
     assert headings[2] == "Day 1" and len(headings) >= 3
     assert f"](demo-seed-{SEED}.png)" in text
-    assert "capsize check (storm)" in text  # she met the storm (R32)
+    assert "capsize check (storm: " in text  # she met the storm (R32)
     assert not any(t.type in ("html_block", "html_inline") for t in tokens)
 
 

@@ -13,14 +13,14 @@ One hour of one ship, in order (docs/voyages.md tells the same story for referee
    an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16), may capsize it in a storm (R32) and, inshore or in a narrow
+   hex burns fuel (R16), may capsize it in storm-tossed seas (R32, R60) and, inshore or in a narrow
    passage, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
    R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
    minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
    capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
-3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 hours in
-   the same storm hex may capsize (R32); water over DW/4 lists the ship, over DW/2 (or a
-   Load over 2xDW, R12) sinks it.
+3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
+   hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
+   water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
 """
 
 from __future__ import annotations
@@ -81,21 +81,24 @@ class Chart(Protocol):
     def is_sea(self, name: str) -> bool: ...
 
 
-StormCheck = Callable[[str, int], bool]
+#: R60: the sea-state level of a hex at a campaign hour: 0 calm, 1 stormy seas, 2 major
+#: storm, 3 hurricane (a predicate returning True/False reads as stormy seas / calm).
+SeaStateLookup = Callable[[str, int], int]
+StormCheck = SeaStateLookup  # the older name
 
 
-def no_storms(hex_name: str, clock: int) -> bool:
-    """A storm predicate for a calm sea."""
-    return False
+def no_storms(hex_name: str, clock: int) -> int:
+    """A calm sea everywhere, always (R60)."""
+    return 0
 
 
 @dataclass
 class World:
-    """Everything the engine reads and never changes: rules, map, storms, options."""
+    """Everything the engine reads and never changes: rules, map, sea states, options."""
 
     book: RuleBook
     chart: Chart
-    storm_at: StormCheck = no_storms
+    sea_state: SeaStateLookup = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
 
@@ -131,6 +134,9 @@ class ShipState:
     capsized: bool = False
     destroyed: bool = False
     hours_in_hex: int = 0
+    # R32/R60: hours spent storm-tossed in the same hex since entering it, the storm's
+    # arrival, or the last storm Check (calm hours do not count)
+    storm_hours: int = 0
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -147,6 +153,7 @@ class ShipState:
         "capsized",
         "destroyed",
         "hours_in_hex",
+        "storm_hours",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -317,7 +324,20 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._categories: dict[tuple[int, int], str] = {}
-        self._storm_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
+        # R60: per sea-state level (1 stormy seas .. 3 hurricane): its words, the capsize
+        # Check's Disadvantages and the same-hex interval (tables/climates.yaml sea_states)
+        self._sea: list[tuple[str, int, int]] = [("calm", 0, 0)]
+        states = self.book.climates.get("sea_states", {}) if self.book.climates else {}
+        default_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
+        for key in ("stormy", "major", "hurricane"):
+            spec = states.get(key, {})
+            self._sea.append(
+                (
+                    str(spec.get("label", key)),
+                    int(spec.get("disadvantages", 0)),
+                    int(spec.get("hours_in_same_hex", default_every)),
+                )
+            )
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
@@ -641,8 +661,10 @@ class _ShipHour:
                 )
                 self.stop_moving()
         info = self.e.hex_info(ship.hex)
-        if self.e.world.storm_at(ship.hex, self.clock):
-            self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
+        level = int(self.e.world.sea_state(ship.hex, self.clock))
+        s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
+        if level:
+            self.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
         # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
         # wrecks, shallow water whatever the leg (procedures coast.shallow_terrains).
@@ -704,13 +726,25 @@ class _ShipHour:
             s.progress = min(hex_miles - 1, self.progress_before + made)
 
     # -- capsizing, sinking, fire --------------------------------------------------------
-    def capsize(self, reason: str) -> None:
+    def storm_check(self, level: int) -> None:
+        """R32/R60: a storm capsize Check with the sea state's Disadvantages (major storm 1,
+        hurricane 2); the state is named in the roll and the log."""
+        label, disadvantages, _ = self.e._sea[min(level, 3)]
+        self.capsize(f"storm: {label}", [label] * disadvantages)
+
+    def capsize(self, reason: str, disadvantages: list[str] | None = None) -> None:
         """R41: the helmsman's DV 16 Check; on a failure the ship capsizes and sinks (R40)."""
         s, ship = self.s, self.ship
         if s.capsized or s.sinking_in is not None:
             return
         result = capsize_check(
-            ship.tier, self.e.category(s), self.roller, self.book, ship.traits, reason=reason
+            ship.tier,
+            self.e.category(s),
+            self.roller,
+            self.book,
+            ship.traits,
+            disadvantages=disadvantages or (),
+            reason=reason,
         )
         if result.capsized:
             s.capsized = True
@@ -825,10 +859,16 @@ class _ShipHour:
             s.new_leaks = []
         if self.entered == 0 and s.status != "sunk":
             s.hours_in_hex += 1
-            if s.hours_in_hex % self.e._storm_every == 0 and self.e.world.storm_at(
-                s.hex, self.clock
-            ):
-                self.capsize("storm")  # R32: every 6 hours in the same storm hex
+            level = int(self.e.world.sea_state(s.hex, self.clock))
+            if not level:
+                s.storm_hours = 0  # R32: hours before the storm arrives do not count
+            else:
+                # R32/R60: the clock counts storm hours only; it checks at the interval of
+                # the state blowing now (6/3/1 hours) and restarts at each check
+                s.storm_hours += 1
+                if s.storm_hours >= self.e._sea[min(level, 3)][2]:
+                    s.storm_hours = 0
+                    self.storm_check(level)
         if ship.water or s.listing:
             self.flooding()
 

@@ -45,6 +45,7 @@ SNAPSHOT_TABLES: list[str] = [
     "storms",
     "voyages",
     "port_fuel",
+    "weather_rerolls",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -629,3 +630,27 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
         db.close()
         raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
     return Campaign(resolved, db)
+
+
+# -- weather (issue 8: m050-m054) ---------------------------------------------------------
+@migrations()
+def m050_storm_states(db: Database) -> None:
+    # R60: a referee's storm has a sea state (stormy seas unless given) and may move one hex
+    # towards ``moving`` (a hex side) every ``every`` hours (R63: placed and moved by hand).
+    db.execute("ALTER TABLE storms ADD COLUMN state TEXT NOT NULL DEFAULT 'stormy'")
+    db.execute("ALTER TABLE storms ADD COLUMN moving TEXT")
+    db.execute("ALTER TABLE storms ADD COLUMN every INTEGER")
+
+
+@migrations()
+def m051_weather_rerolls(db: Database) -> None:
+    # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
+    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE weather_rerolls (
+            region TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (region, day)
+        )"""
+    )

@@ -17,7 +17,17 @@ from typing import Any
 from . import hexmap
 from .errors import MapError
 
-STORM_COLUMNS = ("storm", "hex", "start_hour", "end_hour", "source", "note")
+STORM_COLUMNS = (
+    "storm",
+    "hex",
+    "start_hour",
+    "end_hour",
+    "source",
+    "note",
+    "state",
+    "moving",
+    "every",
+)
 
 
 def _rows(source: Any, hour: int | None = None) -> Iterable[Mapping[str, Any]]:
@@ -57,8 +67,13 @@ def storm_rows(
     *,
     source: str = "referee",
     note: str | None = None,
+    state: str = "stormy",
+    moving: str | None = None,
+    every: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The rows for one storm over ``hexes`` lasting ``hours`` from ``start_hour``."""
+    """The rows for one storm over ``hexes`` lasting ``hours`` from ``start_hour``; its sea
+    state (R60: stormy seas unless given) and, if it moves, the hex side it moves towards
+    and every how many hours (R63)."""
     if hours < 1:
         raise MapError(f"a storm lasts at least 1 hour (got {hours})")
     names = sorted({hexmap.canonical(h) for h in hexes}, key=hexmap.parse_hex)
@@ -72,6 +87,9 @@ def storm_rows(
             "end_hour": start_hour + hours,
             "source": source,
             "note": note,
+            "state": state,
+            "moving": moving,
+            "every": every if moving else None,
         }
         for name in names
     ]
@@ -90,6 +108,9 @@ def group_storms(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "end_hour": int(r["end_hour"]),
                 "source": r["source"],
                 "note": r.get("note"),
+                "state": r.get("state") or "stormy",
+                "moving": r.get("moving"),
+                "every": r.get("every"),
             },
         )
         g["hexes"].append(r["hex"])

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from .errors import MapError
@@ -198,13 +198,16 @@ def render_map(
     title: str | None = None,
     marks: Sequence[tuple[str, str]] = (),
     pixels_per_hex: int = 36,
+    overlay: Any = None,
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
 
     ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs, ``tracks`` (ship name,
     hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events.
     ``labels`` writes every hex's CCRR name. With ``around``/``radius`` only that area is
-    drawn. Nothing is written but ``out_path`` (its folder must already exist).
+    drawn. ``overlay(ax, geometry, shown)`` may draw more (the weather of an hour,
+    voyage.world.plot) and returns legend handles. Nothing is written but ``out_path``
+    (its folder must already exist).
     """
     out = Path(out_path)
     if out.suffix.lower() not in FORMATS:
@@ -341,6 +344,8 @@ def render_map(
             )
         )
 
+    extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
+
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
     colour_of: dict[str, tuple[float, float, float]] = {}
@@ -432,6 +437,7 @@ def render_map(
                 label="storm",
             )
         )
+    handles.extend(extra_handles)
     for ship_name, ship_colour in colour_of.items():
         handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
     if marks:

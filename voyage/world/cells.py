@@ -181,7 +181,7 @@ class DayWeather:
 
     @property
     def text(self) -> str:
-        """``fair, wind from NW`` or ``major storm at 1714 (radius 2, 14 h, drifts SE every 3 h)``."""
+        """``fair, wind from NW``, or the cell that forms: where, how big, how long, drift."""
         if self.cell is None:
             return f"fair, wind from {self.wind}"
         c = self.cell
@@ -213,8 +213,12 @@ class DayWeather:
         }
 
 
-def season_row(climate: dict[str, Any], season: str) -> str:
-    """The climate's row for a calendar season: the row of that name, else its mapping."""
+def season_row(climate: dict[str, Any], season: str, region: Any = None) -> str:
+    """The climate's row for a calendar season: the region's mapping, else the row of that
+    name, else the climate's own mapping."""
+    mapped_by_region = dict(getattr(region, "season_names", ()) or ())
+    if season in mapped_by_region:
+        return mapped_by_region[season]
     if season in climate["seasons"]:
         return season
     mapped = climate["season_names"].get(season)
@@ -247,7 +251,7 @@ def roll_day(
     from its own stream; the same arguments always give the same day."""
     table = book.climates
     climate = table["climates"][region.climate]
-    row = season_row(climate, season)
+    row = season_row(climate, season, region)
     roller = Roller(stream_seed(seed, "weather", region.name, day, reroll))
     where = f"{region.name} day {day}"
     weather_roll = roller.roll(f"weather {where} ({climate['name']} {row})", "2d6")

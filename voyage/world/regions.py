@@ -19,7 +19,7 @@ from ..errors import MapError
 
 DEFAULT_REGION = "sea"
 DEFAULT_CLIMATE = "temperate"
-REGION_KEYS = ("climate", "hexes", "char", "description")
+REGION_KEYS = ("climate", "hexes", "char", "description", "season_names")
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,9 @@ class Region:
     hexes: frozenset[str]
     open_sea: tuple[str, ...]
     description: str = ""
+    #: calendar season -> the climate's row for this region (overrides the climate's own
+    #: ``season_names``: a map may put its rains in winter)
+    season_names: tuple[tuple[str, str], ...] = ()
 
 
 def _range(text: str, width: int, height: int) -> list[str]:
@@ -94,7 +97,23 @@ def read_regions(reader: Any, regions_node: Any, rows_node: Any, sea_map: Any) -
             if "description" in fields
             else ""
         )
-        read[name] = {"climate": climate, "description": description, "node": key_node}
+        names_map: dict[str, str] = {}
+        if "season_names" in fields:
+            raw = reader.value(fields["season_names"][1])
+            if not isinstance(raw, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in raw.items()
+            ):
+                raise reader.error(
+                    fields["season_names"][1],
+                    f"region {name} season_names: a mapping like {{winter: wet, summer: dry}}",
+                )
+            names_map = dict(raw)
+        read[name] = {
+            "climate": climate,
+            "description": description,
+            "node": key_node,
+            "season_names": tuple(sorted(names_map.items())),
+        }
         if "char" in fields:
             char = reader.value(fields["char"][1])
             if not isinstance(char, str) or len(char) != 1 or char.isspace():
@@ -145,7 +164,7 @@ def read_regions(reader: Any, regions_node: Any, rows_node: Any, sea_map: Any) -
                 elif ch not in (".", "#"):
                     raise reader.error(
                         None,
-                        f"region_rows: unknown character {ch!r}: use a region's char, or . for none",
+                        f"region_rows: unknown character {ch!r}: use a region's char or .",
                         line_no,
                         col_no + c - 1,
                     )
@@ -163,7 +182,12 @@ def read_regions(reader: Any, regions_node: Any, rows_node: Any, sea_map: Any) -
         if not any(sea_map.is_sea(h) for h in hexes):
             raise reader.error(info["node"], f"region {name} has no sea hexes")
         out[name] = Region(
-            name, info["climate"], hexes, open_sea_hexes(sea_map, hexes), info["description"]
+            name,
+            info["climate"],
+            hexes,
+            open_sea_hexes(sea_map, hexes),
+            info["description"],
+            info["season_names"],
         )
     return out
 
@@ -176,6 +200,13 @@ def check_climates(regions: Mapping[str, Region], climates: Mapping[str, Any], w
                 f"{where}: region {region.name}: unknown climate {region.climate!r}: use one of "
                 f"{', '.join(climates)} (tables/climates.yaml, or the campaign's override)"
             )
+        rows = climates[region.climate]["seasons"]
+        for season, row in region.season_names:
+            if row not in rows:
+                raise MapError(
+                    f"{where}: region {region.name}: season {season} -> {row!r}, but the "
+                    f"{region.climate} climate has no such row (rows: {', '.join(rows)})"
+                )
 
 
 def find_region(regions: Mapping[str, Region], name: str) -> Region:

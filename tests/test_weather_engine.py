@@ -94,8 +94,12 @@ def test_storm_checks_carry_the_sea_states_disadvantages_at_the_exact_odds() -> 
 def test_every_hex_entered_in_a_storm_is_a_check_with_its_state() -> None:
     # R32/R60: a Check on entering each storm-tossed hex, at the state of that hex
     states = {"0403": 3, "0503": 2}
-    st = voyage(ship(tier=6, engine=6, cls="trawler", cargo=100))
-    result = run([st], seed=5, hours=6, w=world(lambda h, c: states.get(h, 0)), halt=False)
+    _, result, _ = first_seed(
+        lambda: [voyage(ship(tier=8, engine=8, cls="freighter", cargo=100))],
+        lambda r, sts: not sts[0].capsized,
+        hours=6,
+        w=world(lambda h, c: states.get(h, 0)),
+    )
     labels = [
         (e.event.rolls[0].label, [r for r in e.event.rolls[0].boon_reasons])
         for e in result.events

@@ -11,6 +11,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from conftest import within_binomial
 
 from voyage.errors import TableError
 from voyage.maps import parse_map
@@ -18,8 +19,6 @@ from voyage.tables import load_rulebook
 from voyage.world.cells import LEVEL, StormCell, footprint, roll_day, stream_seed
 from voyage.world.regions import Region
 from voyage.world.seasons import season_for_day
-
-from conftest import within_binomial
 
 
 def p2d6(first: int, last: int) -> Fraction:

@@ -170,7 +170,8 @@ def test_storm_around_and_list(runner, db):
     set_clock(db, 30)
     result = run(runner, "weather", "storm", "--around", "1010", "--radius", "2", "--hours", "24")
     assert result.exit_code == 0, result.output
-    assert "Storm 1 over" in result.output and "from hour 30 to 54" in result.output
+    assert "Storm 1 (stormy seas) over" in result.output
+    assert "from day 2, 06:00 to day 3, 06:00" in result.output
     data = json.loads(run(runner, "weather", "list", "--json").output)
     assert data["hour"] == 30
     (storm,) = data["storms"]

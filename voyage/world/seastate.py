@@ -99,7 +99,12 @@ class SeaStates:
         self.season = season
         self.width, self.height = sea_map.width, sea_map.height
         self._days: dict[tuple[str, int], DayWeather] = {}
+        self._cells_of_day: dict[int, list[StormCell]] = {}
+        self._cells_today: dict[int, list[StormCell]] = {}
         self._hours: dict[int, dict[str, int]] = {}
+        self._fp: dict[tuple[Any, ...], dict[str, int]] = {}
+        self._last: tuple[tuple[Any, ...], dict[str, int]] = ((), {})
+        self._sea = frozenset(h for h in sea_map.names() if sea_map.is_sea(h))
         self._lookback = (longest_cell_hours(book) + roll_hour(1)) // 24 + 1
         self._ports = frozenset(h for h in sea_map.names() if sea_map.terrain(h) == "port")
 
@@ -128,9 +133,12 @@ class SeaStates:
         first_day = max(1, first_hour // 24 + 1 - self._lookback)
         out = []
         for day in range(first_day, last_day + 1):
-            for region in self.regions:
-                cell = self.day(region, day).cell
-                if cell is not None and cell.start_hour < end_hour and cell.end_hour > first_hour:
+            cells = self._cells_of_day.get(day)
+            if cells is None:
+                found = (self.day(region, day).cell for region in self.regions)
+                cells = self._cells_of_day[day] = [c for c in found if c is not None]
+            for cell in cells:
+                if cell.start_hour < end_hour and cell.end_hour > first_hour:
                     out.append(cell)
         return out
 
@@ -141,21 +149,47 @@ class SeaStates:
         found = self._hours.get(hour)
         if found is not None:
             return found
-        found = {}
-        sources: list[dict[str, int]] = [
-            c.footprint(hour, self.width, self.height) for c in self.cells_between(hour, hour + 1)
-        ]
-        sources += [s.footprint(hour, self.width, self.height) for s in self.storms]
-        for fp in sources:
-            for name, level in fp.items():
-                if level > found.get(name, 0):
-                    found[name] = level
-        for name in [n for n in found if not self.map.is_sea(n)]:
-            del found[name]  # land has no sea state
+        # What decides the hour: each blowing cell and where it has drifted to, each storm
+        # and how far it has moved. Cells drift every few hours at most, so most hours
+        # are the hour before again, and each footprint is worked out once per position.
+        day = hour // 24
+        today = self._cells_today.get(day)
+        if today is None:  # the cells that blow at some hour of this day, worked out once
+            if len(self._cells_today) > HOURS_KEPT:
+                self._cells_today.clear()
+            today = self._cells_today[day] = self.cells_between(day * 24, day * 24 + 24)
+        cells = [c for c in today if c.start_hour <= hour < c.start_hour + c.hours]
+        key = tuple((c.name, c.steps(hour)) for c in cells) + tuple(
+            (s.storm, (hour - s.start_hour) // max(1, s.every) if s.moving else 0)
+            for s in self.storms
+            if s.start_hour <= hour < s.end_hour
+        )
+        if key == self._last[0]:
+            found = self._last[1]
+        else:
+            found = {}
+            for cell in cells:
+                fp_key = ("cell", cell.name, cell.steps(hour))
+                fp = self._fp.get(fp_key)
+                if fp is None:
+                    fp = self._fp[fp_key] = cell.footprint(hour, self.width, self.height)
+                self._merge(found, fp)
+            for storm in self.storms:
+                self._merge(found, storm.footprint(hour, self.width, self.height))
+            self._last = (key, found)
         if len(self._hours) >= HOURS_KEPT:
             self._hours.clear()
+        if len(self._fp) > 4 * HOURS_KEPT:
+            self._fp.clear()
         self._hours[hour] = found
         return found
+
+    def _merge(self, found: dict[str, int], fp: dict[str, int]) -> None:
+        """Add a footprint: the highest state wins (R60); land has no sea state."""
+        sea = self._sea
+        for name, level in fp.items():
+            if level > found.get(name, 0) and name in sea:
+                found[name] = level
 
     def level(self, hex_name: str, hour: int) -> int:
         """The sea-state level of a hex at an hour (0 calm ... 3 hurricane), as drawn."""
@@ -169,12 +203,10 @@ class SeaStates:
         """The level a ship in ``hex_name`` feels: a port is sheltered (R60), so calm."""
         if hex_name in self._ports:
             return 0
-        return self.levels(hour).get(hex_name, 0)
+        found = self._hours.get(hour)
+        if found is None:
+            found = self.levels(hour)
+        return found.get(hex_name, 0)
 
 
-def footprint_of(cell: StormCell, hour: int, width: int, height: int) -> dict[str, int]:
-    """A cell's hexes at ``hour`` (a small alias kept for callers that draw)."""
-    return cell.footprint(hour, width, height)
-
-
-__all__ = ["RefereeStorm", "SeaStates", "footprint", "footprint_of", "referee_storms"]
+__all__ = ["RefereeStorm", "SeaStates", "footprint", "referee_storms"]

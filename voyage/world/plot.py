@@ -14,11 +14,15 @@ from typing import Any
 
 from .. import hexmap
 from ..render import HEX_RADIUS, SQRT3
+from ..tables import WIND_SIDES
 from .cells import STATE_WORDS, StormCell, downwind
 from .seastate import SeaStates
 
 #: Shades by sea-state level (R60): stormy seas, major storm, hurricane.
-STATE_COLOURS = {1: (0.45, 0.55, 0.75), 2: (0.95, 0.6, 0.15), 3: (0.85, 0.1, 0.1)}
+#: Hatched, so that a shade is never mistaken for a terrain (sand, rocks) under it.
+STATE_COLOURS = {1: (0.3, 0.3, 0.85), 2: (1.0, 0.45, 0.0), 3: (0.8, 0.0, 0.0)}
+STATE_ALPHA = {1: 0.45, 2: 0.65, 3: 0.75}
+STATE_HATCH = {1: "..", 2: "//", 3: "xx"}
 TRACK_COLOURS = ((0.1, 0.3, 0.8), (0.8, 0.2, 0.1), (0.1, 0.6, 0.2), (0.6, 0.1, 0.6), (0.9, 0.5, 0))
 Overlay = Callable[[Any, Any, set[str]], list[Any]]
 
@@ -62,8 +66,10 @@ def weather_overlay(sea: SeaStates, hour: int) -> Overlay:
                     6,
                     radius=HEX_RADIUS,
                     orientation=math.radians(-30),
-                    facecolor=(*STATE_COLOURS[level], 0.45),
-                    edgecolor="none",
+                    facecolor=(*STATE_COLOURS[level], STATE_ALPHA[level]),
+                    edgecolor=(0.1, 0.1, 0.1, 0.6),
+                    hatch=STATE_HATCH[level],
+                    linewidth=0.3,
                     zorder=3,
                 )
             )
@@ -83,9 +89,32 @@ def weather_overlay(sea: SeaStates, hour: int) -> Overlay:
             )
             if cell.drift_every:
                 _arrow(ax, cell, hour, (0.1, 0.1, 0.1))
+        for storm in sea.storms:
+            hexes = storm.footprint(hour, sea.width, sea.height)
+            if storm.moving and hexes:
+                # the referee's moving storm: an arrow from its middle the way it goes
+                points = [geometry.hex_center(h) for h in hexes]
+                x0 = sum(p[0] for p in points) / len(points)
+                y0 = sum(p[1] for p in points) / len(points)
+                d = hexmap.CUBE_DIRECTIONS[WIND_SIDES.index(storm.moving)]
+                dx, dy = (
+                    cube_xy(d)[0] - cube_xy((0, 0, 0))[0],
+                    cube_xy(d)[1] - cube_xy((0, 0, 0))[1],
+                )
+                ax.annotate(
+                    "",
+                    xy=(x0 + dx * 1.4, y0 + dy * 1.4),
+                    xytext=(x0, y0),
+                    arrowprops={"arrowstyle": "-|>", "color": (0.1, 0.1, 0.1), "lw": 2},
+                    zorder=6,
+                )
         present = sorted(set(levels.values()))
         handles: list[Any] = [
-            Patch(facecolor=(*STATE_COLOURS[lv], 0.45), label=STATE_WORDS[_key(lv)])
+            Patch(
+                facecolor=(*STATE_COLOURS[lv], STATE_ALPHA[lv]),
+                hatch=STATE_HATCH[lv],
+                label=STATE_WORDS[_key(lv)],
+            )
             for lv in present
         ]
         if cells:

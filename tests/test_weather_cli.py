@@ -199,7 +199,8 @@ def test_regions_by_ranges_and_by_a_drawing() -> None:
     ("extra", "message"),
     [
         (
-            'regions:\n  a: {climate: temperate, hexes: ["0101-0403"]}\n  b: {climate: temperate, hexes: ["0101"]}',
+            'regions:\n  a: {climate: temperate, hexes: ["0101-0403"]}\n'
+            '  b: {climate: temperate, hexes: ["0101"]}',
             "in two regions",
         ),
         (

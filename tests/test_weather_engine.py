@@ -113,3 +113,20 @@ def test_every_hex_entered_in_a_storm_is_a_check_with_its_state() -> None:
         "capsize check (storm: hurricane)",
         "capsize check (storm: major storm)",
     }
+
+
+def test_the_storm_clock_alone() -> None:
+    # R32/R60 as a pure function: calm resets, the interval of the state now, restart
+    from voyage.rules.capsize import sea_state_rules, storm_clock
+
+    rules = sea_state_rules(load_rulebook())
+    assert [r.hours_in_same_hex for r in rules[1:]] == [6, 3, 1]
+    assert [r.disadvantages for r in rules] == [0, 0, 1, 2]
+    assert storm_clock(5, 0, rules) == (0, False)
+    assert storm_clock(4, 1, rules) == (5, False)
+    assert storm_clock(5, 1, rules) == (0, True)
+    assert storm_clock(2, 2, rules) == (0, True)
+    assert storm_clock(0, 3, rules) == (0, True)
+    reason, banes, text = rules[3].terms("1714")
+    assert reason == "storm: hurricane" and banes == ["hurricane"] * 2
+    assert text == "Hurricane in 1714 (R60, 2 Disadvantages). "

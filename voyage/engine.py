@@ -13,11 +13,11 @@ One hour of one ship, in order (docs/voyages.md tells the same story for referee
    an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16), may capsize it in storm-tossed seas (R32, R60) and, inshore or in a narrow
-   passage, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
-   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
-   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
-   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+   hex burns fuel (R16), may capsize it in storm-tossed seas (R32, R60) and, inshore or
+   in a narrow passage, may hide an underwater hazard (R33) it runs aground on (R34) and
+   rams (R35, R36). While a fire, a listing or a sinking is under way the hour is stepped
+   minute by minute (R52): the fire spreads and is fought each minute (R50), a listing ship
+   may capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
    hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
    water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
@@ -34,7 +34,7 @@ from . import ships as shipfig
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
-from .rules.capsize import capsize_check, capsize_triggers
+from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
@@ -134,8 +134,7 @@ class ShipState:
     capsized: bool = False
     destroyed: bool = False
     hours_in_hex: int = 0
-    # R32/R60: hours spent storm-tossed in the same hex since entering it, the storm's
-    # arrival, or the last storm Check (calm hours do not count)
+    # R32/R60: storm hours in this hex since entering it, the storm's arrival or a Check
     storm_hours: int = 0
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
@@ -324,20 +323,7 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._categories: dict[tuple[int, int], str] = {}
-        # R60: per sea-state level (1 stormy seas .. 3 hurricane): its words, the capsize
-        # Check's Disadvantages and the same-hex interval (tables/climates.yaml sea_states)
-        self._sea: list[tuple[str, int, int]] = [("calm", 0, 0)]
-        states = self.book.climates.get("sea_states", {}) if self.book.climates else {}
-        default_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
-        for key in ("stormy", "major", "hurricane"):
-            spec = states.get(key, {})
-            self._sea.append(
-                (
-                    str(spec.get("label", key)),
-                    int(spec.get("disadvantages", 0)),
-                    int(spec.get("hours_in_same_hex", default_every)),
-                )
-            )
+        self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
@@ -727,13 +713,13 @@ class _ShipHour:
 
     # -- capsizing, sinking, fire --------------------------------------------------------
     def storm_check(self, level: int) -> None:
-        """R32/R60: a storm capsize Check with the sea state's Disadvantages (major storm 1,
-        hurricane 2); the state is named in the roll and the log."""
-        label, disadvantages, _ = self.e._sea[min(level, 3)]
-        self.capsize(f"storm: {label}", [label] * disadvantages)
+        """R32/R60: a storm Check with the sea state's Disadvantages, the state in the log."""
+        self.capsize(*self.e._sea[min(level, 3)].terms(self.s.hex))
 
-    def capsize(self, reason: str, disadvantages: list[str] | None = None) -> None:
-        """R41: the helmsman's DV 16 Check; on a failure the ship capsizes and sinks (R40)."""
+    def capsize(
+        self, reason: str, disadvantages: list[str] | None = None, context: str = ""
+    ) -> None:
+        """R41: the helmsman's DV 16 Check (``context`` opens its text); failed, she sinks."""
         s, ship = self.s, self.ship
         if s.capsized or s.sinking_in is not None:
             return
@@ -746,13 +732,15 @@ class _ShipHour:
             disadvantages=disadvantages or (),
             reason=reason,
         )
+        event = result.event()
+        event.text = context + event.text
         if result.capsized:
             s.capsized = True
-            self.log(result.event(), "capsized")
+            self.log(event, "capsized")
             self.stop_moving()
             self.begin_sinking(f"she capsized ({reason})", "capsized")
         else:
-            self.log(result.event())
+            self.log(event)
 
     def begin_sinking(self, cause: str, halt: str = "sinking") -> None:
         """R40: 3d6 + Tier minutes to submerge, doubled at Half load or less."""
@@ -860,15 +848,9 @@ class _ShipHour:
         if self.entered == 0 and s.status != "sunk":
             s.hours_in_hex += 1
             level = int(self.e.world.sea_state(s.hex, self.clock))
-            if not level:
-                s.storm_hours = 0  # R32: hours before the storm arrives do not count
-            else:
-                # R32/R60: the clock counts storm hours only; it checks at the interval of
-                # the state blowing now (6/3/1 hours) and restarts at each check
-                s.storm_hours += 1
-                if s.storm_hours >= self.e._sea[min(level, 3)][2]:
-                    s.storm_hours = 0
-                    self.storm_check(level)
+            s.storm_hours, due = storm_clock(s.storm_hours, level, self.e._sea)
+            if due:
+                self.storm_check(level)  # R32/R60: storm hours in the same hex
         if ship.water or s.listing:
             self.flooding()
 

@@ -139,6 +139,7 @@ def list_command(db_path: str, as_json: bool) -> None:
             s["storm"],
             s["status"],
             f"{s['start_hour']}-{s['end_hour']}",
+            s["state"] + (f", moving {s['moving']}/{s['every']}h" if s["moving"] else ""),
             s["source"],
             _hexes_text(s["hexes"]),
             s["note"] or "",
@@ -146,7 +147,7 @@ def list_command(db_path: str, as_json: bool) -> None:
         for s in storms
     ]
     click.echo(f"Hour {camp.clock}")
-    click.echo(table(rows, ["storm", "now", "hours", "source", "hexes", "note"]))
+    click.echo(table(rows, ["storm", "now", "hours", "sea state", "source", "hexes", "note"]))
 
 
 @weather.command("clear")

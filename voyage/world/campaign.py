@@ -15,7 +15,7 @@ from ..errors import VoyageError
 from ..events import Event
 from ..tables import SEA_STATES
 from .cells import STATE_WORDS, roll_hour
-from .regions import find_region
+from .regions import check_climates, find_region
 from .seastate import SeaStates, referee_storms
 
 if TYPE_CHECKING:
@@ -41,6 +41,10 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
     from ..mapstore import current_map
 
     sea_map = sea_map if sea_map is not None else current_map(camp)
+    # the campaign's tables may have changed since the map was loaded: say so in one line
+    check_climates(
+        sea_map.weather_regions(), camp.rulebook.climates["climates"], "the campaign's map"
+    )
     storms = (
         referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))
         if camp.db["storms"].exists()

@@ -16,6 +16,7 @@ from ..events import Event
 from ..tables import SEA_STATES
 from .cells import STATE_WORDS, roll_hour
 from .regions import check_climates, find_region
+from .seasons import season_of
 from .seastate import SeaStates, referee_storms
 
 if TYPE_CHECKING:
@@ -57,6 +58,8 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
         rerolls=rerolls(camp),
         storms=storms,
         rolled=bool(camp.settings.get("rolled_weather", True)),
+        # the one call on the calendar: the season at the day's 06:00 roll (R61)
+        season=lambda day: season_of(camp, roll_hour(day)),
     )
 
 

@@ -41,5 +41,7 @@ def season_for_day(day: int) -> str:
 
 
 def season_of(campaign: Any, clock_hours: int) -> str:
-    """The season at campaign hour ``clock_hours`` (the weather's one call on the calendar)."""
+    """The season at campaign hour ``clock_hours``: the weather's one call on the calendar
+    (the calendar's ``season_of(campaign, clock_hours)`` has the same shape; point this at
+    it when the campaign has one)."""
     return season_for_day(clock_hours // 24 + 1)

@@ -154,6 +154,11 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
             f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
+    if not quiet:
+        from ..world.campaign import weather_lines
+
+        for line in weather_lines(camp, result.start, result.end):
+            click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
     click.echo(f"Advanced {result.hours_run} hour(s) to {clock_text(result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")

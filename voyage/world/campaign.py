@@ -194,6 +194,24 @@ def show(camp: Campaign, hour: int) -> dict[str, Any]:
     }
 
 
+def weather_lines(camp: Campaign, start: int, end: int) -> list[str]:
+    """One line per storm cell that formed from hour ``start`` to ``end`` (R61, R62)."""
+    if end <= start or not camp.settings.get("rolled_weather", True):
+        return []
+    from ..errors import MapError
+
+    try:
+        sea = sea_states_for(camp)
+    except MapError:
+        return []
+    out = []
+    for cell in sea.cells_between(start, end):
+        if start <= cell.start_hour < end:
+            text = sea.day(cell.region, cell.day).text
+            out.append(f"{when_text(cell.start_hour)}  weather, {cell.region}: {text}.")
+    return out
+
+
 # -- reroll ---------------------------------------------------------------------------------
 def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str, Any]]:
     """Roll ``day`` again for one region or all (R63: the next stream of that day); one

@@ -31,6 +31,8 @@ TABLES: dict[str, tuple[str, list[str]]] = {
     "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),
     "rolls": ("Rolls made outside a voyage: ship generation, table rolls.", ["label", "ship"]),
     "storms": ("Storm-tossed hexes and the hours they blow (R32, R60).", ["source"]),
+    "weather_rerolls": ("The referee's rerolls of a region's day (R63); rolled weather itself "
+                        "is recomputed, never stored.", ["region"]),
     "sea_map": ("The campaign's sea map, as the YAML it was loaded from.", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
     "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",

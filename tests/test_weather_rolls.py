@@ -249,3 +249,37 @@ def test_map_without_regions_is_one_temperate_region() -> None:
     regions = sea.weather_regions()
     assert list(regions) == ["sea"] and regions["sea"].climate == "temperate"
     assert sea.region_of("0101").name == "sea"
+
+
+def test_the_sea_of_every_hour_is_the_union_of_its_cells_whatever_the_order() -> None:
+    # R60/R62: the worked-out (and reused) sea of each hour equals the cells' footprints
+    # merged from scratch, highest state winning, land left out; asked in any order
+    import random
+
+    from voyage.maps import load_map
+    from voyage.paths import campaigns_dir
+    from voyage.world.seastate import SeaStates
+
+    book = load_rulebook()
+    sea_map = load_map(campaigns_dir() / "salt_reach")
+    hours = list(range(0, 24 * 40))
+    shuffled = hours[:]
+    random.Random(1).shuffle(shuffled)
+    walked = SeaStates(3, sea_map, book)
+    asked = SeaStates(3, sea_map, book)
+    got_walked = {h: dict(walked.levels(h)) for h in hours}
+    got_asked = {h: dict(asked.levels(h)) for h in shuffled}
+    cells = [
+        roll_day(3, region, day, season_for_day(day), book).cell
+        for day in range(1, 41)
+        for region in sea_map.weather_regions().values()
+    ]
+    cells = [c for c in cells if c is not None]
+    assert len(cells) > 5
+    for hour in hours:
+        expected: dict[str, int] = {}
+        for cell in cells:
+            for name, level in cell.footprint(hour, sea_map.width, sea_map.height).items():
+                if sea_map.is_sea(name):
+                    expected[name] = max(level, expected.get(name, 0))
+        assert got_walked[hour] == expected == got_asked[hour], hour

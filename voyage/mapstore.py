@@ -2,8 +2,9 @@
 
 The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010)
 and parsed again on reading, so what the referee wrote is exactly what is used. Storms
-(table ``storms``, m011) follow :mod:`voyage.weather`. Both tables are in the store's
-``SNAPSHOT_TABLES``, so ``voyage undo`` takes back a map load or a storm.
+(table ``storms``, m011, m050) follow :mod:`voyage.weather`. Both tables are in the store's
+``SNAPSHOT_TABLES``, so ``voyage undo`` takes back a map load or a storm. The sea state of
+every hex (rolled cells and these storms, R60-R63) comes from :mod:`voyage.world`.
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
-"""Storms (R32): which hexes are storm-tossed at a given campaign hour.
+"""Storms placed by the referee (R32, R60, R63): which hexes they cover at a campaign hour.
 
 A storm is stored as rows of one shape, one row per hex: ``storm`` (the number grouping
 hexes placed together), ``hex``, ``start_hour``, ``end_hour`` (the storm blows for
-``start_hour <= hour < end_hour``), ``source`` (``referee`` for storms set by hand; generated
-weather can add rows with another source) and ``note``.
+``start_hour <= hour < end_hour``), ``source`` (``referee``), ``note``, ``state`` (its sea
+state, R60: stormy seas unless given), and for a moving storm ``moving`` (the hex side it
+moves towards) and ``every`` (hours per hex). Rolled weather is never stored: it is
+recomputed from its own dice (voyage.world, R63), which also moves these storms.
 
-The voyage engine asks :func:`storms_at` or :func:`is_storm` each hour; both accept the
-campaign database, an open campaign, or rows already read, so they are easy to test.
+:func:`storms_at` and :func:`is_storm` answer for the hexes as placed (not moved); the
+engine and the weather commands ask :class:`voyage.world.seastate.SeaStates`, which knows
+both. They accept the campaign database, an open campaign, or rows already read.
 """
 
 from __future__ import annotations

@@ -47,10 +47,29 @@ def test_forecast_advance_and_undo_agree_in_any_order(runner, reach) -> None:
 
 def test_forecast_text_and_plot(runner, reach, tmp_path) -> None:
     out = ok(runner, "weather", "forecast", "--days", "3")
-    assert "day  season" in out and "north" in out and "south" in out
+    assert out.splitlines()[1].split()[:3] == ["day", "season", "region"]
+    assert "Day 1  " in out and "north" in out and "south" in out
     picture = tmp_path / "week.png"
     out = ok(runner, "weather", "forecast", "--days", "7", "--plot", str(picture))
     assert picture.stat().st_size > 1000 and f"Wrote {picture}" in out
+
+
+def test_a_calendar_campaign_reads_dates_and_seasons(runner, tmp_path, monkeypatch) -> None:
+    # the season comes from the campaign's calendar (R61); --at takes its dates
+    path = tmp_path / "dated.db"
+    monkeypatch.setenv("VOYAGE_DB", str(path))
+    ok(runner, "init", "--name", "Dated", "--seed", "7", "--start", "1492-06-01")
+    ok(runner, "map", "load", "salt_reach")
+    data = json.loads(ok(runner, "weather", "forecast", "--days", "2", "--json"))
+    assert [d["date"] for d in data["days"]] == ["1 Jun 1492", "2 Jun 1492"]
+    assert data["days"][0]["season"] == "summer"
+    assert data["days"][0]["regions"][1]["roll"]["season_row"] == "dry"  # the map's mapping
+    shown = json.loads(ok(runner, "weather", "show", "--at", "3 Jun 1492, 14:00", "--json"))
+    assert shown["hour"] == 2 * 24 + 14 and shown["at"] == "3 Jun 1492, 14:00"
+    assert "before the campaign began (1 Jun 1492)" in refused(
+        runner, "weather", "show", "--at", "31 May 1492"
+    )
+    assert "June 1492 has 30 days" in refused(runner, "weather", "show", "--at", "31 Jun 1492")
 
 
 def test_reroll_is_logged_and_undone(runner, reach) -> None:
@@ -131,7 +150,7 @@ def test_a_moving_storm_of_a_given_state(runner, reach) -> None:
     gone = json.loads(ok(runner, "weather", "show", "--at", "+12h", "--json"))
     assert not any(gone["hexes"].values())
     text = ok(runner, "map", "hex", "1510")
-    assert "sea now (day 1, 00:00): major storm" in text and "region: north (temperate)" in text
+    assert "sea now (Day 1, 00:00): major storm" in text and "region: north (temperate)" in text
 
 
 def test_map_render_at_an_hour(runner, reach, tmp_path) -> None:

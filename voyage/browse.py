@@ -35,6 +35,8 @@ TABLES: dict[str, tuple[str, list[str]]] = {
                         "is recomputed, never stored.", ["region"]),
     "sea_map": ("The campaign's sea map, as the YAML it was loaded from.", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
+    "calendar": ("The campaign's calendar (a copy of its months and seasons) and day 1's date.",
+                 []),
     "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",
                  ["ship", "kind"]),
     "ships_at_sea": ("Ships at sea now: where, whither and how the voyage stands.", ["status"]),

@@ -34,15 +34,18 @@ from . import ships as shipfig
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
+from .rules.anchors import anchor_phase
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
+from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
 from .ships import Ship
 from .tables import RuleBook
+from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
-OPEN_STATUSES = ("under way", "anchored", "stuck")
+OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
@@ -58,6 +61,7 @@ HALT_REASONS = (
     "engine broken",
     "out of fuel",
     "destroyed",
+    "anchor lost",
 )
 
 MINUTES = 60
@@ -81,17 +85,6 @@ class Chart(Protocol):
     def is_sea(self, name: str) -> bool: ...
 
 
-#: R60: the sea-state level of a hex at a campaign hour: 0 calm, 1 stormy seas, 2 major
-#: storm, 3 hurricane (a predicate returning True/False reads as stormy seas / calm).
-SeaStateLookup = Callable[[str, int], int]
-StormCheck = SeaStateLookup  # the older name
-
-
-def no_storms(hex_name: str, clock: int) -> int:
-    """A calm sea everywhere, always (R60)."""
-    return 0
-
-
 @dataclass
 class World:
     """Everything the engine reads and never changes: rules, map, sea states, options."""
@@ -101,6 +94,10 @@ class World:
     sea_state: SeaStateLookup = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
+    #: the campaign's calendar (voyage.calendar): dawn and dusk by season; None counts days
+    calendar: Any = None
+    #: R64: the current in a hex (voyage.rules.drift.Current), or None
+    current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
 
 
 @dataclass
@@ -134,8 +131,9 @@ class ShipState:
     capsized: bool = False
     destroyed: bool = False
     hours_in_hex: int = 0
-    # R32/R60: storm hours in this hex since entering it, the storm's arrival or a Check
-    storm_hours: int = 0
+    storm_hours: int = 0  # R32/R60: storm hours in this hex since entry, arrival or Check
+    drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
+    current_carry: str = "0"  # R64: the part of a knot the current left over last hour
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -153,6 +151,8 @@ class ShipState:
         "destroyed",
         "hours_in_hex",
         "storm_hours",
+        "drift_miles",
+        "current_carry",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -295,6 +295,7 @@ class AdvanceResult:
     events: list[LoggedEvent] = field(default_factory=list)
     halts: list[LoggedEvent] = field(default_factory=list)
     stopped: str = ""
+    in_port: bool = False  #: every ship was in port: only the clock (and weather) moved
 
     @property
     def end(self) -> int:
@@ -302,8 +303,6 @@ class AdvanceResult:
 
 
 UNTIL = ("arrival", "event", "dawn", "dusk")
-DAWN_HOUR = 6
-DUSK_HOUR = 18
 #: Kinds of event that are routine: they do not stop ``--until event``.
 ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground"})
 
@@ -387,11 +386,16 @@ class Engine:
         """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
         / dusk (at most ``limit`` hours). Stops early after any hour in which something
         needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
+        from .calendar import is_dawn, is_dusk
+
         result = AdvanceResult(start)
         todo = hours if hours is not None else limit
         clock = start
+        # with every ship in port the clock still runs (the weather moves on; a referee can
+        # wait out a storm): only a voyage that ends during the advance stops it early
+        in_port = result.in_port = not any(s.active for s in self.states)
         while result.hours_run < todo:
-            if not any(s.active for s in self.states):
+            if not in_port and not any(s.active for s in self.states):
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -419,10 +423,10 @@ class Engine:
             ):
                 result.stopped = "an event"
                 break
-            if until == "dawn" and clock % 24 == DAWN_HOUR:
+            if until == "dawn" and is_dawn(self.world.calendar, clock):
                 result.stopped = "dawn"
                 break
-            if until == "dusk" and clock % 24 == DUSK_HOUR:
+            if until == "dusk" and is_dusk(self.world.calendar, clock):
                 result.stopped = "dusk"
                 break
         else:
@@ -512,6 +516,9 @@ class _ShipHour:
     def run(self) -> HourRow:
         s, ship = self.s, self.ship
         self.start_of_hour()
+        if not self.moving:
+            anchor_phase(self)  # R65: in storm-tossed seas the cable may part
+            drift_phase(self)  # R64: what makes no way of its own drifts with the current
         entries = self.entry_minutes() if self.moving else []
         i = 0
         self.minute = 0
@@ -585,6 +592,8 @@ class _ShipHour:
             if self.speed <= 0:
                 self.moving = False
                 self.speed = 0
+            else:
+                current_leg(self)  # R64: the current helps or hinders this leg
         # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         # yet listing, which checks every 10 minutes), may capsize every hour.
         if not s.capsized and s.sinking_in is None and (category == "overloaded" or ship.water):
@@ -647,9 +656,8 @@ class _ShipHour:
                 )
                 self.stop_moving()
         info = self.e.hex_info(ship.hex)
-        level = int(self.e.world.sea_state(ship.hex, self.clock))
         s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
-        if level:
+        if level := int(self.e.world.sea_state(ship.hex, self.clock)):
             self.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
         # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
@@ -716,22 +724,13 @@ class _ShipHour:
         """R32/R60: a storm Check with the sea state's Disadvantages, the state in the log."""
         self.capsize(*self.e._sea[min(level, 3)].terms(self.s.hex))
 
-    def capsize(
-        self, reason: str, disadvantages: list[str] | None = None, context: str = ""
-    ) -> None:
+    def capsize(self, reason: str, banes: list[str] | None = None, context: str = "") -> None:
         """R41: the helmsman's DV 16 Check (``context`` opens its text); failed, she sinks."""
         s, ship = self.s, self.ship
         if s.capsized or s.sinking_in is not None:
             return
-        result = capsize_check(
-            ship.tier,
-            self.e.category(s),
-            self.roller,
-            self.book,
-            ship.traits,
-            disadvantages=disadvantages or (),
-            reason=reason,
-        )
+        figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
+        result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
         event = result.event()
         event.text = context + event.text
         if result.capsized:

@@ -84,6 +84,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     """
     from ..mapstore import current_map, ship_positions, storms_now
     from ..render import text_map
+    from ..voyages import clock_text
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
@@ -96,13 +97,14 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
                 "width": sea.width,
                 "height": sea.height,
                 "hour": camp.clock,
+                "time": clock_text(camp, camp.clock),
                 "lines": text.splitlines(),
                 "storms": sorted(storms),
                 "ships": [{"name": name, "hex": where} for name, where in ships],
             }
         )
         return
-    click.echo(f"{sea.name} (hour {camp.clock})")
+    click.echo(f"{sea.name} ({clock_text(camp, camp.clock)})")
     click.echo(text)
 
 
@@ -117,7 +119,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 )
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
 @_area_options
-@click.option("--title", default=None, help="Title (default: the map's name and the hour).")
+@click.option("--title", default=None, help="Title (default: the map's name and the time).")
 @click.option(
     "--tracks",
     type=click.Choice(["open", "all", "none"]),
@@ -142,10 +144,11 @@ def render(
     tracks: str,
     when: str | None,
 ) -> None:
-    """Draw the map as a picture, with ports, the weather, the ships and their tracks.
+    """Draw the map as a picture: ports, the weather, currents, the ships and their tracks.
 
     The weather of the hour (now, or --at) is shaded by sea state (R60), with each storm
-    cell outlined and an arrow the way it drifts (R62).
+    cell outlined and an arrow the way it drifts (R62); each current is an arrow the way it
+    flows, with its knots (R64).
 
     Examples:
 
@@ -153,14 +156,16 @@ def render(
 
         voyage map render --out storm.png --around 1510 --radius 3 --at "day 2, 12:00"
     """
+    from ..calendar import campaign_calendar
     from ..mapstore import current_map, ship_positions
-    from ..voyages import voyage_tracks
-    from ..world.campaign import parse_when, sea_states_for, when_text
+    from ..voyages import clock_text, voyage_tracks
+    from ..world.campaign import parse_when, sea_states_for
     from ..world.plot import render_weather
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
-    hour = parse_when(when, camp.clock) if when is not None else camp.clock
+    calendar = campaign_calendar(camp)
+    hour = parse_when(when, camp.clock, calendar) if when is not None else camp.clock
     path = render_weather(
         sea,
         sea_states_for(camp, sea),
@@ -171,7 +176,8 @@ def render(
         radius=radius,
         ships=ship_positions(camp),
         tracks=voyage_tracks(camp, tracks),
-        title=title or f"{sea.name}, {when_text(hour)}",
+        title=title or f"{sea.name}, {clock_text(camp, hour)}",
+        currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
     )
     click.echo(f"Wrote {path}")
 
@@ -189,6 +195,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
         voyage map hex 0305
     """
     from ..mapstore import current_map, ship_positions
+    from ..voyages import clock_text
     from ..world.campaign import sea_states_for
 
     camp = open_campaign(db_path)
@@ -203,6 +210,11 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     info["region"] = region.name if region else None
     info["ships"] = [n for n, at in ship_positions(camp) if at == h.name]
     info["hour"] = camp.clock
+    info["time"] = clock_text(camp, camp.clock)
+    current = sea.currents.get(h.name)
+    info["current"] = (
+        None if current is None else {"flows": current.direction, "knots": float(current.knots)}
+    )
     if as_json:
         emit_json(info)
         return
@@ -210,6 +222,10 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     if h.is_sea:
         lines.append(f"  seabed: {h.seabed}")
         lines.append(f"  coastal: {'yes' if h.coastal else 'no'}")
+        if h.depth is not None:
+            lines.append(f"  depth: {h.depth:g} ft")
+        if current is not None:
+            lines.append(f"  current: {current.text()} (R64)")
     if h.narrow_passage:
         lines.append("  narrow passage: yes (within a mile of the coast, R33)")
     if h.port:
@@ -218,10 +234,9 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
             stock = f", {h.fuel.stock} hlbs in stock" if h.fuel.stock is not None else ""
             fuel = f"fuel {h.fuel.price:g} per hlb{stock}"
         lines.append(f"  port: {h.port} ({fuel})")
-    from ..world.campaign import when_text
     from ..world.cells import STATE_WORDS
 
-    lines.append(f"  sea now ({when_text(camp.clock)}): {STATE_WORDS[state]}")
+    lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
     if region is not None:
         lines.append(f"  weather region: {region.name} ({region.climate})")
     lines.append(f"  ships here: {', '.join(info['ships']) if info['ships'] else 'none'}")

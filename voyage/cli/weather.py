@@ -84,6 +84,7 @@ def storm(
         voyage weather storm --around 1010 --radius 2 --hours 24 --state major --moving SE
     """
     from ..mapstore import add_storm
+    from ..voyages import clock_text
 
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
@@ -102,14 +103,13 @@ def storm(
     if as_json:
         emit_json(made)
         return
-    from ..world.campaign import when_text
     from ..world.cells import STATE_WORDS
 
     moves = f", moving {made['moving']} a hex every {made['every']} h" if made["moving"] else ""
     click.echo(
         f"Storm {made['storm']} ({STATE_WORDS[made['state']]}{moves}) over "
-        f"{_hexes_text(made['hexes'])} from {when_text(made['start_hour'])} to "
-        f"{when_text(made['end_hour'])}."
+        f"{_hexes_text(made['hexes'])} from {clock_text(camp, made['start_hour'])} to "
+        f"{clock_text(camp, made['end_hour'])}."
     )
 
 
@@ -125,20 +125,25 @@ def list_command(db_path: str, as_json: bool) -> None:
         voyage weather list
     """
     from ..mapstore import list_storms
+    from ..voyages import clock_text
 
     camp = open_campaign(db_path)
     storms = list_storms(camp)
+    now = clock_text(camp, camp.clock)
     if as_json:
-        emit_json({"hour": camp.clock, "storms": storms})
+        for s in storms:
+            s["start_time"] = clock_text(camp, s["start_hour"])
+            s["end_time"] = clock_text(camp, s["end_hour"])
+        emit_json({"hour": camp.clock, "time": now, "storms": storms})
         return
     if not storms:
-        click.echo(f"No storms (hour {camp.clock}).")
+        click.echo(f"No storms ({now}).")
         return
     rows: list[list[Any]] = [
         [
             s["storm"],
             s["status"],
-            f"{s['start_hour']}-{s['end_hour']}",
+            f"{clock_text(camp, s['start_hour'])} to {clock_text(camp, s['end_hour'])}",
             s["state"] + (f", moving {s['moving']}/{s['every']}h" if s["moving"] else ""),
             s["source"],
             _hexes_text(s["hexes"]),
@@ -146,8 +151,8 @@ def list_command(db_path: str, as_json: bool) -> None:
         ]
         for s in storms
     ]
-    click.echo(f"Hour {camp.clock}")
-    click.echo(table(rows, ["storm", "now", "hours", "sea state", "source", "hexes", "note"]))
+    click.echo(now)
+    click.echo(table(rows, ["storm", "now", "blows", "sea state", "source", "hexes", "note"]))
 
 
 @weather.command("clear")
@@ -225,7 +230,7 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
             roll = r["roll"]
             rows.append(
                 [
-                    day["day"],
+                    day["date"],
                     day["season"],
                     r["region"],
                     "" if roll is None else roll["roll"],
@@ -246,7 +251,7 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
             )
             click.echo(
                 f"  {c['cell']}: {c['sea_state']}, radius {c['radius']}, "
-                f"{when_text(c['start_hour'])} to {when_text(c['end_hour'])}; "
+                f"{when_text(camp, c['start_hour'])} to {when_text(camp, c['end_hour'])}; "
                 f"{every}: {centres}"
             )
     if plot_path:
@@ -267,10 +272,11 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
 
         voyage weather show --at "day 3, 14:00" --json
     """
+    from ..calendar import campaign_calendar
     from ..world.campaign import parse_when, show, when_text
 
     camp = open_campaign(db_path)
-    data = show(camp, parse_when(when, camp.clock))
+    data = show(camp, parse_when(when, camp.clock, campaign_calendar(camp)))
     if as_json:
         emit_json(data)
         return
@@ -281,7 +287,7 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
         where = c["centre"] or "off the map"
         click.echo(
             f"  cell {c['cell']}: {c['sea_state']} centred on {where}, radius {c['radius']}, "
-            f"blows until {when_text(c['end_hour'])}"
+            f"blows until {when_text(camp, c['end_hour'])}"
         )
     for st in data["storms"]:
         click.echo(f"  storm {st['storm']} (placed): {st['state']} over {_hexes_text(st['hexes'])}")

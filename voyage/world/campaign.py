@@ -69,9 +69,10 @@ _HOUR = re.compile(r"^(\d{1,2}):(\d{2})$")
 _AHEAD = re.compile(r"^\+(\d+)\s*([hd]?)$")
 
 
-def parse_when(text: str, now: int) -> int:
-    """A campaign hour from ``now``, ``day 3``, ``day 3, 14:00``, ``14:00`` (today) or
-    ``+6h`` / ``+2d`` (ahead); never before the campaign began (day 1, 00:00)."""
+def parse_when(text: str, now: int, calendar: Any = None) -> int:
+    """A campaign hour from ``now``, ``day 3``, ``day 3, 14:00``, ``14:00`` (today),
+    ``+6h`` / ``+2d`` (ahead) or, in a campaign with a calendar, a date (``12 Jun 1492,
+    14:00`` or ``1492-06-12 14:00``); never before the campaign began."""
     raw = text.strip().lower()
     hour: int | None = None
     if raw in ("now", ""):
@@ -92,20 +93,64 @@ def parse_when(text: str, now: int) -> int:
         hour = now // 24 * 24 + hh
     elif m := _AHEAD.match(raw):
         hour = now + int(m.group(1)) * (24 if m.group(2) == "d" else 1)
+    elif calendar is not None and (found := _calendar_hour(text, calendar)) is not None:
+        hour = found
     else:
+        dated = " or a date like '12 Jun 1492, 14:00'" if calendar is not None else ""
         raise WeatherError(
-            f"--at {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00' or '+6h' / '+2d'"
+            f"--at {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00' or '+6h' / '+2d'" + dated
         )
     if hour < 0:
-        raise WeatherError(f"--at {text!r} is before the campaign began (day 1, 00:00)")
+        began = f" ({calendar.start_text()})" if calendar is not None else " (day 1, 00:00)"
+        raise WeatherError(f"--at {text!r} is before the campaign began{began}")
     return hour
 
 
-def when_text(hour: int) -> str:
-    """``day 3, 14:00`` (the campaign's time format)."""
+_AT_TIME = re.compile(r"^(.*?)[,\s]+(\d{1,2}):(\d{2})$")
+
+
+def _calendar_hour(text: str, calendar: Any) -> int | None:
+    """The campaign hour of a calendar date and time (None when it is not a date at all;
+    WeatherError when the calendar has no such date)."""
+    from ..calendar import parse_start
+
+    raw = " ".join(text.split())
+    hh = 0
+    if m := _AT_TIME.match(raw):
+        raw, hh = m.group(1).strip().rstrip(","), int(m.group(2))
+        if hh > 23:
+            raise WeatherError(f"--at {text!r}: an hour runs from 00 to 23")
+    if not any(ch.isdigit() for ch in raw):
+        return None
+    try:
+        date = parse_start(calendar.definition, raw)
+    except VoyageError as exc:
+        if "is not a date" in str(exc) and "days in" not in str(exc):
+            return None
+        raise WeatherError(f"--at {text!r}: {exc}") from None
+    days = _ordinal(calendar.definition, date) - _ordinal(calendar.definition, calendar)
+    return days * 24 + hh
+
+
+def _ordinal(definition: Any, date: Any) -> int:
+    """Days from the calendar's year 1 to ``date`` (a CampaignCalendar's year/month/day)."""
+    days = sum(definition.year_days(y) for y in range(1, date.year))
+    days += sum(definition.month_days(date.year, m) for m in range(date.month))
+    return days + date.day
+
+
+def date_text(camp: Campaign, hour: int) -> str:
+    """The day of ``hour`` as the campaign shows it (``12 Jun 1492`` or ``Day 3``)."""
+    from ..calendar import campaign_calendar, format_date
+
+    return format_date(campaign_calendar(camp), hour)
+
+
+def when_text(camp: Campaign, hour: int) -> str:
+    """The campaign's one time format (``12 Jun 1492, 14:00`` or ``Day 3, 14:00``)."""
     from ..voyages import clock_text
 
-    return clock_text(hour)
+    return clock_text(camp, hour)
 
 
 # -- forecast and show ---------------------------------------------------------------------
@@ -141,10 +186,17 @@ def forecast(camp: Campaign, days: int, start_day: int | None = None) -> dict[st
                     "worst_text": STATE_WORDS[SEA_STATES[worst]],
                 }
             )
-        out_days.append({"day": day, "season": sea.season(day), "regions": regions})
+        out_days.append(
+            {
+                "day": day,
+                "date": date_text(camp, first),
+                "season": sea.season(day),
+                "regions": regions,
+            }
+        )
     cells = sea.cells_between((today - 1) * 24, (today + days - 1) * 24)
     return {
-        "from": when_text((today - 1) * 24),
+        "from": when_text(camp, (today - 1) * 24),
         "days": out_days,
         "cells": [c.to_dict(width, height) for c in cells],
         "rolled_weather": sea.rolled,
@@ -182,7 +234,7 @@ def show(camp: Campaign, hour: int) -> dict[str, Any]:
     rolls = {name: sea.day(name, day).to_dict() for name in sea.regions} if sea.rolled else {}
     return {
         "hour": hour,
-        "at": when_text(hour),
+        "at": when_text(camp, hour),
         "season": sea.season(day),
         "regions": {
             name: {"climate": r.climate, "hexes": len(r.hexes)} for name, r in sea.regions.items()
@@ -208,7 +260,7 @@ def weather_lines(camp: Campaign, start: int, end: int) -> list[str]:
     for cell in sea.cells_between(start, end):
         if start <= cell.start_hour < end:
             text = sea.day(cell.region, cell.day).text
-            out.append(f"{when_text(cell.start_hour)}  weather, {cell.region}: {text}.")
+            out.append(f"{when_text(camp, cell.start_hour)}  weather, {cell.region}: {text}.")
     return out
 
 
@@ -224,7 +276,7 @@ def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str
     if roll_hour(day) > camp.clock:
         raise WeatherError(
             f"day {day} has not been rolled yet: its weather is rolled at 06:00 that day and "
-            f"the campaign is at {when_text(camp.clock)}; `voyage weather forecast` shows it"
+            f"the campaign is at {when_text(camp, camp.clock)}; `voyage weather forecast` shows it"
         )
     if not camp.settings.get("rolled_weather", True):
         raise WeatherError(

@@ -18,6 +18,16 @@ from ..tables import SEA_STATES, WIND_SIDES, RuleBook
 from .cells import DayWeather, StormCell, footprint, longest_cell_hours, roll_day, roll_hour
 from .seasons import season_for_day
 
+#: R60: the sea-state level of a hex at a campaign hour, as the engine asks it: 0 calm,
+#: 1 stormy seas, 2 major storm, 3 hurricane (a predicate's True/False reads as 1/0).
+SeaStateLookup = Callable[[str, int], int]
+
+
+def no_storms(hex_name: str, clock: int) -> int:
+    """A calm sea everywhere, always (R60)."""
+    return 0
+
+
 #: How many hours of worked-out sea are kept (an advance walks forward hour by hour).
 HOURS_KEPT = 48
 
@@ -209,4 +219,11 @@ class SeaStates:
         return found.get(hex_name, 0)
 
 
-__all__ = ["RefereeStorm", "SeaStates", "footprint", "referee_storms"]
+__all__ = [
+    "RefereeStorm",
+    "SeaStateLookup",
+    "SeaStates",
+    "footprint",
+    "no_storms",
+    "referee_storms",
+]

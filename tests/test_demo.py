@@ -44,7 +44,7 @@ def test_demo_runs_from_nothing_and_writes_its_files(ran: tuple[Path, object]) -
     out = result.output  # type: ignore[attr-defined]
     assert "Outcome:" in out and "Day 1:" in out and f"demo-seed-{SEED}.md" in out
     # the demo's storm moves (R63: placed by hand, moving) and the day's cells are told
-    assert "moving S a hex every 4 hours" in out and "The storm has moved S from" in out
+    assert "moving S a hex every 4 hours" in out and "the storm has moved S from" in out
 
 
 def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:

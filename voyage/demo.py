@@ -272,6 +272,7 @@ def _weather_lines(camp: Any, chart: Any, day: int, storm: tuple[Any, ...]) -> l
     moving storm's centre got to (R63)."""
     from . import hexmap
     from .tables import WIND_SIDES
+    from .voyages import clock_text
     from .world.campaign import sea_states_for
 
     sea = sea_states_for(camp, chart)
@@ -280,7 +281,8 @@ def _weather_lines(camp: Any, chart: Any, day: int, storm: tuple[Any, ...]) -> l
         for name in sea.regions:
             rolled = sea.day(name, day)
             if rolled.cell is not None:
-                lines.append(f"    06:00 weather, {name}: {rolled.text}.")
+                lines.append(f"    {clock_text(camp, rolled.cell.start_hour)} weather, {name}: "
+                             f"{rolled.text}.")
     centre, moving, every, hours = storm
     end = day * 24 - 1
     if moving and end < hours:
@@ -290,8 +292,8 @@ def _weather_lines(camp: Any, chart: Any, day: int, storm: tuple[Any, ...]) -> l
         col, row = hexmap.cube_to_offset((q + d[0] * n, r + d[1] * n, s + d[2] * n))
         where = (hexmap.hex_name(col, row) if 1 <= col <= chart.width and 1 <= row <= chart.height
                  else "off the map")
-        lines.append(f"    The storm has moved {moving} from {centre}: centred on {where} at "
-                     f"{end % 24:02d}:00.")
+        lines.append(f"    {clock_text(camp, end)} the storm has moved {moving} from "
+                     f"{centre}: centred on {where}.")
     return lines
 
 

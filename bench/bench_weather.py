@@ -49,12 +49,12 @@ def year(camp: object, hours: int, mode: str) -> tuple[float, int]:
     t0 = time.process_time()
     # built inside the timing: the weather's set-up is part of its cost
     if mode == "weather":
-        world.sea_state = sea_states_for(camp).for_ship  # type: ignore[arg-type]
+        world.sea_state = sea_states_for(camp).lookup()  # type: ignore[arg-type]
     elif mode == "lookups":
-        sea = sea_states_for(camp)  # type: ignore[arg-type]
+        lookup = sea_states_for(camp).lookup()  # type: ignore[arg-type]
 
         def looked_up(hex_name: str, clock: int) -> int:
-            sea.for_ship(hex_name, clock)
+            lookup(hex_name, clock)
             return 0
 
         world.sea_state = looked_up

@@ -55,7 +55,7 @@ def campaign_chart(camp: Campaign) -> tuple[SeaMap, SeaStateLookup]:
     sea = sea_states_for(camp, chart)
     if not sea.rolled and not sea.storms:
         return chart, no_storms
-    return chart, sea.for_ship
+    return chart, sea.lookup()
 
 
 def world_for(

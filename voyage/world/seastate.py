@@ -218,6 +218,19 @@ class SeaStates:
             found = self.levels(hour)
         return found.get(hex_name, 0)
 
+    def lookup(self) -> SeaStateLookup:
+        """:meth:`for_ship` as a closure over its dicts: what the engine calls on every hex
+        entered and every hour in the same hex, so each call is two dict look-ups."""
+        hours, ports, levels = self._hours, self._ports, self.levels
+
+        def sea_state(hex_name: str, hour: int) -> int:
+            found = hours.get(hour)
+            if found is None:
+                found = levels(hour)
+            return 0 if hex_name in ports else found.get(hex_name, 0)
+
+        return sea_state
+
 
 __all__ = [
     "RefereeStorm",

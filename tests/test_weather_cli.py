@@ -257,3 +257,26 @@ def test_a_map_with_an_unknown_climate_is_refused_and_nothing_changes(runner, db
     before = db_contents(db)
     assert "unknown climate 'arctic'" in refused(runner, "map", "load", str(path))
     assert db_contents(db) == before
+
+
+def test_a_campaign_may_bring_its_own_climates(runner, tmp_path, monkeypatch) -> None:
+    # R61 overridable per campaign: a house climates.yaml (here: every temperate winter day
+    # a hurricane) is copied into the campaign and rolled on
+    from voyage.paths import tables_dir
+
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (tables_dir() / "climates.yaml").read_text()
+    winter = text.index("      winter:")
+    end = text.index("  tropical:")
+    text = (
+        text[:winter] + "      winter:\n        - {faces: [2, 12], value: hurricane}\n" + text[end:]
+    )
+    (house / "climates.yaml").write_text(text)
+    monkeypatch.setenv("VOYAGE_DB", str(tmp_path / "house.db"))
+    ok(runner, "init", "--name", "Stormy", "--seed", "3", "--tables", str(house))
+    ok(runner, "map", "load", "salt_reach")
+    data = json.loads(ok(runner, "weather", "forecast", "--days", "3", "--json"))
+    north = [d["regions"][0]["roll"] for d in data["days"]]
+    assert [r["weather"] for r in north] == ["hurricane"] * 3
+    assert all(c["radius"] in (2, 3, 4) for c in data["cells"] if c["region"] == "north")

@@ -12,6 +12,7 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
     read_campaign,
     table,
 )
@@ -184,7 +185,7 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
     camp = open_campaign(db_path)
     removed = clear_storms(camp, storm_number, everything=everything)
     what = "all storms" if everything else f"storm {storm_number}"
-    click.echo(f"Cleared {what} ({removed} hexes).")
+    click.echo(f"Cleared {what} ({plural(removed, 'hex', 'hexes')}).")
 
 
 @weather.command("forecast")
@@ -229,7 +230,7 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
     if as_json:
         emit_json(data)
         return
-    click.echo(f"Weather from {data['from']} for {days} day(s):")
+    click.echo(f"Weather from {data['from']} for {plural(days, 'day')}:")
     if not data["rolled_weather"]:
         click.echo("(rolled weather is off: `voyage settings rolled_weather true`)")
     rows: list[list[Any]] = []

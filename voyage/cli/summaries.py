@@ -29,7 +29,7 @@ SUMMARIES: dict[str, str] = {
     'status': 'Every ship at sea at a glance: where, whither, how fast, and what is wrong.',
     'tables': "The campaign's house-rule tables: show, write out for editing, load new ones.",
     'undo': 'Take back the last advance or referee action exactly, rolls and all.',
-    'weather': 'Put storms on the map, list them, clear them (R32).',
+    'weather': 'Weather: forecast, sea states, rerolls and storms placed by hand (R60-R63).',
 }
 
 

@@ -186,6 +186,11 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
             f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
+    if not quiet:
+        from ..world.campaign import weather_lines
+
+        for line in weather_lines(camp, result.start, result.end):
+            click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
     if result.in_port:
         click.echo(
             "Every ship is in port: the clock (and the weather) moved on "

@@ -677,7 +677,8 @@ def render_map(
         heading,
         ha="center",
         va="center",
-        fontsize=14,
+        # a long title on a narrow crop shrinks to fit (a bold character is about 0.62 em)
+        fontsize=min(14.0, max(7.0, (geometry.image_w - 20) * 72 / (dpi * 0.62 * len(heading)))),
         weight="bold",
     )
     fmt = out.suffix.lower().lstrip(".")

@@ -142,3 +142,12 @@ def test_demo_help_explains_the_file_names() -> None:
     result = CliRunner().invoke(cli, ["demo", "--help"])
     assert result.exit_code == 0
     assert "demo-seed-N.db" in result.output and "--force" in result.output
+
+
+def test_what_the_help_says_of_the_default_seed_and_of_seed_2(tmp_path: Path) -> None:
+    from voyage.demo import default_seed, run_demo
+
+    sank = run_demo(tmp_path / "a", default_seed())
+    assert sank.summary["outcome"].startswith("sank")
+    made_port = run_demo(tmp_path / "b", 2)
+    assert made_port.summary["outcome"].startswith("arrived at Ironport")

@@ -30,6 +30,8 @@ COMMANDS: dict[str, str] = {
     "status": "voyage.cli.voyages:status",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
+    "forecast": "voyage.cli.forecast:forecast",
+    "plan": "voyage.cli.forecast:plan_command",
 }
 
 

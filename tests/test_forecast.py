@@ -88,8 +88,8 @@ def test_open_sea_through_a_storm_loses_her_as_the_exact_odds_say():
     state = voyage(s, OPEN_ROUTE)
     storm = set(OPEN_ROUTE[1:])
     setup = Setup(world(lambda h, c: h in storm), state, 0)
-    from voyage.engine import Engine
     from voyage.dice import Roller
+    from voyage.engine import Engine
 
     category = Engine(setup.world, [state], Roller(0)).category(state)
     mods = sum(m.value for m in capsize_modifiers(s.tier, category, book))

@@ -453,22 +453,16 @@ class Engine:
         The result is exactly what :meth:`hour` would have made of those hours (the hour
         rows too, when ``rows`` is given); tests/test_forecast_fastpath.py checks it.
         Only ``s`` is stepped: the forecast drives an engine with one ship."""
-        ship, route = s.ship, s.route
+        ship, route, inshore = s.ship, s.route, s.inshore
+        if s.status != "under way" or s.emergency or s.capsized or s.leaks or ship.water:
+            return 0  # and none of this changes in a quiet hour
         last = len(route) - 1
-        hex_miles = self._hex_miles
-        storm_at = self.world.storm_at
+        hex_miles, every = self._hex_miles, self._storm_every
+        storm_at, shallows = self.world.storm_at, self.shallows
+        dw = self._dw[ship.name]
         done = 0
-        while done < most:
-            if (
-                s.status != "under way"
-                or s.emergency
-                or s.capsized
-                or s.leaks
-                or ship.water
-                or s.position >= last
-            ):
-                break
-            category = self.category(s)
+        while done < most and s.position < last:
+            category = self.category_of(self.load(s), dw)
             if category == "overloaded":
                 break  # R41: a capsize check every hour
             speed, fuel_use, cruising = self.figures(s, category)
@@ -477,38 +471,38 @@ class Engine:
                 break  # R14: a straining engine rolls every hour
             # hours with no hex entered, then the hour of the next entry
             empty = min(most - done, max(0, (hex_miles - s.progress + speed - 1) // speed - 1))
-            # R32: an hour that makes her 6th (12th...) in the same hex, if a storm blows then
-            sixth = -(s.hours_in_hex + 1) % self._storm_every
-            blocked = False
-            while sixth < empty:
-                if storm_at(s.hex, clock + done + sixth):
-                    empty, blocked = sixth, True
+            if empty:
+                # R32: an hour that makes her 6th (12th...) in the same storm hex
+                sixth = -(s.hours_in_hex + 1) % every
+                blocked = False
+                while sixth < empty:
+                    if storm_at(s.hex, clock + done + sixth):
+                        empty, blocked = sixth, True
+                        break
+                    sixth += every
+                if rows is not None:
+                    rows.extend(
+                        self._quiet_row(s, clock + done + k, speed, category) for k in range(empty)
+                    )
+                s.hours_in_hex += empty
+                s.progress += empty * speed
+                done += empty
+                if blocked or done >= most:
                     break
-                sixth += self._storm_every
-            if rows is not None:
-                rows.extend(self._quiet_row(s, clock + done + k, speed, category)
-                            for k in range(empty))
-            s.hours_in_hex += empty
-            s.progress += empty * speed
-            done += empty
-            if blocked:
-                break
-            if done >= most:
-                break
             now = clock + done
             miles = s.progress + speed
             entered = min(miles // hex_miles, last - s.position)
             burn = fuel_use if powered else 0
             fuel = ship.fuel
-            for k in range(1, entered + 1):
-                position = s.position + k
-                info = self.hex_info(route[position])
+            for position in range(s.position + 1, s.position + entered + 1):
+                name = route[position]
+                info = self.hex_info(name)
                 if (
                     position == last
-                    or (position < len(s.inshore) and s.inshore[position])
+                    or (position < len(inshore) and inshore[position])
                     or info.narrow_passage
-                    or info.terrain in self.shallows
-                    or storm_at(route[position], now)
+                    or info.terrain in shallows
+                    or storm_at(name, now)
                     or (burn and fuel <= burn)
                 ):
                     return done

@@ -128,6 +128,8 @@ class Setup:
     options: CheckOptions = field(default_factory=CheckOptions)
     legs: list[Leg] = field(default_factory=list)
     label: str = ""
+    #: the fast path for quiet hours (False steps every hour: the benchmark's baseline)
+    fast: bool = True
 
     @property
     def route(self) -> list[str]:
@@ -294,7 +296,9 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
     clock = setup.clock
     legs = list(setup.legs)
     while True:
-        clock = drive(engine, s, clock, MAX_HOURS - (clock - setup.clock), events=events)
+        clock = drive(
+            engine, s, clock, MAX_HOURS - (clock - setup.clock), fast=setup.fast, events=events
+        )
         if not legs or s.status != "arrived" or s.emergency:
             break
         leg = legs.pop(0)

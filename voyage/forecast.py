@@ -30,7 +30,6 @@ the map today; rolled weather, sea states and currents when they land) the forec
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import math
 import os
@@ -39,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
@@ -58,6 +57,9 @@ Z95 = 1.959963984540054
 LOST = "lost"
 ARRIVED = "arrived"
 STRANDED = "stranded"
+
+
+T = TypeVar("T")
 
 
 class ForecastError(VoyageError):
@@ -161,8 +163,10 @@ def prepare(
     world = world or voyages.world_for(camp, chart, storms)
     current = voyages.open_voyage(camp, ship_name)
     if current is None:
+        ship = camp.get_ship(ship_name)
+        if ship.status in ("sunk", "abandoned"):
+            raise ForecastError(f"{ship.name} is {ship.status}: there is no voyage to forecast")
         if not to and not route:
-            ship = camp.get_ship(ship_name)
             raise ForecastError(
                 f"{ship.name} is {ship.status} with no route: give --to HEX (or --route)"
             )
@@ -211,12 +215,20 @@ def _hash_int(text: str) -> int:
 # -- one run ---------------------------------------------------------------------------------
 
 
+def _shallow(obj: T) -> T:
+    """A shallow copy of a plain dataclass (copy.copy, without its slow generic path:
+    a forecast copies the ship once a run)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
 def fresh_state(template: ShipState) -> ShipState:
     """A copy of ``template`` (and its ship) that a run may step; lists are not shared."""
-    ship = copy.copy(template.ship)
+    ship = _shallow(template.ship)
     ship.traits = list(ship.traits)
     ship.equipment = dict(ship.equipment)
-    s = copy.copy(template)
+    s = _shallow(template)
     s.ship = ship
     s.route = list(template.route)
     s.inshore = list(template.inshore)

@@ -370,6 +370,14 @@ def _chunk_job(job: tuple[int, int, int, int]) -> list[RunResult]:
     return run_chunk(*job)
 
 
+def _quiet_worker() -> None:
+    """Ctrl-C is the parent's to handle (click says "Aborted!"); a worker just stops when
+    the pool is closed, with no traceback of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def check_counts(runs: int, workers: int | None) -> None:
     """Refuse run and worker counts out of range (one line each)."""
     if not MIN_RUNS <= runs <= MAX_RUNS:
@@ -403,7 +411,7 @@ def simulate(
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             _engine_for(key)  # built once here, inherited by every worker
             context = multiprocessing.get_context("fork")
-            with context.Pool(workers) as pool:
+            with context.Pool(workers, initializer=_quiet_worker) as pool:
                 for chunk in pool.imap(_chunk_job, jobs):
                     out.extend(chunk)
                     if progress:

@@ -436,106 +436,16 @@ class Engine:
                 return False
         return True
 
-    # -- the fast path for quiet hours (forecasts) ----------------------------------------
+    # -- the fast path for quiet hours (forecasts; voyage/quiet.py) --------------------------
     def quiet_hours(
         self, s: ShipState, clock: int, most: int, rows: list[HourRow] | None = None
     ) -> int:
-        """Sail ``s`` through the quiet hours from ``clock`` (at most ``most``) without
-        stepping them; return how many were sailed (0: the next hour is not quiet).
+        """Sail ``s`` through the quiet hours from ``clock`` (at most ``most``) in one step:
+        exactly what :meth:`hour` would make of them (see :func:`voyage.quiet.quiet_hours`).
+        Returns how many were sailed (0: the next hour is not quiet)."""
+        from .quiet import quiet_hours
 
-        A quiet hour rolls no dice and logs nothing: the ship is under way in open water
-        with nothing wrong aboard (no emergency, leak, water or Overload: R37, R41), not
-        straining (R14), and every hex she enters is open sea - no inshore leg, narrow
-        passage or shallows (R33), no storm (R32), not her destination - with fuel to spare
-        (R16); an hour with no hex entered must not be her sixth in a storm hex (R32).
-        Then the hour only moves her: progress carries over (R31) and fuel is burnt per hex
-        entered (R16), so the next hex entry is computed, not stepped minute by minute.
-        The result is exactly what :meth:`hour` would have made of those hours (the hour
-        rows too, when ``rows`` is given); tests/test_forecast_fastpath.py checks it.
-        Only ``s`` is stepped: the forecast drives an engine with one ship."""
-        ship, route, inshore = s.ship, s.route, s.inshore
-        if s.status != "under way" or s.emergency or s.capsized or s.leaks or ship.water:
-            return 0  # and none of this changes in a quiet hour
-        last = len(route) - 1
-        hex_miles, every = self._hex_miles, self._storm_every
-        storm_at, shallows = self.world.storm_at, self.shallows
-        dw = self._dw[ship.name]
-        done = 0
-        while done < most and s.position < last:
-            category = self.category_of(self.load(s), dw)
-            if category == "overloaded":
-                break  # R41: a capsize check every hour
-            speed, fuel_use, cruising = self.figures(s, category)
-            powered = shipfig.under_power(ship)
-            if speed <= 0 or (s.pace == "strain" and speed > cruising and powered):
-                break  # R14: a straining engine rolls every hour
-            # hours with no hex entered, then the hour of the next entry
-            empty = min(most - done, max(0, (hex_miles - s.progress + speed - 1) // speed - 1))
-            if empty:
-                # R32: an hour that makes her 6th (12th...) in the same storm hex
-                sixth = -(s.hours_in_hex + 1) % every
-                blocked = False
-                while sixth < empty:
-                    if storm_at(s.hex, clock + done + sixth):
-                        empty, blocked = sixth, True
-                        break
-                    sixth += every
-                if rows is not None:
-                    rows.extend(
-                        self._quiet_row(s, clock + done + k, speed, category) for k in range(empty)
-                    )
-                s.hours_in_hex += empty
-                s.progress += empty * speed
-                done += empty
-                if blocked or done >= most:
-                    break
-            now = clock + done
-            miles = s.progress + speed
-            entered = min(miles // hex_miles, last - s.position)
-            burn = fuel_use if powered else 0
-            fuel = ship.fuel
-            for position in range(s.position + 1, s.position + entered + 1):
-                name = route[position]
-                info = self.hex_info(name)
-                if (
-                    position == last
-                    or (position < len(inshore) and inshore[position])
-                    or info.narrow_passage
-                    or info.terrain in shallows
-                    or storm_at(name, now)
-                    or (burn and fuel <= burn)
-                ):
-                    return done
-                fuel -= burn
-            s.position += entered
-            s.progress = miles - entered * hex_miles
-            s.hours_in_hex = 0
-            ship.fuel = fuel
-            ship.hex = route[s.position]
-            if rows is not None:
-                rows.append(self._quiet_row(s, now, speed, category))
-            done += 1
-        return done
-
-    def _quiet_row(self, s: ShipState, clock: int, speed: int, category: str) -> HourRow:
-        """The hour row of a quiet hour (as :meth:`_ShipHour.run` writes it)."""
-        ship = s.ship
-        load = self.load(s)
-        return HourRow(
-            s.voyage_id,
-            ship.name,
-            clock,
-            s.hex,
-            speed,
-            speed,
-            s.pace,
-            ship.fuel,
-            load,
-            self.category_of(load, self._dw[ship.name]),
-            ship.water,
-            0,
-            s.condition,
-        )
+        return quiet_hours(self, s, clock, most, rows)
 
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""

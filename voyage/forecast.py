@@ -49,6 +49,8 @@ MIN_RUNS, MAX_RUNS = 1, 1_000_000
 DEFAULT_RUNS = 10_000
 #: A run that has neither arrived nor been lost after this many hours ends (stranded).
 MAX_HOURS = 24 * 366
+#: Quiet stretches remembered per forecast (per worker) before the memo starts afresh.
+MEMO_SIZE = 50_000
 #: Runs handed to a worker process at a time.
 CHUNK = 250
 #: z for a 95% interval.
@@ -192,6 +194,9 @@ def prepare(
             state.status = "under way"  # the forecast asks: what if she weighs anchor now?
         if not state.active:
             raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
+    # the engine sets these on the ship when it first works out her figures; set here, every
+    # run starts alike whatever an earlier run of the same engine did
+    state.ship.pace, state.ship.strain = state.pace, state.strain
     return Setup(world, state, camp.clock, camp.check_options(), list(legs))
 
 
@@ -246,16 +251,23 @@ def drive(
     fast: bool = True,
     rows: list[HourRow] | None = None,
     events: list[LoggedEvent] | None = None,
+    memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]] | None = None,
+    leg: int = 0,
 ) -> int:
     """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
     sea, can make no way by herself, or ``limit`` hours have passed; return the clock.
     Halts do not stop her (the forecast's policy). ``fast`` takes quiet hours in one step
-    (:meth:`Engine.quiet_hours`); the outcome is the same either way."""
+    (:meth:`Engine.quiet_hours`); the outcome is the same either way. With ``memo`` (a dict
+    kept across the runs of one forecast, ``leg`` naming the route sailed) a quiet stretch
+    already sailed by an earlier run from the very same state is looked up, not sailed."""
     clock, end = start, start + limit
     stuck_rolls = engine.world.stuck_escape == "roll"
     while clock < end and s.active:
         if fast:
-            clock += engine.quiet_hours(s, clock, end - clock, rows)
+            if memo is not None and rows is None:
+                clock += _quiet_memoised(engine, s, clock, end, memo, leg)
+            else:
+                clock += engine.quiet_hours(s, clock, end - clock, rows)
             if clock >= end:
                 break
         hour_rows, hour_events = engine.hour(clock)
@@ -272,6 +284,38 @@ def drive(
         ):
             break  # becalmed: only the referee can move her on
     return clock
+
+
+def _quiet_memoised(
+    engine: Engine,
+    s: ShipState,
+    clock: int,
+    end: int,
+    memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]],
+    leg: int,
+) -> int:
+    """:meth:`Engine.quiet_hours`, remembered. Quiet hours roll no dice, so what they do
+    follows from the state alone: the key holds everything they read that differs between
+    runs of one forecast (the World, the route of the leg and the ship's make are the
+    same in every run), and the value everything they change."""
+    ship = s.ship
+    key = (
+        leg, clock, end, s.position, s.progress, s.hours_in_hex, s.status, s.pace, s.strain,
+        s.emergency, s.capsized, bool(s.leaks), ship.fuel, ship.cargo, ship.water,
+        ship.engine_broken,
+    )
+    found = memo.get(key)
+    if found is None:
+        sailed = engine.quiet_hours(s, clock, end - clock)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel)
+        return sailed
+    sailed, position, s.progress, s.hours_in_hex, ship.fuel = found
+    if position != s.position:
+        s.position = position
+        ship.hex = s.route[position]
+    return sailed
 
 
 @dataclass(slots=True)
@@ -296,8 +340,14 @@ class RunRoller(Roller):
         return roll
 
 
-def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
-    """One run: a fresh copy of the ship, her own dice, every leg in turn."""
+def run_once(
+    engine: Engine,
+    setup: Setup,
+    seed: int,
+    memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]] | None = None,
+) -> RunResult:
+    """One run: a fresh copy of the ship, her own dice, every leg in turn (``memo``: the
+    quiet stretches of earlier runs of this forecast, see :func:`drive`)."""
     s = fresh_state(setup.state)
     ship = s.ship
     fuel0, water0 = ship.fuel, ship.water
@@ -309,7 +359,14 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
     legs = list(setup.legs)
     while True:
         clock = drive(
-            engine, s, clock, MAX_HOURS - (clock - setup.clock), fast=setup.fast, events=events
+            engine,
+            s,
+            clock,
+            MAX_HOURS - (clock - setup.clock),
+            fast=setup.fast,
+            events=events,
+            memo=memo,
+            leg=len(setup.legs) - len(legs),
         )
         if not legs or s.status != "arrived" or s.emergency:
             break
@@ -349,6 +406,7 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
 
 _SETUPS: dict[int, Setup] = {}  # filled before the workers fork; read in them
 _ENGINES: dict[int, Engine] = {}
+_MEMOS: dict[int, dict[tuple[Any, ...], tuple[int, int, int, int, int]]] = {}
 
 
 def _engine_for(key: int) -> Engine:
@@ -363,7 +421,8 @@ def run_chunk(key: int, seed: int, first: int, stop: int) -> list[RunResult]:
     """Runs ``first`` to ``stop - 1`` of the forecast ``key`` (in a worker, or here)."""
     setup = _SETUPS[key]
     engine = _engine_for(key)
-    return [run_once(engine, setup, run_seed(seed, i)) for i in range(first, stop)]
+    memo = _MEMOS.setdefault(key, {})
+    return [run_once(engine, setup, run_seed(seed, i), memo) for i in range(first, stop)]
 
 
 def _chunk_job(job: tuple[int, int, int, int]) -> list[RunResult]:
@@ -425,6 +484,7 @@ def simulate(
     finally:
         _SETUPS.pop(key, None)
         _ENGINES.pop(key, None)
+        _MEMOS.pop(key, None)
     return out
 
 

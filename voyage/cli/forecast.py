@@ -82,7 +82,7 @@ def forecast(
 
         voyage forecast "Sea Witch" --runs 2000 --seed 7 --json
 
-        voyage forecast "Sea Witch" --plan 3 --plot witch.png
+        voyage forecast "Sea Witch" --plan 3 --to 2812 --plot witch.png
     """
     from ..forecast import check_counts, default_seed, prepare, read_only_campaign, text_report
     from ..forecast import forecast as run_forecast

@@ -5,7 +5,9 @@ of them, with its hour row, is most of the cost of a forecast run; here they are
 one step, the next hex entry computed rather than stepped, with exactly the result of
 :meth:`voyage.engine.Engine.hour` (tests/test_forecast_fastpath.py compares the two on random
 voyages: rows, events, dice and final state). Whatever the engine learns to do in an hour
-(sea states, currents, drift) must either be done here too or make the hour not quiet.
+(sea states, currents, drift) must either be done here too or make the hour not quiet: with
+sea states (R60) an hour is quiet only where the sea state is calm, and entering a hex
+must reset what the engine resets on entry (the same-hex storm clock).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def quiet_hours(
     with nothing wrong aboard (no emergency, leak, water or Overload: R37, R41), not
     straining (R14), and every hex she enters is open sea - no inshore leg, narrow
     passage or shallows (R33), no storm (R32), not her destination - with fuel to spare
-    (R16); an hour with no hex entered must not be her sixth in a storm hex (R32).
+    (R16); an hour with no hex entered must be calm where she is (R32).
     Then the hour only moves her: progress carries over (R31) and fuel is burnt per hex
     entered (R16), so the next hex entry is computed, not stepped minute by minute.
     The result is exactly what :meth:`Engine.hour` would have made of those hours (the hour
@@ -39,7 +41,7 @@ def quiet_hours(
     if s.status != "under way" or s.emergency or s.capsized or s.leaks or ship.water:
         return 0  # and none of this changes in a quiet hour
     last = len(route) - 1
-    hex_miles, every = engine._hex_miles, engine._storm_every
+    hex_miles = engine._hex_miles
     storm_at, shallows = engine.world.storm_at, engine.shallows
     dw = engine._dw[ship.name]
     done = 0
@@ -54,14 +56,13 @@ def quiet_hours(
         # hours with no hex entered, then the hour of the next entry
         empty = min(most - done, max(0, (hex_miles - s.progress + speed - 1) // speed - 1))
         if empty:
-            # R32: an hour that makes her 6th (12th...) in the same storm hex
-            sixth = -(s.hours_in_hex + 1) % every
+            # R32: hours in a storm-tossed hex count toward its same-hex Check: they are
+            # the slow path's, whether or not this one is the Check's (the rule may change)
             blocked = False
-            while sixth < empty:
-                if storm_at(s.hex, clock + done + sixth):
-                    empty, blocked = sixth, True
+            for k in range(empty):
+                if storm_at(s.hex, clock + done + k):
+                    empty, blocked = k, True
                     break
-                sixth += every
             if rows is not None:
                 rows.extend(
                     _quiet_row(engine, s, clock + done + k, speed, category) for k in range(empty)

@@ -43,6 +43,7 @@ from typing import Any, TypeVar
 from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
+from .quiet import restart_storm_clock
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -312,6 +313,8 @@ def _quiet_memoised(
         memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel)
         return sailed
     sailed, position, s.progress, s.hours_in_hex, ship.fuel = found
+    if sailed:
+        restart_storm_clock(s)
     if position != s.position:
         s.position = position
         ship.hex = s.route[position]

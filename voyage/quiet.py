@@ -12,7 +12,8 @@ must reset what the engine resets on entry (the same-hex storm clock).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import ships as shipfig
 from .engine import HourRow, ShipState
@@ -37,12 +38,32 @@ def quiet_hours(
     The result is exactly what :meth:`Engine.hour` would have made of those hours (the hour
     rows too, when ``rows`` is given); tests/test_forecast_fastpath.py checks it.
     Only ``s`` is stepped: the forecast drives an engine with one ship."""
-    ship, route, inshore = s.ship, s.route, s.inshore
-    if s.status != "under way" or s.emergency or s.capsized or s.leaks or ship.water:
+    if s.status != "under way" or s.emergency or s.capsized or s.leaks or s.ship.water:
         return 0  # and none of this changes in a quiet hour
+    sailed = _sail(engine, s, clock, most, rows)
+    if sailed:
+        restart_storm_clock(s)
+    return sailed
+
+
+def sea_at(world: Any) -> Callable[[str, int], Any]:
+    """Whether a hex is storm-tossed at an hour: the World's ``storm_at`` (R32, storms on
+    the map) or, once rolled weather lands, its ``sea_state`` (R60: a level, 0 calm)."""
+    return getattr(world, "sea_state", None) or world.storm_at
+
+
+def restart_storm_clock(s: ShipState) -> None:
+    """R60 (with rolled weather): a calm hour or a hex entered starts the same-hex storm
+    clock again, and a quiet hour is one of the two. Without sea states there is none."""
+    if getattr(s, "storm_hours", 0):
+        s.storm_hours = 0  # type: ignore[attr-defined]
+
+
+def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRow] | None) -> int:
+    ship, route, inshore = s.ship, s.route, s.inshore
     last = len(route) - 1
     hex_miles = engine._hex_miles
-    storm_at, shallows = engine.world.storm_at, engine.shallows
+    storm_at, shallows = sea_at(engine.world), engine.shallows
     dw = engine._dw[ship.name]
     done = 0
     while done < most and s.position < last:

@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
     "completion": "voyage.cli.completion:completion",
+    "browse": "voyage.cli.browse:browse",
     "forecast": "voyage.cli.forecast:forecast",
     "plan": "voyage.cli.forecast:plan_command",
 }

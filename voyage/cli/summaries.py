@@ -12,6 +12,7 @@ import sys
 SUMMARIES: dict[str, str] = {
     'act': "A referee's action for a ship between advances (each one undoable, each logged).",
     'advance': 'Advance the clock: every ship at sea moves together, hour by hour.',
+    'browse': 'Browse the campaign in Datasette, read-only, with tables that link to each other.',
     'completion': 'Print the shell completion script for bash, zsh or fish.',
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",

@@ -6,7 +6,7 @@ one step, the next hex entry computed rather than stepped, with exactly the resu
 :meth:`voyage.engine.Engine.hour` (tests/test_forecast_fastpath.py compares the two on random
 voyages: rows, events, dice and final state). Whatever the engine learns to do in an hour
 (sea states, currents, drift) must either be done here too or make the hour not quiet: with
-sea states (R60) an hour is quiet only where the sea state is calm, and entering a hex
+sea states (rolled weather, issue 8) an hour is quiet only where the sea state is calm, and entering a hex
 must reset what the engine resets on entry (the same-hex storm clock).
 """
 
@@ -48,12 +48,12 @@ def quiet_hours(
 
 def sea_at(world: Any) -> Callable[[str, int], Any]:
     """Whether a hex is storm-tossed at an hour: the World's ``storm_at`` (R32, storms on
-    the map) or, once rolled weather lands, its ``sea_state`` (R60: a level, 0 calm)."""
+    the map) or, once rolled weather lands, its ``sea_state`` (a level, 0 calm)."""
     return getattr(world, "sea_state", None) or world.storm_at
 
 
 def restart_storm_clock(s: ShipState) -> None:
-    """R60 (with rolled weather): a calm hour or a hex entered starts the same-hex storm
+    """With rolled weather (sea states): a calm hour or a hex entered starts the same-hex storm
     clock again, and a quiet hour is one of the two. Without sea states there is none."""
     if getattr(s, "storm_hours", 0):
         s.storm_hours = 0  # type: ignore[attr-defined]

@@ -609,16 +609,16 @@ def pct(p: float) -> str:
     return f"{value:.2f}%" if 0 < value < 1 else f"{value:.1f}%"
 
 
-def when(clock: int, hours: float) -> str:
-    """A time ``hours`` after ``clock``, in the project's clock format, with the hours."""
-    from .voyages import clock_text
+def when(calendar: Any, clock: int, hours: float) -> str:
+    """A time ``hours`` after ``clock``, in the campaign's one time format, with the hours."""
+    from .calendar import format_time
 
-    return f"{clock_text(clock + math.floor(hours + 0.5))} ({hours:g} h)"
+    return f"{format_time(calendar, clock + math.floor(hours + 0.5))} ({hours:g} h)"
 
 
-def text_report(data: dict[str, Any]) -> list[str]:
-    """The forecast as lines for a referee."""
-    from .voyages import clock_text
+def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
+    """The forecast as lines for a referee (times by the campaign's ``calendar``)."""
+    from .calendar import format_time
 
     n = data["runs"]
     stops = f", stopping for fuel at {', '.join(data['stops'])}" if data["stops"] else ""
@@ -626,7 +626,7 @@ def text_report(data: dict[str, Any]) -> list[str]:
         f"Forecast for {data['ship']}: {data['from']} to {data['to']}, {data['hexes']} hexes"
         f"{' inshore' if data['inshore'] else ''}{stops}, pace {data['pace']}"
         f"{' +' + str(data['strain']) + ' knots' if data['pace'] == 'strain' else ''}, "
-        f"from {clock_text(data['clock'])}.",
+        f"from {format_time(calendar, data['clock'])}.",
         f"{n:,} runs, seed {data['seed']} (the same seed gives the same forecast).",
         "",
         "Chance she ...                            (95% interval)",
@@ -642,9 +642,11 @@ def text_report(data: dict[str, Any]) -> list[str]:
     if arrival:
         got = data["chances"]["arrives"]["runs"]
         lines.append(f"Arrival ({got:,} runs that arrived):")
-        lines.append(f"  mean {when(data['clock'], arrival['mean'])}")
+        lines.append(f"  mean {when(calendar, data['clock'], arrival['mean'])}")
         for q in ("p10", "p50", "p90"):
-            lines.append(f"  {q[1:]:>2}th percentile {when(data['clock'], arrival[q])}")
+            lines.append(
+                f"  {q[1:]:>2}th percentile {when(calendar, data['clock'], arrival[q])}"
+            )
     else:
         lines.append("Arrival: in no run did she arrive.")
     for key, label in (("fuel_burnt", "Fuel burnt"), ("water_taken_on", "Water taken on")):

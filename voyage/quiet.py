@@ -5,9 +5,10 @@ of them, with its hour row, is most of the cost of a forecast run; here they are
 one step, the next hex entry computed rather than stepped, with exactly the result of
 :meth:`voyage.engine.Engine.hour` (tests/test_forecast_fastpath.py compares the two on random
 voyages: rows, events, dice and final state). Whatever the engine learns to do in an hour
-(sea states, currents, drift) must either be done here too or make the hour not quiet: with
-sea states (rolled weather, issue 8) an hour is quiet only where the sea state is calm, and entering a hex
-must reset what the engine resets on entry (the same-hex storm clock).
+(sea states, currents, drift) must either be done here too or make the hour not quiet: an
+hour in a current is the slow path's (R64); with sea states (rolled weather, issue 8) an
+hour is quiet only where the sea is calm, and entering a hex must reset what the engine
+resets on entry (the same-hex storm clock).
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ def quiet_hours(
 
     A quiet hour rolls no dice and logs nothing: the ship is under way in open water
     with nothing wrong aboard (no emergency, leak, water or Overload: R37, R41), not
-    straining (R14), and every hex she enters is open sea - no inshore leg, narrow
-    passage or shallows (R33), no storm (R32), not her destination - with fuel to spare
-    (R16); an hour with no hex entered must be calm where she is (R32).
+    straining (R14), in a hex with no current (R64), and every hex she enters is open
+    sea - no inshore leg, narrow passage or shallows (R33), no storm (R32), not her
+    destination - with fuel to spare (R16); an hour with no hex entered must be calm where
+    she is (R32).
     Then the hour only moves her: progress carries over (R31) and fuel is burnt per hex
     entered (R16), so the next hex entry is computed, not stepped minute by minute.
     The result is exactly what :meth:`Engine.hour` would have made of those hours (the hour
@@ -65,8 +67,11 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
     hex_miles = engine._hex_miles
     storm_at, shallows = sea_at(engine.world), engine.shallows
     dw = engine._dw[ship.name]
+    current_at = getattr(engine.world, "current_at", None)
     done = 0
     while done < most and s.position < last:
+        if current_at is not None and current_at(s.hex) is not None:
+            break  # R64: a current helps or hinders her this hour (the slow path's)
         category = engine.category_of(engine.load(s), dw)
         if category == "overloaded":
             break  # R41: a capsize check every hour

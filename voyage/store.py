@@ -223,6 +223,24 @@ def m021_port_fuel(db: Database) -> None:
     db.execute("CREATE TABLE port_fuel (hex TEXT PRIMARY KEY, sold INTEGER NOT NULL DEFAULT 0)")
 
 
+# -- calendar, currents and anchors (issue 8: m055-m059) -------------------------------
+@migrations()
+def m055_calendar(db: Database) -> None:
+    # The campaign's calendar (voyage.calendar): a copy of its definition as it was when the
+    # campaign was made (so editing tables/calendars.yaml later moves no dates) and the date
+    # of day 1. No row: the campaign counts days (Day 3, 14:00).
+    db.execute(
+        """CREATE TABLE calendar (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            key TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            year INTEGER NOT NULL,
+            month INTEGER NOT NULL,
+            day INTEGER NOT NULL
+        )"""
+    )
+
+
 # -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
 @migrations()
 def m090_archived_ships(db: Database) -> None:

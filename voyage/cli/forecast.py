@@ -119,7 +119,9 @@ def forecast(
     if as_json:
         emit_json(data)
         return
-    for line in text_report(data):
+    from ..calendar import campaign_calendar
+
+    for line in text_report(data, campaign_calendar(camp)):
         click.echo(line)
     if plot_path:
         click.echo(f"Drew {plot_path}.")

@@ -298,6 +298,12 @@ def card(db_path: str, name: str, out: str | None) -> None:
 @click.option("--cargo", type=_count, default=None, help="Cargo in hlbs.")
 @click.option("--fuel", type=_count, default=None, help="Fuel in hlbs.")
 @click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
+@click.option(
+    "--anchors",
+    type=_count,
+    default=None,
+    help="Anchors aboard (R65: ship's stores; more are bought only in port).",
+)
 @json_option
 @handles_errors
 def load_ship(
@@ -308,23 +314,36 @@ def load_ship(
     cargo: int | None,
     fuel: int | None,
     water: int | None,
+    anchors: int | None,
     as_json: bool,
 ) -> None:
-    """Set what a ship carries: crew, passengers, cargo, fuel (figures are totals, not additions).
+    """Set what a ship carries: crew, passengers, cargo, fuel, anchors (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused.
 
     Example:
 
         voyage ship load "Sea Witch" --crew 6 --passengers 2 --cargo 200 --fuel 40
+
+        voyage ship load "Sea Witch" --anchors 2
     """
     from ..errors import ShipError
+    from ..rules.anchors import anchors_aboard, set_anchors
     from ..ships import load, sinking_load
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
-    if all(v is None for v in (crew, passengers, cargo, fuel, water)):
-        raise click.UsageError("say what to load: --crew, --passengers, --cargo, --fuel, --water")
+    if all(v is None for v in (crew, passengers, cargo, fuel, water, anchors)):
+        raise click.UsageError(
+            "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors"
+        )
+    if anchors is not None:
+        if anchors > anchors_aboard(s) and s.status != "in port":
+            raise ShipError(
+                f"{s.name} is {s.status}: anchors are bought in port (R65); "
+                f"bring her into a port first"
+            )
+        set_anchors(s, anchors)
     for field, value in (
         ("crew", crew),
         ("passengers", passengers),

@@ -3,6 +3,8 @@ every hour gives: the same hour rows, events, rolls and final state, on random v
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -10,11 +12,13 @@ from hypothesis import strategies as st
 from voyage.dice import Roller
 from voyage.engine import Engine
 from voyage.forecast import drive
+from voyage.rules.drift import Current
 
 
-def _sail(fast: bool, make, storm_at, seed: int, hours: int):
+def _sail(fast: bool, make, storm_at, seed: int, hours: int, current_at=None):
     state = make()
-    engine = Engine(world(storm_at), [state], Roller(seed))
+    options = {"current_at": current_at} if current_at else {}
+    engine = Engine(world(storm_at, **options), [state], Roller(seed))
     rows: list = []
     events: list = []
     end = drive(engine, state, 5, hours, fast=fast, rows=rows, events=events)
@@ -43,6 +47,8 @@ def _sail(fast: bool, make, storm_at, seed: int, hours: int):
     progress=st.integers(0, 11),
     position=st.integers(0, 8),
     storm_here=st.booleans(),
+    current_hexes=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=4),
+    current=st.tuples(st.integers(0, 5), st.sampled_from([Fraction(1, 2), Fraction(2)])),
     hours_in_hex=st.sampled_from([0, 3, 4, 5, 5, 11]),
     leak=st.sampled_from([0, 0, 0, 5, 40]),
     seed=st.integers(0, 10_000),
@@ -50,7 +56,8 @@ def _sail(fast: bool, make, storm_at, seed: int, hours: int):
 )
 def test_quiet_hours_sail_as_the_hours_stepped(
     tier, engine_tier, cargo, fuel, pace, coast, inshore, storm_hexes, storm_from,
-    storm_hours, progress, position, storm_here, hours_in_hex, leak, seed, hours,
+    storm_hours, progress, position, storm_here, current_hexes, current, hours_in_hex, leak,
+    seed, hours,
 ):
     route = COAST_ROUTE if coast else OPEN_ROUTE
     if storm_here:  # R32: her sixth hour in a storm hex comes early
@@ -67,7 +74,14 @@ def test_quiet_hours_sail_as_the_hours_stepped(
     def storm_at(hex_name: str, clock: int) -> bool:
         return hex_name in storm_hexes and storm_from <= clock < storm_from + storm_hours
 
-    assert _sail(True, make, storm_at, seed, hours) == _sail(False, make, storm_at, seed, hours)
+    flow = Current(*current)
+
+    def current_at(hex_name: str) -> Current | None:  # R64: currents in a few hexes
+        return flow if hex_name in current_hexes else None
+
+    assert _sail(True, make, storm_at, seed, hours, current_at) == _sail(
+        False, make, storm_at, seed, hours, current_at
+    )
 
 
 def test_a_quiet_voyage_takes_few_steps():

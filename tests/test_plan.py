@@ -85,3 +85,24 @@ def test_plan_bad_input(campaign: Path, runner, args, words):
     before = db_contents(campaign)
     assert words in refused(runner, *args)
     assert db_contents(campaign) == before
+
+
+def test_with_the_currents_the_plan_offers_the_fastest_way(campaign: Path, runner):
+    """Cinder Quay (0419) to Saltholm (2420): the Southern Set runs east along the bay's
+    mouth (R64); the route of fewest hours with it beats the shortest route's hours."""
+    from voyage import ships as shipfig
+    from voyage.forecast import read_only_campaign
+    from voyage.plan import candidates
+    from voyage.rules.drift import current_lookup, route_hours
+    from voyage.voyages import campaign_chart
+
+    ok(runner, "ship", "place", SHIP, "0419")
+    camp = read_only_campaign(campaign)
+    found = {c.kind: c for c in candidates(camp, SHIP, "2420")}
+    assert "currents" in found
+    current_at = current_lookup(campaign_chart(camp)[0])
+    ship = camp.get_ship(SHIP)
+    speed = shipfig.speed(ship, camp.rulebook, "normal", 0, camp.water_in_load)
+    fast = route_hours(found["currents"].route, speed, current_at)
+    short = route_hours(found["shortest"].route, speed, current_at)
+    assert fast is not None and short is not None and fast < short

@@ -9,7 +9,8 @@ the same campaign and sails number N; nothing about a plan is stored:
    hazard rolls), leaving the coast only as near the two ends as it must;
 3. ``inshore``: the shortest route sailed within a mile of the coast (R33);
 4. ``storms``: a route that keeps out of every storm cell blowing now or to come (R32);
-5. ``fuel``: when the fuel aboard cannot reach (R16: fuel per hex entered), routes that
+5. ``currents``: on a map with currents, the route of fewest hours with them (R64);
+6. ``fuel``: when the fuel aboard cannot reach (R16: fuel per hex entered), routes that
    stop at a port selling fuel (the map's ports and their stock, less what was bought),
    with the fuel to buy there.
 
@@ -35,6 +36,7 @@ KINDS = {
     "offshore": "offshore, out of coastal waters",
     "inshore": "inshore, along the coast",
     "storms": "keeping out of the storms",
+    "currents": "fastest with the currents",
     "fuel": "through a fuel port",
 }
 #: Fuel bought at a stop: what the rest of the way needs, and this much again for bad luck.
@@ -123,6 +125,11 @@ def candidates(
         )
         if calm:
             found.append(("storms", calm, False, [], []))
+    if getattr(chart, "currents", None):
+        speed = shipfig.speed(ship, book, pace, strain, camp.water_in_load)
+        fastest = _with_currents(chart, start, goal, speed, avoid)
+        if fastest:
+            found.append(("currents", fastest, False, [], []))
     use = fuel_per_hex(ship, book, pace, camp.water_in_load)
     if use and ship.fuel <= use * (len(shortest) - 1):
         found.extend(_fuel_routes(camp, chart, ship, start, goal, use, avoid))
@@ -150,6 +157,46 @@ def _offshore(chart: Any, start: str, goal: str, avoid: list[str]) -> list[str] 
         route = chart.route(start, goal, avoid=[*avoid, *keep_out])
         if route:
             return list(route)
+    return None
+
+
+def _with_currents(
+    chart: Any, start: str, goal: str, speed: int, avoid: list[str]
+) -> list[str] | None:
+    """The route of fewest hours at ``speed`` knots with the currents (R64: each hex's
+    current helps or hinders the leg out of it; a leg it holds still is closed), out of
+    the ``avoid`` terrains where another way exists. Dijkstra over exact hours."""
+    import heapq
+    from fractions import Fraction
+
+    from .rules.drift import current_lookup, leg_speed, side_of_step
+
+    current_at = current_lookup(chart)
+    hex_miles = Fraction(12)
+    for keep_out in (set(avoid), set()):
+        best: dict[str, Fraction] = {start: Fraction(0)}
+        came: dict[str, str] = {}
+        heap: list[tuple[Fraction, str]] = [(Fraction(0), start)]
+        while heap:
+            hours, here = heapq.heappop(heap)
+            if here == goal:
+                path = [goal]
+                while path[-1] != start:
+                    path.append(came[path[-1]])
+                return path[::-1]
+            if hours > best[here]:
+                continue
+            for there in chart.neighbours(here):
+                if not chart.is_sea(there) or (there != goal and chart.terrain(there) in keep_out):
+                    continue
+                side = side_of_step(here, there)
+                knots = leg_speed(speed, current_at(here), side if side is not None else 0)
+                if knots <= 0:
+                    continue
+                total = hours + hex_miles / knots
+                if total < best.get(there, total + 1):
+                    best[there], came[there] = total, here
+                    heapq.heappush(heap, (total, there))
     return None
 
 

@@ -173,8 +173,9 @@ def plan_command(
 ) -> None:
     """Plan a voyage: the sensible routes, each forecast, side by side.
 
-    The shortest sea route, one offshore, one inshore, one out of the storms, and when
-    her fuel will not reach (R16), routes through ports that sell fuel, with what to buy.
+    The shortest sea route, one offshore, one inshore, one out of the storms, the fastest
+    with the currents (R64), and when her fuel will not reach (R16), routes through ports
+    that sell fuel, with what to buy. Route numbers do not depend on --objective.
     Sail the one you choose with `voyage sail SHIP --plan N --to HEX`; forecast it in
     full with `voyage forecast SHIP --plan N --to HEX --plot PATH`.
 

@@ -158,3 +158,26 @@ def test_fast_path_and_memo_change_nothing_in_a_forecast(campaign: Path):
     slow = simulate(setup, 300, seed=8, workers=1)
     assert fast == slow
     assert len({r.outcome for r in fast}) > 1  # the runs differ: the dice matter
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    from voyage.cli.forecast import _progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with _progress(100, True) as tick:
+        assert tick is not None
+        tick(100)
+    assert "Sailing" in screen.getvalue()
+    with _progress(100, False) as tick:  # --json: never
+        assert tick is None
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: never
+    with _progress(100, True) as tick:
+        assert tick is None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,7 +29,7 @@ from sqlite_utils.migrations import Migrations
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
-from .tables import RuleBook, load_rulebook
+from .tables import RuleBook
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -45,6 +45,7 @@ SNAPSHOT_TABLES: list[str] = [
     "storms",
     "voyages",
     "port_fuel",
+    "house_tables",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -260,12 +261,22 @@ def resolve_path(db: str | os.PathLike[str] | None) -> Path:
 
 
 def _connect(path: Path) -> Database:
+    """Open a campaign that :func:`voyage.campaignfile.inspect` has accepted, for writing.
+
+    In a read-only folder no WAL can be made beside the file, so it is opened read-only, as
+    it stands: reading works, and a change is refused in one line (campaignfile.explain).
+    """
+    from .campaignfile import connect_readonly
+
+    conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
     try:
-        conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-    except sqlite3.DatabaseError as exc:
-        raise CampaignError(f"{path} is not a campaign database ({exc})") from None
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            raise
+        conn = connect_readonly(path, peek=True)
+    conn.execute("PRAGMA foreign_keys=ON")
     # voyage uses no sqlite-utils plugins: skipping their discovery (a scan of every installed
     # package's entry points) saves ~30 ms on every command
     return Database(conn, execute_plugins=False)
@@ -322,11 +333,12 @@ class Campaign:
     # -- rules, options, roller ------------------------------------------------------
     @property
     def rulebook(self) -> RuleBook:
+        """The rules: built-in tables, replaced by the house tables the campaign keeps
+        (voyage.housetables; never read from a folder after ``init``)."""
         if self._book is None:
-            tables = self.row["tables"]
-            if tables and not Path(tables).is_absolute():
-                tables = str((self.path.parent / tables).resolve())
-            self._book = load_rulebook(tables)
+            from .housetables import campaign_rulebook
+
+            self._book = campaign_rulebook(self)
         return self._book
 
     @property
@@ -627,18 +639,32 @@ def new_seed() -> int:
 
 
 def create_campaign(
-    path: Path, name: str, seed: int | None = None, tables: str | None = None
+    path: Path,
+    name: str,
+    seed: int | None = None,
+    tables: str | None = None,
+    setup: Callable[[Database], None] | None = None,
 ) -> Campaign:
-    """Make a new campaign database at ``path``; refuse to touch an existing file."""
+    """Make a new campaign file at ``path``, whole or not at all; never touch an existing file.
+
+    ``tables``: a folder of override tables, validated now and copied into the campaign
+    (voyage.housetables), which never reads the folder again. ``setup`` writes anything
+    else the new campaign starts with (its calendar) inside the same atomic build.
+    """
+    from . import campaignfile, housetables
+
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
-    if not path.parent.exists():
+    if not path.parent.is_dir():
         raise CampaignError(f"folder {path.parent} does not exist: make it first")
+    texts: dict[str, str] = {}
+    sources: dict[str, str] = {}
     if tables:
-        load_rulebook(tables)  # a bad override folder stops here, before any file is made
+        # a bad override folder stops here, before any file is made
+        texts, sources, _ = housetables.read_folder(tables)
     seed = new_seed() if seed is None else seed
-    try:
-        db = _connect(path)
+
+    def populate(db: Database) -> None:
         migrations.apply(db)
         with db.atomic():
             db.table("campaign").insert(
@@ -648,15 +674,21 @@ def create_campaign(
                     "seed": seed,
                     "rng_state": Roller(seed).get_state(),
                     "clock": 0,
-                    "tables": tables,
+                    "tables": None,  # the tables themselves are in house_tables
                     "created": _now(),
                 }
             )
-    except BaseException:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise
-    return Campaign(path, db)
+            housetables.store(db, texts, sources, 0)
+            if setup is not None:
+                setup(db)
+            campaignfile.stamp(db, len(migrations.applied(db)), created=True)
+
+    campaignfile.build_atomically(path, populate)
+    return open_campaign(path)
+
+
+#: Tables a campaign cannot be used without (checked on every open; `voyage doctor` checks all).
+NEEDED_TABLES = ["campaign", "settings", "actions", "ships", "rolls"]
 
 
 def campaign_title(path: Path) -> str:
@@ -675,25 +707,98 @@ def campaign_title(path: Path) -> str:
 
 
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
-    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading its schema."""
+    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading an older file.
+
+    What is not a campaign is refused from its header (voyage.campaignfile.identify) before
+    SQLite opens it for writing; a campaign from a newer voyage, or a damaged one, is
+    refused before anything is written.
+    """
+    from . import campaignfile, housetables
+
     resolved = resolve_path(path)
+    if resolved.is_dir():
+        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
     if not resolved.is_file():
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
         )
-    db = _connect(resolved)
+    campaignfile.identify(resolved)  # what is not a campaign is refused untouched
+    campaignfile.remember(resolved)
     try:
-        if not db["campaign"].exists():
-            raise CampaignError(f"{resolved} is an SQLite file but not a voyage campaign")
-        if migrations.pending(db):
+        db = _connect(resolved)
+    except sqlite3.DatabaseError as exc:
+        raise campaignfile.explain(exc, resolved) or CampaignError(
+            f"{resolved} cannot be opened ({exc})"
+        ) from None
+    try:
+        # read before anything is written: a newer or damaged campaign is refused as it is
+        info = campaignfile.describe(db.conn, resolved)
+        campaignfile.refuse_newer(info, known_migrations())
+        problem = campaignfile.damage(info, NEEDED_TABLES)
+        if problem:
+            raise campaignfile.damaged(resolved, problem)
+        pending = migrations.pending(db)
+        if pending:
             try:
                 migrations.apply(db)
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc):
                     raise _busy(resolved) from None
                 raise
+        applied = len(info.applied) + len(pending)
+        if campaignfile.needs_stamp(info, applied):
+            try:
+                with db.atomic():
+                    campaignfile.stamp(db, applied)
+            except sqlite3.OperationalError as exc:
+                if not pending and ("readonly" in str(exc) or "locked" in str(exc)):
+                    pass  # a read-only file of this schema can still be read
+                else:
+                    raise
+        housetables.adopt_folder(db, resolved)
     except sqlite3.DatabaseError as exc:
         db.close()
-        raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
+        known = campaignfile.explain(exc, resolved)
+        if known is not None:
+            raise known from None
+        raise CampaignError(f"{resolved} cannot be opened ({exc})") from None
+    except BaseException:
+        db.close()
+        raise
     return Campaign(resolved, db)
+
+
+_KNOWN: list[str] = []
+
+
+def known_migrations() -> list[str]:
+    """Names of every schema step this voyage knows, oldest first."""
+    if not _KNOWN:
+        _KNOWN.extend(m.name for m in migrations.pending(Database(memory=True)))
+    return _KNOWN
+
+
+# -- campaign files (issue 13: m040-m049) -----------------------------------------------
+@migrations()
+def m040_file_meta(db: Database) -> None:
+    # What the file is and which voyage wrote it (voyage.campaignfile): a newer file is
+    # refused, an older one upgraded. application_id marks the file as a campaign.
+    db.execute(
+        "CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    )
+    db.execute("PRAGMA application_id = 1448691505")  # 0x56594731, "VYG1"
+
+
+@migrations()
+def m041_house_tables(db: Database) -> None:
+    # House rules kept in the campaign (voyage.housetables): override table name -> the
+    # validated YAML text, and the file it was read from. SNAPSHOT_TABLES: undoable.
+    db.execute(
+        """CREATE TABLE house_tables (
+            name TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL,
+            loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )

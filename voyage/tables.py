@@ -487,12 +487,19 @@ def safe_loader() -> Any:
 
 def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    import yaml
-
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{file}: not UTF-8 text") from None
+    return parse_yaml(text, file)
+
+
+def parse_yaml(text: str, file: Path | str) -> Any:
+    """Safe-load YAML text; errors name ``file`` (a path, or where a stored table came from)."""
+    import yaml
+
     try:
         loader = safe_loader()(text)
         try:
@@ -508,10 +515,14 @@ def read_yaml(file: Path) -> Any:
 
 def load_table(name: str, file: Path) -> Any:
     """Load and validate one table file."""
-    data = read_yaml(file)
+    return check_table(name, read_yaml(file), file)
+
+
+def check_table(name: str, data: Any, file: Path | str) -> Any:
+    """Validate one table's parsed YAML; errors name ``file``."""
     if data is None:
         raise TableError(f"{file}: the file is empty")
-    return _CHECKS[name](data, _Checker(file))
+    return _CHECKS[name](data, _Checker(Path(file)))
 
 
 @dataclass
@@ -588,33 +599,79 @@ def _norm(text: str) -> str:
 _CACHE: dict[tuple[str, ...], RuleBook] = {}
 
 
-def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
-    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+def read_override_folder(folder: str | Path) -> dict[str, str]:
+    """The texts of a folder of override tables (house rules): ``{table name: YAML text}``.
 
-    Loaded once per process for each override folder.
+    Only the known tables may be there (a stray ``*.yaml`` is refused, so a misspelt file
+    name is not silently ignored); nothing is validated here, see :func:`rulebook_from_texts`.
     """
-    base = tables_dir()
-    override = Path(override_dir) if override_dir else None
-    if override is not None and not override.is_dir():
+    override = Path(folder)
+    if not override.is_dir():
         raise TableError(f"override tables folder {override} does not exist")
-    cache_key = (str(base), str(override))
+    known = {f"{n}.yaml" for n in TABLE_NAMES}
+    for extra in sorted(override.glob("*.y*ml")):
+        if extra.name not in known:
+            raise TableError(
+                f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
+            )
+    texts: dict[str, str] = {}
+    for name in TABLE_NAMES:
+        file = override / f"{name}.yaml"
+        if file.is_file():
+            try:
+                texts[name] = file.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+            except UnicodeDecodeError:
+                raise TableError(f"{file}: not UTF-8 text") from None
+    return texts
+
+
+def rulebook_from_texts(
+    overrides: dict[str, str], origin: dict[str, str] | None = None
+) -> RuleBook:
+    """The built-in tables, each replaced whole by ``overrides[name]`` (YAML text) if given.
+
+    ``origin`` names where each override came from, for error messages and
+    :attr:`RuleBook.sources` (a file path, or the campaign file that keeps it). Validated
+    books are cached per process by the texts themselves.
+    """
+    import hashlib
+
+    base = tables_dir()
+    unknown = sorted(set(overrides) - set(TABLE_NAMES))
+    if unknown:
+        raise TableError(f"{unknown[0]}: not a rule table (known tables: {', '.join(TABLE_NAMES)})")
+    origin = origin or {}
+    digest = hashlib.sha256(
+        "\0".join(f"{n}\0{origin.get(n)}\0{overrides[n]}" for n in sorted(overrides)).encode()
+    ).hexdigest()
+    cache_key = (str(base), digest)
     if cache_key in _CACHE:
         return _CACHE[cache_key]
     loaded: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for name in TABLE_NAMES:
-        file = base / f"{name}.yaml"
-        if override is not None and (override / f"{name}.yaml").is_file():
-            file = override / f"{name}.yaml"
-        loaded[name] = load_table(name, file)
-        sources[name] = str(file)
-    if override is not None:
-        known = {f"{n}.yaml" for n in TABLE_NAMES}
-        for extra in sorted(override.glob("*.y*ml")):
-            if extra.name not in known:
-                raise TableError(
-                    f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
-                )
+        if name in overrides:
+            where = origin.get(name, f"{name}.yaml")
+            loaded[name] = check_table(name, parse_yaml(overrides[name], where), where)
+            sources[name] = where
+        else:
+            file = base / f"{name}.yaml"
+            loaded[name] = load_table(name, file)
+            sources[name] = str(file)
     book = RuleBook(**loaded, sources=sources)
     _CACHE[cache_key] = book
     return book
+
+
+def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
+    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+
+    Loaded once per process for each set of override texts.
+    """
+    if override_dir is None or override_dir == "":
+        return rulebook_from_texts({})
+    folder = Path(override_dir)
+    texts = read_override_folder(folder)
+    return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})

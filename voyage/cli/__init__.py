@@ -31,6 +31,8 @@ COMMANDS: dict[str, str] = {
     "status": "voyage.cli.voyages:status",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
+    "doctor": "voyage.cli.doctor:doctor",
+    "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
     "browse": "voyage.cli.browse:browse",
     "forecast": "voyage.cli.forecast:forecast",

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign
+from .common import db_option, emit_json, handles_errors, json_option, open_campaign, read_campaign
 
 
 @click.group("map")
@@ -86,7 +86,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     from ..render import text_map
     from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     storms, ships = storms_now(camp), ship_positions(camp)
     text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships)
@@ -151,7 +151,7 @@ def render(
     from ..render import render_map
     from ..voyages import clock_text, voyage_tracks
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     path = render_map(
         sea,
@@ -184,7 +184,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     from ..voyages import clock_text
     from ..weather import storms_at
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     h = sea.hex(hex_name)
     info = h.to_dict()

@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 _count = click.IntRange(min=0)
 
@@ -196,7 +204,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
     """
     from ..tiers import roman
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     figs = [_figures(camp, s) for s in camp.ships(archived=show_all)]
     if show_all:
         for fig in figs:
@@ -258,7 +266,7 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 
         voyage ship show "Sea Witch" --json
     """
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
     emit_json(fig) if as_json else _print_card(fig)
 

@@ -16,6 +16,7 @@ SUMMARIES: dict[str, str] = {
     'calendar': "Show the campaign's date and time, season, dawn and dusk, and its calendar.",
     'completion': 'Print the shell completion script for bash, zsh or fish.',
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
+    'doctor': 'Check a campaign file: integrity, schema, JSON values, references, house tables.',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',
     'init': 'Make a new campaign database, with a calendar if you give a start date.',
@@ -28,6 +29,7 @@ SUMMARIES: dict[str, str] = {
     'settings': 'Show the campaign\'s options (the rulings marked "option"), or change one.',
     'ship': 'Roll, make, list, show, load and remove ships.',
     'status': 'Every ship at sea at a glance: where, whither, how fast, and what is wrong.',
+    'tables': "The campaign's house-rule tables: show, write out for editing, load new ones.",
     'undo': 'Take back the last advance or referee action exactly, rolls and all.',
     'weather': 'Put storms on the map, list them, clear them (R32).',
 }

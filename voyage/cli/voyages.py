@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 
 def _hexes(value: str | None) -> list[str]:
@@ -461,7 +469,7 @@ def log(
     from ..calendar import campaign_calendar, format_time
     from ..voyages import event_rows, hour_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
     ship = camp.get_ship(ship_name, archived=True)
     hours = hour_rows(camp, ship.name, voyage_id, last)
@@ -487,6 +495,7 @@ def log(
         emit_json(
             {
                 "ship": ship.name,
+                "clock": camp.clock,  # the campaign hour this log was read at (one moment)
                 "hours": [
                     {**{k: h[k] for k in keep}, "time": format_time(cal, h["clock"])} for h in hours
                 ],
@@ -557,7 +566,7 @@ def status(db_path: str, as_json: bool) -> None:
     """
     from ..voyages import clock_text, status_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     rows = status_rows(camp)
     if as_json:
         emit_json(

@@ -6,7 +6,15 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 
 @click.group()
@@ -84,7 +92,7 @@ def list_command(db_path: str, as_json: bool) -> None:
     from ..mapstore import list_storms
     from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     storms = list_storms(camp)
     now = clock_text(camp, camp.clock)
     if as_json:

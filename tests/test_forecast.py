@@ -181,3 +181,12 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: never
     with _progress(100, True) as tick:
         assert tick is None
+
+
+def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path: Path, runner):
+    other = tmp_path / "notes.db"
+    other.write_bytes(b"not a database at all, just some notes\n" * 20)
+    before = _digest(other)
+    line = refused(runner, "forecast", SHIP, "--to", "2812", "--db", str(other))
+    assert "not a voyage campaign" in line
+    assert _digest(other) == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]

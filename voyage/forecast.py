@@ -37,7 +37,6 @@ import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from .dice import CheckOptions, Roll, Roller
@@ -76,36 +75,49 @@ def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
     """The campaign at ``path`` read into memory through a read-only connection: nothing a
     forecast does can reach the file (no lock taken, no journal, no migration written).
 
-    With no ``-wal`` file beside it (no writer has it open) the file is opened immutable,
-    which makes no ``-wal``/``-shm`` files either; otherwise read-only through its WAL."""
+    The file is checked as every command checks it (voyage.campaignfile: not a campaign,
+    from a newer voyage, damaged: one line), read through a read-only connection (as it
+    stands on disk when no WAL is beside it: no side files are made), and copied into
+    memory; an older campaign is brought up to date there, and only there."""
     from sqlite_utils import Database
 
+    from . import campaignfile, housetables
     from .errors import CampaignError
-    from .store import Campaign, migrations, resolve_path
+    from .store import NEEDED_TABLES, Campaign, known_migrations, migrations, resolve_path
 
     resolved = resolve_path(path)
+    if resolved.is_dir():
+        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
     if not resolved.is_file():
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
         )
-    wal = Path(f"{resolved}-wal")
-    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
-    uri = f"{resolved.resolve().as_uri()}?{mode}"
+    campaignfile.identify(resolved)
     memory = sqlite3.connect(":memory:")
     try:
-        source = sqlite3.connect(uri, uri=True)
+        source = campaignfile.connect_readonly(resolved, peek=True)
         try:
+            info = campaignfile.describe(source, resolved)
+            campaignfile.refuse_newer(info, known_migrations())
+            problem = campaignfile.damage(info, NEEDED_TABLES)
+            if problem:
+                raise campaignfile.damaged(resolved, problem)
             source.backup(memory)
         finally:
             source.close()
         db = Database(memory, execute_plugins=False)
-        if not db["campaign"].exists():
-            raise CampaignError(f"{resolved} is an SQLite file but not a voyage campaign")
         migrations.apply(db)  # in memory only: an older campaign reads as a current one
+        housetables.adopt_folder(db, resolved)  # likewise: its old override folder
     except sqlite3.DatabaseError as exc:
         memory.close()
-        raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
+        known = campaignfile.explain(exc, resolved)
+        if known is not None:
+            raise known from None
+        raise CampaignError(f"{resolved} cannot be read ({exc})") from None
+    except BaseException:
+        memory.close()
+        raise
     return Campaign(resolved, db)
 
 

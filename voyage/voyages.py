@@ -29,6 +29,7 @@ from .engine import (
 )
 from .errors import VoyageRuleError
 from .events import Event
+from .report import plural
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
@@ -414,7 +415,7 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
         f"{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
@@ -457,7 +458,7 @@ def advance(
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
         camp.set_clock(result.end)
-        summary = f"advance {result.hours_run} hour(s) to {clock_text(camp, result.end)}"
+        summary = f"advance {plural(result.hours_run, 'hour')} to {clock_text(camp, result.end)}"
         if not any(s.active for s in states) and not result.rows:
             summary += " with every ship in port"
         if result.stopped:
@@ -642,7 +643,10 @@ def _referee_action(
         s.inshore = s.inshore[: s.position] + flags
         if s.status == "arrived":
             s.status = "under way"
-        text = f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} ({len(hexes) - 1} hexes)."
+        text = (
+            f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
+            f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
+        )
         changes = {"route": hexes}
     elif what == "pace":
         new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)

@@ -631,15 +631,18 @@ def when(calendar: Any, clock: int, hours: float) -> str:
 def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     """The forecast as lines for a referee (times by the campaign's ``calendar``)."""
     from .calendar import format_time
+    from .report import plural
 
     n = data["runs"]
     stops = f", stopping for fuel at {', '.join(data['stops'])}" if data["stops"] else ""
     lines = [
-        f"Forecast for {data['ship']}: {data['from']} to {data['to']}, {data['hexes']} hexes"
+        f"Forecast for {data['ship']}: {data['from']} to {data['to']}, "
+        f"{plural(data['hexes'], 'hex', 'hexes')}"
         f"{' inshore' if data['inshore'] else ''}{stops}, pace {data['pace']}"
         f"{' +' + str(data['strain']) + ' knots' if data['pace'] == 'strain' else ''}, "
         f"from {format_time(calendar, data['clock'])}.",
-        f"{n:,} runs, seed {data['seed']} (the same seed gives the same forecast).",
+        f"{n:,} run{'' if n == 1 else 's'}, seed {data['seed']} "
+        "(the same seed gives the same forecast).",
         "",
         "Chance she ...                            (95% interval)",
     ]
@@ -653,7 +656,7 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     arrival = data["arrival_hours"]
     if arrival:
         got = data["chances"]["arrives"]["runs"]
-        lines.append(f"Arrival ({got:,} runs that arrived):")
+        lines.append(f"Arrival ({got:,} run{'' if got == 1 else 's'} that arrived):")
         lines.append(f"  mean {when(calendar, data['clock'], arrival['mean'])}")
         for q in ("p10", "p50", "p90"):
             lines.append(

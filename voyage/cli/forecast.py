@@ -198,7 +198,7 @@ def plan_command(
         return
     click.echo(
         f"Plans for {data['ship']} from {data['from']} to {data['to']}, best "
-        f"{objective} first ({runs:,} runs each, seed {data['seed']}):"
+        f"{objective} first ({runs:,} run{'' if runs == 1 else 's'} each, seed {data['seed']}):"
     )
     rows = [
         [

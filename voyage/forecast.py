@@ -344,7 +344,6 @@ class RunResult:
     fuel_burnt: int
     fuel_left: int
     water_taken: int
-    hours: int
 
 
 class RunRoller(Roller):
@@ -413,7 +412,6 @@ def run_once(
         fuel0 + bought - ship.fuel,
         ship.fuel,
         ship.water - water0,
-        clock - setup.clock,
     )
 
 

@@ -242,6 +242,26 @@ def m055_calendar(db: Database) -> None:
     )
 
 
+# -- derived caches (mapscale: m070-m074) --------------------------------------------
+#: Tables of derived data that undo leaves alone: each row is keyed by a hash of what it was
+#: derived from, so it is right whatever undo does (voyage.mapcache). Keep them out of any
+#: snapshot or journal.
+DERIVED_TABLES: list[str] = ["map_cache"]
+
+
+@migrations()
+def m070_map_cache(db: Database) -> None:
+    # The parsed sea map, keyed by the SHA-256 of sea_map.text (voyage.mapcache): a derived
+    # cache keyed by hash, so it is safe to leave out of undo (DERIVED_TABLES).
+    db.execute(
+        """CREATE TABLE map_cache (
+            hash TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            blob BLOB NOT NULL
+        )"""
+    )
+
+
 # -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
 @migrations()
 def m090_archived_ships(db: Database) -> None:

@@ -1,4 +1,4 @@
-"""The engine's fast path for quiet hours (Engine.quiet_hours) gives exactly what stepping
+"""The engine's fast path for quiet hours (voyage.quiet.quiet_hours) gives exactly what stepping
 every hour gives: the same hour rows, events, rolls and final state, on random voyages."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from voyage.dice import Roller
 from voyage.engine import Engine
 from voyage.forecast import drive
+from voyage.quiet import quiet_hours
 from voyage.rules.drift import Current
 
 
@@ -89,7 +90,7 @@ def test_a_quiet_voyage_takes_few_steps():
     s = ship(fuel=60)
     state = voyage(s, OPEN_ROUTE)
     engine = Engine(world(), [state], Roller(1))
-    sailed = engine.quiet_hours(state, 0, 1000)
+    sailed = quiet_hours(engine, state, 0, 1000)
     assert state.position == len(OPEN_ROUTE) - 2  # everything up to the hex before the last
     assert sailed > 10 and state.status == "under way"
-    assert engine.quiet_hours(state, sailed, 1000) == 0  # the arrival hour is not quiet
+    assert quiet_hours(engine, state, sailed, 1000) == 0  # the arrival hour is not quiet

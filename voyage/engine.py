@@ -451,17 +451,6 @@ class Engine:
                 return False
         return True
 
-    # -- the fast path for quiet hours (forecasts; voyage/quiet.py) --------------------------
-    def quiet_hours(
-        self, s: ShipState, clock: int, most: int, rows: list[HourRow] | None = None
-    ) -> int:
-        """Sail ``s`` through the quiet hours from ``clock`` (at most ``most``) in one step:
-        exactly what :meth:`hour` would make of them (see :func:`voyage.quiet.quiet_hours`).
-        Returns how many were sailed (0: the next hour is not quiet)."""
-        from .quiet import quiet_hours
-
-        return quiet_hours(self, s, clock, most, rows)
-
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []

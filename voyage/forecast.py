@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
-from .quiet import restart_storm_clock
+from .quiet import quiet_hours, restart_storm_clock
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -270,7 +270,7 @@ def drive(
     """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
     sea, can make no way by herself, or ``limit`` hours have passed; return the clock.
     Halts do not stop her (the forecast's policy). ``fast`` takes quiet hours in one step
-    (:meth:`Engine.quiet_hours`); the outcome is the same either way. With ``memo`` (a dict
+    (:func:`voyage.quiet.quiet_hours`); the outcome is the same either way. With ``memo`` (a dict
     kept across the runs of one forecast, ``leg`` naming the route sailed) a quiet stretch
     already sailed by an earlier run from the very same state is looked up, not sailed."""
     clock, end = start, start + limit
@@ -280,7 +280,7 @@ def drive(
             if memo is not None and rows is None:
                 clock += _quiet_memoised(engine, s, clock, end, memo, leg)
             else:
-                clock += engine.quiet_hours(s, clock, end - clock, rows)
+                clock += quiet_hours(engine, s, clock, end - clock, rows)
             if clock >= end:
                 break
         hour_rows, hour_events = engine.hour(clock)
@@ -307,7 +307,7 @@ def _quiet_memoised(
     memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]],
     leg: int,
 ) -> int:
-    """:meth:`Engine.quiet_hours`, remembered. Quiet hours roll no dice, so what they do
+    """:func:`voyage.quiet.quiet_hours`, remembered. Quiet hours roll no dice, so what they do
     follows from the state alone: the key holds everything they read that differs between
     runs of one forecast (the World, the route of the leg and the ship's make are the
     same in every run), and the value everything they change."""
@@ -319,7 +319,7 @@ def _quiet_memoised(
     )
     found = memo.get(key)
     if found is None:
-        sailed = engine.quiet_hours(s, clock, end - clock)
+        sailed = quiet_hours(engine, s, clock, end - clock)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
         memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel)

@@ -1,4 +1,5 @@
-"""The engine's fast path for quiet hours (used by forecasts, voyage/forecast.py).
+"""The engine's fast path for quiet hours (used by forecasts, voyage/forecast.py): a
+function beside the engine, reading its figures and caches, leaving engine.py as it is.
 
 Most hours of a voyage roll no dice: open sea, no storm, nothing wrong aboard. Stepping each
 of them, with its hour row, is most of the cost of a forecast run; here they are sailed in

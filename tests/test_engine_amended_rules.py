@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import FaceRoller, ok, refused
 from engine_helpers import run, ship, times, voyage, world
@@ -185,13 +186,28 @@ def test_water_loaded_at_sea_lists_at_minute_0_through_the_cli(runner: CliRunner
     assert [(e["clock"], e["minute"]) for e in listing] == [(0, 0)]
 
 
-def test_the_demo_mends_a_leaking_ship_in_port(tmp_path: Path) -> None:
-    # seed 22: the trawler is holed on the way and reaches Ironport leaking; the demo, as a
-    # referee would, has the leak repaired at once in port (R86) and her voyage ends there
+def test_the_demo_mends_a_leaking_ship_in_port(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Holed with a 1 hlbs/hour leak as she sets out, with seed 26 she still reaches Ironport,
+    # leaking; the demo, as a referee would, has the leak repaired at once in port (R86)
+    # and her voyage ends there (R36).
+    import voyage.voyages
     from voyage.demo import run_demo
 
+    real_advance = voyage.voyages.advance
+
+    def holed_advance(camp, *args, **kwargs):  # type: ignore[no-untyped-def]
+        for s in voyage.voyages.open_voyages(camp):
+            if not s.leaks and s.status == "under way":
+                with camp.action("hull", "a test leak"):
+                    s.open_leak(1)
+                    voyage.voyages.save_state(camp, s, camp.clock)
+        return real_advance(camp, *args, **kwargs)
+
+    monkeypatch.setattr(voyage.voyages, "advance", holed_advance)
     lines: list[str] = []
-    result = run_demo(str(tmp_path / "demo"), 22, echo=lines.append)
+    result = run_demo(str(tmp_path / "demo"), 26, echo=lines.append)
     assert result.summary["outcome"].startswith("arrived at Ironport")
     mended = [line for line in lines if "(R86)" in line]
     assert len(mended) == 1 and "1 leak(s)" in mended[0] and "voyage ends here" in mended[0]

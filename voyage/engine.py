@@ -6,13 +6,11 @@ plus its voyage) with a :class:`~voyage.dice.Roller`, and returns :class:`HourRo
 :class:`LoggedEvent` records. It never touches the database: :mod:`voyage.voyages` loads the
 state, runs it and writes the results in one transaction.
 
-One hour of a ship on a voyage, or in port with a leak, fire, listing or sinking open (R36),
-in order (docs/voyages.md tells the same story for referees):
+One hour of one ship, at sea or in port with trouble open (R36), in order (docs/voyages.md):
 
 1. minute 0: a stuck ship tries to get off (R34, unless ``stuck_escape`` is ``referee``);
-   water over DW/4 lists her, over DW/2 sinks her (R37 holds at every moment);
-   a straining ship rolls for its engine (R14; a fire starts at once on a second 6+, R50);
-   an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
+   water over DW/4 or DW/2 lists or sinks her now (R37); a straining ship rolls for its
+   engine (R14, R50); an Overloaded ship (R41) or one with water over DW/10 may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
    hex burns fuel (R16; short of it she stops adrift at its edge), may capsize it in

@@ -13,7 +13,6 @@ Hex names and orientation follow R30 (see :mod:`voyage.hexmap`). Seabeds follow 
 from __future__ import annotations
 
 import difflib
-import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,8 +37,7 @@ from .text import control_character, read_text_file
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
 SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
-#: Largest fuel price or stock a map may give: far beyond any campaign's, small enough that
-#: a bill or a stock never overflows SQLite or prints as "inf".
+#: Largest fuel price, stock or depth a map may give (a runaway one is a typo, not a sea).
 MAX_MAP_NUMBER = 1_000_000_000
 DAMAGING_SEABEDS = frozenset({"rocky", "wreckage", "ruins"})
 # What a drawn feature says about the bottom under it (can be overridden per hex).
@@ -432,9 +430,7 @@ class _Reader:
             raise self.error(node, f"{what} must be text, got {_kind(value)}")
         bad = control_character(value.strip(), multiline=multiline)
         if bad:
-            raise self.error(
-                node, f"{what} holds a control character ({bad}): write it without one"
-            )
+            raise self.error(node, f"{what} holds a control character ({bad})")
         return value.strip()
 
 
@@ -530,9 +526,8 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
     for key, (_, value_node) in spec.items():
         value = reader.value(value_node)
         if key in ("port", "label", "notes"):
-            entry[key] = reader.text_value(
-                value_node, f"hex {name} {key}", multiline=key == "notes"
-            )
+            many = key == "notes"
+            entry[key] = reader.text_value(value_node, f"hex {name} {key}", multiline=many)
         elif key == "seabed":
             if value not in SEABEDS:
                 raise reader.error(
@@ -541,18 +536,8 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                 )
             entry[key] = value
         elif key == "depth":
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, int | float)
-                or not math.isfinite(value)  # NaN is not below 0: refuse it by name
-                or not 0 <= value <= MAX_MAP_NUMBER
-            ):
-                raise reader.error(
-                    value_node,
-                    f"hex {name}: depth is in feet, 0 or more (at most {MAX_MAP_NUMBER}); "
-                    f"got {_kind(value)}",
-                )
-            entry[key] = value
+            what = f"hex {name}: depth is in feet, 0 or more (at most {MAX_MAP_NUMBER}); got"
+            entry[key] = _map_number(reader, value_node, what)
         elif key == "narrow_passage":
             if not isinstance(value, bool):
                 raise reader.error(
@@ -566,34 +551,24 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                 raise reader.error(
                     value_node, f"hex {name} fuel: give its price per hlb, e.g. fuel: {{price: 3}}"
                 )
-            price = reader.value(fuel["price"][1])
-            # NaN is not below 0 and inf is a number: both would reach a bill as nonsense
-            if (
-                isinstance(price, bool)
-                or not isinstance(price, int | float)
-                or not math.isfinite(price)
-                or not 0 <= price <= MAX_MAP_NUMBER
-            ):
-                raise reader.error(
-                    fuel["price"][1],
-                    f"hex {name} fuel price must be a finite number from 0 to "
-                    f"{MAX_MAP_NUMBER}, got {_kind(price)}",
-                )
+            what = f"hex {name} fuel price must be a finite number from 0 to {MAX_MAP_NUMBER}, got"
+            price = _map_number(reader, fuel["price"][1], what)
             stock = None
             if "stock" in fuel:
-                stock = reader.value(fuel["stock"][1])
-                if (
-                    isinstance(stock, bool)
-                    or not isinstance(stock, int)
-                    or not 0 <= stock <= MAX_MAP_NUMBER
-                ):
-                    raise reader.error(
-                        fuel["stock"][1],
-                        f"hex {name} fuel stock must be a whole number of hlbs from 0 to "
-                        f"{MAX_MAP_NUMBER}, got {_kind(stock)}",
-                    )
+                what = f"hex {name} fuel stock must be whole hlbs from 0 to {MAX_MAP_NUMBER}, got"
+                stock = int(_map_number(reader, fuel["stock"][1], what, whole=True))
             entry[key] = Fuel(price=price, stock=stock)
     return entry
+
+
+def _map_number(reader: _Reader, node: yaml.Node, what: str, whole: bool = False) -> float:
+    """A number from 0 to MAX_MAP_NUMBER (a whole one if ``whole``; NaN, .inf and runaway
+    numbers refused); ``what`` starts the error line."""
+    value = reader.value(node)
+    kinds = int if whole else int | float
+    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 <= value <= MAX_MAP_NUMBER:
+        raise reader.error(node, f"{what} {_kind(value)}")  # NaN fails the range too
+    return value
 
 
 def parse_map(text: str, source: str = "<map>") -> SeaMap:
@@ -764,8 +739,7 @@ def load_map(path: str | Path) -> SeaMap:
     target = Path(path)
     if target.is_dir():
         target = campaign_map_path(target)
-    # a regular file of at most 20 MB, checked before reading: /dev/zero or a FIFO named
-    # as a map (or as a campaign.yaml's map) must not hang the command or fill memory
+    # a regular file of at most 20 MB, checked before reading (/dev/zero, a FIFO: refused)
     text = read_text_file(target, MapError, "map file")
     return parse_map(text, str(target))
 

@@ -61,6 +61,9 @@ HALT_REASONS = (
     "out of fuel",
     "destroyed",
     "anchor lost",
+    "people lost",
+    "drowned",
+    "raft capsized",
 )
 
 MINUTES = 60
@@ -140,6 +143,7 @@ class ShipState:
     hours_in_hex: int = 0
     drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
     current_carry: str = "0"  # R64: the part of a knot the current left over last hour
+    searching: bool = False  # R74: she has stopped to search her hex
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -158,6 +162,7 @@ class ShipState:
         "hours_in_hex",
         "drift_miles",
         "current_carry",
+        "searching",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -268,7 +273,7 @@ class HourRow:
 class LoggedEvent:
     """An event of one ship in one hour (its minute is on the :class:`Event`)."""
 
-    voyage_id: int
+    voyage_id: int | None
     ship: str
     clock: int
     event: Event
@@ -330,9 +335,17 @@ class Engine:
         self._storm_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
-            parts = shipfig.load_parts(s.ship, self.book, False)
-            self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
+            self.refresh(s)
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
+        #: R71-R74: rafts and people in the water (voyage.world.water.WaterPhase), or None
+        self.water: Any = None
+
+    def refresh(self, s: ShipState) -> None:
+        """Re-reckon the part of a ship's Load that changes only when people or stores come
+        aboard or leave (R11, R70): after a rescue or an abandoning."""
+        parts = shipfig.load_parts(s.ship, self.book, False)
+        self._fixed[s.ship.name] = parts["people"] + parts["equipment"] + parts["rafts"]
+        self._memo = {k: v for k, v in self._memo.items() if k[0] != s.ship.name}
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -398,9 +411,9 @@ class Engine:
         clock = start
         # with every ship in port the clock still runs (the weather moves on; a referee can
         # wait out a storm): only a voyage that ends during the advance stops it early
-        in_port = result.in_port = not any(s.active for s in self.states)
+        in_port = result.in_port = not self._anyone_at_sea()
         while result.hours_run < todo:
-            if not in_port and not any(s.active for s in self.states):
+            if not in_port and not self._anyone_at_sea():
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -439,10 +452,14 @@ class Engine:
                 result.stopped = f"nothing happened in {limit} hours"
         return result
 
+    def _anyone_at_sea(self) -> bool:
+        """A ship to step, or people afloat (R71-R74)."""
+        return any(s.active for s in self.states) or bool(self.water and self.water.active)
+
     def _becalmed(self, rows: list[HourRow]) -> bool:
         """No ship made way this hour and none can by itself (so waiting for an arrival or
         an event would only fill the log with still hours)."""
-        if any(r.miles for r in rows):
+        if any(r.miles for r in rows) or (self.water and self.water.active):
             return False
         for s in self.states:
             if not s.active:
@@ -459,6 +476,8 @@ class Engine:
             if s.active:
                 row = _ShipHour(self, s, clock, events).run()
                 rows.append(row)
+        if self.water is not None:
+            events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
         return rows, events
 
 
@@ -585,7 +604,12 @@ class _ShipHour:
         if s.status == "under way" and afloat and s.position == len(s.route) - 1:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
-        self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
+        self.moving = (
+            s.status == "under way"
+            and afloat
+            and s.position < len(s.route) - 1
+            and not s.searching  # R74: she stops to search
+        )
         category = self.e.category(s)
         if not self.moving:
             self.speed = 0
@@ -829,6 +853,8 @@ class _ShipHour:
         ship.status = "sunk"
         self.stop_moving()
         self.note("sunk", f"{ship.name} goes under and is lost ({s.sinking_cause}).", "sunk")
+        if self.e.water is not None:
+            self.e.water.ship_lost(self)  # R71: who is still aboard rolls to escape
 
     # -- end of the hour -----------------------------------------------------------------
     def end_of_hour(self) -> None:

@@ -95,7 +95,7 @@ def add_person(
     how = (
         "comes aboard"
         if grew
-        else f"is one of her {count} {role if role == 'crew' else 'passengers'}"
+        else f"is one of the {count} {role if role == 'crew' else 'passengers'} aboard"
     )
     return f"{name} ({role}, Swimming {rank}{', life jacket' if jacket else ''}) {how} {ship.name}."
 

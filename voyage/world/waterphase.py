@@ -299,7 +299,9 @@ class WaterPhase:
             return
         dead = group if len(minutes) == group.count else self.split(group, len(minutes))
         dead.state, dead.ended = "drowned", self.clock
-        at = ", ".join(f"{self.clock % 24:02d}:{m:02d}" for m in sorted(minutes))
+        from ..calendar import format_time
+
+        at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
         dead.note = f"drowned in {state} at {dead.hex} ({at})"
         self.log(
             group.ship,

@@ -601,7 +601,12 @@ class _ShipHour:
             if got_off.freed:
                 s.status = "under way"
         afloat = s.sinking_in is None and not s.capsized
-        if s.status == "under way" and afloat and s.position == len(s.route) - 1:
+        if (
+            s.status == "under way"
+            and afloat
+            and s.position == len(s.route) - 1
+            and not s.searching  # R74: she holds her hex while she searches
+        ):
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
         self.moving = (

@@ -200,7 +200,9 @@ def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, An
         )
 
 
-def abandon(camp: Campaign, ship: Ship, hex_name: str, chart: Any) -> tuple[str, dict[str, Any]]:
+def abandon(
+    camp: Campaign, ship: Ship, hex_name: str, chart: Any, voyage_id: int | None = None
+) -> tuple[str, dict[str, Any]]:
     """R71: `act SHIP abandon` while she floats: rafts four to a raft, jackets to non-swimmers
     first, the rest in the water; no roll. Refused in port (they would simply go ashore)."""
     info = chart.hex(hex_name) if chart is not None else None
@@ -213,7 +215,9 @@ def abandon(camp: Campaign, ship: Ship, hex_name: str, chart: Any) -> tuple[str,
     rows = floaters(camp)
     people = people_aboard(ship, named, camp.settings)
     next_id = _counter(rows)
-    out = leave_ship(ship, people, hex_name, camp.clock, camp.rulebook, next_id)
+    out = leave_ship(
+        ship, people, hex_name, camp.clock, camp.rulebook, next_id, voyage_id=voyage_id
+    )
     rows += out.floaters
     for r in named:
         r["ship"] = None
@@ -331,23 +335,6 @@ def survivors(camp: Campaign, world: Any = None) -> list[dict[str, Any]]:
     return out
 
 
-def fates(camp: Campaign, ship: str) -> list[str]:
-    """What became of everyone who left ``ship``: one line a group (the log of a lost ship)."""
-    lines = []
-    rows = floaters(camp)
-    rafts = {f.id: f for f in rows if f.kind == "raft"}
-    for f in rows:
-        if f.ship != ship or f.kind != "people":
-            continue
-        if f.afloat:
-            where = f"in {rafts[f.raft].who()}" if f.raft in rafts else "in the water"
-            what = f"still afloat {where} at {f.hex}"
-        else:
-            what = f"{f.state}: {f.note}" if f.note else f.state
-        lines.append(f"{f.who()}: {what}")
-    return lines
-
-
 def fates_by_name(camp: Campaign) -> dict[str, str]:
     """Where each named person off a ship is: "in raft 1 of X at 0403", "drowned: ..."."""
     rows = floaters(camp)
@@ -364,4 +351,24 @@ def fates_by_name(camp: Campaign) -> dict[str, str]:
             )
         else:
             out[f.name] = f"{f.state}" + (f" ({f.note})" if f.note else "")
+    return out
+
+
+def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
+    """What became of everyone who left a voyage's ship: who, how many, state, fate."""
+    rows = floaters(camp)
+    rafts = {f.id: f for f in rows if f.kind == "raft"}
+    out = []
+    for f in rows:
+        if f.voyage_id != voyage_id or f.kind != "people":
+            continue
+        if f.afloat:
+            where = f"in {rafts[f.raft].who()}" if f.raft in rafts else "in the water"
+            fate = f"still afloat {where} at {f.hex}"
+        else:
+            fate = f"{f.state}: {f.note}" if f.note else f.state
+        out.append(
+            {"who": f.who(), "name": f.name, "role": f.role, "count": f.count,
+             "state": f.state, "hex": f.hex, "fate": fate}
+        )
     return out

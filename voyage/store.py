@@ -830,6 +830,7 @@ def m070_people(db: Database) -> None:
             id INTEGER PRIMARY KEY,
             kind TEXT NOT NULL,
             ship TEXT NOT NULL,
+            voyage_id INTEGER,
             name TEXT,
             role TEXT NOT NULL DEFAULT 'crew',
             count INTEGER NOT NULL DEFAULT 1,

@@ -425,9 +425,8 @@ def advance(
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)
-        if not any(s.active for s in states) and not someone_afloat and until in (
-            "arrival",
-            "event",
+        if not any(s.active for s in states) and (
+            until == "arrival" or (until == "event" and not someone_afloat)
         ):
             raise VoyageRuleError(
                 f"no ship is at sea to wait for an {until}: advance --hours N or "
@@ -621,7 +620,8 @@ def _referee_action(
         s = _voyage_or_fail(s, ship, "abandoning ship")
         if chart is None:
             chart, _ = campaign_chart(camp)
-        text, changes = abandon(camp, ship, s.hex, chart)  # R71: rafts, jackets, the water
+        # R71: rafts, jackets, the water
+        text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
         s.status = "abandoned"
         s.fire = 0
         s.swallow_in = s.sinking_in = None
@@ -629,7 +629,8 @@ def _referee_action(
     elif what == "search":
         from .people import start_search
 
-        s = _voyage_or_fail(s, ship, "searching")
+        if s is None:
+            s = _search_voyage(camp, ship)
         text = start_search(camp, ship, s)
         changes = {"searching": True}
     elif what == "refloat":
@@ -687,6 +688,22 @@ def _referee_action(
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
+
+
+def _search_voyage(camp: Campaign, ship: Ship) -> ShipState:
+    """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
+    one hex, held open while she searches (she arrives there again when the search ends)."""
+    if not ship.hex:
+        raise VoyageRuleError(f"{ship.name} is nowhere on the map")
+    if ship.status == "abandoned":
+        raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
+    cursor = camp.db.execute(
+        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
+        "inshore, pace, strain, status, started, state) VALUES "
+        "(?, ?, ?, ?, 0, 0, ?, 'normal', 0, 'under way', ?, '{}')",
+        [ship.name, ship.hex, ship.hex, dumps([ship.hex]), dumps([False]), camp.clock],
+    )
+    return ShipState(ship, int(cursor.lastrowid or 0), [ship.hex], inshore=[False])
 
 
 def _rescue(camp: Campaign, act: Action, ship_name: str, names: list[str], everyone: bool) -> Event:

@@ -137,10 +137,10 @@ def raft_launch(roller: Roller, book: RuleBook, number: int) -> Roll:
     )
 
 
-def search_raft(roller: Roller, book: RuleBook, number: int) -> Roll:
+def search_raft(roller: Roller, book: RuleBook, raft: str) -> Roll:
     """R74: a ship without a radio finds a raft in her hex on a 3-in-6 each hour."""
     return roller.chance(
-        f"search for raft {number}",
+        f"search for {raft}",
         int(water_rules(book)["search_raft_in_6"]),
         success="found",
         failure="not seen",

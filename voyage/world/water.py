@@ -56,6 +56,7 @@ class Floater:
     since: int = 0
     ended: int | None = None
     note: str = ""
+    voyage_id: int | None = None  #: the voyage they left (their events join its log)
 
     def to_row(self) -> dict[str, Any]:
         row = asdict(self)
@@ -199,6 +200,7 @@ def leave_ship(
     next_id: Callable[[], int],
     roller: Roller | None = None,
     night: bool = False,
+    voyage_id: int | None = None,
 ) -> Departure:
     """R71: everyone leaves ``ship`` at ``hex_name``. Without a roller (``abandon``, the ship
     afloat) nobody rolls; with one (she submerges or is swallowed) each below deck escapes on
@@ -290,6 +292,8 @@ def leave_ship(
             {"rafts": len(raft_rows), "in_water": swimming, "lost": lost},
         )
     )
+    for f in out.floaters + out.lost:
+        f.voyage_id = voyage_id
     return out
 
 

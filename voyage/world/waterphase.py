@@ -66,6 +66,10 @@ class WaterPhase:
             LoggedEvent(voyage_id, ship, self.clock if clock is None else clock, event, halt)
         )
 
+    def log_f(self, f: Floater, event: Event, halt: str | None = None) -> None:
+        """An event of a raft or people, in the log of the voyage they left."""
+        self.log(f.ship, event, halt, voyage_id=f.voyage_id)
+
     # -- a ship goes down with people aboard (R71) ----------------------------------------
     def ship_lost(self, h: Any) -> None:
         """R71: she submerges (R40) or the fire swallowed her (R50): everyone aboard rolls
@@ -77,7 +81,8 @@ class WaterPhase:
             return
         night = rules.is_night(h.clock % 24, self.book)
         out = leave_ship(
-            ship, people, ship.hex, h.clock, self.book, self.next_id, self.roller, night
+            ship, people, ship.hex, h.clock, self.book, self.next_id, self.roller, night,
+            h.s.voyage_id,
         )
         self._gone_from(ship, named, out)
         for ev in out.events:
@@ -135,7 +140,7 @@ class WaterPhase:
             for raft in rafts:
                 rolls: list[Roll] = []
                 if not radio:
-                    roll = rules.search_raft(self.roller, self.book, raft.id)
+                    roll = rules.search_raft(self.roller, self.book, raft.who())
                     rolls.append(roll)
                     if not roll.success:
                         self.log(
@@ -201,7 +206,7 @@ class WaterPhase:
         self.e.refresh(s)
         self.log(
             s.ship.name,
-            Event("rescue", f"{s.ship.name} {how}: {text}", rolls, MINUTES - 1, {"rescued": True}),
+            Event("rescue", f"{s.ship.name} {how}: {text}", rolls, 0, {"rescued": True}),
             voyage_id=s.voyage_id,
         )
 
@@ -212,8 +217,8 @@ class WaterPhase:
             if raft.capsized:
                 if state == "calm":  # R73 (our reading): they climb back at the first calm hour
                     raft.capsized = False
-                    self.log(
-                        raft.ship,
+                    self.log_f(
+                        raft,
                         Event(
                             "raft",
                             f"The sea is calm in {raft.hex}: the "
@@ -252,10 +257,10 @@ class WaterPhase:
                 f"{raft.who()} capsizes in {state} at {raft.hex} (R73): its {people} "
                 "people are in the water."
             )
-            self.log(raft.ship, ev, "raft capsized")
+            self.log_f(raft, ev, "raft capsized")
         else:
             ev.text = f"{raft.who()} rides out the {state} at {raft.hex} (R73)."
-            self.log(raft.ship, ev)
+            self.log_f(raft, ev)
 
     # R72 ------------------------------------------------------------------------------
     def drowning_phase(self) -> None:
@@ -287,8 +292,8 @@ class WaterPhase:
                     break
         lead = f"{group.who()} ({group.swimmer_text()}, {plan.why}) in {state} at {group.hex}"
         if not minutes:
-            self.log(
-                group.ship,
+            self.log_f(
+                group,
                 Event(
                     "water",
                     f"{lead}: {plan.text(state)}; {len(rolls)} roll(s), nobody drowns (R72).",
@@ -303,8 +308,8 @@ class WaterPhase:
 
         at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
         dead.note = f"drowned in {state} at {dead.hex} ({at})"
-        self.log(
-            group.ship,
+        self.log_f(
+            group,
             Event(
                 "drowned",
                 f"{lead}: {plan.text(state)}; {len(minutes)} drown(s) ({at}) (R72).",
@@ -348,8 +353,8 @@ class WaterPhase:
                 if info.port:
                     self.reach(riders, st.into, "rescued", f"drifted into {info.port}")
                     break
-                self.log(
-                    f.ship,
+                self.log_f(
+                    f,
                     Event(
                         "drift",
                         f"{f.who()} drifts into {st.into} (R64).",
@@ -371,8 +376,8 @@ class WaterPhase:
             g.state, g.ended, g.note = state, self.clock, how
             if g.name and g.name in self.roster:
                 self.roster[g.name]["ship"] = None
-        self.log(
-            riders[0].ship,
+        self.log_f(
+            riders[0],
             Event(
                 "rescue",
                 f"{riders[0].who()} {how}: {people} people saved (R74).",

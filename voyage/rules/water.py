@@ -21,7 +21,7 @@ from typing import Any
 from ..dice import Dice, Roll, Roller, odds, parse
 from ..tables import RuleBook
 
-#: R60: the four sea states, mildest first.
+#: the four sea states (R32; the weather branch's sea-state ruling), mildest first.
 SEA_STATES = ("calm", "stormy seas", "major storm", "hurricane")
 
 
@@ -31,7 +31,7 @@ def water_rules(book: RuleBook) -> dict[str, Any]:
 
 
 def sea_state(world: Any, hex_name: str, clock: int) -> str:
-    """R60: the sea state at a hex and hour. The one seam to the weather: the world's own
+    """R32: the sea state at a hex and hour. The one seam to the weather: the world's own
     ``sea_state`` where the weather branch gives it one, else stormy seas wherever a storm
     blows (R32) and calm elsewhere."""
     own = getattr(world, "sea_state", None)
@@ -163,13 +163,14 @@ def raft_load_category(people: int, book: RuleBook) -> str:
 
 
 def storm_interval(state: str, book: RuleBook) -> int:
-    """R60: the same-hex capsize interval in hours for a sea state (R32: 6 in stormy seas;
-    3 in a major storm; 1 in a hurricane)."""
+    """The same-hex capsize interval in hours for a sea state (R32: 6 in stormy seas; the
+    sea states: 3 in a major storm, 1 in a hurricane)."""
     return {"major storm": 3, "hurricane": 1}.get(
         state, int(book.procedures["storm"]["hours_in_same_hex"])
     )
 
 
 def storm_disadvantages(state: str) -> list[str]:
-    """R60: a major storm gives the capsize Check one Disadvantage, a hurricane two."""
+    """The sea states (with R32): a major storm gives the capsize Check one Disadvantage, a
+    hurricane two."""
     return {"major storm": ["major storm"], "hurricane": ["hurricane", "hurricane"]}.get(state, [])

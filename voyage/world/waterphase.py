@@ -367,7 +367,9 @@ class WaterPhase:
                 if f.kind == "raft" and state != "calm" and not f.capsized:
                     self.raft_check(f, state, f"drifting into {state}")  # R73, as R32
             if f.afloat:
-                f.hours_in_hex = 0 if f.hex != start else f.hours_in_hex + 1
+                # R32/R73: only hours spent in storm-tossed seas in the same hex count
+                stormy = self.state_at(f.hex) != "calm"
+                f.hours_in_hex = f.hours_in_hex + 1 if f.hex == start and stormy else 0
 
     def reach(self, riders: list[Floater], hex_name: str, state: str, how: str) -> None:
         """A port rescues everyone who drifts into it (R74); a shore is reached (R64)."""

@@ -193,7 +193,12 @@ def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, An
     """Write the floaters and the roster back (inside the caller's action)."""
     camp.db.execute("DELETE FROM floaters")
     if rows:
-        camp.db.table("floaters").insert_all([f.to_row() for f in rows])
+        records = [f.to_row() for f in rows]
+        cols = list(records[0])
+        camp.db.conn.executemany(
+            f"INSERT INTO floaters ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
+            [[r[c] for c in cols] for r in records],
+        )
     for p in people:
         camp.db.execute(
             "UPDATE people SET ship = ?, role = ? WHERE id = ?", [p["ship"], p["role"], p["id"]]

@@ -14,11 +14,12 @@ The numbers are in ``tables/procedures.yaml`` under ``water`` (a house table can
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Dice, Roll, Roller, odds, parse
+from ..dice import Dice, Modifier, Roll, Roller, odds, parse
 from ..tables import RuleBook
 
 #: the four sea states (R32; the weather branch's sea-state ruling), mildest first.
@@ -26,8 +27,9 @@ SEA_STATES = ("calm", "stormy seas", "major storm", "hurricane")
 
 
 def water_rules(book: RuleBook) -> dict[str, Any]:
-    """The ``water`` numbers of the procedures table (R70-R74)."""
-    return dict(book.procedures["water"])
+    """The ``water`` numbers of the procedures table (R70-R74); read, never changed."""
+    found: dict[str, Any] = book.procedures["water"]
+    return found
 
 
 def sea_state(world: Any, hex_name: str, clock: int) -> str:
@@ -82,15 +84,40 @@ def drowning_odds(drowned_on: int, book: RuleBook) -> Fraction:
 
 
 def drowning_roll(roller: Roller, drowned_on: int, book: RuleBook, who: str) -> Roll:
-    """One drowning roll (R72): success means the person drowns."""
-    return roller.roll(
-        f"drowning ({who})",
-        str(water_rules(book)["drowning_dice"]),
+    """One drowning roll (R72): success means the person drowns.
+
+    The same record :meth:`Roller.roll` makes, built directly: a night of people in the
+    water is thousands of these, and the dice and their odds are the same every time."""
+    dice = _drowning_dice(str(water_rules(book)["drowning_dice"]))
+    faces = [roller.die(dice.sides) for _ in range(dice.count)]
+    natural = sum(faces)
+    total = natural + dice.bonus
+    drowns = total <= drowned_on
+    record = Roll(
+        label=f"drowning ({who})",
+        dice=str(Dice(dice.count, dice.sides)),
+        faces=faces,
+        natural=natural,
+        modifiers=[Modifier(dice.bonus, "flat")] if dice.bonus else [],
+        total=total,
         target=drowned_on,
         compare="<=",
-        success="drowns",
-        failure="stays afloat",
+        success=drowns,
+        outcome="drowns" if drowns else "stays afloat",
+        probability=_drowning_odds(dice, drowned_on),
     )
+    roller.records.append(record)
+    return record
+
+
+@functools.lru_cache(maxsize=8)
+def _drowning_dice(expression: str) -> Dice:
+    return parse(expression)
+
+
+@functools.lru_cache(maxsize=64)
+def _drowning_odds(dice: Dice, drowned_on: int) -> Fraction:
+    return odds(Dice(dice.count, dice.sides), dice.bonus, drowned_on, "<=")
 
 
 def is_night(hour: int, book: RuleBook) -> bool:

@@ -19,7 +19,7 @@ jackets to non-swimmers first; in a sudden sinking each person rolls to escape f
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..dice import Roll, Roller
@@ -59,7 +59,8 @@ class Floater:
     voyage_id: int | None = None  #: the voyage they left (their events join its log)
 
     def to_row(self) -> dict[str, Any]:
-        row = asdict(self)
+        """The ``floaters`` row (flags as 0/1)."""
+        row = {k: getattr(self, k) for k in _FIELDS}
         row["jacket"], row["capsized"], row["radio"] = (
             int(self.jacket),
             int(self.capsized),
@@ -98,6 +99,9 @@ class Floater:
         if self.count > 1:
             kind = "non-swimmers" if self.swimming <= 0 else f"swimmers rank {self.swimming}"
         return f"{kind}, {'jacket' if self.jacket else 'no jacket'}"
+
+
+_FIELDS = tuple(f.name for f in fields(Floater))
 
 
 @dataclass

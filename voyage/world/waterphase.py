@@ -38,6 +38,8 @@ class WaterPhase:
         self._next = max([f.id for f in floaters] + [0])
         self.clock = 0
         self.out: list[Any] = []
+        self._states: dict[str, str] = {}
+        self._quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll]]] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
     def next_id(self) -> int:
@@ -81,7 +83,14 @@ class WaterPhase:
             return
         night = rules.is_night(h.clock % 24, self.book)
         out = leave_ship(
-            ship, people, ship.hex, h.clock, self.book, self.next_id, self.roller, night,
+            ship,
+            people,
+            ship.hex,
+            h.clock,
+            self.book,
+            self.next_id,
+            self.roller,
+            night,
             h.s.voyage_id,
         )
         self._gone_from(ship, named, out)
@@ -104,6 +113,7 @@ class WaterPhase:
         """One hour for everyone afloat: search, rafts, drowning, drift (module docstring)."""
         self.clock = clock
         self.out = []
+        self._states = {}
         if not self.active:
             return self.out
         self.search_phase()
@@ -113,7 +123,13 @@ class WaterPhase:
         return self.out
 
     def state_at(self, hex_name: str | None) -> str:
-        return rules.sea_state(self.world, hex_name or "", self.clock) if hex_name else "calm"
+        """The sea state at a hex this hour (asked once per hex and hour)."""
+        if not hex_name:
+            return "calm"
+        found = self._states.get(hex_name)
+        if found is None:
+            found = self._states[hex_name] = rules.sea_state(self.world, hex_name, self.clock)
+        return found
 
     # R74 ------------------------------------------------------------------------------
     def search_phase(self) -> None:
@@ -265,13 +281,27 @@ class WaterPhase:
     # R72 ------------------------------------------------------------------------------
     def drowning_phase(self) -> None:
         capsized = self.capsized()
-        for group in [f for f in self.floaters if in_the_water(f, capsized)]:
+        self._quiet = {}
+        swimmers = [
+            f
+            for f in self.floaters
+            if f.state == AFLOAT and f.kind == "people" and (f.raft is None or f.raft in capsized)
+        ]
+        for group in swimmers:
             state = self.state_at(group.hex)
             plan = rules.schedule(group.swimming, group.jacket, group.hours_swum, state, self.book)
             if plan.every is not None:
                 self.drown_rolls(group, plan, state)
             if group.afloat and group.count:
                 group.hours_swum += 1
+        # the rolls in which nobody drowned: one event a hex (every roll kept, R4)
+        for (ship, voyage_id, hex_name), (who, rolls) in self._quiet.items():
+            text = (
+                f"{len(rolls)} drowning roll(s) at {hex_name}, nobody drowns (R72): "
+                + "; ".join(who)
+                + "."
+            )
+            self.log(ship, Event("water", text, rolls, MINUTES - 1), voyage_id=voyage_id)
 
     def drown_rolls(self, group: Floater, plan: rules.Schedule, state: str) -> None:
         rolls: list[Roll] = []
@@ -292,15 +322,11 @@ class WaterPhase:
                     break
         lead = f"{group.who()} ({group.swimmer_text()}, {plan.why}) in {state} at {group.hex}"
         if not minutes:
-            self.log_f(
-                group,
-                Event(
-                    "water",
-                    f"{lead}: {plan.text(state)}; {len(rolls)} roll(s), nobody drowns (R72).",
-                    rolls,
-                    MINUTES - 1,
-                ),
+            whom, kept = self._quiet.setdefault(
+                (group.ship, group.voyage_id, str(group.hex)), ([], [])
             )
+            whom.append(f"{lead}: {plan.text(state)}")
+            kept.extend(rolls)
             return
         dead = group if len(minutes) == group.count else self.split(group, len(minutes))
         dead.state, dead.ended = "drowned", self.clock
@@ -329,6 +355,11 @@ class WaterPhase:
         chart = self.world.chart
         for f in [f for f in self.floaters if f.afloat and (f.kind == "raft" or f.raft is None)]:
             start = f.hex
+            current = self.world.current_at(f.hex or "")
+            if current is None or current.knots <= 0:
+                f.carry = "0"  # R64: no current, no drift: they stay in the hex
+                self._storm_clock(f, start)
+                continue
             steps, left = drift_hour(
                 f.hex or "",
                 Fraction(f.carry),
@@ -340,7 +371,7 @@ class WaterPhase:
             f.carry = str(left)
             riders = [f] + (
                 [g for g in self.floaters if g.afloat and g.raft == f.id]
-                if f.kind == "raft"
+                if f.kind == "raft" and steps
                 else []
             )
             for st in steps:
@@ -366,10 +397,13 @@ class WaterPhase:
                 state = self.state_at(st.into)
                 if f.kind == "raft" and state != "calm" and not f.capsized:
                     self.raft_check(f, state, f"drifting into {state}")  # R73, as R32
-            if f.afloat:
-                # R32/R73: only hours spent in storm-tossed seas in the same hex count
-                stormy = self.state_at(f.hex) != "calm"
-                f.hours_in_hex = f.hours_in_hex + 1 if f.hex == start and stormy else 0
+            self._storm_clock(f, start)
+
+    def _storm_clock(self, f: Floater, start: str | None) -> None:
+        """R32/R73: only hours spent in storm-tossed seas in the same hex count."""
+        if f.afloat:
+            stormy = self.state_at(f.hex) != "calm"
+            f.hours_in_hex = f.hours_in_hex + 1 if f.hex == start and stormy else 0
 
     def reach(self, riders: list[Floater], hex_name: str, state: str, how: str) -> None:
         """A port rescues everyone who drifts into it (R74); a shore is reached (R64)."""

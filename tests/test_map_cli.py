@@ -209,7 +209,7 @@ def test_clear_one_all_and_undo(runner, db):
     run(runner, "weather", "storm", "0304", "--hours", "5")
     run(runner, "weather", "storm", "1010", "1011", "--hours", "5")
     result = run(runner, "weather", "clear", "1")
-    assert result.exit_code == 0 and "Cleared storm 1 (1 hexes)" in result.output
+    assert result.exit_code == 0 and "Cleared storm 1 (1 hex)" in result.output
     storms = json.loads(run(runner, "weather", "list", "--json").output)["storms"]
     assert [s["storm"] for s in storms] == [2]
     result = run(runner, "weather", "clear", "7")

@@ -32,6 +32,8 @@ TABLES: dict[str, tuple[str, list[str]]] = {
     "rolls": ("Rolls made outside a voyage: ship generation, table rolls.", ["label", "ship"]),
     "storms": ("Storm-tossed hexes and the hours they blow (R32).", ["source"]),
     "sea_map": ("The campaign's sea map, as the YAML it was loaded from.", []),
+    "map_cache": ("Derived: the sea map parsed once, keyed by a hash of its text (not part "
+                  "of undo; rebuilt when missing).", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
     "people": ("The roster of named people (R70): ship, role, Swimming rank, jacket.",
                ["ship", "role"]),

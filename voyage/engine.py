@@ -28,9 +28,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from . import ships as shipfig
+from .chart import Chart, StormCheck, no_storms
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
@@ -67,32 +68,6 @@ HALT_REASONS = (
 )
 
 MINUTES = 60
-
-
-class HexInfo(Protocol):
-    """What the engine asks the map about one hex (voyage.maps.Hex has it)."""
-
-    terrain: str
-    seabed: str | None
-    coastal: bool
-    narrow_passage: bool
-    port: str | None
-
-
-class Chart(Protocol):
-    """What the engine asks of a sea map (voyage.maps.SeaMap has it)."""
-
-    def hex(self, name: str) -> Any: ...
-
-    def is_sea(self, name: str) -> bool: ...
-
-
-StormCheck = Callable[[str, int], bool]
-
-
-def no_storms(hex_name: str, clock: int) -> bool:
-    """A storm predicate for a calm sea."""
-    return False
 
 
 @dataclass
@@ -341,8 +316,7 @@ class Engine:
         self.water: Any = None
 
     def refresh(self, s: ShipState) -> None:
-        """Re-reckon the part of a ship's Load that changes only when people or stores come
-        aboard or leave (R11, R70): after a rescue or an abandoning."""
+        """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
         parts = shipfig.load_parts(s.ship, self.book, False)
         self._fixed[s.ship.name] = parts["people"] + parts["equipment"] + parts["rafts"]
         self._memo = {k: v for k, v in self._memo.items() if k[0] != s.ship.name}
@@ -601,20 +575,11 @@ class _ShipHour:
             if got_off.freed:
                 s.status = "under way"
         afloat = s.sinking_in is None and not s.capsized
-        if (
-            s.status == "under way"
-            and afloat
-            and s.position == len(s.route) - 1
-            and not s.searching  # R74: she holds her hex while she searches
-        ):
+        afloat = afloat and not s.searching  # R74: she holds her hex while she searches
+        if s.status == "under way" and afloat and s.position == len(s.route) - 1:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
-        self.moving = (
-            s.status == "under way"
-            and afloat
-            and s.position < len(s.route) - 1
-            and not s.searching  # R74: she stops to search
-        )
+        self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
         category = self.e.category(s)
         if not self.moving:
             self.speed = 0

@@ -236,6 +236,45 @@ def abandon(
     return text, dict(out.events[0].changes, status="abandoned")
 
 
+def _search_voyage(camp: Campaign, ship: Ship) -> Any:
+    """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
+    one hex, held open while she searches (she arrives there again when the search ends)."""
+    from .engine import ShipState, dumps
+
+    if not ship.hex:
+        raise VoyageRuleError(f"{ship.name} is nowhere on the map")
+    if ship.status == "abandoned":
+        raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
+    cursor = camp.db.execute(
+        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
+        "inshore, pace, strain, status, started, state) VALUES "
+        "(?, ?, ?, ?, 0, 0, ?, 'normal', 0, 'under way', ?, '{}')",
+        [ship.name, ship.hex, ship.hex, dumps([ship.hex]), dumps([False]), camp.clock],
+    )
+    return ShipState(ship, int(cursor.lastrowid or 0), [ship.hex], inshore=[False])
+
+
+def rescue_action(
+    camp: Campaign, act: Action, ship_name: str, names: list[str], everyone: bool
+) -> Event:
+    """R74: `act SHIP rescue`: the referee declares people in the ship's hex rescued."""
+    from .voyages import log_event, open_voyage, save_state
+
+    ship = camp.get_ship(ship_name)
+    if ship.status in ("sunk", "abandoned"):
+        raise VoyageRuleError(f"{ship.name} is {ship.status}: she can take nobody aboard")
+    s = open_voyage(camp, ship.name)
+    if s is not None:
+        ship = s.ship
+    event = rescue(camp, act, ship, names, everyone)
+    if s is not None:
+        save_state(camp, s, camp.clock)
+    else:
+        camp.save_ship(ship)
+    log_event(camp, act, ship.name, s.voyage_id if s else None, event)
+    return event
+
+
 def _counter(rows: list[Floater]) -> Any:
     state = {"n": max([f.id for f in rows] + [0])}
 
@@ -291,21 +330,26 @@ def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: 
     return Event("rescue", f"The referee rules: {ship.name} {text}", [], 0, {"rescued": True})
 
 
-def start_search(camp: Campaign, ship: Ship, s: Any) -> str:
-    """R74: she stops and searches her hex each hour from the next advance."""
-    here = [f for f in floaters(camp) if f.afloat and f.hex == s.hex]
+def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
+    """R74: she stops and searches her hex each hour from the next advance; a ship lying in
+    the hex puts out to search it. Returns the text and her voyage."""
+    where = s.hex if s is not None else ship.hex
+    here = [f for f in floaters(camp) if f.afloat and f.hex == where]
     if not here:
-        raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {s.hex}: nothing to search")
+        raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {where}: nothing to search")
+    if s is None:
+        s = _search_voyage(camp, ship)
     s.searching = True
     radio = (
         "her radio will find any raft at once"
         if ship.equipment.get("radio")
         else ("no radio: a raft is found on a 3-in-6")
     )
-    return (
+    text = (
         f"{ship.name} stops to search {s.hex} (R74: each hour; {radio}; people 2-in-6 by "
         "day, 1-in-6 by night)."
     )
+    return text, s
 
 
 # -- what became of them ------------------------------------------------------------------------

@@ -244,6 +244,26 @@ def m055_calendar(db: Database) -> None:
     )
 
 
+# -- derived caches (mapscale: m070-m074) --------------------------------------------
+#: Tables of derived data that undo leaves alone: each row is keyed by a hash of what it was
+#: derived from, so it is right whatever undo does (voyage.mapcache). Keep them out of any
+#: snapshot or journal.
+DERIVED_TABLES: list[str] = ["map_cache"]
+
+
+@migrations()
+def m070_map_cache(db: Database) -> None:
+    # The parsed sea map, keyed by the SHA-256 of sea_map.text (voyage.mapcache): a derived
+    # cache keyed by hash, so it is safe to leave out of undo (DERIVED_TABLES).
+    db.execute(
+        """CREATE TABLE map_cache (
+            hash TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            blob BLOB NOT NULL
+        )"""
+    )
+
+
 # -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
 @migrations()
 def m090_archived_ships(db: Database) -> None:
@@ -806,9 +826,9 @@ def m041_house_tables(db: Database) -> None:
     )
 
 
-# -- people in the water (issue 9: m070-m074) --------------------------------------------
+# -- people in the water (issue 9: m070-m074; m070 went to the map cache) ----------
 @migrations()
-def m070_people(db: Database) -> None:
+def m071_people(db: Database) -> None:
     # R70: the optional roster of named people (voyage.people); ``ship`` is where they are
     # aboard, NULL once they have left her (their floater row says where they are then).
     db.execute(

@@ -29,6 +29,7 @@ from .engine import (
 )
 from .errors import VoyageRuleError
 from .events import Event
+from .report import plural
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
@@ -395,7 +396,7 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
         f"{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
@@ -452,7 +453,7 @@ def advance(
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
         camp.set_clock(result.end)
-        summary = f"advance {result.hours_run} hour(s) to {clock_text(camp, result.end)}"
+        summary = f"advance {plural(result.hours_run, 'hour')} to {clock_text(camp, result.end)}"
         if not any(s.active for s in states) and not result.rows:
             summary += " with every ship in port"
         if result.stopped:
@@ -514,7 +515,9 @@ def referee_action(
     """A referee's action between advances (one undoable action), logged as an event."""
     with camp.action(f"act {what}", f"{what} {ship_name}") as act:
         if what == "rescue":
-            event = _rescue(camp, act, ship_name, list(names), everyone)
+            from .people import rescue_action
+
+            event = rescue_action(camp, act, ship_name, list(names), everyone)
         else:
             event = _referee_action(
                 camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain,
@@ -629,9 +632,7 @@ def _referee_action(
     elif what == "search":
         from .people import start_search
 
-        if s is None:
-            s = _search_voyage(camp, ship)
-        text = start_search(camp, ship, s)
+        text, s = start_search(camp, ship, s)
         changes = {"searching": True}
     elif what == "refloat":
         s = _voyage_or_fail(s, ship, "refloating")
@@ -658,7 +659,10 @@ def _referee_action(
         if s.status == "arrived":
             s.status = "under way"
         s.searching = False  # R74: a new course ends a search
-        text = f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} ({len(hexes) - 1} hexes)."
+        text = (
+            f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
+            f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
+        )
         changes = {"route": hexes}
     elif what == "pace":
         new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)
@@ -686,41 +690,6 @@ def _referee_action(
             [changes["port"], changes["bought"]],
         )
     event = Event(what, text, [], 0, changes)
-    log_event(camp, act, ship.name, s.voyage_id if s else None, event)
-    return event
-
-
-def _search_voyage(camp: Campaign, ship: Ship) -> ShipState:
-    """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
-    one hex, held open while she searches (she arrives there again when the search ends)."""
-    if not ship.hex:
-        raise VoyageRuleError(f"{ship.name} is nowhere on the map")
-    if ship.status == "abandoned":
-        raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
-    cursor = camp.db.execute(
-        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
-        "inshore, pace, strain, status, started, state) VALUES "
-        "(?, ?, ?, ?, 0, 0, ?, 'normal', 0, 'under way', ?, '{}')",
-        [ship.name, ship.hex, ship.hex, dumps([ship.hex]), dumps([False]), camp.clock],
-    )
-    return ShipState(ship, int(cursor.lastrowid or 0), [ship.hex], inshore=[False])
-
-
-def _rescue(camp: Campaign, act: Action, ship_name: str, names: list[str], everyone: bool) -> Event:
-    """R74: the referee declares people in the ship's hex rescued."""
-    from .people import rescue
-
-    ship = camp.get_ship(ship_name)
-    if ship.status in ("sunk", "abandoned"):
-        raise VoyageRuleError(f"{ship.name} is {ship.status}: she can take nobody aboard")
-    s = open_voyage(camp, ship.name)
-    if s is not None:
-        ship = s.ship
-    event = rescue(camp, act, ship, names, everyone)
-    if s is not None:
-        save_state(camp, s, camp.clock)
-    else:
-        camp.save_ship(ship)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     return event
 

@@ -141,6 +141,10 @@ def render(
 
     Each current is an arrow the way it flows, with its knots (R64).
 
+    Big maps are drawn with smaller hexes to stay within 10 megapixels; past that (a map
+    over about 420 x 420 hexes) draw a part with --around HEX --radius N. --labels works
+    on up to 3,000 hexes.
+
     Examples:
 
         voyage map render --out map.png --labels

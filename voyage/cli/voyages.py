@@ -12,6 +12,7 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
     read_campaign,
     table,
 )
@@ -100,16 +101,18 @@ def sail(
         return
     click.echo(
         f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-        f"({len(state.route) - 1} hexes) at {clock_text(camp, camp.clock)} "
+        f"({plural(len(state.route) - 1, 'hex', 'hexes')}) at {clock_text(camp, camp.clock)} "
         f"- voyage {state.voyage_id}."
     )
     click.echo("Route: " + " ".join(state.route))
     if hours is None:
         click.echo("Expected: she makes no way on this route (R13, R64).")
     else:
-        current = "" if hours == still else f" with the currents ({still} hours without, R64)"
+        current = ""
+        if still is not None and hours != still:
+            current = f" with the currents ({plural(still, 'hour')} without, R64)"
         click.echo(
-            f"Expected: {hours} hours{current}, arriving about "
+            f"Expected: {plural(hours, 'hour')}{current}, arriving about "
             f"{clock_text(camp, camp.clock + hours)}."
         )
 
@@ -185,11 +188,12 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         )
     if result.in_port:
         click.echo(
-            f"Every ship is in port: the clock (and the weather) moved on {result.hours_run} "
-            f"hour(s) to {format_time(cal, result.end)}."
+            "Every ship is in port: the clock (and the weather) moved on "
+            f"{plural(result.hours_run, 'hour')} to {format_time(cal, result.end)}."
         )
     else:
-        click.echo(f"Advanced {result.hours_run} hour(s) to {format_time(cal, result.end)}.")
+        ran = plural(result.hours_run, "hour")
+        click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
 

@@ -12,6 +12,7 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
     read_campaign,
     table,
 )
@@ -140,4 +141,4 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
     camp = open_campaign(db_path)
     removed = clear_storms(camp, storm_number, everything=everything)
     what = "all storms" if everything else f"storm {storm_number}"
-    click.echo(f"Cleared {what} ({removed} hexes).")
+    click.echo(f"Cleared {what} ({plural(removed, 'hex', 'hexes')}).")

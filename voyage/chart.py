@@ -1,0 +1,36 @@
+"""What the engine asks of the map and the storms (typing only; voyage.maps has the map).
+
+Kept apart from voyage.engine so the engine stays a list of phases (DESIGN.md);
+``voyage.engine`` re-exports every name here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class HexInfo(Protocol):
+    """What the engine asks the map about one hex (voyage.maps.Hex has it)."""
+
+    terrain: str
+    seabed: str | None
+    coastal: bool
+    narrow_passage: bool
+    port: str | None
+
+
+class Chart(Protocol):
+    """What the engine asks of a sea map (voyage.maps.SeaMap has it)."""
+
+    def hex(self, name: str) -> Any: ...
+
+    def is_sea(self, name: str) -> bool: ...
+
+
+StormCheck = Callable[[str, int], bool]
+
+
+def no_storms(hex_name: str, clock: int) -> bool:
+    """A storm predicate for a calm sea."""
+    return False

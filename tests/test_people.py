@@ -230,3 +230,15 @@ def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runn
     gull = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
     assert gull["passengers"] >= 8
     assert "aboard Gull" in ok(runner, "crew", "list")
+
+
+def test_map_show_marks_rafts_and_people_in_the_water(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    out = ok(runner, "map", "show")
+    assert "raft 1 of Mercy (4 aboard)" in out and "(in the water)" in out
+    shown = json.loads(ok(runner, "map", "show", "--json"))
+    assert {a["name"] for a in shown["afloat"]} >= {"raft 1 of Mercy (4 aboard)"}
+    status = json.loads(ok(runner, "status", "--json"))
+    assert sum(r["count"] for r in status["afloat"] if r["kind"] == "people") == 18

@@ -134,3 +134,46 @@ def test_rafts_are_launched_on_four_in_six():
     assert within_binomial(sum(bool(r.success) for r in launches), 600, Fraction(4, 6), sigmas=4)
     assert rules.escape_odds(True, load_rulebook()) == Fraction(1, 3)
     assert rules.escape_odds(False, load_rulebook()) == Fraction(35, 36)
+
+
+def _current_world():
+    from engine_helpers import CHANNEL
+
+    from voyage.engine import World
+    from voyage.maps import parse_map
+    from voyage.rules.drift import current_lookup
+
+    chart = parse_map(CHANNEL + 'currents:\n  "1103": {flows: N, knots: 12}\n', "c.yaml")
+    return World(load_rulebook(), chart, current_at=current_lookup(chart))
+
+
+def test_people_drift_with_the_current_and_a_port_rescues_them():
+    w = _current_world()
+    engine = Engine(w, [], Roller(1))
+    swimmer = Floater(1, "people", "Gull", "Ann", "crew", 1, 3, True, hex="1103")
+    still = Floater(2, "people", "Gull", "Bo", "crew", 1, 3, True, hex="0503")
+    engine.water = WaterPhase(engine, [swimmer, still], [], SETTINGS)
+    result = engine.run(0, 2, halt=False)
+    assert swimmer.state == "rescued" and swimmer.hex == "1102" and "East" in swimmer.note
+    assert still.afloat and still.hex == "0503"  # no current: no drift (R64)
+    assert any(e.event.kind == "rescue" for e in result.events)
+
+
+def test_a_raft_capsizes_in_a_storm_spills_its_people_and_they_climb_back_when_calm():
+    for seed in range(60):
+        raft = Floater(1, "raft", "Gull", "raft 1 of Gull", count=0, hex="0503", hours_in_hex=1)
+        crew = Floater(2, "people", "Gull", None, "crew", 4, 2, True, raft=1, hex="0503")
+        w = phase("hurricane", seed, [raft, crew])
+        w.hour(3)  # R73: a hurricane checks every hour in the same hex, two Disadvantages
+        if raft.capsized:
+            break
+    else:
+        raise AssertionError("no raft capsized in a hurricane in 60 seeds")
+    checks = [e for e in w.out if e.halt == "raft capsized"]
+    assert len(checks) == 1 and "d20" in checks[0].event.rolls[0].line()
+    assert checks[0].event.rolls[0].boon_reasons == ["hurricane", "hurricane"]  # R32 states
+    # spilled: they are in the water (a swimmer with a jacket in a hurricane rolls each minute)
+    assert any("drowning" in r.label for e in w.out for r in e.event.rolls)
+    w.world.sea_state = lambda hex_name, clock: "calm"  # type: ignore[attr-defined]
+    w.hour(4)
+    assert not raft.capsized and any("climb" in e.event.text for e in w.out)

@@ -421,3 +421,20 @@ def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
              "state": f.state, "hex": f.hex, "fate": fate}
         )
     return out
+
+
+def afloat_marks(camp: Campaign) -> list[tuple[str, str]]:
+    """(label, hex) for each raft and group in the water afloat now, to mark on a map
+    beside the ships: "raft 1 of Mercy (4 aboard)", "3 crew of Mercy (in the water)"."""
+    rows = floaters(camp)
+    capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}
+    out = []
+    for f in rows:
+        if not f.afloat or not f.hex:
+            continue
+        if f.kind == "raft":
+            aboard = sum(g.count for g in rows if g.afloat and g.raft == f.id)
+            out.append((f"{f.who()} ({'capsized' if f.capsized else f'{aboard} aboard'})", f.hex))
+        elif f.raft is None or f.raft in capsized:
+            out.append((f"{f.who()} (in the water)", f.hex))
+    return out

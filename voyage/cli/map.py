@@ -88,8 +88,11 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 
     camp = read_campaign(db_path)
     sea = current_map(camp)
+    from ..people import afloat_marks
+
     storms, ships = storms_now(camp), ship_positions(camp)
-    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships)
+    afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
+    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships + afloat)
     if as_json:
         emit_json(
             {
@@ -101,6 +104,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
                 "lines": text.splitlines(),
                 "storms": sorted(storms),
                 "ships": [{"name": name, "hex": where} for name, where in ships],
+                "afloat": [{"name": name, "hex": where} for name, where in afloat],
             }
         )
         return
@@ -152,6 +156,7 @@ def render(
         voyage map render --out storm.png --around 1510 --radius 3
     """
     from ..mapstore import current_map, ship_positions, storms_now
+    from ..people import afloat_marks
     from ..render import render_map
     from ..voyages import clock_text, voyage_tracks
 
@@ -164,7 +169,7 @@ def render(
         around=around,
         radius=radius,
         storms=storms_now(camp),
-        ships=ship_positions(camp),
+        ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
         tracks=voyage_tracks(camp, tracks),
         title=title or f"{sea.name}, {clock_text(camp, camp.clock)}",
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],

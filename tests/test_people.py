@@ -165,26 +165,6 @@ def test_a_full_scenario_replays_byte_for_byte(runner, crewed, tmp_path, monkeyp
     assert _log(other) == log
 
 
-def test_undo_restores_every_table(runner, crewed):
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    steps = [
-        ("act", "Mercy", "abandon"),
-        ("advance", "--hours", "3"),
-        ("crew", "add", "Zed", "--ship", "Mercy") if False else ("survivors",),
-    ]
-    snapshots = []
-    for args in steps[:2]:
-        snapshots.append(db_contents(crewed))
-        ok(runner, *args)
-    for before in reversed(snapshots):
-        ok(runner, "undo")
-        after = db_contents(crewed)
-        assert {k: v for k, v in after.items() if k != "actions"} == {
-            k: v for k, v in before.items() if k != "actions"
-        }
-
-
 def test_a_ship_that_goes_down_with_people_aboard_rolls_their_escapes(runner, crewed):
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")
@@ -242,3 +222,51 @@ def test_map_show_marks_rafts_and_people_in_the_water(runner, crewed):
     assert {a["name"] for a in shown["afloat"]} >= {"raft 1 of Mercy (4 aboard)"}
     status = json.loads(ok(runner, "status", "--json"))
     assert sum(r["count"] for r in status["afloat"] if r["kind"] == "people") == 18
+
+
+def test_an_abandoned_ships_json_export_validates_with_her_people(runner, crewed, tmp_path):
+    import jsonschema
+
+    from voyage.export import load_schema
+
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    ok(runner, "advance", "--hours", "1")
+    out = tmp_path / "mercy.json"
+    ok(runner, "export", "Mercy", "--format", "json", "--out", str(out))
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, load_schema())
+    assert sum(p["count"] for p in data["people"]) == 18
+    assert {"Anna Roe", "Tom Pike"} <= {p["name"] for p in data["people"]}
+
+
+def test_every_people_action_is_undone_exactly(runner, crewed):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+    steps = [
+        ("crew", "add", "Ned", "--ship", "Mercy", "--swimming", "2", "--jacket"),
+        ("crew", "move", "Ned", "--ship", "Gull"),
+        ("crew", "remove", "Ned"),
+        ("ship", "load", "Mercy", "--jackets", "10", "--rafts", "3"),
+        ("sail", "Mercy", "--to", "2812"),
+        ("advance", "--hours", "2"),
+        ("act", "Mercy", "abandon"),
+        ("advance", "--hours", "1"),
+        ("sail", "Gull", "--to", "0405"),
+        ("advance", "--hours", "2"),
+        ("act", "Gull", "rescue", "Anna Roe"),
+    ]
+    before = []
+    for args in steps:
+        before.append(db_contents(crewed))
+        ok(runner, *args)
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    assert any(r["name"] == "Anna Roe" and r["state"] == "rescued" for r in where)
+    for snapshot in reversed(before):
+        ok(runner, "undo")
+        now = db_contents(crewed)
+        assert {k: v for k, v in now.items() if k != "actions"} == {
+            k: v for k, v in snapshot.items() if k != "actions"
+        }

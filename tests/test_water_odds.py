@@ -177,3 +177,18 @@ def test_a_raft_capsizes_in_a_storm_spills_its_people_and_they_climb_back_when_c
     w.world.sea_state = lambda hex_name, clock: "calm"  # type: ignore[attr-defined]
     w.hour(4)
     assert not raft.capsized and any("climb" in e.event.text for e in w.out)
+
+
+def test_time_left_is_said_in_the_seas_terms():
+    from voyage.people import schedule_text
+
+    book = load_rulebook()
+    three = group(3, 0, False)
+    assert schedule_text(three, "stormy seas", book) == (
+        "3 non-swimmers, no jackets: each rolls every minute, drowned on 2-3 in stormy seas"
+    )
+    pike = Floater(2, "people", "Gull", "Pike", "crew", 1, 3, False, hours_swum=1)
+    assert schedule_text(pike, "calm", book) == (
+        "1 swimmer rank 3, no jacket: rolls every hour, drowned on 2 in calm "
+        "(exhausted in 3 hour(s))"
+    )

@@ -411,6 +411,8 @@ def remove(db_path: str, name: str, force: bool) -> None:
     camp = open_campaign(db_path)
     with camp.action("ship remove", f"remove {name}"):
         gone, sailed = camp.remove_ship(name, force=force)
+        # R70: her named people stay on the roster, ashore
+        camp.db.execute("UPDATE people SET ship = NULL WHERE ship = ?", [gone.name])
     if sailed:
         plural = "voyage stays" if sailed == 1 else "voyages stay"
         click.echo(f"Removed {gone.name}: archived, her {sailed} {plural} in the log.")

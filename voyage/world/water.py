@@ -98,7 +98,8 @@ class Floater:
         kind = "non-swimmer" if self.swimming <= 0 else f"swimmer rank {self.swimming}"
         if self.count > 1:
             kind = "non-swimmers" if self.swimming <= 0 else f"swimmers rank {self.swimming}"
-        return f"{kind}, {'jacket' if self.jacket else 'no jacket'}"
+        jackets = "jacket" if self.count == 1 else "jackets"
+        return f"{kind}, {jackets if self.jacket else 'no ' + jackets}"
 
 
 _FIELDS = tuple(f.name for f in fields(Floater))
@@ -256,8 +257,8 @@ def leave_ship(
     boarding = [replace(p, count=1) for p in in_rafts for _ in range(p.count)]
     for n in range(rafts):
         group = boarding[n * int(w["raft_seats"]) : (n + 1) * int(w["raft_seats"])]
-        if not group and n >= 1:
-            continue  # an empty raft is not launched (one is, if she had any)
+        if not group:
+            continue  # an empty raft is not launched
         raft = Floater(
             next_id(),
             "raft",

@@ -355,6 +355,16 @@ class WaterPhase:
         chart = self.world.chart
         for f in [f for f in self.floaters if f.afloat and (f.kind == "raft" or f.raft is None)]:
             start = f.hex
+            port = self.e.hex_info(f.hex).port if f.hex else None
+            if port:  # R74: in a port's hex (a ship lost in harbour): they are brought ashore
+                riders = [f] + [g for g in self.floaters if g.afloat and g.raft == f.id]
+                self.reach(
+                    riders if f.kind == "raft" else [f],
+                    str(f.hex),
+                    "rescued",
+                    f"brought ashore in {port}",
+                )
+                continue
             current = self.world.current_at(f.hex or "")
             if current is None or current.knots <= 0:
                 f.carry = "0"  # R64: no current, no drift: they stay in the hex

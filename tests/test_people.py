@@ -270,3 +270,22 @@ def test_every_people_action_is_undone_exactly(runner, crewed):
         assert {k: v for k, v in now.items() if k != "actions"} == {
             k: v for k, v in snapshot.items() if k != "actions"
         }
+
+
+def test_a_ship_swallowed_by_fire_loses_whoever_fails_to_escape(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    with sqlite3.connect(crewed) as conn:
+        (raw,) = conn.execute("SELECT state FROM voyages").fetchone()
+        state = json.loads(raw)
+        state.update(fire=9, fire_since=0, swallow_in=1)  # R50: out of control
+        conn.execute("UPDATE voyages SET state = ?", [json.dumps(state)])
+    for _ in range(6):  # destroyed, sinking (R50, R40), then she goes under
+        out = ok(runner, "advance", "--hours", "1")
+        if "goes under" in out:
+            break
+    assert "The flames swallow Mercy" in ok(runner, "log", "Mercy")
+    assert "Those who get out leave Mercy" in out
+    rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    assert sum(r["count"] for r in rows if r["kind"] == "people") == 18
+    assert {r["state"] for r in rows if r["kind"] == "people"} <= {"afloat", "lost", "drowned"}

@@ -21,7 +21,7 @@ SETTINGS = {"crew_swimming": 1, "passenger_swimming": 0}
 
 def phase(state: str, seed: int, floaters: list[Floater]) -> WaterPhase:
     w = world()
-    w.sea_state = lambda hex_name, clock: state  # type: ignore[attr-defined]
+    w.sea_state = lambda hex_name, clock: rules.SEA_STATES.index(state)
     engine = Engine(w, [], Roller(seed))
     engine.water = WaterPhase(engine, floaters, [], SETTINGS)
     return engine.water
@@ -171,10 +171,10 @@ def test_a_raft_capsizes_in_a_storm_spills_its_people_and_they_climb_back_when_c
         raise AssertionError("no raft capsized in a hurricane in 60 seeds")
     checks = [e for e in w.out if e.halt == "raft capsized"]
     assert len(checks) == 1 and "d20" in checks[0].event.rolls[0].line()
-    assert checks[0].event.rolls[0].boon_reasons == ["hurricane", "hurricane"]  # R32 states
+    assert checks[0].event.rolls[0].boon_reasons == ["hurricane", "hurricane"]  # R60
     # spilled: they are in the water (a swimmer with a jacket in a hurricane rolls each minute)
     assert any("drowning" in r.label for e in w.out for r in e.event.rolls)
-    w.world.sea_state = lambda hex_name, clock: "calm"  # type: ignore[attr-defined]
+    w.world.sea_state = lambda hex_name, clock: 0  # calm
     w.hour(4)
     assert not raft.capsized and any("climb" in e.event.text for e in w.out)
 

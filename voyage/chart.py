@@ -1,4 +1,4 @@
-"""What the engine asks of the map and the storms (typing only; voyage.maps has the map).
+"""What the engine asks of the map (typing only; voyage.maps has the map).
 
 Kept apart from voyage.engine so the engine stays a list of phases (DESIGN.md);
 ``voyage.engine`` re-exports every name here.
@@ -6,7 +6,6 @@ Kept apart from voyage.engine so the engine stays a list of phases (DESIGN.md);
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 
@@ -26,11 +25,3 @@ class Chart(Protocol):
     def hex(self, name: str) -> Any: ...
 
     def is_sea(self, name: str) -> bool: ...
-
-
-StormCheck = Callable[[str, int], bool]
-
-
-def no_storms(hex_name: str, clock: int) -> bool:
-    """A storm predicate for a calm sea."""
-    return False

@@ -201,16 +201,29 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
 
 
 def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
-    """Hexes a storm blew over at some time during the voyage (R32), for the picture."""
-    if not camp.db["storms"].exists() or not hours:
+    """Hexes storm-tossed at some time during the voyage (R32, R60: the referee's storms
+    and the rolled cells), for the picture."""
+    if not hours:
         return []
     first = hours[0]["clock"]
     last = hours[-1]["clock"] + 1
-    rows = camp.db.query(
-        "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
-        [last, first],
-    )
-    return [str(r["hex"]) for r in rows]
+    from .mapstore import map_row
+
+    if map_row(camp) is None:
+        if not camp.db["storms"].exists():
+            return []
+        rows = camp.db.query(
+            "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
+            [last, first],
+        )
+        return [str(r["hex"]) for r in rows]
+    from .world.campaign import sea_states_for
+
+    sea = sea_states_for(camp)
+    found: set[str] = set()
+    for hour in range(first, last):  # each hour's sea is worked out once: linear in hours
+        found.update(sea.levels(hour))
+    return sorted(found)
 
 
 def _quote(name: str) -> str:

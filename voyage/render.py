@@ -367,6 +367,7 @@ def render_map(
     title: str | None = None,
     marks: Sequence[tuple[str, str]] = (),
     pixels_per_hex: int | None = None,
+    overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
@@ -375,7 +376,9 @@ def render_map(
     hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events,
     ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way they flow (R64).
     ``labels`` writes every hex's CCRR name. With ``around``/``radius`` only that area is
-    drawn. Nothing is written but ``out_path`` (its folder must already exist).
+    drawn. ``overlay(ax, geometry, shown)`` may draw more (the weather of an hour,
+    voyage.world.plot) and returns legend handles. Nothing is written but ``out_path``
+    (its folder must already exist).
     """
     out = Path(out_path)
     if out.suffix.lower() not in FORMATS:
@@ -542,6 +545,7 @@ def render_map(
             )
 
     _draw_currents(ax, currents, shown, scale)
+    extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
 
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
@@ -641,6 +645,7 @@ def render_map(
                 label="storm",
             )
         )
+    handles.extend(extra_handles)
     for ship_name, ship_colour in colour_of.items():
         handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
     if marks:
@@ -672,7 +677,8 @@ def render_map(
         heading,
         ha="center",
         va="center",
-        fontsize=14,
+        # a long title on a narrow crop shrinks to fit (a bold character is about 0.62 em)
+        fontsize=min(14.0, max(7.0, (geometry.image_w - 20) * 72 / (dpi * 0.62 * len(heading)))),
         weight="bold",
     )
     fmt = out.suffix.lower().lstrip(".")

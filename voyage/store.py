@@ -46,6 +46,7 @@ SNAPSHOT_TABLES: list[str] = [
     "voyages",
     "port_fuel",
     "house_tables",
+    "weather_rerolls",
     "people",
     "floaters",
 ]
@@ -822,6 +823,30 @@ def m041_house_tables(db: Database) -> None:
             text TEXT NOT NULL,
             source TEXT NOT NULL,
             loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+
+
+# -- weather (issue 8: m050-m054) ---------------------------------------------------------
+@migrations()
+def m050_storm_states(db: Database) -> None:
+    # R60: a referee's storm has a sea state (stormy seas unless given) and may move one hex
+    # towards ``moving`` (a hex side) every ``every`` hours (R63: placed and moved by hand).
+    db.execute("ALTER TABLE storms ADD COLUMN state TEXT NOT NULL DEFAULT 'stormy'")
+    db.execute("ALTER TABLE storms ADD COLUMN moving TEXT")
+    db.execute("ALTER TABLE storms ADD COLUMN every INTEGER")
+
+
+@migrations()
+def m051_weather_rerolls(db: Database) -> None:
+    # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
+    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE weather_rerolls (
+            region TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (region, day)
         )"""
     )
 

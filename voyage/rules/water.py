@@ -22,7 +22,7 @@ from typing import Any
 from ..dice import Dice, Modifier, Roll, Roller, odds, parse
 from ..tables import RuleBook
 
-#: the four sea states (R32; the weather branch's sea-state ruling), mildest first.
+#: R60: the four sea states, mildest first (their levels are 0 to 3).
 SEA_STATES = ("calm", "stormy seas", "major storm", "hurricane")
 
 
@@ -33,13 +33,10 @@ def water_rules(book: RuleBook) -> dict[str, Any]:
 
 
 def sea_state(world: Any, hex_name: str, clock: int) -> str:
-    """R32: the sea state at a hex and hour. The one seam to the weather: the world's own
-    ``sea_state`` where the weather branch gives it one, else stormy seas wherever a storm
-    blows (R32) and calm elsewhere."""
-    own = getattr(world, "sea_state", None)
-    if callable(own):
-        return str(own(hex_name, clock))
-    return "stormy seas" if world.storm_at(hex_name, clock) else "calm"
+    """R60: the sea state at a hex and hour, by name. The one seam to the weather: the
+    world's ``sea_state`` gives a level, 0 calm to 3 hurricane (voyage.world.seastate)."""
+    level = int(world.sea_state(hex_name, clock))
+    return SEA_STATES[max(0, min(level, len(SEA_STATES) - 1))]
 
 
 @dataclass(frozen=True)
@@ -190,14 +187,16 @@ def raft_load_category(people: int, book: RuleBook) -> str:
 
 
 def storm_interval(state: str, book: RuleBook) -> int:
-    """The same-hex capsize interval in hours for a sea state (R32: 6 in stormy seas; the
-    sea states: 3 in a major storm, 1 in a hurricane)."""
-    return {"major storm": 3, "hurricane": 1}.get(
-        state, int(book.procedures["storm"]["hours_in_same_hex"])
-    )
+    """R32/R60: the same-hex capsize interval in hours for a sea state (6 in stormy seas, 3
+    in a major storm, 1 in a hurricane: tables/climates.yaml ``sea_states``)."""
+    from .capsize import sea_state_rules
+
+    return sea_state_rules(book)[SEA_STATES.index(state)].hours_in_same_hex
 
 
-def storm_disadvantages(state: str) -> list[str]:
-    """The sea states (with R32): a major storm gives the capsize Check one Disadvantage, a
-    hurricane two."""
-    return {"major storm": ["major storm"], "hurricane": ["hurricane", "hurricane"]}.get(state, [])
+def storm_disadvantages(state: str, book: RuleBook) -> list[str]:
+    """R60: the capsize Check's Disadvantages in a sea state (a major storm one, a hurricane
+    two)."""
+    from .capsize import sea_state_rules
+
+    return [state] * sea_state_rules(book)[SEA_STATES.index(state)].disadvantages

@@ -1,1 +1,2 @@
-"""Things on the map that move on their own: rafts and people in the water (R70-R74)."""
+"""The world that moves on its own: weather regions, seasons, storm cells, sea states;
+rafts and people in the water (R70-R74)."""

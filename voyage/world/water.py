@@ -6,7 +6,7 @@ count, and split when the dice treat them differently. :class:`WaterPhase` is th
 phase for them; each hour, after the ships (DESIGN.md: "the hour is a list of phases"):
 
 1. searching ships look through their hex (R74): rafts, then people in the water;
-2. rafts in storm-tossed seas make capsize Checks (R73: R41 as Tier I at their load, the sea state's
+2. rafts in storm-tossed seas make capsize Checks (R73: R41 as Tier I at their load, R60's
    interval) and spill their people; at the first calm hour they climb back in;
 3. people in the water roll for drowning (R72): an hourly roll once, a minute roll each
    minute until the person drowns (R52: only they are stepped by the minute);

@@ -263,7 +263,7 @@ class WaterPhase:
             self.roller,
             self.book,
             (),
-            disadvantages=rules.storm_disadvantages(state),
+            disadvantages=rules.storm_disadvantages(state, self.book),
             reason=reason,
         )
         ev = result.event()

@@ -39,6 +39,14 @@ def sea_state(world: Any, hex_name: str, clock: int) -> str:
     return SEA_STATES[max(0, min(level, len(SEA_STATES) - 1))]
 
 
+def sea_words(state: str) -> str:
+    """A sea state as it reads after "in": calm seas, stormy seas, a major storm, a
+    hurricane."""
+    return {"calm": "calm seas", "major storm": "a major storm", "hurricane": "a hurricane"}.get(
+        state, state
+    )
+
+
 @dataclass(frozen=True)
 class Schedule:
     """How often one person in the water rolls for drowning (R72), and on what."""
@@ -50,9 +58,9 @@ class Schedule:
     def text(self, state: str) -> str:
         """The schedule in the sea's terms, e.g. "rolls every minute, drowned on 2-3"."""
         if self.every is None:
-            return f"does not drown in {state}"
+            return f"does not drown in {sea_words(state)}"
         on = "2" if self.drowned_on <= 2 else f"2-{self.drowned_on}"
-        return f"rolls every {self.every}, drowned on {on} in {state}"
+        return f"rolls every {self.every}, drowned on {on} in {sea_words(state)}"
 
 
 def schedule(swimming: int, jacket: bool, hours_swum: int, state: str, book: RuleBook) -> Schedule:

@@ -250,7 +250,9 @@ class WaterPhase:
                 continue
             every = rules.storm_interval(state, self.book)
             if raft.hours_in_hex and raft.hours_in_hex % every == 0:
-                self.raft_check(raft, state, f"{raft.hours_in_hex} hours in {state}")
+                self.raft_check(
+                    raft, state, f"{raft.hours_in_hex} hours in {rules.sea_words(state)}"
+                )
 
     def raft_check(self, raft: Floater, state: str, reason: str) -> None:
         """R73: a raft's capsize Check, as a Tier I boat at the load of its people (R41)."""
@@ -270,12 +272,12 @@ class WaterPhase:
         if result.capsized:
             raft.capsized = True
             ev.text = (
-                f"{raft.who()} capsizes in {state} at {raft.hex} (R73): its {people} "
-                "people are in the water."
+                f"{raft.who()} capsizes in {rules.sea_words(state)} at {raft.hex} (R73): "
+                f"its {people} people are in the water."
             )
             self.log_f(raft, ev, "raft capsized")
         else:
-            ev.text = f"{raft.who()} rides out the {state} at {raft.hex} (R73)."
+            ev.text = f"{raft.who()} rides out {rules.sea_words(state)} at {raft.hex} (R73)."
             self.log_f(raft, ev)
 
     # R72 ------------------------------------------------------------------------------
@@ -320,7 +322,8 @@ class WaterPhase:
                 if roll.success:
                     minutes.append(minute)
                     break
-        lead = f"{group.who()} ({group.swimmer_text()}, {plan.why}) in {state} at {group.hex}"
+        sea = rules.sea_words(state)
+        lead = f"{group.who()} ({group.swimmer_text()}, {plan.why}) in {sea} at {group.hex}"
         if not minutes:
             whom, kept = self._quiet.setdefault(
                 (group.ship, group.voyage_id, str(group.hex)), ([], [])
@@ -333,7 +336,7 @@ class WaterPhase:
         from ..calendar import format_time
 
         at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
-        dead.note = f"drowned in {state} at {dead.hex} ({at})"
+        dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(
             group,
             Event(

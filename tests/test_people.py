@@ -289,3 +289,19 @@ def test_a_ship_swallowed_by_fire_loses_whoever_fails_to_escape(runner, crewed):
     rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
     assert sum(r["count"] for r in rows if r["kind"] == "people") == 18
     assert {r["state"] for r in rows if r["kind"] == "people"} <= {"afloat", "lost", "drowned"}
+
+
+def test_completion_offers_named_people_and_whoever_is_afloat(runner, crewed):
+    from click.shell_completion import ShellComplete
+
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    comp = ShellComplete(cli, {}, "voyage", "_VOYAGE_COMPLETE")
+
+    def complete(args, incomplete):
+        return [item.value for item in comp.get_completions(args, incomplete)]
+
+    assert complete(["crew", "remove"], "to") == ["Tom Pike"]
+    assert complete(["crew", "move"], "") == ["Anna Roe", "Tom Pike"]
+    assert complete(["act", "Mercy", "rescue"], "raft") == ["raft 1 of Mercy", "raft 2 of Mercy"]

@@ -44,6 +44,7 @@ def make_campaign(
 ) -> store.Campaign:
     camp = store.create_campaign(folder / f"{name}.db", "Bench", seed=20260612)
     load_into_campaign(camp, "salt_reach")
+    camp.set_setting("rolled_weather", "false")  # calm hours: no storm cells form (R61)
     book = camp.rulebook
     for i in range(ships):
         start, to = LEGS[i % len(LEGS)]

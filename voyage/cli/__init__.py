@@ -39,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "browse": "voyage.cli.browse:browse",
     "forecast": "voyage.cli.forecast:forecast",
     "plan": "voyage.cli.forecast:plan_command",
+    "journal": "voyage.cli.journal:journal",
 }
 
 

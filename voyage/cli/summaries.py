@@ -21,6 +21,7 @@ SUMMARIES: dict[str, str] = {
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',
     'init': 'Make a new campaign database, with a calendar if you give a start date.',
+    'journal': "Every ship's story over a stretch of the campaign, day by day.",
     'log': "A ship's log: hour by hour, with every event and every roll (R4).",
     'map': "Load the campaign's sea map, look at it, draw it, ask about a hex.",
     'pace': "Change a ship's pace between advances: normal, slow (R15) or strain N (R14).",

@@ -96,17 +96,18 @@ def test_abandoning_in_port_is_refused(runner, crewed):
 
 
 def _scenario(runner: CliRunner) -> list[str]:
-    """A freighter holed at night in a storm: abandoned, a second ship searches and
-    rescues. The outputs of every command, in order."""
+    """A freighter abandoned at night in a major storm: rafts, a raft capsizes, people
+    drown, a second ship searches and rescues. The outputs of every command, in order."""
     outs = []
     for args in (
+        ("settings", "rolled_weather", "false"),  # only the referee's storm (R63)
         ("ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V"),
         ("ship", "load", "Gull", "--crew", "4", "--fuel", "80"),
         ("ship", "place", "Gull", "0305"),
         ("sail", "Mercy", "--to", "2812"),
         ("advance", "--hours", "22"),
         ("act", "Mercy", "abandon"),  # by night, far from land
-        ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "18"),
+        ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "12", "--state", "major"),
         ("advance", "--hours", "18"),
         ("advance", "--hours", "6"),
         ("survivors",),
@@ -143,6 +144,7 @@ def test_a_full_scenario_replays_byte_for_byte(runner, crewed, tmp_path, monkeyp
     log = _log(crewed)
     kinds = {row[2] for row in log[: len(log)] if len(row) == 5}
     assert {"abandon", "drowned", "search", "rescue"} <= kinds, kinds
+    assert any("raft capsized" in out for out in first)  # R73, in the major storm
     rows = json.loads(first[-3])["floaters"]
     # every soul aboard is accounted for: afloat, drowned, rescued or ashore
     assert sum(r["count"] for r in rows if r["kind"] == "people") == 18

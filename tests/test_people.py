@@ -107,7 +107,8 @@ def _scenario(runner: CliRunner) -> list[str]:
         ("sail", "Mercy", "--to", "2812"),
         ("advance", "--hours", "22"),
         ("act", "Mercy", "abandon"),  # by night, far from land
-        ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "12", "--state", "major"),
+        ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "12",
+         "--state", "major"),
         ("advance", "--hours", "18"),
         ("advance", "--hours", "6"),
         ("survivors",),

@@ -162,21 +162,31 @@ def test_people_drift_with_the_current_and_a_port_rescues_them():
 def test_a_raft_capsizes_in_a_storm_spills_its_people_and_they_climb_back_when_calm():
     for seed in range(60):
         raft = Floater(1, "raft", "Gull", "raft 1 of Gull", count=0, hex="0503", hours_in_hex=1)
-        crew = Floater(2, "people", "Gull", None, "crew", 4, 2, True, raft=1, hex="0503")
+        crew = Floater(2, "people", "Gull", None, "crew", 4, 0, True, raft=1, hex="0503")
         w = phase("hurricane", seed, [raft, crew])
         w.hour(3)  # R73: a hurricane checks every hour in the same hex, two Disadvantages
-        if raft.capsized:
+        if raft.capsized and crew.afloat:
             break
     else:
         raise AssertionError("no raft capsized in a hurricane in 60 seeds")
     checks = [e for e in w.out if e.halt == "raft capsized"]
     assert len(checks) == 1 and "d20" in checks[0].event.rolls[0].line()
     assert checks[0].event.rolls[0].boon_reasons == ["hurricane", "hurricane"]  # R60
-    # spilled: they are in the water (a swimmer with a jacket in a hurricane rolls each minute)
+    # spilled: they are in the water (non-swimmers with jackets roll once an hour, R72)
     assert any("drowning" in r.label for e in w.out for r in e.event.rolls)
     w.world.sea_state = lambda hex_name, clock: 0  # calm
     w.hour(4)
     assert not raft.capsized and any("climb" in e.event.text for e in w.out)
+    assert not any("drowning" in r.label for e in w.out for r in e.event.rolls)  # in the raft
+
+
+def test_a_raft_whose_people_are_all_gone_drifts_off_empty():
+    raft = Floater(1, "raft", "Gull", "raft 1 of Gull", count=0, hex="0503")
+    gone = Floater(2, "people", "Gull", None, "crew", 4, 0, True, raft=1, hex="0503",
+                   state="drowned")
+    w = phase("calm", 1, [raft, gone])
+    w.hour(3)
+    assert raft.state == "lost" and raft.note == "adrift, empty" and not w.out
 
 
 def test_time_left_is_said_in_the_seas_terms():

@@ -399,7 +399,7 @@ def fates_by_name(camp: Campaign) -> dict[str, str]:
                 else f"in the water at {f.hex}"
             )
         else:
-            out[f.name] = f"{f.state}" + (f" ({f.note})" if f.note else "")
+            out[f.name] = _fate(f)
     return out
 
 
@@ -415,7 +415,7 @@ def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
             where = f"in {rafts[f.raft].who()}" if f.raft in rafts else "in the water"
             fate = f"still afloat {where} at {f.hex}"
         else:
-            fate = f"{f.state}: {f.note}" if f.note else f.state
+            fate = _fate(f)
         out.append(
             {"who": f.who(), "name": f.name, "role": f.role, "count": f.count,
              "state": f.state, "hex": f.hex, "fate": fate}
@@ -438,3 +438,11 @@ def afloat_marks(camp: Campaign) -> list[tuple[str, str]]:
         elif f.raft is None or f.raft in capsized:
             out.append((f"{f.who()} (in the water)", f.hex))
     return out
+
+
+def _fate(f: Floater) -> str:
+    """How it ended, in words: "drowned in a major storm at 1709 (...)", "rescued: taken
+    aboard Gull", "lost: went down with Mercy"."""
+    if not f.note:
+        return f.state
+    return f.note if f.note.startswith(f.state) else f"{f.state}: {f.note}"

@@ -228,7 +228,11 @@ class WaterPhase:
 
     # R73 ------------------------------------------------------------------------------
     def raft_phase(self) -> None:
+        aboard = {f.raft for f in self.floaters if f.kind == "people" and f.afloat}
         for raft in [f for f in self.floaters if f.kind == "raft" and f.afloat]:
+            if raft.id not in aboard:  # everyone in it is gone: it drifts off, empty
+                raft.state, raft.ended, raft.note = "lost", self.clock, "adrift, empty"
+                continue
             state = self.state_at(raft.hex)
             if raft.capsized:
                 if state == "calm":  # R73 (our reading): they climb back at the first calm hour

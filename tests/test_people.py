@@ -199,6 +199,11 @@ def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runn
     ok(runner, "act", "Mercy", "abandon")
     where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
     assert "nothing to search" in refused(runner, "act", "Gull", "search")
+    before = db_contents(crewed)
+    assert f"is in {where}, not in Gull's hex 0305" in refused(
+        runner, "act", "Gull", "rescue", "Tom Pike"
+    )
+    assert db_contents(crewed) == before
     ok(runner, "sail", "Gull", "--to", where)
     ok(runner, "advance", "--until", "arrival")
     with sqlite3.connect(crewed) as conn:

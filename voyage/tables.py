@@ -1,7 +1,8 @@
 """Load and validate the rule tables in tables/ (and a campaign's override tables).
 
 Each YAML file is one table: ``tiers``, ``load``, ``traits``, ``classes``, ``procedures``,
-``options``, ``names``. Files are read with ``yaml.safe_load`` and checked against a small
+``options``, ``names``, ``climates``, ``calendars``, ``boats`` (R80-R83,
+checked in voyage.boattables). Files are read with ``yaml.safe_load`` and checked against a small
 schema; any problem stops with one :class:`~voyage.errors.TableError` naming the file, the
 key and what is wrong. A campaign may name a folder of override tables: a file there
 replaces the built-in table of the same name whole (house rules, table by table).
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .dice import DiceError, parse
+from .boattables import check_boats
 from .errors import TableError, VoyageError
 from .paths import tables_dir
 from .tiers import parse_tier
@@ -29,6 +31,7 @@ TABLE_NAMES = (
     "names",
     "climates",
     "calendars",
+    "boats",
 )
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
@@ -564,6 +567,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "names": _check_names,
     "climates": _check_climates,
     "calendars": _check_calendars,
+    "boats": check_boats,
 }
 
 
@@ -629,6 +633,7 @@ class RuleBook:
     names: dict[str, Any]
     calendars: dict[str, Any]
     climates: dict[str, Any] = field(default_factory=dict)
+    boats: dict[str, Any] = field(default_factory=dict)  # R80-R83 (voyage.boats)
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 

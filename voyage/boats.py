@@ -48,6 +48,10 @@ def lookup(kind: str, name: str, known: dict[str, Any]) -> str:
     raise ShipError(f"unknown {kind} {name!r}{hint} (known: {', '.join(map(str, known))})")
 
 
+def _plural(word: str) -> str:
+    return word[:-1] + "ies" if word.endswith("y") and word[-2] not in "aeiou" else word + "s"
+
+
 def _share(value: Any, body: dict[str, Any]) -> Fraction:
     """An accessory's cost or weight: a number, or a share of the body ({body_cost: 0.1})."""
     if isinstance(value, dict):
@@ -65,7 +69,9 @@ def _num(x: Fraction) -> int | float:
 # ----------------------------------------------------------------------------- speed (R82)
 
 
-def performance(table: dict[str, Any], power_factors: int, weight: Fraction | int) -> dict[str, Any]:
+def performance(
+    table: dict[str, Any], power_factors: int, weight: Fraction | int
+) -> dict[str, Any]:
     """R82: acceleration and top speed from power factors / weight (the seed's table)."""
     ratio = Fraction(power_factors) / Fraction(weight) if weight else Fraction(0)
     for row in table["performance"]:
@@ -160,11 +166,11 @@ def _check_limits(spec: dict[str, Any], table: dict[str, Any]) -> None:
         if row.get("once") and count > 1:
             raise ShipError(f"{row['name']} may be fitted only once (R80), not {count} times")
         if count and row.get("only_on") and body_key not in row["only_on"]:
-            bodies = " and ".join(table["bodies"][b]["name"] + "s" for b in row["only_on"])
+            bodies = " and ".join(_plural(table["bodies"][b]["name"]) for b in row["only_on"])
             raise ShipError(f"{row['name']} may be fitted only on {bodies} (R80), "
                             f"not on a {body['name']}")
         if count and body_key in row.get("not_on", []):
-            raise ShipError(f"a {body['name']} cannot have {row['name']} (R80)")
+            raise ShipError(f"a {body['name']} cannot have a {row['name']} (R80)")
         for other in row.get("excludes", []):
             if count and acc.get(other):
                 raise ShipError(f"{row['name']} and {table['accessories'][other]['name']} "
@@ -245,11 +251,11 @@ def sheet(spec: dict[str, Any], table: dict[str, Any], *, check: bool = True) ->
     # R80: Passenger Accommodations (and extras marked so) use cargo space first.
     cargo_free = body["cargo_spaces"]
     spaces_used = cargo_used = 0
-    for _name, _c, _w, sp, in_cargo in items:
-        into_cargo = min(sp, cargo_free) if in_cargo else 0
+    for _name, _c, _w, used, in_cargo in items:
+        into_cargo = min(used, cargo_free) if in_cargo else 0
         cargo_free -= into_cargo
         cargo_used += into_cargo
-        spaces_used += sp - into_cargo
+        spaces_used += used - into_cargo
     cost = sum((i[1] for i in items), Fraction(0))
     weight = sum((i[2] for i in items), Fraction(0))
     if check and weight > body["max_load"]:
@@ -261,6 +267,7 @@ def sheet(spec: dict[str, Any], table: dict[str, Any], *, check: bool = True) ->
                         "passengers, cargo and Passenger Accommodations)")
     sp = speeds(spec, table, weight)
     draft = body["draft_ft"] + (table["keel_draft_ft"] if acc.get("weighted-keel") else 0)
+    pf = table["plants"][spec["plant"]]["power_factors"] if spec.get("plant") else 0
     cruise = min(Fraction(table["power"]["default_cruise_mph"]), Fraction(str(sp["top_speed"])))
     return {
         "design": spec.get("design"),
@@ -276,7 +283,7 @@ def sheet(spec: dict[str, Any], table: dict[str, Any], *, check: bool = True) ->
         "cargo_spaces_used": cargo_used,
         "cargo_spaces": body["cargo_spaces"],
         "armor": dict(spec.get("armor", {})),
-        "power_factors": table["plants"][spec["plant"]]["power_factors"] if spec.get("plant") else 0,
+        "power_factors": pf,
         "ratio": round(float(sp["ratio"]), 3),
         "acceleration": sp["acceleration"],
         "top_speed": sp["top_speed"],
@@ -362,3 +369,93 @@ def sheet_lines(s: dict[str, Any], name: str | None = None) -> list[str]:
     ]
     out += [f"  Note: {n}" for n in s["notes"]]
     return out
+
+
+# ----------------------------------------------------------------------------- from options
+
+
+def spec_from_options(
+    table: dict[str, Any],
+    *,
+    body: str,
+    plant: str | None,
+    propellers: int | None = None,
+    propeller_armor: int = 0,
+    armor: str | None = None,
+    fittings: list[str] | None = None,
+    extras: list[str] | None = None,
+    crew: int = 1,
+    passengers: int = 0,
+) -> dict[str, Any]:
+    """A spec from the `ship build` options; every bad name or value is one ShipError line.
+
+    ``fittings``: accessory names, each optionally ``:N`` ("bilge-pump:2"); ``extras``:
+    ``NAME:WEIGHT:SPACES[:COST]`` for what the seed does not price (R80); ``armor``:
+    ``F10,R7,...``. ``plant`` "none" (or None) means oars only.
+    """
+    body_key = lookup("body", body, table["bodies"])
+    plant_key = None
+    if plant and _norm(plant) not in ("none", "oars"):
+        plant_key = lookup("power plant", plant, table["plants"])
+    accessories: dict[str, int] = {}
+    for raw in fittings or []:
+        for item in (p.strip() for p in raw.split(",")):
+            if not item:
+                continue
+            name, _, count = item.partition(":")
+            n = _count(count, f"--with {item}") if count else 1
+            key = lookup("accessory", name, table["accessories"])
+            accessories[key] = accessories.get(key, 0) + n
+    jets = bool(accessories.get("jet-drives"))
+    spec: dict[str, Any] = {
+        "design": None,
+        "body": body_key,
+        "plant": plant_key,
+        "propellers": (0 if jets or not plant_key else 1) if propellers is None else propellers,
+        "propeller_armor": propeller_armor,
+        "crew": crew,
+        "passengers": passengers,
+        "accessories": accessories,
+        "armor": parse_armor(armor),
+        "extras": [parse_extra(e) for e in extras or []],
+    }
+    return spec
+
+
+def _count(text: str, what: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise ShipError(f"{what}: {text!r} is not a whole number") from None
+    if n < 0:
+        raise ShipError(f"{what}: a count cannot be negative")
+    return n
+
+
+def parse_armor(text: str | None) -> dict[str, int]:
+    """``F10,R7,L7,B3,T3,U10`` -> {"F": 10, ...}; a location given twice is refused."""
+    out: dict[str, int] = {}
+    for part in (p.strip() for p in (text or "").split(",")):
+        if not part:
+            continue
+        loc = part.rstrip("0123456789").upper()
+        digits = part[len(loc):]
+        if not loc or not digits or not loc.isalpha():
+            raise ShipError(f"--armor {part!r}: write a location and its points, like F10 or FU100")
+        if loc in out:
+            raise ShipError(f"--armor: location {loc} is given twice")
+        out[loc] = int(digits)
+    return out
+
+
+def parse_extra(text: str) -> dict[str, Any]:
+    """``Laser:500:2[:COST]``: a component the seed does not price (R80), weight in lbs and
+    spaces, optional cost in dollars."""
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) not in (3, 4) or not parts[0]:
+        raise ShipError(f"--extra {text!r}: write NAME:WEIGHT:SPACES or NAME:WEIGHT:SPACES:COST")
+    weight = _count(parts[1], f"--extra {text} weight")
+    spaces = _count(parts[2], f"--extra {text} spaces")
+    cost = _count(parts[3], f"--extra {text} cost") if len(parts) == 4 else 0
+    return {"name": parts[0], "weight": weight, "spaces": spaces, "cost": cost,
+            "in_cargo": False}

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .dice import DiceError, parse
 from .boattables import check_boats
+from .dice import DiceError, parse
 from .errors import TableError, VoyageError
 from .paths import tables_dir
 from .tiers import parse_tier

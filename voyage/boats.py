@@ -391,7 +391,7 @@ def spec_from_options(
 
     ``fittings``: accessory names, each optionally ``:N`` ("bilge-pump:2"); ``extras``:
     ``NAME:WEIGHT:SPACES[:COST]`` for what the seed does not price (R80); ``armor``:
-    ``F10,R7,...``. ``plant`` "none" (or None) means oars only.
+    ``F10,L7,...``. ``plant`` "none" (or None) means oars only.
     """
     body_key = lookup("body", body, table["bodies"])
     plant_key = None
@@ -433,7 +433,7 @@ def _count(text: str, what: str) -> int:
 
 
 def parse_armor(text: str | None) -> dict[str, int]:
-    """``F10,R7,L7,B3,T3,U10`` -> {"F": 10, ...}; a location given twice is refused."""
+    """``F10,L7,B3,U10`` -> {"F": 10, ...}; a location given twice is refused."""
     out: dict[str, int] = {}
     for part in (p.strip() for p in (text or "").split(",")):
         if not part:

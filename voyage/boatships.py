@@ -45,6 +45,27 @@ def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fr
     return base + book.boats["person_weight"] * extra_people + 10 * hlbs
 
 
+def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> None:
+    """`ship load` on a built boat: her weight may not pass her body's maximum load (R80),
+    nor her charge a full plant's power units (R82)."""
+    from .errors import ShipError
+
+    spec = ship.design or {}
+    body = book.boats["bodies"][spec["body"]]
+    weight = present_weight(ship, book, water_in_load)
+    if weight > body["max_load"]:
+        raise ShipError(
+            f"{ship.name} would weigh {_n(weight)} lbs, {_n(weight - body['max_load'])} lbs "
+            f"over her {body['name']}'s maximum load of {body['max_load']} lbs (R80); carry less"
+        )
+    full = book.boats["power"]["units"] if spec.get("plant") else 0
+    if ship.fuel > full:
+        raise ShipError(
+            f"{ship.name}'s charge is 0 to {full} power units (R82; --fuel on a built boat), "
+            f"not {ship.fuel}"
+        )
+
+
 def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """Every figure of a built boat, under the same names as a rolled ship's (R81), with
     ``built`` holding her design sheet at her present weight."""

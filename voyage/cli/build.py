@@ -21,7 +21,7 @@ _count = click.IntRange(min=0)
 @click.option(
     "--propeller-armor", type=click.IntRange(0, 10), default=0, help="Points on each propeller."
 )
-@click.option("--armor", default=None, help="Armor points by location: F10,R7,L7,B3,T3,U10.")
+@click.option("--armor", default=None, help="Armor points by location, e.g. F10,L7,B3,T3,U10.")
 @click.option(
     "--with",
     "fittings",
@@ -63,7 +63,7 @@ def build(
     Examples:
 
         voyage ship build "Sea Fox" --body cruiser --plant large --propellers 2
-        --armor F10,R7,L7,B3,T3,U10 --with deck,half-top,bilge-pump,life-raft --crew 2
+        --armor F10,L7,B3,T3,U10 --with deck,half-top,bilge-pump,life-raft --crew 2
 
         voyage ship build "Lucky" --design "Lucky Catch"
     """

@@ -362,8 +362,12 @@ def load_ship(
     ):
         if value is not None:
             setattr(s, field, value)
-    total = load(s, camp.rulebook, camp.water_in_load)
-    limit = sinking_load(s, camp.rulebook)
+    if s.design is not None:  # R80: a built boat's weight against her body's maximum load
+        from ..boatships import check_built_load
+
+        check_built_load(s, camp.rulebook, camp.water_in_load)
+    total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
+    limit = 0 if s.design is not None else sinking_load(s, camp.rulebook)
     if total > limit:
         raise ShipError(
             f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "

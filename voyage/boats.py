@@ -41,10 +41,9 @@ def lookup(kind: str, name: str, known: dict[str, Any]) -> str:
     for key, row in known.items():
         if wanted in (_norm(key), _norm(row.get("name", key) if isinstance(row, dict) else key)):
             return key
-    near = difflib.get_close_matches(
-        str(name).lower(), [str(k) for k in known], n=1, cutoff=0.5
-    )
-    hint = f": did you mean {near[0]!r}?" if near else ""
+    lowered = {str(k).lower(): str(k) for k in known}
+    near = difflib.get_close_matches(str(name).lower(), list(lowered), n=1, cutoff=0.5)
+    hint = f": did you mean {lowered[near[0]]!r}?" if near else ""
     raise ShipError(f"unknown {kind} {name!r}{hint} (known: {', '.join(map(str, known))})")
 
 

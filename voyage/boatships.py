@@ -81,6 +81,8 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
     dw = Fraction(body["max_load"] - body["weight"], 10)
     load = (weight - body["weight"]) / 10
     cruise = min(Fraction(table["power"]["default_cruise_mph"]), Fraction(str(sp["top_speed"])))
+    person = table["person_weight"]
+    design_people = spec.get("crew", 0) + spec.get("passengers", 0)
     powered = bool(spec.get("plant")) and ship.fuel > 0 and not ship.engine_broken
     use = units_per_hex(table, float(cruise)) if powered else Fraction(0)
     s.update(present_weight=_n(weight), acceleration=sp["acceleration"],
@@ -93,8 +95,13 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
         "engine_tier": None,
         "deadweight": _n(dw),
         "load": _n(load),
-        "load_parts": {"boat": _n(Fraction(str(s["weight"])) / 10 - body["weight"] / 10),
-                       "cargo": ship.cargo, "water": ship.water if water_in_load else 0},
+        "load_parts": {  # hlbs; they add up to the Load (R81)
+            "boat": _n((Fraction(str(s["weight"])) - body["weight"] - person * design_people)
+                       / 10),
+            "people": _n(Fraction(person * (ship.crew + ship.passengers), 10)),
+            "cargo": ship.cargo,
+            "water": ship.water if water_in_load else 0,
+        },
         "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]
         "sinking_load": _n(book.load["sink_multiple"] * dw),
         "cruising_speed": _n(cruise),

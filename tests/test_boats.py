@@ -249,3 +249,12 @@ def test_house_boats_table(book, tmp_path) -> None:
         rulebook_from_texts({"boats": text})
     with pytest.raises(ShipError):
         sample_spec("Nemo", book.boats)
+
+
+def test_completion_offers_bodies_plants_and_designs() -> None:
+    from test_cli_conventions import _complete
+
+    assert _complete(["ship", "build", "X", "--body"], "cr", {}) == ["cruiser"]
+    assert _complete(["ship", "build", "X", "--plant"], "h", {}) == ["heavy-duty"]
+    assert _complete(["ship", "build", "X", "--design"], "lu", {}) == [
+        "Lucky Catch", "Lucky Catch (Heavy Armor Option)"]

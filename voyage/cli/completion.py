@@ -105,6 +105,21 @@ def complete_class(_ctx: click.Context, _param: click.Parameter, incomplete: str
     return [CompletionItem(k) for k in keys if k.startswith(incomplete)]
 
 
+def _boat_keys(section: str) -> Completer:
+    """Names from the boats table (R80): bodies, plants or designs, for `ship build`."""
+
+    def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+        try:
+            from ..tables import load_rulebook
+
+            keys = sorted(load_rulebook().boats[section])
+        except Exception:  # noqa: BLE001 - completion answers nothing rather than fail
+            return []
+        return [CompletionItem(k) for k in keys if k.lower().startswith(incomplete.lower())]
+
+    return complete
+
+
 #: parameter name -> completer, for every command; "name" means a ship under `voyage ship`.
 BY_NAME: dict[str, Completer] = {
     "ship_name": complete_ship,
@@ -115,6 +130,9 @@ BY_NAME: dict[str, Completer] = {
     "around": complete_hex,
     "hexes": complete_hex,
     "ship_class": complete_class,
+    "body": _boat_keys("bodies"),
+    "plant": _boat_keys("plants"),
+    "design": _boat_keys("designs"),
 }
 
 
@@ -122,7 +140,7 @@ def attach(cmd: click.Command, path: tuple[str, ...] = ()) -> None:
     """Give the parameters of ``cmd`` (and its subcommands) their completers, by name."""
     for param in cmd.params:
         completer = BY_NAME.get(param.name or "")
-        if param.name == "name" and path[:1] == ("ship",):
+        if param.name == "name" and path[:1] == ("ship",) and path[1:] != ("build",):
             completer = complete_ship
         if param.name == "path" and path[:2] == ("map", "load"):
             completer = complete_campaign

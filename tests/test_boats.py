@@ -258,3 +258,28 @@ def test_completion_offers_bodies_plants_and_designs() -> None:
     assert _complete(["ship", "build", "X", "--plant"], "h", {}) == ["heavy-duty"]
     assert _complete(["ship", "build", "X", "--design"], "lu", {}) == [
         "Lucky Catch", "Lucky Catch (Heavy Armor Option)"]
+
+
+def test_built_boats_wait_for_the_engine(db) -> None:
+    # issue 11.3 is a later session: sail, forecast, plan and roll refuse in one line
+    assert run("map", "load", "salt_reach").exit_code == 0
+    assert run("ship", "build", "Fox", "--design", "Moray").exit_code == 0
+    assert run("ship", "place", "Fox", "0305").exit_code == 0
+    before = db_contents(db)
+    for args in (["sail", "Fox", "--to", "2812"], ["forecast", "Fox", "--to", "2812"],
+                 ["plan", "Fox", "--to", "2812"], ["roll", "capsize", "Fox"]):
+        result = run(*args)
+        assert result.exit_code != 0, args
+        assert "Fox is a built boat:" in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+    assert db_contents(db) == before
+
+
+def test_doctor_checks_the_design_column(db) -> None:
+    import sqlite3
+
+    assert run("ship", "build", "Fox", "--design", "Darter").exit_code == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE ships SET design = '{\"body\": ' WHERE name = 'Fox'")
+    result = run("doctor")
+    assert result.exit_code != 0 and "ships.design" in result.output, result.output

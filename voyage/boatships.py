@@ -20,6 +20,20 @@ from .tiers import roman
 BUILT_CLASS = "built"
 
 
+def refuse_built(ship: Ship, what: str = "sail") -> None:
+    """Built boats are built, listed and shown in this version; the voyage rules for them
+    (R81-R85 in the engine) come later (issue 11.3): one clear line rather than wrong play."""
+    if ship.design is not None:
+        from .errors import VoyageRuleError
+
+        tail = {
+            "sail": "built boats sail in a later version",
+            "roll": "rolls for built boats come in a later version "
+                    "(give the figures as options instead)",
+        }[what]
+        raise VoyageRuleError(f"{ship.name} is a built boat: {tail}")
+
+
 def make_built_ship(name: str, spec: dict[str, Any], book: RuleBook) -> Ship:
     """A new built boat in port, with her design's crew and a full charge (R80-R82)."""
     s = sheet(spec, book.boats)  # refuses a design over its limits before anything is made

@@ -22,7 +22,7 @@ BUILT_CLASS = "built"
 
 def refuse_built(ship: Ship, what: str = "sail") -> None:
     """Built boats are built, listed and shown in this version; the voyage rules for them
-    (R81-R85 in the engine) come later (issue 11.3): one clear line rather than wrong play."""
+    (issue 11.3-11.6) come later: one clear line rather than wrong play."""
     if ship.design is not None:
         from .errors import VoyageRuleError
 

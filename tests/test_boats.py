@@ -283,3 +283,11 @@ def test_doctor_checks_the_design_column(db) -> None:
         conn.execute("UPDATE ships SET design = '{\"body\": ' WHERE name = 'Fox'")
     result = run("doctor")
     assert result.exit_code != 0 and "ships.design" in result.output, result.output
+
+
+def test_undo_takes_a_build_back(db) -> None:
+    before = db_contents(db)
+    assert run("ship", "build", "Fox", "--design", "Orca").exit_code == 0
+    assert "Undone: ship build" in run("undo").output
+    after = db_contents(db)
+    assert after["ships"] == before["ships"] == []

@@ -215,7 +215,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
         emit_json(figs)
         return
     if not figs:
-        click.echo("No ships yet: `voyage ship roll` or `voyage ship add`.")
+        click.echo("No ships yet: `voyage ship roll`, `voyage ship add` or `voyage ship build`.")
         return
     rows = [
         [

@@ -6,9 +6,11 @@
 - WAL mode; every write that belongs together is one ``BEGIN IMMEDIATE`` transaction
   (:meth:`Campaign.action`). A second process waits a moment for the lock, then fails
   with a clear message, so two commands never interleave.
-- Every change a referee makes is an *action*: before it runs, the rows of the
-  :data:`SNAPSHOT_TABLES` are saved with it, and rows it adds to the log tables carry its
-  id, so ``voyage undo`` restores the campaign exactly, roller state included (R5).
+- Every change a referee makes is an *action*: what it changes in the campaign's tables is
+  written to the undo journal (:mod:`voyage.journal`: rows inserted, old values of rows
+  updated or deleted), and rows it adds to the log tables carry its id, so ``voyage undo``
+  restores the campaign exactly, roller state included (R5). The setting ``undo_keep``
+  keeps the journal of the latest N actions; older entries are pruned by a later action.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from . import journal
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
@@ -36,7 +39,9 @@ LOCK_WAIT_SECONDS = 2.0
 
 migrations = Migrations("voyage")
 
-#: Tables whose whole contents an undo puts back as they were before the action.
+#: Tables whose whole contents an undo of an action made before the journal (m030) puts
+#: back. Undo no longer needs the list: every table is journaled (voyage.journal); it is
+#: kept for those old actions and so branches that still add to it merge cleanly.
 SNAPSHOT_TABLES: list[str] = [
     "campaign",
     "settings",
@@ -47,7 +52,10 @@ SNAPSHOT_TABLES: list[str] = [
     "port_fuel",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
+#: They are not journaled row by row (an advance writes thousands of hour rows).
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
+#: How many of the latest actions stay undoable when the campaign has no ``undo_keep``.
+UNDO_KEEP = 1000
 
 
 @migrations()
@@ -223,6 +231,31 @@ def m021_port_fuel(db: Database) -> None:
     db.execute("CREATE TABLE port_fuel (hex TEXT PRIMARY KEY, sold INTEGER NOT NULL DEFAULT 0)")
 
 
+# -- undo journal (issue 14.1: m030-m039) ----------------------------------------------
+@migrations()
+def m030_undo_journal(db: Database) -> None:
+    # Undo by journal instead of a snapshot of the whole campaign per action. actions.undo
+    # says how an action is taken back: 'journal' (undo_journal rows), 'snapshot' (an
+    # action made before this migration: its snapshot is still restored), or NULL (pruned
+    # by undo_keep: it can no longer be undone). New actions write snapshot = ''.
+    db.execute("ALTER TABLE actions ADD COLUMN undo TEXT")
+    db.execute("UPDATE actions SET undo = 'snapshot'")
+    db.execute("CREATE INDEX actions_undoable ON actions(id) WHERE undo IS NOT NULL")
+    # value has no type, so each old value is kept exactly as it was stored
+    db.execute(
+        """CREATE TABLE undo_journal (
+            id INTEGER PRIMARY KEY,
+            action_id INTEGER NOT NULL,
+            tbl TEXT NOT NULL,
+            op TEXT NOT NULL,
+            rid INTEGER NOT NULL,
+            col TEXT,
+            value
+        )"""
+    )
+    db.execute("CREATE INDEX undo_journal_action ON undo_journal(action_id)")
+
+
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:
     """``--db`` if given, else ``$VOYAGE_DB``, else ``./campaign.db``."""
     if db:
@@ -271,6 +304,7 @@ class Campaign:
         self._book: RuleBook | None = None
         self._settings: dict[str, Any] | None = None
         self.current_action: Action | None = None
+        self._journal_ready = False
 
     # -- campaign row ----------------------------------------------------------------
     @property
@@ -314,15 +348,24 @@ class Campaign:
         return self._settings
 
     def set_setting(self, key: str, raw: str) -> Any:
-        """Change an option (as an action); the value must be one of its choices."""
+        """Change an option (as an action); the value must be one of its choices, or a
+        whole number within its range."""
         options = self.rulebook.options
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
-        choices = options[key]["choices"]
-        value = _coerce(raw, choices)
-        if value is None:
-            shown = ", ".join(json.dumps(c) for c in choices)
-            raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")
+        if "range" in options[key]:
+            low, high = options[key]["range"]
+            value = _whole_number(raw)
+            if value is None or not low <= value <= high:
+                raise VoyageError(
+                    f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
+                )
+        else:
+            choices = options[key]["choices"]
+            value = _coerce(raw, choices)
+            if value is None:
+                shown = ", ".join(json.dumps(c) for c in choices)
+                raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
@@ -379,22 +422,22 @@ class Campaign:
 
     @contextmanager
     def action(self, kind: str, summary: str) -> Iterator[Action]:
-        """An undoable referee action: one transaction, a snapshot, the roller saved."""
+        """An undoable referee action: one transaction, journaled, the roller saved."""
         if self.current_action is not None:
             yield self.current_action
             return
+        self._install_journal()
+        conn = self.db.conn
         with self.transaction():
-            snapshot = {
-                t: [dict(r) for r in self.db.query(f"SELECT * FROM [{t}]")]
-                for t in SNAPSHOT_TABLES
-                if self.db[t].exists()
-            }
-            cursor = self.db.execute(
-                "INSERT INTO actions (kind, summary, clock, at, snapshot) VALUES (?, ?, ?, ?, ?)",
-                [kind, summary, self.clock, _now(), json.dumps(snapshot)],
+            self._prune_journal()
+            cursor = conn.execute(
+                "INSERT INTO actions (kind, summary, clock, at, snapshot, undo) "
+                "VALUES (?, ?, ?, ?, '', 'journal')",
+                [kind, summary, self.clock, _now()],
             )
             act = Action(int(cursor.lastrowid or 0), kind, summary)
             self.current_action = act
+            journal.begin(conn, act.id)
             try:
                 roller = self.roller
                 yield act
@@ -402,33 +445,110 @@ class Campaign:
                     "UPDATE campaign SET rng_state = ? WHERE id = 1", [roller.get_state()]
                 )
             finally:
+                journal.end(conn)
                 self.current_action = None
 
+    def _install_journal(self) -> None:
+        """The journal's TEMP triggers, made once per connection that writes (a read-only
+        command never makes them). Made outside the action's transaction, so a rollback
+        cannot take them away; inside someone else's transaction they are made again
+        next time."""
+        if self._journal_ready:
+            return
+        journal.install(self.db.conn, LOG_TABLES)
+        self._journal_ready = not self.db.conn.in_transaction
+
+    @property
+    def undo_keep(self) -> int:
+        """How many of the latest actions stay undoable (setting ``undo_keep``)."""
+        return int(self.settings.get("undo_keep", UNDO_KEEP))
+
+    def _prune_journal(self) -> None:
+        """Forget how to undo actions older than the latest ``undo_keep - 1`` (the action
+        about to start makes ``undo_keep``). Cheap: both deletes are index ranges over
+        the few actions that became too old since the last prune."""
+        conn = self.db.conn
+        keep = max(1, self.undo_keep)
+        row = conn.execute(
+            "SELECT id FROM actions ORDER BY id DESC LIMIT 1 OFFSET ?", [keep - 1]
+        ).fetchone()
+        if row is None:
+            return
+        cut = row[0]
+        oldest = conn.execute("SELECT min(id) FROM actions WHERE undo IS NOT NULL").fetchone()[0]
+        if oldest is None or oldest > cut:
+            return
+        conn.execute("DELETE FROM undo_journal WHERE action_id <= ?", [cut])
+        conn.execute(
+            "UPDATE actions SET undo = NULL, snapshot = '' WHERE id BETWEEN ? AND ? "
+            "AND undo IS NOT NULL",
+            [oldest, cut],
+        )
+
     def undo(self) -> dict[str, Any]:
-        """Take back the last action exactly: its snapshot restored, its log rows gone."""
+        """Take back the last action exactly: its journal replayed, its log rows gone."""
         with self.transaction():
             rows = list(self.db.query("SELECT * FROM actions ORDER BY id DESC LIMIT 1"))
             if not rows:
                 raise VoyageError("nothing to undo: no action has been taken in this campaign")
             act = rows[0]
-            snapshot = json.loads(act["snapshot"])
+            if act["undo"] is None:
+                raise VoyageError(
+                    f"cannot undo action {act['id']} ({act['kind']}: {act['summary']}): only "
+                    f"the latest {self.undo_keep} actions are kept for undo "
+                    "(`voyage settings undo_keep N` keeps more from now on)"
+                )
             for table in LOG_TABLES:
                 if self.db[table].exists():
                     self.db.execute(f"DELETE FROM [{table}] WHERE action_id = ?", [act["id"]])
-            for table, table_rows in snapshot.items():
-                self.db.execute(f"DELETE FROM [{table}]")
-                if table_rows:
-                    cols = list(table_rows[0])
-                    placeholders = ", ".join("?" for _ in cols)
-                    names = ", ".join(f"[{c}]" for c in cols)
-                    self.db.conn.executemany(
-                        f"INSERT INTO [{table}] ({names}) VALUES ({placeholders})",
-                        [[r[c] for c in cols] for r in table_rows],
-                    )
+            if act["undo"] == "snapshot":
+                self._restore_snapshot(json.loads(act["snapshot"]))
+            else:
+                journal.replay(self.db.conn, act["id"])
             self.db.execute("DELETE FROM actions WHERE id = ?", [act["id"]])
         self._forget()
         self._book = None
         return {k: act[k] for k in ("id", "kind", "summary", "clock", "at")}
+
+    def _restore_snapshot(self, snapshot: dict[str, list[dict[str, Any]]]) -> None:
+        """Undo an action made before the journal (m030): put its tables back whole."""
+        for table, table_rows in snapshot.items():
+            self.db.execute(f"DELETE FROM [{table}]")
+            if table_rows:
+                cols = list(table_rows[0])
+                placeholders = ", ".join("?" for _ in cols)
+                names = ", ".join(f"[{c}]" for c in cols)
+                self.db.conn.executemany(
+                    f"INSERT INTO [{table}] ({names}) VALUES ({placeholders})",
+                    [[r[c] for c in cols] for r in table_rows],
+                )
+
+    def history(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The actions taken, newest first: id, kind, summary, clock, at, undoable."""
+        sql = "SELECT id, kind, summary, clock, at, undo FROM actions ORDER BY id DESC"
+        params: list[Any] = []
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [
+            {
+                "id": r["id"],
+                "kind": r["kind"],
+                "summary": r["summary"],
+                "clock": r["clock"],
+                "at": r["at"],
+                "undoable": r["undo"] is not None,
+            }
+            for r in self.db.query(sql, params)
+        ]
+
+    def row_before(self, table: str, rowid: int, action_id: int) -> dict[str, Any] | None:
+        """A row as it was just before ``action_id`` ran (None if it did not exist then, or
+        if the journal no longer reaches back that far)."""
+        act = self.db.execute("SELECT undo FROM actions WHERE id = ?", [action_id]).fetchone()
+        if act is None or act[0] != "journal":
+            return None
+        return journal.row_before(self.db.conn, table, rowid, action_id)
 
     def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
         """Keep rolls made outside a voyage (R4), tagged with the current action."""
@@ -521,6 +641,11 @@ class Campaign:
 def name_key(name: str) -> str:
     """A ship name as matched: lower case, letters and digits only."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _whole_number(raw: str) -> int | None:
+    text = raw.strip().replace("_", "").replace(",", "")
+    return int(text) if text.isdigit() else None
 
 
 def _coerce(raw: str, choices: list[Any]) -> Any:

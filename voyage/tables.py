@@ -352,8 +352,24 @@ def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
         raise c.fail("options", "expected a mapping of option name -> option")
     for key, opt in opts.items():
         where = f"options.{key}"
-        c.mapping(opt, where, {"default", "choices", "description"}, {"ruling"})
-        if not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
+        c.mapping(opt, where, {"default", "description"}, {"ruling", "choices", "range"})
+        if ("choices" in opt) == ("range" in opt):
+            raise c.fail(where, "give either 'choices' (a list) or 'range' ([lowest, highest])")
+        if "range" in opt:
+            bounds = opt["range"]
+            if (
+                not isinstance(bounds, list)
+                or len(bounds) != 2
+                or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+                or bounds[0] > bounds[1]
+            ):
+                raise c.fail(f"{where}.range", "expected [lowest, highest], two whole numbers")
+            default = opt["default"]
+            if isinstance(default, bool) or not isinstance(default, int) or not (
+                bounds[0] <= default <= bounds[1]
+            ):
+                raise c.fail(f"{where}.default", f"default {default!r} is not in the range")
+        elif not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
             raise c.fail(f"{where}.default", f"default {opt['default']!r} is not in choices")
     return opts
 

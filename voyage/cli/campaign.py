@@ -77,7 +77,8 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
                     "value": values[k],
                     "default": o["default"],
                     "ruling": o.get("ruling"),
-                    "choices": o["choices"],
+                    "choices": o.get("choices"),
+                    "range": o.get("range"),
                     "description": o["description"],
                 }
                 for k, o in options.items()
@@ -90,7 +91,9 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
             json.dumps(values[k]),
             json.dumps(o["default"]),
             o.get("ruling", ""),
-            " | ".join(json.dumps(c) for c in o["choices"]),
+            " | ".join(json.dumps(c) for c in o["choices"])
+            if "choices" in o
+            else "{} to {}".format(*o["range"]),
         ]
         for k, o in options.items()
     ]

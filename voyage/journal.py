@@ -1,0 +1,202 @@
+"""Undo by journal (issue 14.1): each action records only what it changed.
+
+SQLite's own undo/redo technique (https://www.sqlite.org/undoredo.html), with old values
+instead of inverse SQL text so every value comes back exactly (a REAL keeps all its bits, a
+BLOB stays a BLOB):
+
+- When a connection first takes an action, :func:`install` creates TEMP triggers on EVERY
+  table of the campaign except the journal itself, ``actions`` and the append-only log
+  tables (whose rows carry ``action_id`` and are deleted by it). A table another part of
+  voyage adds later is journaled with no registration. TEMP triggers live only in that
+  connection: a read-only command never creates them and nothing is written to the file.
+- The triggers write into ``undo_journal`` only while ``temp.voyage_action`` holds the id
+  of the action under way (the store fills it inside the action's transaction), so writes
+  outside an action (creating a campaign, migrations) are not journaled.
+- An INSERT journals the new row's rowid (op ``I``); an UPDATE journals the old value of
+  each column that changed, and only those (op ``U``: a change to a ship's fuel never copies
+  the map text or a voyage's route); a DELETE journals the whole old row (op ``D``: a marker
+  with ``col`` NULL, then one entry per column).
+- :func:`replay` applies an action's entries newest first, which puts every row back as it
+  was: same rowid, same values, same storage types.
+
+Limits (checked by :func:`install`): journaled tables must be rowid tables (no WITHOUT
+ROWID); virtual tables are skipped. REPLACE conflicts fire the delete trigger because the
+store turns ``recursive_triggers`` on.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import CampaignError
+
+JOURNAL = "undo_journal"
+#: The temp table holding the id of the action under way (empty outside actions).
+ACTIVE = "voyage_action"
+_PREFIX = "voyage_undo_"
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _literal(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def journaled_tables(conn: sqlite3.Connection, skip: Iterable[str]) -> list[str]:
+    """Every ordinary table of the campaign that undo must restore via the journal."""
+    skipped = {s.lower() for s in skip} | {JOURNAL, "actions"}
+    rows = conn.execute(
+        "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' "
+        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+    ).fetchall()
+    return [
+        name
+        for name, sql in rows
+        if name.lower() not in skipped and not (sql or "").upper().startswith("CREATE VIRTUAL")
+    ]
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> tuple[list[str], str | None]:
+    """The table's columns, and the one that is an alias of the rowid (if any)."""
+    info = conn.execute(f"PRAGMA main.table_info({_ident(table)})").fetchall()
+    pks = [r for r in info if r[5]]
+    alias = None
+    if len(pks) == 1 and str(pks[0][2]).upper() == "INTEGER":
+        alias = pks[0][1]  # INTEGER PRIMARY KEY: the rowid under another name
+    try:
+        conn.execute(f"SELECT rowid FROM main.{_ident(table)} LIMIT 0")
+    except sqlite3.OperationalError:
+        raise CampaignError(
+            f"table {table} is WITHOUT ROWID, which the undo journal cannot follow: "
+            "make it a rowid table"
+        ) from None
+    return [r[1] for r in info], alias
+
+
+def install(conn: sqlite3.Connection, skip: Iterable[str]) -> None:
+    """Create the TEMP journal triggers on this connection (idempotent)."""
+    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)")
+    # REPLACE (sqlite-utils' replace=True, INSERT OR REPLACE) deletes the rows it displaces;
+    # SQLite fires delete triggers for them only with recursive triggers on.
+    conn.execute("PRAGMA recursive_triggers = ON")
+    for table in journaled_tables(conn, skip):
+        for sql in trigger_sql(table, *_columns(conn, table)):
+            conn.execute(sql)
+
+
+def trigger_sql(table: str, columns: list[str], alias: str | None) -> list[str]:
+    """The three CREATE TEMP TRIGGER statements for one table."""
+    t, lit = _ident(table), _literal(table)
+    cols = [c for c in columns if c != alias]  # the alias moves with the rowid entry
+    head = f"INSERT INTO {JOURNAL} (action_id, tbl, op, rid, col, value) "
+
+    def name(op: str) -> str:
+        return _ident(f"{_PREFIX}{table}_{op}")
+
+    insert = (
+        f"CREATE TEMP TRIGGER IF NOT EXISTS {name('i')} AFTER INSERT ON main.{t} BEGIN "
+        f"{head}SELECT id, {lit}, 'I', new.rowid, NULL, NULL FROM temp.{ACTIVE}; END"
+    )
+    # Only the columns whose value (or storage type) changed; compared as bytes, so a
+    # NOCASE column changing case is journaled too. A changed rowid comes first, so that
+    # replayed backwards it is put back last, after the columns keyed by the new rowid.
+    changed = [
+        f"SELECT id, {lit}, 'U', new.rowid, NULL, old.rowid FROM temp.{ACTIVE} "
+        "WHERE old.rowid IS NOT new.rowid"
+    ] + [
+        f"SELECT id, {lit}, 'U', new.rowid, {_literal(c)}, old.{_ident(c)} FROM temp.{ACTIVE} "
+        f"WHERE old.{_ident(c)} IS NOT new.{_ident(c)} COLLATE BINARY "
+        f"OR typeof(old.{_ident(c)}) <> typeof(new.{_ident(c)})"
+        for c in cols
+    ]
+    update = (
+        f"CREATE TEMP TRIGGER IF NOT EXISTS {name('u')} AFTER UPDATE ON main.{t} BEGIN "
+        f"{head}{' UNION ALL '.join(changed)}; END"
+    )
+    whole = [f"SELECT id, {lit}, 'D', old.rowid, NULL, NULL FROM temp.{ACTIVE}"] + [
+        f"SELECT id, {lit}, 'D', old.rowid, {_literal(c)}, old.{_ident(c)} FROM temp.{ACTIVE}"
+        for c in cols
+    ]
+    delete = (
+        f"CREATE TEMP TRIGGER IF NOT EXISTS {name('d')} AFTER DELETE ON main.{t} BEGIN "
+        f"{head}{' UNION ALL '.join(whole)}; END"
+    )
+    return [insert, update, delete]
+
+
+def begin(conn: sqlite3.Connection, action_id: int) -> None:
+    """Journal what follows under ``action_id`` (inside the action's transaction)."""
+    conn.execute(f"DELETE FROM temp.{ACTIVE}")
+    conn.execute(f"INSERT INTO temp.{ACTIVE} (id) VALUES (?)", [action_id])
+
+
+def end(conn: sqlite3.Connection) -> None:
+    """Stop journaling (the action is over)."""
+    conn.execute(f"DELETE FROM temp.{ACTIVE}")
+
+
+def entries(conn: sqlite3.Connection, action_id: int) -> list[tuple[Any, ...]]:
+    """The action's journal, newest first: (tbl, op, rid, col, value)."""
+    return conn.execute(
+        f"SELECT tbl, op, rid, col, value FROM main.{JOURNAL} WHERE action_id = ? "
+        "ORDER BY id DESC",
+        [action_id],
+    ).fetchall()
+
+
+def replay(conn: sqlite3.Connection, action_id: int) -> None:
+    """Put back every row the action changed, newest change first; drop its journal.
+
+    Runs inside the caller's transaction, with no action under way (so nothing is
+    journaled while the journal is replayed)."""
+    deleted: dict[str, Any] = {}
+    for tbl, op, rid, col, value in entries(conn, action_id):
+        t = f"main.{_ident(tbl)}"
+        if op == "I":
+            conn.execute(f"DELETE FROM {t} WHERE rowid = ?", [rid])
+        elif op == "U" and col is None:
+            conn.execute(f"UPDATE {t} SET rowid = ? WHERE rowid = ?", [value, rid])
+        elif op == "U":
+            conn.execute(f"UPDATE {t} SET {_ident(col)} = ? WHERE rowid = ?", [value, rid])
+        elif op == "D" and col is not None:
+            deleted[col] = value  # newest first: the columns come before their marker
+        elif op == "D":
+            names = ", ".join(["rowid", *(_ident(c) for c in deleted)])
+            marks = ", ".join("?" for _ in range(len(deleted) + 1))
+            conn.execute(f"INSERT INTO {t} ({names}) VALUES ({marks})", [rid, *deleted.values()])
+            deleted = {}
+        else:
+            raise CampaignError(f"the undo journal has an entry it cannot read ({op!r})")
+    conn.execute(f"DELETE FROM main.{JOURNAL} WHERE action_id = ?", [action_id])
+
+
+def row_before(
+    conn: sqlite3.Connection, table: str, rowid: int, action_id: int
+) -> dict[str, Any] | None:
+    """The row ``rowid`` of ``table`` as it was before ``action_id`` ran, from the row as it
+    is now and the journal of that action and every later one (None: it did not exist).
+
+    The caller makes sure those journals are whole (not pruned)."""
+    cur = conn.execute(f"SELECT rowid, * FROM main.{_ident(table)} WHERE rowid = ?", [rowid])
+    names = [d[0] for d in cur.description][1:]
+    found = cur.fetchone()
+    row: dict[str, Any] | None = dict(zip(names, found[1:], strict=True)) if found else None
+    deleted: dict[str, Any] = {}
+    for op, col, value in conn.execute(
+        f"SELECT op, col, value FROM main.{JOURNAL} WHERE action_id >= ? AND tbl = ? "
+        "AND rid = ? ORDER BY id DESC",
+        [action_id, table, rowid],
+    ):
+        if op == "I":
+            row = None
+        elif op == "U" and col is not None and row is not None:
+            row[col] = value
+        elif op == "D" and col is not None:
+            deleted[col] = value
+        elif op == "D":
+            row, deleted = dict(reversed(deleted.items())), {}
+    return row

@@ -48,7 +48,7 @@ def _literal(text: str) -> str:
 
 def journaled_tables(conn: sqlite3.Connection, skip: Iterable[str]) -> list[str]:
     """Every ordinary table of the campaign that undo must restore via the journal."""
-    skipped = {s.lower() for s in skip} | {JOURNAL, "actions"}
+    skipped = {s.lower() for s in skip} | {JOURNAL, "actions", "_sqlite_migrations"}
     rows = conn.execute(
         "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' "
         "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
@@ -142,8 +142,7 @@ def end(conn: sqlite3.Connection) -> None:
 def entries(conn: sqlite3.Connection, action_id: int) -> list[tuple[Any, ...]]:
     """The action's journal, newest first: (tbl, op, rid, col, value)."""
     return conn.execute(
-        f"SELECT tbl, op, rid, col, value FROM main.{JOURNAL} WHERE action_id = ? "
-        "ORDER BY id DESC",
+        f"SELECT tbl, op, rid, col, value FROM main.{JOURNAL} WHERE action_id = ? ORDER BY id DESC",
         [action_id],
     ).fetchall()
 

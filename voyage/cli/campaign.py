@@ -1,4 +1,4 @@
-"""Campaign commands: init, settings, undo."""
+"""Campaign commands: init, settings, undo, history."""
 
 from __future__ import annotations
 
@@ -117,3 +117,49 @@ def undo(db_path: str, as_json: bool) -> None:
         emit_json({"undone": act})
     else:
         click.echo(f"Undone: {act['kind']}: {act['summary']}")
+
+
+@click.command()
+@db_option
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="How many of the latest actions to list.",
+)
+@json_option
+@handles_errors
+def history(db_path: str, limit: int, as_json: bool) -> None:
+    """List the campaign's actions, newest first: what `voyage undo` would take back.
+
+    Each action shows its number, kind, summary, the campaign time when it was taken and
+    the real time. Only the latest actions (setting undo_keep, default 1000) can still be
+    undone; older ones stay listed.
+
+    Examples:
+
+        voyage history
+
+        voyage history --limit 100 --json
+    """
+    from ..voyages import clock_text
+
+    camp = open_campaign(db_path)
+    rows = [{**a, "time": clock_text(a["clock"])} for a in camp.history(limit)]
+    shown = [
+        [a["id"], a["kind"], a["summary"], a["time"], a["at"], "yes" if a["undoable"] else "no"]
+        for a in rows
+    ]
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("No actions yet: this campaign has nothing to undo.")
+        return
+    click.echo(
+        table(
+            shown,
+            ["#", "kind", "summary", "campaign time", "taken at (UTC)", "undo"],
+        )
+    )

@@ -26,6 +26,7 @@ store turns ``recursive_triggers`` on.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterable
 from typing import Any
@@ -46,46 +47,60 @@ def _literal(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
-def journaled_tables(conn: sqlite3.Connection, skip: Iterable[str]) -> list[str]:
-    """Every ordinary table of the campaign that undo must restore via the journal."""
+def _tables(conn: sqlite3.Connection, skip: Iterable[str]) -> dict[str, list[tuple[Any, ...]]]:
+    """Every ordinary table undo must restore via the journal -> its columns (name, type,
+    pk), read in one query (this runs on every command that writes)."""
     skipped = {s.lower() for s in skip} | {JOURNAL, "actions", "_sqlite_migrations"}
     rows = conn.execute(
-        "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' "
-        "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+        "SELECT m.name, m.sql, p.name, p.type, p.pk FROM main.sqlite_master AS m "
+        "JOIN pragma_table_info(m.name, 'main') AS p WHERE m.type = 'table' "
+        "AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY m.name, p.cid"
     ).fetchall()
-    return [
-        name
-        for name, sql in rows
-        if name.lower() not in skipped and not (sql or "").upper().startswith("CREATE VIRTUAL")
-    ]
+    tables: dict[str, list[tuple[Any, ...]]] = {}
+    for table, sql, *column in rows:
+        head = (sql or "").upper()
+        if table.lower() in skipped or head.startswith("CREATE VIRTUAL"):
+            continue
+        if re.search(r"\)\s*WITHOUT\s+ROWID", head):
+            raise CampaignError(
+                f"table {table} is WITHOUT ROWID, which the undo journal cannot follow: "
+                "make it a rowid table"
+            )
+        tables.setdefault(table, []).append(tuple(column))
+    return tables
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> tuple[list[str], str | None]:
-    """The table's columns, and the one that is an alias of the rowid (if any)."""
-    info = conn.execute(f"PRAGMA main.table_info({_ident(table)})").fetchall()
-    pks = [r for r in info if r[5]]
-    alias = None
-    if len(pks) == 1 and str(pks[0][2]).upper() == "INTEGER":
-        alias = pks[0][1]  # INTEGER PRIMARY KEY: the rowid under another name
-    try:
-        conn.execute(f"SELECT rowid FROM main.{_ident(table)} LIMIT 0")
-    except sqlite3.OperationalError:
-        raise CampaignError(
-            f"table {table} is WITHOUT ROWID, which the undo journal cannot follow: "
-            "make it a rowid table"
-        ) from None
-    return [r[1] for r in info], alias
+def journaled_tables(conn: sqlite3.Connection, skip: Iterable[str]) -> list[str]:
+    """Every ordinary table of the campaign that undo must restore via the journal."""
+    return list(_tables(conn, skip))
 
 
 def install(conn: sqlite3.Connection, skip: Iterable[str]) -> None:
     """Create the TEMP journal triggers on this connection (idempotent)."""
-    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)")
     # REPLACE (sqlite-utils' replace=True, INSERT OR REPLACE) deletes the rows it displaces;
     # SQLite fires delete triggers for them only with recursive triggers on.
     conn.execute("PRAGMA recursive_triggers = ON")
-    for table in journaled_tables(conn, skip):
-        for sql in trigger_sql(table, *_columns(conn, table)):
-            conn.execute(sql)
+    have = {r[0] for r in conn.execute("SELECT name FROM temp.sqlite_master")}
+    wanted = []
+    if ACTIVE not in have:
+        wanted.append(f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)")
+    for table, info in _tables(conn, skip).items():
+        if f"{_PREFIX}{table}_d" in have:
+            continue
+        pks = [c for c in info if c[2]]
+        # INTEGER PRIMARY KEY: the rowid under another name
+        alias = pks[0][0] if len(pks) == 1 and str(pks[0][1]).upper() == "INTEGER" else None
+        wanted.extend(trigger_sql(table, [c[0] for c in info], alias))
+    if not wanted:
+        return
+    # one schema change for all of them (each CREATE alone would reload the temp schema)
+    own = not conn.in_transaction
+    if own:
+        conn.execute("BEGIN")
+    for sql in wanted:
+        conn.execute(sql)
+    if own:
+        conn.execute("COMMIT")
 
 
 def trigger_sql(table: str, columns: list[str], alias: str | None) -> list[str]:

@@ -277,7 +277,7 @@ def test_history_of_a_new_campaign(db, runner):
 
 COMMANDS = [
     ("ship", "roll", "--class", "dinghy", "--no-rolls"),
-    ("ship", "add", "Petrel", "--class", "motorboat", "--tier", "III"),
+    ("ship", "add", "Petrel", "--class", "motorboat", "--tier", "III", "--engine", "II"),
     ("ship", "load", "Sea Witch", "--cargo", "150"),
     ("ship", "load", "Gull", "--fuel", "40"),
     ("ship", "place", "Gull", "2420"),

@@ -104,43 +104,62 @@ def install(conn: sqlite3.Connection, skip: Iterable[str]) -> None:
 
 
 def trigger_sql(table: str, columns: list[str], alias: str | None) -> list[str]:
-    """The three CREATE TEMP TRIGGER statements for one table."""
+    """The three CREATE TEMP TRIGGER statements for one table.
+
+    Each runs only while an action is under way (``WHEN``). The column entries of one row
+    come from one VALUES list (much quicker to compile than a UNION of SELECTs, and this
+    runs on every command that writes); what must come first is a statement of its own,
+    since a trigger's statements run in order."""
     t, lit = _ident(table), _literal(table)
     cols = [c for c in columns if c != alias]  # the alias moves with the rowid entry
     head = f"INSERT INTO {JOURNAL} (action_id, tbl, op, rid, col, value) "
+    action = f"(SELECT id FROM temp.{ACTIVE})"
+    when = f"WHEN EXISTS (SELECT 1 FROM temp.{ACTIVE})"
 
-    def name(op: str) -> str:
-        return _ident(f"{_PREFIX}{table}_{op}")
+    def trigger(op: str, event: str, body: list[str]) -> str:
+        name = _ident(f"{_PREFIX}{table}_{op}")
+        return (
+            f"CREATE TEMP TRIGGER IF NOT EXISTS {name} AFTER {event} ON main.{t} {when} "
+            f"BEGIN {' '.join(s + ';' for s in body)} END"
+        )
 
-    insert = (
-        f"CREATE TEMP TRIGGER IF NOT EXISTS {name('i')} AFTER INSERT ON main.{t} BEGIN "
-        f"{head}SELECT id, {lit}, 'I', new.rowid, NULL, NULL FROM temp.{ACTIVE}; END"
-    )
-    # Only the columns whose value (or storage type) changed; compared as bytes, so a
-    # NOCASE column changing case is journaled too. A changed rowid comes first, so that
-    # replayed backwards it is put back last, after the columns keyed by the new rowid.
-    changed = [
-        f"SELECT id, {lit}, 'U', new.rowid, NULL, old.rowid FROM temp.{ACTIVE} "
+    insert = trigger("i", "INSERT", [f"{head}VALUES ({action}, {lit}, 'I', new.rowid, NULL, NULL)"])
+    # A changed rowid is journaled first, so that replayed backwards it is put back last,
+    # after the columns (keyed by the new rowid). Then only the columns whose value or
+    # storage type changed, compared as bytes: a NOCASE column changing case counts too.
+    update_body = [
+        f"{head}SELECT {action}, {lit}, 'U', new.rowid, NULL, old.rowid "
         "WHERE old.rowid IS NOT new.rowid"
-    ] + [
-        f"SELECT id, {lit}, 'U', new.rowid, {_literal(c)}, old.{_ident(c)} FROM temp.{ACTIVE} "
-        f"WHERE old.{_ident(c)} IS NOT new.{_ident(c)} COLLATE BINARY "
-        f"OR typeof(old.{_ident(c)}) <> typeof(new.{_ident(c)})"
+    ]
+    changed = [
+        (
+            _literal(c),
+            f"old.{_ident(c)}",
+            f"old.{_ident(c)} IS NOT new.{_ident(c)} COLLATE BINARY "
+            f"OR typeof(old.{_ident(c)}) <> typeof(new.{_ident(c)})",
+        )
         for c in cols
     ]
-    update = (
-        f"CREATE TEMP TRIGGER IF NOT EXISTS {name('u')} AFTER UPDATE ON main.{t} BEGIN "
-        f"{head}{' UNION ALL '.join(changed)}; END"
-    )
-    whole = [f"SELECT id, {lit}, 'D', old.rowid, NULL, NULL FROM temp.{ACTIVE}"] + [
-        f"SELECT id, {lit}, 'D', old.rowid, {_literal(c)}, old.{_ident(c)} FROM temp.{ACTIVE}"
-        for c in cols
-    ]
-    delete = (
-        f"CREATE TEMP TRIGGER IF NOT EXISTS {name('d')} AFTER DELETE ON main.{t} BEGIN "
-        f"{head}{' UNION ALL '.join(whole)}; END"
-    )
-    return [insert, update, delete]
+    if changed:
+        update_body.append(
+            f"{head}SELECT {action}, {lit}, 'U', new.rowid, c, v FROM ({_rows(changed)}) WHERE w"
+        )
+    # A deleted row: a marker (col NULL) first, then every column.
+    delete_body = [f"{head}VALUES ({action}, {lit}, 'D', old.rowid, NULL, NULL)"]
+    if cols:
+        whole = [(_literal(c), f"old.{_ident(c)}", "1") for c in cols]
+        delete_body.append(
+            f"{head}SELECT {action}, {lit}, 'D', old.rowid, c, v FROM ({_rows(whole)})"
+        )
+    return [insert, trigger("u", "UPDATE", update_body), trigger("d", "DELETE", delete_body)]
+
+
+def _rows(rows: list[tuple[str, str, str]]) -> str:
+    """A row source (c, v, w): the first row a SELECT naming the columns (a trigger cannot
+    use WITH), the rest one VALUES list."""
+    first = "SELECT {} AS c, {} AS v, {} AS w".format(*rows[0])
+    rest = ", ".join(f"({c}, {v}, {w})" for c, v, w in rows[1:])
+    return f"{first} UNION ALL VALUES {rest}" if rest else first
 
 
 def begin(conn: sqlite3.Connection, action_id: int) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok, refused
+from conftest import db_contents, ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -182,7 +182,7 @@ def test_advance_until_dawn_and_dusk(runner, sea):
 def test_commands_have_examples():
     import click
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     for name in ("sail", "advance", "pace", "act", "log", "status"):
         cmd = cli.get_command(ctx, name)
         assert cmd is not None and "Example" in (cmd.help or "")
@@ -295,3 +295,29 @@ def test_the_voyages_page_names_every_referee_action_and_event_kind():
 def test_act_json(runner, sea):
     out = json.loads(ok(runner, "act", "--json", "Sea Witch", "jettison", "50"))
     assert out["kind"] == "jettison" and out["changes"] == {"cargo": 150} and out["day"] == 1
+
+
+def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
+    runner, sea, db, tmp_path
+):
+    # issue 15, item 3: removing a ship never orphans her voyages
+    ok(runner, "sail", "Sea Witch", "--to", "0806")
+    ok(runner, "advance", "--hours", "48")
+    before = db_contents(db)
+    message = refused(runner, "ship", "remove", "Sea Witch")
+    assert "1 voyage in the log" in message and "--force" in message
+    assert db_contents(db) == before
+    assert "archived" in ok(runner, "ship", "remove", "Sea Witch", "--force")
+    assert "Sea Witch" not in ok(runner, "ship", "list")
+    listed = json.loads(ok(runner, "ship", "list", "--all", "--json"))
+    assert [(s["name"], s["status"]) for s in listed] == [("Sea Witch", "archived")]
+    assert "Sea Witch" in ok(runner, "log", "Sea Witch")
+    out = tmp_path / "log.md"
+    ok(runner, "export", "Sea Witch", "--format", "md", "--out", str(out))
+    assert out.read_text().startswith("# Log of the")
+    assert "archived" in refused(runner, "sail", "Sea Witch", "--to", "0305")
+    assert "archived" in refused(runner, "ship", "load", "Sea Witch", "--fuel", "1")
+    assert "already in this campaign" in refused(runner, "ship", "add", "Sea Witch", "--class",
+                                                 "dinghy", "--tier", "1")
+    ok(runner, "undo")
+    assert db_contents(db) == before

@@ -101,7 +101,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     """Gather one voyage of ``ship`` (its latest unless ``voyage_id`` is given)."""
     from .ships import figures
 
-    found = camp.get_ship(ship)  # an unknown ship fails here with the ship list
+    found = camp.get_ship(ship, archived=True)  # an unknown ship fails here with the ship list
     voyages = voyages_of(camp, found.name)
     if not voyages:
         raise ExportError(

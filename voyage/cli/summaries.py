@@ -12,6 +12,8 @@ import sys
 SUMMARIES: dict[str, str] = {
     'act': "A referee's action for a ship between advances (each one undoable, each logged).",
     'advance': 'Advance the clock: every ship at sea moves together, hour by hour.',
+    'browse': 'Browse the campaign in Datasette, read-only, with tables that link to each other.',
+    'completion': 'Print the shell completion script for bash, zsh or fish.',
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     'history': "List the campaign's actions, newest first: what `voyage undo` would take back.",
@@ -37,7 +39,7 @@ def current() -> dict[str, str]:
 
     from . import COMMANDS, cli
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     found = {}
     for name in sorted(COMMANDS):
         cmd = cli.get_command(ctx, name)

@@ -406,7 +406,7 @@ def log(
     from ..voyages import event_rows, hour_rows
 
     camp = open_campaign(db_path)
-    ship = camp.get_ship(ship_name)
+    ship = camp.get_ship(ship_name, archived=True)
     hours = hour_rows(camp, ship.name, voyage_id, last)
     since = hours[0]["clock"] if last and hours else None
     events = event_rows(camp, ship.name, voyage_id, since)

@@ -20,7 +20,7 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -645,8 +645,14 @@ class Campaign:
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
+        """Write the ship's row back (one UPDATE: every advance saves every ship at sea)."""
         row = _ship_to_row(ship)
-        self.db.table("ships").update(ship.name, row)
+        assignments = ", ".join(f"[{column}] = ?" for column in row)  # the Ship's own fields
+        cursor = self.db.execute(
+            f"UPDATE ships SET {assignments} WHERE name = ?", [*row.values(), ship.name]
+        )
+        if cursor.rowcount == 0:
+            raise ShipError(f"no ship named {ship.name!r} in this campaign")
 
     def remove_ship(self, name: str, force: bool = False) -> tuple[Ship, int]:
         """Remove a ship; one with voyages in the log is archived, and only with ``force``
@@ -703,7 +709,8 @@ def _coerce(raw: str, choices: list[Any]) -> Any:
 
 
 def _ship_to_row(ship: Ship) -> dict[str, Any]:
-    rec = ship.to_record()
+    # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
+    rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
     rec["class"] = rec.pop("ship_class")
     rec["traits"] = json.dumps(rec["traits"])
     rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)

@@ -238,8 +238,9 @@ def m030_undo_journal(db: Database) -> None:
     # says how an action is taken back: 'journal' (undo_journal rows), 'snapshot' (an
     # action made before this migration: its snapshot is still restored), or NULL (pruned
     # by undo_keep: it can no longer be undone). New actions write snapshot = ''.
-    db.execute("ALTER TABLE actions ADD COLUMN undo TEXT")
-    db.execute("UPDATE actions SET undo = 'snapshot'")
+    # The default marks the actions already there without rewriting their rows (each holds
+    # a snapshot: a campaign played long could have hundreds of MB of them).
+    db.execute("ALTER TABLE actions ADD COLUMN undo TEXT DEFAULT 'snapshot'")
     db.execute("CREATE INDEX actions_undoable ON actions(id) WHERE undo IS NOT NULL")
     # value has no type, so each old value is kept exactly as it was stored
     db.execute(

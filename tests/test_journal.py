@@ -353,3 +353,14 @@ def test_the_roller_state_is_compact_exact_and_reads_the_old_form():
     legacy = json.dumps([old[0], list(old[1]), old[2]])
     assert Roller.from_state(legacy)._random.getstate() == old
     assert Roller.from_state(Roller(5).get_state())._random.getstate() == old
+
+
+def test_pruning_clears_old_snapshots(tmp_path):
+    path = tmp_path / "old.db"
+    _old_campaign(path)
+    camp = store.open_campaign(path)
+    camp.set_setting("undo_keep", "1")  # pruning starts with the next action
+    with camp.action("clock", "new clock"):
+        camp.set_clock(9)
+    rows = camp.db.execute("SELECT undo, length(snapshot) FROM actions ORDER BY id").fetchall()
+    assert rows == [(None, 0), (None, 0), ("journal", 0)]

@@ -185,10 +185,10 @@ def main() -> None:
 
         # 2. a year of daily advances
         times: list[float] = []
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         for _ in range(args.days):
             times.append(one_day(reach))
-        year = time.perf_counter() - t0
+        year, year_cpu = time.perf_counter() - t0, time.process_time() - c0
         size = reach.stat().st_size
         with sqlite3.connect(reach) as conn:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -221,7 +221,8 @@ def main() -> None:
             )
         print(
             f"year              : {len(times)} daily advances, {hours:,} ship-hours in "
-            f"{year:.1f} s, file {size / KB / KB:.1f} MB (target <= 20 s and <= 30 MB: "
+            f"{year:.1f} s ({year_cpu:.1f} s CPU), file {size / KB / KB:.1f} MB "
+            "(target <= 20 s and <= 30 MB: "
             f"{'met' if year <= 20 and size <= 30 * KB * KB else 'NOT met'})"
         )
         print(

@@ -145,6 +145,12 @@ def test_referee_actions_are_logged_and_undoable(runner, sea):
     assert "not on fire" in refused(runner, "act", "Sea Witch", "fight-fire", "--crew", "2")
     assert "not sinking" in refused(runner, "act", "Sea Witch", "saved")
     assert "under way" in refused(runner, "act", "Sea Witch", "refuel", "10")
+    # R65: 0405 is open deep sea: no anchoring there, and nothing changes
+    before = db_contents(sea)
+    assert "open deep sea" in refused(runner, "act", "Sea Witch", "anchor")
+    assert db_contents(sea) == before
+    ok(runner, "advance", "--hours", "28")  # slow, 3 knots: 7 hexes on to 1108, by a coast
+    assert json.loads(ok(runner, "status", "--json"))["ships"][0]["hex"] == "1108"
     ok(runner, "act", "Sea Witch", "anchor")
     ok(runner, "advance", "--hours", "2")
     rows = json.loads(ok(runner, "log", "Sea Witch", "--json"))
@@ -166,8 +172,20 @@ def test_refuel_in_a_port_that_sells_fuel(runner, sea):
     assert "sells no fuel" in refused(runner, "act", "Sea Witch", "refuel", "5")
 
 
-def test_advance_with_no_ship_at_sea(runner, sea):
-    assert "no ship is at sea" in refused(runner, "advance")
+def test_advance_with_every_ship_in_port_moves_the_clock_and_says_so(runner, sea):
+    # issue 8: the clock (and the weather) moves with no ship at sea: wait out a storm
+    out = ok(runner, "advance", "--hours", "6")
+    assert "Every ship is in port" in out and "Day 1, 06:00" in out
+    assert json.loads(ok(runner, "status", "--json"))["clock"] == 6
+    out = json.loads(ok(runner, "advance", "--until", "dusk", "--json"))
+    assert out["end"] == 18 and out["in_port"] and out["stopped"] == "dusk"
+    assert out["rows"] == [] and out["end_time"] == "Day 1, 18:00"
+    # waiting for an arrival with nobody at sea would never end: refused, nothing changes
+    before = db_contents(sea)
+    assert "no ship is at sea" in refused(runner, "advance", "--until", "arrival")
+    assert db_contents(sea) == before
+    ok(runner, "undo")
+    assert json.loads(ok(runner, "status", "--json"))["clock"] == 6
 
 
 def test_advance_until_dawn_and_dusk(runner, sea):

@@ -30,11 +30,15 @@ TABLES: dict[str, tuple[str, list[str]]] = {
               ["ship", "status", "load_category"]),
     "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),
     "rolls": ("Rolls made outside a voyage: ship generation, table rolls.", ["label", "ship"]),
-    "storms": ("Storm-tossed hexes and the hours they blow (R32, R60).", ["source"]),
+    "storms": ("Storm-tossed hexes and the hours they blow (R32).", ["source"]),
     "sea_map": ("The campaign's sea map, as the YAML it was loaded from.", []),
+    "map_cache": ("Derived: the sea map parsed once, keyed by a hash of its text (not part "
+                  "of undo; rebuilt when missing).", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
     "undo_journal": ("What each recent action changed, for `voyage undo`: rows it added, old "
                      "values of what it changed or deleted.", ["tbl", "op"]),
+    "calendar": ("The campaign's calendar (a copy of its months and seasons) and day 1's date.",
+                 []),
     "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",
                  ["ship", "kind"]),
     "ships_at_sea": ("Ships at sea now: where, whither and how the voyage stands.", ["status"]),

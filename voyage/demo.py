@@ -114,6 +114,7 @@ def run_demo(
     from .voyages import (
         advance,
         campaign_chart,
+        clock_text,
         open_voyage,
         place_ship,
         plan_route,
@@ -218,7 +219,7 @@ def run_demo(
             tell(_day_line(day, rows, logged))
             for event in logged:
                 if event.halt or event.event.kind not in ROUTINE:
-                    tell(f"    {event.clock % 24:02d}:{event.event.minute:02d} "
+                    tell(f"    {clock_text(camp, event.clock, event.event.minute)} "
                          f"{event.event.text}")
 
         log = load_voyage(camp, ship.name, state.voyage_id)

@@ -378,7 +378,10 @@ class Roller:
             tag, words, cached = state.split(":")
             raw = base64.b64decode(words)
             version = int(tag[2:])
-            internal = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+            try:
+                internal = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+            except struct.error as exc:
+                raise ValueError(f"not a saved dice state ({exc})") from None
             gauss = float(cached) if cached else None
         self._random.setstate((version, tuple(internal), gauss))
 

@@ -26,12 +26,13 @@ store turns ``recursive_triggers`` on.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import CampaignError
+from .errors import CampaignError, VoyageError
 
 JOURNAL = "undo_journal"
 #: The temp table holding the id of the action under way (empty outside actions).
@@ -211,13 +212,91 @@ def replay(conn: sqlite3.Connection, action_id: int) -> None:
     conn.execute(f"DELETE FROM main.{JOURNAL} WHERE action_id = ?", [action_id])
 
 
+def prune(conn: sqlite3.Connection, keep: int) -> None:
+    """Forget how to undo actions older than the latest ``keep - 1`` (the action about to
+    start makes ``keep``). Cheap: both statements are index ranges over the few actions
+    that became too old since the last prune."""
+    row = conn.execute(
+        "SELECT id FROM actions ORDER BY id DESC LIMIT 1 OFFSET ?", [max(1, keep) - 1]
+    ).fetchone()
+    if row is None:
+        return
+    cut = row[0]
+    oldest = conn.execute("SELECT min(id) FROM actions WHERE undo IS NOT NULL").fetchone()[0]
+    if oldest is None or oldest > cut:
+        return
+    conn.execute(f"DELETE FROM {JOURNAL} WHERE action_id <= ?", [cut])
+    conn.execute(
+        "UPDATE actions SET undo = NULL, snapshot = '' WHERE id BETWEEN ? AND ? "
+        "AND undo IS NOT NULL",
+        [oldest, cut],
+    )
+
+
+def undo_last(conn: sqlite3.Connection, log_tables: Iterable[str], keep: int) -> dict[str, Any]:
+    """Take back the latest action (inside the caller's transaction): delete its rows in
+    the log tables, replay its journal (or restore its snapshot, for an action made before
+    the journal), forget it. Returns its id, kind, summary, clock and time."""
+    cur = conn.execute(
+        "SELECT id, kind, summary, clock, at, undo, snapshot FROM actions "
+        "ORDER BY id DESC LIMIT 1"
+    )
+    found = cur.fetchone()
+    if found is None:
+        raise VoyageError("nothing to undo: no action has been taken in this campaign")
+    act = dict(zip([d[0] for d in cur.description], found, strict=True))
+    if act["undo"] is None:
+        raise VoyageError(
+            f"cannot undo action {act['id']} ({act['kind']}: {act['summary']}): only the "
+            f"latest {keep} actions are kept for undo "
+            "(`voyage settings undo_keep N` keeps more from now on)"
+        )
+    for table in log_tables:
+        conn.execute(f"DELETE FROM main.{_ident(table)} WHERE action_id = ?", [act["id"]])
+    if act["undo"] == "snapshot":
+        restore_snapshot(conn, json.loads(act["snapshot"]))
+    else:
+        replay(conn, act["id"])
+    conn.execute("DELETE FROM actions WHERE id = ?", [act["id"]])
+    return {k: act[k] for k in ("id", "kind", "summary", "clock", "at")}
+
+
+def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str, Any]]]) -> None:
+    """Undo an action made before the journal (m030): put its tables back whole."""
+    for table, rows in snapshot.items():
+        conn.execute(f"DELETE FROM main.{_ident(table)}")
+        if rows:
+            cols = list(rows[0])
+            names = ", ".join(_ident(c) for c in cols)
+            marks = ", ".join("?" for _ in cols)
+            conn.executemany(
+                f"INSERT INTO main.{_ident(table)} ({names}) VALUES ({marks})",
+                [[r[c] for c in cols] for r in rows],
+            )
+
+
+def history(conn: sqlite3.Connection, limit: int | None = None) -> list[dict[str, Any]]:
+    """The actions taken, newest first: id, kind, summary, clock, at, undoable."""
+    sql = "SELECT id, kind, summary, clock, at, undo FROM actions ORDER BY id DESC"
+    params: list[Any] = []
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    return [
+        {"id": i, "kind": k, "summary": s, "clock": c, "at": at, "undoable": undo is not None}
+        for i, k, s, c, at, undo in conn.execute(sql, params)
+    ]
+
+
 def row_before(
     conn: sqlite3.Connection, table: str, rowid: int, action_id: int
 ) -> dict[str, Any] | None:
     """The row ``rowid`` of ``table`` as it was before ``action_id`` ran, from the row as it
-    is now and the journal of that action and every later one (None: it did not exist).
-
-    The caller makes sure those journals are whole (not pruned)."""
+    is now and the journal of that action and every later one (None: it did not exist, or
+    the journal no longer reaches back so far)."""
+    undo = conn.execute("SELECT undo FROM actions WHERE id = ?", [action_id]).fetchone()
+    if undo is None or undo[0] != "journal":
+        return None
     cur = conn.execute(f"SELECT rowid, * FROM main.{_ident(table)} WHERE rowid = ?", [rowid])
     names = [d[0] for d in cur.description][1:]
     found = cur.fetchone()

@@ -1,18 +1,18 @@
 """The campaign's sea map and storms in the campaign database.
 
-The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010)
-and parsed again on reading, so what the referee wrote is exactly what is used. Storms
+The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010),
+so what the referee wrote is exactly what is used; its parse is cached in the campaign keyed
+by the text's hash (:mod:`voyage.mapcache`), so a big map is parsed once, not per command. Storms
 (table ``storms``, m011) follow :mod:`voyage.weather`. Both tables are in the store's
 ``SNAPSHOT_TABLES``, so ``voyage undo`` takes back a map load or a storm.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import hexmap
+from . import hexmap, mapcache
 from .errors import MapError
 from .maps import SeaMap, bundled_campaign, load_map, parse_map
 from .weather import group_storms, storm_rows, storms_at
@@ -50,6 +50,10 @@ def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
             },
             pk="id",
         )
+        # The parse in hand goes into the cache in the same transaction as the map itself.
+        key = mapcache.map_hash(sea_map.text)
+        mapcache.write(campaign, key, sea_map)
+        _remember(key, sea_map)
 
 
 def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
@@ -69,18 +73,29 @@ def map_row(campaign: Campaign) -> dict[str, Any] | None:
 
 
 def current_map(campaign: Campaign) -> SeaMap:
-    """The campaign's map; MapError with the command to load one if there is none."""
+    """The campaign's map; MapError with the command to load one if there is none.
+
+    Parsed once: from this process's memory, else from the campaign's ``map_cache`` row for
+    the text's hash, else parsed from the text and cached for the next command.
+    """
     row = map_row(campaign)
     if row is None:
         raise MapError(NO_MAP)
-    key = hashlib.sha256(row["text"].encode()).hexdigest()
+    key = mapcache.map_hash(row["text"])
     found = _PARSED.get(key)
     if found is None:
-        found = parse_map(row["text"], row["source"])
-        if len(_PARSED) > 8:
-            _PARSED.clear()
-        _PARSED[key] = found
+        found = mapcache.read(campaign, key, row["text"], row["source"])
+        if found is None:
+            found = parse_map(row["text"], row["source"])
+            mapcache.write(campaign, key, found)
+        _remember(key, found)
     return found
+
+
+def _remember(key: str, sea_map: SeaMap) -> None:
+    if len(_PARSED) > 8:
+        _PARSED.clear()
+    _PARSED[key] = sea_map
 
 
 def ship_positions(campaign: Campaign) -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
@@ -32,7 +32,7 @@ from . import journal
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
-from .tables import RuleBook, load_rulebook
+from .tables import RuleBook
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -50,6 +50,7 @@ SNAPSHOT_TABLES: list[str] = [
     "storms",
     "voyages",
     "port_fuel",
+    "house_tables",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 #: They are not journaled row by row (an advance writes thousands of hour rows).
@@ -257,6 +258,44 @@ def m030_undo_journal(db: Database) -> None:
     db.execute("CREATE INDEX undo_journal_action ON undo_journal(action_id)")
 
 
+# -- calendar, currents and anchors (issue 8: m055-m059) -------------------------------
+@migrations()
+def m055_calendar(db: Database) -> None:
+    # The campaign's calendar (voyage.calendar): a copy of its definition as it was when the
+    # campaign was made (so editing tables/calendars.yaml later moves no dates) and the date
+    # of day 1. No row: the campaign counts days (Day 3, 14:00).
+    db.execute(
+        """CREATE TABLE calendar (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            key TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            year INTEGER NOT NULL,
+            month INTEGER NOT NULL,
+            day INTEGER NOT NULL
+        )"""
+    )
+
+
+# -- derived caches (mapscale: m070-m074) --------------------------------------------
+#: Tables of derived data that undo leaves alone: each row is keyed by a hash of what it was
+#: derived from, so it is right whatever undo does (voyage.mapcache). Keep them out of any
+#: snapshot or journal.
+DERIVED_TABLES: list[str] = ["map_cache"]
+
+
+@migrations()
+def m070_map_cache(db: Database) -> None:
+    # The parsed sea map, keyed by the SHA-256 of sea_map.text (voyage.mapcache): a derived
+    # cache keyed by hash, so it is safe to leave out of undo (DERIVED_TABLES).
+    db.execute(
+        """CREATE TABLE map_cache (
+            hash TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            blob BLOB NOT NULL
+        )"""
+    )
+
+
 # -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
 @migrations()
 def m090_archived_ships(db: Database) -> None:
@@ -276,16 +315,26 @@ def resolve_path(db: str | os.PathLike[str] | None) -> Path:
 
 
 def _connect(path: Path) -> Database:
+    """Open a campaign that :func:`voyage.campaignfile.inspect` has accepted, for writing.
+
+    In a read-only folder no WAL can be made beside the file, so it is opened read-only, as
+    it stands: reading works, and a change is refused in one line (campaignfile.explain).
+    """
+    from .campaignfile import connect_readonly
+
+    conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
     try:
-        conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
         conn.execute("PRAGMA journal_mode=WAL")
-        # In WAL mode NORMAL is as safe against a killed process or a crash of the program
-        # (the campaign is never corrupted, a commit is whole or absent); only a power cut
-        # may lose the last commits. It spares an fsync on every commit (issue 14.5).
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-    except sqlite3.DatabaseError as exc:
-        raise CampaignError(f"{path} is not a campaign database ({exc})") from None
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            raise
+        conn = connect_readonly(path, peek=True)
+    # In WAL mode NORMAL is as safe against a killed process or a crash of the program (the
+    # campaign is never corrupted, a commit is whole or absent); only a power cut may lose
+    # the last commits. It spares an fsync on every commit (issue 14.5).
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA foreign_keys=ON")
     # voyage uses no sqlite-utils plugins: skipping their discovery (a scan of every installed
     # package's entry points) saves ~30 ms on every command
     return Database(conn, execute_plugins=False)
@@ -346,11 +395,12 @@ class Campaign:
     # -- rules, options, roller ------------------------------------------------------
     @property
     def rulebook(self) -> RuleBook:
+        """The rules: built-in tables, replaced by the house tables the campaign keeps
+        (voyage.housetables; never read from a folder after ``init``)."""
         if self._book is None:
-            tables = self.row["tables"]
-            if tables and not Path(tables).is_absolute():
-                tables = str((self.path.parent / tables).resolve())
-            self._book = load_rulebook(tables)
+            from .housetables import campaign_rulebook
+
+            self._book = campaign_rulebook(self)
         return self._book
 
     @property
@@ -466,13 +516,11 @@ class Campaign:
                 self.current_action = None
 
     def _install_journal(self) -> None:
-        """The journal's TEMP triggers, made once per connection that writes (a read-only
-        command never makes them). Made outside the action's transaction, so a rollback
-        cannot take them away; inside someone else's transaction they are made again
-        next time."""
+        """The journal's TEMP triggers, once per connection that writes (never for a read),
+        outside the action's transaction so that a rollback cannot take them away."""
         if self._journal_ready:
             return
-        journal.install(self.db.conn, LOG_TABLES)
+        journal.install(self.db.conn, LOG_TABLES + DERIVED_TABLES)
         self._journal_ready = not self.db.conn.in_transaction
 
     @property
@@ -481,90 +529,25 @@ class Campaign:
         return int(self.settings.get("undo_keep", UNDO_KEEP))
 
     def _prune_journal(self) -> None:
-        """Forget how to undo actions older than the latest ``undo_keep - 1`` (the action
-        about to start makes ``undo_keep``). Cheap: both deletes are index ranges over
-        the few actions that became too old since the last prune."""
-        conn = self.db.conn
-        keep = max(1, self.undo_keep)
-        row = conn.execute(
-            "SELECT id FROM actions ORDER BY id DESC LIMIT 1 OFFSET ?", [keep - 1]
-        ).fetchone()
-        if row is None:
-            return
-        cut = row[0]
-        oldest = conn.execute("SELECT min(id) FROM actions WHERE undo IS NOT NULL").fetchone()[0]
-        if oldest is None or oldest > cut:
-            return
-        conn.execute("DELETE FROM undo_journal WHERE action_id <= ?", [cut])
-        conn.execute(
-            "UPDATE actions SET undo = NULL, snapshot = '' WHERE id BETWEEN ? AND ? "
-            "AND undo IS NOT NULL",
-            [oldest, cut],
-        )
+        """Forget how to undo actions older than the latest ``undo_keep`` (voyage.journal)."""
+        journal.prune(self.db.conn, self.undo_keep)
 
     def undo(self) -> dict[str, Any]:
         """Take back the last action exactly: its journal replayed, its log rows gone."""
         with self.transaction():
-            rows = list(self.db.query("SELECT * FROM actions ORDER BY id DESC LIMIT 1"))
-            if not rows:
-                raise VoyageError("nothing to undo: no action has been taken in this campaign")
-            act = rows[0]
-            if act["undo"] is None:
-                raise VoyageError(
-                    f"cannot undo action {act['id']} ({act['kind']}: {act['summary']}): only "
-                    f"the latest {self.undo_keep} actions are kept for undo "
-                    "(`voyage settings undo_keep N` keeps more from now on)"
-                )
-            for table in LOG_TABLES:
-                if self.db[table].exists():
-                    self.db.execute(f"DELETE FROM [{table}] WHERE action_id = ?", [act["id"]])
-            if act["undo"] == "snapshot":
-                self._restore_snapshot(json.loads(act["snapshot"]))
-            else:
-                journal.replay(self.db.conn, act["id"])
-            self.db.execute("DELETE FROM actions WHERE id = ?", [act["id"]])
+            tables = [t for t in LOG_TABLES if self.db[t].exists()]
+            act = journal.undo_last(self.db.conn, tables, self.undo_keep)
         self._forget()
         self._book = None
-        return {k: act[k] for k in ("id", "kind", "summary", "clock", "at")}
-
-    def _restore_snapshot(self, snapshot: dict[str, list[dict[str, Any]]]) -> None:
-        """Undo an action made before the journal (m030): put its tables back whole."""
-        for table, table_rows in snapshot.items():
-            self.db.execute(f"DELETE FROM [{table}]")
-            if table_rows:
-                cols = list(table_rows[0])
-                placeholders = ", ".join("?" for _ in cols)
-                names = ", ".join(f"[{c}]" for c in cols)
-                self.db.conn.executemany(
-                    f"INSERT INTO [{table}] ({names}) VALUES ({placeholders})",
-                    [[r[c] for c in cols] for r in table_rows],
-                )
+        return act
 
     def history(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The actions taken, newest first: id, kind, summary, clock, at, undoable."""
-        sql = "SELECT id, kind, summary, clock, at, undo FROM actions ORDER BY id DESC"
-        params: list[Any] = []
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(limit)
-        return [
-            {
-                "id": r["id"],
-                "kind": r["kind"],
-                "summary": r["summary"],
-                "clock": r["clock"],
-                "at": r["at"],
-                "undoable": r["undo"] is not None,
-            }
-            for r in self.db.query(sql, params)
-        ]
+        return journal.history(self.db.conn, limit)
 
     def row_before(self, table: str, rowid: int, action_id: int) -> dict[str, Any] | None:
         """A row as it was just before ``action_id`` ran (None if it did not exist then, or
         if the journal no longer reaches back that far)."""
-        act = self.db.execute("SELECT undo FROM actions WHERE id = ?", [action_id]).fetchone()
-        if act is None or act[0] != "journal":
-            return None
         return journal.row_before(self.db.conn, table, rowid, action_id)
 
     def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
@@ -750,18 +733,32 @@ def new_seed() -> int:
 
 
 def create_campaign(
-    path: Path, name: str, seed: int | None = None, tables: str | None = None
+    path: Path,
+    name: str,
+    seed: int | None = None,
+    tables: str | None = None,
+    setup: Callable[[Database], None] | None = None,
 ) -> Campaign:
-    """Make a new campaign database at ``path``; refuse to touch an existing file."""
+    """Make a new campaign file at ``path``, whole or not at all; never touch an existing file.
+
+    ``tables``: a folder of override tables, validated now and copied into the campaign
+    (voyage.housetables), which never reads the folder again. ``setup`` writes anything
+    else the new campaign starts with (its calendar) inside the same atomic build.
+    """
+    from . import campaignfile, housetables
+
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
-    if not path.parent.exists():
+    if not path.parent.is_dir():
         raise CampaignError(f"folder {path.parent} does not exist: make it first")
+    texts: dict[str, str] = {}
+    sources: dict[str, str] = {}
     if tables:
-        load_rulebook(tables)  # a bad override folder stops here, before any file is made
+        # a bad override folder stops here, before any file is made
+        texts, sources, _ = housetables.read_folder(tables)
     seed = new_seed() if seed is None else seed
-    try:
-        db = _connect(path)
+
+    def populate(db: Database) -> None:
         migrations.apply(db)
         with db.atomic():
             db.table("campaign").insert(
@@ -771,15 +768,21 @@ def create_campaign(
                     "seed": seed,
                     "rng_state": Roller(seed).get_state(),
                     "clock": 0,
-                    "tables": tables,
+                    "tables": None,  # the tables themselves are in house_tables
                     "created": _now(),
                 }
             )
-    except BaseException:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise
-    return Campaign(path, db)
+            housetables.store(db, texts, sources, 0)
+            if setup is not None:
+                setup(db)
+            campaignfile.stamp(db, len(migrations.applied(db)), created=True)
+
+    campaignfile.build_atomically(path, populate)
+    return open_campaign(path)
+
+
+#: Tables a campaign cannot be used without (checked on every open; `voyage doctor` checks all).
+NEEDED_TABLES = ["campaign", "settings", "actions", "ships", "rolls"]
 
 
 def campaign_title(path: Path) -> str:
@@ -798,25 +801,98 @@ def campaign_title(path: Path) -> str:
 
 
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
-    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading its schema."""
+    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading an older file.
+
+    What is not a campaign is refused from its header (voyage.campaignfile.identify) before
+    SQLite opens it for writing; a campaign from a newer voyage, or a damaged one, is
+    refused before anything is written.
+    """
+    from . import campaignfile, housetables
+
     resolved = resolve_path(path)
+    if resolved.is_dir():
+        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
     if not resolved.is_file():
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
         )
-    db = _connect(resolved)
+    campaignfile.identify(resolved)  # what is not a campaign is refused untouched
+    campaignfile.remember(resolved)
     try:
-        if not db["campaign"].exists():
-            raise CampaignError(f"{resolved} is an SQLite file but not a voyage campaign")
-        if migrations.pending(db):
+        db = _connect(resolved)
+    except sqlite3.DatabaseError as exc:
+        raise campaignfile.explain(exc, resolved) or CampaignError(
+            f"{resolved} cannot be opened ({exc})"
+        ) from None
+    try:
+        # read before anything is written: a newer or damaged campaign is refused as it is
+        info = campaignfile.describe(db.conn, resolved)
+        campaignfile.refuse_newer(info, known_migrations())
+        problem = campaignfile.damage(info, NEEDED_TABLES)
+        if problem:
+            raise campaignfile.damaged(resolved, problem)
+        pending = migrations.pending(db)
+        if pending:
             try:
                 migrations.apply(db)
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc):
                     raise _busy(resolved) from None
                 raise
+        applied = len(info.applied) + len(pending)
+        if campaignfile.needs_stamp(info, applied):
+            try:
+                with db.atomic():
+                    campaignfile.stamp(db, applied)
+            except sqlite3.OperationalError as exc:
+                if not pending and ("readonly" in str(exc) or "locked" in str(exc)):
+                    pass  # a read-only file of this schema can still be read
+                else:
+                    raise
+        housetables.adopt_folder(db, resolved)
     except sqlite3.DatabaseError as exc:
         db.close()
-        raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
+        known = campaignfile.explain(exc, resolved)
+        if known is not None:
+            raise known from None
+        raise CampaignError(f"{resolved} cannot be opened ({exc})") from None
+    except BaseException:
+        db.close()
+        raise
     return Campaign(resolved, db)
+
+
+_KNOWN: list[str] = []
+
+
+def known_migrations() -> list[str]:
+    """Names of every schema step this voyage knows, oldest first."""
+    if not _KNOWN:
+        _KNOWN.extend(m.name for m in migrations.pending(Database(memory=True)))
+    return _KNOWN
+
+
+# -- campaign files (issue 13: m040-m049) -----------------------------------------------
+@migrations()
+def m040_file_meta(db: Database) -> None:
+    # What the file is and which voyage wrote it (voyage.campaignfile): a newer file is
+    # refused, an older one upgraded. application_id marks the file as a campaign.
+    db.execute(
+        "CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    )
+    db.execute("PRAGMA application_id = 1448691505")  # 0x56594731, "VYG1"
+
+
+@migrations()
+def m041_house_tables(db: Database) -> None:
+    # House rules kept in the campaign (voyage.housetables): override table name -> the
+    # validated YAML text, and the file it was read from. SNAPSHOT_TABLES: undoable.
+    db.execute(
+        """CREATE TABLE house_tables (
+            name TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL,
+            loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )

@@ -19,7 +19,16 @@ from .errors import TableError, VoyageError
 from .paths import tables_dir
 from .tiers import parse_tier
 
-TABLE_NAMES = ("tiers", "load", "traits", "classes", "procedures", "options", "names")
+TABLE_NAMES = (
+    "tiers",
+    "load",
+    "traits",
+    "classes",
+    "procedures",
+    "options",
+    "names",
+    "calendars",
+)
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
     "deadweight_multiplier": (int, float),
@@ -315,7 +324,14 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
         "fire",
         "dodge",
     }
-    optional = {"no_fuel_speed", "fuel_minimum", "hex_miles", "to_hit_divisor", "leviathan"}
+    optional = {
+        "no_fuel_speed",
+        "fuel_minimum",
+        "hex_miles",
+        "to_hit_divisor",
+        "leviathan",
+        "anchor",
+    }
     c.mapping(data, "", required, optional)
     c.integer(
         data["capsize"].get("dv") if isinstance(data["capsize"], dict) else None, "capsize.dv", 1
@@ -342,6 +358,18 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
     data.setdefault("no_fuel_speed", 0)
     data.setdefault("to_hit_divisor", 2)
     c.integer(data["hex_miles"], "hex_miles", 1)
+    # R65: an override file from before anchors gets the seed's numbers
+    anchor = data.setdefault("anchor", {})
+    c.mapping(anchor, "anchor", set(), {"max_depth_feet", "cable_dice", "parts_on"})
+    anchor.setdefault("max_depth_feet", 150)
+    anchor.setdefault("cable_dice", "2d6")
+    anchor.setdefault("parts_on", [2, 12])
+    c.integer(anchor["max_depth_feet"], "anchor.max_depth_feet", 0)
+    c.dice(anchor["cable_dice"], "anchor.cable_dice")
+    if not isinstance(anchor["parts_on"], list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in anchor["parts_on"]
+    ):
+        raise c.fail("anchor.parts_on", "expected a list of totals, e.g. [2, 12]")
     return data
 
 
@@ -385,6 +413,73 @@ def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
     return {"first": data["first"], "second": data["second"], "whole": data.get("whole", [])}
 
 
+def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
+    """Calendars: months (name, short, days >= 1, season) and seasons (dawn, dusk hours)."""
+    c.mapping(data, "", {"calendars"})
+    cals = data["calendars"]
+    if not isinstance(cals, dict) or not cals:
+        raise c.fail("calendars", "expected a mapping of calendar key -> calendar")
+    out: dict[str, Any] = {}
+    for key, cal in cals.items():
+        where = f"calendars.{key}"
+        c.mapping(cal, where, {"name", "months", "seasons"}, {"description", "leap"})
+        c.typed(cal["name"], f"{where}.name", str, "a name")
+        seasons = cal["seasons"]
+        if not isinstance(seasons, dict) or not seasons:
+            raise c.fail(f"{where}.seasons", "give at least one season with its dawn and dusk")
+        checked_seasons: dict[str, dict[str, int]] = {}
+        for season, hours in seasons.items():
+            at = f"{where}.seasons.{season}"
+            c.mapping(hours, at, {"dawn", "dusk"})
+            dawn = c.integer(hours["dawn"], f"{at}.dawn", 0, 23)
+            dusk = c.integer(hours["dusk"], f"{at}.dusk", 0, 23)
+            if dusk <= dawn:
+                raise c.fail(at, f"dusk ({dusk}) must come after dawn ({dawn})")
+            checked_seasons[str(season)] = {"dawn": dawn, "dusk": dusk}
+        months = cal["months"]
+        if not isinstance(months, list) or not months:
+            raise c.fail(f"{where}.months", "expected a list of months")
+        names: set[str] = set()
+        checked_months = []
+        for i, month in enumerate(months):
+            at = f"{where}.months[{i}]"
+            c.mapping(month, at, {"name", "days", "season"}, {"short"})
+            name = c.typed(month["name"], f"{at}.name", str, "a name")
+            short = c.typed(month.get("short", name), f"{at}.short", str, "a short name")
+            days = c.typed(month["days"], f"{at}.days", int, "a whole number of days")
+            if days < 1:
+                raise c.fail(f"{at}.days", f"month {name} has {days} days: give it at least 1")
+            if month["season"] not in checked_seasons:
+                raise c.fail(
+                    f"{at}.season",
+                    f"unknown season {month['season']!r}: use one of {', '.join(checked_seasons)}",
+                )
+            for word in {name.lower(), short.lower()}:
+                if word in names:
+                    raise c.fail(f"{at}.name", f"month name {word!r} is used twice")
+                names.add(word)
+            checked_months.append(
+                {"name": name, "short": short, "days": days, "season": month["season"]}
+            )
+        leap = cal.get("leap")
+        if leap is not None:
+            c.mapping(leap, f"{where}.leap", {"month", "every"}, {"skip_every", "keep_every"})
+            if leap["month"] not in [m["name"] for m in checked_months]:
+                raise c.fail(f"{where}.leap.month", f"no month {leap['month']!r} in {cal['name']}")
+            for part in ("every", "skip_every", "keep_every"):
+                if part in leap:
+                    c.integer(leap[part], f"{where}.leap.{part}", 1)
+        out[str(key)] = {
+            "key": str(key),
+            "name": cal["name"],
+            "description": str(cal.get("description") or "").strip(),
+            "seasons": checked_seasons,
+            "months": checked_months,
+            "leap": dict(leap) if leap else None,
+        }
+    return out
+
+
 _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "tiers": _check_tiers,
     "load": _check_load,
@@ -393,6 +488,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "procedures": _check_procedures,
     "options": _check_options,
     "names": _check_names,
+    "calendars": _check_calendars,
 }
 
 
@@ -407,12 +503,19 @@ def safe_loader() -> Any:
 
 def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    import yaml
-
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{file}: not UTF-8 text") from None
+    return parse_yaml(text, file)
+
+
+def parse_yaml(text: str, file: Path | str) -> Any:
+    """Safe-load YAML text; errors name ``file`` (a path, or where a stored table came from)."""
+    import yaml
+
     try:
         loader = safe_loader()(text)
         try:
@@ -428,10 +531,14 @@ def read_yaml(file: Path) -> Any:
 
 def load_table(name: str, file: Path) -> Any:
     """Load and validate one table file."""
-    data = read_yaml(file)
+    return check_table(name, read_yaml(file), file)
+
+
+def check_table(name: str, data: Any, file: Path | str) -> Any:
+    """Validate one table's parsed YAML; errors name ``file``."""
     if data is None:
         raise TableError(f"{file}: the file is empty")
-    return _CHECKS[name](data, _Checker(file))
+    return _CHECKS[name](data, _Checker(Path(file)))
 
 
 @dataclass
@@ -445,6 +552,7 @@ class RuleBook:
     procedures: dict[str, Any]
     options: dict[str, Any]
     names: dict[str, Any]
+    calendars: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -507,33 +615,79 @@ def _norm(text: str) -> str:
 _CACHE: dict[tuple[str, ...], RuleBook] = {}
 
 
-def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
-    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+def read_override_folder(folder: str | Path) -> dict[str, str]:
+    """The texts of a folder of override tables (house rules): ``{table name: YAML text}``.
 
-    Loaded once per process for each override folder.
+    Only the known tables may be there (a stray ``*.yaml`` is refused, so a misspelt file
+    name is not silently ignored); nothing is validated here, see :func:`rulebook_from_texts`.
     """
-    base = tables_dir()
-    override = Path(override_dir) if override_dir else None
-    if override is not None and not override.is_dir():
+    override = Path(folder)
+    if not override.is_dir():
         raise TableError(f"override tables folder {override} does not exist")
-    cache_key = (str(base), str(override))
+    known = {f"{n}.yaml" for n in TABLE_NAMES}
+    for extra in sorted(override.glob("*.y*ml")):
+        if extra.name not in known:
+            raise TableError(
+                f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
+            )
+    texts: dict[str, str] = {}
+    for name in TABLE_NAMES:
+        file = override / f"{name}.yaml"
+        if file.is_file():
+            try:
+                texts[name] = file.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+            except UnicodeDecodeError:
+                raise TableError(f"{file}: not UTF-8 text") from None
+    return texts
+
+
+def rulebook_from_texts(
+    overrides: dict[str, str], origin: dict[str, str] | None = None
+) -> RuleBook:
+    """The built-in tables, each replaced whole by ``overrides[name]`` (YAML text) if given.
+
+    ``origin`` names where each override came from, for error messages and
+    :attr:`RuleBook.sources` (a file path, or the campaign file that keeps it). Validated
+    books are cached per process by the texts themselves.
+    """
+    import hashlib
+
+    base = tables_dir()
+    unknown = sorted(set(overrides) - set(TABLE_NAMES))
+    if unknown:
+        raise TableError(f"{unknown[0]}: not a rule table (known tables: {', '.join(TABLE_NAMES)})")
+    origin = origin or {}
+    digest = hashlib.sha256(
+        "\0".join(f"{n}\0{origin.get(n)}\0{overrides[n]}" for n in sorted(overrides)).encode()
+    ).hexdigest()
+    cache_key = (str(base), digest)
     if cache_key in _CACHE:
         return _CACHE[cache_key]
     loaded: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for name in TABLE_NAMES:
-        file = base / f"{name}.yaml"
-        if override is not None and (override / f"{name}.yaml").is_file():
-            file = override / f"{name}.yaml"
-        loaded[name] = load_table(name, file)
-        sources[name] = str(file)
-    if override is not None:
-        known = {f"{n}.yaml" for n in TABLE_NAMES}
-        for extra in sorted(override.glob("*.y*ml")):
-            if extra.name not in known:
-                raise TableError(
-                    f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
-                )
+        if name in overrides:
+            where = origin.get(name, f"{name}.yaml")
+            loaded[name] = check_table(name, parse_yaml(overrides[name], where), where)
+            sources[name] = where
+        else:
+            file = base / f"{name}.yaml"
+            loaded[name] = load_table(name, file)
+            sources[name] = str(file)
     book = RuleBook(**loaded, sources=sources)
     _CACHE[cache_key] = book
     return book
+
+
+def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
+    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+
+    Loaded once per process for each set of override texts.
+    """
+    if override_dir is None or override_dir == "":
+        return rulebook_from_texts({})
+    folder = Path(override_dir)
+    texts = read_override_folder(folder)
+    return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})

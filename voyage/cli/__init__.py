@@ -19,6 +19,7 @@ COMMANDS: dict[str, str] = {
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
     "history": "voyage.cli.campaign:history",
+    "calendar": "voyage.cli.calendar:calendar_command",
     "ship": "voyage.cli.ship:ship",
     "roll": "voyage.cli.roll:roll",
     "map": "voyage.cli.map:map_group",
@@ -31,6 +32,8 @@ COMMANDS: dict[str, str] = {
     "status": "voyage.cli.voyages:status",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
+    "doctor": "voyage.cli.doctor:doctor",
+    "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
     "browse": "voyage.cli.browse:browse",
 }

@@ -23,28 +23,82 @@ from .common import db_option, emit_json, handles_errors, json_option, open_camp
     "tables",
     type=click.Path(file_okay=False, exists=True),
     default=None,
-    help="Folder of override rule tables (house rules).",
+    help="Folder of override rule tables (house rules): validated and copied into the "
+    "campaign, which never reads the folder again.",
+)
+@click.option(
+    "--start",
+    default=None,
+    metavar="DATE",
+    help='Date of day 1: YYYY-MM-DD or DAY MONTH YEAR ("1 Highsun 1042"). '
+    "Without it the campaign counts days (Day 3, 14:00).",
+)
+@click.option(
+    "--calendar",
+    "calendar_name",
+    default=None,
+    metavar="NAME",
+    help="Calendar of the start date (tables/calendars.yaml; default gregorian).",
 )
 @json_option
 @handles_errors
-def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json: bool) -> None:
-    """Make a new campaign database.
+def init(
+    db_path: str,
+    name: str,
+    seed: int | None,
+    tables: str | None,
+    start: str | None,
+    calendar_name: str | None,
+    as_json: bool,
+) -> None:
+    """Make a new campaign database, with a calendar if you give a start date.
 
-    Example:
+    Examples:
 
         voyage init --name "The Salt March" --seed 7
+
+        voyage init --start 1492-06-01
+
+        voyage init --start "1 Highsun 1042" --calendar reckoning
     """
     from pathlib import Path
 
+    from ..calendar import choose_calendar, format_time, write_calendar
+    from ..housetables import stored
     from ..store import create_campaign, resolve_path
+    from ..tables import load_rulebook
 
     path = resolve_path(db_path)
-    camp = create_campaign(Path(path), name, seed, str(Path(tables).resolve()) if tables else None)
-    info = {"name": camp.name, "seed": camp.seed, "db": str(path), "settings": camp.settings}
+    tables_dir = str(Path(tables).resolve()) if tables else None
+    # a bad date or calendar stops here, before any file is made
+    calendar = choose_calendar(load_rulebook(tables_dir), start, calendar_name)
+    # the calendar is written inside the atomic build: the file appears with it or not at all
+    camp = create_campaign(
+        Path(path),
+        name,
+        seed,
+        tables_dir,
+        setup=(lambda db: write_calendar(db, calendar)) if calendar is not None else None,
+    )
+    house = [r["name"] for r in stored(camp.db)]
+    info = {
+        "name": camp.name,
+        "seed": camp.seed,
+        "db": str(path),
+        "settings": camp.settings,
+        "calendar": calendar.definition.key if calendar else None,
+        "start": format_time(calendar, 0),
+        "house_tables": house,
+    }
+    camp.close()
     if as_json:
         emit_json(info)
-    else:
-        click.echo(f"Campaign {camp.name!r} made in {path} (seed {camp.seed}).")
+        return
+    click.echo(f"Campaign {info['name']!r} made in {path} (seed {info['seed']}).")
+    if calendar is not None:
+        click.echo(f"Day 1 is {calendar.start_text()} ({calendar.definition.name} calendar).")
+    if house:
+        click.echo(f"House tables kept in the campaign: {', '.join(house)}.")
 
 
 @click.command()
@@ -56,12 +110,22 @@ def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json:
 def settings(db_path: str, key: str | None, value: str | None, as_json: bool) -> None:
     """Show the campaign's options (the rulings marked "option"), or change one.
 
+    `voyage settings tables` shows which rule tables the campaign overrides (its house
+    tables, kept in the campaign file; see `voyage tables`).
+
     Examples:
 
         voyage settings
 
         voyage settings natural_rolls true
+
+        voyage settings tables
     """
+    if key == "tables" and value is None:
+        from .tables import show_tables
+
+        show_tables(db_path, as_json)
+        return
     camp = open_campaign(db_path)
     if key and value is None:
         raise click.UsageError("give a value too, e.g. `voyage settings natural_rolls true`")
@@ -143,10 +207,11 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
 
         voyage history --limit 100 --json
     """
-    from ..voyages import clock_text
+    from ..calendar import campaign_calendar, format_time
 
     camp = open_campaign(db_path)
-    rows = [{**a, "time": clock_text(a["clock"])} for a in camp.history(limit)]
+    calendar = campaign_calendar(camp)
+    rows = [{**a, "time": format_time(calendar, a["clock"])} for a in camp.history(limit)]
     shown = [
         [a["id"], a["kind"], a["summary"], a["time"], a["at"], "yes" if a["undoable"] else "no"]
         for a in rows

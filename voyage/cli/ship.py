@@ -6,7 +6,16 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    plural,
+    read_campaign,
+    table,
+)
 
 _count = click.IntRange(min=0)
 
@@ -87,7 +96,7 @@ def roll(
     if ship_class:
         book.ship_class(ship_class)  # unknown class: fail before anything is written
     made = []
-    with camp.action("ship roll", f"roll {count} ship(s)"):
+    with camp.action("ship roll", f"roll {plural(count, 'ship')}"):
         roller = camp.roller
         taken = camp.ship_names()
         for i in range(count):
@@ -196,7 +205,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
     """
     from ..tiers import roman
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     figs = [_figures(camp, s) for s in camp.ships(archived=show_all)]
     if show_all:
         for fig in figs:
@@ -258,7 +267,7 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 
         voyage ship show "Sea Witch" --json
     """
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
     emit_json(fig) if as_json else _print_card(fig)
 
@@ -298,6 +307,12 @@ def card(db_path: str, name: str, out: str | None) -> None:
 @click.option("--cargo", type=_count, default=None, help="Cargo in hlbs.")
 @click.option("--fuel", type=_count, default=None, help="Fuel in hlbs.")
 @click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
+@click.option(
+    "--anchors",
+    type=_count,
+    default=None,
+    help="Anchors aboard (R65: ship's stores; more are bought only in port).",
+)
 @json_option
 @handles_errors
 def load_ship(
@@ -308,23 +323,36 @@ def load_ship(
     cargo: int | None,
     fuel: int | None,
     water: int | None,
+    anchors: int | None,
     as_json: bool,
 ) -> None:
-    """Set what a ship carries: crew, passengers, cargo, fuel (figures are totals, not additions).
+    """Set what a ship carries: crew, passengers, cargo, fuel, anchors (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused.
 
     Example:
 
         voyage ship load "Sea Witch" --crew 6 --passengers 2 --cargo 200 --fuel 40
+
+        voyage ship load "Sea Witch" --anchors 2
     """
     from ..errors import ShipError
+    from ..rules.anchors import anchors_aboard, set_anchors
     from ..ships import load, sinking_load
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
-    if all(v is None for v in (crew, passengers, cargo, fuel, water)):
-        raise click.UsageError("say what to load: --crew, --passengers, --cargo, --fuel, --water")
+    if all(v is None for v in (crew, passengers, cargo, fuel, water, anchors)):
+        raise click.UsageError(
+            "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors"
+        )
+    if anchors is not None:
+        if anchors > anchors_aboard(s) and s.status != "in port":
+            raise ShipError(
+                f"{s.name} is {s.status}: anchors are bought in port (R65); "
+                f"bring her into a port first"
+            )
+        set_anchors(s, anchors)
     for field, value in (
         ("crew", crew),
         ("passengers", passengers),

@@ -6,7 +6,16 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    plural,
+    read_campaign,
+    table,
+)
 
 
 @click.group()
@@ -55,6 +64,7 @@ def storm(
         voyage weather storm --around 1010 --radius 2 --hours 24
     """
     from ..mapstore import add_storm
+    from ..voyages import clock_text
 
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
@@ -64,8 +74,8 @@ def storm(
         emit_json(made)
         return
     click.echo(
-        f"Storm {made['storm']} over {_hexes_text(made['hexes'])} from hour "
-        f"{made['start_hour']} to {made['end_hour']}."
+        f"Storm {made['storm']} over {_hexes_text(made['hexes'])} from "
+        f"{clock_text(camp, made['start_hour'])} to {clock_text(camp, made['end_hour'])}."
     )
 
 
@@ -81,28 +91,33 @@ def list_command(db_path: str, as_json: bool) -> None:
         voyage weather list
     """
     from ..mapstore import list_storms
+    from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     storms = list_storms(camp)
+    now = clock_text(camp, camp.clock)
     if as_json:
-        emit_json({"hour": camp.clock, "storms": storms})
+        for s in storms:
+            s["start_time"] = clock_text(camp, s["start_hour"])
+            s["end_time"] = clock_text(camp, s["end_hour"])
+        emit_json({"hour": camp.clock, "time": now, "storms": storms})
         return
     if not storms:
-        click.echo(f"No storms (hour {camp.clock}).")
+        click.echo(f"No storms ({now}).")
         return
     rows: list[list[Any]] = [
         [
             s["storm"],
             s["status"],
-            f"{s['start_hour']}-{s['end_hour']}",
+            f"{clock_text(camp, s['start_hour'])} to {clock_text(camp, s['end_hour'])}",
             s["source"],
             _hexes_text(s["hexes"]),
             s["note"] or "",
         ]
         for s in storms
     ]
-    click.echo(f"Hour {camp.clock}")
-    click.echo(table(rows, ["storm", "now", "hours", "source", "hexes", "note"]))
+    click.echo(now)
+    click.echo(table(rows, ["storm", "now", "blows", "source", "hexes", "note"]))
 
 
 @weather.command("clear")
@@ -126,4 +141,4 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
     camp = open_campaign(db_path)
     removed = clear_storms(camp, storm_number, everything=everything)
     what = "all storms" if everything else f"storm {storm_number}"
-    click.echo(f"Cleared {what} ({removed} hexes).")
+    click.echo(f"Cleared {what} ({plural(removed, 'hex', 'hexes')}).")

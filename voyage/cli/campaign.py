@@ -6,7 +6,15 @@ import json
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 
 @click.command()
@@ -209,7 +217,7 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
     """
     from ..calendar import campaign_calendar, format_time
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)  # one moment, even while another terminal advances
     calendar = campaign_calendar(camp)
     rows = [{**a, "time": format_time(calendar, a["clock"])} for a in camp.history(limit)]
     shown = [

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import CampaignError, VoyageError
@@ -233,7 +233,9 @@ def prune(conn: sqlite3.Connection, keep: int) -> None:
     )
 
 
-def undo_last(conn: sqlite3.Connection, log_tables: Iterable[str], keep: int) -> dict[str, Any]:
+def undo_last(
+    conn: sqlite3.Connection, log_tables: Iterable[str], keep: Callable[[], int]
+) -> dict[str, Any]:
     """Take back the latest action (inside the caller's transaction): delete its rows in
     the log tables, replay its journal (or restore its snapshot, for an action made before
     the journal), forget it. Returns its id, kind, summary, clock and time."""
@@ -248,7 +250,7 @@ def undo_last(conn: sqlite3.Connection, log_tables: Iterable[str], keep: int) ->
     if act["undo"] is None:
         raise VoyageError(
             f"cannot undo action {act['id']} ({act['kind']}: {act['summary']}): only the "
-            f"latest {keep} actions are kept for undo "
+            f"latest {keep()} actions are kept for undo "
             "(`voyage settings undo_keep N` keeps more from now on)"
         )
     for table in log_tables:

@@ -170,7 +170,8 @@ def test_storm_around_and_list(runner, db):
     set_clock(db, 30)
     result = run(runner, "weather", "storm", "--around", "1010", "--radius", "2", "--hours", "24")
     assert result.exit_code == 0, result.output
-    assert "Storm 1 over" in result.output and "from Day 2, 06:00 to Day 3, 06:00" in result.output
+    assert "Storm 1 (stormy seas) over" in result.output
+    assert "from Day 2, 06:00 to Day 3, 06:00" in result.output
     data = json.loads(run(runner, "weather", "list", "--json").output)
     assert data["hour"] == 30
     (storm,) = data["storms"]

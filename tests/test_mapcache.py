@@ -181,6 +181,9 @@ def test_blob_round_trip_of_the_bundled_map():
     back = mapcache.decode(mapcache.encode(sea), sea.text, sea.source)
     assert back.legend == sea.legend and back.entries == sea.entries
     assert sea.currents and back.currents == sea.currents  # R64: the Salt Reach has currents
+    # R61: its two weather regions come back whole (a cached map must not fall back to the
+    # one temperate region of a map without regions)
+    assert len(sea.regions) == 2 and back.regions == sea.regions
     assert [back.hex(n) for n in sea.names()] == [sea.hex(n) for n in sea.names()]
     assert (back.description, back.notes, back.default_seabed) == (
         sea.description,

@@ -103,7 +103,10 @@ def test_around_draws_only_the_area(tmp_path):
     sea = load_map(campaigns_dir() / "salt_reach")
     whole = MapGeometry.for_map(sea)
     part = MapGeometry.for_map(sea, "1510", 2)
-    assert len(part.names) == 19 and set(part.names) == set(hexmap.within("1510", 2))
+    # a rectangle, never a ragged hex circle (issue 15): columns 13-17, rows 8-12, which
+    # holds every hex within 2 of 1510
+    assert part.names == [hexmap.hex_name(c, r) for r in range(8, 13) for c in range(13, 18)]
+    assert set(hexmap.within("1510", 2)) <= set(part.names)
     out = render_map(sea, tmp_path / "part.png", around="1510", radius=2, labels=True)
     with Image.open(out) as image:
         assert image.size == (part.image_w, part.image_h)
@@ -144,7 +147,7 @@ def test_text_map_marks_ships_storms_and_lists_ports(tiny):
 
 def test_text_map_around(tiny):
     text = text_map(tiny, around="0101", radius=1, legend=False)
-    assert text.splitlines() == ["   00", "   12", "01 ~~", "02 ~"]
+    assert text.splitlines() == ["   00", "   12", "01 ~~", "02 ~P"]  # the whole 2x2 box
 
 
 def test_importing_render_does_not_import_matplotlib():

@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from .store import Campaign
 
 #: Bumped whenever the blob's layout or the parser's meaning changes: old rows are misses.
-#: 2: the map's currents (R64).
-FORMAT = 2
+#: 2: the map's currents (R64). 3: its weather regions (R61).
+FORMAT = 3
 #: Cached maps kept (the current map, and the one before it for an undo of a map load).
 KEEP = 3
 _HEADER = struct.Struct("<3I")
@@ -75,6 +75,12 @@ def encode(sea_map: SeaMap) -> bytes:
             name: [c.side, c.knots.numerator, c.knots.denominator]
             for name, c in sea_map.currents.items()
         },
+        # R61: the map's own regions (none: the whole map is one region, made when asked)
+        "regions": {
+            name: [r.climate, sorted(r.hexes), list(r.open_sea), r.description,
+                   [list(pair) for pair in r.season_names]]
+            for name, r in sea_map.regions.items()
+        },
     }
     head = json.dumps(header, separators=(",", ":")).encode("utf-8")
     drawing = "".join(sea_map.rows).encode("utf-8")
@@ -106,6 +112,13 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         name: Current(side, Fraction(numerator, denominator))
         for name, (side, numerator, denominator) in header["currents"].items()
     }
+    from .world.regions import Region
+
+    regions = {
+        name: Region(name, climate, frozenset(hexes), tuple(open_sea), description,
+                     tuple((a, b) for a, b in seasons))
+        for name, (climate, hexes, open_sea, description, seasons) in header["regions"].items()
+    }
     return SeaMap(
         name=header["name"],
         width=width,
@@ -120,6 +133,7 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         text=text,
         coastal_cells=coastal,
         currents=currents,
+        regions=regions,
     )
 
 

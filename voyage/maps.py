@@ -58,7 +58,9 @@ DEFAULT_LEGEND: dict[str, str] = {
     "x": "wreck",
 }
 
-TOP_KEYS = ("name", "description", "legend", "seabed", "rows", "hexes", "notes", "currents")
+TOP_KEYS: tuple[str, ...] = ("name", "description", "legend", "seabed", "rows", "hexes", "notes")
+TOP_KEYS += ("currents",)  # R64
+TOP_KEYS += ("regions", "region_rows")  # R61 weather regions (voyage.world.regions)
 HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes", "depth")
 FUEL_KEYS = ("price", "stock")
 LEGEND_KEYS = ("terrain", "seabed", "name")
@@ -170,6 +172,24 @@ class SeaMap:
     #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
     currents: dict[str, Any] = field(default_factory=dict)
     _water: bytes = field(default=b"", repr=False)
+    #: R61 weather regions by name (empty: the whole map is one temperate region).
+    regions: dict[str, Any] = field(default_factory=dict)
+
+    def weather_regions(self) -> dict[str, Any]:
+        """The map's weather regions (voyage.world.regions.Region by name, R61)."""
+        if not self.regions:
+            from .world.regions import default_regions
+
+            self.regions = default_regions(self)
+        return self.regions
+
+    def region_of(self, name: str) -> Any:
+        """The weather region a hex is in (None for a hex in none, e.g. land)."""
+        key = hexmap.canonical(name)
+        for region in self.weather_regions().values():
+            if key in region.hexes:
+                return region
+        return None
 
     def __post_init__(self) -> None:
         # Both arrays are derived from the drawing; voyage.mapcache stores them with the
@@ -647,6 +667,14 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
         source=source,
         text=text,
     )
+
+    if "regions" in top:
+        from .world.regions import read_regions
+
+        rows_node = top["region_rows"][1] if "region_rows" in top else None
+        sea_map.regions = read_regions(reader, top["regions"][1], rows_node, sea_map)
+    elif "region_rows" in top:
+        raise reader.error(top["region_rows"][1], "region_rows needs regions with a char each")
 
     # -- checks that need the whole map
     for hex_id, (line_no, col_no) in char_positions.items():

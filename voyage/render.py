@@ -188,7 +188,9 @@ class MapGeometry:
             col, row = hexmap.parse_hex(name)
             return col <= self.width and row <= self.height
         assert self.radius is not None
-        return hexmap.distance(self.around, name) <= self.radius and self._on_map(name)
+        (c0, c1), (r0, r1) = crop_box(self.width, self.height, self.around, self.radius)
+        col, row = hexmap.parse_hex(name)
+        return c0 <= col <= c1 and r0 <= row <= r1
 
     def _on_map(self, name: str) -> bool:
         col, row = hexmap.parse_hex(name)
@@ -261,13 +263,26 @@ def check_area(width: int, height: int, around: str | None, radius: int | None) 
 def area_names(
     width: int, height: int, around: str | None = None, radius: int | None = None
 ) -> list[str]:
-    """The hexes of a map (or within ``radius`` of ``around``), row by row, left to right."""
+    """The hexes of a map (or of the rectangle ``radius`` hexes each way from ``around``),
+    row by row, left to right. A crop is always a rectangle of the map, never the ragged
+    edge of a hex circle (issue 15: pictures for players)."""
     if around is None:
         return [hexmap.hex_name(c, r) for r in range(1, height + 1) for c in range(1, width + 1)]
     assert radius is not None
-    names = hexmap.within(around, radius, width, height)
-    names.sort(key=lambda n: hexmap.parse_hex(n)[::-1])
-    return names
+    (c0, c1), (r0, r1) = crop_box(width, height, around, radius)
+    return [hexmap.hex_name(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+
+def crop_box(
+    width: int, height: int, around: str, radius: int
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """((first, last column), (first, last row)) of the crop around ``around``: every hex
+    within ``radius`` of it fits inside, and the box stays on the map."""
+    col, row = hexmap.parse_hex(around)
+    return (
+        (max(1, col - radius), min(width, col + radius)),
+        (max(1, row - radius), min(height, row + radius)),
+    )
 
 
 def _box_units(
@@ -352,6 +367,7 @@ def render_map(
     title: str | None = None,
     marks: Sequence[tuple[str, str]] = (),
     pixels_per_hex: int | None = None,
+    overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
@@ -360,7 +376,9 @@ def render_map(
     hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events,
     ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way they flow (R64).
     ``labels`` writes every hex's CCRR name. With ``around``/``radius`` only that area is
-    drawn. Nothing is written but ``out_path`` (its folder must already exist).
+    drawn. ``overlay(ax, geometry, shown)`` may draw more (the weather of an hour,
+    voyage.world.plot) and returns legend handles. Nothing is written but ``out_path``
+    (its folder must already exist).
     """
     out = Path(out_path)
     if out.suffix.lower() not in FORMATS:
@@ -527,6 +545,7 @@ def render_map(
             )
 
     _draw_currents(ax, currents, shown, scale)
+    extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
 
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
@@ -626,6 +645,7 @@ def render_map(
                 label="storm",
             )
         )
+    handles.extend(extra_handles)
     for ship_name, ship_colour in colour_of.items():
         handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
     if marks:
@@ -649,15 +669,16 @@ def render_map(
         bbox_to_anchor=(0.5, 0.02),
     )
     heading = title or sea_map.name
-    if around is not None:
-        heading += f" (within {radius} of {geometry.around})"
+    if around is not None and title is None:
+        heading += f", around {geometry.around}"
     fig.text(
         0.5,
         1 - (geometry.title_px / 2) / geometry.image_h,
         heading,
         ha="center",
         va="center",
-        fontsize=14,
+        # a long title on a narrow crop shrinks to fit (a bold character is about 0.62 em)
+        fontsize=min(14.0, max(7.0, (geometry.image_w - 20) * 72 / (dpi * 0.62 * len(heading)))),
         weight="bold",
     )
     fmt = out.suffix.lower().lstrip(".")
@@ -756,7 +777,8 @@ def text_map(
     Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!`` (over water;
     land and ports keep their own character so they stay readable). Rows carry their
     number on the left and columns their number on top (tens over units); even columns sit
-    half a hex lower on the real map (R30). Outside ``around``/``radius`` hexes are blank.
+    half a hex lower on the real map (R30). Outside the box ``radius`` hexes each way from
+    ``around``, hexes are blank.
     """
     around = check_area(sea_map.width, sea_map.height, around, radius)
     shown = set(area_names(sea_map.width, sea_map.height, around, radius))

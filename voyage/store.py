@@ -7,7 +7,7 @@
   (:meth:`Campaign.action`). A second process waits a moment for the lock, then fails
   with a clear message, so two commands never interleave.
 - Every change a referee makes is an *action*: what it changes in the campaign's tables is
-  written to the undo journal (:mod:`voyage.journal`: rows inserted, old values of rows
+  written to the undo journal (:mod:`voyage.undojournal`: rows inserted, old values of rows
   updated or deleted), and rows it adds to the log tables carry its id, so ``voyage undo``
   restores the campaign exactly, roller state included (R5). The setting ``undo_keep``
   keeps the journal of the latest N actions; older entries are pruned by a later action.
@@ -28,11 +28,11 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from . import journal
+from . import undojournal
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
-from .tables import RuleBook
+from .tables import RuleBook, option_value
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -40,7 +40,7 @@ LOCK_WAIT_SECONDS = 2.0
 migrations = Migrations("voyage")
 
 #: Tables whose whole contents an undo of an action made before the journal (m030) puts
-#: back. Undo no longer needs the list: every table is journaled (voyage.journal); it is
+#: back. Undo no longer needs the list: every table is journaled (voyage.undojournal); it is
 #: kept for those old actions and so branches that still add to it merge cleanly.
 SNAPSHOT_TABLES: list[str] = [
     "campaign",
@@ -51,6 +51,7 @@ SNAPSHOT_TABLES: list[str] = [
     "voyages",
     "port_fuel",
     "house_tables",
+    "weather_rerolls",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 #: They are not journaled row by row (an advance writes thousands of hour rows).
@@ -239,23 +240,7 @@ def m030_undo_journal(db: Database) -> None:
     # says how an action is taken back: 'journal' (undo_journal rows), 'snapshot' (an
     # action made before this migration: its snapshot is still restored), or NULL (pruned
     # by undo_keep: it can no longer be undone). New actions write snapshot = ''.
-    # The default marks the actions already there without rewriting their rows (each holds
-    # a snapshot: a campaign played long could have hundreds of MB of them).
-    db.execute("ALTER TABLE actions ADD COLUMN undo TEXT DEFAULT 'snapshot'")
-    db.execute("CREATE INDEX actions_undoable ON actions(id) WHERE undo IS NOT NULL")
-    # value has no type, so each old value is kept exactly as it was stored
-    db.execute(
-        """CREATE TABLE undo_journal (
-            id INTEGER PRIMARY KEY,
-            action_id INTEGER NOT NULL,
-            tbl TEXT NOT NULL,
-            op TEXT NOT NULL,
-            rid INTEGER NOT NULL,
-            col TEXT,
-            value
-        )"""
-    )
-    db.execute("CREATE INDEX undo_journal_action ON undo_journal(action_id)")
+    undojournal.create_tables(db.conn)
 
 
 # -- calendar, currents and anchors (issue 8: m055-m059) -------------------------------
@@ -419,19 +404,7 @@ class Campaign:
         options = self.rulebook.options
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
-        if "range" in options[key]:
-            low, high = options[key]["range"]
-            value = _whole_number(raw)
-            if value is None or not low <= value <= high:
-                raise VoyageError(
-                    f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
-                )
-        else:
-            choices = options[key]["choices"]
-            value = _coerce(raw, choices)
-            if value is None:
-                shown = ", ".join(json.dumps(c) for c in choices)
-                raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")
+        value = option_value(key, options[key], raw)
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
@@ -504,7 +477,7 @@ class Campaign:
             )
             act = Action(int(cursor.lastrowid or 0), kind, summary)
             self.current_action = act
-            journal.begin(conn, act.id)
+            undojournal.begin(conn, act.id)
             try:
                 roller = self.roller
                 yield act
@@ -512,7 +485,7 @@ class Campaign:
                     "UPDATE campaign SET rng_state = ? WHERE id = 1", [roller.get_state()]
                 )
             finally:
-                journal.end(conn)
+                undojournal.end(conn)
                 self.current_action = None
 
     def _install_journal(self) -> None:
@@ -520,7 +493,7 @@ class Campaign:
         outside the action's transaction so that a rollback cannot take them away."""
         if self._journal_ready:
             return
-        journal.install(self.db.conn, LOG_TABLES + DERIVED_TABLES)
+        undojournal.install(self.db.conn, LOG_TABLES + DERIVED_TABLES)
         self._journal_ready = not self.db.conn.in_transaction
 
     @property
@@ -529,27 +502,27 @@ class Campaign:
         return int(self.settings.get("undo_keep", UNDO_KEEP))
 
     def _prune_journal(self) -> None:
-        """Forget how to undo actions older than the latest ``undo_keep`` (voyage.journal)."""
-        journal.prune(self.db.conn, self.undo_keep)
+        """Forget how to undo actions older than the latest ``undo_keep`` (voyage.undojournal)."""
+        undojournal.prune(self.db.conn, self.undo_keep)
 
     def undo(self) -> dict[str, Any]:
         """Take back the last action exactly: its journal replayed, its log rows gone."""
         with self.transaction():
             tables = [t for t in LOG_TABLES if self.db[t].exists()]
             # the setting is read only to explain a refusal: it loads the rule book
-            act = journal.undo_last(self.db.conn, tables, lambda: self.undo_keep)
+            act = undojournal.undo_last(self.db.conn, tables, lambda: self.undo_keep)
         self._forget()
         self._book = None
         return act
 
     def history(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The actions taken, newest first: id, kind, summary, clock, at, undoable."""
-        return journal.history(self.db.conn, limit)
+        return undojournal.history(self.db.conn, limit)
 
     def row_before(self, table: str, rowid: int, action_id: int) -> dict[str, Any] | None:
         """A row as it was just before ``action_id`` ran (None if it did not exist then, or
         if the journal no longer reaches back that far)."""
-        return journal.row_before(self.db.conn, table, rowid, action_id)
+        return undojournal.row_before(self.db.conn, table, rowid, action_id)
 
     def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
         """Keep rolls made outside a voyage (R4), tagged with the current action."""
@@ -675,22 +648,6 @@ class Campaign:
 def name_key(name: str) -> str:
     """A ship name as matched: lower case, letters and digits only."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
-
-
-def _whole_number(raw: str) -> int | None:
-    text = raw.strip().replace("_", "").replace(",", "")
-    return int(text) if text.isdigit() else None
-
-
-def _coerce(raw: str, choices: list[Any]) -> Any:
-    lowered = raw.strip().lower()
-    for choice in choices:
-        if isinstance(choice, bool):
-            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
-                return choice
-        elif str(choice).lower() == lowered:
-            return choice
-    return None
 
 
 def _ship_to_row(ship: Ship) -> dict[str, Any]:
@@ -895,5 +852,29 @@ def m041_house_tables(db: Database) -> None:
             text TEXT NOT NULL,
             source TEXT NOT NULL,
             loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+
+
+# -- weather (issue 8: m050-m054) ---------------------------------------------------------
+@migrations()
+def m050_storm_states(db: Database) -> None:
+    # R60: a referee's storm has a sea state (stormy seas unless given) and may move one hex
+    # towards ``moving`` (a hex side) every ``every`` hours (R63: placed and moved by hand).
+    db.execute("ALTER TABLE storms ADD COLUMN state TEXT NOT NULL DEFAULT 'stormy'")
+    db.execute("ALTER TABLE storms ADD COLUMN moving TEXT")
+    db.execute("ALTER TABLE storms ADD COLUMN every INTEGER")
+
+
+@migrations()
+def m051_weather_rerolls(db: Database) -> None:
+    # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
+    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE weather_rerolls (
+            region TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (region, day)
         )"""
     )

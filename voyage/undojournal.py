@@ -40,6 +40,27 @@ ACTIVE = "voyage_action"
 _PREFIX = "voyage_undo_"
 
 
+def create_tables(conn: sqlite3.Connection) -> None:
+    """Migration m030: the journal, and actions.undo."""
+    # The default marks the actions already there without rewriting their rows (each holds
+    # a snapshot: a campaign played long could have hundreds of MB of them).
+    conn.execute("ALTER TABLE actions ADD COLUMN undo TEXT DEFAULT 'snapshot'")
+    conn.execute("CREATE INDEX actions_undoable ON actions(id) WHERE undo IS NOT NULL")
+    # value has no type, so each old value is kept exactly as it was stored
+    conn.execute(
+        f"""CREATE TABLE {JOURNAL} (
+            id INTEGER PRIMARY KEY,
+            action_id INTEGER NOT NULL,
+            tbl TEXT NOT NULL,
+            op TEXT NOT NULL,
+            rid INTEGER NOT NULL,
+            col TEXT,
+            value
+        )"""
+    )
+    conn.execute(f"CREATE INDEX undo_journal_action ON {JOURNAL}(action_id)")
+
+
 def _ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 

@@ -827,7 +827,10 @@ _KNOWN: list[str] = []
 def known_migrations() -> list[str]:
     """Names of every schema step this voyage knows, oldest first."""
     if not _KNOWN:
-        _KNOWN.extend(m.name for m in migrations.pending(Database(memory=True)))
+        # no plugin discovery: it scans every installed package (~30 ms a command)
+        _KNOWN.extend(
+            m.name for m in migrations.pending(Database(memory=True, execute_plugins=False))
+        )
     return _KNOWN
 
 

@@ -39,6 +39,10 @@ TABLES: dict[str, tuple[str, list[str]]] = {
     "port_fuel": ("Fuel sold at each port so far.", []),
     "undo_journal": ("What each recent action changed, for `voyage undo`: rows it added, old "
                      "values of what it changed or deleted.", ["tbl", "op"]),
+    "people": ("The roster of named people (R70): ship, role, Swimming rank, jacket.",
+               ["ship", "role"]),
+    "floaters": ("Rafts and people off a ship (R71-R74): hex, raft, state.",
+                 ["kind", "state", "ship"]),
     "calendar": ("The campaign's calendar (a copy of its months and seasons) and day 1's date.",
                  []),
     "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",

@@ -163,9 +163,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
             json.dumps(values[k]),
             json.dumps(o["default"]),
             o.get("ruling", ""),
-            " | ".join(json.dumps(c) for c in o["choices"])
-            if "choices" in o
-            else "{} to {}".format(*o["range"]),
+            _choices(o["choices"]) if "choices" in o else "{} to {}".format(*o["range"]),
         ]
         for k, o in options.items()
     ]
@@ -236,3 +234,11 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
             ["#", "kind", "summary", "campaign time", "taken at (UTC)", "undo"],
         )
     )
+
+
+def _choices(choices: list[object]) -> str:
+    """The allowed values, a run of whole numbers shortened ("0 to 20")."""
+    ints = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
+    if len(ints) == len(choices) > 3 and ints == list(range(ints[0], ints[0] + len(ints))):
+        return f"{ints[0]} to {ints[-1]}"
+    return " | ".join(json.dumps(c) for c in choices)

@@ -20,7 +20,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,8 @@ from . import undojournal
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
+from .ships import ship_from_row as _ship_from_row
+from .ships import ship_to_row as _ship_to_row
 from .tables import RuleBook, option_value
 
 DEFAULT_DB = "campaign.db"
@@ -39,22 +41,12 @@ LOCK_WAIT_SECONDS = 2.0
 
 migrations = Migrations("voyage")
 
-#: Tables whose whole contents an undo of an action made before the journal (m030) puts
-#: back. Undo no longer needs the list: every table is journaled (voyage.undojournal); it is
-#: kept for those old actions and so branches that still add to it merge cleanly.
+#: The tables a snapshot held, when each action saved one (before the journal, m030): kept
+#: for the storage bench's baseline. Undo needs no list now: every table is journaled.
 SNAPSHOT_TABLES: list[str] = [
-    "campaign",
-    "settings",
-    "ships",
-    "sea_map",
-    "storms",
-    "voyages",
-    "port_fuel",
-    "house_tables",
-    "weather_rerolls",
-    "people",
-    "floaters",
-]
+    "campaign", "settings", "ships", "sea_map", "storms", "voyages", "port_fuel",
+    "house_tables", "weather_rerolls", "people", "floaters",
+]  # fmt: skip
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 #: They are not journaled row by row (an advance writes thousands of hour rows).
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -650,37 +642,6 @@ class Campaign:
 def name_key(name: str) -> str:
     """A ship name as matched: lower case, letters and digits only."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
-
-
-def _ship_to_row(ship: Ship) -> dict[str, Any]:
-    # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
-    rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
-    rec["class"] = rec.pop("ship_class")
-    rec["traits"] = json.dumps(rec["traits"])
-    rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
-    rec["engine_broken"] = int(rec["engine_broken"])
-    return rec
-
-
-def _ship_from_row(row: dict[str, Any]) -> Ship:
-    return Ship(
-        name=row["name"],
-        ship_class=row["class"],
-        tier=row["tier"],
-        engine_tier=row["engine_tier"],
-        traits=json.loads(row["traits"]),
-        equipment=json.loads(row["equipment"]),
-        crew=row["crew"],
-        passengers=row["passengers"],
-        cargo=row["cargo"],
-        fuel=row["fuel"],
-        water=row["water"],
-        status=row["status"],
-        hex=row["hex"],
-        engine_broken=bool(row["engine_broken"]),
-        pace=row["pace"],
-        strain=row["strain"],
-    )
 
 
 def _now() -> str:

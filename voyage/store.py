@@ -121,7 +121,7 @@ def m002_ships(db: Database) -> None:
 @migrations()
 def m010_map(db: Database) -> None:
     # The campaign's sea map (one), kept as the validated YAML text it was loaded from, so
-    # it reads back exactly (voyage.mapstore); undo restores it (SNAPSHOT_TABLES).
+    # it reads back exactly (voyage.mapstore); undo restores it (every table is journaled).
     db.execute(
         """CREATE TABLE sea_map (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -811,7 +811,7 @@ def m040_file_meta(db: Database) -> None:
 @migrations()
 def m041_house_tables(db: Database) -> None:
     # House rules kept in the campaign (voyage.housetables): override table name -> the
-    # validated YAML text, and the file it was read from. SNAPSHOT_TABLES: undoable.
+    # validated YAML text, and the file it was read from. Undoable (journaled).
     db.execute(
         """CREATE TABLE house_tables (
             name TEXT PRIMARY KEY,
@@ -835,7 +835,7 @@ def m050_storm_states(db: Database) -> None:
 @migrations()
 def m051_weather_rerolls(db: Database) -> None:
     # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
-    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    # region's day are kept (and undone with the action, like every table).
     db.execute(
         """CREATE TABLE weather_rerolls (
             region TEXT NOT NULL,

@@ -11,6 +11,7 @@ replaces the built-in table of the same name whole (house rules, table by table)
 from __future__ import annotations
 
 import copy
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,12 @@ from .boattables import check_boats
 from .dice import DiceError, parse
 from .errors import TableError, VoyageError
 from .paths import tables_dir
+from .text import bad_number
 from .tiers import parse_tier
+
+#: No number in a rule table may be larger than this (either way): every rule number is
+#: small, and a runaway one would overflow SQLite or make a procedure loop for ever.
+TABLE_NUMBER_LIMIT = 1_000_000_000
 
 TABLE_NAMES = (
     "tiers",
@@ -441,8 +447,24 @@ def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
         raise c.fail("options", "expected a mapping of option name -> option")
     for key, opt in opts.items():
         where = f"options.{key}"
-        c.mapping(opt, where, {"default", "choices", "description"}, {"ruling"})
-        if not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
+        c.mapping(opt, where, {"default", "description"}, {"ruling", "choices", "range"})
+        if ("choices" in opt) == ("range" in opt):
+            raise c.fail(where, "give either 'choices' (a list) or 'range' ([lowest, highest])")
+        if "range" in opt:
+            bounds = opt["range"]
+            if (
+                not isinstance(bounds, list)
+                or len(bounds) != 2
+                or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+                or bounds[0] > bounds[1]
+            ):
+                raise c.fail(f"{where}.range", "expected [lowest, highest], two whole numbers")
+            default = opt["default"]
+            if isinstance(default, bool) or not isinstance(default, int) or not (
+                bounds[0] <= default <= bounds[1]
+            ):
+                raise c.fail(f"{where}.default", f"default {default!r} is not in the range")
+        elif not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
             raise c.fail(f"{where}.default", f"default {opt['default']!r} is not in choices")
     return opts
 
@@ -663,49 +685,13 @@ def check_table(name: str, data: Any, file: Path | str) -> Any:
     """Validate one table's parsed YAML; errors name ``file``."""
     if data is None:
         raise TableError(f"{file}: the file is empty")
-    problem = _bad_number(data)
+    problem = bad_number(data, TABLE_NUMBER_LIMIT, "a table")
     if problem is not None:
         where, what = problem
         raise TableError(f"{file} at '{where}': {what}")
     return _CHECKS[name](data, _Checker(Path(file)))
 
 
-#: No number in a rule table may be larger than this (either way): every rule number is
-#: small, and a runaway one would overflow SQLite or make a procedure loop for ever.
-TABLE_NUMBER_LIMIT = 1_000_000_000
-
-
-def _bad_number(data: Any) -> tuple[str, str] | None:
-    """(key path, problem) of the first number in a table that no rule can use, or None:
-    NaN or infinity, or a number beyond :data:`TABLE_NUMBER_LIMIT`.
-
-    Every number in a table is a rule's number; YAML reads ``.nan`` and ``.inf`` as floats
-    that pass any ``<`` check, so they are refused wherever they stand. Shared (aliased)
-    nodes are visited once, so a self-referencing YAML alias cannot loop.
-    """
-    seen: set[int] = set()
-    stack: list[tuple[str, Any]] = [("", data)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, float) and not math.isfinite(value):
-            return path or "(top)", f"expected a finite number, found {value!r}"
-        if (
-            isinstance(value, int | float)
-            and not isinstance(value, bool)
-            and abs(value) > TABLE_NUMBER_LIMIT
-        ):
-            return path or "(top)", (
-                f"{value} is out of range: numbers in a table run from "
-                f"-{TABLE_NUMBER_LIMIT} to {TABLE_NUMBER_LIMIT}"
-            )
-        if isinstance(value, dict | list):
-            if id(value) in seen:
-                continue
-            seen.add(id(value))
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            for key, item in items:
-                stack.append((f"{path}.{key}" if path else str(key), item))
-    return None
 
 
 @dataclass
@@ -873,3 +859,27 @@ def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
     folder = Path(override_dir)
     texts = read_override_folder(folder)
     return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})
+
+
+def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
+    """A setting typed by a referee, as the option's value: one of its choices, or a whole
+    number within its range; a one-line error naming what would do otherwise."""
+    if "range" in option:
+        low, high = option["range"]
+        text = raw.strip().replace("_", "").replace(",", "")
+        # digits 0-9 only ("٣" is not 3), and few enough that int() is never asked for more
+        ok = text.isascii() and text.isdigit() and len(text) <= 18
+        if not ok or not low <= int(text) <= high:
+            raise VoyageError(
+                f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
+            )
+        return int(text)
+    lowered = raw.strip().lower()
+    for choice in option["choices"]:
+        if isinstance(choice, bool):
+            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
+                return choice
+        elif str(choice).lower() == lowered:
+            return choice
+    shown = ", ".join(json.dumps(c) for c in option["choices"])
+    raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")

@@ -8,9 +8,11 @@ terminal, a log and a Markdown export can show on one line.
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 import unicodedata
+from typing import Any
 
 from .errors import VoyageError
 
@@ -53,20 +55,19 @@ def check_text(
     max_length: int = NAME_MAX,
     multiline: bool = False,
     required: bool = True,
+    error: type[VoyageError] = VoyageError,
 ) -> str:
-    """``value`` stripped, or a one-line :class:`VoyageError` naming ``what`` and the fix:
-    empty (when ``required``), longer than ``max_length``, or holding a control character."""
+    """``value`` stripped, or a one-line ``error`` naming ``what`` and the fix: empty (when
+    ``required``), longer than ``max_length``, or holding a control character."""
     text = value.strip()
     if required and not text:
-        raise VoyageError(f"{what} must not be empty: give it at least one letter")
+        raise error(f"{what} must not be empty: give it at least one letter")
     if len(text) > max_length:
-        raise VoyageError(
-            f"{what} is {len(text)} characters long: at most {max_length} are allowed"
-        )
+        raise error(f"{what} is {len(text)} characters long: at most {max_length} are allowed")
     bad = control_character(text, multiline=multiline)
     if bad:
         where = "" if multiline else "newlines, tabs or other "
-        raise VoyageError(
+        raise error(
             f"{what} holds a control character ({bad}): write it without {where}control characters"
         )
     return text
@@ -137,3 +138,32 @@ def read_text_file(
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{name}: not a text file (UTF-8), at byte {exc.start}") from None
+
+
+def bad_number(data: Any, limit: int, where: str) -> tuple[str, str] | None:
+    """(key path, problem) of the first number in parsed YAML ``data`` that no rule can use,
+    or None: NaN or infinity, or a number beyond ``limit`` either way ("numbers in
+    ``where`` run from -limit to limit").
+
+    YAML reads ``.nan`` and ``.inf`` as floats that pass any ``<`` check, so they are refused
+    wherever they stand. Shared (aliased) nodes are visited once, so a self-referencing YAML
+    alias cannot loop.
+    """
+    seen: set[int] = set()
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return path or "(top)", f"expected a finite number, found {value!r}"
+        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > limit:
+            return path or "(top)", (
+                f"{value} is out of range: numbers in {where} run from -{limit} to {limit}"
+            )
+        if isinstance(value, dict | list):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((f"{path}.{key}" if path else str(key), item))
+    return None

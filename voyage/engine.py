@@ -21,6 +21,7 @@ One hour of one ship, in order (docs/voyages.md tells the same story for referee
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 hours in
    the same storm hex may capsize (R32); water over DW/4 lists the ship, over DW/2 (or a
    Load over 2xDW, R12) sinks it.
+4. after every ship's hour: encounter checks (R93, voyage.encounters), from their own dice.
 """
 
 from __future__ import annotations
@@ -50,17 +51,8 @@ CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
-    "arrived",
-    "aground",
-    "fire",
-    "listing",
-    "capsized",
-    "sinking",
-    "sunk",
-    "engine broken",
-    "out of fuel",
-    "destroyed",
-    "anchor lost",
+    "arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk", "engine broken",
+    "out of fuel", "destroyed", "anchor lost", "encounter",  # R93: something is met
 )
 
 MINUTES = 60
@@ -105,6 +97,7 @@ class World:
     calendar: Any = None
     #: R64: the current in a hex (voyage.rules.drift.Current), or None
     current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
+    encounters: Any = None  #: R93: voyage.encounters.EncounterChecks, or None (no checks)
 
 
 @dataclass
@@ -309,7 +302,8 @@ class AdvanceResult:
 
 UNTIL = ("arrival", "event", "dawn", "dusk")
 #: Kinds of event that are routine: they do not stop ``--until event``.
-ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground"})
+ROUTINE_KINDS = frozenset(
+    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "encounter check"})
 
 
 class Engine:
@@ -397,7 +391,7 @@ class Engine:
         todo = hours if hours is not None else limit
         clock = start
         # with every ship in port the clock still runs (the weather moves on; a referee can
-        # wait out a storm): only a voyage that ends during the advance stops it early
+        # wait out a storm): only a voyage ending during the advance stops it early
         in_port = result.in_port = not any(s.active for s in self.states)
         while result.hours_run < todo:
             if not in_port and not any(s.active for s in self.states):
@@ -459,6 +453,8 @@ class Engine:
             if s.active:
                 row = _ShipHour(self, s, clock, events).run()
                 rows.append(row)
+        if self.world.encounters is not None:
+            self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
 
 

@@ -28,6 +28,8 @@ TABLE_NAMES = (
     "options",
     "names",
     "calendars",
+    "encounters",
+    "leviathans",
 )
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
@@ -464,6 +466,104 @@ def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
     return out
 
 
+ENCOUNTER_KINDS = ("ship", "leviathan", "wreckage", "castaways", "sight")
+ENCOUNTER_TERRAINS = ("open sea", "coastal", "port approach")
+
+
+def _faces_of(c: _Checker, rows: Any, key: str, check: Callable[[Any, str], Any]) -> list[Any]:
+    """A d6 face table (R20) whose values pass ``check(value, key)``: [(first, last, v)]."""
+    out = []
+    for i, (first, last, value) in enumerate(_face_ranges(c, rows, key)):
+        out.append((first, last, check(value, f"{key}[{i}].value")))
+    return out
+
+
+def _check_encounters(data: Any, c: _Checker) -> dict[str, Any]:
+    """R93: regions -> terrains -> {interval, day, night, results}; the ship, disposition
+    and sight tables; the castaways dice."""
+    c.mapping(data, "", {"regions", "ships", "dispositions", "castaways", "sights"})
+    regions = data["regions"]
+    if not isinstance(regions, dict) or "all" not in regions:
+        raise c.fail("regions", "expected a mapping of region -> terrains, with a region 'all'")
+
+    def result(value: Any, key: str) -> dict[str, Any]:
+        c.mapping(value, key, {"kind"}, {"text"})
+        if value["kind"] not in ENCOUNTER_KINDS:
+            raise c.fail(f"{key}.kind", f"unknown kind {value['kind']!r}: use one of "
+                         f"{', '.join(ENCOUNTER_KINDS)}")
+        if "text" in value:
+            c.typed(value["text"], f"{key}.text", str, "a sentence")
+        return dict(value)
+
+    out_regions: dict[str, dict[str, Any]] = {}
+    for region, terrains in regions.items():
+        where = f"regions.{region}"
+        if not isinstance(terrains, dict) or "open sea" not in terrains:
+            raise c.fail(where, "expected a mapping of terrain -> table, with 'open sea'")
+        out_regions[str(region)] = {}
+        for terrain, spec in terrains.items():
+            tw = f"{where}.{terrain}"
+            if terrain not in ENCOUNTER_TERRAINS:
+                raise c.fail(tw, f"unknown terrain: use one of {', '.join(ENCOUNTER_TERRAINS)}")
+            c.mapping(spec, tw, {"results"}, {"interval", "day", "night"})
+            checked: dict[str, Any] = {
+                "results": _faces_of(c, spec["results"], f"{tw}.results", result)
+            }
+            if "interval" in spec:
+                checked["interval"] = c.integer(spec["interval"], f"{tw}.interval", 0, 24)
+            for part in ("day", "night"):
+                if part in spec:
+                    checked[part] = c.integer(spec[part], f"{tw}.{part}", 0, 6)
+            out_regions[str(region)][str(terrain)] = checked
+    # class keys in `ships` are checked against classes.yaml when a ship is rolled
+
+    def text(value: Any, key: str) -> str:
+        c.typed(value, key, str, "text")
+        return str(value)
+
+    return {
+        "regions": out_regions,
+        "ships": _faces_of(c, data["ships"], "ships", text),
+        "dispositions": _faces_of(c, data["dispositions"], "dispositions", text),
+        "castaways": c.dice(data["castaways"], "castaways"),
+        "sights": _faces_of(c, data["sights"], "sights", text),
+    }
+
+
+def _check_leviathans(data: Any, c: _Checker) -> dict[str, Any]:
+    """R54: beasts with speed, Tier and an Explosion attack; the d6 table of beasts."""
+    c.mapping(data, "", {"leviathans", "table"})
+    beasts = data["leviathans"]
+    if not isinstance(beasts, dict) or not beasts:
+        raise c.fail("leviathans", "expected a mapping of key -> leviathan")
+    out: dict[str, Any] = {}
+    for key, beast in beasts.items():
+        where = f"leviathans.{key}"
+        c.mapping(beast, where, {"name", "speed", "tier", "attack"}, {"note"})
+        c.typed(beast["name"], f"{where}.name", str, "a name")
+        c.mapping(beast["attack"], f"{where}.attack", {"zones", "modifier"})
+        zones = beast["attack"]["zones"]
+        parts = str(zones).replace("yd", "").strip().split("/")
+        if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+            raise c.fail(f"{where}.attack.zones", f"expected zones like '1/3/6 yd', not {zones!r}")
+        out[str(key)] = {
+            "key": str(key),
+            "name": beast["name"],
+            "speed": c.integer(beast["speed"], f"{where}.speed", 0),
+            "tier": c.tier(beast["tier"], f"{where}.tier"),
+            "zones": str(zones),
+            "modifier": c.integer(beast["attack"]["modifier"], f"{where}.attack.modifier"),
+            "note": str(beast.get("note") or ""),
+        }
+
+    def known(value: Any, key: str) -> str:
+        if value not in out:
+            raise c.fail(key, f"unknown leviathan {value!r}: use one of {', '.join(out)}")
+        return str(value)
+
+    return {"leviathans": out, "table": _faces_of(c, data["table"], "table", known)}
+
+
 _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "tiers": _check_tiers,
     "load": _check_load,
@@ -473,6 +573,8 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "options": _check_options,
     "names": _check_names,
     "calendars": _check_calendars,
+    "encounters": _check_encounters,
+    "leviathans": _check_leviathans,
 }
 
 
@@ -537,6 +639,8 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     calendars: dict[str, Any]
+    encounters: dict[str, Any]
+    leviathans: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -587,6 +691,15 @@ class RuleBook:
                 return trait
         known = ", ".join(self.traits["traits"])
         raise VoyageError(f"unknown trait {name!r}: use one of {known}")
+
+    def leviathan(self, name: str) -> dict[str, Any]:
+        """A leviathan (R54) by key or name, case-insensitively ('kraken', 'Sea Serpent')."""
+        wanted = _norm(name)
+        for key, beast in self.leviathans["leviathans"].items():
+            if wanted in (_norm(key), _norm(beast["name"])):
+                return beast
+        known = ", ".join(self.leviathans["leviathans"])
+        raise VoyageError(f"unknown leviathan {name!r}: use one of {known}")
 
     def option_defaults(self) -> dict[str, Any]:
         return {key: opt["default"] for key, opt in self.options.items()}

@@ -75,6 +75,7 @@ def world_for(
         chart, found = campaign_chart(camp)
         storms = storms or found
     from .calendar import campaign_calendar
+    from .encounters import EncounterChecks
     from .rules.drift import current_lookup
 
     settings = camp.settings
@@ -86,6 +87,7 @@ def world_for(
         str(settings.get("stuck_escape", "roll")),
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
+        encounters=EncounterChecks(camp.seed, camp.rulebook, dict(settings), camp.ship_names),
     )
 
 

@@ -1,0 +1,247 @@
+"""Encounter checks (R93): what a ship at sea meets, rolled from its own dice stream.
+
+Every ``encounter_interval`` hours (an option; a terrain of tables/encounters.yaml may set its
+own) each ship at sea rolls an x-in-6 chance (R3): ``encounter_chance`` by day, and by night
+``encounter_chance_night_coast`` in coastal and port-approach hexes. On an encounter she rolls
+the region's table for her terrain (open sea, coastal, port approach), faces explicit (R20):
+a ship (class and disposition rolled, a name drawn), a leviathan (tables/leviathans.yaml),
+wreckage, castaways or a sight.
+
+The dice come from a stream derived from (campaign seed, "encounter", ship, clock), never
+from the campaign's roller (R93, as the weather dice are kept apart): checking late, ahead or after an
+undo gives the same encounter, and an encounter never shifts another roll. The engine calls
+:meth:`EncounterChecks.phase` once an hour (after the ships move); the advance stops for
+the referee on an encounter (halt ``encounter``). ``voyage encounter check`` rolls one by
+hand with the campaign's roller.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .dice import Roll, Roller
+from .errors import VoyageRuleError
+from .events import Event
+from .rules.common import Outcome
+from .tables import RuleBook
+
+TERRAINS = ("open sea", "coastal", "port approach")
+#: Terrains "near the coast" for the night chance (R93).
+NEAR_COAST = frozenset({"coastal", "port approach"})
+#: The minute of the hour an engine check is logged at: after the hour's movement.
+CHECK_MINUTE = 59
+
+
+@dataclass(frozen=True)
+class EncounterResult(Outcome):
+    """An encounter check: ``met`` is False when nothing was met; else ``encounter`` holds
+    what was (kind, and per kind: class, name, disposition, leviathan, people, text)."""
+
+    met: bool
+    encounter: dict[str, Any]
+
+
+def stream(seed: int, ship: str, clock: int) -> Roller:
+    """The dice for a ship's encounter check at campaign hour ``clock`` (R93): a
+    roller seeded from a hash of (seed, "encounter", ship, clock)."""
+    key = f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode()
+    return Roller(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+
+
+def terrain_of(hex_info: Any) -> str:
+    """The encounter terrain of a map hex: port approach (a port's hex), coastal (R33's
+    coastal waters), else open sea."""
+    if getattr(hex_info, "port", None) or getattr(hex_info, "terrain", "") == "port":
+        return "port approach"
+    if getattr(hex_info, "coastal", False) or getattr(hex_info, "narrow_passage", False):
+        return "coastal"
+    return "open sea"
+
+
+def is_night(calendar: Any, clock: int) -> bool:
+    """Whether campaign hour ``clock`` is between dusk and dawn (voyage.calendar)."""
+    from .calendar import daylight
+
+    dawn, dusk = daylight(calendar, clock)
+    return not dawn <= clock % 24 < dusk
+
+
+def terrain_table(book: RuleBook, region: str, terrain: str) -> dict[str, Any]:
+    """The table for a region and terrain: the region's own, else region ``all``; the
+    terrain's own, else ``open sea``."""
+    regions = book.encounters["regions"]
+    terrains = regions.get(region) or regions["all"]
+    return terrains.get(terrain) or terrains["open sea"]
+
+
+def settings_of(settings: dict[str, Any]) -> tuple[int, int, int]:
+    """(interval hours, chance, night-near-the-coast chance) from the campaign's options."""
+    return (
+        int(settings.get("encounter_interval", 4)),
+        int(settings.get("encounter_chance", 1)),
+        int(settings.get("encounter_chance_night_coast", 2)),
+    )
+
+
+def interval_for(book: RuleBook, settings: dict[str, Any], region: str, terrain: str) -> int:
+    """Hours between checks in this region and terrain (0: no checks)."""
+    return int(terrain_table(book, region, terrain).get("interval", settings_of(settings)[0]))
+
+
+def chance_for(
+    book: RuleBook, settings: dict[str, Any], region: str, terrain: str, night: bool
+) -> int:
+    """The x-in-6 chance of an encounter at a check (R93): the terrain's own day / night
+    chance, else the options (by night near the coast the night option)."""
+    table = terrain_table(book, region, terrain)
+    _, day, night_coast = settings_of(settings)
+    if night:
+        return int(table.get("night", night_coast if terrain in NEAR_COAST else day))
+    return int(table.get("day", day))
+
+
+def face_odds(table: list[tuple[int, int, Any]]) -> list[tuple[Any, Fraction]]:
+    """Each entry of a d6 face table with its exact chance ((last - first + 1) / 6)."""
+    return [(value, Fraction(last - first + 1, 6)) for first, last, value in table]
+
+
+def _on_face(roller: Roller, label: str, table: list[tuple[int, int, Any]]) -> tuple[Any, Roll]:
+    record = roller.roll(label, "d6")
+    for first, last, value in table:
+        if first <= record.natural <= last:
+            shown = value.get("kind") if isinstance(value, dict) else value
+            faces = f" (faces {first}-{last})" if first != last else ""
+            record.outcome = f"{shown}{faces}"
+            return value, record
+    raise VoyageRuleError(f"{label}: no entry for face {record.natural}")  # tables validated
+
+
+def roll_encounter(
+    book: RuleBook,
+    roller: Roller,
+    region: str,
+    terrain: str,
+    hex_name: str,
+    taken: Callable[[], set[str]] = set,
+) -> tuple[dict[str, Any], list[Roll]]:
+    """Roll what is met on the region's table for the terrain (R93): the encounter and
+    its rolls. ``taken`` gives the ship names already used (a met ship gets a new one)."""
+    enc = book.encounters
+    value, first = _on_face(roller, "encounter", terrain_table(book, region, terrain)["results"])
+    rolls = [first]
+    kind = value["kind"]
+    found: dict[str, Any] = {"kind": kind, "hex": hex_name, "terrain": terrain}
+    if kind == "ship":
+        from .ships import generate_name
+
+        cls_key, r1 = _on_face(roller, "ship met: class", enc["ships"])
+        cls = book.ship_class(cls_key)
+        disposition, r2 = _on_face(roller, "ship met: disposition", enc["dispositions"])
+        name, r3 = generate_name(book, roller, taken())
+        rolls += [r1, r2, r3]
+        found.update(ship_class=cls["name"], disposition=disposition, name=name)
+        text = f"A ship in sight at {hex_name}: a {cls['name'].lower()}, the {name}, {disposition}."
+    elif kind == "leviathan":
+        key, r1 = _on_face(roller, "leviathan", book.leviathans["table"])
+        beast = book.leviathan(key)
+        rolls.append(r1)
+        found.update(leviathan=beast["key"], name=beast["name"])
+        text = (
+            f"A leviathan at {hex_name}: a {beast['name']} (speed {beast['speed']}, "
+            f"Tier {beast['tier']}, attacks as an Explosion {beast['zones']} "
+            f"{beast['modifier']:+d}). {beast['note']}".strip()
+        )
+    elif kind == "castaways":
+        r1 = roller.roll("castaways: people in the water", enc["castaways"])
+        people = max(1, r1.total)
+        r1.outcome = f"{people} in the water"
+        rolls.append(r1)
+        found["people"] = people
+        who = "person" if people == 1 else "people"
+        text = f"Castaways at {hex_name}: {people} {who} in the water."
+    elif kind == "sight":
+        sight, r1 = _on_face(roller, "sight", enc["sights"])
+        rolls.append(r1)
+        text = str(sight)
+    else:  # wreckage
+        text = f"Wreckage at {hex_name}."
+    if value.get("text") and kind != "sight":
+        text = f"{text} {value['text']}" if kind != "wreckage" else f"{value['text']} ({hex_name})"
+    found["text"] = text
+    return found, rolls
+
+
+def encounter_check(
+    book: RuleBook,
+    roller: Roller,
+    chance: int,
+    region: str,
+    terrain: str,
+    hex_name: str,
+    taken: Callable[[], set[str]] = set,
+    sure: bool = False,
+) -> EncounterResult:
+    """One encounter check (R93): the x-in-6 chance (skipped when ``sure``), then the
+    table. Every roll is kept on the result (R4)."""
+    rolls: list[Roll] = []
+    if not sure:
+        hit = roller.chance("encounter check", chance, success="an encounter", failure="nothing")
+        rolls.append(hit)
+        if not hit.success:
+            text = f"Encounter check at {hex_name} ({terrain}): nothing met."
+            return EncounterResult("encounter check", text, tuple(rolls), {}, False, {})
+    found, more = roll_encounter(book, roller, region, terrain, hex_name, taken)
+    rolls += more
+    text = f"Encounter ({found['kind']}): {found['text']}"
+    return EncounterResult("encounter", text, tuple(rolls), {"encounter": found}, True, found)
+
+
+@dataclass
+class EncounterChecks:
+    """The engine's encounter phase (R93) for one campaign: its seed, rules and options."""
+
+    seed: int
+    book: RuleBook
+    settings: dict[str, Any]
+    taken: Callable[[], set[str]] = set
+    #: the weather region of a hex; one region, ``all``, until regions arrive
+    region_of: Callable[[str], str] = lambda hex_name: "all"
+
+    def __post_init__(self) -> None:
+        self._interval, _, _ = settings_of(self.settings)
+        # a terrain's own interval in any region makes the quick skip below unsafe
+        self._own_intervals = any(
+            "interval" in t for r in self.book.encounters["regions"].values() for t in r.values()
+        )
+
+    def phase(self, engine: Any, clock: int, out: list[Any]) -> None:
+        """After the hour ``clock``: each ship at sea whose check falls due rolls from her
+        own stream; an encounter is logged with halt ``encounter`` (the advance stops)."""
+        if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
+            return  # the common hour: no check due anywhere
+        from .engine import LoggedEvent
+
+        for s in engine.states:
+            if not s.active or s.status == "arrived" or s.sinking_in is not None:
+                continue
+            info = engine.hex_info(s.hex)
+            terrain = terrain_of(info)
+            region = self.region_of(s.hex)
+            every = interval_for(self.book, self.settings, region, terrain)
+            if not every or (clock + 1) % every:
+                continue
+            night = is_night(engine.world.calendar, clock)
+            chance = chance_for(self.book, self.settings, region, terrain, night)
+            roller = stream(self.seed, s.ship.name, clock)
+            result = encounter_check(
+                self.book, roller, chance, region, terrain, s.hex, self.taken
+            )
+            # R4: every check is logged with its roll; only an encounter stops the advance
+            event = Event(result.kind, result.text, list(result.rolls), CHECK_MINUTE,
+                          dict(result.changes))
+            halt = "encounter" if result.met else None
+            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, halt))

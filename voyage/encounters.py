@@ -8,8 +8,8 @@ a ship (class and disposition rolled, a name drawn), a leviathan (tables/leviath
 wreckage, castaways or a sight.
 
 The dice come from a stream derived from (campaign seed, "encounter", ship, clock), never
-from the campaign's roller (R93, as the weather dice are kept apart): checking late, ahead or after an
-undo gives the same encounter, and an encounter never shifts another roll. The engine calls
+from the campaign's roller (R93): checking late, ahead or after an undo gives the same
+encounter, and an encounter never shifts another roll. The engine calls
 :meth:`EncounterChecks.phase` once an hour (after the ships move); the advance stops for
 the referee on an encounter (halt ``encounter``). ``voyage encounter check`` rolls one by
 hand with the campaign's roller.
@@ -28,6 +28,7 @@ from .errors import VoyageRuleError
 from .events import Event
 from .rules.common import Outcome
 from .tables import RuleBook
+from .tiers import roman
 
 TERRAINS = ("open sea", "coastal", "port approach")
 #: Terrains "near the coast" for the night chance (R93).
@@ -144,15 +145,15 @@ def roll_encounter(
         name, r3 = generate_name(book, roller, taken())
         rolls += [r1, r2, r3]
         found.update(ship_class=cls["name"], disposition=disposition, name=name)
-        text = f"A ship in sight at {hex_name}: a {cls['name'].lower()}, the {name}, {disposition}."
+        text = f"a {cls['name'].lower()}, the {name}, {disposition}."
     elif kind == "leviathan":
         key, r1 = _on_face(roller, "leviathan", book.leviathans["table"])
         beast = book.leviathan(key)
         rolls.append(r1)
         found.update(leviathan=beast["key"], name=beast["name"])
         text = (
-            f"A leviathan at {hex_name}: a {beast['name']} (speed {beast['speed']}, "
-            f"Tier {beast['tier']}, attacks as an Explosion {beast['zones']} "
+            f"a {beast['name']} (speed {beast['speed']}, "
+            f"Tier {roman(beast['tier'])}, attacks as an Explosion {beast['zones']} "
             f"{beast['modifier']:+d}). {beast['note']}".strip()
         )
     elif kind == "castaways":
@@ -162,15 +163,15 @@ def roll_encounter(
         rolls.append(r1)
         found["people"] = people
         who = "person" if people == 1 else "people"
-        text = f"Castaways at {hex_name}: {people} {who} in the water."
+        text = f"{people} {who} in the water."
     elif kind == "sight":
         sight, r1 = _on_face(roller, "sight", enc["sights"])
         rolls.append(r1)
         text = str(sight)
     else:  # wreckage
-        text = f"Wreckage at {hex_name}."
-    if value.get("text") and kind != "sight":
-        text = f"{text} {value['text']}" if kind != "wreckage" else f"{value['text']} ({hex_name})"
+        text = "wreckage in the water."
+    if value.get("text"):
+        text = str(value["text"]) if kind in ("wreckage", "sight") else f"{text} {value['text']}"
     found["text"] = text
     return found, rolls
 
@@ -196,7 +197,7 @@ def encounter_check(
             return EncounterResult("encounter check", text, tuple(rolls), {}, False, {})
     found, more = roll_encounter(book, roller, region, terrain, hex_name, taken)
     rolls += more
-    text = f"Encounter ({found['kind']}): {found['text']}"
+    text = f"Encounter at {hex_name} ({found['kind']}): {found['text']}"
     return EncounterResult("encounter", text, tuple(rolls), {"encounter": found}, True, found)
 
 
@@ -245,3 +246,74 @@ class EncounterChecks:
                           dict(result.changes))
             halt = "encounter" if result.met else None
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, halt))
+
+
+# -- at the table -------------------------------------------------------------------------
+
+
+def check_by_hand(
+    camp: Any, ship_name: str, sure: bool = False, chart: Any = None
+) -> tuple[EncounterResult, dict[str, Any]]:
+    """``voyage encounter check SHIP``: one encounter check for the ship where she is, with
+    the campaign's dice (one undoable action, logged on her voyage if she is at sea).
+    ``sure`` skips the chance: the referee says something is met; roll what."""
+    from .calendar import campaign_calendar
+    from .voyages import campaign_chart, log_event, open_voyage
+
+    if chart is None:
+        chart, _ = campaign_chart(camp)
+    # read and refused inside the action: a refusal changes nothing (the action rolls back)
+    with camp.action("encounter check", f"encounter check {ship_name}") as act:
+        ship = camp.get_ship(ship_name)
+        if ship.status == "sunk":
+            raise VoyageRuleError(f"{ship.name} is sunk: she meets nothing more")
+        if not ship.hex:
+            raise VoyageRuleError(
+                f"{ship.name} is nowhere on the map: place her first (`voyage ship place "
+                f"{ship.name!r} CCRR`)"
+            )
+        s = open_voyage(camp, ship.name)
+        hex_name = s.hex if s is not None else ship.hex
+        terrain = terrain_of(chart.hex(hex_name))
+        night = is_night(campaign_calendar(camp), camp.clock)
+        region = "all"
+        chance = chance_for(camp.rulebook, camp.settings, region, terrain, night)
+        result = encounter_check(
+            camp.rulebook, camp.roller, chance, region, terrain, hex_name, camp.ship_names, sure
+        )
+        log_event(camp, act, ship.name, s.voyage_id if s else None, result.event(0))
+        camp.db.execute(
+            "UPDATE actions SET summary = ? WHERE id = ?",
+            [f"encounter check {ship.name}: {result.encounter.get('kind', 'nothing')}", act.id],
+        )
+    where = {"ship": ship.name, "hex": hex_name, "terrain": terrain, "night": night,
+             "chance": chance, "clock": camp.clock}
+    return result, where
+
+
+def encounter_rows(camp: Any, ship: str | None = None) -> list[dict[str, Any]]:
+    """Every encounter met (engine checks and checks by hand), oldest first: the event
+    rows of kind ``encounter`` with what was met."""
+    import json
+
+    sql = "SELECT * FROM events WHERE kind = 'encounter'"
+    args: list[Any] = []
+    if ship:
+        sql += " AND ship = ?"
+        args.append(camp.get_ship(ship, archived=True).name)
+    out = []
+    for row in camp.db.query(sql + " ORDER BY clock, minute, id", args):
+        found = json.loads(row["changes"] or "{}").get("encounter", {})
+        out.append(
+            {
+                "ship": row["ship"],
+                "clock": row["clock"],
+                "minute": row["minute"],
+                "kind": found.get("kind"),
+                "hex": found.get("hex"),
+                "terrain": found.get("terrain"),
+                "text": found.get("text", row["text"]),
+                "encounter": found,
+            }
+        )
+    return out

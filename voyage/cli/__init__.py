@@ -35,6 +35,7 @@ COMMANDS: dict[str, str] = {
     "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
     "browse": "voyage.cli.browse:browse",
+    "encounter": "voyage.cli.encounter:encounter",
 }
 
 

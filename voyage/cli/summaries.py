@@ -17,6 +17,7 @@ SUMMARIES: dict[str, str] = {
     'completion': 'Print the shell completion script for bash, zsh or fish.',
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
     'doctor': 'Check a campaign file: integrity, schema, JSON values, references, house tables.',
+    'encounter': 'Encounters at sea: roll a check, list what ships have met (R93).',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     'init': 'Make a new campaign database, with a calendar if you give a start date.',
     'log': "A ship's log: hour by hour, with every event and every roll (R4).",

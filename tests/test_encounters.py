@@ -167,9 +167,14 @@ def test_checks_fall_every_interval_and_an_encounter_stops_the_advance(runner, s
     events = _encounter_events(sea)
     assert events, "a check every 4 hours"
     assert all((clock + 1) % 4 == 0 and minute == 59 for _, clock, minute, *_ in events)
-    last = events[-1]
-    assert last[3] == "encounter" and "encounter" in out["stopped"]
-    assert all(e[3] == "encounter check" for e in events[:-1])  # nothing met stops nothing
+    assert [e[3] for e in events] == ["encounter"] and "encounter" in out["stopped"]
+    assert out["end"] == events[0][1] + 1  # stopped at the end of that hour
+    # a check that meets nothing is not logged and stops nothing: with 6-in-6 every check
+    # meets something, so the next stop is exactly one interval on
+    ok(runner, "settings", "encounter_chance", "6")
+    ok(runner, "settings", "encounter_chance_night_coast", "6")
+    again = json.loads(ok(runner, "advance", "--until", "event", "--json"))
+    assert again["hours"] == 4 and _encounter_events(sea)[-1][1] == out["end"] + 3
 
 
 def test_checks_late_or_after_an_undo_give_the_same_encounters(runner, sea, tmp_path):
@@ -185,13 +190,15 @@ def test_checks_late_or_after_an_undo_give_the_same_encounters(runner, sea, tmp_
 
 
 def test_options_change_the_interval_and_zero_turns_checks_off(runner, sea):
+    ok(runner, "settings", "encounter_chance", "6")
+    ok(runner, "settings", "encounter_chance_night_coast", "6")
     ok(runner, "settings", "encounter_interval", "0")
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "12")
     assert _encounter_events(sea) == []
     ok(runner, "settings", "encounter_interval", "6")
     ok(runner, "advance", "--hours", "12")
-    assert [e[1] for e in _encounter_events(sea)] in ([17], [17, 23])
+    assert [e[1] for e in _encounter_events(sea)] == [17]  # 12 + 6 hours, then it stops
 
 
 def test_the_engine_phase_never_shifts_the_main_dice(sea):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .dice import Roll, Roller
+from .dice import CheckOptions, Roll, Roller
 from .errors import VoyageRuleError
 from .events import Event
 from .rules.common import Outcome
@@ -46,11 +46,62 @@ class EncounterResult(Outcome):
     encounter: dict[str, Any]
 
 
+class StreamRoller(Roller):
+    """A :class:`~voyage.dice.Roller` whose dice are drawn from SHA-256 of a key in counter
+    mode (4 bytes a die, rejection-sampled so every face is equally likely): a stream of its
+    own, cheap to start (the engine starts one per ship per check)."""
+
+    def __init__(self, key: bytes, options: CheckOptions | None = None) -> None:
+        # no super().__init__: seeding a random.Random costs more than the check itself
+        self.options = options or CheckOptions()
+        self.records = []
+        self._key = key
+        self._pool = b""
+        self._block = 0
+
+    def die(self, sides: int) -> int:
+        limit = (1 << 32) - (1 << 32) % sides
+        while True:
+            if len(self._pool) < 4:
+                block = self._block.to_bytes(4, "big")
+                self._pool += hashlib.sha256(self._key + block).digest()
+                self._block += 1
+            value = int.from_bytes(self._pool[:4], "big")
+            self._pool = self._pool[4:]
+            if value < limit:
+                return value % sides + 1
+
+    def get_state(self) -> str:
+        raise VoyageRuleError("an encounter stream is derived from its key, never saved")
+
+
 def stream(seed: int, ship: str, clock: int) -> Roller:
-    """The dice for a ship's encounter check at campaign hour ``clock`` (R93): a
-    roller seeded from a hash of (seed, "encounter", ship, clock)."""
-    key = f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode()
-    return Roller(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+    """The dice for a ship's encounter check at campaign hour ``clock`` (R93): a stream
+    derived from (seed, "encounter", ship, clock)."""
+    return StreamRoller(f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode())
+
+
+def _chance(roller: Roller, chance: int, face: int | None = None) -> Roll:
+    """The x-in-6 encounter chance (R3), recorded as ``Roller.chance`` records it, with its
+    exact probability written down (x/6) rather than computed: the engine rolls thousands.
+    ``face``: the die already rolled from ``roller`` (the engine peeks before recording)."""
+    face = roller.die(6) if face is None else face
+    hit = face <= chance
+    record = Roll(
+        label="encounter check",
+        dice="d6",
+        faces=[face],
+        natural=face,
+        total=face,
+        target=chance,
+        compare="<=",
+        target_text=f"vs {chance}-in-6",
+        success=hit,
+        outcome="an encounter" if hit else "nothing",
+        probability=Fraction(max(0, min(chance, 6)), 6),
+    )
+    roller.records.append(record)
+    return record
 
 
 def terrain_of(hex_info: Any) -> str:
@@ -121,6 +172,27 @@ def _on_face(roller: Roller, label: str, table: list[tuple[int, int, Any]]) -> t
     raise VoyageRuleError(f"{label}: no entry for face {record.natural}")  # tables validated
 
 
+_POOLS: dict[int, tuple[Any, list[str], frozenset[str]]] = {}
+
+
+def _ship_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str, Roll]:
+    """A name for a ship met, drawn as voyage.ships.generate_name draws one (the same pool,
+    the same roll), with the pool built once per rule book."""
+    cached = _POOLS.get(id(book))
+    if cached is None or cached[0] is not book.names:
+        names = book.names
+        pool = [f"{a} {b}" for a in names["first"] for b in names["second"] if a != b]
+        pool += list(names["whole"])
+        cached = _POOLS[id(book)] = (names, pool, frozenset(n.lower() for n in pool))
+    pool, lowered = cached[1], cached[2]
+    free = pool if taken.isdisjoint(lowered) else [n for n in pool if n.lower() not in taken]
+    if len(free) < 2:  # every name taken: generate_name numbers them ("Sea Witch II")
+        from .ships import generate_name
+
+        return generate_name(book, roller, taken)
+    return roller.choose("ship name", free)
+
+
 def roll_encounter(
     book: RuleBook,
     roller: Roller,
@@ -137,12 +209,11 @@ def roll_encounter(
     kind = value["kind"]
     found: dict[str, Any] = {"kind": kind, "hex": hex_name, "terrain": terrain}
     if kind == "ship":
-        from .ships import generate_name
-
         cls_key, r1 = _on_face(roller, "ship met: class", enc["ships"])
-        cls = book.ship_class(cls_key)
+        # the key as classes.yaml spells it, else any name ship_class knows (slower)
+        cls = book.classes.get(cls_key) or book.ship_class(cls_key)
         disposition, r2 = _on_face(roller, "ship met: disposition", enc["dispositions"])
-        name, r3 = generate_name(book, roller, taken())
+        name, r3 = _ship_name(book, roller, taken())
         rolls += [r1, r2, r3]
         found.update(ship_class=cls["name"], disposition=disposition, name=name)
         text = f"a {cls['name'].lower()}, the {name}, {disposition}."
@@ -185,12 +256,13 @@ def encounter_check(
     hex_name: str,
     taken: Callable[[], set[str]] = set,
     sure: bool = False,
+    face: int | None = None,
 ) -> EncounterResult:
     """One encounter check (R93): the x-in-6 chance (skipped when ``sure``), then the
     table. Every roll is kept on the result (R4)."""
     rolls: list[Roll] = []
     if not sure:
-        hit = roller.chance("encounter check", chance, success="an encounter", failure="nothing")
+        hit = _chance(roller, chance, face)
         rolls.append(hit)
         if not hit.success:
             text = f"Encounter check at {hex_name} ({terrain}): nothing met."
@@ -213,6 +285,10 @@ class EncounterChecks:
     region_of: Callable[[str], str] = lambda hex_name: "all"
 
     def __post_init__(self) -> None:
+        self._names: set[str] | None = None
+        self._where: dict[str, tuple[str, str, int]] = {}  # hex -> region, terrain, interval
+        self._chances: dict[tuple[str, str, bool], int] = {}
+        self._daylight: dict[int, tuple[int, int]] = {}
         self._interval, _, _ = settings_of(self.settings)
         # a terrain's own interval in any region makes the quick skip below unsafe
         self._own_intervals = any(
@@ -226,26 +302,53 @@ class EncounterChecks:
             return  # the common hour: no check due anywhere
         from .engine import LoggedEvent
 
+        night: bool | None = None
         for s in engine.states:
             if not s.active or s.status == "arrived" or s.sinking_in is not None:
                 continue
-            info = engine.hex_info(s.hex)
-            terrain = terrain_of(info)
-            region = self.region_of(s.hex)
-            every = interval_for(self.book, self.settings, region, terrain)
+            where = self._where.get(s.hex)
+            if where is None:
+                region = self.region_of(s.hex)
+                terrain = terrain_of(engine.hex_info(s.hex))
+                every = interval_for(self.book, self.settings, region, terrain)
+                where = self._where[s.hex] = (region, terrain, every)
+            region, terrain, every = where
             if not every or (clock + 1) % every:
                 continue
-            night = is_night(engine.world.calendar, clock)
-            chance = chance_for(self.book, self.settings, region, terrain, night)
+            if night is None:
+                night = self._is_night(engine.world.calendar, clock)
+            key = (region, terrain, night)
+            chance = self._chances.get(key)
+            if chance is None:
+                chance = self._chances[key] = chance_for(self.book, self.settings, *key)
             roller = stream(self.seed, s.ship.name, clock)
+            face = roller.die(6)
+            if face > chance:
+                # a check that meets nothing is not logged: it changes nothing, and its die
+                # is derived from (seed, ship, hour), so it can be rolled again exactly
+                continue
             result = encounter_check(
-                self.book, roller, chance, region, terrain, s.hex, self.taken
+                self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
             )
-            # R4: every check is logged with its roll; only an encounter stops the advance
             event = Event(result.kind, result.text, list(result.rolls), CHECK_MINUTE,
                           dict(result.changes))
-            halt = "encounter" if result.met else None
-            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, halt))
+            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
+
+    def _is_night(self, calendar: Any, clock: int) -> bool:
+        """:func:`is_night`, with dawn and dusk looked up once a day."""
+        day = clock // 24
+        hours = self._daylight.get(day)
+        if hours is None:
+            from .calendar import daylight
+
+            hours = self._daylight[day] = daylight(calendar, clock)
+        return not hours[0] <= clock % 24 < hours[1]
+
+    def _taken(self) -> set[str]:
+        """The campaign's ship names, read once an advance (no ship is made during one)."""
+        if self._names is None:
+            self._names = self.taken()
+        return self._names
 
 
 # -- at the table -------------------------------------------------------------------------

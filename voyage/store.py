@@ -46,6 +46,8 @@ SNAPSHOT_TABLES: list[str] = [
     "voyages",
     "port_fuel",
     "house_tables",
+    "fights",
+    "fighters",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -800,5 +802,39 @@ def m041_house_tables(db: Database) -> None:
             text TEXT NOT NULL,
             source TEXT NOT NULL,
             loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+
+
+# -- encounters and fights (issue 12: m075-m079) ------------------------------------------
+@migrations()
+def m075_fights(db: Database) -> None:
+    # A fight between ships (voyage.fight, R94): its hex, hour, round, range and the order of
+    # the round (R90, JSON); each side (ship or leviathan) with its speed, declared movement,
+    # whether its crew are off balance (R51) and the damage so far (JSON). SNAPSHOT_TABLES.
+    db.execute(
+        """CREATE TABLE fights (
+            id INTEGER PRIMARY KEY,
+            clock INTEGER NOT NULL,
+            hex TEXT NOT NULL,
+            round INTEGER NOT NULL DEFAULT 0,
+            range_yards INTEGER,
+            status TEXT NOT NULL DEFAULT 'open',
+            turn_order TEXT NOT NULL DEFAULT '[]'
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE fighters (
+            fight INTEGER NOT NULL REFERENCES fights(id),
+            name TEXT NOT NULL COLLATE NOCASE,
+            kind TEXT NOT NULL,
+            leviathan TEXT,
+            tier INTEGER NOT NULL,
+            speed INTEGER NOT NULL,
+            declared INTEGER NOT NULL,
+            off_balance INTEGER NOT NULL DEFAULT 0,
+            damage TEXT NOT NULL DEFAULT '[]',
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (fight, name)
         )"""
     )

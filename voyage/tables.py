@@ -30,6 +30,7 @@ TABLE_NAMES = (
     "calendars",
     "encounters",
     "leviathans",
+    "weapons",
 )
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
@@ -564,6 +565,39 @@ def _check_leviathans(data: Any, c: _Checker) -> dict[str, Any]:
     return {"leviathans": out, "table": _faces_of(c, data["table"], "table", known)}
 
 
+WEAPON_CARRIED = ("heavy_weapon", "harpoons", "any")
+
+
+def _check_weapons(data: Any, c: _Checker) -> dict[str, Any]:
+    """R94: weapons with their hit (harm / explosion), modifier, aim and how carried."""
+    c.mapping(data, "", {"to_hit", "weapons"})
+    c.mapping(data["to_hit"], "to_hit", {"dv"})
+    c.integer(data["to_hit"]["dv"], "to_hit.dv", 1)
+    weapons = data["weapons"]
+    if not isinstance(weapons, dict) or not weapons:
+        raise c.fail("weapons", "expected a mapping of key -> weapon")
+    out: dict[str, Any] = {}
+    for key, w in weapons.items():
+        where = f"weapons.{key}"
+        c.mapping(w, where, {"name", "carried", "hit", "modifier"}, {"aim", "zones"})
+        if w["carried"] not in WEAPON_CARRIED:
+            raise c.fail(f"{where}.carried", f"use one of {', '.join(WEAPON_CARRIED)}")
+        if w["hit"] not in ("harm", "explosion"):
+            raise c.fail(f"{where}.hit", "use harm or explosion")
+        if w["hit"] == "explosion" and "zones" not in w:
+            raise c.fail(f"{where}.zones", "an explosion needs its zones, e.g. '1/3/6 yd'")
+        out[str(key)] = {
+            "key": str(key),
+            "name": c.typed(w["name"], f"{where}.name", str, "a name"),
+            "carried": w["carried"],
+            "hit": w["hit"],
+            "modifier": c.integer(w["modifier"], f"{where}.modifier"),
+            "aim": c.integer(w.get("aim", 0), f"{where}.aim"),
+            "zones": str(w.get("zones", "")),
+        }
+    return {"dv": data["to_hit"]["dv"], "weapons": out}
+
+
 _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "tiers": _check_tiers,
     "load": _check_load,
@@ -575,6 +609,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "calendars": _check_calendars,
     "encounters": _check_encounters,
     "leviathans": _check_leviathans,
+    "weapons": _check_weapons,
 }
 
 
@@ -641,6 +676,7 @@ class RuleBook:
     calendars: dict[str, Any]
     encounters: dict[str, Any]
     leviathans: dict[str, Any]
+    weapons: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 

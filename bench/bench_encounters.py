@@ -7,8 +7,9 @@ The fleet is bench_engine.py's (ten ships sailing back and forth across the Salt
 year, a storm, inshore legs, every pace), run without stopping for the referee
 (``halt=False``) and written to SQLite as an advance writes it. "without" is the engine
 with ``world.encounters = None``; "with" rolls every ship's check every 4 hours from its
-own stream and logs it. Prints the best of ``--repeat`` runs of each, alternated (on a shared machine the
-best is the least disturbed), the ratio (target: at most 1.2x) and the ratio of medians.
+own stream and logs what is met. Prints the best of ``--repeat`` runs of each, alternated
+(on a shared machine the best is the least disturbed), the ratio (target: at most 1.2x)
+and the ratio of medians.
 """
 
 from __future__ import annotations

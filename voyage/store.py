@@ -825,7 +825,7 @@ def m075_fights(db: Database) -> None:
     )
     db.execute(
         """CREATE TABLE fighters (
-            fight INTEGER NOT NULL REFERENCES fights(id),
+            fight INTEGER NOT NULL,  -- fights.id (no REFERENCES: undo restores table by table)
             name TEXT NOT NULL COLLATE NOCASE,
             kind TEXT NOT NULL,
             leviathan TEXT,

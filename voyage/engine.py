@@ -41,18 +41,19 @@ from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
+from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
-OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift")
+OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
     "arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk", "engine broken",
-    "out of fuel", "destroyed", "anchor lost", "encounter",  # R93: something is met
+    "out of fuel", "destroyed", "anchor lost", "encounter", "tow parted",  # R93, R92
 )
 
 MINUTES = 60
@@ -303,7 +304,7 @@ class AdvanceResult:
 UNTIL = ("arrival", "event", "dawn", "dusk")
 #: Kinds of event that are routine: they do not stop ``--until event``.
 ROUTINE_KINDS = frozenset(
-    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "encounter check"})
+    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "tow"})
 
 
 class Engine:
@@ -353,7 +354,7 @@ class Engine:
         ship = s.ship
         cat = cat or self.category(s)
         powered = shipfig.under_power(ship)
-        key = (ship.name, cat, powered, s.pace, s.strain)
+        key = (ship.name, cat, powered, s.pace, s.strain, ship.equipment.get("tow_counted"))
         found = self._memo.get(key)
         if found is None:
             ship.pace, ship.strain = s.pace, s.strain
@@ -453,6 +454,7 @@ class Engine:
             if s.active:
                 row = _ShipHour(self, s, clock, events).run()
                 rows.append(row)
+        tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
         if self.world.encounters is not None:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events

@@ -87,6 +87,8 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "people": person * (ship.crew + ship.passengers),
         "equipment": standard_equipment_weight(ship, book),
         "water": ship.water if water_in_load else 0,
+        # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
+        "tow": int(ship.equipment.get("tow_counted", 0) or 0),
     }
 
 

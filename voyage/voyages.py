@@ -472,6 +472,8 @@ ACTIONS = (
     "weigh",
     "course",
     "pace",
+    "tow",
+    "cast-off",
 )
 
 
@@ -613,6 +615,11 @@ def _referee_action(
 
         s = _voyage_or_fail(s, ship, "anchoring")
         text, changes = anchor_or_weigh(camp, ship, s, what, chart)
+    elif what in ("tow", "cast-off"):
+        from .towing import tow_action
+
+        s = _voyage_or_fail(s, ship, "towing")
+        text, changes = tow_action(camp, act, s, what, target)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:

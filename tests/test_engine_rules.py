@@ -98,7 +98,7 @@ def test_a_storm_means_a_capsize_check_for_every_hex_travelled():
     storm_checks = [e for e in result.events if e.event.kind == "capsize"]
     entered = {r.hex for r in result.rows} & storm
     assert len(storm_checks) >= len(entered) - 1 > 0
-    assert all(e.event.rolls[0].label == "capsize check (storm)" for e in storm_checks)
+    assert all(e.event.rolls[0].label == "capsize check (storm: stormy seas)" for e in storm_checks)
 
 
 def test_six_hours_in_the_same_storm_hex_is_a_capsize_check():

@@ -281,7 +281,7 @@ class EncounterChecks:
     book: RuleBook
     settings: dict[str, Any]
     taken: Callable[[], set[str]] = set
-    #: the weather region of a hex; one region, ``all``, until regions arrive
+    #: the weather region of a hex (R61, voyage.voyages.region_lookup); ``all`` without
     region_of: Callable[[str], str] = lambda hex_name: "all"
 
     def __post_init__(self) -> None:
@@ -379,7 +379,9 @@ def check_by_hand(
         hex_name = s.hex if s is not None else ship.hex
         terrain = terrain_of(chart.hex(hex_name))
         night = is_night(campaign_calendar(camp), camp.clock)
-        region = "all"
+        from .voyages import region_lookup
+
+        region = region_lookup(chart)(hex_name)
         chance = chance_for(camp.rulebook, camp.settings, region, terrain, night)
         result = encounter_check(
             camp.rulebook, camp.roller, chance, region, terrain, hex_name, camp.ship_names, sure

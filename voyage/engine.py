@@ -13,15 +13,16 @@ One hour of one ship, in order (docs/voyages.md tells the same story for referee
    an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16), may capsize it in a storm (R32) and, inshore or in a narrow
-   passage, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
-   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
-   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
-   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
-3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 hours in
-   the same storm hex may capsize (R32); water over DW/4 lists the ship, over DW/2 (or a
-   Load over 2xDW, R12) sinks it.
-4. after every ship's hour: encounter checks (R93, voyage.encounters), from their own dice.
+   hex burns fuel (R16), may capsize it in storm-tossed seas (R32, R60) and, inshore or
+   in a narrow passage, may hide an underwater hazard (R33) it runs aground on (R34) and
+   rams (R35, R36). While a fire, a listing or a sinking is under way the hour is stepped
+   minute by minute (R52): the fire spreads and is fought each minute (R50), a listing ship
+   may capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
+   hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
+   water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
+4. after every ship's hour: a ship under tow ends it at her tower (R92); encounter checks
+   (R93, voyage.encounters), from their own dice.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
-from .rules.capsize import capsize_check, capsize_triggers
+from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
@@ -44,6 +45,7 @@ from .rules.sinking import sinking_reasons, sinking_time
 from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
+from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
 OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")
@@ -77,21 +79,13 @@ class Chart(Protocol):
     def is_sea(self, name: str) -> bool: ...
 
 
-StormCheck = Callable[[str, int], bool]
-
-
-def no_storms(hex_name: str, clock: int) -> bool:
-    """A storm predicate for a calm sea."""
-    return False
-
-
 @dataclass
 class World:
-    """Everything the engine reads and never changes: rules, map, storms, options."""
+    """Everything the engine reads and never changes: rules, map, sea states, options."""
 
     book: RuleBook
     chart: Chart
-    storm_at: StormCheck = no_storms
+    sea_state: SeaStateLookup = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
     #: the campaign's calendar (voyage.calendar): dawn and dusk by season; None counts days
@@ -132,6 +126,7 @@ class ShipState:
     capsized: bool = False
     destroyed: bool = False
     hours_in_hex: int = 0
+    storm_hours: int = 0  # R32/R60: storm hours in this hex since entry, arrival or Check
     drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
     current_carry: str = "0"  # R64: the part of a knot the current left over last hour
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
@@ -150,6 +145,7 @@ class ShipState:
         "capsized",
         "destroyed",
         "hours_in_hex",
+        "storm_hours",
         "drift_miles",
         "current_carry",
     )
@@ -322,7 +318,7 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._categories: dict[tuple[int, int], str] = {}
-        self._storm_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
+        self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
             parts = shipfig.load_parts(s.ship, self.book, False)
@@ -659,8 +655,9 @@ class _ShipHour:
                 )
                 self.stop_moving()
         info = self.e.hex_info(ship.hex)
-        if self.e.world.storm_at(ship.hex, self.clock):
-            self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
+        s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
+        if level := int(self.e.world.sea_state(ship.hex, self.clock)):
+            self.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
         # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
         # wrecks, shallow water whatever the leg (procedures coast.shallow_terrains).
@@ -722,21 +719,26 @@ class _ShipHour:
             s.progress = min(hex_miles - 1, self.progress_before + made)
 
     # -- capsizing, sinking, fire --------------------------------------------------------
-    def capsize(self, reason: str) -> None:
-        """R41: the helmsman's DV 16 Check; on a failure the ship capsizes and sinks (R40)."""
+    def storm_check(self, level: int) -> None:
+        """R32/R60: a storm Check with the sea state's Disadvantages, the state in the log."""
+        self.capsize(*self.e._sea[min(level, 3)].terms(self.s.hex))
+
+    def capsize(self, reason: str, banes: list[str] | None = None, context: str = "") -> None:
+        """R41: the helmsman's DV 16 Check (``context`` opens its text); failed, she sinks."""
         s, ship = self.s, self.ship
         if s.capsized or s.sinking_in is not None:
             return
-        result = capsize_check(
-            ship.tier, self.e.category(s), self.roller, self.book, ship.traits, reason=reason
-        )
+        figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
+        result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
+        event = result.event()
+        event.text = context + event.text
         if result.capsized:
             s.capsized = True
-            self.log(result.event(), "capsized")
+            self.log(event, "capsized")
             self.stop_moving()
             self.begin_sinking(f"she capsized ({reason})", "capsized")
         else:
-            self.log(result.event())
+            self.log(event)
 
     def begin_sinking(self, cause: str, halt: str = "sinking") -> None:
         """R40: 3d6 + Tier minutes to submerge, doubled at Half load or less."""
@@ -843,10 +845,10 @@ class _ShipHour:
             s.new_leaks = []
         if self.entered == 0 and s.status != "sunk":
             s.hours_in_hex += 1
-            if s.hours_in_hex % self.e._storm_every == 0 and self.e.world.storm_at(
-                s.hex, self.clock
-            ):
-                self.capsize("storm")  # R32: every 6 hours in the same storm hex
+            level = int(self.e.world.sea_state(s.hex, self.clock))
+            s.storm_hours, due = storm_clock(s.storm_hours, level, self.e._sea)
+            if due:
+                self.storm_check(level)  # R32/R60: storm hours in the same hex
         if ship.water or s.listing:
             self.flooding()
 

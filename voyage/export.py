@@ -198,16 +198,29 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
 
 
 def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
-    """Hexes a storm blew over at some time during the voyage (R32), for the picture."""
-    if not camp.db["storms"].exists() or not hours:
+    """Hexes storm-tossed at some time during the voyage (R32, R60: the referee's storms
+    and the rolled cells), for the picture."""
+    if not hours:
         return []
     first = hours[0]["clock"]
     last = hours[-1]["clock"] + 1
-    rows = camp.db.query(
-        "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
-        [last, first],
-    )
-    return [str(r["hex"]) for r in rows]
+    from .mapstore import map_row
+
+    if map_row(camp) is None:
+        if not camp.db["storms"].exists():
+            return []
+        rows = camp.db.query(
+            "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
+            [last, first],
+        )
+        return [str(r["hex"]) for r in rows]
+    from .world.campaign import sea_states_for
+
+    sea = sea_states_for(camp)
+    found: set[str] = set()
+    for hour in range(first, last):  # each hour's sea is worked out once: linear in hours
+        found.update(sea.levels(hour))
+    return sorted(found)
 
 
 def _quote(name: str) -> str:
@@ -644,15 +657,44 @@ def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
     return [(where, ", ".join(w)) for where, w in words.items()]
 
 
-def picture_area(log: VoyageLog, margin: int = 3) -> tuple[str | None, int | None]:
-    """(around, radius) of the picture: the middle of the track, out past its far end."""
+def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | None]:
+    """(around, radius) of the picture: the middle of the track's bounding box, and enough
+    hexes each way to hold the whole track with ``margin`` to spare (the render crops a
+    rectangle, so the picture is the track's box and a margin, never a ragged cut)."""
     from . import hexmap
 
     path = track(log)
     if not path:
         return None, None
-    middle = path[len(path) // 2]
-    return middle, max(hexmap.distance(middle, h) for h in path) + margin
+    cells = [hexmap.parse_hex(h) for h in path]
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    middle = hexmap.hex_name((min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2)
+    half = max(max(cols) - min(cols), max(rows) - min(rows)) // 2 + 1
+    return middle, half + margin
+
+
+def picture_title(log: VoyageLog) -> str:
+    """The picture's title in plain words: ``Iron Harpy, voyage 1: Gullhaven to Ironport,
+    arrived 3 Jun 1492, 12:00`` (issue 15: no hex arithmetic in a title)."""
+    v = log.voyage
+
+    def named(hex_name: Any) -> str:
+        return log.places.get(str(hex_name)) or f"hex {hex_name}"
+
+    status = str(v.get("status") or "unknown")
+    when = ending_time(log)
+    path = track(log)
+    if status == "arrived":
+        end = f"arrived {when}" if when else "arrived"
+    elif status == "sunk":
+        end = f"sank in {named(path[-1]) if path else 'the sea'}" + (f", {when}" if when else "")
+    elif status == "under way":
+        end = f"at sea, last in {named(path[-1])}" if path else "at sea"
+    else:
+        end = status + (f" {when}" if when else "")
+    return f"{log.ship}, voyage {log.id}: {named(v.get('origin'))} to " \
+           f"{named(v.get('destination'))}, {end}"
 
 
 def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
@@ -670,7 +712,7 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         storms=[h for h in log.storms if sea_map.in_bounds(h)],
         tracks=[(log.ship, path)] if path else [],
         marks=marks,
-        title=f"{log.ship}, voyage {log.id}: {log.voyage.get('status') or 'unknown'}",
+        title=picture_title(log),
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
     )
 

@@ -46,6 +46,7 @@ SNAPSHOT_TABLES: list[str] = [
     "voyages",
     "port_fuel",
     "house_tables",
+    "weather_rerolls",
     "fights",
     "fighters",
 ]
@@ -240,6 +241,26 @@ def m055_calendar(db: Database) -> None:
             year INTEGER NOT NULL,
             month INTEGER NOT NULL,
             day INTEGER NOT NULL
+        )"""
+    )
+
+
+# -- derived caches (mapscale: m070-m074) --------------------------------------------
+#: Tables of derived data that undo leaves alone: each row is keyed by a hash of what it was
+#: derived from, so it is right whatever undo does (voyage.mapcache). Keep them out of any
+#: snapshot or journal.
+DERIVED_TABLES: list[str] = ["map_cache"]
+
+
+@migrations()
+def m070_map_cache(db: Database) -> None:
+    # The parsed sea map, keyed by the SHA-256 of sea_map.text (voyage.mapcache): a derived
+    # cache keyed by hash, so it is safe to leave out of undo (DERIVED_TABLES).
+    db.execute(
+        """CREATE TABLE map_cache (
+            hash TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            blob BLOB NOT NULL
         )"""
     )
 
@@ -802,6 +823,30 @@ def m041_house_tables(db: Database) -> None:
             text TEXT NOT NULL,
             source TEXT NOT NULL,
             loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+
+
+# -- weather (issue 8: m050-m054) ---------------------------------------------------------
+@migrations()
+def m050_storm_states(db: Database) -> None:
+    # R60: a referee's storm has a sea state (stormy seas unless given) and may move one hex
+    # towards ``moving`` (a hex side) every ``every`` hours (R63: placed and moved by hand).
+    db.execute("ALTER TABLE storms ADD COLUMN state TEXT NOT NULL DEFAULT 'stormy'")
+    db.execute("ALTER TABLE storms ADD COLUMN moving TEXT")
+    db.execute("ALTER TABLE storms ADD COLUMN every INTEGER")
+
+
+@migrations()
+def m051_weather_rerolls(db: Database) -> None:
+    # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
+    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE weather_rerolls (
+            region TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (region, day)
         )"""
     )
 

@@ -27,6 +27,7 @@ TABLE_NAMES = (
     "procedures",
     "options",
     "names",
+    "climates",
     "calendars",
     "encounters",
     "leviathans",
@@ -197,7 +198,11 @@ def _check_load(data: Any, c: _Checker) -> dict[str, Any]:
     return data
 
 
-def _face_ranges(c: _Checker, rows: Any, key: str) -> list[tuple[int, int, Any]]:
+def _face_ranges(
+    c: _Checker, rows: Any, key: str, low: int = 1, high: int = 6, die: str = "d6"
+) -> list[tuple[int, int, Any]]:
+    """Entries ``{faces: [first, last], value: ...}`` covering every face ``low``-``high``
+    of ``die`` exactly once (R20: the tables spell out every face range)."""
     if not isinstance(rows, list) or not rows:
         raise c.fail(key, "expected a list of {faces: [first, last], value: ...} entries")
     covered: dict[int, int] = {}
@@ -211,18 +216,22 @@ def _face_ranges(c: _Checker, rows: Any, key: str) -> list[tuple[int, int, Any]]
             and len(faces) == 2
             and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
         ):
-            raise c.fail(f"{where}.faces", f"expected [first, last] d6 faces, found {faces!r}")
+            raise c.fail(f"{where}.faces", f"expected [first, last] {die} faces, found {faces!r}")
         first, last = faces
-        if not (1 <= first <= last <= 6):
-            raise c.fail(f"{where}.faces", f"faces {faces} must run from 1 to 6, low to high")
+        if not (low <= first <= last <= high):
+            raise c.fail(
+                f"{where}.faces", f"faces {faces} must run from {low} to {high}, low to high"
+            )
         for f in range(first, last + 1):
             if f in covered:
                 raise c.fail(f"{where}.faces", f"face {f} is doubled (also in entry {covered[f]})")
             covered[f] = i
         out.append((first, last, entry["value"]))
-    missing = sorted(set(range(1, 7)) - set(covered))
+    missing = sorted(set(range(low, high + 1)) - set(covered))
     if missing:
-        raise c.fail(key, f"face {missing[0]} is missing (every face 1-6 needs a value)")
+        raise c.fail(
+            key, f"face {missing[0]} is missing (every face {low}-{high} of {die} needs a value)"
+        )
     return out
 
 
@@ -400,6 +409,87 @@ def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
     return {"first": data["first"], "second": data["second"], "whole": data.get("whole", [])}
 
 
+#: R60: the sea states, calmest first; a cell's outer ring is one state lower (R62).
+SEA_STATES = ("calm", "stormy", "major", "hurricane")
+#: R61: the hex sides a wind can blow from (flat-topped hexes, R30).
+WIND_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
+    """R60-R62: climates (a 2d6 row per season), wind, cells, drift and sea states."""
+    c.mapping(data, "", {"climates", "wind", "cells", "drift", "sea_states"})
+    climates = data["climates"]
+    if not isinstance(climates, dict) or not climates:
+        raise c.fail("climates", "expected a mapping of climate name -> climate")
+    storms = SEA_STATES[1:]
+    out: dict[str, Any] = {}
+    for name, climate in climates.items():
+        where = f"climates.{name}"
+        c.mapping(climate, where, {"seasons"}, {"description", "season_names"})
+        seasons = climate["seasons"]
+        if not isinstance(seasons, dict) or not seasons:
+            raise c.fail(f"{where}.seasons", "expected a mapping of season name -> 2d6 row")
+        rows: dict[str, list[tuple[int, int, str]]] = {}
+        for season, row in seasons.items():
+            skey = f"{where}.seasons.{season}"
+            entries = _face_ranges(c, row, skey, 2, 12, "2d6")
+            for i, (_, _, value) in enumerate(entries):
+                if value not in ("fair", *storms):
+                    raise c.fail(
+                        f"{skey}[{i}].value",
+                        f"unknown weather {value!r}: use fair, {', '.join(storms)}",
+                    )
+            rows[str(season)] = entries
+        names = climate.get("season_names") or {}
+        if not isinstance(names, dict):
+            raise c.fail(f"{where}.season_names", "expected a mapping of season -> row name")
+        for season, row_name in names.items():
+            if row_name not in rows:
+                raise c.fail(
+                    f"{where}.season_names.{season}",
+                    f"no season row {row_name!r} (rows: {', '.join(rows)})",
+                )
+        out[str(name)] = {
+            "name": str(name),
+            "description": str(climate.get("description") or ""),
+            "seasons": rows,
+            "season_names": {str(k): str(v) for k, v in names.items()},
+        }
+    wind = _face_ranges(c, data["wind"], "wind")
+    for i, (_, _, side) in enumerate(wind):
+        if side not in WIND_SIDES:
+            raise c.fail(f"wind[{i}].value", f"unknown side {side!r}: use {' '.join(WIND_SIDES)}")
+    cells = c.mapping(data["cells"], "cells", set(storms))
+    for state in storms:
+        spec = c.mapping(cells[state], f"cells.{state}", {"radius", "hours"})
+        c.dice(spec["radius"], f"cells.{state}.radius")
+        c.dice(spec["hours"], f"cells.{state}.hours")
+        lowest_radius = parse(spec["radius"])
+        if lowest_radius.count + lowest_radius.bonus < 0:
+            raise c.fail(f"cells.{state}.radius", "a radius can never be below 0")
+        lowest_hours = parse(spec["hours"])
+        if lowest_hours.count + lowest_hours.bonus < 1:
+            raise c.fail(f"cells.{state}.hours", "a cell must blow at least 1 hour")
+    drift = _face_ranges(c, data["drift"], "drift")
+    for i, (_, _, every) in enumerate(drift):
+        c.integer(every, f"drift[{i}].value", 0)
+    sea_states = c.mapping(data["sea_states"], "sea_states", set(storms))
+    for state in storms:
+        spec = c.mapping(
+            sea_states[state],
+            f"sea_states.{state}",
+            {"label", "disadvantages", "hours_in_same_hex"},
+        )
+        c.typed(spec["label"], f"sea_states.{state}.label", str, "a name")
+        c.integer(spec["disadvantages"], f"sea_states.{state}.disadvantages", 0)
+        c.integer(spec["hours_in_same_hex"], f"sea_states.{state}.hours_in_same_hex", 1)
+    return {
+        "climates": out,
+        "wind": wind,
+        "cells": {s: dict(cells[s]) for s in storms},
+        "drift": drift,
+        "sea_states": {s: dict(sea_states[s]) for s in storms},
+    }
 def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
     """Calendars: months (name, short, days >= 1, season) and seasons (dawn, dusk hours)."""
     c.mapping(data, "", {"calendars"})
@@ -606,6 +696,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "procedures": _check_procedures,
     "options": _check_options,
     "names": _check_names,
+    "climates": _check_climates,
     "calendars": _check_calendars,
     "encounters": _check_encounters,
     "leviathans": _check_leviathans,
@@ -674,9 +765,10 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     calendars: dict[str, Any]
-    encounters: dict[str, Any]
-    leviathans: dict[str, Any]
-    weapons: dict[str, Any]
+    encounters: dict[str, Any] = field(default_factory=dict)
+    leviathans: dict[str, Any] = field(default_factory=dict)
+    weapons: dict[str, Any] = field(default_factory=dict)
+    climates: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 

@@ -21,14 +21,15 @@ from .engine import (
     AdvanceResult,
     Chart,
     Engine,
+    SeaStateLookup,
     ShipState,
-    StormCheck,
     World,
     dumps,
     no_storms,
 )
 from .errors import VoyageRuleError
 from .events import Event
+from .report import plural
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
@@ -41,34 +42,25 @@ OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
 # -- the map and the storms --------------------------------------------------------------
 
 
-def campaign_chart(camp: Campaign) -> tuple[SeaMap, StormCheck]:
-    """The campaign's sea map (voyage.mapstore) and its storms (voyage.weather), read once:
-    the engine asks about storms every hex, so the rows are indexed by hex here."""
+def campaign_chart(camp: Campaign) -> tuple[SeaMap, SeaStateLookup]:
+    """The campaign's sea map (voyage.mapstore) and its sea states (R60: rolled cells and
+    the referee's storms, voyage.world), read once for an advance."""
     from .errors import MapError
     from .mapstore import current_map
-    from .weather import blowing
+    from .world.campaign import sea_states_for
 
     try:
         chart = current_map(camp)
     except MapError as exc:
         raise VoyageRuleError(str(exc)) from None
-    by_hex: dict[str, list[dict[str, Any]]] = {}
-    if "storms" in camp.db.table_names():
-        for row in camp.db.query("SELECT * FROM storms ORDER BY storm, id"):
-            by_hex.setdefault(hexmap.canonical(row["hex"]), []).append(dict(row))
-    if not by_hex:
+    sea = sea_states_for(camp, chart)
+    if not sea.rolled and not sea.storms:
         return chart, no_storms
-
-    def storm_at(hex_name: str, clock: int) -> bool:
-        """R32: whether the hex is storm-tossed at the campaign hour ``clock``."""
-        rows = by_hex.get(hex_name)
-        return rows is not None and any(blowing(r, clock) for r in rows)
-
-    return chart, storm_at
+    return chart, sea.lookup()
 
 
 def world_for(
-    camp: Campaign, chart: Chart | None = None, storms: StormCheck | None = None
+    camp: Campaign, chart: Chart | None = None, storms: SeaStateLookup | None = None
 ) -> World:
     """The engine's world for the campaign: rule book, map, storms and options."""
     if chart is None:
@@ -87,8 +79,17 @@ def world_for(
         str(settings.get("stuck_escape", "roll")),
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
-        encounters=EncounterChecks(camp.seed, camp.rulebook, dict(settings), camp.ship_names),
+        encounters=EncounterChecks(
+            camp.seed, camp.rulebook, dict(settings), camp.ship_names, region_lookup(chart)
+        ),
     )
+
+
+def region_lookup(chart: Any) -> Any:
+    """The weather region of a hex (R61) for the encounter tables (R93); ``all`` where the
+    map names no region."""
+    by_hex = {h: name for name, r in getattr(chart, "regions", {}).items() for h in r.hexes}
+    return lambda hex_name: by_hex.get(hex_name, "all")
 
 
 # -- loading and saving state -------------------------------------------------------------
@@ -335,18 +336,19 @@ def sail(
     return state
 
 
-def _sail(
+def planned_voyage(
     camp: Campaign,
-    act: Action,
     ship_name: str,
-    to: str | None,
-    via: Sequence[str],
-    route: Sequence[str] | None,
-    pace: str | None,
-    strain: int,
-    inshore: bool,
-    chart: Any,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+    pace: str | None = None,
+    strain: int = 0,
+    inshore: bool = False,
+    chart: Any = None,
 ) -> ShipState:
+    """The voyage `voyage sail` would open, checked and planned but not written (voyage id
+    0): what :func:`sail` records, and what a forecast (voyage.forecast) sails in memory."""
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: she sails nowhere")
@@ -381,6 +383,24 @@ def _sail(
                 f"{ship.name} has no fuel: she would only drift (R13); refuel or load fuel first"
             )
     flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
+    return ShipState(ship, 0, hexes, inshore=flags, pace=pace, strain=strain)
+
+
+def _sail(
+    camp: Campaign,
+    act: Action,
+    ship_name: str,
+    to: str | None,
+    via: Sequence[str],
+    route: Sequence[str] | None,
+    pace: str | None,
+    strain: int,
+    inshore: bool,
+    chart: Any,
+) -> ShipState:
+    planned = planned_voyage(camp, ship_name, to, via, route, pace, strain, inshore, chart)
+    ship, hexes, flags = planned.ship, planned.route, planned.inshore
+    pace, strain = planned.pace, planned.strain
     cursor = camp.db.execute(
         "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
         "inshore, pace, strain, status, started, state) VALUES "
@@ -397,7 +417,7 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
         f"{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
@@ -440,7 +460,7 @@ def advance(
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
         camp.set_clock(result.end)
-        summary = f"advance {result.hours_run} hour(s) to {clock_text(camp, result.end)}"
+        summary = f"advance {plural(result.hours_run, 'hour')} to {clock_text(camp, result.end)}"
         if not any(s.active for s in states) and not result.rows:
             summary += " with every ship in port"
         if result.stopped:
@@ -632,7 +652,10 @@ def _referee_action(
         s.inshore = s.inshore[: s.position] + flags
         if s.status == "arrived":
             s.status = "under way"
-        text = f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} ({len(hexes) - 1} hexes)."
+        text = (
+            f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
+            f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
+        )
         changes = {"route": hexes}
     elif what == "pace":
         new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)

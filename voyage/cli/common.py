@@ -141,3 +141,10 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 hour``, ``2 hours`` (voyage.report.plural, imported when first used)."""
+    from ..report import plural as _plural
+
+    return _plural(count, word, many)

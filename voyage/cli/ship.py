@@ -12,6 +12,7 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
     read_campaign,
     table,
 )
@@ -95,7 +96,7 @@ def roll(
     if ship_class:
         book.ship_class(ship_class)  # unknown class: fail before anything is written
     made = []
-    with camp.action("ship roll", f"roll {count} ship(s)"):
+    with camp.action("ship roll", f"roll {plural(count, 'ship')}"):
         roller = camp.roller
         taken = camp.ship_names()
         for i in range(count):

@@ -19,10 +19,13 @@ SUMMARIES: dict[str, str] = {
     'doctor': 'Check a campaign file: integrity, schema, JSON values, references, house tables.',
     'encounter': 'Encounters at sea: roll a check, list what ships have met (R93).',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
+    'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',
     'init': 'Make a new campaign database, with a calendar if you give a start date.',
+    'journal': "Every ship's story over a stretch of the campaign, day by day.",
     'log': "A ship's log: hour by hour, with every event and every roll (R4).",
     'map': "Load the campaign's sea map, look at it, draw it, ask about a hex.",
     'pace': "Change a ship's pace between advances: normal, slow (R15) or strain N (R14).",
+    'plan': 'Plan a voyage: the sensible routes, each forecast, side by side.',
     'roll': 'Roll a ship procedure at the table, with its exact odds first.',
     'sail': "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
     'settings': 'Show the campaign\'s options (the rulings marked "option"), or change one.',
@@ -30,7 +33,7 @@ SUMMARIES: dict[str, str] = {
     'status': 'Every ship at sea at a glance: where, whither, how fast, and what is wrong.',
     'tables': "The campaign's house-rule tables: show, write out for editing, load new ones.",
     'undo': 'Take back the last advance or referee action exactly, rolls and all.',
-    'weather': 'Put storms on the map, list them, clear them (R32).',
+    'weather': 'Weather: forecast, sea states, rerolls and storms placed by hand (R60-R63).',
 }
 
 

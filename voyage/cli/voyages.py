@@ -12,6 +12,7 @@ from .common import (
     handles_errors,
     json_option,
     open_campaign,
+    plural,
     read_campaign,
     table,
 )
@@ -45,6 +46,13 @@ def _hexes(value: str | None) -> list[str]:
     is_flag=True,
     help="Sail within a mile of the coast: coastal hexes risk hazards (R33).",
 )
+@click.option(
+    "--plan",
+    "plan_number",
+    type=int,
+    default=None,
+    help="Sail route N of `voyage plan SHIP --to HEX` (give the same --to).",
+)
 @json_option
 @handles_errors
 def sail(
@@ -56,6 +64,7 @@ def sail(
     pace: str | None,
     strain: int | None,
     inshore: bool,
+    plan_number: int | None,
     as_json: bool,
 ) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
@@ -70,6 +79,8 @@ def sail(
         voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
 
         voyage sail "Sea Witch" --to 2812 --pace strain 2
+
+        voyage sail "Sea Witch" --to 2812 --plan 3
     """
     from ..passage import expected_hours
     from ..voyages import clock_text
@@ -80,6 +91,14 @@ def sail(
     if pace == "strain" and not strain:
         raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
     camp = open_campaign(db_path)
+    stops: list[dict[str, Any]] = []
+    if plan_number is not None:
+        from ..plan import candidates, choose
+
+        if not to or route or via or inshore:
+            raise click.UsageError("--plan N goes with --to HEX alone: the plan is the route")
+        chosen = choose(candidates(camp, ship_name, to, pace, strain or 0), plan_number)
+        to, route, inshore, stops = None, ",".join(chosen.route), chosen.inshore, chosen.stops
     state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
     info = {
@@ -94,23 +113,32 @@ def sail(
         "expected_hours": hours,
         "expected_hours_still_water": still,
         "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
+        "stops": stops,
     }
     if as_json:
         emit_json(info)
         return
     click.echo(
         f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-        f"({len(state.route) - 1} hexes) at {clock_text(camp, camp.clock)} "
+        f"({plural(len(state.route) - 1, 'hex', 'hexes')}) at {clock_text(camp, camp.clock)} "
         f"- voyage {state.voyage_id}."
     )
     click.echo("Route: " + " ".join(state.route))
     if hours is None:
         click.echo("Expected: she makes no way on this route (R13, R64).")
     else:
-        current = "" if hours == still else f" with the currents ({still} hours without, R64)"
+        current = ""
+        if still is not None and hours != still:
+            current = f" with the currents ({plural(still, 'hour')} without, R64)"
         click.echo(
-            f"Expected: {hours} hours{current}, arriving about "
+            f"Expected: {plural(hours, 'hour')}{current}, arriving about "
             f"{clock_text(camp, camp.clock + hours)}."
+        )
+    for stop in stops:
+        click.echo(
+            f"At {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs of fuel "
+            f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`), then plan the rest "
+            "of the way from there."
         )
 
 
@@ -183,13 +211,19 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
             f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
+    if not quiet:
+        from ..world.campaign import weather_lines
+
+        for line in weather_lines(camp, result.start, result.end):
+            click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
     if result.in_port:
         click.echo(
-            f"Every ship is in port: the clock (and the weather) moved on {result.hours_run} "
-            f"hour(s) to {format_time(cal, result.end)}."
+            "Every ship is in port: the clock (and the weather) moved on "
+            f"{plural(result.hours_run, 'hour')} to {format_time(cal, result.end)}."
         )
     else:
-        click.echo(f"Advanced {result.hours_run} hour(s) to {format_time(cal, result.end)}.")
+        ran = plural(result.hours_run, "hour")
+        click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
 

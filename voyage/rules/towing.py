@@ -78,7 +78,7 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
             if row.ship == s.ship.name:
                 row.hex = s.hex
         if tower.status in ("arrived", "sunk", "abandoned") or (
-            engine.world.storm_at(s.hex, clock) and _parts(engine, s, tower, clock, out)
+            engine.world.sea_state(s.hex, clock) and _parts(engine, s, tower, clock, out)
         ):
             let_go(tower.ship, s.ship)
             s.status = "arrived" if tower.status == "arrived" else "adrift"

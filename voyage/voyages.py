@@ -79,10 +79,15 @@ def world_for(
         str(settings.get("stuck_escape", "roll")),
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
-        encounters=EncounterChecks(
-            camp.seed, camp.rulebook, dict(settings), camp.ship_names, region_lookup(chart)
+        encounters=EncounterChecks(  # the names read now: the World keeps no campaign
+            camp.seed, camp.rulebook, dict(settings), _names(camp.ship_names()),
+            region_lookup(chart),
         ),
     )
+
+
+def _names(names: set[str]) -> Any:
+    return lambda: names
 
 
 def region_lookup(chart: Any) -> Any:

@@ -78,6 +78,7 @@ SCRIPT = [
     ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on"),
     ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
      "--no-dodge", "--modifier", "10"),
+    ("roll", "fire", "Iron Harpy", "--apply"),  # the referee rules a shell set her afire
     ("encounter", "round"),
     ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
      "--no-dodge", "--modifier", "10"),
@@ -111,6 +112,7 @@ def test_a_scripted_fight_replays_byte_for_byte(runner, tmp_path, monkeypatch):
     # R91: the Witch (Tier IV) is one size class below the Harpy (VII): 4 - 2 = 2 against 9
     assert "Speeds after: Sea Witch 7, Iron Harpy 7 knots." in " ".join(texts)
     assert "the attack is dodged" in story and "Sea Witch is sinking" in story
+    assert "fire" in kinds
     voyages = {row[1]: json.loads(row[-1]) for row in outputs[0][2]}
     witch = next(v for name, v in voyages.items() if name == "Sea Witch")
     assert witch["destroyed"] and witch["sinking_in"] is not None and len(witch["leaks"]) == 3

@@ -253,3 +253,25 @@ def test_a_ship_nowhere_on_the_map_is_refused(runner, sea):
     before = db_contents(sea)
     assert "place her first" in refused(runner, "encounter", "check", "Drifter")
     assert db_contents(sea) == before
+
+
+def test_ships_on_crossing_courses_meet_and_ships_in_company_do_not(runner, sea):
+    ok(runner, "settings", "encounter_chance", "0")  # only meetings stop the advance
+    ok(runner, "settings", "encounter_chance_night_coast", "0")
+    for name, cls, tier, engine in (("Tern", "trawler", "IV", "V"), ("Iron Harpy", "warship",
+                                                                       "VII", "IX")):
+        ok(runner, "ship", "add", name, "--class", cls, "--tier", tier, "--engine", engine)
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
+    ok(runner, "ship", "place", "Tern", "0305")
+    ok(runner, "ship", "place", "Iron Harpy", "2812")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "sail", "Tern", "--to", "2812")  # in company with the Sea Witch
+    ok(runner, "sail", "Iron Harpy", "--to", "0305")  # coming the other way
+    out = json.loads(ok(runner, "advance", "--until", "event", "--json"))
+    met = [e for e in out["events"] if e["kind"] == "encounter"]
+    assert met and "encounter" in out["stopped"]
+    pairs = {tuple(e["changes"]["encounter"]["ships"]) for e in met}
+    assert all("Iron Harpy" in pair for pair in pairs)  # never the two in company
+    assert {e["ship"] for e in met} >= {"Iron Harpy"}
+    hexes = {e["changes"]["encounter"]["hex"] for e in met}
+    assert len(hexes) == 1 and all("meet in" in e["text"] for e in met)

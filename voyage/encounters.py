@@ -297,7 +297,10 @@ class EncounterChecks:
 
     def phase(self, engine: Any, clock: int, out: list[Any]) -> None:
         """After the hour ``clock``: each ship at sea whose check falls due rolls from her
-        own stream; an encounter is logged with halt ``encounter`` (the advance stops)."""
+        own stream; an encounter is logged with halt ``encounter`` (the advance stops).
+        First, ships that meet in a hex on crossing courses are reported (:meth:`meetings`)."""
+        if len(engine.states) > 1:
+            self.meetings(engine, clock, out)
         if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
             return  # the common hour: no check due anywhere
         from .engine import LoggedEvent
@@ -334,6 +337,35 @@ class EncounterChecks:
                           dict(result.changes))
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
+    def meetings(self, engine: Any, clock: int, out: list[Any]) -> None:
+        """Two ships under way that end an hour in the same hex, at least one having come
+        into it this hour, on different courses (their next hexes differ: ships sailing in
+        company never "meet"), meet: an encounter of kind ship for each, and the advance
+        stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
+        from .engine import LoggedEvent
+
+        here: dict[str, list[Any]] = {}
+        for s in engine.states:
+            if s.status == "under way" and s.sinking_in is None:
+                here.setdefault(s.hex, []).append(s)
+        for hex_name, ships in here.items():
+            if len(ships) < 2:
+                continue
+            for i, a in enumerate(ships):
+                for b in ships[i + 1 :]:
+                    came = _came_in(engine, a) or _came_in(engine, b)
+                    if not came or _next_hex(a) == _next_hex(b):
+                        continue
+                    text = (f"{a.ship.name} and {b.ship.name} meet in {hex_name} on crossing "
+                            "courses (R93; a collision only if the referee says so, R91).")
+                    found = {"kind": "ship", "hex": hex_name, "terrain": "meeting",
+                             "ships": [a.ship.name, b.ship.name], "text": text}
+                    for s in (a, b):
+                        event = Event("encounter", f"Encounter at {hex_name} (ship): {text}",
+                                      [], CHECK_MINUTE, {"encounter": found})
+                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event,
+                                               "encounter"))
+
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""
         day = clock // 24
@@ -349,6 +381,17 @@ class EncounterChecks:
         if self._names is None:
             self._names = self.taken()
         return self._names
+
+
+def _came_in(engine: Any, s: Any) -> bool:
+    """Whether a ship under way entered the hex she is in during the hour just run (R31:
+    the miles into it are fewer than she made this hour)."""
+    return s.position > 0 and s.progress < engine.figures(s)[0]
+
+
+def _next_hex(s: Any) -> str | None:
+    """The hex a ship at sea makes for next (None at her destination)."""
+    return s.route[s.position + 1] if s.position + 1 < len(s.route) else None
 
 
 # -- at the table -------------------------------------------------------------------------

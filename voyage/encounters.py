@@ -394,6 +394,22 @@ def _next_hex(s: Any) -> str | None:
     return s.route[s.position + 1] if s.position + 1 < len(s.route) else None
 
 
+def region_lookup(chart: Any) -> Callable[[str], str]:
+    """The weather region of a hex (R61) for the encounter tables (R93); ``all`` where the
+    map names no region."""
+    by_hex = {h: name for name, r in getattr(chart, "regions", {}).items() for h in r.hexes}
+    return lambda hex_name: by_hex.get(hex_name, "all")
+
+
+def encounter_checks(camp: Any, chart: Any) -> EncounterChecks:
+    """The engine's encounter phase for a campaign (voyage.voyages.world_for); the ship names
+    are read now, so the World keeps no campaign (and no open connection)."""
+    names = camp.ship_names()
+    return EncounterChecks(
+        camp.seed, camp.rulebook, dict(camp.settings), lambda: names, region_lookup(chart)
+    )
+
+
 # -- at the table -------------------------------------------------------------------------
 
 
@@ -422,8 +438,6 @@ def check_by_hand(
         hex_name = s.hex if s is not None else ship.hex
         terrain = terrain_of(chart.hex(hex_name))
         night = is_night(campaign_calendar(camp), camp.clock)
-        from .voyages import region_lookup
-
         region = region_lookup(chart)(hex_name)
         chance = chance_for(camp.rulebook, camp.settings, region, terrain, night)
         result = encounter_check(

@@ -67,7 +67,7 @@ def world_for(
         chart, found = campaign_chart(camp)
         storms = storms or found
     from .calendar import campaign_calendar
-    from .encounters import EncounterChecks
+    from .encounters import encounter_checks
     from .rules.drift import current_lookup
 
     settings = camp.settings
@@ -79,22 +79,8 @@ def world_for(
         str(settings.get("stuck_escape", "roll")),
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
-        encounters=EncounterChecks(  # the names read now: the World keeps no campaign
-            camp.seed, camp.rulebook, dict(settings), _names(camp.ship_names()),
-            region_lookup(chart),
-        ),
+        encounters=encounter_checks(camp, chart),  # R93
     )
-
-
-def _names(names: set[str]) -> Any:
-    return lambda: names
-
-
-def region_lookup(chart: Any) -> Any:
-    """The weather region of a hex (R61) for the encounter tables (R93); ``all`` where the
-    map names no region."""
-    by_hex = {h: name for name, r in getattr(chart, "regions", {}).items() for h in r.hexes}
-    return lambda hex_name: by_hex.get(hex_name, "all")
 
 
 # -- loading and saving state -------------------------------------------------------------
@@ -675,10 +661,9 @@ def _referee_action(
         s = _voyage_or_fail(s, ship, "anchoring")
         text, changes = anchor_or_weigh(camp, ship, s, what, chart)
     elif what in ("tow", "cast-off"):
-        from .towing import tow_action
+        from .towing import tow_action  # R92
 
-        s = _voyage_or_fail(s, ship, "towing")
-        text, changes = tow_action(camp, act, s, what, target)
+        text, changes = tow_action(camp, act, _voyage_or_fail(s, ship, "towing"), what, target)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:

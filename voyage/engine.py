@@ -22,6 +22,8 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
    hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
    water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
+4. after every ship's hour: a ship under tow ends it at her tower (R92); encounter checks
+   (R93, voyage.encounters), from their own dice.
 """
 
 from __future__ import annotations
@@ -43,31 +45,21 @@ from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
+from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
 from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
-OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift")
+OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
-    "arrived",
-    "aground",
-    "fire",
-    "listing",
-    "capsized",
-    "sinking",
-    "sunk",
-    "engine broken",
-    "out of fuel",
-    "destroyed",
-    "anchor lost",
-    "people lost",
-    "drowned",
-    "raft capsized",
+    "arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk", "engine broken",
+    "out of fuel", "destroyed", "anchor lost", "people lost", "drowned", "raft capsized",
+    "encounter", "tow parted",  # R93, R92
 )
 
 MINUTES = 60
@@ -86,6 +78,7 @@ class World:
     calendar: Any = None
     #: R64: the current in a hex (voyage.rules.drift.Current), or None
     current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
+    encounters: Any = None  #: R93: voyage.encounters.EncounterChecks, or None (no checks)
 
 
 @dataclass
@@ -299,7 +292,8 @@ class AdvanceResult:
 
 UNTIL = ("arrival", "event", "dawn", "dusk")
 #: Kinds of event that are routine: they do not stop ``--until event``.
-ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground"})
+ROUTINE_KINDS = frozenset(
+    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "tow"})
 
 
 class Engine:
@@ -354,7 +348,7 @@ class Engine:
         ship = s.ship
         cat = cat or self.category(s)
         powered = shipfig.under_power(ship)
-        key = (ship.name, cat, powered, s.pace, s.strain)
+        key = (ship.name, cat, powered, s.pace, s.strain, ship.equipment.get("tow_counted"))
         found = self._memo.get(key)
         if found is None:
             ship.pace, ship.strain = s.pace, s.strain
@@ -460,6 +454,9 @@ class Engine:
                 rows.append(row)
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
+        tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
+        if self.world.encounters is not None:
+            self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
 
 

@@ -92,6 +92,8 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "equipment": standard_equipment_weight(ship, book),
         "rafts": life_rafts(ship) * int(book.procedures["water"]["raft_weight"]),  # R70
         "water": ship.water if water_in_load else 0,
+        # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
+        "tow": int(ship.equipment.get("tow_counted", 0) or 0),
     }
 
 

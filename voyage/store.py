@@ -897,3 +897,6 @@ def m080_boat_designs(db: Database) -> None:
     # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
     # JSON (voyage.boats); NULL for rolled ships. voyage.doctor checks it parses.
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
+
+
+from . import fightschema  # noqa: E402, F401  (issue 12, m075-m079: registered last)

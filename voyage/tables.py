@@ -39,6 +39,9 @@ TABLE_NAMES = (
     "names",
     "climates",
     "calendars",
+    "encounters",
+    "leviathans",
+    "weapons",
     "boats",
 )
 #: Built-in tables checked on first use rather than at every start (a house copy is checked
@@ -628,6 +631,14 @@ def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
     return out
 
 
+# R93, R54, R94: the encounter, leviathan and weapon tables are checked in their own module
+# (it uses _Checker and _face_ranges above, so it is imported here, not at the top)
+from .encounter_tables import (  # noqa: E402
+    _check_encounters,
+    _check_leviathans,
+    _check_weapons,
+)
+
 _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "tiers": _check_tiers,
     "load": _check_load,
@@ -638,6 +649,9 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "names": _check_names,
     "climates": _check_climates,
     "calendars": _check_calendars,
+    "encounters": _check_encounters,
+    "leviathans": _check_leviathans,
+    "weapons": _check_weapons,
     "boats": check_boats,
 }
 
@@ -706,6 +720,9 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     calendars: dict[str, Any]
+    encounters: dict[str, Any] = field(default_factory=dict)
+    leviathans: dict[str, Any] = field(default_factory=dict)
+    weapons: dict[str, Any] = field(default_factory=dict)
     climates: dict[str, Any] = field(default_factory=dict)
     #: R80-R83 (voyage.boats): a house table is checked with the others; the built-in one
     #: on first use (:attr:`boats`), so commands that never touch a boat do not pay for it.
@@ -767,6 +784,15 @@ class RuleBook:
                 return trait
         known = ", ".join(self.traits["traits"])
         raise VoyageError(f"unknown trait {name!r}: use one of {known}")
+
+    def leviathan(self, name: str) -> dict[str, Any]:
+        """A leviathan (R54) by key or name, case-insensitively ('kraken', 'Sea Serpent')."""
+        wanted = _norm(name)
+        for key, beast in self.leviathans["leviathans"].items():
+            if wanted in (_norm(key), _norm(beast["name"])):
+                return beast
+        known = ", ".join(self.leviathans["leviathans"])
+        raise VoyageError(f"unknown leviathan {name!r}: use one of {known}")
 
     def option_defaults(self) -> dict[str, Any]:
         return {key: opt["default"] for key, opt in self.options.items()}

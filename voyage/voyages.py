@@ -68,6 +68,7 @@ def world_for(
         chart, found = campaign_chart(camp)
         storms = storms or found
     from .calendar import campaign_calendar
+    from .encounters import encounter_checks
     from .rules.drift import current_lookup
 
     settings = camp.settings
@@ -79,6 +80,7 @@ def world_for(
         str(settings.get("stuck_escape", "roll")),
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
+        encounters=encounter_checks(camp, chart),  # R93
     )
 
 
@@ -505,6 +507,8 @@ ACTIONS = (
     "pace",
     "search",
     "rescue",
+    "tow",
+    "cast-off",
 )
 
 
@@ -656,6 +660,10 @@ def _referee_action(
 
         s = _voyage_or_fail(s, ship, "anchoring")
         text, changes = anchor_or_weigh(camp, ship, s, what, chart)
+    elif what in ("tow", "cast-off"):
+        from .towing import tow_action  # R92
+
+        text, changes = tow_action(camp, act, _voyage_or_fail(s, ship, "towing"), what, target)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:

@@ -515,6 +515,33 @@ def weigh(ctx: click.Context) -> None:
 
 
 @act.command()
+@click.argument("other", metavar="OTHER")
+@click.pass_context
+def tow(ctx: click.Context, other: str) -> None:
+    """Take OTHER (in the same hex) in tow (R92): they move together at this ship's speed;
+    the tow's Deadweight and Load count in her Load (a fifth for a Strong ship); in a storm
+    the line may part like an anchor cable.
+
+    Example:
+
+        voyage act "Old Faithful" tow "Sea Witch"
+    """
+    _act(ctx, "tow", target=other)
+
+
+@act.command("cast-off")
+@click.pass_context
+def cast_off(ctx: click.Context) -> None:
+    """Cast off the ship in tow (R92): she is adrift until she gets under way (`weigh`).
+
+    Example:
+
+        voyage act "Old Faithful" cast-off
+    """
+    _act(ctx, "cast-off")
+
+
+@act.command()
 @click.option("--to", "to", default=None, help="New destination CCRR (shortest sea route).")
 @click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
 @click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")

@@ -26,7 +26,7 @@ def browse(db_path: str, host: str, port: int) -> None:
     from pathlib import Path
 
     from ..browse import datasette_app, serve
-    from ..store import campaign_title
+    from ..campaignfile import campaign_title
 
     path = Path(db_path)
     title = campaign_title(path)

@@ -23,7 +23,7 @@ from voyage.rules.ramming import ram, ram_odds
 from voyage.rules.shiptables import class_row_odds, roll_class_row, roll_trait, trait_odds
 from voyage.rules.sinking import sinking_distribution, sinking_reasons, sinking_time
 from voyage.rules.strain import strain_check, strain_fire_odds, strain_odds
-from voyage.ships import load_category_for
+from voyage.ships import load_category_for, roll_ship
 
 # ----------------------------------------------------------------------------- R20, R21
 
@@ -96,6 +96,27 @@ def test_r20_r21_every_face_of_every_row(book, faces, ship_class, row):
     for value, p in odds.items():
         count = sum(1 for v in values if _shown(row, v) == value)
         assert p == F(count, 6), (ship_class, row, value)
+
+
+@pytest.mark.parametrize("ship_class", CLASS_FACES)
+@pytest.mark.parametrize("face", range(1, 7))
+def test_r20_r21_a_new_ship_takes_each_rows_value(book, faces, ship_class, face):
+    # voyage.ships.roll_ship reads the rows itself: every row's d6 shows ``face``, the
+    # harpoons' own d6 shows 3 and the Trait's 1-in-6 fails (2)
+    rows = CLASS_FACES[ship_class]
+    harpoons = rows.get("harpoons", [0] * 6)[face - 1] == "d6"
+    roller = faces(*[face] * len(rows), *([3] if harpoons else []), 2)
+    ship, _ = roll_ship(book, roller, "Pinned", ship_class)
+    want = {row: values[face - 1] for row, values in rows.items()}
+    assert ship.tier == want["tier"]
+    assert ship.engine_tier == want.get("engine")
+    eq = ship.equipment
+    for row in ("light", "radio", "net"):
+        assert eq.get(row) == want.get(row), row
+    assert eq["heavy_weapons"] == ([want["heavy_weapon"]] if "heavy_weapon" in want else [])
+    assert eq["armor"] == want.get("armor", 0)
+    assert eq["harpoons"] == (3 if harpoons else 0)
+    assert eq["standard"] == EQUIPMENT[ship_class][1] and ship.traits == []
 
 
 def _shown(row: str, value: object) -> str:

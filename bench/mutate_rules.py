@@ -41,13 +41,14 @@ import os
 import queue
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 import tokenize
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -471,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
     parser.add_argument("--only", default="", help="only mutants whose id contains this")
+    parser.add_argument("--rerun", metavar="FILE", default=None,
+                        help="only the mutants a previous run's output lists as SURVIVED")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--show-equivalent", action="store_true")
     args = parser.parse_args(argv)
@@ -481,6 +484,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.rules or both:
         mutants += list(rules_mutants())
     mutants = [m for m in mutants if args.only in m.id]
+    if args.rerun:
+        again = set(re.findall(r"^SURVIVED (\S+?):\d+: (.*)$", Path(args.rerun).read_text(),
+                               re.MULTILINE))
+        mutants = [m for m in mutants if (m.path, m.what) in again]
     if args.list:
         for m in mutants:
             print(m.id)
@@ -501,15 +508,18 @@ def main(argv: list[str] | None = None) -> int:
         began = time.perf_counter()
         results: dict[str, str] = {}
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = {m.id: pool.submit(try_mutant, m, copies, args.timeout, tests)
+            futures = {pool.submit(try_mutant, m, copies, args.timeout, tests): m
                        for m in mutants}
-            for mutant in mutants:
-                verdict = futures[mutant.id].result()
+            for done, future in enumerate(as_completed(futures), start=1):
+                mutant = futures[future]
+                verdict = future.result()
                 if mutant.id in EQUIVALENT:
                     verdict = "equivalent" if verdict == "survived" else verdict
                 results[mutant.id] = verdict
                 if verdict == "survived":
                     print(f"SURVIVED {mutant.path}:{mutant.line}: {mutant.what}", flush=True)
+                if done % 50 == 0:
+                    print(f"... {done}/{len(mutants)} mutants run", flush=True)
     killed = sum(v == "killed" for v in results.values())
     equivalent = [k for k, v in results.items() if v == "equivalent"]
     counted = len(results) - len(equivalent)
@@ -530,4 +540,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # a SIGTERM unwinds like Ctrl-C, so the temporary copies are removed
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sys.exit(main())

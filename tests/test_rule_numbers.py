@@ -381,3 +381,27 @@ def test_r51_dodge_zone_modifiers(book, faces, zone):
 
 def test_r54_leviathan_melee_bonus(book):
     assert book.procedures["leviathan"] == {"melee_bonus": 3}  # R54: +3 to unarmed Melee
+
+
+def _without(book, section: str, key: str):
+    import dataclasses
+
+    trimmed = {k: v for k, v in book.procedures[section].items() if k != key}
+    return dataclasses.replace(book, procedures={**book.procedures, section: trimmed})
+
+
+def test_r37_r50_defaults_when_a_house_table_leaves_them_out(book):
+    # a house procedures table may leave out the listing interval and the firehose's worth:
+    # R37's 10 minutes and R50's one crew apply
+    flood = flooding_state(300, 1000, _without(book, "flooding", "listing_check_minutes"))
+    assert flood.capsize_every_minutes == 10
+    hoseless = _without(book, "fire", "firehose_crew")
+    assert fire_minute_odds(2, 5, 1, hoseless, firehose=True)["reduced"] == F(2, 3) * F(4, 6)
+
+
+def test_the_edges_of_the_figures(book, faces):
+    # a speed of 0 is a speed (R35: any d12 is over it; R34: nothing is under it)
+    assert ram_odds(0, book) == 1 and aground_odds(0, "sandy", book) == 0
+    assert strain_limit(0, book) == 0
+    # an outcome's event is at minute 0 (the start of the hour) unless the engine says
+    assert dodge(4, faces(12), book).event().minute == 0

@@ -54,11 +54,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The tests run against every mutant: the rule modules' own tests, the pinned rule numbers,
-#: the tables, the ships' figures and the engine scenarios.
-TESTS = [
-    "tests/test_rule_numbers.py",
-    "tests/test_tables.py",
+#: The tests run against a mutant, fastest and most telling first: the pinned rule numbers
+#: and exact engine scenarios always, then those of the file changed (:func:`tests_for`).
+CORE_TESTS = ["tests/test_rule_numbers.py", "tests/test_engine_exact.py", "tests/test_tables.py"]
+RULE_TESTS = [
     "tests/test_rules_aground.py",
     "tests/test_rules_capsize.py",
     "tests/test_rules_fire.py",
@@ -67,10 +66,26 @@ TESTS = [
     "tests/test_rules_shiptables.py",
     "tests/test_rules_sinking.py",
     "tests/test_rules_strain_dodge_movement.py",
-    "tests/test_ships.py",
-    "tests/test_engine_rules.py",
-    "tests/test_engine_exact.py",
 ]
+ROUTES = {
+    "tables/classes.yaml": ["tests/test_rules_shiptables.py", "tests/test_ships.py"],
+    "tables/traits.yaml": RULE_TESTS + ["tests/test_ships.py"],
+    "tables/tiers.yaml": ["tests/test_ships.py"],
+    "tables/load.yaml": RULE_TESTS + ["tests/test_ships.py", "tests/test_engine_rules.py"],
+    "tables/procedures.yaml": RULE_TESTS
+    + ["tests/test_ships.py", "tests/test_engine_rules.py"],
+    "voyage/rules/": RULE_TESTS
+    + ["tests/test_rules_hypothesis.py", "tests/test_ships.py", "tests/test_engine_rules.py"],
+}
+
+
+def tests_for(path: str) -> list[list[str]]:
+    """The test files run against a mutant of ``path``, in two stages: the core tests (most
+    mutants die there, and cheaply), then the tests of the file changed."""
+    extra = next((tests for prefix, tests in ROUTES.items() if path.startswith(prefix)), [])
+    core = [t for t in CORE_TESTS if (ROOT / t).exists()]
+    return [core, [t for t in dict.fromkeys(extra) if (ROOT / t).exists() and t not in core]]
+
 
 #: Tables whose numbers are rules (names.yaml is ship names; options.yaml the options'
 #: choices, pinned by the options' own tests).
@@ -450,14 +465,17 @@ def run_tests(copy: Path, timeout: float, tests: list[str]) -> tuple[str, float]
     return verdict, time.perf_counter() - began
 
 
-def try_mutant(mutant: Mutant, copies: queue.Queue[Path], timeout: float, tests: list[str]) -> str:
-    """Apply ``mutant`` in a free copy, run the tests, restore the file: the verdict."""
+def try_mutant(mutant: Mutant, copies: queue.Queue[Path], timeout: float) -> str:
+    """Apply ``mutant`` in a free copy, run its tests, restore the file: the verdict."""
     copy = copies.get()
     target = copy / mutant.path
     original = target.read_text()
     try:
         target.write_text(mutant.text)
-        verdict, _ = run_tests(copy, timeout, tests)
+        verdict = "passed"
+        for stage in tests_for(mutant.path):
+            if stage and verdict == "passed":
+                verdict, _ = run_tests(copy, timeout, stage)
     finally:
         target.write_text(original)
         copies.put(copy)
@@ -493,13 +511,13 @@ def main(argv: list[str] | None = None) -> int:
             print(m.id)
         print(f"{len(mutants)} mutants")
         return 0
-    tests = [t for t in TESTS if (ROOT / t).exists()]
+    every_test = list(dict.fromkeys(t for m in mutants for st in tests_for(m.path) for t in st))
     with tempfile.TemporaryDirectory(prefix="voyage-mutants-") as tmp:
         copies: queue.Queue[Path] = queue.Queue()
         for n in range(max(1, args.jobs)):
             copies.put(make_copy(Path(tmp) / str(n)))
         first = copies.get()
-        verdict, seconds = run_tests(first, args.timeout, tests)
+        verdict, seconds = run_tests(first, args.timeout, every_test)
         copies.put(first)
         if verdict != "passed":
             print(f"the rule tests do not pass on the unchanged project ({verdict})")
@@ -507,9 +525,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(mutants)} mutants; the unchanged rule tests take {seconds:.1f} s", flush=True)
         began = time.perf_counter()
         results: dict[str, str] = {}
-        with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = {pool.submit(try_mutant, m, copies, args.timeout, tests): m
-                       for m in mutants}
+        pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))
+        futures = {pool.submit(try_mutant, m, copies, args.timeout): m for m in mutants}
+        try:
             for done, future in enumerate(as_completed(futures), start=1):
                 mutant = futures[future]
                 verdict = future.result()
@@ -520,6 +538,9 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"SURVIVED {mutant.path}:{mutant.line}: {mutant.what}", flush=True)
                 if done % 50 == 0:
                     print(f"... {done}/{len(mutants)} mutants run", flush=True)
+        finally:
+            # on Ctrl-C or SIGTERM: drop the mutants not started, wait for the running ones
+            pool.shutdown(wait=True, cancel_futures=True)
     killed = sum(v == "killed" for v in results.values())
     equivalent = [k for k, v in results.items() if v == "equivalent"]
     counted = len(results) - len(equivalent)

@@ -405,3 +405,11 @@ def test_the_edges_of_the_figures(book, faces):
     assert strain_limit(0, book) == 0
     # an outcome's event is at minute 0 (the start of the hour) unless the engine says
     assert dodge(4, faces(12), book).event().minute == 0
+
+
+def test_r51_each_advantage_and_disadvantage_is_one(book):
+    # R51: +1 per situational advantage, -1 per disadvantage (Tier VI: d12 >= 6 is 7/12)
+    assert dodge_odds(6, book, advantages=["fog"]) == F(8, 12)
+    assert dodge_odds(6, book, advantages=["fog", "calm"]) == F(9, 12)
+    assert dodge_odds(6, book, disadvantages=["spray"]) == F(6, 12)
+    assert dodge_odds(6, book, disadvantages=["spray", "smoke"]) == F(5, 12)

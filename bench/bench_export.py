@@ -108,13 +108,20 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
 
 
 def best(fn: Callable[[], Any], repeat: int) -> float:
-    """The best of ``repeat`` timings of ``fn()``, in seconds."""
+    """The best of ``repeat`` timings of ``fn()``, in seconds (wall clock); the CPU seconds
+    of that same run are kept in :data:`CPU` (a busy machine stretches the one, not the
+    other)."""
     times = []
     for _ in range(repeat):
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         fn()
-        times.append(time.perf_counter() - began)
-    return min(times)
+        times.append((time.perf_counter() - began, time.process_time() - cpu))
+    wall, cpu = min(times)
+    CPU[fn] = cpu
+    return wall
+
+
+CPU: dict[Any, float] = {}
 
 
 def command_seconds(db: Path, fmt: str, out: Path) -> float:
@@ -138,40 +145,39 @@ def main() -> None:
         camp = make_campaign(db, args.days, args.events_per_day)
         log = export.load_voyage(camp, SHIP)
         rows = {"hours": log.hours, "events": log.events}
-        baseline = best(lambda: json.dumps(rows), args.repeat)
-        loading = best(lambda: export.load_voyage(camp, SHIP), args.repeat)
-        md = best(lambda: export.to_markdown(log), args.repeat)
-        js = best(lambda: export.json_text(log), args.repeat)
         data = export.to_json(log)
-        check = best(lambda: export.validate(data), 1)
 
         def written(fmt: str) -> Callable[[], Any]:
             return lambda: export.write_exports(export.load_voyage(camp, SHIP), [fmt],
                                                 folder / f"out.{fmt}", force=True)
 
-        md_all = best(written("md"), args.repeat)
-        js_all = best(written("json"), args.repeat)
+        timed: list[tuple[str, Callable[[], Any], int]] = [
+            ("baseline json.dumps of the rows", lambda: json.dumps(rows), args.repeat),
+            ("load_voyage (read the log)", lambda: export.load_voyage(camp, SHIP), args.repeat),
+            ("Markdown text", lambda: export.to_markdown(log), args.repeat),
+            ("JSON text", lambda: export.json_text(log), args.repeat),
+            ("JSON schema check (--validate)", lambda: export.validate(data), 1),
+            ("Markdown: read + write the file", written("md"), args.repeat),
+            ("JSON: read + write the file", written("json"), args.repeat),
+        ]
+        results = [(name, best(fn, n), CPU[fn]) for name, fn, n in timed]
         camp.close()
         md_cmd = min(command_seconds(db, "md", folder / "cmd.md") for _ in range(args.repeat))
         js_cmd = min(command_seconds(db, "json", folder / "cmd.json")
                      for _ in range(args.repeat))
     hours, events = len(log.hours), len(log.events)
     print(f"a voyage of {args.days} days: {hours} hour rows, {events} events "
-          f"(best of {args.repeat})")
-    print(f"baseline json.dumps of the rows      {baseline:7.3f} s")
-    for name, seconds in [
-        ("load_voyage (read the log)", loading),
-        ("Markdown text", md),
-        ("JSON text", js),
-        ("JSON schema check (--validate)", check),
-        ("Markdown: read + write the file", md_all),
-        ("JSON: read + write the file", js_all),
-        ("`voyage export --format md`", md_cmd),
-        ("`voyage export --format json`", js_cmd),
-    ]:
-        print(f"{name:36} {seconds:7.3f} s  {seconds / baseline:6.1f}x baseline")
-    verdict = "met" if max(md_all, js_all) <= 1.5 else "NOT met"
-    print(f"target: each export of a 1,000-day voyage within 1.5 s (read + write): {verdict}")
+          f"(best of {args.repeat}; wall clock, CPU, wall as a ratio to the baseline)")
+    baseline = results[0][1]
+    for name, wall, cpu in results:
+        print(f"{name:36} {wall:7.3f} s  cpu {cpu:6.3f} s  {wall / baseline:6.1f}x baseline")
+    for name, wall in (("`voyage export --format md` (process)", md_cmd),
+                       ("`voyage export --format json` (process)", js_cmd)):
+        print(f"{name:36} {wall:7.3f} s  {'':14}{wall / baseline:6.1f}x baseline")
+    slowest = max(results[5][1], results[6][1])
+    verdict = "met" if slowest <= 1.5 else "NOT met (see the CPU column on a busy machine)"
+    print(f"target: each export of a 1,000-day voyage within 1.5 s (read + write); "
+          f"{args.days} days: {verdict}")
 
 
 if __name__ == "__main__":

@@ -91,8 +91,34 @@ def tests_for(path: str) -> list[list[str]]:
 #: choices, pinned by the options' own tests).
 TABLES = ["classes.yaml", "load.yaml", "procedures.yaml", "tiers.yaml", "traits.yaml"]
 
-#: Mutants that cannot change what a rule does, by id (see :attr:`Mutant.id`), and why.
-EQUIVALENT: dict[str, str] = {}
+_EXACT = (
+    "equivalent: the flooding thresholds (0.1, 0.25, 0.5) and the Deadweights and water a "
+    "ship holds (whole or half hlbs) are exact fractions far inside any such bound"
+)
+_FLOODING = "voyage/rules/flooding.py: line "
+
+#: Mutants that cannot change what a rule does, and why: a mutant is equivalent when its id
+#: (see :attr:`Mutant.id`) starts with one of these (a whole line, or a line and a change).
+EQUIVALENT: dict[str, str] = {
+    _FLOODING + "`dw = Fraction(deadweight).limit_denominator(10**6)`": _EXACT,
+    _FLOODING + "`amount = Fraction(water).limit_denominator(10**6)`": _EXACT,
+    _FLOODING + '`CAPSIZE_HOURLY: dw * Fraction(rules["capsize_hourly_above"])'
+    '.limit_denominator(1000),`': _EXACT,
+    _FLOODING + '`LISTING: dw * Fraction(rules["listing_above"]).limit_denominator(1000),`':
+    _EXACT,
+    _FLOODING + '`SINKING: dw * Fraction(rules["sinking_above"]).limit_denominator(1000),`':
+    _EXACT,
+    "voyage/rules/ramming.py: line `return dice[-1] if dice else "
+    'str(book.procedures["ram"]["die"])`: 1 -> 0': (
+        "equivalent: the first and the last ram die are the same die, as one trait at most "
+        "(Ram-bowed, R18) carries one and a ship has each trait once"
+    ),
+}
+
+
+def equivalent(mutant: Mutant) -> str | None:
+    """Why ``mutant`` cannot change a rule, or None."""
+    return next((why for key, why in EQUIVALENT.items() if mutant.id.startswith(key)), None)
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
 DIE_SIDES = [2, 3, 4, 6, 8, 10, 12, 20, 100]
@@ -531,7 +557,7 @@ def main(argv: list[str] | None = None) -> int:
             for done, future in enumerate(as_completed(futures), start=1):
                 mutant = futures[future]
                 verdict = future.result()
-                if mutant.id in EQUIVALENT:
+                if equivalent(mutant):
                     verdict = "equivalent" if verdict == "survived" else verdict
                 results[mutant.id] = verdict
                 if verdict == "survived":
@@ -542,8 +568,8 @@ def main(argv: list[str] | None = None) -> int:
             # on Ctrl-C or SIGTERM: drop the mutants not started, wait for the running ones
             pool.shutdown(wait=True, cancel_futures=True)
     killed = sum(v == "killed" for v in results.values())
-    equivalent = [k for k, v in results.items() if v == "equivalent"]
-    counted = len(results) - len(equivalent)
+    equivalent_ids = [k for k, v in results.items() if v == "equivalent"]
+    counted = len(results) - len(equivalent_ids)
     for kind, prefix in (("tables", "tables/"), ("rules/", "voyage/rules/")):
         mine = {k: v for k, v in results.items() if k.startswith(prefix)}
         if mine:
@@ -551,11 +577,12 @@ def main(argv: list[str] | None = None) -> int:
             e = sum(v == "equivalent" for v in mine.values())
             print(f"{kind}: {k} killed of {len(mine) - e} ({e} equivalent)")
     if args.show_equivalent:
-        for key in equivalent:
-            print(f"equivalent {key}: {EQUIVALENT[key]}")
+        why = {m.id: equivalent(m) for m in mutants}
+        for key in equivalent_ids:
+            print(f"EQUIVALENT {key}: {why[key]}")
     rate = 100.0 * killed / counted if counted else 100.0
     elapsed = time.perf_counter() - began
-    print(f"kill rate {rate:.1f}% ({killed}/{counted}; {len(equivalent)} equivalent) "
+    print(f"kill rate {rate:.1f}% ({killed}/{counted}; {len(equivalent_ids)} equivalent) "
           f"in {elapsed:.0f} s")
     return 0 if killed == counted else 1
 

@@ -413,3 +413,9 @@ def test_r51_each_advantage_and_disadvantage_is_one(book):
     assert dodge_odds(6, book, advantages=["fog", "calm"]) == F(9, 12)
     assert dodge_odds(6, book, disadvantages=["spray"]) == F(6, 12)
     assert dodge_odds(6, book, disadvantages=["spray", "smoke"]) == F(5, 12)
+
+
+def test_r14_the_first_extra_knot_adds_nothing(book, faces):
+    # d6 + (extra knots - 1): one extra knot rolls a bare d6, two add +1
+    assert strain_check(1, faces(5), book, speed=4).rolls[0].modifiers == []
+    assert [m.value for m in strain_check(2, faces(1), book, speed=4).rolls[0].modifiers] == [1]

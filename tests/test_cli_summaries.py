@@ -23,7 +23,7 @@ def test_help_lists_the_same_lines_as_click_would():
     import click
 
     for width in (60, 80, 120):
-        ctx = click.Context(cli, info_name="voyage")
+        ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
         ours, clicks = click.HelpFormatter(width=width), click.HelpFormatter(width=width)
         cli.format_commands(ctx, ours)
         click.Group.format_commands(cli, ctx, clicks)  # click's own, importing every command

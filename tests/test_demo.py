@@ -106,23 +106,27 @@ def test_same_seed_same_story_another_seed_another(tmp_path: Path) -> None:
     assert texts["a"] != texts["c"]
 
 
-def test_refuses_to_replace_a_run_without_force(tmp_path: Path) -> None:
+def test_running_again_writes_a_new_run_and_never_replaces_one(tmp_path: Path) -> None:
+    # issue 15: the README's demo line works twice in the same folder
     first = demo(["--seed", "2", "--out", "d"], tmp_path)
     assert first.exit_code == 0, first.output  # type: ignore[attr-defined]
     log = tmp_path / "d" / "demo-seed-2.md"
     log.write_text("my notes\n")
     again = demo(["--seed", "2", "--out", "d"], tmp_path)
-    assert again.exit_code == 1  # type: ignore[attr-defined]
-    message = again.output  # type: ignore[attr-defined]
-    assert message.startswith("Error: ") and message.strip().count("\n") == 0
-    assert "already exists" in message and "--force" in message and "--seed" in message
+    assert again.exit_code == 0, again.output  # type: ignore[attr-defined]
+    assert "demo-seed-2-run2.md" in again.output  # type: ignore[attr-defined]
     assert log.read_text() == "my notes\n"
+    third = demo(["--seed", "2", "--out", "d"], tmp_path)
+    assert "demo-seed-2-run3.md" in third.output  # type: ignore[attr-defined]
+    run2 = (tmp_path / "d" / "demo-seed-2-run2.md").read_text()
+    run3 = (tmp_path / "d" / "demo-seed-2-run3.md").read_text()
+    assert run3 == run2.replace("run2", "run3")  # the same story, named after its own file
     other = demo(["--seed", "7", "--out", "d"], tmp_path)
     assert other.exit_code == 0  # another seed sits beside it
     forced = demo(["--seed", "2", "--out", "d", "--force"], tmp_path)
     assert forced.exit_code == 0, forced.output  # type: ignore[attr-defined]
     assert log.read_text().startswith("# Log of the")
-    assert len(list((tmp_path / "d").iterdir())) == 6
+    assert len(list((tmp_path / "d").iterdir())) == 12
 
 
 def test_out_must_be_a_folder(tmp_path: Path) -> None:

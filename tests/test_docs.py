@@ -15,7 +15,7 @@ ROOT = Path(__file__).parent.parent
 
 
 def test_every_command_has_help_with_an_example():
-    root = click.Context(cli, info_name="voyage")
+    root = click.Context(cli, info_name="voyage", **cli.context_settings)
     missing = [name for name, cmd, _ in walk(cli, root) if "Example" not in (cmd.help or "")]
     assert not missing, f"commands without an example in their help: {missing}"
 

@@ -357,7 +357,7 @@ def test_csv_has_one_row_per_ship_hour(campaign: Path, tmp_path: Path) -> None:
     assert len(rows) == 10
     assert list(rows[0]) == CSV_COLUMNS
     assert [r["clock"] for r in rows] == [str(START_CLOCK + i) for i in range(10)]
-    assert rows[5]["time"] == "Day 1 23:00" and rows[6]["time"] == "Day 2 00:00"
+    assert rows[5]["time"] == "Day 1, 23:00" and rows[6]["time"] == "Day 2, 00:00"  # one format
     storm = [r for r in rows if r["events"] == "1" and "storm" in r["event_text"]]
     assert len(storm) == 1 and storm[0]["hex"] == "0506"
 

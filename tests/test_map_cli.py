@@ -103,7 +103,7 @@ def test_show_marks_ships_and_storms(runner, db):
     result = run(runner, "map", "show", "--around", "0305", "--radius", "2")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "The Salt Reach (hour 0)"
+    assert lines[0] == "The Salt Reach (Day 1, 00:00)"
     row6 = next(line for line in lines if line.startswith("06 "))
     # Columns 1-5 are shown (0305 +- 2); 0406 is the ship, 0506 the storm.
     assert row6[3 + 3] == "1" and row6[3 + 4] == "!"
@@ -170,7 +170,7 @@ def test_storm_around_and_list(runner, db):
     set_clock(db, 30)
     result = run(runner, "weather", "storm", "--around", "1010", "--radius", "2", "--hours", "24")
     assert result.exit_code == 0, result.output
-    assert "Storm 1 over" in result.output and "from hour 30 to 54" in result.output
+    assert "Storm 1 over" in result.output and "from Day 2, 06:00 to Day 3, 06:00" in result.output
     data = json.loads(run(runner, "weather", "list", "--json").output)
     assert data["hour"] == 30
     (storm,) = data["storms"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok, refused
+from conftest import db_contents, ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -145,6 +145,12 @@ def test_referee_actions_are_logged_and_undoable(runner, sea):
     assert "not on fire" in refused(runner, "act", "Sea Witch", "fight-fire", "--crew", "2")
     assert "not sinking" in refused(runner, "act", "Sea Witch", "saved")
     assert "under way" in refused(runner, "act", "Sea Witch", "refuel", "10")
+    # R65: 0405 is open deep sea: no anchoring there, and nothing changes
+    before = db_contents(sea)
+    assert "open deep sea" in refused(runner, "act", "Sea Witch", "anchor")
+    assert db_contents(sea) == before
+    ok(runner, "advance", "--hours", "28")  # slow, 3 knots: 7 hexes on to 1108, by a coast
+    assert json.loads(ok(runner, "status", "--json"))["ships"][0]["hex"] == "1108"
     ok(runner, "act", "Sea Witch", "anchor")
     ok(runner, "advance", "--hours", "2")
     rows = json.loads(ok(runner, "log", "Sea Witch", "--json"))
@@ -166,8 +172,20 @@ def test_refuel_in_a_port_that_sells_fuel(runner, sea):
     assert "sells no fuel" in refused(runner, "act", "Sea Witch", "refuel", "5")
 
 
-def test_advance_with_no_ship_at_sea(runner, sea):
-    assert "no ship is at sea" in refused(runner, "advance")
+def test_advance_with_every_ship_in_port_moves_the_clock_and_says_so(runner, sea):
+    # issue 8: the clock (and the weather) moves with no ship at sea: wait out a storm
+    out = ok(runner, "advance", "--hours", "6")
+    assert "Every ship is in port" in out and "Day 1, 06:00" in out
+    assert json.loads(ok(runner, "status", "--json"))["clock"] == 6
+    out = json.loads(ok(runner, "advance", "--until", "dusk", "--json"))
+    assert out["end"] == 18 and out["in_port"] and out["stopped"] == "dusk"
+    assert out["rows"] == [] and out["end_time"] == "Day 1, 18:00"
+    # waiting for an arrival with nobody at sea would never end: refused, nothing changes
+    before = db_contents(sea)
+    assert "no ship is at sea" in refused(runner, "advance", "--until", "arrival")
+    assert db_contents(sea) == before
+    ok(runner, "undo")
+    assert json.loads(ok(runner, "status", "--json"))["clock"] == 6
 
 
 def test_advance_until_dawn_and_dusk(runner, sea):
@@ -182,7 +200,7 @@ def test_advance_until_dawn_and_dusk(runner, sea):
 def test_commands_have_examples():
     import click
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     for name in ("sail", "advance", "pace", "act", "log", "status"):
         cmd = cli.get_command(ctx, name)
         assert cmd is not None and "Example" in (cmd.help or "")
@@ -295,3 +313,29 @@ def test_the_voyages_page_names_every_referee_action_and_event_kind():
 def test_act_json(runner, sea):
     out = json.loads(ok(runner, "act", "--json", "Sea Witch", "jettison", "50"))
     assert out["kind"] == "jettison" and out["changes"] == {"cargo": 150} and out["day"] == 1
+
+
+def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
+    runner, sea, db, tmp_path
+):
+    # issue 15, item 3: removing a ship never orphans her voyages
+    ok(runner, "sail", "Sea Witch", "--to", "0806")
+    ok(runner, "advance", "--hours", "48")
+    before = db_contents(db)
+    message = refused(runner, "ship", "remove", "Sea Witch")
+    assert "1 voyage in the log" in message and "--force" in message
+    assert db_contents(db) == before
+    assert "archived" in ok(runner, "ship", "remove", "Sea Witch", "--force")
+    assert "Sea Witch" not in ok(runner, "ship", "list")
+    listed = json.loads(ok(runner, "ship", "list", "--all", "--json"))
+    assert [(s["name"], s["status"]) for s in listed] == [("Sea Witch", "archived")]
+    assert "Sea Witch" in ok(runner, "log", "Sea Witch")
+    out = tmp_path / "log.md"
+    ok(runner, "export", "Sea Witch", "--format", "md", "--out", str(out))
+    assert out.read_text().startswith("# Log of the")
+    assert "archived" in refused(runner, "sail", "Sea Witch", "--to", "0305")
+    assert "archived" in refused(runner, "ship", "load", "Sea Witch", "--fuel", "1")
+    assert "already in this campaign" in refused(runner, "ship", "add", "Sea Witch", "--class",
+                                                 "dinghy", "--tier", "1")
+    ok(runner, "undo")
+    assert db_contents(db) == before

@@ -52,11 +52,21 @@ class DemoResult:
     lines: list[str] = field(default_factory=list)
 
 
-def demo_paths(folder: Path, seed: int) -> dict[str, Path]:
-    """The three files a demo with ``seed`` writes in ``folder``."""
-    stem = folder / f"demo-seed-{seed}"
+def demo_paths(folder: Path, seed: int, run: int = 1) -> dict[str, Path]:
+    """The three files a demo with ``seed`` writes in ``folder`` (``run`` 2, 3 … for later
+    runs of the same seed, so an earlier run, perhaps played on since, is never replaced)."""
+    stem = folder / (f"demo-seed-{seed}" if run == 1 else f"demo-seed-{seed}-run{run}")
     return {"db": stem.with_suffix(".db"), "md": stem.with_suffix(".md"),
             "png": stem.with_suffix(".png")}
+
+
+def free_demo_paths(folder: Path, seed: int) -> dict[str, Path]:
+    """The first run's names whose three files are all free (README: the demo can be run
+    again and again in the same folder)."""
+    run = 1
+    while any(p.exists() for p in demo_paths(folder, seed, run).values()):
+        run += 1
+    return demo_paths(folder, seed, run)
 
 
 def demo_settings(name: str = DEMO_CAMPAIGN) -> tuple[Path, dict[str, Any]]:
@@ -104,6 +114,7 @@ def run_demo(
     from .voyages import (
         advance,
         campaign_chart,
+        clock_text,
         open_voyage,
         place_ship,
         plan_route,
@@ -126,11 +137,7 @@ def run_demo(
     out = Path(folder)
     if out.exists() and not out.is_dir():
         raise DemoError(f"{out} is a file: give --out a folder")
-    paths = demo_paths(out, seed)
-    in_the_way = [p for p in paths.values() if p.exists()]
-    if in_the_way and not force:
-        raise DemoError(f"{in_the_way[0]} already exists (a demo with seed {seed}): run with "
-                        "another --seed, or add --force to replace that run")
+    paths = demo_paths(out, seed) if force else free_demo_paths(out, seed)
     out.mkdir(parents=True, exist_ok=True)
     if force:
         for path in paths.values():
@@ -212,7 +219,7 @@ def run_demo(
             tell(_day_line(day, rows, logged))
             for event in logged:
                 if event.halt or event.event.kind not in ROUTINE:
-                    tell(f"    {event.clock % 24:02d}:{event.event.minute:02d} "
+                    tell(f"    {clock_text(camp, event.clock, event.event.minute)} "
                          f"{event.event.text}")
 
         log = load_voyage(camp, ship.name, state.voyage_id)

@@ -34,7 +34,9 @@ from . import ships as shipfig
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
+from .rules.anchors import anchor_phase
 from .rules.capsize import capsize_check, capsize_triggers
+from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
@@ -42,7 +44,7 @@ from .ships import Ship
 from .tables import RuleBook
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
-OPEN_STATUSES = ("under way", "anchored", "stuck")
+OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
@@ -58,6 +60,7 @@ HALT_REASONS = (
     "engine broken",
     "out of fuel",
     "destroyed",
+    "anchor lost",
 )
 
 MINUTES = 60
@@ -98,6 +101,10 @@ class World:
     storm_at: StormCheck = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
+    #: the campaign's calendar (voyage.calendar): dawn and dusk by season; None counts days
+    calendar: Any = None
+    #: R64: the current in a hex (voyage.rules.drift.Current), or None
+    current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
 
 
 @dataclass
@@ -131,6 +138,8 @@ class ShipState:
     capsized: bool = False
     destroyed: bool = False
     hours_in_hex: int = 0
+    drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
+    current_carry: str = "0"  # R64: the part of a knot the current left over last hour
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -147,6 +156,8 @@ class ShipState:
         "capsized",
         "destroyed",
         "hours_in_hex",
+        "drift_miles",
+        "current_carry",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -289,6 +300,7 @@ class AdvanceResult:
     events: list[LoggedEvent] = field(default_factory=list)
     halts: list[LoggedEvent] = field(default_factory=list)
     stopped: str = ""
+    in_port: bool = False  #: every ship was in port: only the clock (and weather) moved
 
     @property
     def end(self) -> int:
@@ -296,8 +308,6 @@ class AdvanceResult:
 
 
 UNTIL = ("arrival", "event", "dawn", "dusk")
-DAWN_HOUR = 6
-DUSK_HOUR = 18
 #: Kinds of event that are routine: they do not stop ``--until event``.
 ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground"})
 
@@ -381,11 +391,16 @@ class Engine:
         """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
         / dusk (at most ``limit`` hours). Stops early after any hour in which something
         needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
+        from .calendar import is_dawn, is_dusk
+
         result = AdvanceResult(start)
         todo = hours if hours is not None else limit
         clock = start
+        # with every ship in port the clock still runs (the weather moves on; a referee can
+        # wait out a storm): only a voyage that ends during the advance stops it early
+        in_port = result.in_port = not any(s.active for s in self.states)
         while result.hours_run < todo:
-            if not any(s.active for s in self.states):
+            if not in_port and not any(s.active for s in self.states):
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -413,10 +428,10 @@ class Engine:
             ):
                 result.stopped = "an event"
                 break
-            if until == "dawn" and clock % 24 == DAWN_HOUR:
+            if until == "dawn" and is_dawn(self.world.calendar, clock):
                 result.stopped = "dawn"
                 break
-            if until == "dusk" and clock % 24 == DUSK_HOUR:
+            if until == "dusk" and is_dusk(self.world.calendar, clock):
                 result.stopped = "dusk"
                 break
         else:
@@ -506,6 +521,9 @@ class _ShipHour:
     def run(self) -> HourRow:
         s, ship = self.s, self.ship
         self.start_of_hour()
+        if not self.moving:
+            anchor_phase(self)  # R65: in storm-tossed seas the cable may part
+            drift_phase(self)  # R64: what makes no way of its own drifts with the current
         entries = self.entry_minutes() if self.moving else []
         i = 0
         self.minute = 0
@@ -579,6 +597,8 @@ class _ShipHour:
             if self.speed <= 0:
                 self.moving = False
                 self.speed = 0
+            else:
+                current_leg(self)  # R64: the current helps or hinders this leg
         # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         # yet listing, which checks every 10 minutes), may capsize every hour.
         if not s.capsized and s.sinking_in is None and (category == "overloaded" or ship.water):

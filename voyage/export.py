@@ -67,6 +67,8 @@ class VoyageLog:
     figures: dict[str, Any]
     storms: list[str] = field(default_factory=list)
     places: dict[str, str] = field(default_factory=dict)
+    #: the campaign's calendar (voyage.calendar): every time is written with format_time
+    calendar: Any = None
 
     @property
     def id(self) -> int:
@@ -99,9 +101,10 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
 
 def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> VoyageLog:
     """Gather one voyage of ``ship`` (its latest unless ``voyage_id`` is given)."""
+    from .calendar import campaign_calendar
     from .ships import figures
 
-    found = camp.get_ship(ship)  # an unknown ship fails here with the ship list
+    found = camp.get_ship(ship, archived=True)  # an unknown ship fails here with the ship list
     voyages = voyages_of(camp, found.name)
     if not voyages:
         raise ExportError(
@@ -143,6 +146,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         figures=figures(departure or found, camp.rulebook, camp.water_in_load),
         storms=storms_during(camp, hours),
         places=port_names(camp, voyage),
+        calendar=campaign_calendar(camp),
     )
 
 
@@ -213,11 +217,20 @@ def _quote(name: str) -> str:
 # ----------------------------------------------------------------------------- summary
 
 
-def clock_text(clock: int | None) -> str:
-    """Campaign hours since day 1, 00:00, as ``Day 3, 14:00``."""
+def clock_text(clock: int | None, calendar: Any = None, minute: int = 0) -> str:
+    """Campaign hours since day 1, 00:00, as every time is written (voyage.calendar:
+    ``12 Jun 1492, 14:00``, or ``Day 3, 14:00`` without a calendar); ``-`` for none."""
+    from .calendar import format_time
+
+    return format_time(calendar, clock, minute)
+
+
+def event_time(log: VoyageLog, event: dict[str, Any]) -> str:
+    """When an event happened, to the minute, in the one time format."""
+    clock = event.get("clock")
     if clock is None:
-        return "-"
-    return f"Day {clock // 24 + 1}, {clock % 24:02d}:00"
+        clock = (_day_of(event) - 1) * 24 + int(event.get("hour") or 0)
+    return clock_text(int(clock), log.calendar, int(event.get("minute") or 0))
 
 
 def duration_text(hours: int) -> str:
@@ -302,9 +315,8 @@ def ending_time(log: VoyageLog) -> str | None:
         return None
     final = [e for e in log.events if e.get("kind") in ("sunk", "arrived", "abandon")]
     if final:
-        e = final[-1]
-        return f"Day {_day_of(e)}, {_event_time(e)}"
-    return clock_text(v.get("ended"))
+        return event_time(log, final[-1])
+    return clock_text(v.get("ended"), log.calendar)
 
 
 def outcome_text(log: VoyageLog) -> str:
@@ -375,9 +387,10 @@ def _roll_lines(rolls: list[dict[str, Any]]) -> list[str]:
     return [md_code(r.get("line") or Roll.from_dict(r).line()) for r in rolls]
 
 
-def _event_time(event: dict[str, Any]) -> str:
-    minute = event.get("minute") or 0
-    return f"{int(event.get('hour') or 0):02d}:{int(minute):02d}"
+def _clock_of(row: dict[str, Any]) -> int:
+    if row.get("clock") is not None:
+        return int(row["clock"])
+    return (_day_of(row) - 1) * 24 + int(row.get("hour") or 0)
 
 
 def _day_of(row: dict[str, Any]) -> int:
@@ -403,8 +416,8 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
         "",
         f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
         f"{md_text(place(log, v.get('destination')))}, "
-        f"{md_text(clock_text(v.get('started')))} to "
-        f"{md_text(clock_text(v.get('ended')) if v.get('ended') is not None else 'now')}: "
+        f"{md_text(clock_text(v.get('started'), log.calendar))} to "
+        f"{md_text('now' if v.get('ended') is None else clock_text(v['ended'], log.calendar))}: "
         f"{md_text(s['outcome'])}.",
         "",
         "## The ship",
@@ -427,6 +440,8 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     if picture:
         out += ["", f"![Track of {md_text(the(log.ship))}, voyage {log.id}]({picture})"]
 
+    from .calendar import format_date
+
     # one pass to sort rows and events into days (a filter per day made the export
     # quadratic in the voyage's length: 4.4 s for 1,000 days)
     hours_by_day: dict[int, list[dict[str, Any]]] = {}
@@ -438,7 +453,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     for day in sorted(hours_by_day.keys() | events_by_day.keys()):
         hours = hours_by_day.get(day, [])
         events = events_by_day.get(day, [])
-        out += ["", f"## Day {day}", ""]
+        heading = format_date(log.calendar, (day - 1) * 24)
+        if log.calendar is not None:
+            heading += f" (day {day})"
+        out += ["", f"## {md_text(heading)}", ""]
         if hours:
             first, last = hours[0], hours[-1]
             miles = sum(float(r.get("miles") or 0) for r in hours)
@@ -447,14 +465,15 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 f"{_number(miles)} miles, from hex {md_text(first.get('hex'))} to hex "
                 f"{md_text(last.get('hex'))}; fuel {md_text(last.get('fuel'))} hlbs, "
                 f"water aboard {md_text(last.get('water'))} hlbs, "
-                f"{md_text(last.get('status'))} at {int(last.get('hour') or 0):02d}:00."
+                f"{md_text(last.get('status'))} at "
+                f"{md_text(clock_text(_clock_of(last), log.calendar))}."
             )
             out.append("")
         if not events:
             out.append("A quiet day: nothing to report.")
             continue
         for event in events:
-            out.append(f"- **{_event_time(event)}** {md_text(event.get('text', ''))}")
+            out.append(f"- **{md_text(event_time(log, event))}** {md_text(event.get('text', ''))}")
             lines = _roll_lines(event["rolls"])
             if not lines or rolls == "none":
                 continue
@@ -501,11 +520,21 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         "status": v.get("status"),
         "started": v.get("started"),
         "ended": v.get("ended"),
+        "started_time": clock_text(v.get("started"), log.calendar)
+        if v.get("started") is not None
+        else None,
+        "ended_time": clock_text(v.get("ended"), log.calendar)
+        if v.get("ended") is not None
+        else None,
     }
-    hours = [{k: r.get(k) for k in _HOUR_FIELDS} for r in log.hours]
+    # machine fields stay numbers (clock, day, hour, minute); "time" is the text people read
+    hours = [
+        {**{k: r.get(k) for k in _HOUR_FIELDS}, "time": clock_text(_clock_of(r), log.calendar)}
+        for r in log.hours
+    ]
     events = [
-        {**{k: e.get(k) for k in _EVENT_FIELDS}, "rolls": list(e["rolls"]),
-         "changes": dict(e["changes"])}
+        {**{k: e.get(k) for k in _EVENT_FIELDS}, "time": event_time(log, e),
+         "rolls": list(e["rolls"]), "changes": dict(e["changes"])}
         for e in log.events
     ]
     return {
@@ -579,7 +608,7 @@ def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
         row.update({
             "voyage": log.id,
             "ship": log.ship,
-            "time": f"Day {_day_of(r)} {int(r.get('hour') or 0):02d}:00",
+            "time": clock_text(_clock_of(r), log.calendar),
             "events": len(events),
             "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
         })
@@ -655,6 +684,7 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         tracks=[(log.ship, path)] if path else [],
         marks=marks,
         title=f"{log.ship}, voyage {log.id}: {log.voyage.get('status') or 'unknown'}",
+        currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
     )
 
 

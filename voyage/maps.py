@@ -52,8 +52,8 @@ DEFAULT_LEGEND: dict[str, str] = {
     "x": "wreck",
 }
 
-TOP_KEYS = ("name", "description", "legend", "seabed", "rows", "hexes", "notes")
-HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes")
+TOP_KEYS = ("name", "description", "legend", "seabed", "rows", "hexes", "notes", "currents")
+HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes", "depth")
 FUEL_KEYS = ("price", "stock")
 LEGEND_KEYS = ("terrain", "seabed", "name")
 MAX_SIDE = hexmap.MAX_INDEX
@@ -105,6 +105,7 @@ class Hex:
     narrow_passage: bool = False
     label: str | None = None
     notes: str | None = None
+    depth: float | None = None  # charted depth in feet (R65: anchoring needs <= 150 ft)
 
     @property
     def is_sea(self) -> bool:
@@ -137,6 +138,7 @@ class Hex:
             "narrow_passage": self.narrow_passage,
             "label": self.label,
             "notes": self.notes,
+            "depth": self.depth,
         }
 
 
@@ -161,6 +163,8 @@ class SeaMap:
     _terrain: list[str] = field(default_factory=list, repr=False)
     _coastal: bytearray = field(default_factory=bytearray, repr=False)
     _cache: dict[str, Hex] = field(default_factory=dict, repr=False)
+    #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
+    currents: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self._terrain:
@@ -233,6 +237,7 @@ class SeaMap:
             narrow_passage=bool(extra.get("narrow_passage", False)),
             label=extra.get("label"),
             notes=extra.get("notes"),
+            depth=extra.get("depth"),
         )
         self._cache[key] = found
         return found
@@ -494,6 +499,12 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                     f"hex {name}: unknown seabed {value!r}: use one of {', '.join(SEABEDS)}",
                 )
             entry[key] = value
+        elif key == "depth":
+            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                raise reader.error(
+                    value_node, f"hex {name}: depth is in feet, 0 or more; got {_kind(value)}"
+                )
+            entry[key] = value
         elif key == "narrow_passage":
             if not isinstance(value, bool):
                 raise reader.error(
@@ -652,6 +663,8 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
             )
         if "fuel" in entry and terrain != "port":
             raise reader.error(node, f"hex {hex_id} sells fuel but is not a port")
+        if "depth" in entry and terrain == "land":
+            raise reader.error(node, f"hex {hex_id} is land: it has no depth")
         if "seabed" in entry and terrain == "land":
             raise reader.error(node, f"hex {hex_id} is land: it has no seabed")
         if entry.get("narrow_passage"):
@@ -664,6 +677,10 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
                     f"hex {hex_id} is marked a narrow passage but does "
                     "not touch land (R33: passages are within a mile of a coast)",
                 )
+    if "currents" in top:
+        from .mapcurrents import read_currents
+
+        sea_map.currents = read_currents(reader, top["currents"][1], sea_map)
     return sea_map
 
 

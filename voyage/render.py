@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from .errors import MapError
@@ -171,6 +171,30 @@ class MapGeometry:
         return self.left + (x - self.xmin) * ppu, self.top + (self.ymax - y) * ppu
 
 
+CURRENT_COLOUR = (0.05, 0.35, 0.6)
+
+
+def _draw_currents(
+    ax: Any, currents: Sequence[tuple[str, int, float]], shown: set[str], scale: float
+) -> None:
+    """R64: an arrow across each hex with a current, the way it flows, and its knots."""
+    for name, side, knots in currents:
+        if hexmap.canonical(name) not in shown:
+            continue
+        x, y = MapGeometry.hex_center(name)
+        q, r, _ = hexmap.CUBE_DIRECTIONS[side]
+        # the unit step toward that side, in drawing units (flat-top: N is straight up)
+        dx, dy = q * SQRT3 / 2, -(r + q / 2)
+        ax.annotate(
+            "",
+            xy=(x + 0.32 * dx, y + 0.32 * dy),
+            xytext=(x - 0.32 * dx, y - 0.32 * dy),
+            arrowprops={"arrowstyle": "-|>", "color": CURRENT_COLOUR, "lw": 1.2 * scale},
+            zorder=6,
+        )
+        ax.text(x + 0.22, y - 0.3, f"{knots:g}", fontsize=6 * scale, color=CURRENT_COLOUR, zorder=6)
+
+
 def hex_center(where: SeaMap | MapGeometry | None, name: str) -> tuple[float, float]:
     """Centre of hex ``name`` in the drawing's coordinates (the same for every map)."""
     return MapGeometry.hex_center(name)
@@ -198,11 +222,13 @@ def render_map(
     title: str | None = None,
     marks: Sequence[tuple[str, str]] = (),
     pixels_per_hex: int = 36,
+    currents: Sequence[tuple[str, int, float]] = (),
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
 
     ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs, ``tracks`` (ship name,
-    hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events.
+    hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events,
+    ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way they flow (R64).
     ``labels`` writes every hex's CCRR name. With ``around``/``radius`` only that area is
     drawn. Nothing is written but ``out_path`` (its folder must already exist).
     """
@@ -341,6 +367,8 @@ def render_map(
             )
         )
 
+    _draw_currents(ax, currents, shown, scale)
+
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
     colour_of: dict[str, tuple[float, float, float]] = {}
@@ -422,6 +450,10 @@ def render_map(
     if any(h.narrow_passage for h in hexes):
         handles.append(
             Patch(fill=False, edgecolor=_rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
+        )
+    if any(hexmap.canonical(h) in shown for h, _, _ in currents):
+        handles.append(
+            Line2D([], [], color=CURRENT_COLOUR, marker=">", linewidth=1.5, label="current")
         )
     if storm_set & shown:
         handles.append(

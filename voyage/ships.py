@@ -14,6 +14,7 @@ from typing import Any
 
 from .dice import Roll, Roller
 from .errors import ShipError, VoyageError
+from .rules.anchors import anchors_aboard
 from .rules.shiptables import roll_trait
 from .tables import RuleBook
 from .tiers import roman
@@ -222,6 +223,7 @@ def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str,
         "to_hit": to_hit(ship, book),
         "traits": list(ship.traits),
         "equipment": dict(ship.equipment),
+        "anchors": anchors_aboard(ship),  # R65: ship's stores
         "crew": ship.crew,
         "passengers": ship.passengers,
         "cargo": ship.cargo,

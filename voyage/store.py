@@ -223,6 +223,32 @@ def m021_port_fuel(db: Database) -> None:
     db.execute("CREATE TABLE port_fuel (hex TEXT PRIMARY KEY, sold INTEGER NOT NULL DEFAULT 0)")
 
 
+# -- calendar, currents and anchors (issue 8: m055-m059) -------------------------------
+@migrations()
+def m055_calendar(db: Database) -> None:
+    # The campaign's calendar (voyage.calendar): a copy of its definition as it was when the
+    # campaign was made (so editing tables/calendars.yaml later moves no dates) and the date
+    # of day 1. No row: the campaign counts days (Day 3, 14:00).
+    db.execute(
+        """CREATE TABLE calendar (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            key TEXT NOT NULL,
+            definition TEXT NOT NULL,
+            year INTEGER NOT NULL,
+            month INTEGER NOT NULL,
+            day INTEGER NOT NULL
+        )"""
+    )
+
+
+# -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
+@migrations()
+def m090_archived_ships(db: Database) -> None:
+    # A ship removed with --force after she has sailed stays, archived, so her voyages keep
+    # their ship (log and export still reach her); lists hide her unless asked.
+    db.execute("ALTER TABLE ships ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
+
+
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:
     """``--db`` if given, else ``$VOYAGE_DB``, else ``./campaign.db``."""
     if db:
@@ -459,9 +485,10 @@ class Campaign:
                 return row["name"]
         return None
 
-    def get_ship(self, name: str) -> Ship:
+    def get_ship(self, name: str, *, archived: bool = False) -> Ship:
         """A ship by name: case-insensitive, and spaces/punctuation don't matter
-        (``SEA-WITCH`` finds "Sea Witch")."""
+        (``SEA-WITCH`` finds "Sea Witch"). An archived ship (removed with --force after she
+        sailed) is found only for reading her past (``archived=True``)."""
         rows = list(self.db.query("SELECT * FROM ships WHERE name = ?", [name]))
         if not rows:
             wanted = name_key(name)
@@ -476,12 +503,24 @@ class Campaign:
                 else " (no ships yet: `voyage ship roll` or `voyage ship add`)"
             )
             raise ShipError(f"no ship named {name!r} in this campaign{hint}")
+        if rows[0].get("archived") and not archived:
+            raise ShipError(
+                f"{rows[0]['name']} was removed (archived with her voyages): `voyage log` and "
+                "`voyage export` still reach her, but she cannot sail, load or act"
+            )
         return _ship_from_row(rows[0])
 
-    def ships(self) -> list[Ship]:
+    def ships(self, *, archived: bool = False) -> list[Ship]:
+        """The campaign's ships in the order they were made; archived ones only if asked."""
+        where = "" if archived else "WHERE NOT archived "
         return [
-            _ship_from_row(r) for r in self.db.query("SELECT * FROM ships ORDER BY created, rowid")
+            _ship_from_row(r)
+            for r in self.db.query(f"SELECT * FROM ships {where}ORDER BY created, rowid")
         ]
+
+    def is_archived(self, name: str) -> bool:
+        row = self.db.execute("SELECT archived FROM ships WHERE name = ?", [name]).fetchone()
+        return bool(row and row[0])
 
     def add_ship(self, ship: Ship) -> None:
         if not name_key(ship.name):
@@ -499,7 +538,9 @@ class Campaign:
         row = _ship_to_row(ship)
         self.db.table("ships").update(ship.name, row)
 
-    def remove_ship(self, name: str) -> Ship:
+    def remove_ship(self, name: str, force: bool = False) -> tuple[Ship, int]:
+        """Remove a ship; one with voyages in the log is archived, and only with ``force``
+        (issue 15: her history stays readable). Returns the ship and her voyage count."""
         ship = self.get_ship(name)
         at_sea = self.db.execute(
             "SELECT id FROM voyages WHERE ship = ? AND ended IS NULL "
@@ -511,8 +552,20 @@ class Campaign:
                 f"{ship.name} is at sea (voyage {at_sea[0]}): bring her in, or "
                 f"`voyage act {ship.name!r} abandon`, before removing her"
             )
-        self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
-        return ship
+        sailed = self.db.execute(
+            "SELECT COUNT(*) FROM voyages WHERE ship = ?", [ship.name]
+        ).fetchone()[0]
+        if sailed and not force:
+            plural = "voyage" if sailed == 1 else "voyages"
+            raise ShipError(
+                f"{ship.name} has {sailed} {plural} in the log: add --force to remove her "
+                "(she is archived: her log and exports stay readable)"
+            )
+        if sailed:
+            self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
+        else:
+            self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
+        return ship, sailed
 
     def close(self) -> None:
         self.db.close()
@@ -604,6 +657,21 @@ def create_campaign(
             Path(f"{path}{suffix}").unlink(missing_ok=True)
         raise
     return Campaign(path, db)
+
+
+def campaign_title(path: Path) -> str:
+    """The campaign's name, read without writing anything (``mode=ro``), for read-only
+    viewers such as ``voyage browse``; a file that is not a campaign fails in one line."""
+    if not path.is_file():
+        raise CampaignError(f"no campaign at {path}: point --db (or VOYAGE_DB) at your file")
+    try:
+        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
+            row = conn.execute("SELECT name FROM campaign WHERE id = 1").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if row is None:
+        raise CampaignError(f"{path} is not a voyage campaign")
+    return str(row[0])
 
 
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:

@@ -19,7 +19,16 @@ from .errors import TableError, VoyageError
 from .paths import tables_dir
 from .tiers import parse_tier
 
-TABLE_NAMES = ("tiers", "load", "traits", "classes", "procedures", "options", "names")
+TABLE_NAMES = (
+    "tiers",
+    "load",
+    "traits",
+    "classes",
+    "procedures",
+    "options",
+    "names",
+    "calendars",
+)
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
     "deadweight_multiplier": (int, float),
@@ -315,7 +324,14 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
         "fire",
         "dodge",
     }
-    optional = {"no_fuel_speed", "fuel_minimum", "hex_miles", "to_hit_divisor", "leviathan"}
+    optional = {
+        "no_fuel_speed",
+        "fuel_minimum",
+        "hex_miles",
+        "to_hit_divisor",
+        "leviathan",
+        "anchor",
+    }
     c.mapping(data, "", required, optional)
     c.integer(
         data["capsize"].get("dv") if isinstance(data["capsize"], dict) else None, "capsize.dv", 1
@@ -342,6 +358,18 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
     data.setdefault("no_fuel_speed", 0)
     data.setdefault("to_hit_divisor", 2)
     c.integer(data["hex_miles"], "hex_miles", 1)
+    # R65: an override file from before anchors gets the seed's numbers
+    anchor = data.setdefault("anchor", {})
+    c.mapping(anchor, "anchor", set(), {"max_depth_feet", "cable_dice", "parts_on"})
+    anchor.setdefault("max_depth_feet", 150)
+    anchor.setdefault("cable_dice", "2d6")
+    anchor.setdefault("parts_on", [2, 12])
+    c.integer(anchor["max_depth_feet"], "anchor.max_depth_feet", 0)
+    c.dice(anchor["cable_dice"], "anchor.cable_dice")
+    if not isinstance(anchor["parts_on"], list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in anchor["parts_on"]
+    ):
+        raise c.fail("anchor.parts_on", "expected a list of totals, e.g. [2, 12]")
     return data
 
 
@@ -369,6 +397,73 @@ def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
     return {"first": data["first"], "second": data["second"], "whole": data.get("whole", [])}
 
 
+def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
+    """Calendars: months (name, short, days >= 1, season) and seasons (dawn, dusk hours)."""
+    c.mapping(data, "", {"calendars"})
+    cals = data["calendars"]
+    if not isinstance(cals, dict) or not cals:
+        raise c.fail("calendars", "expected a mapping of calendar key -> calendar")
+    out: dict[str, Any] = {}
+    for key, cal in cals.items():
+        where = f"calendars.{key}"
+        c.mapping(cal, where, {"name", "months", "seasons"}, {"description", "leap"})
+        c.typed(cal["name"], f"{where}.name", str, "a name")
+        seasons = cal["seasons"]
+        if not isinstance(seasons, dict) or not seasons:
+            raise c.fail(f"{where}.seasons", "give at least one season with its dawn and dusk")
+        checked_seasons: dict[str, dict[str, int]] = {}
+        for season, hours in seasons.items():
+            at = f"{where}.seasons.{season}"
+            c.mapping(hours, at, {"dawn", "dusk"})
+            dawn = c.integer(hours["dawn"], f"{at}.dawn", 0, 23)
+            dusk = c.integer(hours["dusk"], f"{at}.dusk", 0, 23)
+            if dusk <= dawn:
+                raise c.fail(at, f"dusk ({dusk}) must come after dawn ({dawn})")
+            checked_seasons[str(season)] = {"dawn": dawn, "dusk": dusk}
+        months = cal["months"]
+        if not isinstance(months, list) or not months:
+            raise c.fail(f"{where}.months", "expected a list of months")
+        names: set[str] = set()
+        checked_months = []
+        for i, month in enumerate(months):
+            at = f"{where}.months[{i}]"
+            c.mapping(month, at, {"name", "days", "season"}, {"short"})
+            name = c.typed(month["name"], f"{at}.name", str, "a name")
+            short = c.typed(month.get("short", name), f"{at}.short", str, "a short name")
+            days = c.typed(month["days"], f"{at}.days", int, "a whole number of days")
+            if days < 1:
+                raise c.fail(f"{at}.days", f"month {name} has {days} days: give it at least 1")
+            if month["season"] not in checked_seasons:
+                raise c.fail(
+                    f"{at}.season",
+                    f"unknown season {month['season']!r}: use one of {', '.join(checked_seasons)}",
+                )
+            for word in {name.lower(), short.lower()}:
+                if word in names:
+                    raise c.fail(f"{at}.name", f"month name {word!r} is used twice")
+                names.add(word)
+            checked_months.append(
+                {"name": name, "short": short, "days": days, "season": month["season"]}
+            )
+        leap = cal.get("leap")
+        if leap is not None:
+            c.mapping(leap, f"{where}.leap", {"month", "every"}, {"skip_every", "keep_every"})
+            if leap["month"] not in [m["name"] for m in checked_months]:
+                raise c.fail(f"{where}.leap.month", f"no month {leap['month']!r} in {cal['name']}")
+            for part in ("every", "skip_every", "keep_every"):
+                if part in leap:
+                    c.integer(leap[part], f"{where}.leap.{part}", 1)
+        out[str(key)] = {
+            "key": str(key),
+            "name": cal["name"],
+            "description": str(cal.get("description") or "").strip(),
+            "seasons": checked_seasons,
+            "months": checked_months,
+            "leap": dict(leap) if leap else None,
+        }
+    return out
+
+
 _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "tiers": _check_tiers,
     "load": _check_load,
@@ -377,6 +472,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "procedures": _check_procedures,
     "options": _check_options,
     "names": _check_names,
+    "calendars": _check_calendars,
 }
 
 
@@ -429,6 +525,7 @@ class RuleBook:
     procedures: dict[str, Any]
     options: dict[str, Any]
     names: dict[str, Any]
+    calendars: dict[str, Any]
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 

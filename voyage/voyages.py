@@ -16,6 +16,7 @@ from . import hexmap
 from . import ships as shipfig
 from .engine import (
     CLOSED_STATUSES,
+    OPEN_STATUSES,
     UNTIL,
     AdvanceResult,
     Chart,
@@ -73,6 +74,9 @@ def world_for(
     if chart is None:
         chart, found = campaign_chart(camp)
         storms = storms or found
+    from .calendar import campaign_calendar
+    from .rules.drift import current_lookup
+
     settings = camp.settings
     return World(
         camp.rulebook,
@@ -80,6 +84,8 @@ def world_for(
         storms or no_storms,
         bool(settings["water_in_load"]),
         str(settings.get("stuck_escape", "roll")),
+        calendar=campaign_calendar(camp),
+        current_at=current_lookup(chart),
     )
 
 
@@ -143,7 +149,7 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         ],
     )
     s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in ("under way", "anchored", "stuck") or (s.status == "arrived" and s.emergency):
+    if s.status in OPEN_STATUSES or (s.status == "arrived" and s.emergency):
         s.ship.status = "at sea"
     elif s.status == "abandoned":
         s.ship.status = "abandoned"
@@ -384,12 +390,17 @@ def _sail(
     ship.status = "at sea"
     save_state(camp, state, camp.clock)
     leg = " inshore" if inshore else ""
+    from .passage import expected_hours, expected_text
+
+    with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
         f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
-        f"{f' +{strain} knots' if pace == 'strain' else ''}."
+        f"{f' +{strain} knots' if pace == 'strain' else ''}; "
+        f"{expected_text(with_current, still_water)}."
     )
-    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, {"route": hexes, "pace": pace}))
+    changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
+    log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, changes))
     return state
 
 
@@ -410,10 +421,15 @@ def advance(
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
         states = open_voyages(camp)
-        if not any(s.active for s in states):
+        if not any(s.active for s in states) and until in ("arrival", "event"):
             raise VoyageRuleError(
-                "no ship is at sea: set sail first with `voyage sail SHIP --to CCRR`"
+                f"no ship is at sea to wait for an {until}: advance --hours N or "
+                "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
+        if world is None and not any(s.active for s in states):
+            from .passage import harbour_world
+
+            world = harbour_world(camp)
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
@@ -422,16 +438,21 @@ def advance(
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
         camp.set_clock(result.end)
-        summary = f"advance {result.hours_run} hour(s) to {clock_text(result.end)}"
+        summary = f"advance {result.hours_run} hour(s) to {clock_text(camp, result.end)}"
+        if not any(s.active for s in states) and not result.rows:
+            summary += " with every ship in port"
         if result.stopped:
             summary += f" (stopped: {result.stopped})"
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return result
 
 
-def clock_text(clock: int) -> str:
-    """``day 3, 14:00``."""
-    return f"day {clock // 24 + 1}, {clock % 24:02d}:00"
+def clock_text(camp: Campaign, clock: int, minute: int = 0) -> str:
+    """A campaign time as people read it (voyage.calendar.format_time: ``12 Jun 1492,
+    14:00`` or ``Day 3, 14:00``)."""
+    from .calendar import campaign_calendar, format_time
+
+    return format_time(campaign_calendar(camp), clock, minute)
 
 
 # -- referee actions -------------------------------------------------------------------------
@@ -586,18 +607,10 @@ def _referee_action(
         text = f"{ship.name} is got off the bottom: afloat again (R34, the referee's call)."
         changes = {"stuck": False}
     elif what in ("anchor", "weigh"):
+        from .passage import anchor_or_weigh
+
         s = _voyage_or_fail(s, ship, "anchoring")
-        if what == "anchor":
-            if s.status != "under way":
-                raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
-            s.status = "anchored"
-            text = f"{ship.name} drops anchor at {s.hex}."
-        else:
-            if s.status != "anchored":
-                raise VoyageRuleError(f"{ship.name} is not at anchor")
-            s.status = "under way"
-            text = f"{ship.name} weighs anchor and gets under way."
-        changes = {"status": s.status}
+        text, changes = anchor_or_weigh(camp, ship, s, what, chart)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
@@ -751,10 +764,14 @@ def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
 
 def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     """Every ship at sea at a glance."""
+    from .rules.drift import current_lookup, route_hours
+
     book = camp.rulebook
     out = []
     hex_miles = int(book.procedures["hex_miles"])
-    for s in open_voyages(camp):
+    states = open_voyages(camp)
+    current_at = current_lookup(campaign_chart(camp)[0]) if states else None
+    for s in states:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
@@ -770,7 +787,12 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "destination": s.destination,
                 "hexes_left": left,
                 "miles_left": miles_left,
-                "eta_hours": -(-miles_left // speed) if speed and s.status == "under way" else None,
+                # R64: with the currents, as `voyage sail` reckons it
+                "eta_hours": route_hours(
+                    s.route[s.position :], speed, current_at, hex_miles, s.progress
+                )
+                if speed and s.status == "under way" and current_at
+                else None,
                 "speed": speed,
                 "pace": s.pace,
                 "strain": s.strain,

@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "init": "voyage.cli.campaign:init",
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
+    "calendar": "voyage.cli.calendar:calendar_command",
     "ship": "voyage.cli.ship:ship",
     "roll": "voyage.cli.roll:roll",
     "map": "voyage.cli.map:map_group",
@@ -30,6 +31,8 @@ COMMANDS: dict[str, str] = {
     "status": "voyage.cli.voyages:status",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
+    "completion": "voyage.cli.completion:completion",
+    "browse": "voyage.cli.browse:browse",
 }
 
 
@@ -46,7 +49,12 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
             module_name, attr = self.lazy[cmd_name].split(":")
-            return getattr(importlib.import_module(module_name), attr)
+            cmd: click.Command = getattr(importlib.import_module(module_name), attr)
+            if ctx is not None and ctx.resilient_parsing:  # only while the shell completes
+                from .completion import attach
+
+                attach(cmd, (cmd_name,))
+            return cmd
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -73,8 +81,17 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS)
+def _remember_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    # ctx.meta is shared by every context under this one: each command's --db falls back to it
+    if value:
+        ctx.meta["voyage.db"] = value
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="voyage")
+@click.option("--db", type=click.Path(dir_okay=False), expose_value=False, is_eager=True,
+              callback=_remember_db,
+              help="Campaign file for the command (or give --db to the command itself).")
 def cli() -> None:
     """voyage: a hexcrawl campaign and voyage manager for "Our Mother, the Sea".
 

@@ -25,26 +25,68 @@ from .common import db_option, emit_json, handles_errors, json_option, open_camp
     default=None,
     help="Folder of override rule tables (house rules).",
 )
+@click.option(
+    "--start",
+    default=None,
+    metavar="DATE",
+    help='Date of day 1: YYYY-MM-DD or DAY MONTH YEAR ("1 Highsun 1042"). '
+    "Without it the campaign counts days (Day 3, 14:00).",
+)
+@click.option(
+    "--calendar",
+    "calendar_name",
+    default=None,
+    metavar="NAME",
+    help="Calendar of the start date (tables/calendars.yaml; default gregorian).",
+)
 @json_option
 @handles_errors
-def init(db_path: str, name: str, seed: int | None, tables: str | None, as_json: bool) -> None:
-    """Make a new campaign database.
+def init(
+    db_path: str,
+    name: str,
+    seed: int | None,
+    tables: str | None,
+    start: str | None,
+    calendar_name: str | None,
+    as_json: bool,
+) -> None:
+    """Make a new campaign database, with a calendar if you give a start date.
 
-    Example:
+    Examples:
 
         voyage init --name "The Salt March" --seed 7
+
+        voyage init --start 1492-06-01
+
+        voyage init --start "1 Highsun 1042" --calendar reckoning
     """
     from pathlib import Path
 
+    from ..calendar import choose_calendar, format_time, set_campaign_calendar
     from ..store import create_campaign, resolve_path
+    from ..tables import load_rulebook
 
     path = resolve_path(db_path)
-    camp = create_campaign(Path(path), name, seed, str(Path(tables).resolve()) if tables else None)
-    info = {"name": camp.name, "seed": camp.seed, "db": str(path), "settings": camp.settings}
+    tables_dir = str(Path(tables).resolve()) if tables else None
+    # a bad date or calendar stops here, before any file is made
+    calendar = choose_calendar(load_rulebook(tables_dir), start, calendar_name)
+    camp = create_campaign(Path(path), name, seed, tables_dir)
+    if calendar is not None:
+        set_campaign_calendar(camp, calendar)
+    info = {
+        "name": camp.name,
+        "seed": camp.seed,
+        "db": str(path),
+        "settings": camp.settings,
+        "calendar": calendar.definition.key if calendar else None,
+        "start": format_time(calendar, 0),
+    }
     if as_json:
         emit_json(info)
     else:
         click.echo(f"Campaign {camp.name!r} made in {path} (seed {camp.seed}).")
+        if calendar is not None:
+            click.echo(f"Day 1 is {calendar.start_text()} ({calendar.definition.name} calendar).")
 
 
 @click.command()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
+import os
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -12,17 +14,56 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: Where the campaign file is named on the group (``voyage --db FILE status``).
+GROUP_DB_KEY = "voyage.db"
+
+
+def resolve_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> str:
+    """The campaign file: this command's --db, else the group's, else $VOYAGE_DB, else
+    ./campaign.db, so ``voyage --db F status`` and ``voyage status --db F`` agree."""
+    if value:
+        return value
+    group_value = ctx.meta.get(GROUP_DB_KEY)
+    if group_value:
+        return str(group_value)
+    return os.environ.get("VOYAGE_DB") or "campaign.db"
+
+
 db_option = click.option(
     "--db",
     "db_path",
     type=click.Path(dir_okay=False),
-    envvar="VOYAGE_DB",
-    default="campaign.db",
-    show_default=True,
-    help="Campaign file (also $VOYAGE_DB).",
+    default=None,
+    callback=resolve_db,
+    help="Campaign file (default: voyage --db, else $VOYAGE_DB, else ./campaign.db).",
 )
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def colour_wanted() -> bool | None:
+    """None lets click decide (colour on a terminal, plain when piped); False under NO_COLOR
+    (https://no-color.org: any non-empty value)."""
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def alert(text: str) -> str:
+    """A line that needs the referee (a halt), bold yellow on a terminal."""
+    return click.style(text, fg="yellow", bold=True)
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    """click.echo with the project's colour rule (styles dropped when piped or NO_COLOR)."""
+    click.echo(text, err=err, color=colour_wanted())
+
+
+class VoyageClickError(click.ClickException):
+    """A one-line error whose "Error:" is red on a terminal (not when piped, not NO_COLOR)."""
+
+    def show(self, file: Any = None) -> None:
+        stream = file if file is not None else sys.stderr
+        label = click.style("Error:", fg="red", bold=True)
+        click.echo(f"{label} {self.format_message()}", file=stream, color=colour_wanted())
 
 
 @contextmanager
@@ -33,7 +74,7 @@ def core_errors() -> Iterator[None]:
     try:
         yield
     except VoyageError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise VoyageClickError(str(exc)) from None
 
 
 def handles_errors(func: F) -> F:

@@ -14,7 +14,8 @@ from .common import emit_json, handles_errors, json_option
 @click.option("--out", "out", type=click.Path(file_okay=False), default="voyage-demo",
               show_default=True, help="Folder for the demo's files (made if missing).")
 @click.option("--force", is_flag=True,
-              help="Replace the files of an earlier demo with the same seed.")
+              help="Replace the files of the first demo with the same seed instead of "
+                   "writing a new run beside them.")
 @json_option
 @handles_errors
 def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
@@ -29,7 +30,8 @@ def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
     Files are named after the seed, in the --out folder: demo-seed-N.db (the campaign:
     open it with --db to go on playing), demo-seed-N.md (the ship's log) and
     demo-seed-N.png (her track). Another --seed makes new files beside them; the same
-    seed again is refused unless --force replaces that run.
+    seed again writes demo-seed-N-run2.* (run3, ...) so an earlier run, perhaps played on
+    since, is never replaced; --force replaces the first run instead.
 
     Examples:
 

@@ -30,7 +30,9 @@ def reference() -> str:
     """The whole command reference as Markdown."""
     from . import cli
 
-    root = click.Context(cli, info_name="voyage", terminal_width=100, max_content_width=100)
+    root = click.Context(
+        cli, info_name="voyage", terminal_width=100, max_content_width=100, **cli.context_settings
+    )
     parts = [
         "# Command reference",
         "",

@@ -84,6 +84,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     """
     from ..mapstore import current_map, ship_positions, storms_now
     from ..render import text_map
+    from ..voyages import clock_text
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
@@ -96,13 +97,14 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
                 "width": sea.width,
                 "height": sea.height,
                 "hour": camp.clock,
+                "time": clock_text(camp, camp.clock),
                 "lines": text.splitlines(),
                 "storms": sorted(storms),
                 "ships": [{"name": name, "hex": where} for name, where in ships],
             }
         )
         return
-    click.echo(f"{sea.name} (hour {camp.clock})")
+    click.echo(f"{sea.name} ({clock_text(camp, camp.clock)})")
     click.echo(text)
 
 
@@ -117,7 +119,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 )
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
 @_area_options
-@click.option("--title", default=None, help="Title (default: the map's name and the hour).")
+@click.option("--title", default=None, help="Title (default: the map's name and the time).")
 @click.option(
     "--tracks",
     type=click.Choice(["open", "all", "none"]),
@@ -135,7 +137,9 @@ def render(
     title: str | None,
     tracks: str,
 ) -> None:
-    """Draw the map as a picture, with ports, storms now, the ships and their tracks.
+    """Draw the map as a picture, with ports, storms now, currents, the ships and their tracks.
+
+    Each current is an arrow the way it flows, with its knots (R64).
 
     Examples:
 
@@ -145,7 +149,7 @@ def render(
     """
     from ..mapstore import current_map, ship_positions, storms_now
     from ..render import render_map
-    from ..voyages import voyage_tracks
+    from ..voyages import clock_text, voyage_tracks
 
     camp = open_campaign(db_path)
     sea = current_map(camp)
@@ -158,7 +162,8 @@ def render(
         storms=storms_now(camp),
         ships=ship_positions(camp),
         tracks=voyage_tracks(camp, tracks),
-        title=title or f"{sea.name}, hour {camp.clock}",
+        title=title or f"{sea.name}, {clock_text(camp, camp.clock)}",
+        currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
     )
     click.echo(f"Wrote {path}")
 
@@ -176,6 +181,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
         voyage map hex 0305
     """
     from ..mapstore import current_map, ship_positions
+    from ..voyages import clock_text
     from ..weather import storms_at
 
     camp = open_campaign(db_path)
@@ -185,6 +191,11 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     info["storm"] = h.name in storms_at(camp, camp.clock)
     info["ships"] = [n for n, at in ship_positions(camp) if at == h.name]
     info["hour"] = camp.clock
+    info["time"] = clock_text(camp, camp.clock)
+    current = sea.currents.get(h.name)
+    info["current"] = (
+        None if current is None else {"flows": current.direction, "knots": float(current.knots)}
+    )
     if as_json:
         emit_json(info)
         return
@@ -192,6 +203,10 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     if h.is_sea:
         lines.append(f"  seabed: {h.seabed}")
         lines.append(f"  coastal: {'yes' if h.coastal else 'no'}")
+        if h.depth is not None:
+            lines.append(f"  depth: {h.depth:g} ft")
+        if current is not None:
+            lines.append(f"  current: {current.text()} (R64)")
     if h.narrow_passage:
         lines.append("  narrow passage: yes (within a mile of the coast, R33)")
     if h.port:
@@ -200,7 +215,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
             stock = f", {h.fuel.stock} hlbs in stock" if h.fuel.stock is not None else ""
             fuel = f"fuel {h.fuel.price:g} per hlb{stock}"
         lines.append(f"  port: {h.port} ({fuel})")
-    lines.append(f"  storm now (hour {camp.clock}): {'yes' if info['storm'] else 'no'}")
+    lines.append(f"  storm now ({info['time']}): {'yes' if info['storm'] else 'no'}")
     lines.append(f"  ships here: {', '.join(info['ships']) if info['ships'] else 'none'}")
     if h.notes:
         lines.append(f"  notes: {h.notes}")

@@ -184,19 +184,24 @@ def add(
 
 @ship.command("list")
 @db_option
+@click.option("--all", "show_all", is_flag=True, help="Archived ships too (removed with --force).")
 @json_option
 @handles_errors
-def list_ships(db_path: str, as_json: bool) -> None:
+def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
     """List the campaign's ships with their main figures.
 
     Example:
 
-        voyage ship list
+        voyage ship list --all
     """
     from ..tiers import roman
 
     camp = open_campaign(db_path)
-    figs = [_figures(camp, s) for s in camp.ships()]
+    figs = [_figures(camp, s) for s in camp.ships(archived=show_all)]
+    if show_all:
+        for fig in figs:
+            if camp.is_archived(fig["name"]):
+                fig["status"] = "archived"
     if as_json:
         emit_json(figs)
         return
@@ -254,8 +259,35 @@ def show(db_path: str, name: str, as_json: bool) -> None:
         voyage ship show "Sea Witch" --json
     """
     camp = open_campaign(db_path)
-    fig = _figures(camp, camp.get_ship(name))
+    fig = _figures(camp, camp.get_ship(name, archived=True))
     emit_json(fig) if as_json else _print_card(fig)
+
+
+@ship.command("card")
+@db_option
+@click.argument("name")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
+              help="The card's file, .png or .pdf. Default: SHIP-card.png here.")
+@handles_errors
+def card(db_path: str, name: str, out: str | None) -> None:
+    """Draw a printable ship card (PNG or PDF): figures, Load against Deadweight, odds.
+
+    The odds are the exact chances of her capsize Check (R41) at her present Load and of
+    dodging an Explosion (R51), from the same rules the rolls use.
+
+    Example:
+
+        voyage ship card "Sea Witch" --out sea-witch.pdf
+    """
+    import re
+
+    from ..card import draw_ship_card
+
+    camp = open_campaign(db_path)
+    fig = _figures(camp, camp.get_ship(name, archived=True))
+    slug = re.sub(r"[^a-z0-9]+", "-", fig["name"].lower()).strip("-") or "ship"
+    path = draw_ship_card(fig, camp.rulebook, out or f"{slug}-card.png")
+    click.echo(f"Wrote {path}: the ship card of {fig['name']}.")
 
 
 @ship.command("load")
@@ -266,6 +298,12 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 @click.option("--cargo", type=_count, default=None, help="Cargo in hlbs.")
 @click.option("--fuel", type=_count, default=None, help="Fuel in hlbs.")
 @click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
+@click.option(
+    "--anchors",
+    type=_count,
+    default=None,
+    help="Anchors aboard (R65: ship's stores; more are bought only in port).",
+)
 @json_option
 @handles_errors
 def load_ship(
@@ -276,23 +314,36 @@ def load_ship(
     cargo: int | None,
     fuel: int | None,
     water: int | None,
+    anchors: int | None,
     as_json: bool,
 ) -> None:
-    """Set what a ship carries: crew, passengers, cargo, fuel (figures are totals, not additions).
+    """Set what a ship carries: crew, passengers, cargo, fuel, anchors (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused.
 
     Example:
 
         voyage ship load "Sea Witch" --crew 6 --passengers 2 --cargo 200 --fuel 40
+
+        voyage ship load "Sea Witch" --anchors 2
     """
     from ..errors import ShipError
+    from ..rules.anchors import anchors_aboard, set_anchors
     from ..ships import load, sinking_load
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
-    if all(v is None for v in (crew, passengers, cargo, fuel, water)):
-        raise click.UsageError("say what to load: --crew, --passengers, --cargo, --fuel, --water")
+    if all(v is None for v in (crew, passengers, cargo, fuel, water, anchors)):
+        raise click.UsageError(
+            "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors"
+        )
+    if anchors is not None:
+        if anchors > anchors_aboard(s) and s.status != "in port":
+            raise ShipError(
+                f"{s.name} is {s.status}: anchors are bought in port (R65); "
+                f"bring her into a port first"
+            )
+        set_anchors(s, anchors)
     for field, value in (
         ("crew", crew),
         ("passengers", passengers),
@@ -318,18 +369,27 @@ def load_ship(
 @ship.command("remove")
 @db_option
 @click.argument("name")
+@click.option("--force", is_flag=True,
+              help="Remove a ship that has sailed: she is archived, her voyages kept.")
 @handles_errors
-def remove(db_path: str, name: str) -> None:
+def remove(db_path: str, name: str, force: bool) -> None:
     """Remove a ship from the campaign (undoable with `voyage undo`).
+
+    A ship with voyages in the log needs --force, and is then archived: `voyage log` and
+    `voyage export` still reach her, `ship list --all` shows her, nothing else does.
 
     Example:
 
-        voyage ship remove "Sea Witch"
+        voyage ship remove "Sea Witch" --force
     """
     camp = open_campaign(db_path)
     with camp.action("ship remove", f"remove {name}"):
-        gone = camp.remove_ship(name)
-    click.echo(f"Removed {gone.name}.")
+        gone, sailed = camp.remove_ship(name, force=force)
+    if sailed:
+        plural = "voyage stays" if sailed == 1 else "voyages stay"
+        click.echo(f"Removed {gone.name}: archived, her {sailed} {plural} in the log.")
+    else:
+        click.echo(f"Removed {gone.name}.")
 
 
 @ship.command("place")

@@ -10,21 +10,24 @@ from __future__ import annotations
 import sys
 
 SUMMARIES: dict[str, str] = {
-    "act": "A referee's action for a ship between advances (each one undoable, each logged).",
-    "advance": "Advance the clock: every ship at sea moves together, hour by hour.",
-    "demo": "Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.",
-    "export": "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
-    "init": "Make a new campaign database.",
-    "log": "A ship's log: hour by hour, with every event and every roll (R4).",
-    "map": "Load the campaign's sea map, look at it, draw it, ask about a hex.",
-    "pace": "Change a ship's pace between advances: normal, slow (R15) or strain N (R14).",
-    "roll": "Roll a ship procedure at the table, with its exact odds first.",
-    "sail": "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
-    "settings": 'Show the campaign\'s options (the rulings marked "option"), or change one.',
-    "ship": "Roll, make, list, show, load and remove ships.",
-    "status": "Every ship at sea at a glance: where, whither, how fast, and what is wrong.",
-    "undo": "Take back the last advance or referee action exactly, rolls and all.",
-    "weather": "Put storms on the map, list them, clear them (R32).",
+    'act': "A referee's action for a ship between advances (each one undoable, each logged).",
+    'advance': 'Advance the clock: every ship at sea moves together, hour by hour.',
+    'browse': 'Browse the campaign in Datasette, read-only, with tables that link to each other.',
+    'calendar': "Show the campaign's date and time, season, dawn and dusk, and its calendar.",
+    'completion': 'Print the shell completion script for bash, zsh or fish.',
+    'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
+    'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
+    'init': 'Make a new campaign database, with a calendar if you give a start date.',
+    'log': "A ship's log: hour by hour, with every event and every roll (R4).",
+    'map': "Load the campaign's sea map, look at it, draw it, ask about a hex.",
+    'pace': "Change a ship's pace between advances: normal, slow (R15) or strain N (R14).",
+    'roll': 'Roll a ship procedure at the table, with its exact odds first.',
+    'sail': "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
+    'settings': 'Show the campaign\'s options (the rulings marked "option"), or change one.',
+    'ship': 'Roll, make, list, show, load and remove ships.',
+    'status': 'Every ship at sea at a glance: where, whither, how fast, and what is wrong.',
+    'undo': 'Take back the last advance or referee action exactly, rolls and all.',
+    'weather': 'Put storms on the map, list them, clear them (R32).',
 }
 
 
@@ -36,7 +39,7 @@ def current() -> dict[str, str]:
 
     from . import COMMANDS, cli
 
-    ctx = click.Context(cli, info_name="voyage")
+    ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     found = {}
     for name in sorted(COMMANDS):
         cmd = cli.get_command(ctx, name)

@@ -63,6 +63,7 @@ def sail(
 
         voyage sail "Sea Witch" --to 2812 --pace strain 2
     """
+    from ..passage import expected_hours
     from ..voyages import clock_text
     from ..voyages import sail as do_sail
 
@@ -72,6 +73,7 @@ def sail(
         raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
     camp = open_campaign(db_path)
     state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
+    hours, still = expected_hours(camp, state, None)
     info = {
         "ship": state.ship.name,
         "voyage": state.voyage_id,
@@ -80,16 +82,28 @@ def sail(
         "strain": state.strain,
         "inshore": state.inshore,
         "clock": camp.clock,
+        "time": clock_text(camp, camp.clock),
+        "expected_hours": hours,
+        "expected_hours_still_water": still,
+        "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
     }
     if as_json:
         emit_json(info)
         return
     click.echo(
         f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-        f"({len(state.route) - 1} hexes) at {clock_text(camp.clock)} "
+        f"({len(state.route) - 1} hexes) at {clock_text(camp, camp.clock)} "
         f"- voyage {state.voyage_id}."
     )
     click.echo("Route: " + " ".join(state.route))
+    if hours is None:
+        click.echo("Expected: she makes no way on this route (R13, R64).")
+    else:
+        current = "" if hours == still else f" with the currents ({still} hours without, R64)"
+        click.echo(
+            f"Expected: {hours} hours{current}, arriving about "
+            f"{clock_text(camp, camp.clock + hours)}."
+        )
 
 
 @click.command()
@@ -102,7 +116,8 @@ def sail(
     "until",
     type=click.Choice(["arrival", "event", "dawn", "dusk"]),
     default=None,
-    help="Advance until a ship arrives, something happens, dawn (06:00) or dusk (18:00).",
+    help="Advance until a ship arrives, something happens, dawn or dusk (by the calendar's "
+    "season; 06:00 and 18:00 without a calendar).",
 )
 @click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
 @json_option
@@ -111,8 +126,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
     """Advance the clock: every ship at sea moves together, hour by hour.
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
-    aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel. One
-    advance is one action: `voyage undo` takes it back exactly.
+    aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel, a lost
+    anchor. With every ship in port the clock (and the weather) still moves: wait out a
+    storm with --hours or --until dawn. One advance is one action: `voyage undo` takes it
+    back exactly.
 
     Examples:
 
@@ -120,19 +137,23 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 
         voyage advance --until arrival
     """
+    from ..calendar import campaign_calendar, format_time
     from ..voyages import advance as do_advance
-    from ..voyages import clock_text
 
     if hours and until:
         raise click.UsageError("give either --hours or --until, not both")
     camp = open_campaign(db_path)
     result = do_advance(camp, hours, until)
+    cal = campaign_calendar(camp)
     if as_json:
         emit_json(
             {
                 "start": result.start,
                 "end": result.end,
+                "start_time": format_time(cal, result.start),
+                "end_time": format_time(cal, result.end),
                 "hours": result.hours_run,
+                "in_port": result.in_port,
                 "stopped": result.stopped or None,
                 "rows": [r.to_dict() for r in result.rows],
                 "events": [e.to_dict() for e in result.events],
@@ -143,7 +164,7 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         for e in result.events:
             if e.event.kind == "coast" and not e.event.changes and not e.halt:
                 continue
-            click.echo(f"{_when(e.clock, e.event.minute)}  {e.ship}: {e.event.text}")
+            click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {e.ship}: {e.event.text}")
             for r in e.event.rolls:
                 click.echo(f"      {r.line()}")
     last: dict[str, Any] = {}
@@ -154,13 +175,15 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
             f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
-    click.echo(f"Advanced {result.hours_run} hour(s) to {clock_text(result.end)}.")
+    if result.in_port:
+        click.echo(
+            f"Every ship is in port: the clock (and the weather) moved on {result.hours_run} "
+            f"hour(s) to {format_time(cal, result.end)}."
+        )
+    else:
+        click.echo(f"Advanced {result.hours_run} hour(s) to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
-
-
-def _when(clock: int, minute: int) -> str:
-    return f"day {clock // 24 + 1} {clock % 24:02d}:{minute:02d}"
 
 
 @click.command()
@@ -218,12 +241,15 @@ def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
     except VoyageError as exc:
         raise click.ClickException(str(exc)) from None
     if ctx.obj.get("json"):
+        from ..voyages import clock_text
+
         clock = camp.clock
         emit_json(
             {
                 "ship": ctx.obj["ship"],
                 "action": what,
                 "clock": clock,
+                "time": clock_text(camp, clock),
                 "day": clock // 24 + 1,
                 "hour": clock % 24,
                 "kind": event.kind,
@@ -347,7 +373,10 @@ def refloat(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def anchor(ctx: click.Context) -> None:
-    """Drop anchor: the ship stays in her hex until she weighs anchor.
+    """Drop anchor where it reaches the bottom (R65): a coastal or shallow hex, or one
+    charted 150 ft deep or less. She needs an anchor aboard; she stays in her hex (and does
+    not drift, R64) until she weighs anchor. In storm-tossed seas the cable may part. In a
+    port she moors at a quay: no anchor needed, sheltered (a port call on the way).
 
     Example:
 
@@ -359,7 +388,8 @@ def anchor(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def weigh(ctx: click.Context) -> None:
-    """Weigh anchor and get under way again.
+    """Weigh anchor and get under way again (or, adrift after losing her anchor, get under
+    way: R65).
 
     Example:
 
@@ -403,10 +433,12 @@ def log(
 
         voyage log "Sea Witch" --voyage 1 --json
     """
+    from ..calendar import campaign_calendar, format_time
     from ..voyages import event_rows, hour_rows
 
     camp = open_campaign(db_path)
-    ship = camp.get_ship(ship_name)
+    cal = campaign_calendar(camp)
+    ship = camp.get_ship(ship_name, archived=True)
     hours = hour_rows(camp, ship.name, voyage_id, last)
     since = hours[0]["clock"] if last and hours else None
     events = event_rows(camp, ship.name, voyage_id, since)
@@ -430,7 +462,9 @@ def log(
         emit_json(
             {
                 "ship": ship.name,
-                "hours": [{k: h[k] for k in keep} for h in hours],
+                "hours": [
+                    {**{k: h[k] for k in keep}, "time": format_time(cal, h["clock"])} for h in hours
+                ],
                 "events": [
                     {
                         k: e[k]
@@ -447,6 +481,7 @@ def log(
                             "changes",
                         )
                     }
+                    | {"time": format_time(cal, e["clock"], e["minute"])}
                     for e in events
                 ],
             }
@@ -467,17 +502,19 @@ def log(
         if kind == 1:
             h = item
             click.echo(
-                f"day {h['day']} {h['hour']:02d}:00  {h['hex']}  {h['miles']:>2} mi  "
+                f"{format_time(cal, h['clock'])}  {h['hex']}  {h['miles']:>2} mi  "
                 f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
                 f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
                 f"{h['status']}"
             )
         else:
-            _echo_event(item)
+            _echo_event(item, cal)
 
 
-def _echo_event(e: dict[str, Any]) -> None:
-    click.echo(f"  {_when(e['clock'], e['minute'])}  [{e['kind']}] {e['text']}")
+def _echo_event(e: dict[str, Any], cal: Any) -> None:
+    from ..calendar import format_time
+
+    click.echo(f"  {format_time(cal, e['clock'], e['minute'])}  [{e['kind']}] {e['text']}")
     for r in e["rolls"]:
         click.echo(f"        {r['line']}")
 
@@ -501,13 +538,14 @@ def status(db_path: str, as_json: bool) -> None:
         emit_json(
             {
                 "clock": camp.clock,
+                "time": clock_text(camp, camp.clock),
                 "day": camp.clock // 24 + 1,
                 "hour": camp.clock % 24,
                 "ships": rows,
             }
         )
         return
-    click.echo(f"{camp.name}: {clock_text(camp.clock)}")
+    click.echo(f"{camp.name}: {clock_text(camp, camp.clock)}")
     if not rows:
         click.echo("No ship is at sea.")
         return
@@ -526,6 +564,8 @@ def status(db_path: str, as_json: bool) -> None:
             trouble.append("capsized")
         if r["engine_broken"]:
             trouble.append("engine broken")
+        if r["voyage_status"] == "under way" and not r["speed"]:
+            trouble.append("adrift (R13, R64)")
         if r["leaks"]:
             trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in enumerate(r["leaks"])))
         lines.append(

@@ -55,6 +55,7 @@ def storm(
         voyage weather storm --around 1010 --radius 2 --hours 24
     """
     from ..mapstore import add_storm
+    from ..voyages import clock_text
 
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
@@ -64,8 +65,8 @@ def storm(
         emit_json(made)
         return
     click.echo(
-        f"Storm {made['storm']} over {_hexes_text(made['hexes'])} from hour "
-        f"{made['start_hour']} to {made['end_hour']}."
+        f"Storm {made['storm']} over {_hexes_text(made['hexes'])} from "
+        f"{clock_text(camp, made['start_hour'])} to {clock_text(camp, made['end_hour'])}."
     )
 
 
@@ -81,28 +82,33 @@ def list_command(db_path: str, as_json: bool) -> None:
         voyage weather list
     """
     from ..mapstore import list_storms
+    from ..voyages import clock_text
 
     camp = open_campaign(db_path)
     storms = list_storms(camp)
+    now = clock_text(camp, camp.clock)
     if as_json:
-        emit_json({"hour": camp.clock, "storms": storms})
+        for s in storms:
+            s["start_time"] = clock_text(camp, s["start_hour"])
+            s["end_time"] = clock_text(camp, s["end_hour"])
+        emit_json({"hour": camp.clock, "time": now, "storms": storms})
         return
     if not storms:
-        click.echo(f"No storms (hour {camp.clock}).")
+        click.echo(f"No storms ({now}).")
         return
     rows: list[list[Any]] = [
         [
             s["storm"],
             s["status"],
-            f"{s['start_hour']}-{s['end_hour']}",
+            f"{clock_text(camp, s['start_hour'])} to {clock_text(camp, s['end_hour'])}",
             s["source"],
             _hexes_text(s["hexes"]),
             s["note"] or "",
         ]
         for s in storms
     ]
-    click.echo(f"Hour {camp.clock}")
-    click.echo(table(rows, ["storm", "now", "hours", "source", "hexes", "note"]))
+    click.echo(now)
+    click.echo(table(rows, ["storm", "now", "blows", "source", "hexes", "note"]))
 
 
 @weather.command("clear")

@@ -1,0 +1,77 @@
+"""Browse a campaign in Datasette (issue 15, the optional extra ``voyage[browse]``).
+
+The campaign is served read-only: Datasette opens a file database with ``mode=ro`` and
+grants no write permission unless told to, and nothing here tells it to. The metadata says
+what each table and view holds in the referee's words, which columns to facet on and how a
+ship is labelled, so a player or referee can click from a voyage to its ship and its hours.
+Datasette is imported only by :func:`datasette_app`, never at start-up.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import VoyageError
+
+INSTALL_HINT = "install it with: pip install 'voyage[browse]'"
+
+#: table or view -> (description, facets)
+TABLES: dict[str, tuple[str, list[str]]] = {
+    "campaign": ("The campaign: its name, seed (R5), clock and dice state.", []),
+    "settings": ("The campaign's options (the rulings marked option) changed from default.", []),
+    "actions": ("Every referee action and advance, in order; `voyage undo` takes the last "
+                "back.", ["kind"]),
+    "ships": ("The ships: class, Tier, engine, traits, equipment and what is aboard.",
+              ["class", "status"]),
+    "voyages": ("Each voyage: ship, origin, destination, route and how it ended.",
+                ["ship", "status"]),
+    "hours": ("A row per ship per hour at sea: hex, miles, speed, fuel, load and water.",
+              ["ship", "status", "load_category"]),
+    "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),
+    "rolls": ("Rolls made outside a voyage: ship generation, table rolls.", ["label", "ship"]),
+    "storms": ("Storm-tossed hexes and the hours they blow (R32).", ["source"]),
+    "sea_map": ("The campaign's sea map, as the YAML it was loaded from.", []),
+    "port_fuel": ("Fuel sold at each port so far.", []),
+    "calendar": ("The campaign's calendar (a copy of its months and seasons) and day 1's date.",
+                 []),
+    "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",
+                 ["ship", "kind"]),
+    "ships_at_sea": ("Ships at sea now: where, whither and how the voyage stands.", ["status"]),
+}
+
+
+def browse_metadata(path: Path, title: str) -> dict[str, Any]:
+    """Datasette metadata for the campaign file at ``path``."""
+    tables: dict[str, Any] = {}
+    for name, (description, facets) in TABLES.items():
+        entry: dict[str, Any] = {"description": description}
+        if facets:
+            entry["facets"] = facets
+        tables[name] = entry
+    tables["ships"]["label_column"] = "name"
+    return {
+        "title": title,
+        "description": "A voyage campaign, read-only. Tables link to each other: click a "
+        "ship's name in a voyage, a voyage in an hour or an event.",
+        "source": "voyage",
+        "databases": {path.stem: {"tables": tables}},
+    }
+
+
+def datasette_app(path: Path, title: str) -> Any:
+    """A Datasette instance serving the campaign at ``path`` read-only."""
+    try:
+        from datasette.app import Datasette
+    except ImportError:
+        raise VoyageError(f"voyage browse needs Datasette: {INSTALL_HINT}") from None
+    return Datasette([str(path)], metadata=browse_metadata(path, title),
+                     settings={"default_page_size": 50})
+
+
+def serve(path: Path, title: str, host: str, port: int) -> None:  # pragma: no cover - a server
+    """Serve the campaign until interrupted (Ctrl-C)."""
+    ds = datasette_app(path, title)
+    import uvicorn
+
+    uvicorn.run(ds.app(), host=host, port=port, log_level="warning")

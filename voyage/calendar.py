@@ -1,0 +1,382 @@
+"""The campaign calendar: dates, seasons, dawn and dusk, and the one way a time is written.
+
+The campaign clock counts hours since day 1, 00:00 (:attr:`voyage.store.Campaign.clock`).
+A campaign made with a start date (``voyage init --start "1 Highsun 1042"`` or
+``--start 1492-06-01``) keeps a calendar (months, their lengths and seasons, as data in
+tables/calendars.yaml) and the date of day 1; a campaign made without one counts days.
+
+Every time shown to a person goes through :func:`format_time`, so it reads the same in
+status, the log, map titles, the weather, and the exports:
+
+* with a calendar: ``12 Jun 1492, 14:37``
+* without one:     ``Day 3, 14:37``
+
+Dawn and dusk come from the calendar by season (:func:`dawn_hour`, :func:`dusk_hour`);
+without a calendar they are 06:00 and 18:00, as before calendars. :func:`season_of`
+names the season of an hour; a campaign without a calendar counts its seasons as the
+Gregorian calendar from 1 January (day 1), so the weather always has a season.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from .errors import VoyageError
+
+if TYPE_CHECKING:
+    from .store import Campaign
+    from .tables import RuleBook
+
+#: Dawn and dusk of a campaign without a calendar.
+DAWN_HOUR = 6
+DUSK_HOUR = 18
+DEFAULT_CALENDAR = "gregorian"
+
+
+class CalendarError(VoyageError):
+    """A start date the calendar does not have, or an unknown calendar."""
+
+
+@dataclass(frozen=True)
+class Month:
+    """A month of a calendar: its name, the short name times show, days and season."""
+
+    name: str
+    short: str
+    days: int
+    season: str
+
+
+@dataclass(frozen=True)
+class CalendarDef:
+    """A calendar as data (one entry of tables/calendars.yaml, validated)."""
+
+    key: str
+    name: str
+    months: tuple[Month, ...]
+    seasons: tuple[tuple[str, int, int], ...]  # (season, dawn hour, dusk hour)
+    leap_month: int | None = None
+    leap_every: int = 0
+    leap_skip_every: int = 0
+    leap_keep_every: int = 0
+    description: str = ""
+
+    @classmethod
+    def from_table(cls, data: dict[str, Any]) -> CalendarDef:
+        """From the validated table entry (or the copy a campaign keeps)."""
+        months = tuple(Month(m["name"], m["short"], m["days"], m["season"]) for m in data["months"])
+        leap = data.get("leap") or {}
+        leap_month = None
+        if leap:
+            leap_month = [m.name for m in months].index(leap["month"])
+        return cls(
+            key=data["key"],
+            name=data["name"],
+            months=months,
+            seasons=tuple((k, v["dawn"], v["dusk"]) for k, v in data["seasons"].items()),
+            leap_month=leap_month,
+            leap_every=int(leap.get("every", 0)),
+            leap_skip_every=int(leap.get("skip_every", 0)),
+            leap_keep_every=int(leap.get("keep_every", 0)),
+            description=data.get("description", ""),
+        )
+
+    def to_table(self) -> dict[str, Any]:
+        """The table entry again (what the campaign stores)."""
+        leap = None
+        if self.leap_month is not None:
+            leap = {"month": self.months[self.leap_month].name, "every": self.leap_every}
+            if self.leap_skip_every:
+                leap["skip_every"] = self.leap_skip_every
+            if self.leap_keep_every:
+                leap["keep_every"] = self.leap_keep_every
+        return {
+            "key": self.key,
+            "name": self.name,
+            "description": self.description,
+            "seasons": {s: {"dawn": d, "dusk": k} for s, d, k in self.seasons},
+            "months": [
+                {"name": m.name, "short": m.short, "days": m.days, "season": m.season}
+                for m in self.months
+            ],
+            "leap": leap,
+        }
+
+    def is_leap(self, year: int) -> bool:
+        """Whether ``year`` has the leap day (every N, except every M, but every K)."""
+        if self.leap_month is None or not self.leap_every or year % self.leap_every:
+            return False
+        if self.leap_skip_every and year % self.leap_skip_every == 0:
+            return bool(self.leap_keep_every) and year % self.leap_keep_every == 0
+        return True
+
+    def month_days(self, year: int, month: int) -> int:
+        """Days in month ``month`` (0-based) of ``year``."""
+        extra = 1 if month == self.leap_month and self.is_leap(year) else 0
+        return self.months[month].days + extra
+
+    def year_days(self, year: int) -> int:
+        """Days in ``year``."""
+        return sum(m.days for m in self.months) + (1 if self.is_leap(year) else 0)
+
+    def daylight(self, season: str) -> tuple[int, int]:
+        """(dawn, dusk) hours of a season."""
+        for name, dawn, dusk in self.seasons:
+            if name == season:
+                return dawn, dusk
+        return DAWN_HOUR, DUSK_HOUR
+
+    def month_index(self, word: str) -> int | None:
+        """A month by name or short name (any case), or by number 1..n; None if unknown."""
+        text = word.strip().lower()
+        if text.isdigit():
+            n = int(text)
+            return n - 1 if 1 <= n <= len(self.months) else None
+        for i, m in enumerate(self.months):
+            if text in (m.name.lower(), m.short.lower()):
+                return i
+        return None
+
+
+@dataclass(frozen=True)
+class CampaignCalendar:
+    """A calendar and the date of the campaign's day 1."""
+
+    definition: CalendarDef
+    year: int
+    month: int  # 0-based
+    day: int  # 1-based
+
+    def date_at(self, clock: int) -> tuple[int, int, int]:
+        """(year, month 0-based, day 1-based) of campaign hour ``clock``."""
+        return _date_after(self, max(0, clock) // 24)
+
+    def start_text(self) -> str:
+        """Day 1 as ``1 Jun 1492``."""
+        return f"{self.day} {self.definition.months[self.month].short} {self.year}"
+
+
+@lru_cache(maxsize=4096)
+def _date_after(cal: CampaignCalendar, days: int) -> tuple[int, int, int]:
+    d = cal.definition
+    year, month = cal.year, cal.month
+    left = cal.day - 1 + days
+    # whole years first (from the start month to the same month a year on), then months
+    while True:
+        n = len(d.months)
+        span = sum(d.month_days(year + (month + i) // n, (month + i) % n) for i in range(n))
+        if left < span:
+            break
+        left -= span
+        year += 1
+    while left >= d.month_days(year, month):
+        left -= d.month_days(year, month)
+        month += 1
+        if month == len(d.months):
+            month, year = 0, year + 1
+    return year, month, left + 1
+
+
+# ----------------------------------------------------------------------------- the calendars
+
+
+def calendar_definition(book: RuleBook, name: str) -> CalendarDef:
+    """A calendar of the rule book by key or name (any case)."""
+    wanted = name.strip().lower()
+    for key, data in book.calendars.items():
+        if wanted in (key.lower(), str(data["name"]).lower()):
+            return CalendarDef.from_table(data)
+    known = ", ".join(book.calendars) or "none"
+    raise CalendarError(f"no calendar {name!r}: use one of {known} (tables/calendars.yaml)")
+
+
+_ISO = re.compile(r"^(-?\d{1,6})-(\d{1,2})-(\d{1,2})$")
+_WORDS = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)?\s+(?:of\s+)?(.+?),?\s+(-?\d{1,6})$", re.I)
+
+
+def parse_start(definition: CalendarDef, text: str) -> CampaignCalendar:
+    """``1492-06-01`` (year-month-day) or ``1 Highsun 1042`` (day month year) in the
+    calendar; :class:`CalendarError` naming what is wrong and the fix if it has no such date."""
+    raw = " ".join(str(text).split())
+    iso = _ISO.match(raw)
+    words = None if iso else _WORDS.match(raw)
+    if iso:
+        year, month_word, day = int(iso.group(1)), iso.group(2), int(iso.group(3))
+    elif words:
+        day, month_word, year = int(words.group(1)), words.group(2), int(words.group(3))
+    else:
+        raise CalendarError(
+            f"start date {text!r} is not a date: write YYYY-MM-DD (1492-06-01) or "
+            f"DAY MONTH YEAR (1 {definition.months[0].name} 1042)"
+        )
+    month = definition.month_index(month_word)
+    if month is None:
+        shown = ", ".join(m.name for m in definition.months)
+        what = f"month {month_word}" if iso else f"month {month_word!r}"
+        raise CalendarError(f"the {definition.name} calendar has no {what}: use one of {shown}")
+    if year < 1:
+        raise CalendarError(f"start year {year}: years start at 1")
+    length = definition.month_days(year, month)
+    if not 1 <= day <= length:
+        name = definition.months[month].name
+        raise CalendarError(
+            f"{name} {year} has {length} days in the {definition.name} calendar: "
+            f"day {day} is not a date; give a day from 1 to {length}"
+        )
+    return CampaignCalendar(definition, year, month, day)
+
+
+def first_day(definition: CalendarDef) -> CampaignCalendar:
+    """Day 1 of month 1 of year 1: where a campaign given only ``--calendar`` starts."""
+    return CampaignCalendar(definition, 1, 0, 1)
+
+
+def _default_gregorian() -> CampaignCalendar:
+    from .tables import load_rulebook
+
+    book = load_rulebook()
+    if DEFAULT_CALENDAR in book.calendars:
+        return first_day(CalendarDef.from_table(book.calendars[DEFAULT_CALENDAR]))
+    return first_day(CalendarDef.from_table(next(iter(book.calendars.values()))))
+
+
+_SEASONS_WITHOUT_CALENDAR: list[CampaignCalendar] = []
+
+
+# ----------------------------------------------------------------------------- the interface
+
+
+def season_of(calendar: CampaignCalendar | None, clock_hours: int) -> str:
+    """The season of campaign hour ``clock_hours`` (``winter``, ``spring``, ...).
+
+    Without a calendar: the Gregorian calendar's season with day 1 as 1 January.
+    """
+    if calendar is None:
+        if not _SEASONS_WITHOUT_CALENDAR:
+            _SEASONS_WITHOUT_CALENDAR.append(_default_gregorian())
+        calendar = _SEASONS_WITHOUT_CALENDAR[0]
+    _, month, _ = calendar.date_at(clock_hours)
+    return calendar.definition.months[month].season
+
+
+def daylight(calendar: CampaignCalendar | None, clock_hours: int) -> tuple[int, int]:
+    """(dawn hour, dusk hour) of the day of ``clock_hours``: by season from the calendar,
+    06:00 and 18:00 without one."""
+    if calendar is None:
+        return DAWN_HOUR, DUSK_HOUR
+    return calendar.definition.daylight(season_of(calendar, clock_hours))
+
+
+def dawn_hour(calendar: CampaignCalendar | None, clock_hours: int) -> int:
+    """The hour of dawn on the day of ``clock_hours``."""
+    return daylight(calendar, clock_hours)[0]
+
+
+def dusk_hour(calendar: CampaignCalendar | None, clock_hours: int) -> int:
+    """The hour of dusk on the day of ``clock_hours``."""
+    return daylight(calendar, clock_hours)[1]
+
+
+def is_dawn(calendar: CampaignCalendar | None, clock_hours: int) -> bool:
+    """Whether ``clock_hours`` is the hour of dawn (``voyage advance --until dawn``)."""
+    return clock_hours % 24 == dawn_hour(calendar, clock_hours)
+
+
+def is_dusk(calendar: CampaignCalendar | None, clock_hours: int) -> bool:
+    """Whether ``clock_hours`` is the hour of dusk (``voyage advance --until dusk``)."""
+    return clock_hours % 24 == dusk_hour(calendar, clock_hours)
+
+
+def format_date(calendar: CampaignCalendar | None, clock_hours: int) -> str:
+    """The day of ``clock_hours``: ``12 Jun 1492``, or ``Day 3`` without a calendar."""
+    if calendar is None:
+        return f"Day {max(0, clock_hours) // 24 + 1}"
+    year, month, day = calendar.date_at(clock_hours)
+    return f"{day} {calendar.definition.months[month].short} {year}"
+
+
+def format_time(calendar: CampaignCalendar | None, clock_hours: int | None, minute: int = 0) -> str:
+    """THE way a time is shown to a person: ``12 Jun 1492, 14:37`` or ``Day 3, 14:37``
+    (``-`` for no time at all)."""
+    if clock_hours is None:
+        return "-"
+    return f"{format_date(calendar, clock_hours)}, {clock_hours % 24:02d}:{int(minute):02d}"
+
+
+# ----------------------------------------------------------------------------- in the campaign
+
+_BY_CAMPAIGN: weakref.WeakKeyDictionary[Any, CampaignCalendar | None] = weakref.WeakKeyDictionary()
+
+
+def campaign_calendar(camp: Campaign) -> CampaignCalendar | None:
+    """The calendar of an open campaign (None when it was made without a start date)."""
+    if camp in _BY_CAMPAIGN:
+        return _BY_CAMPAIGN[camp]
+    found: CampaignCalendar | None = None
+    if camp.db["calendar"].exists():
+        rows = list(camp.db.query("SELECT * FROM calendar WHERE id = 1"))
+        if rows:
+            row = rows[0]
+            definition = CalendarDef.from_table(json.loads(row["definition"]))
+            found = CampaignCalendar(definition, row["year"], row["month"], row["day"])
+    _BY_CAMPAIGN[camp] = found
+    return found
+
+
+def set_campaign_calendar(camp: Campaign, calendar: CampaignCalendar) -> None:
+    """Keep the calendar (a copy of its definition) and day 1's date in the campaign."""
+    with camp.transaction():
+        camp.db.execute(
+            "INSERT OR REPLACE INTO calendar (id, key, definition, year, month, day) "
+            "VALUES (1, ?, ?, ?, ?, ?)",
+            [
+                calendar.definition.key,
+                json.dumps(calendar.definition.to_table()),
+                calendar.year,
+                calendar.month,
+                calendar.day,
+            ],
+        )
+    _BY_CAMPAIGN[camp] = calendar
+
+
+def choose_calendar(book: RuleBook, start: str | None, name: str | None) -> CampaignCalendar | None:
+    """The calendar ``voyage init`` asks for: ``--start`` in ``--calendar`` (default
+    Gregorian); only ``--calendar``: its first day of year 1; neither: no calendar."""
+    if start is None and name is None:
+        return None
+    definition = calendar_definition(book, name or DEFAULT_CALENDAR)
+    if start is None:
+        return first_day(definition)
+    return parse_start(definition, start)
+
+
+def calendar_info(calendar: CampaignCalendar | None, clock_hours: int) -> dict[str, Any]:
+    """What ``voyage calendar`` shows: the date now, season, dawn, dusk, the months."""
+    dawn, dusk = daylight(calendar, clock_hours)
+    info: dict[str, Any] = {
+        "clock": clock_hours,
+        "time": format_time(calendar, clock_hours),
+        "season": season_of(calendar, clock_hours),
+        "dawn": dawn,
+        "dusk": dusk,
+        "calendar": None,
+    }
+    if calendar is not None:
+        d = calendar.definition
+        info["calendar"] = {
+            "key": d.key,
+            "name": d.name,
+            "start": calendar.start_text(),
+            "months": [
+                {"name": m.name, "short": m.short, "days": m.days, "season": m.season}
+                for m in d.months
+            ],
+            "seasons": {s: {"dawn": a, "dusk": b} for s, a, b in d.seasons},
+        }
+    return info

@@ -1,0 +1,155 @@
+"""Shell completion (issue 15): `voyage completion bash|zsh|fish` prints the script, and the
+commands' arguments complete ship names, hexes (ports first), bundled campaigns and classes.
+
+Completion is attached in one place (:func:`attach`, called by the lazy group as it loads a
+command) by parameter name, so the command modules stay as they are. Every lookup opens the
+campaign file read-only (``mode=ro``: completing never makes or changes a file) and answers
+nothing rather than fail: a half-typed command line must never print an error.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from click.shell_completion import CompletionItem, get_completion_class
+
+Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
+
+SHELLS = ("bash", "zsh", "fish")
+
+
+def _campaign_path(ctx: click.Context) -> Path:
+    """The campaign file the command line names so far (as the commands resolve --db)."""
+    for c in (ctx, *_parents(ctx)):
+        value = c.params.get("db_path")
+        if value:
+            return Path(value)
+    group_value = ctx.meta.get("voyage.db")
+    return Path(group_value or os.environ.get("VOYAGE_DB") or "campaign.db")
+
+
+def _parents(ctx: click.Context) -> list[click.Context]:
+    out = []
+    while ctx.parent is not None:
+        ctx = ctx.parent
+        out.append(ctx)
+    return out
+
+
+def _query(ctx: click.Context, sql: str) -> list[Any]:
+    path = _campaign_path(ctx)
+    if not path.is_file():
+        return []
+    try:
+        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
+            return [row[0] for row in conn.execute(sql)]
+    except sqlite3.Error:
+        return []
+
+
+def complete_ship(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    """Ship names (not archived ones) starting with what is typed, case-insensitively."""
+    names = _query(ctx, "SELECT name FROM ships WHERE NOT archived ORDER BY name") or _query(
+        ctx, "SELECT name FROM ships ORDER BY name"
+    )
+    low = incomplete.lower()
+    return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
+
+
+def complete_hex(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    """The campaign map's ports (with their names as help), then any hex that fits."""
+    texts = _query(ctx, "SELECT text FROM sea_map WHERE id = 1")
+    if not texts:
+        return []
+    try:
+        from ..hexmap import hex_name
+        from ..maps import parse_map
+
+        sea_map = parse_map(texts[0])
+    except Exception:  # noqa: BLE001 - a broken map completes nothing, it is not an error here
+        return []
+    ports = [CompletionItem(h.name, help=h.port) for h in sea_map.ports()]
+    found = [p for p in ports if p.value.startswith(incomplete)]
+    if len(incomplete) >= 2 and not found:
+        names = (
+            hex_name(col, row)
+            for col in range(1, sea_map.width + 1)
+            for row in range(1, sea_map.height + 1)
+        )
+        found = [CompletionItem(n) for n in names if n.startswith(incomplete)][:200]
+    return found
+
+
+def complete_campaign(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    """Bundled campaigns by name (``voyage map load salt_reach`` works from any folder)."""
+    from ..paths import campaigns_dir
+
+    names = sorted(p.name for p in campaigns_dir().iterdir() if (p / "campaign.yaml").is_file())
+    items = [CompletionItem(n) for n in names if n.startswith(incomplete)]
+    return items + [CompletionItem(incomplete, type="file")]
+
+
+def complete_class(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    """Ship class keys from the rule book."""
+    try:
+        from ..tables import load_rulebook
+
+        keys = sorted(load_rulebook().classes)
+    except Exception:  # noqa: BLE001 - completion answers nothing rather than fail
+        return []
+    return [CompletionItem(k) for k in keys if k.startswith(incomplete)]
+
+
+#: parameter name -> completer, for every command; "name" means a ship under `voyage ship`.
+BY_NAME: dict[str, Completer] = {
+    "ship_name": complete_ship,
+    "ship": complete_ship,
+    "hex_name": complete_hex,
+    "to": complete_hex,
+    "via": complete_hex,
+    "around": complete_hex,
+    "hexes": complete_hex,
+    "ship_class": complete_class,
+}
+
+
+def attach(cmd: click.Command, path: tuple[str, ...] = ()) -> None:
+    """Give the parameters of ``cmd`` (and its subcommands) their completers, by name."""
+    for param in cmd.params:
+        completer = BY_NAME.get(param.name or "")
+        if param.name == "name" and path[:1] == ("ship",):
+            completer = complete_ship
+        if param.name == "path" and path[:2] == ("map", "load"):
+            completer = complete_campaign
+        if completer is not None and getattr(param, "_custom_shell_complete", None) is None:
+            # click's own hook for shell_complete=..., set here so the commands stay plain
+            param._custom_shell_complete = completer  # type: ignore[attr-defined]
+    if isinstance(cmd, click.Group):
+        for name, sub in cmd.commands.items():
+            attach(sub, (*path, name))
+
+
+@click.command()
+@click.argument("shell", type=click.Choice(SHELLS))
+def completion(shell: str) -> None:
+    """Print the shell completion script for bash, zsh or fish.
+
+    Commands, options, ship names, hexes (ports first) and bundled campaigns complete.
+
+    Examples:
+
+        eval "$(voyage completion bash)"     # in ~/.bashrc
+
+        voyage completion fish > ~/.config/fish/completions/voyage.fish
+    """
+    from . import cli
+
+    cls = get_completion_class(shell)
+    if cls is None:  # pragma: no cover - click knows all three
+        raise click.ClickException(f"no completion for {shell}")
+    click.echo(cls(cli, {}, "voyage", "_VOYAGE_COMPLETE").source())

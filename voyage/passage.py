@@ -1,0 +1,101 @@
+"""A ship's passage beyond the hour-by-hour engine: the time a route should take with the
+currents (R64), anchoring and weighing (R65), and the clock with every ship in port.
+
+These belong to :mod:`voyage.voyages` (they are called from ``sail``, ``advance`` and the
+referee's actions) and live here to keep that module small.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from . import ships as shipfig
+from .engine import Chart, ShipState, World
+from .errors import VoyageRuleError
+from .ships import Ship
+from .store import Campaign
+
+
+def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
+    """(hours with the currents, hours in still water) to sail the rest of her route at her
+    speed now (R13-R15, R31, R64); None where she would make no way."""
+    from .rules.drift import current_lookup, route_hours
+
+    ship = s.ship
+    speed = shipfig.speed(ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
+    rest = s.route[s.position :]
+    miles = int(camp.rulebook.procedures["hex_miles"])
+    still = route_hours(rest, speed, lambda _: None, miles) if speed > 0 else None
+    if chart is None:
+        from .voyages import campaign_chart
+
+        chart, _ = campaign_chart(camp)
+    moving = route_hours(rest, speed, current_lookup(chart), miles) if speed > 0 else None
+    return moving, still
+
+
+def expected_text(with_current: int | None, still_water: int | None) -> str:
+    """``expected 11 hours with the currents (14 hours without)`` for the sail event."""
+    if with_current == still_water:
+        return f"expected {_hours_text(still_water)}"
+    still = _hours_text(still_water)
+    return f"expected {_hours_text(with_current)} with the currents ({still} without)"
+
+
+def _hours_text(hours: int | None) -> str:
+    return "never (she makes no way)" if hours is None else f"{hours} hours"
+
+
+def harbour_world(camp: Campaign) -> World | None:
+    """With every ship in port the clock runs even before a map is loaded (no ship asks it
+    anything): the engine's world then has the calendar and no chart."""
+    from .calendar import campaign_calendar
+    from .mapstore import map_row
+
+    if map_row(camp) is not None:
+        return None
+    return World(camp.rulebook, cast(Chart, None), calendar=campaign_calendar(camp))
+
+
+def anchor_or_weigh(
+    camp: Campaign, ship: Ship, s: ShipState, what: str, chart: Any
+) -> tuple[str, dict[str, Any]]:
+    """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
+    (or, adrift, get under way again)."""
+    from .rules.anchors import anchorage_problem, anchors_aboard
+
+    if what == "weigh":
+        if s.status not in ("anchored", "adrift"):
+            raise VoyageRuleError(f"{ship.name} is {s.status}: not at anchor or adrift")
+        was = s.status
+        s.status = "under way"
+        text = (
+            f"{ship.name} weighs anchor and gets under way."
+            if was == "anchored"
+            else f"{ship.name} gets under way again (R65)."
+        )
+        return text, {"status": s.status}
+    if s.status not in ("under way", "adrift"):
+        raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
+    if chart is None:
+        from .voyages import campaign_chart
+
+        chart, _ = campaign_chart(camp)
+    info = chart.hex(s.hex)
+    if info.port:
+        # a harbour: she moors at a quay, anchor or none, sheltered from the sea (our
+        # reading; a port call on the way, to refuel, needs no anchor)
+        s.status = "anchored"
+        s.drift_miles = "0"
+        return f"{ship.name} moors in {info.port} ({s.hex}).", {"status": s.status}
+    if anchors_aboard(ship) < 1:
+        raise VoyageRuleError(
+            f"{ship.name} has no anchor aboard: buy one in port "
+            f"(`voyage ship load {ship.name!r} --anchors 1`) (R65)"
+        )
+    problem = anchorage_problem(info, camp.rulebook)
+    if problem:
+        raise VoyageRuleError(problem)
+    s.status = "anchored"
+    s.drift_miles = "0"
+    return f"{ship.name} drops anchor at {s.hex}.", {"status": s.status}

@@ -87,8 +87,10 @@ EQUIPMENT = {
 def test_r20_r21_every_face_of_every_row(book, faces, ship_class, row):
     for face, expected in enumerate(CLASS_FACES[ship_class][row], start=1):
         shown = [face, 4] if expected == "d6" else [face]  # harpoons: d6 more, shows 4
-        result = roll_class_row(ship_class, row, faces(*shown), book)
+        roller = faces(*shown)
+        result = roll_class_row(ship_class, row, roller, book)
         assert result.value == (4 if expected == "d6" else expected), (ship_class, row, face)
+        assert roller.sides_asked == [6] * len(shown)  # R20 rows on a d6; R21 harpoons d6
     # and the odds of each value, counted by hand from the faces above
     values = CLASS_FACES[ship_class][row]
     odds = class_row_odds(ship_class, row, book)

@@ -421,3 +421,16 @@ def test_r14_the_first_extra_knot_adds_nothing(book, faces):
     # d6 + (extra knots - 1): one extra knot rolls a bare d6, two add +1
     assert strain_check(1, faces(5), book, speed=4).rolls[0].modifiers == []
     assert [m.value for m in strain_check(2, faces(1), book, speed=4).rolls[0].modifiers] == [1]
+
+
+def test_r18_trait_descriptions_say_the_effects_numbers(book):
+    # what a referee reads (voyage roll, the ship card) says what the rules do
+    def says(name: str) -> str:
+        return " ".join(book.trait(name)["description"].split())
+
+    assert "Increase Deadweight by 50%" in says("Broad")  # x1.5
+    assert "by 2" in says("Fireproof") and "4-in-6 chance" in says("Fireproof")
+    assert "d6 units" in says("Ironclad")
+    assert "d20 instead of a d12" in says("Ram-bowed")
+    assert "five times its Deadweight" in says("Strong")
+    assert "Subtract 1 hlb" in says("Thrifty") and "+2 knots" in says("Quick")

@@ -430,7 +430,7 @@ def test_r18_trait_descriptions_say_the_effects_numbers(book):
 
     assert "Increase Deadweight by 50%" in says("Broad")  # x1.5
     assert "by 2" in says("Fireproof") and "4-in-6 chance" in says("Fireproof")
-    assert "d6 units" in says("Ironclad")
-    assert "d20 instead of a d12" in says("Ram-bowed")
+    assert "with d6 units" in says("Ironclad")
+    assert "Roll a d20 instead of a d12 when" in says("Ram-bowed")
     assert "five times its Deadweight" in says("Strong")
     assert "Subtract 1 hlb" in says("Thrifty") and "+2 knots" in says("Quick")

@@ -434,3 +434,13 @@ def test_r18_trait_descriptions_say_the_effects_numbers(book):
     assert "Roll a d20 instead of a d12 when" in says("Ram-bowed")
     assert "five times its Deadweight" in says("Strong")
     assert "Subtract 1 hlb" in says("Thrifty") and "+2 knots" in says("Quick")
+
+
+def test_r50_a_fire_below_zero_is_no_fire_and_odds_need_a_fire(book, faces):
+    # Fireproof: d4 1 - 2 = -1 is no fire at all (not a fire of severity -1)
+    result = fire_start(4, ["Fireproof"], faces(1), book)
+    assert result.severity == 0 and result.changes == {} and not result.out_of_control
+    from voyage.errors import VoyageError
+
+    with pytest.raises(VoyageError, match="fire severity"):
+        fire_minute_odds(0, 5, 2, book)  # a minute of burning needs a fire

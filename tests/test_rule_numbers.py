@@ -444,3 +444,9 @@ def test_r50_a_fire_below_zero_is_no_fire_and_odds_need_a_fire(book, faces):
 
     with pytest.raises(VoyageError, match="fire severity"):
         fire_minute_odds(0, 5, 2, book)  # a minute of burning needs a fire
+
+
+def test_r37_any_positive_deadweight_floods_by_its_fractions(book):
+    # the thresholds are fractions of any Deadweight above 0 (a house table's 1 hlb boat too)
+    assert flooding_state(0, 1, book).state == "none"
+    assert flooding_state(0.6, 1, book).state == "sinking"

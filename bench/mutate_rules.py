@@ -73,7 +73,10 @@ ROUTES = {
     "tables/tiers.yaml": ["tests/test_ships.py"],
     "tables/load.yaml": RULE_TESTS + ["tests/test_ships.py", "tests/test_engine_rules.py"],
     "tables/procedures.yaml": RULE_TESTS
-    + ["tests/test_ships.py", "tests/test_engine_rules.py"],
+    + ["tests/test_ships.py", "tests/test_engine_rules.py", "tests/test_anchors.py"],
+    # R64 drift and R65 anchors (the calendar branch) have their own tests
+    "voyage/rules/drift.py": ["tests/test_currents.py", "tests/test_anchors.py"],
+    "voyage/rules/anchors.py": ["tests/test_anchors.py", "tests/test_currents.py"],
     "voyage/rules/": RULE_TESTS
     + ["tests/test_rules_hypothesis.py", "tests/test_ships.py", "tests/test_engine_rules.py"],
 }
@@ -515,7 +518,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", action="store_true", help="mutate voyage/rules/*.py")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
-    parser.add_argument("--only", default="", help="only mutants whose id contains this")
+    parser.add_argument("--only", action="append", default=[],
+                        help="only mutants whose id contains this (repeatable: any of them)")
     parser.add_argument("--rerun", metavar="FILE", default=None,
                         help="only the mutants a previous run's output lists as SURVIVED")
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
@@ -527,7 +531,8 @@ def main(argv: list[str] | None = None) -> int:
         mutants += list(table_mutants())
     if args.rules or both:
         mutants += list(rules_mutants())
-    mutants = [m for m in mutants if args.only in m.id]
+    if args.only:
+        mutants = [m for m in mutants if any(text in m.id for text in args.only)]
     if args.rerun:
         again = set(re.findall(r"^SURVIVED (\S+?):\d+: (.*)$", Path(args.rerun).read_text(),
                                re.MULTILINE))

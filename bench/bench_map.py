@@ -7,15 +7,24 @@ numbers mean something on any machine:
 * ``sea_map.hex(name)`` lookups        vs  the same names looked up in a plain dict
 * ``is_sea`` and a cross-map route     vs  a dict lookup loop / a plain BFS over a dict grid
 * rendering the bundled map to PNG     vs  saving an empty matplotlib figure of the same size
+* the parsed-map cache: reading the cached parse of a ``--big`` map vs parsing its text
+* ``voyage advance --hours 1`` on a ``--big`` (999 x 999) map, a fresh process each time,
+  vs ``python -c "import click, sqlite_utils, yaml"`` (target: at most 1.5x, issue 14.2)
+* ``voyage map render`` of a ``--render-size`` (200 x 200) map in a child process: wall
+  time and peak memory vs a child that saves an empty figure of the same size
+  (targets: within 3 s and 300 MB, issue 14.3); and the ``--big`` map's one-line refusal
 
-Run: ``python bench/bench_map.py`` (add ``--size 100`` for a smaller map). Nothing here is
-a test: no timing is asserted anywhere.
+Run: ``python bench/bench_map.py`` (add ``--size 100`` for a smaller map, ``--big 0`` to
+skip the campaign figures). Nothing here is a test: no timing is asserted anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -26,7 +35,7 @@ from pathlib import Path
 import yaml
 
 from voyage import hexmap
-from voyage.maps import load_map, parse_map
+from voyage.maps import TERRAIN_CODE, load_map, parse_map
 from voyage.paths import campaigns_dir
 from voyage.render import MapGeometry, render_map
 
@@ -57,7 +66,12 @@ def make_map_text(size: int, seed: int = 1) -> str:
             if grid[row][col] == "~":
                 grid[row][col] = ch
     sea = parse_map("rows: |\n" + "".join(f"  {''.join(r)}\n" for r in grid), "probe")
-    coastal = [h.name for h in sea.hexes() if h.terrain == "sea" and h.coastal]
+    open_sea = TERRAIN_CODE["sea"]
+    coastal = [  # row by row, as sea.hexes() gives them, without a Hex per hex
+        hexmap.hex_name(i % size + 1, i // size + 1)
+        for i, (cell, coast) in enumerate(zip(sea.cells, sea.coastal_cells, strict=True))
+        if coast and cell == open_sea
+    ]
     ports = rng.sample(coastal, min(len(coastal), size))
     entries = []
     for i, name in enumerate(sorted(ports, key=hexmap.parse_hex)):
@@ -91,11 +105,214 @@ def bfs_baseline(grid: dict[tuple[int, int], bool], start: str, goal: str) -> in
     return -1
 
 
+def run(*args: str, env: dict[str, str] | None = None) -> float:
+    """Wall time of one child process (which must succeed), in seconds."""
+    start = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, env=env, text=True)
+    if done.returncode:
+        raise SystemExit(f"{args[3:]} failed: {done.stdout}{done.stderr}")
+    return time.perf_counter() - start
+
+
+VOYAGE = [sys.executable, "-c", "import sys; from voyage.cli import main; sys.exit(main())"]
+
+
+class SailingCampaign:
+    """A campaign in ``tmp`` with ``map_path`` loaded and one ship at sea on it."""
+
+    def __init__(self, tmp: Path, name: str, map_path: Path) -> None:
+        self.db = tmp / f"{name}.db"
+        self.env = {**os.environ, "VOYAGE_DB": str(self.db)}
+        self.voyage("init", "--name", "Bench", "--seed", "1")
+        self.ports = json.loads(self.voyage("map", "load", str(map_path), "--json"))["ports"]
+        self.voyage("ship", "roll", "--class", "trawler", "--name", "Gull")
+        self.voyage("ship", "load", "Gull", "--crew", "6", "--cargo", "100", "--fuel", "400")
+        self.voyage("ship", "place", "Gull", self.ports[0]["hex"])
+        # The farthest port she can reach (islands may cut some off), so she stays at sea.
+        home = self.ports[0]["hex"]
+        far = sorted(self.ports[1:], key=lambda p: -hexmap.distance(home, p["hex"]))
+        if not any(self.voyage("sail", "Gull", "--to", p["hex"], check=False) for p in far):
+            raise SystemExit(f"{map_path}: no port reachable from the first")
+        self.saved = self.db.read_bytes()
+
+    def voyage(self, *args: str, check: bool = True) -> str:
+        """Run a voyage command on this campaign; its output ('' if it failed unchecked)."""
+        done = subprocess.run([*VOYAGE, *args], capture_output=True, env=self.env, text=True)
+        if check and done.returncode:
+            raise SystemExit(f"voyage {' '.join(args)} failed: {done.stdout}{done.stderr}")
+        return done.stdout if not done.returncode else ""
+
+    def timed(self, *args: str) -> float:
+        """Wall time of one command, run on the campaign as saved (the copy is not timed)."""
+        self.db.write_bytes(self.saved)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{self.db}{suffix}").unlink(missing_ok=True)
+        return run(*VOYAGE, *args, env=self.env)
+
+
+def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, str]]:
+    """The parsed-map cache, and ``advance --hours 1`` on a ``size`` x ``size`` map against
+    the import baseline and against the same advance on the bundled map."""
+    from voyage import mapcache, mapstore
+    from voyage.store import open_campaign
+
+    path = tmp / f"big{size}.yaml"
+    path.write_text(make_map_text(size))
+    big = SailingCampaign(tmp, "big", path)
+    small = SailingCampaign(tmp, "small", campaigns_dir() / "salt_reach")
+
+    camp = open_campaign(big.db)
+    row = mapstore.map_row(camp)
+    assert row is not None
+    key = mapcache.map_hash(row["text"])
+    t_parse = best_of(lambda: parse_map(row["text"], row["source"]), repeat=2)
+    t_cached = best_of(lambda: mapcache.read(camp, key, row["text"], row["source"]))
+    camp.close()
+
+    t_import = min(
+        run(sys.executable, "-c", "import click, sqlite_utils, yaml") for _ in range(repeat)
+    )
+    t_advance = min(big.timed("advance", "--hours", "1") for _ in range(repeat))
+    t_small = min(small.timed("advance", "--hours", "1") for _ in range(repeat))
+    t_hex = min(big.timed("map", "hex", big.ports[0]["hex"]) for _ in range(repeat))
+    return [
+        (f"parse {size}x{size} map text", f"{t_parse * 1000:.0f} ms", "what the cache saves"),
+        (
+            "  read the cached parse",
+            f"{t_cached * 1000:.0f} ms",
+            f"{t_cached / t_parse:.2f}x parsing",
+        ),
+        (
+            f"advance --hours 1, {size}x{size}",
+            f"{t_advance * 1000:.0f} ms",
+            f"{t_advance / t_import:.2f}x import baseline (target <= 1.5x), "
+            f"{t_advance / t_small:.2f}x on salt_reach",
+        ),
+        (
+            "  advance --hours 1, salt_reach",
+            f"{t_small * 1000:.0f} ms",
+            f"{t_small / t_import:.2f}x import baseline",
+        ),
+        (
+            f"map hex, {size}x{size}",
+            f"{t_hex * 1000:.0f} ms",
+            f"{t_hex / t_import:.2f}x import baseline",
+        ),
+        ("  (import click, sqlite_utils, yaml)", f"{t_import * 1000:.0f} ms", "baseline"),
+    ]
+
+
+PEAK = """
+import resource, sys, time
+
+def peak_kb():
+    # The peak RSS of this process since it started (VmHWM). ru_maxrss would do elsewhere,
+    # but on Linux a child started by vfork/exec inherits its parent's ru_maxrss, and this
+    # bench's own peak (a 999x999 map in memory) would hide the child's.
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""
+
+RENDER_CHILD = (
+    PEAK
+    + """
+from voyage.maps import load_map
+from voyage.render import MapGeometry, render_map
+sea = load_map(sys.argv[1])
+start = time.perf_counter()
+cpu = resource.getrusage(resource.RUSAGE_SELF)
+render_map(sea, sys.argv[2])
+g = MapGeometry.for_map(sea)
+use = resource.getrusage(resource.RUSAGE_SELF)
+print(time.perf_counter() - start, peak_kb(), g.image_w, g.image_h, g.pixels_per_hex,
+      use.ru_utime + use.ru_stime - cpu.ru_utime - cpu.ru_stime)
+"""
+)
+
+EMPTY_CHILD = (
+    PEAK
+    + """
+import matplotlib
+matplotlib.use("Agg")
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+start = time.perf_counter()
+fig = Figure(figsize=(int(sys.argv[1]) / 100, int(sys.argv[2]) / 100), dpi=100)
+FigureCanvasAgg(fig)
+fig.savefig(sys.argv[3], pil_kwargs={"compress_level": 3})
+print(time.perf_counter() - start, peak_kb())
+"""
+)
+
+
+def render_figures(size: int, big: int, tmp: Path, repeat: int) -> list[tuple[str, str, str]]:
+    """A ``size`` x ``size`` map rendered in a child process: time and peak memory."""
+    path = tmp / f"render{size}.yaml"
+    path.write_text(make_map_text(size))
+    best: tuple[float, float, float] = (1e9, 0.0, 0.0)
+    shape = ""
+    for _ in range(repeat):
+        out = subprocess.run(
+            [sys.executable, "-c", RENDER_CHILD, str(path), str(tmp / "render.png")],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        best = min(best, (float(out[0]), int(out[1]) / 1024, float(out[5])))
+        shape = f"{out[2]}x{out[3]} px, {out[4]} px a hex"
+    width, height = shape.split(" ")[0].split("x")
+    empty: tuple[float, float] = (1e9, 0.0)
+    for _ in range(repeat):
+        out = subprocess.run(
+            [sys.executable, "-c", EMPTY_CHILD, width, height, str(tmp / "empty.png")],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        empty = min(empty, (float(out[0]), int(out[1]) / 1024))
+    rows = [
+        (
+            f"render {size}x{size} PNG ({shape})",
+            f"{best[0]:.2f} s ({best[2]:.2f} s CPU), peak {best[1]:.0f} MB",
+            f"{best[0] / empty[0]:.1f}x time, {best[1] / empty[1]:.1f}x memory of empty figure"
+            " (targets: 3 s, 300 MB)",
+        ),
+        ("  (empty figure, same size)", f"{empty[0]:.2f} s, peak {empty[1]:.0f} MB", "baseline"),
+    ]
+    if big:
+        from voyage.errors import MapError
+
+        sea = load_map(tmp / f"big{big}.yaml") if (tmp / f"big{big}.yaml").exists() else None
+        if sea is not None:
+            start = time.perf_counter()
+            try:
+                render_map(sea, tmp / "big.png")
+                verdict, said = "drawn", "within the picture budget"
+            except MapError as exc:
+                verdict, said = "refused", str(exc)
+            took = time.perf_counter() - start
+            rows.append((f"render {big}x{big}", f"{verdict} in {took * 1000:.0f} ms", said))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a table of figures and ratios."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=200, help="map side in hexes")
     parser.add_argument("--queries", type=int, default=100_000, help="hex lookups to time")
+    parser.add_argument(
+        "--big", type=int, default=999, help="map side for the cache/advance figures (0: skip)"
+    )
+    parser.add_argument(
+        "--render-size", type=int, default=200, help="map side for the render figures (0: skip)"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each child process")
     args = parser.parse_args(argv)
     size, queries = args.size, args.queries
 
@@ -143,6 +360,11 @@ def main(argv: list[str] | None = None) -> int:
             fig.savefig(Path(tmp) / "empty.png")
 
         t_empty = best_of(empty_figure, repeat=2)
+        extra: list[tuple[str, str, str]] = []
+        if args.big:
+            extra += big_map_figures(args.big, Path(tmp), args.repeat)
+        if args.render_size:
+            extra += render_figures(args.render_size, args.big, Path(tmp), args.repeat)
 
     rows = [
         ("map file", f"{size}x{size} hexes, {len(text) / 1024:.0f} KiB, {len(ports)} ports", ""),
@@ -176,6 +398,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{t_render / t_empty:.1f}x empty figure",
         ),
         ("  (empty figure PNG)", f"{t_empty * 1000:.0f} ms", "baseline"),
+        *extra,
     ]
     width = max(len(r[0]) for r in rows)
     middle = max(len(r[1]) for r in rows)

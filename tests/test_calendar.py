@@ -169,7 +169,7 @@ def test_a_calendar_month_with_no_days_is_refused(tmp_path, runner, book):
 def test_the_one_time_format_in_status_log_and_exports(runner, dated, tmp_path, monkeypatch):
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     out = ok(runner, "advance", "--hours", "3")
-    assert "Advanced 3 hour(s) to 1 Jun 1492, 03:00." in out
+    assert "Advanced 3 hours to 1 Jun 1492, 03:00." in out
     assert ok(runner, "status").splitlines()[0] == "New Campaign: 1 Jun 1492, 03:00"
     status = json.loads(ok(runner, "status", "--json"))
     assert status["clock"] == 3 and status["time"] == "1 Jun 1492, 03:00"  # numbers stay
@@ -215,7 +215,7 @@ def test_until_dawn_in_winter_and_without_a_calendar(tmp_path, runner):
 
 def test_advance_with_every_ship_in_port_and_the_calendar_command(runner, dated):
     out = ok(runner, "advance", "--hours", "30")
-    assert "Every ship is in port: the clock (and the weather) moved on 30 hour(s)" in out
+    assert "Every ship is in port: the clock (and the weather) moved on 30 hours" in out
     assert "2 Jun 1492, 06:00" in out
     shown = ok(runner, "calendar")
     assert shown.startswith("New Campaign: 2 Jun 1492, 06:00 (summer; dawn 05:00, dusk 21:00)")

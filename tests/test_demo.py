@@ -43,6 +43,8 @@ def test_demo_runs_from_nothing_and_writes_its_files(ran: tuple[Path, object]) -
     assert sorted(p.name for p in cwd.iterdir()) == ["voyage-demo"]
     out = result.output  # type: ignore[attr-defined]
     assert "Outcome:" in out and "Day 1:" in out and f"demo-seed-{SEED}.md" in out
+    # the demo's storm moves (R63: placed by hand, moving) and the day's cells are told
+    assert "moving S a hex every 4 hours" in out and "the storm has moved S from" in out
 
 
 def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
@@ -59,7 +61,7 @@ def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
     assert headings[:2] == ["The ship", "Summary"]
     assert headings[2] == "Day 1" and len(headings) >= 3
     assert f"](demo-seed-{SEED}.png)" in text
-    assert "capsize check (storm)" in text  # she met the storm (R32)
+    assert "capsize check (storm: " in text  # she met the storm (R32)
     assert not any(t.type in ("html_block", "html_inline") for t in tokens)
 
 
@@ -140,3 +142,12 @@ def test_demo_help_explains_the_file_names() -> None:
     result = CliRunner().invoke(cli, ["demo", "--help"])
     assert result.exit_code == 0
     assert "demo-seed-N.db" in result.output and "--force" in result.output
+
+
+def test_what_the_help_says_of_the_default_seed_and_of_seed_2(tmp_path: Path) -> None:
+    from voyage.demo import default_seed, run_demo
+
+    sank = run_demo(tmp_path / "a", default_seed())
+    assert sank.summary["outcome"].startswith("sank")
+    made_port = run_demo(tmp_path / "b", 2)
+    assert made_port.summary["outcome"].startswith("arrived at Ironport")

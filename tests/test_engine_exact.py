@@ -95,6 +95,8 @@ def test_r32_one_storm_check_for_each_storm_hex_entered(faces):
     hex_at = {r.clock: r.hex for r in result.rows}
     checks = [(e.clock, e.event.minute, hex_at[e.clock]) for e in result.events]
     assert checks == [(3, 59, "0403"), (5, 59, "0503"), (7, 59, "0603")]
-    assert all(e.event.rolls[0].label == "capsize check (storm)" for e in result.events)
+    # R60: a storm placed without a state is stormy seas (no Disadvantage: one d20 each)
+    labels = {e.event.rolls[0].label for e in result.events}
+    assert labels == {"capsize check (storm: stormy seas)"}
     assert [r.hex for r in result.rows][::2] == OPEN_ROUTE[:5]
     assert roller.sides_asked == [20, 20, 20]

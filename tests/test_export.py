@@ -533,3 +533,24 @@ def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Pa
     assert run([SHIP, "--voyage", "1", "-f", "json"], campaign, tmp_path).exit_code == 0
     first = json.loads((tmp_path / "sea-witch-voyage-1.json").read_text())
     assert first["voyage"]["id"] == 1 and len(first["hours"]) == 10
+
+
+def test_the_picture_is_titled_in_plain_words_and_cropped_to_a_box(campaign: Path) -> None:
+    # issue 15: "Iron Harpy, voyage 1: Gullhaven to Ironport, arrived ..." - no hex sums
+    from voyage import hexmap
+    from voyage.export import load_voyage, picture_area, picture_title, track
+    from voyage.render import area_names
+    from voyage.store import open_campaign
+
+    camp = open_campaign(campaign)
+    log = load_voyage(camp, SHIP)
+    camp.close()
+    title = picture_title(log)
+    assert title == f"{SHIP}, voyage 1: hex 0305 to hex 0807, arrived Day 2, 03:45"
+    around, radius = picture_area(log)
+    assert around is not None and radius is not None
+    names = area_names(36, 24, around, radius)
+    cols = sorted({hexmap.parse_hex(n)[0] for n in names})
+    rows = sorted({hexmap.parse_hex(n)[1] for n in names})
+    assert len(names) == len(cols) * len(rows)  # a full rectangle
+    assert set(track(log)) <= set(names)

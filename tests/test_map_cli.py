@@ -170,7 +170,8 @@ def test_storm_around_and_list(runner, db):
     set_clock(db, 30)
     result = run(runner, "weather", "storm", "--around", "1010", "--radius", "2", "--hours", "24")
     assert result.exit_code == 0, result.output
-    assert "Storm 1 over" in result.output and "from Day 2, 06:00 to Day 3, 06:00" in result.output
+    assert "Storm 1 (stormy seas) over" in result.output
+    assert "from Day 2, 06:00 to Day 3, 06:00" in result.output
     data = json.loads(run(runner, "weather", "list", "--json").output)
     assert data["hour"] == 30
     (storm,) = data["storms"]
@@ -209,7 +210,7 @@ def test_clear_one_all_and_undo(runner, db):
     run(runner, "weather", "storm", "0304", "--hours", "5")
     run(runner, "weather", "storm", "1010", "1011", "--hours", "5")
     result = run(runner, "weather", "clear", "1")
-    assert result.exit_code == 0 and "Cleared storm 1 (1 hexes)" in result.output
+    assert result.exit_code == 0 and "Cleared storm 1 (1 hex)" in result.output
     storms = json.loads(run(runner, "weather", "list", "--json").output)["storms"]
     assert [s["storm"] for s in storms] == [2]
     result = run(runner, "weather", "clear", "7")

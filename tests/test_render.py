@@ -103,7 +103,10 @@ def test_around_draws_only_the_area(tmp_path):
     sea = load_map(campaigns_dir() / "salt_reach")
     whole = MapGeometry.for_map(sea)
     part = MapGeometry.for_map(sea, "1510", 2)
-    assert len(part.names) == 19 and set(part.names) == set(hexmap.within("1510", 2))
+    # a rectangle, never a ragged hex circle (issue 15): columns 13-17, rows 8-12, which
+    # holds every hex within 2 of 1510
+    assert part.names == [hexmap.hex_name(c, r) for r in range(8, 13) for c in range(13, 18)]
+    assert set(hexmap.within("1510", 2)) <= set(part.names)
     out = render_map(sea, tmp_path / "part.png", around="1510", radius=2, labels=True)
     with Image.open(out) as image:
         assert image.size == (part.image_w, part.image_h)
@@ -144,7 +147,7 @@ def test_text_map_marks_ships_storms_and_lists_ports(tiny):
 
 def test_text_map_around(tiny):
     text = text_map(tiny, around="0101", radius=1, legend=False)
-    assert text.splitlines() == ["   00", "   12", "01 ~~", "02 ~"]
+    assert text.splitlines() == ["   00", "   12", "01 ~~", "02 ~P"]  # the whole 2x2 box
 
 
 def test_importing_render_does_not_import_matplotlib():
@@ -169,3 +172,79 @@ def test_ships_outside_the_area_are_not_drawn(tmp_path, tiny):
     b = render_map(tiny, tmp_path / "b.png", around="0101", radius=1, ships=[("Far", "0504")])
     with Image.open(a) as first, Image.open(b) as second:
         assert first.tobytes() == second.tobytes()
+
+
+# ----------------------------------------------------------------------------- big maps (14.3)
+
+
+def sea_of(width, height, land_row=None):
+    """An all-sea map, with a row of land and a reef if asked (cheap to build at any size)."""
+    rows = ["~" * width for _ in range(height)]
+    if land_row:
+        rows[land_row - 1] = "#" * (width // 2) + "%" + "~" * (width - width // 2 - 1)
+    return parse_map("name: Wide\nrows: |\n" + "".join(f"  {r}\n" for r in rows), "wide.yaml")
+
+
+def test_collections_draw_what_hexalattice_draws(tmp_path, tiny, monkeypatch):
+    from voyage import render
+
+    geometry = MapGeometry.for_map(tiny)
+    lattice = render_map(tiny, tmp_path / "lattice.png", storms={"0404"})
+    monkeypatch.setattr(render, "HEXALATTICE_MAX_HEXES", 0)  # every map drawn as collections
+    polygons = render_map(tiny, tmp_path / "polygons.png", storms={"0404"})
+    for name in geometry.names:
+        assert close(pixel(lattice, geometry, name), pixel(polygons, geometry, name), 3), name
+    for name in ("0201", "0302"):  # and the edges: a point between two hex centres
+        (x1, y1), (x2, y2) = geometry.pixel("0101"), geometry.pixel(name)
+        middle = (int((x1 + x2) / 2), int((y1 + y2) / 2))
+        with Image.open(lattice) as a, Image.open(polygons) as b:
+            assert close(a.convert("RGB").getpixel(middle), b.convert("RGB").getpixel(middle), 40)
+
+
+def test_a_200x200_map_is_drawn_smaller_within_the_budget(tmp_path):
+    from voyage.render import DEFAULT_PIXELS_PER_HEX, MAX_PICTURE_PIXELS
+
+    sea = sea_of(200, 200, land_row=100)
+    out = render_map(sea, tmp_path / "wide.png")
+    geometry = MapGeometry.for_map(sea)
+    assert geometry.pixels_per_hex < DEFAULT_PIXELS_PER_HEX
+    assert geometry.map_w * geometry.map_h <= MAX_PICTURE_PIXELS
+    with Image.open(out) as image:
+        assert image.size == (geometry.image_w, geometry.image_h)
+    assert close(pixel(out, geometry, "001050"), TERRAIN_COLOURS["sea"])
+    assert close(pixel(out, geometry, "050100"), TERRAIN_COLOURS["land"])
+    assert close(pixel(out, geometry, "101100"), TERRAIN_COLOURS["reef"])
+    assert close(pixel(out, geometry, "200200"), TERRAIN_COLOURS["sea"])
+
+
+def test_a_999x999_render_is_refused_in_one_line_with_the_way_out(runner, db, tmp_path):
+    from voyage.cli import cli
+
+    big = tmp_path / "big.yaml"
+    big.write_text("name: Vast\nrows: |\n" + ("  " + "~" * 999 + "\n") * 999)
+    assert runner.invoke(cli, ["map", "load", str(big)]).exit_code == 0
+    out = tmp_path / "vast.png"
+    result = runner.invoke(cli, ["map", "render", "--out", str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output
+    assert "999x999 hexes" in lines[0] and "--around HEX --radius N" in lines[0]
+    assert "pixel" in lines[0]
+    # The way out works: a part of the same map is drawn.
+    part = tmp_path / "part.png"
+    result = runner.invoke(
+        cli, ["map", "render", "--out", str(part), "--around", "500500", "--radius", "12"]
+    )
+    assert result.exit_code == 0, result.output
+    assert part.is_file()
+
+
+def test_budget_refusals_name_the_limit(tmp_path):
+    sea = sea_of(120, 120)
+    with pytest.raises(MapError, match=r"--labels .* 14400 hexes .* --around HEX --radius N"):
+        render_map(sea, tmp_path / "labels.png", labels=True)
+    with pytest.raises(MapError, match=r"at 36 pixels a hex, over the 10 million-pixel limit"):
+        render_map(sea, tmp_path / "big.png", pixels_per_hex=36)
+    assert list(tmp_path.iterdir()) == []
+    # Well inside the limits nothing is refused: a labelled area of the same map.
+    render_map(sea, tmp_path / "area.png", labels=True, around="6060", radius=5)

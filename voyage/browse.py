@@ -30,9 +30,17 @@ TABLES: dict[str, tuple[str, list[str]]] = {
               ["ship", "status", "load_category"]),
     "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),
     "rolls": ("Rolls made outside a voyage: ship generation, table rolls.", ["label", "ship"]),
-    "storms": ("Storm-tossed hexes and the hours they blow (R32).", ["source"]),
+    "storms": ("Storm-tossed hexes and the hours they blow (R32, R60).", ["source"]),
+    "weather_rerolls": ("The referee's rerolls of a region's day (R63); rolled weather itself "
+                        "is recomputed, never stored.", ["region"]),
     "sea_map": ("The campaign's sea map, as the YAML it was loaded from.", []),
+    "map_cache": ("Derived: the sea map parsed once, keyed by a hash of its text (not part "
+                  "of undo; rebuilt when missing).", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
+    "people": ("The roster of named people (R70): ship, role, Swimming rank, jacket.",
+               ["ship", "role"]),
+    "floaters": ("Rafts and people off a ship (R71-R74): hex, raft, state.",
+                 ["kind", "state", "ship"]),
     "calendar": ("The campaign's calendar (a copy of its months and seasons) and day 1's date.",
                  []),
     "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",

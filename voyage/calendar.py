@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 from .errors import VoyageError
 
 if TYPE_CHECKING:
+    from sqlite_utils import Database
+
     from .store import Campaign
     from .tables import RuleBook
 
@@ -328,20 +330,26 @@ def campaign_calendar(camp: Campaign) -> CampaignCalendar | None:
     return found
 
 
+def write_calendar(db: Database, calendar: CampaignCalendar) -> None:
+    """Keep the calendar (a copy of its definition) and day 1's date in the campaign file
+    (inside the caller's transaction: ``voyage init`` builds the file whole, R5)."""
+    db.execute(
+        "INSERT OR REPLACE INTO calendar (id, key, definition, year, month, day) "
+        "VALUES (1, ?, ?, ?, ?, ?)",
+        [
+            calendar.definition.key,
+            json.dumps(calendar.definition.to_table()),
+            calendar.year,
+            calendar.month,
+            calendar.day,
+        ],
+    )
+
+
 def set_campaign_calendar(camp: Campaign, calendar: CampaignCalendar) -> None:
-    """Keep the calendar (a copy of its definition) and day 1's date in the campaign."""
+    """Keep the calendar in an open campaign, in one transaction."""
     with camp.transaction():
-        camp.db.execute(
-            "INSERT OR REPLACE INTO calendar (id, key, definition, year, month, day) "
-            "VALUES (1, ?, ?, ?, ?, ?)",
-            [
-                calendar.definition.key,
-                json.dumps(calendar.definition.to_table()),
-                calendar.year,
-                calendar.month,
-                calendar.day,
-            ],
-        )
+        write_calendar(camp.db, calendar)
     _BY_CAMPAIGN[camp] = calendar
 
 

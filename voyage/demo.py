@@ -2,7 +2,8 @@
 
 :func:`run_demo` makes a campaign from the bundled example campaign (its map and the
 ``demo:`` section of its campaign.yaml), rolls a fishing trawler, loads her, puts a storm
-across her course, sails her along the coast (R33) and through the storm (R32), and advances
+moving across her course, sails her along the coast (R33) and through the storm (R32, R60)
+under the rolled weather of the map's regions (R61-R63), and advances
 the clock a day at a time until she arrives, sinks, or ten days have passed. Then it writes
 the ship's log (Markdown) and the track picture (PNG) beside the campaign file.
 
@@ -178,14 +179,25 @@ def run_demo(
              f"{fig['speed']} knots.")
         place_ship(camp, ship.name, start, chart=chart)
 
-        # The storm blows from the start, for campaign.yaml's hours, and at least until she
-        # is due at its edge, so that she meets it (R32: a capsize check per storm hex).
+        # The storm (R60, R63: placed by hand) moves across the Reach one hex every few
+        # hours; it is put up-track so that its centre reaches campaign.yaml's hex about
+        # when she is due there, so that she meets it (R32: a capsize check per storm hex).
         first = min(i for i, h in enumerate(route) if hexmap.distance(h, around) <= radius)
         speed = max(1, int(fig["speed"]))
         due = math.ceil(first * int(book.procedures["hex_miles"]) / speed) + 2
-        hours = max(int(storm.get("hours", 24)), due)
-        add_storm(camp, [], hours, around=around, radius=radius, note="the demo's storm")
-        tell(f"A storm blows within {radius} hexes of {around} for {hours} hours.")
+        hours = max(int(storm.get("hours", 24)), due + 12)
+        moving = str(storm.get("moving") or "").upper() or None
+        every = int(storm.get("every", 4))
+        centre = _storm_start(around, moving, due // every if moving else 0, chart)
+        state_key = str(storm.get("state", "stormy"))
+        add_storm(camp, [], hours, around=centre, radius=radius, note="the demo's storm",
+                  state=state_key, moving=moving, every=every)
+        from .world.cells import STATE_WORDS
+
+        drift = f", moving {moving} a hex every {every} hours" if moving else ""
+        tell(f"A storm ({STATE_WORDS[state_key]}) blows within {radius} hexes of {centre} "
+             f"for {hours} hours{drift}.")
+        storm_path = (centre, moving, every, hours)
 
         state = sail(camp, ship.name, to=destination, route=route, inshore=True, chart=chart)
         tell(f"The {ship.name} sails from {start_port} ({start}) for {end_port} "
@@ -217,6 +229,8 @@ def run_demo(
                 if result.hours_run == 0:
                     break
             tell(_day_line(day, rows, logged))
+            for line in _weather_lines(camp, chart, day, storm_path):
+                tell(line)
             for event in logged:
                 if event.halt or event.event.kind not in ROUTINE:
                     tell(f"    {clock_text(camp, event.clock, event.event.minute)} "
@@ -234,6 +248,53 @@ def run_demo(
                           summary=facts, lines=lines)
     finally:
         camp.close()
+
+
+def _storm_start(around: str, moving: str | None, steps: int, chart: Any) -> str:
+    """The hex a moving storm starts from so that after ``steps`` moves it is centred on
+    ``around``: as far back up its path as the map allows."""
+    from . import hexmap
+    from .tables import WIND_SIDES
+
+    if not moving:
+        return around
+    d = hexmap.CUBE_DIRECTIONS[(WIND_SIDES.index(moving) + 3) % 6]
+    q, r, s = hexmap.to_cube(around)
+    for n in range(steps, -1, -1):
+        col, row = hexmap.cube_to_offset((q + d[0] * n, r + d[1] * n, s + d[2] * n))
+        if 1 <= col <= chart.width and 1 <= row <= chart.height:
+            return hexmap.hex_name(col, row)
+    return around
+
+
+def _weather_lines(camp: Any, chart: Any, day: int, storm: tuple[Any, ...]) -> list[str]:
+    """What the weather did on ``day``: cells rolled at 06:00 (R61, R62) and where the
+    moving storm's centre got to (R63)."""
+    from . import hexmap
+    from .tables import WIND_SIDES
+    from .voyages import clock_text
+    from .world.campaign import sea_states_for
+
+    sea = sea_states_for(camp, chart)
+    lines = []
+    if sea.rolled:
+        for name in sea.regions:
+            rolled = sea.day(name, day)
+            if rolled.cell is not None:
+                lines.append(f"    {clock_text(camp, rolled.cell.start_hour)} weather, {name}: "
+                             f"{rolled.text}.")
+    centre, moving, every, hours = storm
+    end = day * 24 - 1
+    if moving and end < hours:
+        d = hexmap.CUBE_DIRECTIONS[WIND_SIDES.index(moving)]
+        q, r, s = hexmap.to_cube(centre)
+        n = end // every
+        col, row = hexmap.cube_to_offset((q + d[0] * n, r + d[1] * n, s + d[2] * n))
+        where = (hexmap.hex_name(col, row) if 1 <= col <= chart.width and 1 <= row <= chart.height
+                 else "off the map")
+        lines.append(f"    {clock_text(camp, end)} the storm has moved {moving} from "
+                     f"{centre}: centred on {where}.")
+    return lines
 
 
 def _roll_ship(camp: Any) -> Any:

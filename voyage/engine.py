@@ -13,14 +13,14 @@ One hour of one ship, in order (docs/voyages.md tells the same story for referee
    an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16), may capsize it in a storm (R32) and, inshore or in a narrow
-   passage, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
-   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
-   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
-   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
-3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 hours in
-   the same storm hex may capsize (R32); water over DW/4 lists the ship, over DW/2 (or a
-   Load over 2xDW, R12) sinks it.
+   hex burns fuel (R16), may capsize it in storm-tossed seas (R32, R60) and, inshore or
+   in a narrow passage, may hide an underwater hazard (R33) it runs aground on (R34) and
+   rams (R35, R36). While a fire, a listing or a sinking is under way the hour is stepped
+   minute by minute (R52): the fire spreads and is fought each minute (R50), a listing ship
+   may capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
+   hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
+   water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
 """
 
 from __future__ import annotations
@@ -28,20 +28,22 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from . import ships as shipfig
+from .chart import Chart
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
-from .rules.capsize import capsize_check, capsize_triggers
+from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
 from .ships import Ship
 from .tables import RuleBook
+from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
 OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift")
@@ -61,44 +63,21 @@ HALT_REASONS = (
     "out of fuel",
     "destroyed",
     "anchor lost",
+    "people lost",
+    "drowned",
+    "raft capsized",
 )
 
 MINUTES = 60
 
 
-class HexInfo(Protocol):
-    """What the engine asks the map about one hex (voyage.maps.Hex has it)."""
-
-    terrain: str
-    seabed: str | None
-    coastal: bool
-    narrow_passage: bool
-    port: str | None
-
-
-class Chart(Protocol):
-    """What the engine asks of a sea map (voyage.maps.SeaMap has it)."""
-
-    def hex(self, name: str) -> Any: ...
-
-    def is_sea(self, name: str) -> bool: ...
-
-
-StormCheck = Callable[[str, int], bool]
-
-
-def no_storms(hex_name: str, clock: int) -> bool:
-    """A storm predicate for a calm sea."""
-    return False
-
-
 @dataclass
 class World:
-    """Everything the engine reads and never changes: rules, map, storms, options."""
+    """Everything the engine reads and never changes: rules, map, sea states, options."""
 
     book: RuleBook
     chart: Chart
-    storm_at: StormCheck = no_storms
+    sea_state: SeaStateLookup = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
     #: the campaign's calendar (voyage.calendar): dawn and dusk by season; None counts days
@@ -138,8 +117,10 @@ class ShipState:
     capsized: bool = False
     destroyed: bool = False
     hours_in_hex: int = 0
+    storm_hours: int = 0  # R32/R60: storm hours in this hex since entry, arrival or Check
     drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
     current_carry: str = "0"  # R64: the part of a knot the current left over last hour
+    searching: bool = False  # R74: she has stopped to search her hex
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -156,8 +137,10 @@ class ShipState:
         "capsized",
         "destroyed",
         "hours_in_hex",
+        "storm_hours",
         "drift_miles",
         "current_carry",
+        "searching",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -268,7 +251,7 @@ class HourRow:
 class LoggedEvent:
     """An event of one ship in one hour (its minute is on the :class:`Event`)."""
 
-    voyage_id: int
+    voyage_id: int | None
     ship: str
     clock: int
     event: Event
@@ -327,12 +310,17 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._categories: dict[tuple[int, int], str] = {}
-        self._storm_every = int(self.book.procedures["storm"]["hours_in_same_hex"])
+        self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
-            parts = shipfig.load_parts(s.ship, self.book, False)
-            self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
+            self.refresh(s)
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
+        self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
+
+    def refresh(self, s: ShipState) -> None:
+        """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
+        parts = shipfig.load_parts(s.ship, self.book, False)
+        self._fixed[s.ship.name] = parts["people"] + parts["equipment"] + parts["rafts"]
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -398,9 +386,9 @@ class Engine:
         clock = start
         # with every ship in port the clock still runs (the weather moves on; a referee can
         # wait out a storm): only a voyage that ends during the advance stops it early
-        in_port = result.in_port = not any(s.active for s in self.states)
+        in_port = result.in_port = not self._anyone_at_sea()
         while result.hours_run < todo:
-            if not in_port and not any(s.active for s in self.states):
+            if not in_port and not self._anyone_at_sea():
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -439,10 +427,14 @@ class Engine:
                 result.stopped = f"nothing happened in {limit} hours"
         return result
 
+    def _anyone_at_sea(self) -> bool:
+        """A ship to step, or people afloat (R71-R74)."""
+        return any(s.active for s in self.states) or bool(self.water and self.water.active)
+
     def _becalmed(self, rows: list[HourRow]) -> bool:
         """No ship made way this hour and none can by itself (so waiting for an arrival or
         an event would only fill the log with still hours)."""
-        if any(r.miles for r in rows):
+        if any(r.miles for r in rows) or (self.water and self.water.active):
             return False
         for s in self.states:
             if not s.active:
@@ -459,6 +451,8 @@ class Engine:
             if s.active:
                 row = _ShipHour(self, s, clock, events).run()
                 rows.append(row)
+        if self.water is not None:
+            events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
         return rows, events
 
 
@@ -581,7 +575,7 @@ class _ShipHour:
             self.log(got_off.event())
             if got_off.freed:
                 s.status = "under way"
-        afloat = s.sinking_in is None and not s.capsized
+        afloat = s.sinking_in is None and not s.capsized and not s.searching  # R74: she stays
         if s.status == "under way" and afloat and s.position == len(s.route) - 1:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
@@ -661,8 +655,9 @@ class _ShipHour:
                 )
                 self.stop_moving()
         info = self.e.hex_info(ship.hex)
-        if self.e.world.storm_at(ship.hex, self.clock):
-            self.capsize("storm")  # R32: every hex travelled in storm-tossed seas
+        s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
+        if level := int(self.e.world.sea_state(ship.hex, self.clock)):
+            self.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
         # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
         # wrecks, shallow water whatever the leg (procedures coast.shallow_terrains).
@@ -724,21 +719,26 @@ class _ShipHour:
             s.progress = min(hex_miles - 1, self.progress_before + made)
 
     # -- capsizing, sinking, fire --------------------------------------------------------
-    def capsize(self, reason: str) -> None:
-        """R41: the helmsman's DV 16 Check; on a failure the ship capsizes and sinks (R40)."""
+    def storm_check(self, level: int) -> None:
+        """R32/R60: a storm Check with the sea state's Disadvantages, the state in the log."""
+        self.capsize(*self.e._sea[min(level, 3)].terms(self.s.hex))
+
+    def capsize(self, reason: str, banes: list[str] | None = None, context: str = "") -> None:
+        """R41: the helmsman's DV 16 Check (``context`` opens its text); failed, she sinks."""
         s, ship = self.s, self.ship
         if s.capsized or s.sinking_in is not None:
             return
-        result = capsize_check(
-            ship.tier, self.e.category(s), self.roller, self.book, ship.traits, reason=reason
-        )
+        figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
+        result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
+        event = result.event()
+        event.text = context + event.text
         if result.capsized:
             s.capsized = True
-            self.log(result.event(), "capsized")
+            self.log(event, "capsized")
             self.stop_moving()
             self.begin_sinking(f"she capsized ({reason})", "capsized")
         else:
-            self.log(result.event())
+            self.log(event)
 
     def begin_sinking(self, cause: str, halt: str = "sinking") -> None:
         """R40: 3d6 + Tier minutes to submerge, doubled at Half load or less."""
@@ -829,6 +829,8 @@ class _ShipHour:
         ship.status = "sunk"
         self.stop_moving()
         self.note("sunk", f"{ship.name} goes under and is lost ({s.sinking_cause}).", "sunk")
+        if self.e.water is not None:
+            self.e.water.ship_lost(self)  # R71: who is still aboard rolls to escape
 
     # -- end of the hour -----------------------------------------------------------------
     def end_of_hour(self) -> None:
@@ -845,10 +847,10 @@ class _ShipHour:
             s.new_leaks = []
         if self.entered == 0 and s.status != "sunk":
             s.hours_in_hex += 1
-            if s.hours_in_hex % self.e._storm_every == 0 and self.e.world.storm_at(
-                s.hex, self.clock
-            ):
-                self.capsize("storm")  # R32: every 6 hours in the same storm hex
+            level = int(self.e.world.sea_state(s.hex, self.clock))
+            s.storm_hours, due = storm_clock(s.storm_hours, level, self.e._sea)
+            if due:
+                self.storm_check(level)  # R32/R60: storm hours in the same hex
         if ship.water or s.listing:
             self.flooding()
 

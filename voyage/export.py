@@ -69,6 +69,8 @@ class VoyageLog:
     places: dict[str, str] = field(default_factory=dict)
     #: the campaign's calendar (voyage.calendar): every time is written with format_time
     calendar: Any = None
+    #: R71-R74: everyone who left the ship on this voyage (voyage.people.voyage_people)
+    people: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -147,6 +149,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         storms=storms_during(camp, hours),
         places=port_names(camp, voyage),
         calendar=campaign_calendar(camp),
+        people=voyage_people(camp, vid),
     )
 
 
@@ -198,16 +201,29 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
 
 
 def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
-    """Hexes a storm blew over at some time during the voyage (R32), for the picture."""
-    if not camp.db["storms"].exists() or not hours:
+    """Hexes storm-tossed at some time during the voyage (R32, R60: the referee's storms
+    and the rolled cells), for the picture."""
+    if not hours:
         return []
     first = hours[0]["clock"]
     last = hours[-1]["clock"] + 1
-    rows = camp.db.query(
-        "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
-        [last, first],
-    )
-    return [str(r["hex"]) for r in rows]
+    from .mapstore import map_row
+
+    if map_row(camp) is None:
+        if not camp.db["storms"].exists():
+            return []
+        rows = camp.db.query(
+            "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
+            [last, first],
+        )
+        return [str(r["hex"]) for r in rows]
+    from .world.campaign import sea_states_for
+
+    sea = sea_states_for(camp)
+    found: set[str] = set()
+    for hour in range(first, last):  # each hour's sea is worked out once: linear in hours
+        found.update(sea.levels(hour))
+    return sorted(found)
 
 
 def _quote(name: str) -> str:
@@ -484,6 +500,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 out += ["", f"  <details><summary>{count}</summary>", ""]
                 out += [f"  - {line}" for line in lines]
                 out += ["", "  </details>", ""]
+    if log.people:
+        # R71-R74: the log of a lost ship ends with what became of everyone aboard
+        out += ["", "## What became of everyone aboard", ""]
+        out += [f"- {md_text(p['who'])}: {md_text(p['fate'])}" for p in log.people]
     out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
                 f"the JSON export.*" if rolls != "shown" else
             f"*Written by voyage {__version__} from the campaign log.*", ""]
@@ -546,6 +566,7 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         "summary": summary(log),
         "hours": hours,
         "events": events,
+        "people": [dict(p) for p in log.people],
     }
 
 
@@ -553,6 +574,13 @@ _HOUR_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", 
                 "speed", "pace", "fuel", "load", "load_category", "water", "leaks", "status")
 _EVENT_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "minute",
                  "kind", "text")
+
+
+def voyage_people(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
+    """Everyone who left the ship on this voyage, a line each (R71-R74)."""
+    from .people import fate_rows
+
+    return fate_rows(camp, voyage_id)
 
 
 def schema_path() -> Path:
@@ -657,15 +685,44 @@ def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
     return [(where, ", ".join(w)) for where, w in words.items()]
 
 
-def picture_area(log: VoyageLog, margin: int = 3) -> tuple[str | None, int | None]:
-    """(around, radius) of the picture: the middle of the track, out past its far end."""
+def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | None]:
+    """(around, radius) of the picture: the middle of the track's bounding box, and enough
+    hexes each way to hold the whole track with ``margin`` to spare (the render crops a
+    rectangle, so the picture is the track's box and a margin, never a ragged cut)."""
     from . import hexmap
 
     path = track(log)
     if not path:
         return None, None
-    middle = path[len(path) // 2]
-    return middle, max(hexmap.distance(middle, h) for h in path) + margin
+    cells = [hexmap.parse_hex(h) for h in path]
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    middle = hexmap.hex_name((min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2)
+    half = max(max(cols) - min(cols), max(rows) - min(rows)) // 2 + 1
+    return middle, half + margin
+
+
+def picture_title(log: VoyageLog) -> str:
+    """The picture's title in plain words: ``Iron Harpy, voyage 1: Gullhaven to Ironport,
+    arrived 3 Jun 1492, 12:00`` (issue 15: no hex arithmetic in a title)."""
+    v = log.voyage
+
+    def named(hex_name: Any) -> str:
+        return log.places.get(str(hex_name)) or f"hex {hex_name}"
+
+    status = str(v.get("status") or "unknown")
+    when = ending_time(log)
+    path = track(log)
+    if status == "arrived":
+        end = f"arrived {when}" if when else "arrived"
+    elif status == "sunk":
+        end = f"sank in {named(path[-1]) if path else 'the sea'}" + (f", {when}" if when else "")
+    elif status == "under way":
+        end = f"at sea, last in {named(path[-1])}" if path else "at sea"
+    else:
+        end = status + (f" {when}" if when else "")
+    return f"{log.ship}, voyage {log.id}: {named(v.get('origin'))} to " \
+           f"{named(v.get('destination'))}, {end}"
 
 
 def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
@@ -683,7 +740,7 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         storms=[h for h in log.storms if sea_map.in_bounds(h)],
         tracks=[(log.ship, path)] if path else [],
         marks=marks,
-        title=f"{log.ship}, voyage {log.id}: {log.voyage.get('status') or 'unknown'}",
+        title=picture_title(log),
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
     )
 

@@ -22,11 +22,17 @@ import yaml
 
 from . import hexmap
 from .errors import MapError
+from .mapcells import (
+    LAND_CODE,
+    SEA_TERRAINS,
+    TERRAIN_CODE,
+    TERRAINS,
+    WATER_TABLE,
+    coastal_cells,
+    terrain_cells,
+)
 from .tables import safe_loader
 
-TERRAINS = ("sea", "land", "port", "reef", "shoal", "wreck")
-# Everything but land is water a ship can be in. Ports are harbour hexes on the coast.
-SEA_TERRAINS = frozenset({"sea", "port", "reef", "shoal", "wreck"})
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
 SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
@@ -52,15 +58,13 @@ DEFAULT_LEGEND: dict[str, str] = {
     "x": "wreck",
 }
 
-TOP_KEYS = ("name", "description", "legend", "seabed", "rows", "hexes", "notes", "currents")
+TOP_KEYS: tuple[str, ...] = ("name", "description", "legend", "seabed", "rows", "hexes", "notes")
+TOP_KEYS += ("currents",)  # R64
+TOP_KEYS += ("regions", "region_rows")  # R61 weather regions (voyage.world.regions)
 HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes", "depth")
 FUEL_KEYS = ("price", "stock")
 LEGEND_KEYS = ("terrain", "seabed", "name")
 MAX_SIDE = hexmap.MAX_INDEX
-
-# Offset neighbour steps (dcol, drow) for flat-topped hexes, even columns lower (R30).
-_ODD_COLUMN_STEPS = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
-_EVEN_COLUMN_STEPS = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
 
 
 @dataclass(frozen=True)
@@ -160,17 +164,40 @@ class SeaMap:
     notes: str = ""
     source: str = "<map>"
     text: str = ""
-    _terrain: list[str] = field(default_factory=list, repr=False)
-    _coastal: bytearray = field(default_factory=bytearray, repr=False)
+    #: One byte per hex, row by row from 0101: the terrain's code (TERRAIN_CODE).
+    cells: bytes = field(default=b"", repr=False)
+    #: One byte per hex in the same order: 1 where a water hex touches land (R33).
+    coastal_cells: bytes = field(default=b"", repr=False)
     _cache: dict[str, Hex] = field(default_factory=dict, repr=False)
     #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
     currents: dict[str, Any] = field(default_factory=dict)
+    _water: bytes = field(default=b"", repr=False)
+    #: R61 weather regions by name (empty: the whole map is one temperate region).
+    regions: dict[str, Any] = field(default_factory=dict)
+
+    def weather_regions(self) -> dict[str, Any]:
+        """The map's weather regions (voyage.world.regions.Region by name, R61)."""
+        if not self.regions:
+            from .world.regions import default_regions
+
+            self.regions = default_regions(self)
+        return self.regions
+
+    def region_of(self, name: str) -> Any:
+        """The weather region a hex is in (None for a hex in none, e.g. land)."""
+        key = hexmap.canonical(name)
+        for region in self.weather_regions().values():
+            if key in region.hexes:
+                return region
+        return None
 
     def __post_init__(self) -> None:
-        if not self._terrain:
-            self._terrain = [self.legend[ch].terrain for row in self.rows for ch in row]
-        if not self._coastal:
-            self._coastal = _coastal_cells(self._terrain, self.width, self.height)
+        # Both arrays are derived from the drawing; voyage.mapcache stores them with the
+        # campaign so a big map is not worked out again on every command.
+        if not self.cells:
+            self.cells = terrain_cells(self.rows, self.legend)
+        if not self.coastal_cells:
+            self.coastal_cells = coastal_cells(self.cells, self.width, self.height)
 
     # -- lookups -------------------------------------------------------------------------
     def _index(self, name: str) -> int:
@@ -197,17 +224,24 @@ class SeaMap:
 
     def terrain(self, name: str) -> str:
         """The terrain of a hex (``sea``, ``land``, ``port``, ``reef``, ``shoal``, ``wreck``)."""
-        return self._terrain[self._index(name)]
+        return TERRAINS[self.cells[self._index(name)]]
 
     def is_sea(self, name: str) -> bool:
         """Whether a ship can be in this hex (in bounds and not land)."""
         if not self.in_bounds(name):
             return False
-        return self._terrain[self._index(name)] in SEA_TERRAINS
+        return self.cells[self._index(name)] != LAND_CODE
 
     def is_coastal(self, name: str) -> bool:
         """A sea hex touching land (derived from the drawing, never drawn)."""
-        return bool(self._coastal[self._index(name)])
+        return bool(self.coastal_cells[self._index(name)])
+
+    @property
+    def water(self) -> bytes:
+        """One byte per hex (row by row from 0101): 1 where a ship can be, 0 on land."""
+        if not self._water:
+            self._water = self.cells.translate(WATER_TABLE)
+        return self._water
 
     def hex(self, name: str) -> Hex:
         """Everything the map says about ``name``; MapError for bad or off-map names."""
@@ -231,7 +265,7 @@ class SeaMap:
             char=char,
             terrain=terrain,
             seabed=seabed,
-            coastal=bool(self._coastal[index]),
+            coastal=bool(self.coastal_cells[index]),
             port=extra.get("port"),
             fuel=extra.get("fuel"),
             narrow_passage=bool(extra.get("narrow_passage", False)),
@@ -287,39 +321,33 @@ class SeaMap:
         """The shortest all-water route (hex names, both ends), never crossing land.
 
         ``avoid`` holds terrains (``reef``) or hex names to stay out of (a storm, say).
+        The search runs on integer cells (:func:`voyage.hexmap.shortest_path_cells`): no
+        hex name is built or parsed in its inner loop.
         """
         avoid_set = set(avoid)
         for name in (start, goal):
             if not self.in_bounds(name):
                 raise MapError(self.off_map_message(name))
-
-        def passable(name: str) -> bool:
-            if not self.in_bounds(name) or name in avoid_set:
-                return False
-            terrain = self._terrain[self._index(name)]
-            return terrain in SEA_TERRAINS and terrain not in avoid_set
-
-        return hexmap.shortest_path(start, goal, passable)
+        open_water = self.water
+        avoid_codes = {TERRAIN_CODE[t] for t in avoid_set if t in TERRAIN_CODE}
+        if avoid_codes:
+            table = bytes(0 if i in avoid_codes else WATER_TABLE[i] for i in range(256))
+            open_water = self.cells.translate(table)
+        blocked = {
+            self._index(name)
+            for name in avoid_set
+            if name not in TERRAIN_CODE and self.in_bounds(name)
+        }
+        if blocked:
+            grid = bytearray(open_water)
+            for index in blocked:
+                grid[index] = 0
+            open_water = bytes(grid)
+        return hexmap.shortest_path_cells(start, goal, open_water, self.width, self.height)
 
     def passable(self) -> Callable[[str], bool]:
         """A predicate for :func:`voyage.hexmap.shortest_path`: in bounds and not land."""
         return self.is_sea
-
-
-def _coastal_cells(terrain: list[str], width: int, height: int) -> bytearray:
-    coastal = bytearray(width * height)
-    for index, kind in enumerate(terrain):
-        if kind != "land":
-            continue
-        row0, col0 = divmod(index, width)
-        steps = _EVEN_COLUMN_STEPS if col0 & 1 else _ODD_COLUMN_STEPS
-        for dc, dr in steps:
-            c, r = col0 + dc, row0 + dr
-            if 0 <= c < width and 0 <= r < height:
-                other = r * width + c
-                if terrain[other] in SEA_TERRAINS:
-                    coastal[other] = 1
-    return coastal
 
 
 # ----------------------------------------------------------------------------- reading files
@@ -575,8 +603,13 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
             top["rows"][1], f"the map is {width}x{height} hexes: at most {MAX_SIDE} each way"
         )
     known = "".join(legend)
+    legend_chars = set(legend)
+    port_chars = {ch for ch, entry in legend.items() if entry.terrain == "port"}
     char_positions: dict[str, tuple[int, int]] = {}
     for r, (row_text, line_no, col_no) in enumerate(drawn, start=1):
+        used = set(row_text)
+        if used <= legend_chars and not used & port_chars and len(row_text) == width:
+            continue  # the common row: nothing to report, no port to note (fast on big maps)
         if len(row_text) != width:
             raise reader.error(
                 None,
@@ -634,6 +667,14 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
         source=source,
         text=text,
     )
+
+    if "regions" in top:
+        from .world.regions import read_regions
+
+        rows_node = top["region_rows"][1] if "region_rows" in top else None
+        sea_map.regions = read_regions(reader, top["regions"][1], rows_node, sea_map)
+    elif "region_rows" in top:
+        raise reader.error(top["region_rows"][1], "region_rows needs regions with a char each")
 
     # -- checks that need the whole map
     for hex_id, (line_no, col_no) in char_positions.items():

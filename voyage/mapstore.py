@@ -1,18 +1,19 @@
 """The campaign's sea map and storms in the campaign database.
 
-The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010)
-and parsed again on reading, so what the referee wrote is exactly what is used. Storms
-(table ``storms``, m011) follow :mod:`voyage.weather`. Both tables are in the store's
-``SNAPSHOT_TABLES``, so ``voyage undo`` takes back a map load or a storm.
+The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010),
+so what the referee wrote is exactly what is used; its parse is cached in the campaign keyed
+by the text's hash (:mod:`voyage.mapcache`), so a big map is parsed once, not per command.
+Storms (table ``storms``, m011, m050) follow :mod:`voyage.weather`. ``voyage undo`` takes
+back a map load or a storm. The sea state of every hex (rolled cells and these storms,
+R60-R63) comes from :mod:`voyage.world`.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import hexmap
+from . import hexmap, mapcache
 from .errors import MapError
 from .maps import SeaMap, bundled_campaign, load_map, parse_map
 from .weather import group_storms, storm_rows, storms_at
@@ -50,11 +51,21 @@ def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
             },
             pk="id",
         )
+        # The parse in hand goes into the cache in the same transaction as the map itself.
+        key = mapcache.map_hash(sea_map.text)
+        mapcache.write(campaign, key, sea_map)
+        _remember(key, sea_map)
 
 
 def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
     sea_map = load_map(resolve_map_path(path))  # raises before anything is written
+    from .world.regions import check_climates
+
+    # R61: every region's climate must be in the campaign's climates table
+    check_climates(
+        sea_map.weather_regions(), campaign.rulebook.climates["climates"], sea_map.source
+    )
     save_map(campaign, sea_map)
     return sea_map
 
@@ -69,18 +80,29 @@ def map_row(campaign: Campaign) -> dict[str, Any] | None:
 
 
 def current_map(campaign: Campaign) -> SeaMap:
-    """The campaign's map; MapError with the command to load one if there is none."""
+    """The campaign's map; MapError with the command to load one if there is none.
+
+    Parsed once: from this process's memory, else from the campaign's ``map_cache`` row for
+    the text's hash, else parsed from the text and cached for the next command.
+    """
     row = map_row(campaign)
     if row is None:
         raise MapError(NO_MAP)
-    key = hashlib.sha256(row["text"].encode()).hexdigest()
+    key = mapcache.map_hash(row["text"])
     found = _PARSED.get(key)
     if found is None:
-        found = parse_map(row["text"], row["source"])
-        if len(_PARSED) > 8:
-            _PARSED.clear()
-        _PARSED[key] = found
+        found = mapcache.read(campaign, key, row["text"], row["source"])
+        if found is None:
+            found = parse_map(row["text"], row["source"])
+            mapcache.write(campaign, key, found)
+        _remember(key, found)
     return found
+
+
+def _remember(key: str, sea_map: SeaMap) -> None:
+    if len(_PARSED) > 8:
+        _PARSED.clear()
+    _PARSED[key] = sea_map
 
 
 def ship_positions(campaign: Campaign) -> list[tuple[str, str]]:
@@ -107,6 +129,9 @@ def add_storm(
     radius: int | None = None,
     note: str | None = None,
     source: str = "referee",
+    state: str = "stormy",
+    moving: str | None = None,
+    every: int = 3,
 ) -> dict[str, Any]:
     """Put a storm on ``hexes`` (and/or every hex within ``radius`` of ``around``) from now.
 
@@ -117,6 +142,18 @@ def add_storm(
         raise MapError("give both --around HEX and --radius N, or neither")
     if radius is not None and radius < 0:
         raise MapError(f"radius must be 0 or more (got {radius})")
+    from .tables import SEA_STATES, WIND_SIDES
+
+    if state not in SEA_STATES[1:]:
+        raise MapError(f"unknown sea state {state!r}: use {', '.join(SEA_STATES[1:])} (R60)")
+    if moving is not None:
+        moving = moving.strip().upper()
+        if moving not in WIND_SIDES:
+            raise MapError(
+                f"a storm moves towards a hex side, not {moving!r}: use {' '.join(WIND_SIDES)}"
+            )
+    if every < 1:
+        raise MapError(f"a moving storm moves one hex every 1 or more hours (got {every})")
     names = [hexmap.canonical(h) for h in hexes]
     sea_map = current_map(campaign) if map_row(campaign) else None
     if around is not None:
@@ -133,7 +170,17 @@ def add_storm(
     clock = campaign.clock
     with campaign.action("storm", f"storm over {len(set(names))} hexes for {hours}h") as act:
         number = next(campaign.db.query("SELECT COALESCE(MAX(storm), 0) + 1 AS n FROM storms"))
-        rows = storm_rows(number["n"], names, clock, hours, source=source, note=note)
+        rows = storm_rows(
+            number["n"],
+            names,
+            clock,
+            hours,
+            source=source,
+            note=note,
+            state=state,
+            moving=moving,
+            every=every,
+        )
         for row in rows:
             row["action_id"] = act.id
         campaign.db.table("storms").insert_all(rows)
@@ -176,5 +223,14 @@ def clear_storms(campaign: Campaign, storm: int | None = None, *, everything: bo
 
 
 def storms_now(campaign: Campaign) -> set[str]:
-    """Hexes storm-tossed at the campaign clock."""
-    return storms_at(campaign, campaign.clock)
+    """Hexes storm-tossed at the campaign clock: the referee's storms and rolled cells (R60)."""
+    return set(sea_levels(campaign, campaign.clock))
+
+
+def sea_levels(campaign: Campaign, hour: int) -> dict[str, int]:
+    """Hex -> sea-state level (1 stormy seas, 2 major storm, 3 hurricane) at ``hour``."""
+    if map_row(campaign) is None:
+        return {h: 1 for h in storms_at(campaign, hour)}
+    from .world.campaign import sea_states_for
+
+    return dict(sea_states_for(campaign).levels(hour))

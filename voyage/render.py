@@ -60,6 +60,24 @@ SHIP_COLOURS = [
 ]
 FORMATS = {".png", ".svg", ".pdf"}
 
+#: Picture budget. A hex is drawn ``DEFAULT_PIXELS_PER_HEX`` across when the map fits in
+#: ``MAX_PICTURE_PIXELS`` that way; a bigger map is drawn smaller, down to
+#: ``MIN_PIXELS_PER_HEX``; past that the picture is refused with the way out (--around
+#: HEX --radius N), never drawn until memory runs out (a 200x200 map is drawn at about 21
+#: pixels a hex, a 999x999 map is refused).
+DEFAULT_PIXELS_PER_HEX = 36
+MIN_PIXELS_PER_HEX = 8
+MAX_PICTURE_PIXELS = 10_000_000
+#: ``--labels`` writes a name in every hex: past this many hexes it is unreadable and slow.
+MAX_LABELLED_HEXES = 3_000
+#: Port names and labels smaller than this (points) are left out: on a big map drawn small
+#: they cannot be read, and each costs milliseconds to draw (a 200x200 map has hundreds).
+#: The port hexes keep their colour; ``--around`` draws an area at full size, names and all.
+MIN_NAME_POINTS = 4.5
+#: Up to this many hexes hexalattice draws the grid (one patch per hex is cheap there);
+#: above it the hexes are drawn as one polygon collection per fill colour.
+HEXALATTICE_MAX_HEXES = 5_000
+
 
 def hex_colour(h: Hex) -> tuple[int, int, int]:
     """The fill colour of a hex in the picture (RGB 0-255)."""
@@ -83,49 +101,42 @@ class MapGeometry:
     """Where each hex of a map (or of an area of it) lies, in drawing units and in pixels.
 
     The picture's map area starts ``left`` pixels from the image's left and ``top`` pixels
-    from its top; one hex is ``pixels_per_hex`` pixels across its flats.
+    from its top; one hex is ``pixels_per_hex`` pixels across its flats. Left as None,
+    ``pixels_per_hex`` is chosen to fit the picture budget (:func:`picture_scale`), and a
+    picture that cannot fit is refused with :class:`MapError` before any hex is listed.
     """
 
     width: int
     height: int
     around: str | None = None
     radius: int | None = None
-    pixels_per_hex: int = 36
+    pixels_per_hex: int | None = None
     title_px: int = 40
     legend_px: int = 90
     min_width_px: int = 640
     names: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if (self.around is None) != (self.radius is None):
-            raise MapError("give both --around HEX and --radius N, or neither")
-        if self.around is not None:
-            assert self.radius is not None
-            if self.radius < 0:
-                raise MapError(f"radius must be 0 or more (got {self.radius})")
-            col, row = hexmap.parse_hex(self.around)
-            if col > self.width or row > self.height:
-                raise MapError(
-                    f"hex {self.around} is off the map (0101 to "
-                    f"{hexmap.hex_name(self.width, self.height)})"
-                )
-            self.around = hexmap.canonical(self.around)
-            self.names = hexmap.within(self.around, self.radius, self.width, self.height)
-            self.names.sort(key=lambda n: hexmap.parse_hex(n)[::-1])
+        self.around = check_area(self.width, self.height, self.around, self.radius)
+        # The budget is checked on the area's bounding box before a single hex is listed,
+        # so a picture far too big is refused at once.
+        box_w, box_h = _box_units(self.width, self.height, self.around, self.radius)
+        picture_scale(box_w, box_h, self.pixels_per_hex, self)
+        self.names = area_names(self.width, self.height, self.around, self.radius)
+        if self.around is None:  # the whole map: its corners bound it (fast on big maps)
+            xs = [0.0, (self.width - 1) * SQRT3 / 2]
+            ys = [0.0, -((self.height - 1) + (0.5 if self.width > 1 else 0.0))]
         else:
-            self.names = [
-                hexmap.hex_name(c, r)
-                for r in range(1, self.height + 1)
-                for c in range(1, self.width + 1)
-            ]
-        xs = [self.hex_center(n)[0] for n in self.names]
-        ys = [self.hex_center(n)[1] for n in self.names]
+            xs = [self.hex_center(n)[0] for n in self.names]
+            ys = [self.hex_center(n)[1] for n in self.names]
         pad = 0.25
-        ppu = self.pixels_per_hex
         self.xmin = min(xs) - HEX_RADIUS - pad
         self.ymax = max(ys) + 0.5 + pad
-        self.map_w = math.ceil((max(xs) + HEX_RADIUS + pad - self.xmin) * ppu)
-        self.map_h = math.ceil((self.ymax - (min(ys) - 0.5 - pad)) * ppu)
+        units_w = max(xs) + HEX_RADIUS + pad - self.xmin
+        units_h = self.ymax - (min(ys) - 0.5 - pad)
+        ppu = self.pixels_per_hex = picture_scale(units_w, units_h, self.pixels_per_hex, self)
+        self.map_w = math.ceil(units_w * ppu)
+        self.map_h = math.ceil(units_h * ppu)
         self.xmax = self.xmin + self.map_w / ppu
         self.ymin = self.ymax - self.map_h / ppu
         self.image_w = max(self.map_w + 40, self.min_width_px)
@@ -138,12 +149,38 @@ class MapGeometry:
         self.legend_px = max(self.legend_px, 30 + 20 * rows)
         self.image_h = self.title_px + self.map_h + self.legend_px
 
+    @property
+    def scale(self) -> int:
+        """Pixels per hex, as chosen (never None once the geometry is made)."""
+        assert self.pixels_per_hex is not None
+        return self.pixels_per_hex
+
+    def describe(self) -> str:
+        """``999x999 hexes`` or ``the area within 300 of 0505``: for refusals."""
+        if self.around is None:
+            return f"{self.width}x{self.height} hexes"
+        return f"the area within {self.radius} of {self.around}"
+
     @classmethod
     def for_map(
-        cls, sea_map: SeaMap, around: str | None = None, radius: int | None = None, **kw: int
+        cls,
+        sea_map: SeaMap,
+        around: str | None = None,
+        radius: int | None = None,
+        **kw: int | None,
     ) -> MapGeometry:
         """The geometry of ``sea_map`` (or the area within ``radius`` of ``around``)."""
         return cls(sea_map.width, sea_map.height, around, radius, **kw)  # type: ignore[arg-type]
+
+    def cells(self) -> tuple[Any, Any]:
+        """numpy arrays of the (column, row) of every hex drawn, in :attr:`names` order."""
+        import numpy as np
+
+        if self.around is None:
+            rows, cols = np.divmod(np.arange(self.width * self.height), self.width)
+            return cols + 1, rows + 1
+        pairs = np.array([hexmap.parse_hex(n) for n in self.names], dtype=np.int64)
+        return pairs[:, 0], pairs[:, 1]
 
     def contains(self, name: str) -> bool:
         """Whether this picture shows the hex ``name``."""
@@ -151,7 +188,9 @@ class MapGeometry:
             col, row = hexmap.parse_hex(name)
             return col <= self.width and row <= self.height
         assert self.radius is not None
-        return hexmap.distance(self.around, name) <= self.radius and self._on_map(name)
+        (c0, c1), (r0, r1) = crop_box(self.width, self.height, self.around, self.radius)
+        col, row = hexmap.parse_hex(name)
+        return c0 <= col <= c1 and r0 <= row <= r1
 
     def _on_map(self, name: str) -> bool:
         col, row = hexmap.parse_hex(name)
@@ -167,7 +206,7 @@ class MapGeometry:
     def pixel(self, name: str) -> tuple[float, float]:
         """The centre of hex ``name`` in image pixels: (x from the left, y from the top)."""
         x, y = self.hex_center(name)
-        ppu = self.pixels_per_hex
+        ppu = self.scale
         return self.left + (x - self.xmin) * ppu, self.top + (self.ymax - y) * ppu
 
 
@@ -206,6 +245,112 @@ def hex_pixel(geometry: MapGeometry, name: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
+def check_area(width: int, height: int, around: str | None, radius: int | None) -> str | None:
+    """Check an --around/--radius pair against a map; the canonical name of ``around``."""
+    if (around is None) != (radius is None):
+        raise MapError("give both --around HEX and --radius N, or neither")
+    if around is None:
+        return None
+    assert radius is not None
+    if radius < 0:
+        raise MapError(f"radius must be 0 or more (got {radius})")
+    col, row = hexmap.parse_hex(around)
+    if col > width or row > height:
+        raise MapError(f"hex {around} is off the map (0101 to {hexmap.hex_name(width, height)})")
+    return hexmap.canonical(around)
+
+
+def area_names(
+    width: int, height: int, around: str | None = None, radius: int | None = None
+) -> list[str]:
+    """The hexes of a map (or of the rectangle ``radius`` hexes each way from ``around``),
+    row by row, left to right. A crop is always a rectangle of the map, never the ragged
+    edge of a hex circle (issue 15: pictures for players)."""
+    if around is None:
+        return [hexmap.hex_name(c, r) for r in range(1, height + 1) for c in range(1, width + 1)]
+    assert radius is not None
+    (c0, c1), (r0, r1) = crop_box(width, height, around, radius)
+    return [hexmap.hex_name(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+
+
+def crop_box(
+    width: int, height: int, around: str, radius: int
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """((first, last column), (first, last row)) of the crop around ``around``: every hex
+    within ``radius`` of it fits inside, and the box stays on the map."""
+    col, row = hexmap.parse_hex(around)
+    return (
+        (max(1, col - radius), min(width, col + radius)),
+        (max(1, row - radius), min(height, row + radius)),
+    )
+
+
+def _box_units(
+    width: int, height: int, around: str | None, radius: int | None
+) -> tuple[float, float]:
+    """Drawing units (wide, high) of the box holding the map or the area: at least the
+    size :class:`MapGeometry` works out from the hexes themselves."""
+    if around is None:
+        return _units(width, height)
+    assert radius is not None
+    col, row = hexmap.parse_hex(around)
+    cols = min(width, col + radius) - max(1, col - radius) + 1
+    rows = min(height, row + radius + 1) - max(1, row - radius - 1) + 1
+    return _units(cols, rows)
+
+
+def _units(cols: int, rows: int) -> tuple[float, float]:
+    """Drawing units (wide, high) of ``cols`` x ``rows`` hexes with the picture's margin."""
+    pad = 0.25
+    wide = (cols - 1) * SQRT3 / 2 + 2 * HEX_RADIUS + 2 * pad
+    high = (rows - 1) + (0.5 if cols > 1 else 0.0) + 1 + 2 * pad
+    return wide, high
+
+
+def picture_scale(
+    units_w: float, units_h: float, wanted: int | None, geometry: MapGeometry | None = None
+) -> int:
+    """Pixels per hex for a picture ``units_w`` x ``units_h`` drawing units across.
+
+    ``wanted`` if given, else the default size shrunk to fit :data:`MAX_PICTURE_PIXELS`.
+    MapError (one line: the size, the limit, the way out) when even the smallest size
+    would not fit, or ``wanted`` would not.
+    """
+    area = units_w * units_h
+    if wanted is None:
+        fit = math.floor(math.sqrt(MAX_PICTURE_PIXELS / area))
+        ppu = min(DEFAULT_PIXELS_PER_HEX, fit)
+        if ppu >= MIN_PIXELS_PER_HEX:
+            return ppu
+        ppu = MIN_PIXELS_PER_HEX
+    else:
+        ppu = wanted
+        if area * ppu * ppu <= MAX_PICTURE_PIXELS:
+            return ppu
+    what = geometry.describe() if geometry is not None else "this area"
+    size = f"{math.ceil(units_w * ppu)}x{math.ceil(units_h * ppu)}"
+    limit = f"{MAX_PICTURE_PIXELS / 1e6:g} million"
+    return _refuse(
+        f"a picture of {what} would be {size} pixels at {ppu} pixels a hex, over the "
+        f"{limit}-pixel limit: draw part of it with --around HEX --radius N "
+        f"(N up to {largest_radius()})"
+    )
+
+
+def _refuse(message: str) -> int:
+    raise MapError(message)
+
+
+def largest_radius() -> int:
+    """The largest ``--radius`` whose picture always fits the budget."""
+    radius = 0
+    while True:
+        wide, high = _units(2 * radius + 3, 2 * radius + 5)  # the box of radius + 1
+        if wide * high * MIN_PIXELS_PER_HEX**2 > MAX_PICTURE_PIXELS:
+            return radius
+        radius += 1
+
+
 # ----------------------------------------------------------------------------- the picture
 
 
@@ -221,7 +366,8 @@ def render_map(
     tracks: Sequence[tuple[str, Sequence[str]]] = (),
     title: str | None = None,
     marks: Sequence[tuple[str, str]] = (),
-    pixels_per_hex: int = 36,
+    pixels_per_hex: int | None = None,
+    overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
@@ -230,7 +376,9 @@ def render_map(
     hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events,
     ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way they flow (R64).
     ``labels`` writes every hex's CCRR name. With ``around``/``radius`` only that area is
-    drawn. Nothing is written but ``out_path`` (its folder must already exist).
+    drawn. ``overlay(ax, geometry, shown)`` may draw more (the weather of an hour,
+    voyage.world.plot) and returns legend handles. Nothing is written but ``out_path``
+    (its folder must already exist).
     """
     out = Path(out_path)
     if out.suffix.lower() not in FORMATS:
@@ -238,6 +386,13 @@ def render_map(
     if not out.parent.is_dir():
         raise MapError(f"{out}: the folder {out.parent} does not exist")
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
+    ppu = geometry.scale
+    if labels and len(geometry.names) > MAX_LABELLED_HEXES:
+        raise MapError(
+            f"--labels writes the name of every hex: {len(geometry.names)} hexes are too many "
+            f"to read (at most {MAX_LABELLED_HEXES}): label part of the map with "
+            f"--around HEX --radius N (N up to {_labelled_radius()})"
+        )
     storm_set = {hexmap.canonical(h) for h in storms}
     for name in [
         *storm_set,
@@ -255,9 +410,10 @@ def render_map(
     from hexalattice.hexalattice import plot_single_lattice_custom_colors
     from matplotlib import patheffects
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PolyCollection
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch, RegularPolygon
+    from matplotlib.patches import Patch
 
     dpi = 100
     fig = Figure(figsize=(geometry.image_w / dpi, geometry.image_h / dpi), dpi=dpi)
@@ -271,64 +427,85 @@ def render_map(
             geometry.map_h / geometry.image_h,
         )
     )
-    hexes = [sea_map.hex(n) for n in geometry.names]
-    centres = np.array([geometry.hex_center(h.name) for h in hexes])
-    faces = np.array([_rgb(hex_colour(h)) for h in hexes])
-    edges = np.array([_rgb(EDGE_COLOUR)] * len(hexes))
-    # hexalattice draws one RegularPolygon per centre; we give it our own centres (flat-top,
-    # even columns lower, R30) because its create_hex_grid lays out pointy-top rows.
-    # rotate_deg=30 turns its pointy-top polygons flat-top; min_diam=1 is our unit.
-    plot_single_lattice_custom_colors(
-        centres[:, 0],
-        centres[:, 1],
-        face_color=faces,
-        edge_color=edges,
-        min_diam=1.0,
-        plotting_gap=0.0,
-        rotate_deg=30,
-        line_width=0.4,
-        h_ax=ax,
-    )
+    cols, rows = geometry.cells()
+    fills, kinds = fill_kinds(sea_map, cols, rows)
+    xs = (cols - 1) * (SQRT3 / 2)
+    ys = -((rows - 1) + 0.5 * ((cols - 1) & 1))
+    face_of = np.array([_rgb(kind_colour(k)) for k in kinds])
+    edge = _rgb(EDGE_COLOUR)
+    if len(cols) <= HEXALATTICE_MAX_HEXES:
+        # hexalattice draws one RegularPolygon per centre; we give it our own centres
+        # (flat-top, even columns lower, R30) because its create_hex_grid lays out
+        # pointy-top rows. rotate_deg=30 turns its pointy-top polygons flat-top;
+        # min_diam=1 is our unit.
+        plot_single_lattice_custom_colors(
+            xs,
+            ys,
+            face_color=face_of[fills],
+            edge_color=np.array([edge] * len(cols)),
+            min_diam=1.0,
+            plotting_gap=0.0,
+            rotate_deg=30,
+            line_width=0.4,
+            h_ax=ax,
+        )
+    else:
+        # A big map: one polygon collection per fill colour, the corners worked out for all
+        # hexes at once, instead of a patch object per hex (40,000 on a 200x200 map).
+        for kind in np.unique(fills):
+            chosen = fills == kind
+            ax.add_collection(
+                PolyCollection(
+                    hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
+                    facecolors=[face_of[kind]],
+                    edgecolors=[edge],
+                    linewidths=0.4,
+                ),
+                autolim=False,  # the limits are set just below: skip measuring 40,000 hexes
+            )
     ax.set_aspect("auto")
     ax.set_xlim(geometry.xmin, geometry.xmax)
     ax.set_ylim(geometry.ymin, geometry.ymax)
     ax.set_axis_off()
 
-    scale = pixels_per_hex / 36
-    outline = [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")]
+    scale = ppu / 36
+    # A white outline keeps names readable over the hexes; on a big map drawn small the
+    # names are tiny and the outline (which draws each name twice, as a path) is skipped.
+    outline = (
+        [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
+    )
     shown = set(geometry.names)
-    orientation = math.radians(-30)
-
-    for h in hexes:
-        x, y = geometry.hex_center(h.name)
-        if h.narrow_passage:
-            ax.add_patch(
-                RegularPolygon(
-                    (x, y),
-                    6,
-                    radius=HEX_RADIUS * 0.82,
-                    orientation=orientation,
-                    fill=False,
-                    edgecolor=_rgb(NARROW_COLOUR),
-                    linewidth=1.4 * scale,
-                    linestyle="--",
-                )
+    # Ports, labels and passages are all per-hex entries: draw those in the area, in the
+    # same row-by-row order as the hexes, without a Hex record for every hex.
+    marked = sorted(
+        (hexmap.parse_hex(n)[::-1], n) for n, e in sea_map.entries.items() if n in shown and e
+    )
+    narrow = [n for _, n in marked if sea_map.entries[n].get("narrow_passage")]
+    if narrow:
+        centres = np.array([geometry.hex_center(n) for n in narrow])
+        ax.add_collection(
+            PolyCollection(
+                hex_corners(centres[:, 0], centres[:, 1], HEX_RADIUS * 0.82),
+                facecolors="none",
+                edgecolors=[_rgb(NARROW_COLOUR)],
+                linewidths=1.4 * scale,
+                linestyles="--",
             )
-        if labels:
+        )
+    if labels:
+        for name in geometry.names:
+            x, y = geometry.hex_center(name)
             ax.text(
-                x,
-                y + 0.3,
-                h.name,
-                ha="center",
-                va="center",
-                fontsize=5.5 * scale,
-                color=(0.2, 0.2, 0.2),
+                x, y + 0.3, name, ha="center", va="center", fontsize=5.5 * scale, color=(0.2,) * 3
             )
-        if h.port:
+    for _, name in marked:
+        entry = sea_map.entries[name]
+        x, y = geometry.hex_center(name)
+        if entry.get("port") and 8 * scale >= MIN_NAME_POINTS:
             ax.text(
                 x,
                 y - 0.62,
-                h.port,
+                entry["port"],
                 ha="center",
                 va="top",
                 fontsize=8 * scale,
@@ -337,11 +514,11 @@ def render_map(
                 path_effects=outline,
                 zorder=6,
             )
-        if h.label:
+        if entry.get("label") and 7 * scale >= MIN_NAME_POINTS:
             ax.text(
                 x,
                 y - 0.3,
-                h.label,
+                entry["label"],
                 ha="center",
                 va="center",
                 fontsize=7 * scale,
@@ -351,23 +528,24 @@ def render_map(
                 zorder=5,
             )
 
-    for name in sorted(storm_set & shown):
-        x, y = geometry.hex_center(name)
-        ax.add_patch(
-            RegularPolygon(
-                (x, y),
-                6,
-                radius=HEX_RADIUS,
-                orientation=orientation,
-                facecolor=(*_rgb(STORM_COLOUR), 0.18),
-                edgecolor=(*_rgb(STORM_COLOUR), 0.8),
-                hatch="////",
-                linewidth=0.6,
-                zorder=3,
+    stormy = sorted(storm_set & shown)
+    if stormy:
+        centres = np.array([geometry.hex_center(n) for n in stormy])
+        # The hatch colour is read from the rc settings when a collection is made.
+        with matplotlib.rc_context({"hatch.color": (*_rgb(STORM_COLOUR), 0.8)}):
+            ax.add_collection(
+                PolyCollection(
+                    hex_corners(centres[:, 0], centres[:, 1], HEX_RADIUS),
+                    facecolors=[(*_rgb(STORM_COLOUR), 0.18)],
+                    edgecolors=[(*_rgb(STORM_COLOUR), 0.8)],
+                    hatch="////",
+                    linewidths=0.6,
+                    zorder=3,
+                )
             )
-        )
 
     _draw_currents(ax, currents, shown, scale)
+    extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
 
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
@@ -435,7 +613,8 @@ def render_map(
         ax.text(x + 0.3, y - 0.2, text, fontsize=7 * scale, path_effects=outline, zorder=8)
 
     # -- legend and title
-    present = [t for t in TERRAIN_COLOURS if any(h.terrain == t for h in hexes)]
+    used = [kinds[k] for k in _in_order_of_first_use(fills)]
+    present = [t for t in TERRAIN_COLOURS if any(terrain == t for terrain, _ in used)]
     handles: list[object] = [
         Patch(
             facecolor=_rgb(TERRAIN_COLOURS[t]), edgecolor=_rgb(EDGE_COLOUR), label=TERRAIN_WORDS[t]
@@ -443,11 +622,13 @@ def render_map(
         for t in present
     ]
     for word in dict.fromkeys(
-        SEABED_WORDS[h.seabed] for h in hexes if h.terrain == "sea" and h.seabed in SEABED_WORDS
+        SEABED_WORDS[seabed]
+        for terrain, seabed in used
+        if terrain == "sea" and seabed in SEABED_WORDS
     ):
         colour = next(SEABED_COLOURS[k] for k, w in SEABED_WORDS.items() if w == word)
         handles.append(Patch(facecolor=_rgb(colour), edgecolor=_rgb(EDGE_COLOUR), label=word))
-    if any(h.narrow_passage for h in hexes):
+    if narrow:
         handles.append(
             Patch(fill=False, edgecolor=_rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
         )
@@ -464,6 +645,7 @@ def render_map(
                 label="storm",
             )
         )
+    handles.extend(extra_handles)
     for ship_name, ship_colour in colour_of.items():
         handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
     if marks:
@@ -487,19 +669,92 @@ def render_map(
         bbox_to_anchor=(0.5, 0.02),
     )
     heading = title or sea_map.name
-    if around is not None:
-        heading += f" (within {radius} of {geometry.around})"
+    if around is not None and title is None:
+        heading += f", around {geometry.around}"
     fig.text(
         0.5,
         1 - (geometry.title_px / 2) / geometry.image_h,
         heading,
         ha="center",
         va="center",
-        fontsize=14,
+        # a long title on a narrow crop shrinks to fit (a bold character is about 0.62 em)
+        fontsize=min(14.0, max(7.0, (geometry.image_w - 20) * 72 / (dpi * 0.62 * len(heading)))),
         weight="bold",
     )
-    fig.savefig(out, dpi=dpi, format=out.suffix.lower().lstrip("."))
+    fmt = out.suffix.lower().lstrip(".")
+    # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
+    # for a file a little larger.
+    extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
+    fig.savefig(out, dpi=dpi, format=fmt, **extra)
     return out
+
+
+def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[str, str | None]]]:
+    """Per hex drawn, an index into a list of (terrain, seabed) pairs: its fill.
+
+    Worked out per map character, then per-hex seabed entries on top, so a big map needs
+    no Hex record per hex. The seabed is found as :meth:`SeaMap.hex` finds it (R33).
+    """
+    import numpy as np
+
+    from .maps import SEA_TERRAINS
+
+    kinds: list[tuple[str, str | None]] = []
+    index: dict[tuple[str, str | None], int] = {}
+
+    def kind_of(terrain: str, seabed: str | None) -> int:
+        key = (terrain, seabed if terrain in SEA_TERRAINS else None)
+        if key not in index:
+            index[key] = len(kinds)
+            kinds.append(key)
+        return index[key]
+
+    table = {
+        ord(ch): chr(kind_of(e.terrain, e.seabed or sea_map.default_seabed))
+        for ch, e in sea_map.legend.items()
+    }
+    # Four bytes a hex, so a legend of any length (and any seabed overrides) fits.
+    drawing = "".join(sea_map.rows).translate(table).encode("utf-32-le")
+    every = np.frombuffer(drawing, dtype="<u4").copy()
+    for name, entry in sea_map.entries.items():
+        if entry.get("seabed"):
+            col, row = hexmap.parse_hex(name)
+            at = (row - 1) * sea_map.width + col - 1
+            every[at] = kind_of(kinds[every[at]][0], entry["seabed"])
+    return every[(rows - 1) * sea_map.width + (cols - 1)], kinds
+
+
+def kind_colour(kind: tuple[str, str | None]) -> tuple[int, int, int]:
+    """The fill colour of a (terrain, seabed) pair, as :func:`hex_colour` gives it."""
+    terrain, seabed = kind
+    if terrain == "sea" and seabed in SEABED_COLOURS:
+        return SEABED_COLOURS[seabed]
+    return TERRAIN_COLOURS[terrain]
+
+
+def hex_corners(xs: Any, ys: Any, radius: float) -> Any:
+    """The six corners of flat-topped hexes centred at ``xs``, ``ys``: an (n, 6, 2) array."""
+    import numpy as np
+
+    angles = np.radians(np.arange(6) * 60.0)
+    out = np.empty((len(xs), 6, 2))
+    out[:, :, 0] = np.asarray(xs)[:, None] + radius * np.cos(angles)
+    out[:, :, 1] = np.asarray(ys)[:, None] + radius * np.sin(angles)
+    return out
+
+
+def _in_order_of_first_use(fills: Any) -> list[int]:
+    import numpy as np
+
+    found, first = np.unique(fills, return_index=True)
+    return [int(k) for _, k in sorted(zip(first.tolist(), found.tolist(), strict=True))]
+
+
+def _labelled_radius() -> int:
+    radius = 0
+    while 3 * (radius + 1) * (radius + 2) + 1 <= MAX_LABELLED_HEXES:
+        radius += 1
+    return radius
 
 
 # ----------------------------------------------------------------------------- terminal
@@ -522,10 +777,11 @@ def text_map(
     Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!`` (over water;
     land and ports keep their own character so they stay readable). Rows carry their
     number on the left and columns their number on top (tens over units); even columns sit
-    half a hex lower on the real map (R30). Outside ``around``/``radius`` hexes are blank.
+    half a hex lower on the real map (R30). Outside the box ``radius`` hexes each way from
+    ``around``, hexes are blank.
     """
-    geometry = MapGeometry.for_map(sea_map, around, radius)
-    shown = set(geometry.names)
+    around = check_area(sea_map.width, sea_map.height, around, radius)
+    shown = set(area_names(sea_map.width, sea_map.height, around, radius))
     cols = sorted({hexmap.parse_hex(n)[0] for n in shown})
     rows = sorted({hexmap.parse_hex(n)[1] for n in shown})
     storm_set = {hexmap.canonical(h) for h in storms}

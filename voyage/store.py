@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,7 +29,7 @@ from sqlite_utils.migrations import Migrations
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
-from .tables import RuleBook, load_rulebook
+from .tables import RuleBook
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -45,6 +45,10 @@ SNAPSHOT_TABLES: list[str] = [
     "storms",
     "voyages",
     "port_fuel",
+    "house_tables",
+    "weather_rerolls",
+    "people",
+    "floaters",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -241,6 +245,26 @@ def m055_calendar(db: Database) -> None:
     )
 
 
+# -- derived caches (mapscale: m070-m074) --------------------------------------------
+#: Tables of derived data that undo leaves alone: each row is keyed by a hash of what it was
+#: derived from, so it is right whatever undo does (voyage.mapcache). Keep them out of any
+#: snapshot or journal.
+DERIVED_TABLES: list[str] = ["map_cache"]
+
+
+@migrations()
+def m070_map_cache(db: Database) -> None:
+    # The parsed sea map, keyed by the SHA-256 of sea_map.text (voyage.mapcache): a derived
+    # cache keyed by hash, so it is safe to leave out of undo (DERIVED_TABLES).
+    db.execute(
+        """CREATE TABLE map_cache (
+            hash TEXT PRIMARY KEY,
+            format INTEGER NOT NULL,
+            blob BLOB NOT NULL
+        )"""
+    )
+
+
 # -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
 @migrations()
 def m090_archived_ships(db: Database) -> None:
@@ -260,12 +284,22 @@ def resolve_path(db: str | os.PathLike[str] | None) -> Path:
 
 
 def _connect(path: Path) -> Database:
+    """Open a campaign that :func:`voyage.campaignfile.inspect` has accepted, for writing.
+
+    In a read-only folder no WAL can be made beside the file, so it is opened read-only, as
+    it stands: reading works, and a change is refused in one line (campaignfile.explain).
+    """
+    from .campaignfile import connect_readonly
+
+    conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
     try:
-        conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-    except sqlite3.DatabaseError as exc:
-        raise CampaignError(f"{path} is not a campaign database ({exc})") from None
+    except sqlite3.OperationalError as exc:
+        conn.close()
+        if "readonly" not in str(exc) and "unable to open" not in str(exc):
+            raise
+        conn = connect_readonly(path, peek=True)
+    conn.execute("PRAGMA foreign_keys=ON")
     # voyage uses no sqlite-utils plugins: skipping their discovery (a scan of every installed
     # package's entry points) saves ~30 ms on every command
     return Database(conn, execute_plugins=False)
@@ -322,11 +356,12 @@ class Campaign:
     # -- rules, options, roller ------------------------------------------------------
     @property
     def rulebook(self) -> RuleBook:
+        """The rules: built-in tables, replaced by the house tables the campaign keeps
+        (voyage.housetables; never read from a folder after ``init``)."""
         if self._book is None:
-            tables = self.row["tables"]
-            if tables and not Path(tables).is_absolute():
-                tables = str((self.path.parent / tables).resolve())
-            self._book = load_rulebook(tables)
+            from .housetables import campaign_rulebook
+
+            self._book = campaign_rulebook(self)
         return self._book
 
     @property
@@ -627,18 +662,32 @@ def new_seed() -> int:
 
 
 def create_campaign(
-    path: Path, name: str, seed: int | None = None, tables: str | None = None
+    path: Path,
+    name: str,
+    seed: int | None = None,
+    tables: str | None = None,
+    setup: Callable[[Database], None] | None = None,
 ) -> Campaign:
-    """Make a new campaign database at ``path``; refuse to touch an existing file."""
+    """Make a new campaign file at ``path``, whole or not at all; never touch an existing file.
+
+    ``tables``: a folder of override tables, validated now and copied into the campaign
+    (voyage.housetables), which never reads the folder again. ``setup`` writes anything
+    else the new campaign starts with (its calendar) inside the same atomic build.
+    """
+    from . import campaignfile, housetables
+
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
-    if not path.parent.exists():
+    if not path.parent.is_dir():
         raise CampaignError(f"folder {path.parent} does not exist: make it first")
+    texts: dict[str, str] = {}
+    sources: dict[str, str] = {}
     if tables:
-        load_rulebook(tables)  # a bad override folder stops here, before any file is made
+        # a bad override folder stops here, before any file is made
+        texts, sources, _ = housetables.read_folder(tables)
     seed = new_seed() if seed is None else seed
-    try:
-        db = _connect(path)
+
+    def populate(db: Database) -> None:
         migrations.apply(db)
         with db.atomic():
             db.table("campaign").insert(
@@ -648,15 +697,21 @@ def create_campaign(
                     "seed": seed,
                     "rng_state": Roller(seed).get_state(),
                     "clock": 0,
-                    "tables": tables,
+                    "tables": None,  # the tables themselves are in house_tables
                     "created": _now(),
                 }
             )
-    except BaseException:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-        raise
-    return Campaign(path, db)
+            housetables.store(db, texts, sources, 0)
+            if setup is not None:
+                setup(db)
+            campaignfile.stamp(db, len(migrations.applied(db)), created=True)
+
+    campaignfile.build_atomically(path, populate)
+    return open_campaign(path)
+
+
+#: Tables a campaign cannot be used without (checked on every open; `voyage doctor` checks all).
+NEEDED_TABLES = ["campaign", "settings", "actions", "ships", "rolls"]
 
 
 def campaign_title(path: Path) -> str:
@@ -675,25 +730,167 @@ def campaign_title(path: Path) -> str:
 
 
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
-    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading its schema."""
+    """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading an older file.
+
+    What is not a campaign is refused from its header (voyage.campaignfile.identify) before
+    SQLite opens it for writing; a campaign from a newer voyage, or a damaged one, is
+    refused before anything is written.
+    """
+    from . import campaignfile, housetables
+
     resolved = resolve_path(path)
+    if resolved.is_dir():
+        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
     if not resolved.is_file():
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
         )
-    db = _connect(resolved)
+    campaignfile.identify(resolved)  # what is not a campaign is refused untouched
+    campaignfile.remember(resolved)
     try:
-        if not db["campaign"].exists():
-            raise CampaignError(f"{resolved} is an SQLite file but not a voyage campaign")
-        if migrations.pending(db):
+        db = _connect(resolved)
+    except sqlite3.DatabaseError as exc:
+        raise campaignfile.explain(exc, resolved) or CampaignError(
+            f"{resolved} cannot be opened ({exc})"
+        ) from None
+    try:
+        # read before anything is written: a newer or damaged campaign is refused as it is
+        info = campaignfile.describe(db.conn, resolved)
+        campaignfile.refuse_newer(info, known_migrations())
+        problem = campaignfile.damage(info, NEEDED_TABLES)
+        if problem:
+            raise campaignfile.damaged(resolved, problem)
+        pending = migrations.pending(db)
+        if pending:
             try:
                 migrations.apply(db)
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc):
                     raise _busy(resolved) from None
                 raise
+        applied = len(info.applied) + len(pending)
+        if campaignfile.needs_stamp(info, applied):
+            try:
+                with db.atomic():
+                    campaignfile.stamp(db, applied)
+            except sqlite3.OperationalError as exc:
+                if not pending and ("readonly" in str(exc) or "locked" in str(exc)):
+                    pass  # a read-only file of this schema can still be read
+                else:
+                    raise
+        housetables.adopt_folder(db, resolved)
     except sqlite3.DatabaseError as exc:
         db.close()
-        raise CampaignError(f"{resolved} is not a campaign database ({exc})") from None
+        known = campaignfile.explain(exc, resolved)
+        if known is not None:
+            raise known from None
+        raise CampaignError(f"{resolved} cannot be opened ({exc})") from None
+    except BaseException:
+        db.close()
+        raise
     return Campaign(resolved, db)
+
+
+_KNOWN: list[str] = []
+
+
+def known_migrations() -> list[str]:
+    """Names of every schema step this voyage knows, oldest first."""
+    if not _KNOWN:
+        _KNOWN.extend(m.name for m in migrations.pending(Database(memory=True)))
+    return _KNOWN
+
+
+# -- campaign files (issue 13: m040-m049) -----------------------------------------------
+@migrations()
+def m040_file_meta(db: Database) -> None:
+    # What the file is and which voyage wrote it (voyage.campaignfile): a newer file is
+    # refused, an older one upgraded. application_id marks the file as a campaign.
+    db.execute(
+        "CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+    )
+    db.execute("PRAGMA application_id = 1448691505")  # 0x56594731, "VYG1"
+
+
+@migrations()
+def m041_house_tables(db: Database) -> None:
+    # House rules kept in the campaign (voyage.housetables): override table name -> the
+    # validated YAML text, and the file it was read from. SNAPSHOT_TABLES: undoable.
+    db.execute(
+        """CREATE TABLE house_tables (
+            name TEXT PRIMARY KEY,
+            text TEXT NOT NULL,
+            source TEXT NOT NULL,
+            loaded_clock INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+
+
+# -- weather (issue 8: m050-m054) ---------------------------------------------------------
+@migrations()
+def m050_storm_states(db: Database) -> None:
+    # R60: a referee's storm has a sea state (stormy seas unless given) and may move one hex
+    # towards ``moving`` (a hex side) every ``every`` hours (R63: placed and moved by hand).
+    db.execute("ALTER TABLE storms ADD COLUMN state TEXT NOT NULL DEFAULT 'stormy'")
+    db.execute("ALTER TABLE storms ADD COLUMN moving TEXT")
+    db.execute("ALTER TABLE storms ADD COLUMN every INTEGER")
+
+
+@migrations()
+def m051_weather_rerolls(db: Database) -> None:
+    # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
+    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    db.execute(
+        """CREATE TABLE weather_rerolls (
+            region TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            PRIMARY KEY (region, day)
+        )"""
+    )
+
+
+# -- people in the water (issue 9: m070-m074; m070 went to the map cache) ----------
+@migrations()
+def m071_people(db: Database) -> None:
+    # R70: the optional roster of named people (voyage.people); ``ship`` is where they are
+    # aboard, NULL once they have left her (their floater row says where they are then).
+    db.execute(
+        """CREATE TABLE people (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            ship TEXT,
+            role TEXT NOT NULL DEFAULT 'crew',
+            swimming INTEGER NOT NULL DEFAULT 1,
+            jacket INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    # R71-R74: rafts and people off a ship ("floaters"): a raft, or a group of like people
+    # (one row per named person), with a hex, where they are (a raft's id, or in the water),
+    # their state (afloat, drowned, lost with the ship, rescued, ashore) and the clocks the
+    # rules keep: hours swum (R72), the drift carried (R64), hours in the same hex (R73).
+    db.execute(
+        """CREATE TABLE floaters (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            ship TEXT NOT NULL,
+            voyage_id INTEGER,
+            name TEXT,
+            role TEXT NOT NULL DEFAULT 'crew',
+            count INTEGER NOT NULL DEFAULT 1,
+            swimming INTEGER NOT NULL DEFAULT 0,
+            jacket INTEGER NOT NULL DEFAULT 0,
+            raft INTEGER,
+            hex TEXT,
+            state TEXT NOT NULL DEFAULT 'afloat',
+            hours_swum INTEGER NOT NULL DEFAULT 0,
+            carry TEXT NOT NULL DEFAULT '0',
+            hours_in_hex INTEGER NOT NULL DEFAULT 0,
+            capsized INTEGER NOT NULL DEFAULT 0,
+            radio INTEGER NOT NULL DEFAULT 1,
+            since INTEGER NOT NULL DEFAULT 0,
+            ended INTEGER,
+            note TEXT NOT NULL DEFAULT ''
+        )"""
+    )

@@ -9,6 +9,7 @@ replaces the built-in table of the same name whole (house rules, table by table)
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ TABLE_NAMES = (
     "procedures",
     "options",
     "names",
+    "climates",
     "calendars",
 )
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
@@ -194,7 +196,11 @@ def _check_load(data: Any, c: _Checker) -> dict[str, Any]:
     return data
 
 
-def _face_ranges(c: _Checker, rows: Any, key: str) -> list[tuple[int, int, Any]]:
+def _face_ranges(
+    c: _Checker, rows: Any, key: str, low: int = 1, high: int = 6, die: str = "d6"
+) -> list[tuple[int, int, Any]]:
+    """Entries ``{faces: [first, last], value: ...}`` covering every face ``low``-``high``
+    of ``die`` exactly once (R20: the tables spell out every face range)."""
     if not isinstance(rows, list) or not rows:
         raise c.fail(key, "expected a list of {faces: [first, last], value: ...} entries")
     covered: dict[int, int] = {}
@@ -208,18 +214,22 @@ def _face_ranges(c: _Checker, rows: Any, key: str) -> list[tuple[int, int, Any]]
             and len(faces) == 2
             and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
         ):
-            raise c.fail(f"{where}.faces", f"expected [first, last] d6 faces, found {faces!r}")
+            raise c.fail(f"{where}.faces", f"expected [first, last] {die} faces, found {faces!r}")
         first, last = faces
-        if not (1 <= first <= last <= 6):
-            raise c.fail(f"{where}.faces", f"faces {faces} must run from 1 to 6, low to high")
+        if not (low <= first <= last <= high):
+            raise c.fail(
+                f"{where}.faces", f"faces {faces} must run from {low} to {high}, low to high"
+            )
         for f in range(first, last + 1):
             if f in covered:
                 raise c.fail(f"{where}.faces", f"face {f} is doubled (also in entry {covered[f]})")
             covered[f] = i
         out.append((first, last, entry["value"]))
-    missing = sorted(set(range(1, 7)) - set(covered))
+    missing = sorted(set(range(low, high + 1)) - set(covered))
     if missing:
-        raise c.fail(key, f"face {missing[0]} is missing (every face 1-6 needs a value)")
+        raise c.fail(
+            key, f"face {missing[0]} is missing (every face {low}-{high} of {die} needs a value)"
+        )
     return out
 
 
@@ -331,6 +341,7 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
         "to_hit_divisor",
         "leviathan",
         "anchor",
+        "water",
     }
     c.mapping(data, "", required, optional)
     c.integer(
@@ -370,7 +381,47 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
         isinstance(v, int) and not isinstance(v, bool) for v in anchor["parts_on"]
     ):
         raise c.fail("anchor.parts_on", "expected a list of totals, e.g. [2, 12]")
+    _check_water(data, c)
     return data
+
+
+#: R70-R74 defaults, for an override file from before people in the water.
+WATER_DEFAULTS: dict[str, Any] = {
+    "raft_weight": 3,
+    "raft_seats": 4,
+    "raft_tier": 1,
+    "drowning_dice": "2d6",
+    "drowned_on": {"calm": 2, "stormy seas": 3, "major storm": 4, "hurricane": 6},
+    "jacketed_swimmer_on": {"major storm": 2, "hurricane": 4},
+    "below_deck_in_6": 2,
+    "above_deck": {"dice": "2d6", "target": 3},
+    "raft_launch_in_6": 4,
+    "night": [20, 6],
+    "search_raft_in_6": 3,
+    "search_person_day_in_6": 2,
+    "search_person_night_in_6": 1,
+}
+
+
+def _check_water(data: dict[str, Any], c: _Checker) -> None:
+    """R70-R74: the numbers of people in the water (defaults filled in)."""
+    water = data.setdefault("water", {})
+    c.mapping(water, "water", set(), set(WATER_DEFAULTS))
+    for key, value in WATER_DEFAULTS.items():
+        water.setdefault(key, copy.deepcopy(value))
+    for key in ("raft_weight", "raft_seats", "raft_tier"):
+        c.integer(water[key], f"water.{key}", 0)
+    for key in ("below_deck_in_6", "raft_launch_in_6", "search_raft_in_6",
+                "search_person_day_in_6", "search_person_night_in_6"):
+        c.integer(water[key], f"water.{key}", 0, 6)
+    c.dice(water["drowning_dice"], "water.drowning_dice")
+    c.dice(water["above_deck"].get("dice") if isinstance(water["above_deck"], dict) else None,
+           "water.above_deck.dice")
+    for key in ("drowned_on", "jacketed_swimmer_on"):
+        if not isinstance(water[key], dict):
+            raise c.fail(f"water.{key}", "expected a mapping of sea state -> total")
+        for state, total in water[key].items():
+            c.integer(total, f"water.{key}.{state}", 0)
 
 
 def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
@@ -397,6 +448,87 @@ def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
     return {"first": data["first"], "second": data["second"], "whole": data.get("whole", [])}
 
 
+#: R60: the sea states, calmest first; a cell's outer ring is one state lower (R62).
+SEA_STATES = ("calm", "stormy", "major", "hurricane")
+#: R61: the hex sides a wind can blow from (flat-topped hexes, R30).
+WIND_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
+
+
+def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
+    """R60-R62: climates (a 2d6 row per season), wind, cells, drift and sea states."""
+    c.mapping(data, "", {"climates", "wind", "cells", "drift", "sea_states"})
+    climates = data["climates"]
+    if not isinstance(climates, dict) or not climates:
+        raise c.fail("climates", "expected a mapping of climate name -> climate")
+    storms = SEA_STATES[1:]
+    out: dict[str, Any] = {}
+    for name, climate in climates.items():
+        where = f"climates.{name}"
+        c.mapping(climate, where, {"seasons"}, {"description", "season_names"})
+        seasons = climate["seasons"]
+        if not isinstance(seasons, dict) or not seasons:
+            raise c.fail(f"{where}.seasons", "expected a mapping of season name -> 2d6 row")
+        rows: dict[str, list[tuple[int, int, str]]] = {}
+        for season, row in seasons.items():
+            skey = f"{where}.seasons.{season}"
+            entries = _face_ranges(c, row, skey, 2, 12, "2d6")
+            for i, (_, _, value) in enumerate(entries):
+                if value not in ("fair", *storms):
+                    raise c.fail(
+                        f"{skey}[{i}].value",
+                        f"unknown weather {value!r}: use fair, {', '.join(storms)}",
+                    )
+            rows[str(season)] = entries
+        names = climate.get("season_names") or {}
+        if not isinstance(names, dict):
+            raise c.fail(f"{where}.season_names", "expected a mapping of season -> row name")
+        for season, row_name in names.items():
+            if row_name not in rows:
+                raise c.fail(
+                    f"{where}.season_names.{season}",
+                    f"no season row {row_name!r} (rows: {', '.join(rows)})",
+                )
+        out[str(name)] = {
+            "name": str(name),
+            "description": str(climate.get("description") or ""),
+            "seasons": rows,
+            "season_names": {str(k): str(v) for k, v in names.items()},
+        }
+    wind = _face_ranges(c, data["wind"], "wind")
+    for i, (_, _, side) in enumerate(wind):
+        if side not in WIND_SIDES:
+            raise c.fail(f"wind[{i}].value", f"unknown side {side!r}: use {' '.join(WIND_SIDES)}")
+    cells = c.mapping(data["cells"], "cells", set(storms))
+    for state in storms:
+        spec = c.mapping(cells[state], f"cells.{state}", {"radius", "hours"})
+        c.dice(spec["radius"], f"cells.{state}.radius")
+        c.dice(spec["hours"], f"cells.{state}.hours")
+        lowest_radius = parse(spec["radius"])
+        if lowest_radius.count + lowest_radius.bonus < 0:
+            raise c.fail(f"cells.{state}.radius", "a radius can never be below 0")
+        lowest_hours = parse(spec["hours"])
+        if lowest_hours.count + lowest_hours.bonus < 1:
+            raise c.fail(f"cells.{state}.hours", "a cell must blow at least 1 hour")
+    drift = _face_ranges(c, data["drift"], "drift")
+    for i, (_, _, every) in enumerate(drift):
+        c.integer(every, f"drift[{i}].value", 0)
+    sea_states = c.mapping(data["sea_states"], "sea_states", set(storms))
+    for state in storms:
+        spec = c.mapping(
+            sea_states[state],
+            f"sea_states.{state}",
+            {"label", "disadvantages", "hours_in_same_hex"},
+        )
+        c.typed(spec["label"], f"sea_states.{state}.label", str, "a name")
+        c.integer(spec["disadvantages"], f"sea_states.{state}.disadvantages", 0)
+        c.integer(spec["hours_in_same_hex"], f"sea_states.{state}.hours_in_same_hex", 1)
+    return {
+        "climates": out,
+        "wind": wind,
+        "cells": {s: dict(cells[s]) for s in storms},
+        "drift": drift,
+        "sea_states": {s: dict(sea_states[s]) for s in storms},
+    }
 def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
     """Calendars: months (name, short, days >= 1, season) and seasons (dawn, dusk hours)."""
     c.mapping(data, "", {"calendars"})
@@ -472,6 +604,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "procedures": _check_procedures,
     "options": _check_options,
     "names": _check_names,
+    "climates": _check_climates,
     "calendars": _check_calendars,
 }
 
@@ -487,12 +620,19 @@ def safe_loader() -> Any:
 
 def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    import yaml
-
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{file}: not UTF-8 text") from None
+    return parse_yaml(text, file)
+
+
+def parse_yaml(text: str, file: Path | str) -> Any:
+    """Safe-load YAML text; errors name ``file`` (a path, or where a stored table came from)."""
+    import yaml
+
     try:
         loader = safe_loader()(text)
         try:
@@ -508,10 +648,14 @@ def read_yaml(file: Path) -> Any:
 
 def load_table(name: str, file: Path) -> Any:
     """Load and validate one table file."""
-    data = read_yaml(file)
+    return check_table(name, read_yaml(file), file)
+
+
+def check_table(name: str, data: Any, file: Path | str) -> Any:
+    """Validate one table's parsed YAML; errors name ``file``."""
     if data is None:
         raise TableError(f"{file}: the file is empty")
-    return _CHECKS[name](data, _Checker(file))
+    return _CHECKS[name](data, _Checker(Path(file)))
 
 
 @dataclass
@@ -526,6 +670,7 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     calendars: dict[str, Any]
+    climates: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -588,33 +733,79 @@ def _norm(text: str) -> str:
 _CACHE: dict[tuple[str, ...], RuleBook] = {}
 
 
-def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
-    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+def read_override_folder(folder: str | Path) -> dict[str, str]:
+    """The texts of a folder of override tables (house rules): ``{table name: YAML text}``.
 
-    Loaded once per process for each override folder.
+    Only the known tables may be there (a stray ``*.yaml`` is refused, so a misspelt file
+    name is not silently ignored); nothing is validated here, see :func:`rulebook_from_texts`.
     """
-    base = tables_dir()
-    override = Path(override_dir) if override_dir else None
-    if override is not None and not override.is_dir():
+    override = Path(folder)
+    if not override.is_dir():
         raise TableError(f"override tables folder {override} does not exist")
-    cache_key = (str(base), str(override))
+    known = {f"{n}.yaml" for n in TABLE_NAMES}
+    for extra in sorted(override.glob("*.y*ml")):
+        if extra.name not in known:
+            raise TableError(
+                f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
+            )
+    texts: dict[str, str] = {}
+    for name in TABLE_NAMES:
+        file = override / f"{name}.yaml"
+        if file.is_file():
+            try:
+                texts[name] = file.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
+            except UnicodeDecodeError:
+                raise TableError(f"{file}: not UTF-8 text") from None
+    return texts
+
+
+def rulebook_from_texts(
+    overrides: dict[str, str], origin: dict[str, str] | None = None
+) -> RuleBook:
+    """The built-in tables, each replaced whole by ``overrides[name]`` (YAML text) if given.
+
+    ``origin`` names where each override came from, for error messages and
+    :attr:`RuleBook.sources` (a file path, or the campaign file that keeps it). Validated
+    books are cached per process by the texts themselves.
+    """
+    import hashlib
+
+    base = tables_dir()
+    unknown = sorted(set(overrides) - set(TABLE_NAMES))
+    if unknown:
+        raise TableError(f"{unknown[0]}: not a rule table (known tables: {', '.join(TABLE_NAMES)})")
+    origin = origin or {}
+    digest = hashlib.sha256(
+        "\0".join(f"{n}\0{origin.get(n)}\0{overrides[n]}" for n in sorted(overrides)).encode()
+    ).hexdigest()
+    cache_key = (str(base), digest)
     if cache_key in _CACHE:
         return _CACHE[cache_key]
     loaded: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for name in TABLE_NAMES:
-        file = base / f"{name}.yaml"
-        if override is not None and (override / f"{name}.yaml").is_file():
-            file = override / f"{name}.yaml"
-        loaded[name] = load_table(name, file)
-        sources[name] = str(file)
-    if override is not None:
-        known = {f"{n}.yaml" for n in TABLE_NAMES}
-        for extra in sorted(override.glob("*.y*ml")):
-            if extra.name not in known:
-                raise TableError(
-                    f"{extra}: not a rule table (known tables: {', '.join(sorted(known))})"
-                )
+        if name in overrides:
+            where = origin.get(name, f"{name}.yaml")
+            loaded[name] = check_table(name, parse_yaml(overrides[name], where), where)
+            sources[name] = where
+        else:
+            file = base / f"{name}.yaml"
+            loaded[name] = load_table(name, file)
+            sources[name] = str(file)
     book = RuleBook(**loaded, sources=sources)
     _CACHE[cache_key] = book
     return book
+
+
+def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
+    """Load every table (built-in, replaced file by file by ``override_dir``), validated.
+
+    Loaded once per process for each set of override texts.
+    """
+    if override_dir is None or override_dir == "":
+        return rulebook_from_texts({})
+    folder = Path(override_dir)
+    texts = read_override_folder(folder)
+    return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})

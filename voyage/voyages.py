@@ -21,14 +21,15 @@ from .engine import (
     AdvanceResult,
     Chart,
     Engine,
+    SeaStateLookup,
     ShipState,
-    StormCheck,
     World,
     dumps,
     no_storms,
 )
 from .errors import VoyageRuleError
 from .events import Event
+from .report import plural
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
@@ -41,34 +42,25 @@ OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
 # -- the map and the storms --------------------------------------------------------------
 
 
-def campaign_chart(camp: Campaign) -> tuple[SeaMap, StormCheck]:
-    """The campaign's sea map (voyage.mapstore) and its storms (voyage.weather), read once:
-    the engine asks about storms every hex, so the rows are indexed by hex here."""
+def campaign_chart(camp: Campaign) -> tuple[SeaMap, SeaStateLookup]:
+    """The campaign's sea map (voyage.mapstore) and its sea states (R60: rolled cells and
+    the referee's storms, voyage.world), read once for an advance."""
     from .errors import MapError
     from .mapstore import current_map
-    from .weather import blowing
+    from .world.campaign import sea_states_for
 
     try:
         chart = current_map(camp)
     except MapError as exc:
         raise VoyageRuleError(str(exc)) from None
-    by_hex: dict[str, list[dict[str, Any]]] = {}
-    if "storms" in camp.db.table_names():
-        for row in camp.db.query("SELECT * FROM storms ORDER BY storm, id"):
-            by_hex.setdefault(hexmap.canonical(row["hex"]), []).append(dict(row))
-    if not by_hex:
+    sea = sea_states_for(camp, chart)
+    if not sea.rolled and not sea.storms:
         return chart, no_storms
-
-    def storm_at(hex_name: str, clock: int) -> bool:
-        """R32: whether the hex is storm-tossed at the campaign hour ``clock``."""
-        rows = by_hex.get(hex_name)
-        return rows is not None and any(blowing(r, clock) for r in rows)
-
-    return chart, storm_at
+    return chart, sea.lookup()
 
 
 def world_for(
-    camp: Campaign, chart: Chart | None = None, storms: StormCheck | None = None
+    camp: Campaign, chart: Chart | None = None, storms: SeaStateLookup | None = None
 ) -> World:
     """The engine's world for the campaign: rule book, map, storms and options."""
     if chart is None:
@@ -333,18 +325,19 @@ def sail(
     return state
 
 
-def _sail(
+def planned_voyage(
     camp: Campaign,
-    act: Action,
     ship_name: str,
-    to: str | None,
-    via: Sequence[str],
-    route: Sequence[str] | None,
-    pace: str | None,
-    strain: int,
-    inshore: bool,
-    chart: Any,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+    pace: str | None = None,
+    strain: int = 0,
+    inshore: bool = False,
+    chart: Any = None,
 ) -> ShipState:
+    """The voyage `voyage sail` would open, checked and planned but not written (voyage id
+    0): what :func:`sail` records, and what a forecast (voyage.forecast) sails in memory."""
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: she sails nowhere")
@@ -379,6 +372,24 @@ def _sail(
                 f"{ship.name} has no fuel: she would only drift (R13); refuel or load fuel first"
             )
     flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
+    return ShipState(ship, 0, hexes, inshore=flags, pace=pace, strain=strain)
+
+
+def _sail(
+    camp: Campaign,
+    act: Action,
+    ship_name: str,
+    to: str | None,
+    via: Sequence[str],
+    route: Sequence[str] | None,
+    pace: str | None,
+    strain: int,
+    inshore: bool,
+    chart: Any,
+) -> ShipState:
+    planned = planned_voyage(camp, ship_name, to, via, route, pace, strain, inshore, chart)
+    ship, hexes, flags = planned.ship, planned.route, planned.inshore
+    pace, strain = planned.pace, planned.strain
     cursor = camp.db.execute(
         "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
         "inshore, pace, strain, status, started, state) VALUES "
@@ -395,7 +406,7 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{len(hexes) - 1} hexes ({(len(hexes) - 1) * 12} miles), pace {pace}"
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
         f"{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
@@ -421,24 +432,38 @@ def advance(
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
         states = open_voyages(camp)
-        if not any(s.active for s in states) and until in ("arrival", "event"):
+        from .people import floaters, roster, save_floaters
+
+        afloat = floaters(camp)
+        someone_afloat = any(f.afloat for f in afloat)
+        if not any(s.active for s in states) and (
+            until == "arrival" or (until == "event" and not someone_afloat)
+        ):
             raise VoyageRuleError(
                 f"no ship is at sea to wait for an {until}: advance --hours N or "
                 "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
-        if world is None and not any(s.active for s in states):
+        if world is None and not any(s.active for s in states) and not someone_afloat:
             from .passage import harbour_world
 
             world = harbour_world(camp)
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
+        people = roster(camp)
+        if world.chart is not None:
+            from .world.waterphase import WaterPhase
+
+            # R71-R74: rafts and people in the water, and ships that go down with people aboard
+            engine.water = WaterPhase(engine, afloat, people, camp.settings)
         result = engine.run(start, hours, until)
+        if engine.water is not None:
+            save_floaters(camp, engine.water.floaters, people)
         write_log(camp, act, result)
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
         camp.set_clock(result.end)
-        summary = f"advance {result.hours_run} hour(s) to {clock_text(camp, result.end)}"
+        summary = f"advance {plural(result.hours_run, 'hour')} to {clock_text(camp, result.end)}"
         if not any(s.active for s in states) and not result.rows:
             summary += " with every ship in port"
         if result.stopped:
@@ -470,6 +495,8 @@ ACTIONS = (
     "weigh",
     "course",
     "pace",
+    "search",
+    "rescue",
 )
 
 
@@ -492,12 +519,20 @@ def referee_action(
     pace: str | None = None,
     strain: int = 0,
     chart: Any = None,
+    names: Sequence[str] = (),
+    everyone: bool = False,
 ) -> Event:
     """A referee's action between advances (one undoable action), logged as an event."""
     with camp.action(f"act {what}", f"{what} {ship_name}") as act:
-        event = _referee_action(
-            camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain, chart
-        )
+        if what == "rescue":
+            from .people import rescue_action
+
+            event = rescue_action(camp, act, ship_name, list(names), everyone)
+        else:
+            event = _referee_action(
+                camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain,
+                chart,
+            )
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
     return event
 
@@ -593,12 +628,22 @@ def _referee_action(
         text = f"The referee declares {ship.name} saved: she stays afloat (R40)."
         changes = {"sinking": False}
     elif what == "abandon":
+        from .people import abandon
+
         s = _voyage_or_fail(s, ship, "abandoning ship")
+        if chart is None:
+            chart, _ = campaign_chart(camp)
+        # R71: rafts, jackets, the water
+        text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
         s.status = "abandoned"
         s.fire = 0
         s.swallow_in = s.sinking_in = None
-        text = f"All hands abandon {ship.name} at {s.hex}."
-        changes = {"status": "abandoned"}
+        s.searching = False
+    elif what == "search":
+        from .people import start_search
+
+        text, s = start_search(camp, ship, s)
+        changes = {"searching": True}
     elif what == "refloat":
         s = _voyage_or_fail(s, ship, "refloating")
         if s.status != "stuck":
@@ -623,7 +668,11 @@ def _referee_action(
         s.inshore = s.inshore[: s.position] + flags
         if s.status == "arrived":
             s.status = "under way"
-        text = f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} ({len(hexes) - 1} hexes)."
+        s.searching = False  # R74: a new course ends a search
+        text = (
+            f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
+            f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
+        )
         changes = {"route": hexes}
     elif what == "pace":
         new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)

@@ -1,12 +1,15 @@
-"""Storms (R32): which hexes are storm-tossed at a given campaign hour.
+"""Storms placed by the referee (R32, R60, R63): which hexes they cover at a campaign hour.
 
 A storm is stored as rows of one shape, one row per hex: ``storm`` (the number grouping
 hexes placed together), ``hex``, ``start_hour``, ``end_hour`` (the storm blows for
-``start_hour <= hour < end_hour``), ``source`` (``referee`` for storms set by hand; generated
-weather can add rows with another source) and ``note``.
+``start_hour <= hour < end_hour``), ``source`` (``referee``), ``note``, ``state`` (its sea
+state, R60: stormy seas unless given), and for a moving storm ``moving`` (the hex side it
+moves towards) and ``every`` (hours per hex). Rolled weather is never stored: it is
+recomputed from its own dice (voyage.world, R63), which also moves these storms.
 
-The voyage engine asks :func:`storms_at` or :func:`is_storm` each hour; both accept the
-campaign database, an open campaign, or rows already read, so they are easy to test.
+:func:`storms_at` and :func:`is_storm` answer for the hexes as placed (not moved); the
+engine and the weather commands ask :class:`voyage.world.seastate.SeaStates`, which knows
+both. They accept the campaign database, an open campaign, or rows already read.
 """
 
 from __future__ import annotations
@@ -17,7 +20,17 @@ from typing import Any
 from . import hexmap
 from .errors import MapError
 
-STORM_COLUMNS = ("storm", "hex", "start_hour", "end_hour", "source", "note")
+STORM_COLUMNS = (
+    "storm",
+    "hex",
+    "start_hour",
+    "end_hour",
+    "source",
+    "note",
+    "state",
+    "moving",
+    "every",
+)
 
 
 def _rows(source: Any, hour: int | None = None) -> Iterable[Mapping[str, Any]]:
@@ -57,8 +70,13 @@ def storm_rows(
     *,
     source: str = "referee",
     note: str | None = None,
+    state: str = "stormy",
+    moving: str | None = None,
+    every: int | None = None,
 ) -> list[dict[str, Any]]:
-    """The rows for one storm over ``hexes`` lasting ``hours`` from ``start_hour``."""
+    """The rows for one storm over ``hexes`` lasting ``hours`` from ``start_hour``; its sea
+    state (R60: stormy seas unless given) and, if it moves, the hex side it moves towards
+    and every how many hours (R63)."""
     if hours < 1:
         raise MapError(f"a storm lasts at least 1 hour (got {hours})")
     names = sorted({hexmap.canonical(h) for h in hexes}, key=hexmap.parse_hex)
@@ -72,6 +90,9 @@ def storm_rows(
             "end_hour": start_hour + hours,
             "source": source,
             "note": note,
+            "state": state,
+            "moving": moving,
+            "every": every if moving else None,
         }
         for name in names
     ]
@@ -90,6 +111,9 @@ def group_storms(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "end_hour": int(r["end_hour"]),
                 "source": r["source"],
                 "note": r.get("note"),
+                "state": r.get("state") or "stormy",
+                "moving": r.get("moving"),
+                "every": r.get("every"),
             },
         )
         g["hexes"].append(r["hex"])

@@ -29,10 +29,17 @@ COMMANDS: dict[str, str] = {
     "act": "voyage.cli.voyages:act",
     "log": "voyage.cli.voyages:log",
     "status": "voyage.cli.voyages:status",
+    "crew": "voyage.cli.people:crew",
+    "survivors": "voyage.cli.people:survivors",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
+    "doctor": "voyage.cli.doctor:doctor",
+    "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
     "browse": "voyage.cli.browse:browse",
+    "forecast": "voyage.cli.forecast:forecast",
+    "plan": "voyage.cli.forecast:plan_command",
+    "journal": "voyage.cli.journal:journal",
 }
 
 

@@ -23,7 +23,8 @@ from .common import db_option, emit_json, handles_errors, json_option, open_camp
     "tables",
     type=click.Path(file_okay=False, exists=True),
     default=None,
-    help="Folder of override rule tables (house rules).",
+    help="Folder of override rule tables (house rules): validated and copied into the "
+    "campaign, which never reads the folder again.",
 )
 @click.option(
     "--start",
@@ -62,7 +63,8 @@ def init(
     """
     from pathlib import Path
 
-    from ..calendar import choose_calendar, format_time, set_campaign_calendar
+    from ..calendar import choose_calendar, format_time, write_calendar
+    from ..housetables import stored
     from ..store import create_campaign, resolve_path
     from ..tables import load_rulebook
 
@@ -70,9 +72,15 @@ def init(
     tables_dir = str(Path(tables).resolve()) if tables else None
     # a bad date or calendar stops here, before any file is made
     calendar = choose_calendar(load_rulebook(tables_dir), start, calendar_name)
-    camp = create_campaign(Path(path), name, seed, tables_dir)
-    if calendar is not None:
-        set_campaign_calendar(camp, calendar)
+    # the calendar is written inside the atomic build: the file appears with it or not at all
+    camp = create_campaign(
+        Path(path),
+        name,
+        seed,
+        tables_dir,
+        setup=(lambda db: write_calendar(db, calendar)) if calendar is not None else None,
+    )
+    house = [r["name"] for r in stored(camp.db)]
     info = {
         "name": camp.name,
         "seed": camp.seed,
@@ -80,13 +88,17 @@ def init(
         "settings": camp.settings,
         "calendar": calendar.definition.key if calendar else None,
         "start": format_time(calendar, 0),
+        "house_tables": house,
     }
+    camp.close()
     if as_json:
         emit_json(info)
-    else:
-        click.echo(f"Campaign {camp.name!r} made in {path} (seed {camp.seed}).")
-        if calendar is not None:
-            click.echo(f"Day 1 is {calendar.start_text()} ({calendar.definition.name} calendar).")
+        return
+    click.echo(f"Campaign {info['name']!r} made in {path} (seed {info['seed']}).")
+    if calendar is not None:
+        click.echo(f"Day 1 is {calendar.start_text()} ({calendar.definition.name} calendar).")
+    if house:
+        click.echo(f"House tables kept in the campaign: {', '.join(house)}.")
 
 
 @click.command()
@@ -98,12 +110,22 @@ def init(
 def settings(db_path: str, key: str | None, value: str | None, as_json: bool) -> None:
     """Show the campaign's options (the rulings marked "option"), or change one.
 
+    `voyage settings tables` shows which rule tables the campaign overrides (its house
+    tables, kept in the campaign file; see `voyage tables`).
+
     Examples:
 
         voyage settings
 
         voyage settings natural_rolls true
+
+        voyage settings tables
     """
+    if key == "tables" and value is None:
+        from .tables import show_tables
+
+        show_tables(db_path, as_json)
+        return
     camp = open_campaign(db_path)
     if key and value is None:
         raise click.UsageError("give a value too, e.g. `voyage settings natural_rolls true`")
@@ -132,7 +154,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
             json.dumps(values[k]),
             json.dumps(o["default"]),
             o.get("ruling", ""),
-            " | ".join(json.dumps(c) for c in o["choices"]),
+            _choices(o["choices"]),
         ]
         for k, o in options.items()
     ]
@@ -156,3 +178,11 @@ def undo(db_path: str, as_json: bool) -> None:
         emit_json({"undone": act})
     else:
         click.echo(f"Undone: {act['kind']}: {act['summary']}")
+
+
+def _choices(choices: list[object]) -> str:
+    """The allowed values, a run of whole numbers shortened ("0 to 20")."""
+    ints = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
+    if len(ints) == len(choices) > 3 and ints == list(range(ints[0], ints[0] + len(ints))):
+        return f"{ints[0]} to {ints[-1]}"
+    return " | ".join(json.dumps(c) for c in choices)

@@ -68,13 +68,26 @@ class VoyageClickError(click.ClickException):
 
 @contextmanager
 def core_errors() -> Iterator[None]:
-    """Turn the core's errors into one-line click errors (no traceback, exit 1)."""
+    """Turn the core's errors into one-line click errors (no traceback, exit 1).
+
+    So do failures of the campaign file or its disk (read-only, full, damaged): the core
+    names them (voyage.campaignfile.explain); anything else is a bug and is not hidden.
+    """
     from ..errors import VoyageError
 
     try:
         yield
     except VoyageError as exc:
         raise VoyageClickError(str(exc)) from None
+    except click.ClickException:
+        raise
+    except Exception as exc:
+        from ..campaignfile import explain, last_opened
+
+        known = explain(exc, last_opened())
+        if known is None:
+            raise
+        raise VoyageClickError(str(known)) from None
 
 
 def handles_errors(func: F) -> F:
@@ -95,6 +108,25 @@ def open_campaign(db_path: str | None) -> Any:
     return _open(db_path)
 
 
+def read_campaign(db_path: str | None) -> Any:
+    """Open the campaign for a command that only reads it: everything the command reads is
+    one moment (one read transaction, ended with the command), even while another
+    terminal advances the campaign."""
+    from ..campaignfile import begin_reading, end_reading
+
+    camp = open_campaign(db_path)
+    begin_reading(camp)
+
+    def finish() -> None:
+        end_reading(camp)
+        camp.close()
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(finish)
+    return camp
+
+
 def emit_json(data: Any) -> None:
     """Print data as stable, indented JSON."""
     click.echo(json.dumps(data, indent=2, sort_keys=False, default=str))
@@ -109,3 +141,10 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
     ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 hour``, ``2 hours`` (voyage.report.plural, imported when first used)."""
+    from ..report import plural as _plural
+
+    return _plural(count, word, many)

@@ -25,7 +25,8 @@ def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
     fishing trawler, loads her, puts a storm across her course, sails her along the
     coast and through the storm, and advances a day at a time until she arrives, sinks,
     or ten days pass. No questions asked; the dice decide, and storms are deadly
-    (R32, R41): with most seeds she goes down in it. The default seed makes port.
+    (R32, R41): with most seeds she goes down in it, the default seed among them;
+    --seed 2 makes port.
 
     Files are named after the seed, in the --out folder: demo-seed-N.db (the campaign:
     open it with --db to go on playing), demo-seed-N.md (the ship's log) and

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign
+from .common import db_option, emit_json, handles_errors, json_option, read_campaign
 
 _FORMATS = ("md", "json", "csv", "png")
 
@@ -49,7 +49,7 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     from ..export import load_voyage, write_exports
     from ..export import sea_map_for as _sea_map
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     try:
         log = load_voyage(camp, ship_name, voyage_id)
         sea_map = _sea_map(camp) if "png" in formats else None

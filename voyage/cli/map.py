@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign
+from .common import db_option, emit_json, handles_errors, json_option, open_campaign, read_campaign
 
 
 @click.group("map")
@@ -86,10 +86,13 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     from ..render import text_map
     from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
+    from ..people import afloat_marks
+
     storms, ships = storms_now(camp), ship_positions(camp)
-    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships)
+    afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
+    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships + afloat)
     if as_json:
         emit_json(
             {
@@ -101,6 +104,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
                 "lines": text.splitlines(),
                 "storms": sorted(storms),
                 "ships": [{"name": name, "hex": where} for name, where in ships],
+                "afloat": [{"name": name, "hex": where} for name, where in afloat],
             }
         )
         return
@@ -127,6 +131,12 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     show_default=True,
     help="Voyage tracks to draw: voyages still at sea, every voyage, or none.",
 )
+@click.option(
+    "--at",
+    "when",
+    default=None,
+    help="Draw the weather of this hour: 'day 3, 14:00', '14:00', '+6h' (default: now).",
+)
 @handles_errors
 def render(
     db_path: str,
@@ -136,33 +146,46 @@ def render(
     radius: int | None,
     title: str | None,
     tracks: str,
+    when: str | None,
 ) -> None:
-    """Draw the map as a picture, with ports, storms now, currents, the ships and their tracks.
+    """Draw the map as a picture: ports, the weather, currents, the ships and their tracks.
 
-    Each current is an arrow the way it flows, with its knots (R64).
+    The weather of the hour (now, or --at) is shaded by sea state (R60), with each storm
+    cell outlined and an arrow the way it drifts (R62); each current is an arrow the way it
+    flows, with its knots (R64).
+
+    Big maps are drawn with smaller hexes to stay within 10 megapixels; past that (a map
+    over about 420 x 420 hexes) draw a part with --around HEX --radius N. --labels works
+    on up to 3,000 hexes.
 
     Examples:
 
         voyage map render --out map.png --labels
 
-        voyage map render --out storm.png --around 1510 --radius 3
+        voyage map render --out storm.png --around 1510 --radius 3 --at "day 2, 12:00"
     """
-    from ..mapstore import current_map, ship_positions, storms_now
-    from ..render import render_map
+    from ..calendar import campaign_calendar
+    from ..mapstore import current_map, ship_positions
+    from ..people import afloat_marks
     from ..voyages import clock_text, voyage_tracks
+    from ..world.campaign import parse_when, sea_states_for
+    from ..world.plot import render_weather
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
-    path = render_map(
+    calendar = campaign_calendar(camp)
+    hour = parse_when(when, camp.clock, calendar) if when is not None else camp.clock
+    path = render_weather(
         sea,
+        sea_states_for(camp, sea),
+        hour,
         out,
         labels=labels,
         around=around,
         radius=radius,
-        storms=storms_now(camp),
-        ships=ship_positions(camp),
+        ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
         tracks=voyage_tracks(camp, tracks),
-        title=title or f"{sea.name}, {clock_text(camp, camp.clock)}",
+        title=title or f"{sea.name}, {clock_text(camp, hour)}",
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
     )
     click.echo(f"Wrote {path}")
@@ -182,13 +205,18 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     """
     from ..mapstore import current_map, ship_positions
     from ..voyages import clock_text
-    from ..weather import storms_at
+    from ..world.campaign import sea_states_for
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     sea = current_map(camp)
     h = sea.hex(hex_name)
     info = h.to_dict()
-    info["storm"] = h.name in storms_at(camp, camp.clock)
+    weather = sea_states_for(camp, sea)
+    state = weather.state(h.name, camp.clock)
+    info["storm"] = state != "calm"
+    info["sea_state"] = state  # R60 (a port shelters the ships in it)
+    region = sea.region_of(h.name)
+    info["region"] = region.name if region else None
     info["ships"] = [n for n, at in ship_positions(camp) if at == h.name]
     info["hour"] = camp.clock
     info["time"] = clock_text(camp, camp.clock)
@@ -215,7 +243,11 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
             stock = f", {h.fuel.stock} hlbs in stock" if h.fuel.stock is not None else ""
             fuel = f"fuel {h.fuel.price:g} per hlb{stock}"
         lines.append(f"  port: {h.port} ({fuel})")
-    lines.append(f"  storm now ({info['time']}): {'yes' if info['storm'] else 'no'}")
+    from ..world.cells import STATE_WORDS
+
+    lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
+    if region is not None:
+        lines.append(f"  weather region: {region.name} ({region.climate})")
     lines.append(f"  ships here: {', '.join(info['ships']) if info['ships'] else 'none'}")
     if h.notes:
         lines.append(f"  notes: {h.notes}")

@@ -6,7 +6,16 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    plural,
+    read_campaign,
+    table,
+)
 
 
 def _hexes(value: str | None) -> list[str]:
@@ -37,6 +46,13 @@ def _hexes(value: str | None) -> list[str]:
     is_flag=True,
     help="Sail within a mile of the coast: coastal hexes risk hazards (R33).",
 )
+@click.option(
+    "--plan",
+    "plan_number",
+    type=int,
+    default=None,
+    help="Sail route N of `voyage plan SHIP --to HEX` (give the same --to).",
+)
 @json_option
 @handles_errors
 def sail(
@@ -48,6 +64,7 @@ def sail(
     pace: str | None,
     strain: int | None,
     inshore: bool,
+    plan_number: int | None,
     as_json: bool,
 ) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
@@ -62,6 +79,8 @@ def sail(
         voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
 
         voyage sail "Sea Witch" --to 2812 --pace strain 2
+
+        voyage sail "Sea Witch" --to 2812 --plan 3
     """
     from ..passage import expected_hours
     from ..voyages import clock_text
@@ -72,6 +91,14 @@ def sail(
     if pace == "strain" and not strain:
         raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
     camp = open_campaign(db_path)
+    stops: list[dict[str, Any]] = []
+    if plan_number is not None:
+        from ..plan import candidates, choose
+
+        if not to or route or via or inshore:
+            raise click.UsageError("--plan N goes with --to HEX alone: the plan is the route")
+        chosen = choose(candidates(camp, ship_name, to, pace, strain or 0), plan_number)
+        to, route, inshore, stops = None, ",".join(chosen.route), chosen.inshore, chosen.stops
     state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
     info = {
@@ -86,23 +113,32 @@ def sail(
         "expected_hours": hours,
         "expected_hours_still_water": still,
         "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
+        "stops": stops,
     }
     if as_json:
         emit_json(info)
         return
     click.echo(
         f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-        f"({len(state.route) - 1} hexes) at {clock_text(camp, camp.clock)} "
+        f"({plural(len(state.route) - 1, 'hex', 'hexes')}) at {clock_text(camp, camp.clock)} "
         f"- voyage {state.voyage_id}."
     )
     click.echo("Route: " + " ".join(state.route))
     if hours is None:
         click.echo("Expected: she makes no way on this route (R13, R64).")
     else:
-        current = "" if hours == still else f" with the currents ({still} hours without, R64)"
+        current = ""
+        if still is not None and hours != still:
+            current = f" with the currents ({plural(still, 'hour')} without, R64)"
         click.echo(
-            f"Expected: {hours} hours{current}, arriving about "
+            f"Expected: {plural(hours, 'hour')}{current}, arriving about "
             f"{clock_text(camp, camp.clock + hours)}."
+        )
+    for stop in stops:
+        click.echo(
+            f"At {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs of fuel "
+            f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`), then plan the rest "
+            "of the way from there."
         )
 
 
@@ -175,13 +211,19 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
             f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
+    if not quiet:
+        from ..world.campaign import weather_lines
+
+        for line in weather_lines(camp, result.start, result.end):
+            click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
     if result.in_port:
         click.echo(
-            f"Every ship is in port: the clock (and the weather) moved on {result.hours_run} "
-            f"hour(s) to {format_time(cal, result.end)}."
+            "Every ship is in port: the clock (and the weather) moved on "
+            f"{plural(result.hours_run, 'hour')} to {format_time(cal, result.end)}."
         )
     else:
-        click.echo(f"Advanced {result.hours_run} hour(s) to {format_time(cal, result.end)}.")
+        ran = plural(result.hours_run, "hour")
+        click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
 
@@ -349,13 +391,48 @@ def saved(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def abandon(ctx: click.Context) -> None:
-    """Abandon ship: the voyage ends.
+    """Abandon ship: the voyage ends; rafts are filled four to a raft, jackets go to
+    non-swimmers first, the rest go into the water (R71, no roll).
 
     Example:
 
         voyage act "Sea Witch" abandon
     """
     _act(ctx, "abandon")
+
+
+@act.command()
+@click.pass_context
+def search(ctx: click.Context) -> None:
+    """Stop and search the ship's hex each hour for rafts and people (R74).
+
+    A radio finds a raft at once, else 3-in-6; a person 2-in-6 by day, 1-in-6 by night.
+    Found people come aboard. A new course ends the search.
+
+    Example:
+
+        voyage act "Sea Witch" search
+    """
+    _act(ctx, "search")
+
+
+@act.command()
+@click.argument("names", nargs=-1)
+@click.option("--all", "everyone", is_flag=True, help="Everyone afloat in the ship's hex.")
+@click.pass_context
+def rescue(ctx: click.Context, names: tuple[str, ...], everyone: bool) -> None:
+    """Take people in the ship's hex aboard, by the referee's ruling (R74, no roll).
+
+    NAMES are named people or rafts ("raft 1 of Sea Witch"). The ship takes no more than
+    keeps her within twice her Deadweight (R12); who stays is said.
+
+    Examples:
+
+        voyage act "Gull" rescue --all
+
+        voyage act "Gull" rescue "Anna Roe" "raft 1 of Sea Witch"
+    """
+    _act(ctx, "rescue", names=list(names), everyone=everyone)
 
 
 @act.command()
@@ -436,7 +513,7 @@ def log(
     from ..calendar import campaign_calendar, format_time
     from ..voyages import event_rows, hour_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
     ship = camp.get_ship(ship_name, archived=True)
     hours = hour_rows(camp, ship.name, voyage_id, last)
@@ -462,6 +539,7 @@ def log(
         emit_json(
             {
                 "ship": ship.name,
+                "clock": camp.clock,  # the campaign hour this log was read at (one moment)
                 "hours": [
                     {**{k: h[k] for k in keep}, "time": format_time(cal, h["clock"])} for h in hours
                 ],
@@ -532,8 +610,10 @@ def status(db_path: str, as_json: bool) -> None:
     """
     from ..voyages import clock_text, status_rows
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     rows = status_rows(camp)
+    from .people import afloat_json
+
     if as_json:
         emit_json(
             {
@@ -542,12 +622,18 @@ def status(db_path: str, as_json: bool) -> None:
                 "day": camp.clock // 24 + 1,
                 "hour": camp.clock % 24,
                 "ships": rows,
+                "afloat": afloat_json(camp),  # R72-R74: rafts and people in the water
             }
         )
         return
     click.echo(f"{camp.name}: {clock_text(camp, camp.clock)}")
+    from .people import water_lines
+
+    afloat = water_lines(camp)
     if not rows:
         click.echo("No ship is at sea.")
+        for line in afloat:
+            click.echo(line)
         return
     lines = []
     for r in rows:
@@ -601,3 +687,5 @@ def status(db_path: str, as_json: bool) -> None:
             ],
         )
     )
+    for line in afloat:
+        click.echo(line)

@@ -1,4 +1,4 @@
-"""Weather commands: storm, list, clear (R32)."""
+"""Weather commands: forecast, show, reroll (R60-R63); the referee's storm, list, clear."""
 
 from __future__ import annotations
 
@@ -6,16 +6,30 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    plural,
+    read_campaign,
+    table,
+)
 
 
 @click.group()
 def weather() -> None:
-    """Put storms on the map, list them, clear them (R32).
+    """Weather: forecast, sea states, rerolls and storms placed by hand (R60-R63).
 
-    Example:
+    Each region rolls its weather every day at 06:00 (R61); storm cells form, drift
+    downwind and die out (R62). The referee may place, move, reroll or clear storms (R63).
 
-        voyage weather storm --around 1510 --radius 2 --hours 24
+    Examples:
+
+        voyage weather forecast --days 7
+
+        voyage weather storm --around 1510 --radius 2 --hours 24 --state major
     """
 
 
@@ -33,6 +47,26 @@ def _hexes_text(hexes: list[str], limit: int = 8) -> str:
     "--hours", type=click.IntRange(min=1), required=True, help="How long it blows, from now."
 )
 @click.option("--note", default=None, help="A note kept with the storm.")
+@click.option(
+    "--state",
+    type=click.Choice(["stormy", "major", "hurricane"]),
+    default="stormy",
+    show_default=True,
+    help="Sea state (R60): stormy seas, major storm or hurricane.",
+)
+@click.option(
+    "--moving",
+    default=None,
+    metavar="SIDE",
+    help="Hex side it moves towards, one hex per --every hours: N NE SE S SW NW.",
+)
+@click.option(
+    "--every",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Hours per hex when --moving.",
+)
 @json_option
 @handles_errors
 def storm(
@@ -42,17 +76,21 @@ def storm(
     radius: int | None,
     hours: int,
     note: str | None,
+    state: str,
+    moving: str | None,
+    every: int,
     as_json: bool,
 ) -> None:
-    """Make hexes storm-tossed from the campaign's hour for some hours (R32).
+    """Make hexes storm-tossed from the campaign's hour for some hours (R32, R60).
 
-    Ships there may capsize once per hex travelled or per 6 hours in the hex.
+    Ships there may capsize once per hex travelled or per 6 storm hours in the hex (a
+    major storm: 3 hours and one Disadvantage; a hurricane: 1 hour and two, R60).
 
     Examples:
 
         voyage weather storm 0304 0305 --hours 12
 
-        voyage weather storm --around 1010 --radius 2 --hours 24
+        voyage weather storm --around 1010 --radius 2 --hours 24 --state major --moving SE
     """
     from ..mapstore import add_storm
     from ..voyages import clock_text
@@ -60,13 +98,27 @@ def storm(
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
     camp = open_campaign(db_path)
-    made = add_storm(camp, list(hexes), hours, around=around, radius=radius, note=note)
+    made = add_storm(
+        camp,
+        list(hexes),
+        hours,
+        around=around,
+        radius=radius,
+        note=note,
+        state=state,
+        moving=moving,
+        every=every,
+    )
     if as_json:
         emit_json(made)
         return
+    from ..world.cells import STATE_WORDS
+
+    moves = f", moving {made['moving']} a hex every {made['every']} h" if made["moving"] else ""
     click.echo(
-        f"Storm {made['storm']} over {_hexes_text(made['hexes'])} from "
-        f"{clock_text(camp, made['start_hour'])} to {clock_text(camp, made['end_hour'])}."
+        f"Storm {made['storm']} ({STATE_WORDS[made['state']]}{moves}) over "
+        f"{_hexes_text(made['hexes'])} from {clock_text(camp, made['start_hour'])} to "
+        f"{clock_text(camp, made['end_hour'])}."
     )
 
 
@@ -84,7 +136,7 @@ def list_command(db_path: str, as_json: bool) -> None:
     from ..mapstore import list_storms
     from ..voyages import clock_text
 
-    camp = open_campaign(db_path)
+    camp = read_campaign(db_path)
     storms = list_storms(camp)
     now = clock_text(camp, camp.clock)
     if as_json:
@@ -101,6 +153,7 @@ def list_command(db_path: str, as_json: bool) -> None:
             s["storm"],
             s["status"],
             f"{clock_text(camp, s['start_hour'])} to {clock_text(camp, s['end_hour'])}",
+            s["state"] + (f", moving {s['moving']}/{s['every']}h" if s["moving"] else ""),
             s["source"],
             _hexes_text(s["hexes"]),
             s["note"] or "",
@@ -108,7 +161,7 @@ def list_command(db_path: str, as_json: bool) -> None:
         for s in storms
     ]
     click.echo(now)
-    click.echo(table(rows, ["storm", "now", "blows", "source", "hexes", "note"]))
+    click.echo(table(rows, ["storm", "now", "blows", "sea state", "source", "hexes", "note"]))
 
 
 @weather.command("clear")
@@ -132,4 +185,146 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
     camp = open_campaign(db_path)
     removed = clear_storms(camp, storm_number, everything=everything)
     what = "all storms" if everything else f"storm {storm_number}"
-    click.echo(f"Cleared {what} ({removed} hexes).")
+    click.echo(f"Cleared {what} ({plural(removed, 'hex', 'hexes')}).")
+
+
+@weather.command("forecast")
+@db_option
+@click.option(
+    "--days", type=click.IntRange(1, 366), default=7, show_default=True, help="Days ahead."
+)
+@click.option(
+    "--plot",
+    "plot_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also draw the cells' tracks to this PNG.",
+)
+@json_option
+@handles_errors
+def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bool) -> None:
+    """The weather of the coming days: each region's roll, the cells and their tracks.
+
+    Weather is rolled from its own dice (R63), so what the forecast shows is what the
+    advance will meet (unless the referee rerolls or places storms).
+
+    Examples:
+
+        voyage weather forecast --days 7
+
+        voyage weather forecast --days 3 --plot week.png
+    """
+    from ..world.campaign import forecast, when_text
+
+    camp = open_campaign(db_path)
+    data = forecast(camp, days)
+    if plot_path:
+        from ..mapstore import current_map
+        from ..world.campaign import sea_states_for
+        from ..world.plot import plot_tracks
+
+        sea_map = current_map(camp)
+        first = (data["days"][0]["day"] - 1) * 24
+        cells = sea_states_for(camp, sea_map).cells_between(first, first + days * 24)
+        plot_tracks(sea_map, cells, plot_path, f"{sea_map.name}: storm cells, {data['from']}")
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"Weather from {data['from']} for {plural(days, 'day')}:")
+    if not data["rolled_weather"]:
+        click.echo("(rolled weather is off: `voyage settings rolled_weather true`)")
+    rows: list[list[Any]] = []
+    for day in data["days"]:
+        for r in day["regions"]:
+            roll = r["roll"]
+            rows.append(
+                [
+                    day["date"],
+                    day["season"],
+                    r["region"],
+                    "" if roll is None else roll["roll"],
+                    "" if roll is None else roll["text"],
+                    r["worst_text"],
+                ]
+            )
+    click.echo(table(rows, ["day", "season", "region", "2d6", "06:00 roll", "worst sea"]))
+    if data["cells"]:
+        click.echo("")
+        click.echo("Cells and their tracks (the centre after each drift; - off the map):")
+        for c in data["cells"]:
+            centres = " ".join(p["centre"] or "-" for p in c["track"])
+            every = (
+                f"drifts {c['drift_to']} every {c['drift_every_hours']} h"
+                if c["drift_every_hours"]
+                else "stays put"
+            )
+            click.echo(
+                f"  {c['cell']}: {c['sea_state']}, radius {c['radius']}, "
+                f"{when_text(camp, c['start_hour'])} to {when_text(camp, c['end_hour'])}; "
+                f"{every}: {centres}"
+            )
+    if plot_path:
+        click.echo(f"Wrote {plot_path}.")
+
+
+@weather.command("show")
+@db_option
+@click.option("--at", "when", default="now", help="When: now, 'day 3, 14:00', '14:00', '+6h'.")
+@json_option
+@handles_errors
+def show_command(db_path: str, when: str, as_json: bool) -> None:
+    """The sea at one hour: cells and storms blowing, and the hexes by sea state (R60).
+
+    Examples:
+
+        voyage weather show
+
+        voyage weather show --at "day 3, 14:00" --json
+    """
+    from ..calendar import campaign_calendar
+    from ..world.campaign import parse_when, show, when_text
+
+    camp = open_campaign(db_path)
+    data = show(camp, parse_when(when, camp.clock, campaign_calendar(camp)))
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"{data['at']} ({data['season']})")
+    for name, roll in data["today"].items():
+        click.echo(f"  {name}: today's roll: {roll['text']}")
+    for c in data["cells"]:
+        where = c["centre"] or "off the map"
+        click.echo(
+            f"  cell {c['cell']}: {c['sea_state']} centred on {where}, radius {c['radius']}, "
+            f"blows until {when_text(camp, c['end_hour'])}"
+        )
+    for st in data["storms"]:
+        click.echo(f"  storm {st['storm']} (placed): {st['state']} over {_hexes_text(st['hexes'])}")
+    counts = ", ".join(f"{len(v)} {k}" for k, v in data["hexes"].items() if v)
+    click.echo(f"  storm-tossed hexes: {counts or 'none, the sea is calm'}")
+
+
+@weather.command("reroll")
+@db_option
+@click.argument("day", type=int)
+@click.option("--region", default=None, help="Only this region (default: every region).")
+@json_option
+@handles_errors
+def reroll_command(db_path: str, day: int, region: str | None, as_json: bool) -> None:
+    """Roll a day's weather again (R63): logged, and undone by `voyage undo`.
+
+    Only a day whose 06:00 roll has come can be rerolled.
+
+    Example:
+
+        voyage weather reroll 3 --region south
+    """
+    from ..world.campaign import reroll
+
+    camp = open_campaign(db_path)
+    changed = reroll(camp, day, region)
+    if as_json:
+        emit_json(changed)
+        return
+    for c in changed:
+        click.echo(f"Day {day}, {c['region']}: was {c['was']['text']}; now {c['now']['text']}.")

@@ -107,9 +107,9 @@ def cable_odds(book: RuleBook) -> Fraction:
 def anchor_phase(h: Any) -> None:
     """The engine's R65 phase for one ship-hour ``h`` (voyage.engine._ShipHour): an
     anchored ship in storm-tossed seas rolls for her cable (the storm lookup is the world's
-    one ``storm_at`` call)."""
+    one ``sea_state`` call: stormy seas or worse, R60)."""
     s, ship = h.s, h.ship
-    if s.status != "anchored" or not h.e.world.storm_at(s.hex, h.clock):
+    if s.status != "anchored" or not h.e.world.sea_state(s.hex, h.clock):
         return
     if h.e.hex_info(s.hex).port:
         return  # moored in a harbour: sheltered, no cable to part

@@ -174,3 +174,57 @@ def storm_checks_due(hexes_entered: int, hours_in_same_hex: int, book: RuleBook)
     check_count(hexes_entered, "hexes entered")
     check_count(hours_in_same_hex, "hours in the same hex")
     return hexes_entered + hours_in_same_hex // int(book.procedures["storm"]["hours_in_same_hex"])
+
+
+# -- sea states (R60) ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeaStateRule:
+    """What a sea state does to storm capsize Checks (R60): its words, the Check's
+    Disadvantages and the same-hex interval in storm hours."""
+
+    label: str
+    disadvantages: int
+    hours_in_same_hex: int
+
+    def terms(self, hex_name: str) -> tuple[str, list[str], str]:
+        """The Check's reason, its Disadvantage reasons, and the words that open its event."""
+        banes = ""
+        if self.disadvantages:
+            banes = f", {self.disadvantages} Disadvantage{'s' if self.disadvantages > 1 else ''}"
+        return (
+            f"storm: {self.label}",
+            [self.label] * self.disadvantages,
+            f"{self.label.capitalize()} in {hex_name} (R60{banes}). ",
+        )
+
+
+def sea_state_rules(book: RuleBook) -> list[SeaStateRule]:
+    """The rules by sea-state level, 0 calm to 3 hurricane (tables/climates.yaml
+    ``sea_states``; R32's ``storm.hours_in_same_hex`` where a table leaves it out)."""
+    table = (book.climates or {}).get("sea_states", {})
+    default_every = int(book.procedures["storm"]["hours_in_same_hex"])
+    rules = [SeaStateRule("calm", 0, 0)]
+    for key in ("stormy", "major", "hurricane"):
+        spec = table.get(key, {})
+        rules.append(
+            SeaStateRule(
+                str(spec.get("label", key)),
+                int(spec.get("disadvantages", 0)),
+                int(spec.get("hours_in_same_hex", default_every)),
+            )
+        )
+    return rules
+
+
+def storm_clock(storm_hours: int, level: int, rules: Sequence[SeaStateRule]) -> tuple[int, bool]:
+    """R32/R60: one more hour in the same hex. Returns the new count of storm hours and
+    whether a capsize Check is due. Calm hours do not count (they start the count again);
+    the interval is that of the state blowing now; the count restarts at each Check."""
+    if not level:
+        return 0, False
+    storm_hours += 1
+    if storm_hours >= rules[min(level, 3)].hours_in_same_hex:
+        return 0, True
+    return storm_hours, False

@@ -284,8 +284,10 @@ def drift_phase(h: Any) -> None:
             changes={"hex": st.into, "drift": True},
         )
         info = h.e.hex_info(st.into)
-        if world.storm_at(st.into, h.clock):
-            h.capsize("storm")  # R32: every hex travelled in storm-tossed seas
+        level = int(world.sea_state(st.into, h.clock))
+        s.storm_hours = 0  # R60: the same-hex storm clock starts again in a new hex
+        if level:
+            h.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
         if s.sinking_in is None and (
             info.coastal or info.narrow_passage or info.terrain in h.e.shallows
         ):

@@ -1,0 +1,36 @@
+"""The doctor command: check a campaign file without changing it."""
+
+from __future__ import annotations
+
+import click
+
+from .common import db_option, emit_json, handles_errors, json_option
+
+
+@click.command()
+@db_option
+@json_option
+@handles_errors
+def doctor(db_path: str, as_json: bool) -> None:
+    """Check a campaign file: integrity, schema, JSON values, references, house tables.
+
+    The file is only read (never upgraded or repaired), so any file can be checked, even
+    one a newer voyage wrote. Exit status 0 when the campaign is healthy, 1 when something
+    was found; each finding names the check, the place and the problem.
+
+    Examples:
+
+        voyage doctor
+
+        voyage doctor --db old-campaign.db --json
+    """
+    from ..doctor import examine, summary
+    from ..store import resolve_path
+
+    report = examine(resolve_path(db_path))
+    if as_json:
+        emit_json(report.to_dict())
+    else:
+        click.echo(summary(report))
+    if not report.healthy:
+        raise SystemExit(1)

@@ -1,0 +1,336 @@
+"""``voyage doctor``: check a campaign file without changing it (issue 13.1).
+
+Everything here reads the file through a read-only connection (campaignfile.connect_readonly)
+and never upgrades it, so a doctor can be called on any file, even one that a newer voyage
+wrote or that is not a campaign at all. The checks, in order:
+
+- the file: an SQLite database marked as a voyage campaign, of a version this voyage knows;
+- ``PRAGMA integrity_check``: SQLite's own pages, indexes and records;
+- the schema: every table and column the file's schema steps made is there;
+- the campaign row, the dice state and the file's version record;
+- every JSON column parses (a value edited by hand, a write cut short by a faulty disk);
+- every reference: a voyage at sea names a ship that exists, hours and events name voyages
+  that exist, log rows name actions that exist (older actions may have been pruned);
+- the house tables kept in the campaign still validate.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .campaignfile import FileInfo, connect_readonly, inspect, refuse_newer
+from .errors import VoyageError
+
+#: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.
+JSON_COLUMNS: dict[str, list[str]] = {
+    "campaign": ["rng_state"],
+    "settings": ["value"],
+    "actions": ["snapshot"],
+    "ships": ["traits", "equipment"],
+    "rolls": ["record"],
+    "voyages": ["route", "inshore", "state"],
+    "events": ["rolls", "changes"],
+}
+#: Rows tagged with the action that made them (voyage.store LOG_TABLES and others).
+ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
+MAX_PER_CHECK = 5
+RECOVERY = (
+    "To recover: restore the campaign from a backup copy (a copy of the file taken while no "
+    "voyage command was running); for a corrupt file, SQLite's `.recover` command saves "
+    "what is still readable."
+)
+
+
+@dataclass
+class Finding:
+    """One problem: which check found it, where, and what is wrong."""
+
+    check: str
+    where: str
+    problem: str
+
+    def line(self) -> str:
+        return f"{self.check}: {self.where}: {self.problem}"
+
+
+@dataclass
+class Report:
+    """What the doctor found in one file."""
+
+    path: Path
+    findings: list[Finding] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def healthy(self) -> bool:
+        return not self.findings
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "healthy": self.healthy,
+            "findings": [f.__dict__ for f in self.findings],
+            **self.facts,
+        }
+
+
+def examine(path: str | Path) -> Report:
+    """Every check on the campaign file at ``path``; the file is not changed."""
+    from .store import known_migrations
+
+    report = Report(Path(path))
+    target = report.path
+    if not target.is_file():
+        what = "is a folder" if target.is_dir() else "does not exist"
+        report.findings.append(Finding("file", str(target), f"{what}: no campaign file here"))
+        return report
+    try:
+        info = inspect(target)
+    except VoyageError as exc:
+        report.findings.append(Finding("file", str(target), str(exc)))
+        return report
+    report.facts.update(
+        schema_steps=len(info.applied),
+        written_by=info.written_by,
+        created_by=info.meta.get("created_by"),
+    )
+    try:
+        refuse_newer(info, known_migrations())
+    except VoyageError as exc:
+        report.findings.append(Finding("version", "voyage_file", str(exc)))
+        return report
+    conn = connect_readonly(target)
+    try:
+        conn.execute("BEGIN")  # every check sees the same moment, even during an advance
+        _integrity(conn, report)
+        columns = _schema(conn, info, report)
+        _campaign_row(conn, info, report)
+        report.facts["json_values"] = _json(conn, columns, report.findings)
+        _references(conn, info, report)
+        _house_tables(conn, info, report)
+    except sqlite3.DatabaseError as exc:
+        report.findings.append(Finding("integrity", str(target), f"SQLite cannot read it: {exc}"))
+    finally:
+        conn.close()
+    return report
+
+
+def json_findings(path: Path) -> list[Finding]:
+    """Only the JSON check (for naming the value behind a JSONDecodeError in one line)."""
+    info = inspect(path)
+    conn = connect_readonly(path)
+    try:
+        found: list[Finding] = []
+        _json(conn, _json_columns(conn, info.tables), found)
+        return found
+    finally:
+        conn.close()
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def _integrity(conn: sqlite3.Connection, report: Report) -> None:
+    rows = [r[0] for r in conn.execute("PRAGMA integrity_check(20)")]
+    report.facts["integrity"] = "ok" if rows == ["ok"] else "damaged"
+    if rows != ["ok"]:
+        for row in rows[:MAX_PER_CHECK]:
+            report.findings.append(Finding("integrity", str(report.path), row))
+
+
+def expected_schema(applied: list[str]) -> dict[str, list[str]]:
+    """Tables and columns the schema steps ``applied`` make (built in memory)."""
+    from sqlite_utils import Database
+
+    from .store import migrations
+
+    db = Database(memory=True, execute_plugins=False)
+    for step in migrations.pending(db):
+        if step.name in applied:
+            step.fn(db)
+    return {
+        t: [c[1] for c in db.execute(f"PRAGMA table_info([{t}])")]
+        for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+
+
+def _schema(conn: sqlite3.Connection, info: FileInfo, report: Report) -> dict[str, list[str]]:
+    expected = expected_schema(info.applied)
+    report.facts["tables"] = len(expected)
+    for table, columns in expected.items():
+        if table not in info.tables:
+            report.findings.append(Finding("schema", table, "table is missing"))
+            continue
+        have = {c[1] for c in conn.execute(f"PRAGMA table_info([{table}])")}
+        for column in columns:
+            if column not in have:
+                report.findings.append(Finding("schema", f"{table}.{column}", "column is missing"))
+    return _json_columns(conn, info.tables)
+
+
+def _json_columns(conn: sqlite3.Connection, tables: set[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for table in sorted(tables):
+        if table.startswith("sqlite_"):
+            continue
+        info = list(conn.execute(f"PRAGMA table_info([{table}])"))
+        named = set(JSON_COLUMNS.get(table, []))
+        cols = [
+            c[1] for c in info if c[1] in named or (c[4] or "").strip() in ("'[]'", "'{}'")
+        ]
+        if cols:
+            found[table] = cols
+    return found
+
+
+def _row_name(conn: sqlite3.Connection, table: str) -> str:
+    """The column that names a row to a person: a text primary key, else rowid."""
+    for col in conn.execute(f"PRAGMA table_info([{table}])"):
+        if col[5] == 1 and str(col[2]).upper() == "TEXT":
+            return f"[{col[1]}]"
+    return "rowid"
+
+
+def _json(conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Finding]) -> int:
+    checked = 0
+    for table, cols in columns.items():
+        name = _row_name(conn, table)
+        for col in cols:
+            bad = conn.execute(
+                f"SELECT {name} FROM [{table}] WHERE [{col}] IS NOT NULL "
+                f"AND (typeof([{col}]) != 'text' OR json_valid([{col}]) = 0) LIMIT ?",
+                [MAX_PER_CHECK],
+            ).fetchall()
+            checked += conn.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
+            label = "row" if name == "rowid" else name.strip("[]")
+            for (key,) in bad:
+                out.append(Finding("json", f"{table}.{col} of {label} {key!r}", "not valid JSON"))
+    return checked
+
+
+def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    from .dice import Roller
+
+    if "campaign" not in info.tables:
+        return
+    rows = conn.execute("SELECT id, clock, rng_state FROM campaign").fetchall()
+    if not any(r[0] == 1 for r in rows):
+        report.findings.append(
+            Finding("campaign", "campaign", "the campaign row (name, seed, clock, dice) is gone")
+        )
+        return
+    _, clock, state = next(r for r in rows if r[0] == 1)
+    report.facts["clock"] = clock
+    if not isinstance(clock, int) or clock < 0:
+        report.findings.append(Finding("campaign", "campaign.clock", f"{clock!r} is not an hour"))
+    try:
+        Roller.from_state(state)
+    except (ValueError, TypeError, IndexError):
+        report.findings.append(
+            Finding("campaign", "campaign.rng_state", "the dice state cannot be restored")
+        )
+    if "voyage_file" in info.tables and not info.written_by:
+        report.findings.append(
+            Finding("campaign", "voyage_file", "the record of which voyage wrote it is gone")
+        )
+
+
+def _count_bad(conn: sqlite3.Connection, sql: str) -> list[Any]:
+    return [r[0] for r in conn.execute(sql + f" LIMIT {MAX_PER_CHECK}")]
+
+
+def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    tables = info.tables
+    found = report.findings
+    if {"voyages", "ships"} <= tables:
+        for vid, ship in conn.execute(
+            "SELECT id, ship FROM voyages WHERE ended IS NULL "
+            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
+            [MAX_PER_CHECK],
+        ):
+            found.append(Finding("reference", f"voyages row {vid}", f"ship {ship!r} is gone"))
+    if "voyages" in tables:
+        for table in ("hours", "events"):
+            if table not in tables:
+                continue
+            for rowid in _count_bad(
+                conn,
+                f"SELECT rowid FROM [{table}] WHERE voyage_id IS NOT NULL "
+                "AND voyage_id NOT IN (SELECT id FROM voyages)",
+            ):
+                found.append(
+                    Finding("reference", f"{table} row {rowid}", "its voyage is gone")
+                )
+    if {"people", "ships"} <= tables:
+        # R70: a named person aboard names a ship of the campaign
+        for pid, ship in conn.execute(
+            "SELECT id, ship FROM people WHERE ship IS NOT NULL "
+            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
+            [MAX_PER_CHECK],
+        ):
+            found.append(Finding("reference", f"people row {pid}", f"ship {ship!r} is gone"))
+    if {"floaters", "voyages"} <= tables:
+        for rowid in _count_bad(
+            conn,
+            "SELECT rowid FROM floaters WHERE voyage_id IS NOT NULL "
+            "AND voyage_id NOT IN (SELECT id FROM voyages)",
+        ):
+            found.append(Finding("reference", f"floaters row {rowid}", "its voyage is gone"))
+    if "actions" in tables:
+        lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
+        # pruned actions are the oldest: a row naming an action at or after the oldest kept
+        # one must find it
+        for table in ACTION_TAGGED:
+            if lowest is None or table not in tables:
+                continue
+            for rowid in _count_bad(
+                conn,
+                f"SELECT rowid FROM [{table}] WHERE action_id >= {int(lowest)} "
+                "AND action_id NOT IN (SELECT id FROM actions)",
+            ):
+                found.append(
+                    Finding("reference", f"{table} row {rowid}", "its action is gone")
+                )
+    if {"hours", "campaign"} <= tables:
+        late = conn.execute(
+            "SELECT count(*) FROM hours WHERE clock >= (SELECT clock FROM campaign WHERE id = 1)"
+        ).fetchone()[0]
+        if late:
+            found.append(
+                Finding("reference", "hours", f"{late} hour(s) logged at or after the clock")
+            )
+
+
+def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    from .tables import rulebook_from_texts
+
+    if "house_tables" not in info.tables:
+        return
+    texts: dict[str, str] = {}
+    for name, text in conn.execute("SELECT name, text FROM house_tables"):
+        texts[str(name)] = str(text)
+    report.facts["house_tables"] = sorted(texts)
+    try:
+        rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
+    except VoyageError as exc:
+        report.findings.append(Finding("tables", "house_tables", str(exc)))
+
+
+def summary(report: Report) -> str:
+    """The report as text for a person."""
+    if report.healthy:
+        f = report.facts
+        return (
+            f"{report.path}: healthy (integrity ok; schema version {f.get('schema_steps')}, "
+            f"written by voyage {f.get('written_by') or 'before 0.1'}; {f.get('tables')} "
+            f"tables; {f.get('json_values')} JSON values checked; references ok)"
+        )
+    n = len(report.findings)
+    lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
+    lines += [f"  {finding.line()}" for finding in report.findings]
+    lines.append(RECOVERY)
+    return "\n".join(lines)
+

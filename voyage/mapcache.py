@@ -1,0 +1,196 @@
+"""The parsed sea map, cached in the campaign keyed by the hash of the map's text.
+
+Every command that needs the map used to read the stored YAML again and validate it (0.6 s
+on a 999 x 999 map). The parsed map (its drawing, terrain and coastal cells, legend,
+per-hex entries and currents) is kept instead as one compressed blob in the table
+``map_cache`` (m070), keyed by the SHA-256 of the map text in ``sea_map``; a command reads
+the text, hashes it and takes the parsed map from the row with that hash, parsing only when
+there is none.
+
+``map_cache`` is **derived data and stays out of undo**: a row is right for its hash
+whatever happens to ``sea_map``, so ``voyage undo`` never needs to put it back. Undoing a
+``map load`` changes the text, hence the hash, hence the row used (the previous map's row if
+it is still kept, else one parse). The last :data:`KEEP` maps are kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import struct
+import zlib
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .errors import CampaignError
+from .maps import Fuel, LegendEntry, SeaMap
+from .rules.drift import Current
+
+if TYPE_CHECKING:
+    from .store import Campaign
+
+#: Bumped whenever the blob's layout or the parser's meaning changes: old rows are misses.
+#: 2: the map's currents (R64). 3: its weather regions (R61).
+FORMAT = 3
+#: Cached maps kept (the current map, and the one before it for an undo of a map load).
+KEEP = 3
+_HEADER = struct.Struct("<3I")
+_INSERT = "INSERT OR REPLACE INTO map_cache (hash, format, blob) VALUES (?, ?, ?)"
+_PRUNE = (
+    "DELETE FROM map_cache WHERE rowid NOT IN "
+    "(SELECT rowid FROM map_cache ORDER BY rowid DESC LIMIT ?)"
+)
+
+
+def map_hash(text: str) -> str:
+    """The cache key of a map: SHA-256 of its text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def encode(sea_map: SeaMap) -> bytes:
+    """``sea_map`` as a compact blob: a JSON header, the drawing and the coastal cells.
+
+    The terrain cells are not stored: they come back from the drawing and the legend with
+    one ``str.translate`` (faster than inflating another byte per hex).
+    """
+    header = {
+        "name": sea_map.name,
+        "description": sea_map.description,
+        "notes": sea_map.notes,
+        "width": sea_map.width,
+        "height": sea_map.height,
+        "default_seabed": sea_map.default_seabed,
+        "legend": [[e.char, e.terrain, e.seabed, e.name] for e in sea_map.legend.values()],
+        "entries": {
+            name: {
+                key: ([value.price, value.stock] if isinstance(value, Fuel) else value)
+                for key, value in entry.items()
+            }
+            for name, entry in sea_map.entries.items()
+        },
+        # R64: hex -> [side, knots as numerator, denominator] (knots are exact Fractions)
+        "currents": {
+            name: [c.side, c.knots.numerator, c.knots.denominator]
+            for name, c in sea_map.currents.items()
+        },
+        # R61: the map's own regions (none: the whole map is one region, made when asked)
+        "regions": {
+            name: [r.climate, sorted(r.hexes), list(r.open_sea), r.description,
+                   [list(pair) for pair in r.season_names]]
+            for name, r in sea_map.regions.items()
+        },
+    }
+    head = json.dumps(header, separators=(",", ":")).encode("utf-8")
+    drawing = "".join(sea_map.rows).encode("utf-8")
+    body = head + drawing + sea_map.coastal_cells
+    sizes = _HEADER.pack(len(head), len(drawing), len(sea_map.coastal_cells))
+    return zlib.compress(sizes + body, 1)  # level 1: ~10x faster to write than 6, 40% larger
+
+
+def decode(blob: bytes, text: str, source: str) -> SeaMap:
+    """The :class:`SeaMap` a blob from :func:`encode` holds (``text`` and ``source`` as stored)."""
+    data = zlib.decompress(blob)
+    n_head, n_drawing, n_coast = _HEADER.unpack_from(data)
+    at = _HEADER.size
+    header: dict[str, Any] = json.loads(data[at : at + n_head])
+    at += n_head
+    drawing = data[at : at + n_drawing].decode("utf-8")
+    at += n_drawing
+    coastal = data[at : at + n_coast]
+    width, height = header["width"], header["height"]
+    if len(drawing) != width * height or len(coastal) != width * height:
+        raise ValueError("map cache blob does not match its size")
+    entries: dict[str, dict[str, Any]] = {}
+    for name, entry in header["entries"].items():
+        if "fuel" in entry:
+            price, stock = entry["fuel"]
+            entry["fuel"] = Fuel(price=price, stock=stock)
+        entries[name] = entry
+    currents = {
+        name: Current(side, Fraction(numerator, denominator))
+        for name, (side, numerator, denominator) in header["currents"].items()
+    }
+    from .world.regions import Region
+
+    regions = {
+        name: Region(name, climate, frozenset(hexes), tuple(open_sea), description,
+                     tuple((a, b) for a, b in seasons))
+        for name, (climate, hexes, open_sea, description, seasons) in header["regions"].items()
+    }
+    return SeaMap(
+        name=header["name"],
+        width=width,
+        height=height,
+        rows=[drawing[r * width : (r + 1) * width] for r in range(height)],
+        legend={c: LegendEntry(c, t, s, n) for c, t, s, n in header["legend"]},
+        default_seabed=header["default_seabed"],
+        entries=entries,
+        description=header["description"],
+        notes=header["notes"],
+        source=source,
+        text=text,
+        coastal_cells=coastal,
+        currents=currents,
+        regions=regions,
+    )
+
+
+def read(campaign: Campaign, key: str, text: str, source: str) -> SeaMap | None:
+    """The cached parse of the map whose text hashes to ``key``, or None (a miss)."""
+    db = campaign.db
+    found = db.execute(
+        "SELECT blob FROM map_cache WHERE hash = ? AND format = ?", [key, FORMAT]
+    ).fetchone()
+    if found is None:
+        return None
+    try:
+        return decode(found[0], text, source)
+    except (ValueError, KeyError, TypeError, zlib.error, struct.error):
+        return None  # a damaged row is a miss: the map is parsed again and the row rewritten
+
+
+def write(campaign: Campaign, key: str, sea_map: SeaMap) -> bool:
+    """Keep the parse of ``sea_map`` under ``key``; False if the campaign could not take it.
+
+    Inside an action the row is written in its transaction (a refused action leaves no row).
+    Otherwise it is a short transaction of its own (on a second connection during a read
+    command's one moment), and a busy or read-only campaign is simply not cached this time:
+    the cache must never make a command fail, or wait more than a moment.
+    """
+    conn = campaign.db.conn
+    blob = encode(sea_map)
+    if conn.in_transaction and campaign.current_action is None:
+        # A read command's one moment (campaignfile.begin_reading): writing on its own
+        # connection would take the write lock and hold it to the command's end, keeping
+        # other terminals waiting. A second connection writes and lets go at once.
+        return _write_aside(campaign.path, key, blob)
+    # Never wait long for the lock on the cache's account (a read command in its read
+    # moment, while another terminal advances): a moment, then go on uncached.
+    waited = conn.execute("PRAGMA busy_timeout").fetchone()[0]
+    conn.execute("PRAGMA busy_timeout = 100")
+    try:
+        with campaign.transaction():
+            campaign.db.execute(_INSERT, [key, FORMAT, blob])
+            campaign.db.execute(_PRUNE, [KEEP])
+    except (CampaignError, sqlite3.OperationalError):
+        return False
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {int(waited)}")
+    return True
+
+
+def _write_aside(path: Path, key: str, blob: bytes) -> bool:
+    """Write the cache row on a connection of its own, committed at once."""
+    try:
+        other = sqlite3.connect(str(path), timeout=0.1)
+        try:
+            with other:  # one transaction, committed (or rolled back) here
+                other.execute(_INSERT, [key, FORMAT, blob])
+                other.execute(_PRUNE, [KEEP])
+        finally:
+            other.close()
+    except sqlite3.Error:
+        return False
+    return True

@@ -1,0 +1,242 @@
+"""Sea states by hex and hour (R60): rolled cells (R61-R62) and the referee's storms.
+
+:class:`SeaStates` answers "what is the sea state of hex H at hour T?" for the engine, the
+map and the weather commands. Rolled days are recomputed from their streams (R63), never
+stored: only the referee's reroll counts are kept (table ``weather_rerolls``), so forecast,
+advance and undo agree in any order. Each hour's sea is worked out once and kept for the
+next question, which is how the engine's lookups stay a dict access.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .. import hexmap
+from ..tables import SEA_STATES, WIND_SIDES, RuleBook
+from .cells import DayWeather, StormCell, footprint, longest_cell_hours, roll_day, roll_hour
+from .seasons import season_for_day
+
+#: R60: the sea-state level of a hex at a campaign hour, as the engine asks it: 0 calm,
+#: 1 stormy seas, 2 major storm, 3 hurricane (a predicate's True/False reads as 1/0).
+SeaStateLookup = Callable[[str, int], int]
+
+
+def no_storms(hex_name: str, clock: int) -> int:
+    """A calm sea everywhere, always (R60)."""
+    return 0
+
+
+#: How many hours of worked-out sea are kept (an advance walks forward hour by hour).
+HOURS_KEPT = 48
+
+
+@dataclass(frozen=True)
+class RefereeStorm:
+    """A storm placed by hand (R63): hexes, hours, a sea state, maybe moving."""
+
+    storm: int
+    hexes: tuple[tuple[int, int, int], ...]
+    start_hour: int
+    end_hour: int
+    level: int
+    moving: str | None = None
+    every: int = 3
+
+    def footprint(self, hour: int, width: int, height: int) -> dict[str, int]:
+        """Hex -> level at ``hour`` (shifted one hex per ``every`` hours when moving)."""
+        if not self.start_hour <= hour < self.end_hour:
+            return {}
+        dq = dr = ds = 0
+        if self.moving:
+            n = (hour - self.start_hour) // max(1, self.every)
+            d = hexmap.CUBE_DIRECTIONS[WIND_SIDES.index(self.moving)]
+            dq, dr, ds = d[0] * n, d[1] * n, d[2] * n
+        out: dict[str, int] = {}
+        for q, r, s in self.hexes:
+            col, row = hexmap.cube_to_offset((q + dq, r + dr, s + ds))
+            if 1 <= col <= width and 1 <= row <= height:
+                out[hexmap.hex_name(col, row)] = self.level
+        return out
+
+
+def referee_storms(rows: Iterable[Mapping[str, Any]]) -> list[RefereeStorm]:
+    """Storm rows (one per hex, table ``storms``) grouped into :class:`RefereeStorm`."""
+    grouped: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        g = grouped.setdefault(int(r["storm"]), {"row": r, "hexes": []})
+        g["hexes"].append(hexmap.to_cube(r["hex"]))
+    out = []
+    for number in sorted(grouped):
+        row = grouped[number]["row"]
+        state = row.get("state") or "stormy"  # R60: a storm placed without a state
+        out.append(
+            RefereeStorm(
+                number,
+                tuple(grouped[number]["hexes"]),
+                int(row["start_hour"]),
+                int(row["end_hour"]),
+                SEA_STATES.index(state),
+                row.get("moving"),
+                int(row.get("every") or 3),
+            )
+        )
+    return out
+
+
+class SeaStates:
+    """The sea state of every hex at every hour of one campaign (R60-R63)."""
+
+    def __init__(
+        self,
+        seed: int,
+        sea_map: Any,
+        book: RuleBook,
+        *,
+        rerolls: Mapping[tuple[str, int], int] | None = None,
+        storms: Iterable[RefereeStorm] = (),
+        rolled: bool = True,
+        season: Callable[[int], str] = season_for_day,
+    ) -> None:
+        self.seed = seed
+        self.map = sea_map
+        self.book = book
+        self.regions = sea_map.weather_regions()
+        self.rerolls = dict(rerolls or {})
+        self.storms = list(storms)
+        self.rolled = rolled
+        self.season = season
+        self.width, self.height = sea_map.width, sea_map.height
+        self._days: dict[tuple[str, int], DayWeather] = {}
+        self._cells_of_day: dict[int, list[StormCell]] = {}
+        self._cells_today: dict[int, list[StormCell]] = {}
+        self._hours: dict[int, dict[str, int]] = {}
+        self._fp: dict[tuple[Any, ...], dict[str, int]] = {}
+        self._last: tuple[tuple[Any, ...], dict[str, int]] = ((), {})
+        self._sea = frozenset(h for h in sea_map.names() if sea_map.is_sea(h))
+        self._lookback = (longest_cell_hours(book) + roll_hour(1)) // 24 + 1
+        self._ports = frozenset(h for h in sea_map.names() if sea_map.terrain(h) == "port")
+
+    # -- days and cells --------------------------------------------------------------------
+    def day(self, region: str, day: int) -> DayWeather:
+        """Region ``region``'s weather on ``day`` (R61; memoised, a pure function)."""
+        key = (region, day)
+        found = self._days.get(key)
+        if found is None:
+            found = roll_day(
+                self.seed,
+                self.regions[region],
+                day,
+                self.season(day),
+                self.book,
+                self.rerolls.get(key, 0),
+            )
+            self._days[key] = found
+        return found
+
+    def cells_between(self, first_hour: int, end_hour: int) -> list[StormCell]:
+        """Every rolled cell that blows at some hour in ``first_hour <= h < end_hour``."""
+        if not self.rolled or end_hour <= first_hour:
+            return []
+        last_day = max(0, (end_hour - 1 - roll_hour(1)) // 24 + 1)
+        first_day = max(1, first_hour // 24 + 1 - self._lookback)
+        out = []
+        for day in range(first_day, last_day + 1):
+            cells = self._cells_of_day.get(day)
+            if cells is None:
+                found = (self.day(region, day).cell for region in self.regions)
+                cells = self._cells_of_day[day] = [c for c in found if c is not None]
+            for cell in cells:
+                if cell.start_hour < end_hour and cell.end_hour > first_hour:
+                    out.append(cell)
+        return out
+
+    # -- hours ----------------------------------------------------------------------------
+    def levels(self, hour: int) -> dict[str, int]:
+        """Hex -> sea-state level (1-3) at ``hour``; calm hexes are left out. Where cells
+        and storms overlap the highest state wins (R60)."""
+        found = self._hours.get(hour)
+        if found is not None:
+            return found
+        # What decides the hour: each blowing cell and where it has drifted to, each storm
+        # and how far it has moved. Cells drift every few hours at most, so most hours
+        # are the hour before again, and each footprint is worked out once per position.
+        day = hour // 24
+        today = self._cells_today.get(day)
+        if today is None:  # the cells that blow at some hour of this day, worked out once
+            if len(self._cells_today) > HOURS_KEPT:
+                self._cells_today.clear()
+            today = self._cells_today[day] = self.cells_between(day * 24, day * 24 + 24)
+        cells = [c for c in today if c.start_hour <= hour < c.start_hour + c.hours]
+        key = tuple((c.name, c.steps(hour)) for c in cells) + tuple(
+            (s.storm, (hour - s.start_hour) // max(1, s.every) if s.moving else 0)
+            for s in self.storms
+            if s.start_hour <= hour < s.end_hour
+        )
+        if key == self._last[0]:
+            found = self._last[1]
+        else:
+            found = {}
+            for cell in cells:
+                fp_key = ("cell", cell.name, cell.steps(hour))
+                fp = self._fp.get(fp_key)
+                if fp is None:
+                    fp = self._fp[fp_key] = cell.footprint(hour, self.width, self.height)
+                self._merge(found, fp)
+            for storm in self.storms:
+                self._merge(found, storm.footprint(hour, self.width, self.height))
+            self._last = (key, found)
+        if len(self._hours) >= HOURS_KEPT:
+            self._hours.clear()
+        if len(self._fp) > 4 * HOURS_KEPT:
+            self._fp.clear()
+        self._hours[hour] = found
+        return found
+
+    def _merge(self, found: dict[str, int], fp: dict[str, int]) -> None:
+        """Add a footprint: the highest state wins (R60); land has no sea state."""
+        sea = self._sea
+        for name, level in fp.items():
+            if level > found.get(name, 0) and name in sea:
+                found[name] = level
+
+    def level(self, hex_name: str, hour: int) -> int:
+        """The sea-state level of a hex at an hour (0 calm ... 3 hurricane), as drawn."""
+        return self.levels(hour).get(hex_name, 0)
+
+    def state(self, hex_name: str, hour: int) -> str:
+        """The sea state's key (calm, stormy, major, hurricane)."""
+        return SEA_STATES[self.level(hexmap.canonical(hex_name), hour)]
+
+    def for_ship(self, hex_name: str, hour: int) -> int:
+        """The level a ship in ``hex_name`` feels: a port is sheltered (R60), so calm."""
+        if hex_name in self._ports:
+            return 0
+        found = self._hours.get(hour)
+        if found is None:
+            found = self.levels(hour)
+        return found.get(hex_name, 0)
+
+    def lookup(self) -> SeaStateLookup:
+        """:meth:`for_ship` as a closure over its dicts: what the engine calls on every hex
+        entered and every hour in the same hex, so each call is two dict look-ups."""
+        hours, ports, levels = self._hours, self._ports, self.levels
+
+        def sea_state(hex_name: str, hour: int) -> int:
+            found = hours.get(hour)
+            if found is None:
+                found = levels(hour)
+            return 0 if hex_name in ports else found.get(hex_name, 0)
+
+        return sea_state
+
+
+__all__ = [
+    "RefereeStorm",
+    "SeaStateLookup",
+    "SeaStates",
+    "footprint",
+    "no_storms",
+    "referee_storms",
+]

@@ -111,6 +111,9 @@ EQUIVALENT: dict[str, str] = {
     _EXACT,
     _FLOODING + '`SINKING: dw * Fraction(rules["sinking_above"]).limit_denominator(1000),`':
     _EXACT,
+    _FLOODING + "`CAPSIZE_HOURLY: dw * Fraction(hourly).limit_denominator(1000),`": _EXACT,
+    _FLOODING + "`LISTING: dw * Fraction(listing).limit_denominator(1000),`": _EXACT,
+    _FLOODING + "`SINKING: dw * Fraction(sinking).limit_denominator(1000),`": _EXACT,
     "voyage/rules/ramming.py: line `return dice[-1] if dice else "
     'str(book.procedures["ram"]["die"])`: 1 -> 0': (
         "equivalent: the first and the last ram die are the same die, as one trait at most "

@@ -450,3 +450,24 @@ def test_r37_any_positive_deadweight_floods_by_its_fractions(book):
     # the thresholds are fractions of any Deadweight above 0 (a house table's 1 hlb boat too)
     assert flooding_state(0, 1, book).state == "none"
     assert flooding_state(0.6, 1, book).state == "sinking"
+
+
+def test_r65_anchor_cable_and_depth(book, faces):
+    from types import SimpleNamespace
+
+    from voyage.rules.anchors import anchor_cable, anchorage_problem, cable_odds
+
+    # 2d6 each storm-tossed hour; the cable parts on 2 or 12: 2/36
+    assert cable_odds(book) == F(2, 36)
+    for shown, parts in (((1, 1), True), ((6, 6), True), ((1, 2), False), ((5, 6), False)):
+        roller = faces(*shown)
+        result = anchor_cable(roller, book)
+        assert (result.changes == {"anchor_lost": True}) is parts, shown
+        assert result.rolls[0].probability == F(34, 36) and roller.sides_asked == [6, 6]
+    # a charted depth of at most 150 ft (a 25-fathom cable) holds an anchor
+    def sea(depth):
+        return SimpleNamespace(coastal=False, narrow_passage=False, terrain="sea", depth=depth,
+                               name="0505")
+
+    assert anchorage_problem(sea(150), book) is None
+    assert "150 ft" in str(anchorage_problem(sea(151), book))

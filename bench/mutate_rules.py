@@ -114,6 +114,10 @@ EQUIVALENT: dict[str, str] = {
     _FLOODING + "`CAPSIZE_HOURLY: dw * Fraction(hourly).limit_denominator(1000),`": _EXACT,
     _FLOODING + "`LISTING: dw * Fraction(listing).limit_denominator(1000),`": _EXACT,
     _FLOODING + "`SINKING: dw * Fraction(sinking).limit_denominator(1000),`": _EXACT,
+    _FLOODING + "`@lru_cache(maxsize=4096)`": (
+        "equivalent: the size of a cache of states changes how often one is recomputed, "
+        "never the state"
+    ),
     "voyage/rules/ramming.py: line `return dice[-1] if dice else "
     'str(book.procedures["ram"]["die"])`: 1 -> 0': (
         "equivalent: the first and the last ram die are the same die, as one trait at most "

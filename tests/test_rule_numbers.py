@@ -471,3 +471,27 @@ def test_r65_anchor_cable_and_depth(book, faces):
 
     assert anchorage_problem(sea(150), book) is None
     assert "150 ft" in str(anchorage_problem(sea(151), book))
+
+
+def test_r60_sea_states_disadvantages_and_intervals(book):
+    import dataclasses
+
+    from voyage.rules.capsize import SeaStateRule, sea_state_rules, storm_clock
+
+    rules = sea_state_rules(book)
+    # R60: calm; stormy seas as R32 (6 hours); major storm 1 Disadvantage, 3 hours;
+    # hurricane 2 Disadvantages, 1 hour
+    assert rules == [SeaStateRule("calm", 0, 0), SeaStateRule("stormy seas", 0, 6),
+                     SeaStateRule("major storm", 1, 3), SeaStateRule("hurricane", 2, 1)]
+    assert rules[1].terms("0505") == ("storm: stormy seas", [], "Stormy seas in 0505 (R60). ")
+    assert rules[2].terms("0505")[1:] == (["major storm"],
+                                          "Major storm in 0505 (R60, 1 Disadvantage). ")
+    assert rules[3].terms("0505")[2] == "Hurricane in 0505 (R60, 2 Disadvantages). "
+    # the same-hex clock counts storm hours only and restarts at each Check
+    assert storm_clock(5, 0, rules) == (0, False)
+    assert [storm_clock(h, 1, rules) for h in (4, 5)] == [(5, False), (0, True)]
+    assert [storm_clock(h, 2, rules) for h in (1, 2)] == [(2, False), (0, True)]
+    assert storm_clock(0, 3, rules) == (0, True) and storm_clock(0, 4, rules) == (0, True)
+    # a climates table that leaves a state's numbers out: no Disadvantage, R32's 6 hours
+    bare = dataclasses.replace(book, climates={**book.climates, "sea_states": {}})
+    assert sea_state_rules(bare)[2] == SeaStateRule("major", 0, 6)

@@ -171,10 +171,11 @@ def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
 def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     """The ship as she was when the voyage set sail, or None.
 
-    Taken from the undo snapshot of the voyage's first action (the one that set sail, or
-    else the one that wrote its first hour): the store keeps the ships table as it was
-    before every action. So the ship card shows the ship as she sailed, and the fuel burnt
-    is counted from what she carried.
+    Rebuilt from the undo journal of the voyage's first action (the one that set sail, or
+    else the one that wrote its first hour) and every later one (voyage.undojournal), or taken
+    from that action's snapshot in a campaign older than the journal. So the ship card
+    shows the ship as she sailed, and the fuel burnt is counted from what she carried.
+    None when the journal no longer reaches back so far (``undo_keep``).
     """
     from .store import _ship_from_row
 
@@ -189,10 +190,14 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     action_id = row[0] if row else None
     if action_id is None:
         return None
-    rows = list(camp.db.query("SELECT snapshot FROM actions WHERE id = ?", [action_id]))
+    rows = list(camp.db.query("SELECT * FROM actions WHERE id = ?", [action_id]))
     if not rows:
         return None
     try:
+        if rows[0].get("undo") == "journal":
+            found = db.execute("SELECT rowid FROM ships WHERE name = ?", [name]).fetchone()
+            before = camp.row_before("ships", found[0], action_id) if found else None
+            return _ship_from_row(before) if before else None
         ships = json.loads(rows[0]["snapshot"]).get("ships", [])
         match = [r for r in ships if str(r.get("name", "")).lower() == name.lower()]
         return _ship_from_row(match[0]) if match else None
@@ -768,6 +773,14 @@ def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None
         return {f: Path(f"{default_stem(log)}.{f}") for f in chosen}
     target = Path(out)
     if len(chosen) == 1:
+        named = target.suffix.lower().lstrip(".")
+        if named in FORMATS and named != chosen[0]:
+            # `--format csv --out log.md` would write CSV into a file every program opens
+            # as Markdown: refuse before anything is written
+            raise ExportError(
+                f"--out {target.name} ends in .{named} but the format is {chosen[0]}: "
+                f"name it .{chosen[0]}, or give --format {named}"
+            )
         return {chosen[0]: target}
     stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target
     return {f: stem.with_name(f"{stem.name}.{f}") for f in chosen}
@@ -817,10 +830,24 @@ def write_exports(
         texts["md"] = to_markdown(log, rolls=rolls, picture=picture)
     if "png" in paths:
         assert sea_map is not None
-        to_png(log, sea_map, paths["png"])
+        to_png(log, sea_map, paths["png"])  # render_map says a failed write in one line
     for fmt, text in texts.items():
-        paths[fmt].write_text(text, encoding="utf-8", newline="")
+        try:
+            paths[fmt].write_text(text, encoding="utf-8", newline="")
+        except OSError as exc:  # a full disk, /dev/full, a file made read-only meanwhile
+            raise ExportError(f"cannot write {paths[fmt]}: {write_problem(exc)}") from None
     return paths
+
+
+def write_problem(exc: OSError) -> str:
+    """What went wrong writing a file, in a referee's words."""
+    import errno
+
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the disk (free some, then export again)"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "not allowed to write there (choose another --out)"
+    return exc.strerror or str(exc)
 
 
 def _relative(path: Path, folder: Path) -> str:

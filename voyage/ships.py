@@ -8,8 +8,9 @@ the trait's own rolls. Every roll goes through the campaign's roller and is retu
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .dice import Roll, Roller
@@ -17,6 +18,7 @@ from .errors import ShipError, VoyageError
 from .rules.anchors import anchors_aboard
 from .rules.shiptables import roll_trait
 from .tables import RuleBook
+from .text import check_text
 from .tiers import roman
 
 PACES = ("normal", "slow", "strain")
@@ -42,6 +44,8 @@ class Ship:
     engine_broken: bool = False
     pace: str = "normal"
     strain: int = 0
+    #: A built boat's design spec (R80, voyage.boats); None for a rolled ship.
+    design: dict[str, Any] | None = None
 
     def has_trait(self, name: str) -> bool:
         return any(t.lower() == name.lower() for t in self.traits)
@@ -209,6 +213,10 @@ def to_hit(ship: Ship, book: RuleBook) -> int:
 
 def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """Every derived figure of a ship, with stable names (the JSON of `ship show`)."""
+    if ship.design is not None:  # R81: a built boat's figures come from her design
+        from .boatships import built_figures
+
+        return built_figures(ship, book, water_in_load)
     dw = deadweight(ship, book)
     total = load(ship, book, water_in_load)
     cls = book.ship_class(ship.ship_class)
@@ -399,3 +407,43 @@ def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str,
         name = f"{name} {roman(number)}"
         record.outcome = name
     return name, record
+
+
+# ----------------------------------------------------------------------------- storage
+
+
+def ship_to_row(ship: Ship) -> dict[str, Any]:
+    """The ship as a row of the campaign's ``ships`` table; a name that is not one clean line
+    (typed, or from a house names table) is refused here, before it is stored."""
+    check_text(ship.name, "the ship's name", error=ShipError)
+    # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
+    rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
+    rec["class"] = rec.pop("ship_class")
+    rec["traits"] = json.dumps(rec["traits"])
+    rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
+    rec["engine_broken"] = int(rec["engine_broken"])
+    rec["design"] = None if rec["design"] is None else json.dumps(rec["design"])  # R80
+    return rec
+
+
+def ship_from_row(row: dict[str, Any]) -> Ship:
+    """A ship from a row of the campaign's ``ships`` table."""
+    return Ship(
+        name=row["name"],
+        ship_class=row["class"],
+        tier=row["tier"],
+        engine_tier=row["engine_tier"],
+        traits=json.loads(row["traits"]),
+        equipment=json.loads(row["equipment"]),
+        crew=row["crew"],
+        passengers=row["passengers"],
+        cargo=row["cargo"],
+        fuel=row["fuel"],
+        water=row["water"],
+        status=row["status"],
+        hex=row["hex"],
+        engine_broken=bool(row["engine_broken"]),
+        pace=row["pace"],
+        strain=row["strain"],
+        design=json.loads(row["design"]) if row.get("design") else None,
+    )

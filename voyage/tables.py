@@ -1,7 +1,8 @@
 """Load and validate the rule tables in tables/ (and a campaign's override tables).
 
 Each YAML file is one table: ``tiers``, ``load``, ``traits``, ``classes``, ``procedures``,
-``options``, ``names``. Files are read with ``yaml.safe_load`` and checked against a small
+``options``, ``names``, ``climates``, ``calendars``, ``boats`` (R80-R83,
+checked in voyage.boattables). Files are read with ``yaml.safe_load`` and checked against a small
 schema; any problem stops with one :class:`~voyage.errors.TableError` naming the file, the
 key and what is wrong. A campaign may name a folder of override tables: a file there
 replaces the built-in table of the same name whole (house rules, table by table).
@@ -10,15 +11,23 @@ replaces the built-in table of the same name whole (house rules, table by table)
 from __future__ import annotations
 
 import copy
+import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .boattables import check_boats
 from .dice import DiceError, parse
 from .errors import TableError, VoyageError
 from .paths import tables_dir
+from .text import bad_number
 from .tiers import parse_tier
+
+#: No number in a rule table may be larger than this (either way): every rule number is
+#: small, and a runaway one would overflow SQLite or make a procedure loop for ever.
+TABLE_NUMBER_LIMIT = 1_000_000_000
 
 TABLE_NAMES = (
     "tiers",
@@ -30,7 +39,11 @@ TABLE_NAMES = (
     "names",
     "climates",
     "calendars",
+    "boats",
 )
+#: Built-in tables checked on first use rather than at every start (a house copy is checked
+#: when it is loaded, like any table).
+LAZY_TABLES = frozenset({"boats"})
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
     "deadweight_multiplier": (int, float),
@@ -83,6 +96,9 @@ class _Checker:
             raise self.fail(key, f"expected {what}, found {value!r}")
         if not isinstance(value, kind):
             raise self.fail(key, f"expected {what}, found {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            # .nan and .inf are floats to YAML: no rule number may be either
+            raise self.fail(key, f"expected a finite number, found {value!r}")
         return value
 
     def number(self, value: Any, key: str, minimum: float | None = None) -> float:
@@ -431,8 +447,24 @@ def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
         raise c.fail("options", "expected a mapping of option name -> option")
     for key, opt in opts.items():
         where = f"options.{key}"
-        c.mapping(opt, where, {"default", "choices", "description"}, {"ruling"})
-        if not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
+        c.mapping(opt, where, {"default", "description"}, {"ruling", "choices", "range"})
+        if ("choices" in opt) == ("range" in opt):
+            raise c.fail(where, "give either 'choices' (a list) or 'range' ([lowest, highest])")
+        if "range" in opt:
+            bounds = opt["range"]
+            if (
+                not isinstance(bounds, list)
+                or len(bounds) != 2
+                or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+                or bounds[0] > bounds[1]
+            ):
+                raise c.fail(f"{where}.range", "expected [lowest, highest], two whole numbers")
+            default = opt["default"]
+            if isinstance(default, bool) or not isinstance(default, int) or not (
+                bounds[0] <= default <= bounds[1]
+            ):
+                raise c.fail(f"{where}.default", f"default {default!r} is not in the range")
+        elif not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
             raise c.fail(f"{where}.default", f"default {opt['default']!r} is not in choices")
     return opts
 
@@ -606,6 +638,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "names": _check_names,
     "climates": _check_climates,
     "calendars": _check_calendars,
+    "boats": check_boats,
 }
 
 
@@ -620,12 +653,9 @@ def safe_loader() -> Any:
 
 def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise TableError(f"{file}: not UTF-8 text") from None
+    from .text import read_text_file
+
+    text = read_text_file(file, TableError, "table file")
     return parse_yaml(text, file)
 
 
@@ -655,7 +685,13 @@ def check_table(name: str, data: Any, file: Path | str) -> Any:
     """Validate one table's parsed YAML; errors name ``file``."""
     if data is None:
         raise TableError(f"{file}: the file is empty")
+    problem = bad_number(data, TABLE_NUMBER_LIMIT, "a table")
+    if problem is not None:
+        where, what = problem
+        raise TableError(f"{file} at '{where}': {what}")
     return _CHECKS[name](data, _Checker(Path(file)))
+
+
 
 
 @dataclass
@@ -671,8 +707,18 @@ class RuleBook:
     names: dict[str, Any]
     calendars: dict[str, Any]
     climates: dict[str, Any] = field(default_factory=dict)
+    #: R80-R83 (voyage.boats): a house table is checked with the others; the built-in one
+    #: on first use (:attr:`boats`), so commands that never touch a boat do not pay for it.
+    boats_table: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def boats(self) -> dict[str, Any]:
+        """The boats table (R80-R83), validated."""
+        if self.boats_table is None:
+            self.boats_table = load_table("boats", tables_dir() / "boats.yaml")
+        return self.boats_table
 
     # -- lookups -------------------------------------------------------------------------
     def deadweight(self, tier: int) -> int:
@@ -790,10 +836,14 @@ def rulebook_from_texts(
             where = origin.get(name, f"{name}.yaml")
             loaded[name] = check_table(name, parse_yaml(overrides[name], where), where)
             sources[name] = where
+        elif name in LAZY_TABLES:  # checked on first use (RuleBook.boats)
+            sources[name] = str(base / f"{name}.yaml")
         else:
             file = base / f"{name}.yaml"
             loaded[name] = load_table(name, file)
             sources[name] = str(file)
+    if "boats" in loaded:
+        loaded["boats_table"] = loaded.pop("boats")
     book = RuleBook(**loaded, sources=sources)
     _CACHE[cache_key] = book
     return book
@@ -809,3 +859,27 @@ def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
     folder = Path(override_dir)
     texts = read_override_folder(folder)
     return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})
+
+
+def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
+    """A setting typed by a referee, as the option's value: one of its choices, or a whole
+    number within its range; a one-line error naming what would do otherwise."""
+    if "range" in option:
+        low, high = option["range"]
+        text = raw.strip().replace("_", "").replace(",", "")
+        # digits 0-9 only ("٣" is not 3), and few enough that int() is never asked for more
+        ok = text.isascii() and text.isdigit() and len(text) <= 18
+        if not ok or not low <= int(text) <= high:
+            raise VoyageError(
+                f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
+            )
+        return int(text)
+    lowered = raw.strip().lower()
+    for choice in option["choices"]:
+        if isinstance(choice, bool):
+            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
+                return choice
+        elif str(choice).lower() == lowered:
+            return choice
+    shown = ", ".join(json.dumps(c) for c in option["choices"])
+    raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")

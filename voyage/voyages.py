@@ -30,6 +30,7 @@ from .engine import (
 from .errors import VoyageRuleError
 from .events import Event
 from .report import plural
+from .rules.repair import repair_leak
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
@@ -84,7 +85,7 @@ def world_for(
 # -- loading and saving state -------------------------------------------------------------
 
 
-def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
+def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> ShipState:
     s = ShipState(
         ship=ship,
         voyage_id=voyage["id"],
@@ -97,13 +98,17 @@ def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
         strain=voyage["strain"],
     )
     s.set_extra(json.loads(voyage["state"] or "{}"))
+    # The route as stored, so save_state rewrites it only when a new course changed it: a
+    # long route is the biggest value in the row (issue 14.5: per-advance cost flat).
+    camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
     return s
 
 
 def open_voyages(camp: Campaign) -> list[ShipState]:
-    """Every voyage not yet over (ships at sea, or arrived with an emergency aboard)."""
+    """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
+    a fire, a listing or a sinking goes on in port until it is dealt with)."""
     rows = list(camp.db.query(f"SELECT * FROM voyages WHERE {OPEN_SQL} ORDER BY id"))
-    return [_state_from_rows(r, camp.get_ship(r["ship"])) for r in rows]
+    return [_state_from_rows(camp, r, camp.get_ship(r["ship"])) for r in rows]
 
 
 def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
@@ -114,35 +119,29 @@ def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
             [ship_name],
         )
     )
-    return _state_from_rows(rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
+    return _state_from_rows(camp, rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
 
 
 def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
     """Write a voyage and its ship back (inside the caller's action)."""
     ended = None
-    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.emergency):
+    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.in_trouble):
         ended = clock
     camp.db.execute(
-        "UPDATE voyages SET position = ?, progress_miles = ?, inshore = ?, pace = ?, "
-        "strain = ?, status = ?, ended = COALESCE(ended, ?), state = ?, route = ?, "
-        "destination = ? WHERE id = ?",
-        [
-            s.position,
-            s.progress,
-            dumps(s.inshore),
-            s.pace,
-            s.strain,
-            s.status,
-            ended,
-            dumps(s.extra()),
-            dumps(s.route),
-            s.route[-1],
-            s.voyage_id,
-        ],
+        "UPDATE voyages SET position = ?, progress_miles = ?, pace = ?, strain = ?, "
+        "status = ?, ended = COALESCE(ended, ?), state = ? WHERE id = ?",
+        [s.position, s.progress, s.pace, s.strain, s.status, ended, dumps(s.extra()), s.voyage_id],
     )
+    stored = camp.cache.get(("route", s.voyage_id))
+    if stored is None or stored != (s.route, s.inshore):  # a new course (or never read)
+        camp.db.execute(
+            "UPDATE voyages SET route = ?, inshore = ?, destination = ? WHERE id = ?",
+            [dumps(s.route), dumps(s.inshore), s.route[-1], s.voyage_id],
+        )
+        camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
     s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in OPEN_STATUSES or (s.status == "arrived" and s.emergency):
-        s.ship.status = "at sea"
+    if s.status in OPEN_STATUSES:
+        s.ship.status = "at sea"  # an arrived ship keeps "in port" / "at anchor" (arrive())
     elif s.status == "abandoned":
         s.ship.status = "abandoned"
     s.ship.hex = s.hex
@@ -316,6 +315,9 @@ def sail(
     chart: Any = None,
 ) -> ShipState:
     """Set sail (one action): check the order, plan the route, open the voyage."""
+    from .boatships import refuse_built
+
+    refuse_built(camp.get_ship(ship_name))  # issue 11.3: R81/R82 in the engine come later
     with camp.action("sail", f"{ship_name} sails") as act:
         state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
         camp.db.execute(
@@ -344,6 +346,12 @@ def planned_voyage(
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to sail her")
     current = open_voyage(camp, ship.name)
+    if current is not None and current.status == "arrived":
+        raise VoyageRuleError(
+            f"{ship.name}'s voyage {current.voyage_id} is still open at {current.hex}: her "
+            f"trouble goes on in port (R36); repair her leaks (`voyage act {ship.name!r} "
+            f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
+        )
     if current is not None:
         raise VoyageRuleError(
             f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
@@ -580,15 +588,7 @@ def _referee_action(
             changes = {"engine_broken": False}
         elif target == "leak":
             assert s is not None
-            if not s.leaks:
-                raise VoyageRuleError(f"{ship.name} has no leaks")
-            number = amount if amount is not None else (1 if len(s.leaks) == 1 else None)
-            if number is None or not 1 <= number <= len(s.leaks):
-                shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
-                raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
-            gone = s.leaks.pop(number - 1)
-            text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
-            changes = {"leaks": list(s.leaks)}
+            text, changes = repair_leak(s, ship, amount)
         else:
             raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
     elif what == "pump":
@@ -824,6 +824,10 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
+        if s.progress >= hex_miles and ship.fuel < shipfig.fuel_use(
+            ship, book, s.pace, camp.water_in_load
+        ):
+            speed = 0  # R16: run dry at the edge of her next hex, adrift
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append(

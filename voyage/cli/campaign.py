@@ -1,4 +1,4 @@
-"""Campaign commands: init, settings, undo."""
+"""Campaign commands: init, settings, undo, history."""
 
 from __future__ import annotations
 
@@ -6,22 +6,34 @@ import json
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    NAME,
+    SEED,
+    FilePath,
+    Whole,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 
 @click.command()
 @db_option
-@click.option("--name", default="New Campaign", show_default=True, help="Campaign name.")
+@click.option("--name", type=NAME, default="New Campaign", show_default=True, help="Campaign name.")
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
-    help="Seed for every roll of the campaign (R5); random if left out.",
+    help="Seed for every roll of the campaign (R5), 0 to 4294967295; random if left out.",
 )
 @click.option(
     "--tables",
     "tables",
-    type=click.Path(file_okay=False, exists=True),
+    type=FilePath(file_okay=False, exists=True),
     default=None,
     help="Folder of override rule tables (house rules): validated and copied into the "
     "campaign, which never reads the folder again.",
@@ -141,7 +153,8 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
                     "value": values[k],
                     "default": o["default"],
                     "ruling": o.get("ruling"),
-                    "choices": o["choices"],
+                    "choices": o.get("choices"),
+                    "range": o.get("range"),
                     "description": o["description"],
                 }
                 for k, o in options.items()
@@ -154,7 +167,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
             json.dumps(values[k]),
             json.dumps(o["default"]),
             o.get("ruling", ""),
-            _choices(o["choices"]),
+            _choices(o["choices"]) if "choices" in o else "{} to {}".format(*o["range"]),
         ]
         for k, o in options.items()
     ]
@@ -178,6 +191,53 @@ def undo(db_path: str, as_json: bool) -> None:
         emit_json({"undone": act})
     else:
         click.echo(f"Undone: {act['kind']}: {act['summary']}")
+
+
+@click.command()
+@db_option
+@click.option(
+    "--limit",
+    type=Whole(1, 1_000_000),
+    default=20,
+    show_default=True,
+    help="How many of the latest actions to list.",
+)
+@json_option
+@handles_errors
+def history(db_path: str, limit: int, as_json: bool) -> None:
+    """List the campaign's actions, newest first: what `voyage undo` would take back.
+
+    Each action shows its number, kind, summary, the campaign time when it was taken and
+    the real time. Only the latest actions (setting undo_keep, default 1000) can still be
+    undone; older ones stay listed.
+
+    Examples:
+
+        voyage history
+
+        voyage history --limit 100 --json
+    """
+    from ..calendar import campaign_calendar, format_time
+
+    camp = read_campaign(db_path)  # one moment, even while another terminal advances
+    calendar = campaign_calendar(camp)
+    rows = [{**a, "time": format_time(calendar, a["clock"])} for a in camp.history(limit)]
+    shown = [
+        [a["id"], a["kind"], a["summary"], a["time"], a["at"], "yes" if a["undoable"] else "no"]
+        for a in rows
+    ]
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("No actions yet: this campaign has nothing to undo.")
+        return
+    click.echo(
+        table(
+            shown,
+            ["#", "kind", "summary", "campaign time", "taken at (UTC)", "undo"],
+        )
+    )
 
 
 def _choices(choices: list[object]) -> str:

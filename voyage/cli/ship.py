@@ -7,6 +7,11 @@ from typing import Any
 import click
 
 from .common import (
+    AMOUNT,
+    NAME,
+    FilePath,
+    Text,
+    Whole,
     db_option,
     emit_json,
     handles_errors,
@@ -17,7 +22,9 @@ from .common import (
     table,
 )
 
-_count = click.IntRange(min=0)
+_count = AMOUNT
+#: equipment named on `ship add` (a light, a radio, a net, a weapon, a trait)
+_ITEM = Text(60)
 
 
 @click.group()
@@ -47,19 +54,21 @@ def _print_card(fig: dict[str, Any]) -> None:
 @click.option(
     "--class",
     "ship_class",
+    type=_ITEM,
     default=None,
     help="Class table: dinghy, motorboat, trawler, whaler, freighter, warship "
     "(or A-F). Random if left out.",
 )
 @click.option(
     "--count",
-    type=click.IntRange(1, 500),
+    type=Whole(1, 500),
     default=1,
     show_default=True,
     help="How many ships to roll.",
 )
 @click.option(
     "--name",
+    type=NAME,
     default=None,
     help="Name for the ship (with --count, a numeral is added); generated if left out.",
 )
@@ -124,15 +133,23 @@ def roll(
 
 @ship.command("add")
 @db_option
-@click.argument("name")
-@click.option("--class", "ship_class", required=True, help="Class: dinghy ... warship (or A-F).")
-@click.option("--tier", required=True, help="Ship Tier, I-X or 1-10.")
+@click.argument("name", type=NAME)
+@click.option(
+    "--class", "ship_class", type=_ITEM, required=True, help="Class: dinghy ... warship (or A-F)."
+)
+@click.option("--tier", type=_ITEM, required=True, help="Ship Tier, I-X or 1-10.")
 @click.option("--engine", "engine", default=None, help="Engine Tier, I-X (none for a dinghy).")
-@click.option("--trait", "traits", multiple=True, help="A Trait (repeatable), e.g. --trait Steady.")
-@click.option("--light", default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
-@click.option("--radio", default=None, help="Radio: Receiver or Transceiver.")
-@click.option("--net", default=None, help="Net, e.g. 'Net II'.")
-@click.option("--weapon", "weapons", multiple=True, help="Heavy weapon (repeatable).")
+@click.option(
+    "--trait",
+    "traits",
+    type=_ITEM,
+    multiple=True,
+    help="A Trait (repeatable), e.g. --trait Steady.",
+)
+@click.option("--light", type=_ITEM, default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
+@click.option("--radio", type=_ITEM, default=None, help="Radio: Receiver or Transceiver.")
+@click.option("--net", type=_ITEM, default=None, help="Net, e.g. 'Net II'.")
+@click.option("--weapon", "weapons", type=_ITEM, multiple=True, help="Heavy weapon (repeatable).")
 @click.option("--armor", type=_count, default=None, help="Units of armored plating.")
 @click.option("--harpoons", type=_count, default=None, help="Explosive harpoons aboard.")
 @click.option("--firehose", is_flag=True, help="The ship carries a firehose.")
@@ -215,7 +232,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
         emit_json(figs)
         return
     if not figs:
-        click.echo("No ships yet: `voyage ship roll` or `voyage ship add`.")
+        click.echo("No ships yet: `voyage ship roll`, `voyage ship add` or `voyage ship build`.")
         return
     rows = [
         [
@@ -275,8 +292,13 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 @ship.command("card")
 @db_option
 @click.argument("name")
-@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
-              help="The card's file, .png or .pdf. Default: SHIP-card.png here.")
+@click.option(
+    "--out",
+    "out",
+    type=FilePath(dir_okay=False),
+    default=None,
+    help="The card's file, .png or .pdf. Default: SHIP-card.png here.",
+)
 @handles_errors
 def card(db_path: str, name: str, out: str | None) -> None:
     """Draw a printable ship card (PNG or PDF): figures, Load against Deadweight, odds.
@@ -379,8 +401,12 @@ def load_ship(
     from ..people import check_counts
 
     check_counts(camp, s)  # R70: never fewer than the named people aboard
-    total = load(s, camp.rulebook, camp.water_in_load)
-    limit = sinking_load(s, camp.rulebook)
+    if s.design is not None:  # R80: a built boat's weight against her body's maximum load
+        from ..boatships import check_built_load
+
+        check_built_load(s, camp.rulebook, camp.water_in_load)
+    total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
+    limit = 0 if s.design is not None else sinking_load(s, camp.rulebook)
     if total > limit:
         raise ShipError(
             f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
@@ -395,8 +421,11 @@ def load_ship(
 @ship.command("remove")
 @db_option
 @click.argument("name")
-@click.option("--force", is_flag=True,
-              help="Remove a ship that has sailed: she is archived, her voyages kept.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Remove a ship that has sailed: she is archived, her voyages kept.",
+)
 @handles_errors
 def remove(db_path: str, name: str, force: bool) -> None:
     """Remove a ship from the campaign (undoable with `voyage undo`).
@@ -437,3 +466,8 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     camp = open_campaign(db_path)
     where = place_ship(camp, name, hex_name)
     click.echo(f"{camp.get_ship(name).name} is at {where}.")
+
+
+from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)
+
+ship.add_command(_build)

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -182,7 +183,7 @@ def _md_tokens(text: str) -> list[Any]:
 def test_markdown_has_a_section_per_day_every_event_and_valid_tables(
     campaign: Path, tmp_path: Path
 ) -> None:
-    result = run([SHIP, "--format", "md"], campaign, tmp_path)
+    result = run([SHIP, "--format", "md", "--for", "referee"], campaign, tmp_path)
     assert result.exit_code == 0, result.output
     path = tmp_path / "sea-witch-voyage-1.md"
     assert path.is_file()
@@ -445,12 +446,8 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     log = load_voyage(camp, SHIP)
     camp.close()
     marks = picture_marks(log)
-    assert marks == [
-        ("0305", "start"),
-        ("0506", "storm"),
-        ("0707", "hazard"),
-        ("0807", "end, arrived"),
-    ]
+    # the notable events by number, as the Markdown log numbers them (issue 15)
+    assert marks == [("0305", "start"), ("0506", "1"), ("0707", "2"), ("0807", "end 3")]
     out = tmp_path / "pictures"
     out.mkdir()
     paths = write_exports(log, ["md", "png"], out / "witch", sea_map=sea_map)
@@ -554,3 +551,44 @@ def test_the_picture_is_titled_in_plain_words_and_cropped_to_a_box(campaign: Pat
     rows = sorted({hexmap.parse_hex(n)[1] for n in names})
     assert len(names) == len(cols) * len(rows)  # a full rectangle
     assert set(track(log)) <= set(names)
+
+
+def test_players_log_leaves_out_routine_checks_ruling_codes_and_rolls(
+    campaign: Path, tmp_path: Path
+) -> None:
+    # issue 15: `export --for players` (the default) tells what happened in the sea's words;
+    # the numbers of its events are the numbers on the picture
+    assert run([SHIP, "--format", "md"], campaign, tmp_path).exit_code == 0
+    players = (tmp_path / "sea-witch-voyage-1.md").read_text(encoding="utf-8")
+    out = tmp_path / "referee.md"
+    assert run([SHIP, "--format", "md", "--for", "referee", "--out", str(out)], campaign,
+               tmp_path).exit_code == 0
+    referee = out.read_text(encoding="utf-8")
+    assert "`" not in players.split("## Day 1")[1]  # no roll lines for players
+    assert "capsize check: d20=" in referee
+    for n in (1, 2, 3):
+        assert f"**({n})**" in players and f"**({n})**" in referee
+    assert not re.search(r"\bR\d+\b", players.split("## Day 1")[1])
+
+
+def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_path: Path) -> None:
+    from voyage.export import load_voyage, write_exports
+    from voyage.maps import bundled_campaign, load_map
+    from voyage.store import open_campaign
+
+    camp = open_campaign(campaign)
+    log = load_voyage(camp, SHIP)
+    camp.close()
+    out = tmp_path / "pages"
+    out.mkdir()
+    sea_map = load_map(bundled_campaign("salt_reach"))
+    write_exports(log, ["html"], out / "witch.html", sea_map=sea_map, audience="players")
+    page = (out / "witch.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<h2>Summary</h2>" in page
+    assert 'src="data:image/png;base64,' in page
+    # the picture is inside the page: no file was written that was not asked for
+    assert [p.name for p in out.iterdir()] == ["witch.html"]
+    # without a map the page is written all the same, without a picture
+    assert run([SHIP, "-f", "html", "--out", str(out / "plain.html")], campaign,
+               tmp_path).exit_code == 0
+    assert "<h2>Summary</h2>" in (out / "plain.html").read_text(encoding="utf-8")

@@ -244,7 +244,7 @@ def run_demo(
 
         log = load_voyage(camp, ship.name, state.voyage_id)
         written = write_exports(log, ["md", "png"], paths["md"], force=force,
-                                sea_map=sea_map)
+                                sea_map=sea_map, rolls="none", audience="players")
         facts = summary(log)
         tell(f"Outcome: {facts['outcome']}. {facts['distance_miles']:g} miles, "
              f"{facts['hexes_entered']} hexes, {facts['fuel_burnt']} hlbs of fuel burnt, "

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
 JSON_VERSION = "1"
 SCHEMA_FILE = "voyage-log.schema.json"
-FORMATS = ("md", "json", "csv", "png")
+FORMATS = ("md", "html", "json", "csv", "png")
 RollsMode = Literal["shown", "folded", "none"]
 ROLLS_MODES: tuple[str, ...] = ("shown", "folded", "none")
 
@@ -420,12 +420,17 @@ def _day_of(row: dict[str, Any]) -> int:
     return int(row.get("clock") or 0) // 24 + 1
 
 
-def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None = None) -> str:
-    """The ship's log for players: ship card, a section per day, events and rolls, summary.
+def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None = None,
+                audience: str = "referee") -> str:
+    """The ship's log: ship card, a section per day, events and rolls, summary.
 
     ``rolls`` shows each event's rolls, folds them in ``<details>`` or leaves them out;
     ``picture`` is a relative path to the track picture, linked under the summary.
+    ``audience`` "players" leaves out routine non-events (a clear sea, a check that held)
+    and ruling codes; "referee" keeps everything. Notable events carry the numbers the
+    picture marks them with.
     """
+    from .chronicle import for_players
     from .report import ship_card
 
     if rolls not in ROLLS_MODES:
@@ -471,9 +476,14 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     events_by_day: dict[int, list[dict[str, Any]]] = {}
     for e in log.events:
         events_by_day.setdefault(_day_of(e), []).append(e)
+    numbers = event_numbers(log)
+    number_of = {id(log.events[i]): n for i, n in numbers.items()}
+    players = audience == "players"
     for day in sorted(hours_by_day.keys() | events_by_day.keys()):
         hours = hours_by_day.get(day, [])
         events = events_by_day.get(day, [])
+        if players:
+            events = [e for e in events if id(e) in number_of]
         heading = format_date(log.calendar, (day - 1) * 24)
         if log.calendar is not None:
             heading += f" (day {day})"
@@ -494,7 +504,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             out.append("A quiet day: nothing to report.")
             continue
         for event in events:
-            out.append(f"- **{md_text(event_time(log, event))}** {md_text(event.get('text', ''))}")
+            text = str(event.get("text", ""))
+            text = for_players(text) if players else text
+            mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
+            out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])
             if not lines or rolls == "none":
                 continue
@@ -662,32 +675,48 @@ def to_csv(log: VoyageLog) -> str:
 # ----------------------------------------------------------------------------- PNG
 
 
-def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
-    """(hex, words) marks for the picture: start, end, and where events happened.
+def is_notable(event: dict[str, Any]) -> bool:
+    """Whether an event is news: not a clear sea, a check that held or the sailing itself."""
+    return not (event.get("kind") in QUIET_KINDS and not event.get("changes"))
 
-    One mark per hex: an event's kind, ``+N`` for more events there, ``start``/``end``
-    joined in front (an event has no hex of its own: it is placed in the hex the ship was
-    in at the end of that hour).
-    """
+
+def event_numbers(log: VoyageLog) -> dict[int, int]:
+    """The notable events numbered 1, 2, 3 … in order (by position in ``log.events``): the
+    same numbers on the picture and in the Markdown log (issue 15)."""
+    numbers: dict[int, int] = {}
+    for index, event in enumerate(log.events):
+        if is_notable(event):
+            numbers[index] = len(numbers) + 1
+    return numbers
+
+
+def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
+    """(hex, words) marks for the picture: start, end, and the numbers of the events that
+    happened in each hex, as the Markdown log numbers them (an event has no hex of its own:
+    it is placed in the hex the ship was in at the end of that hour)."""
     path = track(log)
     words: dict[str, list[str]] = {}
     if path:
         words[path[0]] = ["start"]
     hex_at: dict[Any, str] = {r.get("clock"): str(r["hex"]) for r in log.hours if r.get("hex")}
-    kinds: dict[str, list[str]] = {}
-    for event in log.events:
-        if event.get("kind") in QUIET_KINDS and not event.get("changes"):
-            continue  # a clear sea, a capsize check that held: not worth a star
+    found: dict[str, list[int]] = {}
+    for index, number in event_numbers(log).items():
+        event = log.events[index]
         where = hex_at.get(event.get("clock")) or event.get("hex")
         if where:
-            kinds.setdefault(str(where), []).append(str(event.get("kind") or "event"))
-    for where, found in kinds.items():
-        first = found[0].replace("_", " ")
-        words.setdefault(where, []).append(first + (f" +{len(found) - 1}" if len(found) > 1
-                                                    else ""))
+            found.setdefault(str(where), []).append(number)
+    for where, numbers in found.items():
+        words.setdefault(where, []).append(_number_list(numbers))
     if path and len(path) > 1:
         words.setdefault(path[-1], []).insert(0, "end")
-    return [(where, ", ".join(w)) for where, w in words.items()]
+    return [(where, " ".join(w)) for where, w in words.items()]
+
+
+def _number_list(numbers: list[int]) -> str:
+    """``3``, ``3-5``, ``2, 7``: event numbers as short as they go."""
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
 
 
 def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | None]:
@@ -795,6 +824,7 @@ def write_exports(
     rolls: RollsMode = "shown",
     sea_map: SeaMap | None = None,
     validate_json: bool = False,
+    audience: str = "referee",
 ) -> dict[str, Path]:
     """Write the voyage in each format; refuse to overwrite a file unless ``force``.
 
@@ -821,22 +851,44 @@ def write_exports(
         texts["json"] = json_text(log, check=validate_json)  # before anything is written
     if "csv" in paths:
         texts["csv"] = to_csv(log)
-    if "md" in paths:
+    for fmt in ("md", "html"):
+        if fmt not in paths:
+            continue
         picture = None
-        md_path = paths["md"]
-        png = paths.get("png") or md_path.with_suffix(".png")
+        page = paths[fmt]
+        png = paths.get("png") or page.with_suffix(".png")
         if "png" in paths or png.is_file():
-            picture = _relative(png, md_path.parent).replace(" ", "%20")
-        texts["md"] = to_markdown(log, rolls=rolls, picture=picture)
+            picture = _relative(png, page.parent).replace(" ", "%20")
+        texts[fmt] = to_markdown(log, rolls=rolls, picture=picture, audience=audience)
     if "png" in paths:
         assert sea_map is not None
         to_png(log, sea_map, paths["png"])  # render_map says a failed write in one line
+    if "html" in paths:
+        texts["html"] = _html_page(log, texts["html"], paths, sea_map)
     for fmt, text in texts.items():
         try:
             paths[fmt].write_text(text, encoding="utf-8", newline="")
         except OSError as exc:  # a full disk, /dev/full, a file made read-only meanwhile
             raise ExportError(f"cannot write {paths[fmt]}: {write_problem(exc)}") from None
     return paths
+
+
+def _html_page(log: VoyageLog, markdown: str, paths: dict[str, Path],
+               sea_map: SeaMap | None) -> str:
+    """One self-contained page: the picture embedded (the PNG written beside it, or drawn in
+    a scratch folder and gone again when no PNG was asked for: only named files are kept)."""
+    import tempfile
+
+    from .htmlpage import markdown_to_html
+
+    title = f"{log.ship}, voyage {log.id}"
+    base = paths["html"].parent
+    if "png" in paths or sea_map is None or track(log) == []:
+        return markdown_to_html(markdown, title, base=base)
+    with tempfile.TemporaryDirectory() as scratch:
+        to_png(log, sea_map, Path(scratch) / "track.png")
+        markdown += f"\n![Track of {md_text(the(log.ship))}, voyage {log.id}](track.png)\n"
+        return markdown_to_html(markdown, title, base=Path(scratch))
 
 
 def write_problem(exc: OSError) -> str:

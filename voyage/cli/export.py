@@ -15,7 +15,7 @@ from .common import (
     read_campaign,
 )
 
-_FORMATS = ("md", "json", "csv", "png")
+_FORMATS = ("md", "html", "json", "csv", "png")
 
 
 @click.command()
@@ -25,15 +25,19 @@ _FORMATS = ("md", "json", "csv", "png")
               help="Voyage number (see `voyage log`); the ship's latest if left out.")
 @click.option("--format", "-f", "formats", type=Choice(_FORMATS), multiple=True,
               default=("md",), show_default=True,
-              help="md (a log for players), json (everything, with a schema), csv (one row "
-                   "per ship-hour) or png (the track on the map). Repeat for several.")
+              help="md (a log to share), html (the same as one self-contained page, the "
+                   "picture inside), json (everything, with a schema), csv (one row per "
+                   "ship-hour) or png (the track on the map). Repeat for several.")
 @click.option("--out", "out", type=FilePath(dir_okay=False), default=None,
               help="File to write. With several formats, each gets this name with its own "
                    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
-@click.option("--rolls", type=Choice(["shown", "folded", "none"]), default="shown",
+@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
               show_default=True,
-              help="Markdown only: show each event's rolls, fold them in <details>, or leave "
-                   "them out.")
+              help="players: what happened, in the sea's words (no routine checks, no ruling "
+                   "codes, no rolls); referee: every event, roll and ruling.")
+@click.option("--rolls", type=Choice(["shown", "folded", "none"]), default=None,
+              help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
+                   "them out. Default: none for players, shown for the referee.")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
 @click.option("--validate", "validate_json", is_flag=True,
               help="Check the JSON export against its shipped schema before writing it "
@@ -41,8 +45,8 @@ _FORMATS = ("md", "json", "csv", "png")
 @json_option
 @handles_errors
 def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[str, ...],
-           out: str | None, rolls: str, force: bool, validate_json: bool,
-           as_json: bool) -> None:
+           out: str | None, audience: str, rolls: str | None, force: bool,
+           validate_json: bool, as_json: bool) -> None:
     """Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.
 
     Nothing is written but the files named (or the default names in the current
@@ -53,6 +57,8 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
 
         voyage export "Sea Witch" --format md --format png
 
+        voyage export "Sea Witch" -f html -f png --for referee
+
         voyage export "Sea Witch" --voyage 2 --format json --out witch.json --validate
     """
     from ..export import load_voyage, write_exports
@@ -61,11 +67,13 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     camp = read_campaign(db_path)
     try:
         log = load_voyage(camp, ship_name, voyage_id)
-        sea_map = _sea_map(camp) if "png" in formats else None
+        # an HTML page carries the track picture inside it when there is a map
+        sea_map = _sea_map(camp) if "png" in formats or "html" in formats else None
     finally:
         camp.close()
-    paths = write_exports(log, formats, out, force=force, rolls=rolls,  # type: ignore[arg-type]
-                          sea_map=sea_map, validate_json=validate_json)
+    shown = rolls or ("none" if audience == "players" else "shown")
+    paths = write_exports(log, formats, out, force=force, rolls=shown,  # type: ignore[arg-type]
+                          sea_map=sea_map, validate_json=validate_json, audience=audience)
     if as_json:
         emit_json({"ship": log.ship, "voyage": log.id,
                    "files": {fmt: str(path) for fmt, path in paths.items()}})

@@ -232,6 +232,8 @@ class _Table:
         return load_category(self.ship, self.book, self.camp.water_in_load)
 
     def traits(self, stated: tuple[str, ...], *flags: tuple[bool, str]) -> list[str]:
+        for name in stated:  # a misspelt --trait is refused even where no rule reads it
+            self.book.trait(name)
         names = list(stated) if stated or self.ship is None else list(self.ship.traits)
         for on, name in flags:
             if on and name.lower() not in {n.lower() for n in names}:

@@ -1,0 +1,369 @@
+"""Every `voyage ...` command shown in README.md and docs/*.md runs (issue 15, item 1).
+
+The commands are read out of the documents' fenced code blocks: `$ voyage ...` lines of a
+transcript and bare `voyage ...` lines (a trailing `# comment` is dropped, as a shell would).
+In docs/commands.md, which is generated from `--help`, only the commands' own "Example:" lines
+run (the usage text around them is not a command); those examples live in the commands'
+docstrings, so every command is covered.
+
+Each document gets a scratch campaign, prepared with real commands into the state its text
+assumes (SETUP below: the Salt Reach loaded, the Sea Witch rolled, laden and placed ...), in a
+folder of its own under tmp_path, which is the current folder while its commands run, so
+every file a command writes (exports, pictures, house tables) lands there and never in the
+repository. The commands of a document run in document order against one copy of the
+prepared campaign. A command must exit 0, unless the document shows it failing: then the
+`Error:` line right after it must be what it prints (up to a `...` where the document trims).
+
+docs/commands.md is a reference, not a story: its examples are in alphabetical order of
+command, so each runs against its own fresh copy of the prepared campaign, after the few
+commands in EXAMPLE_SETUP that put the ship into the state the example needs (aground before
+`act refloat`, sinking before `act saved` ...).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from voyage.cli import cli
+
+ROOT = Path(__file__).parent.parent
+
+#: Placeholders a document may show in place of a real value, and what the test uses.
+#: (Files named by `--db` that a document takes for granted are made in FILES below.)
+PLACEHOLDERS = {
+    "SHIP": "Sea Witch",
+    "CCRR": "0305",
+    "FILE": "campaign.db",
+    "DIR": "house",
+}
+
+#: Commands skipped, with the reason: a server that runs until Ctrl-C.
+SKIP = {
+    ("browse",): "serves Datasette until Ctrl-C; tests/test_browse.py drives it through "
+    "Datasette's test client",
+}
+
+# The Salt Reach with the Sea Witch rolled (a trawler, as the README's tour rolls her) and laden.
+_REACH = [
+    'init --name "The Salt Reach" --seed 7 --start 1492-06-01',
+    "map load salt_reach",
+    'ship add "Sea Witch" --class trawler --tier IV --engine III',
+    'ship load "Sea Witch" --crew 6 --cargo 200 --fuel 40',
+]
+_PLACED = [*_REACH, 'ship place "Sea Witch" 0305']
+# Two voyages behind her: Gullhaven (0305) out to 0706 and back.
+_TWO_VOYAGES = [
+    *_PLACED,
+    'sail "Sea Witch" --to 0706',
+    "advance --until arrival",
+    'sail "Sea Witch" --to 0305',
+    "advance --until arrival",
+]
+
+#: The state each document assumes before its first command, made with real commands.
+SETUP: dict[str, list[str]] = {
+    "README.md": [],  # the tour starts with `voyage init` in an empty folder
+    "docs/calendar.md": [],  # starts with `voyage init` too
+    # A campaign with a house tiers table, as the page's `settings tables` shows: the
+    # built-in tables written out by a scratch campaign, all but tiers.yaml dropped, and the
+    # campaign made with that folder.
+    "docs/campaigns.md": [
+        "init --db scratch.db --seed 1",
+        "tables export --db scratch.db ref-house --all",
+        "@keep ref-house tiers.yaml",
+        "@remove scratch.db",
+        _REACH[0] + " --tables ref-house",
+        *_REACH[1:],
+        'ship add "Gull" --class trawler --tier III --engine III',
+    ],
+    "docs/exports.md": _TWO_VOYAGES,
+    "docs/maps.md": _REACH,
+    "docs/voyages.md": _REACH,
+    "docs/weather.md": [
+        *_PLACED,
+        # a storm placed before the page's own, so that `weather clear 2` has one to clear
+        "weather storm 0304 --hours 6",
+        # day 3's 06:00 has come, so `weather reroll 3` has a rolled day to roll again
+        "advance --hours 60",
+    ],
+    "docs/rulings.md": _REACH,
+    "docs/commands.md": _PLACED,
+}
+
+#: docs/commands.md: what an example needs done first, by the command it runs (the longest
+#: matching prefix of its words wins).
+EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
+    ("act",): ['sail "Sea Witch" --to 2812'],
+    ("act", "Sea Witch", "refuel"): [],  # in Gullhaven, which sells fuel
+    ("act", "Sea Witch", "course"): ['sail "Sea Witch" --to 2812', "advance --hours 1"],
+    ("act", "Sea Witch", "weigh"): ['sail "Sea Witch" --to 2812', 'act "Sea Witch" anchor'],
+    ("act", "Sea Witch", "refloat"): [
+        'sail "Sea Witch" --to 2812',
+        'roll aground "Sea Witch" --seabed sandy --apply',
+    ],
+    ("act", "Sea Witch", "saved"): [
+        'sail "Sea Witch" --to 2812',
+        'roll sinking "Sea Witch" --apply',
+    ],
+    ("act", "Sea Witch", "abandon"): ['sail "Sea Witch" --to 2812'],
+    ("act", "Sea Witch", "repair", "leak"): [
+        'sail "Sea Witch" --to 2812',
+        'roll hull-hit "Sea Witch" --apply',
+    ],
+    ("act", "Sea Witch", "repair", "engine"): [
+        'sail "Sea Witch" --to 2812',
+        'roll strain "Sea Witch" --extra 2 --apply',
+    ],
+    ("act", "Sea Witch", "fight-fire"): [
+        'sail "Sea Witch" --to 2812',
+        'roll fire "Sea Witch" --apply',
+    ],
+    ("act", "Sea Witch", "pump"): [
+        'sail "Sea Witch" --to 2812',
+        'roll hull-hit "Sea Witch" --weapon-mod 20 --apply',
+        "advance --hours 1",
+    ],
+    ("act", "--json", "Sea Witch", "pump"): [
+        'sail "Sea Witch" --to 2812',
+        'roll hull-hit "Sea Witch" --weapon-mod 20 --apply',
+        "advance --hours 1",
+    ],
+    ("roll",): ['sail "Sea Witch" --to 2812'],  # `roll ... --apply` changes a ship at sea
+    ("ship", "add"): ['ship remove "Sea Witch"'],
+    ("tables", "export"): [  # a campaign with a house table to write out
+        "tables export ref --all",
+        "@keep ref tiers.yaml",
+        "tables load ref",
+    ],
+    ("tables", "load"): ["tables export house --all"],
+    ("weather", "clear"): ["weather storm 0304 --hours 6", "weather storm 0405 --hours 6"],
+    ("weather", "reroll"): ["advance --hours 60"],
+    ("advance",): ['sail "Sea Witch" --to 0706'],
+    ("export",): [*_TWO_VOYAGES[len(_PLACED) :]],
+    ("log",): ['sail "Sea Witch" --to 0706', "advance --until arrival"],
+    ("pace",): [],
+    ("sail",): [],
+    ("init",): ["@remove campaign.db"],
+}
+
+#: Files a document names with `--db` as if they were there, made from the prepared campaign.
+#: damaged.db (docs/campaigns.md) is the one file the test writes into directly: damage cannot
+#: be made with voyage's own commands, which is the point of `voyage doctor`.
+FILES: dict[str, str] = {
+    "old-campaign.db": "copy",
+    "salt-reach.db": "copy",
+    "damaged.db": "damage Gull's traits",
+}
+
+#: Commands a document shows failing without an `Error:` line: `doctor` reports problems on
+#: several lines and exits 1.
+EXIT_CODES = {("doctor", "--db", "damaged.db"): 1}
+
+
+@dataclass
+class Shown:
+    """One command shown in a document."""
+
+    doc: str
+    line: int
+    args: list[str]
+    error: str | None  # the `Error:` line shown right after it, without "Error: "
+    example_of: bool  # a docs/commands.md example (runs on a fresh copy)
+
+    def __str__(self) -> str:
+        return f"{self.doc}:{self.line}: voyage {shlex.join(self.args)}"
+
+
+_COMMAND = re.compile(r"^\s*(?:\$ )?voyage\s+(.*)$")
+
+
+def _words(text: str) -> list[str]:
+    words = shlex.split(text, comments=True)
+    if ">" in words:  # a shell redirection: the output is not needed here
+        words = words[: words.index(">")]
+    return [PLACEHOLDERS.get(w, w) for w in words]
+
+
+def shown_commands(doc: str) -> list[Shown]:
+    """The `voyage ...` commands in the fenced code blocks of ``doc``, in document order."""
+    lines = (ROOT / doc).read_text().splitlines()
+    reference = doc == "docs/commands.md"
+    found: list[Shown] = []
+    fenced = in_example = False
+    for number, line in enumerate(lines, 1):
+        if line.startswith("```"):
+            fenced, in_example = not fenced, False
+            continue
+        if not fenced:
+            continue
+        if reference:
+            # the help text of a command: only its Example(s): paragraph holds commands
+            if re.match(r"^\s*Examples?:\s*$", line):
+                in_example = True
+            elif line and not line.startswith("    "):
+                in_example = False
+            if not in_example:
+                continue
+        match = _COMMAND.match(line)
+        if match:
+            error = None
+            after = lines[number] if number < len(lines) else ""
+            if after.startswith("Error: "):
+                error = after[len("Error: ") :]
+            found.append(Shown(doc, number, _words(match.group(1)), error, reference))
+    return found
+
+
+DOCS = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
+
+
+def _run(runner: CliRunner, args: list[str]):
+    return runner.invoke(cli, args, catch_exceptions=True)
+
+
+def _prepare(folder: Path, steps: list[str], runner: CliRunner) -> None:
+    for step in steps:
+        if step.startswith("@remove "):  # a file the preparation made and no longer needs
+            (folder / step.split(" ", 1)[1]).unlink(missing_ok=True)
+            continue
+        if step.startswith("@keep "):  # @keep DIR NAME: only that file of a written folder
+            _, where, keep = step.split(" ")
+            for path in (folder / where).iterdir():
+                if path.name != keep:
+                    path.unlink()
+            continue
+        result = _run(runner, _words(step))
+        assert result.exit_code == 0, (step, result.output, result.exception)
+
+
+def _make_files(folder: Path) -> None:
+    if not (folder / "campaign.db").exists():
+        return
+    for name, how in FILES.items():
+        shutil.copy(folder / "campaign.db", folder / name)
+        if how.startswith("damage"):
+            with sqlite3.connect(folder / name) as conn:
+                conn.execute("UPDATE ships SET traits = '[\"Thrifty' WHERE name = 'Gull'")
+            conn.close()
+
+
+@pytest.fixture(scope="module")
+def prepared(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One prepared campaign folder per distinct SETUP, made once for the module."""
+    made: dict[tuple[str, ...], Path] = {}
+    by_doc: dict[str, Path] = {}
+    runner = CliRunner()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("VOYAGE_DB", raising=False)
+        mp.setenv("NO_COLOR", "1")
+        for doc in DOCS:
+            steps = tuple(SETUP[doc])
+            if steps not in made:
+                folder = tmp_path_factory.mktemp("setup")
+                mp.chdir(folder)
+                _prepare(folder, list(steps), runner)
+                made[steps] = folder
+            by_doc[doc] = made[steps]
+    return by_doc
+
+
+def _check(shown: Shown, result) -> str | None:
+    """What is wrong with the result of running ``shown``, or None."""
+    if result.exception and not isinstance(result.exception, SystemExit):
+        return f"{shown}: raised {result.exception!r}"
+    expected_exit = EXIT_CODES.get(tuple(shown.args))
+    if shown.error is None and expected_exit is None:
+        if result.exit_code != 0:
+            return f"{shown}: exit {result.exit_code}: {result.output.strip()[-400:]}"
+        return None
+    if expected_exit is not None:
+        if result.exit_code != expected_exit:
+            return f"{shown}: exit {result.exit_code}, the document shows {expected_exit}"
+        return None
+    assert shown.error is not None
+    if result.exit_code == 0:
+        return f"{shown}: succeeded, but the document shows it failing: {shown.error}"
+    wanted = shown.error.split("...")[0].strip()
+    if wanted not in result.output:
+        return f"{shown}: printed {result.output.strip()!r}, the document shows {shown.error!r}"
+    return None
+
+
+def _example_setup(args: list[str]) -> list[str]:
+    best: tuple[str, ...] = ()
+    for prefix in EXAMPLE_SETUP:
+        if tuple(args[: len(prefix)]) == prefix and len(prefix) > len(best):
+            best = prefix
+    return EXAMPLE_SETUP.get(best, [])
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatch):
+    commands = shown_commands(doc)
+    monkeypatch.delenv("VOYAGE_DB", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    runner = CliRunner()
+    problems: list[str] = []
+    ran = 0
+    folder = tmp_path / "story"
+    for shown in commands:
+        if any(tuple(shown.args[: len(k)]) == k for k in SKIP):
+            continue
+        if shown.example_of or ran == 0:
+            # a fresh copy of the prepared campaign: for each example of the reference, else
+            # once for the whole document
+            shutil.rmtree(folder, ignore_errors=True)
+            shutil.copytree(prepared[doc], folder)
+            monkeypatch.chdir(folder)
+            _make_files(folder)
+            if shown.example_of:
+                _prepare(folder, _example_setup(shown.args), runner)
+        ran += 1
+        problem = _check(shown, _run(runner, shown.args))
+        if problem:
+            problems.append(problem)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_reference_examples_cover_every_command():
+    """The docstrings' examples reach every command, so the test above runs each one."""
+    import click
+
+    from voyage.cli.docs import walk
+
+    root = click.Context(cli, info_name="voyage", **cli.context_settings)
+    names = {full.split(" ", 1)[1] for full, cmd, _ in walk(cli, root)}
+    leaves = {
+        full.split(" ", 1)[1]
+        for full, cmd, _ in walk(cli, root)
+        if not isinstance(cmd, click.Group)
+    }
+    examples = [" ".join(s.args) for s in shown_commands("docs/commands.md")]
+    missing = []
+    for name in sorted(leaves):
+        words = name.split(" ")
+        if words[0] == "act":  # act SHIP WHAT: the ship comes between the words
+            pattern = re.compile(rf"^act .* {re.escape(words[1])}\b")
+        else:
+            pattern = re.compile(rf"^{re.escape(name)}\b")
+        if not any(pattern.match(e) for e in examples):
+            missing.append(name)
+    assert names and not missing, f"commands no example runs: {missing}"
+
+
+def test_the_extraction_finds_commands_errors_and_skips_usage_text():
+    readme = shown_commands("README.md")
+    assert readme[0].args[:2] == ["init", "--name"]
+    assert any(s.args[:2] == ["roll", "capsize"] for s in readme)
+    reference = shown_commands("docs/commands.md")
+    # usage lines ("Usage: voyage ship add [OPTIONS] NAME") are not examples
+    assert not any("[OPTIONS]" in s.args for s in reference)
+    assert any(s.args == ["calendar"] for s in reference)

@@ -118,9 +118,9 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         'sail "Sea Witch" --to 2812',
         'roll hull-hit "Sea Witch" --apply',
     ],
-    ("act", "Sea Witch", "repair", "engine"): [
-        'sail "Sea Witch" --to 2812',
-        'roll strain "Sea Witch" --extra 2 --apply',
+    ("act", "Sea Witch", "repair", "engine"): [  # strained until the engine breaks (R14)
+        'sail "Sea Witch" --to 2812 --pace strain 2',
+        "advance --hours 12",
     ],
     ("act", "Sea Witch", "fight-fire"): [
         'sail "Sea Witch" --to 2812',

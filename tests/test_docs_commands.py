@@ -189,7 +189,8 @@ def _words(text: str) -> list[str]:
     words = shlex.split(text, comments=True)
     if ">" in words:  # a shell redirection: the output is not needed here
         words = words[: words.index(">")]
-    return [PLACEHOLDERS.get(w, w) for w in words]
+    # a path in the home folder goes to a folder "home" in the scratch folder instead
+    return [f"home/{w[2:]}" if w.startswith("~/") else PLACEHOLDERS.get(w, w) for w in words]
 
 
 def shown_commands(doc: str) -> list[Shown]:
@@ -244,10 +245,13 @@ def _prepare(folder: Path, steps: list[str], runner: CliRunner) -> None:
         assert result.exit_code == 0, (step, result.output, result.exception)
 
 
-def _make_files(folder: Path) -> None:
+def _make_files(folder: Path, named: set[str]) -> None:
+    """The FILES among ``named``, made from the folder's campaign."""
     if not (folder / "campaign.db").exists():
         return
     for name, how in FILES.items():
+        if name not in named:
+            continue
         shutil.copy(folder / "campaign.db", folder / name)
         if how.startswith("damage"):
             with sqlite3.connect(folder / name) as conn:
@@ -314,6 +318,7 @@ def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatc
     problems: list[str] = []
     ran = 0
     folder = tmp_path / "story"
+    everything = [word for shown in commands for word in shown.args]
     for shown in commands:
         if any(tuple(shown.args[: len(k)]) == k for k in SKIP):
             continue
@@ -323,7 +328,7 @@ def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatc
             shutil.rmtree(folder, ignore_errors=True)
             shutil.copytree(prepared[doc], folder)
             monkeypatch.chdir(folder)
-            _make_files(folder)
+            _make_files(folder, set(shown.args if shown.example_of else everything))
             if shown.example_of:
                 _prepare(folder, _example_setup(shown.args), runner)
         ran += 1

@@ -325,18 +325,19 @@ def sail(
     return state
 
 
-def _sail(
+def planned_voyage(
     camp: Campaign,
-    act: Action,
     ship_name: str,
-    to: str | None,
-    via: Sequence[str],
-    route: Sequence[str] | None,
-    pace: str | None,
-    strain: int,
-    inshore: bool,
-    chart: Any,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+    pace: str | None = None,
+    strain: int = 0,
+    inshore: bool = False,
+    chart: Any = None,
 ) -> ShipState:
+    """The voyage `voyage sail` would open, checked and planned but not written (voyage id
+    0): what :func:`sail` records, and what a forecast (voyage.forecast) sails in memory."""
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: she sails nowhere")
@@ -371,6 +372,24 @@ def _sail(
                 f"{ship.name} has no fuel: she would only drift (R13); refuel or load fuel first"
             )
     flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
+    return ShipState(ship, 0, hexes, inshore=flags, pace=pace, strain=strain)
+
+
+def _sail(
+    camp: Campaign,
+    act: Action,
+    ship_name: str,
+    to: str | None,
+    via: Sequence[str],
+    route: Sequence[str] | None,
+    pace: str | None,
+    strain: int,
+    inshore: bool,
+    chart: Any,
+) -> ShipState:
+    planned = planned_voyage(camp, ship_name, to, via, route, pace, strain, inshore, chart)
+    ship, hexes, flags = planned.ship, planned.route, planned.inshore
+    pace, strain = planned.pace, planned.strain
     cursor = camp.db.execute(
         "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
         "inshore, pace, strain, status, started, state) VALUES "

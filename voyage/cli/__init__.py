@@ -35,6 +35,9 @@ COMMANDS: dict[str, str] = {
     "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
     "browse": "voyage.cli.browse:browse",
+    "forecast": "voyage.cli.forecast:forecast",
+    "plan": "voyage.cli.forecast:plan_command",
+    "journal": "voyage.cli.journal:journal",
 }
 
 

@@ -46,6 +46,13 @@ def _hexes(value: str | None) -> list[str]:
     is_flag=True,
     help="Sail within a mile of the coast: coastal hexes risk hazards (R33).",
 )
+@click.option(
+    "--plan",
+    "plan_number",
+    type=int,
+    default=None,
+    help="Sail route N of `voyage plan SHIP --to HEX` (give the same --to).",
+)
 @json_option
 @handles_errors
 def sail(
@@ -57,6 +64,7 @@ def sail(
     pace: str | None,
     strain: int | None,
     inshore: bool,
+    plan_number: int | None,
     as_json: bool,
 ) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
@@ -71,6 +79,8 @@ def sail(
         voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
 
         voyage sail "Sea Witch" --to 2812 --pace strain 2
+
+        voyage sail "Sea Witch" --to 2812 --plan 3
     """
     from ..passage import expected_hours
     from ..voyages import clock_text
@@ -81,6 +91,14 @@ def sail(
     if pace == "strain" and not strain:
         raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
     camp = open_campaign(db_path)
+    stops: list[dict[str, Any]] = []
+    if plan_number is not None:
+        from ..plan import candidates, choose
+
+        if not to or route or via or inshore:
+            raise click.UsageError("--plan N goes with --to HEX alone: the plan is the route")
+        chosen = choose(candidates(camp, ship_name, to, pace, strain or 0), plan_number)
+        to, route, inshore, stops = None, ",".join(chosen.route), chosen.inshore, chosen.stops
     state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
     info = {
@@ -95,6 +113,7 @@ def sail(
         "expected_hours": hours,
         "expected_hours_still_water": still,
         "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
+        "stops": stops,
     }
     if as_json:
         emit_json(info)
@@ -114,6 +133,12 @@ def sail(
         click.echo(
             f"Expected: {plural(hours, 'hour')}{current}, arriving about "
             f"{clock_text(camp, camp.clock + hours)}."
+        )
+    for stop in stops:
+        click.echo(
+            f"At {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs of fuel "
+            f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`), then plan the rest "
+            "of the way from there."
         )
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 from ..errors import VoyageError
 from ..tables import RuleBook
@@ -60,7 +62,28 @@ def flooding_state(water: float, deadweight: float, book: RuleBook) -> FloodingS
     if deadweight <= 0:
         raise VoyageError(f"deadweight must be above 0 hlbs, not {deadweight}")
     rules = book.procedures["flooding"]
-    limits = flooding_thresholds(deadweight, book)
+    # memoised on everything it reads (the engine asks every hour of a flooded ship, and a
+    # forecast thousands of times): the state is frozen, so sharing it is safe
+    return _flooding_state(
+        water,
+        deadweight,
+        rules["capsize_hourly_above"],
+        rules["listing_above"],
+        rules["sinking_above"],
+        int(rules.get("listing_check_minutes", 10)),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _flooding_state(
+    water: float, deadweight: float, hourly: Any, listing: Any, sinking: Any, every: int
+) -> FloodingState:
+    dw = Fraction(deadweight).limit_denominator(10**6)
+    limits = {
+        CAPSIZE_HOURLY: dw * Fraction(hourly).limit_denominator(1000),
+        LISTING: dw * Fraction(listing).limit_denominator(1000),
+        SINKING: dw * Fraction(sinking).limit_denominator(1000),
+    }
     amount = Fraction(water).limit_denominator(10**6)
     shown = f"{water:g} hlbs of water aboard"
     if amount > limits[SINKING]:
@@ -68,7 +91,6 @@ def flooding_state(water: float, deadweight: float, book: RuleBook) -> FloodingS
         text = f"{shown} (over {float(limits[SINKING]):g}): the ship lists and begins sinking"
         return FloodingState(SINKING, water, deadweight, text, None, True, True)
     if amount > limits[LISTING]:
-        every = int(rules.get("listing_check_minutes", 10))
         text = (
             f"{shown} (over {float(limits[LISTING]):g}): the ship is listing and may "
             f"capsize every {every} minutes"

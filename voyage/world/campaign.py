@@ -69,7 +69,7 @@ _HOUR = re.compile(r"^(\d{1,2}):(\d{2})$")
 _AHEAD = re.compile(r"^\+(\d+)\s*([hd]?)$")
 
 
-def parse_when(text: str, now: int, calendar: Any = None) -> int:
+def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") -> int:
     """A campaign hour from ``now``, ``day 3``, ``day 3, 14:00``, ``14:00`` (today),
     ``+6h`` / ``+2d`` (ahead) or, in a campaign with a calendar, a date (``12 Jun 1492,
     14:00`` or ``1492-06-12 14:00``); never before the campaign began."""
@@ -81,15 +81,15 @@ def parse_when(text: str, now: int, calendar: Any = None) -> int:
         day, hh = int(m.group(1)), int(m.group(2) or 0)
         if day < 1:
             raise WeatherError(
-                f"--at {text!r} is before the campaign began (day 1, 00:00): days count from 1"
+                f"{option} {text!r} is before the campaign began (day 1, 00:00): days count from 1"
             )
         if hh > 23:
-            raise WeatherError(f"--at {text!r}: an hour runs from 00 to 23")
+            raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
         hour = (day - 1) * 24 + hh
     elif m := _HOUR.match(raw):
         hh = int(m.group(1))
         if hh > 23:
-            raise WeatherError(f"--at {text!r}: an hour runs from 00 to 23")
+            raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
         hour = now // 24 * 24 + hh
     elif m := _AHEAD.match(raw):
         hour = now + int(m.group(1)) * (24 if m.group(2) == "d" else 1)
@@ -98,11 +98,12 @@ def parse_when(text: str, now: int, calendar: Any = None) -> int:
     else:
         dated = " or a date like '12 Jun 1492, 14:00'" if calendar is not None else ""
         raise WeatherError(
-            f"--at {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00' or '+6h' / '+2d'" + dated
+            f"{option} {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00' or '+6h' / '+2d'"
+            + dated
         )
     if hour < 0:
         began = f" ({calendar.start_text()})" if calendar is not None else " (day 1, 00:00)"
-        raise WeatherError(f"--at {text!r} is before the campaign began{began}")
+        raise WeatherError(f"{option} {text!r} is before the campaign began{began}")
     return hour
 
 

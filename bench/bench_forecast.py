@@ -1,0 +1,149 @@
+"""Benchmark of `voyage forecast` against baselines measured in the same run.
+
+    python bench/bench_forecast.py [--runs 10000] [--workers 2]
+
+On the demo voyage (voyage/demo.py: the Salt Reach, Gullhaven to Ironport, 25 hexes, about
+60 hours, inshore where the coast allows, through the demo's storm) it prints:
+
+1. ``voyage forecast --runs 10000 --workers 2`` as a command, start-up included
+   (target: at most 2 s on a 2-core machine; the aim is 1 s), beside ``python -c "import
+   click, sqlite_utils, yaml"`` as the floor every command stands on;
+2. the runs alone, in this process on one core (CPU time), with the fast path for quiet hours and
+   without it (every hour stepped): the fast path's gain;
+3. the cost of one run as a ratio to one real ``voyage advance`` of the same voyage
+   (in-process: the engine, the campaign's roller and the writes of every hour and event,
+   advanced until the voyage is over).
+
+The machine is shared, so every figure is a median of ``--repeat`` tries, and the
+ratios (measured side by side) mean more than the seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from voyage import forecast as fc  # noqa: E402
+from voyage.demo import run_demo  # noqa: E402
+
+
+def demo_campaign(folder: Path) -> tuple[Path, str]:
+    """The demo's campaign just after she sails (no hour advanced), and the ship's name."""
+    result = run_demo(folder, max_days=0)
+    return result.campaign, result.ship
+
+
+def runs_in_process(db: Path, ship: str, runs: int, fast: bool) -> float:
+    """CPU seconds for ``runs`` runs on one core (the setup is not timed)."""
+    camp = fc.read_only_campaign(db)
+    setup = fc.prepare(camp, ship)
+    setup.fast = fast
+    t0 = time.process_time()  # CPU time: the machine is shared
+    fc.simulate(setup, runs, seed=1, workers=1)
+    return time.process_time() - t0
+
+
+def real_advance(db: Path, folder: Path) -> float:
+    """CPU seconds for the real thing: advance a copy of the campaign until the voyage ends
+    (each advance stops for the referee; the next goes on, as the demo does)."""
+    from voyage.errors import VoyageError
+    from voyage.store import open_campaign
+    from voyage.voyages import advance, open_voyages
+
+    copy = folder / "advance.db"
+    shutil.copyfile(db, copy)
+    camp = open_campaign(copy)
+    t0 = time.process_time()
+    for _ in range(50):
+        try:
+            advance(camp, until="arrival")
+        except VoyageError:
+            break
+        if not any(s.active for s in open_voyages(camp)):
+            break
+    took = time.process_time() - t0
+    camp.close()
+    copy.unlink()
+    return took
+
+
+def median_of(repeat: int, measure) -> float:  # type: ignore[no-untyped-def]
+    return statistics.median(measure() for _ in range(repeat))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        db, ship = demo_campaign(folder / "demo")
+        env = dict(os.environ, VOYAGE_DB=str(db))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        cmd = [py, "-c", "from voyage.cli import main; main()", "forecast", ship,
+               "--runs", str(args.runs), "--workers", str(args.workers), "--seed", "1"]
+        floor = [py, "-c", "import click, sqlite_utils, yaml"]
+        for warm in (floor, cmd):
+            subprocess.run(warm, check=True, capture_output=True, env=env)
+
+        cpu: dict[str, list[float]] = {}
+
+        def timed(argv: list[str]) -> float:
+            """Wall seconds; the CPU seconds of the command and its workers are noted."""
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            subprocess.run(argv, check=True, capture_output=True, env=env)
+            took = time.perf_counter() - t0
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            cpu.setdefault(argv[-1], []).append(used)
+            return took
+
+        base = median_of(args.repeat, lambda: timed(floor))
+        whole = median_of(args.repeat, lambda: timed(cmd))
+        used = statistics.median(cpu[cmd[-1]])
+        start_cpu = statistics.median(cpu[floor[-1]])
+        print(
+            f"voyage forecast   : {args.runs:,} runs of the demo voyage on {args.workers} "
+            f"workers in {whole:.2f} s, start-up included (target <= 2 s, aim 1 s: "
+            f"{'met' if whole <= 2 else 'NOT met'}); import click, sqlite_utils, yaml "
+            f"{base:.2f} s = {whole / base:.1f}x"
+        )
+        print(
+            f"  on a busy machine: {used:.2f} CPU s in all (import floor {start_cpu:.2f}); "
+            f"idle, {args.workers} cores would take about "
+            f"{start_cpu + (used - start_cpu) / args.workers:.2f} s (load now "
+            f"{os.getloadavg()[0]:.1f})"
+        )
+        some = max(500, args.runs // 10)
+        fast = median_of(args.repeat, lambda: runs_in_process(db, ship, some, True))
+        slow = median_of(args.repeat, lambda: runs_in_process(db, ship, some, False))
+        per_run = fast / some
+        print(
+            f"runs, one core    : {per_run * 1e6:.0f} us a run with the fast path, "
+            f"{slow / some * 1e6:.0f} us stepping every hour = {slow / fast:.2f}x faster"
+        )
+        advance = median_of(args.repeat, lambda: real_advance(db, folder))
+        print(
+            f"vs a real advance : one `voyage advance` of the same voyage (until it ends, "
+            f"written to the campaign) {advance * 1000:.1f} ms; a forecast run costs "
+            f"{per_run / advance:.3f} of it ({advance / per_run:.0f} runs per advance)"
+        )
+
+
+if __name__ == "__main__":
+    main()

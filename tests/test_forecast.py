@@ -1,0 +1,192 @@
+"""voyage forecast: the same seed gives the same bytes with any number of workers; the
+campaign file is not touched; the chances agree with exact odds where they can be worked
+out; bad input gets one line and changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import db_contents, ok, refused
+from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
+
+from voyage.dice import CheckOptions, check_odds
+from voyage.forecast import Setup, forecast, run_seed, wilson
+from voyage.rules.aground import coast_hazard_odds
+from voyage.rules.capsize import capsize_advantages, capsize_modifiers
+from voyage.tables import load_rulebook
+
+SHIP = "Sea Witch"
+
+
+@pytest.fixture
+def campaign(db: Path, runner) -> Path:
+    """The Salt Reach with a trawler in Gullhaven (0305) and a storm over the Reach."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "60")
+    ok(runner, "ship", "place", SHIP, "0305")
+    ok(runner, "weather", "storm", "--around", "1510", "--radius", "2", "--hours", "48")
+    return db
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_same_seed_same_bytes_and_any_number_of_workers(campaign: Path, runner):
+    args = ("forecast", SHIP, "--to", "2812", "--inshore", "--runs", "600", "--seed", "11")
+    one = ok(runner, *args, "--workers", "1")
+    again = ok(runner, *args, "--workers", "1")
+    two = ok(runner, *args, "--workers", "2")
+    assert one == again == two
+    assert "600 runs, seed 11" in one
+    js1 = json.loads(ok(runner, *args, "--workers", "1", "--json"))
+    js2 = json.loads(ok(runner, *args, "--workers", "2", "--json"))
+    assert js1 == js2
+    assert js1["runs"] == 600 and js1["route"][0] == "0305" and js1["route"][-1] == "2812"
+    other = json.loads(ok(runner, *args[:-1], "12", "--json"))
+    assert other["chances"] != js1["chances"] or other["arrival_hours"] != js1["arrival_hours"]
+
+
+def test_the_campaign_file_is_byte_identical_afterwards(campaign: Path, runner):
+    ok(runner, "sail", SHIP, "--to", "2812", "--inshore")
+    ok(runner, "advance", "--hours", "5")
+    before, rows = _digest(campaign), db_contents(campaign)
+    siblings = sorted(p.name for p in campaign.parent.iterdir())
+    out = json.loads(ok(runner, "forecast", SHIP, "--runs", "300", "--json"))
+    ok(runner, "forecast", SHIP, "--to", "2420", "--runs", "100", "--workers", "2")
+    assert _digest(campaign) == before and db_contents(campaign) == rows
+    assert sorted(p.name for p in campaign.parent.iterdir()) == siblings
+    assert out["clock"] == 5 and out["from"] != "0305"  # from where she is now
+    # the default seed comes from the campaign seed and the clock: the same forecast again
+    assert json.loads(ok(runner, "forecast", SHIP, "--runs", "300", "--json")) == out
+
+
+def test_seeds_are_a_stable_hash_of_seed_and_index():
+    assert run_seed(5, 0) == run_seed(5, 0) != run_seed(5, 1) != run_seed(6, 1)
+    assert run_seed(5, 3) == int.from_bytes(
+        hashlib.blake2b(b"5:3", digest_size=8).digest(), "big"
+    )
+
+
+def _within_4_sigma(count: int, runs: int, exact: Fraction) -> None:
+    p = float(exact)
+    sigma = math.sqrt(p * (1 - p) / runs)
+    assert abs(count / runs - p) <= 4 * sigma, (count, runs, p)
+
+
+def test_open_sea_through_a_storm_loses_her_as_the_exact_odds_say():
+    """Every hex of an open-sea route is storm-tossed: each entry is one capsize Check
+    (R32, R41) and a capsized ship sinks (R40), so P(lost) = 1 - P(holds)^hexes."""
+    book = load_rulebook()
+    s = ship(fuel=40, cargo=0)
+    state = voyage(s, OPEN_ROUTE)
+    storm = set(OPEN_ROUTE[1:])
+    setup = Setup(world(lambda h, c: h in storm), state, 0)
+    from voyage.dice import Roller
+    from voyage.engine import Engine
+
+    category = Engine(setup.world, [state], Roller(0)).category(state)
+    mods = sum(m.value for m in capsize_modifiers(s.tier, category, book))
+    holds = check_odds(16, mods, len(capsize_advantages(s.traits, book, [])), CheckOptions())
+    exact_lost = 1 - holds ** (len(OPEN_ROUTE) - 1)
+    runs = 1500
+    data, _ = forecast(setup, runs, seed=4, workers=1)
+    _within_4_sigma(data["chances"]["lost"]["runs"], runs, exact_lost)
+    _within_4_sigma(data["chances"]["arrives"]["runs"], runs, 1 - exact_lost)
+    assert data["chances"]["aground"]["runs"] == 0
+
+
+def test_all_inshore_runs_aground_as_the_exact_odds_say():
+    """Every hex entered inshore rolls for a hazard (R33); nothing else stops her before
+    her first grounding, so P(aground at least once) = 1 - (5/6)^hexes."""
+    book = load_rulebook()
+    state = voyage(ship(fuel=40), COAST_ROUTE, inshore=True)
+    setup = Setup(world(), state, 0)
+    exact = 1 - (1 - coast_hazard_odds(book)) ** (len(COAST_ROUTE) - 1)
+    runs = 1500
+    data, _ = forecast(setup, runs, seed=9, workers=1)
+    _within_4_sigma(data["chances"]["aground"]["runs"], runs, exact)
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--to", "2812", "--runs", "0"), "--runs must be between 1 and 1,000,000"),
+        (("--to", "2812", "--runs", "1000001"), "--runs must be between 1 and 1,000,000"),
+        (("--to", "2812", "--workers", "0"), "--workers must be 1 or more"),
+        (("--to", "9999"), "off the map"),
+        (("--route", "0305,0306,0307"), "land"),
+        ((), "with no route"),
+        (("--to", "2812", "--plot", "nowhere/x.png"), "does not exist"),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(campaign: Path, runner, args, words):
+    before = _digest(campaign)
+    line = refused(runner, "forecast", SHIP, *args)
+    assert words in line
+    assert _digest(campaign) == before
+
+
+def test_forecast_plot_writes_one_png(campaign: Path, runner, tmp_path: Path):
+    out = tmp_path / "forecast.png"
+    text = ok(runner, "forecast", SHIP, "--to", "2812", "--runs", "200", "--seed", "2",
+              "--plot", str(out))
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"Drew {out}" in text
+
+
+def test_fast_path_and_memo_change_nothing_in_a_forecast(campaign: Path):
+    """The whole forecast, every run's result, is the same with quiet hours sailed in one
+    step (and remembered across runs) as with every hour stepped."""
+    from voyage.forecast import prepare, read_only_campaign, simulate
+
+    camp = read_only_campaign(campaign)
+    setup = prepare(camp, SHIP, to="2812", inshore=True)
+    fast = simulate(setup, 300, seed=8, workers=1)
+    setup.fast = False
+    slow = simulate(setup, 300, seed=8, workers=1)
+    assert fast == slow
+    assert len({r.outcome for r in fast}) > 1  # the runs differ: the dice matter
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    import io
+    import sys
+
+    from voyage.cli.forecast import _progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with _progress(100, True) as tick:
+        assert tick is not None
+        tick(100)
+    assert "Sailing" in screen.getvalue()
+    with _progress(100, False) as tick:  # --json: never
+        assert tick is None
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: never
+    with _progress(100, True) as tick:
+        assert tick is None
+
+
+def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path: Path, runner):
+    other = tmp_path / "notes.db"
+    other.write_bytes(b"not a database at all, just some notes\n" * 20)
+    before = _digest(other)
+    line = refused(runner, "forecast", SHIP, "--to", "2812", "--db", str(other))
+    assert "not a voyage campaign" in line
+    assert _digest(other) == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]

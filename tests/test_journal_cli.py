@@ -1,0 +1,61 @@
+"""`voyage journal` (issue 15, item 5): the campaign's story day by day, for players or the
+referee, in Markdown, HTML or JSON; nothing in the campaign changes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import db_contents, ok, refused
+
+from voyage.chronicle import for_players
+
+
+@pytest.fixture
+def sailed(runner, db: Path) -> Path:
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
+    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
+    ok(runner, "ship", "place", "Sea Witch", "0305")
+    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
+    ok(runner, "advance", "--hours", "30")
+    return db
+
+
+def test_ruling_codes_are_left_out_for_players() -> None:
+    assert for_players("Stormy seas in 1309 (R60). She holds.") == "Stormy seas in 1309. She holds."
+    assert for_players("Major storm (R60, 1 Disadvantage) in 1510.") == "Major storm in 1510."
+    assert for_players("she capsized (storm: stormy seas)") == "she capsized (storm: stormy seas)"
+
+
+def test_players_read_the_news_the_referee_reads_every_roll(runner, sailed: Path) -> None:
+    before = db_contents(sailed)
+    players = ok(runner, "journal", "--since", "day 1")
+    referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
+    assert players.startswith("# Test: the journal") and "## Day 1" in players
+    assert "Sea Witch sets sail from 0305" in players
+    # routine checks that changed nothing are not news; the referee's journal has them all
+    assert "The shallows are clear." not in players and "(R" not in players
+    assert "The shallows are clear." in referee and "`coastal hazard: d6=" in referee
+    data = json.loads(ok(runner, "journal", "--since", "day 1", "-f", "json"))
+    entries = [e for day in data["days"] for e in day["entries"]]
+    assert data["for"] == "players" and entries[0]["kind"] == "sail"
+    assert all(e["rolls"] == [] for e in entries)
+    assert db_contents(sailed) == before
+
+
+def test_html_is_one_self_contained_page(runner, sailed: Path, tmp_path: Path) -> None:
+    out = tmp_path / "session.html"
+    assert "Wrote" in ok(runner, "journal", "--since", "day 1", "-f", "html", "--out", str(out))
+    page = out.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "<h2>Day 1</h2>" in page
+    assert "<script" not in page and "http" not in page.split("<body>")[1]
+
+
+def test_bad_times_are_refused_in_one_line(runner, sailed: Path, tmp_path: Path) -> None:
+    assert "--since 'yesterday'" in refused(runner, "journal", "--since", "yesterday")
+    assert "--until must come after --since" in refused(
+        runner, "journal", "--since", "day 2", "--until", "day 1"
+    )
+    assert "does not exist" in refused(runner, "journal", "--out", str(tmp_path / "no" / "j.md"))

@@ -1,0 +1,122 @@
+"""The campaign journal (issue 15): every ship's story over a stretch of the campaign, day
+by day, for players (what happened, in the sea's words) or for the referee (every roll).
+
+This is what a referee posts after a session: ``voyage journal --since "day 3"``. It reads
+the events the engine and the referee's actions logged (table ``events``), never changes the
+campaign, and writes Markdown, a self-contained HTML page (voyage.htmlpage) or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .calendar import campaign_calendar, format_date, format_time
+from .errors import VoyageError
+
+#: Events that are routine when nothing changed: a clear sea, a check that held (for players
+#: these are not news; the referee's journal keeps them).
+ROUTINE_KINDS = frozenset({"coast", "capsize", "place"})
+#: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
+_RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
+_RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
+FORMATS = ("md", "html", "json")
+
+
+class JournalError(VoyageError):
+    """A journal cannot be made as asked."""
+
+
+def for_players(text: str) -> str:
+    """An event's text as players read it: ruling codes left out, the words kept."""
+    text = _RULING_NOTE.sub("", text)
+    text = _RULING_WORD.sub("", text)
+    return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
+
+
+@dataclass
+class Entry:
+    """One thing that happened: when, to whom, what; the rolls for the referee."""
+
+    clock: int
+    minute: int
+    time: str
+    ship: str | None
+    kind: str
+    text: str
+    rolls: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Journal:
+    """The journal of a stretch of the campaign, its entries grouped by day."""
+
+    campaign: str
+    since: int
+    until: int
+    audience: str
+    days: list[tuple[str, list[Entry]]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "campaign": self.campaign,
+            "since": self.since,
+            "until": self.until,
+            "for": self.audience,
+            "days": [
+                {"day": day, "entries": [e.__dict__ for e in entries]}
+                for day, entries in self.days
+            ],
+        }
+
+
+def gather(camp: Any, since: int, until: int, audience: str = "players") -> Journal:
+    """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``."""
+    if audience not in ("players", "referee"):
+        raise JournalError(f"a journal is --for players or referee, not {audience!r}")
+    if until <= since:
+        raise JournalError("--until must come after --since: nothing happens in no time")
+    cal = campaign_calendar(camp)
+    rows = camp.db.execute(
+        "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
+        "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
+        [since, until],
+    ).fetchall()
+    days: dict[int, list[Entry]] = {}
+    for clock, minute, ship, kind, text, rolls, changes in rows:
+        quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
+        if audience == "players" and quiet:
+            continue
+        lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
+            else []
+        shown = text if audience == "referee" else for_players(text)
+        days.setdefault(clock // 24, []).append(
+            Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
+                  [line for line in lines if line])
+        )
+    return Journal(
+        camp.name,
+        since,
+        until,
+        audience,
+        [(format_date(cal, day * 24), entries) for day, entries in sorted(days.items())],
+    )
+
+
+def to_markdown(journal: Journal, cal: Any = None) -> str:
+    """The journal as Markdown: a heading per day, a line per thing that happened."""
+    span = f"{format_time(cal, journal.since)} to {format_time(cal, journal.until)}"
+    out = [f"# {journal.campaign}: the journal", "", f"*{span}*", ""]
+    if not journal.days:
+        out += ["Nothing happened at sea in these hours.", ""]
+    for day, entries in journal.days:
+        out += [f"## {day}", ""]
+        for e in entries:
+            # the ship's name in bold, unless the line already begins with it
+            who = f"**{e.ship}**: " if e.ship and not e.text.startswith(e.ship) else ""
+            out.append(f"- {e.time[-5:]} {who}{e.text}")
+            out += [f"    - `{line}`" for line in e.rolls]
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,225 @@
+"""Forecast commands: forecast (a voyage sailed many times in memory) and plan (routes
+side by side). Neither writes to the campaign nor rolls its dice."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from .common import db_option, emit_json, handles_errors, json_option, table
+
+
+def _hexes(value: str | None) -> list[str]:
+    return [h.strip() for h in value.split(",") if h.strip()] if value else []
+
+
+@contextmanager
+def _progress(runs: int, show: bool) -> Iterator[Callable[[int], None] | None]:
+    """click's progress bar on stderr, only when stderr is a terminal."""
+    if not show or not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=runs, label="Sailing", file=sys.stderr) as bar:
+        yield bar.update
+
+
+@click.command()
+@db_option
+@click.argument("ship_name", metavar="SHIP")
+@click.option("--to", "to", default=None, help="Destination hex CCRR (shortest sea route).")
+@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--route", "route", default=None, help="The whole route CCRR,CCRR,...")
+@click.option("--inshore", is_flag=True, help="Sail within a mile of the coast (R33).")
+@click.option(
+    "--pace",
+    type=click.Choice(["normal", "slow", "strain"]),
+    default=None,
+    help="R13 normal, R15 slow, R14 strain N (default: her pace now).",
+)
+@click.argument("strain", type=int, required=False, default=None)
+@click.option("--plan", "plan_number", type=int, default=None,
+              help="Forecast route N of `voyage plan SHIP --to HEX` (with its fuel stops).")
+@click.option("--runs", type=int, default=10_000, show_default=True, help="Runs (1-1,000,000).")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the runs (default: from the campaign seed and the clock).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: the cores).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the forecast to this PNG: losses on the map, histograms.")
+@json_option
+@handles_errors
+def forecast(
+    db_path: str,
+    ship_name: str,
+    to: str | None,
+    via: tuple[str, ...],
+    route: str | None,
+    inshore: bool,
+    pace: str | None,
+    strain: int | None,
+    plan_number: int | None,
+    runs: int,
+    seed: int | None,
+    workers: int | None,
+    plot_path: str | None,
+    as_json: bool,
+) -> None:
+    """Forecast a voyage: sail it thousands of times in memory and count what happens.
+
+    For a ship in port give the voyage as for `voyage sail`; for a ship at sea leave it
+    out (from where she is now) or give a new course. It prints the chance she arrives,
+    is lost, runs aground, runs out of fuel or needs the referee (each with its 95%
+    interval), when she arrives, the fuel she burns, the water she takes on, and where
+    she was lost. The campaign is read, never written, and its dice are not used: the
+    same --seed gives the same forecast, with any number of --workers.
+
+    Examples:
+
+        voyage forecast "Sea Witch" --to 2812 --inshore
+
+        voyage forecast "Sea Witch" --runs 2000 --seed 7 --json
+
+        voyage forecast "Sea Witch" --plan 3 --to 2812 --plot witch.png
+    """
+    from ..forecast import check_counts, default_seed, prepare, read_only_campaign, text_report
+    from ..forecast import forecast as run_forecast
+
+    if (to or via) and route:
+        raise click.ClickException("give either --to (with --via) or --route, not both")
+    if plan_number is not None and (not to or route or via or inshore):
+        raise click.ClickException(
+            "--plan N goes with --to HEX alone (the plan is the route): "
+            "voyage forecast SHIP --plan N --to HEX"
+        )
+    if pace == "strain" and not strain:
+        raise click.ClickException("say how many knots to strain: --pace strain N (R14)")
+    check_counts(runs, workers)
+    camp = read_only_campaign(db_path)
+    if plan_number is not None:
+        assert to is not None
+        setup = _plan_setup(camp, ship_name, to, plan_number, pace, strain or 0)
+    else:
+        setup = prepare(camp, ship_name, to, via, _hexes(route), inshore, pace, strain or 0)
+    if plot_path:
+        from ..forecast_plot import check_plot_path
+
+        check_plot_path(plot_path)
+    seed = default_seed(camp.seed, camp.clock) if seed is None else seed
+    with _progress(runs, not as_json) as progress:
+        data, results = run_forecast(setup, runs, seed, workers, progress)
+    if plot_path:
+        from ..forecast_plot import plot_forecast
+        from ..voyages import campaign_chart
+
+        chart, _ = campaign_chart(camp)
+        plot_forecast(chart, setup, data, results, plot_path)
+    if as_json:
+        emit_json(data)
+        return
+    from ..calendar import campaign_calendar
+
+    for line in text_report(data, campaign_calendar(camp)):
+        click.echo(line)
+    if plot_path:
+        click.echo(f"Drew {plot_path}.")
+
+
+def _plan_setup(
+    camp: Any, ship_name: str, to: str, number: int, pace: str | None, strain: int
+) -> Any:
+    from ..plan import candidates, choose, setup_for
+
+    cand = choose(candidates(camp, ship_name, to, pace, strain), number)
+    return setup_for(camp, ship_name, cand, pace, strain)
+
+
+@click.command("plan")
+@db_option
+@click.argument("ship_name", metavar="SHIP")
+@click.option("--to", "to", required=True, help="Destination hex CCRR.")
+@click.option(
+    "--objective",
+    type=click.Choice(["fastest", "safest", "fuel"]),
+    default="safest",
+    show_default=True,
+    help="Order the routes by expected time, chance of loss, or fuel left.",
+)
+@click.option(
+    "--pace",
+    type=click.Choice(["normal", "slow", "strain"]),
+    default=None,
+    help="R13 normal, R15 slow, R14 strain N (default: her pace now).",
+)
+@click.argument("strain", type=int, required=False, default=None)
+@click.option("--runs", type=int, default=2000, show_default=True, help="Runs per route.")
+@click.option("--seed", type=int, default=None, help="Seed of the runs (default: campaign).")
+@click.option("--workers", type=int, default=None, help="Worker processes (default: the cores).")
+@json_option
+@handles_errors
+def plan_command(
+    db_path: str,
+    ship_name: str,
+    to: str,
+    objective: str,
+    pace: str | None,
+    strain: int | None,
+    runs: int,
+    seed: int | None,
+    workers: int | None,
+    as_json: bool,
+) -> None:
+    """Plan a voyage: the sensible routes, each forecast, side by side.
+
+    The shortest sea route, one offshore, one inshore, one out of the storms, the fastest
+    with the currents (R64), and when her fuel will not reach (R16), routes through ports
+    that sell fuel, with what to buy. Route numbers do not depend on --objective.
+    Sail the one you choose with `voyage sail SHIP --plan N --to HEX`; forecast it in
+    full with `voyage forecast SHIP --plan N --to HEX --plot PATH`.
+
+    Examples:
+
+        voyage plan "Sea Witch" --to 2812
+
+        voyage plan "Sea Witch" --to 2812 --objective fuel --runs 5000 --json
+    """
+    from ..forecast import check_counts, pct, read_only_campaign
+    from ..plan import plan
+
+    if pace == "strain" and not strain:
+        raise click.ClickException("say how many knots to strain: --pace strain N (R14)")
+    check_counts(runs, workers)
+    camp = read_only_campaign(db_path)
+    data = plan(camp, ship_name, to, objective, runs, seed, workers, pace, strain or 0)
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(
+        f"Plans for {data['ship']} from {data['from']} to {data['to']}, best "
+        f"{objective} first ({runs:,} run{'' if runs == 1 else 's'} each, seed {data['seed']}):"
+    )
+    rows = [
+        [
+            p["plan"],
+            p["label"],
+            p["hexes"],
+            pct(p["arrives"]),
+            "-" if p["hours"] is None else f"{p['hours']:g}",
+            pct(p["lost"]),
+            pct(p["aground"]),
+            f"{p['fuel_left']:g}",
+        ]
+        for p in data["plans"]
+    ]
+    click.echo(
+        table(rows, ["plan", "route", "hexes", "arrives", "hours", "lost", "aground", "fuel left"])
+    )
+    for p in data["plans"]:
+        for stop in p["stops"]:
+            click.echo(
+                f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs "
+                f"of fuel ({stop['cost']:g} at {stop['price']:g} a hlb)."
+            )
+    click.echo(f"Sail one with: voyage sail {data['ship']!r} --plan N --to {data['to']}")

@@ -1,0 +1,67 @@
+"""`voyage journal`: the campaign's story over a stretch of time, for players or referee."""
+
+from __future__ import annotations
+
+import click
+
+from .common import db_option, handles_errors, read_campaign
+
+
+@click.command()
+@db_option
+@click.option("--since", default=None, metavar="WHEN",
+              help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.")
+@click.option("--until", "until", default=None, metavar="WHEN",
+              help="Up to when (not included). Default: now.")
+@click.option("--for", "audience", type=click.Choice(["players", "referee"]), default="players",
+              show_default=True,
+              help="players: what happened, in the sea's words; referee: every roll and ruling.")
+@click.option("-f", "--format", "fmt", type=click.Choice(["md", "html", "json"]), default="md",
+              show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="File to write (default: print it).")
+@handles_errors
+def journal(db_path: str, since: str | None, until: str | None, audience: str, fmt: str,
+            out: str | None) -> None:
+    """Every ship's story over a stretch of the campaign, day by day.
+
+    What a referee posts after a session. Nothing in the campaign changes.
+
+    Examples:
+
+        voyage journal --since "day 1"
+
+        voyage journal --since "day 2" --for referee -f html --out session-3.html
+    """
+    import json
+    from pathlib import Path
+
+    from ..calendar import campaign_calendar
+    from ..chronicle import JournalError, gather, to_markdown
+    from ..world.campaign import parse_when
+
+    camp = read_campaign(db_path)
+    cal = campaign_calendar(camp)
+    now = camp.clock
+    start = parse_when(since, now, cal, option="--since") if since else max(0, now - 7 * 24)
+    end = parse_when(until, now, cal, option="--until") if until else now + 1
+    record = gather(camp, start, end, audience)
+    if fmt == "json":
+        text = json.dumps(record.to_dict(), indent=2) + "\n"
+    else:
+        text = to_markdown(record, cal)
+        if fmt == "html":
+            from ..htmlpage import markdown_to_html
+
+            text = markdown_to_html(text, f"{record.campaign}: the journal")
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    target = Path(out)
+    if not target.parent.is_dir():
+        raise JournalError(f"folder {target.parent} does not exist: make it first")
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise JournalError(f"cannot write {target}: {exc.strerror or exc}") from None
+    click.echo(f"Wrote {target}: {sum(len(e) for _, e in record.days)} entries.")

@@ -1,0 +1,336 @@
+"""Route planning: the sensible ways from here to there, each forecast, side by side.
+
+:func:`candidates` lists the routes a referee would weigh, numbered in a fixed order
+(never by the objective), so ``voyage sail SHIP --plan N`` recomputes the same list from
+the same campaign and sails number N; nothing about a plan is stored:
+
+1. ``shortest``: the shortest sea route (keeping out of shallows where it can, R33);
+2. ``offshore``: a route out of coastal waters, narrow passages and shallows (no R33
+   hazard rolls), leaving the coast only as near the two ends as it must;
+3. ``inshore``: the shortest route sailed within a mile of the coast (R33);
+4. ``storms``: a route that keeps out of every storm cell blowing now or to come (R32);
+5. ``currents``: on a map with currents, the route of fewest hours with them (R64);
+6. ``fuel``: when the fuel aboard cannot reach (R16: fuel per hex entered), routes that
+   stop at a port selling fuel (the map's ports and their stock, less what was bought),
+   with the fuel to buy there.
+
+Routes that come out the same as an earlier one are dropped. :func:`plan` forecasts each
+(voyage.forecast, the same seed for all, so they are compared on the same dice) and orders
+them by the objective.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import hexmap
+from . import ships as shipfig
+from .errors import VoyageError
+from .forecast import Leg, Setup, prepare
+
+OBJECTIVES = ("fastest", "safest", "fuel")
+KINDS = {
+    "shortest": "shortest sea route",
+    "offshore": "offshore, out of coastal waters",
+    "inshore": "inshore, along the coast",
+    "storms": "keeping out of the storms",
+    "currents": "fastest with the currents",
+    "fuel": "through a fuel port",
+}
+#: Fuel bought at a stop: what the rest of the way needs, and this much again for bad luck.
+FUEL_SPARE = 0.25
+#: Fuel-stop routes offered (the shortest ones).
+FUEL_ROUTES = 2
+
+
+class PlanError(VoyageError):
+    """No plan can be made as asked (the ship is at sea, no route, no such plan)."""
+
+
+@dataclass
+class Candidate:
+    """One way to go: its first leg, and the legs after each fuel stop."""
+
+    number: int
+    kind: str
+    route: list[str]
+    inshore: bool = False
+    legs: list[Leg] = field(default_factory=list)
+    stops: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def hexes(self) -> int:
+        """Hexes entered over the whole way."""
+        return len(self.route) - 1 + sum(len(leg.route) - 1 for leg in self.legs)
+
+    @property
+    def label(self) -> str:
+        if self.stops:
+            where = ", ".join(f"{s['port']} ({s['hex']})" for s in self.stops)
+            return f"{KINDS[self.kind]}: {where}"
+        return KINDS[self.kind]
+
+
+def fuel_per_hex(ship: Any, book: Any, pace: str, water_in_load: bool) -> int:
+    """R16: fuel burnt per hex entered at this pace and the load she has now."""
+    if not shipfig.has_engine(ship) or shipfig.rows(ship):
+        return 0
+    return int(shipfig.fuel_use(ship, book, pace, water_in_load))
+
+
+def candidates(
+    camp: Any, ship_name: str, to: str, pace: str | None = None, strain: int = 0
+) -> list[Candidate]:
+    """The numbered candidate routes for a ship in port (see the module docstring)."""
+    from .mapstore import list_storms
+    from .voyages import _sea_hex, campaign_chart, check_pace, open_voyage, plan_route, shallows
+
+    ship = camp.get_ship(ship_name)
+    if open_voyage(camp, ship.name) is not None:
+        raise PlanError(
+            f"{ship.name} is at sea: plan a voyage from a port; to weigh a new course "
+            f"use `voyage forecast {ship.name!r} --to HEX`"
+        )
+    if not ship.hex:
+        raise PlanError(f"{ship.name} is nowhere on the map: place her in a port first")
+    chart, _ = campaign_chart(camp)
+    book = camp.rulebook
+    start, goal = _sea_hex(chart, ship.hex), _sea_hex(chart, to)
+    if start == goal:
+        raise PlanError(f"{ship.name} is already at {goal}")
+    if pace is None:
+        pace, strain = ship.pace or "normal", ship.strain
+    pace, strain = check_pace(ship, camp, pace, strain)
+    avoid = shallows(book)
+    shortest = plan_route(chart, start, goal, avoid=avoid)
+    found: list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]] = [
+        ("shortest", shortest, False, [], [])
+    ]
+    offshore = _offshore(chart, start, goal, avoid)
+    if offshore:
+        found.append(("offshore", offshore, False, [], []))
+    if any(chart.hex(h).coastal for h in shortest[1:]):
+        found.append(("inshore", shortest, True, [], []))
+    stormy = {
+        hexmap.canonical(h)
+        for s in list_storms(camp)
+        if s["status"] != "over"
+        for h in s["hexes"]
+    }
+    if stormy & set(shortest):
+        calm = chart.route(start, goal, avoid=[*avoid, *(stormy - {start, goal})]) or chart.route(
+            start, goal, avoid=stormy - {start, goal}
+        )
+        if calm:
+            found.append(("storms", calm, False, [], []))
+    if getattr(chart, "currents", None):
+        speed = shipfig.speed(ship, book, pace, strain, camp.water_in_load)
+        fastest = _with_currents(chart, start, goal, speed, avoid)
+        if fastest:
+            found.append(("currents", fastest, False, [], []))
+    use = fuel_per_hex(ship, book, pace, camp.water_in_load)
+    if use and ship.fuel <= use * (len(shortest) - 1):
+        found.extend(_fuel_routes(camp, chart, ship, start, goal, use, avoid))
+    out: list[Candidate] = []
+    seen: set[tuple[Any, ...]] = set()
+    for kind, route, inshore, legs, stops in found:
+        key = (tuple(route), inshore, tuple(tuple(leg.route) for leg in legs))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Candidate(len(out) + 1, kind, route, inshore, legs, stops))
+    return out
+
+
+def _offshore(chart: Any, start: str, goal: str, avoid: list[str]) -> list[str] | None:
+    """The shortest route out of coastal waters, narrow passages and shallows, except as
+    near its two ends as it must be (a port is on the coast)."""
+    inshore = [h.name for h in chart.hexes() if h.is_sea and (h.inshore or h.terrain in avoid)]
+    for reach in range(0, 4):
+        keep_out = [
+            h
+            for h in inshore
+            if hexmap.distance(h, start) > reach and hexmap.distance(h, goal) > reach
+        ]
+        route = chart.route(start, goal, avoid=[*avoid, *keep_out])
+        if route:
+            return list(route)
+    return None
+
+
+def _with_currents(
+    chart: Any, start: str, goal: str, speed: int, avoid: list[str]
+) -> list[str] | None:
+    """The route of fewest hours at ``speed`` knots with the currents (R64: each hex's
+    current helps or hinders the leg out of it; a leg it holds still is closed), out of
+    the ``avoid`` terrains where another way exists. Dijkstra over exact hours."""
+    import heapq
+    from fractions import Fraction
+
+    from .rules.drift import current_lookup, leg_speed, side_of_step
+
+    current_at = current_lookup(chart)
+    hex_miles = Fraction(12)
+    for keep_out in (set(avoid), set()):
+        best: dict[str, Fraction] = {start: Fraction(0)}
+        came: dict[str, str] = {}
+        heap: list[tuple[Fraction, str]] = [(Fraction(0), start)]
+        while heap:
+            hours, here = heapq.heappop(heap)
+            if here == goal:
+                path = [goal]
+                while path[-1] != start:
+                    path.append(came[path[-1]])
+                return path[::-1]
+            if hours > best[here]:
+                continue
+            for there in chart.neighbours(here):
+                if not chart.is_sea(there) or (there != goal and chart.terrain(there) in keep_out):
+                    continue
+                side = side_of_step(here, there)
+                knots = leg_speed(speed, current_at(here), side if side is not None else 0)
+                if knots <= 0:
+                    continue
+                total = hours + hex_miles / knots
+                if total < best.get(there, total + 1):
+                    best[there], came[there] = total, here
+                    heapq.heappush(heap, (total, there))
+    return None
+
+
+def _fuel_routes(
+    camp: Any, chart: Any, ship: Any, start: str, goal: str, use: int, avoid: list[str]
+) -> list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]]:
+    """One-stop routes through ports that sell fuel, shortest first (R16)."""
+    from .voyages import plan_route
+
+    sold = {r["hex"]: r["sold"] for r in camp.db.query("SELECT hex, sold FROM port_fuel")}
+    options = []
+    for port in chart.ports():
+        if port.fuel is None or port.name in (start, goal):
+            continue
+        left = None if port.fuel.stock is None else port.fuel.stock - sold.get(port.name, 0)
+        if left is not None and left <= 0:
+            continue
+        try:
+            first = plan_route(chart, start, port.name, avoid=avoid)
+            then = plan_route(chart, port.name, goal, avoid=avoid)
+        except VoyageError:
+            continue
+        aboard = ship.fuel - use * (len(first) - 1)
+        if aboard <= 0:
+            continue  # she cannot reach this port either
+        need = use * (len(then) - 1)
+        buy = max(0, math.ceil(need * (1 + FUEL_SPARE)) + 1 - aboard)
+        if left is not None:
+            buy = min(buy, left)
+        stop = {
+            "hex": port.name,
+            "port": port.port,
+            "buy": buy,
+            "price": port.fuel.price,
+            "cost": buy * port.fuel.price,
+        }
+        leg = Leg(then, [False] * len(then), buy)
+        options.append((len(first) + len(then), port.name, first, leg, stop))
+    options.sort(key=lambda o: (o[0], hexmap.parse_hex(o[1])))
+    best = options[:FUEL_ROUTES]
+    return [("fuel", first, False, [leg], [stop]) for _, _, first, leg, stop in best]
+
+
+def setup_for(
+    camp: Any, ship_name: str, cand: Candidate, pace: str | None = None, strain: int = 0
+) -> Setup:
+    """The forecast setup of one candidate."""
+    setup = prepare(
+        camp, ship_name, route=cand.route, inshore=cand.inshore, pace=pace, strain=strain,
+        legs=cand.legs,
+    )
+    setup.label = cand.label
+    return setup
+
+
+def choose(found: list[Candidate], number: int) -> Candidate:
+    """Candidate ``number`` (as `voyage plan` numbers them)."""
+    for cand in found:
+        if cand.number == number:
+            return cand
+    raise PlanError(
+        f"there is no plan {number}: `voyage plan` offers 1 to {len(found)} for this voyage"
+    )
+
+
+def order(rows: list[dict[str, Any]], objective: str) -> list[dict[str, Any]]:
+    """Rows ordered by the objective; ties by plan number. A route that seldom arrives
+    is neither fast nor safe, so the chance of arriving comes first for each:
+    fastest - then the expected arrival; safest - then the chance of loss, then of running
+    aground; fuel - then the most fuel left."""
+    if objective not in OBJECTIVES:
+        raise PlanError(f"--objective must be one of {', '.join(OBJECTIVES)}")
+
+    def never(value: float | None) -> float:
+        return math.inf if value is None else value
+
+    def key(row: dict[str, Any]) -> tuple[Any, ...]:
+        if objective == "fastest":
+            return (-row["arrives"], never(row["hours"]), row["plan"])
+        if objective == "fuel":
+            return (-row["arrives"], -row["fuel_left"], row["plan"])
+        return (-row["arrives"], row["lost"], row["aground"], row["plan"])
+
+    return sorted(rows, key=key)
+
+
+def plan(
+    camp: Any,
+    ship_name: str,
+    to: str,
+    objective: str = "safest",
+    runs: int = 2000,
+    seed: int | None = None,
+    workers: int | None = None,
+    pace: str | None = None,
+    strain: int = 0,
+) -> dict[str, Any]:
+    """Every candidate forecast (the same seed for each), ordered by ``objective``."""
+    from .forecast import check_counts, default_seed, forecast
+
+    if objective not in OBJECTIVES:
+        raise PlanError(f"--objective must be one of {', '.join(OBJECTIVES)}")
+    check_counts(runs, workers)
+    seed = default_seed(camp.seed, camp.clock) if seed is None else seed
+    rows = []
+    for cand in candidates(camp, ship_name, to, pace, strain):
+        setup = setup_for(camp, ship_name, cand, pace, strain)
+        data, _ = forecast(setup, runs, seed, workers)
+        c = data["chances"]
+        arrival = data["arrival_hours"]
+        rows.append(
+            {
+                "plan": cand.number,
+                "kind": cand.kind,
+                "label": cand.label,
+                "hexes": cand.hexes,
+                "route": setup.route,
+                "inshore": cand.inshore,
+                "stops": cand.stops,
+                "arrives": c["arrives"]["chance"],
+                "lost": c["lost"]["chance"],
+                "aground": c["aground"]["chance"],
+                "out_of_fuel": c["out_of_fuel"]["chance"],
+                "hours": None if arrival is None else arrival["mean"],
+                "fuel_left": data["fuel_left"]["mean"],
+            }
+        )
+    ship = camp.get_ship(ship_name)
+    return {
+        "ship": ship.name,
+        "from": ship.hex,
+        "to": hexmap.canonical(to),
+        "objective": objective,
+        "runs": runs,
+        "seed": seed,
+        "plans": order(rows, objective),
+    }

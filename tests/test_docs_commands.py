@@ -68,6 +68,33 @@ _TWO_VOYAGES = [
     "advance --until arrival",
 ]
 
+_AT_SEA = ['sail "Sea Witch" --to 2812', "advance --hours 2"]
+
+#: A document not named in SETUP: the Sea Witch laden in Gullhaven.
+DEFAULT_SETUP = _PLACED
+
+#: Prepared campaigns a document's story can start again from (`@fresh NAME` in BEFORE).
+FRESH = {"in port": _PLACED}
+
+#: Where a document lists alternatives for ships in different states ("a ship in port: ...",
+#: "a ship at sea: ..."), the steps that put her in the state its comment names, run just
+#: before the command (by document and command words).
+BEFORE: dict[tuple[str, str], list[str]] = {
+    # the README's forecast section after the tour: the Sea Witch is aground at sea there
+    ("README.md", 'plan "Sea Witch" --to 2812'): ["@fresh in port"],
+    ("docs/forecast.md", 'forecast "Sea Witch"'): _AT_SEA,
+    ("docs/forecast.md", 'forecast "Sea Witch" --to 2812 --plan 3 --plot witch.png'): [
+        "@fresh in port"
+    ],
+}
+
+#: A forecast sails the voyage thousands of times (10,000 by default); the test asks each
+#: `forecast` and `plan` for a few runs on one worker: the same command, only fewer samples.
+FEW_RUNS = {
+    "forecast": ["--runs", "20", "--workers", "1"],
+    "plan": ["--runs", "20", "--workers", "1"],
+}
+
 #: The state each document assumes before its first command, made with real commands.
 SETUP: dict[str, list[str]] = {
     "README.md": [],  # the tour starts with `voyage init` in an empty folder
@@ -150,6 +177,8 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     ("export",): [*_TWO_VOYAGES[len(_PLACED) :]],
     ("log",): ['sail "Sea Witch" --to 0706', "advance --until arrival"],
     ("pace",): [],
+    ("forecast", "Sea Witch", "--runs"): _AT_SEA,  # "from where she is now"
+    ("journal",): ['sail "Sea Witch" --to 2812', "advance --hours 30"],  # day 2 has come
     ("sail",): [],
     ("init",): ["@remove campaign.db"],
 }
@@ -227,11 +256,29 @@ DOCS = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").g
 
 
 def _run(runner: CliRunner, args: list[str]):
+    if args and args[0] in FEW_RUNS:
+        args = list(args)
+        few = FEW_RUNS[args[0]]
+        for option, value in zip(few[::2], few[1::2], strict=True):
+            if option in args:
+                args[args.index(option) + 1] = value
+            else:
+                args += [option, value]
     return runner.invoke(cli, args, catch_exceptions=True)
 
 
-def _prepare(folder: Path, steps: list[str], runner: CliRunner) -> None:
+def _prepare(
+    folder: Path, steps: list[str], runner: CliRunner, prepared: dict[str, Path] | None = None
+) -> None:
     for step in steps:
+        if step.startswith("@fresh "):  # the story starts again from a prepared campaign
+            assert prepared is not None
+            for suffix in ("", "-wal", "-shm"):  # SQLite's side files go with the file
+                (folder / f"campaign.db{suffix}").unlink(missing_ok=True)
+                source = prepared[step] / f"campaign.db{suffix}"
+                if source.exists():
+                    shutil.copy(source, folder / source.name)
+            continue
         if step.startswith("@remove "):  # a file the preparation made and no longer needs
             (folder / step.split(" ", 1)[1]).unlink(missing_ok=True)
             continue
@@ -269,13 +316,21 @@ def prepared(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         mp.delenv("VOYAGE_DB", raising=False)
         mp.setenv("NO_COLOR", "1")
         for doc in DOCS:
-            steps = tuple(SETUP[doc])
+            steps = tuple(SETUP.get(doc, DEFAULT_SETUP))
             if steps not in made:
                 folder = tmp_path_factory.mktemp("setup")
                 mp.chdir(folder)
                 _prepare(folder, list(steps), runner)
                 made[steps] = folder
             by_doc[doc] = made[steps]
+        for name, fresh in FRESH.items():
+            steps = tuple(fresh)
+            if steps not in made:
+                folder = tmp_path_factory.mktemp("setup")
+                mp.chdir(folder)
+                _prepare(folder, list(steps), runner)
+                made[steps] = folder
+            by_doc[f"@fresh {name}"] = made[steps]
     return by_doc
 
 
@@ -319,6 +374,7 @@ def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatc
     ran = 0
     folder = tmp_path / "story"
     everything = [word for shown in commands for word in shown.args]
+    before = {tuple(_words(line)): steps for (d, line), steps in BEFORE.items() if d == doc}
     for shown in commands:
         if any(tuple(shown.args[: len(k)]) == k for k in SKIP):
             continue
@@ -331,6 +387,7 @@ def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatc
             _make_files(folder, set(shown.args if shown.example_of else everything))
             if shown.example_of:
                 _prepare(folder, _example_setup(shown.args), runner)
+        _prepare(folder, before.get(tuple(shown.args), []), runner, prepared)
         ran += 1
         problem = _check(shown, _run(runner, shown.args))
         if problem:

@@ -192,6 +192,11 @@ FILES: dict[str, str] = {
     "damaged.db": "damage Gull's traits",
 }
 
+#: Documents whose transcripts show real output: every line shown after a `$ voyage ...`
+#: (but those trimmed with "...") must be printed by it. Elsewhere the output shown is an
+#: illustration (another campaign's figures, a referee's own paths).
+REAL_OUTPUT = {"README.md"}
+
 #: Commands a document shows failing without an `Error:` line: `doctor` reports problems on
 #: several lines and exits 1.
 EXIT_CODES = {("doctor", "--db", "damaged.db"): 1}
@@ -206,6 +211,7 @@ class Shown:
     args: list[str]
     error: str | None  # the `Error:` line shown right after it, without "Error: "
     example_of: bool  # a docs/commands.md example (runs on a fresh copy)
+    output: list[str]  # the lines a `$ voyage ...` transcript shows it printing
 
     def __str__(self) -> str:
         return f"{self.doc}:{self.line}: voyage {shlex.join(self.args)}"
@@ -227,10 +233,10 @@ def shown_commands(doc: str) -> list[Shown]:
     lines = (ROOT / doc).read_text().splitlines()
     reference = doc == "docs/commands.md"
     found: list[Shown] = []
-    fenced = in_example = False
+    fenced = in_example = transcript = False
     for number, line in enumerate(lines, 1):
         if line.startswith("```"):
-            fenced, in_example = not fenced, False
+            fenced, in_example, transcript = not fenced, False, False
             continue
         if not fenced:
             continue
@@ -248,7 +254,10 @@ def shown_commands(doc: str) -> list[Shown]:
             after = lines[number] if number < len(lines) else ""
             if after.startswith("Error: "):
                 error = after[len("Error: ") :]
-            found.append(Shown(doc, number, _words(match.group(1)), error, reference))
+            found.append(Shown(doc, number, _words(match.group(1)), error, reference, []))
+            transcript = line.startswith("$ ")
+        elif found and transcript and line.strip() and found[-1].line < number:
+            found[-1].output.append(line)
     return found
 
 
@@ -299,11 +308,15 @@ def _make_files(folder: Path, named: set[str]) -> None:
     for name, how in FILES.items():
         if name not in named:
             continue
-        shutil.copy(folder / "campaign.db", folder / name)
+        # SQLite's backup reads through the -wal file a command may have left beside it
+        source, copy = sqlite3.connect(folder / "campaign.db"), sqlite3.connect(folder / name)
+        source.backup(copy)
         if how.startswith("damage"):
-            with sqlite3.connect(folder / name) as conn:
-                conn.execute("UPDATE ships SET traits = '[\"Thrifty' WHERE name = 'Gull'")
-            conn.close()
+            with copy:
+                hit = copy.execute("UPDATE ships SET traits = '[\"Thrifty' WHERE name = 'Gull'")
+            assert hit.rowcount == 1, "the campaign has no Gull to damage"
+        source.close()
+        copy.close()
 
 
 @pytest.fixture(scope="module")
@@ -342,6 +355,10 @@ def _check(shown: Shown, result) -> str | None:
     if shown.error is None and expected_exit is None:
         if result.exit_code != 0:
             return f"{shown}: exit {result.exit_code}: {result.output.strip()[-400:]}"
+        if shown.doc in REAL_OUTPUT:
+            for line in shown.output:
+                if "..." not in line and line.rstrip() not in result.output:
+                    return f"{shown}: does not print {line!r}:\n{result.output}"
         return None
     if expected_exit is not None:
         if result.exit_code != expected_exit:
@@ -425,6 +442,11 @@ def test_the_extraction_finds_commands_errors_and_skips_usage_text():
     readme = shown_commands("README.md")
     assert readme[0].args[:2] == ["init", "--name"]
     assert any(s.args[:2] == ["roll", "capsize"] for s in readme)
+    # the tour's transcript: output lines belong to the command above them
+    assert sum(1 for s in readme if s.output) >= 10
+    assert readme[0].output[0] == "Campaign 'The Salt Reach' made in campaign.db (seed 7)."
+    calendar = shown_commands("docs/calendar.md")
+    assert [s.error is not None for s in calendar] == [False, False, True, True]
     reference = shown_commands("docs/commands.md")
     # usage lines ("Usage: voyage ship add [OPTIONS] NAME") are not examples
     assert not any("[OPTIONS]" in s.args for s in reference)

@@ -18,6 +18,13 @@ docs/commands.md is a reference, not a story: its examples are in alphabetical o
 command, so each runs against its own fresh copy of the prepared campaign, after the few
 commands in EXAMPLE_SETUP that put the ship into the state the example needs (aground before
 `act refloat`, sinking before `act saved` ...).
+
+Where a page lists alternatives for a ship in different states ("a ship in port: ...", "a ship
+at sea: ..."), BEFORE puts her in the state the line names. The README's transcript shows
+real output, and every line of it (but those trimmed with "...") must be printed
+(REAL_OUTPUT). `forecast` and `plan` run with few runs (FEW_RUNS); `browse`, a server, is
+skipped (SKIP). Pages added later need nothing here unless they assume more than the
+Sea Witch laden in Gullhaven (DEFAULT_SETUP).
 """
 
 from __future__ import annotations

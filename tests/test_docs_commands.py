@@ -445,6 +445,24 @@ def test_the_reference_examples_cover_every_command():
     assert names and not missing, f"commands no example runs: {missing}"
 
 
+def test_no_reference_example_is_wrapped_onto_two_lines():
+    """A help example longer than the reference's width would wrap, and only its first line
+    would run: every line of an Example paragraph is a whole command (or the shell's `eval`
+    of one)."""
+    lines = (ROOT / "docs" / "commands.md").read_text().splitlines()
+    in_example = False
+    strays = []
+    for line in lines:
+        if re.match(r"^\s*Examples?:\s*$", line):
+            in_example = True
+        elif line and not line.startswith("    "):
+            in_example = False
+        elif in_example and line.strip() and not _COMMAND.match(line):
+            strays.append(line.strip())
+    strays = [s for s in strays if not s.startswith('eval "$(voyage ')]
+    assert not strays, strays
+
+
 def test_the_extraction_finds_commands_errors_and_skips_usage_text():
     readme = shown_commands("README.md")
     assert readme[0].args[:2] == ["init", "--name"]

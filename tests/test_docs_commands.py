@@ -397,20 +397,29 @@ def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatc
     problems: list[str] = []
     ran = 0
     folder = tmp_path / "story"
+    states: dict[tuple[str, ...], Path] = {}
     everything = [word for shown in commands for word in shown.args]
     before = {tuple(_words(line)): steps for (d, line), steps in BEFORE.items() if d == doc}
     for shown in commands:
         if any(tuple(shown.args[: len(k)]) == k for k in SKIP):
             continue
         if shown.example_of or ran == 0:
-            # a fresh copy of the prepared campaign: for each example of the reference, else
-            # once for the whole document
+            # a fresh copy of the prepared campaign: for each example of the reference (in
+            # the state its EXAMPLE_SETUP makes, prepared once per state), else once for the
+            # whole document
+            source = prepared[doc]
+            if shown.example_of:
+                steps = tuple(_example_setup(shown.args))
+                if steps not in states:
+                    states[steps] = tmp_path / f"state{len(states)}"
+                    shutil.copytree(prepared[doc], states[steps])
+                    monkeypatch.chdir(states[steps])
+                    _prepare(states[steps], list(steps), runner)
+                source = states[steps]
             shutil.rmtree(folder, ignore_errors=True)
-            shutil.copytree(prepared[doc], folder)
+            shutil.copytree(source, folder)
             monkeypatch.chdir(folder)
             _make_files(folder, set(shown.args if shown.example_of else everything))
-            if shown.example_of:
-                _prepare(folder, _example_setup(shown.args), runner)
         _prepare(folder, before.get(tuple(shown.args), []), runner, prepared)
         ran += 1
         problem = _check(shown, _run(runner, shown.args))

@@ -242,6 +242,9 @@ def test_the_referee_mends_pumps_fights_saves_and_abandons(runner, sea):
     assert "2420" in ok(runner, "act", "Sea Witch", "course", "--to", "2420")
     assert json.loads(ok(runner, "status", "--json"))["ships"][0]["destination"] == "2420"
     assert "at sea" in refused(runner, "ship", "remove", "Sea Witch")
+    assert "in port" in refused(runner, "act", "Sea Witch", "abandon")  # R71: not in port
+    with sqlite3.connect(sea) as conn:  # out of Gullhaven's hex
+        conn.execute("UPDATE voyages SET position = 1")
     assert "abandon" in ok(runner, "act", "Sea Witch", "abandon")
     assert json.loads(ok(runner, "status", "--json"))["ships"] == []
     assert "abandoned" in refused(runner, "sail", "Sea Witch", "--to", "2420")

@@ -37,6 +37,10 @@ TABLES: dict[str, tuple[str, list[str]]] = {
     "map_cache": ("Derived: the sea map parsed once, keyed by a hash of its text (not part "
                   "of undo; rebuilt when missing).", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
+    "people": ("The roster of named people (R70): ship, role, Swimming rank, jacket.",
+               ["ship", "role"]),
+    "floaters": ("Rafts and people off a ship (R71-R74): hex, raft, state.",
+                 ["kind", "state", "ship"]),
     "calendar": ("The campaign's calendar (a copy of its months and seasons) and day 1's date.",
                  []),
     "ship_log": ("A readable ship's log: every event with its ship, voyage, time and hex.",

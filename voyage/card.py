@@ -53,6 +53,11 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
         f"Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
         f"fuel {fig['fuel']}",
     ]
+    if fig.get("life_jackets") or fig.get("life_rafts"):
+        figures.append(  # R70: ship's stores
+            f"Life jackets {fig.get('life_jackets', 0)}; life rafts {fig.get('life_rafts', 0)} "
+            f"({4 * int(fig.get('life_rafts', 0))} seats)"
+        )
     figures += equipment_text(fig["equipment"])
     upright = capsize_odds(fig["tier"], fig["load_category"], book, fig["traits"])
     dodge = dodge_odds(fig["tier"], book, fig["traits"])

@@ -17,8 +17,9 @@ from .calendar import campaign_calendar, format_date, format_time
 from .errors import VoyageError
 
 #: Events that are routine when nothing changed: a clear sea, a check that held (for players
-#: these are not news; the referee's journal keeps them).
-ROUTINE_KINDS = frozenset({"coast", "capsize", "place"})
+#: these are not news; the referee's journal keeps them): also drowning rolls nobody died of
+#: (R72) and an hour's search that found nobody (R74).
+ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")

@@ -264,6 +264,21 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
                 found.append(
                     Finding("reference", f"{table} row {rowid}", "its voyage is gone")
                 )
+    if {"people", "ships"} <= tables:
+        # R70: a named person aboard names a ship of the campaign
+        for pid, ship in conn.execute(
+            "SELECT id, ship FROM people WHERE ship IS NOT NULL "
+            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
+            [MAX_PER_CHECK],
+        ):
+            found.append(Finding("reference", f"people row {pid}", f"ship {ship!r} is gone"))
+    if {"floaters", "voyages"} <= tables:
+        for rowid in _count_bad(
+            conn,
+            "SELECT rowid FROM floaters WHERE voyage_id IS NOT NULL "
+            "AND voyage_id NOT IN (SELECT id FROM voyages)",
+        ):
+            found.append(Finding("reference", f"floaters row {rowid}", "its voyage is gone"))
     if "actions" in tables:
         lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
         # pruned actions are the oldest: a row naming an action at or after the oldest kept

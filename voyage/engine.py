@@ -28,9 +28,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from . import ships as shipfig
+from .chart import Chart
 from .dice import Roller
 from .events import Event
 from .rules.aground import aground, coast_hazard, stuck_escape
@@ -62,27 +63,12 @@ HALT_REASONS = (
     "out of fuel",
     "destroyed",
     "anchor lost",
+    "people lost",
+    "drowned",
+    "raft capsized",
 )
 
 MINUTES = 60
-
-
-class HexInfo(Protocol):
-    """What the engine asks the map about one hex (voyage.maps.Hex has it)."""
-
-    terrain: str
-    seabed: str | None
-    coastal: bool
-    narrow_passage: bool
-    port: str | None
-
-
-class Chart(Protocol):
-    """What the engine asks of a sea map (voyage.maps.SeaMap has it)."""
-
-    def hex(self, name: str) -> Any: ...
-
-    def is_sea(self, name: str) -> bool: ...
 
 
 @dataclass
@@ -134,6 +120,7 @@ class ShipState:
     storm_hours: int = 0  # R32/R60: storm hours in this hex since entry, arrival or Check
     drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
     current_carry: str = "0"  # R64: the part of a knot the current left over last hour
+    searching: bool = False  # R74: she has stopped to search her hex
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -153,6 +140,7 @@ class ShipState:
         "storm_hours",
         "drift_miles",
         "current_carry",
+        "searching",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -263,7 +251,7 @@ class HourRow:
 class LoggedEvent:
     """An event of one ship in one hour (its minute is on the :class:`Event`)."""
 
-    voyage_id: int
+    voyage_id: int | None
     ship: str
     clock: int
     event: Event
@@ -325,9 +313,14 @@ class Engine:
         self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
         for s in self.states:
-            parts = shipfig.load_parts(s.ship, self.book, False)
-            self._fixed[s.ship.name] = parts["people"] + parts["equipment"]
+            self.refresh(s)
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
+        self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
+
+    def refresh(self, s: ShipState) -> None:
+        """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
+        parts = shipfig.load_parts(s.ship, self.book, False)
+        self._fixed[s.ship.name] = parts["people"] + parts["equipment"] + parts["rafts"]
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -393,9 +386,9 @@ class Engine:
         clock = start
         # with every ship in port the clock still runs (the weather moves on; a referee can
         # wait out a storm): only a voyage that ends during the advance stops it early
-        in_port = result.in_port = not any(s.active for s in self.states)
+        in_port = result.in_port = not self._anyone_at_sea()
         while result.hours_run < todo:
-            if not in_port and not any(s.active for s in self.states):
+            if not in_port and not self._anyone_at_sea():
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -434,10 +427,14 @@ class Engine:
                 result.stopped = f"nothing happened in {limit} hours"
         return result
 
+    def _anyone_at_sea(self) -> bool:
+        """A ship to step, or people afloat (R71-R74)."""
+        return any(s.active for s in self.states) or bool(self.water and self.water.active)
+
     def _becalmed(self, rows: list[HourRow]) -> bool:
         """No ship made way this hour and none can by itself (so waiting for an arrival or
         an event would only fill the log with still hours)."""
-        if any(r.miles for r in rows):
+        if any(r.miles for r in rows) or (self.water and self.water.active):
             return False
         for s in self.states:
             if not s.active:
@@ -454,6 +451,8 @@ class Engine:
             if s.active:
                 row = _ShipHour(self, s, clock, events).run()
                 rows.append(row)
+        if self.water is not None:
+            events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
         return rows, events
 
 
@@ -576,7 +575,7 @@ class _ShipHour:
             self.log(got_off.event())
             if got_off.freed:
                 s.status = "under way"
-        afloat = s.sinking_in is None and not s.capsized
+        afloat = s.sinking_in is None and not s.capsized and not s.searching  # R74: she stays
         if s.status == "under way" and afloat and s.position == len(s.route) - 1:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
@@ -830,6 +829,8 @@ class _ShipHour:
         ship.status = "sunk"
         self.stop_moving()
         self.note("sunk", f"{ship.name} goes under and is lost ({s.sinking_cause}).", "sunk")
+        if self.e.water is not None:
+            self.e.water.ship_lost(self)  # R71: who is still aboard rolls to escape
 
     # -- end of the hour -----------------------------------------------------------------
     def end_of_hour(self) -> None:

@@ -69,6 +69,8 @@ class VoyageLog:
     places: dict[str, str] = field(default_factory=dict)
     #: the campaign's calendar (voyage.calendar): every time is written with format_time
     calendar: Any = None
+    #: R71-R74: everyone who left the ship on this voyage (voyage.people.voyage_people)
+    people: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -147,6 +149,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         storms=storms_during(camp, hours),
         places=port_names(camp, voyage),
         calendar=campaign_calendar(camp),
+        people=voyage_people(camp, vid),
     )
 
 
@@ -490,6 +493,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 out += ["", f"  <details><summary>{count}</summary>", ""]
                 out += [f"  - {line}" for line in lines]
                 out += ["", "  </details>", ""]
+    if log.people:
+        # R71-R74: the log of a lost ship ends with what became of everyone aboard
+        out += ["", "## What became of everyone aboard", ""]
+        out += [f"- {md_text(p['who'])}: {md_text(p['fate'])}" for p in log.people]
     out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
                 f"the JSON export.*" if rolls != "shown" else
             f"*Written by voyage {__version__} from the campaign log.*", ""]
@@ -552,6 +559,7 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         "summary": summary(log),
         "hours": hours,
         "events": events,
+        "people": [dict(p) for p in log.people],
     }
 
 
@@ -559,6 +567,13 @@ _HOUR_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", 
                 "speed", "pace", "fuel", "load", "load_category", "water", "leaks", "status")
 _EVENT_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "minute",
                  "kind", "text")
+
+
+def voyage_people(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
+    """Everyone who left the ship on this voyage, a line each (R71-R74)."""
+    from .people import fate_rows
+
+    return fate_rows(camp, voyage_id)
 
 
 def schema_path() -> Path:

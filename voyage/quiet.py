@@ -43,6 +43,8 @@ def quiet_hours(
     Only ``s`` is stepped: the forecast drives an engine with one ship."""
     if s.status != "under way" or s.emergency or s.capsized or s.leaks or s.ship.water:
         return 0  # and none of this changes in a quiet hour
+    if s.searching:
+        return 0  # R74: she holds her hex and searches it each hour
     sailed = _sail(engine, s, clock, most, rows)
     if sailed:
         restart_storm_clock(s)

@@ -61,7 +61,9 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
         f"Fuel Use {fig['fuel_use']} hlb/hex; To-hit {fig['to_hit']:+d}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
         f"fuel {fig['fuel']}, water {fig['water']}"
-        f"{', anchors ' + str(fig['anchors']) if fig.get('anchors') is not None else ''}",
+        f"{', anchors ' + str(fig['anchors']) if fig.get('anchors') is not None else ''}"
+        f"{', life jackets ' + str(fig['life_jackets']) if fig.get('life_jackets') else ''}"
+        f"{', life rafts ' + str(fig['life_rafts']) if fig.get('life_rafts') else ''}",
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
         f"{'; engine broken' if fig.get('engine_broken') else ''}",
     ]

@@ -86,8 +86,19 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "fuel": ship.fuel,
         "people": person * (ship.crew + ship.passengers),
         "equipment": standard_equipment_weight(ship, book),
+        "rafts": life_rafts(ship) * int(book.procedures["water"]["raft_weight"]),  # R70
         "water": ship.water if water_in_load else 0,
     }
+
+
+def life_jackets(ship: Ship) -> int:
+    """R70: life jackets in the ship's stores (they weigh nothing that counts)."""
+    return int(ship.equipment.get("life_jackets", 0) or 0)
+
+
+def life_rafts(ship: Ship) -> int:
+    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each)."""
+    return int(ship.equipment.get("life_rafts", 0) or 0)
 
 
 def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int:
@@ -224,6 +235,8 @@ def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str,
         "traits": list(ship.traits),
         "equipment": dict(ship.equipment),
         "anchors": anchors_aboard(ship),  # R65: ship's stores
+        "life_jackets": life_jackets(ship),  # R70: ship's stores
+        "life_rafts": life_rafts(ship),
         "crew": ship.crew,
         "passengers": ship.passengers,
         "cargo": ship.cargo,

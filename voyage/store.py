@@ -47,6 +47,8 @@ SNAPSHOT_TABLES: list[str] = [
     "port_fuel",
     "house_tables",
     "weather_rerolls",
+    "people",
+    "floaters",
 ]
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
@@ -845,5 +847,50 @@ def m051_weather_rerolls(db: Database) -> None:
             day INTEGER NOT NULL,
             count INTEGER NOT NULL,
             PRIMARY KEY (region, day)
+        )"""
+    )
+
+
+# -- people in the water (issue 9: m070-m074; m070 went to the map cache) ----------
+@migrations()
+def m071_people(db: Database) -> None:
+    # R70: the optional roster of named people (voyage.people); ``ship`` is where they are
+    # aboard, NULL once they have left her (their floater row says where they are then).
+    db.execute(
+        """CREATE TABLE people (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            ship TEXT,
+            role TEXT NOT NULL DEFAULT 'crew',
+            swimming INTEGER NOT NULL DEFAULT 1,
+            jacket INTEGER NOT NULL DEFAULT 0
+        )"""
+    )
+    # R71-R74: rafts and people off a ship ("floaters"): a raft, or a group of like people
+    # (one row per named person), with a hex, where they are (a raft's id, or in the water),
+    # their state (afloat, drowned, lost with the ship, rescued, ashore) and the clocks the
+    # rules keep: hours swum (R72), the drift carried (R64), hours in the same hex (R73).
+    db.execute(
+        """CREATE TABLE floaters (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            ship TEXT NOT NULL,
+            voyage_id INTEGER,
+            name TEXT,
+            role TEXT NOT NULL DEFAULT 'crew',
+            count INTEGER NOT NULL DEFAULT 1,
+            swimming INTEGER NOT NULL DEFAULT 0,
+            jacket INTEGER NOT NULL DEFAULT 0,
+            raft INTEGER,
+            hex TEXT,
+            state TEXT NOT NULL DEFAULT 'afloat',
+            hours_swum INTEGER NOT NULL DEFAULT 0,
+            carry TEXT NOT NULL DEFAULT '0',
+            hours_in_hex INTEGER NOT NULL DEFAULT 0,
+            capsized INTEGER NOT NULL DEFAULT 0,
+            radio INTEGER NOT NULL DEFAULT 1,
+            since INTEGER NOT NULL DEFAULT 0,
+            ended INTEGER,
+            note TEXT NOT NULL DEFAULT ''
         )"""
     )

@@ -9,6 +9,7 @@ replaces the built-in table of the same name whole (house rules, table by table)
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -340,6 +341,7 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
         "to_hit_divisor",
         "leviathan",
         "anchor",
+        "water",
     }
     c.mapping(data, "", required, optional)
     c.integer(
@@ -379,7 +381,47 @@ def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
         isinstance(v, int) and not isinstance(v, bool) for v in anchor["parts_on"]
     ):
         raise c.fail("anchor.parts_on", "expected a list of totals, e.g. [2, 12]")
+    _check_water(data, c)
     return data
+
+
+#: R70-R74 defaults, for an override file from before people in the water.
+WATER_DEFAULTS: dict[str, Any] = {
+    "raft_weight": 3,
+    "raft_seats": 4,
+    "raft_tier": 1,
+    "drowning_dice": "2d6",
+    "drowned_on": {"calm": 2, "stormy seas": 3, "major storm": 4, "hurricane": 6},
+    "jacketed_swimmer_on": {"major storm": 2, "hurricane": 4},
+    "below_deck_in_6": 2,
+    "above_deck": {"dice": "2d6", "target": 3},
+    "raft_launch_in_6": 4,
+    "night": [20, 6],
+    "search_raft_in_6": 3,
+    "search_person_day_in_6": 2,
+    "search_person_night_in_6": 1,
+}
+
+
+def _check_water(data: dict[str, Any], c: _Checker) -> None:
+    """R70-R74: the numbers of people in the water (defaults filled in)."""
+    water = data.setdefault("water", {})
+    c.mapping(water, "water", set(), set(WATER_DEFAULTS))
+    for key, value in WATER_DEFAULTS.items():
+        water.setdefault(key, copy.deepcopy(value))
+    for key in ("raft_weight", "raft_seats", "raft_tier"):
+        c.integer(water[key], f"water.{key}", 0)
+    for key in ("below_deck_in_6", "raft_launch_in_6", "search_raft_in_6",
+                "search_person_day_in_6", "search_person_night_in_6"):
+        c.integer(water[key], f"water.{key}", 0, 6)
+    c.dice(water["drowning_dice"], "water.drowning_dice")
+    c.dice(water["above_deck"].get("dice") if isinstance(water["above_deck"], dict) else None,
+           "water.above_deck.dice")
+    for key in ("drowned_on", "jacketed_swimmer_on"):
+        if not isinstance(water[key], dict):
+            raise c.fail(f"water.{key}", "expected a mapping of sea state -> total")
+        for state, total in water[key].items():
+            c.integer(total, f"water.{key}.{state}", 0)
 
 
 def _check_options(data: Any, c: _Checker) -> dict[str, Any]:

@@ -432,19 +432,33 @@ def advance(
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
         states = open_voyages(camp)
-        if not any(s.active for s in states) and until in ("arrival", "event"):
+        from .people import floaters, roster, save_floaters
+
+        afloat = floaters(camp)
+        someone_afloat = any(f.afloat for f in afloat)
+        if not any(s.active for s in states) and (
+            until == "arrival" or (until == "event" and not someone_afloat)
+        ):
             raise VoyageRuleError(
                 f"no ship is at sea to wait for an {until}: advance --hours N or "
                 "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
-        if world is None and not any(s.active for s in states):
+        if world is None and not any(s.active for s in states) and not someone_afloat:
             from .passage import harbour_world
 
             world = harbour_world(camp)
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
+        people = roster(camp)
+        if world.chart is not None:
+            from .world.waterphase import WaterPhase
+
+            # R71-R74: rafts and people in the water, and ships that go down with people aboard
+            engine.water = WaterPhase(engine, afloat, people, camp.settings)
         result = engine.run(start, hours, until)
+        if engine.water is not None:
+            save_floaters(camp, engine.water.floaters, people)
         write_log(camp, act, result)
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
@@ -481,6 +495,8 @@ ACTIONS = (
     "weigh",
     "course",
     "pace",
+    "search",
+    "rescue",
 )
 
 
@@ -503,12 +519,20 @@ def referee_action(
     pace: str | None = None,
     strain: int = 0,
     chart: Any = None,
+    names: Sequence[str] = (),
+    everyone: bool = False,
 ) -> Event:
     """A referee's action between advances (one undoable action), logged as an event."""
     with camp.action(f"act {what}", f"{what} {ship_name}") as act:
-        event = _referee_action(
-            camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain, chart
-        )
+        if what == "rescue":
+            from .people import rescue_action
+
+            event = rescue_action(camp, act, ship_name, list(names), everyone)
+        else:
+            event = _referee_action(
+                camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain,
+                chart,
+            )
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
     return event
 
@@ -604,12 +628,22 @@ def _referee_action(
         text = f"The referee declares {ship.name} saved: she stays afloat (R40)."
         changes = {"sinking": False}
     elif what == "abandon":
+        from .people import abandon
+
         s = _voyage_or_fail(s, ship, "abandoning ship")
+        if chart is None:
+            chart, _ = campaign_chart(camp)
+        # R71: rafts, jackets, the water
+        text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
         s.status = "abandoned"
         s.fire = 0
         s.swallow_in = s.sinking_in = None
-        text = f"All hands abandon {ship.name} at {s.hex}."
-        changes = {"status": "abandoned"}
+        s.searching = False
+    elif what == "search":
+        from .people import start_search
+
+        text, s = start_search(camp, ship, s)
+        changes = {"searching": True}
     elif what == "refloat":
         s = _voyage_or_fail(s, ship, "refloating")
         if s.status != "stuck":
@@ -634,6 +668,7 @@ def _referee_action(
         s.inshore = s.inshore[: s.position] + flags
         if s.status == "arrived":
             s.status = "under way"
+        s.searching = False  # R74: a new course ends a search
         text = (
             f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
             f"({plural(len(hexes) - 1, 'hex', 'hexes')})."

@@ -29,6 +29,8 @@ COMMANDS: dict[str, str] = {
     "act": "voyage.cli.voyages:act",
     "log": "voyage.cli.voyages:log",
     "status": "voyage.cli.voyages:status",
+    "crew": "voyage.cli.people:crew",
+    "survivors": "voyage.cli.people:survivors",
     "export": "voyage.cli.export:export",
     "demo": "voyage.cli.demo:demo",
     "doctor": "voyage.cli.doctor:doctor",

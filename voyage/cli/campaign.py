@@ -154,7 +154,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
             json.dumps(values[k]),
             json.dumps(o["default"]),
             o.get("ruling", ""),
-            " | ".join(json.dumps(c) for c in o["choices"]),
+            _choices(o["choices"]),
         ]
         for k, o in options.items()
     ]
@@ -178,3 +178,11 @@ def undo(db_path: str, as_json: bool) -> None:
         emit_json({"undone": act})
     else:
         click.echo(f"Undone: {act['kind']}: {act['summary']}")
+
+
+def _choices(choices: list[object]) -> str:
+    """The allowed values, a run of whole numbers shortened ("0 to 20")."""
+    ints = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
+    if len(ints) == len(choices) > 3 and ints == list(range(ints[0], ints[0] + len(ints))):
+        return f"{ints[0]} to {ints[-1]}"
+    return " | ".join(json.dumps(c) for c in choices)

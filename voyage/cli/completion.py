@@ -105,6 +105,22 @@ def complete_class(_ctx: click.Context, _param: click.Parameter, incomplete: str
     return [CompletionItem(k) for k in keys if k.startswith(incomplete)]
 
 
+def complete_person(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    """Named people on the roster (R70) starting with what is typed."""
+    names = _query(ctx, "SELECT name FROM people ORDER BY name")
+    low = incomplete.lower()
+    return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
+
+
+def complete_afloat(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+    """Named people and rafts still afloat (R74: whom `act SHIP rescue` can take)."""
+    names = _query(
+        ctx, "SELECT name FROM floaters WHERE state = 'afloat' AND name IS NOT NULL ORDER BY id"
+    )
+    low = incomplete.lower()
+    return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
+
+
 #: parameter name -> completer, for every command; "name" means a ship under `voyage ship`.
 BY_NAME: dict[str, Completer] = {
     "ship_name": complete_ship,
@@ -115,6 +131,7 @@ BY_NAME: dict[str, Completer] = {
     "around": complete_hex,
     "hexes": complete_hex,
     "ship_class": complete_class,
+    "names": complete_afloat,
 }
 
 
@@ -124,6 +141,8 @@ def attach(cmd: click.Command, path: tuple[str, ...] = ()) -> None:
         completer = BY_NAME.get(param.name or "")
         if param.name == "name" and path[:1] == ("ship",):
             completer = complete_ship
+        if param.name == "name" and path[:1] == ("crew",) and path[1:2] != ("add",):
+            completer = complete_person
         if param.name == "path" and path[:2] == ("map", "load"):
             completer = complete_campaign
         if completer is not None and getattr(param, "_custom_shell_complete", None) is None:

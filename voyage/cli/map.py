@@ -88,8 +88,11 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 
     camp = read_campaign(db_path)
     sea = current_map(camp)
+    from ..people import afloat_marks
+
     storms, ships = storms_now(camp), ship_positions(camp)
-    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships)
+    afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
+    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships + afloat)
     if as_json:
         emit_json(
             {
@@ -101,6 +104,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
                 "lines": text.splitlines(),
                 "storms": sorted(storms),
                 "ships": [{"name": name, "hex": where} for name, where in ships],
+                "afloat": [{"name": name, "hex": where} for name, where in afloat],
             }
         )
         return
@@ -162,6 +166,7 @@ def render(
     """
     from ..calendar import campaign_calendar
     from ..mapstore import current_map, ship_positions
+    from ..people import afloat_marks
     from ..voyages import clock_text, voyage_tracks
     from ..world.campaign import parse_when, sea_states_for
     from ..world.plot import render_weather
@@ -178,7 +183,7 @@ def render(
         labels=labels,
         around=around,
         radius=radius,
-        ships=ship_positions(camp),
+        ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
         tracks=voyage_tracks(camp, tracks),
         title=title or f"{sea.name}, {clock_text(camp, hour)}",
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],

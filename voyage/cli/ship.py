@@ -313,6 +313,10 @@ def card(db_path: str, name: str, out: str | None) -> None:
     default=None,
     help="Anchors aboard (R65: ship's stores; more are bought only in port).",
 )
+@click.option("--jackets", type=_count, default=None,
+              help="Life jackets aboard (R70: ship's stores, bought in port; no weight).")
+@click.option("--rafts", type=_count, default=None,
+              help="Life rafts aboard (R70: 3 hlbs each in the Load, four seats each).")
 @json_option
 @handles_errors
 def load_ship(
@@ -324,9 +328,12 @@ def load_ship(
     fuel: int | None,
     water: int | None,
     anchors: int | None,
+    jackets: int | None,
+    rafts: int | None,
     as_json: bool,
 ) -> None:
-    """Set what a ship carries: crew, passengers, cargo, fuel, anchors (totals, not additions).
+    """Set what a ship carries: crew, passengers, cargo, fuel, anchors, life jackets and
+    rafts (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused.
 
@@ -335,6 +342,8 @@ def load_ship(
         voyage ship load "Sea Witch" --crew 6 --passengers 2 --cargo 200 --fuel 40
 
         voyage ship load "Sea Witch" --anchors 2
+
+        voyage ship load "Sea Witch" --jackets 8 --rafts 2
     """
     from ..errors import ShipError
     from ..rules.anchors import anchors_aboard, set_anchors
@@ -342,10 +351,15 @@ def load_ship(
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
-    if all(v is None for v in (crew, passengers, cargo, fuel, water, anchors)):
+    if all(v is None for v in (crew, passengers, cargo, fuel, water, anchors, jackets, rafts)):
         raise click.UsageError(
-            "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors"
+            "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors, "
+            "--jackets, --rafts"
         )
+    if jackets is not None or rafts is not None:
+        from ..people import set_stores
+
+        set_stores(camp, s, jackets, rafts)
     if anchors is not None:
         if anchors > anchors_aboard(s) and s.status != "in port":
             raise ShipError(
@@ -362,6 +376,9 @@ def load_ship(
     ):
         if value is not None:
             setattr(s, field, value)
+    from ..people import check_counts
+
+    check_counts(camp, s)  # R70: never fewer than the named people aboard
     total = load(s, camp.rulebook, camp.water_in_load)
     limit = sinking_load(s, camp.rulebook)
     if total > limit:
@@ -394,6 +411,8 @@ def remove(db_path: str, name: str, force: bool) -> None:
     camp = open_campaign(db_path)
     with camp.action("ship remove", f"remove {name}"):
         gone, sailed = camp.remove_ship(name, force=force)
+        # R70: her named people stay on the roster, ashore
+        camp.db.execute("UPDATE people SET ship = NULL WHERE ship = ?", [gone.name])
     if sailed:
         plural = "voyage stays" if sailed == 1 else "voyages stay"
         click.echo(f"Removed {gone.name}: archived, her {sailed} {plural} in the log.")

@@ -391,13 +391,48 @@ def saved(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def abandon(ctx: click.Context) -> None:
-    """Abandon ship: the voyage ends.
+    """Abandon ship: the voyage ends; rafts are filled four to a raft, jackets go to
+    non-swimmers first, the rest go into the water (R71, no roll).
 
     Example:
 
         voyage act "Sea Witch" abandon
     """
     _act(ctx, "abandon")
+
+
+@act.command()
+@click.pass_context
+def search(ctx: click.Context) -> None:
+    """Stop and search the ship's hex each hour for rafts and people (R74).
+
+    A radio finds a raft at once, else 3-in-6; a person 2-in-6 by day, 1-in-6 by night.
+    Found people come aboard. A new course ends the search.
+
+    Example:
+
+        voyage act "Sea Witch" search
+    """
+    _act(ctx, "search")
+
+
+@act.command()
+@click.argument("names", nargs=-1)
+@click.option("--all", "everyone", is_flag=True, help="Everyone afloat in the ship's hex.")
+@click.pass_context
+def rescue(ctx: click.Context, names: tuple[str, ...], everyone: bool) -> None:
+    """Take people in the ship's hex aboard, by the referee's ruling (R74, no roll).
+
+    NAMES are named people or rafts ("raft 1 of Sea Witch"). The ship takes no more than
+    keeps her within twice her Deadweight (R12); who stays is said.
+
+    Examples:
+
+        voyage act "Gull" rescue --all
+
+        voyage act "Gull" rescue "Anna Roe" "raft 1 of Sea Witch"
+    """
+    _act(ctx, "rescue", names=list(names), everyone=everyone)
 
 
 @act.command()
@@ -577,6 +612,8 @@ def status(db_path: str, as_json: bool) -> None:
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)
+    from .people import afloat_json
+
     if as_json:
         emit_json(
             {
@@ -585,12 +622,18 @@ def status(db_path: str, as_json: bool) -> None:
                 "day": camp.clock // 24 + 1,
                 "hour": camp.clock % 24,
                 "ships": rows,
+                "afloat": afloat_json(camp),  # R72-R74: rafts and people in the water
             }
         )
         return
     click.echo(f"{camp.name}: {clock_text(camp, camp.clock)}")
+    from .people import water_lines
+
+    afloat = water_lines(camp)
     if not rows:
         click.echo("No ship is at sea.")
+        for line in afloat:
+            click.echo(line)
         return
     lines = []
     for r in rows:
@@ -644,3 +687,5 @@ def status(db_path: str, as_json: bool) -> None:
             ],
         )
     )
+    for line in afloat:
+        click.echo(line)

@@ -1,0 +1,315 @@
+"""People aboard and in the water through the command line (R70-R74, issue 9)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import db_contents, ok, refused
+
+from voyage.cli import cli
+
+
+@pytest.fixture
+def crewed(runner: CliRunner, db: Path) -> Path:
+    """The Salt Reach; the freighter Mercy in Gullhaven with 12 crew, 6 passengers, 4 life
+    jackets and 2 rafts; two named people aboard."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine",
+       "VIII")
+    ok(runner, "ship", "load", "Mercy", "--crew", "12", "--passengers", "6", "--fuel", "200",
+       "--jackets", "4", "--rafts", "2")
+    ok(runner, "crew", "add", "Anna Roe", "--ship", "Mercy", "--passenger", "--swimming", "0")
+    ok(runner, "crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket")
+    ok(runner, "ship", "place", "Mercy", "0305")
+    return db
+
+
+def test_stores_count_in_the_load_and_show_on_the_card(runner, crewed):
+    fig = json.loads(ok(runner, "ship", "show", "Mercy", "--json"))
+    assert fig["life_jackets"] == 4 and fig["life_rafts"] == 2
+    assert fig["load_parts"]["rafts"] == 6  # R70: 3 hlbs a raft
+    assert fig["load_parts"]["people"] == 180  # the named are among the 18 counted (R11)
+    assert "life rafts 2" in ok(runner, "ship", "show", "Mercy")
+    # a name beyond the counts brings one more aboard
+    ok(runner, "crew", "add", "Ned", "--ship", "Mercy", "--passenger")
+    ok(runner, "crew", "add", "Ida", "--ship", "Mercy", "--passenger")
+    assert "comes aboard" in "\n".join(
+        ok(runner, "crew", "add", f"P{i}", "--ship", "Mercy", "--passenger") for i in range(4)
+    )
+    assert json.loads(ok(runner, "ship", "show", "Mercy", "--json"))["passengers"] == 7
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("crew", "add", "Bo", "--ship", "Nowhere"), "no ship named"),
+        (("crew", "add", "Bo", "--ship", "Mercy", "--swimming", "21"), "0 to 20"),
+        (("crew", "add", "Bo", "--ship", "Mercy", "--swimming", "-1"), "0 to 20"),
+        (("crew", "add", "anna roe", "--ship", "Mercy"), "already on the roster"),
+        (("crew", "remove", "Nobody"), "no person named"),
+        (("crew", "move", "Anna Roe", "--ship", "Mercy"), "already aboard"),
+        (("ship", "load", "Mercy", "--rafts", "2000"), "twice"),
+        (("ship", "load", "Mercy", "--crew", "0"), "named crew"),
+        (("act", "Mercy", "abandon"), "not at sea"),
+        (("act", "Mercy", "rescue", "--all"), "nobody is afloat"),
+        (("act", "Mercy", "rescue", "Tom Pike"), "nobody named"),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(runner, crewed, args, reason):
+    before = db_contents(crewed)
+    assert reason in refused(runner, *args)
+    assert db_contents(crewed) == before
+
+
+def test_abandon_fills_rafts_and_hands_out_jackets_non_swimmers_first(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    out = ok(runner, "act", "Mercy", "abandon")
+    assert "8 in 2 raft(s), 10 in the water (4 life jacket(s) handed out)" in out
+    rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    people = [r for r in rows if r["kind"] == "people"]
+    assert sum(r["count"] for r in people) == 18
+    in_rafts = [r for r in people if r["raft"] is not None]
+    # the six non-swimming passengers (Anna among them) and two crew take the eight seats;
+    # the four jackets went to the non-swimmers first
+    assert sum(r["count"] for r in in_rafts if r["role"] == "passenger") == 6
+    jacketed = [r for r in people if r["jacket"]]
+    assert sum(r["count"] for r in jacketed if r["role"] == "passenger") == 4
+    assert [r["name"] for r in jacketed if r["role"] == "crew"] == ["Tom Pike"]
+    pike = next(r for r in people if r["name"] == "Tom Pike")
+    assert pike["raft"] is None and pike["jacket"]  # his own jacket
+    assert "raft 1 of Mercy" in ok(runner, "status")
+    assert "in the water" in ok(runner, "crew", "list")
+    fig = json.loads(ok(runner, "ship", "show", "Mercy", "--json"))
+    assert fig["crew"] == 0 and fig["life_rafts"] == 0
+
+
+def test_abandoning_in_port_is_refused(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    with sqlite3.connect(crewed) as conn:  # she is still in Gullhaven's hex
+        conn.execute("UPDATE voyages SET position = 0")
+    assert "nobody abandons ship in port" in refused(runner, "act", "Mercy", "abandon")
+
+
+def _scenario(runner: CliRunner) -> list[str]:
+    """A freighter abandoned at night in a major storm: rafts, a raft capsizes, people
+    drown, a second ship searches and rescues. The outputs of every command, in order."""
+    outs = []
+    for args in (
+        ("settings", "rolled_weather", "false"),  # only the referee's storm (R63)
+        ("ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V"),
+        ("ship", "load", "Gull", "--crew", "4", "--fuel", "80"),
+        ("ship", "place", "Gull", "0305"),
+        ("sail", "Mercy", "--to", "2812"),
+        ("advance", "--hours", "22"),
+        ("act", "Mercy", "abandon"),  # by night, far from land
+        ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "12",
+         "--state", "major"),
+        ("advance", "--hours", "18"),
+        ("advance", "--hours", "6"),
+        ("survivors",),
+        ("status",),
+    ):
+        outs.append(runner.invoke(cli, list(args), catch_exceptions=False).output)
+    hex_now = json.loads(runner.invoke(cli, ["survivors", "--json"]).output)["floaters"][0]["hex"]
+    outs.append(runner.invoke(cli, ["sail", "Gull", "--to", hex_now]).output)
+    for _ in range(12):  # drownings stop an advance: go on until she is there
+        outs.append(runner.invoke(cli, ["advance", "--until", "arrival"]).output)
+        if "Gull: arrived" in outs[-1]:
+            break
+    for args in (
+        ("act", "Gull", "search"),
+        ("advance", "--hours", "3"),
+        ("act", "Gull", "rescue", "--all"),
+        ("survivors", "--json"),
+        ("export", "Mercy", "--format", "md", "--out", "mercy.md", "--force"),
+    ):
+        outs.append(runner.invoke(cli, list(args), catch_exceptions=False).output)
+    outs.append(Path("mercy.md").read_text(encoding="utf-8"))
+    return outs
+
+
+def _log(db: Path) -> list[tuple]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT clock, minute, kind, text, rolls FROM events ORDER BY id")
+        return rows.fetchall() + conn.execute("SELECT * FROM floaters ORDER BY id").fetchall()
+
+
+def test_a_full_scenario_replays_byte_for_byte(runner, crewed, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    first = _scenario(runner)
+    log = _log(crewed)
+    kinds = {row[2] for row in log[: len(log)] if len(row) == 5}
+    assert {"abandon", "drowned", "search", "rescue"} <= kinds, kinds
+    assert any("raft capsized" in out for out in first)  # R73, in the major storm
+    rows = json.loads(first[-3])["floaters"]
+    # every soul aboard is accounted for: afloat, drowned, rescued or ashore
+    assert sum(r["count"] for r in rows if r["kind"] == "people") == 18
+    assert "What became of everyone" in first[-1]
+    # the same seed and commands on a second campaign: the same bytes
+    other = tmp_path / "again.db"
+    monkeypatch.setenv("VOYAGE_DB", str(other))
+    ok(runner, "init", "--name", "Test", "--seed", "7")
+    for args in (
+        ("map", "load", "salt_reach"),
+        ("ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII"),
+        ("ship", "load", "Mercy", "--crew", "12", "--passengers", "6", "--fuel", "200",
+         "--jackets", "4", "--rafts", "2"),
+        ("crew", "add", "Anna Roe", "--ship", "Mercy", "--passenger", "--swimming", "0"),
+        ("crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket"),
+        ("ship", "place", "Mercy", "0305"),
+    ):
+        ok(runner, *args)
+    assert _scenario(runner) == first
+    assert _log(other) == log
+
+
+def test_a_ship_that_goes_down_with_people_aboard_rolls_their_escapes(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    with sqlite3.connect(crewed) as conn:
+        (raw,) = conn.execute("SELECT state FROM voyages").fetchone()
+        state = json.loads(raw)
+        state.update(sinking_in=3, sinking_since=0, sinking_cause="holed")
+        conn.execute("UPDATE voyages SET state = ?", [json.dumps(state)])
+    out = ok(runner, "advance", "--hours", "1")
+    assert "Those who get out leave Mercy" in out
+    log = json.loads(ok(runner, "log", "Mercy", "--json"))
+    # 18 escape rolls (R71: at 02:00, night, the passengers and half the crew below deck)
+    labels = [r["label"] for e in log["events"] for r in e["rolls"]]
+    assert sum("escape above deck" in x for x in labels) == 6
+    assert sum("escape below deck" in x for x in labels) == 12
+    assert sum(x.startswith("raft") and "launched" in x for x in labels) == 2
+    rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    assert sum(r["count"] for r in rows if r["kind"] == "people") == 18
+    assert json.loads(ok(runner, "ship", "show", "Mercy", "--json"))["crew"] == 0
+
+
+def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runner, crewed):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "ship", "load", "Mercy", "--jackets", "18")  # nobody drowns in calm
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    assert "nothing to search" in refused(runner, "act", "Gull", "search")
+    before = db_contents(crewed)
+    assert f"is in {where}, not in Gull's hex 0305" in refused(
+        runner, "act", "Gull", "rescue", "Tom Pike"
+    )
+    assert db_contents(crewed) == before
+    ok(runner, "sail", "Gull", "--to", where)
+    ok(runner, "advance", "--until", "arrival")
+    with sqlite3.connect(crewed) as conn:
+        conn.execute("UPDATE ships SET equipment = json_set(equipment, '$.radio', 'Receiver') "
+                     "WHERE name = 'Gull'")
+    assert "stops to search" in ok(runner, "act", "Gull", "search")
+    out = ok(runner, "advance", "--hours", "1")
+    assert "radio picks up its transponder" in out
+    rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    rafts = [r for r in rows if r["kind"] == "raft"]
+    assert all(r["state"] == "rescued" for r in rafts)
+    gull = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert gull["passengers"] >= 8
+    assert "aboard Gull" in ok(runner, "crew", "list")
+
+
+def test_map_show_marks_rafts_and_people_in_the_water(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    out = ok(runner, "map", "show")
+    assert "raft 1 of Mercy (4 aboard)" in out and "(in the water)" in out
+    shown = json.loads(ok(runner, "map", "show", "--json"))
+    assert {a["name"] for a in shown["afloat"]} >= {"raft 1 of Mercy (4 aboard)"}
+    status = json.loads(ok(runner, "status", "--json"))
+    assert sum(r["count"] for r in status["afloat"] if r["kind"] == "people") == 18
+
+
+def test_an_abandoned_ships_json_export_validates_with_her_people(runner, crewed, tmp_path):
+    import jsonschema
+
+    from voyage.export import load_schema
+
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    ok(runner, "advance", "--hours", "1")
+    out = tmp_path / "mercy.json"
+    ok(runner, "export", "Mercy", "--format", "json", "--out", str(out))
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, load_schema())
+    assert sum(p["count"] for p in data["people"]) == 18
+    assert {"Anna Roe", "Tom Pike"} <= {p["name"] for p in data["people"]}
+
+
+def test_every_people_action_is_undone_exactly(runner, crewed):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+    steps = [
+        ("crew", "add", "Ned", "--ship", "Mercy", "--swimming", "2", "--jacket"),
+        ("crew", "move", "Ned", "--ship", "Gull"),
+        ("crew", "remove", "Ned"),
+        ("ship", "load", "Mercy", "--jackets", "10", "--rafts", "3"),
+        ("sail", "Mercy", "--to", "2812"),
+        ("advance", "--hours", "2"),
+        ("act", "Mercy", "abandon"),
+        ("advance", "--hours", "1"),
+        ("sail", "Gull", "--to", "0405"),
+        ("advance", "--hours", "2"),
+        ("act", "Gull", "rescue", "Anna Roe"),
+    ]
+    before = []
+    for args in steps:
+        before.append(db_contents(crewed))
+        ok(runner, *args)
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    assert any(r["name"] == "Anna Roe" and r["state"] == "rescued" for r in where)
+    for snapshot in reversed(before):
+        ok(runner, "undo")
+        now = db_contents(crewed)
+        assert {k: v for k, v in now.items() if k != "actions"} == {
+            k: v for k, v in snapshot.items() if k != "actions"
+        }
+
+
+def test_a_ship_swallowed_by_fire_loses_whoever_fails_to_escape(runner, crewed):
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    with sqlite3.connect(crewed) as conn:
+        (raw,) = conn.execute("SELECT state FROM voyages").fetchone()
+        state = json.loads(raw)
+        state.update(fire=9, fire_since=0, swallow_in=1)  # R50: out of control
+        conn.execute("UPDATE voyages SET state = ?", [json.dumps(state)])
+    for _ in range(6):  # destroyed, sinking (R50, R40), then she goes under
+        out = ok(runner, "advance", "--hours", "1")
+        if "goes under" in out:
+            break
+    assert "The flames swallow Mercy" in ok(runner, "log", "Mercy")
+    assert "Those who get out leave Mercy" in out
+    rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    assert sum(r["count"] for r in rows if r["kind"] == "people") == 18
+    assert {r["state"] for r in rows if r["kind"] == "people"} <= {"afloat", "lost", "drowned"}
+
+
+def test_completion_offers_named_people_and_whoever_is_afloat(runner, crewed):
+    from click.shell_completion import ShellComplete
+
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    comp = ShellComplete(cli, {}, "voyage", "_VOYAGE_COMPLETE")
+
+    def complete(args, incomplete):
+        return [item.value for item in comp.get_completions(args, incomplete)]
+
+    assert complete(["crew", "remove"], "to") == ["Tom Pike"]
+    assert complete(["crew", "move"], "") == ["Anna Roe", "Tom Pike"]
+    assert complete(["act", "Mercy", "rescue"], "raft") == ["raft 1 of Mercy", "raft 2 of Mercy"]

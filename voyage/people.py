@@ -1,0 +1,448 @@
+"""People in the campaign (R70-R74): the roster, ship's stores, leaving a ship, search and
+rescue, and what became of everyone. The store side of :mod:`voyage.world.water`: it reads
+and writes the ``people`` and ``floaters`` tables inside the caller's action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import VoyageRuleError
+from .events import Event
+from .rules import water as rules
+from .world.water import Floater, board, leave_ship, people_aboard
+
+if TYPE_CHECKING:
+    from .ships import Ship
+    from .store import Action, Campaign
+
+ROLES = ("crew", "passenger")
+MAX_RANK = 20  # R70: "Swimmers and Divers may reach Rank 20"
+
+
+# -- the roster (R70) -----------------------------------------------------------------------
+
+
+def roster(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:
+    """Named people, in the order they were added (optionally only those aboard ``ship``)."""
+    if "people" not in camp.db.table_names():
+        return []
+    if ship is None:
+        rows = camp.db.query("SELECT * FROM people ORDER BY id")
+    else:
+        rows = camp.db.query("SELECT * FROM people WHERE ship = ? ORDER BY id", [ship])
+    return [dict(r) for r in rows]
+
+
+def person(camp: Campaign, name: str) -> dict[str, Any]:
+    """A named person (case does not matter), or a one-line error naming the roster."""
+    rows = list(camp.db.query("SELECT * FROM people WHERE name = ? COLLATE NOCASE", [name]))
+    if not rows:
+        known = [r["name"] for r in roster(camp)][:8]
+        hint = f" (roster: {', '.join(known)})" if known else " (the roster is empty)"
+        raise VoyageRuleError(f"no person named {name!r} in this campaign{hint}")
+    return dict(rows[0])
+
+
+def _check_rank(rank: int) -> int:
+    if not 0 <= rank <= MAX_RANK:
+        raise VoyageRuleError(f"a Swimming rank is 0 to {MAX_RANK} (R70), not {rank}")
+    return rank
+
+
+def _named_count(camp: Campaign, ship: str, role: str) -> int:
+    row = camp.db.execute(
+        "SELECT COUNT(*) FROM people WHERE ship = ? AND role = ?", [ship, role]
+    ).fetchone()
+    return int(row[0])
+
+
+def _aboard_ship(camp: Campaign, name: str) -> Ship:
+    ship = camp.get_ship(name)
+    if ship.status in ("sunk", "abandoned"):
+        raise VoyageRuleError(f"{ship.name} is {ship.status}: nobody can be put aboard her")
+    return ship
+
+
+def add_person(
+    camp: Campaign,
+    name: str,
+    ship_name: str,
+    passenger: bool,
+    swimming: int | None,
+    jacket: bool,
+) -> str:
+    """Name someone aboard a ship (one action). Named people are among her crew or passenger
+    counts (R11): one of the unnamed is named, or, if all are named, one more comes aboard."""
+    name = name.strip()
+    if not name:
+        raise VoyageRuleError("a person needs a name")
+    role = "passenger" if passenger else "crew"
+    with camp.action("crew add", f"add {name}"):
+        if list(camp.db.query("SELECT id FROM people WHERE name = ? COLLATE NOCASE", [name])):
+            raise VoyageRuleError(f"{name!r} is already on the roster: choose another name")
+        ship = _aboard_ship(camp, ship_name)
+        key = "crew_swimming" if role == "crew" else "passenger_swimming"
+        rank = _check_rank(int(camp.settings.get(key, 0)) if swimming is None else swimming)
+        count = ship.crew if role == "crew" else ship.passengers
+        grew = _named_count(camp, ship.name, role) >= count
+        if grew:
+            _set_count(camp, ship, role, count + 1)
+        camp.db.execute(
+            "INSERT INTO people (name, ship, role, swimming, jacket) VALUES (?, ?, ?, ?, ?)",
+            [name, ship.name, role, rank, int(jacket)],
+        )
+    how = (
+        "comes aboard"
+        if grew
+        else f"is one of the {count} {role if role == 'crew' else 'passengers'} aboard"
+    )
+    return f"{name} ({role}, Swimming {rank}{', life jacket' if jacket else ''}) {how} {ship.name}."
+
+
+def _set_count(camp: Campaign, ship: Ship, role: str, count: int) -> None:
+    from .ships import load, sinking_load
+
+    setattr(ship, "crew" if role == "crew" else "passengers", count)
+    if load(ship, camp.rulebook, camp.water_in_load) > sinking_load(ship, camp.rulebook):
+        raise VoyageRuleError(
+            f"one more aboard would put {ship.name} over twice her Deadweight (R12)"
+        )
+    camp.save_ship(ship)
+
+
+def move_person(camp: Campaign, name: str, ship_name: str) -> str:
+    """Move a named person to another ship (one action): one fewer aboard the old ship, one
+    more aboard the new (R11); both in the same hex."""
+    with camp.action("crew move", f"move {name}"):
+        p = person(camp, name)
+        to = _aboard_ship(camp, ship_name)
+        if p["ship"] is None:
+            raise VoyageRuleError(
+                f"{p['name']} is not aboard any ship: rescue them with `voyage act SHIP rescue`"
+            )
+        frm = camp.get_ship(p["ship"])
+        if frm.name == to.name:
+            raise VoyageRuleError(f"{p['name']} is already aboard {to.name}")
+        if frm.hex != to.hex:
+            raise VoyageRuleError(
+                f"{frm.name} ({frm.hex}) and {to.name} ({to.hex}) are not in the same hex"
+            )
+        role = p["role"]
+        _set_count(camp, frm, role, max(0, (frm.crew if role == "crew" else frm.passengers) - 1))
+        _set_count(camp, to, role, (to.crew if role == "crew" else to.passengers) + 1)
+        camp.db.execute("UPDATE people SET ship = ? WHERE id = ?", [to.name, p["id"]])
+    return f"{p['name']} moves from {frm.name} to {to.name}."
+
+
+def remove_person(camp: Campaign, name: str) -> str:
+    """Take a named person off the roster (one action); aboard a ship, they leave her."""
+    with camp.action("crew remove", f"remove {name}"):
+        p = person(camp, name)
+        where = ""
+        if p["ship"] is not None:
+            ship = camp.get_ship(p["ship"], archived=True)
+            role = p["role"]
+            _set_count(
+                camp, ship, role, max(0, (ship.crew if role == "crew" else ship.passengers) - 1)
+            )
+            where = f" and leaves {ship.name}"
+        camp.db.execute("DELETE FROM people WHERE id = ?", [p["id"]])
+    return f"{p['name']} is off the roster{where}."
+
+
+def check_counts(camp: Campaign, ship: Ship) -> None:
+    """Crew and passenger counts never fall below the named people aboard (R70)."""
+    for role, count in (("crew", ship.crew), ("passenger", ship.passengers)):
+        named = _named_count(camp, ship.name, role)
+        if count < named:
+            raise VoyageRuleError(
+                f"{ship.name} has {named} named {role if role == 'crew' else 'passengers'} "
+                f"aboard: the count cannot be {count} (`voyage crew remove NAME` first)"
+            )
+
+
+def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | None) -> None:
+    """R70: life jackets and rafts are ship's stores, bought in port (more only there)."""
+    from .ships import life_jackets, life_rafts
+
+    more = (jackets is not None and jackets > life_jackets(ship)) or (
+        rafts is not None and rafts > life_rafts(ship)
+    )
+    if more and ship.status != "in port":
+        raise VoyageRuleError(
+            f"{ship.name} is {ship.status}: life jackets and rafts are bought in port (R70)"
+        )
+    if jackets is not None:
+        ship.equipment["life_jackets"] = jackets
+    if rafts is not None:
+        ship.equipment["life_rafts"] = rafts
+
+
+# -- floaters ---------------------------------------------------------------------------------
+
+
+def floaters(camp: Campaign) -> list[Floater]:
+    """Every raft and group of people off a ship, afloat or not, in order."""
+    if "floaters" not in camp.db.table_names():
+        return []
+    return [Floater.from_row(dict(r)) for r in camp.db.query("SELECT * FROM floaters ORDER BY id")]
+
+
+def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, Any]]) -> None:
+    """Write the floaters and the roster back (inside the caller's action)."""
+    camp.db.execute("DELETE FROM floaters")
+    if rows:
+        records = [f.to_row() for f in rows]
+        cols = list(records[0])
+        camp.db.conn.executemany(
+            f"INSERT INTO floaters ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
+            [[r[c] for c in cols] for r in records],
+        )
+    for p in people:
+        camp.db.execute(
+            "UPDATE people SET ship = ?, role = ? WHERE id = ?", [p["ship"], p["role"], p["id"]]
+        )
+
+
+def abandon(
+    camp: Campaign, ship: Ship, hex_name: str, chart: Any, voyage_id: int | None = None
+) -> tuple[str, dict[str, Any]]:
+    """R71: `act SHIP abandon` while she floats: rafts four to a raft, jackets to non-swimmers
+    first, the rest in the water; no roll. Refused in port (they would simply go ashore)."""
+    info = chart.hex(hex_name) if chart is not None else None
+    if info is not None and info.port:
+        raise VoyageRuleError(
+            f"{ship.name} is in {info.port} ({hex_name}): nobody abandons ship in port; "
+            "her people simply go ashore"
+        )
+    named = roster(camp, ship.name)
+    rows = floaters(camp)
+    people = people_aboard(ship, named, camp.settings)
+    next_id = _counter(rows)
+    out = leave_ship(
+        ship, people, hex_name, camp.clock, camp.rulebook, next_id, voyage_id=voyage_id
+    )
+    rows += out.floaters
+    for r in named:
+        r["ship"] = None
+    ship.crew = ship.passengers = 0
+    ship.equipment["life_jackets"] = max(
+        0, int(ship.equipment.get("life_jackets", 0) or 0) - out.jackets_used
+    )
+    ship.equipment["life_rafts"] = 0
+    save_floaters(camp, rows, named)
+    text = f"All hands abandon {ship.name} at {hex_name}. " + out.events[0].text
+    return text, dict(out.events[0].changes, status="abandoned")
+
+
+def _search_voyage(camp: Campaign, ship: Ship) -> Any:
+    """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
+    one hex, held open while she searches (she arrives there again when the search ends)."""
+    from .engine import ShipState, dumps
+
+    if not ship.hex:
+        raise VoyageRuleError(f"{ship.name} is nowhere on the map")
+    if ship.status == "abandoned":
+        raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
+    cursor = camp.db.execute(
+        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
+        "inshore, pace, strain, status, started, state) VALUES "
+        "(?, ?, ?, ?, 0, 0, ?, 'normal', 0, 'under way', ?, '{}')",
+        [ship.name, ship.hex, ship.hex, dumps([ship.hex]), dumps([False]), camp.clock],
+    )
+    return ShipState(ship, int(cursor.lastrowid or 0), [ship.hex], inshore=[False])
+
+
+def rescue_action(
+    camp: Campaign, act: Action, ship_name: str, names: list[str], everyone: bool
+) -> Event:
+    """R74: `act SHIP rescue`: the referee declares people in the ship's hex rescued."""
+    from .voyages import log_event, open_voyage, save_state
+
+    ship = camp.get_ship(ship_name)
+    if ship.status in ("sunk", "abandoned"):
+        raise VoyageRuleError(f"{ship.name} is {ship.status}: she can take nobody aboard")
+    s = open_voyage(camp, ship.name)
+    if s is not None:
+        ship = s.ship
+    event = rescue(camp, act, ship, names, everyone)
+    if s is not None:
+        save_state(camp, s, camp.clock)
+    else:
+        camp.save_ship(ship)
+    log_event(camp, act, ship.name, s.voyage_id if s else None, event)
+    return event
+
+
+def _counter(rows: list[Floater]) -> Any:
+    state = {"n": max([f.id for f in rows] + [0])}
+
+    def next_id() -> int:
+        state["n"] += 1
+        return state["n"]
+
+    return next_id
+
+
+def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: bool) -> Event:
+    """R74: the referee declares people in the ship's hex rescued (no roll): ``everyone``
+    afloat there, or the named people (rafts by their name, e.g. "raft 1 of Sea Witch")."""
+    rows = floaters(camp)
+    here = [f for f in rows if f.afloat and f.hex == ship.hex]
+    if not everyone and not names:
+        raise VoyageRuleError("say who to rescue: --all, or the names of people or rafts")
+    picked: list[Floater] = []
+    if everyone:
+        picked = [f for f in here if f.kind == "people"]
+        if not picked:
+            raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {ship.hex}")
+    for name in names:
+        match = [f for f in rows if f.afloat and f.name and f.name.lower() == name.lower()]
+        if not match:
+            raise VoyageRuleError(f"nobody named {name!r} is afloat (see `voyage survivors`)")
+        f = match[0]
+        if f.hex != ship.hex:
+            raise VoyageRuleError(
+                f"{f.name} is in {f.hex}, not in {ship.name}'s hex {ship.hex}: sail there first"
+            )
+        if f.kind == "raft":
+            picked += [g for g in rows if g.afloat and g.raft == f.id]
+        else:
+            picked.append(f)
+    people = roster(camp)
+    by_name = {p["name"]: p for p in people}
+    next_id = _counter(rows)
+
+    def split(group: Floater, count: int) -> Floater:
+        from dataclasses import replace
+
+        part = replace(group, id=next_id(), count=count)
+        group.count -= count
+        rows.append(part)
+        return part
+
+    text, _left = board(ship, picked, camp.clock, camp.rulebook, camp.water_in_load, by_name, split)
+    for raft in [f for f in rows if f.kind == "raft" and f.afloat]:
+        if not any(g.afloat and g.raft == raft.id for g in rows) and raft.hex == ship.hex:
+            raft.state, raft.ended, raft.note = "rescued", camp.clock, f"taken aboard {ship.name}"
+    save_floaters(camp, rows, people)
+    return Event("rescue", f"The referee rules: {ship.name} {text}", [], 0, {"rescued": True})
+
+
+def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
+    """R74: she stops and searches her hex each hour from the next advance; a ship lying in
+    the hex puts out to search it. Returns the text and her voyage."""
+    where = s.hex if s is not None else ship.hex
+    here = [f for f in floaters(camp) if f.afloat and f.hex == where]
+    if not here:
+        raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {where}: nothing to search")
+    if s is None:
+        s = _search_voyage(camp, ship)
+    s.searching = True
+    radio = (
+        "her radio will find any raft at once"
+        if ship.equipment.get("radio")
+        else ("no radio: a raft is found on a 3-in-6")
+    )
+    text = (
+        f"{ship.name} stops to search {s.hex} (R74: each hour; {radio}; people 2-in-6 by "
+        "day, 1-in-6 by night)."
+    )
+    return text, s
+
+
+# -- what became of them ------------------------------------------------------------------------
+
+
+def schedule_text(f: Floater, state: str, book: Any) -> str:
+    """A group's time left in the sea's terms (R72)."""
+    plan = rules.schedule(f.swimming, f.jacket, f.hours_swum, state, book)
+    each = "each " if f.count > 1 else ""
+    text = f"{f.count} {f.swimmer_text()}: {each}{plan.text(state)}"
+    if f.swimming > 0 and not f.jacket and f.hours_swum < f.swimming + 1:
+        text += f" (exhausted in {f.swimming + 1 - f.hours_swum} hour(s))"
+    return text
+
+
+def survivors(camp: Campaign, world: Any = None) -> list[dict[str, Any]]:
+    """Every raft and group off a ship, with where they are and their schedule (R72)."""
+    from .world.waterphase import in_the_water
+
+    rows = floaters(camp)
+    capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}
+    out = []
+    for f in rows:
+        entry = f.to_row()
+        entry["who"] = f.who()
+        entry["in_water"] = in_the_water(f, capsized)
+        if entry["in_water"] and world is not None:
+            state = rules.sea_state(world, f.hex or "", camp.clock)
+            entry["sea_state"] = state
+            entry["schedule"] = schedule_text(f, state, camp.rulebook)
+        out.append(entry)
+    return out
+
+
+def fates_by_name(camp: Campaign) -> dict[str, str]:
+    """Where each named person off a ship is: "in raft 1 of X at 0403", "drowned: ..."."""
+    rows = floaters(camp)
+    rafts = {f.id: f for f in rows if f.kind == "raft"}
+    out: dict[str, str] = {}
+    for f in rows:
+        if f.kind != "people" or not f.name:
+            continue
+        if f.afloat:
+            out[f.name] = (
+                f"in {rafts[f.raft].who()} at {f.hex}"
+                if f.raft in rafts
+                else f"in the water at {f.hex}"
+            )
+        else:
+            out[f.name] = _fate(f)
+    return out
+
+
+def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
+    """What became of everyone who left a voyage's ship: who, how many, state, fate."""
+    rows = floaters(camp)
+    rafts = {f.id: f for f in rows if f.kind == "raft"}
+    out = []
+    for f in rows:
+        if f.voyage_id != voyage_id or f.kind != "people":
+            continue
+        if f.afloat:
+            where = f"in {rafts[f.raft].who()}" if f.raft in rafts else "in the water"
+            fate = f"still afloat {where} at {f.hex}"
+        else:
+            fate = _fate(f)
+        out.append(
+            {"who": f.who(), "name": f.name, "role": f.role, "count": f.count,
+             "state": f.state, "hex": f.hex, "fate": fate}
+        )
+    return out
+
+
+def afloat_marks(camp: Campaign) -> list[tuple[str, str]]:
+    """(label, hex) for each raft and group in the water afloat now, to mark on a map
+    beside the ships: "raft 1 of Mercy (4 aboard)", "3 crew of Mercy (in the water)"."""
+    rows = floaters(camp)
+    capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}
+    out = []
+    for f in rows:
+        if not f.afloat or not f.hex:
+            continue
+        if f.kind == "raft":
+            aboard = sum(g.count for g in rows if g.afloat and g.raft == f.id)
+            out.append((f"{f.who()} ({'capsized' if f.capsized else f'{aboard} aboard'})", f.hex))
+        elif f.raft is None or f.raft in capsized:
+            out.append((f"{f.who()} (in the water)", f.hex))
+    return out
+
+
+def _fate(f: Floater) -> str:
+    """How it ended, in words: "drowned in a major storm at 1709 (...)", "rescued: taken
+    aboard Gull", "lost: went down with Mercy"."""
+    if not f.note:
+        return f.state
+    return f.note if f.note.startswith(f.state) else f"{f.state}: {f.note}"

@@ -75,7 +75,15 @@ _TWO_VOYAGES = [
     "advance --until arrival",
 ]
 
-_AT_SEA = ['sail "Sea Witch" --to 2812', "advance --hours 2"]
+_AT_SEA = ['sail "Sea Witch" --to 2812', "advance --hours 4"]  # a hex out (4 knots)
+# The Gull: the Sea Witch's twin (same class, tiers and load, so the same speed), in Gullhaven.
+_GULL = [
+    "ship add Gull --class trawler --tier IV --engine III",
+    "ship load Gull --crew 6 --cargo 200 --fuel 40",
+    "ship place Gull 0305",
+]
+# The two twins sail together and are in the same hex, a hex out, four hours later.
+_TWINS_OUT = [*_GULL, 'sail "Sea Witch" --to 2812', "sail Gull --to 2812", "advance --hours 4"]
 
 #: A document not named in SETUP: the Sea Witch laden in Gullhaven.
 DEFAULT_SETUP = _PLACED
@@ -90,6 +98,12 @@ BEFORE: dict[tuple[str, str], list[str]] = {
     # the README's forecast section after the tour: the Sea Witch is aground at sea there
     ("README.md", 'plan "Sea Witch" --to 2812'): ["@fresh in port"],
     ("docs/forecast.md", 'forecast "Sea Witch"'): _AT_SEA,
+    # the Mercy sails with the Gull, and is abandoned where they arrive (R71)
+    ("docs/people.md", "sail Gull --to 1709"): ["sail Mercy --to 1809"],  # through 1709
+    ("docs/people.md", "act Gull search"): ["act Mercy abandon"],
+    # "rescue --all" is the referee's other way to the search: the search found everyone in
+    # its first hour here, so the hours of searching are taken back first
+    ("docs/people.md", "act Gull rescue --all"): ["undo"],
     ("docs/forecast.md", 'forecast "Sea Witch" --to 2812 --plan 3 --plot witch.png'): [
         "@fresh in port"
     ],
@@ -129,6 +143,12 @@ SETUP: dict[str, list[str]] = {
         "advance --hours 60",
     ],
     "docs/rulings.md": _REACH,
+    # the Mercy and the Gull, twins, side by side in Gullhaven
+    "docs/people.md": [
+        *_REACH[:2],
+        *[s.replace("Gull", "Mercy") for s in _GULL],
+        *_GULL,
+    ],
     "docs/commands.md": _PLACED,
 }
 
@@ -147,7 +167,17 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         'sail "Sea Witch" --to 2812',
         'roll sinking "Sea Witch" --apply',
     ],
-    ("act", "Sea Witch", "abandon"): ['sail "Sea Witch" --to 2812'],
+    ("act", "Sea Witch", "abandon"): _AT_SEA,  # at sea, not in port (R71)
+    # Anna Roe in the Sea Witch's raft, the Gull beside her (R71, R74)
+    ("act", "Gull", "rescue"): [
+        'crew add "Anna Roe" --ship "Sea Witch" --passenger --swimming 0',
+        'ship load "Sea Witch" --rafts 1',
+        *_TWINS_OUT,
+        'act "Sea Witch" abandon',
+    ],
+    ("act", "Sea Witch", "search"): [*_TWINS_OUT, "act Gull abandon"],
+    ("crew", "move"): ['crew add "Tom Pike" --ship "Sea Witch" --swimming 4', *_GULL],
+    ("crew", "remove"): ['crew add "Tom Pike" --ship "Sea Witch" --swimming 4'],
     ("act", "Sea Witch", "repair", "leak"): [
         'sail "Sea Witch" --to 2812',
         'roll hull-hit "Sea Witch" --apply',

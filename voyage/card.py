@@ -58,6 +58,13 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
             f"Life jackets {fig.get('life_jackets', 0)}; life rafts {fig.get('life_rafts', 0)} "
             f"({4 * int(fig.get('life_rafts', 0))} seats)"
         )
+    if "built" in fig:  # R80-R82: a built boat's plant, speeds in mph and charge
+        b = fig["built"]
+        heading[1] = f"{fig['class']}, Tier {roman(fig['tier'])}, {b['plant'] or 'no'} plant"
+        figures[2] = (f"Speed {fig['speed']} mph; Accel. {b['acceleration']}, "
+                      f"Top Speed {b['top_speed']}")
+        figures[3] = f"Power {fig['fuel_use']} units/hex; To-hit {fig['to_hit']:+d}"
+        figures[4] = figures[4].replace(f"fuel {fig['fuel']}", f"charge {fig['fuel']}")
     figures += equipment_text(fig["equipment"])
     upright = capsize_odds(fig["tier"], fig["load_category"], book, fig["traits"])
     dodge = dodge_odds(fig["tier"], book, fig["traits"])

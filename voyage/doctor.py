@@ -29,7 +29,7 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "campaign": ["rng_state"],
     "settings": ["value"],
     "actions": ["snapshot"],
-    "ships": ["traits", "equipment"],
+    "ships": ["traits", "equipment", "design"],
     "rolls": ["record"],
     "voyages": ["route", "inshore", "state"],
     "events": ["rolls", "changes"],

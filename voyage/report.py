@@ -40,6 +40,10 @@ def equipment_text(eq: dict[str, Any]) -> list[str]:
 
 def ship_card(fig: dict[str, Any]) -> list[str]:
     """A ship's figures (from ships.figures) as lines of text."""
+    if "built" in fig:  # R80: a built boat shows her design sheet
+        from .boatships import boat_card
+
+        return boat_card(fig)
     engine = f"Engine {roman(fig['engine_tier'])}" if fig["engine_tier"] else "No engine"
     traits = ", ".join(fig["traits"]) or "none"
     parts = fig["load_parts"]

@@ -42,6 +42,8 @@ class Ship:
     engine_broken: bool = False
     pace: str = "normal"
     strain: int = 0
+    #: A built boat's design spec (R80, voyage.boats); None for a rolled ship.
+    design: dict[str, Any] | None = None
 
     def has_trait(self, name: str) -> bool:
         return any(t.lower() == name.lower() for t in self.traits)
@@ -209,6 +211,10 @@ def to_hit(ship: Ship, book: RuleBook) -> int:
 
 def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """Every derived figure of a ship, with stable names (the JSON of `ship show`)."""
+    if ship.design is not None:  # R81: a built boat's figures come from her design
+        from .boatships import built_figures
+
+        return built_figures(ship, book, water_in_load)
     dw = deadweight(ship, book)
     total = load(ship, book, water_in_load)
     cls = book.ship_class(ship.ship_class)

@@ -628,6 +628,7 @@ def _ship_to_row(ship: Ship) -> dict[str, Any]:
     rec["traits"] = json.dumps(rec["traits"])
     rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
     rec["engine_broken"] = int(rec["engine_broken"])
+    rec["design"] = None if rec["design"] is None else json.dumps(rec["design"])
     return rec
 
 
@@ -649,6 +650,7 @@ def _ship_from_row(row: dict[str, Any]) -> Ship:
         engine_broken=bool(row["engine_broken"]),
         pace=row["pace"],
         strain=row["strain"],
+        design=json.loads(row["design"]) if row.get("design") else None,
     )
 
 
@@ -894,3 +896,11 @@ def m071_people(db: Database) -> None:
             note TEXT NOT NULL DEFAULT ''
         )"""
     )
+
+
+# -- built boats (issue 11: m080-m089) ----------------------------------------------------
+@migrations()
+def m080_boat_designs(db: Database) -> None:
+    # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
+    # JSON (voyage.boats); NULL for rolled ships. voyage.doctor checks it parses.
+    db.execute("ALTER TABLE ships ADD COLUMN design TEXT")

@@ -1,7 +1,8 @@
 """Load and validate the rule tables in tables/ (and a campaign's override tables).
 
 Each YAML file is one table: ``tiers``, ``load``, ``traits``, ``classes``, ``procedures``,
-``options``, ``names``. Files are read with ``yaml.safe_load`` and checked against a small
+``options``, ``names``, ``climates``, ``calendars``, ``boats`` (R80-R83,
+checked in voyage.boattables). Files are read with ``yaml.safe_load`` and checked against a small
 schema; any problem stops with one :class:`~voyage.errors.TableError` naming the file, the
 key and what is wrong. A campaign may name a folder of override tables: a file there
 replaces the built-in table of the same name whole (house rules, table by table).
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .boattables import check_boats
 from .dice import DiceError, parse
 from .errors import TableError, VoyageError
 from .paths import tables_dir
@@ -30,7 +32,11 @@ TABLE_NAMES = (
     "names",
     "climates",
     "calendars",
+    "boats",
 )
+#: Built-in tables checked on first use rather than at every start (a house copy is checked
+#: when it is loaded, like any table).
+LAZY_TABLES = frozenset({"boats"})
 ROW_KEYS = {"tier", "engine", "light", "radio", "net", "heavy_weapon", "harpoons", "armor"}
 TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
     "deadweight_multiplier": (int, float),
@@ -606,6 +612,7 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "names": _check_names,
     "climates": _check_climates,
     "calendars": _check_calendars,
+    "boats": check_boats,
 }
 
 
@@ -671,8 +678,18 @@ class RuleBook:
     names: dict[str, Any]
     calendars: dict[str, Any]
     climates: dict[str, Any] = field(default_factory=dict)
+    #: R80-R83 (voyage.boats): a house table is checked with the others; the built-in one
+    #: on first use (:attr:`boats`), so commands that never touch a boat do not pay for it.
+    boats_table: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def boats(self) -> dict[str, Any]:
+        """The boats table (R80-R83), validated."""
+        if self.boats_table is None:
+            self.boats_table = load_table("boats", tables_dir() / "boats.yaml")
+        return self.boats_table
 
     # -- lookups -------------------------------------------------------------------------
     def deadweight(self, tier: int) -> int:
@@ -790,10 +807,14 @@ def rulebook_from_texts(
             where = origin.get(name, f"{name}.yaml")
             loaded[name] = check_table(name, parse_yaml(overrides[name], where), where)
             sources[name] = where
+        elif name in LAZY_TABLES:  # checked on first use (RuleBook.boats)
+            sources[name] = str(base / f"{name}.yaml")
         else:
             file = base / f"{name}.yaml"
             loaded[name] = load_table(name, file)
             sources[name] = str(file)
+    if "boats" in loaded:
+        loaded["boats_table"] = loaded.pop("boats")
     book = RuleBook(**loaded, sources=sources)
     _CACHE[cache_key] = book
     return book

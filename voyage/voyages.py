@@ -316,6 +316,9 @@ def sail(
     chart: Any = None,
 ) -> ShipState:
     """Set sail (one action): check the order, plan the route, open the voyage."""
+    from .boatships import refuse_built
+
+    refuse_built(camp.get_ship(ship_name))  # issue 11.3: R81/R82 in the engine come later
     with camp.action("sail", f"{ship_name} sails") as act:
         state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
         camp.db.execute(

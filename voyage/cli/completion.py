@@ -121,6 +121,21 @@ def complete_afloat(ctx: click.Context, _param: click.Parameter, incomplete: str
     return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
 
 
+def _boat_keys(section: str) -> Completer:
+    """Names from the boats table (R80): bodies, plants or designs, for `ship build`."""
+
+    def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
+        try:
+            from ..tables import load_rulebook
+
+            keys = sorted(load_rulebook().boats[section])
+        except Exception:  # noqa: BLE001 - completion answers nothing rather than fail
+            return []
+        return [CompletionItem(k) for k in keys if k.lower().startswith(incomplete.lower())]
+
+    return complete
+
+
 #: parameter name -> completer, for every command; "name" means a ship under `voyage ship`.
 BY_NAME: dict[str, Completer] = {
     "ship_name": complete_ship,
@@ -132,6 +147,9 @@ BY_NAME: dict[str, Completer] = {
     "hexes": complete_hex,
     "ship_class": complete_class,
     "names": complete_afloat,
+    "body": _boat_keys("bodies"),
+    "plant": _boat_keys("plants"),
+    "design": _boat_keys("designs"),
 }
 
 
@@ -139,7 +157,7 @@ def attach(cmd: click.Command, path: tuple[str, ...] = ()) -> None:
     """Give the parameters of ``cmd`` (and its subcommands) their completers, by name."""
     for param in cmd.params:
         completer = BY_NAME.get(param.name or "")
-        if param.name == "name" and path[:1] == ("ship",):
+        if param.name == "name" and path[:1] == ("ship",) and path[1:] != ("build",):
             completer = complete_ship
         if param.name == "name" and path[:1] == ("crew",) and path[1:2] != ("add",):
             completer = complete_person

@@ -191,6 +191,9 @@ class _Table:
 
             self.camp = open_campaign(db_path)
             self.ship = self.camp.get_ship(ship_name)
+            from ..boatships import refuse_built
+
+            refuse_built(self.ship, "roll")  # issue 11.3
             self.book = self.camp.rulebook
             options = self.camp.check_options()
             if natural is not None or mode is not None:

@@ -215,7 +215,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
         emit_json(figs)
         return
     if not figs:
-        click.echo("No ships yet: `voyage ship roll` or `voyage ship add`.")
+        click.echo("No ships yet: `voyage ship roll`, `voyage ship add` or `voyage ship build`.")
         return
     rows = [
         [
@@ -379,8 +379,12 @@ def load_ship(
     from ..people import check_counts
 
     check_counts(camp, s)  # R70: never fewer than the named people aboard
-    total = load(s, camp.rulebook, camp.water_in_load)
-    limit = sinking_load(s, camp.rulebook)
+    if s.design is not None:  # R80: a built boat's weight against her body's maximum load
+        from ..boatships import check_built_load
+
+        check_built_load(s, camp.rulebook, camp.water_in_load)
+    total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
+    limit = 0 if s.design is not None else sinking_load(s, camp.rulebook)
     if total > limit:
         raise ShipError(
             f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
@@ -437,3 +441,8 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     camp = open_campaign(db_path)
     where = place_ship(camp, name, hex_name)
     click.echo(f"{camp.get_ship(name).name} is at {where}.")
+
+
+from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)
+
+ship.add_command(_build)

@@ -266,16 +266,20 @@ def _words(text: str) -> list[str]:
 
 
 def shown_commands(doc: str) -> list[Shown]:
-    """The `voyage ...` commands in the fenced code blocks of ``doc``, in document order."""
+    """The `voyage ...` commands in the code blocks of ``doc`` (fenced, or indented four
+    spaces), in document order; a line ending in a backslash goes on on the next line."""
     lines = (ROOT / doc).read_text().splitlines()
     reference = doc == "docs/commands.md"
     found: list[Shown] = []
     fenced = in_example = transcript = False
-    for number, line in enumerate(lines, 1):
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        number += 1
         if line.startswith("```"):
             fenced, in_example, transcript = not fenced, False, False
             continue
-        if not fenced:
+        if not fenced and not (line.startswith("    ") and not reference):
             continue
         if reference:
             # the help text of a command: only its Example(s): paragraph holds commands
@@ -287,13 +291,17 @@ def shown_commands(doc: str) -> list[Shown]:
                 continue
         match = _COMMAND.match(line)
         if match:
+            first, text = number, match.group(1)
+            while text.endswith("\\") and number < len(lines):
+                text = text[:-1] + " " + lines[number].strip()
+                number += 1
             error = None
             after = lines[number] if number < len(lines) else ""
             if after.startswith("Error: "):
                 error = after[len("Error: ") :]
-            found.append(Shown(doc, number, _words(match.group(1)), error, reference, []))
+            found.append(Shown(doc, first, _words(text), error, reference, []))
             transcript = line.startswith("$ ")
-        elif found and transcript and line.strip() and found[-1].line < number:
+        elif fenced and found and transcript and line.strip() and found[-1].line < number:
             found[-1].output.append(line)
     return found
 
@@ -491,13 +499,16 @@ def test_no_reference_example_is_wrapped_onto_two_lines():
     lines = (ROOT / "docs" / "commands.md").read_text().splitlines()
     in_example = False
     strays = []
+    previous = ""
     for line in lines:
         if re.match(r"^\s*Examples?:\s*$", line):
             in_example = True
         elif line and not line.startswith("    "):
             in_example = False
         elif in_example and line.strip() and not _COMMAND.match(line):
-            strays.append(line.strip())
+            # a shell continuation line (after a backslash) belongs to the command above
+            strays += [] if previous.endswith("\\") else [line.strip()]
+        previous = line
     strays = [s for s in strays if not s.startswith('eval "$(voyage ')]
     assert not strays, strays
 

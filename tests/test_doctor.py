@@ -70,7 +70,7 @@ def test_a_healthy_campaign(played):
          "events.changes of row 2", "not valid JSON"),
         (["UPDATE settings SET value = 'yes'"], "json", "settings.value of key 'natural_rolls'",
          "not valid JSON"),
-        (["UPDATE actions SET snapshot = '' WHERE id = 1"], "json", "actions.snapshot of row 1",
+        (["UPDATE actions SET snapshot = '{x' WHERE id = 1"], "json", "actions.snapshot of row 1",
          "not valid JSON"),
         (["DELETE FROM ships"], "reference", "voyages row 1", "ship 'Gull' is gone"),
         (["UPDATE hours SET voyage_id = 9 WHERE id = 1"], "reference", "hours row 1",

@@ -132,6 +132,9 @@ def _copy_tables(tmp_path: Path) -> Path:
         ("load", "up_to: 0.5", "up_to: 0.2", "increasing order"),
         ("procedures", "  dv: 16", "  dv: sixteen", "expected a whole number"),
         ("procedures", "severity_die: d4", "severity_die: d", "dice expression"),
+        ("options", "range: [1, 1000000]", "range: [1]", "expected [lowest, highest]"),
+        ("options", "default: 1000\n", "default: 0\n", "not in the range"),
+        ("options", "range: [1, 1000000]", "choices: [1]\n    range: [1, 9]", "either"),
     ],
 )
 def test_malformed_tables_name_file_key_and_problem(tmp_path, name, old, new, message):

@@ -37,6 +37,8 @@ TABLES: dict[str, tuple[str, list[str]]] = {
     "map_cache": ("Derived: the sea map parsed once, keyed by a hash of its text (not part "
                   "of undo; rebuilt when missing).", []),
     "port_fuel": ("Fuel sold at each port so far.", []),
+    "undo_journal": ("What each recent action changed, for `voyage undo`: rows it added, old "
+                     "values of what it changed or deleted.", ["tbl", "op"]),
     "people": ("The roster of named people (R70): ship, role, Swimming rank, jacket.",
                ["ship", "role"]),
     "floaters": ("Rafts and people off a ship (R71-R74): hex, raft, state.",

@@ -14,9 +14,11 @@ Parsing (:func:`parse`), exact odds (:func:`distribution`, :func:`odds`) and rol
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -360,13 +362,27 @@ class Roller:
 
     # -- state ---------------------------------------------------------------------------
     def get_state(self) -> str:
-        """The generator state as a JSON string, to save with the campaign."""
+        """The generator state as text, to save with the campaign: ``mt3:`` and the 625
+        words of the Mersenne Twister in base64, then ``:`` and the cached Gaussian (empty
+        when none). Half the size of the JSON list of numbers it replaces, which matters
+        because the undo journal keeps the old state of every action that rolled."""
         version, internal, gauss = self._random.getstate()
-        return json.dumps([version, list(internal), gauss])
+        words = base64.b64encode(struct.pack(f"<{len(internal)}I", *internal)).decode()
+        return f"mt{version}:{words}:{'' if gauss is None else repr(gauss)}"
 
     def set_state(self, state: str) -> None:
-        """Restore a state saved with :meth:`get_state`."""
-        version, internal, gauss = json.loads(state)
+        """Restore a state saved with :meth:`get_state` (or the older JSON form)."""
+        if state.startswith("["):
+            version, internal, gauss = json.loads(state)
+        else:
+            tag, words, cached = state.split(":")
+            raw = base64.b64decode(words)
+            version = int(tag[2:])
+            try:
+                internal = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+            except struct.error as exc:
+                raise ValueError(f"not a saved dice state ({exc})") from None
+            gauss = float(cached) if cached else None
         self._random.setstate((version, tuple(internal), gauss))
 
     @classmethod

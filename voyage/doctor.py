@@ -25,8 +25,8 @@ from .campaignfile import FileInfo, connect_readonly, inspect, refuse_newer
 from .errors import VoyageError
 
 #: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.
+#: (campaign.rng_state is not JSON since the journal: _campaign_row restores it instead.)
 JSON_COLUMNS: dict[str, list[str]] = {
-    "campaign": ["rng_state"],
     "settings": ["value"],
     "actions": ["snapshot"],
     "ships": ["traits", "equipment", "design"],
@@ -199,8 +199,10 @@ def _json(conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Fin
     for table, cols in columns.items():
         name = _row_name(conn, table)
         for col in cols:
+            # an empty snapshot is none kept: the action is undone by journal (or pruned)
+            empty_ok = "AND [snapshot] != '' " if (table, col) == ("actions", "snapshot") else ""
             bad = conn.execute(
-                f"SELECT {name} FROM [{table}] WHERE [{col}] IS NOT NULL "
+                f"SELECT {name} FROM [{table}] WHERE [{col}] IS NOT NULL {empty_ok}"
                 f"AND (typeof([{col}]) != 'text' OR json_valid([{col}]) = 0) LIMIT ?",
                 [MAX_PER_CHECK],
             ).fetchall()

@@ -171,10 +171,11 @@ def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
 def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     """The ship as she was when the voyage set sail, or None.
 
-    Taken from the undo snapshot of the voyage's first action (the one that set sail, or
-    else the one that wrote its first hour): the store keeps the ships table as it was
-    before every action. So the ship card shows the ship as she sailed, and the fuel burnt
-    is counted from what she carried.
+    Rebuilt from the undo journal of the voyage's first action (the one that set sail, or
+    else the one that wrote its first hour) and every later one (voyage.undojournal), or taken
+    from that action's snapshot in a campaign older than the journal. So the ship card
+    shows the ship as she sailed, and the fuel burnt is counted from what she carried.
+    None when the journal no longer reaches back so far (``undo_keep``).
     """
     from .store import _ship_from_row
 
@@ -189,10 +190,14 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     action_id = row[0] if row else None
     if action_id is None:
         return None
-    rows = list(camp.db.query("SELECT snapshot FROM actions WHERE id = ?", [action_id]))
+    rows = list(camp.db.query("SELECT * FROM actions WHERE id = ?", [action_id]))
     if not rows:
         return None
     try:
+        if rows[0].get("undo") == "journal":
+            found = db.execute("SELECT rowid FROM ships WHERE name = ?", [name]).fetchone()
+            before = camp.row_before("ships", found[0], action_id) if found else None
+            return _ship_from_row(before) if before else None
         ships = json.loads(rows[0]["snapshot"]).get("ships", [])
         match = [r for r in ships if str(r.get("name", "")).lower() == name.lower()]
         return _ship_from_row(match[0]) if match else None

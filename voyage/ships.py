@@ -8,8 +8,9 @@ the trait's own rolls. Every roll goes through the campaign's roller and is retu
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .dice import Roll, Roller
@@ -405,3 +406,41 @@ def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str,
         name = f"{name} {roman(number)}"
         record.outcome = name
     return name, record
+
+
+# ----------------------------------------------------------------------------- storage
+
+
+def ship_to_row(ship: Ship) -> dict[str, Any]:
+    """The ship as a row of the campaign's ``ships`` table."""
+    # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
+    rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
+    rec["class"] = rec.pop("ship_class")
+    rec["traits"] = json.dumps(rec["traits"])
+    rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
+    rec["engine_broken"] = int(rec["engine_broken"])
+    rec["design"] = None if rec["design"] is None else json.dumps(rec["design"])  # R80
+    return rec
+
+
+def ship_from_row(row: dict[str, Any]) -> Ship:
+    """A ship from a row of the campaign's ``ships`` table."""
+    return Ship(
+        name=row["name"],
+        ship_class=row["class"],
+        tier=row["tier"],
+        engine_tier=row["engine_tier"],
+        traits=json.loads(row["traits"]),
+        equipment=json.loads(row["equipment"]),
+        crew=row["crew"],
+        passengers=row["passengers"],
+        cargo=row["cargo"],
+        fuel=row["fuel"],
+        water=row["water"],
+        status=row["status"],
+        hex=row["hex"],
+        engine_broken=bool(row["engine_broken"]),
+        pace=row["pace"],
+        strain=row["strain"],
+        design=json.loads(row["design"]) if row.get("design") else None,
+    )

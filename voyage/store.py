@@ -6,9 +6,11 @@
 - WAL mode; every write that belongs together is one ``BEGIN IMMEDIATE`` transaction
   (:meth:`Campaign.action`). A second process waits a moment for the lock, then fails
   with a clear message, so two commands never interleave.
-- Every change a referee makes is an *action*: before it runs, the rows of the
-  :data:`SNAPSHOT_TABLES` are saved with it, and rows it adds to the log tables carry its
-  id, so ``voyage undo`` restores the campaign exactly, roller state included (R5).
+- Every change a referee makes is an *action*: what it changes in the campaign's tables is
+  written to the undo journal (:mod:`voyage.undojournal`: rows inserted, old values of rows
+  updated or deleted), and rows it adds to the log tables carry its id, so ``voyage undo``
+  restores the campaign exactly, roller state included (R5). The setting ``undo_keep``
+  keeps the journal of the latest N actions; older entries are pruned by a later action.
 """
 
 from __future__ import annotations
@@ -26,32 +28,30 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from . import undojournal
 from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
 from .ships import Ship
-from .tables import RuleBook
+from .ships import ship_from_row as _ship_from_row
+from .ships import ship_to_row as _ship_to_row
+from .tables import RuleBook, option_value
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
 
 migrations = Migrations("voyage")
 
-#: Tables whose whole contents an undo puts back as they were before the action.
+#: The tables a snapshot held, when each action saved one (before the journal, m030): kept
+#: for the storage bench's baseline. Undo needs no list now: every table is journaled.
 SNAPSHOT_TABLES: list[str] = [
-    "campaign",
-    "settings",
-    "ships",
-    "sea_map",
-    "storms",
-    "voyages",
-    "port_fuel",
-    "house_tables",
-    "weather_rerolls",
-    "people",
-    "floaters",
-]
+    "campaign", "settings", "ships", "sea_map", "storms", "voyages", "port_fuel",
+    "house_tables", "weather_rerolls", "people", "floaters",
+]  # fmt: skip
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
+#: They are not journaled row by row (an advance writes thousands of hour rows).
 LOG_TABLES: list[str] = ["rolls", "hours", "events"]
+#: How many of the latest actions stay undoable when the campaign has no ``undo_keep``.
+UNDO_KEEP = 1000
 
 
 @migrations()
@@ -121,7 +121,7 @@ def m002_ships(db: Database) -> None:
 @migrations()
 def m010_map(db: Database) -> None:
     # The campaign's sea map (one), kept as the validated YAML text it was loaded from, so
-    # it reads back exactly (voyage.mapstore); undo restores it (SNAPSHOT_TABLES).
+    # it reads back exactly (voyage.mapstore); undo restores it (every table is journaled).
     db.execute(
         """CREATE TABLE sea_map (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -227,6 +227,16 @@ def m021_port_fuel(db: Database) -> None:
     db.execute("CREATE TABLE port_fuel (hex TEXT PRIMARY KEY, sold INTEGER NOT NULL DEFAULT 0)")
 
 
+# -- undo journal (issue 14.1: m030-m039) ----------------------------------------------
+@migrations()
+def m030_undo_journal(db: Database) -> None:
+    # Undo by journal instead of a snapshot of the whole campaign per action. actions.undo
+    # says how an action is taken back: 'journal' (undo_journal rows), 'snapshot' (an
+    # action made before this migration: its snapshot is still restored), or NULL (pruned
+    # by undo_keep: it can no longer be undone). New actions write snapshot = ''.
+    undojournal.create_tables(db.conn)
+
+
 # -- calendar, currents and anchors (issue 8: m055-m059) -------------------------------
 @migrations()
 def m055_calendar(db: Database) -> None:
@@ -299,6 +309,10 @@ def _connect(path: Path) -> Database:
         if "readonly" not in str(exc) and "unable to open" not in str(exc):
             raise
         conn = connect_readonly(path, peek=True)
+    # In WAL mode NORMAL is as safe against a killed process or a crash of the program (the
+    # campaign is never corrupted, a commit is whole or absent); only a power cut may lose
+    # the last commits. It spares an fsync on every commit (issue 14.5).
+    conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
     # voyage uses no sqlite-utils plugins: skipping their discovery (a scan of every installed
     # package's entry points) saves ~30 ms on every command
@@ -331,6 +345,10 @@ class Campaign:
         self._book: RuleBook | None = None
         self._settings: dict[str, Any] | None = None
         self.current_action: Action | None = None
+        self._journal_ready = False
+        #: Values read from the campaign that a writer may compare against before writing
+        #: again (voyages: the stored routes); dropped on rollback and undo.
+        self.cache: dict[Any, Any] = {}
 
     # -- campaign row ----------------------------------------------------------------
     @property
@@ -375,15 +393,12 @@ class Campaign:
         return self._settings
 
     def set_setting(self, key: str, raw: str) -> Any:
-        """Change an option (as an action); the value must be one of its choices."""
+        """Change an option (as an action); the value must be one of its choices, or a
+        whole number within its range."""
         options = self.rulebook.options
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
-        choices = options[key]["choices"]
-        value = _coerce(raw, choices)
-        if value is None:
-            shown = ", ".join(json.dumps(c) for c in choices)
-            raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")
+        value = option_value(key, options[key], raw)
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "
@@ -437,25 +452,26 @@ class Campaign:
         """Drop cached state after a rollback so nothing stale is used."""
         self._roller = None
         self._settings = None
+        self.cache.clear()
 
     @contextmanager
     def action(self, kind: str, summary: str) -> Iterator[Action]:
-        """An undoable referee action: one transaction, a snapshot, the roller saved."""
+        """An undoable referee action: one transaction, journaled, the roller saved."""
         if self.current_action is not None:
             yield self.current_action
             return
+        self._install_journal()
+        conn = self.db.conn
         with self.transaction():
-            snapshot = {
-                t: [dict(r) for r in self.db.query(f"SELECT * FROM [{t}]")]
-                for t in SNAPSHOT_TABLES
-                if self.db[t].exists()
-            }
-            cursor = self.db.execute(
-                "INSERT INTO actions (kind, summary, clock, at, snapshot) VALUES (?, ?, ?, ?, ?)",
-                [kind, summary, self.clock, _now(), json.dumps(snapshot)],
+            self._prune_journal()
+            cursor = conn.execute(
+                "INSERT INTO actions (kind, summary, clock, at, snapshot, undo) "
+                "VALUES (?, ?, ?, ?, '', 'journal')",
+                [kind, summary, self.clock, _now()],
             )
             act = Action(int(cursor.lastrowid or 0), kind, summary)
             self.current_action = act
+            undojournal.begin(conn, act.id)
             try:
                 roller = self.roller
                 yield act
@@ -463,33 +479,44 @@ class Campaign:
                     "UPDATE campaign SET rng_state = ? WHERE id = 1", [roller.get_state()]
                 )
             finally:
+                undojournal.end(conn)
                 self.current_action = None
 
+    def _install_journal(self) -> None:
+        """The journal's TEMP triggers, once per connection that writes (never for a read),
+        outside the action's transaction so that a rollback cannot take them away."""
+        if self._journal_ready:
+            return
+        undojournal.install(self.db.conn, LOG_TABLES + DERIVED_TABLES)
+        self._journal_ready = not self.db.conn.in_transaction
+
+    @property
+    def undo_keep(self) -> int:
+        """How many of the latest actions stay undoable (setting ``undo_keep``)."""
+        return int(self.settings.get("undo_keep", UNDO_KEEP))
+
+    def _prune_journal(self) -> None:
+        """Forget how to undo actions older than the latest ``undo_keep`` (voyage.undojournal)."""
+        undojournal.prune(self.db.conn, self.undo_keep)
+
     def undo(self) -> dict[str, Any]:
-        """Take back the last action exactly: its snapshot restored, its log rows gone."""
+        """Take back the last action exactly: its journal replayed, its log rows gone."""
         with self.transaction():
-            rows = list(self.db.query("SELECT * FROM actions ORDER BY id DESC LIMIT 1"))
-            if not rows:
-                raise VoyageError("nothing to undo: no action has been taken in this campaign")
-            act = rows[0]
-            snapshot = json.loads(act["snapshot"])
-            for table in LOG_TABLES:
-                if self.db[table].exists():
-                    self.db.execute(f"DELETE FROM [{table}] WHERE action_id = ?", [act["id"]])
-            for table, table_rows in snapshot.items():
-                self.db.execute(f"DELETE FROM [{table}]")
-                if table_rows:
-                    cols = list(table_rows[0])
-                    placeholders = ", ".join("?" for _ in cols)
-                    names = ", ".join(f"[{c}]" for c in cols)
-                    self.db.conn.executemany(
-                        f"INSERT INTO [{table}] ({names}) VALUES ({placeholders})",
-                        [[r[c] for c in cols] for r in table_rows],
-                    )
-            self.db.execute("DELETE FROM actions WHERE id = ?", [act["id"]])
+            tables = [t for t in LOG_TABLES if self.db[t].exists()]
+            # the setting is read only to explain a refusal: it loads the rule book
+            act = undojournal.undo_last(self.db.conn, tables, lambda: self.undo_keep)
         self._forget()
         self._book = None
-        return {k: act[k] for k in ("id", "kind", "summary", "clock", "at")}
+        return act
+
+    def history(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The actions taken, newest first: id, kind, summary, clock, at, undoable."""
+        return undojournal.history(self.db.conn, limit)
+
+    def row_before(self, table: str, rowid: int, action_id: int) -> dict[str, Any] | None:
+        """A row as it was just before ``action_id`` ran (None if it did not exist then, or
+        if the journal no longer reaches back that far)."""
+        return undojournal.row_before(self.db.conn, table, rowid, action_id)
 
     def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
         """Keep rolls made outside a voyage (R4), tagged with the current action."""
@@ -570,8 +597,14 @@ class Campaign:
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
+        """Write the ship's row back (one UPDATE: every advance saves every ship at sea)."""
         row = _ship_to_row(ship)
-        self.db.table("ships").update(ship.name, row)
+        assignments = ", ".join(f"[{column}] = ?" for column in row)  # the Ship's own fields
+        cursor = self.db.execute(
+            f"UPDATE ships SET {assignments} WHERE name = ?", [*row.values(), ship.name]
+        )
+        if cursor.rowcount == 0:
+            raise ShipError(f"no ship named {ship.name!r} in this campaign")
 
     def remove_ship(self, name: str, force: bool = False) -> tuple[Ship, int]:
         """Remove a ship; one with voyages in the log is archived, and only with ``force``
@@ -609,49 +642,6 @@ class Campaign:
 def name_key(name: str) -> str:
     """A ship name as matched: lower case, letters and digits only."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
-
-
-def _coerce(raw: str, choices: list[Any]) -> Any:
-    lowered = raw.strip().lower()
-    for choice in choices:
-        if isinstance(choice, bool):
-            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
-                return choice
-        elif str(choice).lower() == lowered:
-            return choice
-    return None
-
-
-def _ship_to_row(ship: Ship) -> dict[str, Any]:
-    rec = ship.to_record()
-    rec["class"] = rec.pop("ship_class")
-    rec["traits"] = json.dumps(rec["traits"])
-    rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
-    rec["engine_broken"] = int(rec["engine_broken"])
-    rec["design"] = None if rec["design"] is None else json.dumps(rec["design"])
-    return rec
-
-
-def _ship_from_row(row: dict[str, Any]) -> Ship:
-    return Ship(
-        name=row["name"],
-        ship_class=row["class"],
-        tier=row["tier"],
-        engine_tier=row["engine_tier"],
-        traits=json.loads(row["traits"]),
-        equipment=json.loads(row["equipment"]),
-        crew=row["crew"],
-        passengers=row["passengers"],
-        cargo=row["cargo"],
-        fuel=row["fuel"],
-        water=row["water"],
-        status=row["status"],
-        hex=row["hex"],
-        engine_broken=bool(row["engine_broken"]),
-        pace=row["pace"],
-        strain=row["strain"],
-        design=json.loads(row["design"]) if row.get("design") else None,
-    )
 
 
 def _now() -> str:
@@ -800,7 +790,10 @@ _KNOWN: list[str] = []
 def known_migrations() -> list[str]:
     """Names of every schema step this voyage knows, oldest first."""
     if not _KNOWN:
-        _KNOWN.extend(m.name for m in migrations.pending(Database(memory=True)))
+        # no plugin discovery: it scans every installed package (~30 ms a command)
+        _KNOWN.extend(
+            m.name for m in migrations.pending(Database(memory=True, execute_plugins=False))
+        )
     return _KNOWN
 
 
@@ -818,7 +811,7 @@ def m040_file_meta(db: Database) -> None:
 @migrations()
 def m041_house_tables(db: Database) -> None:
     # House rules kept in the campaign (voyage.housetables): override table name -> the
-    # validated YAML text, and the file it was read from. SNAPSHOT_TABLES: undoable.
+    # validated YAML text, and the file it was read from. Undoable (journaled).
     db.execute(
         """CREATE TABLE house_tables (
             name TEXT PRIMARY KEY,
@@ -842,7 +835,7 @@ def m050_storm_states(db: Database) -> None:
 @migrations()
 def m051_weather_rerolls(db: Database) -> None:
     # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
-    # region's day are kept (and undone with the action: SNAPSHOT_TABLES).
+    # region's day are kept (and undone with the action, like every table).
     db.execute(
         """CREATE TABLE weather_rerolls (
             region TEXT NOT NULL,

@@ -11,6 +11,7 @@ replaces the built-in table of the same name whole (house rules, table by table)
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -437,8 +438,24 @@ def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
         raise c.fail("options", "expected a mapping of option name -> option")
     for key, opt in opts.items():
         where = f"options.{key}"
-        c.mapping(opt, where, {"default", "choices", "description"}, {"ruling"})
-        if not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
+        c.mapping(opt, where, {"default", "description"}, {"ruling", "choices", "range"})
+        if ("choices" in opt) == ("range" in opt):
+            raise c.fail(where, "give either 'choices' (a list) or 'range' ([lowest, highest])")
+        if "range" in opt:
+            bounds = opt["range"]
+            if (
+                not isinstance(bounds, list)
+                or len(bounds) != 2
+                or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+                or bounds[0] > bounds[1]
+            ):
+                raise c.fail(f"{where}.range", "expected [lowest, highest], two whole numbers")
+            default = opt["default"]
+            if isinstance(default, bool) or not isinstance(default, int) or not (
+                bounds[0] <= default <= bounds[1]
+            ):
+                raise c.fail(f"{where}.default", f"default {default!r} is not in the range")
+        elif not isinstance(opt["choices"], list) or opt["default"] not in opt["choices"]:
             raise c.fail(f"{where}.default", f"default {opt['default']!r} is not in choices")
     return opts
 
@@ -830,3 +847,25 @@ def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
     folder = Path(override_dir)
     texts = read_override_folder(folder)
     return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})
+
+
+def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
+    """A setting typed by a referee, as the option's value: one of its choices, or a whole
+    number within its range; a one-line error naming what would do otherwise."""
+    if "range" in option:
+        low, high = option["range"]
+        text = raw.strip().replace("_", "").replace(",", "")
+        if not text.isdigit() or not low <= int(text) <= high:
+            raise VoyageError(
+                f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
+            )
+        return int(text)
+    lowered = raw.strip().lower()
+    for choice in option["choices"]:
+        if isinstance(choice, bool):
+            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
+                return choice
+        elif str(choice).lower() == lowered:
+            return choice
+    shown = ", ".join(json.dumps(c) for c in option["choices"])
+    raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")

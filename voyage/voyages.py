@@ -84,7 +84,7 @@ def world_for(
 # -- loading and saving state -------------------------------------------------------------
 
 
-def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
+def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> ShipState:
     s = ShipState(
         ship=ship,
         voyage_id=voyage["id"],
@@ -97,13 +97,16 @@ def _state_from_rows(voyage: dict[str, Any], ship: Ship) -> ShipState:
         strain=voyage["strain"],
     )
     s.set_extra(json.loads(voyage["state"] or "{}"))
+    # The route as stored, so save_state rewrites it only when a new course changed it: a
+    # long route is the biggest value in the row (issue 14.5: per-advance cost flat).
+    camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
     return s
 
 
 def open_voyages(camp: Campaign) -> list[ShipState]:
     """Every voyage not yet over (ships at sea, or arrived with an emergency aboard)."""
     rows = list(camp.db.query(f"SELECT * FROM voyages WHERE {OPEN_SQL} ORDER BY id"))
-    return [_state_from_rows(r, camp.get_ship(r["ship"])) for r in rows]
+    return [_state_from_rows(camp, r, camp.get_ship(r["ship"])) for r in rows]
 
 
 def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
@@ -114,7 +117,7 @@ def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
             [ship_name],
         )
     )
-    return _state_from_rows(rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
+    return _state_from_rows(camp, rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
 
 
 def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
@@ -123,23 +126,17 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
     if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.emergency):
         ended = clock
     camp.db.execute(
-        "UPDATE voyages SET position = ?, progress_miles = ?, inshore = ?, pace = ?, "
-        "strain = ?, status = ?, ended = COALESCE(ended, ?), state = ?, route = ?, "
-        "destination = ? WHERE id = ?",
-        [
-            s.position,
-            s.progress,
-            dumps(s.inshore),
-            s.pace,
-            s.strain,
-            s.status,
-            ended,
-            dumps(s.extra()),
-            dumps(s.route),
-            s.route[-1],
-            s.voyage_id,
-        ],
+        "UPDATE voyages SET position = ?, progress_miles = ?, pace = ?, strain = ?, "
+        "status = ?, ended = COALESCE(ended, ?), state = ? WHERE id = ?",
+        [s.position, s.progress, s.pace, s.strain, s.status, ended, dumps(s.extra()), s.voyage_id],
     )
+    stored = camp.cache.get(("route", s.voyage_id))
+    if stored is None or stored != (s.route, s.inshore):  # a new course (or never read)
+        camp.db.execute(
+            "UPDATE voyages SET route = ?, inshore = ?, destination = ? WHERE id = ?",
+            [dumps(s.route), dumps(s.inshore), s.route[-1], s.voyage_id],
+        )
+        camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
     s.ship.pace, s.ship.strain = s.pace, s.strain
     if s.status in OPEN_STATUSES or (s.status == "arrived" and s.emergency):
         s.ship.status = "at sea"

@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "init": "voyage.cli.campaign:init",
     "settings": "voyage.cli.campaign:settings",
     "undo": "voyage.cli.campaign:undo",
+    "history": "voyage.cli.campaign:history",
     "calendar": "voyage.cli.calendar:calendar_command",
     "ship": "voyage.cli.ship:ship",
     "roll": "voyage.cli.roll:roll",

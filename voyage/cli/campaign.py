@@ -1,4 +1,4 @@
-"""Campaign commands: init, settings, undo."""
+"""Campaign commands: init, settings, undo, history."""
 
 from __future__ import annotations
 
@@ -6,7 +6,15 @@ import json
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from .common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+    table,
+)
 
 
 @click.command()
@@ -141,7 +149,8 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
                     "value": values[k],
                     "default": o["default"],
                     "ruling": o.get("ruling"),
-                    "choices": o["choices"],
+                    "choices": o.get("choices"),
+                    "range": o.get("range"),
                     "description": o["description"],
                 }
                 for k, o in options.items()
@@ -154,7 +163,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
             json.dumps(values[k]),
             json.dumps(o["default"]),
             o.get("ruling", ""),
-            _choices(o["choices"]),
+            _choices(o["choices"]) if "choices" in o else "{} to {}".format(*o["range"]),
         ]
         for k, o in options.items()
     ]
@@ -178,6 +187,53 @@ def undo(db_path: str, as_json: bool) -> None:
         emit_json({"undone": act})
     else:
         click.echo(f"Undone: {act['kind']}: {act['summary']}")
+
+
+@click.command()
+@db_option
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="How many of the latest actions to list.",
+)
+@json_option
+@handles_errors
+def history(db_path: str, limit: int, as_json: bool) -> None:
+    """List the campaign's actions, newest first: what `voyage undo` would take back.
+
+    Each action shows its number, kind, summary, the campaign time when it was taken and
+    the real time. Only the latest actions (setting undo_keep, default 1000) can still be
+    undone; older ones stay listed.
+
+    Examples:
+
+        voyage history
+
+        voyage history --limit 100 --json
+    """
+    from ..calendar import campaign_calendar, format_time
+
+    camp = read_campaign(db_path)  # one moment, even while another terminal advances
+    calendar = campaign_calendar(camp)
+    rows = [{**a, "time": format_time(calendar, a["clock"])} for a in camp.history(limit)]
+    shown = [
+        [a["id"], a["kind"], a["summary"], a["time"], a["at"], "yes" if a["undoable"] else "no"]
+        for a in rows
+    ]
+    if as_json:
+        emit_json(rows)
+        return
+    if not rows:
+        click.echo("No actions yet: this campaign has nothing to undo.")
+        return
+    click.echo(
+        table(
+            shown,
+            ["#", "kind", "summary", "campaign time", "taken at (UTC)", "undo"],
+        )
+    )
 
 
 def _choices(choices: list[object]) -> str:

@@ -20,6 +20,7 @@ SUMMARIES: dict[str, str] = {
     'doctor': 'Check a campaign file: integrity, schema, JSON values, references, house tables.',
     'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
     'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',
+    'history': "List the campaign's actions, newest first: what `voyage undo` would take back.",
     'init': 'Make a new campaign database, with a calendar if you give a start date.',
     'journal': "Every ship's story over a stretch of the campaign, day by day.",
     'log': "A ship's log: hour by hour, with every event and every roll (R4).",

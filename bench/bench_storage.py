@@ -1,0 +1,256 @@
+"""Benchmark of the campaign's storage (issue 14): bytes per action, a year of daily
+advances, and the cost of ``voyage undo``, against baselines measured in the same run.
+
+    python bench/bench_storage.py [--ships 10] [--days 365] [--size 200] [--repeat 7]
+
+Prints:
+
+1. bytes the campaign file grows by per one-hour advance of ``--ships`` ships (measured over
+   50 advances, WAL checkpointed), on the bundled Salt Reach, on a ``--size`` square map and
+   on the Salt Reach after the year below, against the snapshot of the campaign the store
+   saved with every action before the undo journal (target: <= 10 KB whatever the map
+   size or history);
+2. a year as ``--days`` daily advances of the fleet on the Salt Reach, each opening the
+   campaign as a command does (target: <= 20 s and a file <= 30 MB), and the cost of the
+   next day's advance against the same advance on a copy without the year's history
+   (target: flat, about 1x);
+3. ``voyage undo`` on day 1 and on day ``--days`` against
+   ``python -c "import click, sqlite_utils, yaml"`` (target: <= 1.2x whatever the history).
+
+The fleet is the engine bench's (bench_engine.py): freighters sailing back and forth between
+ports at normal pace, kept at sea all year as that bench does (see :func:`one_day`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_engine import LEGS, _referee, timed_pair  # noqa: E402
+from bench_map import make_map_text  # noqa: E402
+
+from voyage import store, voyages  # noqa: E402
+from voyage.engine import AdvanceResult, Engine  # noqa: E402
+from voyage.mapstore import load_into_campaign  # noqa: E402
+from voyage.ships import make_ship  # noqa: E402
+
+KB = 1024
+
+
+def legs_for(camp: store.Campaign, count: int) -> list[tuple[str, str]]:
+    """Start and goal hexes for the fleet: the engine bench's on the Salt Reach, else pairs
+    of open-sea hexes far apart on the map (a private generator: benchmark data)."""
+    chart = voyages.campaign_chart(camp)[0]
+    if chart.name == "The Salt Reach":
+        return [LEGS[i % len(LEGS)] for i in range(count)]
+    rng = random.Random(14)
+    sea = [h.name for h in chart.hexes() if h.terrain == "sea" and not h.coastal]
+    legs: list[tuple[str, str]] = []
+    while len(legs) < count:
+        start, goal = rng.sample(sea, 2)
+        route = chart.route(start, goal)
+        if route is not None and len(route) > 20:
+            legs.append((start, goal))
+    return legs
+
+
+def make_fleet(path: Path, map_source: str | Path, ships: int) -> None:
+    """A campaign with ``ships`` freighters at sea for a year, each in its own actions (as a
+    referee would add them)."""
+    camp = store.create_campaign(path, "Storage bench", seed=20260612)
+    load_into_campaign(camp, map_source)
+    book = camp.rulebook
+    chart = voyages.campaign_chart(camp)[0]
+    for i, (start, goal) in enumerate(legs_for(camp, ships)):
+        with camp.action("ship add", f"Ship {i + 1}"):
+            ship = make_ship(book, f"Ship {i + 1}", "freighter", 10, 9 + i % 2, ["Steady"])
+            ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, start
+            camp.add_ship(ship)
+        there = chart.route(start, goal)
+        assert there is not None, f"no sea route {start} -> {goal}"
+        loop = there + there[-2:0:-1]  # there and back, ending next to the start
+        voyages.sail(camp, ship.name, route=loop * 200 + [start], chart=chart)
+    camp.close()
+
+
+def used_bytes(path: Path) -> int:
+    """The bytes the campaign's pages hold, after a checkpoint (free pages not counted)."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size, count, free = (
+            conn.execute(f"PRAGMA {p}").fetchone()[0]
+            for p in ("page_size", "page_count", "freelist_count")
+        )
+    return int(size * (count - free))
+
+
+def snapshot_bytes(camp: store.Campaign) -> int:
+    """What the store before the journal saved with every action: these tables, whole."""
+    snapshot = {
+        t: [dict(r) for r in camp.db.query(f"SELECT * FROM [{t}]")]
+        for t in store.SNAPSHOT_TABLES
+        if camp.db[t].exists()
+    }
+    return len(json.dumps(snapshot).encode())
+
+
+def per_advance(path: Path, count: int = 50) -> tuple[float, float, int]:
+    """Bytes the file grows by per one-hour advance, of which undo journal; the snapshot."""
+    camp = store.open_campaign(path)
+    voyages.advance(camp, 1)  # the journal's triggers and the first pages are made
+    camp.close()
+    before = used_bytes(path)
+    camp = store.open_campaign(path)
+    baseline = snapshot_bytes(camp)
+    first = camp.db.execute("SELECT coalesce(max(id), 0) FROM actions").fetchone()[0]
+    for _ in range(count):
+        voyages.advance(camp, 1)
+    journal = camp.db.execute(
+        "SELECT coalesce(sum(length(tbl) + length(op) + length(col) + length(value) + 16), 0) "
+        "FROM undo_journal WHERE action_id > ?",
+        [first],
+    ).fetchone()[0]
+    camp.close()
+    return (used_bytes(path) - before) / count, journal / count, baseline
+
+
+def one_day(path: Path, hours: int = 24) -> float:
+    """One daily advance as a command does it (open, one action, close); its seconds.
+
+    The engine runs as in bench_engine.py: without stopping for the referee, who tops up
+    the fuel at the day's start and, after each hour, saves a sinking ship, pumps, patches
+    and mends (bench_engine._referee), so all ten ships sail every hour of the year; the
+    hours, events, ships and voyages are written as ``voyage advance`` writes them."""
+    t0 = time.perf_counter()
+    camp = store.open_campaign(path)
+    with camp.action("advance", f"advance {hours} hour(s)") as act:
+        states = voyages.open_voyages(camp)
+        for s in states:
+            s.ship.fuel = max(s.ship.fuel, 400)
+        engine = Engine(voyages.world_for(camp), states, camp.roller)
+        start = camp.clock
+        total = AdvanceResult(start)
+        for hour in range(hours):
+            result = engine.run(start + hour, 1, halt=False)
+            total.rows.extend(result.rows)
+            total.events.extend(result.events)
+            _referee(states)
+        voyages.write_log(camp, act, total)
+        for s in states:
+            voyages.save_state(camp, s, start + hours - 1)
+        camp.set_clock(start + hours)
+    camp.close()
+    return time.perf_counter() - t0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ships", type=int, default=10)
+    parser.add_argument("--days", type=int, default=365)
+    parser.add_argument("--size", type=int, default=200, help="Side of the big square map.")
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    py = sys.executable
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        reach = folder / "reach.db"
+        make_fleet(reach, "salt_reach", args.ships)
+        day1 = folder / "day1.db"
+        shutil.copy(reach, day1)
+
+        # 1. bytes per one-hour advance, a fresh campaign on two map sizes
+        big_map = folder / "big.yaml"
+        big_map.write_text(make_map_text(args.size))
+        big = folder / "big.db"
+        make_fleet(big, big_map, args.ships)
+        probe = folder / "probe.db"
+        rows = []
+        for label, source in (("Salt Reach", reach), (f"{args.size}x{args.size} map", big)):
+            shutil.copy(source, probe)
+            rows.append((label, *per_advance(probe)))
+
+        # 2. a year of daily advances
+        times: list[float] = []
+        t0, c0 = time.perf_counter(), time.process_time()
+        for _ in range(args.days):
+            times.append(one_day(reach))
+        year, year_cpu = time.perf_counter() - t0, time.process_time() - c0
+        size = reach.stat().st_size
+        with sqlite3.connect(reach) as conn:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            hours = conn.execute("SELECT count(*) FROM hours").fetchone()[0]
+        size = reach.stat().st_size
+        # The same day's advance (same ships, same dice) on the campaign at the end of the
+        # year and on a copy without its history (log, actions, journal), one after the
+        # other, so that only the history differs and a busy machine slows both alike.
+        fresh = folder / "fresh.db"
+        shutil.copy(reach, fresh)
+        with sqlite3.connect(fresh) as conn:
+            for table in ("hours", "events", "rolls", "undo_journal", "actions"):
+                conn.execute(f"DELETE FROM {table}")
+        with sqlite3.connect(fresh) as conn:
+            conn.execute("VACUUM")
+        early_times, late_times = [], []
+        for _ in range(args.repeat):
+            for source, into in ((fresh, early_times), (reach, late_times)):
+                shutil.copy(source, probe)
+                into.append(one_day(probe))
+        early, late = statistics.median(early_times), statistics.median(late_times)
+
+        shutil.copy(reach, probe)
+        rows.append((f"Salt Reach, day {len(times)}", *per_advance(probe)))
+        for label, grown, journal, snapshot in rows:
+            print(
+                f"bytes/advance     : {label:<22} {grown / KB:5.1f} KB (journal {journal / KB:.1f}"
+                f" KB) vs snapshot {snapshot / KB:7.1f} KB = {grown / snapshot:.3f}x "
+                f"(target <= 10 KB: {'met' if grown <= 10 * KB else 'NOT met'})"
+            )
+        print(
+            f"year              : {len(times)} daily advances, {hours:,} ship-hours in "
+            f"{year:.1f} s ({year_cpu:.1f} s CPU), file {size / KB / KB:.1f} MB "
+            "(target <= 20 s and <= 30 MB: "
+            f"{'met' if year <= 20 and size <= 30 * KB * KB else 'NOT met'})"
+        )
+        print(
+            f"advance per day   : after {len(times)} days {late * 1000:.0f} ms vs the same "
+            f"day with no history {early * 1000:.0f} ms = {late / early:.2f}x "
+            "(target: flat, about 1x)"
+        )
+
+        # 3. undo on day 1 and at the end of the year (redone, untimed, after each)
+        env = dict(os.environ, PYTHONPYCACHEPREFIX=str(folder / "pycache"))
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        voyage_cmd = [py, "-c", "from voyage.cli import main; main()"]
+        base_cmd = [py, "-c", "import click, sqlite_utils, yaml"]
+        one_day(day1)
+        for label, path in (("day 1", day1), (f"day {len(times)}", reach)):
+            with_db = dict(env, VOYAGE_DB=str(path))
+            base, undo = timed_pair(
+                base_cmd,
+                [*voyage_cmd, "undo"],
+                args.repeat,
+                with_db,
+                after=[*voyage_cmd, "advance", "--hours", "24", "--quiet"],
+            )
+            print(
+                f"undo, {label:<11}: {undo * 1000:.0f} ms vs import click, sqlite_utils, yaml "
+                f"{base * 1000:.0f} ms = {undo / base:.2f}x (target <= 1.2x)"
+            )
+
+
+if __name__ == "__main__":
+    main()

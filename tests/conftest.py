@@ -24,6 +24,17 @@ settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+@pytest.fixture(autouse=True)
+def _no_encounter_checks(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's encounter checks (R93) stop an advance about once a day per ship; tests
+    of the other rules advance for days and expect no such stops, so the phase is a no-op
+    except in tests marked ``@pytest.mark.encounters`` (tests/test_encounters.py)."""
+    if request.node.get_closest_marker("encounters") is None:
+        from voyage.encounters import EncounterChecks
+
+        monkeypatch.setattr(EncounterChecks, "phase", lambda self, engine, clock, out: None)
+
+
 @pytest.fixture(scope="session")
 def book() -> RuleBook:
     # session-scoped: load_rulebook caches per process anyway, and hypothesis tests refuse

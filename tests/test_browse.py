@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import db_contents, ok, refused
 
 from voyage.browse import datasette_app
-from voyage.store import campaign_title
+from voyage.campaignfile import campaign_title
 
 
 def _get(db: Path, url: str) -> object:

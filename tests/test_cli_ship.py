@@ -113,7 +113,7 @@ def test_overload_beyond_twice_deadweight_is_refused_and_changes_nothing(db):
     [
         (["ship", "show", "Nobody"], "no ship named 'Nobody'"),
         (["ship", "roll", "--class", "galleon"], "unknown ship class 'galleon'"),
-        (["ship", "load", "Tub", "--cargo", "-5"], "-5 is not in the range x>=0"),
+        (["ship", "load", "Tub", "--cargo", "-5"], "--cargo': must be from 0 to 1000000, not -5"),
         (["ship", "add", "X", "--class", "dinghy", "--tier", "11"], "out of range"),
         (["ship", "add", "X", "--class", "freighter", "--tier", "VI"], "has an engine"),
         (

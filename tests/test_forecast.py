@@ -4,10 +4,10 @@ out; bad input gets one line and changes nothing."""
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import math
+import sqlite3
 from fractions import Fraction
 from pathlib import Path
 
@@ -57,10 +57,8 @@ def test_same_seed_same_bytes_and_any_number_of_workers(campaign: Path, runner):
 def test_the_campaign_file_is_byte_identical_afterwards(campaign: Path, runner):
     ok(runner, "sail", SHIP, "--to", "2812", "--inshore")
     ok(runner, "advance", "--hours", "5")
-    # commands run in this process may leave their connection to the garbage collector, and
-    # the last one closed folds the -wal file into the campaign: close them all before the
-    # bytes are taken, so only the forecasts can change them
-    gc.collect()
+    with sqlite3.connect(campaign) as conn:  # the WAL folded in first: only a write can
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # change the file's bytes now
     before, rows = _digest(campaign), db_contents(campaign)
     siblings = sorted(p.name for p in campaign.parent.iterdir())
     out = json.loads(ok(runner, "forecast", SHIP, "--runs", "300", "--json"))
@@ -128,9 +126,8 @@ def test_wilson_interval():
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("--to", "2812", "--runs", "0"), "--runs must be between 1 and 1,000,000"),
-        (("--to", "2812", "--runs", "1000001"), "--runs must be between 1 and 1,000,000"),
-        (("--to", "2812", "--workers", "0"), "--workers must be 1 or more"),
+        # --runs and --workers out of range are usage errors (exit 2) naming the range:
+        # rows of tests/test_bad_inputs.py
         (("--to", "9999"), "off the map"),
         (("--route", "0305,0306,0307"), "land"),
         ((), "with no route"),

@@ -187,7 +187,7 @@ def test_wrong_types(tmp_path):
     message = error_of(
         tmp_path, 'rows: |\n  ~P#\nhexes:\n  "0201": {port: A, fuel: {price: cheap}}\n'
     )
-    assert "fuel price must be a number" in message
+    assert "fuel price must be a finite number" in message
     message = error_of(tmp_path, 'rows: |\n  ~P#\nhexes:\n  "0201": {port: [A, B]}\n')
     assert "port must be text" in message
     message = error_of(tmp_path, "seabed: muddy\nrows: |\n  ~~\n")

@@ -1,7 +1,10 @@
-"""R33 project reading: reefs, shoals and wrecks are shallows (procedures coast.shallow_terrains).
+"""R33 (amended): every hex the map draws as shallows - reef, shoal or sandbank, wreck - has
+the coastline's 1-in-6 underwater hazard on any leg (procedures coast.shallow_terrains).
 
-The 1-in-6 underwater hazard is rolled in such a hex whatever the leg, and a route found
-with --to keeps out of them where another way exists.
+The amended ruling's text: "so has every hex the map draws as shallows (reef, shoal or
+sandbank, wreck), on any leg: they are the coastline's hazards drawn out to sea". The hazard
+is rolled in such a hex whatever the leg, and a route found with --to keeps out of them
+where another way exists.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def test_reefs_shoals_and_wrecks_are_the_shallows(book):
 
 
 def test_an_offshore_leg_through_a_reef_rolls_the_hazard(book):
+    # R33 as amended: drawn shallows roll on any leg, not only inshore ones
     chart = parse_map(REEF)
     route = ["0203", "0303", "0403", "0503"]
     assert not chart.hex("0403").coastal and chart.hex("0403").terrain == "reef"

@@ -91,7 +91,7 @@ def test_reroll_is_logged_and_undone(runner, reach) -> None:
     ("args", "message"),
     [
         (("weather", "reroll", "3"), "day 3 has not been rolled yet"),
-        (("weather", "reroll", "0"), "days count from 1"),
+        (("weather", "reroll", "0"), "must be from 1 to 100000, not 0"),
         (("weather", "show", "--at", "day 0"), "before the campaign began"),
         (("weather", "show", "--at", "yesterday"), "--at 'yesterday'"),
         (("weather", "show", "--at", "day 2, 25:00"), "00 to 23"),

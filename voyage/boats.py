@@ -422,13 +422,13 @@ def spec_from_options(
 
 
 def _count(text: str, what: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise ShipError(f"{what}: {text!r} is not a whole number") from None
-    if n < 0:
+    raw = text.strip()
+    # digits 0-9 only, at most nine ("٣" is not 3, and no typo reaches SQLite too large)
+    if raw.startswith("-") and raw[1:].isascii() and raw[1:].isdigit():
         raise ShipError(f"{what}: a count cannot be negative")
-    return n
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
+        raise ShipError(f"{what}: {text!r} is not a whole number (digits 0-9, at most nine)")
+    return int(raw)
 
 
 def parse_armor(text: str | None) -> dict[str, int]:

@@ -136,7 +136,7 @@ class CalendarDef:
     def month_index(self, word: str) -> int | None:
         """A month by name or short name (any case), or by number 1..n; None if unknown."""
         text = word.strip().lower()
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             n = int(text)
             return n - 1 if 1 <= n <= len(self.months) else None
         for i, m in enumerate(self.months):
@@ -197,8 +197,11 @@ def calendar_definition(book: RuleBook, name: str) -> CalendarDef:
     raise CalendarError(f"no calendar {name!r}: use one of {known} (tables/calendars.yaml)")
 
 
-_ISO = re.compile(r"^(-?\d{1,6})-(\d{1,2})-(\d{1,2})$")
-_WORDS = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)?\s+(?:of\s+)?(.+?),?\s+(-?\d{1,6})$", re.I)
+# re.ASCII: only 0-9 are digits in a date ("١٤٩٢" is not a year to voyage)
+_ISO = re.compile(r"^(-?\d{1,6})-(\d{1,2})-(\d{1,2})$", re.ASCII)
+_WORDS = re.compile(
+    r"^(\d{1,3})(?:st|nd|rd|th)?\s+(?:of\s+)?(.+?),?\s+(-?\d{1,6})$", re.I | re.ASCII
+)
 
 
 def parse_start(definition: CalendarDef, text: str) -> CampaignCalendar:

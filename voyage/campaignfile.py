@@ -475,3 +475,17 @@ def remember(path: Path) -> None:
 def last_opened() -> Path | None:
     return LAST_OPENED[0] if LAST_OPENED else None
 
+
+def campaign_title(path: Path) -> str:
+    """The campaign's name, read without writing anything (``mode=ro``), for read-only
+    viewers such as ``voyage browse``; a file that is not a campaign fails in one line."""
+    if not path.is_file():
+        raise CampaignError(f"no campaign at {path}: point --db (or VOYAGE_DB) at your file")
+    try:
+        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
+            row = conn.execute("SELECT name FROM campaign WHERE id = 1").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
+    if row is None:
+        raise CampaignError(f"{path} is not a voyage campaign")
+    return str(row[0])

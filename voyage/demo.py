@@ -119,6 +119,7 @@ def run_demo(
         open_voyage,
         place_ship,
         plan_route,
+        referee_action,
         sail,
         shallows,
     )
@@ -208,6 +209,11 @@ def run_demo(
             current = open_voyage(camp, ship.name)
             if current is None:
                 break
+            if (current.status == "arrived" and current.leaks and not current.emergency
+                    and current.ship.status == "in port"):
+                # R36: her leaks would go on in port; a referee has them mended (R86)
+                tell(referee_action(camp, ship.name, "repair", target="leak").text)
+                continue
             if (current.status == "under way" and not current.emergency
                     and current.position == len(current.route) - 1):
                 # Known engine gap: a ship that gets off the ground in her destination hex

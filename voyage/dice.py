@@ -33,8 +33,10 @@ AdvantageMode = Literal["boons", "2d20"]
 MAX_DICE = 100
 MAX_SIDES = 1000
 
-_EXPR = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
-_CONST = re.compile(r"^\s*([+-]?\d+)\s*$")
+# re.ASCII: only 0-9 are digits (\d would read other scripts' digits as numbers); at most
+# nine digits each, so a runaway number in a house table is refused, not converted
+_EXPR = re.compile(r"^\s*(\d{0,9})\s*[dD]\s*(\d{1,9})\s*(?:([+-])\s*(\d{1,9}))?\s*$", re.ASCII)
+_CONST = re.compile(r"^\s*([+-]?\d{1,9})\s*$", re.ASCII)
 
 
 class DiceError(VoyageError):

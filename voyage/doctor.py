@@ -33,6 +33,8 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "rolls": ["record"],
     "voyages": ["route", "inshore", "state"],
     "events": ["rolls", "changes"],
+    "fights": ["turn_order"],
+    "fighters": ["damage"],
 }
 #: Rows tagged with the action that made them (voyage.store LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]

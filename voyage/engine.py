@@ -6,21 +6,24 @@ plus its voyage) with a :class:`~voyage.dice.Roller`, and returns :class:`HourRo
 :class:`LoggedEvent` records. It never touches the database: :mod:`voyage.voyages` loads the
 state, runs it and writes the results in one transaction.
 
-One hour of one ship, in order (docs/voyages.md tells the same story for referees):
+One hour of one ship, at sea or in port with trouble open (R36), in order (docs/voyages.md):
 
 1. minute 0: a stuck ship tries to get off (R34, unless ``stuck_escape`` is ``referee``);
-   a straining ship rolls for its engine (R14; a fire starts at once on a second 6+, R50);
-   an Overloaded ship (R41) or one with more than DW/10 water aboard (R37) may capsize.
+   water over DW/4 or DW/2 lists or sinks her now (R37); a straining ship rolls for its
+   engine (R14, R50); an Overloaded ship (R41) or one with water over DW/10 may capsize.
 2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
    route each time its progress reaches 12 miles, at the minute it gets there. Entering a
-   hex burns fuel (R16), may capsize it in storm-tossed seas (R32, R60) and, inshore or
-   in a narrow passage, may hide an underwater hazard (R33) it runs aground on (R34) and
-   rams (R35, R36). While a fire, a listing or a sinking is under way the hour is stepped
-   minute by minute (R52): the fire spreads and is fought each minute (R50), a listing ship
-   may capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+   hex burns fuel (R16; short of it she stops adrift at its edge), may capsize it in
+   storm-tossed seas (R32, R60) and, inshore, in a narrow passage or in drawn shallows on
+   any leg, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
+   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
+   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
+   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
    hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
    water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
+4. after every ship's hour: a ship under tow ends it at her tower (R92); encounter checks
+   (R93, voyage.encounters), from their own dice.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from . import ships as shipfig
 from .chart import Chart
 from .dice import Roller
 from .events import Event
+from .rules import fuel
 from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
@@ -41,31 +45,21 @@ from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
 from .rules.flooding import flooding_state
 from .rules.sinking import sinking_reasons, sinking_time
+from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
 from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
-OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift")
+OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
-    "arrived",
-    "aground",
-    "fire",
-    "listing",
-    "capsized",
-    "sinking",
-    "sunk",
-    "engine broken",
-    "out of fuel",
-    "destroyed",
-    "anchor lost",
-    "people lost",
-    "drowned",
-    "raft capsized",
+    "arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk", "engine broken",
+    "out of fuel", "destroyed", "anchor lost", "people lost", "drowned", "raft capsized",
+    "encounter", "tow parted",  # R93, R92
 )
 
 MINUTES = 60
@@ -84,6 +78,7 @@ class World:
     calendar: Any = None
     #: R64: the current in a hex (voyage.rules.drift.Current), or None
     current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
+    encounters: Any = None  #: R93: voyage.encounters.EncounterChecks, or None (no checks)
 
 
 @dataclass
@@ -184,11 +179,16 @@ class ShipState:
         )
 
     @property
+    def in_trouble(self) -> bool:
+        """R36: a leak, fire, listing or sinking: it runs in port as at sea until dealt with."""
+        return bool(self.leaks) or self.emergency
+
+    @property
     def active(self) -> bool:
-        """Whether the engine steps this ship: an open voyage, or an emergency aboard."""
+        """Whether the engine steps this ship: an open voyage, or trouble aboard (R36)."""
         if self.status in ("sunk", "abandoned"):
             return False
-        return self.status in OPEN_STATUSES or self.emergency
+        return self.status in OPEN_STATUSES or self.in_trouble
 
     @property
     def condition(self) -> str:
@@ -292,7 +292,8 @@ class AdvanceResult:
 
 UNTIL = ("arrival", "event", "dawn", "dusk")
 #: Kinds of event that are routine: they do not stop ``--until event``.
-ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground"})
+ROUTINE_KINDS = frozenset(
+    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "tow"})
 
 
 class Engine:
@@ -347,7 +348,7 @@ class Engine:
         ship = s.ship
         cat = cat or self.category(s)
         powered = shipfig.under_power(ship)
-        key = (ship.name, cat, powered, s.pace, s.strain)
+        key = (ship.name, cat, powered, s.pace, s.strain, ship.equipment.get("tow_counted"))
         found = self._memo.get(key)
         if found is None:
             ship.pace, ship.strain = s.pace, s.strain
@@ -439,7 +440,7 @@ class Engine:
         for s in self.states:
             if not s.active:
                 continue
-            if s.emergency or (s.status == "stuck" and self.world.stuck_escape == "roll"):
+            if s.in_trouble or (s.status == "stuck" and self.world.stuck_escape == "roll"):
                 return False
         return True
 
@@ -453,6 +454,9 @@ class Engine:
                 rows.append(row)
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
+        tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
+        if self.world.encounters is not None:
+            self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
 
 
@@ -580,11 +584,18 @@ class _ShipHour:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
         self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
+        if ship.water and not s.listing and s.sinking_in is None and s.status != "sunk":
+            # R37: sailing or loaded with water over DW/4 or DW/2, she lists or sinks now
+            self.flooding()
+            self.moving = self.moving and s.sinking_in is None and not s.capsized
         category = self.e.category(s)
         if not self.moving:
             self.speed = 0
         else:
             self.speed, self.fuel_use, self.cruising = self.e.figures(s, category)
+            if fuel.runs_dry_at_edge(self):  # R16: adrift at her next hex's edge (R13)
+                self.moving = False
+                self.speed = 0
             extra = self.speed - self.cruising
             if s.pace == "strain" and extra > 0 and shipfig.under_power(ship):
                 self.strain_check(extra)
@@ -634,33 +645,20 @@ class _ShipHour:
     def enter_hex(self) -> None:
         """R31: the ship enters the next hex of its route."""
         s, ship = self.s, self.ship
+        if not fuel.may_enter(self):  # R16: short of its Fuel Use, adrift at its edge
+            return
         s.position += 1
         self.entered += 1
         ship.hex = s.route[s.position]
         s.hours_in_hex = 0
-        powered = shipfig.under_power(ship)
-        if powered and self.fuel_use:
-            # R16: fuel is spent as each hex is entered; burnt fuel leaves the Load (R11)
-            if ship.fuel > self.fuel_use:
-                ship.fuel -= self.fuel_use
-            else:
-                spent = ship.fuel
-                ship.fuel = 0
-                self.note(
-                    "fuel",
-                    f"{ship.name} burns her last {spent} hlbs of fuel entering "
-                    f"{ship.hex}: out of fuel (R16), she makes no way under power (R13).",
-                    "out of fuel",
-                    {"fuel": 0},
-                )
-                self.stop_moving()
+        fuel.burn(self)  # R16: fuel is spent as each hex is entered
         info = self.e.hex_info(ship.hex)
         s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
         if level := int(self.e.world.sea_state(ship.hex, self.clock)):
             self.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
         inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
-        # R33: inshore legs and narrow passages; and (project reading) reefs, shoals and
-        # wrecks, shallow water whatever the leg (procedures coast.shallow_terrains).
+        # R33 (amended): inshore legs, narrow passages, and on any leg every hex drawn as
+        # shallows (reef, shoal, wreck: procedures coast.shallow_terrains)
         shallow = info.terrain in self.e.shallows
         if s.active and s.sinking_in is None and (inshore or info.narrow_passage or shallow):
             self.coast(info)

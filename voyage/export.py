@@ -760,6 +760,14 @@ def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None
         return {f: Path(f"{default_stem(log)}.{f}") for f in chosen}
     target = Path(out)
     if len(chosen) == 1:
+        named = target.suffix.lower().lstrip(".")
+        if named in FORMATS and named != chosen[0]:
+            # `--format csv --out log.md` would write CSV into a file every program opens
+            # as Markdown: refuse before anything is written
+            raise ExportError(
+                f"--out {target.name} ends in .{named} but the format is {chosen[0]}: "
+                f"name it .{chosen[0]}, or give --format {named}"
+            )
         return {chosen[0]: target}
     stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target
     return {f: stem.with_name(f"{stem.name}.{f}") for f in chosen}
@@ -804,10 +812,24 @@ def write_exports(
         texts["md"] = to_markdown(log, rolls=rolls, picture=picture)
     if "png" in paths:
         assert sea_map is not None
-        to_png(log, sea_map, paths["png"])
+        to_png(log, sea_map, paths["png"])  # render_map says a failed write in one line
     for fmt, text in texts.items():
-        paths[fmt].write_text(text, encoding="utf-8", newline="")
+        try:
+            paths[fmt].write_text(text, encoding="utf-8", newline="")
+        except OSError as exc:  # a full disk, /dev/full, a file made read-only meanwhile
+            raise ExportError(f"cannot write {paths[fmt]}: {write_problem(exc)}") from None
     return paths
+
+
+def write_problem(exc: OSError) -> str:
+    """What went wrong writing a file, in a referee's words."""
+    import errno
+
+    if exc.errno == errno.ENOSPC:
+        return "no space left on the disk (free some, then export again)"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "not allowed to write there (choose another --out)"
+    return exc.strerror or str(exc)
 
 
 def _relative(path: Path, folder: Path) -> str:

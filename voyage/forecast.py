@@ -177,6 +177,8 @@ def prepare(
 
     chart, storms = voyages.campaign_chart(camp)
     world = world or voyages.world_for(camp, chart, storms)
+    # R93: encounters are met at the table, not forecast (the fast path skips quiet hours)
+    world.encounters = None
     current = voyages.open_voyage(camp, ship_name)
     if current is None:
         ship = camp.get_ship(ship_name)

@@ -41,7 +41,8 @@ CUBE_DIRECTIONS: tuple[Cube, ...] = (
 )
 
 MAX_INDEX = 999
-_NAME = re.compile(r"^(?:(\d{2})(\d{2})|(\d{3})(\d{3}))$")
+# [0-9], not \d: \d also matches other scripts' digits, and "٠١٠١" is not a hex name
+_NAME = re.compile(r"^(?:([0-9]{2})([0-9]{2})|([0-9]{3})([0-9]{3}))\Z")
 NAME_HELP = "write 4 digits, column then row, e.g. 0812"
 
 
@@ -236,6 +237,11 @@ def within(
     center: str, radius: int, width: int | None = None, height: int | None = None
 ) -> list[str]:
     """Hexes at most ``radius`` steps from ``center``, the centre included."""
+    if radius > 0:
+        # no hex that can be named is further than this: a huge radius costs no more than
+        # the whole map (without it, a typo like --radius 100000 runs for ever)
+        col, row = parse_hex(center)
+        radius = min(radius, max(col, width or MAX_INDEX) + max(row, height or MAX_INDEX))
     return _names(cube_within(to_cube(center), radius), width, height)
 
 

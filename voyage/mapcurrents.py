@@ -16,6 +16,7 @@ docs/maps.md describes the block for referees.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from .maps import SeaMap, _Reader
 
 CURRENT_KEYS = ("hexes", "flows", "knots", "notes")
+#: The fastest current a map may give (AquaWars: about 5 in the ocean, 5-10 in rivers).
+MAX_CURRENT_KNOTS = 100
 
 
 def read_currents(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> dict[str, Current]:
@@ -55,8 +58,17 @@ def read_currents(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> dict[str
             )
         knots_node = spec["knots"][1]
         knots = reader.value(knots_node)
-        if isinstance(knots, bool) or not isinstance(knots, int | float):
-            raise reader.error(knots_node, f"{what}: knots must be a number, got {knots!r}")
+        if (
+            isinstance(knots, bool)
+            or not isinstance(knots, int | float)
+            or not math.isfinite(knots)
+            or knots > MAX_CURRENT_KNOTS
+        ):
+            # .nan and .inf are floats to YAML; a runaway current is a typo, not a sea
+            raise reader.error(
+                knots_node,
+                f"{what}: knots must be a number from 0 to {MAX_CURRENT_KNOTS}, got {knots!r}",
+            )
         if knots < 0:
             raise reader.error(
                 knots_node,

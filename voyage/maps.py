@@ -32,10 +32,13 @@ from .mapcells import (
     terrain_cells,
 )
 from .tables import safe_loader
+from .text import control_character, read_text_file
 
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
 SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
+#: Largest fuel price, stock or depth a map may give (a runaway one is a typo, not a sea).
+MAX_MAP_NUMBER = 1_000_000_000
 DAMAGING_SEABEDS = frozenset({"rocky", "wreckage", "ruins"})
 # What a drawn feature says about the bottom under it (can be overridden per hex).
 IMPLIED_SEABED = {"reef": "rocky", "shoal": "sandy", "wreck": "wreckage"}
@@ -420,10 +423,14 @@ class _Reader:
             out[key] = (key_node, value_node)
         return out
 
-    def text_value(self, node: yaml.Node, what: str) -> str:
+    def text_value(self, node: yaml.Node, what: str, *, multiline: bool = False) -> str:
+        """Text: a name (one line) or, with ``multiline``, a note or a description."""
         value = self.value(node)
         if not isinstance(value, str) or not value.strip():
             raise self.error(node, f"{what} must be text, got {_kind(value)}")
+        bad = control_character(value.strip(), multiline=multiline)
+        if bad:
+            raise self.error(node, f"{what} holds a control character ({bad})")
         return value.strip()
 
 
@@ -519,7 +526,8 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
     for key, (_, value_node) in spec.items():
         value = reader.value(value_node)
         if key in ("port", "label", "notes"):
-            entry[key] = reader.text_value(value_node, f"hex {name} {key}")
+            many = key == "notes"
+            entry[key] = reader.text_value(value_node, f"hex {name} {key}", multiline=many)
         elif key == "seabed":
             if value not in SEABEDS:
                 raise reader.error(
@@ -528,11 +536,8 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                 )
             entry[key] = value
         elif key == "depth":
-            if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-                raise reader.error(
-                    value_node, f"hex {name}: depth is in feet, 0 or more; got {_kind(value)}"
-                )
-            entry[key] = value
+            what = f"hex {name}: depth is in feet, 0 or more (at most {MAX_MAP_NUMBER}); got"
+            entry[key] = _map_number(reader, value_node, what)
         elif key == "narrow_passage":
             if not isinstance(value, bool):
                 raise reader.error(
@@ -546,22 +551,24 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                 raise reader.error(
                     value_node, f"hex {name} fuel: give its price per hlb, e.g. fuel: {{price: 3}}"
                 )
-            price = reader.value(fuel["price"][1])
-            if isinstance(price, bool) or not isinstance(price, int | float) or price < 0:
-                raise reader.error(
-                    fuel["price"][1],
-                    f"hex {name} fuel price must be a number 0 or more, got {_kind(price)}",
-                )
+            what = f"hex {name} fuel price must be a finite number from 0 to {MAX_MAP_NUMBER}, got"
+            price = _map_number(reader, fuel["price"][1], what)
             stock = None
             if "stock" in fuel:
-                stock = reader.value(fuel["stock"][1])
-                if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
-                    raise reader.error(
-                        fuel["stock"][1],
-                        f"hex {name} fuel stock must be a whole number of hlbs, got {_kind(stock)}",
-                    )
+                what = f"hex {name} fuel stock must be whole hlbs from 0 to {MAX_MAP_NUMBER}, got"
+                stock = int(_map_number(reader, fuel["stock"][1], what, whole=True))
             entry[key] = Fuel(price=price, stock=stock)
     return entry
+
+
+def _map_number(reader: _Reader, node: yaml.Node, what: str, whole: bool = False) -> float:
+    """A number from 0 to MAX_MAP_NUMBER (a whole one if ``whole``; NaN, .inf and runaway
+    numbers refused); ``what`` starts the error line."""
+    value = reader.value(node)
+    kinds = int if whole else int | float
+    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 <= value <= MAX_MAP_NUMBER:
+        raise reader.error(node, f"{what} {_kind(value)}")  # NaN fails the range too
+    return value
 
 
 def parse_map(text: str, source: str = "<map>") -> SeaMap:
@@ -575,9 +582,11 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
     if "name" in top:
         name = reader.text_value(top["name"][1], "name")
     description = (
-        reader.text_value(top["description"][1], "description") if "description" in top else ""
+        reader.text_value(top["description"][1], "description", multiline=True)
+        if "description" in top
+        else ""
     )
-    notes = reader.text_value(top["notes"][1], "notes") if "notes" in top else ""
+    notes = reader.text_value(top["notes"][1], "notes", multiline=True) if "notes" in top else ""
     default_seabed = "sandy"
     if "seabed" in top:
         default_seabed = reader.value(top["seabed"][1])
@@ -730,14 +739,8 @@ def load_map(path: str | Path) -> SeaMap:
     target = Path(path)
     if target.is_dir():
         target = campaign_map_path(target)
-    try:
-        text = target.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError(f"{target}: no such map file") from None
-    except UnicodeDecodeError:
-        raise MapError(f"{target}: not a text file (UTF-8)") from None
-    except OSError as exc:
-        raise MapError(f"{target}: cannot read it ({exc.strerror})") from None
+    # a regular file of at most 20 MB, checked before reading (/dev/zero, a FIFO: refused)
+    text = read_text_file(target, MapError, "map file")
     return parse_map(text, str(target))
 
 
@@ -749,8 +752,9 @@ def read_campaign_file(folder: str | Path) -> dict[str, Any]:
     path = Path(folder) / "campaign.yaml"
     if not path.is_file():
         raise MapError(f"{folder}: not a campaign folder (no campaign.yaml)")
+    text = read_text_file(path, MapError, "campaign file")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""

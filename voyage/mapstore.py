@@ -66,8 +66,34 @@ def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     check_climates(
         sea_map.weather_regions(), campaign.rulebook.climates["climates"], sea_map.source
     )
+    stranded = [
+        f"{name} ({where})"
+        for name, where in ships_at_sea(campaign)
+        if not (sea_map.in_bounds(where) and sea_map.is_sea(where))
+    ]
+    if stranded:
+        # a ship under way on a hex the new map lacks (off it, or land there) could not go
+        # on: refuse, and say which ships, rather than strand their voyages
+        raise MapError(
+            f"{sea_map.name} has no water where ships are at sea: {', '.join(stranded)}; "
+            "bring them to port (or end their voyages) first, or load a map with those hexes"
+        )
     save_map(campaign, sea_map)
     return sea_map
+
+
+def ships_at_sea(campaign: Campaign) -> list[tuple[str, str]]:
+    """(ship name, hex) for every ship on a voyage (under way, anchored, stuck, adrift)."""
+    db = campaign.db
+    if "ships" not in db.table_names():
+        return []
+    return [
+        (r["name"], hexmap.canonical(r["hex"]))
+        for r in db.query(
+            "SELECT name, hex FROM ships WHERE status = 'at sea' AND hex IS NOT NULL ORDER BY rowid"
+        )
+        if hexmap.is_hex_name(r["hex"])
+    ]
 
 
 def map_row(campaign: Campaign) -> dict[str, Any] | None:

@@ -685,7 +685,11 @@ def render_map(
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
     extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-    fig.savefig(out, dpi=dpi, format=fmt, **extra)
+    try:
+        fig.savefig(out, dpi=dpi, format=fmt, **extra)
+    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
+        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
+        raise MapError(f"cannot write {out}: {problem}") from None
     return out
 
 

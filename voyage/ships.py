@@ -18,6 +18,7 @@ from .errors import ShipError, VoyageError
 from .rules.anchors import anchors_aboard
 from .rules.shiptables import roll_trait
 from .tables import RuleBook
+from .text import check_text
 from .tiers import roman
 
 PACES = ("normal", "slow", "strain")
@@ -91,6 +92,8 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "equipment": standard_equipment_weight(ship, book),
         "rafts": life_rafts(ship) * int(book.procedures["water"]["raft_weight"]),  # R70
         "water": ship.water if water_in_load else 0,
+        # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
+        "tow": int(ship.equipment.get("tow_counted", 0) or 0),
     }
 
 
@@ -412,7 +415,9 @@ def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str,
 
 
 def ship_to_row(ship: Ship) -> dict[str, Any]:
-    """The ship as a row of the campaign's ``ships`` table."""
+    """The ship as a row of the campaign's ``ships`` table; a name that is not one clean line
+    (typed, or from a house names table) is refused here, before it is stored."""
+    check_text(ship.name, "the ship's name", error=ShipError)
     # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
     rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
     rec["class"] = rec.pop("ship_class")

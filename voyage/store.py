@@ -706,21 +706,6 @@ def create_campaign(
 NEEDED_TABLES = ["campaign", "settings", "actions", "ships", "rolls"]
 
 
-def campaign_title(path: Path) -> str:
-    """The campaign's name, read without writing anything (``mode=ro``), for read-only
-    viewers such as ``voyage browse``; a file that is not a campaign fails in one line."""
-    if not path.is_file():
-        raise CampaignError(f"no campaign at {path}: point --db (or VOYAGE_DB) at your file")
-    try:
-        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
-            row = conn.execute("SELECT name FROM campaign WHERE id = 1").fetchone()
-    except sqlite3.DatabaseError:
-        row = None
-    if row is None:
-        raise CampaignError(f"{path} is not a voyage campaign")
-    return str(row[0])
-
-
 def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
     """Open the campaign at ``path`` (see :func:`resolve_path`), upgrading an older file.
 
@@ -897,3 +882,6 @@ def m080_boat_designs(db: Database) -> None:
     # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
     # JSON (voyage.boats); NULL for rolled ships. voyage.doctor checks it parses.
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
+
+
+from . import fightschema  # noqa: E402, F401  (issue 12, m075-m079: registered last)

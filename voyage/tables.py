@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,12 @@ from .boattables import check_boats
 from .dice import DiceError, parse
 from .errors import TableError, VoyageError
 from .paths import tables_dir
+from .text import bad_number
 from .tiers import parse_tier
+
+#: No number in a rule table may be larger than this (either way): every rule number is
+#: small, and a runaway one would overflow SQLite or make a procedure loop for ever.
+TABLE_NUMBER_LIMIT = 1_000_000_000
 
 TABLE_NAMES = (
     "tiers",
@@ -33,6 +39,9 @@ TABLE_NAMES = (
     "names",
     "climates",
     "calendars",
+    "encounters",
+    "leviathans",
+    "weapons",
     "boats",
 )
 #: Built-in tables checked on first use rather than at every start (a house copy is checked
@@ -90,6 +99,9 @@ class _Checker:
             raise self.fail(key, f"expected {what}, found {value!r}")
         if not isinstance(value, kind):
             raise self.fail(key, f"expected {what}, found {value!r}")
+        if isinstance(value, float) and not math.isfinite(value):
+            # .nan and .inf are floats to YAML: no rule number may be either
+            raise self.fail(key, f"expected a finite number, found {value!r}")
         return value
 
     def number(self, value: Any, key: str, minimum: float | None = None) -> float:
@@ -477,147 +489,12 @@ SEA_STATES = ("calm", "stormy", "major", "hurricane")
 WIND_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
-def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
-    """R60-R62: climates (a 2d6 row per season), wind, cells, drift and sea states."""
-    c.mapping(data, "", {"climates", "wind", "cells", "drift", "sea_states"})
-    climates = data["climates"]
-    if not isinstance(climates, dict) or not climates:
-        raise c.fail("climates", "expected a mapping of climate name -> climate")
-    storms = SEA_STATES[1:]
-    out: dict[str, Any] = {}
-    for name, climate in climates.items():
-        where = f"climates.{name}"
-        c.mapping(climate, where, {"seasons"}, {"description", "season_names"})
-        seasons = climate["seasons"]
-        if not isinstance(seasons, dict) or not seasons:
-            raise c.fail(f"{where}.seasons", "expected a mapping of season name -> 2d6 row")
-        rows: dict[str, list[tuple[int, int, str]]] = {}
-        for season, row in seasons.items():
-            skey = f"{where}.seasons.{season}"
-            entries = _face_ranges(c, row, skey, 2, 12, "2d6")
-            for i, (_, _, value) in enumerate(entries):
-                if value not in ("fair", *storms):
-                    raise c.fail(
-                        f"{skey}[{i}].value",
-                        f"unknown weather {value!r}: use fair, {', '.join(storms)}",
-                    )
-            rows[str(season)] = entries
-        names = climate.get("season_names") or {}
-        if not isinstance(names, dict):
-            raise c.fail(f"{where}.season_names", "expected a mapping of season -> row name")
-        for season, row_name in names.items():
-            if row_name not in rows:
-                raise c.fail(
-                    f"{where}.season_names.{season}",
-                    f"no season row {row_name!r} (rows: {', '.join(rows)})",
-                )
-        out[str(name)] = {
-            "name": str(name),
-            "description": str(climate.get("description") or ""),
-            "seasons": rows,
-            "season_names": {str(k): str(v) for k, v in names.items()},
-        }
-    wind = _face_ranges(c, data["wind"], "wind")
-    for i, (_, _, side) in enumerate(wind):
-        if side not in WIND_SIDES:
-            raise c.fail(f"wind[{i}].value", f"unknown side {side!r}: use {' '.join(WIND_SIDES)}")
-    cells = c.mapping(data["cells"], "cells", set(storms))
-    for state in storms:
-        spec = c.mapping(cells[state], f"cells.{state}", {"radius", "hours"})
-        c.dice(spec["radius"], f"cells.{state}.radius")
-        c.dice(spec["hours"], f"cells.{state}.hours")
-        lowest_radius = parse(spec["radius"])
-        if lowest_radius.count + lowest_radius.bonus < 0:
-            raise c.fail(f"cells.{state}.radius", "a radius can never be below 0")
-        lowest_hours = parse(spec["hours"])
-        if lowest_hours.count + lowest_hours.bonus < 1:
-            raise c.fail(f"cells.{state}.hours", "a cell must blow at least 1 hour")
-    drift = _face_ranges(c, data["drift"], "drift")
-    for i, (_, _, every) in enumerate(drift):
-        c.integer(every, f"drift[{i}].value", 0)
-    sea_states = c.mapping(data["sea_states"], "sea_states", set(storms))
-    for state in storms:
-        spec = c.mapping(
-            sea_states[state],
-            f"sea_states.{state}",
-            {"label", "disadvantages", "hours_in_same_hex"},
-        )
-        c.typed(spec["label"], f"sea_states.{state}.label", str, "a name")
-        c.integer(spec["disadvantages"], f"sea_states.{state}.disadvantages", 0)
-        c.integer(spec["hours_in_same_hex"], f"sea_states.{state}.hours_in_same_hex", 1)
-    return {
-        "climates": out,
-        "wind": wind,
-        "cells": {s: dict(cells[s]) for s in storms},
-        "drift": drift,
-        "sea_states": {s: dict(sea_states[s]) for s in storms},
-    }
-def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
-    """Calendars: months (name, short, days >= 1, season) and seasons (dawn, dusk hours)."""
-    c.mapping(data, "", {"calendars"})
-    cals = data["calendars"]
-    if not isinstance(cals, dict) or not cals:
-        raise c.fail("calendars", "expected a mapping of calendar key -> calendar")
-    out: dict[str, Any] = {}
-    for key, cal in cals.items():
-        where = f"calendars.{key}"
-        c.mapping(cal, where, {"name", "months", "seasons"}, {"description", "leap"})
-        c.typed(cal["name"], f"{where}.name", str, "a name")
-        seasons = cal["seasons"]
-        if not isinstance(seasons, dict) or not seasons:
-            raise c.fail(f"{where}.seasons", "give at least one season with its dawn and dusk")
-        checked_seasons: dict[str, dict[str, int]] = {}
-        for season, hours in seasons.items():
-            at = f"{where}.seasons.{season}"
-            c.mapping(hours, at, {"dawn", "dusk"})
-            dawn = c.integer(hours["dawn"], f"{at}.dawn", 0, 23)
-            dusk = c.integer(hours["dusk"], f"{at}.dusk", 0, 23)
-            if dusk <= dawn:
-                raise c.fail(at, f"dusk ({dusk}) must come after dawn ({dawn})")
-            checked_seasons[str(season)] = {"dawn": dawn, "dusk": dusk}
-        months = cal["months"]
-        if not isinstance(months, list) or not months:
-            raise c.fail(f"{where}.months", "expected a list of months")
-        names: set[str] = set()
-        checked_months = []
-        for i, month in enumerate(months):
-            at = f"{where}.months[{i}]"
-            c.mapping(month, at, {"name", "days", "season"}, {"short"})
-            name = c.typed(month["name"], f"{at}.name", str, "a name")
-            short = c.typed(month.get("short", name), f"{at}.short", str, "a short name")
-            days = c.typed(month["days"], f"{at}.days", int, "a whole number of days")
-            if days < 1:
-                raise c.fail(f"{at}.days", f"month {name} has {days} days: give it at least 1")
-            if month["season"] not in checked_seasons:
-                raise c.fail(
-                    f"{at}.season",
-                    f"unknown season {month['season']!r}: use one of {', '.join(checked_seasons)}",
-                )
-            for word in {name.lower(), short.lower()}:
-                if word in names:
-                    raise c.fail(f"{at}.name", f"month name {word!r} is used twice")
-                names.add(word)
-            checked_months.append(
-                {"name": name, "short": short, "days": days, "season": month["season"]}
-            )
-        leap = cal.get("leap")
-        if leap is not None:
-            c.mapping(leap, f"{where}.leap", {"month", "every"}, {"skip_every", "keep_every"})
-            if leap["month"] not in [m["name"] for m in checked_months]:
-                raise c.fail(f"{where}.leap.month", f"no month {leap['month']!r} in {cal['name']}")
-            for part in ("every", "skip_every", "keep_every"):
-                if part in leap:
-                    c.integer(leap[part], f"{where}.leap.{part}", 1)
-        out[str(key)] = {
-            "key": str(key),
-            "name": cal["name"],
-            "description": str(cal.get("description") or "").strip(),
-            "seasons": checked_seasons,
-            "months": checked_months,
-            "leap": dict(leap) if leap else None,
-        }
-    return out
-
+from .encounter_tables import (  # noqa: E402
+    _check_encounters,
+    _check_leviathans,
+    _check_weapons,
+)
+from .world_tables import _check_calendars, _check_climates  # noqa: E402
 
 _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "tiers": _check_tiers,
@@ -629,6 +506,9 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "names": _check_names,
     "climates": _check_climates,
     "calendars": _check_calendars,
+    "encounters": _check_encounters,
+    "leviathans": _check_leviathans,
+    "weapons": _check_weapons,
     "boats": check_boats,
 }
 
@@ -644,12 +524,9 @@ def safe_loader() -> Any:
 
 def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise TableError(f"{file}: not UTF-8 text") from None
+    from .text import read_text_file
+
+    text = read_text_file(file, TableError, "table file")
     return parse_yaml(text, file)
 
 
@@ -679,7 +556,13 @@ def check_table(name: str, data: Any, file: Path | str) -> Any:
     """Validate one table's parsed YAML; errors name ``file``."""
     if data is None:
         raise TableError(f"{file}: the file is empty")
+    problem = bad_number(data, TABLE_NUMBER_LIMIT, "a table")
+    if problem is not None:
+        where, what = problem
+        raise TableError(f"{file} at '{where}': {what}")
     return _CHECKS[name](data, _Checker(Path(file)))
+
+
 
 
 @dataclass
@@ -694,6 +577,9 @@ class RuleBook:
     options: dict[str, Any]
     names: dict[str, Any]
     calendars: dict[str, Any]
+    encounters: dict[str, Any] = field(default_factory=dict)
+    leviathans: dict[str, Any] = field(default_factory=dict)
+    weapons: dict[str, Any] = field(default_factory=dict)
     climates: dict[str, Any] = field(default_factory=dict)
     #: R80-R83 (voyage.boats): a house table is checked with the others; the built-in one
     #: on first use (:attr:`boats`), so commands that never touch a boat do not pay for it.
@@ -755,6 +641,15 @@ class RuleBook:
                 return trait
         known = ", ".join(self.traits["traits"])
         raise VoyageError(f"unknown trait {name!r}: use one of {known}")
+
+    def leviathan(self, name: str) -> dict[str, Any]:
+        """A leviathan (R54) by key or name, case-insensitively ('kraken', 'Sea Serpent')."""
+        wanted = _norm(name)
+        for key, beast in self.leviathans["leviathans"].items():
+            if wanted in (_norm(key), _norm(beast["name"])):
+                return beast
+        known = ", ".join(self.leviathans["leviathans"])
+        raise VoyageError(f"unknown leviathan {name!r}: use one of {known}")
 
     def option_defaults(self) -> dict[str, Any]:
         return {key: opt["default"] for key, opt in self.options.items()}
@@ -855,7 +750,9 @@ def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
     if "range" in option:
         low, high = option["range"]
         text = raw.strip().replace("_", "").replace(",", "")
-        if not text.isdigit() or not low <= int(text) <= high:
+        # digits 0-9 only ("٣" is not 3), and few enough that int() is never asked for more
+        ok = text.isascii() and text.isdigit() and len(text) <= 18
+        if not ok or not low <= int(text) <= high:
             raise VoyageError(
                 f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
             )

@@ -22,7 +22,7 @@ def parse_tier(value: str | int, what: str = "tier") -> int:
         number = value
     else:
         text = str(value).strip().upper()
-        if text.isdigit():
+        if text.isascii() and text.isdigit():  # "٤" is not a tier: only 0-9 are digits
             number = int(text)
         elif text in ROMAN:
             number = ROMAN.index(text) + 1

@@ -30,6 +30,7 @@ from .engine import (
 from .errors import VoyageRuleError
 from .events import Event
 from .report import plural
+from .rules.repair import repair_leak
 from .ships import PACES, Ship
 from .store import Action, Campaign
 
@@ -67,6 +68,7 @@ def world_for(
         chart, found = campaign_chart(camp)
         storms = storms or found
     from .calendar import campaign_calendar
+    from .encounters import encounter_checks
     from .rules.drift import current_lookup
 
     settings = camp.settings
@@ -78,6 +80,7 @@ def world_for(
         str(settings.get("stuck_escape", "roll")),
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
+        encounters=encounter_checks(camp, chart),  # R93
     )
 
 
@@ -104,7 +107,8 @@ def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> Ship
 
 
 def open_voyages(camp: Campaign) -> list[ShipState]:
-    """Every voyage not yet over (ships at sea, or arrived with an emergency aboard)."""
+    """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
+    a fire, a listing or a sinking goes on in port until it is dealt with)."""
     rows = list(camp.db.query(f"SELECT * FROM voyages WHERE {OPEN_SQL} ORDER BY id"))
     return [_state_from_rows(camp, r, camp.get_ship(r["ship"])) for r in rows]
 
@@ -123,7 +127,7 @@ def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
 def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
     """Write a voyage and its ship back (inside the caller's action)."""
     ended = None
-    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.emergency):
+    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.in_trouble):
         ended = clock
     camp.db.execute(
         "UPDATE voyages SET position = ?, progress_miles = ?, pace = ?, strain = ?, "
@@ -138,8 +142,8 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         )
         camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
     s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in OPEN_STATUSES or (s.status == "arrived" and s.emergency):
-        s.ship.status = "at sea"
+    if s.status in OPEN_STATUSES:
+        s.ship.status = "at sea"  # an arrived ship keeps "in port" / "at anchor" (arrive())
     elif s.status == "abandoned":
         s.ship.status = "abandoned"
     s.ship.hex = s.hex
@@ -344,6 +348,12 @@ def planned_voyage(
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to sail her")
     current = open_voyage(camp, ship.name)
+    if current is not None and current.status == "arrived":
+        raise VoyageRuleError(
+            f"{ship.name}'s voyage {current.voyage_id} is still open at {current.hex}: her "
+            f"trouble goes on in port (R36); repair her leaks (`voyage act {ship.name!r} "
+            f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
+        )
     if current is not None:
         raise VoyageRuleError(
             f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
@@ -497,6 +507,8 @@ ACTIONS = (
     "pace",
     "search",
     "rescue",
+    "tow",
+    "cast-off",
 )
 
 
@@ -580,15 +592,7 @@ def _referee_action(
             changes = {"engine_broken": False}
         elif target == "leak":
             assert s is not None
-            if not s.leaks:
-                raise VoyageRuleError(f"{ship.name} has no leaks")
-            number = amount if amount is not None else (1 if len(s.leaks) == 1 else None)
-            if number is None or not 1 <= number <= len(s.leaks):
-                shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
-                raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
-            gone = s.leaks.pop(number - 1)
-            text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
-            changes = {"leaks": list(s.leaks)}
+            text, changes = repair_leak(s, ship, amount)
         else:
             raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
     elif what == "pump":
@@ -656,6 +660,10 @@ def _referee_action(
 
         s = _voyage_or_fail(s, ship, "anchoring")
         text, changes = anchor_or_weigh(camp, ship, s, what, chart)
+    elif what in ("tow", "cast-off"):
+        from .towing import tow_action  # R92
+
+        text, changes = tow_action(camp, act, _voyage_or_fail(s, ship, "towing"), what, target)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
@@ -824,6 +832,10 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
+        if s.progress >= hex_miles and ship.fuel < shipfig.fuel_use(
+            ship, book, s.pace, camp.water_in_load
+        ):
+            speed = 0  # R16: run dry at the edge of her next hex, adrift
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append(

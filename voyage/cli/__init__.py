@@ -8,10 +8,13 @@ fast (no sqlite-utils, YAML, matplotlib or hexalattice at start-up).
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 
 import click
 
 from .. import __version__
+from .common import FilePath
 
 #: command name -> "module:attribute", loaded on first use.
 COMMANDS: dict[str, str] = {
@@ -38,6 +41,7 @@ COMMANDS: dict[str, str] = {
     "tables": "voyage.cli.tables:tables",
     "completion": "voyage.cli.completion:completion",
     "browse": "voyage.cli.browse:browse",
+    "encounter": "voyage.cli.encounter:encounter",
     "forecast": "voyage.cli.forecast:forecast",
     "plan": "voyage.cli.forecast:plan_command",
     "journal": "voyage.cli.journal:journal",
@@ -65,6 +69,30 @@ class LazyGroup(click.Group):
             return cmd
         return super().get_command(ctx, cmd_name)
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a negative number where none is allowed gets a clear line.
+
+        click reads ``-10`` as the short options ``-1 -0``, so ``voyage act SHIP pump -10``
+        would say "No such option '-1'", which does not tell the referee what is wrong.
+        """
+        try:
+            return super().invoke(ctx)
+        except click.NoSuchOption as exc:
+            if exc.option_name[1:2].isdigit():
+                raise click.UsageError(
+                    f"{exc.option_name}... looks like a negative number: none is accepted "
+                    "here (see --help for each number's range)",
+                    ctx=exc.ctx,
+                ) from None
+            raise
+        except click.UsageError as exc:
+            # click quotes what was typed ("Got unexpected extra argument (a<newline>b)"):
+            # escape control characters so the error stays one line
+            text = exc.format_message()
+            if _one_line(text) == text:
+                raise
+            raise click.UsageError(_one_line(text), ctx=exc.ctx) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, but a lazy command whose summary is known
         (voyage/cli/summaries.py) is not imported just to show its first line."""
@@ -89,6 +117,15 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
 
+def _one_line(text: str) -> str:
+    """``text`` with control characters written as escapes (a newline as \\n)."""
+    from ..text import control_character
+
+    if not control_character(text):
+        return text
+    return "".join(ch if not control_character(ch) else repr(ch)[1:-1] for ch in text)
+
+
 def _remember_db(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
     # ctx.meta is shared by every context under this one: each command's --db falls back to it
     if value:
@@ -97,7 +134,7 @@ def _remember_db(ctx: click.Context, _param: click.Parameter, value: str | None)
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="voyage")
-@click.option("--db", type=click.Path(dir_okay=False), expose_value=False, is_eager=True,
+@click.option("--db", type=FilePath(dir_okay=False), expose_value=False, is_eager=True,
               callback=_remember_db,
               help="Campaign file for the command (or give --db to the command itself).")
 def cli() -> None:
@@ -114,5 +151,37 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    cli()
+    """Console-script entry point: whatever goes wrong, a person sees one line.
+
+    The commands turn every error the core raises into one line themselves (and click
+    already ends quietly on a closed pipe); this is the last net, for what nobody foresaw
+    (a full disk under the campaign file, a bug). ``VOYAGE_DEBUG=1`` shows the traceback.
+    """
+    try:
+        cli(standalone_mode=True)
+    except Exception as exc:  # noqa: BLE001 - the one place every error is caught
+        if os.environ.get("VOYAGE_DEBUG"):
+            raise
+        click.echo(f"Error: {unexpected_error_line(exc)}", err=True)
+        sys.exit(1)
+
+
+def unexpected_error_line(exc: BaseException) -> str:
+    """One line for an error no command foresaw: what it was, and what to do."""
+    import errno
+    import sqlite3
+
+    if isinstance(exc, OSError):
+        where = f" ({exc.filename})" if exc.filename else ""
+        if exc.errno == errno.ENOSPC:
+            return f"the disk is full{where}: free some space and run the command again"
+        return f"{exc.strerror or exc}{where}"
+    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+        return "the disk is full: free some space and run the command again"
+    if isinstance(exc, MemoryError):
+        return "out of memory: the command asked for more than this machine has"
+    text = " ".join(str(exc).split())[:200]
+    return (
+        f"unexpected {type(exc).__name__}{': ' + text if text else ''} - a bug in voyage: "
+        "please report it with the command you ran (VOYAGE_DEBUG=1 shows the traceback)"
+    )

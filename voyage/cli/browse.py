@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, handles_errors
+from .common import Whole, db_option, handles_errors
 
 
 @click.command()
 @db_option
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on.")
-@click.option("--port", type=click.IntRange(1, 65535), default=8001, show_default=True,
-              help="Port to serve on.")
+@click.option(
+    "--port", type=Whole(1, 65535), default=8001, show_default=True, help="Port to serve on."
+)
 @handles_errors
 def browse(db_path: str, host: str, port: int) -> None:
     """Browse the campaign in Datasette, read-only, with tables that link to each other.
@@ -25,7 +26,7 @@ def browse(db_path: str, host: str, port: int) -> None:
     from pathlib import Path
 
     from ..browse import datasette_app, serve
-    from ..store import campaign_title
+    from ..campaignfile import campaign_title
 
     path = Path(db_path)
     title = campaign_title(path)

@@ -4,23 +4,30 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign
+from .common import (
+    AMOUNT,
+    NAME,
+    Whole,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+)
 
-_count = click.IntRange(min=0)
+_count = AMOUNT
 
 
 @click.command("build")
 @db_option
-@click.argument("name")
+@click.argument("name", type=NAME)
 @click.option("--design", default=None, help="A bundled design of the seed, e.g. 'Lucky Catch'.")
 @click.option("--body", default=None, help="Rowboat, Dinghy, Speeder, Cruiser or Yacht.")
 @click.option(
     "--plant", default=None, help="Mini, Small, Medium, Large, Super, Heavy-Duty (none: oars)."
 )
 @click.option("--propellers", type=_count, default=None, help="Propellers [1; 0 with jet drives].")
-@click.option(
-    "--propeller-armor", type=click.IntRange(0, 10), default=0, help="Points on each propeller."
-)
+@click.option("--propeller-armor", type=Whole(0, 10), default=0, help="Points on each propeller.")
 @click.option("--armor", default=None, help="Armor points by location, e.g. F10,L7,B3,T3,U10.")
 @click.option(
     "--with",
@@ -75,10 +82,20 @@ def build(
     camp = open_campaign(db_path)
     table = camp.rulebook.boats
     if design:
-        given = [o for o, v in (("--body", body), ("--plant", plant), ("--armor", armor),
-                                ("--with", fittings), ("--extra", extras),
-                                ("--propellers", propellers), ("--crew", crew),
-                                ("--passengers", passengers)) if v]
+        given = [
+            o
+            for o, v in (
+                ("--body", body),
+                ("--plant", plant),
+                ("--armor", armor),
+                ("--with", fittings),
+                ("--extra", extras),
+                ("--propellers", propellers),
+                ("--crew", crew),
+                ("--passengers", passengers),
+            )
+            if v
+        ]
         if given:
             raise ShipError(f"--design builds the design as the seed lists it: drop {given[0]}")
         spec = sample_spec(design, table)
@@ -86,9 +103,15 @@ def build(
         raise ShipError("say what to build: --body (with --plant, ...) or --design NAME")
     else:
         spec = spec_from_options(
-            table, body=body, plant=plant, propellers=propellers,
-            propeller_armor=propeller_armor, armor=armor, fittings=list(fittings),
-            extras=list(extras), crew=1 if crew is None else crew,
+            table,
+            body=body,
+            plant=plant,
+            propellers=propellers,
+            propeller_armor=propeller_armor,
+            armor=armor,
+            fittings=list(fittings),
+            extras=list(extras),
+            crew=1 if crew is None else crew,
             passengers=passengers or 0,
         )
     s = sheet(spec, table)

@@ -7,6 +7,10 @@ import json
 import click
 
 from .common import (
+    NAME,
+    SEED,
+    FilePath,
+    Whole,
     db_option,
     emit_json,
     handles_errors,
@@ -19,17 +23,17 @@ from .common import (
 
 @click.command()
 @db_option
-@click.option("--name", default="New Campaign", show_default=True, help="Campaign name.")
+@click.option("--name", type=NAME, default="New Campaign", show_default=True, help="Campaign name.")
 @click.option(
     "--seed",
-    type=int,
+    type=SEED,
     default=None,
-    help="Seed for every roll of the campaign (R5); random if left out.",
+    help="Seed for every roll of the campaign (R5), 0 to 4294967295; random if left out.",
 )
 @click.option(
     "--tables",
     "tables",
-    type=click.Path(file_okay=False, exists=True),
+    type=FilePath(file_okay=False, exists=True),
     default=None,
     help="Folder of override rule tables (house rules): validated and copied into the "
     "campaign, which never reads the folder again.",
@@ -193,7 +197,7 @@ def undo(db_path: str, as_json: bool) -> None:
 @db_option
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=Whole(1, 1_000_000),
     default=20,
     show_default=True,
     help="How many of the latest actions to list.",

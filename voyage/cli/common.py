@@ -14,6 +14,122 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+class Whole(click.ParamType):
+    """A whole number from ``low`` to ``high``, in ASCII digits; a bad one gets one line
+    naming the option and the allowed range ("--count must be from 1 to 500, not 0").
+
+    Use it for every number a person types (counts, hours, ids, seeds, radii, amounts):
+    click's own INT also reads '٤' as 4, and an unbounded number can overflow SQLite or
+    make a command run for ever.
+    """
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        from ..errors import VoyageError
+        from ..text import parse_whole
+
+        try:
+            return parse_whole(str(value), _param_name(param), self.low, self.high)
+        except VoyageError as exc:
+            self.fail(_without_name(str(exc), param), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str | None:
+        # an option shows its range in --help; an argument keeps its name (SHIP HLBS)
+        return None if param.param_type_name == "argument" else f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Whole({self.low}, {self.high})"
+
+
+class Text(click.ParamType):
+    """Text a person types for a name, a note or a title: stripped, not empty (unless
+    ``required`` is false), at most ``max_length`` characters, no control characters."""
+
+    name = "text"
+
+    def __init__(self, max_length: int = 100, *, required: bool = True) -> None:
+        self.max_length, self.required = max_length, required
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from ..errors import VoyageError
+        from ..text import check_text
+
+        try:
+            return check_text(
+                str(value), _param_name(param), max_length=self.max_length, required=self.required
+            )
+        except VoyageError as exc:
+            self.fail(_without_name(str(exc), param), param, ctx)
+
+
+class FilePath(click.Path):
+    """click's Path, but a name the system cannot take (a NUL or other control character,
+    a component over 255 bytes, a path over 4096) is one line, not an OSError traceback."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..text import control_character
+
+        text = os.fsdecode(value) if isinstance(value, bytes | os.PathLike) else str(value)
+        bad = control_character(text)
+        if bad:
+            self.fail(f"the path holds a control character ({bad})", param, ctx)
+        raw = os.fsencode(text)
+        if len(raw) > 4096 or any(len(part) > 255 for part in raw.split(b"/")):
+            self.fail("the path is too long: at most 255 bytes a name and 4096 in all", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Choice(click.Choice):
+    """click's Choice, but a missing choice is one line ("choose from: a, b, c")."""
+
+    def get_missing_message(self, param: click.Parameter, ctx: click.Context | None) -> str:
+        return "choose from: " + ", ".join(map(str, self.choices))
+
+
+def _param_name(param: click.Parameter | None) -> str:
+    if param is None:
+        return "the value"
+    if param.param_type_name == "argument":
+        return (param.name or "the value").upper()
+    return max(param.opts, key=len)
+
+
+def _without_name(message: str, param: click.Parameter | None) -> str:
+    """click prefixes "Invalid value for '--x': ": keep the message from repeating the name."""
+    name = _param_name(param)
+    return (
+        message[len(name) + 1 :]
+        if param is not None and message.startswith(name + " ")
+        else message
+    )
+
+
+# The ranges every command shares, so the same thing has the same bounds everywhere.
+#: a campaign's or a roll's seed (R5): what `voyage init` makes when none is given fits
+SEED = Whole(0, 2**32 - 1)
+#: a voyage, storm or leak number
+NUMBER = Whole(1, 999_999)
+#: hours of play: at most a year (366 days) in one go
+HOURS = Whole(1, 24 * 366)
+#: hexes from a centre: the largest map is 999 hexes each way
+RADIUS = Whole(0, 999)
+#: hlbs of cargo, fuel or water, and heads of crew: far more than any Tier X ship holds
+AMOUNT = Whole(0, 1_000_000)
+#: as AMOUNT, at least 1 (pumping, jettisoning, refuelling)
+SOME = Whole(1, 1_000_000)
+#: knots of speed or strain, roll modifiers
+KNOTS = Whole(0, 99)
+MODIFIER = Whole(-99, 99)
+#: names of campaigns and ships; free notes, titles and reasons
+NAME = Text(100)
+NOTE = Text(500)
+
 #: Where the campaign file is named on the group (``voyage --db FILE status``).
 GROUP_DB_KEY = "voyage.db"
 
@@ -32,7 +148,7 @@ def resolve_db(ctx: click.Context, _param: click.Parameter, value: str | None) -
 db_option = click.option(
     "--db",
     "db_path",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     default=None,
     callback=resolve_db,
     help="Campaign file (default: voyage --db, else $VOYAGE_DB, else ./campaign.db).",

@@ -18,6 +18,8 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem, get_completion_class
 
+from .common import Choice
+
 Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
 
 SHELLS = ("bash", "zsh", "fish")
@@ -172,7 +174,7 @@ def attach(cmd: click.Command, path: tuple[str, ...] = ()) -> None:
 
 
 @click.command()
-@click.argument("shell", type=click.Choice(SHELLS))
+@click.argument("shell", type=Choice(SHELLS))
 def completion(shell: str) -> None:
     """Print the shell completion script for bash, zsh or fish.
 

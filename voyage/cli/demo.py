@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from .common import emit_json, handles_errors, json_option
+from .common import SEED, FilePath, emit_json, handles_errors, json_option
 
 
 @click.command()
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="Seed for every roll (R5); the same seed tells the same story. "
                    "Default: the example campaign's own seed.")
-@click.option("--out", "out", type=click.Path(file_okay=False), default="voyage-demo",
+@click.option("--out", "out", type=FilePath(file_okay=False), default="voyage-demo",
               show_default=True, help="Folder for the demo's files (made if missing).")
 @click.option("--force", is_flag=True,
               help="Replace the files of the first demo with the same seed instead of "

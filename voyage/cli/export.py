@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, read_campaign
+from .common import (
+    NUMBER,
+    Choice,
+    FilePath,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    read_campaign,
+)
 
 _FORMATS = ("md", "json", "csv", "png")
 
@@ -12,16 +21,16 @@ _FORMATS = ("md", "json", "csv", "png")
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--voyage", "voyage_id", type=click.IntRange(min=1), default=None,
+@click.option("--voyage", "voyage_id", type=NUMBER, default=None,
               help="Voyage number (see `voyage log`); the ship's latest if left out.")
-@click.option("--format", "-f", "formats", type=click.Choice(_FORMATS), multiple=True,
+@click.option("--format", "-f", "formats", type=Choice(_FORMATS), multiple=True,
               default=("md",), show_default=True,
               help="md (a log for players), json (everything, with a schema), csv (one row "
                    "per ship-hour) or png (the track on the map). Repeat for several.")
-@click.option("--out", "out", type=click.Path(), default=None,
+@click.option("--out", "out", type=FilePath(dir_okay=False), default=None,
               help="File to write. With several formats, each gets this name with its own "
                    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
-@click.option("--rolls", type=click.Choice(["shown", "folded", "none"]), default="shown",
+@click.option("--rolls", type=Choice(["shown", "folded", "none"]), default="shown",
               show_default=True,
               help="Markdown only: show each event's rolls, fold them in <details>, or leave "
                    "them out.")

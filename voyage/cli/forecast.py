@@ -10,7 +10,23 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, table
+from .common import (
+    NUMBER,
+    SEED,
+    Choice,
+    FilePath,
+    Whole,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    table,
+)
+
+#: knots of strain (R14 then limits it to half the ship's Speed), runs, worker processes
+STRAIN = Whole(1, 99)
+RUNS = Whole(1, 1_000_000)
+WORKERS = Whole(1, 256)
 
 
 def _hexes(value: str | None) -> list[str]:
@@ -36,18 +52,20 @@ def _progress(runs: int, show: bool) -> Iterator[Callable[[int], None] | None]:
 @click.option("--inshore", is_flag=True, help="Sail within a mile of the coast (R33).")
 @click.option(
     "--pace",
-    type=click.Choice(["normal", "slow", "strain"]),
+    type=Choice(["normal", "slow", "strain"]),
     default=None,
     help="R13 normal, R15 slow, R14 strain N (default: her pace now).",
 )
-@click.argument("strain", type=int, required=False, default=None)
-@click.option("--plan", "plan_number", type=int, default=None,
+@click.argument("strain", type=STRAIN, required=False, default=None)
+@click.option("--plan", "plan_number", type=NUMBER, default=None,
               help="Forecast route N of `voyage plan SHIP --to HEX` (with its fuel stops).")
-@click.option("--runs", type=int, default=10_000, show_default=True, help="Runs (1-1,000,000).")
-@click.option("--seed", type=int, default=None,
+@click.option("--runs", type=RUNS, default=10_000, show_default=True, help="Runs.")
+@click.option("--seed", type=SEED, default=None,
               help="Seed of the runs (default: from the campaign seed and the clock).")
-@click.option("--workers", type=int, default=None, help="Worker processes (default: the cores).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+@click.option(
+    "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
+)
+@click.option("--plot", "plot_path", type=FilePath(dir_okay=False), default=None,
               help="Also draw the forecast to this PNG: losses on the map, histograms.")
 @json_option
 @handles_errors
@@ -142,21 +160,23 @@ def _plan_setup(
 @click.option("--to", "to", required=True, help="Destination hex CCRR.")
 @click.option(
     "--objective",
-    type=click.Choice(["fastest", "safest", "fuel"]),
+    type=Choice(["fastest", "safest", "fuel"]),
     default="safest",
     show_default=True,
     help="Order the routes by expected time, chance of loss, or fuel left.",
 )
 @click.option(
     "--pace",
-    type=click.Choice(["normal", "slow", "strain"]),
+    type=Choice(["normal", "slow", "strain"]),
     default=None,
     help="R13 normal, R15 slow, R14 strain N (default: her pace now).",
 )
-@click.argument("strain", type=int, required=False, default=None)
-@click.option("--runs", type=int, default=2000, show_default=True, help="Runs per route.")
-@click.option("--seed", type=int, default=None, help="Seed of the runs (default: campaign).")
-@click.option("--workers", type=int, default=None, help="Worker processes (default: the cores).")
+@click.argument("strain", type=STRAIN, required=False, default=None)
+@click.option("--runs", type=RUNS, default=2000, show_default=True, help="Runs per route.")
+@click.option("--seed", type=SEED, default=None, help="Seed of the runs (default: campaign).")
+@click.option(
+    "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
+)
 @json_option
 @handles_errors
 def plan_command(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, handles_errors, read_campaign
+from .common import Choice, FilePath, db_option, handles_errors, read_campaign
 
 
 @click.command()
@@ -13,12 +13,12 @@ from .common import db_option, handles_errors, read_campaign
               help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.")
 @click.option("--until", "until", default=None, metavar="WHEN",
               help="Up to when (not included). Default: now.")
-@click.option("--for", "audience", type=click.Choice(["players", "referee"]), default="players",
+@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
               show_default=True,
               help="players: what happened, in the sea's words; referee: every roll and ruling.")
-@click.option("-f", "--format", "fmt", type=click.Choice(["md", "html", "json"]), default="md",
+@click.option("-f", "--format", "fmt", type=Choice(["md", "html", "json"]), default="md",
               show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=FilePath(dir_okay=False), default=None,
               help="File to write (default: print it).")
 @handles_errors
 def journal(db_path: str, since: str | None, until: str | None, audience: str, fmt: str,

@@ -6,7 +6,18 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, read_campaign
+from .common import (
+    NOTE,
+    RADIUS,
+    Choice,
+    FilePath,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+)
 
 
 @click.group("map")
@@ -21,14 +32,14 @@ def map_group() -> None:
 
 def _area_options(func: Any) -> Any:
     func = click.option(
-        "--radius", type=click.IntRange(min=0), default=None, help="Hexes around --around."
+        "--radius", type=RADIUS, default=None, help="Hexes around --around (0 to 999)."
     )(func)
     return click.option("--around", default=None, metavar="HEX", help="Show only near HEX.")(func)
 
 
 @map_group.command("load")
 @db_option
-@click.argument("path")
+@click.argument("path", type=FilePath())
 @json_option
 @handles_errors
 def load(db_path: str, path: str, as_json: bool) -> None:
@@ -118,15 +129,17 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     "--out",
     "out",
     required=True,
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     help="Picture to write (.png, .svg or .pdf); nothing else is written.",
 )
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
 @_area_options
-@click.option("--title", default=None, help="Title (default: the map's name and the time).")
+@click.option(
+    "--title", type=NOTE, default=None, help="Title (default: the map's name and the time)."
+)
 @click.option(
     "--tracks",
-    type=click.Choice(["open", "all", "none"]),
+    type=Choice(["open", "all", "none"]),
     default="open",
     show_default=True,
     help="Voyage tracks to draw: voyages still at sea, every voyage, or none.",

@@ -8,6 +8,8 @@ from typing import Any
 import click
 
 from .common import (
+    NAME,
+    Whole,
     db_option,
     emit_json,
     handles_errors,
@@ -30,12 +32,12 @@ def crew() -> None:
 
 @crew.command("add")
 @db_option
-@click.argument("name")
+@click.argument("name", type=NAME)
 @click.option("--ship", "ship_name", required=True, help="The ship they are aboard.")
 @click.option("--passenger", is_flag=True, help="A passenger (else crew).")
 @click.option(
     "--swimming",
-    type=int,
+    type=Whole(0, 20),
     default=None,
     help="Swimming rank 0-20 (0 a non-swimmer; default: the campaign's option).",
 )

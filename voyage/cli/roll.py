@@ -26,7 +26,20 @@ from typing import Any, TypeVar
 
 import click
 
-from .common import core_errors, db_option, emit_json, json_option
+from .common import (
+    AMOUNT,
+    KNOTS,
+    MODIFIER,
+    NOTE,
+    SEED,
+    Choice,
+    FilePath,
+    Whole,
+    core_errors,
+    db_option,
+    emit_json,
+    json_option,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -41,13 +54,13 @@ SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
 def _seed_options(func: F) -> F:
     func = click.option(
         "--seed",
-        type=int,
+        type=SEED,
         default=None,
         help="Seed for a roll without a campaign ship (default: a fresh seed, printed).",
     )(func)
     func = click.option(
         "--tables",
-        type=click.Path(file_okay=False),
+        type=FilePath(file_okay=False),
         default=None,
         expose_value=False,
         callback=_keep_tables,
@@ -66,7 +79,7 @@ def _check_options(func: F) -> F:
     """R1/R2 options for Checks made without a campaign (a campaign ship uses its settings)."""
     func = click.option(
         "--advantage-mode",
-        type=click.Choice(["boons", "2d20"]),
+        type=Choice(["boons", "2d20"]),
         default=None,
         help="R2: Advantage as boons (d6s, keep highest) or 2d20 keep higher/lower.",
     )(func)
@@ -91,7 +104,7 @@ def _load_option(func: F) -> F:
     return click.option(
         "--load",
         "load_name",
-        type=click.Choice(LOADS, case_sensitive=False),
+        type=Choice(LOADS, case_sensitive=False),
         default=None,
         help="Load category (else the SHIP's).",
     )(func)
@@ -110,6 +123,7 @@ def _situational(func: F) -> F:
     func = click.option(
         "--disadvantage",
         "disadvantages",
+        type=NOTE,
         multiple=True,
         metavar="REASON",
         help="A situational disadvantage, with its reason (repeatable).",
@@ -117,6 +131,7 @@ def _situational(func: F) -> F:
     return click.option(
         "--advantage",
         "advantages",
+        type=NOTE,
         multiple=True,
         metavar="REASON",
         help="A situational advantage, with its reason (repeatable).",
@@ -126,7 +141,7 @@ def _situational(func: F) -> F:
 def _zone_option(default: str, what: str) -> Callable[[F], F]:
     return click.option(
         "--zone",
-        type=click.Choice(ZONES, case_sensitive=False),
+        type=Choice(ZONES, case_sensitive=False),
         default=default,
         show_default=True,
         help=f"Where the ship is in the Explosion: {what}.",
@@ -461,7 +476,7 @@ def roll() -> None:
 @click.option("--storm", is_flag=True, help="The check is for storm-tossed seas (R32).")
 @click.option(
     "--reason",
-    type=click.Choice(["overloaded", "flooding", "listing", "storm"]),
+    type=Choice(["overloaded", "flooding", "listing", "storm"]),
     default=None,
     help="Why the ship may capsize (shown in the log).",
 )
@@ -595,7 +610,13 @@ def dodge(
 @roll.command("hull-hit")
 @_ship_argument
 @_tier_option
-@click.option("--weapon-mod", type=int, default=0, show_default=True, help="The weapon's modifier.")
+@click.option(
+    "--weapon-mod",
+    type=MODIFIER,
+    default=0,
+    show_default=True,
+    help="The weapon's modifier (-99 to 99).",
+)
 @click.option(
     "--explosion/--no-explosion",
     default=False,
@@ -671,7 +692,7 @@ def hull_hit(
 @_tier_option
 @click.option(
     "--speed",
-    type=click.IntRange(min=0),
+    type=KNOTS,
     default=None,
     help="Speed relative to what is rammed, knots (else the SHIP's speed).",
 )
@@ -680,6 +701,7 @@ def hull_hit(
 @click.option(
     "--target",
     "what",
+    type=NOTE,
     default="the obstacle",
     show_default=True,
     help="What the ship rams (for the log).",
@@ -732,13 +754,13 @@ def ram(
 @_tier_option
 @click.option(
     "--speed",
-    type=click.IntRange(min=0),
+    type=KNOTS,
     default=None,
     help="Travelling speed in knots (else the SHIP's).",
 )
 @click.option(
     "--seabed",
-    type=click.Choice(SEABEDS, case_sensitive=False),
+    type=Choice(SEABEDS, case_sensitive=False),
     required=True,
     help="The seabed: sandy (+3), rocky, wreckage or ruins (+5).",
 )
@@ -847,13 +869,13 @@ def hazard(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> N
 )
 @click.option(
     "--severity",
-    type=click.IntRange(min=1),
+    type=Whole(1, 99),
     default=None,
     help="The fire's severity now (with --minute).",
 )
 @click.option(
     "--crew",
-    type=click.IntRange(min=0),
+    type=AMOUNT,
     default=None,
     help="Crew fighting the fire (with --minute; else the SHIP's crew).",
 )
@@ -942,7 +964,7 @@ def fire(
 @_load_option
 @click.option(
     "--within",
-    type=click.IntRange(min=0),
+    type=Whole(0, 100_000),
     default=None,
     help="Also show the chance the ship is still afloat after this many minutes.",
 )
@@ -1002,10 +1024,10 @@ def sinking(
 
 @roll.command("strain")
 @_ship_argument
-@click.option("--extra", type=int, required=True, help="Knots over Speed (at most half Speed).")
+@click.option("--extra", type=KNOTS, required=True, help="Knots over Speed (at most half Speed).")
 @click.option(
     "--speed",
-    type=click.IntRange(min=0),
+    type=KNOTS,
     default=None,
     help="The ship's Speed, to check the limit (else the SHIP's).",
 )

@@ -7,6 +7,11 @@ from typing import Any
 import click
 
 from .common import (
+    AMOUNT,
+    NAME,
+    FilePath,
+    Text,
+    Whole,
     db_option,
     emit_json,
     handles_errors,
@@ -17,7 +22,9 @@ from .common import (
     table,
 )
 
-_count = click.IntRange(min=0)
+_count = AMOUNT
+#: equipment named on `ship add` (a light, a radio, a net, a weapon, a trait)
+_ITEM = Text(60)
 
 
 @click.group()
@@ -47,19 +54,21 @@ def _print_card(fig: dict[str, Any]) -> None:
 @click.option(
     "--class",
     "ship_class",
+    type=_ITEM,
     default=None,
     help="Class table: dinghy, motorboat, trawler, whaler, freighter, warship "
     "(or A-F). Random if left out.",
 )
 @click.option(
     "--count",
-    type=click.IntRange(1, 500),
+    type=Whole(1, 500),
     default=1,
     show_default=True,
     help="How many ships to roll.",
 )
 @click.option(
     "--name",
+    type=NAME,
     default=None,
     help="Name for the ship (with --count, a numeral is added); generated if left out.",
 )
@@ -124,15 +133,23 @@ def roll(
 
 @ship.command("add")
 @db_option
-@click.argument("name")
-@click.option("--class", "ship_class", required=True, help="Class: dinghy ... warship (or A-F).")
-@click.option("--tier", required=True, help="Ship Tier, I-X or 1-10.")
+@click.argument("name", type=NAME)
+@click.option(
+    "--class", "ship_class", type=_ITEM, required=True, help="Class: dinghy ... warship (or A-F)."
+)
+@click.option("--tier", type=_ITEM, required=True, help="Ship Tier, I-X or 1-10.")
 @click.option("--engine", "engine", default=None, help="Engine Tier, I-X (none for a dinghy).")
-@click.option("--trait", "traits", multiple=True, help="A Trait (repeatable), e.g. --trait Steady.")
-@click.option("--light", default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
-@click.option("--radio", default=None, help="Radio: Receiver or Transceiver.")
-@click.option("--net", default=None, help="Net, e.g. 'Net II'.")
-@click.option("--weapon", "weapons", multiple=True, help="Heavy weapon (repeatable).")
+@click.option(
+    "--trait",
+    "traits",
+    type=_ITEM,
+    multiple=True,
+    help="A Trait (repeatable), e.g. --trait Steady.",
+)
+@click.option("--light", type=_ITEM, default=None, help="Light, e.g. 'Spotlight (Mid-range)'.")
+@click.option("--radio", type=_ITEM, default=None, help="Radio: Receiver or Transceiver.")
+@click.option("--net", type=_ITEM, default=None, help="Net, e.g. 'Net II'.")
+@click.option("--weapon", "weapons", type=_ITEM, multiple=True, help="Heavy weapon (repeatable).")
 @click.option("--armor", type=_count, default=None, help="Units of armored plating.")
 @click.option("--harpoons", type=_count, default=None, help="Explosive harpoons aboard.")
 @click.option("--firehose", is_flag=True, help="The ship carries a firehose.")
@@ -275,8 +292,13 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 @ship.command("card")
 @db_option
 @click.argument("name")
-@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
-              help="The card's file, .png or .pdf. Default: SHIP-card.png here.")
+@click.option(
+    "--out",
+    "out",
+    type=FilePath(dir_okay=False),
+    default=None,
+    help="The card's file, .png or .pdf. Default: SHIP-card.png here.",
+)
 @handles_errors
 def card(db_path: str, name: str, out: str | None) -> None:
     """Draw a printable ship card (PNG or PDF): figures, Load against Deadweight, odds.
@@ -399,8 +421,11 @@ def load_ship(
 @ship.command("remove")
 @db_option
 @click.argument("name")
-@click.option("--force", is_flag=True,
-              help="Remove a ship that has sailed: she is archived, her voyages kept.")
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Remove a ship that has sailed: she is archived, her voyages kept.",
+)
 @handles_errors
 def remove(db_path: str, name: str, force: bool) -> None:
     """Remove a ship from the campaign (undoable with `voyage undo`).

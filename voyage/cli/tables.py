@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, read_campaign
+from .common import (
+    FilePath,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+)
 
 
 def show_tables(db_path: str, as_json: bool) -> None:
@@ -63,7 +71,7 @@ def show(db_path: str, as_json: bool) -> None:
 
 @tables.command("export")
 @db_option
-@click.argument("folder", type=click.Path(file_okay=False))
+@click.argument("folder", type=FilePath(file_okay=False))
 @click.option("--all", "every", is_flag=True,
               help="Write every table, built-in ones too (a starting point for house rules).")
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
@@ -95,7 +103,7 @@ def export(db_path: str, folder: str, every: bool, force: bool, as_json: bool) -
 
 @tables.command("load")
 @db_option
-@click.argument("folder", type=click.Path(file_okay=False, exists=True))
+@click.argument("folder", type=FilePath(file_okay=False, exists=True))
 @json_option
 @handles_errors
 def load(db_path: str, folder: str, as_json: bool) -> None:

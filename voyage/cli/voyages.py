@@ -7,6 +7,12 @@ from typing import Any
 import click
 
 from .common import (
+    HOURS,
+    NUMBER,
+    SOME,
+    Choice,
+    Whole,
+    core_errors,
     db_option,
     emit_json,
     handles_errors,
@@ -16,6 +22,9 @@ from .common import (
     read_campaign,
     table,
 )
+
+#: knots of strain a referee may type (R14 then limits it to half the ship's Speed)
+STRAIN = Whole(1, 99)
 
 
 def _hexes(value: str | None) -> list[str]:
@@ -35,12 +44,12 @@ def _hexes(value: str | None) -> list[str]:
 )
 @click.option(
     "--pace",
-    type=click.Choice(["normal", "slow", "strain"]),
+    type=Choice(["normal", "slow", "strain"]),
     default=None,
     help="R13 normal, R15 slow (half speed), R14 strain N. Default: the pace set "
     "with `voyage pace`, else normal.",
 )
-@click.argument("strain", type=int, required=False, default=None)
+@click.argument("strain", type=STRAIN, required=False, default=None)
 @click.option(
     "--inshore",
     is_flag=True,
@@ -49,7 +58,7 @@ def _hexes(value: str | None) -> list[str]:
 @click.option(
     "--plan",
     "plan_number",
-    type=int,
+    type=NUMBER,
     default=None,
     help="Sail route N of `voyage plan SHIP --to HEX` (give the same --to).",
 )
@@ -145,12 +154,12 @@ def sail(
 @click.command()
 @db_option
 @click.option(
-    "--hours", type=click.IntRange(1, 24 * 366), default=None, help="Hours to advance (default 1)."
+    "--hours", type=HOURS, default=None, help="Hours to advance (default 1; at most 8784, a year)."
 )
 @click.option(
     "--until",
     "until",
-    type=click.Choice(["arrival", "event", "dawn", "dusk"]),
+    type=Choice(["arrival", "event", "dawn", "dusk"]),
     default=None,
     help="Advance until a ship arrives, something happens, dawn or dusk (by the calendar's "
     "season; 06:00 and 18:00 without a calendar).",
@@ -231,10 +240,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.argument("pace", type=click.Choice(["normal", "slow", "strain"]))
-@click.argument("strain", type=int, required=False, default=0)
+@click.argument("pace", type=Choice(["normal", "slow", "strain"]))
+@click.argument("strain", type=STRAIN, required=False, default=None)
 @handles_errors
-def pace(db_path: str, ship_name: str, pace: str, strain: int) -> None:
+def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
     """Change a ship's pace between advances: normal, slow (R15) or strain N (R14).
 
     Examples:
@@ -245,12 +254,39 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int) -> None:
     """
     from ..voyages import referee_action
 
+    if pace == "strain" and not strain:
+        raise click.UsageError("say how many knots to strain: voyage pace SHIP strain N (R14)")
     camp = open_campaign(db_path)
-    event = referee_action(camp, ship_name, "pace", pace=pace, strain=strain)
+    event = referee_action(camp, ship_name, "pace", pace=pace, strain=strain or 0)
     click.echo(event.text)
 
 
-@click.group()
+class _ActGroup(click.Group):
+    """``act``'s own options may also come after the ship or the action: ``voyage act
+    "Sea Witch" pump 20 --db other.db`` works as ``voyage act --db other.db ...`` does."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        front: list[str] = []
+        rest: list[str] = []
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if arg == "--":
+                rest.extend(args[i:])
+                break
+            if arg == "--db" and i + 1 < len(args):
+                front += args[i : i + 2]
+                i += 2
+                continue
+            if arg.startswith("--db=") or arg == "--json":
+                front.append(arg)
+            else:
+                rest.append(arg)
+            i += 1
+        return super().parse_args(ctx, front + rest)
+
+
+@click.group(cls=_ActGroup)
 @db_option
 @click.argument("ship_name", metavar="SHIP")
 @json_option
@@ -269,19 +305,18 @@ def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None
         voyage act "Sea Witch" fight-fire --crew 3
 
         voyage act --json "Sea Witch" pump 20
+
+    --db and --json may stand anywhere: `voyage act "Sea Witch" pump 20 --db other.db`.
     """
     ctx.obj = {"db": db_path, "ship": ship_name, "json": as_json}
 
 
 def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
-    from ..errors import VoyageError
     from ..voyages import referee_action
 
-    try:
+    with core_errors():
         camp = open_campaign(ctx.obj["db"])
         event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
-    except VoyageError as exc:
-        raise click.ClickException(str(exc)) from None
     if ctx.obj.get("json"):
         from ..voyages import clock_text
 
@@ -304,7 +339,7 @@ def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
 
 
 @act.command()
-@click.argument("hlbs", type=click.IntRange(1))
+@click.argument("hlbs", type=SOME)
 @click.pass_context
 def jettison(ctx: click.Context, hlbs: int) -> None:
     """Throw cargo overboard to lighten the ship (R11, R12).
@@ -317,7 +352,7 @@ def jettison(ctx: click.Context, hlbs: int) -> None:
 
 
 @act.command()
-@click.argument("hlbs", type=click.IntRange(1))
+@click.argument("hlbs", type=SOME)
 @click.pass_context
 def refuel(ctx: click.Context, hlbs: int) -> None:
     """Buy fuel in a port that sells it (price and stock from the map).
@@ -330,11 +365,15 @@ def refuel(ctx: click.Context, hlbs: int) -> None:
 
 
 @act.command()
-@click.argument("what", type=click.Choice(["engine", "leak"]))
-@click.argument("number", type=click.IntRange(1), required=False)
+@click.argument("what", type=Choice(["engine", "leak"]))
+@click.argument("number", type=NUMBER, required=False)
 @click.pass_context
 def repair(ctx: click.Context, what: str, number: int | None) -> None:
     """Repair the engine, or patch leak N (as numbered by `voyage status`).
+
+    In port a leak is repaired at once (R86): `repair leak` with no number patches every
+    leak of a ship in port, and her voyage ends if nothing else is wrong aboard (R36:
+    until then the clock steps her in port as at sea).
 
     Examples:
 
@@ -346,7 +385,7 @@ def repair(ctx: click.Context, what: str, number: int | None) -> None:
 
 
 @act.command()
-@click.argument("hlbs", type=click.IntRange(1))
+@click.argument("hlbs", type=SOME)
 @click.pass_context
 def pump(ctx: click.Context, hlbs: int) -> None:
     """Pump and bail water out (R37).
@@ -361,7 +400,7 @@ def pump(ctx: click.Context, hlbs: int) -> None:
 @act.command("fight-fire")
 @click.option(
     "--crew",
-    type=click.IntRange(0),
+    type=Whole(0, 1_000_000),
     required=True,
     help="How many fight the fire (R50: at least its severity are needed).",
 )
@@ -476,6 +515,33 @@ def weigh(ctx: click.Context) -> None:
 
 
 @act.command()
+@click.argument("other", metavar="OTHER")
+@click.pass_context
+def tow(ctx: click.Context, other: str) -> None:
+    """Take OTHER (in the same hex) in tow (R92): they move together at this ship's speed;
+    the tow's Deadweight and Load count in her Load (a fifth for a Strong ship); in a storm
+    the line may part like an anchor cable.
+
+    Example:
+
+        voyage act "Old Faithful" tow "Sea Witch"
+    """
+    _act(ctx, "tow", target=other)
+
+
+@act.command("cast-off")
+@click.pass_context
+def cast_off(ctx: click.Context) -> None:
+    """Cast off the ship in tow (R92): she is adrift until she gets under way (`weigh`).
+
+    Example:
+
+        voyage act "Old Faithful" cast-off
+    """
+    _act(ctx, "cast-off")
+
+
+@act.command()
 @click.option("--to", "to", default=None, help="New destination CCRR (shortest sea route).")
 @click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
 @click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")
@@ -495,8 +561,8 @@ def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str 
 @click.command("log")
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--last", type=click.IntRange(1), default=None, help="Only the last N hours.")
-@click.option("--voyage", "voyage_id", type=int, default=None, help="Only voyage N.")
+@click.option("--last", type=HOURS, default=None, help="Only the last N hours.")
+@click.option("--voyage", "voyage_id", type=NUMBER, default=None, help="Only voyage N.")
 @json_option
 @handles_errors
 def log(
@@ -516,6 +582,15 @@ def log(
     camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
     ship = camp.get_ship(ship_name, archived=True)
+    if voyage_id is not None:
+        from ..export import voyages_of
+
+        known = [int(v["id"]) for v in voyages_of(camp, ship.name)]
+        if voyage_id not in known:
+            listed = ", ".join(map(str, known)) if known else "none yet"
+            raise click.ClickException(
+                f"{ship.name} has no voyage {voyage_id} (its voyages: {listed})"
+            )
     hours = hour_rows(camp, ship.name, voyage_id, last)
     since = hours[0]["clock"] if last and hours else None
     events = event_rows(camp, ship.name, voyage_id, since)

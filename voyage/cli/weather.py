@@ -7,6 +7,13 @@ from typing import Any
 import click
 
 from .common import (
+    HOURS,
+    NOTE,
+    NUMBER,
+    RADIUS,
+    Choice,
+    FilePath,
+    Whole,
     db_option,
     emit_json,
     handles_errors,
@@ -42,14 +49,14 @@ def _hexes_text(hexes: list[str], limit: int = 8) -> str:
 @db_option
 @click.argument("hexes", nargs=-1, metavar="[CCRR]...")
 @click.option("--around", default=None, metavar="HEX", help="Centre of a round storm.")
-@click.option("--radius", type=click.IntRange(min=0), default=None, help="Hexes from --around.")
+@click.option("--radius", type=RADIUS, default=None, help="Hexes from --around (0 to 999).")
 @click.option(
-    "--hours", type=click.IntRange(min=1), required=True, help="How long it blows, from now."
+    "--hours", type=HOURS, required=True, help="How long it blows, from now (1 to 8784)."
 )
-@click.option("--note", default=None, help="A note kept with the storm.")
+@click.option("--note", type=NOTE, default=None, help="A note kept with the storm.")
 @click.option(
     "--state",
-    type=click.Choice(["stormy", "major", "hurricane"]),
+    type=Choice(["stormy", "major", "hurricane"]),
     default="stormy",
     show_default=True,
     help="Sea state (R60): stormy seas, major storm or hurricane.",
@@ -62,10 +69,10 @@ def _hexes_text(hexes: list[str], limit: int = 8) -> str:
 )
 @click.option(
     "--every",
-    type=click.IntRange(min=1),
+    type=Whole(1, 8784),
     default=3,
     show_default=True,
-    help="Hours per hex when --moving.",
+    help="Hours per hex when --moving (1 to 8784).",
 )
 @json_option
 @handles_errors
@@ -166,7 +173,7 @@ def list_command(db_path: str, as_json: bool) -> None:
 
 @weather.command("clear")
 @db_option
-@click.argument("storm_number", type=int, required=False, metavar="[STORM]")
+@click.argument("storm_number", type=NUMBER, required=False, metavar="[STORM]")
 @click.option("--all", "everything", is_flag=True, help="Clear every storm.")
 @handles_errors
 def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
@@ -191,12 +198,12 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
 @weather.command("forecast")
 @db_option
 @click.option(
-    "--days", type=click.IntRange(1, 366), default=7, show_default=True, help="Days ahead."
+    "--days", type=Whole(1, 366), default=7, show_default=True, help="Days ahead."
 )
 @click.option(
     "--plot",
     "plot_path",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     default=None,
     help="Also draw the cells' tracks to this PNG.",
 )
@@ -306,7 +313,7 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
 
 @weather.command("reroll")
 @db_option
-@click.argument("day", type=int)
+@click.argument("day", type=Whole(1, 100_000))
 @click.option("--region", default=None, help="Only this region (default: every region).")
 @json_option
 @handles_errors

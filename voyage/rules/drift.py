@@ -31,6 +31,7 @@ from typing import Any
 
 from .. import hexmap
 from ..errors import MapError
+from .fuel import runs_dry_at_edge
 
 #: The six hex sides, clockwise from north (the order of hexmap.CUBE_DIRECTIONS).
 HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -227,6 +228,8 @@ def makes_no_way(h: Any) -> bool:
         return True
     if s.status != "under way" or h.moving or s.position >= len(s.route) - 1:
         return False
+    if runs_dry_at_edge(h):
+        return True  # R16: run dry at the edge of her next hex: adrift, whatever she has left
     from ..ships import cruising_speed
 
     return cruising_speed(h.ship, h.book, h.e.world.water_in_load) <= 0

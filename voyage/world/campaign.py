@@ -64,9 +64,11 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
 
 
 # -- times ---------------------------------------------------------------------------------
-_DAY = re.compile(r"^day\s*(\d+)(?:\s*,?\s*(\d{1,2})(?::(\d{2}))?)?$")
-_HOUR = re.compile(r"^(\d{1,2}):(\d{2})$")
-_AHEAD = re.compile(r"^\+(\d+)\s*([hd]?)$")
+# re.ASCII: only 0-9 are digits ("day ٣" is not day 3); at most six digits a day or a
+# stretch ahead (2,700 years), so no typo reaches SQLite as a number too large for it
+_DAY = re.compile(r"^day\s*(\d{1,6})(?:\s*,?\s*(\d{1,2})(?::(\d{2}))?)?$", re.ASCII)
+_HOUR = re.compile(r"^(\d{1,2}):(\d{2})$", re.ASCII)
+_AHEAD = re.compile(r"^\+(\d{1,6})\s*([hd]?)$", re.ASCII)
 
 
 def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") -> int:
@@ -107,7 +109,7 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
     return hour
 
 
-_AT_TIME = re.compile(r"^(.*?)[,\s]+(\d{1,2}):(\d{2})$")
+_AT_TIME = re.compile(r"^(.*?)[,\s]+(\d{1,2}):(\d{2})$", re.ASCII)
 
 
 def _calendar_hour(text: str, calendar: Any) -> int | None:

@@ -1,0 +1,277 @@
+"""Encounter checks (R93): tables, odds, the engine's phase and its own dice, the CLI."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import db_contents, ok, refused
+
+from voyage import store, voyages
+from voyage.encounters import (
+    chance_for,
+    encounter_check,
+    face_odds,
+    is_night,
+    stream,
+    terrain_of,
+)
+from voyage.errors import TableError
+from voyage.tables import check_table, read_yaml
+
+pytestmark = pytest.mark.encounters
+
+TABLES = Path(__file__).resolve().parent.parent / "tables"
+
+
+@pytest.fixture
+def sea(runner: CliRunner, db: Path) -> Path:
+    """The Salt Reach with the Sea Witch in Gullhaven (0305), crewed, fuelled and laden."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
+    ok(runner, "ship", "place", "Sea Witch", "0305")
+    return db
+
+
+# -- the tables -------------------------------------------------------------------------
+
+
+def _encounters() -> dict:
+    return read_yaml(TABLES / "encounters.yaml")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["ships"].append({"faces": [6, 6], "value": "dinghy"}), "face 6 is doubled"),
+        (lambda d: d["dispositions"].pop(), "face 5 is missing"),
+        (
+            lambda d: d["regions"]["all"]["open sea"]["results"][0]["value"].update(kind="mermaid"),
+            "unknown kind 'mermaid'",
+        ),
+        (lambda d: d["regions"]["all"].update(reef={"results": []}), "unknown terrain"),
+        (lambda d: d["regions"]["all"]["coastal"].update(night=7), "expected at most 6"),
+        (lambda d: d.update(castaways="d6+x"), "castaways"),
+    ],
+)
+def test_a_bad_encounter_table_is_refused_naming_the_key(change, message):
+    data = _encounters()
+    change(data)
+    with pytest.raises(TableError) as err:
+        check_table("encounters", data, "house/encounters.yaml")
+    assert "house/encounters.yaml" in str(err.value) and message in str(err.value)
+
+
+def test_a_leviathan_table_naming_an_unknown_beast_is_refused():
+    data = read_yaml(TABLES / "leviathans.yaml")
+    data["table"][0]["value"] = "mermaid"
+    with pytest.raises(TableError, match="unknown leviathan 'mermaid'"):
+        check_table("leviathans", data, "leviathans.yaml")
+
+
+def test_bundled_face_odds(book):
+    # written by hand from tables/encounters.yaml: open sea 1-2 ship, 3 leviathan, 4 wreckage,
+    # 5 castaways, 6 sight
+    table = book.encounters["regions"]["all"]["open sea"]["results"]
+    assert [(v["kind"], p) for v, p in face_odds(table)] == [
+        ("ship", Fraction(2, 6)),
+        ("leviathan", Fraction(1, 6)),
+        ("wreckage", Fraction(1, 6)),
+        ("castaways", Fraction(1, 6)),
+        ("sight", Fraction(1, 6)),
+    ]
+
+
+# -- odds -------------------------------------------------------------------------------
+
+
+def test_chances_by_terrain_day_and_night(book):
+    defaults = book.option_defaults()
+    assert chance_for(book, defaults, "all", "open sea", night=False) == 1
+    assert chance_for(book, defaults, "all", "open sea", night=True) == 1
+    assert chance_for(book, defaults, "all", "coastal", night=True) == 2
+    assert chance_for(book, defaults, "all", "port approach", night=True) == 2
+    assert chance_for(book, defaults, "all", "coastal", night=False) == 1
+    assert chance_for(book, defaults, "elsewhere", "coastal", night=True) == 2  # region "all"
+    assert is_night(None, 5) and not is_night(None, 6) and is_night(None, 18)
+
+
+@pytest.mark.parametrize(("chance", "p"), [(1, Fraction(1, 6)), (2, Fraction(2, 6))])
+def test_check_rate_matches_the_exact_odds(book, binomial, chance, p):
+    trials = 2400
+    met = sum(
+        encounter_check(book, stream(11, "Gull", clock), chance, "all", "coastal", "0101").met
+        for clock in range(trials)
+    )
+    assert binomial(met, trials, p, 4)
+
+
+def test_face_rates_match_the_exact_odds(book, binomial):
+    trials = 2400
+    seen: dict[str, int] = {}
+    for clock in range(trials):
+        result = encounter_check(
+            book, stream(3, "Heron", clock), 1, "all", "open sea", "0101", sure=True
+        )
+        seen[result.encounter["kind"]] = seen.get(result.encounter["kind"], 0) + 1
+    odds = {"ship": Fraction(2, 6), "leviathan": Fraction(1, 6), "wreckage": Fraction(1, 6),
+            "castaways": Fraction(1, 6), "sight": Fraction(1, 6)}
+    for kind, p in odds.items():
+        assert binomial(seen.get(kind, 0), trials, p, 4), (kind, seen)
+    ships = [encounter_check(book, stream(5, "Tern", c), 1, "all", "port approach", "0101",
+                             sure=True).encounter for c in range(600)]
+    classes = {e["ship_class"] for e in ships if e["kind"] == "ship"}
+    assert {"Fishing Trawler", "Warship"} <= classes
+
+
+def test_the_stream_is_its_own_and_repeatable(book):
+    a = encounter_check(book, stream(9, "Gull", 40), 6, "all", "open sea", "0101")
+    b = encounter_check(book, stream(9, "GULL", 40), 6, "all", "open sea", "0101")
+    assert a.to_dict() == b.to_dict() and a.met  # 6-in-6: always
+    others = {encounter_check(book, stream(9, "Gull", c), 6, "all", "open sea", "0101",
+                              sure=True).rolls[0].natural for c in range(30)}
+    assert len(others) > 1  # the hour is part of the key
+
+
+def test_terrain_of_a_hex():
+    class Hex:
+        def __init__(self, port=None, coastal=False, narrow_passage=False, terrain="sea"):
+            self.port, self.coastal, self.narrow_passage, self.terrain = (
+                port, coastal, narrow_passage, terrain)
+
+    assert terrain_of(Hex(port="Ironport", terrain="port")) == "port approach"
+    assert terrain_of(Hex(coastal=True)) == "coastal"
+    assert terrain_of(Hex()) == "open sea"
+
+
+# -- the engine ---------------------------------------------------------------------------
+
+
+def _encounter_events(path: Path) -> list[tuple]:
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        return conn.execute(
+            "SELECT ship, clock, minute, kind, text, rolls FROM events "
+            "WHERE kind LIKE 'encounter%' ORDER BY clock, id"
+        ).fetchall()
+
+
+def test_checks_fall_every_interval_and_an_encounter_stops_the_advance(runner, sea):
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    out = json.loads(ok(runner, "advance", "--until", "event", "--json"))
+    events = _encounter_events(sea)
+    assert events, "a check every 4 hours"
+    assert all((clock + 1) % 4 == 0 and minute == 59 for _, clock, minute, *_ in events)
+    assert [e[3] for e in events] == ["encounter"] and "encounter" in out["stopped"]
+    assert out["end"] == events[0][1] + 1  # stopped at the end of that hour
+    # a check that meets nothing is not logged and stops nothing: with 6-in-6 every check
+    # meets something, so the next stop is exactly one interval on
+    ok(runner, "settings", "encounter_chance", "6")
+    ok(runner, "settings", "encounter_chance_night_coast", "6")
+    again = json.loads(ok(runner, "advance", "--until", "event", "--json"))
+    assert again["hours"] == 4 and _encounter_events(sea)[-1][1] == out["end"] + 3
+
+
+def test_checks_late_or_after_an_undo_give_the_same_encounters(runner, sea, tmp_path):
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "12")
+    first = _encounter_events(sea)
+    ok(runner, "undo")
+    for _ in range(12):
+        result = json.loads(ok(runner, "advance", "--hours", "1", "--json"))
+        if result["stopped"]:
+            break
+    assert _encounter_events(sea)[: len(first)] == first
+
+
+def test_options_change_the_interval_and_zero_turns_checks_off(runner, sea):
+    ok(runner, "settings", "encounter_chance", "6")
+    ok(runner, "settings", "encounter_chance_night_coast", "6")
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "12")
+    assert _encounter_events(sea) == []
+    ok(runner, "settings", "encounter_interval", "6")
+    ok(runner, "advance", "--hours", "12")
+    assert [e[1] for e in _encounter_events(sea)] == [17]  # 12 + 6 hours, then it stops
+
+
+def test_the_engine_phase_never_shifts_the_main_dice(sea):
+    camp = store.open_campaign(sea)
+    voyages.sail(camp, "Sea Witch", to="2812")
+    camp.close()
+    runs = []
+    for interval in ("4", "0"):
+        camp = store.open_campaign(sea)
+        camp.set_setting("encounter_interval", interval)
+        result = voyages.advance(camp, 12)  # checks after hours 3, 7, 11 with 4
+        runs.append([r.to_dict() for r in result.rows])
+        camp.close()
+        camp = store.open_campaign(sea)
+        camp.undo()
+        camp.close()
+    with_checks, without = runs
+    assert len(with_checks) >= 4 and with_checks == without[: len(with_checks)]
+
+
+# -- by hand and the list -------------------------------------------------------------------
+
+
+def test_check_by_hand_is_logged_listed_and_undone_exactly(runner, sea):
+    before = db_contents(sea)
+    out = ok(runner, "encounter", "check", "Sea Witch", "--sure", "--json")
+    data = json.loads(out)
+    assert data["kind"] == "encounter" and data["terrain"] == "port approach"
+    assert data["rolls"][0]["label"] == "encounter"
+    listed = json.loads(ok(runner, "encounter", "list", "--json"))["encounters"]
+    assert len(listed) == 1 and listed[0]["ship"] == "Sea Witch"
+    assert "Sea Witch" in ok(runner, "encounter", "list")
+    ok(runner, "undo")
+    assert db_contents(sea) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("encounter", "check", "Nobody"), "Nobody"),
+        (("encounter", "list", "--ship", "Nobody"), "Nobody"),
+    ],
+)
+def test_check_refuses_with_one_line_and_changes_nothing(runner, sea, args, reason):
+    before = db_contents(sea)
+    assert reason in refused(runner, *args)
+    assert db_contents(sea) == before
+
+
+def test_a_ship_nowhere_on_the_map_is_refused(runner, sea):
+    ok(runner, "ship", "add", "Drifter", "--class", "dinghy", "--tier", "I")
+    before = db_contents(sea)
+    assert "place her first" in refused(runner, "encounter", "check", "Drifter")
+    assert db_contents(sea) == before
+
+
+def test_ships_on_crossing_courses_meet_and_ships_in_company_do_not(runner, sea):
+    ok(runner, "settings", "encounter_chance", "0")  # only meetings stop the advance
+    ok(runner, "settings", "encounter_chance_night_coast", "0")
+    for name, cls, tier, engine in (("Tern", "trawler", "IV", "V"), ("Iron Harpy", "warship",
+                                                                       "VII", "IX")):
+        ok(runner, "ship", "add", name, "--class", cls, "--tier", tier, "--engine", engine)
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
+    ok(runner, "ship", "place", "Tern", "0305")
+    ok(runner, "ship", "place", "Iron Harpy", "2812")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "sail", "Tern", "--to", "2812")  # in company with the Sea Witch
+    ok(runner, "sail", "Iron Harpy", "--to", "0305")  # coming the other way
+    out = json.loads(ok(runner, "advance", "--until", "event", "--json"))
+    met = [e for e in out["events"] if e["kind"] == "encounter"]
+    assert met and "encounter" in out["stopped"]
+    pairs = {tuple(e["changes"]["encounter"]["ships"]) for e in met}
+    assert all("Iron Harpy" in pair for pair in pairs)  # never the two in company
+    assert {e["ship"] for e in met} >= {"Iron Harpy"}
+    hexes = {e["changes"]["encounter"]["hex"] for e in met}
+    assert len(hexes) == 1 and all("meet in" in e["text"] for e in met)

@@ -1,0 +1,208 @@
+"""A fight between ships (R94): collisions (R91) exactly, a scripted fight replayed byte for
+byte, undo of every encounter command, bad input refused with one line."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import db_contents, ok, refused
+
+from voyage.errors import VoyageRuleError
+from voyage.rules.collisions import relative_speed, size_class, speeds_after
+
+# -- R91 exactly ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "b", "relative"),
+    [
+        ("head-on", 6, 9, 15),  # the sum
+        ("t-bone", 6, 9, 6),  # the rammer's speed
+        ("shunt", 6, 9, 3),  # the difference
+        ("shunt", 9, 6, 3),
+        ("sideswipe", 6, 9, 1),  # our reading: one point whatever the speeds
+        ("sideswipe", 0, 0, 1),
+        ("head-on", 0, 0, 0),
+    ],
+)
+def test_relative_speed_by_kind(kind, a, b, relative):
+    assert relative_speed(kind, a, b) == relative
+
+
+@pytest.mark.parametrize(
+    ("kind", "a", "tier_a", "b", "tier_b", "after"),
+    [
+        ("head-on", 6, 4, 9, 5, (3, 3)),  # same size class: the difference
+        ("head-on", 9, 8, 5, 4, (6, 6)),  # target one class smaller: 5 - 2 = 3; 9 - 3
+        ("head-on", 10, 2, 6, 8, (0, 0)),  # rammer two classes smaller: 10 - 4 = 6 vs 6
+        ("head-on", 7, 5, 7, 6, (0, 0)),  # equal speeds stop both
+        ("t-bone", 7, 4, 9, 7, (4, 9)),  # rammer halves, rounding up
+        ("t-bone", 6, 4, 9, 7, (3, 9)),
+        ("shunt", 9, 7, 5, 4, (5, 5)),  # the faster down to the slower
+        ("shunt", 3, 7, 8, 4, (3, 3)),
+        ("sideswipe", 9, 7, 5, 4, (9, 5)),  # no change
+    ],
+)
+def test_speeds_after_by_kind(kind, a, tier_a, b, tier_b, after):
+    assert speeds_after(kind, a, tier_a, b, tier_b) == after
+
+
+def test_size_classes_and_a_bad_kind():
+    assert [size_class(t) for t in range(1, 11)] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2]
+    with pytest.raises(VoyageRuleError, match="unknown collision kind 'broadside'"):
+        relative_speed("broadside", 3, 4)
+
+
+# -- the fight at the table ----------------------------------------------------------------
+
+
+@pytest.fixture
+def harbour(runner: CliRunner, db: Path) -> Path:
+    """A pirate warship and a Well-armed trawler under way from Gullhaven (0305)."""
+    _setup(runner)
+    return db
+
+
+SCRIPT = [
+    ("encounter", "start", "Iron Harpy", "Sea Witch", "--range", "300"),
+    ("encounter", "round"),
+    ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "hmg",
+     "--modifier", "10"),
+    ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
+     "--modifier", "10"),
+    ("encounter", "round", "--move", "Sea Witch=4"),
+    ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on"),
+    ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
+     "--no-dodge", "--modifier", "10"),
+    ("roll", "fire", "Iron Harpy", "--apply"),  # the referee rules a shell set her afire
+    ("encounter", "round"),
+    ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
+     "--no-dodge", "--modifier", "10"),
+    ("encounter", "end"),
+]
+
+
+def _events(path: Path) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute(
+            "SELECT ship, clock, minute, kind, text, rolls, changes FROM events ORDER BY id"
+        ).fetchall()
+
+
+def test_a_scripted_fight_replays_byte_for_byte(runner, tmp_path, monkeypatch):
+    outputs = []
+    for run in ("one", "two"):
+        path = tmp_path / run / "campaign.db"
+        path.parent.mkdir()
+        monkeypatch.setenv("VOYAGE_DB", str(path))
+        ok(runner, "init", "--name", "Fight", "--seed", "12")
+        _setup(runner)
+        texts = [ok(runner, *step) for step in SCRIPT]
+        outputs.append((texts, _events(path), db_contents(path)["voyages"]))
+    assert outputs[0] == outputs[1]
+    texts, events, _ = outputs[0]
+    kinds = [e[3] for e in events]
+    assert "dodge" in kinds and "ram" in kinds and "fight round" in kinds
+    story = " ".join(e[4] for e in events)
+    assert "relative speed 13 (R91)" in story  # head-on: the Witch's 4 + the Harpy's 9
+    # R91: the Witch (Tier IV) is one size class below the Harpy (VII): 4 - 2 = 2 against 9
+    assert "Speeds after: Sea Witch 7, Iron Harpy 7 knots." in " ".join(texts)
+    assert "the attack is dodged" in story and "Sea Witch is sinking" in story
+    assert "fire" in kinds
+    voyages = {row[1]: json.loads(row[-1]) for row in outputs[0][2]}
+    witch = next(v for name, v in voyages.items() if name == "Sea Witch")
+    assert witch["destroyed"] and witch["sinking_in"] is not None and len(witch["leaks"]) == 3
+
+
+def _setup(runner: CliRunner) -> None:
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine",
+       "V", "--trait", "Well-armed", "--weapon", "Heavy Machine Gun")
+    ok(runner, "ship", "add", "Iron Harpy", "--class", "warship", "--tier", "VII", "--engine",
+       "IX", "--weapon", "Artillery Cannon", "--armor", "2")
+    for name in ("Sea Witch", "Iron Harpy"):
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80", "--cargo", "100")
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "2812")
+
+
+def test_every_encounter_command_is_undone_exactly(runner, harbour):
+    for step in SCRIPT:
+        before = db_contents(harbour)
+        ok(runner, *step)
+        ok(runner, "undo")
+        assert db_contents(harbour) == before, step
+        ok(runner, *step)
+
+
+def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
+    for step in SCRIPT[:2]:
+        ok(runner, *step)
+    out = json.loads(ok(runner, "encounter", "shoot", "Iron Harpy", "--at", "Sea Witch",
+                        "--weapon", "artillery", "--no-dodge", "--modifier", "30", "--json"))
+    leak = next(r for r in out["rolls"] if r["label"] == "hull leak")
+    status = json.loads(ok(runner, "encounter", "status", "--json"))
+    witch = next(s for s in status["sides"] if s["name"] == "Sea Witch")
+    assert f"leaks {leak['total']}/h" in witch["state"] or leak["total"] <= 0
+    with sqlite3.connect(harbour) as conn:
+        state = json.loads(conn.execute(
+            "SELECT state FROM voyages WHERE ship = 'Sea Witch'").fetchone()[0])
+    assert state["leaks"] == ([leak["total"]] if leak["total"] > 0 else [])
+
+
+@pytest.mark.parametrize(
+    ("steps", "bad", "reason"),
+    [
+        (1, ("encounter", "shoot", "Iron Harpy", "--at", "Gull", "--weapon", "artillery"),
+         "Gull is not in Iron Harpy's fight"),
+        (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "artillery"),
+         "does not carry a Artillery Cannon"),
+        (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "trebuchet"),
+         "unknown weapon 'trebuchet'"),
+        (2, ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "broadside"),
+         "unknown collision kind"),
+        (1, ("encounter", "start", "Sea Witch", "Iron Harpy"), "already in fight 1"),
+        (0, ("encounter", "start", "Sea Witch", "--leviathan", "mermaid"),
+         "unknown leviathan 'mermaid'"),
+        (0, ("encounter", "round"), "no fight is under way"),
+        (1, ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery"),
+         "no round has begun"),
+        (2, ("encounter", "attack", "Iron Harpy", "--at", "Sea Witch"), "is a ship"),
+        (2, ("encounter", "round", "--move", "Gull=3"), "Gull is not in fight 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, reason):
+    for step in SCRIPT[:steps]:
+        ok(runner, *step)
+    before = db_contents(harbour)
+    assert reason in refused(runner, *bad)
+    assert db_contents(harbour) == before
+
+
+def test_a_ram_between_ships_in_different_hexes_is_refused(runner, harbour):
+    for step in SCRIPT[:2]:
+        ok(runner, *step)
+    ok(runner, "advance", "--hours", "4")  # the Harpy (9 knots) leaves the Witch (6) behind
+    before = db_contents(harbour)
+    assert "a ram is in one hex" in refused(
+        runner, "encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "shunt")
+    assert db_contents(harbour) == before
+
+
+def test_a_leviathan_attacks_and_the_fight_ends_in_voyage_minutes(runner, harbour):
+    ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "kraken")
+    for _ in range(7):
+        ok(runner, "encounter", "round")
+    out = json.loads(ok(runner, "encounter", "attack", "Kraken", "--at", "Sea Witch",
+                        "--zone", "secondary", "--json"))
+    assert "Explosion (2/5/10 yd, +4)" in out["text"]
+    status = json.loads(ok(runner, "encounter", "status", "--json"))
+    assert status["round"] == 7 and status["minute"] == 1  # six rounds a minute (R94)
+    assert status["order"] == ["Kraken", "Sea Witch"]  # R90: slowest first (4 < 6 knots)
+    ended = json.loads(ok(runner, "encounter", "end", "--json"))
+    assert ended["status"] == "ended"

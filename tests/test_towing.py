@@ -1,0 +1,143 @@
+"""Towing (R92): the tower's figures exactly, moving together, the line in a storm, undo and
+bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import db_contents, ok, refused
+
+from voyage import ships as shipfig
+from voyage import store
+
+
+def _fleet(runner: CliRunner, strong: bool) -> None:
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
+    traits = ["--trait", "Strong"] if strong else []
+    ok(runner, "ship", "add", "Old Faithful", "--class", "whaler", "--tier", "V", "--engine",
+       "VII", *traits)
+    ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120")
+    ok(runner, "ship", "add", "Gull", "--class", "motorboat", "--tier", "II", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "2", "--fuel", "30")
+    for name in ("Sea Witch", "Old Faithful", "Gull"):
+        ok(runner, "ship", "place", name, "0305")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "sail", "Old Faithful", "--to", "2812")
+
+
+@pytest.mark.parametrize(
+    # by hand: the Sea Witch's Load is cargo 200 + fuel 60 + 5 crew x 10 + 52 equipment = 362;
+    # the tow weighs her Deadweight 750 + 362 = 1112. The whaler (Tier V, engine VII,
+    # Deadweight 1000) has 120 fuel + 80 people + 50 equipment = 250 aboard.
+    ("strong", "counted", "category", "speed", "fuel_use"),
+    [
+        # all of it: 1362 > 1000, Overloaded: speed 5 + (7 - 5) - 2 = 5; Fuel Use 1 x 2
+        (False, 1112, "overloaded", 5, 2),
+        # Strong, a fifth: ceil(1112 / 5) = 223; 473 <= 500 Half: 5 + 2 + 1 = 8; Fuel Use 1
+        (True, 223, "half", 8, 1),
+    ],
+)
+def test_the_towers_figures_are_exactly_r92(runner, db, strong, counted, category, speed,
+                                              fuel_use):
+    _fleet(runner, strong)
+    out = json.loads(ok(runner, "act", "--json", "Old Faithful", "tow", "Sea Witch"))
+    assert out["changes"] == {"tow": "Sea Witch", "tow_weight": 1112, "tow_counted": counted}
+    camp = store.open_campaign(db)
+    tower, book = camp.get_ship("Old Faithful"), camp.rulebook
+    assert shipfig.load_parts(tower, book)["tow"] == counted
+    assert shipfig.load(tower, book) == 250 + counted
+    assert shipfig.load_category(tower, book) == category
+    assert shipfig.speed(tower, book) == speed
+    assert shipfig.fuel_use(tower, book) == fuel_use
+    assert shipfig.sinking_load(tower, book) == 2000  # R92: not for R12's sinking
+    camp.close()
+    ok(runner, "advance", "--hours", "3")
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT ship, hex, speed, load FROM hours WHERE clock = 2 ORDER BY ship"
+        ).fetchall()
+    by_ship = {r[0]: r for r in rows}
+    assert by_ship["Old Faithful"][2] == speed
+    assert by_ship["Old Faithful"][3] < 250 + counted  # the engine's load (R12 sinking, R37)
+    assert by_ship["Sea Witch"][1] == by_ship["Old Faithful"][1]  # they move together
+
+
+def test_a_ship_without_an_engine_is_towed_home(runner, db):
+    _fleet(runner, True)
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    camp = store.open_campaign(db)
+    with camp.action("test", "break her engine"):
+        witch = camp.get_ship("Sea Witch")
+        witch.engine_broken = True
+        camp.save_ship(witch)
+    camp.close()
+    out = json.loads(ok(runner, "advance", "--until", "arrival", "--json"))
+    assert out["stopped"].startswith("Old Faithful: arrived")
+    status = {s["ship"]: s for s in json.loads(ok(runner, "status", "--json"))["ships"]}
+    assert "Sea Witch" not in status or status["Sea Witch"]["hex"] == "2812"
+    with sqlite3.connect(db) as conn:
+        witch = conn.execute("SELECT hex, status FROM ships WHERE name = 'Sea Witch'").fetchone()
+    assert witch[0] == "2812"
+
+
+def test_the_line_is_rolled_each_storm_hour_like_an_anchor_cable(runner, db):
+    _fleet(runner, True)
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    ok(runner, "weather", "storm", "--around", "0305", "--radius", "3", "--hours", "48")
+    out = json.loads(ok(runner, "advance", "--hours", "6", "--json"))
+    tows = [e for e in out["events"] if e["kind"] == "tow" and e["rolls"]]
+    assert tows and all(e["rolls"][0]["dice"] == "2d6" for e in tows)
+    for e in tows:
+        parted = e["rolls"][0]["total"] in (2, 12)
+        assert parted == bool(e["changes"].get("tow_parted"))
+        assert (e["halt"] == "tow parted") == parted
+
+
+def test_tow_and_cast_off_are_undone_exactly(runner, db):
+    _fleet(runner, False)
+    before = db_contents(db)
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    middle = db_contents(db)
+    ok(runner, "act", "Old Faithful", "cast-off")
+    ok(runner, "undo")
+    assert db_contents(db) == middle
+    ok(runner, "undo")
+    assert db_contents(db) == before
+
+
+@pytest.mark.parametrize(
+    ("first", "bad", "reason"),
+    [
+        (None, ("act", "Old Faithful", "tow", "Gull"), "Gull is not at sea"),
+        (("act", "Old Faithful", "tow", "Sea Witch"), ("act", "Old Faithful", "tow", "Gull"),
+         "one tow at a time"),
+        (None, ("act", "Old Faithful", "tow", "Old Faithful"), "cannot tow herself"),
+        (None, ("act", "Old Faithful", "cast-off"), "nothing in tow"),
+        (("act", "Old Faithful", "tow", "Sea Witch"), ("act", "Sea Witch", "cast-off"),
+         "is under tow by Old Faithful"),
+    ],
+)
+def test_bad_towing_is_one_line_and_changes_nothing(runner, db, first, bad, reason):
+    _fleet(runner, False)
+    if first:
+        ok(runner, *first)
+    before = db_contents(db)
+    assert reason in refused(runner, *bad)
+    assert db_contents(db) == before
+
+
+def test_towing_a_ship_in_another_hex_is_refused(runner, db: Path):
+    _fleet(runner, False)
+    ok(runner, "sail", "Gull", "--to", "0806")
+    ok(runner, "advance", "--hours", "3")
+    before = db_contents(db)
+    assert "a tow line is passed in one hex" in refused(runner, "act", "Old Faithful", "tow",
+                                                        "Gull")
+    assert db_contents(db) == before

@@ -1,0 +1,462 @@
+"""A fight between ships (R94) round by round, kept in the campaign (tables ``fights`` and
+``fighters``), each command one undoable action.
+
+Ships (and leviathans, R54) join a fight in the same hex. A round fixes the order of
+actions slowest first (R90) and takes declared movements (a change is an R53 Check). Shots
+are Checks (R1) + the target's to-hit modifier (R17); a hit is Harm or an Explosion by
+weapon (tables/weapons.yaml, R36), and the target may dodge an Explosion first (R51).
+Rams use R91's relative speeds and speeds after, each ship rolling her own R35. Every
+result lands in the ships' voyages exactly as ``voyage roll --apply`` carries it
+(voyage.apply), at the fight's minute: six rounds a minute of the voyage clock (R94), so
+fires, listing and sinking carry on from there (R52).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import ships as shipfig
+from .apply import apply_outcomes, voyage_for_apply
+from .dice import Modifier
+from .engine import ShipState
+from .errors import VoyageRuleError
+from .events import Event
+from .rules.collisions import check_kind, relative_speed, speeds_after
+from .rules.common import Outcome
+from .rules.dodge import dodge
+from .rules.hull import hull_hit
+from .rules.ramming import ram
+from .rules.sinking import sinking_time
+from .store import Action, Campaign
+from .tiers import roman
+from .voyages import log_event, open_voyage, save_state
+
+ROUNDS_A_MINUTE = 6  # R94 (our reading): a round is 10 seconds
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def _fighters(camp: Campaign, fight_id: int) -> list[dict[str, Any]]:
+    rows = camp.db.query("SELECT * FROM fighters WHERE fight = ? ORDER BY seat", [fight_id])
+    return [dict(r) for r in rows]
+
+
+def open_fights(camp: Campaign) -> list[dict[str, Any]]:
+    """Every fight not yet ended, oldest first."""
+    rows = camp.db.query("SELECT * FROM fights WHERE status = 'open' ORDER BY id")
+    return [dict(r) for r in rows]
+
+
+def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
+    """The fight numbered ``fight_id``, or the only open one; one line otherwise."""
+    if fight_id is not None:
+        rows = [dict(r) for r in camp.db.query("SELECT * FROM fights WHERE id = ?", [fight_id])]
+        if not rows:
+            raise VoyageRuleError(f"no fight {fight_id}: `voyage encounter status` lists them")
+        return rows[0]
+    fights = open_fights(camp)
+    if not fights:
+        raise VoyageRuleError("no fight is under way: `voyage encounter start SHIP...` opens one")
+    if len(fights) > 1:
+        ids = ", ".join(str(f["id"]) for f in fights)
+        raise VoyageRuleError(f"{len(fights)} fights are under way ({ids}): say which with --fight")
+    return fights[0]
+
+
+def fighter_in(camp: Campaign, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(fight, fighter) of the open fight ``name`` is in; one line if she is in none."""
+    for fight in open_fights(camp):
+        for f in _fighters(camp, fight["id"]):
+            if f["name"].lower() == name.strip().lower():
+                return fight, f
+    raise VoyageRuleError(
+        f"{name} is not in a fight: `voyage encounter start {name!r} OTHER...` first"
+    )
+
+
+def _same_fight(camp: Campaign, actor: str, target: str) -> tuple[dict, dict, dict]:
+    fight, a = fighter_in(camp, actor)
+    for f in _fighters(camp, fight["id"]):
+        if f["name"].lower() == target.strip().lower():
+            if f["name"] == a["name"]:
+                raise VoyageRuleError(f"{a['name']} cannot attack herself")
+            return fight, a, f
+    names = ", ".join(f["name"] for f in _fighters(camp, fight["id"]) if f["name"] != a["name"])
+    raise VoyageRuleError(f"{target} is not in {a['name']}'s fight: the others are {names}")
+
+
+def fight_minute(fight: dict[str, Any]) -> int:
+    """The campaign minute of the fight's current round (R94: six rounds a minute)."""
+    rounds = max(int(fight["round"]), 1)
+    return int(fight["clock"]) * 60 + (rounds - 1) // ROUNDS_A_MINUTE
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def _log(camp: Campaign, act: Action, fight: dict[str, Any], ship: str | None, event: Event,
+         voyage_id: int | None = None) -> None:
+    event.minute = (fight_minute(fight) - int(fight["clock"]) * 60) % 60
+    event.changes = {**event.changes, "fight": fight["id"], "round": fight["round"]}
+    log_event(camp, act, ship, voyage_id, event)
+
+
+def _save_fighter(camp: Campaign, f: dict[str, Any]) -> None:
+    camp.db.execute(
+        "UPDATE fighters SET speed = ?, declared = ?, off_balance = ?, damage = ? "
+        "WHERE fight = ? AND name = ?",
+        [f["speed"], f["declared"], f["off_balance"], f["damage"], f["fight"], f["name"]],
+    )
+
+
+def _note_damage(f: dict[str, Any], text: str) -> None:
+    damage = json.loads(f["damage"] or "[]")
+    damage.append(text)
+    f["damage"] = json.dumps(damage)
+
+
+def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, Any],
+          outcomes: list[Outcome], procedure: str) -> str:
+    """Carry outcomes into the target: a ship's voyage as ``roll --apply`` does (with the
+    sinking time rolled when she is destroyed, R40), a leviathan's damage list."""
+    if target["kind"] == "leviathan":
+        for o in outcomes:
+            if o.changes:
+                _note_damage(target, o.text)
+            _log(camp, act, fight, None, o.event(0))
+        return "; ".join(o.text for o in outcomes)
+    s = voyage_for_apply(camp, target["name"], procedure)
+    book = camp.rulebook
+    destroyed = any(o.changes.get("destroyed") for o in outcomes)
+    if destroyed and s.sinking_in is None:
+        load = shipfig.load_category(s.ship, book, camp.water_in_load)
+        outcomes = [*outcomes, sinking_time(s.ship.tier, load, camp.roller, book)]
+    events = apply_outcomes(s, outcomes, fight_minute(fight))
+    save_state(camp, s, camp.clock)
+    for event in events:
+        if event.changes:
+            _note_damage(target, event.text)
+        _log(camp, act, fight, s.ship.name, event, s.voyage_id)
+    return " ".join(e.text for e in events)
+
+
+# -- the commands ---------------------------------------------------------------------------
+
+
+def _ship_speed(camp: Campaign, s: ShipState) -> int:
+    """Her speed now (R13-R15): 0 unless under way."""
+    if s.status != "under way":
+        return 0
+    return shipfig.speed(s.ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
+
+
+def start(camp: Campaign, names: list[str], leviathan: str | None = None,
+          range_yards: int | None = None) -> dict[str, Any]:
+    """Open a fight in the current minute between ships in one hex (and a leviathan)."""
+    if len(names) + (1 if leviathan else 0) < 2:
+        raise VoyageRuleError("a fight needs two sides: name two ships, or a ship and --leviathan")
+    if range_yards is not None and range_yards < 0:
+        raise VoyageRuleError(f"--range must be 0 yards or more, not {range_yards}")
+    with camp.action("encounter start", "encounter start") as act:
+        book = camp.rulebook
+        states: list[ShipState] = []
+        for name in names:
+            ship = camp.get_ship(name)
+            if any(s.ship.name == ship.name for s in states):
+                raise VoyageRuleError(f"{ship.name} is named twice")
+            busy = [f for f in open_fights(camp)
+                    if any(x["name"] == ship.name for x in _fighters(camp, f["id"]))]
+            if busy:
+                raise VoyageRuleError(
+                    f"{ship.name} is already in fight {busy[0]['id']}: end it first "
+                    f"(`voyage encounter end --fight {busy[0]['id']}`)"
+                )
+            s = open_voyage(camp, ship.name)
+            if s is None or s.status in ("sunk", "abandoned"):
+                raise VoyageRuleError(
+                    f"{ship.name} is not at sea: a fight is between ships on voyages (sail first)"
+                )
+            states.append(s)
+        hexes = {s.hex for s in states}
+        if len(hexes) > 1:
+            where = ", ".join(f"{s.ship.name} {s.hex}" for s in states)
+            raise VoyageRuleError(f"the ships are in different hexes ({where}): one hex a fight")
+        beast = book.leviathan(leviathan) if leviathan else None
+        cursor = camp.db.execute(
+            "INSERT INTO fights (clock, hex, round, range_yards, status) "
+            "VALUES (?, ?, 0, ?, 'open')",
+            [camp.clock, states[0].hex, range_yards],
+        )
+        fight_id = int(cursor.lastrowid or 0)
+        rows = [
+            (fight_id, s.ship.name, "ship", None, s.ship.tier, _ship_speed(camp, s), seat)
+            for seat, s in enumerate(states)
+        ]
+        if beast:
+            rows.append((fight_id, beast["name"], "leviathan", beast["key"], beast["tier"],
+                         beast["speed"], len(rows)))
+        camp.db.conn.executemany(
+            "INSERT INTO fighters (fight, name, kind, leviathan, tier, speed, declared, seat) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(*r[:6], r[5], r[6]) for r in rows],
+        )
+        fight = find_fight(camp, fight_id)
+        who = ", ".join(r[1] for r in rows)
+        distance = f" at {range_yards} yards" if range_yards is not None else ""
+        text = f"A fight begins at {states[0].hex}{distance}: {who} (R94)."
+        for s in states:
+            _log(camp, act, fight, s.ship.name, Event("fight", text, [], 0, {}), s.voyage_id)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+    return status(camp, fight_id)
+
+
+def order_of(fighters: list[dict[str, Any]]) -> list[str]:
+    """R90: slowest first, ties by the lower Tier, then by name."""
+    ranked = sorted(fighters, key=lambda f: (f["declared"], f["tier"], f["name"].lower()))
+    return [f["name"] for f in ranked]
+
+
+def next_round(camp: Campaign, moves: dict[str, int], fight_id: int | None = None
+               ) -> dict[str, Any]:
+    """A new round: declared movements (a change after the first round is an R53 Check:
+    DV = Tier; on a failure it is declared publicly), then the order fixed (R90)."""
+    with camp.action("encounter round", "encounter round") as act:
+        fight = find_fight(camp, fight_id)
+        if fight["status"] != "open":
+            raise VoyageRuleError(f"fight {fight['id']} is over")
+        fighters = _fighters(camp, fight["id"])
+        by_name = {f["name"].lower(): f for f in fighters}
+        fight["round"] = int(fight["round"]) + 1
+        lines = []
+        for raw, knots in moves.items():
+            f = by_name.get(raw.strip().lower())
+            if f is None:
+                raise VoyageRuleError(
+                    f"{raw} is not in fight {fight['id']}: "
+                    f"{', '.join(x['name'] for x in fighters)}"
+                )
+            if not 0 <= knots <= 99:
+                raise VoyageRuleError(f"{f['name']}: a movement of {knots} knots is not possible")
+            if knots == f["declared"]:
+                continue
+            if fight["round"] > 1:
+                roll = camp.roller.check(f"{f['name']} changes her movement (R53)", f["tier"],
+                                         success="changed quietly",
+                                         failure="declared publicly: every other side may "
+                                                 "rewrite its orders")
+                _log(camp, act, fight, f["name"] if f["kind"] == "ship" else None,
+                     Event("fight", roll.line(), [roll], 0, {}))
+            f["declared"] = knots
+            f["speed"] = knots
+            lines.append(f"{f['name']} {knots} knots")
+        for f in fighters:
+            f["off_balance"] = 0  # R51: off balance for the rest of the round only
+            _save_fighter(camp, f)
+        order = order_of(fighters)
+        camp.db.execute(
+            "UPDATE fights SET round = ?, turn_order = ? WHERE id = ?",
+            [fight["round"], json.dumps(order), fight["id"]],
+        )
+        halves = ", ".join(f"{f['name']} {f['declared'] / 2:g}" for f in fighters)
+        text = (
+            f"Round {fight['round']}: order {', '.join(order)} (R90, slowest first); "
+            f"each moves half her declared knots, then the rest ({halves} then the same)"
+            + (f"; new movement: {', '.join(lines)}" if lines else "") + "."
+        )
+        _log(camp, act, fight, None, Event("fight round", text, [], 0, {}))
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+    return status(camp, fight["id"])
+
+
+def _weapon(camp: Campaign, shooter: dict[str, Any], key: str) -> dict[str, Any]:
+    weapons = camp.rulebook.weapons["weapons"]
+    found = weapons.get(key.strip().lower())
+    if found is None:
+        raise VoyageRuleError(f"unknown weapon {key!r}: use one of {', '.join(weapons)}")
+    if shooter["kind"] == "leviathan":
+        raise VoyageRuleError(
+            f"{shooter['name']} is a leviathan: it attacks with `voyage encounter attack`"
+        )
+    ship = camp.get_ship(shooter["name"])
+    eq = ship.equipment
+    if found["carried"] == "heavy_weapon" and found["name"] not in eq.get("heavy_weapons", []):
+        raise VoyageRuleError(f"{ship.name} does not carry a {found['name']}")
+    if found["carried"] == "harpoons" and int(eq.get("harpoons", 0) or 0) < 1:
+        raise VoyageRuleError(f"{ship.name} has no explosive harpoons aboard")
+    return found
+
+
+def shoot(camp: Campaign, shooter: str, target: str, weapon: str, zone: str = "lethal",
+          try_dodge: bool = True, modifier: int = 0) -> dict[str, Any]:
+    """A shot at a hull (R94): a Check against the weapons table's DV + the target's to-hit
+    modifier (R17) + the weapon's aim; a hit is Harm or an Explosion (R36), the target
+    dodging an Explosion first when ``try_dodge`` (R51)."""
+    with camp.action("encounter shoot", f"{shooter} shoots at {target}") as act:
+        fight, a, b = _same_fight(camp, shooter, target)
+        if int(fight["round"]) < 1:
+            raise VoyageRuleError("no round has begun: `voyage encounter round` first")
+        if a["off_balance"]:
+            raise VoyageRuleError(
+                f"{a['name']}'s crew are off balance this round (R51): they may only regain "
+                "their composure"
+            )
+        w = _weapon(camp, a, weapon)
+        book, roller = camp.rulebook, camp.roller
+        to_hit = int(b["tier"]) // 2  # R17
+        mods = [Modifier(to_hit, f"to-hit, Tier {roman(b['tier'])} hull (R17)")]
+        if w["aim"]:
+            mods.append(Modifier(w["aim"], w["name"]))
+        if modifier:
+            mods.append(Modifier(modifier, "the referee"))
+        shot = roller.check(f"{a['name']} fires the {w['name']} at {b['name']}",
+                            int(book.weapons["dv"]), mods, success="a hit", failure="a miss")
+        outcomes: list[Outcome] = [Outcome("shot", f"{a['name']} fires at {b['name']}: "
+                                           f"{shot.outcome}.", (shot,), {})]
+        if w["carried"] == "harpoons":
+            ship = camp.get_ship(a["name"])
+            s = open_voyage(camp, ship.name)
+            held = s.ship if s else ship
+            held.equipment["harpoons"] = int(held.equipment.get("harpoons", 0)) - 1
+            camp.save_ship(held)
+        text = outcomes[0].text
+        if shot.success:
+            explosion = w["hit"] == "explosion"
+            dodged = False
+            if explosion and try_dodge:
+                traits = camp.get_ship(b["name"]).traits if b["kind"] == "ship" else []
+                d = dodge(b["tier"], roller, book, traits, zone=zone)
+                outcomes.append(d)
+                dodged = d.dodged
+                if not dodged:
+                    b["off_balance"] = 1
+            if not dodged:
+                outcomes.append(hull_hit(b["tier"], w["modifier"], roller, book,
+                                         explosion=explosion, zone=zone if explosion else None))
+        _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None, outcomes[0].event(0))
+        if len(outcomes) > 1:
+            text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit")
+        _save_fighter(camp, b)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text[:200], act.id])
+    return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for o in outcomes
+                                                          for r in o.rolls]}
+
+
+def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, Any]:
+    """A ram between two sides of a fight (R91): each ship rolls R35 at the relative speed
+    of the kind; the speeds after follow the kind."""
+    kind = check_kind(kind)
+    with camp.action("encounter ram", f"{rammer} rams {target}") as act:
+        fight, a, b = _same_fight(camp, rammer, target)
+        if int(fight["round"]) < 1:
+            raise VoyageRuleError("no round has begun: `voyage encounter round` first")
+        for f in (a, b):
+            if f["kind"] == "ship":
+                s = open_voyage(camp, f["name"])
+                if s is not None and s.hex != fight["hex"]:
+                    raise VoyageRuleError(
+                        f"{f['name']} is at {s.hex}, not {fight['hex']}: a ram is in one hex"
+                    )
+        rel = relative_speed(kind, a["speed"], b["speed"])
+        after = speeds_after(kind, a["speed"], a["tier"], b["speed"], b["tier"])
+        book, roller = camp.rulebook, camp.roller
+        texts = [f"{a['name']} rams {b['name']} {kind} at {a['speed']} knots against "
+                 f"{b['speed']}: relative speed {rel} (R91)."]
+        _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None,
+             Event("ram", texts[0], [], 0, {"kind": kind, "relative_speed": rel}))
+        for me, other in ((a, b), (b, a)):
+            traits = camp.get_ship(me["name"]).traits if me["kind"] == "ship" else []
+            result = ram(me["tier"], rel, roller, book, traits, what=other["name"])
+            texts.append(f"{me['name']}: " + _land(camp, act, fight, me, [result], "ram"))
+        a["speed"], b["speed"] = after
+        a["declared"], b["declared"] = after
+        texts.append(f"Speeds after: {a['name']} {after[0]}, {b['name']} {after[1]} knots.")
+        _save_fighter(camp, a)
+        _save_fighter(camp, b)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
+                        [texts[0], act.id])
+    return {"fight": fight["id"], "relative_speed": rel, "speeds_after": list(after),
+            "text": " ".join(texts)}
+
+
+def attack(camp: Campaign, beast: str, target: str, zone: str = "lethal",
+           try_dodge: bool = True) -> dict[str, Any]:
+    """A leviathan attacks (R54): an Explosion at the point declared; the target in its
+    ``zone`` may dodge (R51), else the hull hit (R36) with the beast's modifier."""
+    with camp.action("encounter attack", f"{beast} attacks {target}") as act:
+        fight, a, b = _same_fight(camp, beast, target)
+        if a["kind"] != "leviathan":
+            raise VoyageRuleError(
+                f"{a['name']} is a ship: she shoots with `voyage encounter shoot`"
+            )
+        if int(fight["round"]) < 1:
+            raise VoyageRuleError("no round has begun: `voyage encounter round` first")
+        book, roller = camp.rulebook, camp.roller
+        info = book.leviathan(a["leviathan"])
+        outcomes: list[Outcome] = []
+        dodged = False
+        if try_dodge:
+            traits = camp.get_ship(b["name"]).traits if b["kind"] == "ship" else []
+            d = dodge(b["tier"], roller, book, traits, zone=zone)
+            outcomes.append(d)
+            dodged = d.dodged
+            if not dodged:
+                b["off_balance"] = 1
+        if not dodged:
+            outcomes.append(hull_hit(b["tier"], info["modifier"], roller, book, True, zone))
+        head = (f"The {a['name']} attacks {b['name']}: an Explosion ({info['zones']}, "
+                f"{info['modifier']:+d}), {b['name']} in its {zone} zone (R54).")
+        text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit")
+        _save_fighter(camp, b)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [head, act.id])
+    return {"fight": fight["id"], "text": text}
+
+
+def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
+    """End the fight: the voyage goes on from its last round's minute (R94)."""
+    with camp.action("encounter end", "encounter end") as act:
+        fight = find_fight(camp, fight_id)
+        if fight["status"] != "open":
+            raise VoyageRuleError(f"fight {fight['id']} is already over")
+        rounds = int(fight["round"])
+        minutes = -(-rounds // ROUNDS_A_MINUTE)
+        camp.db.execute("UPDATE fights SET status = 'ended' WHERE id = ?", [fight["id"]])
+        text = (f"The fight at {fight['hex']} ends after {rounds} round(s), "
+                f"{minutes} minute(s) of the voyage clock (R94).")
+        _log(camp, act, fight, None, Event("fight", text, [], 0, {"ended": True}))
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+    return status(camp, fight["id"])
+
+
+def status(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
+    """The fight: round, order, each side's speed, declared movement, damage so far."""
+    fight = find_fight(camp, fight_id)
+    sides = []
+    for f in _fighters(camp, fight["id"]):
+        side = {
+            "name": f["name"],
+            "kind": f["kind"],
+            "tier": f["tier"],
+            "speed": f["speed"],
+            "declared": f["declared"],
+            "off_balance": bool(f["off_balance"]),
+            "damage": json.loads(f["damage"] or "[]"),
+        }
+        if f["kind"] == "ship":
+            s = open_voyage(camp, f["name"])
+            from .apply import state_line
+
+            side["state"] = state_line(s) if s else "voyage over"
+        sides.append(side)
+    return {
+        "fight": fight["id"],
+        "status": fight["status"],
+        "hex": fight["hex"],
+        "clock": fight["clock"],
+        "round": fight["round"],
+        "minute": fight_minute(fight) % 60,
+        "range_yards": fight["range_yards"],
+        "order": json.loads(fight["turn_order"] or "[]"),
+        "sides": sides,
+    }

@@ -1,0 +1,67 @@
+"""Fuel as a ship enters a hex (R16): the engine's fuel step, kept out of the engine's hour.
+
+A ship spends her Fuel Use as she enters each hex (R31), and enters a hex under power only
+with at least that hex's Fuel Use aboard. With less she runs dry at the hex's edge: she
+stops there without entering it, adrift (R13), and what is left stays in her tanks; given
+fuel she enters it at once. With exactly the Fuel Use aboard she enters, burns the last of
+it and is adrift in that hex.
+
+Each function takes the engine's ship-hour ``h`` (voyage.engine._ShipHour), as the drift
+phase (voyage.rules.drift) does: its ship, voyage state, figures for the hour and log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..ships import under_power
+
+
+def short_of_next_hex(h: Any) -> bool:
+    """R16: under power, with less fuel aboard than the next hex's Fuel Use."""
+    return bool(h.fuel_use and under_power(h.ship) and h.ship.fuel < h.fuel_use)
+
+
+def runs_dry_at_edge(h: Any) -> bool:
+    """R16: she ran dry at the edge of her next hex (in an earlier hour) and is adrift."""
+    return short_of_next_hex(h) and h.s.progress >= h.e._hex_miles
+
+
+def may_enter(h: Any) -> bool:
+    """R16, before the ship enters her next hex: True if she may; else the run-dry event is
+    logged (the advance stops: "out of fuel") and she stops at the hex's edge."""
+    if not short_of_next_hex(h):
+        return True
+    s, ship = h.s, h.ship
+    h.note(
+        "fuel",
+        f"{ship.name} has {ship.fuel} hlbs of fuel, less than the {h.fuel_use} hlbs "
+        f"{s.route[s.position + 1]} needs (R16): she runs dry at its edge and drifts (R13), "
+        f"{ship.fuel} hlbs left in her tanks.",
+        "out of fuel",
+        {"fuel": ship.fuel, "adrift": True},
+    )
+    if h.moving:
+        h.moving = False
+        hex_miles = h.e._hex_miles
+        h.miles = (h.entered + 1) * hex_miles - h.progress_before
+        s.progress = hex_miles  # at the edge: with fuel aboard she enters at once
+    return False
+
+
+def burn(h: Any) -> None:
+    """R16: the hex just entered costs its Fuel Use (burnt fuel leaves the Load, R11); the
+    last of it leaves her adrift there (R13)."""
+    ship = h.ship
+    if not (h.fuel_use and under_power(ship)):
+        return
+    ship.fuel -= h.fuel_use
+    if ship.fuel == 0:
+        h.note(
+            "fuel",
+            f"{ship.name} burns her last {h.fuel_use} hlbs of fuel entering {ship.hex}: out "
+            "of fuel (R16), she makes no way under power (R13).",
+            "out of fuel",
+            {"fuel": 0},
+        )
+        h.stop_moving()

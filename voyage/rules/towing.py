@@ -1,0 +1,108 @@
+"""Towing (R92, the core rules' Strong trait): the tow's weight in the tower's Load, the two
+moving together, and a tow line that parts like an anchor cable (R65).
+
+A tow weighs the towed ship's Deadweight plus her Load (hlbs), taken when the line is made
+fast. The towing ship counts it in her Load for her load category, speed and fuel (R12-R16)
+- ``voyage.ships.load_parts`` carries it as the part ``tow`` - but not for R12's sinking or
+R37's flooding (the engine's own load leaves it out); a Strong ship counts a fifth of it
+(the trait's ``tow_multiplier``: 5). In the engine the towed ship (status ``under tow``)
+makes no way of her own and each hour ends where her tower is (:func:`tow_phase`); she
+still rolls her own hazards in her hex (leaks, storms). In storm-tossed seas the line is
+rolled for each hour like an anchor cable (2d6, parting on 2 or 12).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..events import Event
+from ..ships import Ship, deadweight, load, trait_effect
+from ..tables import RuleBook
+from .anchors import anchor_cable
+
+#: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
+TOW, TOW_COUNTED, TOWED_BY = "tow", "tow_counted", "towed_by"
+UNDER_TOW = "under tow"
+
+
+def tow_weight(towed: Ship, book: RuleBook, water_in_load: bool = True) -> int:
+    """R92: the towed ship's Deadweight plus her Load, in hlbs."""
+    return deadweight(towed, book) + load(towed, book, water_in_load)
+
+
+def counted_weight(tower: Ship, weight: int, book: RuleBook) -> int:
+    """R92: the hlbs of a tow counted in the tower's Load: all of it, a fifth for a Strong
+    ship (1 / the trait's ``tow_multiplier``, rounded up)."""
+    multiplier = trait_effect(tower, book, "tow_multiplier", 0) or 1
+    return math.ceil(weight / multiplier)
+
+
+def make_fast(tower: Ship, towed: Ship, book: RuleBook, water_in_load: bool = True) -> int:
+    """Make the line fast: the tower carries the tow in her equipment; the hlbs counted."""
+    counted = counted_weight(tower, tow_weight(towed, book, water_in_load), book)
+    tower.equipment[TOW] = towed.name
+    tower.equipment[TOW_COUNTED] = counted
+    towed.equipment[TOWED_BY] = tower.name
+    return counted
+
+
+def let_go(tower: Ship, towed: Ship | None) -> None:
+    """Cast off: neither carries the other any more."""
+    tower.equipment.pop(TOW, None)
+    tower.equipment.pop(TOW_COUNTED, None)
+    if towed is not None:
+        towed.equipment.pop(TOWED_BY, None)
+
+
+def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ()) -> None:
+    """After every ship's hour: each ship under tow ends it where her tower is; in
+    storm-tossed seas the line may part (R65's roll), and then she is adrift. A tow that
+    sank, or a tower that arrived or was lost, ends the tow. Her hour ``rows`` are moved
+    with her (they were written before the tower's hour was done)."""
+    from ..engine import LoggedEvent
+
+    by_name = {s.ship.name: s for s in engine.states}
+    for tower in engine.states:
+        name = tower.ship.equipment.get(TOW)
+        if not name:
+            continue
+        s = by_name.get(str(name))
+        if s is None or s.status != UNDER_TOW:
+            let_go(tower.ship, s.ship if s is not None else None)
+            continue
+        s.route, s.inshore = list(tower.route), list(tower.inshore)
+        s.position, s.progress = tower.position, tower.progress
+        for row in rows:
+            if row.ship == s.ship.name:
+                row.hex = s.hex
+        if tower.status in ("arrived", "sunk", "abandoned") or (
+            engine.world.sea_state(s.hex, clock) and _parts(engine, s, tower, clock, out)
+        ):
+            let_go(tower.ship, s.ship)
+            s.status = "arrived" if tower.status == "arrived" else "adrift"
+            text = f"{s.ship.name} is cast off from {tower.ship.name} at {s.hex} ({s.status})."
+            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
+                                   Event("tow", text, [], 59, {"status": s.status})))
+    for s in engine.states:  # a ship under tow whose tower is not at sea: adrift (R64)
+        if s.status == UNDER_TOW and str(s.ship.equipment.get(TOWED_BY, "")) not in by_name:
+            s.ship.equipment.pop(TOWED_BY, None)
+            s.status = "adrift"
+
+
+def _parts(engine: Any, s: Any, tower: Any, clock: int, out: list[Any]) -> bool:
+    from ..engine import LoggedEvent
+
+    result = anchor_cable(engine.roller, engine.book)
+    event = result.event(59)
+    event.kind = "tow"
+    if result.parted:
+        event.text = (f"The tow line between {tower.ship.name} and {s.ship.name} parts in the "
+                      f"storm at {s.hex} (R92, R65): {s.ship.name} is adrift.")
+        event.changes = {"tow_parted": True}
+    else:
+        event.text = "The tow line holds in the storm (R92, R65)."
+    out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event,
+                           "tow parted" if result.parted else None))
+    return result.parted

@@ -1,0 +1,77 @@
+"""Taking a ship in tow and casting her off (R92): ``voyage act SHIP tow OTHER`` and
+``voyage act SHIP cast-off``, the store side of :mod:`voyage.rules.towing`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import ShipState
+from .errors import VoyageRuleError
+from .events import Event
+from .rules.towing import TOW, TOWED_BY, UNDER_TOW, let_go, make_fast, tow_weight
+from .store import Action, Campaign
+from .voyages import log_event, open_voyage, save_state
+
+
+def tow_action(
+    camp: Campaign, act: Action, s: ShipState, what: str, target: str | None
+) -> tuple[str, dict[str, Any]]:
+    """The tower ``s`` takes ``target`` in tow, or casts her tow off; the other ship's
+    voyage is changed and logged here, the tower's by the caller."""
+    ship, book = s.ship, camp.rulebook
+    if ship.equipment.get(TOWED_BY):
+        raise VoyageRuleError(
+            f"{ship.name} is under tow by {ship.equipment[TOWED_BY]}: "
+            f"`voyage act {ship.equipment[TOWED_BY]!r} cast-off` first"
+        )
+    if what == "cast-off":
+        name = ship.equipment.get(TOW)
+        if not name:
+            raise VoyageRuleError(f"{ship.name} has nothing in tow")
+        other = open_voyage(camp, str(name))
+        let_go(ship, other.ship if other else None)
+        if other is not None:
+            if other.status == UNDER_TOW:
+                other.status = "adrift"  # R64: she drifts until she gets under way (weigh)
+            save_state(camp, other, camp.clock)
+            log_event(camp, act, other.ship.name, other.voyage_id, Event(
+                "tow", f"{ship.name} casts {other.ship.name} off at {other.hex}: she is "
+                f"{other.status}.", [], 0, {"towed_by": None, "status": other.status}))
+        return f"{ship.name} casts off the tow ({name}) at {s.hex} (R92).", {"tow": None}
+    if not target:
+        raise VoyageRuleError("tow which ship? `voyage act SHIP tow OTHER`")
+    if ship.equipment.get(TOW):
+        raise VoyageRuleError(
+            f"{ship.name} already has {ship.equipment[TOW]} in tow: one tow at a time "
+            f"(`voyage act {ship.name!r} cast-off` first)"
+        )
+    other_ship = camp.get_ship(target)
+    if other_ship.name == ship.name:
+        raise VoyageRuleError(f"{ship.name} cannot tow herself")
+    other = open_voyage(camp, other_ship.name)
+    if other is None:
+        raise VoyageRuleError(f"{other_ship.name} is not at sea: a tow is between ships at sea")
+    if other.hex != s.hex:
+        raise VoyageRuleError(
+            f"{other.ship.name} is at {other.hex}, {ship.name} at {s.hex}: a tow line is "
+            "passed in one hex"
+        )
+    if other.ship.equipment.get(TOWED_BY) or other.ship.equipment.get(TOW):
+        raise VoyageRuleError(f"{other.ship.name} is already in a tow")
+    if s.status not in ("under way", "anchored", "adrift") or other.status in ("stuck",):
+        raise VoyageRuleError(f"{ship.name} is {s.status}: she cannot take a ship in tow now")
+    weight = tow_weight(other.ship, book, camp.water_in_load)
+    counted = make_fast(ship, other.ship, book, camp.water_in_load)
+    other.status = UNDER_TOW
+    other.route, other.inshore = list(s.route), list(s.inshore)
+    other.position, other.progress = s.position, s.progress
+    save_state(camp, other, camp.clock)
+    log_event(camp, act, other.ship.name, other.voyage_id, Event(
+        "tow", f"{other.ship.name} is taken in tow by {ship.name} at {s.hex} (R92).", [], 0,
+        {"towed_by": ship.name, "status": UNDER_TOW}))
+    strong = " (Strong: a fifth)" if counted < weight else ""
+    text = (
+        f"{ship.name} takes {other.ship.name} in tow at {s.hex}: the tow weighs {weight} hlbs "
+        f"(her Deadweight and Load), {counted} counted in {ship.name}'s Load{strong} (R92)."
+    )
+    return text, {"tow": other.ship.name, "tow_weight": weight, "tow_counted": counted}

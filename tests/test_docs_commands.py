@@ -85,6 +85,11 @@ _GULL = [
 # The two twins sail together and are in the same hex, a hex out, four hours later.
 _TWINS_OUT = [*_GULL, 'sail "Sea Witch" --to 2812', "sail Gull --to 2812", "advance --hours 4"]
 
+_HARPY_OUT = [
+    _GULL[0].replace("Gull", '"Iron Harpy"') + ' --weapon "Artillery Cannon"',
+    *[s.replace("Gull", '"Iron Harpy"') for s in _TWINS_OUT[1:]],
+]
+
 #: A document not named in SETUP: the Sea Witch laden in Gullhaven.
 DEFAULT_SETUP = _PLACED
 
@@ -143,6 +148,13 @@ SETUP: dict[str, list[str]] = {
         "advance --hours 60",
     ],
     "docs/rulings.md": _REACH,
+    # the Iron Harpy, the Sea Witch's twin, sailing beside her, a hex out
+    "docs/encounters.md": [
+        *_REACH[:2],
+        _REACH[2] + ' --weapon "Heavy Machine Gun"',
+        *_PLACED[3:],
+        *_HARPY_OUT,
+    ],
     # the Mercy and the Gull, twins, side by side in Gullhaven
     "docs/people.md": [
         *_REACH[:2],
@@ -176,6 +188,32 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         'act "Sea Witch" abandon',
     ],
     ("act", "Sea Witch", "search"): [*_TWINS_OUT, "act Gull abandon"],
+    # a fight under way between the Sea Witch and the Iron Harpy (her twin, with a cannon)
+    ("encounter",): [*_HARPY_OUT, 'encounter start "Sea Witch" "Iron Harpy" --range 400'],
+    ("encounter", "start"): _HARPY_OUT,
+    ("encounter", "start", "Sea Witch", "--leviathan"): _AT_SEA,
+    ("encounter", "attack"): [
+        *_AT_SEA,
+        'encounter start "Sea Witch" --leviathan kraken',
+        "encounter round",
+    ],
+    # the actions of a round need a round begun (R90)
+    ("encounter", "ram"): [
+        *_HARPY_OUT,
+        'encounter start "Sea Witch" "Iron Harpy"',
+        "encounter round",
+    ],
+    ("encounter", "shoot"): [
+        *_HARPY_OUT,
+        'encounter start "Sea Witch" "Iron Harpy"',
+        "encounter round",
+    ],
+    # the Old Faithful beside the Sea Witch, at sea; cast-off needs her in tow first (R92)
+    ("act", "Old Faithful"): [s.replace("Gull", '"Old Faithful"') for s in _TWINS_OUT],
+    ("act", "Old Faithful", "cast-off"): [
+        *[s.replace("Gull", '"Old Faithful"') for s in _TWINS_OUT],
+        'act "Old Faithful" tow "Sea Witch"',
+    ],
     ("crew", "move"): ['crew add "Tom Pike" --ship "Sea Witch" --swimming 4', *_GULL],
     ("crew", "remove"): ['crew add "Tom Pike" --ship "Sea Witch" --swimming 4'],
     ("act", "Sea Witch", "repair", "leak"): [

@@ -90,17 +90,6 @@ def test_an_overloaded_ship_capsizes_and_sinks():
     assert st.ship.status == "sunk" and result.rows[-1].status == "sunk"
 
 
-def test_a_storm_means_a_capsize_check_for_every_hex_travelled():
-    # R32: every hex entered in a storm hex, a capsize Check
-    storm = {"0403", "0503", "0603"}
-    st = voyage(ship(tier=6, engine=6, cls="trawler", cargo=100))
-    result = run([st], seed=5, hours=8, w=world(lambda h, c: h in storm))
-    storm_checks = [e for e in result.events if e.event.kind == "capsize"]
-    entered = {r.hex for r in result.rows} & storm
-    assert len(storm_checks) >= len(entered) - 1 > 0
-    assert all(e.event.rolls[0].label == "capsize check (storm: stormy seas)" for e in storm_checks)
-
-
 def test_six_hours_in_the_same_storm_hex_is_a_capsize_check():
     # R32: or every 6 hours spent in the same hex
     st = voyage(ship(tier=8, engine=8, cls="freighter", cargo=100), status="anchored")
@@ -279,7 +268,7 @@ hexes:
     st = voyage(ship(cargo=100), route)
     st.ship.hex = route[0]
     result = Engine(World(book, chart), [st], Roller(4)).run(0, 2)
-    assert [e.event.kind for e in result.events][0] in ("coast", "aground")
+    assert [e.event.kind for e in result.events][0] == "coast"  # R33's roll comes first
 
 
 def test_water_over_a_tenth_of_deadweight_means_an_hourly_capsize_check():
@@ -289,19 +278,6 @@ def test_water_over_a_tenth_of_deadweight_means_an_hourly_capsize_check():
     checks = [e for e in result.events if e.event.kind == "capsize"]
     assert [(e.clock, e.event.minute) for e in checks][:2] in ([(0, 0), (1, 0)], [(0, 0)])
     assert checks[0].event.rolls[0].label == "capsize check (flooding)"
-
-
-def test_a_leak_opened_during_the_hour_counts_from_its_minute():
-    # R36: water per hour from then on; holed at minute m, the first hour lets in
-    # leak * (60 - m) / 60
-    def make():
-        route = COAST_ROUTE[:7]
-        return [voyage(ship(cargo=100), route, inshore=True, position=4, progress=11)]
-
-    seed, result, states = first_seed(make, lambda r, s: bool(s[0].leaks), hours=1)
-    holed = next(e for e in result.events if e.halt == "aground")
-    (leak,) = states[0].leaks
-    assert result.rows[0].water == leak * (60 - holed.event.minute) // 60
 
 
 def test_a_ship_that_arrives_on_fire_burns_on_in_port():

@@ -272,6 +272,78 @@ def test_a_broken_export_fails_the_schema() -> None:
         validate({"version": "2"})
 
 
+def test_export_validate_passes_a_valid_export_and_changes_no_byte(campaign: Path,
+                                                                    tmp_path: Path) -> None:
+    # the schema check is asked for with --validate (issue 14.4), not made on every export
+    plain = run([SHIP, "--format", "json", "--out", "plain.json"], campaign, tmp_path)
+    checked = run([SHIP, "--format", "json", "--out", "checked.json", "--validate"], campaign,
+                  tmp_path)
+    assert plain.exit_code == 0 and checked.exit_code == 0, checked.output
+    assert (tmp_path / "checked.json").read_bytes() == (tmp_path / "plain.json").read_bytes()
+
+
+def _broken(data: dict[str, Any], where: str) -> dict[str, Any]:
+    import copy
+
+    broken = copy.deepcopy(data)
+    if where == "hours/3/fuel":
+        broken["hours"][3]["fuel"] = "a lot"
+    elif where == "events/0/rolls/0/faces":
+        broken["events"][0]["rolls"][0]["faces"] = "4 and 2"
+    elif where == "summary":
+        broken["summary"]["hexes_entered"] = -1
+    elif where == "(top)":
+        del broken["voyage"]
+    return broken
+
+
+@pytest.mark.parametrize("where", ["hours/3/fuel", "events/0/rolls/0/faces", "summary",
+                                   "(top)"])
+def test_the_validator_catches_a_broken_document(campaign: Path, where: str) -> None:
+    from voyage.export import ExportError, load_voyage, to_json, validate
+    from voyage.store import open_campaign
+
+    camp = open_campaign(campaign)
+    try:
+        data = to_json(load_voyage(camp, SHIP))
+    finally:
+        camp.close()
+    validate(data)  # the document as exported passes
+    with pytest.raises(ExportError) as info:
+        validate(_broken(data, where))
+    message = str(info.value)
+    assert "does not match its schema" in message and "\n" not in message
+    assert f"at {where}" in message
+
+
+def test_export_validate_refuses_to_write_a_broken_export(campaign: Path, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    from voyage import export
+
+    real = export.to_json
+    monkeypatch.setattr(export, "to_json", lambda log: _broken(real(log), "hours/3/fuel"))
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run([SHIP, "--format", "json", "--format", "csv", "--out", "x", "--validate"],
+                 campaign, out)
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+    assert "hours/3/fuel" in result.output
+    assert list(out.iterdir()) == []  # nothing written, not even the CSV
+    # without --validate the same export is written: the check is the flag's, not every run's
+    assert run([SHIP, "--format", "json", "--out", "y.json"], campaign, out).exit_code == 0
+
+
+def test_export_validate_needs_the_json_format(campaign: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    result = run([SHIP, "--format", "md", "--validate"], campaign, out)
+    assert result.exit_code == 1 and "add --format json" in result.output
+    assert result.output.count("\n") == 1
+    assert list(out.iterdir()) == []
+
+
 # ----------------------------------------------------------------------------- CSV
 
 

@@ -35,10 +35,14 @@ _FORMATS = ("md", "json", "csv", "png")
               help="Markdown only: show each event's rolls, fold them in <details>, or leave "
                    "them out.")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
+@click.option("--validate", "validate_json", is_flag=True,
+              help="Check the JSON export against its shipped schema before writing it "
+                   "(with --format json).")
 @json_option
 @handles_errors
 def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[str, ...],
-           out: str | None, rolls: str, force: bool, as_json: bool) -> None:
+           out: str | None, rolls: str, force: bool, validate_json: bool,
+           as_json: bool) -> None:
     """Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.
 
     Nothing is written but the files named (or the default names in the current
@@ -49,7 +53,7 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
 
         voyage export "Sea Witch" --format md --format png
 
-        voyage export "Sea Witch" --voyage 2 --format json --out witch.json
+        voyage export "Sea Witch" --voyage 2 --format json --out witch.json --validate
     """
     from ..export import load_voyage, write_exports
     from ..export import sea_map_for as _sea_map
@@ -61,7 +65,7 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     finally:
         camp.close()
     paths = write_exports(log, formats, out, force=force, rolls=rolls,  # type: ignore[arg-type]
-                          sea_map=sea_map)
+                          sea_map=sea_map, validate_json=validate_json)
     if as_json:
         emit_json({"ship": log.ship, "voyage": log.id,
                    "files": {fmt: str(path) for fmt, path in paths.items()}})

@@ -1,0 +1,184 @@
+"""Benchmark of the voyage exports on a long voyage, against a baseline measured in the
+same run.
+
+    python bench/bench_export.py [--days 1000] [--events-per-day 6] [--repeat 3]
+
+Makes a campaign with one voyage of ``--days`` days (24 hour rows a day, and
+``--events-per-day`` events a day carrying real rolls: coastline checks, capsize Checks,
+leaks), then times, best of ``--repeat``:
+
+- the baseline: ``json.dumps`` of the same hour and event rows (one C-speed pass over the
+  data, the least any export can cost);
+- reading the voyage back (``load_voyage``);
+- the Markdown export and the JSON export (text only, then written with ``write_exports``,
+  reading included), and the JSON schema check that ``export --validate`` adds;
+- ``voyage export`` as a command, Markdown and JSON, in a fresh process.
+
+Targets (issue 14.4): the Markdown and the JSON export of a 1,000-day voyage each in at most
+1.5 s, and both linear in the voyage's length (the ratio to the baseline stays flat when
+``--days`` grows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from voyage import export  # noqa: E402
+from voyage.dice import Modifier, Roller  # noqa: E402
+from voyage.ships import make_ship  # noqa: E402
+from voyage.store import Campaign, create_campaign  # noqa: E402
+
+SHIP = "Long Haul"
+ROUTE = ["0305", "0405", "0506", "0606", "0707", "0807"]
+
+
+def _event_rows(roller: Roller, day: int, per_day: int) -> list[tuple[int, int, str, str, list]]:
+    """``per_day`` events of one day: (clock, minute, kind, text, rolls)."""
+    out = []
+    for n in range(per_day):
+        clock = (day - 1) * 24 + (n * 24) // max(1, per_day)
+        if n % 3 == 0:
+            roll = roller.chance("coastal hazard", 1, success="a hazard", failure="clear water")
+            out.append((clock, 0, "coast", "The shallows are clear.", [roll]))
+        elif n % 3 == 1:
+            roll = roller.check("capsize check (storm)", 16,
+                                [Modifier(4, "Tier IV"), Modifier(2, "Half")])
+            out.append((clock, 30, "capsize", "The helmsman holds her: the ship stays upright.",
+                        [roll]))
+        else:
+            leak = roller.roll("hull leak", "d6", [Modifier(1, "weapon")])
+            blast = roller.roll("explosion", "d20", [Modifier(5, "lethal zone"),
+                                                     Modifier(-4, "Tier IV")], target=20)
+            out.append((clock, 45, "hull", "The hull is holed: the ship takes on water.",
+                        [leak, blast]))
+    return out
+
+
+def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
+    """A campaign whose one ship has sailed a voyage of ``days`` days."""
+    camp = create_campaign(path, "Bench Reach", 7)
+    with camp.action("ship add", f"add {SHIP}"):
+        ship = make_ship(camp.rulebook, SHIP, "trawler", 4, engine_tier=5)
+        ship.crew, ship.fuel, ship.cargo = 6, 400, 100
+        camp.add_ship(ship)
+    db = camp.db
+    roller = Roller(11)
+    hours_total = days * 24
+    with camp.action("advance", "the long voyage") as act:
+        db["voyages"].insert({
+            "ship": SHIP, "origin": ROUTE[0], "destination": ROUTE[-1],
+            "route": json.dumps(ROUTE), "position": len(ROUTE) - 1, "progress_miles": 0,
+            "inshore": json.dumps([]), "pace": "normal", "strain": 0, "status": "arrived",
+            "started": 0, "ended": hours_total - 1, "state": json.dumps({"leaks": []}),
+        })
+        vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
+        hours = []
+        for clock in range(hours_total):
+            hours.append({
+                "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
+                "day": clock // 24 + 1, "hour": clock % 24,
+                "hex": ROUTE[min(len(ROUTE) - 1, clock * len(ROUTE) // hours_total)],
+                "miles": 6, "speed": 6, "pace": "normal", "fuel": 400 - clock // 100,
+                "load": 200, "load_category": "half", "water": clock % 7, "leaks": 0,
+                "status": "under way" if clock < hours_total - 1 else "arrived",
+            })
+        db["hours"].insert_all(hours, batch_size=2000)
+        events = []
+        for day in range(1, days + 1):
+            for clock, minute, kind, text, rolls in _event_rows(roller, day, per_day):
+                events.append({
+                    "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
+                    "day": day, "hour": clock % 24, "minute": minute, "kind": kind,
+                    "text": text, "rolls": json.dumps([r.to_dict() for r in rolls]),
+                    "changes": json.dumps({}),
+                })
+        db["events"].insert_all(events, batch_size=2000)
+    return camp
+
+
+def best(fn: Callable[[], Any], repeat: int) -> float:
+    """The best of ``repeat`` timings of ``fn()``, in seconds (wall clock); the CPU seconds
+    of that same run are kept in :data:`CPU` (a busy machine stretches the one, not the
+    other)."""
+    times = []
+    for _ in range(repeat):
+        began, cpu = time.perf_counter(), time.process_time()
+        fn()
+        times.append((time.perf_counter() - began, time.process_time() - cpu))
+    wall, cpu = min(times)
+    CPU[fn] = cpu
+    return wall
+
+
+CPU: dict[Any, float] = {}
+
+
+def command_seconds(db: Path, fmt: str, out: Path) -> float:
+    """``voyage export`` in a fresh process (start-up included)."""
+    cmd = [sys.executable, "-c", "from voyage.cli import main; main()", "export", "--db",
+           str(db), SHIP, "--format", fmt, "--out", str(out), "--force"]
+    began = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - began
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--days", type=int, default=1000)
+    parser.add_argument("--events-per-day", type=int, default=6)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="voyage-bench-export-") as tmp:
+        folder = Path(tmp)
+        db = folder / "bench.db"
+        camp = make_campaign(db, args.days, args.events_per_day)
+        log = export.load_voyage(camp, SHIP)
+        rows = {"hours": log.hours, "events": log.events}
+        data = export.to_json(log)
+
+        def written(fmt: str) -> Callable[[], Any]:
+            return lambda: export.write_exports(export.load_voyage(camp, SHIP), [fmt],
+                                                folder / f"out.{fmt}", force=True)
+
+        timed: list[tuple[str, Callable[[], Any], int]] = [
+            ("baseline json.dumps of the rows", lambda: json.dumps(rows), args.repeat),
+            ("load_voyage (read the log)", lambda: export.load_voyage(camp, SHIP), args.repeat),
+            ("Markdown text", lambda: export.to_markdown(log), args.repeat),
+            ("JSON text", lambda: export.json_text(log), args.repeat),
+            ("JSON schema check (--validate)", lambda: export.validate(data), 1),
+            ("Markdown: read + write the file", written("md"), args.repeat),
+            ("JSON: read + write the file", written("json"), args.repeat),
+        ]
+        results = [(name, best(fn, n), CPU[fn]) for name, fn, n in timed]
+        camp.close()
+        md_cmd = min(command_seconds(db, "md", folder / "cmd.md") for _ in range(args.repeat))
+        js_cmd = min(command_seconds(db, "json", folder / "cmd.json")
+                     for _ in range(args.repeat))
+    hours, events = len(log.hours), len(log.events)
+    print(f"a voyage of {args.days} days: {hours} hour rows, {events} events "
+          f"(best of {args.repeat}; wall clock, CPU, wall as a ratio to the baseline)")
+    baseline = results[0][1]
+    for name, wall, cpu in results:
+        print(f"{name:36} {wall:7.3f} s  cpu {cpu:6.3f} s  {wall / baseline:6.1f}x baseline")
+    for name, wall in (("`voyage export --format md` (process)", md_cmd),
+                       ("`voyage export --format json` (process)", js_cmd)):
+        print(f"{name:36} {wall:7.3f} s  {'':14}{wall / baseline:6.1f}x baseline")
+    slowest = max(results[5][1], results[6][1])
+    verdict = "met" if slowest <= 1.5 else "NOT met (see the CPU column on a busy machine)"
+    print(f"target: each export of a 1,000-day voyage within 1.5 s (read + write); "
+          f"{args.days} days: {verdict}")
+
+
+if __name__ == "__main__":
+    main()

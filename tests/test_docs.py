@@ -47,34 +47,5 @@ def test_help_does_not_import_heavy_modules():
     assert out.stdout.strip().splitlines()[-1] == "HEAVY:", out.stdout
 
 
-def test_readme_quick_tour_runs_and_shows_real_output(tmp_path, monkeypatch):
-    """Each `$ voyage ...` line of the README runs, in order, in an empty folder; every
-    output line the README shows (other than trimmed ones with '...') is really printed."""
-    import shlex
-
-    from click.testing import CliRunner
-
-    monkeypatch.delenv("VOYAGE_DB", raising=False)
-    monkeypatch.chdir(tmp_path)
-    readme = (ROOT / "README.md").read_text()
-    start = readme.index("## Quick tour")
-    block = readme[start : readme.index("## Maps and weather")]
-    block += readme[readme.index("## Settings and rulings") : readme.index("## Rule tables")]
-    runner = CliRunner()
-    commands: list[tuple[list[str], list[str]]] = []
-    fenced = False
-    for line in block.splitlines():
-        if line.startswith("```"):
-            fenced = not fenced
-        elif fenced and line.startswith("$ voyage "):
-            commands.append((shlex.split(line[len("$ voyage ") :]), []))
-        elif fenced and commands and line.strip():
-            commands[-1][1].append(line)
-    assert len(commands) >= 12
-    for args, shown in commands:
-        result = runner.invoke(cli, args)
-        assert result.exit_code == 0, (args, result.output)
-        for expected in shown:
-            if "..." in expected:
-                continue
-            assert expected.rstrip() in result.output, (args, expected)
+# The README's tour (each `$ voyage ...` line, in order, printing what it shows) runs with
+# every other command of README and docs/ in tests/test_docs_commands.py.

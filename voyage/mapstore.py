@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .store import Campaign
 
 _PARSED: dict[str, SeaMap] = {}
-NO_MAP = "no map loaded in this campaign: `voyage map load campaigns/salt_reach` (or your map)"
+NO_MAP = "no map loaded in this campaign: `voyage map load salt_reach` (or your map)"
 
 
 def resolve_map_path(path: str | Path) -> Path:

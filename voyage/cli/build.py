@@ -69,8 +69,9 @@ def build(
 
     Examples:
 
-        voyage ship build "Sea Fox" --body cruiser --plant large --propellers 2
-        --armor F10,L7,B3,T3,U10 --with deck,half-top,bilge-pump,life-raft --crew 2
+    \b
+        voyage ship build "Sea Fox" --body cruiser --plant large --propellers 2 \\
+            --armor F10,L7,B3,T3,U10 --with deck,half-top,bilge-pump,life-raft --crew 2
 
         voyage ship build "Lucky" --design "Lucky Catch"
     """

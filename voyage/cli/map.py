@@ -26,7 +26,7 @@ def map_group() -> None:
 
     Example:
 
-        voyage map load campaigns/salt_reach
+        voyage map load salt_reach
     """
 
 
@@ -50,7 +50,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 
     Example:
 
-        voyage map load campaigns/salt_reach
+        voyage map load salt_reach
     """
     from ..mapstore import load_into_campaign, ship_positions
 

@@ -61,8 +61,9 @@ def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
     assert headings[:2] == ["The ship", "Summary"]
     assert headings[2] == "Day 1" and len(headings) >= 3
     assert f"](demo-seed-{SEED}.png)" in text
-    # the players' log (issue 15): she met the storm (R32, R60), told without codes or rolls
-    assert "Stormy seas in " in text and "(R60)" not in text and "capsize check" not in text
+    # the players' log (issue 15): numbered events, told without ruling codes or rolls
+    assert "- **(1)** **Day 1, 00:00**" in text
+    assert "(R" not in text and "capsize check" not in text and "d20=" not in text
     assert not any(t.type in ("html_block", "html_inline") for t in tokens)
 
 

@@ -156,7 +156,7 @@ def test_leaks_in_port_through_the_cli_until_repaired(runner: CliRunner, db: Pat
     assert ship_row["status"] == "in port"
     assert "voyage 1 is still open" in refused(runner, "sail", "Gull", "--to", "0804")
     out = ok(runner, "act", "Gull", "repair", "leak")
-    assert "2 leak(s)" in out and "(R86)" in out and "voyage ends here" in out
+    assert "2 leaks" in out and "(R86)" in out and "voyage ends here" in out
     assert json.loads(ok(runner, "status", "--json"))["ships"] == []
     assert "Every ship is in port" in ok(runner, "advance")  # she is no longer stepped
     ok(runner, "sail", "Gull", "--to", "0804")
@@ -210,4 +210,4 @@ def test_the_demo_mends_a_leaking_ship_in_port(
     result = run_demo(str(tmp_path / "demo"), 26, echo=lines.append)
     assert result.summary["outcome"].startswith("arrived at Ironport")
     mended = [line for line in lines if "(R86)" in line]
-    assert len(mended) == 1 and "1 leak(s)" in mended[0] and "voyage ends here" in mended[0]
+    assert len(mended) == 1 and "1 leak (" in mended[0] and "voyage ends here" in mended[0]

@@ -200,5 +200,5 @@ def test_time_left_is_said_in_the_seas_terms():
     pike = Floater(2, "people", "Gull", "Pike", "crew", 1, 3, False, hours_swum=1)
     assert schedule_text(pike, "calm", book) == (
         "1 swimmer rank 3, no jacket: rolls every hour, drowned on 2 in calm seas "
-        "(exhausted in 3 hour(s))"
+        "(exhausted in 3 hours)"
     )

@@ -23,6 +23,7 @@ from typing import Any
 
 from .campaignfile import FileInfo, connect_readonly, inspect, refuse_newer
 from .errors import VoyageError
+from .report import plural
 
 #: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.
 #: (campaign.rng_state is not JSON since the journal: _campaign_row restores it instead.)
@@ -304,7 +305,9 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
         ).fetchone()[0]
         if late:
             found.append(
-                Finding("reference", "hours", f"{late} hour(s) logged at or after the clock")
+                Finding(
+                    "reference", "hours", f"{plural(late, 'hour')} logged at or after the clock"
+                )
             )
 
 

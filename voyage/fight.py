@@ -22,6 +22,7 @@ from .dice import Modifier
 from .engine import ShipState
 from .errors import VoyageRuleError
 from .events import Event
+from .report import plural
 from .rules.collisions import check_kind, relative_speed, speeds_after
 from .rules.common import Outcome
 from .rules.dodge import dodge
@@ -422,7 +423,7 @@ def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
         rounds = int(fight["round"])
         minutes = -(-rounds // ROUNDS_A_MINUTE)
         camp.db.execute("UPDATE fights SET status = 'ended' WHERE id = ?", [fight["id"]])
-        text = (f"The fight at {fight['hex']} ends after {rounds} round(s), "
+        text = (f"The fight at {fight['hex']} ends after {plural(rounds, 'round')}, "
                 f"{minutes} minute(s) of the voyage clock (R94).")
         _log(camp, act, fight, None, Event("fight", text, [], 0, {"ended": True}))
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import VoyageRuleError
 from .events import Event
+from .report import plural
 from .rules import water as rules
 from .world.water import Floater, board, leave_ship, people_aboard
 
@@ -361,7 +362,7 @@ def schedule_text(f: Floater, state: str, book: Any) -> str:
     each = "each " if f.count > 1 else ""
     text = f"{f.count} {f.swimmer_text()}: {each}{plan.text(state)}"
     if f.swimming > 0 and not f.jacket and f.hours_swum < f.swimming + 1:
-        text += f" (exhausted in {f.swimming + 1 - f.hours_swum} hour(s))"
+        text += f" (exhausted in {plural(f.swimming + 1 - f.hours_swum, 'hour')})"
     return text
 
 

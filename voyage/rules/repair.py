@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import VoyageRuleError
+from ..report import plural
 
 
 def repair_leak(s: Any, ship: Any, number: int | None) -> tuple[str, dict[str, Any]]:
@@ -22,7 +23,11 @@ def repair_leak(s: Any, ship: Any, number: int | None) -> tuple[str, dict[str, A
         # R86: in port a leak is repaired at once: all of them, no roll, no time
         count, total = len(s.leaks), sum(s.leaks)
         s.leaks = []
-        text = f"In port, {ship.name}'s {count} leak(s) ({total} hlbs an hour) are repaired (R86)."
+        verb = "is" if count == 1 else "are"
+        text = (
+            f"In port, {ship.name}'s {plural(count, 'leak')} ({total} hlbs an hour) {verb} "
+            "repaired (R86)."
+        )
         if not s.in_trouble:
             text += " Her voyage ends here (R36)."
         return text, {"leaks": []}

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..dice import Roll, Roller
 from ..events import Event
+from ..report import plural
 from ..rules import water as rules
 from ..tables import RuleBook
 
@@ -283,8 +284,8 @@ def leave_ship(
     lost = sum(f.count for f in out.lost)
     text = (
         f"{'They' if roller is None else 'Those who get out'} leave {ship.name} at {hex_name}: "
-        f"{aboard_rafts} in {len(raft_rows)} raft(s), {swimming} in the water"
-        f" ({used} life jacket(s) handed out)"
+        f"{aboard_rafts} in {plural(len(raft_rows), 'raft')}, {swimming} in the water"
+        f" ({plural(used, 'life jacket')} handed out)"
     )
     if roller is not None:
         text += f"; {lost} went down with her (R71)"

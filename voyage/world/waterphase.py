@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dice import Roll
 from ..events import Event
+from ..report import plural
 from ..rules import water as rules
 from ..rules.capsize import capsize_check
 from .water import AFLOAT, MINUTES, Floater, Person, board, leave_ship, people_aboard
@@ -303,7 +304,7 @@ class WaterPhase:
         # the rolls in which nobody drowned: one event a hex (every roll kept, R4)
         for (ship, voyage_id, hex_name), (who, rolls) in self._quiet.items():
             text = (
-                f"{len(rolls)} drowning roll(s) at {hex_name}, nobody drowns (R72): "
+                f"{plural(len(rolls), 'drowning roll')} at {hex_name}, nobody drowns (R72): "
                 + "; ".join(who)
                 + "."
             )
@@ -345,7 +346,8 @@ class WaterPhase:
             group,
             Event(
                 "drowned",
-                f"{lead}: {plan.text(state)}; {len(minutes)} drown(s) ({at}) (R72).",
+                f"{lead}: {plan.text(state)}; {len(minutes)} "
+                f"{'drowns' if len(minutes) == 1 else 'drown'} ({at}) (R72).",
                 rolls,
                 min(minutes),
                 {"drowned": len(minutes)},

@@ -275,14 +275,6 @@ def m070_map_cache(db: Database) -> None:
     )
 
 
-# -- a newcomer's first hour, the players' share (issue 15: m090-m099) -------------------
-@migrations()
-def m090_archived_ships(db: Database) -> None:
-    # A ship removed with --force after she has sailed stays, archived, so her voyages keep
-    # their ship (log and export still reach her); lists hide her unless asked.
-    db.execute("ALTER TABLE ships ADD COLUMN archived INTEGER NOT NULL DEFAULT 0")
-
-
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:
     """``--db`` if given, else ``$VOYAGE_DB``, else ``./campaign.db``."""
     if db:
@@ -884,4 +876,5 @@ def m080_boat_designs(db: Database) -> None:
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 
-from . import fightschema  # noqa: E402, F401  (issue 12, m075-m079: registered last)
+# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099)
+from . import fightschema, sharemigrations  # noqa: E402, F401, I001

@@ -29,6 +29,7 @@ from .engine import (
 )
 from .errors import VoyageRuleError
 from .events import Event
+from .logrows import log_event, write_log
 from .report import plural
 from .rules.repair import repair_leak
 from .ships import PACES, Ship
@@ -148,81 +149,6 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         s.ship.status = "abandoned"
     s.ship.hex = s.hex
     camp.save_ship(s.ship)
-
-
-def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
-    """Hour rows and events of an advance, with executemany (one transaction)."""
-    conn = camp.db.conn
-    conn.executemany(
-        "INSERT INTO hours (action_id, voyage_id, ship, clock, day, hour, hex, miles, speed, "
-        "pace, fuel, load, load_category, water, leaks, status) VALUES "
-        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                act.id,
-                r.voyage_id,
-                r.ship,
-                r.clock,
-                r.clock // 24 + 1,
-                r.clock % 24,
-                r.hex,
-                r.miles,
-                r.speed,
-                r.pace,
-                r.fuel,
-                r.load,
-                r.load_category,
-                r.water,
-                r.leaks,
-                r.status,
-            )
-            for r in result.rows
-        ],
-    )
-    conn.executemany(
-        "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
-        "rolls, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                act.id,
-                e.voyage_id,
-                e.ship,
-                e.clock,
-                e.clock // 24 + 1,
-                e.clock % 24,
-                e.event.minute,
-                e.event.kind,
-                e.event.text,
-                dumps([r.to_dict() for r in e.event.rolls]),
-                dumps(e.event.changes),
-            )
-            for e in result.events
-        ],
-    )
-
-
-def log_event(
-    camp: Campaign, act: Action, ship: str | None, voyage_id: int | None, event: Event
-) -> None:
-    """One event written by a referee action, at the campaign clock."""
-    clock = camp.clock
-    camp.db.execute(
-        "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
-        "rolls, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            act.id,
-            voyage_id,
-            ship,
-            clock,
-            clock // 24 + 1,
-            clock % 24,
-            event.minute,
-            event.kind,
-            event.text,
-            dumps([r.to_dict() for r in event.rolls]),
-            dumps(event.changes),
-        ],
-    )
 
 
 # -- setting sail --------------------------------------------------------------------------

@@ -175,16 +175,19 @@ class SeaMap:
     #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
     currents: dict[str, Any] = field(default_factory=dict)
     _water: bytes = field(default=b"", repr=False)
-    #: R61 weather regions by name (empty: the whole map is one temperate region).
-    regions: dict[str, Any] = field(default_factory=dict)
+    regions: dict[str, Any] = field(default_factory=dict)  #: R61, as the map names them
+    _default_regions: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def weather_regions(self) -> dict[str, Any]:
-        """The map's weather regions (voyage.world.regions.Region by name, R61)."""
-        if not self.regions:
+        """The weather regions (R61); without any, one temperate region, kept apart from
+        ``regions`` (what the map says and the map cache stores)."""
+        if self.regions:
+            return self.regions
+        if not self._default_regions:
             from .world.regions import default_regions
 
-            self.regions = default_regions(self)
-        return self.regions
+            self._default_regions = default_regions(self)
+        return self._default_regions
 
     def region_of(self, name: str) -> Any:
         """The weather region a hex is in (None for a hex in none, e.g. land)."""

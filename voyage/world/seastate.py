@@ -85,6 +85,19 @@ def referee_storms(rows: Iterable[Mapping[str, Any]]) -> list[RefereeStorm]:
     return out
 
 
+def _port_hexes(sea_map: Any) -> frozenset[str]:
+    """The map's port hexes (sheltered, R60), found by scanning its terrain bytes in C."""
+    from ..mapcells import TERRAIN_CODE
+
+    cells, code, width = bytes(sea_map.cells), TERRAIN_CODE["port"], sea_map.width
+    found = []
+    at = cells.find(code)
+    while at != -1:
+        found.append(hexmap.hex_name(at % width + 1, at // width + 1))
+        at = cells.find(code, at + 1)
+    return frozenset(found)
+
+
 class SeaStates:
     """The sea state of every hex at every hour of one campaign (R60-R63)."""
 
@@ -114,9 +127,11 @@ class SeaStates:
         self._hours: dict[int, dict[str, int]] = {}
         self._fp: dict[tuple[Any, ...], dict[str, int]] = {}
         self._last: tuple[tuple[Any, ...], dict[str, int]] = ((), {})
-        self._sea = frozenset(h for h in sea_map.names() if sea_map.is_sea(h))
+        # land has no sea state: asked per footprint hex (a cell covers a few dozen hexes),
+        # never by listing every hex of the map (a 999x999 map has a million)
+        self._is_sea = sea_map.is_sea
         self._lookback = (longest_cell_hours(book) + roll_hour(1)) // 24 + 1
-        self._ports = frozenset(h for h in sea_map.names() if sea_map.terrain(h) == "port")
+        self._ports = _port_hexes(sea_map)
 
     # -- days and cells --------------------------------------------------------------------
     def day(self, region: str, day: int) -> DayWeather:
@@ -196,9 +211,9 @@ class SeaStates:
 
     def _merge(self, found: dict[str, int], fp: dict[str, int]) -> None:
         """Add a footprint: the highest state wins (R60); land has no sea state."""
-        sea = self._sea
+        is_sea = self._is_sea
         for name, level in fp.items():
-            if level > found.get(name, 0) and name in sea:
+            if level > found.get(name, 0) and is_sea(name):
                 found[name] = level
 
     def level(self, hex_name: str, hour: int) -> int:

@@ -283,3 +283,24 @@ def test_the_sea_of_every_hour_is_the_union_of_its_cells_whatever_the_order() ->
                 if sea_map.is_sea(name):
                     expected[name] = max(level, expected.get(name, 0))
         assert got_walked[hour] == expected == got_asked[hour], hour
+
+
+def test_sea_states_never_list_every_hex_of_the_map(monkeypatch) -> None:
+    # issue 14: a 999x999 map has a million hexes; the sea state of an hour must come from
+    # the cells' footprints and a scan of the terrain bytes, never from walking every name
+    from voyage.maps import SeaMap, load_map
+    from voyage.paths import campaigns_dir
+    from voyage.world.seastate import SeaStates
+
+    book = load_rulebook()
+    sea_map = load_map(campaigns_dir() / "salt_reach")  # a map with regions of its own
+    ports = {p.name for p in sea_map.ports()}
+
+    def refuse(self: SeaMap) -> list[str]:
+        raise AssertionError("listed every hex of the map")
+
+    monkeypatch.setattr(SeaMap, "names", refuse)
+    states = SeaStates(3, sea_map, book)
+    assert states._ports == frozenset(ports)
+    assert any(states.levels(h) for h in range(0, 24 * 40))
+    assert all(states.for_ship(p, h) == 0 for p in ports for h in range(0, 48))

@@ -436,7 +436,8 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
 ) -> None:
     from matplotlib.image import imread
 
-    from voyage.export import load_voyage, picture_area, picture_marks, write_exports
+    from voyage.export import load_voyage, write_exports
+    from voyage.exportpicture import picture_area, picture_marks
     from voyage.maps import bundled_campaign, load_map
     from voyage.render import MapGeometry, hex_pixel
     from voyage.store import open_campaign
@@ -535,7 +536,8 @@ def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Pa
 def test_the_picture_is_titled_in_plain_words_and_cropped_to_a_box(campaign: Path) -> None:
     # issue 15: "Iron Harpy, voyage 1: Gullhaven to Ironport, arrived ..." - no hex sums
     from voyage import hexmap
-    from voyage.export import load_voyage, picture_area, picture_title, track
+    from voyage.export import load_voyage, track
+    from voyage.exportpicture import picture_area, picture_title
     from voyage.render import area_names
     from voyage.store import open_campaign
 

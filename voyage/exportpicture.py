@@ -93,7 +93,8 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         around=around,
         radius=radius,
         storms=[h for h in log.storms if sea_map.in_bounds(h)],
-        tracks=[(log.ship, path)] if path else [],
+        # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch"
+        tracks=[(f"voyage {log.id} of {log.ship}", path)] if path else [],
         marks=marks,
         title=picture_title(log),
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .boats import sheet, sheet_lines
-from .ships import Ship, load_category_for
+from .ships import Ship, aboard_figures, load_category_for
 from .tables import RuleBook
 from .tiers import roman
 
@@ -84,7 +84,6 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
     """Every figure of a built boat, under the same names as a rolled ship's (R81), with
     ``built`` holding her design sheet at her present weight."""
     from .boats import speeds, units_per_hex
-    from .rules.anchors import anchors_aboard
 
     spec = ship.design or {}
     table = book.boats
@@ -125,19 +124,7 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
         "max_strain": 0,  # R82: no straining
         "fuel_use": _n(use),  # power units a hex (R82)
         "to_hit": ship.tier // book.procedures["to_hit_divisor"],
-        "traits": list(ship.traits),
-        "equipment": dict(ship.equipment),
-        "anchors": anchors_aboard(ship),
-        "crew": ship.crew,
-        "passengers": ship.passengers,
-        "cargo": ship.cargo,
-        "fuel": ship.fuel,
-        "water": ship.water,
-        "status": ship.status,
-        "hex": ship.hex,
-        "pace": ship.pace,
-        "strain": ship.strain,
-        "engine_broken": ship.engine_broken,
+        **aboard_figures(ship),  # R70's jackets and rafts too, as on a rolled ship's card
         "built": s,
     }
 

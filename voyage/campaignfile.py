@@ -404,6 +404,11 @@ def one_moment(camp: Campaign) -> Iterator[Campaign]:
 # ----------------------------------------------------------------------------- failures
 
 
+def refusal(exc: sqlite3.DatabaseError, path: Path, doing: str) -> VoyageError:
+    """The one line for a database error met while ``doing`` (opened, read) a campaign."""
+    return explain(exc, path) or CampaignError(f"{path} cannot be {doing} ({exc})")
+
+
 def explain(exc: BaseException, path: Path | None) -> VoyageError | None:
     """One line for a failure of the file or the disk, or None if it is something else."""
     where = str(path) if path is not None else "the campaign file"

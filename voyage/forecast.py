@@ -111,10 +111,7 @@ def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
         housetables.adopt_folder(db, resolved)  # likewise: its old override folder
     except sqlite3.DatabaseError as exc:
         memory.close()
-        known = campaignfile.explain(exc, resolved)
-        if known is not None:
-            raise known from None
-        raise CampaignError(f"{resolved} cannot be read ({exc})") from None
+        raise campaignfile.refusal(exc, resolved, "read") from None
     except BaseException:
         memory.close()
         raise

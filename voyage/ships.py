@@ -242,6 +242,13 @@ def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str,
         ),  # R14: only an engine strains
         "fuel_use": fuel_use(ship, book, water_in_load=water_in_load),
         "to_hit": to_hit(ship, book),
+        **aboard_figures(ship),
+    }
+
+
+def aboard_figures(ship: Ship) -> dict[str, Any]:
+    """What is aboard and how she stands, the same for a rolled ship and a built boat."""
+    return {
         "traits": list(ship.traits),
         "equipment": dict(ship.equipment),
         "anchors": anchors_aboard(ship),  # R65: ship's stores

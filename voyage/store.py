@@ -751,10 +751,7 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
         housetables.adopt_folder(db, resolved)
     except sqlite3.DatabaseError as exc:
         db.close()
-        known = campaignfile.explain(exc, resolved)
-        if known is not None:
-            raise known from None
-        raise CampaignError(f"{resolved} cannot be opened ({exc})") from None
+        raise campaignfile.refusal(exc, resolved, "opened") from None
     except BaseException:
         db.close()
         raise

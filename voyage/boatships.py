@@ -143,6 +143,7 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"charge {fig['fuel']} power units, water {fig['water']}, anchors {fig['anchors']}",
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}",
     ]
+    lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
     return lines
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ShipError
+from .subtables import KEYS as SUB_KEYS
+from .subtables import check_depth_tables
 
 _BODY = {"name", "cost", "weight", "max_load", "spaces", "cargo_spaces", "armor_cost",
          "armor_weight", "hc", "tier", "draft_ft"}
@@ -25,7 +27,7 @@ def check_boats(data: Any, c: Any) -> dict[str, Any]:
     """R80-R83: bodies, plants, propellers, accessories, performance, power, designs."""
     c.mapping(data, "", {"bodies", "armor_locations", "plants", "propellers", "propeller_armor",
                          "accessories", "performance", "jet_drives", "hydrofoils", "oars",
-                         "person_weight", "keel_draft_ft", "power", "designs"})
+                         "person_weight", "keel_draft_ft", "power", "designs", *SUB_KEYS})
     out: dict[str, Any] = {}
     bodies = _keyed(data["bodies"], "bodies", c)
     for key, row in bodies.items():
@@ -85,6 +87,7 @@ def check_boats(data: Any, c: Any) -> dict[str, Any]:
     for f, v in power.items():
         c.integer(v, f"power.{f}", 1 if f in ("per_miles", "step_mph", "units") else 0)
     out["power"] = power
+    check_depth_tables(data, c, out)  # R83-R85: grounding, bilge pumps, submersibles
     out["designs"] = {}
     designs = _keyed(data["designs"], "designs", c)
     for name, d in designs.items():

@@ -65,7 +65,7 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
                       f"Top Speed {b['top_speed']}")
         figures[3] = f"Power {fig['fuel_use']} units/hex; To-hit {fig['to_hit']:+d}"
         figures[4] = figures[4].replace(f"fuel {fig['fuel']}", f"charge {fig['fuel']}")
-    figures += equipment_text(fig["equipment"])
+    figures += equipment_text(fig["equipment"]) + ([fig["pumps"]] if fig.get("pumps") else [])
     upright = capsize_odds(fig["tier"], fig["load_category"], book, fig["traits"])
     dodge = dodge_odds(fig["tier"], book, fig["traits"])
     odds = [

@@ -38,6 +38,7 @@ from .chart import Chart
 from .dice import Roller
 from .events import Event
 from .rules import fuel
+from .rules import hourly as phases
 from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
@@ -118,24 +119,13 @@ class ShipState:
     searching: bool = False  # R74: she has stopped to search her hex
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
+    #: R83-R86 (voyage.rules.hourly): grounding speed, leak work, a submersible's depth
+    more: dict[str, Any] = field(default_factory=dict)
+
     EXTRA = (
-        "leaks",
-        "fire",
-        "fire_crew",
-        "fire_since",
-        "swallow_in",
-        "sinking_in",
-        "sinking_since",
-        "sinking_cause",
-        "listing",
-        "listing_since",
-        "capsized",
-        "destroyed",
-        "hours_in_hex",
-        "storm_hours",
-        "drift_miles",
-        "current_carry",
-        "searching",
+        "leaks", "fire", "fire_crew", "fire_since", "swallow_in", "sinking_in", "sinking_since",
+        "sinking_cause", "listing", "listing_since", "capsized", "destroyed", "hours_in_hex",
+        "storm_hours", "drift_miles", "current_carry", "searching", "more",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -151,6 +141,7 @@ class ShipState:
             if key in data:
                 setattr(self, key, data[key])
         self.leaks = list(self.leaks)
+        self.more = dict(self.more)
 
     # -- the changes the rules make; the engine and `voyage roll --apply` both use these --
     def open_leak(self, hlbs_per_hour: int) -> None:
@@ -204,7 +195,8 @@ class ShipState:
             return "on fire"
         if self.listing:
             return "listing"
-        return self.status
+        depth = self.more.get("depth")  # R84: the status line and the log say her depth
+        return f"{self.status}, {depth} ft down" if depth else self.status
 
     @property
     def destination(self) -> str:
@@ -321,7 +313,8 @@ class Engine:
     def refresh(self, s: ShipState) -> None:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
         parts = shipfig.load_parts(s.ship, self.book, False)
-        self._fixed[s.ship.name] = parts["people"] + parts["equipment"] + parts["rafts"]
+        fixed = ("people", "equipment", "rafts", "pumps")  # R11, R70, R85
+        self._fixed[s.ship.name] = sum(parts[k] for k in fixed)
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -518,6 +511,7 @@ class _ShipHour:
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
         s, ship = self.s, self.ship
+        phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
         self.start_of_hour()
         if not self.moving:
             anchor_phase(self)  # R65: in storm-tossed seas the cable may part
@@ -575,7 +569,7 @@ class _ShipHour:
         if s.new_leaks:
             s.new_leaks = []
         if s.status == "stuck" and self.e.world.stuck_escape == "roll":
-            got_off = stuck_escape(self.roller, self.book)  # R34: 2d6 >= 8, once an hour
+            got_off = stuck_escape(self.roller, self.book, phases.escape_mods(self))  # R34, R83
             self.log(got_off.event())
             if got_off.freed:
                 s.status = "under way"
@@ -660,8 +654,9 @@ class _ShipHour:
         # R33 (amended): inshore legs, narrow passages, and on any leg every hex drawn as
         # shallows (reef, shoal, wreck: procedures coast.shallow_terrains)
         shallow = info.terrain in self.e.shallows
-        if s.active and s.sinking_in is None and (inshore or info.narrow_passage or shallow):
-            self.coast(info)
+        if s.active and s.sinking_in is None and not phases.by_depth(self, info) and (
+                inshore or info.narrow_passage or shallow):
+            self.coast(info)  # R83: a charted depth decides a built boat's grounding instead
         if s.position == len(s.route) - 1 and s.status == "under way" and not s.capsized:
             self.arrive(info)
 
@@ -719,6 +714,8 @@ class _ShipHour:
     # -- capsizing, sinking, fire --------------------------------------------------------
     def storm_check(self, level: int) -> None:
         """R32/R60: a storm Check with the sea state's Disadvantages, the state in the log."""
+        if phases.submerged(self.s):
+            return  # R84: a submerged submersible dives under the storm
         self.capsize(*self.e._sea[min(level, 3)].terms(self.s.hex))
 
     def capsize(self, reason: str, banes: list[str] | None = None, context: str = "") -> None:

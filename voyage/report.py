@@ -71,7 +71,7 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
         f"{'; engine broken' if fig.get('engine_broken') else ''}",
     ]
-    eq = equipment_text(fig["equipment"])
+    eq = equipment_text(fig["equipment"]) + ([fig["pumps"]] if fig.get("pumps") else [])
     if eq:
         lines.append("  Equipment: " + "; ".join(eq))
     return lines

@@ -16,6 +16,7 @@ from typing import Any
 from .dice import Roll, Roller
 from .errors import ShipError, VoyageError
 from .rules.anchors import anchors_aboard
+from .rules.pumps import pump_text, pump_weight, pumps_fitted
 from .rules.shiptables import roll_trait
 from .tables import RuleBook
 from .text import check_text
@@ -91,6 +92,7 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "people": person * (ship.crew + ship.passengers),
         "equipment": standard_equipment_weight(ship, book),
         "rafts": life_rafts(ship) * int(book.procedures["water"]["raft_weight"]),  # R70
+        "pumps": pump_weight(ship, book),  # R85: 20 hlbs a bilge pump
         "water": ship.water if water_in_load else 0,
         # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
         "tow": int(ship.equipment.get("tow_counted", 0) or 0),
@@ -254,6 +256,8 @@ def aboard_figures(ship: Ship) -> dict[str, Any]:
         "anchors": anchors_aboard(ship),  # R65: ship's stores
         "life_jackets": life_jackets(ship),  # R70: ship's stores
         "life_rafts": life_rafts(ship),
+        "bilge_pumps": pumps_fitted(ship),  # R85
+        "pumps": pump_text(ship),
         "crew": ship.crew,
         "passengers": ship.passengers,
         "cargo": ship.cargo,

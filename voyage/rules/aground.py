@@ -137,12 +137,16 @@ def aground_odds(speed: int, seabed: str, book: RuleBook) -> Fraction:
     return odds(book.procedures["aground"]["die"], mod, speed, "<")
 
 
-def stuck_escape(roller: Roller, book: RuleBook) -> EscapeResult:
-    """A stuck ship's hourly try to get off (R34): 2d6 >= 8."""
+def stuck_escape(
+    roller: Roller, book: RuleBook, modifiers: Sequence[Modifier] = ()
+) -> EscapeResult:
+    """A stuck ship's hourly try to get off (R34): 2d6 >= 8 (R83's modifiers for a boat
+    grounded by depth)."""
     rule = book.procedures["aground"]["escape"]
     roll = roller.roll(
         "getting off",
         rule["dice"],
+        modifiers,
         target=int(rule["target"]),
         success="afloat again",
         failure="still stuck",

@@ -1,0 +1,75 @@
+"""The engine's hooks for R83-R86, so the engine only orders phases (voyage.engine).
+
+- :func:`start_phase`, at the start of every ship's hour: a submersible below her rating
+  rolls on the Depth Damage Table (R84), the crew work on a leak (R86), a port's salvage
+  crew finish getting a stuck boat off (R83), the bilge pumps work (R85).
+- :func:`by_depth`, on entering a hex: where the map charts a depth, it decides a built
+  boat's grounding instead of R33-R34 (R83); rolled ships keep R33-R34.
+- :func:`escape_mods`: R83's modifiers to getting off after grounding by depth.
+- :func:`submerged`: R84, no storm capsize checks under the surface.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice import Modifier
+from . import depth, leakwork, pumps, submersible
+
+submerged = submersible.submerged
+
+
+def start_phase(h: Any) -> None:
+    """R84, R86, R83, R85 at the start of the hour of ``h`` (voyage.engine._ShipHour)."""
+    s = h.s
+    if s.status != "stuck":
+        s.more.pop("grounded_mph", None)
+        s.more.pop("salvage_at", None)
+    if s.more:
+        submersible.depth_phase(h)
+        leakwork.repair_phase(h)
+        salvage_phase(h)
+    pumps.pump_phase(h)
+
+
+def salvage_phase(h: Any) -> None:
+    """R83: the hour a port's salvage crew took is up: she is afloat again."""
+    s = h.s
+    due = s.more.get("salvage_at")
+    if due is None or s.status != "stuck" or h.clock < int(due):
+        return
+    s.status = "under way"
+    s.more.pop("salvage_at", None)
+    s.more.pop("grounded_mph", None)
+    h.note("aground", f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83).",
+           changes={"stuck": False})
+
+
+def escape_mods(h: Any) -> list[Modifier]:
+    """R83: -1 per full 10 mph she grounded at, +1 per propeller beyond the first."""
+    s = h.s
+    mph = s.more.get("grounded_mph")
+    if mph is None or s.ship.design is None:
+        return []
+    propellers = int(s.ship.design.get("propellers", 0) or 0)
+    return depth.escape_modifiers(int(mph), propellers, h.book)
+
+
+def by_depth(h: Any, info: Any) -> bool:
+    """R83: a built boat entering a charted hex: her draft against its depth (one hazard
+    roll at most). False where R33-R34 decide (rolled ships, uncharted hexes)."""
+    ship, s = h.ship, h.s
+    if info.depth is None or ship.design is None:
+        return False
+    draws = (depth.draft(ship, h.book) or 0) + submersible.depth_now(s)
+    result = depth.depth_hazard(draws, info.depth, info.seabed or "sandy", int(h.speed),
+                                ship.tier, h.roller, h.book, ship.traits)
+    if result is None:
+        return True
+    if result.stuck:
+        s.status = "stuck"
+        s.more["grounded_mph"] = int(h.speed)
+        h.stop_moving()
+    h.log(result.event(), "aground" if result.stuck else None)
+    h.apply_damage(result.changes)
+    return True

@@ -1,0 +1,130 @@
+"""Bilge pumps (R85), for any ship that fits one.
+
+A rolled ship carries the pumps loaded with ``ship load --pumps N`` (equipment
+``bilge_pumps``; 200 lbs, 20 hlbs each in her Load); a built boat those of her design (the
+Bilge Pump accessory, its weight in her design). The crew switch the pumps on when there
+is water aboard or a leak open at the start of an hour; each working pump then works on 1-4
+on d6 and bails out d6 x 5 hlbs. Switched on with no water at the start of an hour they
+count a dry hour and the crew switch them off; more than 5 dry hours in total burn them out
+(``pumps_burnt``), until new ones are loaded in port. Numbers: ``bilge_pump`` in
+tables/boats.yaml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..dice import Roller
+from ..report import plural
+from ..tables import RuleBook
+from .common import Outcome
+
+
+@dataclass(frozen=True)
+class PumpResult(Outcome):
+    """An hour of the pumps: hlbs bailed, whether it was a dry hour, pumps burnt out."""
+
+    bailed: int
+    dry: bool
+    burnt: int
+
+
+def pumps_fitted(ship: Any) -> int:
+    """R85: bilge pumps aboard (a built boat's from her design, a rolled ship's loaded)."""
+    if ship.design is not None:
+        return int(ship.design.get("accessories", {}).get("bilge-pump", 0) or 0)
+    return int(ship.equipment.get("bilge_pumps", 0) or 0)
+
+
+def pumps_working(ship: Any) -> int:
+    """R85: pumps fitted and not burnt out."""
+    return max(0, pumps_fitted(ship) - int(ship.equipment.get("pumps_burnt", 0) or 0))
+
+
+def pump_weight(ship: Any, book: RuleBook) -> int:
+    """R85: hlbs a rolled ship's pumps add to her Load (a built boat's are in her design)."""
+    n = 0 if ship.design is not None else pumps_fitted(ship)
+    return n * int(book.boats["bilge_pump"]["weight_hlbs"]) if n else 0
+
+
+def pump_text(ship: Any) -> str | None:
+    """``Bilge pumps: 2 (1 burnt out; 3 dry hours)`` for a card, or None without pumps."""
+    fitted = pumps_fitted(ship)
+    if not fitted:
+        return None
+    burnt = fitted - pumps_working(ship)
+    dry = int(ship.equipment.get("pump_dry_hours", 0) or 0)
+    notes = [f"{burnt} burnt out"] if burnt else []
+    notes += [plural(dry, "dry hour")] if dry else []
+    return f"Bilge pumps: {fitted}" + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
+    """`ship load --pumps N`: new pumps (none burnt, no dry hours); a built boat's number is
+    her design's, so for her N replaces burnt-out ones and must match it (R85)."""
+    from ..errors import ShipError
+
+    if ship.design is not None and count != pumps_fitted(ship):
+        raise ShipError(
+            f"{ship.name} is built with {plural(pumps_fitted(ship), 'bilge pump')} (R85): "
+            f"--pumps {pumps_fitted(ship)} replaces burnt-out ones; fit others with ship build"
+        )
+    if count > pumps_working(ship) and ship.status != "in port":
+        raise ShipError(f"{ship.name} is {ship.status}: bilge pumps are fitted in port (R85)")
+    if ship.design is None:
+        ship.equipment["bilge_pumps"] = count
+    for key in ("pumps_burnt", "pump_dry_hours", "pumps_on"):
+        ship.equipment.pop(key, None)
+    book.boats  # noqa: B018 - the pump table is checked before pumps are fitted
+
+
+def pump_hour(
+    water: int, working: int, dry_hours: int, roller: Roller, book: RuleBook
+) -> PumpResult:
+    """R85: an hour of ``working`` pumps switched on with ``water`` hlbs aboard."""
+    rule = book.boats["bilge_pump"]
+    if water <= 0:
+        dry = dry_hours + 1
+        burnt = working if dry > int(rule["dry_hours"]) else 0
+        text = f"The bilge pumps run dry ({plural(dry, 'dry hour')} in all; R85)"
+        text += ": they burn out." if burnt else "; the crew switch them off."
+        return PumpResult("pumps", text, (), {"pump_dry_hours": dry}, 0, True, burnt)
+    rolls = []
+    bailed = 0
+    for n in range(1, working + 1):
+        works = roller.chance(f"bilge pump {n}", int(rule["works_in_6"]), success="works",
+                              failure="clogged this hour")
+        rolls.append(works)
+        if works.success:
+            out = roller.roll(f"bilge pump {n} bails", str(rule["bails"]))
+            amount = out.total * int(rule["hlbs_per_pip"])
+            out.outcome = f"{amount} hlbs"
+            rolls.append(out)
+            bailed += amount
+    bailed = min(bailed, water)
+    text = (f"The bilge pumps bail out {bailed} hlbs of water ({water - bailed} left; R85)."
+            if bailed else "The bilge pumps bail out nothing this hour (R85).")
+    return PumpResult("pumps", text, tuple(rolls), {"water": water - bailed}, bailed, False, 0)
+
+
+def pump_phase(h: Any) -> None:
+    """The engine's hour (voyage.engine._ShipHour ``h``): the pumps work at its start."""
+    ship, s = h.ship, h.s
+    working = pumps_working(ship)
+    eq = ship.equipment
+    if not working or s.status == "sunk":
+        return
+    if ship.water > 0 or s.leaks:
+        eq["pumps_on"] = True  # the crew switch them on
+    if not eq.get("pumps_on"):
+        return
+    result = pump_hour(ship.water, working, int(eq.get("pump_dry_hours", 0) or 0), h.roller,
+                       h.book)
+    ship.water -= result.bailed
+    if result.dry:
+        eq["pump_dry_hours"] = result.changes["pump_dry_hours"]
+        eq["pumps_on"] = False
+        if result.burnt:
+            eq["pumps_burnt"] = int(eq.get("pumps_burnt", 0) or 0) + result.burnt
+    h.log(result.event())

@@ -1,0 +1,145 @@
+"""Submersibles (R84, AquaWars): built boats with a rated dive depth.
+
+A submersible's design carries ``submersible: {dive_depth, reinforced, ca_frame}`` (``ship
+build --submersible --dive-depth FEET [--reinforced] [--ca-frame]``). Her depth now is the
+voyage state's ``more["depth"]`` (feet; 0 or none: surfaced), set with ``voyage act SHIP
+dive DEPTH`` and ``surface``. Submerged she makes no storm capsize checks (R32/R60; the
+seed: subs "can simply dive underneath any storms") and full speed; surfaced, 3/4 of it
+(:func:`speed_factor`). A sub that loses power stays at her depth (nothing moves her).
+
+Deeper than her rating she rolls d6 on the Depth Damage Table on first passing it and each
+hour she stays below: -1 reinforced hull, +1 CA frame, +1 per full 10% beyond the rating.
+0-4 nothing; 5-8 a leak on a 6 on d6; 9-10 on 5-6; 11 on 4-6; 12 or more she implodes
+(destroyed, sunk). A leak is R36 with modifier 0: d6 hlbs an hour. Numbers:
+``submersible`` in tables/boats.yaml.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..dice import Modifier, Roller, distribution
+from ..tables import RuleBook
+from .common import Outcome
+
+
+@dataclass(frozen=True)
+class DepthDamageResult(Outcome):
+    """A roll on the Depth Damage Table: the leak's hlbs an hour (0: none), or imploded."""
+
+    total: int
+    leak: int
+    imploded: bool
+
+
+def sub_spec(ship: Any) -> dict[str, Any] | None:
+    """The submersible part of a built boat's design, or None (not a submersible)."""
+    spec = ship.design
+    return spec.get("submersible") if spec else None
+
+
+def depth_now(s: Any) -> int:
+    """Her depth in feet (0: surfaced)."""
+    return int(s.more.get("depth", 0) or 0)
+
+
+def submerged(s: Any) -> bool:
+    """R84: under the surface (no storm capsize checks)."""
+    return depth_now(s) > 0
+
+
+def speed_factor(ship: Any, s: Any, book: RuleBook) -> Fraction:
+    """R84: a submersible on the surface makes 3/4 of her speed; submerged, all of it.
+    Any other vessel: 1. (The hook the built boats' speed multiplies by.)"""
+    if sub_spec(ship) is None or (s is not None and submerged(s)):
+        return Fraction(1)
+    return Fraction(str(book.boats["submersible"]["surfaced_speed"]))
+
+
+def damage_modifiers(depth: int, rated: int, spec: dict[str, Any], book: RuleBook
+                     ) -> list[Modifier]:
+    """R84: the Depth Damage Table's modifiers at ``depth`` for a sub rated to ``rated``."""
+    rule = book.boats["submersible"]
+    mods = []
+    if spec.get("reinforced"):
+        mods.append(Modifier(int(rule["reinforced"]), "reinforced hull"))
+    if spec.get("ca_frame"):
+        mods.append(Modifier(int(rule["ca_frame"]), "CA frame"))
+    tens = (depth - rated) * 10 // rated if rated else 0  # full 10% steps beyond
+    if tens > 0:
+        mods.append(Modifier(tens * int(rule["per_ten_percent"]),
+                             f"{(depth - rated) * 100 // rated}% beyond {rated} ft"))
+    return mods
+
+
+def depth_damage(
+    depth: int, rated: int, spec: dict[str, Any], roller: Roller, book: RuleBook,
+    first: bool = False,
+) -> DepthDamageResult:
+    """R84: one roll on the Depth Damage Table for a sub at ``depth`` rated to ``rated``."""
+    from ..subtables import row_for
+
+    rule = book.boats["submersible"]
+    why = "passing her rated depth" if first else "an hour below her rated depth"
+    roll = roller.roll(f"depth damage ({why})", "d6",
+                       damage_modifiers(depth, rated, spec, book))
+    row = row_for(rule["depth_damage"], roll.total)
+    roll.outcome = "implodes" if row["implodes"] else f"row {row['from']}-{row['to']}"
+    where = f"at {depth} ft, rated {rated} ft"
+    if row["implodes"]:
+        text = f"The hull buckles {where}: she implodes, destroyed (R84)."
+        return DepthDamageResult("depth", text, (roll,), {"destroyed": True}, roll.total, 0,
+                                 True)
+    need = int(row["leak_in_6"])
+    if not need:
+        return DepthDamageResult("depth", f"The hull holds {where} (R84).", (roll,), {},
+                                 roll.total, 0, False)
+    leaks = roller.roll("hull leaks", "d6", target=7 - need, success="a leak",
+                        failure="holds", target_text=f"leaks on {7 - need}-6")
+    if not leaks.success:
+        return DepthDamageResult("depth", f"The hull groans {where} but holds (R84).",
+                                 (roll, leaks), {}, roll.total, 0, False)
+    hlbs = roller.roll("leak", str(rule["leak"]))
+    hlbs.outcome = f"{hlbs.total} hlbs an hour"
+    text = f"The pressure springs a leak {where}: {hlbs.total} hlbs an hour (R84, R36)."
+    return DepthDamageResult("depth", text, (roll, leaks, hlbs), {"add_leak": hlbs.total},
+                             roll.total, hlbs.total, False)
+
+
+def depth_damage_odds(modifier: int, book: RuleBook) -> tuple[Fraction, Fraction]:
+    """Exact (chance of a leak, chance of imploding) for one roll with ``modifier`` (R84)."""
+    from ..subtables import row_for
+
+    rows = book.boats["submersible"]["depth_damage"]
+    leak = implode = Fraction(0)
+    for face, p in distribution("d6").items():
+        row = row_for(rows, face + modifier)
+        if row["implodes"]:
+            implode += p
+        else:
+            leak += p * Fraction(int(row["leak_in_6"]), 6)
+    return leak, implode
+
+
+def depth_phase(h: Any) -> None:
+    """The engine's hour ``h``: a sub below her rating rolls (first passing, then hourly)."""
+    s, ship = h.s, h.ship
+    spec = sub_spec(ship)
+    if spec is None or s.status == "sunk":
+        return
+    depth, rated = depth_now(s), int(spec["dive_depth"])
+    if depth <= rated:
+        s.more.pop("passed", None)
+        return
+    result = depth_damage(depth, rated, spec, h.roller, h.book, first=not s.more.get("passed"))
+    s.more["passed"] = True
+    if result.imploded:
+        s.destroyed = True
+        h.log(result.event(), "destroyed")
+        s.sinking_cause = f"she imploded at {depth} ft (R84)"
+        h.sunk()
+        return
+    h.log(result.event())
+    h.apply_damage(result.changes)

@@ -26,7 +26,7 @@ from .tiers import roman
 #: Keys of a spec, for the doctor and for validation of stored designs.
 SPEC_KEYS = (
     "body", "plant", "propellers", "propeller_armor", "crew", "passengers",
-    "accessories", "armor", "extras", "design",
+    "accessories", "armor", "extras", "design", "submersible",
 )
 
 
@@ -297,6 +297,7 @@ def sheet(spec: dict[str, Any], table: dict[str, Any], *, check: bool = True) ->
         "deadweight": _num(Fraction(body["max_load"] - body["weight"], 10)),
         "load": _num((weight - body["weight"]) / 10),
         "notes": sp["notes"],
+        "submersible": spec.get("submersible"),  # R84
     }
 
 
@@ -366,8 +367,30 @@ def sheet_lines(s: dict[str, Any], name: str | None = None) -> list[str]:
         f"uses {s['units_per_hex_at_cruise']} power units a hex (R82); draft {s['draft_ft']} ft",
         f"  R81: Tier {roman(s['tier'])}, Deadweight {s['deadweight']} hlbs, Load {s['load']} hlbs",
     ]
+    sub = s.get("submersible")
+    if sub:  # R84
+        hull = [w for k, w in (("reinforced", "reinforced hull"), ("ca_frame", "CA frame"))
+                if sub.get(k)]
+        out.append(f"  Submersible: rated to {sub['dive_depth']:,} ft"
+                   + (f" ({', '.join(hull)})" if hull else "") + "; 3/4 speed surfaced (R84)")
     out += [f"  Note: {n}" for n in s["notes"]]
     return out
+
+
+def submersible_part(
+    submersible: bool, dive_depth: int | None, reinforced: bool = False, ca_frame: bool = False
+) -> dict[str, Any] | None:
+    """R84: the ``submersible`` part of a spec from `ship build`'s options (one line each)."""
+    if not submersible:
+        if dive_depth is not None or reinforced or ca_frame:
+            raise ShipError("--dive-depth, --reinforced and --ca-frame are for a submersible: "
+                            "add --submersible")
+        return None
+    if dive_depth is None:
+        raise ShipError("a submersible needs her rated depth: add --dive-depth FEET (R84)")
+    if dive_depth < 1:
+        raise ShipError(f"--dive-depth is in feet, 1 or more, not {dive_depth}")
+    return {"dive_depth": dive_depth, "reinforced": reinforced, "ca_frame": ca_frame}
 
 
 # ----------------------------------------------------------------------------- from options

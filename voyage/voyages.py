@@ -435,6 +435,9 @@ ACTIONS = (
     "rescue",
     "tow",
     "cast-off",
+    "dive",  # R84
+    "surface",
+    "salvage",  # R83
 )
 
 
@@ -459,6 +462,7 @@ def referee_action(
     chart: Any = None,
     names: Sequence[str] = (),
     everyone: bool = False,
+    now: bool = False,
 ) -> Event:
     """A referee's action between advances (one undoable action), logged as an event."""
     with camp.action(f"act {what}", f"{what} {ship_name}") as act:
@@ -469,7 +473,7 @@ def referee_action(
         else:
             event = _referee_action(
                 camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain,
-                chart,
+                chart, now,
             )
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
     return event
@@ -489,6 +493,7 @@ def _referee_action(
     pace: str | None,
     strain: int,
     chart: Any,
+    now: bool = False,
 ) -> Event:
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
@@ -518,7 +523,8 @@ def _referee_action(
             changes = {"engine_broken": False}
         elif target == "leak":
             assert s is not None
-            text, changes = repair_leak(s, ship, amount)
+            # R86: at sea the crew set to work (2d6 every 10 minutes); --now: patched at once
+            text, changes = repair_leak(s, ship, amount, None if now else camp.clock * 60)
         else:
             raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
     elif what == "pump":
@@ -590,6 +596,11 @@ def _referee_action(
         from .towing import tow_action  # R92
 
         text, changes = tow_action(camp, act, _voyage_or_fail(s, ship, "towing"), what, target)
+    elif what in ("dive", "surface", "salvage"):
+        from .depthacts import depth_action  # R83, R84
+
+        s = _voyage_or_fail(s, ship, what)
+        text, changes = depth_action(camp, ship, s, what, amount, chart)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:

@@ -43,6 +43,11 @@ _count = AMOUNT
 )
 @click.option("--crew", type=_count, default=None, help="Crew aboard, 150 lbs each [1].")
 @click.option("--passengers", type=_count, default=None, help="Passengers, 150 lbs each [0].")
+@click.option("--submersible", is_flag=True, help="A submersible (AquaWars, R84).")
+@click.option("--dive-depth", type=Whole(1, 1_000_000), default=None,
+              help="A submersible's rated dive depth in feet.")
+@click.option("--reinforced", is_flag=True, help="A submersible's reinforced hull (R84: -1).")
+@click.option("--ca-frame", is_flag=True, help="A submersible's CA frame (R84: +1).")
 @click.option("--dry-run", is_flag=True, help="Print the design sheet; build nothing.")
 @json_option
 @handles_errors
@@ -59,6 +64,10 @@ def build(
     extras: tuple[str, ...],
     crew: int | None,
     passengers: int | None,
+    submersible: bool,
+    dive_depth: int | None,
+    reinforced: bool,
+    ca_frame: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
@@ -74,6 +83,9 @@ def build(
             --armor F10,L7,B3,T3,U10 --with deck,half-top,bilge-pump,life-raft --crew 2
 
         voyage ship build "Lucky" --design "Lucky Catch"
+
+        voyage ship build "Nautilus" --body speeder --plant large --with boat-top \\
+            --submersible --dive-depth 300 --reinforced
     """
     from ..boats import sample_spec, sheet, sheet_lines, spec_from_options
     from ..boatships import make_built_ship
@@ -114,6 +126,11 @@ def build(
             crew=1 if crew is None else crew,
             passengers=passengers or 0,
         )
+    from ..boats import submersible_part
+
+    sub = submersible_part(submersible, dive_depth, reinforced, ca_frame)  # R84
+    if sub:
+        spec["submersible"] = sub
     s = sheet(spec, table)
     ship_name = name.strip()
     if not dry_run:

@@ -339,6 +339,8 @@ def card(db_path: str, name: str, out: str | None) -> None:
               help="Life jackets aboard (R70: ship's stores, bought in port; no weight).")
 @click.option("--rafts", type=_count, default=None,
               help="Life rafts aboard (R70: 3 hlbs each in the Load, four seats each).")
+@click.option("--pumps", type=_count, default=None,
+              help="Bilge pumps fitted (R85: 20 hlbs each; new ones, fitted in port).")
 @json_option
 @handles_errors
 def load_ship(
@@ -352,10 +354,11 @@ def load_ship(
     anchors: int | None,
     jackets: int | None,
     rafts: int | None,
+    pumps: int | None,
     as_json: bool,
 ) -> None:
-    """Set what a ship carries: crew, passengers, cargo, fuel, anchors, life jackets and
-    rafts (totals, not additions).
+    """Set what a ship carries: crew, passengers, cargo, fuel, anchors, life jackets,
+    rafts and bilge pumps (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused.
 
@@ -366,6 +369,8 @@ def load_ship(
         voyage ship load "Sea Witch" --anchors 2
 
         voyage ship load "Sea Witch" --jackets 8 --rafts 2
+
+        voyage ship load "Sea Witch" --pumps 2
     """
     from ..errors import ShipError
     from ..rules.anchors import anchors_aboard, set_anchors
@@ -373,11 +378,16 @@ def load_ship(
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
-    if all(v is None for v in (crew, passengers, cargo, fuel, water, anchors, jackets, rafts)):
+    given = (crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
+    if all(v is None for v in given):
         raise click.UsageError(
             "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors, "
-            "--jackets, --rafts"
+            "--jackets, --rafts, --pumps"
         )
+    if pumps is not None:
+        from ..rules.pumps import set_pumps
+
+        set_pumps(s, pumps, camp.rulebook)  # R85
     if jackets is not None or rafts is not None:
         from ..people import set_stores
 

@@ -367,12 +367,15 @@ def refuel(ctx: click.Context, hlbs: int) -> None:
 @act.command()
 @click.argument("what", type=Choice(["engine", "leak"]))
 @click.argument("number", type=NUMBER, required=False)
+@click.option("--now", is_flag=True, help="At sea: the leak is patched at once (your call).")
 @click.pass_context
-def repair(ctx: click.Context, what: str, number: int | None) -> None:
-    """Repair the engine, or patch leak N (as numbered by `voyage status`).
+def repair(ctx: click.Context, what: str, number: int | None, now: bool) -> None:
+    """Repair the engine, or work on leak N (as numbered by `voyage status`).
 
-    In port a leak is repaired at once (R86): `repair leak` with no number patches every
-    leak of a ship in port, and her voyage ends if nothing else is wrong aboard (R36:
+    At sea the crew work on one leak at a time (R86): `repair leak N` sets them to it, and
+    each 10 minutes 2d6 >= 8 stops it (rolled as the clock advances); `--now` patches it at
+    once. In port a leak is repaired at once (R86): `repair leak` with no number patches
+    every leak of a ship in port, and her voyage ends if nothing else is wrong aboard (R36:
     until then the clock steps her in port as at sea).
 
     Examples:
@@ -380,8 +383,49 @@ def repair(ctx: click.Context, what: str, number: int | None) -> None:
         voyage act "Sea Witch" repair engine
 
         voyage act "Sea Witch" repair leak 1
+
+        voyage act "Sea Witch" repair leak 1 --now
     """
-    _act(ctx, "repair", target=what, amount=number)
+    _act(ctx, "repair", target=what, amount=number, now=now)
+
+
+@act.command()
+@click.argument("feet", type=Whole(0, 1_000_000))
+@click.pass_context
+def dive(ctx: click.Context, feet: int) -> None:
+    """Take a submersible down to FEET (R84): under the storms, at full speed. Never below
+    the charted seabed; below her rated depth she rolls on the Depth Damage Table.
+
+    Example:
+
+        voyage act "Nautilus" dive 200
+    """
+    _act(ctx, "dive", amount=feet)
+
+
+@act.command()
+@click.pass_context
+def surface(ctx: click.Context) -> None:
+    """Bring a submersible to the surface (R84: 3/4 speed there, storms touch her).
+
+    Example:
+
+        voyage act "Nautilus" surface
+    """
+    _act(ctx, "surface")
+
+
+@act.command()
+@click.pass_context
+def salvage(ctx: click.Context) -> None:
+    """Call a salvage crew from a port in or next to her hex to get a stuck ship off (R83):
+    1 hour, $1,000 per 5,000 lbs of her weight; never into a fight.
+
+    Example:
+
+        voyage act "Lucky" salvage
+    """
+    _act(ctx, "salvage")
 
 
 @act.command()

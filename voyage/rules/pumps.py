@@ -3,7 +3,7 @@
 A rolled ship carries the pumps loaded with ``ship load --pumps N`` (equipment
 ``bilge_pumps``; 200 lbs, 20 hlbs each in her Load); a built boat those of her design (the
 Bilge Pump accessory, its weight in her design). The crew switch the pumps on when there
-is water aboard or a leak open at the start of an hour; each working pump then works on 1-4
+is water aboard at the start of an hour; each working pump then works on 1-4
 on d6 and bails out d6 x 5 hlbs. Switched on with no water at the start of an hour they
 count a dry hour and the crew switch them off; more than 5 dry hours in total burn them out
 (``pumps_burnt``), until new ones are loaded in port. Numbers: ``bilge_pump`` in
@@ -115,7 +115,7 @@ def pump_phase(h: Any) -> None:
     eq = ship.equipment
     if not working or s.status == "sunk":
         return
-    if ship.water > 0 or s.leaks:
+    if ship.water > 0:
         eq["pumps_on"] = True  # the crew switch them on
     if not eq.get("pumps_on"):
         return

@@ -1,9 +1,10 @@
 """Repairing leaks (R36, R86): a leak goes on, in port as at sea, until it is repaired.
 
-At sea the crew work on one leak at a time and the referee says when it is stopped (the
-seed's 2d6 "roll 8+" every 10 minutes is left to the table): ``repair leak N`` patches leak
-N. In port a leak is repaired at once (R86): ``repair leak`` with no number patches every
-leak. When nothing else is wrong aboard a ship in port, her voyage ends with the repair.
+At sea the crew work on one leak at a time (R86): ``repair leak N`` sets them to work on
+leak N, and the engine rolls 2d6 every 10 minutes, 8+ stopping it (voyage.rules.leakwork);
+``repair leak N --now`` is the referee's call, the leak patched at once. In port a leak is
+repaired at once (R86): ``repair leak`` with no number patches every leak. When nothing
+else is wrong aboard a ship in port, her voyage ends with the repair.
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from ..errors import VoyageRuleError
 from ..report import plural
 
 
-def repair_leak(s: Any, ship: Any, number: int | None) -> tuple[str, dict[str, Any]]:
+def repair_leak(
+    s: Any, ship: Any, number: int | None, now: int | None = None
+) -> tuple[str, dict[str, Any]]:
     """Patch leak ``number`` of voyage ``s`` (voyage.engine.ShipState); in port with no
-    number, every leak at once (R86). Returns the log text and the changes."""
+    number, every leak at once (R86); at sea with ``now`` (the campaign minute), the crew
+    start work on it instead (R86). Returns the log text and the changes."""
     if not s.leaks:
         raise VoyageRuleError(f"{ship.name} has no leaks")
     if number is None and s.status == "arrived" and ship.status == "in port":
@@ -36,7 +40,12 @@ def repair_leak(s: Any, ship: Any, number: int | None) -> tuple[str, dict[str, A
     if number is None or not 1 <= number <= len(s.leaks):
         shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
         raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
+    if now is not None and not (s.status == "arrived" and ship.status == "in port"):
+        from .leakwork import start_work
+
+        return start_work(s, ship, number, now)
     gone = s.leaks.pop(number - 1)
+    s.more.pop("repair", None)
     text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
     if s.status == "arrived" and not s.in_trouble:
         text += " Her voyage ends here (R36)."

@@ -1,0 +1,115 @@
+"""Referee actions of R83 and R84: diving, surfacing, and a port's salvage crew.
+
+``voyage act SHIP dive DEPTH`` / ``surface`` (R84) set a submersible's depth (the voyage
+state's ``more["depth"]``); she cannot dive below the charted seabed of her hex. ``voyage
+act SHIP salvage`` (R83) calls a salvage crew from a port in or next to her hex to get a
+stuck boat off: 1 hour, $1,000 per 5,000 lbs of her weight (rounded up), never where ships
+are fighting. Each is one undoable action (voyage.voyages.referee_action).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import hexmap
+from .errors import VoyageRuleError
+
+
+def depth_action(
+    camp: Any, ship: Any, s: Any, what: str, amount: int | None, chart: Any
+) -> tuple[str, dict[str, Any]]:
+    """``dive``, ``surface`` or ``salvage`` for voyage ``s``: (log text, changes)."""
+    if chart is None:
+        from .voyages import campaign_chart
+
+        chart, _ = campaign_chart(camp)
+    if what == "salvage":
+        return _salvage(camp, ship, s, chart)
+    from .rules.submersible import depth_now, sub_spec
+
+    spec = sub_spec(ship)
+    if spec is None:
+        raise VoyageRuleError(
+            f"{ship.name} is not a submersible: only a boat built with --submersible "
+            f"--dive-depth FEET dives (R84)"
+        )
+    if what == "surface":
+        if not depth_now(s):
+            raise VoyageRuleError(f"{ship.name} is on the surface already")
+        s.more.pop("depth", None)
+        s.more.pop("passed", None)
+        return (f"{ship.name} surfaces at {s.hex}: 3/4 of her speed on the surface, and the "
+                "sea state touches her again (R84).", {"depth": 0})
+    return _dive(camp, ship, s, amount, spec, chart)
+
+
+def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any],
+          chart: Any) -> tuple[str, dict[str, Any]]:
+    from .rules.depth import draft
+
+    if amount is None or amount < 1:
+        raise VoyageRuleError("say how deep she dives, in feet: dive 200 (or `surface`)")
+    if s.status in ("stuck", "sunk", "abandoned") or s.capsized or s.sinking_in is not None:
+        raise VoyageRuleError(f"{ship.name} is {s.condition}: she cannot dive (R84)")
+    info = chart.hex(s.hex)
+    draws = draft(ship, camp.rulebook) or 0
+    if info.depth is not None and amount + draws > info.depth:
+        most = max(0, int(info.depth) - draws)
+        raise VoyageRuleError(
+            f"{ship.name} cannot dive below the charted seabed: {s.hex} is {info.depth:g} ft "
+            f"deep and she draws {draws} ft, so {most} ft at most (R84)"
+        )
+    rated = int(spec["dive_depth"])
+    s.more["depth"] = amount
+    text = f"{ship.name} dives to {amount} ft at {s.hex}"
+    if amount > rated:
+        text += (f", {amount - rated} ft below her rated {rated} ft: she rolls on the Depth "
+                 "Damage Table as the hour begins and every hour she stays there (R84).")
+    else:
+        text += f" (rated {rated} ft): under the storms, at full speed (R84)."
+    return text, {"depth": amount}
+
+
+def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, Any]]:
+    from .rules.depth import help_cost
+
+    if s.status != "stuck":
+        raise VoyageRuleError(f"{ship.name} is not aground: a salvage crew gets a stuck ship "
+                              "off (R83)")
+    if s.more.get("salvage_at") is not None:
+        raise VoyageRuleError(f"a salvage crew is already at work on {ship.name}")
+    near = [s.hex, *chart.neighbours(s.hex)]
+    ports = [chart.hex(h) for h in near if chart.is_sea(h) and chart.hex(h).port]
+    if not ports:
+        raise VoyageRuleError(f"no port in or next to {s.hex}: a salvage crew comes only from "
+                              "a port in or next to her hex (R83)")
+    from .fight import _fighters, open_fights
+
+    for fight in open_fights(camp):
+        if any(f["name"].lower() == ship.name.lower() for f in _fighters(camp, fight["id"])):
+            raise VoyageRuleError(f"{ship.name} is in a fight: no salvage crew comes near a "
+                                  "battle, whatever the price (R83)")
+    weight = _weight_lbs(camp, ship)
+    cost = help_cost(weight, camp.rulebook)
+    hours = int(camp.rulebook.boats["grounding"]["help_hours"])
+    s.more["salvage_at"] = camp.clock + hours
+    port = sorted(ports, key=lambda p: hexmap.parse_hex(p.name))[0]
+    text = (f"A salvage crew from {port.port} ({port.name}) sets to work on {ship.name}: "
+            f"afloat in {hours} hour{'s' if hours != 1 else ''}, for ${cost:,} (R83: $1,000 "
+            f"per 5,000 lbs of her {weight:,} lbs).")
+    return text, {"salvage_cost": cost, "salvage_port": port.name}
+
+
+def _weight_lbs(camp: Any, ship: Any) -> int:
+    """Her weight in lbs: a built boat's present weight; a rolled ship's Deadweight and
+    Load at 10 lbs a hlb (our reading, R81's scale)."""
+    from fractions import Fraction
+
+    if ship.design is not None:
+        from .boatships import present_weight
+
+        return int(Fraction(present_weight(ship, camp.rulebook, camp.water_in_load)).__ceil__())
+    from . import ships as shipfig
+
+    book = camp.rulebook
+    return 10 * (shipfig.deadweight(ship, book) + shipfig.load(ship, book, camp.water_in_load))

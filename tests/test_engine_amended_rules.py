@@ -171,7 +171,7 @@ def test_at_sea_repair_leak_still_needs_a_number(runner: CliRunner, db: Path) ->
     ok(runner, "roll", "hull-hit", "Gull", "--weapon-mod", "2", "--apply")
     ok(runner, "roll", "hull-hit", "Gull", "--weapon-mod", "2", "--apply")
     assert "say which leak" in refused(runner, "act", "Gull", "repair", "leak")
-    assert "Leak 2" in ok(runner, "act", "Gull", "repair", "leak", "2")
+    assert "Leak 2" in ok(runner, "act", "Gull", "repair", "leak", "2", "--now")
 
 
 def test_water_loaded_at_sea_lists_at_minute_0_through_the_cli(runner: CliRunner, db: Path):

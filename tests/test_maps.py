@@ -304,7 +304,7 @@ def test_the_example_in_docs_maps_md_is_a_valid_map():
 
 
 def test_campaign_info_of_the_bundled_campaign():
-    from voyage.maps import load_campaign_info
+    from voyage.campaignfolders import load_campaign_info
 
     info = load_campaign_info(campaigns_dir() / "salt_reach")
     assert info.name == "The Salt Reach" and isinstance(info.seed, int)
@@ -316,7 +316,7 @@ def test_campaign_info_of_the_bundled_campaign():
 
 
 def test_campaign_info_rejects_a_demo_on_land(tmp_path):
-    from voyage.maps import load_campaign_info
+    from voyage.campaignfolders import load_campaign_info
 
     write(tmp_path, "rows: |\n  ~~#\n  ~~#\n")
     (tmp_path / "campaign.yaml").write_text(

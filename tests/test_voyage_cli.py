@@ -226,8 +226,10 @@ def test_the_referee_mends_pumps_fights_saves_and_abandons(runner, sea):
     with sqlite3.connect(sea) as conn:
         conn.execute("UPDATE ships SET water = 100, engine_broken = 1")
     assert "say which leak" in refused(runner, "act", "Sea Witch", "repair", "leak")
-    assert "20 hlbs an hour" in ok(runner, "act", "Sea Witch", "repair", "leak", "2")
-    assert "10 hlbs an hour" in ok(runner, "act", "Sea Witch", "repair", "leak")
+    # R86: at sea the crew set to work on a leak; --now is the referee's call, patched at once
+    assert "set to work on leak 2" in ok(runner, "act", "Sea Witch", "repair", "leak", "2")
+    assert "20 hlbs an hour" in ok(runner, "act", "Sea Witch", "repair", "leak", "2", "--now")
+    assert "10 hlbs an hour" in ok(runner, "act", "Sea Witch", "repair", "leak", "--now")
     assert "60 left" in ok(runner, "act", "Sea Witch", "pump", "40")
     assert "repaired" in ok(runner, "act", "Sea Witch", "repair", "engine")
     assert "only 5 people" in refused(runner, "act", "Sea Witch", "fight-fire", "--crew", "9")

@@ -285,7 +285,8 @@ class AdvanceResult:
 UNTIL = ("arrival", "event", "dawn", "dusk")
 #: Kinds of event that are routine: they do not stop ``--until event``.
 ROUTINE_KINDS = frozenset(
-    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "tow"})
+    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "tow", "pumps",
+     "repair", "depth"})  # R83-R86: a change (a leak stopped or sprung) still stops
 
 
 class Engine:

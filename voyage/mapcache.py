@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from .store import Campaign
 
 #: Bumped whenever the blob's layout or the parser's meaning changes: old rows are misses.
-#: 2: the map's currents (R64). 3: its weather regions (R61).
-FORMAT = 3
+#: 2: the map's currents (R64). 3: its weather regions (R61). 4: its depths (R83).
+FORMAT = 4
 #: Cached maps kept (the current map, and the one before it for an undo of a map load).
 KEEP = 3
 _HEADER = struct.Struct("<3I")
@@ -81,6 +81,8 @@ def encode(sea_map: SeaMap) -> bytes:
                    [list(pair) for pair in r.season_names]]
             for name, r in sea_map.regions.items()
         },
+        # R83: the depths block as rectangles and feet (never every hex of a trench)
+        "depth_sets": [[[list(r) for r in rects], feet] for rects, feet in sea_map.depth_sets],
     }
     head = json.dumps(header, separators=(",", ":")).encode("utf-8")
     drawing = "".join(sea_map.rows).encode("utf-8")
@@ -134,6 +136,8 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         coastal_cells=coastal,
         currents=currents,
         regions=regions,
+        depth_sets=[(tuple(tuple(r) for r in rects), feet)
+                    for rects, feet in header["depth_sets"]],
     )
 
 

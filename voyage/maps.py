@@ -64,6 +64,7 @@ DEFAULT_LEGEND: dict[str, str] = {
 TOP_KEYS: tuple[str, ...] = ("name", "description", "legend", "seabed", "rows", "hexes", "notes")
 TOP_KEYS += ("currents",)  # R64
 TOP_KEYS += ("regions", "region_rows")  # R61 weather regions (voyage.world.regions)
+TOP_KEYS += ("depths",)  # R83 charted depths (voyage.mapdepths)
 HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes", "depth")
 FUEL_KEYS = ("price", "stock")
 LEGEND_KEYS = ("terrain", "seabed", "name")
@@ -176,6 +177,7 @@ class SeaMap:
     currents: dict[str, Any] = field(default_factory=dict)
     _water: bytes = field(default=b"", repr=False)
     regions: dict[str, Any] = field(default_factory=dict)  #: R61, as the map names them
+    depth_sets: list[Any] = field(default_factory=list)  #: R83 (voyage.mapdepths.DepthSets)
     _default_regions: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def weather_regions(self) -> dict[str, Any]:
@@ -277,10 +279,18 @@ class SeaMap:
             narrow_passage=bool(extra.get("narrow_passage", False)),
             label=extra.get("label"),
             notes=extra.get("notes"),
-            depth=extra.get("depth"),
+            depth=extra["depth"] if "depth" in extra else self._set_depth(col, row),
         )
         self._cache[key] = found
         return found
+
+    def _set_depth(self, col: int, row: int) -> float | None:
+        """R83: the depth the ``depths:`` block charts at a water hex, or None."""
+        if not self.depth_sets or self.cells[(row - 1) * self.width + col - 1] == LAND_CODE:
+            return None
+        from .mapdepths import depth_in_sets
+
+        return depth_in_sets(self.depth_sets, col, row)
 
     def hexes(self) -> Iterator[Hex]:
         """Every hex, row by row from 0101."""
@@ -734,6 +744,10 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
         from .mapcurrents import read_currents
 
         sea_map.currents = read_currents(reader, top["currents"][1], sea_map)
+    if "depths" in top:
+        from .mapdepths import read_depths
+
+        sea_map.depth_sets = read_depths(reader, top["depths"][1], sea_map)  # R83
     return sea_map
 
 
@@ -765,112 +779,6 @@ def read_campaign_file(folder: str | Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise MapError(f"{path}: a campaign file is a mapping (name, map, seed, ...)")
     return data
-
-
-@dataclass(frozen=True)
-class DemoShip:
-    """A ship of the demo: a name, where it starts and where it is bound."""
-
-    name: str
-    start: str
-    destination: str
-
-
-@dataclass(frozen=True)
-class DemoPlan:
-    """The demo voyage a campaign folder suggests (campaign.yaml ``demo:``)."""
-
-    start: str
-    destination: str
-    storm_around: str | None = None
-    storm_radius: int | None = None
-    storm_hours: int | None = None
-    ships: tuple[DemoShip, ...] = ()
-
-
-@dataclass(frozen=True)
-class CampaignInfo:
-    """What a campaign folder's campaign.yaml says, checked against its map."""
-
-    folder: Path
-    name: str
-    description: str
-    seed: int | None
-    map_path: Path
-    demo: DemoPlan | None
-
-
-CAMPAIGN_KEYS = ("name", "description", "seed", "map", "demo", "settings", "tables")
-
-
-def load_campaign_info(folder: str | Path) -> CampaignInfo:
-    """Read and check a campaign folder: its campaign.yaml, its map, its demo's hexes.
-
-    Every demo hex must be water on the map (start and destination ports or sea), so a
-    demo never starts a ship on land.
-    """
-    folder = Path(folder)
-    path = folder / "campaign.yaml"
-    data = read_campaign_file(folder)
-    for key in data:
-        if key not in CAMPAIGN_KEYS:
-            close = difflib.get_close_matches(str(key), CAMPAIGN_KEYS, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else "use " + ", ".join(CAMPAIGN_KEYS)
-            raise MapError(f"{path}: unknown key {key!r}: {hint}")
-    name = data.get("name", folder.name)
-    if not isinstance(name, str):
-        raise MapError(f"{path}: name must be text")
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise MapError(f"{path}: seed must be a whole number, got {_kind(seed)}")
-    map_path = campaign_map_path(folder)
-    sea_map = load_map(map_path)
-
-    def water(value: Any, what: str) -> str:
-        if not isinstance(value, str) or not hexmap.is_hex_name(value):
-            raise MapError(
-                f'{path}: {what} {value!r} is not a CCRR name: write it in quotes, e.g. "0812"'
-            )
-        if not sea_map.in_bounds(value):
-            raise MapError(f"{path}: {what}: {sea_map.off_map_message(value)}")
-        if not sea_map.is_sea(value):
-            raise MapError(f"{path}: {what} {value} is land on {sea_map.name}")
-        return hexmap.canonical(value)
-
-    demo = None
-    raw = data.get("demo")
-    if raw is not None:
-        if not isinstance(raw, dict) or "start" not in raw or "destination" not in raw:
-            raise MapError(f"{path}: demo needs start and destination hexes")
-        storm = raw.get("storm") or {}
-        if not isinstance(storm, dict):
-            raise MapError(f"{path}: demo storm is a mapping: {{around: HEX, radius: N}}")
-        around = water(storm["around"], "demo storm around") if "around" in storm else None
-        radius, hours = storm.get("radius"), storm.get("hours")
-        for what, value in (("radius", radius), ("hours", hours)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise MapError(f"{path}: demo storm {what} must be a whole number")
-        ships = []
-        for i, ship in enumerate(raw.get("ships") or [], start=1):
-            if not isinstance(ship, dict) or not {"start", "destination"} <= set(ship):
-                raise MapError(f"{path}: demo ship {i} needs start and destination")
-            ships.append(
-                DemoShip(
-                    str(ship.get("name", f"Ship {i}")),
-                    water(ship["start"], f"demo ship {i} start"),
-                    water(ship["destination"], f"demo ship {i} destination"),
-                )
-            )
-        demo = DemoPlan(
-            water(raw["start"], "demo start"),
-            water(raw["destination"], "demo destination"),
-            around,
-            radius,
-            hours,
-            tuple(ships),
-        )
-    description = data.get("description", "")
-    return CampaignInfo(folder, name, str(description).strip(), seed, map_path, demo)
 
 
 def campaign_map_path(folder: str | Path) -> Path:

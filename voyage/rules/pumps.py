@@ -89,7 +89,8 @@ def pump_hour(
         burnt = working if dry > int(rule["dry_hours"]) else 0
         text = f"The bilge pumps run dry ({plural(dry, 'dry hour')} in all; R85)"
         text += ": they burn out." if burnt else "; the crew switch them off."
-        return PumpResult("pumps", text, (), {"pump_dry_hours": dry}, 0, True, burnt)
+        changes = {"pumps_burnt": burnt} if burnt else {}
+        return PumpResult("pumps", text, (), changes, 0, True, burnt)
     rolls = []
     bailed = 0
     for n in range(1, working + 1):
@@ -105,7 +106,7 @@ def pump_hour(
     bailed = min(bailed, water)
     text = (f"The bilge pumps bail out {bailed} hlbs of water ({water - bailed} left; R85)."
             if bailed else "The bilge pumps bail out nothing this hour (R85).")
-    return PumpResult("pumps", text, tuple(rolls), {"water": water - bailed}, bailed, False, 0)
+    return PumpResult("pumps", text, tuple(rolls), {}, bailed, False, 0)
 
 
 def pump_phase(h: Any) -> None:
@@ -123,7 +124,7 @@ def pump_phase(h: Any) -> None:
                        h.book)
     ship.water -= result.bailed
     if result.dry:
-        eq["pump_dry_hours"] = result.changes["pump_dry_hours"]
+        eq["pump_dry_hours"] = int(eq.get("pump_dry_hours", 0) or 0) + 1
         eq["pumps_on"] = False
         if result.burnt:
             eq["pumps_burnt"] = int(eq.get("pumps_burnt", 0) or 0) + result.burnt

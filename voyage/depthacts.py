@@ -34,9 +34,9 @@ def depth_action(
             f"--dive-depth FEET dives (R84)"
         )
     if what == "surface":
-        if not depth_now(s):
+        if not depth_now(ship):
             raise VoyageRuleError(f"{ship.name} is on the surface already")
-        s.more.pop("depth", None)
+        ship.equipment.pop("depth_ft", None)
         s.more.pop("passed", None)
         return (f"{ship.name} surfaces at {s.hex}: 3/4 of her speed on the surface, and the "
                 "sea state touches her again (R84).", {"depth": 0})
@@ -45,14 +45,14 @@ def depth_action(
 
 def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any],
           chart: Any) -> tuple[str, dict[str, Any]]:
-    from .rules.depth import draft
+    from .rules.boatpower import draft_ft
 
     if amount is None or amount < 1:
         raise VoyageRuleError("say how deep she dives, in feet: dive 200 (or `surface`)")
     if s.status in ("stuck", "sunk", "abandoned") or s.capsized or s.sinking_in is not None:
         raise VoyageRuleError(f"{ship.name} is {s.condition}: she cannot dive (R84)")
     info = chart.hex(s.hex)
-    draws = draft(ship, camp.rulebook) or 0
+    draws = draft_ft(ship, camp.rulebook) or 0
     if info.depth is not None and amount + draws > info.depth:
         most = max(0, int(info.depth) - draws)
         raise VoyageRuleError(
@@ -60,7 +60,7 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
     rated = int(spec["dive_depth"])
-    s.more["depth"] = amount
+    ship.equipment["depth_ft"] = amount
     text = f"{ship.name} dives to {amount} ft at {s.hex}"
     if amount > rated:
         text += (f", {amount - rated} ft below her rated {rated} ft: she rolls on the Depth "

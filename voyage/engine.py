@@ -122,7 +122,7 @@ class ShipState:
     water_rolls: int = 0  # R85: the highest water level whose plant roll is made
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
-    #: R83-R86 (voyage.rules.hourly): grounding speed, leak work, a submersible's depth
+    #: R83-R86 (voyage.rules.hourly): grounding speed, leak work, salvage, depth passed
     more: dict[str, Any] = field(default_factory=dict)
 
     EXTRA = (
@@ -198,7 +198,7 @@ class ShipState:
             return "on fire"
         if self.listing:
             return "listing"
-        depth = self.more.get("depth")  # R84: the status line and the log say her depth
+        depth = self.ship.equipment.get("depth_ft")  # R84: the status line and log say it
         return f"{self.status}, {depth} ft down" if depth else self.status
 
     @property

@@ -241,3 +241,14 @@ def pace_line(ship: Ship, book: RuleBook, wil: bool = True) -> str:
     use = plain(use_per_hex(ship, book, wil))
     return (f"{ship.name} cruises at {pace_text(ship.pace, ship, book, wil)} (top speed {top} "
             f"mph now): {use} power units a hex (R82).")
+
+
+def _register() -> None:
+    """R84: a surfaced submersible makes 3/4 of her top speed (voyage.rules.submersible)."""
+    from .submersible import surfaced_factor
+
+    if surfaced_factor not in TOP_SPEED_FACTORS:
+        TOP_SPEED_FACTORS.append(surfaced_factor)
+
+
+_register()

@@ -38,16 +38,6 @@ class DepthResult(Outcome):
     destroyed: bool
 
 
-def draft(ship: Any, book: RuleBook) -> int | None:
-    """R83: a built boat's draft in feet (body + Weighted Keel); None for a rolled ship."""
-    spec = ship.design
-    if spec is None:
-        return None
-    table = book.boats
-    keel = table["keel_draft_ft"] if spec.get("accessories", {}).get("weighted-keel") else 0
-    return int(table["bodies"][spec["body"]]["draft_ft"]) + int(keel)
-
-
 def depth_hazard(
     draft_ft: float,
     depth_ft: float,

@@ -15,6 +15,8 @@ from typing import Any
 
 from ..dice import Modifier
 from . import depth, leakwork, pumps, submersible
+from .boatpower import draft_ft
+from .boatwater import bottom_damage
 
 submerged = submersible.submerged
 
@@ -61,7 +63,7 @@ def by_depth(h: Any, info: Any) -> bool:
     ship, s = h.ship, h.s
     if info.depth is None or ship.design is None:
         return False
-    draws = (depth.draft(ship, h.book) or 0) + submersible.depth_now(s)
+    draws = (draft_ft(ship, h.book) or 0) + submersible.depth_now(ship)
     result = depth.depth_hazard(draws, info.depth, info.seabed or "sandy", int(h.speed),
                                 ship.tier, h.roller, h.book, ship.traits)
     if result is None:
@@ -72,4 +74,5 @@ def by_depth(h: Any, info: Any) -> bool:
         h.stop_moving()
     h.log(result.event(), "aground" if result.stuck else None)
     h.apply_damage(result.changes)
+    bottom_damage(h, bool(result.ram and result.ram.damaged))  # R85: her propellers
     return True

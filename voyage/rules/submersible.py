@@ -1,9 +1,9 @@
 """Submersibles (R84, AquaWars): built boats with a rated dive depth.
 
 A submersible's design carries ``submersible: {dive_depth, reinforced, ca_frame}`` (``ship
-build --submersible --dive-depth FEET [--reinforced] [--ca-frame]``). Her depth now is the
-voyage state's ``more["depth"]`` (feet; 0 or none: surfaced), set with ``voyage act SHIP
-dive DEPTH`` and ``surface``. Submerged she makes no storm capsize checks (R32/R60; the
+build --submersible --dive-depth FEET [--reinforced] [--ca-frame]``). Her depth now is her
+equipment's ``depth_ft`` (feet; 0 or none: surfaced), set with ``voyage act SHIP dive
+DEPTH`` and ``surface``. Submerged she makes no storm capsize checks (R32/R60; the
 seed: subs "can simply dive underneath any storms") and full speed; surfaced, 3/4 of it
 (:func:`speed_factor`). A sub that loses power stays at her depth (nothing moves her).
 
@@ -40,20 +40,20 @@ def sub_spec(ship: Any) -> dict[str, Any] | None:
     return spec.get("submersible") if spec else None
 
 
-def depth_now(s: Any) -> int:
+def depth_now(ship: Any) -> int:
     """Her depth in feet (0: surfaced)."""
-    return int(s.more.get("depth", 0) or 0)
+    return int(ship.equipment.get("depth_ft", 0) or 0)
 
 
 def submerged(s: Any) -> bool:
-    """R84: under the surface (no storm capsize checks)."""
-    return depth_now(s) > 0
+    """R84: voyage ``s``'s ship is under the surface (no storm capsize checks)."""
+    return depth_now(s.ship) > 0
 
 
-def speed_factor(ship: Any, s: Any, book: RuleBook) -> Fraction:
-    """R84: a submersible on the surface makes 3/4 of her speed; submerged, all of it.
-    Any other vessel: 1. (The hook the built boats' speed multiplies by.)"""
-    if sub_spec(ship) is None or (s is not None and submerged(s)):
+def surfaced_factor(ship: Any, book: RuleBook) -> Fraction:
+    """R84: a submersible on the surface makes 3/4 of her top speed; submerged, all of it.
+    Any other vessel: 1 (a hook of voyage.rules.boatpower.TOP_SPEED_FACTORS)."""
+    if sub_spec(ship) is None or depth_now(ship) > 0:
         return Fraction(1)
     return Fraction(str(book.boats["submersible"]["surfaced_speed"]))
 
@@ -129,7 +129,7 @@ def depth_phase(h: Any) -> None:
     spec = sub_spec(ship)
     if spec is None or s.status == "sunk":
         return
-    depth, rated = depth_now(s), int(spec["dive_depth"])
+    depth, rated = depth_now(ship), int(spec["dive_depth"])
     if depth <= rated:
         s.more.pop("passed", None)
         return

@@ -385,6 +385,16 @@ ROWS: list[Bad] = [
     bad("act", W, "fight-fire", "--crew", HUGE, says="0 to"),
     bad("act", W, "saved", says="sinking"),
     bad("act", W, "refloat", says="stuck"),
+    bad("act", W, "dive", "100", says="not a submersible"),  # R84
+    bad("act", W, "dive", "-5", says="negative"),
+    bad("act", W, "salvage", says="not aground"),  # R83
+    bad("act", "Eel", "dive", "20", says="below the charted seabed"),  # 2811: 15 ft
+    bad("act", "Eel", "dive", "0", says="how deep"),
+    bad("act", "Eel", "surface", says="surface already"),
+    bad("ship", "build", "Sub", "--body", "speeder", "--plant", "large", "--submersible",
+        says="--dive-depth"),
+    bad("ship", "load", I, "--pumps", "-1", says="0 to"),
+    bad("map", "load", "{files}/negative_depth.yaml", says="0 or more"),
     bad("act", W, "weigh", says="anchor"),
     bad("act", W, "course", "--to", "0101", says="land"),
     bad("act", W, "course", "--to", ARABIC, says="CCRR"),
@@ -584,6 +594,8 @@ def _write_bad_files(folder: Path) -> None:
         (folder / f"{name}_price.yaml").write_text(small + port.replace("PRICE", price))
     (folder / "small.yaml").write_text(small + port.replace("PRICE", "2"))
     (folder / "nan_depth.yaml").write_text(small + '  "0302": {depth: .nan}\n')
+    depths = 'depths:\n  "0302": -12\n'  # R83
+    (folder / "negative_depth.yaml").write_text(small + port.replace("PRICE", "2") + depths)
     for name, knots in (("nan", ".nan"), ("inf", ".inf"), ("huge", "1e300")):
         current = f'currents:\n  "0302": {{flows: S, knots: {knots}}}\n'
         water = small.replace("#P", "#~").replace("hexes:\n", "")
@@ -651,6 +663,12 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
         ["ship", "place", I, "0305"],
         ["ship", "add", D, "--class", "dinghy", "--tier", "I"],
         ["sail", W, "--to", "2812"],
+        # R84: a submersible at 6 mph (4.5 surfaced) is in 2811, charted 15 ft, at hour 3
+        ["ship", "build", "Eel", "--body", "speeder", "--plant", "large", "--with",
+         "boat-top", "--submersible", "--dive-depth", "300"],
+        ["ship", "place", "Eel", "2812"],
+        ["pace", "Eel", "6mph"],
+        ["sail", "Eel", "--route", "2812,2811,2711"],
         ["weather", "storm", "--around", "1510", "--radius", "2", "--hours", "24"],
         ["advance", "--hours", "3"],
     ):

@@ -164,10 +164,24 @@ SETUP: dict[str, list[str]] = {
     "docs/commands.md": _PLACED,
 }
 
+_NAUTILUS = [
+    "ship build Nautilus --body speeder --plant large --with boat-top --submersible "
+    "--dive-depth 300",
+    "ship place Nautilus 2812",
+]
+
 #: docs/commands.md: what an example needs done first, by the command it runs (the longest
 #: matching prefix of its words wins).
 EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     ("act",): ['sail "Sea Witch" --to 2812'],
+    # R84: a submersible at sea (surfaced; `surface` after a dive); R83: a Cruiser aground
+    # on the Silt banks (6 ft of sand) beside Silt Harbour
+    ("act", "Nautilus"): [*_NAUTILUS, "sail Nautilus --to 1714"],
+    ("act", "Nautilus", "surface"): [*_NAUTILUS, "sail Nautilus --to 1714",
+                                     "act Nautilus dive 100"],
+    ("act", "Lucky", "salvage"): ['ship build Lucky --design "Lucky Catch"',
+                                  "ship place Lucky 0804", "sail Lucky --route 0804,0805,0806",
+                                  "advance --hours 1"],
     ("act", "Sea Witch", "refuel"): [],  # in Gullhaven, which sells fuel
     ("act", "Sea Witch", "course"): ['sail "Sea Witch" --to 2812', "advance --hours 1"],
     ("act", "Sea Witch", "weigh"): ['sail "Sea Witch" --to 2812', 'act "Sea Witch" anchor'],

@@ -701,6 +701,8 @@ class _ShipHour:
         s, ship = self.s, self.ship
         s.status = "arrived"
         ship.status = "in port" if info.port else "at anchor"
+        if info.port:
+            ship.equipment.pop("depth_ft", None)  # R84: a submersible surfaces in port
         self.stop_moving()
         where = f"{info.port} ({ship.hex})" if info.port else ship.hex
         self.note("arrived", f"{ship.name} arrives at {where}.", "arrived")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ships as shipfig
 from .engine import HourRow, ShipState
+from .rules import hourly as phases
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -45,6 +46,8 @@ def quiet_hours(
         return 0  # and none of this changes in a quiet hour
     if s.searching:
         return 0  # R74: she holds her hex and searches it each hour
+    if phases.busy(s):
+        return 0  # R83-R86: leak work, salvage, depth damage or pumps this hour
     sailed = _sail(engine, s, clock, most, rows)
     if sailed:
         restart_storm_clock(s)
@@ -114,6 +117,7 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
                 or (position < len(inshore) and inshore[position])
                 or info.narrow_passage
                 or info.terrain in shallows
+                or phases.charted_for(ship, info)  # R83: her draft against its depth
                 or storm_at(name, now)
                 or (burn and fuel <= burn)
             ):

@@ -34,6 +34,21 @@ def start_phase(h: Any) -> None:
     pumps.pump_phase(h)
 
 
+def busy(s: Any) -> bool:
+    """Whether an hour of voyage ``s`` may roll or log for R83-R86 (the forecasts' fast
+    path, voyage.quiet, leaves such hours to the engine): work or a salvage under way, a
+    sub below her rating, pumps left on."""
+    ship = s.ship
+    spec = submersible.sub_spec(ship)
+    deep = spec is not None and submersible.depth_now(ship) > int(spec["dive_depth"])
+    return bool(s.more) or deep or bool(ship.equipment.get("pumps_on"))
+
+
+def charted_for(ship: Any, info: Any) -> bool:
+    """R83: a built boat entering a charted hex (her draft against its depth)."""
+    return info.depth is not None and ship.design is not None
+
+
 def salvage_phase(h: Any) -> None:
     """R83: the hour a port's salvage crew took is up: she is afloat again."""
     s = h.s

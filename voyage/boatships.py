@@ -109,8 +109,11 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
     design_people = spec.get("crew", 0) + spec.get("passengers", 0)
     powered = boatpower.powered(ship)
     use = boatpower.use_per_hex(ship, book, water_in_load)
-    s.update(present_weight=_n(weight), acceleration=sp["acceleration"],
-             top_speed=sp["top_speed"], notes=sp["notes"])
+    # her top speed now: with the hooks' factors (R84: a surfaced submersible, 3/4)
+    top = _n(boatpower.top_speed(ship, book, water_in_load)) if spec.get("plant") \
+        else sp["top_speed"]
+    s.update(present_weight=_n(weight), acceleration=sp["acceleration"], top_speed=top,
+             notes=sp["notes"])
     return {
         "name": ship.name,
         "class": f"Built {body['name']}",

@@ -830,7 +830,9 @@ def text_map(
         if storm_set & shown:
             out.append(f"  {STORM_CHAR}  storm")
         out.extend(key_lines)
-        ports = [p for p in sea_map.ports() if p.name in shown]
+        here = [n for n, e in sea_map.entries.items() if n in shown and e.get("port")]
+        # as sea_map.ports() lists them, without a Hex for every port of the map
+        ports = [sea_map.hex(n) for n in sorted(here, key=hexmap.parse_hex)]
         if ports:
             out.append("Ports:")
             for p in ports:

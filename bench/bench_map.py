@@ -9,7 +9,10 @@ numbers mean something on any machine:
 * rendering the bundled map to PNG     vs  saving an empty matplotlib figure of the same size
 * the parsed-map cache: reading the cached parse of a ``--big`` map vs parsing its text
 * ``voyage advance --hours 1`` on a ``--big`` (999 x 999) map, a fresh process each time,
-  vs ``python -c "import click, sqlite_utils, yaml"`` (target: at most 1.5x, issue 14.2)
+  vs ``python -c "import click, sqlite_utils, yaml"`` (target: at most 1.5x, issue 14.2),
+  and ``status``, ``undo`` (of such an advance) and ``map show --around`` on it; the
+  children run with their byte code cached, as an installed copy has it, alternately with
+  the baseline
 * ``voyage map render`` of a ``--render-size`` (200 x 200) map in a child process: wall
   time and peak memory vs a child that saves an empty figure of the same size
   (targets: within 3 s and 300 MB, issue 14.3); and the ``--big`` map's one-line refusal
@@ -105,6 +108,18 @@ def bfs_baseline(grid: dict[tuple[int, int], bool], start: str, goal: str) -> in
     return -1
 
 
+def installed_env(folder: Path) -> dict[str, str]:
+    """The environment of the timed children: byte code cached (in ``folder``), as an
+    installed copy has it (pip compiles at install time; a sandbox with
+    PYTHONDONTWRITEBYTECODE would otherwise recompile voyage's own modules on every run but
+    not its dependencies', and time the compiler)."""
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(folder / "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    root = Path(__file__).resolve().parent.parent / "voyage"
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(root)], check=True, env=env)
+    return env
+
+
 def run(*args: str, env: dict[str, str] | None = None) -> float:
     """Wall time of one child process (which must succeed), in seconds."""
     start = time.perf_counter()
@@ -122,7 +137,7 @@ class SailingCampaign:
 
     def __init__(self, tmp: Path, name: str, map_path: Path) -> None:
         self.db = tmp / f"{name}.db"
-        self.env = {**os.environ, "VOYAGE_DB": str(self.db)}
+        self.env = {**installed_env(tmp), "VOYAGE_DB": str(self.db)}
         self.voyage("init", "--name", "Bench", "--seed", "1")
         self.ports = json.loads(self.voyage("map", "load", str(map_path), "--json"))["ports"]
         self.voyage("ship", "roll", "--class", "trawler", "--name", "Gull")
@@ -142,11 +157,14 @@ class SailingCampaign:
             raise SystemExit(f"voyage {' '.join(args)} failed: {done.stdout}{done.stderr}")
         return done.stdout if not done.returncode else ""
 
-    def timed(self, *args: str) -> float:
-        """Wall time of one command, run on the campaign as saved (the copy is not timed)."""
+    def timed(self, *args: str, after: tuple[str, ...] = ()) -> float:
+        """Wall time of one command, run on the campaign as saved (the copy is not timed);
+        ``after``: a command run first, untimed (``advance`` before a timed ``undo``)."""
         self.db.write_bytes(self.saved)
         for suffix in ("-wal", "-shm"):
             Path(f"{self.db}{suffix}").unlink(missing_ok=True)
+        if after:
+            self.voyage(*after)
         return run(*VOYAGE, *args, env=self.env)
 
 
@@ -169,12 +187,32 @@ def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, s
     t_cached = best_of(lambda: mapcache.read(camp, key, row["text"], row["source"]))
     camp.close()
 
-    t_import = min(
-        run(sys.executable, "-c", "import click, sqlite_utils, yaml") for _ in range(repeat)
-    )
-    t_advance = min(big.timed("advance", "--hours", "1") for _ in range(repeat))
-    t_small = min(small.timed("advance", "--hours", "1") for _ in range(repeat))
-    t_hex = min(big.timed("map", "hex", big.ports[0]["hex"]) for _ in range(repeat))
+    home = big.ports[0]["hex"]
+    commands: dict[str, tuple[SailingCampaign, tuple[str, ...], tuple[str, ...]]] = {
+        "advance": (big, ("advance", "--hours", "1"), ()),
+        "small": (small, ("advance", "--hours", "1"), ()),
+        "hex": (big, ("map", "hex", home), ()),
+        "status": (big, ("status",), ()),
+        "undo": (big, ("undo",), ("advance", "--hours", "1")),
+        "around": (big, ("map", "show", "--around", home, "--radius", "5"), ()),
+    }
+    base = (sys.executable, "-c", "import click, sqlite_utils, yaml")
+    run(*base, env=big.env)  # untimed: the byte code of both sides cached
+    for camp, args, after in commands.values():
+        camp.timed(*args, after=after)
+    # alternately, so that a busy machine slows the baseline and the commands alike
+    times: dict[str, list[float]] = {name: [] for name in ("import", *commands)}
+    for _ in range(repeat):
+        times["import"].append(run(*base, env=big.env))
+        for name, (camp, args, after) in commands.items():
+            times[name].append(camp.timed(*args, after=after))
+    best = {name: min(found) for name, found in times.items()}
+    t_import, t_advance, t_small, t_hex = (best[k] for k in ("import", "advance", "small", "hex"))
+
+    def against(name: str, label: str, target: str = "") -> tuple[str, str, str]:
+        return (label, f"{best[name] * 1000:.0f} ms",
+                f"{best[name] / t_import:.2f}x import baseline{target}")
+
     return [
         (f"parse {size}x{size} map text", f"{t_parse * 1000:.0f} ms", "what the cache saves"),
         (
@@ -198,6 +236,9 @@ def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, s
             f"{t_hex * 1000:.0f} ms",
             f"{t_hex / t_import:.2f}x import baseline",
         ),
+        against("status", f"status, {size}x{size}"),
+        against("undo", f"undo (an advance), {size}x{size}", " (target <= 1.2x)"),
+        against("around", f"map show --around, {size}x{size}"),
         ("  (import click, sqlite_utils, yaml)", f"{t_import * 1000:.0f} ms", "baseline"),
     ]
 

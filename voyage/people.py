@@ -11,7 +11,7 @@ from .errors import VoyageRuleError
 from .events import Event
 from .report import plural
 from .rules import water as rules
-from .world.water import Floater, board, leave_ship, people_aboard
+from .world.water import FLOATER_FIELDS, Floater, board, leave_ship, people_aboard
 
 if TYPE_CHECKING:
     from .ships import Ship
@@ -191,14 +191,33 @@ def floaters(camp: Campaign) -> list[Floater]:
 
 
 def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, Any]]) -> None:
-    """Write the floaters and the roster back (inside the caller's action)."""
-    camp.db.execute("DELETE FROM floaters")
-    if rows:
-        records = [f.to_row() for f in rows]
-        cols = list(records[0])
+    """Write the floaters and the roster back (inside the caller's action). Only the rows
+    that changed are written (the undo journal keeps the old value of each changed column
+    only, so an hour of 200 people afloat journals their clocks, not 200 whole rows)."""
+    cols = list(FLOATER_FIELDS)
+    listed = ", ".join(cols)
+    before = {
+        r[0]: tuple(r)
+        for r in camp.db.conn.execute(f"SELECT {listed} FROM floaters")  # noqa: S608 (fixed)
+    }
+    new: list[tuple[Any, ...]] = []
+    changed: list[tuple[Any, ...]] = []
+    for f in rows:
+        record = f.to_row()
+        values = tuple(record[c] for c in cols)
+        old = before.pop(f.id, None)
+        if old is None:
+            new.append(values)
+        elif old != values:
+            changed.append(values[1:] + values[:1])
+    if before:
+        camp.db.conn.executemany("DELETE FROM floaters WHERE id = ?", [[k] for k in before])
+    if changed:
+        sets = ", ".join(f"{c} = ?" for c in cols[1:])
+        camp.db.conn.executemany(f"UPDATE floaters SET {sets} WHERE id = ?", changed)
+    if new:
         camp.db.conn.executemany(
-            f"INSERT INTO floaters ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
-            [[r[c] for c in cols] for r in records],
+            f"INSERT INTO floaters ({listed}) VALUES ({', '.join('?' for _ in cols)})", new
         )
     for p in people:
         camp.db.execute(
@@ -418,8 +437,15 @@ def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
         else:
             fate = _fate(f)
         out.append(
-            {"who": f.who(), "name": f.name, "role": f.role, "count": f.count,
-             "state": f.state, "hex": f.hex, "fate": fate}
+            {
+                "who": f.who(),
+                "name": f.name,
+                "role": f.role,
+                "count": f.count,
+                "state": f.state,
+                "hex": f.hex,
+                "fate": fate,
+            }
         )
     return out
 

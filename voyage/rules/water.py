@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import Dice, Modifier, Roll, Roller, odds, parse
+from ..report import plural
 from ..tables import RuleBook
 
 #: R60: the four sea states, mildest first (their levels are 0 to 3).
@@ -217,7 +218,8 @@ class DrowningTally(Roll):
         bonus = sum(m.value for m in self.modifiers)
         extra = f" {bonus:+d} each" if bonus else ""
         return (
-            f"{self.label}: {len(rolls)} rolls of {self.dice}{extra}, each drowned on {on}: "
+            f"{self.label}: {plural(len(rolls), 'roll')} of {self.dice}{extra}, "
+            f"each drowned on {on}: "
             f"{people}: {self.outcome}"
         )
 

@@ -157,7 +157,10 @@ def test_map_show_marks_rafts_and_people_in_the_water(runner, crewed):
     out = ok(runner, "map", "show")
     assert "raft 1 of Mercy (4 aboard)" in out and "(in the water)" in out
     shown = json.loads(ok(runner, "map", "show", "--json"))
-    assert {a["name"] for a in shown["afloat"]} >= {"raft 1 of Mercy (4 aboard)"}
+    # one mark a hex: the raft, then who is in the water there
+    (mark,) = shown["afloat"]
+    assert mark["name"].startswith("raft 1 of Mercy (4 aboard), ")
+    assert mark["name"].endswith(" and Tom Pike (in the water)")
     status = json.loads(ok(runner, "status", "--json"))
     assert sum(r["count"] for r in status["afloat"] if r["kind"] == "people") == 18
 

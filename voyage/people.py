@@ -451,19 +451,31 @@ def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
 
 
 def afloat_marks(camp: Campaign) -> list[tuple[str, str]]:
-    """(label, hex) for each raft and group in the water afloat now, to mark on a map
-    beside the ships: "raft 1 of Mercy (4 aboard)", "3 crew of Mercy (in the water)"."""
+    """(label, hex) for everyone afloat now, one mark a hex (so labels on a rendered map do
+    not print over each other), to mark on a map beside the ships: "raft 1 of Mercy (4
+    aboard), 3 crew of Mercy and Tom Pike (in the water)"."""
     rows = floaters(camp)
     capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}
-    out = []
+    rafts: dict[str, list[str]] = {}
+    swimmers: dict[str, list[str]] = {}
     for f in rows:
         if not f.afloat or not f.hex:
             continue
         if f.kind == "raft":
             aboard = sum(g.count for g in rows if g.afloat and g.raft == f.id)
-            out.append((f"{f.who()} ({'capsized' if f.capsized else f'{aboard} aboard'})", f.hex))
+            what = "capsized" if f.capsized else f"{aboard} aboard"
+            rafts.setdefault(f.hex, []).append(f"{f.who()} ({what})")
+            swimmers.setdefault(f.hex, [])
         elif f.raft is None or f.raft in capsized:
-            out.append((f"{f.who()} (in the water)", f.hex))
+            rafts.setdefault(f.hex, [])
+            swimmers.setdefault(f.hex, []).append(f.who())
+    out = []
+    for where, labels in rafts.items():
+        people = swimmers.get(where, [])
+        if people:
+            them = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+            labels = labels + [f"{them} (in the water)"]
+        out.append((", ".join(labels), where))
     return out
 
 

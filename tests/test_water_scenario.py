@@ -99,6 +99,15 @@ def test_a_freighter_holed_at_night_in_a_major_storm(runner, tmp_path, monkeypat
     gull = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
     assert gull["passengers"] == 6
     assert "What became of everyone" in outs[-2] and "drowned in a major storm" in outs[-2]
+    import jsonschema
+
+    from voyage.export import load_schema
+
+    exported = json.loads(outs[-1])
+    jsonschema.validate(exported, load_schema())  # tallies of drowning rolls included
+    tallies = [r for e in exported["events"] for r in e["rolls"]
+               if "rolls of 2d6" in r["line"] and "nobody drowns" in r["line"]]
+    assert tallies and all("Anna Roe" in r["line"] for r in tallies)
 
     # the same seed and commands on a second campaign: the same bytes
     other = tmp_path / "again.db"

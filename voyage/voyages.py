@@ -822,5 +822,6 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
             continue
         sailed = row["route"][: int(row["position"]) + 1]
         if len(sailed) > 1:
-            tracks.append((f"{row['ship']} ({row['id']})", sailed))
+            # the legend names the line (issue 15): "voyage 2 of Sea Witch"
+            tracks.append((f"voyage {row['id']} of {row['ship']}", sailed))
     return tracks

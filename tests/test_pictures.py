@@ -77,6 +77,14 @@ def test_the_voyage_picture_has_its_title_crop_marks_days_and_legend(voyage: Any
     cols = {hexmap.parse_hex(n)[0] for n in geometry.names}
     rows = {hexmap.parse_hex(n)[1] for n in geometry.names}
     assert len(geometry.names) == len(cols) * len(rows)
+    # the track's own box and a margin of 2 (or the map's edge): a voyage east across the
+    # map is a wide picture, not a square of empty sea
+    sailed = [hexmap.parse_hex(n) for n in track(log)]
+    for got, had, last in ((cols, [c for c, _ in sailed], sea.width),
+                           (rows, [r for _, r in sailed], sea.height)):
+        assert min(got) <= max(1, min(had) - 2) and max(got) >= min(last, max(had) + 2)
+        assert max(got) - min(got) <= max(had) - min(had) + 2 * 2 + 2
+    assert len(rows) < sea.height
     # every event number of the Markdown log is written on the picture
     written = " ".join(text for gid, text, _ in placed if gid == "label:event")
     for number in event_numbers(log).values():

@@ -90,10 +90,13 @@ def _number_list(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | None]:
-    """(around, radius) of the picture: the middle of the track's bounding box, and enough
-    hexes each way to hold the whole track with ``margin`` to spare (the render crops a
-    rectangle, so the picture is the track's box and a margin, never a ragged cut)."""
+def picture_area(log: VoyageLog, margin: int = 2
+                 ) -> tuple[str | None, tuple[int, int] | None]:
+    """(around, (columns, rows) each way) of the picture: the middle of the track's
+    bounding box, and enough hexes each way to hold the whole track with ``margin`` to
+    spare (at least 4 each way, so a short voyage keeps some sea round it). The render
+    crops that rectangle, so the picture is the track's box and a margin (a long voyage
+    east is a wide picture, not a square of empty sea), never a ragged cut."""
     from . import hexmap
 
     path = track(log)
@@ -103,8 +106,9 @@ def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | Non
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     middle = hexmap.hex_name((min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2)
-    half = max(max(cols) - min(cols), max(rows) - min(rows)) // 2 + 1
-    return middle, half + margin
+    each_col = (max(cols) - min(cols)) // 2 + 1 + margin
+    each_row = (max(rows) - min(rows)) // 2 + 1 + margin
+    return middle, (max(each_col, 4), max(each_row, 4))
 
 
 def picture_title(log: VoyageLog) -> str:

@@ -49,9 +49,9 @@ MARK_KINDS: dict[str, MarkKind] = {
     "start": MarkKind("", "o", 7, (1.0, 1.0, 1.0), weight="bold", rank=0),
     "end": MarkKind("", "s", 7, (1.0, 1.0, 1.0), weight="bold", rank=0),
     "event": MarkKind("events, numbered as in the log", "*", 11, GOLD, weight="bold", rank=0),
-    "day": MarkKind("where she was at 00:00", "o", 4.5, (0.25, 0.25, 0.25),
-                    edge=(1.0, 1.0, 1.0), edge_width=0.8, fontsize=6.5,
-                    text_colour=(0.2, 0.2, 0.2), rank=4, required=False, zorder=7),
+    "day": MarkKind("where she was at 00:00", "o", 5, (0.15, 0.15, 0.15),
+                    edge=(1.0, 1.0, 1.0), edge_width=0.8, fontsize=7,
+                    text_colour=(0.1, 0.1, 0.1), rank=4, required=False, zorder=7),
 }
 
 

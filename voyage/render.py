@@ -111,7 +111,7 @@ class MapGeometry:
     width: int
     height: int
     around: str | None = None
-    radius: int | None = None
+    radius: Radius | None = None
     pixels_per_hex: int | None = None
     title_px: int = 40
     legend_px: int = 90
@@ -161,14 +161,16 @@ class MapGeometry:
         """``999x999 hexes`` or ``the area within 300 of 0505``: for refusals."""
         if self.around is None:
             return f"{self.width}x{self.height} hexes"
-        return f"the area within {self.radius} of {self.around}"
+        assert self.radius is not None
+        cols, rows = reach(self.radius)
+        return f"the area within {cols if cols == rows else self.radius} of {self.around}"
 
     @classmethod
     def for_map(
         cls,
         sea_map: SeaMap,
         around: str | None = None,
-        radius: int | None = None,
+        radius: Radius | None = None,
         **kw: int | None,
     ) -> MapGeometry:
         """The geometry of ``sea_map`` (or the area within ``radius`` of ``around``)."""
@@ -254,14 +256,24 @@ def hex_pixel(geometry: MapGeometry, name: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def check_area(width: int, height: int, around: str | None, radius: int | None) -> str | None:
+#: How far a crop reaches from its middle hex: hexes each way, or (columns, rows) each way.
+Radius = int | tuple[int, int]
+
+
+def reach(radius: Radius) -> tuple[int, int]:
+    """(columns, rows) each way of a crop's ``radius``."""
+    return (radius, radius) if isinstance(radius, int) else radius
+
+
+def check_area(width: int, height: int, around: str | None, radius: Radius | None
+               ) -> str | None:
     """Check an --around/--radius pair against a map; the canonical name of ``around``."""
     if (around is None) != (radius is None):
         raise MapError("give both --around HEX and --radius N, or neither")
     if around is None:
         return None
     assert radius is not None
-    if radius < 0:
+    if min(reach(radius)) < 0:
         raise MapError(f"radius must be 0 or more (got {radius})")
     col, row = hexmap.parse_hex(around)
     if col > width or row > height:
@@ -270,7 +282,7 @@ def check_area(width: int, height: int, around: str | None, radius: int | None) 
 
 
 def area_names(
-    width: int, height: int, around: str | None = None, radius: int | None = None
+    width: int, height: int, around: str | None = None, radius: Radius | None = None
 ) -> list[str]:
     """The hexes of a map (or of the rectangle ``radius`` hexes each way from ``around``),
     row by row, left to right. A crop is always a rectangle of the map, never the ragged
@@ -283,19 +295,21 @@ def area_names(
 
 
 def crop_box(
-    width: int, height: int, around: str, radius: int
+    width: int, height: int, around: str, radius: Radius
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """((first, last column), (first, last row)) of the crop around ``around``: every hex
-    within ``radius`` of it fits inside, and the box stays on the map."""
+    within ``radius`` of it fits inside (``radius`` columns and rows each way, or a
+    (columns, rows) pair), and the box stays on the map."""
     col, row = hexmap.parse_hex(around)
+    cols, rows = reach(radius)
     return (
-        (max(1, col - radius), min(width, col + radius)),
-        (max(1, row - radius), min(height, row + radius)),
+        (max(1, col - cols), min(width, col + cols)),
+        (max(1, row - rows), min(height, row + rows)),
     )
 
 
 def _box_units(
-    width: int, height: int, around: str | None, radius: int | None
+    width: int, height: int, around: str | None, radius: Radius | None
 ) -> tuple[float, float]:
     """Drawing units (wide, high) of the box holding the map or the area: at least the
     size :class:`MapGeometry` works out from the hexes themselves."""
@@ -303,8 +317,9 @@ def _box_units(
         return _units(width, height)
     assert radius is not None
     col, row = hexmap.parse_hex(around)
-    cols = min(width, col + radius) - max(1, col - radius) + 1
-    rows = min(height, row + radius + 1) - max(1, row - radius - 1) + 1
+    each_col, each_row = reach(radius)
+    cols = min(width, col + each_col) - max(1, col - each_col) + 1
+    rows = min(height, row + each_row + 1) - max(1, row - each_row - 1) + 1
     return _units(cols, rows)
 
 
@@ -406,7 +421,7 @@ def draw_map(
     *,
     labels: bool = False,
     around: str | None = None,
-    radius: int | None = None,
+    radius: Radius | None = None,
     storms: Iterable[str] = (),
     ships: Sequence[tuple[str, str]] = (),
     tracks: Sequence[tuple[str, Sequence[str]]] = (),

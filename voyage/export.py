@@ -17,7 +17,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -736,8 +736,10 @@ def write_exports(
     sea_map: SeaMap | None = None,
     validate_json: bool = False,
     audience: str = "referee",
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Path]:
     """Write the voyage in each format; refuse to overwrite a file unless ``force``.
+    ``progress`` is told the steps of drawing the picture (voyage.render.RENDER_STEPS).
 
     Every target is checked before anything is written, so a refusal leaves no file behind.
     The Markdown links the picture when a PNG is written with it or already lies beside it.
@@ -775,7 +777,7 @@ def write_exports(
         assert sea_map is not None
         from .exportpicture import to_png
 
-        to_png(log, sea_map, paths["png"])  # render_map says a failed write in one line
+        to_png(log, sea_map, paths["png"], progress)  # render_map says a failed write in one line
     if "html" in paths:
         from .exportpicture import html_page
 

@@ -9,7 +9,7 @@ advance is one undoable action and an interrupted one leaves the campaign as it 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import hexmap
@@ -366,9 +366,11 @@ def _sail(
 
 
 def advance(
-    camp: Campaign, hours: int | None = None, until: str | None = None, world: World | None = None
+    camp: Campaign, hours: int | None = None, until: str | None = None, world: World | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> AdvanceResult:
-    """Advance every ship at sea together (one action, one transaction)."""
+    """Advance every ship at sea together (one action, one transaction). ``progress`` is
+    told 1 after each hour (the CLI's progress bar)."""
     if hours is None and until is None:
         hours = 1
     if hours is not None and hours < 1:
@@ -397,6 +399,7 @@ def advance(
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
+        engine.progress = progress
         people = roster(camp)
         if world.chart is not None:
             from .world.waterphase import WaterPhase
@@ -837,5 +840,6 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
             continue
         sailed = row["route"][: int(row["position"]) + 1]
         if len(sailed) > 1:
-            tracks.append((f"{row['ship']} ({row['id']})", sailed))
+            # the legend names the line (issue 15): "voyage 2 of Sea Witch"
+            tracks.append((f"voyage {row['id']} of {row['ship']}", sailed))
     return tracks

@@ -204,11 +204,14 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
     """
     from ..calendar import campaign_calendar, format_time
     from ..voyages import advance as do_advance
+    from .progress import progress_bar
 
     if hours and until:
         raise click.UsageError("give either --hours or --until, not both")
     camp = open_campaign(db_path)
-    result = do_advance(camp, hours, until)
+    # a bar on a terminal for an advance over a second (no end is known for --until)
+    with progress_bar(None if until else hours or 1, "Advancing") as progress:
+        result = do_advance(camp, hours, until, progress=progress)
     cal = campaign_calendar(camp)
     if as_json:
         emit_json(

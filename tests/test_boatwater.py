@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from conftest import FaceRoller
-from engine_helpers import world
 from engine_helpers import voyage as _voyage
+from engine_helpers import world
 
 from voyage.boats import sample_spec, spec_from_options
 from voyage.boatships import make_built_ship

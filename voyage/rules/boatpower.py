@@ -7,8 +7,8 @@ The rules ask every vessel the same questions (voyage.ships: ``speed``, ``fuel_u
 * **Speed** (R82): the pace her skipper set (``"30mph"``; ``"normal"`` is 20 mph) capped at
   her top speed at her *present* weight (design, people, cargo and water, voyage.boatships
   .present_weight), recomputed whenever the weight changes; then every factor of
-  :data:`TOP_SPEED_FACTORS` (a surfaced submersible's three-quarters, AquaWars, is added there by the
-  submersibles module). Without power (no charge, the plant shorted out, no propeller
+  :data:`TOP_SPEED_FACTORS` (a surfaced submersible's three-quarters, AquaWars, is added
+  there by the submersibles module). Without power (no charge, the plant shorted out, no propeller
   left) she rows with oars at 2.5 mph a rower (at most 15), or she is adrift.
 * **Charge** (R82): a plant holds 200 power units; a hex costs 1.2 times the 10-mile figure
   at the speed she makes, fractions kept. The exact charge is ``Ship.charge`` (a fraction

@@ -354,13 +354,23 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
-        f"{f' +{strain} knots' if pace == 'strain' else ''}; "
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), "
+        f"{_pace_words(ship, camp, pace)}{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
     changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
     log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, changes))
     return state
+
+
+def _pace_words(ship: Ship, camp: Campaign, pace: str) -> str:
+    """``pace normal``, or a built boat's ``at 60 mph, 21.6 power units a hex`` (R82)."""
+    if ship.design is None:
+        return f"pace {pace}"
+    from .rules.boatpower import pace_text
+
+    use = plain(shipfig.fuel_use(ship, camp.rulebook, pace, camp.water_in_load))
+    return f"at {pace_text(pace, ship, camp.rulebook, camp.water_in_load)}, {use} power units a hex"
 
 
 # -- advancing the clock --------------------------------------------------------------------

@@ -125,7 +125,9 @@ def top_speed(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
     from ..boatships import present_weight
 
     spec = ship.design or {}
-    top = Fraction(str(speeds(spec, book.boats, present_weight(ship, book, wil))["top_speed"]))
+    # R92: a tow counts in the tower's weight for her speed (10 lbs a hlb counted)
+    weight = present_weight(ship, book, wil) + 10 * int(ship.equipment.get("tow_counted", 0) or 0)
+    top = Fraction(str(speeds(spec, book.boats, weight)["top_speed"]))
     if not spec.get("plant"):
         return Fraction(0)
     for factor in TOP_SPEED_FACTORS:

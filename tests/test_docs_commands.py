@@ -171,7 +171,6 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     ("act", "Moray", "recharge"): [
         "ship build Moray --design Moray", "ship load Moray --fuel 120", "ship place Moray 0305"
     ],
-    ("pace", "Moray"): ["ship build Moray --design Moray", "ship place Moray 0305"],
     ("act",): ['sail "Sea Witch" --to 2812'],
     ("act", "Sea Witch", "refuel"): [],  # in Gullhaven, which sells fuel
     ("act", "Sea Witch", "course"): ['sail "Sea Witch" --to 2812', "advance --hours 1"],

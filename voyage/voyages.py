@@ -31,6 +31,7 @@ from .errors import VoyageRuleError
 from .events import Event
 from .logrows import log_event, write_log
 from .report import plural
+from .rules.boatpower import plain
 from .rules.repair import repair_leak
 from .ships import PACES, Ship
 from .store import Action, Campaign
@@ -353,13 +354,23 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
-        f"{f' +{strain} knots' if pace == 'strain' else ''}; "
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), "
+        f"{_pace_words(ship, camp, pace)}{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
     changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
     log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, changes))
     return state
+
+
+def _pace_words(ship: Ship, camp: Campaign, pace: str) -> str:
+    """``pace normal``, or a built boat's ``at 60 mph, 21.6 power units a hex`` (R82)."""
+    if ship.design is None:
+        return f"pace {pace}"
+    from .rules.boatpower import pace_text
+
+    use = plain(shipfig.fuel_use(ship, camp.rulebook, pace, camp.water_in_load))
+    return f"at {pace_text(pace, ship, camp.rulebook, camp.water_in_load)}, {use} power units a hex"
 
 
 # -- advancing the clock --------------------------------------------------------------------
@@ -449,6 +460,7 @@ ACTIONS = (
     "rescue",
     "tow",
     "cast-off",
+    "recharge",
 )
 
 
@@ -522,6 +534,10 @@ def _referee_action(
         changes = {"cargo": ship.cargo}
     elif what == "refuel":
         text, changes = _refuel(camp, ship, s, amount, chart)
+    elif what == "recharge":
+        from .boatactions import recharge  # R82
+
+        text, changes = recharge(camp, ship, s, chart)
     elif what == "repair":
         s = _voyage_or_fail(s, ship, "repairing a leak") if target == "leak" else s
         if target == "engine":
@@ -533,8 +549,13 @@ def _referee_action(
         elif target == "leak":
             assert s is not None
             text, changes = repair_leak(s, ship, amount)
+        elif target == "propellers":
+            from .boatactions import repair_propellers  # R85
+
+            text, changes = repair_propellers(camp, ship, s, chart)
         else:
-            raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
+            raise VoyageRuleError(
+                "repair what? `repair engine`, `repair leak N` or `repair propellers`")
     elif what == "pump":
         if not amount or amount < 1:
             raise VoyageRuleError("say how many hlbs of water to pump out, e.g. pump 20")
@@ -667,6 +688,9 @@ def _refuel(
 ) -> tuple[str, dict[str, Any]]:
     if not amount or amount < 1:
         raise VoyageRuleError("say how many hlbs of fuel to buy, e.g. refuel 40")
+    if ship.design is not None:
+        raise VoyageRuleError(f"{ship.name} is a built boat: she runs on a charge, not fuel "
+                              f"(R82); `voyage act {ship.name!r} recharge` in a port")
     if not shipfig.has_engine(ship):
         raise VoyageRuleError(f"{ship.name} has no engine: she burns no fuel")
     if s is not None and s.status == "under way":
@@ -776,7 +800,7 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
-        if s.progress >= hex_miles and ship.fuel < shipfig.fuel_use(
+        if s.progress >= hex_miles and shipfig.aboard(ship) < shipfig.fuel_use(
             ship, book, s.pace, camp.water_in_load
         ):
             speed = 0  # R16: run dry at the edge of her next hex, adrift
@@ -798,11 +822,13 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 )
                 if speed and s.status == "under way" and current_at
                 else None,
-                "speed": speed,
+                "speed": plain(speed),
                 "pace": s.pace,
                 "strain": s.strain,
-                "fuel": ship.fuel,
-                "load": shipfig.load(ship, book, camp.water_in_load),
+                "fuel": plain(shipfig.aboard(ship)),  # R82: a built boat's exact charge
+                "fuel_unit": shipfig.fuel_words(ship)[1],
+                "fuel_use": plain(shipfig.fuel_use(ship, book, s.pace, camp.water_in_load)),
+                "load": plain(shipfig.load(ship, book, camp.water_in_load)),
                 "load_category": shipfig.load_category(ship, book, camp.water_in_load),
                 "water": ship.water,
                 "leaks": list(s.leaks),

@@ -173,6 +173,10 @@ _NAUTILUS = [
 #: docs/commands.md: what an example needs done first, by the command it runs (the longest
 #: matching prefix of its words wins).
 EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
+    # a built boat (the seed's Moray) in Gullhaven, her charge part spent (R82)
+    ("act", "Moray", "recharge"): [
+        "ship build Moray --design Moray", "ship load Moray --fuel 120", "ship place Moray 0305"
+    ],
     ("act",): ['sail "Sea Witch" --to 2812'],
     # R84: a submersible at sea (surfaced; `surface` after a dive); R83: a Cruiser aground
     # on the Silt banks (6 ft of sand) beside Silt Harbour

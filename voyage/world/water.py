@@ -18,8 +18,10 @@ jackets to non-swimmers first; in a sudden sinking each person rolls to escape f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
 from typing import Any
 
 from ..dice import Roll, Roller
@@ -94,16 +96,20 @@ class Floater:
         what = {"crew": "crew", "passenger": "passengers" if self.count > 1 else "passenger"}
         return f"{self.count} {what.get(self.role, self.role)} of {self.ship}"
 
-    def swimmer_text(self) -> str:
-        """ "non-swimmer, no jacket" / "swimmer rank 3, jacket"."""
+    def swimmer_text(self, count: int | None = None) -> str:
+        """ "non-swimmer, no jacket" / "swimmer rank 3, jacket" (``count`` people like
+        them: plural words, when a batch of like groups is named together)."""
+        count = self.count if count is None else count
         kind = "non-swimmer" if self.swimming <= 0 else f"swimmer rank {self.swimming}"
-        if self.count > 1:
+        if count > 1:
             kind = "non-swimmers" if self.swimming <= 0 else f"swimmers rank {self.swimming}"
-        jackets = "jacket" if self.count == 1 else "jackets"
+        jackets = "jacket" if count == 1 else "jackets"
         return f"{kind}, {jackets if self.jacket else 'no ' + jackets}"
 
 
 _FIELDS = tuple(f.name for f in fields(Floater))
+#: The ``floaters`` columns, ``id`` first.
+FLOATER_FIELDS = _FIELDS
 
 
 @dataclass
@@ -354,9 +360,11 @@ def board(
     stays. Rescued people are her passengers (named ones move to her in the roster)."""
     from ..ships import load, sinking_load
 
-    room = (sinking_load(ship, book) - load(ship, book, water_in_load)) // max(
-        1, int(book.load["person_weight"])
-    )
+    # R74: 10 hlbs a person on a rolled ship (R11), 150 lbs on a built boat (R80)
+    person = book.load["person_weight"] if ship.design is None else Fraction(
+        book.boats["person_weight"], 10)
+    room = math.floor((sinking_load(ship, book) - load(ship, book, water_in_load))
+                      / max(1, person))
     taken: list[Floater] = []
     left: list[Floater] = []
     for g in groups:

@@ -55,6 +55,7 @@ D = "Dory"  # a dinghy never placed on the map
 E = "Eel"  # a built boat (the seed's Moray) at sea at 20 mph, bound for Ironport
 ARABIC = "\u0660\u0663\u0660\u0665"  # 0305 in Arabic-Indic digits
 HUGE = "9" * 30
+N = "Nautilus"  # R84: a submersible at sea in 2811 (charted 15 ft)
 
 ROWS: list[Bad] = [
     # ---------------------------------------------------------------- the campaign file
@@ -401,9 +402,9 @@ ROWS: list[Bad] = [
     bad("act", W, "dive", "100", says="not a submersible"),  # R84
     bad("act", W, "dive", "-5", says="negative"),
     bad("act", W, "salvage", says="not aground"),  # R83
-    bad("act", "Eel", "dive", "20", says="below the charted seabed"),  # 2811: 15 ft
-    bad("act", "Eel", "dive", "0", says="how deep"),
-    bad("act", "Eel", "surface", says="surface already"),
+    bad("act", N, "dive", "20", says="below the charted seabed"),  # 2811: 15 ft
+    bad("act", N, "dive", "0", says="how deep"),
+    bad("act", N, "surface", says="surface already"),
     bad("ship", "build", "Sub", "--body", "speeder", "--plant", "large", "--submersible",
         says="--dive-depth"),
     bad("ship", "load", I, "--pumps", "-1", says="0 to"),
@@ -686,11 +687,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
         ["ship", "place", E, "0305"],
         ["sail", E, "--to", "2812"],
         # R84: a submersible at 6 mph (4.5 surfaced) is in 2811, charted 15 ft, at hour 3
-        ["ship", "build", "Eel", "--body", "speeder", "--plant", "large", "--with",
+        ["ship", "build", N, "--body", "speeder", "--plant", "large", "--with",
          "boat-top", "--submersible", "--dive-depth", "300"],
-        ["ship", "place", "Eel", "2812"],
-        ["pace", "Eel", "6mph"],
-        ["sail", "Eel", "--route", "2812,2811,2711"],
+        ["ship", "place", N, "2812"],
+        ["pace", N, "6mph"],
+        ["sail", N, "--route", "2812,2811,2711"],
         ["weather", "storm", "--around", "1510", "--radius", "2", "--hours", "24"],
         ["advance", "--hours", "3"],
     ):

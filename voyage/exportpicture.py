@@ -82,6 +82,8 @@ def picture_title(log: VoyageLog) -> str:
 
 def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
     """Draw the voyage's track on the map with start, end and events marked."""
+    from .encountermarks import overlay as encounter_overlay
+    from .encountermarks import voyage_places
     from .render import render_map
 
     path = track(log)
@@ -98,6 +100,7 @@ def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
         marks=marks,
         title=picture_title(log),
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
+        overlay=encounter_overlay(voyage_places(log, marks)),  # issue 12: encounters marked
     )
 
 

@@ -179,6 +179,7 @@ def render(
     """
     from ..calendar import campaign_calendar
     from ..mapstore import current_map, ship_positions
+    from ..encountermarks import render_places
     from ..people import afloat_marks
     from ..voyages import clock_text, voyage_tracks
     from ..world.campaign import parse_when, sea_states_for
@@ -198,6 +199,7 @@ def render(
         radius=radius,
         ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
         tracks=voyage_tracks(camp, tracks),
+        encounters=render_places(camp, tracks, hour),  # issue 12: encounters marked
         title=title or f"{sea.name}, {clock_text(camp, hour)}",
         currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
     )

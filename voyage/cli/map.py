@@ -178,8 +178,8 @@ def render(
         voyage map render --out storm.png --around 1510 --radius 3 --at "day 2, 12:00"
     """
     from ..calendar import campaign_calendar
-    from ..mapstore import current_map, ship_positions
     from ..encountermarks import render_places
+    from ..mapstore import current_map, ship_positions
     from ..people import afloat_marks
     from ..voyages import clock_text, voyage_tracks
     from ..world.campaign import parse_when, sea_states_for

@@ -73,9 +73,11 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
             let_go(tower.ship, s.ship if s is not None else None)
             continue
         aground = _follow(engine, s, tower, clock, out, rows)  # her own hazards, hex by hex
+        tower_row = next((r for r in rows if r.ship == tower.ship.name), None)
         for row in rows:
-            if row.ship == s.ship.name:
+            if row.ship == s.ship.name:  # her hour: where she is, the miles she was towed
                 row.hex = s.hex
+                row.miles = tower_row.miles if tower_row is not None else row.miles
         if aground:
             let_go(tower.ship, s.ship)
             text = f"{s.ship.name} is aground at {s.hex}: the tow line is cast off (R92, R34)."
@@ -88,6 +90,12 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
             let_go(tower.ship, s.ship)
             s.status = "arrived" if tower.status == "arrived" else "adrift"
             text = f"{s.ship.name} is cast off from {tower.ship.name} at {s.hex} ({s.status})."
+            if s.status == "arrived":
+                port = engine.hex_info(s.hex).port
+                s.ship.status = "in port" if port else "at anchor"
+                where = f"{port} ({s.hex})" if port else s.hex
+                text = (f"{s.ship.name} arrives at {where} in tow of {tower.ship.name}; the "
+                        "line is cast off (R92).")
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
                                    Event("tow", text, [], 59, {"status": s.status})))
         else:  # R92: the tow weighs what she weighs now (water in, fuel out) for next hour

@@ -874,4 +874,4 @@ def m080_boat_designs(db: Database) -> None:
 
 
 # registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099)
-from . import fightschema, sharemigrations  # noqa: E402, F401, I001
+from . import fightschema, sharemigrations, boatsailschema  # noqa: E402, F401, I001

@@ -586,6 +586,7 @@ class Campaign:
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
+        row["class_label"] = fkschema.class_label(self.rulebook, ship.ship_class)
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
@@ -621,7 +622,12 @@ class Campaign:
                 f"{ship.name} has {sailed} {plural} in the log: add --force to remove her "
                 "(she is archived: her log and exports stay readable)"
             )
-        if sailed:
+        # a ship in the log without a voyage (placed, in a fight in port) keeps her rows too:
+        # they point at her (foreign keys, m190)
+        logged = sailed or any(self.db.execute(
+            f"SELECT 1 FROM {t} WHERE ship = ? LIMIT 1", [ship.name]).fetchone()
+            for t in ("events", "hours", "floaters"))
+        if logged:
             self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
         else:
             self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
@@ -873,5 +879,7 @@ def m080_boat_designs(db: Database) -> None:
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099)
+# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099); the
+# foreign keys (m190-m199) after every other table
 from . import fightschema, sharemigrations  # noqa: E402, F401, I001
+from . import fkschema  # noqa: E402, F401, I001

@@ -269,6 +269,11 @@ def class_label(book: object, key: str) -> str:
     return str(classes.get(key, {}).get("name") or key.replace("_", " ").capitalize())
 
 
+def ship_labels(book: object, key: str) -> dict[str, str]:
+    """The columns that name a new ship's keys in words (m191): her class's name."""
+    return {"class_label": class_label(book, key)}
+
+
 @migrations()
 def m191_class_label(db: Database) -> None:
     # Issue 15.6, names explain themselves: beside each ship's class key, the class's name in

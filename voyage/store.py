@@ -433,12 +433,11 @@ class Campaign:
             raise
         try:
             yield self.db
+            conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
         except BaseException:
             conn.rollback()
             self._forget()
             raise
-        else:
-            conn.execute("COMMIT")
 
     def _forget(self) -> None:
         """Drop cached state after a rollback so nothing stale is used."""
@@ -586,7 +585,7 @@ class Campaign:
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
-        row["class_label"] = fkschema.class_label(self.rulebook, ship.ship_class)
+        row.update(fkschema.ship_labels(self.rulebook, ship.ship_class))  # m191
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:

@@ -72,19 +72,18 @@ def test_every_link_is_a_declared_key_with_its_child_column_indexed(db: Path):
 def test_sqlite_refuses_a_row_that_points_nowhere(runner, db: Path):
     ok(runner, "ship", "add", "Gull", *SHIP)
     camp = open_campaign(db)
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-        with camp.transaction():
-            camp.db.execute(
-                "INSERT INTO voyages (ship, origin, destination, route, started) "
-                "VALUES ('Nobody', '0305', '2812', '[]', 0)"
-            )
-    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
-        with camp.transaction():  # a ship her voyages point at cannot simply go
-            camp.db.execute(
-                "INSERT INTO voyages (ship, origin, destination, route, started) "
-                "VALUES ('gull', '0305', '2812', '[]', 0)"  # the key compares as names do
-            )
-            camp.db.execute("DELETE FROM ships WHERE name = 'Gull'")
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"), camp.transaction():
+        camp.db.execute(
+            "INSERT INTO voyages (ship, origin, destination, route, started) "
+            "VALUES ('Nobody', '0305', '2812', '[]', 0)"
+        )
+    # a ship her voyages point at cannot simply go
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"), camp.transaction():
+        camp.db.execute(
+            "INSERT INTO voyages (ship, origin, destination, route, started) "
+            "VALUES ('gull', '0305', '2812', '[]', 0)"  # the key compares as names do
+        )
+        camp.db.execute("DELETE FROM ships WHERE name = 'Gull'")
     assert camp.db.execute("SELECT count(*) FROM voyages").fetchone()[0] == 0
     camp.close()
 
@@ -119,7 +118,8 @@ def test_ship_remove_archives_what_the_log_points_at(runner, db: Path):
     ok(runner, "ship", "place", "Gull", "0305")  # an event names her: she is in the log
     before = contents(db)
     assert "archived, her events stay in the log" in ok(runner, "ship", "remove", "Gull")
-    assert "Gull" not in ok(runner, "ship", "list") and "Gull" in ok(runner, "ship", "list", "--all")
+    assert "Gull" not in ok(runner, "ship", "list")
+    assert "Gull" in ok(runner, "ship", "list", "--all")
     ok(runner, "undo")
     assert contents(db) == before
     ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")
@@ -217,6 +217,17 @@ def test_an_older_campaign_with_rows_pointing_nowhere_keeps_them(runner, db: Pat
     assert {"people.ship", "hours.voyage_id"} <= wheres
     text = doctor.summary(report)
     assert "note: people.ship -> ships.name not declared (1 row pointing at missing ships)" in text
+
+
+def test_doctor_names_rows_a_hand_edit_left_pointing_nowhere(runner, db: Path):
+    play(runner)
+    with sqlite3.connect(db) as conn:  # keys are off in a bare connection
+        conn.execute("DELETE FROM ships WHERE name = 'Gull'")
+    report = doctor.examine(db)
+    found = [(f.where, f.problem) for f in report.findings]
+    assert ("hours row 1", "the ships row it points at is gone") in found
+    assert ("events row 1", "the ships row it points at is gone") in found
+    assert sum(w.startswith("hours row") for w, _ in found) == doctor.MAX_PER_CHECK
 
 
 def test_a_healthy_campaign_declares_every_key(runner, db: Path):

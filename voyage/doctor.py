@@ -322,13 +322,16 @@ def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
     if "m190_foreign_keys" not in info.applied:
         return
     seen = {f.where for f in report.findings}
-    for table, rowid, parent, _ in conn.execute("PRAGMA main.foreign_key_check").fetchall()[
-        : MAX_PER_CHECK * 4
-    ]:
+    listed: dict[tuple[str, str], int] = {}
+    for table, rowid, parent, _ in conn.execute("PRAGMA main.foreign_key_check"):
         where = f"{table} row {rowid}"
-        if where not in seen:
-            seen.add(where)
-            report.findings.append(Finding("reference", where, f"its {parent} row is gone"))
+        if where in seen or listed.get((table, parent), 0) >= MAX_PER_CHECK:
+            continue  # named by a check above, or enough of its kind listed
+        seen.add(where)
+        listed[(table, parent)] = listed.get((table, parent), 0) + 1
+        report.findings.append(
+            Finding("reference", where, f"the {parent} row it points at is gone")
+        )
     notes = []
     for fk, count in undeclared(conn):
         rows = plural(count, "row")

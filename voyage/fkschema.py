@@ -29,6 +29,7 @@ SQLite refuses a row that points nowhere and Datasette (``voyage browse``) links
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -154,7 +155,8 @@ def _with_keys(sql: str, table: str, keys: list[ForeignKey]) -> str:
     for fk in keys:
         if (fk.parent, fk.key) in NOCASE_PARENTS:
             # the column compares as its parent does (its index then serves the key)
-            line = re.compile(rf"(^[ \t]*{re.escape(fk.column)}[ \t]+TEXT\b[^,\n]*?)([ \t]*,)", re.M)
+            column = re.escape(fk.column)
+            line = re.compile(rf"(^[ \t]*{column}[ \t]+TEXT\b[^,\n]*?)([ \t]*,)", re.M)
             found = line.search(body)
             if found and "COLLATE" not in found.group(1).upper():
                 body = body[: found.end(1)] + " COLLATE NOCASE" + body[found.end(1):]
@@ -286,9 +288,9 @@ def m191_class_label(db: Database) -> None:
     book: object = load_rulebook()
     if db["house_tables"].exists():
         texts = {str(r[0]): str(r[1]) for r in db.execute("SELECT name, text FROM house_tables")}
-        try:
+        # a house table that no longer validates keeps the built-in names (doctor names it)
+        with contextlib.suppress(VoyageError):
             book = rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
-        except VoyageError:
-            pass  # a house table that no longer validates: doctor names it; built-in names
     for (key,) in db.execute("SELECT DISTINCT class FROM ships").fetchall():
-        db.execute("UPDATE ships SET class_label = ? WHERE class = ?", [class_label(book, key), key])
+        label = class_label(book, key)
+        db.execute("UPDATE ships SET class_label = ? WHERE class = ?", [label, key])

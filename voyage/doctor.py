@@ -325,10 +325,12 @@ def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
     listed: dict[tuple[str, str], int] = {}
     for table, rowid, parent, _ in conn.execute("PRAGMA main.foreign_key_check"):
         where = f"{table} row {rowid}"
-        if where in seen or listed.get((table, parent), 0) >= MAX_PER_CHECK:
-            continue  # named by a check above, or enough of its kind listed
-        seen.add(where)
+        if listed.get((table, parent), 0) >= MAX_PER_CHECK:
+            continue  # enough of its kind listed
         listed[(table, parent)] = listed.get((table, parent), 0) + 1
+        if where in seen:
+            continue  # named by a check above
+        seen.add(where)
         report.findings.append(
             Finding("reference", where, f"the {parent} row it points at is gone")
         )

@@ -16,7 +16,7 @@ SQLite refuses a row that points nowhere and Datasette (``voyage browse``) links
   12-step procedure: the same CREATE TABLE text with the keys added, every row copied with
   its rowid, so the undo journal's entries still find their rows, and every value keeps its
   storage type; then its indexes and triggers, and the views, made again).
-- The ship columns of hours, events, people and floaters take ships.name's NOCASE collation
+- The ship columns of events, people and floaters take ships.name's NOCASE collation
   (a key compares by its parent's collation, and only an index of the same collation finds
   a ship's rows when a ship is deleted).
 - An older campaign may hold rows that point at nothing (a voyage whose ship was removed
@@ -61,7 +61,9 @@ def _keys(*specs: str) -> list[ForeignKey]:
     return out
 
 
-#: Every link between the campaign's tables. Not keys, and why: ``ships.created`` is 0 for
+#: Every link between the campaign's tables. Not keys, and why: ``hours.ship`` is the ship of
+#: the hour's voyage (``hours.voyage_id`` links her; a third key check on the engine's
+#: hottest write cost more than it told); ``ships.created`` is 0 for
 #: a ship made outside an action; ``rolls.ship`` is the name a roll was made for (a ship
 #: removed before she sailed leaves her generation rolls, and her name is free again);
 #: ``fighters.name`` is a ship or a leviathan; hex, region and port columns name places on
@@ -70,7 +72,6 @@ FOREIGN_KEYS: list[ForeignKey] = _keys(
     "voyages.ship -> ships.name",
     "hours.action_id -> actions.id",
     "hours.voyage_id -> voyages.id",
-    "hours.ship -> ships.name",
     "events.action_id -> actions.id",
     "events.voyage_id -> voyages.id",
     "events.ship -> ships.name",
@@ -242,7 +243,9 @@ def declare_foreign_keys(conn: sqlite3.Connection) -> dict[str, list[ForeignKey]
             for _, sql in views:
                 conn.execute(sql)
             _index_child_columns(conn, [fk for keys in wanted.values() for fk in keys])
-            broken = conn.execute("PRAGMA main.foreign_key_check").fetchall()
+            # only the tables rebuilt here: what other tables hold is not this step's business
+            broken = [r for t in wanted
+                      for r in conn.execute(f"PRAGMA main.foreign_key_check({_q(t)})")]
             if broken:
                 raise sqlite3.IntegrityError(f"rows point nowhere after the rebuild: {broken[:3]}")
             conn.execute("COMMIT")
@@ -285,12 +288,12 @@ def m191_class_label(db: Database) -> None:
     from .tables import load_rulebook, rulebook_from_texts
 
     db.execute("ALTER TABLE ships ADD COLUMN class_label TEXT")
-    book: object = load_rulebook()
+    book = load_rulebook()
     if db["house_tables"].exists():
         texts = {str(r[0]): str(r[1]) for r in db.execute("SELECT name, text FROM house_tables")}
         # a house table that no longer validates keeps the built-in names (doctor names it)
         with contextlib.suppress(VoyageError):
             book = rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
-    for (key,) in db.execute("SELECT DISTINCT class FROM ships").fetchall():
-        label = class_label(book, key)
-        db.execute("UPDATE ships SET class_label = ? WHERE class = ?", [label, key])
+    from .housetables import relabel_ships
+
+    relabel_ships(db, book)

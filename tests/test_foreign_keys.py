@@ -265,3 +265,27 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
                 [name],
             ).fetchone()[0]
             assert bad == 0, name
+
+
+def test_class_label_follows_the_campaigns_rule_book(runner, db: Path, tmp_path: Path):
+    from voyage.paths import tables_dir
+
+    ok(runner, "ship", "add", "Gull", *SHIP)
+    ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")
+    house = tmp_path / "house"
+    house.mkdir()
+    text = (tables_dir() / "classes.yaml").read_text()
+    (house / "classes.yaml").write_text(text.replace("name: Fishing Trawler", "name: Drifter"))
+    before = contents(db)
+    ok(runner, "tables", "load", str(house))
+
+    def labels() -> dict[str, str]:
+        with sqlite3.connect(db) as conn:
+            return dict(conn.execute("SELECT name, class_label FROM ships").fetchall())
+
+    assert labels() == {"Gull": "Drifter", "Tern": "Dinghy"}
+    ok(runner, "ship", "add", "Skua", *SHIP)
+    assert labels()["Skua"] == "Drifter"
+    ok(runner, "undo")
+    ok(runner, "undo")  # the names come back with the tables
+    assert contents(db) == before and labels()["Gull"] == "Fishing Trawler"

@@ -878,7 +878,7 @@ def m080_boat_designs(db: Database) -> None:
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099); the
-# foreign keys (m190-m199) after every other table
-from . import fightschema, sharemigrations  # noqa: E402, F401, I001
+# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), the
+# boats' (m120); the foreign keys (m190-m199) after every other table
+from . import fightschema, sharemigrations, boatsailschema  # noqa: E402, F401, I001
 from . import fkschema  # noqa: E402, F401, I001

@@ -209,18 +209,25 @@ def _index_child_columns(conn: sqlite3.Connection, keys: list[ForeignKey]) -> No
                 led = True
         if not led:
             name = f"{fk.child}_{fk.column}"
+            if conn.execute("SELECT 1 FROM main.sqlite_master WHERE name = ?", [name]).fetchone():
+                name += "_key"  # the plain name is taken by an index led by something else
             conn.execute(f"CREATE INDEX {_q(name)} ON {_q(fk.child)} ({_q(fk.column)})")
+
+
+def _wanted(conn: sqlite3.Connection) -> dict[str, list[ForeignKey]]:
+    """The keys to declare now, by table: not declared yet, and no row pointing nowhere."""
+    wanted: dict[str, list[ForeignKey]] = {}
+    for fk in applicable(conn):
+        if not declared(conn, fk) and orphans(conn, fk) == 0:
+            wanted.setdefault(fk.child, []).append(fk)
+    return wanted
 
 
 def declare_foreign_keys(conn: sqlite3.Connection) -> dict[str, list[ForeignKey]]:
     """Declare every key of :data:`FOREIGN_KEYS` this campaign can hold, in one transaction;
     a key whose rows point at missing parents is left undeclared, the rows kept. Returns
     the keys declared, by table. Safe to run again (a key declared is left as it is)."""
-    wanted: dict[str, list[ForeignKey]] = {}
-    for fk in applicable(conn):
-        if not declared(conn, fk) and orphans(conn, fk) == 0:
-            wanted.setdefault(fk.child, []).append(fk)
-    if not wanted:
+    if not any(not declared(conn, fk) for fk in applicable(conn)):
         return {}
     if conn.in_transaction:
         raise sqlite3.OperationalError("foreign keys are declared outside a transaction")
@@ -233,6 +240,7 @@ def declare_foreign_keys(conn: sqlite3.Connection) -> dict[str, list[ForeignKey]
     try:
         conn.execute("BEGIN IMMEDIATE")
         try:
+            wanted = _wanted(conn)  # read inside the transaction: no row moves meanwhile
             views = conn.execute(
                 "SELECT name, sql FROM main.sqlite_master WHERE type = 'view' ORDER BY rowid"
             ).fetchall()

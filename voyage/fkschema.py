@@ -128,15 +128,12 @@ def orphans(conn: sqlite3.Connection, fk: ForeignKey) -> int:
 def applicable(conn: sqlite3.Connection) -> list[ForeignKey]:
     """The keys whose tables and columns this campaign has."""
     tables = _tables(conn)
-    out = []
-    for fk in FOREIGN_KEYS:
-        if fk.child not in tables or fk.parent not in tables:
-            continue
-        if fk.column in {c[0] for c in _columns(conn, fk.child)} and fk.key in {
-            c[0] for c in _columns(conn, fk.parent)
-        }:
-            out.append(fk)
-    return out
+    named = {fk.child for fk in FOREIGN_KEYS} | {fk.parent for fk in FOREIGN_KEYS}
+    columns = {t: {c[0] for c in _columns(conn, t)} for t in named & tables}
+    return [
+        fk for fk in FOREIGN_KEYS
+        if fk.column in columns.get(fk.child, ()) and fk.key in columns.get(fk.parent, ())
+    ]
 
 
 def undeclared(conn: sqlite3.Connection) -> list[tuple[ForeignKey, int]]:
@@ -183,6 +180,14 @@ def _rebuild(conn: sqlite3.Connection, table: str, keys: list[ForeignKey]) -> No
         "AND sql IS NOT NULL ORDER BY type, name",
         [table],
     ).fetchall()
+    if not conn.execute(f"SELECT 1 FROM main.{_q(table)} LIMIT 1").fetchone():
+        # empty (a new campaign): made again under its own name, no copy, no rename (a
+        # rename reloads the whole schema: ten of them doubled the time `voyage init` took)
+        conn.execute(f"DROP TABLE main.{_q(table)}")
+        conn.execute(_with_keys(sql, table, keys).replace(_q(_NEW + table), _q(table), 1))
+        for (statement,) in others:
+            conn.execute(statement)
+        return
     conn.execute(_with_keys(sql, table, keys))
     cols = _columns(conn, table)
     pks = [c for c in cols if c[2]]
@@ -296,6 +301,8 @@ def m191_class_label(db: Database) -> None:
     from .tables import load_rulebook, rulebook_from_texts
 
     db.execute("ALTER TABLE ships ADD COLUMN class_label TEXT")
+    if not db.execute("SELECT 1 FROM ships LIMIT 1").fetchone():
+        return  # a new campaign: no rule book to read
     book = load_rulebook()
     if db["house_tables"].exists():
         texts = {str(r[0]): str(r[1]) for r in db.execute("SELECT name, text FROM house_tables")}

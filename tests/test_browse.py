@@ -105,7 +105,6 @@ def test_tables_link_to_each_other_in_datasette(runner, db: Path):
     # the ship's own page lists what points at her; her class has its name beside its key
     ship = _html(db, f"/{name}/ships/Gull")
     assert f'<a href="/{name}/voyages?ship=Gull">' in ship and "from ship in voyages" in ship
-    assert "from ship in events" in ship
     # and a voyage's page lists her hours and events
     voyage_page = _html(db, f"/{name}/voyages/1")
     assert f'<a href="/{name}/hours?voyage_id=1">' in voyage_page

@@ -64,8 +64,8 @@ def test_every_link_is_a_declared_key_with_its_child_column_indexed(db: Path):
                for i in conn.execute(f"PRAGMA index_list([{fk.child}])")]
         assert any(x[2] == fk.column for x in led), fk.name
     plan = " ".join(str(r) for r in conn.execute(
-        "EXPLAIN QUERY PLAN SELECT 1 FROM events WHERE ship = 'Gull' COLLATE NOCASE"))
-    assert "USING" in plan and "INDEX" in plan  # a ship's events found by index, any case
+        "EXPLAIN QUERY PLAN SELECT 1 FROM people WHERE ship = 'Gull' COLLATE NOCASE"))
+    assert "USING" in plan and "INDEX" in plan  # a ship's people found by index, any case
     camp.close()
 
 
@@ -112,19 +112,20 @@ def test_undo_of_every_action_passes_the_keys_and_restores_exactly(runner, db: P
         assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
-def test_ship_remove_archives_what_the_log_points_at(runner, db: Path):
+def test_ship_remove_archives_what_points_at_her_and_frees_a_name_otherwise(runner, db: Path):
     ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", *SHIP)
-    ok(runner, "ship", "place", "Gull", "0305")  # an event names her: she is in the log
+    ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")
+    ok(runner, "ship", "place", "Tern", "0305")  # an event names her (the log keeps names)
+    assert ok(runner, "ship", "remove", "Tern") == "Removed Tern.\n"
+    ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")  # her name is free
+    with sqlite3.connect(db) as conn:  # a raft off her, abandoned in port
+        conn.execute("INSERT INTO floaters (kind, ship, hex) VALUES ('raft', 'Tern', '0305')")
     before = contents(db)
-    assert "archived, her events stay in the log" in ok(runner, "ship", "remove", "Gull")
-    assert "Gull" not in ok(runner, "ship", "list")
-    assert "Gull" in ok(runner, "ship", "list", "--all")
+    assert "archived, the rafts and people off her stay" in ok(runner, "ship", "remove", "Tern")
+    assert "Tern" not in ok(runner, "ship", "list")
+    assert "Tern" in ok(runner, "ship", "list", "--all")
     ok(runner, "undo")
     assert contents(db) == before
-    ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")
-    assert ok(runner, "ship", "remove", "Tern") == "Removed Tern.\n"  # nothing points at her
-    ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")  # her name is free
 
 
 def test_a_sailed_ship_removed_with_force_keeps_her_voyages(runner, db: Path):
@@ -224,13 +225,18 @@ def test_doctor_names_rows_a_hand_edit_left_pointing_nowhere(runner, db: Path):
     play(runner)
     with sqlite3.connect(db) as conn:  # keys are off in a bare connection
         conn.execute("DELETE FROM ships WHERE name = 'Gull'")
-        hers = conn.execute("SELECT count(*) FROM events WHERE ship = 'Gull'").fetchone()[0]
-        conn.execute("UPDATE hours SET action_id = 99")  # a year of hours: a few listed
+        conn.execute("UPDATE hours SET action_id = 99")  # many hours: a few listed
     report = doctor.examine(db)
     found = [(f.where, f.problem) for f in report.findings]
-    assert ("events row 1", "the ships row it points at is gone") in found
-    assert sum(w.startswith("events row") for w, _ in found) == hers
+    assert ("people row 1", "ship 'Gull' is gone") in found  # named by the older checks
+    assert ("voyages row 1", "ship 'Gull' is gone") in found
+    assert ("hours row 1", "its action is gone") in found
     assert sum(w.startswith("hours row") for w, _ in found) == doctor.MAX_PER_CHECK
+    with sqlite3.connect(db) as conn:  # one the older checks never looked at
+        first = conn.execute("SELECT min(id) FROM undo_journal").fetchone()[0]
+        conn.execute("UPDATE undo_journal SET action_id = 98 WHERE id = ?", [first])
+    found = [(f.where, f.problem) for f in doctor.examine(db).findings]
+    assert (f"undo_journal row {first}", "the actions row it points at is gone") in found
 
 
 def test_a_healthy_campaign_declares_every_key(runner, db: Path):

@@ -61,6 +61,7 @@ LABELS: dict[str, str] = {
 _ACTION = "The action that wrote this row (`voyage history`; undone with it)."
 _VOYAGE = "The voyage this row belongs to (empty outside a voyage)."
 _SHIP = "The ship's name (a link to her row in ships)."
+_LOGGED = "The ship's name as the log keeps it (her voyage links her row in ships)."
 #: Column descriptions: the keys (foreign keys since m190, voyage.fkschema) and the names
 #: beside them.
 COLUMNS: dict[str, dict[str, str]] = {
@@ -71,8 +72,8 @@ COLUMNS: dict[str, dict[str, str]] = {
         "archived": "1: removed with --force after she sailed; her log stays.",
     },
     "voyages": {"ship": _SHIP, "route": "The hexes of her route, in order (JSON)."},
-    "hours": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _SHIP},
-    "events": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _SHIP,
+    "hours": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED},
+    "events": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED,
                "hex": "The hex it happened in.", "rolls": "Every roll, in full (R4; JSON)."},
     "rolls": {"action_id": _ACTION, "ship": "The ship the roll was for (her name, kept as "
               "written: a ship removed before she sailed leaves her generation rolls)."},
@@ -102,7 +103,7 @@ def browse_metadata(path: Path, title: str) -> dict[str, Any]:
         "title": title,
         "description": "A voyage campaign, read-only. Tables link to each other (foreign "
         "keys): click a ship's name in a voyage, a voyage or an action in an hour or an event; "
-        "a ship's page lists her voyages, hours and events.",
+        "a ship's page lists her voyages, a voyage's page its hours and events.",
         "source": "voyage",
         "databases": {path.stem: {"tables": tables}},
     }

@@ -16,7 +16,7 @@ SQLite refuses a row that points nowhere and Datasette (``voyage browse``) links
   12-step procedure: the same CREATE TABLE text with the keys added, every row copied with
   its rowid, so the undo journal's entries still find their rows, and every value keeps its
   storage type; then its indexes and triggers, and the views, made again).
-- The ship columns of events, people and floaters take ships.name's NOCASE collation
+- The ship columns of people and floaters take ships.name's NOCASE collation
   (a key compares by its parent's collation, and only an index of the same collation finds
   a ship's rows when a ship is deleted).
 - An older campaign may hold rows that point at nothing (a voyage whose ship was removed
@@ -61,9 +61,12 @@ def _keys(*specs: str) -> list[ForeignKey]:
     return out
 
 
-#: Every link between the campaign's tables. Not keys, and why: ``hours.ship`` is the ship of
-#: the hour's voyage (``hours.voyage_id`` links her; a third key check on the engine's
-#: hottest write cost more than it told); ``ships.created`` is 0 for
+#: Every link between the campaign's tables. Not keys, and why: the log tables' ``ship``
+#: (hours, events, rolls) is the name the row was written for, as the log keeps it: a log
+#: row links its voyage (``voyage_id``), which links the ship, and its action; a ship removed
+#: before she sailed leaves her rolls and events (placed, a fight in port) and her name is
+#: free again; and the engine's hour and event rows are spared a check each.
+#: ``ships.created`` is 0 for
 #: a ship made outside an action; ``rolls.ship`` is the name a roll was made for (a ship
 #: removed before she sailed leaves her generation rolls, and her name is free again);
 #: ``fighters.name`` is a ship or a leviathan; hex, region and port columns name places on
@@ -74,7 +77,6 @@ FOREIGN_KEYS: list[ForeignKey] = _keys(
     "hours.voyage_id -> voyages.id",
     "events.action_id -> actions.id",
     "events.voyage_id -> voyages.id",
-    "events.ship -> ships.name",
     "rolls.action_id -> actions.id",
     "storms.action_id -> actions.id",
     "sea_map.action_id -> actions.id",

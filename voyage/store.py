@@ -621,12 +621,9 @@ class Campaign:
                 f"{ship.name} has {sailed} {plural} in the log: add --force to remove her "
                 "(she is archived: her log and exports stay readable)"
             )
-        # a ship in the log without a voyage (placed, in a fight in port) keeps her rows too:
-        # they point at her (foreign keys, m190)
-        logged = sailed or any(self.db.execute(
-            f"SELECT 1 FROM {t} WHERE ship = ? LIMIT 1", [ship.name]).fetchone()
-            for t in ("events", "hours", "floaters"))
-        if logged:
+        # rafts or people off her (without a voyage: abandoned in port) point at her (m190)
+        off = self.db.execute("SELECT 1 FROM floaters WHERE ship = ? LIMIT 1", [ship.name])
+        if sailed or off.fetchone():
             self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
         else:
             self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])

@@ -27,6 +27,9 @@ from typing import Any, Literal
 
 from .errors import VoyageError
 
+#: The log's JSON encoding (voyage.engine.dumps uses the same settings).
+_LOG_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
 Compare = Literal[">=", ">", "<", "<="]
 AdvantageMode = Literal["boons", "2d20"]
 
@@ -288,6 +291,11 @@ class Roll:
     def __str__(self) -> str:
         return self.line()
 
+    def to_json(self) -> str:
+        """The record as the log stores it: :meth:`to_dict` in compact JSON with sorted keys
+        (the encoding of ``voyage.engine.dumps``, so a list of records joins byte for byte)."""
+        return _LOG_JSON.encode(self.to_dict())
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready record with stable field names."""
         return {
@@ -397,6 +405,21 @@ class Roller:
     def die(self, sides: int) -> int:
         """One die of ``sides`` faces (no record; use :meth:`roll` for anything shown)."""
         return self._random.randint(1, sides)
+
+    def dice(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` faces: the very faces ``count`` calls of :meth:`die`
+        give from the same stream (random.randint's own draw, rejection sampling on
+        ``getrandbits``, done inline for the many rolls of people in the water, R72;
+        tests/test_water_odds.py checks the two agree)."""
+        bits = self._random.getrandbits
+        k = sides.bit_length()
+        out: list[int] = []
+        for _ in range(count):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            out.append(r + 1)
+        return out
 
     def _keep(self, roll: Roll) -> Roll:
         self.records.append(roll)

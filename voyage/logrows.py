@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .dice import Roll
 from .engine import AdvanceResult, dumps
 from .events import Event
 
@@ -19,6 +20,12 @@ _EVENT_SQL = (
     "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
     "rolls, changes, hex) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
+
+
+def rolls_json(rolls: list[Roll]) -> str:
+    """An event's rolls as the log stores them: the same bytes as ``dumps([r.to_dict() ...])``
+    but each record encodes itself (a drowning roll from a template, voyage.rules.water)."""
+    return "[" + ",".join([r.to_json() for r in rolls]) + "]"
 
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
@@ -64,7 +71,7 @@ def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
                 e.event.minute,
                 e.event.kind,
                 e.event.text,
-                dumps([r.to_dict() for r in e.event.rolls]),
+                rolls_json(e.event.rolls),
                 dumps(e.event.changes),
                 hex_at.get((e.ship, e.clock)),
             )
@@ -94,7 +101,7 @@ def log_event(
             event.minute,
             event.kind,
             event.text,
-            dumps([r.to_dict() for r in event.rolls]),
+            rolls_json(event.rolls),
             dumps(event.changes),
             where,
         ],

@@ -157,11 +157,24 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
     try:
         with camp.action("tables", summary):
             store(camp.db, texts, sources, camp.clock)
+            relabel_ships(camp.db, book)  # ships.class_label follows the new names (m191)
     except BaseException:
         camp._book = None
         camp._settings = None
         raise
     return {"folder": str(path), "tables": names}
+
+
+def relabel_ships(db: Database, book: RuleBook) -> None:
+    """Each ship's class name beside its key, as the rule book ``book`` names it."""
+    from .fkschema import class_label
+
+    if "class_label" not in {c.name for c in db["ships"].columns}:  # type: ignore[union-attr]
+        return
+    for (key,) in db.execute("SELECT DISTINCT class FROM ships").fetchall():
+        db.execute(
+            "UPDATE ships SET class_label = ? WHERE class = ?", [class_label(book, key), key]
+        )
 
 
 def overview(camp: Campaign) -> list[dict[str, Any]]:

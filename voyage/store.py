@@ -433,12 +433,11 @@ class Campaign:
             raise
         try:
             yield self.db
+            conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
         except BaseException:
             conn.rollback()
             self._forget()
             raise
-        else:
-            conn.execute("COMMIT")
 
     def _forget(self) -> None:
         """Drop cached state after a rollback so nothing stale is used."""
@@ -586,6 +585,7 @@ class Campaign:
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
+        row.update(fkschema.ship_labels(self.rulebook, ship.ship_class))  # m191
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
@@ -621,7 +621,9 @@ class Campaign:
                 f"{ship.name} has {sailed} {plural} in the log: add --force to remove her "
                 "(she is archived: her log and exports stay readable)"
             )
-        if sailed:
+        # rafts or people off her (without a voyage: abandoned in port) point at her (m190)
+        off = self.db.execute("SELECT 1 FROM floaters WHERE ship = ? LIMIT 1", [ship.name])
+        if sailed or off.fetchone():
             self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
         else:
             self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
@@ -873,5 +875,7 @@ def m080_boat_designs(db: Database) -> None:
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099)
+# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), the
+# boats' (m120); the foreign keys (m190-m199) after every other table
 from . import fightschema, sharemigrations, boatsailschema  # noqa: E402, F401, I001
+from . import fkschema  # noqa: E402, F401, I001

@@ -274,6 +274,11 @@ def undo_last(
             f"latest {keep()} actions are kept for undo "
             "(`voyage settings undo_keep N` keeps more from now on)"
         )
+    # The campaign's foreign keys (m190) are checked at COMMIT: the replay goes through
+    # states where a row points nowhere (a parent deleted before the child that named it is
+    # put back), which is whole again when it ends. Any key declared immediate is deferred
+    # too (the pragma ends with the transaction).
+    conn.execute("PRAGMA defer_foreign_keys = ON")
     for table in log_tables:
         conn.execute(f"DELETE FROM main.{_ident(table)} WHERE action_id = ?", [act["id"]])
     if act["undo"] == "snapshot":

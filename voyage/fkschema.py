@@ -81,7 +81,6 @@ FOREIGN_KEYS: list[ForeignKey] = _keys(
     "storms.action_id -> actions.id",
     "sea_map.action_id -> actions.id",
     "people.ship -> ships.name",
-    "floaters.ship -> ships.name",
     "floaters.voyage_id -> voyages.id",
     "floaters.raft -> floaters.id",
     "fighters.fight -> fights.id",

@@ -873,5 +873,6 @@ def m080_boat_designs(db: Database) -> None:
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099)
-from . import fightschema, sharemigrations  # noqa: E402, F401, I001
+# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), then
+# the voyage routes' own table (issue 14.5, m100-m109)
+from . import fightschema, sharemigrations, perfschema  # noqa: E402, F401, I001

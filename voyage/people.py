@@ -191,15 +191,34 @@ def floaters(camp: Campaign) -> list[Floater]:
 
 
 def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, Any]]) -> None:
-    """Write the floaters and the roster back (inside the caller's action)."""
-    camp.db.execute("DELETE FROM floaters")
-    if rows:
-        records = [f.to_row() for f in rows]
-        cols = list(records[0])
-        camp.db.conn.executemany(
-            f"INSERT INTO floaters ({', '.join(cols)}) VALUES ({', '.join('?' for _ in cols)})",
-            [[r[c] for c in cols] for r in records],
-        )
+    """Write the floaters and the roster back (inside the caller's action).
+
+    Only what changed is written (issue 14.5): the rows of people long drowned or rescued
+    stay as they are, so an advance's undo journal does not grow with the campaign's past."""
+    conn = camp.db.conn
+    cur = conn.execute("SELECT * FROM floaters")
+    cols = [d[0] for d in cur.description]
+    stored = {r[0]: r for r in cur.fetchall()}  # id first: the table's own column order
+    wanted = {f.id: f.to_row() for f in rows}
+    gone = [[i] for i in stored if i not in wanted]
+    if gone:
+        conn.executemany("DELETE FROM floaters WHERE id = ?", gone)
+    for fid, row in wanted.items():
+        old = stored.get(fid)
+        if old is None:
+            names = list(row)
+            conn.execute(
+                f"INSERT INTO floaters ({', '.join(names)}) "
+                f"VALUES ({', '.join('?' for _ in names)})",
+                [row[c] for c in names],
+            )
+            continue
+        changed = [c for c, value in zip(cols, old, strict=True) if c in row and row[c] != value]
+        if changed:
+            conn.execute(
+                f"UPDATE floaters SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
+                [*(row[c] for c in changed), fid],
+            )
     for p in people:
         camp.db.execute(
             "UPDATE people SET ship = ?, role = ? WHERE id = ?", [p["ship"], p["role"], p["id"]]

@@ -199,8 +199,9 @@ def test_build_show_list_load_and_sail_refused(db) -> None:
     assert "over her Cruiser's maximum load" in over.output and db_contents(db) == before
     listed = run("ship", "list")
     assert "Built Cruiser" in listed.output
-    sail = run("sail", "Fox", "--to", "0101")
-    assert sail.exit_code != 0 and "built boats sail in a later version" in sail.output
+    fast = run("pace", "Fox", "50mph")  # R82: never above her top speed now (40 mph)
+    assert fast.exit_code != 0 and "above Fox's top speed of 40 mph" in fast.output
+    assert len(fast.output.strip().splitlines()) == 1
     assert db_contents(db) == before
     assert "healthy" in run("doctor").output
 
@@ -260,19 +261,22 @@ def test_completion_offers_bodies_plants_and_designs() -> None:
         "Lucky Catch", "Lucky Catch (Heavy Armor Option)"]
 
 
-def test_built_boats_wait_for_the_engine(db) -> None:
-    # issue 11.3 is a later session: sail, forecast, plan and roll refuse in one line
+def test_built_boats_sail_forecast_plan_and_roll(db) -> None:
+    # issue 11.3: the refusals are gone; only `roll strain` (R82: no straining) refuses
     assert run("map", "load", "salt_reach").exit_code == 0
     assert run("ship", "build", "Fox", "--design", "Moray").exit_code == 0
     assert run("ship", "place", "Fox", "0305").exit_code == 0
-    before = db_contents(db)
-    for args in (["sail", "Fox", "--to", "2812"], ["forecast", "Fox", "--to", "2812"],
-                 ["plan", "Fox", "--to", "2812"], ["roll", "capsize", "Fox"]):
+    for args in (["forecast", "Fox", "--to", "1007", "--runs", "3"],
+                 ["plan", "Fox", "--to", "1007"], ["roll", "capsize", "Fox", "--json"]):
         result = run(*args)
-        assert result.exit_code != 0, args
-        assert "Fox is a built boat:" in result.output, result.output
-        assert len(result.output.strip().splitlines()) == 1
+        assert result.exit_code == 0, (args, result.output)
+    before = db_contents(db)
+    strain = run("roll", "strain", "Fox", "--extra", "2")
+    assert strain.exit_code != 0 and "Fox is a built boat:" in strain.output, strain.output
+    assert len(strain.output.strip().splitlines()) == 1
     assert db_contents(db) == before
+    sail = run("sail", "Fox", "--to", "1007")
+    assert sail.exit_code == 0, sail.output
 
 
 def test_doctor_checks_the_design_column(db) -> None:

@@ -2,9 +2,10 @@
 
 A built boat is a :class:`~voyage.ships.Ship` of class ``built`` whose ``design`` holds the
 spec (voyage.boats). Her Tier is her body's (R81); crew and passengers start as the design's;
-``fuel`` counts her charge in power units (R82: 200 full). Her present weight is the design's
-plus 150 lbs for each person beyond the design's and 10 lbs a hlb of cargo and water, and
-R82's speeds are recomputed from it. Sailing her is for a later version (issue 11.3).
+``charge`` holds her power units exactly (R82: 200 full; ``fuel`` keeps the whole units).
+Her present weight is the design's plus 150 lbs for each person beyond the design's and 10
+lbs a hlb of cargo and water, and R82's speeds are recomputed from it. She sails like any
+ship: the rules ask voyage.ships for her figures, which come from voyage.rules.boatpower.
 """
 
 from __future__ import annotations
@@ -20,23 +21,19 @@ from .tiers import roman
 BUILT_CLASS = "built"
 
 
-def refuse_built(ship: Ship, what: str = "sail") -> None:
-    """Built boats are built, listed and shown in this version; the voyage rules for them
-    (issue 11.3-11.6) come later: one clear line rather than wrong play."""
+def refuse_built(ship: Ship, what: str) -> None:
+    """A rolled-ship figure that has no meaning for a built boat (R82: no engine Tier to
+    strain, no hlbs of fuel): one clear line rather than wrong play."""
     if ship.design is not None:
         from .errors import VoyageRuleError
 
-        tail = {
-            "sail": "built boats sail in a later version",
-            "roll": "rolls for built boats come in a later version "
-                    "(give the figures as options instead)",
-        }[what]
-        raise VoyageRuleError(f"{ship.name} is a built boat: {tail}")
+        raise VoyageRuleError(f"{ship.name} is a built boat: {what}")
 
 
 def make_built_ship(name: str, spec: dict[str, Any], book: RuleBook) -> Ship:
     """A new built boat in port, with her design's crew and a full charge (R80-R82)."""
     s = sheet(spec, book.boats)  # refuses a design over its limits before anything is made
+    full = book.boats["power"]["units"] if spec.get("plant") else 0
     return Ship(
         name=name,
         ship_class=BUILT_CLASS,
@@ -45,9 +42,22 @@ def make_built_ship(name: str, spec: dict[str, Any], book: RuleBook) -> Ship:
         equipment={"anchors": 1},  # the seed: "Anchors are standard equipment on all boats"
         crew=spec.get("crew", 0),
         passengers=spec.get("passengers", 0),
-        fuel=book.boats["power"]["units"] if spec.get("plant") else 0,
+        fuel=full,
         design=spec,
+        charge=str(full) if spec.get("plant") else None,
     )
+
+
+def built_deadweight(ship: Ship, book: RuleBook) -> Fraction:
+    """R81: (maximum load - body weight) / 10 hlbs."""
+    body = book.boats["bodies"][(ship.design or {})["body"]]
+    return Fraction(body["max_load"] - body["weight"], 10)
+
+
+def built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
+    """R81: (present weight - body weight) / 10 hlbs, water included (R11)."""
+    body = book.boats["bodies"][(ship.design or {})["body"]]
+    return (present_weight(ship, book, water_in_load) - body["weight"]) / 10
 
 
 def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
@@ -83,7 +93,8 @@ def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> 
 def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """Every figure of a built boat, under the same names as a rolled ship's (R81), with
     ``built`` holding her design sheet at her present weight."""
-    from .boats import speeds, units_per_hex
+    from .boats import speeds
+    from .rules import boatpower
 
     spec = ship.design or {}
     table = book.boats
@@ -93,11 +104,11 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
     body = table["bodies"][spec["body"]]
     dw = Fraction(body["max_load"] - body["weight"], 10)
     load = (weight - body["weight"]) / 10
-    cruise = min(Fraction(table["power"]["default_cruise_mph"]), Fraction(str(sp["top_speed"])))
+    cruise = boatpower.cruise_mph(ship, book, water_in_load)
     person = table["person_weight"]
     design_people = spec.get("crew", 0) + spec.get("passengers", 0)
-    powered = bool(spec.get("plant")) and ship.fuel > 0 and not ship.engine_broken
-    use = units_per_hex(table, float(cruise)) if powered else Fraction(0)
+    powered = boatpower.powered(ship)
+    use = boatpower.use_per_hex(ship, book, water_in_load)
     s.update(present_weight=_n(weight), acceleration=sp["acceleration"],
              top_speed=sp["top_speed"], notes=sp["notes"])
     return {
@@ -118,13 +129,18 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
         "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]
         "sinking_load": _n(book.load["sink_multiple"] * dw),
         "cruising_speed": _n(cruise),
-        "rated_speed": sp["top_speed"],
+        "rated_speed": _n(boatpower.top_speed(ship, book, water_in_load)),
         "under_power": powered,
-        "speed": _n(cruise) if powered else sp["oars_speed"],
+        "speed": _n(boatpower.speed_now(ship, book, water_in_load)),
+        "pace_mph": boatpower.pace_text(ship.pace, ship, book, water_in_load),
+        "propellers_left": boatpower.propellers_left(ship),
+        "draft_ft": boatpower.draft_ft(ship, book),
         "max_strain": 0,  # R82: no straining
         "fuel_use": _n(use),  # power units a hex (R82)
         "to_hit": ship.tier // book.procedures["to_hit_divisor"],
         **aboard_figures(ship),  # R70's jackets and rafts too, as on a rolled ship's card
+        "fuel": _n(boatpower.charge(ship)),  # R82: her charge in power units, exactly
+        "full_charge": boatpower.full_charge(ship, book),
         "built": s,
     }
 
@@ -135,12 +151,13 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
     lines = sheet_lines(s, fig["name"])
     lines += [
         f"  Now: {s['present_weight']:,} lbs; Accel. {s['acceleration']}, Top Speed "
-        f"{s['top_speed']} mph; cruising {fig['cruising_speed']} mph, "
-        f"{fig['fuel_use']} power units a hex",
+        f"{s['top_speed']} mph; pace {fig['pace_mph']}, making {fig['speed']} mph, "
+        f"{fig['fuel_use']} power units a hex (R82)",
         f"  Tier {roman(fig['tier'])}; Deadweight {fig['deadweight']} hlbs; Load {fig['load']} "
         f"hlbs ({fig['load_category']}); sinks above {fig['sinking_load']}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
-        f"charge {fig['fuel']} power units, water {fig['water']}, anchors {fig['anchors']}",
+        f"charge {fig['fuel']}/{fig['full_charge']} power units, water {fig['water']}, "
+        f"anchors {fig['anchors']}",
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}",
     ]
     return lines

@@ -25,8 +25,8 @@ def check_boats(data: Any, c: Any) -> dict[str, Any]:
     """R80-R83: bodies, plants, propellers, accessories, performance, power, designs."""
     c.mapping(data, "", {"bodies", "armor_locations", "plants", "propellers", "propeller_armor",
                          "accessories", "performance", "jet_drives", "hydrofoils", "oars",
-                         "person_weight", "keel_draft_ft", "power", "designs"})
-    out: dict[str, Any] = {}
+                         "person_weight", "keel_draft_ft", "power", "designs"}, {"water"})
+    out: dict[str, Any] = {"water": _water(data.get("water", WATER_DEFAULTS), c)}
     bodies = _keyed(data["bodies"], "bodies", c)
     for key, row in bodies.items():
         where = f"bodies.{key}"
@@ -101,6 +101,22 @@ def check_boats(data: Any, c: Any) -> dict[str, Any]:
             raise c.fail(f"designs.{name}.unpriced", "expected a list of names")
         out["designs"][name] = _design(name, d, out, c)
     return out
+
+
+#: R85: water counts in spaces of 500 lbs; the plant shorts out on 1-2 at a quarter of her
+#: spaces (rolled once), on 1-4 at a half, surely at three quarters; full, she sinks.
+WATER_DEFAULTS = {"space_lbs": 500, "quarter_shorts_on": 2, "half_shorts_on": 4,
+                  "propeller_lost_on": 3}
+
+
+def _water(value: Any, c: Any) -> dict[str, Any]:
+    row = c.mapping(value, "water", set(WATER_DEFAULTS))
+    c.integer(row["space_lbs"], "water.space_lbs", 1)
+    for f in ("quarter_shorts_on", "half_shorts_on", "propeller_lost_on"):
+        c.integer(row[f], f"water.{f}", 0)
+        if row[f] > 6:
+            raise c.fail(f"water.{f}", "a face of one d6: 0 to 6")
+    return dict(row)
 
 
 def _keyed(value: Any, key: str, c: Any) -> dict[str, Any]:

@@ -40,11 +40,13 @@ from .events import Event
 from .rules import fuel
 from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
+from .rules.boatpower import figures_key, plain
+from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
 from .rules.fire import fire_minute, fire_start
-from .rules.flooding import flooding_state
-from .rules.sinking import sinking_reasons, sinking_time
+from .rules.floodphase import flooding, r37_water
+from .rules.sinking import sinking_time
 from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
@@ -116,6 +118,7 @@ class ShipState:
     drift_miles: str = "0"  # R64: miles drifted toward the next hex downstream (a fraction)
     current_carry: str = "0"  # R64: the part of a knot the current left over last hour
     searching: bool = False  # R74: she has stopped to search her hex
+    water_rolls: int = 0  # R85: the highest water level whose plant roll is made
     new_leaks: list[tuple[int, int]] = field(default_factory=list, repr=False)
 
     EXTRA = (
@@ -136,6 +139,7 @@ class ShipState:
         "drift_miles",
         "current_carry",
         "searching",
+        "water_rolls",
     )
 
     def extra(self) -> dict[str, Any]:
@@ -226,8 +230,8 @@ class HourRow:
     miles: int
     speed: int
     pace: str
-    fuel: int
-    load: int
+    fuel: int | float
+    load: int | float
     load_category: str
     water: int
     leaks: int
@@ -304,7 +308,8 @@ class Engine:
         self.book = world.book
         self.roller = roller
         self.states = list(ships)
-        self._fixed: dict[str, int] = {}
+        self._fixed: dict[str, Any] = {}
+        self._fuel_weighs: dict[str, bool] = {}
         self._dw: dict[str, int] = {}
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
@@ -320,15 +325,16 @@ class Engine:
 
     def refresh(self, s: ShipState) -> None:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
-        parts = shipfig.load_parts(s.ship, self.book, False)
-        self._fixed[s.ship.name] = parts["people"] + parts["equipment"] + parts["rafts"]
+        self._fixed[s.ship.name] = shipfig.fixed_load(s.ship, self.book)
+        self._fuel_weighs[s.ship.name] = shipfig.fuel_in_load(s.ship)  # R11; R82: charge not
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
         """R11: cargo + fuel + people + equipment (+ water, unless the option leaves it out)."""
         ship = s.ship
         water = ship.water if self.world.water_in_load else 0
-        return ship.cargo + ship.fuel + self._fixed[ship.name] + water
+        fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
+        return ship.cargo + fuel + self._fixed[ship.name] + water
 
     def category(self, s: ShipState) -> str:
         """R12: the load category now."""
@@ -348,7 +354,8 @@ class Engine:
         ship = s.ship
         cat = cat or self.category(s)
         powered = shipfig.under_power(ship)
-        key = (ship.name, cat, powered, s.pace, s.strain, ship.equipment.get("tow_counted"))
+        key = (ship.name, cat, powered, s.pace, s.strain, ship.equipment.get("tow_counted"),
+               figures_key(ship))  # R82: a built boat's weight and power too
         found = self._memo.get(key)
         if found is None:
             ship.pace, ship.strain = s.pace, s.strain
@@ -562,8 +569,8 @@ class _ShipHour:
             self.miles,
             self.speed,
             s.pace,
-            ship.fuel,
-            load,
+            plain(shipfig.aboard(ship)),  # R16 hlbs of fuel, R82 power units of charge
+            plain(load),
             self.e.category_of(load, self.e._dw[ship.name]),
             ship.water,
             sum(s.leaks),
@@ -606,10 +613,11 @@ class _ShipHour:
                 current_leg(self)  # R64: the current helps or hinders this leg
         # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         # yet listing, which checks every 10 minutes), may capsize every hour.
-        if not s.capsized and s.sinking_in is None and (category == "overloaded" or ship.water):
+        water = r37_water(ship)  # R85: a built boat's water does not trigger R37
+        if not s.capsized and s.sinking_in is None and (category == "overloaded" or water):
             hourly = [
                 t.reason
-                for t in capsize_triggers(category, ship.water, self.e._dw[ship.name], self.book)
+                for t in capsize_triggers(category, water, self.e._dw[ship.name], self.book)
                 if t.every_minutes == MINUTES
             ]
             if hourly:
@@ -681,6 +689,7 @@ class _ShipHour:
             self.stop_moving()
         self.log(result.event(), "aground")
         self.apply_damage(result.changes)
+        bottom_damage(self, bool(result.ram and result.ram.damaged))  # R85: her propellers
 
     def apply_damage(self, changes: Mapping[str, Any]) -> None:
         """Leaks (R36) and a destroyed hull (R36: it begins sinking)."""
@@ -732,6 +741,8 @@ class _ShipHour:
         event.text = context + event.text
         if result.capsized:
             s.capsized = True
+            if keel_rights(self, event):  # R85: a Weighted Keel rights her instead of R41
+                return
             self.log(event, "capsized")
             self.stop_moving()
             self.begin_sinking(f"she capsized ({reason})", "capsized")
@@ -853,39 +864,8 @@ class _ShipHour:
             self.flooding()
 
     def flooding(self) -> None:
-        """R37 and R12: list above DW/4, sink above DW/2 or with a Load over 2xDW."""
-        s, ship = self.s, self.ship
-        if s.status == "sunk":
-            return
-        dw = self.e._dw[ship.name]
-        if s.sinking_in is None:
-            reasons = sinking_reasons(self.e.load(s), dw, ship.water, self.book)
-            if reasons:
-                if flooding_state(ship.water, dw, self.book).listing and not s.listing:
-                    # R37: above DW/2 she lists as well; if she is saved she goes on
-                    # listing (and checking every 10 minutes) until she is pumped out
-                    s.listing, s.listing_since = True, self.now
-                self.begin_sinking("; ".join(reasons) + " (R12, R37)")
-        listing = flooding_state(ship.water, dw, self.book).listing
-        if listing and not s.listing:
-            s.listing = True
-            s.listing_since = self.now
-            self.note(
-                "listing",
-                f"{ship.name} lists: {ship.water} hlbs of water aboard is "
-                f"over a quarter of her Deadweight ({dw}); she may capsize every 10 "
-                "minutes (R37).",
-                "listing",
-                {"listing": True},
-            )
-        elif not listing and s.listing and s.sinking_in is None:
-            s.listing = False
-            s.listing_since = None
-            self.note(
-                "listing",
-                f"{ship.name} rights herself: she no longer lists.",
-                changes={"listing": False},
-            )
+        """R37 and R12, or R85 for a built boat (voyage.rules.floodphase)."""
+        flooding(self)
 
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))

@@ -170,7 +170,6 @@ def prepare(
     from her hex with ``to``/``route``), or, for a ship not at sea, the voyage `voyage sail`
     would open with these orders (checked the same way, written nowhere)."""
     from . import voyages
-    from .boatships import refuse_built
 
     chart, storms = voyages.campaign_chart(camp)
     world = world or voyages.world_for(camp, chart, storms)
@@ -179,7 +178,6 @@ def prepare(
     current = voyages.open_voyage(camp, ship_name)
     if current is None:
         ship = camp.get_ship(ship_name)
-        refuse_built(ship)  # issue 11.3
         if ship.status in ("sunk", "abandoned"):
             raise ForecastError(f"{ship.name} is {ship.status}: there is no voyage to forecast")
         if not to and not route:

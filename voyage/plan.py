@@ -84,12 +84,10 @@ def candidates(
     camp: Any, ship_name: str, to: str, pace: str | None = None, strain: int = 0
 ) -> list[Candidate]:
     """The numbered candidate routes for a ship in port (see the module docstring)."""
-    from .boatships import refuse_built
     from .mapstore import list_storms
     from .voyages import _sea_hex, campaign_chart, check_pace, open_voyage, plan_route, shallows
 
     ship = camp.get_ship(ship_name)
-    refuse_built(ship)  # issue 11.3
     if open_voyage(camp, ship.name) is not None:
         raise PlanError(
             f"{ship.name} is at sea: plan a voyage from a port; to weigh a new course "

@@ -46,6 +46,8 @@ class Ship:
     strain: int = 0
     #: A built boat's design spec (R80, voyage.boats); None for a rolled ship.
     design: dict[str, Any] | None = None
+    #: A built boat's charge in power units, exactly (a fraction as text, R82); None else.
+    charge: str | None = None
 
     def has_trait(self, name: str) -> bool:
         return any(t.lower() == name.lower() for t in self.traits)
@@ -70,8 +72,12 @@ def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> A
 # ----------------------------------------------------------------------------- figures
 
 
-def deadweight(ship: Ship, book: RuleBook) -> int:
-    """R10: Deadweight by Tier; Broad x1.5."""
+def deadweight(ship: Ship, book: RuleBook) -> Any:
+    """R10: Deadweight by Tier; Broad x1.5 (a built boat's from her body, R81)."""
+    if ship.design is not None:
+        from .boatships import built_deadweight
+
+        return built_deadweight(ship, book)
     return math.floor(
         book.deadweight(ship.tier) * trait_effect(ship, book, "deadweight_multiplier", 1)
     )
@@ -107,9 +113,54 @@ def life_rafts(ship: Ship) -> int:
     return int(ship.equipment.get("life_rafts", 0) or 0)
 
 
-def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int:
-    """R11: everything aboard, in hlbs."""
+def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
+    """R11: everything aboard, in hlbs (a built boat's from her present weight, R81)."""
+    if ship.design is not None:
+        from .boatships import built_load
+
+        return built_load(ship, book, water_in_load)
     return sum(load_parts(ship, book, water_in_load).values())
+
+
+def fixed_load(ship: Ship, book: RuleBook) -> Any:
+    """The part of the Load that an hour at sea does not change (R11: people, equipment,
+    rafts; R81: a built boat's own weight and people): the engine adds cargo, water and,
+    where it weighs (:func:`fuel_in_load`), fuel."""
+    if ship.design is not None:
+        from .boatships import built_load
+
+        return built_load(ship, book, False) - ship.cargo
+    parts = load_parts(ship, book, False)
+    return parts["people"] + parts["equipment"] + parts["rafts"]
+
+
+def fuel_in_load(ship: Ship) -> bool:
+    """R11: fuel is weight; a built boat's charge is not (R81: her plant weighs the same)."""
+    return ship.design is None
+
+
+def aboard(ship: Ship) -> Any:
+    """What she moves on: fuel in hlbs (R16), or a built boat's charge in units (R82)."""
+    if ship.design is not None:
+        from .rules.boatpower import charge
+
+        return charge(ship)
+    return ship.fuel
+
+
+def spend(ship: Ship, amount: Any) -> None:
+    """Spend fuel (R16) or power units (R82) as a hex is entered."""
+    if ship.design is not None:
+        from .rules.boatpower import charge, set_charge
+
+        set_charge(ship, charge(ship) - amount)
+    else:
+        ship.fuel -= amount
+
+
+def fuel_words(ship: Ship) -> tuple[str, str]:
+    """(what she carries, its unit) for the log: fuel in hlbs, or charge in power units."""
+    return ("charge", "power units") if ship.design is not None else ("fuel", "hlbs")
 
 
 def load_category_for(load_hlbs: int, dw: int, book: RuleBook) -> str:
@@ -125,8 +176,10 @@ def load_category(ship: Ship, book: RuleBook, water_in_load: bool = True) -> str
     return load_category_for(load(ship, book, water_in_load), deadweight(ship, book), book)
 
 
-def sinking_load(ship: Ship, book: RuleBook) -> int:
+def sinking_load(ship: Ship, book: RuleBook) -> Any:
     """R12: a Load above this sinks the ship (2 x Deadweight)."""
+    if ship.design is not None:
+        return book.load["sink_multiple"] * deadweight(ship, book)
     return math.floor(book.load["sink_multiple"] * deadweight(ship, book))
 
 
@@ -135,7 +188,12 @@ def has_engine(ship: Ship) -> bool:
 
 
 def under_power(ship: Ship) -> bool:
-    """R13: a ship makes way under power only with a working engine and fuel."""
+    """R13: a ship makes way under power only with a working engine and fuel (R82: a
+    built boat with her plant, some charge and a propeller)."""
+    if ship.design is not None:
+        from .rules.boatpower import powered
+
+        return powered(ship)
     return has_engine(ship) and not ship.engine_broken and ship.fuel > 0
 
 
@@ -151,6 +209,12 @@ def cruising_speed(
 
     ``powered=True`` gives the ship's rated Speed as if its engine worked and had fuel.
     """
+    if ship.design is not None:  # R82: her set pace, capped by her top speed now
+        from .rules import boatpower
+
+        if powered:
+            return boatpower.cruise_mph(ship, book, water_in_load)  # type: ignore[return-value]
+        return boatpower.speed_now(ship, book, water_in_load)  # type: ignore[return-value]
     powered = under_power(ship) if powered is None else powered and has_engine(ship)
     if has_engine(ship) and not powered and not rows(ship):
         return book.procedures["no_fuel_speed"]
@@ -178,6 +242,8 @@ def speed(
     water_in_load: bool = True,
 ) -> int:
     """R13-R15: travelling speed at a pace (normal, slow = half, strain = + extra knots)."""
+    if ship.design is not None:  # R82: no slow pace, no straining
+        return cruising_speed(ship, book, water_in_load)
     pace = pace or ship.pace
     base = cruising_speed(ship, book, water_in_load)
     if pace == "slow":
@@ -194,7 +260,12 @@ def fuel_use(
     ship: Ship, book: RuleBook, pace: str | None = None, water_in_load: bool = True
 ) -> int:
     """R16: hlbs of fuel per hex. Subtractions first (Thrifty, slow), then multipliers
-    (Overloaded x2, straining x2); never below 1 with an engine; 0 without."""
+    (Overloaded x2, straining x2); never below 1 with an engine; 0 without. A built boat:
+    power units a hex at her speed now (R82, a fraction)."""
+    if ship.design is not None:
+        from .rules.boatpower import use_per_hex
+
+        return use_per_hex(ship, book, water_in_load)  # type: ignore[return-value]
     if not has_engine(ship):
         return 0
     pace = pace or ship.pace
@@ -455,4 +526,5 @@ def ship_from_row(row: dict[str, Any]) -> Ship:
         pace=row["pace"],
         strain=row["strain"],
         design=json.loads(row["design"]) if row.get("design") else None,
+        charge=row.get("charge"),
     )

@@ -275,8 +275,7 @@ def m070_map_cache(db: Database) -> None:
     )
 
 
-# The rule book, the dice and the ships are imported where they are used: `voyage undo` and
-# `voyage history` need none of them, and start-up is most of what they cost (issue 14).
+# rule book, dice and ships are imported where used: undo needs none of them (issue 14)
 def _ship_from_row(row: dict[str, Any]) -> Ship:
     from .ships import ship_from_row
 
@@ -894,6 +893,7 @@ def m080_boat_designs(db: Database) -> None:
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), then
-# the voyage routes' own table (issue 14.5, m100-m109)
-from . import fightschema, sharemigrations, perfschema  # noqa: E402, F401, I001
+# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), the
+# built boats under way (boatsailschema), then the voyage routes' own table (issue 14.5,
+# m100-m109, voyage.perfschema)
+from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001

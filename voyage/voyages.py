@@ -233,7 +233,17 @@ def plan_route(
 
 
 def check_pace(ship: Ship, camp: Campaign, pace: str, strain: int) -> tuple[str, int]:
-    """R13-R15: normal, slow, or strain N with 1 <= N <= floor(Speed/2)."""
+    """R13-R15: normal, slow, or strain N with 1 <= N <= floor(Speed/2); a built boat's
+    pace is normal or a speed in mph (R82, voyage.rules.boatpower)."""
+    from .rules import boatpower
+
+    if ship.design is not None:
+        return boatpower.check_boat_pace(ship, camp.rulebook, pace, strain, camp.water_in_load), 0
+    if boatpower.is_mph(pace):
+        raise VoyageRuleError(
+            f"{ship.name} is a rolled ship: her pace is normal, slow or strain N (R13-R15); "
+            "a speed in mph is for built boats (R82)"
+        )
     if pace not in PACES:
         raise VoyageRuleError(f"unknown pace {pace!r}: use normal, slow or strain")
     if pace != "strain":
@@ -267,9 +277,6 @@ def sail(
     chart: Any = None,
 ) -> ShipState:
     """Set sail (one action): check the order, plan the route, open the voyage."""
-    from .boatships import refuse_built
-
-    refuse_built(camp.get_ship(ship_name))  # issue 11.3: R81/R82 in the engine come later
     with camp.action("sail", f"{ship_name} sails") as act:
         state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
         camp.db.execute(
@@ -321,6 +328,10 @@ def planned_voyage(
     if pace is None:  # the pace set in port with `voyage pace`, checked again at this load
         pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
+    if ship.design is not None:
+        from .rules.boatpower import check_can_sail
+
+        check_can_sail(ship)  # R82, R85: charge, plant and propellers, unless she rows
     if shipfig.has_engine(ship) and not shipfig.rows(ship):
         if ship.engine_broken:
             raise VoyageRuleError(
@@ -638,6 +649,10 @@ def _referee_action(
             if new_pace == "slow"
             else "."
         )
+        if ship.design is not None:  # R82: her speed in mph and what a hex costs
+            from .rules.boatpower import pace_line
+
+            text = pace_line(ship, book, camp.water_in_load)
         changes = {"pace": new_pace, "strain": new_strain}
     else:
         raise VoyageRuleError(f"unknown action {what!r}: use one of {', '.join(ACTIONS)}")

@@ -664,6 +664,10 @@ def strain(
         from ..rules.strain import strain_check, strain_fire_odds, strain_odds
 
         table = _Table(db_path, ship, seed, apply="strain" if apply_ else None)
+        if table.ship is not None:
+            from ..boatships import refuse_built
+
+            refuse_built(table.ship, "she has no engine Tier to strain (R82: no straining)")
         s = None if speed is None and table.ship is None else table.speed(speed, cruising=True)
         t = table.tier(tier) if tier is not None or table.ship is not None else None
         chances = [

@@ -4,6 +4,7 @@ meaning. Only click and the standard library at module level, as for every comma
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -188,9 +189,6 @@ class _Table:
 
             self.camp = open_campaign(db_path)
             self.ship = self.camp.get_ship(ship_name)
-            from ..boatships import refuse_built
-
-            refuse_built(self.ship, "roll")  # issue 11.3
             self.book = self.camp.rulebook
             options = self.camp.check_options()
             if natural is not None or mode is not None:
@@ -249,9 +247,10 @@ class _Table:
             raise click.UsageError(f"give {what} (or name a SHIP of the campaign)")
         from ..ships import cruising_speed, speed
 
+        # R81: a built boat's speed in mph serves as knots (whole knots for the dice)
         if cruising:
-            return cruising_speed(self.ship, self.book, self.camp.water_in_load)
-        return speed(self.ship, self.book, water_in_load=self.camp.water_in_load)
+            return math.floor(cruising_speed(self.ship, self.book, self.camp.water_in_load))
+        return math.floor(speed(self.ship, self.book, water_in_load=self.camp.water_in_load))
 
     def crew(self, stated: int | None) -> int:
         if stated is not None:

@@ -405,6 +405,10 @@ def load_ship(
         from ..boatships import check_built_load
 
         check_built_load(s, camp.rulebook, camp.water_in_load)
+        if fuel is not None:  # R82: --fuel on a built boat is her charge in power units
+            from ..rules.boatpower import set_charge
+
+            set_charge(s, fuel)
     total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
     limit = 0 if s.design is not None else sinking_load(s, camp.rulebook)
     if total > limit:

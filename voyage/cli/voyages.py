@@ -27,6 +27,26 @@ from .common import (
 STRAIN = Whole(1, 99)
 
 
+class _Pace(click.ParamType):
+    """normal, slow or strain (R13-R15), or a built boat's speed such as ``30mph`` (R82)."""
+
+    name = "PACE"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> str:
+        text = str(value).strip().lower().replace(" ", "")
+        if text in ("normal", "slow", "strain"):
+            return text
+        from ..rules.boatpower import is_mph
+
+        if text.endswith("mph") and is_mph(text):
+            return text
+        self.fail(f"{value!r} is not a pace: normal, slow, strain N, or a built boat's speed "
+                  "such as 30mph (R82)", param, ctx)
+
+
+PACE = _Pace()
+
+
 def _hexes(value: str | None) -> list[str]:
     return [h.strip() for h in value.split(",") if h.strip()] if value else []
 
@@ -44,10 +64,10 @@ def _hexes(value: str | None) -> list[str]:
 )
 @click.option(
     "--pace",
-    type=Choice(["normal", "slow", "strain"]),
+    type=PACE,
     default=None,
-    help="R13 normal, R15 slow (half speed), R14 strain N. Default: the pace set "
-    "with `voyage pace`, else normal.",
+    help="R13 normal, R15 slow (half speed), R14 strain N; a built boat's speed, e.g. "
+    "30mph (R82). Default: the pace set with `voyage pace`, else normal.",
 )
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @click.option(
@@ -240,17 +260,20 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.argument("pace", type=Choice(["normal", "slow", "strain"]))
+@click.argument("pace", type=PACE)
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @handles_errors
 def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
-    """Change a ship's pace between advances: normal, slow (R15) or strain N (R14).
+    """Change a ship's pace between advances: normal, slow (R15) or strain N (R14); a built
+    boat's speed in mph (R82: default 20 mph or her top speed if lower, never above it).
 
     Examples:
 
         voyage pace "Sea Witch" slow
 
         voyage pace "Sea Witch" strain 2
+
+        voyage pace "Moray" 30mph
     """
     from ..voyages import referee_action
 

@@ -155,10 +155,16 @@ def current_leg(h: Any) -> None:
     of a mile the hour leaves over is carried to the next (exact, as R31's progress)."""
     s = h.s
     current = h.e.world.current_at(s.hex)
-    if current is None:
-        return
-    side = side_of_step(s.hex, s.route[s.position + 1])
+    side = side_of_step(s.hex, s.route[s.position + 1]) if current is not None else None
     if side is None:
+        if isinstance(h.speed, Fraction) and h.speed.denominator != 1:
+            # R82/R31: a built boat's half mph (oars at 2.5 a rower) carried exactly
+            exact = h.speed + Fraction(s.current_carry)
+            whole = math.floor(exact)
+            s.current_carry, h.speed = str(exact - whole), whole
+            h.moving = whole > 0
+        elif isinstance(h.speed, Fraction):
+            h.speed = int(h.speed)
         return
     exact = leg_speed(h.speed, current, side) + Fraction(s.current_carry)
     whole = math.floor(exact)

@@ -14,12 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ships import under_power
+from ..ships import aboard, fuel_words, spend, under_power
+
+
+def _n(x: Any) -> Any:
+    from .boatpower import plain
+
+    return plain(x)
 
 
 def short_of_next_hex(h: Any) -> bool:
-    """R16: under power, with less fuel aboard than the next hex's Fuel Use."""
-    return bool(h.fuel_use and under_power(h.ship) and h.ship.fuel < h.fuel_use)
+    """R16 (R82 for a built boat's charge): under power, with less aboard than the next
+    hex's Fuel Use."""
+    return bool(h.fuel_use and under_power(h.ship) and aboard(h.ship) < h.fuel_use)
 
 
 def runs_dry_at_edge(h: Any) -> bool:
@@ -33,13 +40,16 @@ def may_enter(h: Any) -> bool:
     if not short_of_next_hex(h):
         return True
     s, ship = h.s, h.ship
+    what, unit = fuel_words(ship)
+    rule = "R82" if what == "charge" else "R16"
+    left = _n(aboard(ship))
     h.note(
         "fuel",
-        f"{ship.name} has {ship.fuel} hlbs of fuel, less than the {h.fuel_use} hlbs "
-        f"{s.route[s.position + 1]} needs (R16): she runs dry at its edge and drifts (R13), "
-        f"{ship.fuel} hlbs left in her tanks.",
+        f"{ship.name} has {left} {unit} of {what}, less than the {_n(h.fuel_use)} {unit} "
+        f"{s.route[s.position + 1]} needs ({rule}): she runs dry at its edge and drifts "
+        f"(R13), {left} {unit} left {'aboard' if rule == 'R82' else 'in her tanks'}.",
         "out of fuel",
-        {"fuel": ship.fuel, "adrift": True},
+        {what: left, "adrift": True},
     )
     if h.moving:
         h.moving = False
@@ -50,18 +60,21 @@ def may_enter(h: Any) -> bool:
 
 
 def burn(h: Any) -> None:
-    """R16: the hex just entered costs its Fuel Use (burnt fuel leaves the Load, R11); the
-    last of it leaves her adrift there (R13)."""
+    """R16: the hex just entered costs its Fuel Use (burnt fuel leaves the Load, R11; a
+    built boat's power units weigh nothing, R82); the last of it leaves her adrift there."""
     ship = h.ship
     if not (h.fuel_use and under_power(ship)):
         return
-    ship.fuel -= h.fuel_use
-    if ship.fuel == 0:
+    spend(ship, h.fuel_use)
+    if aboard(ship) == 0:
+        what, unit = fuel_words(ship)
         h.note(
             "fuel",
-            f"{ship.name} burns her last {h.fuel_use} hlbs of fuel entering {ship.hex}: out "
-            "of fuel (R16), she makes no way under power (R13).",
+            f"{ship.name} {'spends' if what == 'charge' else 'burns'} her last "
+            f"{_n(h.fuel_use)} {unit} of {what} entering "
+            f"{ship.hex}: out of {what} ({'R82' if what == 'charge' else 'R16'}), she makes "
+            "no way under power (R13).",
             "out of fuel",
-            {"fuel": 0},
+            {what: 0},
         )
         h.stop_moving()

@@ -239,6 +239,7 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         "advance --hours 1",
     ],
     ("roll",): ['sail "Sea Witch" --to 2812'],  # `roll ... --apply` changes a ship at sea
+    ("pace", "Moray"): ['ship build Moray --design Moray'],  # a built boat's mph (R82)
     ("ship", "add"): ['ship remove "Sea Witch"'],
     ("tables", "export"): [  # a campaign with a house table to write out
         "tables export ref --all",

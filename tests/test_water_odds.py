@@ -202,3 +202,46 @@ def test_time_left_is_said_in_the_seas_terms():
         "1 swimmer rank 3, no jacket: rolls every hour, drowned on 2 in calm seas "
         "(exhausted in 3 hours)"
     )
+
+
+def test_batched_dice_are_the_same_faces_as_one_die_at_a_time():
+    # Roller.dice throws a batch's drowning dice together: the very faces of die() in turn
+    one, many = Roller(17), Roller(17)
+    assert [one.die(6) for _ in range(500)] == many.dice(6, 500)
+    assert [one.die(20) for _ in range(50)] == many.dice(20, 50)
+
+
+def test_a_drowning_roll_writes_the_same_log_bytes_as_any_roll():
+    from voyage.dice import Roll
+    from voyage.engine import dumps
+
+    book = load_rulebook()
+    dice = rules.drowning_dice(book)
+    for on in (2, 3, 4, 6):
+        for a in range(1, 7):
+            for b in range(1, 7):
+                r = rules.drowning_record('drowning (Ann "the Fish")', [a, b], dice, on)
+                assert r.to_json() == Roll.to_json(r) == dumps(r.to_dict())
+    roller = Roller(2)
+    made = rules.drowning_roll(roller, 3, book, "a crewman")
+    assert roller.records[-1] is made and made.probability == Fraction(3, 36)
+
+
+def test_a_calm_hour_keeps_every_persons_dice_in_one_tally_record():
+    # R72, R4: 12 named non-swimmers with jackets in calm seas roll once an hour each; the
+    # rolls in which nobody drowned are one record per batch, every die in it, named
+    people = [Floater(i + 1, "people", "Gull", f"P{i}", "crew", 1, 0, True, hex="0503")
+              for i in range(12)]
+    w = phase("calm", 4, people)
+    w.hour(5)
+    quiet = [e for e in w.out if e.event.kind == "water"]
+    dead = [e for e in w.out if e.event.kind == "drowned"]
+    rolled = sum(len(r.faces) // 2 for e in quiet + dead for r in e.event.rolls)
+    assert rolled == 12  # one roll each, none lost
+    for e in quiet:
+        (tally,) = e.event.rolls
+        assert not tally.success and tally.probability == Fraction(1, 36)
+        named = [p.name for p in people if p.state == "afloat"]
+        assert all(f"{n} " in tally.line() for n in named)
+        assert tally.line().startswith("drowning (") and "nobody drowns" in tally.line()
+        assert f"{len(named)} drowning rolls" in e.event.text

@@ -27,6 +27,9 @@ from typing import Any, Literal
 
 from .errors import VoyageError
 
+#: The log's JSON encoding (voyage.engine.dumps uses the same settings).
+_LOG_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
 Compare = Literal[">=", ">", "<", "<="]
 AdvantageMode = Literal["boons", "2d20"]
 
@@ -229,9 +232,7 @@ def percent(p: Fraction) -> str:
 
 # ----------------------------------------------------------------------------- records
 
-#: The log's JSON encoder (voyage.engine.dumps uses the same settings).
-_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-_STR = json.encoder.encode_basestring_ascii  # what _JSON uses for a string (ensure_ascii)
+_STR = json.encoder.encode_basestring_ascii  # what _LOG_JSON uses for a string (ASCII)
 
 
 class _Unusual(Exception):
@@ -239,7 +240,7 @@ class _Unusual(Exception):
 
 
 def _json_value(v: Any) -> str:
-    """One value as _JSON writes it, for the plain types a roll holds."""
+    """One value as _LOG_JSON writes it, for the plain types a roll holds."""
     kind = type(v)
     if kind is str:
         return _STR(v)
@@ -261,7 +262,7 @@ def _json_list(values: Iterable[Any]) -> str:
 
 
 def _roll_json(r: Roll) -> str:
-    """Roll.to_dict() in _JSON's bytes; the keys in sorted order. The plain fields are
+    """Roll.to_dict() in _LOG_JSON's bytes; the keys in sorted order. The plain fields are
     checked for their usual types first (a roll with anything else raises _Unusual)."""
     target, success, compare = r.target, r.success, r.compare
     if not (
@@ -373,14 +374,14 @@ class Roll:
         }
 
     def to_json(self) -> str:
-        """``to_dict()`` as the log's JSON writes it (sorted keys, compact, ASCII: exactly
-        the bytes of ``voyage.engine.dumps(roll.to_dict())``), built directly: an advance
-        encodes tens of thousands of rolls (issue 14.5). Anything of an unexpected type is
-        left to the JSON encoder."""
+        """The record as the log stores it: :meth:`to_dict` in compact JSON with sorted keys,
+        exactly the bytes of ``voyage.engine.dumps(roll.to_dict())`` (so a list of records
+        joins byte for byte), built directly: an advance encodes tens of thousands of rolls
+        (issue 14.5). Anything of an unexpected type is left to the JSON encoder."""
         try:
             return _roll_json(self)
         except _Unusual:
-            return _JSON.encode(self.to_dict())
+            return _LOG_JSON.encode(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Roll:
@@ -470,6 +471,21 @@ class Roller:
     def die(self, sides: int) -> int:
         """One die of ``sides`` faces (no record; use :meth:`roll` for anything shown)."""
         return self._random.randint(1, sides)
+
+    def dice(self, sides: int, count: int) -> list[int]:
+        """``count`` dice of ``sides`` faces: the very faces ``count`` calls of :meth:`die`
+        give from the same stream (random.randint's own draw, rejection sampling on
+        ``getrandbits``, done inline for the many rolls of people in the water, R72;
+        tests/test_water_odds.py checks the two agree)."""
+        bits = self._random.getrandbits
+        k = sides.bit_length()
+        out: list[int] = []
+        for _ in range(count):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            out.append(r + 1)
+        return out
 
     def _keep(self, roll: Roll) -> Roll:
         self.records.append(roll)

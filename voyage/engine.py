@@ -296,8 +296,8 @@ class AdvanceResult:
 
 UNTIL = ("arrival", "event", "dawn", "dusk")
 #: Kinds of event that are routine: they do not stop ``--until event``.
-ROUTINE_KINDS = frozenset(
-    {"coast", "fuel", "strain", "capsize", "sinking", "fire", "aground", "tow"})
+ROUTINE_KINDS = frozenset({"coast", "fuel", "strain", "capsize", "sinking", "fire",
+                           "aground", "tow", "water", "search"})  # R72/R74: quiet rolls
 
 
 class Engine:
@@ -414,10 +414,9 @@ class Engine:
                         reasons.append(str(e.halt))
                 result.stopped = "; ".join(f"{ship}: {', '.join(r)}" for ship, r in why.items())
                 break
-            if until in ("arrival", "event") and self._becalmed(rows):
-                result.stopped = (
-                    "no ship is making way (anchored, adrift or waiting for the referee)"
-                )
+            calm = self._becalmed(rows) if until in ("arrival", "event") else ""
+            if calm:
+                result.stopped = calm
                 break
             if until == "event" and any(
                 e.event.kind not in ROUTINE_KINDS or e.event.changes for e in events
@@ -439,17 +438,20 @@ class Engine:
         """A ship to step, or people afloat (R71-R74)."""
         return any(s.active for s in self.states) or bool(self.water and self.water.active)
 
-    def _becalmed(self, rows: list[HourRow]) -> bool:
-        """No ship made way this hour and none can by itself (so waiting for an arrival or
-        an event would only fill the log with still hours)."""
-        if any(r.miles for r in rows) or (self.water and self.water.active):
-            return False
+    def _becalmed(self, rows: list[HourRow]) -> str:
+        """Why waiting for an arrival or an event would only fill the log with still hours
+        (no ship made way this hour and none can by itself; nobody afloat rolled, drifted or
+        was searched for: R72-R74), or "" while something can still happen."""
+        if any(r.miles for r in rows) or (self.water and self.water.stirring):
+            return ""
         for s in self.states:
             if not s.active:
                 continue
             if s.in_trouble or (s.status == "stuck" and self.world.stuck_escape == "roll"):
-                return False
-        return True
+                return ""
+        if self.water and self.water.active:
+            return str(self.water.settled())
+        return "no ship is making way (anchored, adrift or waiting for the referee)"
 
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""

@@ -7,14 +7,13 @@ can facet and link by hex): an advance's events take the hex their ship ended th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .dice import Roll
 from .engine import AdvanceResult, dumps
 from .events import Event
 
 if TYPE_CHECKING:
-    from .dice import Roll
     from .store import Action, Campaign
 
 _EVENT_SQL = (
@@ -23,10 +22,10 @@ _EVENT_SQL = (
 )
 
 
-def rolls_json(rolls: Sequence[Roll]) -> str:
-    """An event's rolls as the log keeps them: ``dumps([r.to_dict() for r in rolls])``, byte
-    for byte, written without the dicts (the costliest part of saving an advance)."""
-    return "[" + ",".join(r.to_json() for r in rolls) + "]"
+def rolls_json(rolls: list[Roll]) -> str:
+    """An event's rolls as the log stores them: the same bytes as ``dumps([r.to_dict() ...])``
+    but each record encodes itself (a drowning roll from a template, voyage.rules.water)."""
+    return "[" + ",".join([r.to_json() for r in rolls]) + "]"
 
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:

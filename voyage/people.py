@@ -11,7 +11,7 @@ from .errors import VoyageRuleError
 from .events import Event
 from .report import plural
 from .rules import water as rules
-from .world.water import Floater, board, leave_ship, people_aboard
+from .world.water import FLOATER_FIELDS, Floater, board, leave_ship, people_aboard
 
 if TYPE_CHECKING:
     from .ships import Ship
@@ -191,34 +191,34 @@ def floaters(camp: Campaign) -> list[Floater]:
 
 
 def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, Any]]) -> None:
-    """Write the floaters and the roster back (inside the caller's action).
-
-    Only what changed is written (issue 14.5): the rows of people long drowned or rescued
-    stay as they are, so an advance's undo journal does not grow with the campaign's past."""
-    conn = camp.db.conn
-    cur = conn.execute("SELECT * FROM floaters")
-    cols = [d[0] for d in cur.description]
-    stored = {r[0]: r for r in cur.fetchall()}  # id first: the table's own column order
-    wanted = {f.id: f.to_row() for f in rows}
-    gone = [[i] for i in stored if i not in wanted]
-    if gone:
-        conn.executemany("DELETE FROM floaters WHERE id = ?", gone)
-    for fid, row in wanted.items():
-        old = stored.get(fid)
+    """Write the floaters and the roster back (inside the caller's action). Only the rows
+    that changed are written (the undo journal keeps the old value of each changed column
+    only, so an hour of 200 people afloat journals their clocks, not 200 whole rows)."""
+    cols = list(FLOATER_FIELDS)
+    listed = ", ".join(cols)
+    before = {
+        r[0]: tuple(r)
+        for r in camp.db.conn.execute(f"SELECT {listed} FROM floaters")  # noqa: S608 (fixed)
+    }
+    new: list[tuple[Any, ...]] = []
+    changed: list[tuple[Any, ...]] = []
+    for f in rows:
+        record = f.to_row()
+        values = tuple(record[c] for c in cols)
+        old = before.pop(f.id, None)
         if old is None:
-            names = list(row)
-            conn.execute(
-                f"INSERT INTO floaters ({', '.join(names)}) "
-                f"VALUES ({', '.join('?' for _ in names)})",
-                [row[c] for c in names],
-            )
-            continue
-        changed = [c for c, value in zip(cols, old, strict=True) if c in row and row[c] != value]
-        if changed:
-            conn.execute(
-                f"UPDATE floaters SET {', '.join(f'{c} = ?' for c in changed)} WHERE id = ?",
-                [*(row[c] for c in changed), fid],
-            )
+            new.append(values)
+        elif old != values:
+            changed.append(values[1:] + values[:1])
+    if before:
+        camp.db.conn.executemany("DELETE FROM floaters WHERE id = ?", [[k] for k in before])
+    if changed:
+        sets = ", ".join(f"{c} = ?" for c in cols[1:])
+        camp.db.conn.executemany(f"UPDATE floaters SET {sets} WHERE id = ?", changed)
+    if new:
+        camp.db.conn.executemany(
+            f"INSERT INTO floaters ({listed}) VALUES ({', '.join('?' for _ in cols)})", new
+        )
     for p in people:
         camp.db.execute(
             "UPDATE people SET ship = ?, role = ? WHERE id = ?", [p["ship"], p["role"], p["id"]]
@@ -260,13 +260,12 @@ def _search_voyage(camp: Campaign, ship: Ship) -> Any:
     """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
     one hex, held open while she searches (she arrives there again when the search ends)."""
     from .engine import ShipState
+    from .voyages import insert_voyage
 
     if not ship.hex:
         raise VoyageRuleError(f"{ship.name} is nowhere on the map")
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
-    from .voyages import insert_voyage
-
     vid = insert_voyage(camp, ship.name, [ship.hex], [False], "normal", 0)
     return ShipState(ship, vid, [ship.hex], inshore=[False])
 
@@ -434,26 +433,45 @@ def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
         else:
             fate = _fate(f)
         out.append(
-            {"who": f.who(), "name": f.name, "role": f.role, "count": f.count,
-             "state": f.state, "hex": f.hex, "fate": fate}
+            {
+                "who": f.who(),
+                "name": f.name,
+                "role": f.role,
+                "count": f.count,
+                "state": f.state,
+                "hex": f.hex,
+                "fate": fate,
+            }
         )
     return out
 
 
 def afloat_marks(camp: Campaign) -> list[tuple[str, str]]:
-    """(label, hex) for each raft and group in the water afloat now, to mark on a map
-    beside the ships: "raft 1 of Mercy (4 aboard)", "3 crew of Mercy (in the water)"."""
+    """(label, hex) for everyone afloat now, one mark a hex (so labels on a rendered map do
+    not print over each other), to mark on a map beside the ships: "raft 1 of Mercy (4
+    aboard), 3 crew of Mercy and Tom Pike (in the water)"."""
     rows = floaters(camp)
     capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}
-    out = []
+    rafts: dict[str, list[str]] = {}
+    swimmers: dict[str, list[str]] = {}
     for f in rows:
         if not f.afloat or not f.hex:
             continue
         if f.kind == "raft":
             aboard = sum(g.count for g in rows if g.afloat and g.raft == f.id)
-            out.append((f"{f.who()} ({'capsized' if f.capsized else f'{aboard} aboard'})", f.hex))
+            what = "capsized" if f.capsized else f"{aboard} aboard"
+            rafts.setdefault(f.hex, []).append(f"{f.who()} ({what})")
+            swimmers.setdefault(f.hex, [])
         elif f.raft is None or f.raft in capsized:
-            out.append((f"{f.who()} (in the water)", f.hex))
+            rafts.setdefault(f.hex, [])
+            swimmers.setdefault(f.hex, []).append(f.who())
+    out = []
+    for where, labels in rafts.items():
+        people = swimmers.get(where, [])
+        if people:
+            them = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+            labels = labels + [f"{them} (in the water)"]
+        out.append((", ".join(labels), where))
     return out
 
 

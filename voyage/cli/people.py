@@ -158,13 +158,30 @@ def survivors(db_path: str, as_json: bool) -> None:
     click.echo(
         table(
             [
-                [r["who"], r["hex"], _where(r, rows), r.get("schedule") or r["note"]]
+                [r["who"], r["hex"], _where(r, rows), r.get("schedule") or r["note"] or _in_raft(r)]
                 for r in rows
                 if r["kind"] == "people"
             ],
             ["who", "hex", "state", "time left / fate"],
         )
     )
+
+
+def _in_raft(r: dict[str, Any]) -> str:
+    """People safe in a raft: no roll (R72), and what they would have if it capsized."""
+    if r["state"] != "afloat" or r["raft"] is None:
+        return ""
+    from ..world.water import Floater
+
+    kind = Floater(
+        0,
+        "people",
+        "",
+        count=int(r["count"]),
+        swimming=int(r["swimming"]),
+        jacket=bool(r["jacket"]),
+    )
+    return f"no roll in a raft (R72); {kind.swimmer_text()}"
 
 
 def _survivors(camp: Any) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ SUMMARIES: dict[str, str] = {
     'journal': "Every ship's story over a stretch of the campaign, day by day.",
     'log': "A ship's log: hour by hour, with every event and every roll (R4).",
     'map': "Load the campaign's sea map, look at it, draw it, ask about a hex.",
-    'pace': "Change a ship's pace between advances: normal, slow (R15) or strain N (R14).",
+    'pace': "Change a ship's pace between advances: normal, slow, strain N, or a boat's mph.",
     'plan': 'Plan a voyage: the sensible routes, each forecast, side by side.',
     'roll': 'Roll a ship procedure at the table, with its exact odds first.',
     'sail': "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",

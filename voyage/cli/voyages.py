@@ -264,8 +264,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @handles_errors
 def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
-    """Change a ship's pace between advances: normal, slow (R15) or strain N (R14); a built
-    boat's speed in mph (R82: default 20 mph or her top speed if lower, never above it).
+    """Change a ship's pace between advances: normal, slow, strain N, or a boat's mph.
+
+    A rolled ship sails normal, slow (R15) or strains N (R14); a built boat sails at the speed
+    in mph her skipper sets (R82: default 20 mph or her top speed if lower, never above it).
 
     Examples:
 

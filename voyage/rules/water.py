@@ -15,11 +15,14 @@ The numbers are in ``tables/procedures.yaml`` under ``water`` (a house table can
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..dice import Dice, Modifier, Roll, Roller, odds, parse
+from ..report import plural
 from ..tables import RuleBook
 
 #: R60: the four sea states, mildest first (their levels are 0 to 3).
@@ -93,26 +96,187 @@ def drowning_roll(roller: Roller, drowned_on: int, book: RuleBook, who: str) -> 
 
     The same record :meth:`Roller.roll` makes, built directly: a night of people in the
     water is thousands of these, and the dice and their odds are the same every time."""
+    return drowning_roller(roller, drowned_on, book)([f"drowning ({who})"])[0]
+
+
+def drowning_roller(roller: Roller, drowned_on: int, book: RuleBook) -> Callable[..., list[Roll]]:
+    """A function making drowning rolls (R72) on one target: ``roll(labels)`` is one roll
+    for each label's person, in turn (their dice thrown together from the same stream,
+    :meth:`Roller.dice`). The dice, their text and odds are worked out once for a
+    batch; each roll is a record kept in the roller's records, as :meth:`Roller.roll` does."""
     dice = _drowning_dice(str(water_rules(book)["drowning_dice"]))
-    faces = [roller.die(dice.sides) for _ in range(dice.count)]
+    shown = str(Dice(dice.count, dice.sides))
+    chance = _drowning_odds(dice, drowned_on)
+    bonus = dice.bonus
+    sides, count, throw, keep = dice.sides, dice.count, roller.dice, roller.records.extend
+    new = object.__new__
+
+    def record(label: str, faces: list[int]) -> Roll:
+        natural = sum(faces)
+        drowns = natural + bonus <= drowned_on
+        made: DrowningRoll = new(DrowningRoll)
+        # the fields Roll's __init__ would set (a night is thousands of these), and the
+        # template of its log record
+        made.__dict__.update(
+            label=label,
+            dice=shown,
+            faces=faces,
+            natural=natural,
+            modifiers=[Modifier(bonus, "flat")] if bonus else [],
+            boon_faces=[],
+            boon=0,
+            boon_reasons=[],
+            total=natural + bonus,
+            target=drowned_on,
+            compare="<=",
+            target_text=None,
+            success=drowns,
+            outcome="drowns" if drowns else "stays afloat",
+            probability=chance,
+            _parts=None if bonus else _drowning_template(tuple(faces), drowned_on, shown),
+        )
+        return made
+
+    def roll(labels: list[str]) -> list[Roll]:
+        faces = throw(sides, count * len(labels))
+        made = [
+            record(label, faces[i * count : i * count + count]) for i, label in enumerate(labels)
+        ]
+        keep(made)
+        return made
+
+    return roll
+
+
+class DrowningRoll(Roll):
+    """A drowning roll (R72) that writes its log record from a template: the JSON of every
+    roll with the same faces and target differs only in the label (twice: ``label`` and
+    ``line``), so a night of rolls costs a string join each, not a dict and an encoding.
+    The bytes are exactly :meth:`Roll.to_json`'s (tests/test_water_odds.py checks)."""
+
+    _parts: tuple[str, ...] | None = None
+
+    def to_json(self) -> str:
+        parts = self._parts
+        if parts is None:  # a house table's bonus, or made another way: encoded in full
+            return super().to_json()
+        label = _json_text(self.label)
+        return parts[0] + label + parts[1] + label + parts[2]
+
+
+def drowning_dice(book: RuleBook) -> Dice:
+    """R72's drowning dice (2d6 unless a house table says otherwise)."""
+    return _drowning_dice(str(water_rules(book)["drowning_dice"]))
+
+
+def drowns(faces: list[int], dice: Dice, drowned_on: int) -> bool:
+    """Whether one drowning roll's faces drown (R72: the total ``drowned_on`` or less)."""
+    return sum(faces) + dice.bonus <= drowned_on
+
+
+def drowning_record(label: str, faces: list[int], dice: Dice, drowned_on: int) -> Roll:
+    """The record of one drowning roll already thrown (R72), as :func:`drowning_roll`
+    makes it."""
     natural = sum(faces)
-    total = natural + dice.bonus
-    drowns = total <= drowned_on
-    record = Roll(
-        label=f"drowning ({who})",
-        dice=str(Dice(dice.count, dice.sides)),
+    shown = str(Dice(dice.count, dice.sides))
+    made = DrowningRoll(
+        label=label,
+        dice=shown,
         faces=faces,
         natural=natural,
         modifiers=[Modifier(dice.bonus, "flat")] if dice.bonus else [],
-        total=total,
+        total=natural + dice.bonus,
+        target=drowned_on,
+        compare="<=",
+        success=natural + dice.bonus <= drowned_on,
+        outcome="drowns" if natural + dice.bonus <= drowned_on else "stays afloat",
+        probability=_drowning_odds(dice, drowned_on),
+    )
+    if not dice.bonus:
+        made._parts = _drowning_template(tuple(faces), drowned_on, shown)
+    return made
+
+
+class DrowningTally(Roll):
+    """The drowning rolls of a batch of like people in one hour in which nobody drowned
+    (R72): one record holding every person's dice (``faces``: each person's rolls in turn,
+    ``each`` rolls a person: 1 hourly, 60 by the minute; the ``line`` names whose they are),
+    so a calm hour of 200 people is a few records, not hundreds. ``natural``/``total`` are
+    the lowest roll; ``probability`` the chance of each roll (R72's exact odds)."""
+
+    whos: list[str]
+    each: int = 1
+
+    def line(self) -> str:
+        on = f"{self.target}" if (self.target or 0) <= 2 else f"2-{self.target}"
+        w = max(1, len(self.faces) // max(1, len(self.whos) * self.each))
+        rolls = ["+".join(map(str, self.faces[i : i + w])) for i in range(0, len(self.faces), w)]
+        e = self.each
+        people = "; ".join(
+            [who + " " + " ".join(rolls[i * e : i * e + e]) for i, who in enumerate(self.whos)]
+        )
+        bonus = sum(m.value for m in self.modifiers)
+        extra = f" {bonus:+d} each" if bonus else ""
+        return (
+            f"{self.label}: {plural(len(rolls), 'roll')} of {self.dice}{extra}, "
+            f"each drowned on {on}: "
+            f"{people}: {self.outcome}"
+        )
+
+
+def drowning_tally(
+    label: str, whos: list[str], faces: list[int], each: int, dice: Dice, drowned_on: int
+) -> Roll:
+    """One record of the rolls in which nobody drowned (see :class:`DrowningTally`):
+    ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person."""
+    w = dice.count
+    lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
+    made = DrowningTally(
+        label=label,
+        dice=str(Dice(dice.count, dice.sides)),
+        faces=faces,
+        natural=lowest,
+        modifiers=[Modifier(dice.bonus, "flat")] if dice.bonus else [],
+        total=lowest + dice.bonus,
+        target=drowned_on,
+        compare="<=",
+        success=False,
+        outcome=f"nobody drowns (lowest {lowest + dice.bonus})",
+        probability=_drowning_odds(dice, drowned_on),  # of each roll
+    )
+    made.whos, made.each = whos, each
+    return made
+
+
+_LABEL = "@@drowning-label@@"
+
+
+@functools.lru_cache(maxsize=1024)
+def _drowning_template(faces: tuple[int, ...], drowned_on: int, dice: str) -> tuple[str, ...]:
+    parsed = _drowning_dice(dice)  # the plain dice ("2d6"): no bonus (see to_json)
+    natural = sum(faces)
+    drowns = natural <= drowned_on
+    plain = Roll(
+        label=_LABEL,
+        dice=dice,
+        faces=list(faces),
+        natural=natural,
+        total=natural,
         target=drowned_on,
         compare="<=",
         success=drowns,
         outcome="drowns" if drowns else "stays afloat",
-        probability=_drowning_odds(dice, drowned_on),
-    )
-    roller.records.append(record)
-    return record
+        probability=_drowning_odds(parsed, drowned_on),
+    ).to_json()
+    parts = tuple(plain.split(_LABEL))
+    assert len(parts) == 3, plain  # the label, then the line that starts with it
+    return parts
+
+
+@functools.lru_cache(maxsize=4096)
+def _json_text(text: str) -> str:
+    """A string as it reads inside JSON quotes."""
+    return json.dumps(text)[1:-1]
 
 
 @functools.lru_cache(maxsize=8)

@@ -94,16 +94,20 @@ class Floater:
         what = {"crew": "crew", "passenger": "passengers" if self.count > 1 else "passenger"}
         return f"{self.count} {what.get(self.role, self.role)} of {self.ship}"
 
-    def swimmer_text(self) -> str:
-        """ "non-swimmer, no jacket" / "swimmer rank 3, jacket"."""
+    def swimmer_text(self, count: int | None = None) -> str:
+        """ "non-swimmer, no jacket" / "swimmer rank 3, jacket" (``count`` people like
+        them: plural words, when a batch of like groups is named together)."""
+        count = self.count if count is None else count
         kind = "non-swimmer" if self.swimming <= 0 else f"swimmer rank {self.swimming}"
-        if self.count > 1:
+        if count > 1:
             kind = "non-swimmers" if self.swimming <= 0 else f"swimmers rank {self.swimming}"
-        jackets = "jacket" if self.count == 1 else "jackets"
+        jackets = "jacket" if count == 1 else "jackets"
         return f"{kind}, {jackets if self.jacket else 'no ' + jackets}"
 
 
 _FIELDS = tuple(f.name for f in fields(Floater))
+#: The ``floaters`` columns, ``id`` first.
+FLOATER_FIELDS = _FIELDS
 
 
 @dataclass

@@ -40,7 +40,23 @@ class WaterPhase:
         self.clock = 0
         self.out: list[Any] = []
         self._states: dict[str, str] = {}
-        self._quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll]]] = {}
+        self._plans: dict[tuple[int, bool, bool, str], rules.Schedule] = {}
+        self._ports: dict[str, str | None] = {}
+        self._currents: dict[str, Any] = {}
+        #: whether anything could happen to the people afloat this hour (a roll, a raft's
+        #: Check, a drift, a search): an advance ``--until event`` stops when nothing can
+        self.stirring = False
+        self.calm_people = 0
+        # who is where, worked out again only when someone's place or state changes (a
+        # calm hour changes nobody's: the hour then costs the rolls, not a sort of everyone)
+        self._dirty = True
+        self._seen = -1
+        self._afloat: list[Floater] = []
+        self._rafts: list[Floater] = []
+        self._occupied: set[int | None] = set()
+        self._batches: list[tuple[tuple[Any, ...], list[Floater]]] = []
+        self._movers: list[Floater] = []
+        self._sheltered = 0
 
     # -- bookkeeping ---------------------------------------------------------------------
     def next_id(self) -> int:
@@ -100,6 +116,7 @@ class WaterPhase:
         self.e.refresh(h.s)
 
     def _gone_from(self, ship: Any, named: list[dict[str, Any]], out: Any) -> None:
+        self._dirty = True
         self.floaters.extend(out.floaters)
         self.floaters.extend(out.lost)
         for r in named:
@@ -115,13 +132,58 @@ class WaterPhase:
         self.clock = clock
         self.out = []
         self._states = {}
-        if not self.active:
+        self.stirring = False
+        self.lay_out()
+        if not self._afloat:
             return self.out
-        self.search_phase()
+        if any(getattr(s, "searching", False) and s.active for s in self.e.states):
+            self.stirring = True
+            self.search_phase()
+            self.lay_out()
         self.raft_phase()
+        self.lay_out()  # a raft that capsized puts its people in the water (R73)
         self.drowning_phase()
         self.drift_phase()
         return self.out
+
+    def invalidate(self) -> None:
+        """Someone's place or state changed: sort everyone afloat again before the next
+        phase (every change inside this class calls it; a caller changing floaters does)."""
+        self._dirty = True
+
+    def lay_out(self) -> None:
+        """Everyone afloat sorted for the phases: rafts, the people under no raft in batches
+        of like people (ship, voyage, hex, role, rank, jacket), and what drifts."""
+        if not self._dirty and len(self.floaters) == self._seen:
+            return
+        afloat = self._afloat = [f for f in self.floaters if f.state == AFLOAT]
+        self._rafts = [f for f in afloat if f.kind == "raft"]
+        capsized = {f.id for f in self._rafts if f.capsized}
+        self._occupied = {f.raft for f in afloat if f.kind == "people"}
+        batches: dict[tuple[Any, ...], list[Floater]] = {}
+        self._sheltered = 0
+        for f in afloat:
+            if f.kind != "people":
+                continue
+            if f.raft is not None and f.raft not in capsized:
+                self._sheltered += f.count  # R72: people in a raft do not roll
+                continue
+            key = (f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket)
+            batches.setdefault(key, []).append(f)
+        self._batches = list(batches.items())
+        self._movers = [f for f in afloat if f.kind == "raft" or f.raft is None]
+        self._seen = len(self.floaters)
+        self._dirty = False
+
+    def settled(self) -> str:
+        """Why nothing more happens to the people afloat while the sea and the ships stay as
+        they are (an advance ``--until event`` stops on it rather than run a year)."""
+        return (
+            f"nothing threatens or moves the {plural(self.calm_people, 'person', 'people')} "
+            "afloat: in rafts or jacketed swimmers, they do not drown in these seas (R72), "
+            "no raft has a Check to make (R73) and no current carries them (R64); "
+            "`advance --hours N` waits for the weather, `act SHIP search` goes to them"
+        )
 
     def state_at(self, hex_name: str | None) -> str:
         """The sea state at a hex this hour (asked once per hex and hour)."""
@@ -200,6 +262,7 @@ class WaterPhase:
     def split(self, group: Floater, count: int) -> Floater:
         """Take ``count`` people out of a group into a new row (the rest stay)."""
         part = replace(group, id=self.next_id(), count=count)
+        self._dirty = True
         group.count -= count
         self.floaters.append(part)
         return part
@@ -214,6 +277,7 @@ class WaterPhase:
     ) -> None:
         """R74: found people come aboard while her Load stays within twice her Deadweight
         (R12); who does not fit stays where they are."""
+        self._dirty = True
         text, left = board(
             s.ship, groups, self.clock, self.book, self.world.water_in_load, self.roster, self.split
         )
@@ -229,15 +293,16 @@ class WaterPhase:
 
     # R73 ------------------------------------------------------------------------------
     def raft_phase(self) -> None:
-        aboard = {f.raft for f in self.floaters if f.kind == "people" and f.afloat}
-        for raft in [f for f in self.floaters if f.kind == "raft" and f.afloat]:
-            if raft.id not in aboard:  # everyone in it is gone: it drifts off, empty
+        for raft in self._rafts:
+            if raft.id not in self._occupied:  # everyone in it is gone: it drifts off, empty
                 raft.state, raft.ended, raft.note = "lost", self.clock, "adrift, empty"
+                self._dirty = True
                 continue
             state = self.state_at(raft.hex)
             if raft.capsized:
                 if state == "calm":  # R73 (our reading): they climb back at the first calm hour
                     raft.capsized = False
+                    self.stirring = self._dirty = True
                     self.log_f(
                         raft,
                         Event(
@@ -261,6 +326,7 @@ class WaterPhase:
 
     def raft_check(self, raft: Floater, state: str, reason: str) -> None:
         """R73: a raft's capsize Check, as a Tier I boat at the load of its people (R41)."""
+        self.stirring = True
         people = sum(f.count for f in self.floaters if f.afloat and f.raft == raft.id)
         cat = rules.raft_load_category(people, self.book)
         tier = int(rules.water_rules(self.book)["raft_tier"])
@@ -276,6 +342,7 @@ class WaterPhase:
         ev = result.event()
         if result.capsized:
             raft.capsized = True
+            self._dirty = True
             ev.text = (
                 f"{raft.who()} capsizes in {rules.sea_words(state)} at {raft.hex} (R73): "
                 f"its {people} people are in the water."
@@ -287,59 +354,143 @@ class WaterPhase:
 
     # R72 ------------------------------------------------------------------------------
     def drowning_phase(self) -> None:
-        capsized = self.capsized()
-        self._quiet = {}
-        swimmers = [
-            f
-            for f in self.floaters
-            if f.state == AFLOAT and f.kind == "people" and (f.raft is None or f.raft in capsized)
-        ]
-        for group in swimmers:
-            state = self.state_at(group.hex)
-            plan = rules.schedule(group.swimming, group.jacket, group.hours_swum, state, self.book)
-            if plan.every is not None:
-                self.drown_rolls(group, plan, state)
-            if group.afloat and group.count:
-                group.hours_swum += 1
-        # the rolls in which nobody drowned: one event a hex (every roll kept, R4)
-        for (ship, voyage_id, hex_name), (who, rolls) in self._quiet.items():
+        """R72: everyone in the water (or under a capsized raft) rolls on their schedule.
+        Like people (same ship, hex, role, rank, jacket and schedule) roll as one batch:
+        each person's own dice, one line of text, and the rolls in which nobody drowned kept
+        in one event a hex and hour (every roll is in the log, R4)."""
+        self.calm_people = self._sheltered
+        batches: list[tuple[tuple[Any, ...], rules.Schedule, str, list[Floater]]] = []
+        for key, groups in self._batches:
+            ship, voyage_id, hex_name, _role, swimming, jacket = key
+            state = self._states.get(hex_name or "") or self.state_at(hex_name)
+            if swimming > 0 and not jacket:  # R72 (our reading): rank + 1 hours, then tired
+                parts: dict[bool, list[Floater]] = {}
+                for g in groups:
+                    parts.setdefault(g.hours_swum > swimming, []).append(g)
+            else:
+                parts = {False: groups}
+            for tired, part in parts.items():
+                plan = self.plan(swimming, jacket, tired, state)
+                if plan.every is None:
+                    for g in part:
+                        self.calm_people += g.count
+                        g.hours_swum += 1
+                    continue
+                batches.append(((ship, voyage_id, hex_name), plan, state, part))
+        quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll], list[int]]] = {}
+        for (ship, voyage_id, hex_name), plan, state, groups in batches:
+            self.stirring = True
+            calm, tally, n = self.drown_rolls(groups, plan, state)
+            if calm and tally is not None:
+                whom, kept, count = quiet.setdefault((ship, voyage_id, str(hex_name)), ([], [], []))
+                whom.append(self._lead(calm, plan, state) + ": " + self._each(calm, plan, state))
+                kept.append(tally)
+                count.append(n)
+            for group in groups:
+                if group.state == AFLOAT and group.count:
+                    group.hours_swum += 1
+        for (ship, voyage_id, hex_name), (who, rolls, counts) in quiet.items():
             text = (
-                f"{plural(len(rolls), 'drowning roll')} at {hex_name}, nobody drowns (R72): "
+                f"{plural(sum(counts), 'drowning roll')} at {hex_name}, nobody drowns (R72): "
                 + "; ".join(who)
                 + "."
             )
             self.log(ship, Event("water", text, rolls, MINUTES - 1), voyage_id=voyage_id)
 
-    def drown_rolls(self, group: Floater, plan: rules.Schedule, state: str) -> None:
-        rolls: list[Roll] = []
-        minutes: list[int] = []
-        who = group.name or ("a " + ("passenger" if group.role == "passenger" else "crewman"))
-        for _ in range(group.count):
-            if plan.every == "hour":
-                roll = rules.drowning_roll(self.roller, plan.drowned_on, self.book, who)
-                rolls.append(roll)
-                if roll.success:
-                    minutes.append(MINUTES - 1)
-                continue
-            for minute in range(MINUTES):  # R52: this person is stepped minute by minute
-                roll = rules.drowning_roll(self.roller, plan.drowned_on, self.book, who)
-                rolls.append(roll)
-                if roll.success:
-                    minutes.append(minute)
-                    break
+    def plan(self, swimming: int, jacket: bool, tired: bool, state: str) -> rules.Schedule:
+        """R72's schedule for a kind of person in a sea state (worked out once a kind)."""
+        key = (swimming, jacket, tired, state)
+        found = self._plans.get(key)
+        if found is None:
+            hours = swimming + 1 if tired else 0
+            found = self._plans[key] = rules.schedule(swimming, jacket, hours, state, self.book)
+        return found
+
+    @staticmethod
+    def _lead(groups: list[Floater], plan: rules.Schedule, state: str) -> str:
+        """ "P1, P2 and 3 crew of Sea Witch (non-swimmers, jackets, ...) in calm seas at 1208"."""
+        names = [g.who() for g in groups]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        first = groups[0]
+        swims = Floater.swimmer_text(first, sum(g.count for g in groups))
         sea = rules.sea_words(state)
-        lead = f"{group.who()} ({group.swimmer_text()}, {plan.why}) in {sea} at {group.hex}"
-        if not minutes:
-            whom, kept = self._quiet.setdefault(
-                (group.ship, group.voyage_id, str(group.hex)), ([], [])
-            )
-            whom.append(f"{lead}: {plan.text(state)}")
-            kept.extend(rolls)
-            return
-        dead = group if len(minutes) == group.count else self.split(group, len(minutes))
-        dead.state, dead.ended = "drowned", self.clock
+        return f"{who} ({swims}, {plan.why}) in {sea} at {first.hex}"
+
+    @staticmethod
+    def _each(groups: list[Floater], plan: rules.Schedule, state: str) -> str:
+        text = plan.text(state)
+        return "each " + text.replace("rolls", "roll", 1) if len(groups) > 1 else text
+
+    def drown_rolls(
+        self, groups: list[Floater], plan: rules.Schedule, state: str
+    ) -> tuple[list[Floater], Roll | None, int]:
+        """One batch's drowning rolls (R72): each person rolls once (hourly, the batch's
+        dice thrown together) or each minute until drowned (R52). A group in which someone
+        drowns has each roll recorded in its own event (:meth:`drowned`); the rest keep
+        their dice in one tally record (R4: every roll in the log). Returns the groups in
+        which nobody drowned, their tally and how many rolls it holds."""
+        dice = rules.drowning_dice(self.book)
+        on, w, limit = plan.drowned_on, dice.count, plan.drowned_on - dice.bonus
+        throw = self.roller.dice
+        hourly = plan.every == "hour"
+        each = 1 if hourly else MINUTES
+        if hourly:
+            faces = throw(dice.sides, w * sum(g.count for g in groups))
+        calm: list[Floater] = []
+        whos: list[str] = []
+        kept: list[int] = []
+        at = 0
+        for group in groups:
+            who = group.name or ("a passenger" if group.role == "passenger" else "a crewman")
+            if hourly:
+                mine = faces[at : at + w * group.count]
+                at += len(mine)
+                sums = [sum(mine[i : i + w]) for i in range(0, len(mine), w)]
+                minutes = [MINUTES - 1 for t in sums if t <= limit]
+            else:
+                mine, minutes = [], []
+                for _ in range(group.count):
+                    for minute in range(MINUTES):  # R52: stepped minute by minute
+                        roll = throw(dice.sides, w)
+                        mine += roll
+                        if sum(roll) <= limit:
+                            minutes.append(minute)
+                            break
+            if minutes:
+                label = f"drowning ({who})"
+                rolls = [
+                    rules.drowning_record(label, mine[i : i + w], dice, on)
+                    for i in range(0, len(mine), w)
+                ]
+                self.roller.records.extend(rolls)
+                self.drowned(group, plan, state, minutes, rolls)
+            else:
+                calm.append(group)
+                whos += [who] * group.count
+                kept += mine
+        if not calm:
+            return calm, None, 0
+        names = [g.who() for g in calm]
+        label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
+        tally = rules.drowning_tally(label, whos, kept, each, dice, on)
+        self.roller.records.append(tally)
+        return calm, tally, len(kept) // w
+
+    def drowned(
+        self,
+        group: Floater,
+        plan: rules.Schedule,
+        state: str,
+        minutes: list[int],
+        rolls: list[Roll],
+    ) -> None:
+        """Who of ``group`` drowned (R72): split off, their fate noted, the referee told."""
         from ..calendar import format_time
 
+        lead = self._lead([group], plan, state)
+        dead = group if len(minutes) == group.count else self.split(group, len(minutes))
+        dead.state, dead.ended = "drowned", self.clock
+        self._dirty = True
         at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
         dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(
@@ -358,13 +509,48 @@ class WaterPhase:
             self.roster[dead.name]["ship"] = None
 
     # R64 ------------------------------------------------------------------------------
+    def _port(self, hex_name: str | None) -> str | None:
+        if not hex_name:
+            return None
+        if hex_name not in self._ports:
+            self._ports[hex_name] = self.e.hex_info(hex_name).port or None
+        return self._ports[hex_name]
+
+    def _current(self, hex_name: str | None) -> Any:
+        """The current at a hex (R64: the map's, fixed), or None where none runs."""
+        key = hex_name or ""
+        if key not in self._currents:
+            found = self.world.current_at(key)
+            self._currents[key] = found if found is not None and found.knots > 0 else None
+        return self._currents[key]
+
     def drift_phase(self) -> None:
         from ..rules.drift import drift_hour
 
         chart = self.world.chart
-        for f in [f for f in self.floaters if f.afloat and (f.kind == "raft" or f.raft is None)]:
+        stay: dict[str | None, bool] = {}
+        for f in self._movers:
+            if f.state != AFLOAT or (f.kind != "raft" and f.raft is not None):
+                continue
             start = f.hex
-            port = self.e.hex_info(f.hex).port if f.hex else None
+            still = stay.get(start)
+            if still is None:  # R64: no current, no port, calm: nothing moves, no clock runs
+                still = stay[start] = (
+                    self._current(start) is None
+                    and not self._port(start)
+                    and self.state_at(start) == "calm"
+                )
+            if still:
+                f.carry = "0"
+                f.hours_in_hex = 0
+                continue
+            current = self._current(f.hex)
+            port = self._port(f.hex)
+            if current is None and not port:
+                f.carry = "0"  # R64: no current, no drift: they stay in the hex
+                self._storm_clock(f, start)
+                continue
+            self.stirring = True
             if port:  # R74: in a port's hex (a ship lost in harbour): they are brought ashore
                 riders = [f] + [g for g in self.floaters if g.afloat and g.raft == f.id]
                 self.reach(
@@ -374,9 +560,8 @@ class WaterPhase:
                     f"brought ashore in {port}",
                 )
                 continue
-            current = self.world.current_at(f.hex or "")
-            if current is None or current.knots <= 0:
-                f.carry = "0"  # R64: no current, no drift: they stay in the hex
+            if current is None:
+                f.carry = "0"
                 self._storm_clock(f, start)
                 continue
             steps, left = drift_hour(
@@ -394,6 +579,7 @@ class WaterPhase:
                 else []
             )
             for st in steps:
+                self._dirty = True
                 for g in riders:
                     g.hex = st.into
                 if st.onto_land:
@@ -427,6 +613,7 @@ class WaterPhase:
     def reach(self, riders: list[Floater], hex_name: str, state: str, how: str) -> None:
         """A port rescues everyone who drifts into it (R74); a shore is reached (R64)."""
         people = sum(g.count for g in riders if g.kind == "people")
+        self._dirty = True
         for g in riders:
             g.state, g.ended, g.note = state, self.clock, how
             if g.name and g.name in self.roster:

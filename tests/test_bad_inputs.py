@@ -52,6 +52,7 @@ def bad(*args: str, says: str) -> Bad:
 W = "Sea Witch"  # at sea, bound for Ironport, in the open water west of the storm
 I = "Old Iron"  # in port at Gullhaven  # noqa: E741
 D = "Dory"  # a dinghy never placed on the map
+E = "Eel"  # a built boat (the seed's Moray) at sea at 20 mph, bound for Ironport
 ARABIC = "\u0660\u0663\u0660\u0665"  # 0305 in Arabic-Indic digits
 HUGE = "9" * 30
 
@@ -358,6 +359,18 @@ ROWS: list[Bad] = [
     bad("advance", "--hours", "\u0665", says="hours"),
     bad("advance", "--hours", "2", "--until", "arrival", says="not both"),
     bad("advance", "--until", "teatime", says="until"),
+    # ---------------------------------------------------------------- built boats sailing
+    bad("pace", E, "70mph", says="above Eel's top speed of 60 mph"),  # R82
+    bad("pace", E, "0mph", says="above 0 mph"),
+    bad("pace", E, "slow", says="no slow pace"),
+    bad("pace", E, "fastmph", says="not a pace"),
+    bad("pace", I, "30mph", says="rolled ship"),
+    bad("sail", I, "--to", "2812", "--pace", "30mph", says="rolled ship"),
+    bad("act", E, "recharge", says="at sea"),
+    bad("act", I, "recharge", says="rolled ship"),
+    bad("act", E, "refuel", "10", says="charge"),
+    bad("act", E, "repair", "propellers", says="lost no propeller"),
+    bad("roll", "strain", E, "--extra", "2", says="built boat"),
     # ---------------------------------------------------------------- pace
     bad("pace", "Nobody", "slow", says="no ship"),
     bad("pace", W, "gallop", says="gallop"),
@@ -657,6 +670,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
         ["ship", "place", I, "0305"],
         ["ship", "add", D, "--class", "dinghy", "--tier", "I"],
         ["sail", W, "--to", "2812"],
+        ["ship", "build", E, "--design", "Moray"],  # a built boat at sea (R80-R82)
+        ["ship", "place", E, "0305"],
+        ["sail", E, "--to", "2812"],
         ["weather", "storm", "--around", "1510", "--radius", "2", "--hours", "24"],
         ["advance", "--hours", "3"],
     ):

@@ -133,3 +133,13 @@ def test_load_and_deadweight_are_r81s() -> None:
     assert shipfig.load(b, BOOK) == 430 and shipfig.load_category(b, BOOK) == "full"
     set_charge(b, 10)
     assert shipfig.load(b, BOOK) == 430  # R82: her charge weighs nothing
+
+
+def test_a_tow_slows_a_built_boat_by_its_weight() -> None:
+    # R92: the tow's hlbs counted weigh in her speed: the Moray's 6,500 lbs + 3,500 = 10,000
+    # (ratio .5: still 60 mph); + 4,000 = 10,500 lbs: 40 mph (R82)
+    b = boat(pace="60mph")
+    b.equipment["tow_counted"] = 350
+    assert shipfig.speed(b, BOOK) == 60
+    b.equipment["tow_counted"] = 400
+    assert shipfig.speed(b, BOOK) == 40

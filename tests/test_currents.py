@@ -117,6 +117,37 @@ def test_route_hours_one_way_and_back():
     assert route_hours(SOUTH, 6, at) is None
 
 
+def stepped_hours(route, speed, hex_miles, progress):
+    """route_hours' hour-by-hour loop in still water: the reference for its one-step sum."""
+    position, made, hours = 0, Fraction(progress), 0
+    while position < len(route) - 1:
+        if speed <= 0:
+            return None
+        made += speed
+        hours += 1
+        while made >= hex_miles and position < len(route) - 1:
+            made -= hex_miles
+            position += 1
+        if hours > 24 * 366:
+            return None
+    return hours
+
+
+@pytest.mark.parametrize(
+    "legs,speed,hex_miles,progress",
+    [(1, 1, 12, 0), (4, 6, 12, 0), (4, 7, 12, 5), (3, 5, 12, 11), (2, 30, 12, 0),
+     (3, 4, 12, 40), (5000, 4, 12, 0), (8784 * 4 // 12, 4, 12, 0), (8784 // 12 + 1, 1, 12, 0),
+     (3684, 4, 12, 7), (10, 0, 12, 0), (1, 3, 1, 0)],
+)
+def test_route_hours_in_still_water_is_the_hour_by_hour_sum(legs, speed, hex_miles, progress):
+    # issue 14: no current on the route, so ETAs of long routes (thousands of hexes on a
+    # 999x999 map) are one division, not a loop over the hexes; the answer is the loop's
+    route = [f"{1 + i // 99:03d}{1 + i % 99:03d}" for i in range(legs + 1)]
+    assert route_hours(route, speed, lambda h: None, hex_miles, progress) == stepped_hours(
+        route, speed, hex_miles, progress
+    )
+
+
 # ----------------------------------------------------------------------------- the map
 
 

@@ -167,6 +167,10 @@ SETUP: dict[str, list[str]] = {
 #: docs/commands.md: what an example needs done first, by the command it runs (the longest
 #: matching prefix of its words wins).
 EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
+    # a built boat (the seed's Moray) in Gullhaven, her charge part spent (R82)
+    ("act", "Moray", "recharge"): [
+        "ship build Moray --design Moray", "ship load Moray --fuel 120", "ship place Moray 0305"
+    ],
     ("act",): ['sail "Sea Witch" --to 2812'],
     ("act", "Sea Witch", "refuel"): [],  # in Gullhaven, which sells fuel
     ("act", "Sea Witch", "course"): ['sail "Sea Witch" --to 2812', "advance --hours 1"],

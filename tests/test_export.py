@@ -446,6 +446,7 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     from voyage.export import load_voyage, write_exports
     from voyage.exportpicture import picture_area, picture_marks
     from voyage.maps import bundled_campaign, load_map
+    from voyage.picturemarks import Mark
     from voyage.render import MapGeometry, hex_pixel
     from voyage.store import open_campaign
 
@@ -455,7 +456,13 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     camp.close()
     marks = picture_marks(log)
     # the notable events by number, as the Markdown log numbers them (issue 15)
-    assert marks == [("0305", "start"), ("0506", "1"), ("0707", "2"), ("0807", "end 3")]
+    assert marks == [
+        Mark("start", "0305", "start"), Mark("event", "0506", "1"), Mark("event", "0707", "2"),
+        Mark("event", "0807", "end 3"),  # a hex with an event is an event mark
+        # where she was at 00:00 (she sailed at 18:00 on day 1): the hour ending at midnight
+        # left her in 0606
+        Mark("day", "0606", "Day 2"),
+    ]
     out = tmp_path / "pictures"
     out.mkdir()
     paths = write_exports(log, ["md", "png"], out / "witch", sea_map=sea_map)

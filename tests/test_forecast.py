@@ -162,29 +162,6 @@ def test_fast_path_and_memo_change_nothing_in_a_forecast(campaign: Path):
     assert len({r.outcome for r in fast}) > 1  # the runs differ: the dice matter
 
 
-def test_progress_bar_only_on_a_terminal(monkeypatch):
-    import io
-    import sys
-
-    from voyage.cli.forecast import _progress
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    screen = Terminal()
-    monkeypatch.setattr(sys, "stderr", screen)
-    with _progress(100, True) as tick:
-        assert tick is not None
-        tick(100)
-    assert "Sailing" in screen.getvalue()
-    with _progress(100, False) as tick:  # --json: never
-        assert tick is None
-    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: never
-    with _progress(100, True) as tick:
-        assert tick is None
-
-
 def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path: Path, runner):
     other = tmp_path / "notes.db"
     other.write_bytes(b"not a database at all, just some notes\n" * 20)

@@ -321,7 +321,7 @@ def test_map_render_draws_open_voyage_tracks(tmp_path):
         assert result.exit_code == 0, (args, result.output)
     camp = open_campaign(db)
     tracks = voyage_tracks(camp)
-    assert len(tracks) == 1 and tracks[0][0] == "Gull (1)"
+    assert len(tracks) == 1 and tracks[0][0] == "voyage 1 of Gull"
     assert tracks[0][1][0] == "0305" and len(tracks[0][1]) >= 2
     assert voyage_tracks(camp, "none") == []
     out = tmp_path / "m.png"

@@ -63,10 +63,27 @@ def built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fracti
 def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
     """R81/R82: the design's weight with the people, cargo and water aboard now (lbs)."""
     spec = ship.design or {}
-    base = Fraction(str(sheet(spec, book.boats, check=False)["weight"]))
+    base = design_weight(spec, book.boats)
     extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
     hlbs = ship.cargo + (ship.water if water_in_load else 0)
     return base + book.boats["person_weight"] * extra_people + 10 * hlbs
+
+
+_WEIGHTS: dict[tuple[str, int], tuple[dict[str, Any], Fraction]] = {}
+
+
+def design_weight(spec: dict[str, Any], table: dict[str, Any]) -> Fraction:
+    """R80: the design's weight (its sheet's total), remembered: the engine asks every
+    hour, and a sheet is slow to draw up."""
+    import json
+
+    key = (json.dumps(spec, sort_keys=True), id(table))
+    found = _WEIGHTS.get(key)
+    if found is None or found[0] is not table:
+        if len(_WEIGHTS) > 256:
+            _WEIGHTS.clear()
+        found = _WEIGHTS[key] = (table, Fraction(str(sheet(spec, table, check=False)["weight"])))
+    return found[1]
 
 
 def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> None:

@@ -305,6 +305,28 @@ def format_date(calendar: CampaignCalendar | None, clock_hours: int) -> str:
     return f"{day} {calendar.definition.months[month].short} {year}"
 
 
+def format_day(calendar: CampaignCalendar | None, clock_hours: int) -> str:
+    """The day of ``clock_hours`` short, for a mark on a picture: ``3 Jun`` (no year), or
+    ``Day 3`` without a calendar."""
+    if calendar is None:
+        return format_date(None, clock_hours)
+    _, month, day = calendar.date_at(clock_hours)
+    return f"{day} {calendar.definition.months[month].short}"
+
+
+def format_days(calendar: CampaignCalendar | None, first: int, last: int) -> str:
+    """Days ``first`` to ``last`` (clock hours) short: ``Day 3-5``, ``3-5 Jun``,
+    ``30 Jun-2 Jul`` (one day alone as :func:`format_day`)."""
+    a, b = format_day(calendar, first), format_day(calendar, last)
+    if a == b:
+        return a
+    if calendar is None:
+        return f"{a}-{b.removeprefix('Day ')}"
+    day_a, month_a = a.split(" ", 1)
+    month_b = b.split(" ", 1)[1]
+    return f"{day_a}-{b}" if month_a == month_b else f"{a}-{b}"
+
+
 def format_time(calendar: CampaignCalendar | None, clock_hours: int | None, minute: int = 0) -> str:
     """THE way a time is shown to a person: ``12 Jun 1492, 14:37`` or ``Day 3, 14:37``
     (``-`` for no time at all)."""

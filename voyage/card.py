@@ -61,8 +61,8 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     if "built" in fig:  # R80-R82: a built boat's plant, speeds in mph and charge
         b = fig["built"]
         heading[1] = f"{fig['class']}, Tier {roman(fig['tier'])}, {b['plant'] or 'no'} plant"
-        figures[2] = (f"Speed {fig['speed']} mph; Accel. {b['acceleration']}, "
-                      f"Top Speed {b['top_speed']}")
+        figures[2] = (f"Speed {fig['speed']} mph (pace {fig['pace_mph']}); Accel. "
+                      f"{b['acceleration']}, Top Speed {b['top_speed']}")
         figures[3] = f"Power {fig['fuel_use']} units/hex; To-hit {fig['to_hit']:+d}"
         figures[4] = figures[4].replace(f"fuel {fig['fuel']}", f"charge {fig['fuel']}")
     figures += equipment_text(fig["equipment"])

@@ -396,9 +396,19 @@ def _next_hex(s: Any) -> str | None:
 
 def region_lookup(chart: Any) -> Callable[[str], str]:
     """The weather region of a hex (R61) for the encounter tables (R93); ``all`` where the
-    map names no region."""
-    by_hex = {h: name for name, r in getattr(chart, "regions", {}).items() for h in r.hexes}
-    return lambda hex_name: by_hex.get(hex_name, "all")
+    map names no region. Asked per hex a ship is in, never by listing the map's hexes
+    (issue 14: a 999 x 999 map has a million); the engine keeps each answer."""
+    regions = list(getattr(chart, "regions", {}).items())
+    if not regions:
+        return lambda hex_name: "all"
+
+    def region_of(hex_name: str) -> str:
+        for name, region in regions:
+            if hex_name in region.hexes:
+                return name
+        return "all"
+
+    return region_of
 
 
 def encounter_checks(camp: Any, chart: Any) -> EncounterChecks:

@@ -322,6 +322,7 @@ class Engine:
             self.refresh(s)
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
         self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
+        self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
 
     def refresh(self, s: ShipState) -> None:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
@@ -404,6 +405,8 @@ class Engine:
             result.events.extend(events)
             result.hours_run += 1
             clock += 1
+            if self.progress is not None:
+                self.progress(1)
             halts = [e for e in events if e.halt] if halt else []
             if halts:
                 result.halts.extend(halts)

@@ -17,7 +17,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -137,7 +137,10 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     raw_state = voyage.get("state")
     state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
     if departure is not None and _fuel_key(state) is None:
-        state = {**state, "fuel_at_start": departure.fuel}
+        from .rules.boatpower import plain
+        from .ships import aboard
+
+        state = {**state, "fuel_at_start": plain(aboard(departure))}  # R82: exact charge
         voyage = {**voyage, "state": state}
     return VoyageLog(
         campaign=camp.name,
@@ -292,19 +295,29 @@ def _fuel_key(state: Any) -> str | None:
     return None
 
 
-def _fuel_at_start(log: VoyageLog) -> int | None:
+def _fuel_at_start(log: VoyageLog) -> int | float | None:
     state = log.voyage.get("state")
     key = _fuel_key(state)
-    return int(state[key]) if key else None  # type: ignore[index]
+    return state[key] if key else None  # type: ignore[index,no-any-return]
 
 
-def fuel_burnt(log: VoyageLog) -> int:
-    """hlbs of fuel spent (R16): start fuel less the last hour's, else the drops hour to hour."""
+def fuel_burnt(log: VoyageLog) -> int | float:
+    """hlbs of fuel spent (R16; a built boat's power units, R82): start fuel less the last
+    hour's, else the drops hour to hour."""
     fuels = [r["fuel"] for r in log.hours if isinstance(r.get("fuel"), int | float)]
     start = _fuel_at_start(log)
     if start is not None and fuels:
-        return max(0, int(start - fuels[-1]))
-    return int(sum(max(0, a - b) for a, b in zip(fuels, fuels[1:], strict=False)))
+        return _whole(max(0, start - fuels[-1]))
+    return _whole(sum(max(0, a - b) for a, b in zip(fuels, fuels[1:], strict=False)))
+
+
+def _whole(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else round(float(x), 2)
+
+
+def fuel_words(log: VoyageLog) -> tuple[str, str]:
+    """("fuel", "hlbs"), or a built boat's ("charge", "power units") (R82)."""
+    return ("charge", "power units") if "built" in log.figures else ("fuel", "hlbs")
 
 
 def hours_at_sea(log: VoyageLog) -> int:
@@ -457,7 +470,8 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     out += md_table(["", f"Voyage {log.id}"], [
         ["Distance", f"{_number(s['distance_miles'])} miles"],
         ["Hexes entered", s["hexes_entered"]],
-        ["Fuel burnt", f"{s['fuel_burnt']} hlbs"],
+        ["Charge spent" if "built" in log.figures else "Fuel burnt",
+         f"{s['fuel_burnt']} {fuel_words(log)[1]}"],
         ["Time at sea", s["time_at_sea"] + (f" ({s['hours_at_sea']} hours)"
                                             if s["hours_at_sea"] >= 24 else "")],
         ["Outcome", s["outcome"]],
@@ -494,7 +508,8 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             out.append(
                 f"{len(hours)} hour{'s' if len(hours) != 1 else ''} at sea, "
                 f"{_number(miles)} miles, from hex {md_text(first.get('hex'))} to hex "
-                f"{md_text(last.get('hex'))}; fuel {md_text(last.get('fuel'))} hlbs, "
+                f"{md_text(last.get('hex'))}; {fuel_words(log)[0]} {md_text(last.get('fuel'))} "
+                f"{fuel_words(log)[1]}, "
                 f"water aboard {md_text(last.get('water'))} hlbs, "
                 f"{md_text(last.get('status'))} at "
                 f"{md_text(clock_text(_clock_of(last), log.calendar))}."
@@ -736,8 +751,10 @@ def write_exports(
     sea_map: SeaMap | None = None,
     validate_json: bool = False,
     audience: str = "referee",
+    progress: Callable[[int], None] | None = None,
 ) -> dict[str, Path]:
     """Write the voyage in each format; refuse to overwrite a file unless ``force``.
+    ``progress`` is told the steps of drawing the picture (voyage.render.RENDER_STEPS).
 
     Every target is checked before anything is written, so a refusal leaves no file behind.
     The Markdown links the picture when a PNG is written with it or already lies beside it.
@@ -775,7 +792,7 @@ def write_exports(
         assert sea_map is not None
         from .exportpicture import to_png
 
-        to_png(log, sea_map, paths["png"])  # render_map says a failed write in one line
+        to_png(log, sea_map, paths["png"], progress)  # render_map says a failed write in one line
     if "html" in paths:
         from .exportpicture import html_page
 

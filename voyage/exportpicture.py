@@ -4,17 +4,20 @@ with the picture inside. matplotlib is loaded only when a picture is drawn (voya
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .export import VoyageLog, ending_time, event_numbers, md_text, the, track
 from .maps import SeaMap
+from .picturemarks import Mark
 
 
-def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
-    """(hex, words) marks for the picture: start, end, and the numbers of the events that
-    happened in each hex, as the Markdown log numbers them (an event has no hex of its own:
-    it is placed in the hex the ship was in at the end of that hour)."""
+def picture_marks(log: VoyageLog) -> list[Mark]:
+    """The marks of the picture: start, end, the numbers of the events that happened in
+    each hex, as the Markdown log numbers them (an event has no hex of its own: it is
+    placed in the hex the ship was in at the end of that hour), then the day marks
+    (:func:`day_marks`). A hex with events is an event mark ("start 1", "end 6")."""
     path = track(log)
     words: dict[str, list[str]] = {}
     if path:
@@ -30,7 +33,54 @@ def picture_marks(log: VoyageLog) -> list[tuple[str, str]]:
         words.setdefault(where, []).append(_number_list(numbers))
     if path and len(path) > 1:
         words.setdefault(path[-1], []).insert(0, "end")
-    return [(where, " ".join(w)) for where, w in words.items()]
+    marks = []
+    for where, w in words.items():
+        kind = "event" if where in found else w[0]
+        marks.append(Mark(kind, where, " ".join(w)))
+    return marks + day_marks(log)
+
+
+#: Day marks are thinned to one every this many days, the fewest that keeps them to about
+#: one for every three hexes of the track and never more than :data:`MOST_DAY_MARKS`.
+DAY_STEPS = (1, 2, 3, 5, 7, 10, 14, 20, 30, 60, 90, 180, 365)
+MOST_DAY_MARKS = 24
+
+
+def midnights(log: VoyageLog) -> list[tuple[int, str]]:
+    """(clock, hex) of each 00:00 the ship was at sea on this voyage (after it began, up
+    to the hour it ended): where the hour ending at that midnight left her."""
+    ended = log.voyage.get("ended")
+    seen: dict[int, str] = {}
+    for row in log.hours:
+        clock, where = row.get("clock"), row.get("hex")
+        if not isinstance(clock, int) or not where or (clock + 1) % 24:
+            continue
+        if isinstance(ended, int) and clock + 1 > ended:
+            continue
+        seen.setdefault(clock + 1, str(where))
+    return sorted(seen.items())
+
+
+def day_marks(log: VoyageLog) -> list[Mark]:
+    """A mark where the ship was at 00:00 each day, with the day in the campaign's calendar
+    ("3 Jun", "Day 3"), thinned on a long voyage so they never crowd (:data:`DAY_STEPS`);
+    days spent in one hex share a mark ("Day 3-5")."""
+    from .calendar import format_days
+
+    nights = midnights(log)
+    if not nights:
+        return []
+    most = max(1, min(MOST_DAY_MARKS, len(track(log)) // 3))
+    step = next((s for s in DAY_STEPS if -(-len(nights) // s) <= most), len(nights))
+    kept = nights[::step]
+    runs: list[list[tuple[int, str]]] = []
+    for clock, where in kept:
+        if runs and runs[-1][-1][1] == where:
+            runs[-1].append((clock, where))
+        else:
+            runs.append([(clock, where)])
+    return [Mark("day", run[0][1], format_days(log.calendar, run[0][0], run[-1][0]))
+            for run in runs]
 
 
 def _number_list(numbers: list[int]) -> str:
@@ -40,10 +90,13 @@ def _number_list(numbers: list[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | None]:
-    """(around, radius) of the picture: the middle of the track's bounding box, and enough
-    hexes each way to hold the whole track with ``margin`` to spare (the render crops a
-    rectangle, so the picture is the track's box and a margin, never a ragged cut)."""
+def picture_area(log: VoyageLog, margin: int = 2
+                 ) -> tuple[str | None, tuple[int, int] | None]:
+    """(around, (columns, rows) each way) of the picture: the middle of the track's
+    bounding box, and enough hexes each way to hold the whole track with ``margin`` to
+    spare (at least 4 each way, so a short voyage keeps some sea round it). The render
+    crops that rectangle, so the picture is the track's box and a margin (a long voyage
+    east is a wide picture, not a square of empty sea), never a ragged cut."""
     from . import hexmap
 
     path = track(log)
@@ -53,8 +106,9 @@ def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, int | Non
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     middle = hexmap.hex_name((min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2)
-    half = max(max(cols) - min(cols), max(rows) - min(rows)) // 2 + 1
-    return middle, half + margin
+    each_col = (max(cols) - min(cols)) // 2 + 1 + margin
+    each_row = (max(rows) - min(rows)) // 2 + 1 + margin
+    return middle, (max(each_col, 4), max(each_row, 4))
 
 
 def picture_title(log: VoyageLog) -> str:
@@ -80,25 +134,36 @@ def picture_title(log: VoyageLog) -> str:
            f"{named(v.get('destination'))}, {end}"
 
 
-def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path) -> Path:
-    """Draw the voyage's track on the map with start, end and events marked."""
+def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
+    """What voyage.render draws for a voyage: the crop, the storms, the track, the marks,
+    the title and the map's currents."""
+    path = track(log)
+    around, radius = picture_area(log)
+    return {
+        "around": around,
+        "radius": radius,
+        "storms": [h for h in log.storms if sea_map.in_bounds(h)],
+        # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch"
+        "tracks": [(f"voyage {log.id} of {log.ship}", path)] if path else [],
+        "marks": [m for m in picture_marks(log) if sea_map.in_bounds(m.hex)],
+        "title": picture_title(log),
+        "currents": [(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
+    }
+
+
+def voyage_figure(log: VoyageLog, sea_map: SeaMap) -> Any:
+    """The voyage's picture as a matplotlib Figure (what :func:`to_png` saves)."""
+    from .render import draw_map
+
+    return draw_map(sea_map, **picture_args(log, sea_map))
+
+
+def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path,
+           progress: Callable[[int], None] | None = None) -> Path:
+    """Draw the voyage's track on the map with start, end, events and days marked."""
     from .render import render_map
 
-    path = track(log)
-    marks = [(h, t) for h, t in picture_marks(log) if sea_map.in_bounds(h)]
-    around, radius = picture_area(log)
-    return render_map(
-        sea_map,
-        out_path,
-        around=around,
-        radius=radius,
-        storms=[h for h in log.storms if sea_map.in_bounds(h)],
-        # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch"
-        tracks=[(f"voyage {log.id} of {log.ship}", path)] if path else [],
-        marks=marks,
-        title=picture_title(log),
-        currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
-    )
+    return render_map(sea_map, out_path, progress=progress, **picture_args(log, sea_map))
 
 
 def html_page(log: VoyageLog, markdown: str, paths: dict[str, Path],

@@ -14,6 +14,7 @@ fires, listing and sinking carry on from there (R52).
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from . import ships as shipfig
@@ -150,7 +151,8 @@ def _ship_speed(camp: Campaign, s: ShipState) -> int:
     """Her speed now (R13-R15): 0 unless under way."""
     if s.status != "under way":
         return 0
-    return shipfig.speed(s.ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
+    # R81: a built boat's mph are knots, whole ones here
+    return math.floor(shipfig.speed(s.ship, camp.rulebook, s.pace, s.strain, camp.water_in_load))
 
 
 def start(camp: Campaign, names: list[str], leviathan: str | None = None,

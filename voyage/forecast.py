@@ -39,10 +39,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from . import ships as shipfig
 from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
 from .quiet import quiet_hours, restart_storm_clock
+from .rules.boatpower import plain
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -263,7 +265,7 @@ def drive(
     fast: bool = True,
     rows: list[HourRow] | None = None,
     events: list[LoggedEvent] | None = None,
-    memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]] | None = None,
+    memo: dict[tuple[Any, ...], tuple[Any, ...]] | None = None,
     leg: int = 0,
 ) -> int:
     """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
@@ -303,7 +305,7 @@ def _quiet_memoised(
     s: ShipState,
     clock: int,
     end: int,
-    memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]],
+    memo: dict[tuple[Any, ...], tuple[Any, ...]],
     leg: int,
 ) -> int:
     """:func:`voyage.quiet.quiet_hours`, remembered. Quiet hours roll no dice, so what they do
@@ -314,16 +316,16 @@ def _quiet_memoised(
     key = (
         leg, clock, end, s.position, s.progress, s.hours_in_hex, s.status, s.pace, s.strain,
         s.emergency, s.capsized, bool(s.leaks), ship.fuel, ship.cargo, ship.water,
-        ship.engine_broken,
+        ship.engine_broken, ship.charge,  # R82: a built boat's exact charge
     )
     found = memo.get(key)
     if found is None:
         sailed = quiet_hours(engine, s, clock, end - clock)
         if len(memo) >= MEMO_SIZE:
             memo.clear()
-        memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel)
+        memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel, ship.charge)
         return sailed
-    sailed, position, s.progress, s.hours_in_hex, ship.fuel = found
+    sailed, position, s.progress, s.hours_in_hex, ship.fuel, ship.charge = found
     if sailed:
         restart_storm_clock(s)
     if position != s.position:
@@ -340,8 +342,8 @@ class RunResult:
     arrival: int | None  # minutes since day 1, 00:00
     loss_hex: str | None
     halts: tuple[str, ...]
-    fuel_burnt: int
-    fuel_left: int
+    fuel_burnt: int | float  # hlbs, or a built boat's power units (R82)
+    fuel_left: int | float
     water_taken: int
 
 
@@ -357,13 +359,13 @@ def run_once(
     engine: Engine,
     setup: Setup,
     seed: int,
-    memo: dict[tuple[Any, ...], tuple[int, int, int, int, int]] | None = None,
+    memo: dict[tuple[Any, ...], tuple[Any, ...]] | None = None,
 ) -> RunResult:
     """One run: a fresh copy of the ship, her own dice, every leg in turn (``memo``: the
     quiet stretches of earlier runs of this forecast, see :func:`drive`)."""
     s = fresh_state(setup.state)
     ship = s.ship
-    fuel0, water0 = ship.fuel, ship.water
+    fuel0, water0 = shipfig.aboard(ship), ship.water
     bought = 0
     engine.states = [s]
     engine.roller = RunRoller(seed, setup.options)
@@ -408,8 +410,8 @@ def run_once(
         arrival,
         ship.hex if lost else None,
         tuple(halts),
-        fuel0 + bought - ship.fuel,
-        ship.fuel,
+        plain(fuel0 + bought - shipfig.aboard(ship)),
+        plain(shipfig.aboard(ship)),
         ship.water - water0,
     )
 
@@ -418,7 +420,7 @@ def run_once(
 
 _SETUPS: dict[int, Setup] = {}  # filled before the workers fork; read in them
 _ENGINES: dict[int, Engine] = {}
-_MEMOS: dict[int, dict[tuple[Any, ...], tuple[int, int, int, int, int]]] = {}
+_MEMOS: dict[int, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
 def _engine_for(key: int) -> Engine:
@@ -587,8 +589,9 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
         "chances": chances,
         "halts": {k: halt_kinds[k] for k in sorted(halt_kinds)},
         "arrival_hours": time,
-        "fuel_burnt": figures([r.fuel_burnt for r in results]),
-        "fuel_left": figures([r.fuel_left for r in results]),
+        "fuel_burnt": figures([r.fuel_burnt for r in results]),  # type: ignore[misc]
+        "fuel_left": figures([r.fuel_left for r in results]),  # type: ignore[misc]
+        "fuel_unit": shipfig.fuel_words(s.ship)[1],  # hlbs, or power units (R82)
         "water_taken_on": figures([r.water_taken for r in results]),
         "loss_hexes": [
             {"hex": h, "losses": c, "chance": round(c / n, 6)}
@@ -661,10 +664,12 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
             )
     else:
         lines.append("Arrival: in no run did she arrive.")
-    for key, label in (("fuel_burnt", "Fuel burnt"), ("water_taken_on", "Water taken on")):
+    fuel_label = "Fuel burnt" if data.get("fuel_unit", "hlbs") == "hlbs" else "Charge spent"
+    for key, label in ((("fuel_burnt", fuel_label), ("water_taken_on", "Water taken on"))):
+        unit = data.get("fuel_unit", "hlbs") if key == "fuel_burnt" else "hlbs"
         f = data[key]
         lines.append(
-            f"{label} (hlbs): mean {f['mean']:g}; 10th {f['p10']}, 50th {f['p50']}, "
+            f"{label} ({unit}): mean {f['mean']:g}; 10th {f['p10']}, 50th {f['p50']}, "
             f"90th {f['p90']} percentile"
         )
     if data["loss_hexes"]:

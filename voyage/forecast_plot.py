@@ -123,7 +123,7 @@ def plot_forecast(
     hist.set_ylabel("runs")
     fuel = fig.add_axes((0.64, 0.10, 0.33, 0.32))
     left = [r.fuel_left for r in results]
-    low, high = min(left, default=0), max(left, default=0)
+    low, high = int(min(left, default=0)), int(max(left, default=0))
     fuel.hist(left, bins=range(low, high + 2), color=(0.3, 0.6, 0.3))
     fuel.set_title("Fuel left at the end (hlbs)", fontsize=10)
     fuel.set_ylabel("runs")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ships as shipfig
 from .engine import HourRow, ShipState
+from .rules.boatpower import plain
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -82,6 +83,9 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
         powered = shipfig.under_power(ship)
         if speed <= 0 or (s.pace == "strain" and speed > cruising and powered):
             break  # R14: a straining engine rolls every hour
+        if speed != int(speed):
+            break  # R82: a built boat's half mph carry over (the slow path's, R64's carry)
+        speed = int(speed)
         # hours with no hex entered, then the hour of the next entry
         empty = min(most - done, max(0, (hex_miles - s.progress + speed - 1) // speed - 1))
         if empty:
@@ -105,7 +109,7 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
         miles = s.progress + speed
         entered = min(miles // hex_miles, last - s.position)
         burn = fuel_use if powered else 0
-        fuel = ship.fuel
+        fuel = shipfig.aboard(ship)  # R16 hlbs, or a built boat's power units (R82)
         for position in range(s.position + 1, s.position + entered + 1):
             name = route[position]
             info = engine.hex_info(name)
@@ -122,7 +126,7 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
         s.position += entered
         s.progress = miles - entered * hex_miles
         s.hours_in_hex = 0
-        ship.fuel = fuel
+        shipfig.spend(ship, shipfig.aboard(ship) - fuel)
         ship.hex = route[s.position]
         if rows is not None:
             rows.append(_quiet_row(engine, s, now, speed, category))
@@ -142,8 +146,8 @@ def _quiet_row(engine: Engine, s: ShipState, clock: int, speed: int, category: s
         speed,
         speed,
         s.pace,
-        ship.fuel,
-        load,
+        plain(shipfig.aboard(ship)),
+        plain(load),
         engine.category_of(load, engine._dw[ship.name]),
         ship.water,
         0,

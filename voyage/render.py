@@ -12,14 +12,16 @@ hex lower (``y - 0.5``). y grows upwards, so row 01 is at the top of the picture
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from .errors import MapError
-from .maps import TERRAIN_WORDS
+from .picturelabels import BELOW_FIRST, Label, drawn_obstacles, place_labels
+from .picturelegend import terrain_handles, track_and_ship_handles, track_owner
+from .picturemarks import Mark, as_marks, draw_marks
 
 if TYPE_CHECKING:
     from .maps import Hex, SeaMap
@@ -109,7 +111,7 @@ class MapGeometry:
     width: int
     height: int
     around: str | None = None
-    radius: int | None = None
+    radius: Radius | None = None
     pixels_per_hex: int | None = None
     title_px: int = 40
     legend_px: int = 90
@@ -159,14 +161,16 @@ class MapGeometry:
         """``999x999 hexes`` or ``the area within 300 of 0505``: for refusals."""
         if self.around is None:
             return f"{self.width}x{self.height} hexes"
-        return f"the area within {self.radius} of {self.around}"
+        assert self.radius is not None
+        cols, rows = reach(self.radius)
+        return f"the area within {cols if cols == rows else self.radius} of {self.around}"
 
     @classmethod
     def for_map(
         cls,
         sea_map: SeaMap,
         around: str | None = None,
-        radius: int | None = None,
+        radius: Radius | None = None,
         **kw: int | None,
     ) -> MapGeometry:
         """The geometry of ``sea_map`` (or the area within ``radius`` of ``around``)."""
@@ -214,9 +218,12 @@ CURRENT_COLOUR = (0.05, 0.35, 0.6)
 
 
 def _draw_currents(
-    ax: Any, currents: Sequence[tuple[str, int, float]], shown: set[str], scale: float
-) -> None:
-    """R64: an arrow across each hex with a current, the way it flows, and its knots."""
+    ax: Any, currents: Sequence[tuple[str, int, float]], shown: set[str], scale: float,
+    outline: list[Any],
+) -> list[Label]:
+    """R64: an arrow across each hex with a current, the way it flows; its knots as labels
+    (written where no other word is)."""
+    words = []
     for name, side, knots in currents:
         if hexmap.canonical(name) not in shown:
             continue
@@ -231,7 +238,11 @@ def _draw_currents(
             arrowprops={"arrowstyle": "-|>", "color": CURRENT_COLOUR, "lw": 1.2 * scale},
             zorder=6,
         )
-        ax.text(x + 0.22, y - 0.3, f"{knots:g}", fontsize=6 * scale, color=CURRENT_COLOUR, zorder=6)
+        words.append(Label("current", x, y, f"{knots:g}", 6 * scale,
+                           {"color": CURRENT_COLOUR, "path_effects": outline, "zorder": 6},
+                           home=(0.3, -0.3), gap=0.25 * 36 * scale, rank=5, required=False,
+                           rings=1))
+    return words
 
 
 def hex_center(where: SeaMap | MapGeometry | None, name: str) -> tuple[float, float]:
@@ -245,14 +256,24 @@ def hex_pixel(geometry: MapGeometry, name: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def check_area(width: int, height: int, around: str | None, radius: int | None) -> str | None:
+#: How far a crop reaches from its middle hex: hexes each way, or (columns, rows) each way.
+Radius = int | tuple[int, int]
+
+
+def reach(radius: Radius) -> tuple[int, int]:
+    """(columns, rows) each way of a crop's ``radius``."""
+    return (radius, radius) if isinstance(radius, int) else radius
+
+
+def check_area(width: int, height: int, around: str | None, radius: Radius | None
+               ) -> str | None:
     """Check an --around/--radius pair against a map; the canonical name of ``around``."""
     if (around is None) != (radius is None):
         raise MapError("give both --around HEX and --radius N, or neither")
     if around is None:
         return None
     assert radius is not None
-    if radius < 0:
+    if min(reach(radius)) < 0:
         raise MapError(f"radius must be 0 or more (got {radius})")
     col, row = hexmap.parse_hex(around)
     if col > width or row > height:
@@ -261,7 +282,7 @@ def check_area(width: int, height: int, around: str | None, radius: int | None) 
 
 
 def area_names(
-    width: int, height: int, around: str | None = None, radius: int | None = None
+    width: int, height: int, around: str | None = None, radius: Radius | None = None
 ) -> list[str]:
     """The hexes of a map (or of the rectangle ``radius`` hexes each way from ``around``),
     row by row, left to right. A crop is always a rectangle of the map, never the ragged
@@ -274,19 +295,21 @@ def area_names(
 
 
 def crop_box(
-    width: int, height: int, around: str, radius: int
+    width: int, height: int, around: str, radius: Radius
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """((first, last column), (first, last row)) of the crop around ``around``: every hex
-    within ``radius`` of it fits inside, and the box stays on the map."""
+    within ``radius`` of it fits inside (``radius`` columns and rows each way, or a
+    (columns, rows) pair), and the box stays on the map."""
     col, row = hexmap.parse_hex(around)
+    cols, rows = reach(radius)
     return (
-        (max(1, col - radius), min(width, col + radius)),
-        (max(1, row - radius), min(height, row + radius)),
+        (max(1, col - cols), min(width, col + cols)),
+        (max(1, row - rows), min(height, row + rows)),
     )
 
 
 def _box_units(
-    width: int, height: int, around: str | None, radius: int | None
+    width: int, height: int, around: str | None, radius: Radius | None
 ) -> tuple[float, float]:
     """Drawing units (wide, high) of the box holding the map or the area: at least the
     size :class:`MapGeometry` works out from the hexes themselves."""
@@ -294,8 +317,9 @@ def _box_units(
         return _units(width, height)
     assert radius is not None
     col, row = hexmap.parse_hex(around)
-    cols = min(width, col + radius) - max(1, col - radius) + 1
-    rows = min(height, row + radius + 1) - max(1, row - radius - 1) + 1
+    each_col, each_row = reach(radius)
+    cols = min(width, col + each_col) - max(1, col - each_col) + 1
+    rows = min(height, row + each_row + 1) - max(1, row - each_row - 1) + 1
     return _units(cols, rows)
 
 
@@ -354,66 +378,156 @@ def largest_radius() -> int:
 # ----------------------------------------------------------------------------- the picture
 
 
+Progress = Callable[[int], None]
+#: Steps of a picture told to ``progress`` (voyage/cli/progress.py shows them on a
+#: terminal): the hexes, the marks and words, the legend and title, the file written.
+RENDER_STEPS = 4
+
+
 def render_map(
     sea_map: SeaMap,
     out_path: str | Path,
     *,
-    labels: bool = False,
-    around: str | None = None,
-    radius: int | None = None,
-    storms: Iterable[str] = (),
-    ships: Sequence[tuple[str, str]] = (),
-    tracks: Sequence[tuple[str, Sequence[str]]] = (),
-    title: str | None = None,
-    marks: Sequence[tuple[str, str]] = (),
-    pixels_per_hex: int | None = None,
-    overlay: Any = None,
-    currents: Sequence[tuple[str, int, float]] = (),
+    progress: Progress | None = None,
+    **kw: Any,
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
 
-    ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs, ``tracks`` (ship name,
-    hexes in order) drawn as a line through hex centres, ``marks`` (hex, text) for events,
-    ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way they flow (R64).
-    ``labels`` writes every hex's CCRR name. With ``around``/``radius`` only that area is
-    drawn. ``overlay(ax, geometry, shown)`` may draw more (the weather of an hour,
-    voyage.world.plot) and returns legend handles. Nothing is written but ``out_path``
-    (its folder must already exist).
+    Takes :func:`draw_map`'s keywords. Nothing is written but ``out_path`` (its folder must
+    already exist). ``progress`` is told each of the :data:`RENDER_STEPS` steps as it ends.
     """
     out = Path(out_path)
     if out.suffix.lower() not in FORMATS:
         raise MapError(f"{out}: write the picture as .png, .svg or .pdf")
     if not out.parent.is_dir():
         raise MapError(f"{out}: the folder {out.parent} does not exist")
+    fig = draw_map(sea_map, progress=progress, **kw)
+    fmt = out.suffix.lower().lstrip(".")
+    # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
+    # for a file a little larger.
+    extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
+    try:
+        fig.savefig(out, dpi=fig.dpi, format=fmt, **extra)
+    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
+        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
+        raise MapError(f"cannot write {out}: {problem}") from None
+    if progress is not None:
+        progress(1)
+    return out
+
+
+def draw_map(
+    sea_map: SeaMap,
+    *,
+    labels: bool = False,
+    around: str | None = None,
+    radius: Radius | None = None,
+    storms: Iterable[str] = (),
+    ships: Sequence[tuple[str, str]] = (),
+    tracks: Sequence[tuple[str, Sequence[str]]] = (),
+    title: str | None = None,
+    marks: Sequence[Mark | tuple[str, str]] = (),
+    pixels_per_hex: int | None = None,
+    overlay: Any = None,
+    currents: Sequence[tuple[str, int, float]] = (),
+    progress: Progress | None = None,
+) -> Any:
+    """The picture of ``sea_map`` as a matplotlib Figure (Agg canvas), ready to save.
+
+    ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs, ``tracks`` (label,
+    hexes in order) drawn as a line through hex centres ("voyage 2 of Sea Witch" shares
+    Sea Witch's colour), ``marks`` voyage.picturemarks.Mark (kind, hex, words) or (hex,
+    words) events, ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way
+    they flow (R64). ``labels`` writes every hex's CCRR name where no other word is. With
+    ``around``/``radius`` only that area is drawn. ``overlay(ax, geometry, shown)`` may
+    draw more (the weather of an hour, voyage.world.plot) and returns legend handles. Every
+    word is placed in one pass so none covers another (voyage.picturelabels).
+    """
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
-    ppu = geometry.scale
     if labels and len(geometry.names) > MAX_LABELLED_HEXES:
         raise MapError(
             f"--labels writes the name of every hex: {len(geometry.names)} hexes are too many "
             f"to read (at most {MAX_LABELLED_HEXES}): label part of the map with "
             f"--around HEX --radius N (N up to {_labelled_radius()})"
         )
+    marks = as_marks(marks)
     storm_set = {hexmap.canonical(h) for h in storms}
-    for name in [
-        *storm_set,
-        *(h for _, h in ships),
-        *(h for h, _ in marks),
-        *(h for _, hexes in tracks for h in hexes),
-    ]:
+    for name in [*storm_set, *(h for _, h in ships), *(m.hex for m in marks),
+                 *(h for _, hexes in tracks for h in hexes)]:
         if not sea_map.in_bounds(name):
             raise MapError(sea_map.off_map_message(name))
+    tell = progress or (lambda n: None)
+    fig, ax = _figure(geometry)
+    used = _draw_hexes(ax, sea_map, geometry)
+    tell(1)
 
+    from matplotlib import patheffects
+
+    scale = geometry.scale / 36
+    # A white outline keeps names readable over the hexes; on a big map drawn small the
+    # names are tiny and the outline (which draws each name twice, as a path) is skipped.
+    outline = (
+        [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
+    )
+    shown = set(geometry.names)
+    words, narrow = _map_words(ax, sea_map, geometry, labels, scale, outline)
+    stormy = _draw_storms(ax, storm_set & shown)
+    words += _draw_currents(ax, currents, shown, scale, outline)
+    extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
+    colour_of, ship_words = _draw_ships_and_tracks(ax, geometry, ships, tracks, shown, scale,
+                                                   outline)
+    mark_words, mark_handles = draw_marks(ax, geometry, marks, shown, scale, outline)
+    obstacles, lines = drawn_obstacles(ax)
+    place_labels(ax, [*mark_words, *ship_words, *words], obstacles, lines)
+    tell(1)
+
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles = terrain_handles(sea_map, used)
+    if narrow:
+        handles.append(
+            Patch(fill=False, edgecolor=_rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
+        )
+    if any(hexmap.canonical(h) in shown for h, _, _ in currents):
+        handles.append(
+            Line2D([], [], color=CURRENT_COLOUR, marker=">", linewidth=1.5, label="current")
+        )
+    if stormy:
+        handles.append(Patch(facecolor=(*_rgb(STORM_COLOUR), 0.18), hatch="////",
+                             edgecolor=_rgb(STORM_COLOUR), label="storm"))
+    handles.extend(extra_handles)
+    drawn = [n for n, h in ships if hexmap.canonical(h) in shown]
+    handles += track_and_ship_handles([n for n, _ in tracks], drawn, colour_of)
+    handles += mark_handles
+    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), geometry.legend_cols),
+               frameon=False, fontsize=9, bbox_to_anchor=(0.5, 0.02))
+    dpi = fig.dpi
+    heading = title or sea_map.name
+    if around is not None and title is None:
+        heading += f", around {geometry.around}"
+    fig.text(
+        0.5,
+        1 - (geometry.title_px / 2) / geometry.image_h,
+        heading,
+        ha="center",
+        va="center",
+        # a long title on a narrow crop shrinks to fit (a bold character is about 0.62 em)
+        fontsize=min(14.0, max(7.0, (geometry.image_w - 20) * 72 / (dpi * 0.62 * len(heading)))),
+        weight="bold",
+        gid="title",
+    )
+    tell(1)
+    return fig
+
+
+def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
+    """A white figure of the picture's size (Agg canvas) and the axes of its map area."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import numpy as np
-    from hexalattice.hexalattice import plot_single_lattice_custom_colors
-    from matplotlib import patheffects
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.collections import PolyCollection
     from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
 
     dpi = 100
     fig = Figure(figsize=(geometry.image_w / dpi, geometry.image_h / dpi), dpi=dpi)
@@ -427,6 +541,19 @@ def render_map(
             geometry.map_h / geometry.image_h,
         )
     )
+    ax.set_aspect("auto")
+    ax.set_xlim(geometry.xmin, geometry.xmax)
+    ax.set_ylim(geometry.ymin, geometry.ymax)
+    ax.set_axis_off()
+    return fig, ax
+
+
+def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[str, str | None]]:
+    """Fill every hex of the area; the (terrain, seabed) fills used, in order of first use."""
+    import numpy as np
+    from hexalattice.hexalattice import plot_single_lattice_custom_colors
+    from matplotlib.collections import PolyCollection
+
     cols, rows = geometry.cells()
     fills, kinds = fill_kinds(sea_map, cols, rows)
     xs = (cols - 1) * (SQRT3 / 2)
@@ -449,6 +576,11 @@ def render_map(
             line_width=0.4,
             h_ax=ax,
         )
+        # hexalattice sets its own limits: the picture's are put back
+        ax.set_aspect("auto")
+        ax.set_xlim(geometry.xmin, geometry.xmax)
+        ax.set_ylim(geometry.ymin, geometry.ymax)
+        ax.set_axis_off()
     else:
         # A big map: one polygon collection per fill colour, the corners worked out for all
         # hexes at once, instead of a patch object per hex (40,000 on a 200x200 map).
@@ -461,22 +593,24 @@ def render_map(
                     edgecolors=[edge],
                     linewidths=0.4,
                 ),
-                autolim=False,  # the limits are set just below: skip measuring 40,000 hexes
+                autolim=False,  # the limits are set already: skip measuring 40,000 hexes
             )
-    ax.set_aspect("auto")
-    ax.set_xlim(geometry.xmin, geometry.xmax)
-    ax.set_ylim(geometry.ymin, geometry.ymax)
-    ax.set_axis_off()
+    return [kinds[k] for k in _in_order_of_first_use(fills)]
 
-    scale = ppu / 36
-    # A white outline keeps names readable over the hexes; on a big map drawn small the
-    # names are tiny and the outline (which draws each name twice, as a path) is skipped.
-    outline = (
-        [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
-    )
+
+def _map_words(
+    ax: Any, sea_map: SeaMap, geometry: MapGeometry, labels: bool, scale: float,
+    outline: list[Any],
+) -> tuple[list[Label], list[str]]:
+    """The map's own words as labels (port names, place labels, with ``labels`` every hex's
+    number), and the narrow passages drawn (their hexes are returned for the legend)."""
+    import numpy as np
+    from matplotlib.collections import PolyCollection
+
     shown = set(geometry.names)
-    # Ports, labels and passages are all per-hex entries: draw those in the area, in the
-    # same row-by-row order as the hexes, without a Hex record for every hex.
+    ppu = geometry.scale
+    # Ports, labels and passages are all per-hex entries: those in the area, in the same
+    # row-by-row order as the hexes, without a Hex record for every hex.
     marked = sorted(
         (hexmap.parse_hex(n)[::-1], n) for n, e in sea_map.entries.items() if n in shown and e
     )
@@ -492,45 +626,41 @@ def render_map(
                 linestyles="--",
             )
         )
-    if labels:
-        for name in geometry.names:
-            x, y = geometry.hex_center(name)
-            ax.text(
-                x, y + 0.3, name, ha="center", va="center", fontsize=5.5 * scale, color=(0.2,) * 3
-            )
+    words: list[Label] = []
     for _, name in marked:
         entry = sea_map.entries[name]
         x, y = geometry.hex_center(name)
         if entry.get("port") and 8 * scale >= MIN_NAME_POINTS:
-            ax.text(
-                x,
-                y - 0.62,
-                entry["port"],
-                ha="center",
-                va="top",
-                fontsize=8 * scale,
-                weight="bold",
-                color=(0.45, 0.05, 0.05),
-                path_effects=outline,
-                zorder=6,
-            )
+            words.append(Label(
+                "port", x, y, entry["port"], 8 * scale,
+                {"weight": "bold", "color": (0.45, 0.05, 0.05), "path_effects": outline,
+                 "zorder": 6},
+                home=(0.0, -0.77), gap=0.3 * ppu, rank=2, directions=BELOW_FIRST))
         if entry.get("label") and 7 * scale >= MIN_NAME_POINTS:
-            ax.text(
-                x,
-                y - 0.3,
-                entry["label"],
-                ha="center",
-                va="center",
-                fontsize=7 * scale,
-                style="italic",
-                color=(0.15, 0.15, 0.3),
-                path_effects=outline,
-                zorder=5,
-            )
+            words.append(Label(
+                "place", x, y, entry["label"], 7 * scale,
+                {"style": "italic", "color": (0.15, 0.15, 0.3), "path_effects": outline,
+                 "zorder": 5},
+                home=(0.0, -0.3), gap=0.2 * ppu, rank=3))
+    if labels:
+        # R30: hex numbers sit at the top of their hex and give way to every other word
+        words.extend(
+            Label("hex", *geometry.hex_center(name), name, 5.5 * scale, {"color": (0.2,) * 3},
+                  home=(0.0, 0.3), rank=9, required=False, fixed=True)
+            for name in geometry.names
+        )
+    return words, narrow
 
-    stormy = sorted(storm_set & shown)
-    if stormy:
-        centres = np.array([geometry.hex_center(n) for n in stormy])
+
+def _draw_storms(ax: Any, stormy: set[str]) -> list[str]:
+    """Hatch the storm hexes in the area; the hexes hatched."""
+    import matplotlib
+    import numpy as np
+    from matplotlib.collections import PolyCollection
+
+    hexes = sorted(stormy)
+    if hexes:
+        centres = np.array([MapGeometry.hex_center(n) for n in hexes])
         # The hatch colour is read from the rc settings when a collection is made.
         with matplotlib.rc_context({"hatch.color": (*_rgb(STORM_COLOUR), 0.8)}):
             ax.add_collection(
@@ -543,154 +673,42 @@ def render_map(
                     zorder=3,
                 )
             )
+    return hexes
 
-    _draw_currents(ax, currents, shown, scale)
-    extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
 
+def _draw_ships_and_tracks(
+    ax: Any, geometry: MapGeometry, ships: Sequence[tuple[str, str]],
+    tracks: Sequence[tuple[str, Sequence[str]]], shown: set[str], scale: float,
+    outline: list[Any],
+) -> tuple[dict[str, tuple[float, float, float]], list[Label]]:
+    """Each track as a line through hex centres and each ship in the area as a triangle, a
+    ship and her tracks in one colour; the colours, and the ships' names as labels."""
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
     colour_of: dict[str, tuple[float, float, float]] = {}
-    for ship_name in [n for n, _ in ships] + [n for n, _ in tracks]:
-        if ship_name not in colour_of:
-            colour_of[ship_name] = _rgb(SHIP_COLOURS[len(colour_of) % len(SHIP_COLOURS)])
-    for ship_name, hexes_on_track in tracks:
+    for owner in [n for n, _ in ships] + [track_owner(n) for n, _ in tracks]:
+        if owner not in colour_of:
+            colour_of[owner] = _rgb(SHIP_COLOURS[len(colour_of) % len(SHIP_COLOURS)])
+    for label, hexes_on_track in tracks:
         points = [geometry.hex_center(h) for h in hexes_on_track]
+        colour = colour_of[track_owner(label)]
         if len(points) >= 2:
-            ax.plot(
-                [p[0] for p in points],
-                [p[1] for p in points],
-                "-",
-                color=colour_of[ship_name],
-                linewidth=2.2 * scale,
-                alpha=0.85,
-                zorder=7,
-            )
+            ax.plot([p[0] for p in points], [p[1] for p in points], "-", color=colour,
+                    linewidth=2.2 * scale, alpha=0.85, zorder=7)
         elif points:
-            ax.plot(
-                [points[0][0]],
-                [points[0][1]],
-                "o",
-                color=colour_of[ship_name],
-                markersize=4 * scale,
-                zorder=7,
-            )
+            ax.plot([points[0][0]], [points[0][1]], "o", color=colour, markersize=4 * scale,
+                    zorder=7)
+    words = []
     for ship_name, name in ships:
         x, y = geometry.hex_center(name)
-        ax.plot(
-            [x],
-            [y],
-            marker="^",
-            color=colour_of[ship_name],
-            markersize=10 * scale,
-            markeredgecolor="white",
-            markeredgewidth=1.0,
-            zorder=9,
-        )
-        ax.text(
-            x + 0.3,
-            y + 0.18,
-            ship_name,
-            fontsize=8 * scale,
-            weight="bold",
-            color=colour_of[ship_name],
-            path_effects=outline,
-            zorder=9,
-        )
-    for name, text in marks:
-        if hexmap.canonical(name) not in shown:
-            continue
-        x, y = geometry.hex_center(name)
-        ax.plot(
-            [x],
-            [y],
-            marker="*",
-            color=(0.9, 0.75, 0.0),
-            markersize=11 * scale,
-            markeredgecolor="black",
-            markeredgewidth=0.6,
-            zorder=8,
-        )
-        ax.text(x + 0.3, y - 0.2, text, fontsize=7 * scale, path_effects=outline, zorder=8)
+        ax.plot([x], [y], marker="^", color=colour_of[ship_name], markersize=10 * scale,
+                markeredgecolor="white", markeredgewidth=1.0, zorder=9)
+        words.append(Label("ship", x, y, ship_name, 8 * scale,
+                           {"weight": "bold", "color": colour_of[ship_name],
+                            "path_effects": outline, "zorder": 9},
+                           gap=10 * scale * 100 / 72 / 2, rank=1))
+    return colour_of, words
 
-    # -- legend and title
-    used = [kinds[k] for k in _in_order_of_first_use(fills)]
-    present = [t for t in TERRAIN_COLOURS if any(terrain == t for terrain, _ in used)]
-    handles: list[object] = [
-        Patch(
-            facecolor=_rgb(TERRAIN_COLOURS[t]), edgecolor=_rgb(EDGE_COLOUR), label=TERRAIN_WORDS[t]
-        )
-        for t in present
-    ]
-    for word in dict.fromkeys(
-        SEABED_WORDS[seabed]
-        for terrain, seabed in used
-        if terrain == "sea" and seabed in SEABED_WORDS
-    ):
-        colour = next(SEABED_COLOURS[k] for k, w in SEABED_WORDS.items() if w == word)
-        handles.append(Patch(facecolor=_rgb(colour), edgecolor=_rgb(EDGE_COLOUR), label=word))
-    if narrow:
-        handles.append(
-            Patch(fill=False, edgecolor=_rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
-        )
-    if any(hexmap.canonical(h) in shown for h, _, _ in currents):
-        handles.append(
-            Line2D([], [], color=CURRENT_COLOUR, marker=">", linewidth=1.5, label="current")
-        )
-    if storm_set & shown:
-        handles.append(
-            Patch(
-                facecolor=(*_rgb(STORM_COLOUR), 0.18),
-                hatch="////",
-                edgecolor=_rgb(STORM_COLOUR),
-                label="storm",
-            )
-        )
-    handles.extend(extra_handles)
-    for ship_name, ship_colour in colour_of.items():
-        handles.append(Line2D([], [], color=ship_colour, marker="^", linewidth=2, label=ship_name))
-    if marks:
-        handles.append(
-            Line2D(
-                [],
-                [],
-                color=(0.9, 0.75, 0.0),
-                marker="*",
-                linewidth=0,
-                markeredgecolor="black",
-                label="event",
-            )
-        )
-    fig.legend(
-        handles=handles,
-        loc="lower center",
-        ncol=min(len(handles), geometry.legend_cols),
-        frameon=False,
-        fontsize=9,
-        bbox_to_anchor=(0.5, 0.02),
-    )
-    heading = title or sea_map.name
-    if around is not None and title is None:
-        heading += f", around {geometry.around}"
-    fig.text(
-        0.5,
-        1 - (geometry.title_px / 2) / geometry.image_h,
-        heading,
-        ha="center",
-        va="center",
-        # a long title on a narrow crop shrinks to fit (a bold character is about 0.62 em)
-        fontsize=min(14.0, max(7.0, (geometry.image_w - 20) * 72 / (dpi * 0.62 * len(heading)))),
-        weight="bold",
-    )
-    fmt = out.suffix.lower().lstrip(".")
-    # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
-    # for a file a little larger.
-    extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-    try:
-        fig.savefig(out, dpi=dpi, format=fmt, **extra)
-    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
-        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
-        raise MapError(f"cannot write {out}: {problem}") from None
-    return out
 
 
 def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[str, str | None]]]:
@@ -830,7 +848,9 @@ def text_map(
         if storm_set & shown:
             out.append(f"  {STORM_CHAR}  storm")
         out.extend(key_lines)
-        ports = [p for p in sea_map.ports() if p.name in shown]
+        here = [n for n, e in sea_map.entries.items() if n in shown and e.get("port")]
+        # as sea_map.ports() lists them, without a Hex for every port of the map
+        ports = [sea_map.hex(n) for n in sorted(here, key=hexmap.parse_hex)]
         if ports:
             out.append("Ports:")
             for p in ports:

@@ -158,6 +158,13 @@ def spend(ship: Ship, amount: Any) -> None:
         ship.fuel -= amount
 
 
+def draft_ft(ship: Ship, book: RuleBook) -> int | None:
+    """R83: her draft in feet; None for a rolled ship (depth changes nothing for her)."""
+    from .rules.boatpower import draft_ft as built_draft
+
+    return built_draft(ship, book)
+
+
 def fuel_words(ship: Ship) -> tuple[str, str]:
     """(what she carries, its unit) for the log: fuel in hlbs, or charge in power units."""
     return ("charge", "power units") if ship.design is not None else ("fuel", "hlbs")

@@ -9,7 +9,7 @@ advance is one undoable action and an interrupted one leaves the campaign as it 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import hexmap
@@ -32,6 +32,7 @@ from .events import Event
 from .logrows import log_event, write_log
 from .perfschema import VOYAGE_SELECT
 from .report import plural
+from .rules.boatpower import plain
 from .rules.repair import repair_leak
 from .ships import PACES, Ship
 from .store import Action, Campaign
@@ -371,8 +372,8 @@ def _sail(
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
         f"{ship.name} sets sail from {hexes[0]} for {hexes[-1]}{leg}: "
-        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), pace {pace}"
-        f"{f' +{strain} knots' if pace == 'strain' else ''}; "
+        f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), "
+        f"{_pace_words(ship, camp, pace)}{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
     )
     changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
@@ -380,13 +381,25 @@ def _sail(
     return state
 
 
+def _pace_words(ship: Ship, camp: Campaign, pace: str) -> str:
+    """``pace normal``, or a built boat's ``at 60 mph, 21.6 power units a hex`` (R82)."""
+    if ship.design is None:
+        return f"pace {pace}"
+    from .rules.boatpower import pace_text
+
+    use = plain(shipfig.fuel_use(ship, camp.rulebook, pace, camp.water_in_load))
+    return f"at {pace_text(pace, ship, camp.rulebook, camp.water_in_load)}, {use} power units a hex"
+
+
 # -- advancing the clock --------------------------------------------------------------------
 
 
 def advance(
-    camp: Campaign, hours: int | None = None, until: str | None = None, world: World | None = None
+    camp: Campaign, hours: int | None = None, until: str | None = None, world: World | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> AdvanceResult:
-    """Advance every ship at sea together (one action, one transaction)."""
+    """Advance every ship at sea together (one action, one transaction). ``progress`` is
+    told 1 after each hour (the CLI's progress bar)."""
     if hours is None and until is None:
         hours = 1
     if hours is not None and hours < 1:
@@ -415,6 +428,7 @@ def advance(
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
+        engine.progress = progress
         people = roster(camp)
         if world.chart is not None:
             from .world.waterphase import WaterPhase
@@ -464,6 +478,7 @@ ACTIONS = (
     "rescue",
     "tow",
     "cast-off",
+    "recharge",
 )
 
 
@@ -537,6 +552,10 @@ def _referee_action(
         changes = {"cargo": ship.cargo}
     elif what == "refuel":
         text, changes = _refuel(camp, ship, s, amount, chart)
+    elif what == "recharge":
+        from .boatactions import recharge  # R82
+
+        text, changes = recharge(camp, ship, s, chart)
     elif what == "repair":
         s = _voyage_or_fail(s, ship, "repairing a leak") if target == "leak" else s
         if target == "engine":
@@ -548,8 +567,13 @@ def _referee_action(
         elif target == "leak":
             assert s is not None
             text, changes = repair_leak(s, ship, amount)
+        elif target == "propellers":
+            from .boatactions import repair_propellers  # R85
+
+            text, changes = repair_propellers(camp, ship, s, chart)
         else:
-            raise VoyageRuleError("repair what? `repair engine` or `repair leak N`")
+            raise VoyageRuleError(
+                "repair what? `repair engine`, `repair leak N` or `repair propellers`")
     elif what == "pump":
         if not amount or amount < 1:
             raise VoyageRuleError("say how many hlbs of water to pump out, e.g. pump 20")
@@ -682,6 +706,9 @@ def _refuel(
 ) -> tuple[str, dict[str, Any]]:
     if not amount or amount < 1:
         raise VoyageRuleError("say how many hlbs of fuel to buy, e.g. refuel 40")
+    if ship.design is not None:
+        raise VoyageRuleError(f"{ship.name} is a built boat: she runs on a charge, not fuel "
+                              f"(R82); `voyage act {ship.name!r} recharge` in a port")
     if not shipfig.has_engine(ship):
         raise VoyageRuleError(f"{ship.name} has no engine: she burns no fuel")
     if s is not None and s.status == "under way":
@@ -791,7 +818,7 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         ship = s.ship
         ship.pace, ship.strain = s.pace, s.strain
         speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
-        if s.progress >= hex_miles and ship.fuel < shipfig.fuel_use(
+        if s.progress >= hex_miles and shipfig.aboard(ship) < shipfig.fuel_use(
             ship, book, s.pace, camp.water_in_load
         ):
             speed = 0  # R16: run dry at the edge of her next hex, adrift
@@ -813,11 +840,13 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 )
                 if speed and s.status == "under way" and current_at
                 else None,
-                "speed": speed,
+                "speed": plain(speed),
                 "pace": s.pace,
                 "strain": s.strain,
-                "fuel": ship.fuel,
-                "load": shipfig.load(ship, book, camp.water_in_load),
+                "fuel": plain(shipfig.aboard(ship)),  # R82: a built boat's exact charge
+                "fuel_unit": shipfig.fuel_words(ship)[1],
+                "fuel_use": plain(shipfig.fuel_use(ship, book, s.pace, camp.water_in_load)),
+                "load": plain(shipfig.load(ship, book, camp.water_in_load)),
                 "load_category": shipfig.load_category(ship, book, camp.water_in_load),
                 "water": ship.water,
                 "leaks": list(s.leaks),
@@ -856,5 +885,6 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
             continue
         sailed = row["route"][: int(row["position"]) + 1]
         if len(sailed) > 1:
-            tracks.append((f"{row['ship']} ({row['id']})", sailed))
+            # the legend names the line (issue 15): "voyage 2 of Sea Witch"
+            tracks.append((f"voyage {row['id']} of {row['ship']}", sailed))
     return tracks

@@ -65,7 +65,7 @@ def build(
     """Build a boat (Boats in Car Wars, R80-R82) and keep her with the campaign's ships.
 
     Refuses, with the overage, a design over its body's maximum load or spaces, and any
-    of R80's limits. Sailing a built boat comes in a later version.
+    of R80's limits. She sails like any ship (R81, R82: `voyage pace`, `act recharge`).
 
     Examples:
 

@@ -43,15 +43,56 @@ def _parents(ctx: click.Context) -> list[click.Context]:
     return out
 
 
-def _query(ctx: click.Context, sql: str) -> list[Any]:
+def _query(ctx: click.Context, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
     path = _campaign_path(ctx)
     if not path.is_file():
         return []
     try:
         with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
-            return [row[0] for row in conn.execute(sql)]
+            return [row[0] for row in conn.execute(sql, args)]
     except sqlite3.Error:
         return []
+
+
+def _campaign_map(ctx: click.Context) -> Any:
+    """The campaign's map from its parsed-map cache (voyage.mapcache), parsed only when the
+    cache has no row for its text (issue 15: a 999 x 999 map is never parsed per Tab)."""
+    from .. import mapcache
+
+    texts = _query(ctx, "SELECT text FROM sea_map WHERE id = 1")
+    if not texts:
+        return None
+    key = mapcache.map_hash(texts[0])
+    blobs = _query(
+        ctx, "SELECT blob FROM map_cache WHERE hash = ? AND format = ?", (key, mapcache.FORMAT)
+    )
+    if blobs:
+        try:
+            return mapcache.decode(blobs[0], texts[0], "<campaign>")
+        except Exception:  # noqa: BLE001 - a damaged row: parse, as commands do
+            pass
+    from ..maps import parse_map
+
+    return parse_map(texts[0])
+
+
+def _hexes_starting(width: int, height: int, incomplete: str, limit: int = 200) -> list[str]:
+    """Hex names of a ``width`` x ``height`` map starting with ``incomplete`` (at least two
+    digits), column by column, at most ``limit``: only the columns the digits allow."""
+    from ..hexmap import hex_name
+
+    out: list[str] = []
+    for col in range(1, width + 1):
+        short, long = f"{col:02d}", f"{col:03d}"
+        if not (short.startswith(incomplete[:2]) or long.startswith(incomplete[:3])):
+            continue
+        for row in range(1, height + 1):
+            name = hex_name(col, row)
+            if name.startswith(incomplete):
+                out.append(name)
+                if len(out) >= limit:
+                    return out
+    return out
 
 
 def complete_ship(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
@@ -65,25 +106,17 @@ def complete_ship(ctx: click.Context, _param: click.Parameter, incomplete: str) 
 
 def complete_hex(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     """The campaign map's ports (with their names as help), then any hex that fits."""
-    texts = _query(ctx, "SELECT text FROM sea_map WHERE id = 1")
-    if not texts:
-        return []
     try:
-        from ..hexmap import hex_name
-        from ..maps import parse_map
-
-        sea_map = parse_map(texts[0])
+        sea_map = _campaign_map(ctx)
     except Exception:  # noqa: BLE001 - a broken map completes nothing, it is not an error here
+        return []
+    if sea_map is None:
         return []
     ports = [CompletionItem(h.name, help=h.port) for h in sea_map.ports()]
     found = [p for p in ports if p.value.startswith(incomplete)]
     if len(incomplete) >= 2 and not found:
-        names = (
-            hex_name(col, row)
-            for col in range(1, sea_map.width + 1)
-            for row in range(1, sea_map.height + 1)
-        )
-        found = [CompletionItem(n) for n in names if n.startswith(incomplete)][:200]
+        names = _hexes_starting(sea_map.width, sea_map.height, incomplete)
+        found = [CompletionItem(n) for n in names]
     return found
 
 

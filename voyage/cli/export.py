@@ -72,8 +72,13 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     finally:
         camp.close()
     shown = rolls or ("none" if audience == "players" else "shown")
-    paths = write_exports(log, formats, out, force=force, rolls=shown,  # type: ignore[arg-type]
-                          sea_map=sea_map, validate_json=validate_json, audience=audience)
+    from ..render import RENDER_STEPS
+    from .progress import progress_bar
+
+    with progress_bar(RENDER_STEPS, "Drawing", "png" in formats) as progress:
+        paths = write_exports(log, formats, out, force=force, rolls=shown,  # type: ignore[arg-type]
+                              sea_map=sea_map, validate_json=validate_json, audience=audience,
+                              progress=progress)
     if as_json:
         emit_json({"ship": log.ship, "voyage": log.id,
                    "files": {fmt: str(path) for fmt, path in paths.items()}})

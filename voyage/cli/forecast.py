@@ -3,9 +3,6 @@ side by side). Neither writes to the campaign nor rolls its dice."""
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -22,6 +19,7 @@ from .common import (
     json_option,
     table,
 )
+from .progress import progress_bar
 
 #: knots of strain (R14 then limits it to half the ship's Speed), runs, worker processes
 STRAIN = Whole(1, 99)
@@ -31,16 +29,6 @@ WORKERS = Whole(1, 256)
 
 def _hexes(value: str | None) -> list[str]:
     return [h.strip() for h in value.split(",") if h.strip()] if value else []
-
-
-@contextmanager
-def _progress(runs: int, show: bool) -> Iterator[Callable[[int], None] | None]:
-    """click's progress bar on stderr, only when stderr is a terminal."""
-    if not show or not sys.stderr.isatty():
-        yield None
-        return
-    with click.progressbar(length=runs, label="Sailing", file=sys.stderr) as bar:
-        yield bar.update
 
 
 @click.command()
@@ -126,7 +114,7 @@ def forecast(
 
         check_plot_path(plot_path)
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
-    with _progress(runs, not as_json) as progress:
+    with progress_bar(runs, "Sailing", not as_json) as progress:
         data, results = run_forecast(setup, runs, seed, workers, progress)
     if plot_path:
         from ..forecast_plot import plot_forecast

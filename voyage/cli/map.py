@@ -188,19 +188,24 @@ def render(
     sea = current_map(camp)
     calendar = campaign_calendar(camp)
     hour = parse_when(when, camp.clock, calendar) if when is not None else camp.clock
-    path = render_weather(
-        sea,
-        sea_states_for(camp, sea),
-        hour,
-        out,
-        labels=labels,
-        around=around,
-        radius=radius,
-        ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
-        tracks=voyage_tracks(camp, tracks),
-        title=title or f"{sea.name}, {clock_text(camp, hour)}",
-        currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
-    )
+    from ..render import RENDER_STEPS
+    from .progress import progress_bar
+
+    with progress_bar(RENDER_STEPS, "Drawing") as progress:  # a big map takes a while
+        path = render_weather(
+            sea,
+            sea_states_for(camp, sea),
+            hour,
+            out,
+            labels=labels,
+            around=around,
+            radius=radius,
+            ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
+            tracks=voyage_tracks(camp, tracks),
+            title=title or f"{sea.name}, {clock_text(camp, hour)}",
+            currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
+            progress=progress,
+        )
     click.echo(f"Wrote {path}")
 
 

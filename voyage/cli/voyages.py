@@ -204,11 +204,14 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
     """
     from ..calendar import campaign_calendar, format_time
     from ..voyages import advance as do_advance
+    from .progress import progress_bar
 
     if hours and until:
         raise click.UsageError("give either --hours or --until, not both")
     camp = open_campaign(db_path)
-    result = do_advance(camp, hours, until)
+    # a bar on a terminal for an advance over a second (no end is known for --until)
+    with progress_bar(None if until else hours or 1, "Advancing") as progress:
+        result = do_advance(camp, hours, until, progress=progress)
     cal = campaign_calendar(camp)
     if as_json:
         emit_json(
@@ -235,10 +238,12 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
     last: dict[str, Any] = {}
     for row in result.rows:
         last[row.ship] = row
+    built = _built_names(camp, last)
     for row in last.values():
+        fuel = f"charge {row.fuel} power units" if row.ship in built else f"fuel {row.fuel}"
         click.echo(
             f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
-            f"fuel {row.fuel}, load {row.load} ({row.load_category}), water {row.water}"
+            f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
     if not quiet:
         from ..world.campaign import weather_lines
@@ -255,6 +260,11 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
+
+
+def _built_names(camp: Any, names: Any) -> set[str]:
+    """Which of these ships are built boats (R82: they carry a charge, not fuel)."""
+    return {n for n in names if camp.get_ship(n, archived=True).design is not None}
 
 
 @click.command()
@@ -390,11 +400,25 @@ def refuel(ctx: click.Context, hlbs: int) -> None:
 
 
 @act.command()
-@click.argument("what", type=Choice(["engine", "leak"]))
+@click.pass_context
+def recharge(ctx: click.Context) -> None:
+    """Recharge a built boat's power plant in a port: 10 minutes and $50, to a full 200
+    power units (R82).
+
+    Example:
+
+        voyage act "Moray" recharge
+    """
+    _act(ctx, "recharge")
+
+
+@act.command()
+@click.argument("what", type=Choice(["engine", "leak", "propellers"]))
 @click.argument("number", type=NUMBER, required=False)
 @click.pass_context
 def repair(ctx: click.Context, what: str, number: int | None) -> None:
-    """Repair the engine, or patch leak N (as numbered by `voyage status`).
+    """Repair the engine (a built boat's power plant), patch leak N (as numbered by
+    `voyage status`), or replace a built boat's lost propellers in port (R85).
 
     In port a leak is repaired at once (R86): `repair leak` with no number patches every
     leak of a ship in port, and her voyage ends if nothing else is wrong aboard (R36:
@@ -669,6 +693,7 @@ def log(
         click.echo(f"{ship.name} has no log yet.")
         return
     advanced = {h["action_id"] for h in hours}
+    fuel = "charge" if ship.design is not None else "fuel"  # R82: power units
     # each hour row, then what happened in that hour; a referee's actions taken before the
     # hour was sailed come before its row
     items: list[tuple[int, int, int, dict[str, Any]]] = []
@@ -681,7 +706,7 @@ def log(
             h = item
             click.echo(
                 f"{format_time(cal, h['clock'])}  {h['hex']}  {h['miles']:>2} mi  "
-                f"speed {h['speed']} ({h['pace']})  fuel {h['fuel']}  load {h['load']} "
+                f"speed {h['speed']} ({h['pace']})  {fuel} {h['fuel']}  load {h['load']} "
                 f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
                 f"{h['status']}"
             )
@@ -763,7 +788,7 @@ def status(db_path: str, as_json: bool) -> None:
                 r["miles_left"],
                 r["eta_hours"] if r["eta_hours"] is not None else "-",
                 f"{r['speed']} {r['pace']}",
-                r["fuel"],
+                r["fuel"] if r["fuel_unit"] == "hlbs" else f"{r['fuel']} units",
                 f"{r['load']} {r['load_category']}",
                 r["water"],
                 "; ".join(trouble),

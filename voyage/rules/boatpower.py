@@ -7,8 +7,8 @@ The rules ask every vessel the same questions (voyage.ships: ``speed``, ``fuel_u
 * **Speed** (R82): the pace her skipper set (``"30mph"``; ``"normal"`` is 20 mph) capped at
   her top speed at her *present* weight (design, people, cargo and water, voyage.boatships
   .present_weight), recomputed whenever the weight changes; then every factor of
-  :data:`TOP_SPEED_FACTORS` (R84's surfaced three-quarters is added there by the
-  submersibles module). Without power (no charge, the plant shorted out, no propeller
+  :data:`TOP_SPEED_FACTORS` (a surfaced submersible's three-quarters, AquaWars, is added
+  there by the submersibles module). Without power (no charge, the plant shorted out, no propeller
   left) she rows with oars at 2.5 mph a rower (at most 15), or she is adrift.
 * **Charge** (R82): a plant holds 200 power units; a hex costs 1.2 times the 10-mile figure
   at the speed she makes, fractions kept. The exact charge is ``Ship.charge`` (a fraction
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..ships import Ship
     from ..tables import RuleBook
 
-#: Hooks that scale a built boat's top speed now (R84: a surfaced submersible makes 3/4).
+#: Hooks that scale a built boat's top speed now (AquaWars: a surfaced submersible makes 3/4).
 #: Each takes (ship, book) and returns a factor; they multiply.
 TOP_SPEED_FACTORS: list[Callable[[Ship, RuleBook], Fraction]] = []
 
@@ -125,7 +125,9 @@ def top_speed(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
     from ..boatships import present_weight
 
     spec = ship.design or {}
-    top = Fraction(str(speeds(spec, book.boats, present_weight(ship, book, wil))["top_speed"]))
+    # R92: a tow counts in the tower's weight for her speed (10 lbs a hlb counted)
+    weight = present_weight(ship, book, wil) + 10 * int(ship.equipment.get("tow_counted", 0) or 0)
+    top = Fraction(str(speeds(spec, book.boats, weight)["top_speed"]))
     if not spec.get("plant"):
         return Fraction(0)
     for factor in TOP_SPEED_FACTORS:
@@ -193,7 +195,7 @@ def figures_key(ship: Ship) -> tuple[Any, ...] | None:
         return None
     import json
 
-    # the equipment too: the hooks of TOP_SPEED_FACTORS may read it (R84's depth)
+    # the equipment too: the hooks of TOP_SPEED_FACTORS may read it (a submersible's depth)
     return (ship.cargo, ship.water, ship.crew, ship.passengers, powered(ship), ship.pace,
             json.dumps(ship.equipment, sort_keys=True))
 

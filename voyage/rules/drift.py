@@ -132,8 +132,14 @@ def route_hours(
     makes no way."""
     if len(route) < 2:
         return 0
-    position, made, hours = 0, Fraction(progress), 0
     limit = 24 * 366
+    if speed > 0 and all(current_at(h) is None for h in route[:-1]):
+        # no current anywhere on the way: the loop below in one step (a route across a
+        # 999 x 999 map has thousands of hexes, and status asks for every ship's ETA)
+        miles = (len(route) - 1) * hex_miles - progress
+        hours = max(1, -(-miles // speed))
+        return None if hours > limit else hours
+    position, made, hours = 0, Fraction(progress), 0
     while position < len(route) - 1:
         side = side_of_step(route[position], route[position + 1])
         leg = leg_speed(speed, current_at(route[position]), side if side is not None else 0)

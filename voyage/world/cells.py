@@ -265,7 +265,7 @@ def roll_day(
     if weather != "fair" and region.open_sea:
         spec = table["cells"][weather]
         if len(region.open_sea) > 1:
-            origin, where_roll = roller.choose(f"cell hex {where}", list(region.open_sea))
+            origin, where_roll = roller.choose(f"cell hex {where}", region.open_sea)
             rolls.append(where_roll)
         else:
             origin = region.open_sea[0]

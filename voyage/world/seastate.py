@@ -85,17 +85,23 @@ def referee_storms(rows: Iterable[Mapping[str, Any]]) -> list[RefereeStorm]:
     return out
 
 
+_PORTS: list[tuple[Any, frozenset[str]]] = []  # the last map's, as a command asks twice
+
+
 def _port_hexes(sea_map: Any) -> frozenset[str]:
     """The map's port hexes (sheltered, R60), found by scanning its terrain bytes in C."""
     from ..mapcells import TERRAIN_CODE
 
-    cells, code, width = bytes(sea_map.cells), TERRAIN_CODE["port"], sea_map.width
+    if _PORTS and _PORTS[0][0] is sea_map:
+        return _PORTS[0][1]
+    cells, code, width = sea_map.cells, TERRAIN_CODE["port"], sea_map.width
     found = []
     at = cells.find(code)
     while at != -1:
         found.append(hexmap.hex_name(at % width + 1, at // width + 1))
         at = cells.find(code, at + 1)
-    return frozenset(found)
+    _PORTS[:] = [(sea_map, frozenset(found))]
+    return _PORTS[0][1]
 
 
 class SeaStates:

@@ -18,8 +18,10 @@ jackets to non-swimmers first; in a sudden sinking each person rolls to escape f
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
+from fractions import Fraction
 from typing import Any
 
 from ..dice import Roll, Roller
@@ -358,9 +360,11 @@ def board(
     stays. Rescued people are her passengers (named ones move to her in the roster)."""
     from ..ships import load, sinking_load
 
-    room = (sinking_load(ship, book) - load(ship, book, water_in_load)) // max(
-        1, int(book.load["person_weight"])
-    )
+    # R74: 10 hlbs a person on a rolled ship (R11), 150 lbs on a built boat (R80)
+    person = book.load["person_weight"] if ship.design is None else Fraction(
+        book.boats["person_weight"], 10)
+    room = math.floor((sinking_load(ship, book) - load(ship, book, water_in_load))
+                      / max(1, person))
     taken: list[Floater] = []
     left: list[Floater] = []
     for g in groups:

@@ -1,0 +1,202 @@
+"""Pictures for players (issue 15): a voyage's picture read back from the matplotlib figure
+after an Agg draw: its title, crop, numbered events, day marks, legend words, and labels
+that never cover each other or the hex numbers."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voyage.picturelabels import (
+    BoxIndex,
+    Label,
+    overlaps,
+    segment_crosses,
+)
+
+
+def label_boxes(fig: Any, with_title: bool = True) -> list[tuple[str, str, tuple[float, ...]]]:
+    """(gid, text, box in pixels) of every word placed on the picture (and its title)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = [t for ax in fig.axes for t in ax.texts if (t.get_gid() or "").startswith("label:")]
+    if with_title:
+        texts += [t for t in fig.texts if t.get_gid() == "title"]
+    return [(t.get_gid(), t.get_text(), tuple(t.get_window_extent(renderer).extents))
+            for t in texts]
+
+
+def clashes(boxes: list[tuple[str, str, tuple[float, ...]]]) -> list[tuple[str, str]]:
+    return [(a[1], b[1]) for a, b in itertools.combinations(boxes, 2) if overlaps(a[2], b[2])]
+
+
+def legend_words(fig: Any) -> list[str]:
+    return [t.get_text() for legend in fig.legends for t in legend.get_texts()]
+
+
+@pytest.fixture(scope="module")
+def voyage(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The demo's voyage with seed 2: three days from Gullhaven to Ironport."""
+    from voyage.demo import run_demo
+    from voyage.export import load_voyage
+    from voyage.maps import bundled_campaign, load_map
+    from voyage.store import open_campaign
+
+    result = run_demo(tmp_path_factory.mktemp("demo"), 2)
+    camp = open_campaign(result.campaign)
+    log = load_voyage(camp, result.ship)
+    camp.close()
+    return log, load_map(bundled_campaign("salt_reach"))
+
+
+def test_the_voyage_picture_has_its_title_crop_marks_days_and_legend(voyage: Any) -> None:
+    from voyage import hexmap
+    from voyage.export import event_numbers, track
+    from voyage.exportpicture import midnights, picture_area, picture_title, voyage_figure
+    from voyage.render import MapGeometry
+
+    log, sea = voyage
+    fig = voyage_figure(log, sea)
+    placed = label_boxes(fig)
+    # the title in plain words
+    title = [text for gid, text, _ in placed if gid == "title"]
+    assert title == [picture_title(log)]
+    assert title[0].startswith(f"{log.ship}, voyage 1: Gullhaven to Ironport, arrived Day 3, ")
+    # the crop: the rectangle of the track's box and a margin, every hex of the track in it
+    around, radius = picture_area(log)
+    geometry = MapGeometry.for_map(sea, around, radius)
+    ax = fig.axes[0]
+    assert ax.get_xlim() == (geometry.xmin, geometry.xmax)
+    assert ax.get_ylim() == (geometry.ymin, geometry.ymax)
+    for name in track(log):
+        x, y = geometry.hex_center(name)
+        assert geometry.xmin < x < geometry.xmax and geometry.ymin < y < geometry.ymax
+    cols = {hexmap.parse_hex(n)[0] for n in geometry.names}
+    rows = {hexmap.parse_hex(n)[1] for n in geometry.names}
+    assert len(geometry.names) == len(cols) * len(rows)
+    # the track's own box and a margin of 2 (or the map's edge): a voyage east across the
+    # map is a wide picture, not a square of empty sea
+    sailed = [hexmap.parse_hex(n) for n in track(log)]
+    for got, had, last in ((cols, [c for c, _ in sailed], sea.width),
+                           (rows, [r for _, r in sailed], sea.height)):
+        assert min(got) <= max(1, min(had) - 2) and max(got) >= min(last, max(had) + 2)
+        assert max(got) - min(got) <= max(had) - min(had) + 2 * 2 + 2
+    assert len(rows) < sea.height
+    # every event number of the Markdown log is written on the picture
+    written = " ".join(text for gid, text, _ in placed if gid == "label:event")
+    for number in event_numbers(log).values():
+        assert str(number) in written.replace("-", " ").replace(",", " ").split() or any(
+            int(a) <= number <= int(b) for a, b in
+            (part.split("-") for part in written.replace(",", " ").split() if "-" in part))
+    assert "start" in written or "start" in [t for g, t, _ in placed if g == "label:start"]
+    # a day mark for each midnight at sea, in the campaign's words
+    days = [text for gid, text, _ in placed if gid == "label:day"]
+    assert midnights(log) and days == [f"Day {clock // 24 + 1}" for clock, _ in midnights(log)]
+    # no word covers another
+    assert clashes(placed) == []
+    legend = legend_words(fig)
+    for words in ("open sea", "rocky shallows", f"voyage 1 of {log.ship}",
+                  "events, numbered as in the log", "where she was at 00:00"):
+        assert words in legend
+    assert "rocky bottom" not in legend  # the map's own name for it, not the internal word
+
+
+def test_the_same_voyage_is_drawn_the_same_way(voyage: Any) -> None:
+    from voyage.exportpicture import voyage_figure
+
+    log, sea = voyage
+    first = label_boxes(voyage_figure(log, sea))
+    assert first == label_boxes(voyage_figure(log, sea))
+
+
+def test_hex_numbers_give_way_to_names_and_marks(tmp_path: Path) -> None:
+    from voyage.maps import bundled_campaign, load_map
+    from voyage.render import draw_map
+
+    sea = load_map(bundled_campaign("salt_reach"))
+    fig = draw_map(sea, labels=True, ships=[("Gull", "0305"), ("Mercy", "0405")],
+                   tracks=[("voyage 1 of Gull", ["0305", "0405", "0506"])],
+                   marks=[("0506", "1")])
+    placed = label_boxes(fig, with_title=False)
+    assert clashes(placed) == []
+    numbers = {text for gid, text, _ in placed if gid == "label:hex"}
+    # most hexes keep their number; those under a port's name or a mark lose it
+    assert 700 < len(numbers) < 36 * 24
+    assert "0305" not in numbers  # Gullhaven's hex: the ship's mark is on it
+    ports = {text for gid, text, _ in placed if gid == "label:port"}
+    assert {"Gullhaven", "Ironport", "Silt Harbour", "Needle Gate"} <= ports
+    assert {"Gull", "Mercy"} <= {text for gid, text, _ in placed if gid == "label:ship"}
+    legend = legend_words(fig)
+    assert "voyage 1 of Gull" in legend and "Gull" in legend and "drowned ruins" in legend
+
+
+def test_day_marks_are_thinned_on_a_long_voyage_and_days_in_one_hex_share_a_mark() -> None:
+    from voyage.export import VoyageLog
+    from voyage.exportpicture import MOST_DAY_MARKS, day_marks
+
+    route = [f"{c:02d}05" for c in range(1, 31)]
+    hours = [{"clock": c, "hex": route[min(c // 48, 29)]} for c in range(60 * 24)]
+    log = VoyageLog("c", "Slow", {"id": 1, "route": route, "position": 29, "ended": 60 * 24},
+                    hours, [], {})
+    marks = day_marks(log)
+    assert 1 < len(marks) <= min(MOST_DAY_MARKS, 30 // 3)
+    assert {m.kind for m in marks} == {"day"}
+    # two days a hex: only every Nth midnight is kept, so no two marks share a hex here
+    assert len({m.hex for m in marks}) == len(marks)
+    short = VoyageLog("c", "Stuck", {"id": 1, "route": route, "position": 29, "ended": 200},
+                      [{"clock": c, "hex": "0105" if c < 100 else "0205"} for c in range(200)],
+                      [], {})
+    # days 2-5 in 0105 share one mark; days 6-9 in 0205 another
+    assert [(m.hex, m.text) for m in day_marks(short)] == [("0105", "Day 2-5"),
+                                                           ("0205", "Day 6-9")]
+
+
+def test_day_words_follow_the_campaign_calendar() -> None:
+    from voyage.calendar import _default_gregorian, format_day, format_days
+
+    cal = _default_gregorian()
+    first = format_day(cal, 0)
+    assert len(first.split()) == 2 and not first.startswith("Day")  # "1 Jun": no year
+    assert format_day(None, 50) == "Day 3" and format_days(None, 24, 72) == "Day 2-4"
+    day, month = format_day(cal, 24).split()
+    assert format_days(cal, 24, 48) == f"{day}-{int(day) + 1} {month}"
+
+
+def test_placement_keeps_words_apart_and_drops_what_may_go(tmp_path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from voyage.picturelabels import place_labels
+
+    fig = Figure(figsize=(2, 2), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 10)
+    ax.set_ylim(0, 10)
+    (dot,) = ax.plot([5], [5], "o")
+    words = [Label("event", 5, 5, f"word {n}", 9) for n in range(4)]
+    hexes = [Label("hex", 5, 5, "0505", 9, home=(0, 0), required=False, fixed=True,
+                   companions=[dot])]
+    written = place_labels(ax, words + hexes)
+    assert [t.get_text() for t in written] == ["word 0", "word 1", "word 2", "word 3"]
+    assert dot not in ax.lines  # a word dropped takes its mark with it
+    fig.canvas.draw()
+    boxes = [("", t.get_text(), tuple(t.get_window_extent().extents)) for t in written]
+    assert clashes(boxes) == []
+
+
+def test_box_arithmetic() -> None:
+    assert overlaps((0, 0, 2, 2), (1, 1, 3, 3)) and not overlaps((0, 0, 1, 1), (1, 0, 2, 1))
+    assert segment_crosses((-1, 1, 3, 1), (0, 0, 2, 2))
+    assert not segment_crosses((-1, 3, 3, 3), (0, 0, 2, 2))
+    index = BoxIndex(cell=10)
+    index.add((0, 0, 5, 5))
+    index.add_segment((100, 0, 100, 50))
+    assert index.hits((4, 4, 30, 30)) and not index.hits((5, 5, 30, 30))
+    assert index.crosses_line((90, 10, 110, 20)) and not index.crosses_line((0, 10, 20, 20))

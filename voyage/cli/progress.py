@@ -1,0 +1,72 @@
+"""The one progress bar of the CLI (issue 15): click's bar on stderr, for work that takes
+over a second, only on a terminal.
+
+The core never imports click: a long piece of work (an advance, a forecast, a picture)
+takes a ``progress`` callback and tells it how many steps each bit of work finished; the
+command passes the callback :func:`progress_bar` yields. Nothing is drawn when stderr is
+not a terminal (piped, redirected, a test's runner), under CI, or for work that ends within
+:data:`DELAY` seconds: the bar appears only once the work has run that long.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+#: Seconds of work before the bar is drawn: quick work prints nothing at all.
+DELAY = 1.0
+
+
+def bar_wanted(show: bool = True) -> bool:
+    """Whether a bar may be drawn: asked for, stderr a terminal, and not under CI."""
+    return show and sys.stderr.isatty() and not os.environ.get("CI")
+
+
+class _LateBar:
+    """Counts steps from the start and draws click's bar once :data:`DELAY` has passed."""
+
+    def __init__(self, total: int | None, label: str) -> None:
+        self.total, self.label = total, label
+        self.started = time.monotonic()
+        self.done = 0
+        self.bar: Any = None
+
+    def update(self, steps: int) -> None:
+        self.done += steps
+        if self.bar is not None:
+            self.bar.update(steps)
+            return
+        if time.monotonic() - self.started < DELAY:
+            return
+        if self.total is None:  # no end known (--until): a count of steps, no bar to fill
+            self.bar = click.progressbar(iter(int, 1), label=self.label, file=sys.stderr,
+                                         show_pos=True)
+        else:
+            self.bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr)
+        self.bar.__enter__()
+        self.bar.update(self.done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+@contextmanager
+def progress_bar(total: int | None, label: str, show: bool = True
+                 ) -> Iterator[Callable[[int], None] | None]:
+    """A callback telling click's progress bar how many of ``total`` steps are done (None
+    for work whose end is not known), or None where no bar is wanted (see the module)."""
+    if not bar_wanted(show):
+        yield None
+        return
+    late = _LateBar(total, label)
+    try:
+        yield late.update
+    finally:
+        late.close()

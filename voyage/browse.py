@@ -26,6 +26,8 @@ TABLES: dict[str, tuple[str, list[str]]] = {
               "what is aboard.", ["class_label", "status"]),
     "voyages": ("Each voyage: ship, origin, destination, route and how it ended.",
                 ["ship", "status"]),
+    "voyage_routes": ("Each voyage's planned route and the legs sailed inshore (R33), a row "
+                      "per voyage (kept apart so hourly updates never rewrite them).", []),
     "hours": ("A row per ship per hour at sea: hex, miles, speed, fuel, load and water.",
               ["ship", "status", "load_category"]),
     "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),

@@ -97,9 +97,9 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
-    rows = camp.db.query(
-        "SELECT * FROM voyages WHERE ship = ? COLLATE NOCASE ORDER BY id", [ship]
-    )
+    from .perfschema import VOYAGE_SELECT
+
+    rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     return [_decode(r, _JSON_COLUMNS_VOYAGES) for r in rows]
 
 

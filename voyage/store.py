@@ -23,18 +23,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from . import undojournal
-from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
-from .ships import Ship
-from .ships import ship_from_row as _ship_from_row
-from .ships import ship_to_row as _ship_to_row
-from .tables import RuleBook, option_value
+
+if TYPE_CHECKING:
+    from .dice import CheckOptions, Roller
+    from .ships import Ship
+    from .tables import RuleBook
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -275,6 +275,19 @@ def m070_map_cache(db: Database) -> None:
     )
 
 
+# rule book, dice and ships are imported where used: undo needs none of them (issue 14)
+def _ship_from_row(row: dict[str, Any]) -> Ship:
+    from .ships import ship_from_row
+
+    return ship_from_row(row)
+
+
+def _ship_to_row(ship: Ship) -> dict[str, Any]:
+    from .ships import ship_to_row
+
+    return ship_to_row(ship)
+
+
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:
     """``--db`` if given, else ``$VOYAGE_DB``, else ``./campaign.db``."""
     if db:
@@ -390,6 +403,8 @@ class Campaign:
         options = self.rulebook.options
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
+        from .tables import option_value
+
         value = option_value(key, options[key], raw)
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
@@ -402,6 +417,8 @@ class Campaign:
         return value
 
     def check_options(self) -> CheckOptions:
+        from .dice import CheckOptions
+
         s = self.settings
         return CheckOptions(natural=bool(s["natural_rolls"]), advantage_mode=s["advantage_mode"])
 
@@ -413,6 +430,8 @@ class Campaign:
     def roller(self) -> Roller:
         """The campaign's roller, at its saved state; saved again when an action ends."""
         if self._roller is None:
+            from .dice import Roller
+
             self._roller = Roller.from_state(self.row["rng_state"], self.check_options())
         return self._roller
 
@@ -661,6 +680,7 @@ def create_campaign(
     else the new campaign starts with (its calendar) inside the same atomic build.
     """
     from . import campaignfile, housetables
+    from .dice import Roller
 
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
@@ -876,6 +896,7 @@ def m080_boat_designs(db: Database) -> None:
 
 
 # registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), the
-# boats' (m120); the foreign keys (m190-m199) after every other table
-from . import fightschema, sharemigrations, boatsailschema  # noqa: E402, F401, I001
+# boats' (m120), the voyage routes' own table (issue 14.5, m100-m109, voyage.perfschema);
+# the foreign keys (m190-m199) after every other table
+from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001
 from . import fkschema  # noqa: E402, F401, I001

@@ -290,7 +290,25 @@ def undo_last(
 
 
 def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str, Any]]]) -> None:
-    """Undo an action made before the journal (m030): put its tables back whole."""
+    """Undo an action made before the journal (m030): put its tables back whole. A voyage
+    row of such a snapshot still holds its route and inshore flags, which live in
+    ``voyage_routes`` since m100 (voyage.perfschema)."""
+    routes = snapshot.get("voyages")
+    if routes is not None and "voyage_routes" not in snapshot:
+        snapshot = dict(
+            snapshot,
+            voyage_routes=[
+                {
+                    "voyage_id": r["id"],
+                    "route": r.get("route", "[]"),
+                    "inshore": r.get("inshore", "[]"),
+                }
+                for r in routes
+            ],
+        )
+        snapshot["voyages"] = [
+            {k: v for k, v in r.items() if k not in ("route", "inshore")} for r in routes
+        ]
     for table, rows in snapshot.items():
         conn.execute(f"DELETE FROM main.{_ident(table)}")
         if rows:

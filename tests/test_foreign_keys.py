@@ -74,14 +74,14 @@ def test_sqlite_refuses_a_row_that_points_nowhere(runner, db: Path):
     camp = open_campaign(db)
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"), camp.transaction():
         camp.db.execute(
-            "INSERT INTO voyages (ship, origin, destination, route, started) "
-            "VALUES ('Nobody', '0305', '2812', '[]', 0)"
+            "INSERT INTO voyages (ship, origin, destination, started) "
+            "VALUES ('Nobody', '0305', '2812', 0)"
         )
     # a ship her voyages point at cannot simply go
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"), camp.transaction():
         camp.db.execute(
-            "INSERT INTO voyages (ship, origin, destination, route, started) "
-            "VALUES ('gull', '0305', '2812', '[]', 0)"  # the key compares as names do
+            "INSERT INTO voyages (ship, origin, destination, started) "
+            "VALUES ('gull', '0305', '2812', 0)"  # the key compares as names do
         )
         camp.db.execute("DELETE FROM ships WHERE name = 'Gull'")
     assert camp.db.execute("SELECT count(*) FROM voyages").fetchone()[0] == 0
@@ -259,7 +259,7 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
                 if conn.execute(f"SELECT 1 FROM [{table}] WHERE substr([{col}], 1, 1) IN "
                                 "('[', '{') LIMIT 1").fetchone():
                     holding.add(f"{table}.{col}")
-        assert holding >= {"ships.equipment", "voyages.route", "events.rolls", "events.changes"}
+        assert holding >= {"ships.equipment", "voyage_routes.route", "events.rolls", "events.changes"}
         assert holding <= doctors  # voyage doctor checks every column that holds JSON
         for name in doctors:
             table, col = name.split(".")

@@ -842,61 +842,9 @@ def m051_weather_rerolls(db: Database) -> None:
     )
 
 
-# -- people in the water (issue 9: m070-m074; m070 went to the map cache) ----------
-@migrations()
-def m071_people(db: Database) -> None:
-    # R70: the optional roster of named people (voyage.people); ``ship`` is where they are
-    # aboard, NULL once they have left her (their floater row says where they are then).
-    db.execute(
-        """CREATE TABLE people (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-            ship TEXT,
-            role TEXT NOT NULL DEFAULT 'crew',
-            swimming INTEGER NOT NULL DEFAULT 1,
-            jacket INTEGER NOT NULL DEFAULT 0
-        )"""
-    )
-    # R71-R74: rafts and people off a ship ("floaters"): a raft, or a group of like people
-    # (one row per named person), with a hex, where they are (a raft's id, or in the water),
-    # their state (afloat, drowned, lost with the ship, rescued, ashore) and the clocks the
-    # rules keep: hours swum (R72), the drift carried (R64), hours in the same hex (R73).
-    db.execute(
-        """CREATE TABLE floaters (
-            id INTEGER PRIMARY KEY,
-            kind TEXT NOT NULL,
-            ship TEXT NOT NULL,
-            voyage_id INTEGER,
-            name TEXT,
-            role TEXT NOT NULL DEFAULT 'crew',
-            count INTEGER NOT NULL DEFAULT 1,
-            swimming INTEGER NOT NULL DEFAULT 0,
-            jacket INTEGER NOT NULL DEFAULT 0,
-            raft INTEGER,
-            hex TEXT,
-            state TEXT NOT NULL DEFAULT 'afloat',
-            hours_swum INTEGER NOT NULL DEFAULT 0,
-            carry TEXT NOT NULL DEFAULT '0',
-            hours_in_hex INTEGER NOT NULL DEFAULT 0,
-            capsized INTEGER NOT NULL DEFAULT 0,
-            radio INTEGER NOT NULL DEFAULT 1,
-            since INTEGER NOT NULL DEFAULT 0,
-            ended INTEGER,
-            note TEXT NOT NULL DEFAULT ''
-        )"""
-    )
-
-
-# -- built boats (issue 11: m080-m089) ----------------------------------------------------
-@migrations()
-def m080_boat_designs(db: Database) -> None:
-    # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
-    # JSON (voyage.boats); NULL for rolled ships. voyage.doctor checks it parses.
-    db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
-
-
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099), the
-# boats' (m120), the voyage routes' own table (issue 14.5, m100-m109, voyage.perfschema);
-# the foreign keys (m190-m199) after every other table
+# registered last, in this order: people and boats (m071, m080), fights (m075-m079), issue
+# 15's (m090-m099), boats under way (m120), voyage routes (m100-m109); then the foreign keys
+# (m190-m199) after every other table
+from . import worldschema  # noqa: E402, F401, I001
 from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001
 from . import fkschema  # noqa: E402, F401, I001

@@ -78,11 +78,13 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
     with camp.action("advance", "the long voyage") as act:
         db["voyages"].insert({
             "ship": SHIP, "origin": ROUTE[0], "destination": ROUTE[-1],
-            "route": json.dumps(ROUTE), "position": len(ROUTE) - 1, "progress_miles": 0,
-            "inshore": json.dumps([]), "pace": "normal", "strain": 0, "status": "arrived",
+            "position": len(ROUTE) - 1, "progress_miles": 0,
+            "pace": "normal", "strain": 0, "status": "arrived",
             "started": 0, "ended": hours_total - 1, "state": json.dumps({"leaks": []}),
         })
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
+        # issue 14.5: the route has its own row (voyage.perfschema)
+        db["voyage_routes"].insert({"voyage_id": vid, "route": json.dumps(ROUTE), "inshore": "[]"})
         hours = []
         for clock in range(hours_total):
             hours.append({

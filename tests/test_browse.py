@@ -68,3 +68,48 @@ def test_events_carry_their_hex_and_the_views_answer_the_common_questions(runner
     views = _get(db, f"/{db.stem}.json")
     names = {v["name"] for v in views["views"]}  # type: ignore[index]
     assert {"ship_log", "ships_at_sea"} <= names
+
+
+def _html(db: Path, url: str) -> str:
+    ds = datasette_app(db, campaign_title(db))
+
+    async def fetch() -> str:
+        response = await ds.client.get(url)
+        assert response.status_code == 200, (url, response.text[:300])
+        return str(response.text)
+
+    return asyncio.run(fetch())
+
+
+def test_tables_link_to_each_other_in_datasette(runner, db: Path):
+    """Issue 15.6: the foreign keys (m190) make Datasette link a voyage to its ship, an hour
+    to its voyage and action, and list on a row's page the rows that point at it. (A row's
+    own page in Datasette 0.65 shows its values unlinked; the table page links them.)"""
+    import pytest
+
+    pytest.importorskip("datasette")
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "4", "--engine", "3")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "40")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "sail", "Gull", "--to", "2812", "--inshore")
+    ok(runner, "advance", "--hours", "3")
+    name = db.stem
+    # the voyage's row, as the voyages table shows it: her ship is a link to her row
+    voyage = _html(db, f"/{name}/voyages?id=1")
+    assert f'<a href="/{name}/ships/Gull">Gull</a>' in voyage
+    # an hour links to its voyage (labelled by its ship) and to the action that wrote it
+    hour = _get(db, f"/{name}/hours.json?_labels=on&_shape=array&_size=1")[0]  # type: ignore[index]
+    assert hour["voyage_id"] == {"value": 1, "label": "Gull"}
+    assert hour["action_id"]["label"].startswith("advance 3 hours")
+    # the ship's own page lists what points at her; her class has its name beside its key
+    ship = _html(db, f"/{name}/ships/Gull")
+    assert f'<a href="/{name}/voyages?ship=Gull">' in ship and "from ship in voyages" in ship
+    # and a voyage's page lists her hours and events
+    voyage_page = _html(db, f"/{name}/voyages/1")
+    assert f'<a href="/{name}/hours?voyage_id=1">' in voyage_page
+    assert "from voyage_id in events" in voyage_page
+    row = _get(db, f"/{name}/ships/Gull.json?_shape=array")[0]  # type: ignore[index]
+    assert (row["class"], row["class_label"]) == ("trawler", "Fishing Trawler")
+    meta = _get(db, "/-/metadata.json")["databases"][name]["tables"]  # type: ignore[index]
+    assert "beside its key" in meta["ships"]["columns"]["class_label"]

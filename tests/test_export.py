@@ -49,6 +49,14 @@ def _insert(db: Any, table: str, row: dict[str, Any]) -> None:
     db[table].insert({k: v for k, v in row.items() if k in cols})
 
 
+def _insert_voyage(db: Any, row: dict[str, Any]) -> None:
+    """A voyage row, and its route row where the route has its own table (issue 14.5, m100)."""
+    _insert(db, "voyages", row)
+    if db["voyage_routes"].exists():
+        vid = next(db.query("SELECT max(id) AS id FROM voyages"))["id"]
+        _insert(db, "voyage_routes", {"voyage_id": vid, **row})
+
+
 def make_voyage(camp: Campaign, status: str = "arrived") -> int:
     """A 10-hour voyage of the Sea Witch with three events, written as the engine would."""
     from voyage.ships import make_ship
@@ -64,9 +72,8 @@ def make_voyage(camp: Campaign, status: str = "arrived") -> int:
     roller = Roller(11)
     hexes = ["0305", "0405", "0405", "0506", "0506", "0606", "0606", "0707", "0707", "0807"]
     with camp.action("advance", "the Sea Witch sails") as act:
-        _insert(
+        _insert_voyage(
             db,
-            "voyages",
             {
                 "ship": SHIP,
                 "origin": ROUTE[0],
@@ -509,9 +516,8 @@ def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Pa
 
     camp = open_campaign(campaign)
     with camp.action("sail", "the Sea Witch sails home"):
-        _insert(
+        _insert_voyage(
             camp.db,
-            "voyages",
             {
                 "ship": SHIP,
                 "origin": "0807",

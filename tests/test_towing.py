@@ -141,3 +141,47 @@ def test_towing_a_ship_in_another_hex_is_refused(runner, db: Path):
     assert "a tow line is passed in one hex" in refused(runner, "act", "Old Faithful", "tow",
                                                         "Gull")
     assert db_contents(db) == before
+
+
+def _events(db: Path, ship: str, kind: str) -> list[tuple[int, int]]:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT clock, minute FROM events WHERE ship = ? AND kind = ? "
+                            "ORDER BY id", [ship, kind]).fetchall()
+
+
+def test_the_tow_weight_follows_the_towed_ship_each_hour(runner, db):
+    # R92: the tow weighs her Deadweight plus her Load as they are now: water she takes on
+    # is counted in the tower's Load from the next hour (water counts in Load, R11)
+    _fleet(runner, True)
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    camp = store.open_campaign(db)
+    with camp.action("test", "water in the Witch"):
+        witch = camp.get_ship("Sea Witch")
+        witch.water = 50  # under DW/10: no capsize Check (R37)
+        camp.save_ship(witch)
+    camp.close()
+    ok(runner, "advance", "--hours", "1")
+    camp = store.open_campaign(db)
+    tower, witch, book = camp.get_ship("Old Faithful"), camp.get_ship("Sea Witch"), camp.rulebook
+    camp.close()
+    weight = shipfig.deadweight(witch, book) + shipfig.load(witch, book)
+    assert weight == 750 + 362 + witch.water
+    assert tower.equipment["tow_counted"] == -(-weight // 5)  # a fifth for Strong, rounded up
+    assert shipfig.load_parts(tower, book)["tow"] == -(-weight // 5)
+
+
+@pytest.mark.parametrize("storm", [False, True])
+def test_the_ship_in_tow_meets_the_hazards_of_each_hex_entered(runner, db, storm):
+    # inshore into Silt Harbour (R33: shallows on the way) or through a storm (R32, R60):
+    # the ship in tow rolls her own Check in every hex her tower enters, at the same minute
+    _fleet(runner, True)
+    if storm:
+        ok(runner, "weather", "storm", "--around", "0305", "--radius", "3", "--hours", "48")
+    else:
+        ok(runner, "undo")  # the whaler's sailing: inshore to Silt Harbour instead
+        ok(runner, "sail", "Old Faithful", "--to", "0804", "--inshore")
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    ok(runner, "advance", "--hours", "4" if storm else "12")
+    kind = "capsize" if storm else "coast"
+    tower = _events(db, "Old Faithful", kind)
+    assert tower and _events(db, "Sea Witch", kind)[: len(tower)] == tower

@@ -22,10 +22,12 @@ TABLES: dict[str, tuple[str, list[str]]] = {
     "settings": ("The campaign's options (the rulings marked option) changed from default.", []),
     "actions": ("Every referee action and advance, in order; `voyage undo` takes the last "
                 "back.", ["kind"]),
-    "ships": ("The ships: class, Tier, engine, traits, equipment and what is aboard.",
-              ["class", "status"]),
+    "ships": ("The ships: class (its key and its name), Tier, engine, traits, equipment and "
+              "what is aboard.", ["class_label", "status"]),
     "voyages": ("Each voyage: ship, origin, destination, route and how it ended.",
                 ["ship", "status"]),
+    "voyage_routes": ("Each voyage's planned route and the legs sailed inshore (R33), a row "
+                      "per voyage (kept apart so hourly updates never rewrite them).", []),
     "hours": ("A row per ship per hour at sea: hex, miles, speed, fuel, load and water.",
               ["ship", "status", "load_category"]),
     "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),
@@ -51,6 +53,42 @@ TABLES: dict[str, tuple[str, list[str]]] = {
 }
 
 
+#: How a row is named where another table links to it (Datasette's label column): a ship by
+#: her name, an action by its summary ("advance 12 hours to Day 2, 00:00"), a voyage by
+#: its ship, a named person by name.
+LABELS: dict[str, str] = {
+    "ships": "name", "actions": "summary", "voyages": "ship", "people": "name",
+}
+
+_ACTION = "The action that wrote this row (`voyage history`; undone with it)."
+_VOYAGE = "The voyage this row belongs to (empty outside a voyage)."
+_SHIP = "The ship's name (a link to her row in ships)."
+_LOGGED = "The ship's name as the log keeps it (her voyage links her row in ships)."
+#: Column descriptions: the keys (foreign keys since m190, voyage.fkschema) and the names
+#: beside them.
+COLUMNS: dict[str, dict[str, str]] = {
+    "ships": {
+        "class": "The class's key in the rule book (tables/classes.yaml).",
+        "class_label": "The class's name in the campaign's rule book, beside its key.",
+        "created": "The action that made her (0: made before the campaign's first action).",
+        "archived": "1: removed with --force after she sailed; her log stays.",
+    },
+    "voyages": {"ship": _SHIP, "route": "The hexes of her route, in order (JSON)."},
+    "hours": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED},
+    "events": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED,
+               "hex": "The hex it happened in.", "rolls": "Every roll, in full (R4; JSON)."},
+    "rolls": {"action_id": _ACTION, "ship": "The ship the roll was for (her name, kept as "
+              "written: a ship removed before she sailed leaves her generation rolls)."},
+    "storms": {"action_id": _ACTION},
+    "sea_map": {"action_id": "The action that loaded the map."},
+    "people": {"ship": "The ship they are aboard (empty: ashore, or off a ship)."},
+    "floaters": {"ship": "The ship they came off.", "voyage_id": _VOYAGE,
+                 "raft": "The raft they are on (a row of this table)."},
+    "fighters": {"fight": "The fight (a row of fights)."},
+    "undo_journal": {"action_id": "The action whose change this entry takes back."},
+}
+
+
 def browse_metadata(path: Path, title: str) -> dict[str, Any]:
     """Datasette metadata for the campaign file at ``path``."""
     tables: dict[str, Any] = {}
@@ -59,11 +97,15 @@ def browse_metadata(path: Path, title: str) -> dict[str, Any]:
         if facets:
             entry["facets"] = facets
         tables[name] = entry
-    tables["ships"]["label_column"] = "name"
+    for table, label in LABELS.items():
+        tables.setdefault(table, {})["label_column"] = label
+    for table, columns in COLUMNS.items():
+        tables.setdefault(table, {})["columns"] = columns
     return {
         "title": title,
-        "description": "A voyage campaign, read-only. Tables link to each other: click a "
-        "ship's name in a voyage, a voyage in an hour or an event.",
+        "description": "A voyage campaign, read-only. Tables link to each other (foreign "
+        "keys): click a ship's name in a voyage, a voyage or an action in an hour or an event; "
+        "a ship's page lists her voyages, a voyage's page its hours and events.",
         "source": "voyage",
         "databases": {path.stem: {"tables": tables}},
     }

@@ -11,6 +11,8 @@ wrote or that is not a campaign at all. The checks, in order:
 - every JSON column parses (a value edited by hand, a write cut short by a faulty disk);
 - every reference: a voyage at sea names a ship that exists, hours and events name voyages
   that exist, log rows name actions that exist (older actions may have been pruned);
+- every foreign key (m190, voyage.fkschema) holds (``PRAGMA foreign_key_check``), and the
+  keys an older campaign's rows kept from being declared are named, with those rows;
 - the house tables kept in the campaign still validate.
 """
 
@@ -32,7 +34,8 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "actions": ["snapshot"],
     "ships": ["traits", "equipment", "design"],
     "rolls": ["record"],
-    "voyages": ["route", "inshore", "state"],
+    "voyages": ["state"],
+    "voyage_routes": ["route", "inshore"],
     "events": ["rolls", "changes"],
     "fights": ["turn_order"],
     "fighters": ["damage"],
@@ -113,6 +116,7 @@ def examine(path: str | Path) -> Report:
         _campaign_row(conn, info, report)
         report.facts["json_values"] = _json(conn, columns, report.findings)
         _references(conn, info, report)
+        _foreign_keys(conn, info, report)
         _house_tables(conn, info, report)
     except sqlite3.DatabaseError as exc:
         report.findings.append(Finding("integrity", str(target), f"SQLite cannot read it: {exc}"))
@@ -311,6 +315,48 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
             )
 
 
+def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    """Rows that break a declared key (a hand edit made with keys off), and keys left
+    undeclared because rows pointed at missing parents when the campaign was upgraded."""
+    from .fkschema import undeclared
+
+    if "m190_foreign_keys" not in info.applied:
+        return
+    seen = {f.where for f in report.findings}
+    listed: dict[tuple[str, str], int] = {}
+    for table, rowid, parent, _ in conn.execute("PRAGMA main.foreign_key_check"):
+        where = f"{table} row {rowid}"
+        if listed.get((table, parent), 0) >= MAX_PER_CHECK:
+            continue  # enough of its kind listed
+        listed[(table, parent)] = listed.get((table, parent), 0) + 1
+        if where in seen:
+            continue  # named by a check above
+        seen.add(where)
+        report.findings.append(
+            Finding("reference", where, f"the {parent} row it points at is gone")
+        )
+    notes = []
+    for fk, count in undeclared(conn):
+        rows = plural(count, "row")
+        notes.append(f"{fk.name} not declared ({rows} pointing at missing {fk.parent})")
+        pruned = fk.parent == "actions" and _only_pruned(conn, fk)
+        if count and not pruned:
+            report.findings.append(Finding(
+                "reference", f"{fk.child}.{fk.column}",
+                f"{rows} point at {fk.parent} rows that are gone: kept as they are; the "
+                "foreign key is not declared while they do",
+            ))
+    report.facts["keys_not_declared"] = notes
+
+
+def _only_pruned(conn: sqlite3.Connection, fk: Any) -> bool:
+    """Whether every orphan names an action older than the oldest kept (pruned long ago)."""
+    lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
+    return lowest is not None and not conn.execute(
+        f"SELECT 1 FROM [{fk.child}] WHERE [{fk.column}] >= ? AND [{fk.column}] NOT IN "
+        "(SELECT id FROM actions) LIMIT 1", [lowest]).fetchone()
+
+
 def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
     from .tables import rulebook_from_texts
 
@@ -328,16 +374,18 @@ def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
 
 def summary(report: Report) -> str:
     """The report as text for a person."""
+    notes = [f"  note: {n}" for n in report.facts.get("keys_not_declared", [])]
     if report.healthy:
         f = report.facts
-        return (
+        return "\n".join([
             f"{report.path}: healthy (integrity ok; schema version {f.get('schema_steps')}, "
             f"written by voyage {f.get('written_by') or 'before 0.1'}; {f.get('tables')} "
-            f"tables; {f.get('json_values')} JSON values checked; references ok)"
-        )
+            f"tables; {f.get('json_values')} JSON values checked; references ok)",
+            *notes,
+        ])
     n = len(report.findings)
     lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
-    lines += [f"  {finding.line()}" for finding in report.findings]
+    lines += [f"  {finding.line()}" for finding in report.findings] + notes
     lines.append(RECOVERY)
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -303,6 +303,7 @@ class EncounterChecks:
             self.meetings(engine, clock, out)
         if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
             return  # the common hour: no check due anywhere
+        from .castaways import into_phase
         from .engine import LoggedEvent
 
         night: bool | None = None
@@ -333,7 +334,9 @@ class EncounterChecks:
             result = encounter_check(
                 self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
             )
-            event = Event(result.kind, result.text, list(result.rolls), CHECK_MINUTE,
+            # castaways go into the water of her hex (R71-R74): the referee searches
+            text = result.text + into_phase(engine.water, result.encounter, clock)
+            event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE,
                           dict(result.changes))
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
@@ -430,6 +433,7 @@ def check_by_hand(
     the campaign's dice (one undoable action, logged on her voyage if she is at sea).
     ``sure`` skips the chance: the referee says something is met; roll what."""
     from .calendar import campaign_calendar
+    from .castaways import into_campaign
     from .voyages import campaign_chart, log_event, open_voyage
 
     if chart is None:
@@ -453,6 +457,8 @@ def check_by_hand(
         result = encounter_check(
             camp.rulebook, camp.roller, chance, region, terrain, hex_name, camp.ship_names, sure
         )
+        # castaways go into the water of her hex (R71-R74): the referee searches
+        result = replace(result, text=result.text + into_campaign(camp, result.encounter))
         log_event(camp, act, ship.name, s.voyage_id if s else None, result.event(0))
         camp.db.execute(
             "UPDATE actions SET summary = ? WHERE id = ?",

@@ -71,6 +71,8 @@ class VoyageLog:
     calendar: Any = None
     #: R71-R74: everyone who left the ship on this voyage (voyage.people.voyage_people)
     people: list[dict[str, Any]] = field(default_factory=list)
+    #: R94: the events of every fight of the voyage (voyage.fightstory.fights_of)
+    fights: list[list[dict[str, Any]]] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -95,15 +97,16 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
-    rows = camp.db.query(
-        "SELECT * FROM voyages WHERE ship = ? COLLATE NOCASE ORDER BY id", [ship]
-    )
+    from .perfschema import VOYAGE_SELECT
+
+    rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     return [_decode(r, _JSON_COLUMNS_VOYAGES) for r in rows]
 
 
 def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> VoyageLog:
     """Gather one voyage of ``ship`` (its latest unless ``voyage_id`` is given)."""
     from .calendar import campaign_calendar
+    from .fightstory import fights_of
     from .ships import figures
 
     found = camp.get_ship(ship, archived=True)  # an unknown ship fails here with the ship list
@@ -153,6 +156,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         places=port_names(camp, voyage),
         calendar=campaign_calendar(camp),
         people=voyage_people(camp, vid),
+        fights=fights_of(camp.db, events),
     )
 
 
@@ -444,6 +448,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     picture marks them with.
     """
     from .chronicle import for_players
+    from .fightstory import story as fight_story
     from .report import ship_card
 
     if rolls not in ROLLS_MODES:
@@ -533,6 +538,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 out += ["", f"  <details><summary>{count}</summary>", ""]
                 out += [f"  - {line}" for line in lines]
                 out += ["", "  </details>", ""]
+    out += fight_story(log, audience, rolls)  # R94: each fight told round by round
     if log.people:
         # R71-R74: the log of a lost ship ends with what became of everyone aboard
         out += ["", "## What became of everyone aboard", ""]

@@ -137,17 +137,24 @@ def picture_title(log: VoyageLog) -> str:
 def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
     """What voyage.render draws for a voyage: the crop, the storms, the track, the marks,
     the title and the map's currents."""
+    from .encountermarks import overlay as encounter_overlay
+    from .encountermarks import voyage_places
+
     path = track(log)
     around, radius = picture_area(log)
+    marks = [m for m in picture_marks(log) if sea_map.in_bounds(m.hex)]
+    numbered = [(m.hex, m.text) for m in marks if m.kind != "day"]
     return {
         "around": around,
         "radius": radius,
         "storms": [h for h in log.storms if sea_map.in_bounds(h)],
         # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch"
         "tracks": [(f"voyage {log.id} of {log.ship}", path)] if path else [],
-        "marks": [m for m in picture_marks(log) if sea_map.in_bounds(m.hex)],
+        "marks": marks,
         "title": picture_title(log),
         "currents": [(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
+        # issue 12: encounters marked, numbered unless the event mark there shows it
+        "overlay": encounter_overlay(voyage_places(log, numbered)),
     }
 
 

@@ -101,7 +101,8 @@ def fight_minute(fight: dict[str, Any]) -> int:
 def _log(camp: Campaign, act: Action, fight: dict[str, Any], ship: str | None, event: Event,
          voyage_id: int | None = None) -> None:
     event.minute = (fight_minute(fight) - int(fight["clock"]) * 60) % 60
-    event.changes = {**event.changes, "fight": fight["id"], "round": fight["round"]}
+    event.changes = {**event.changes, "fight": fight["id"], "round": fight["round"],
+                     "hex": fight["hex"]}  # the map marks the fight there
     log_event(camp, act, ship, voyage_id, event)
 
 

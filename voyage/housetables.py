@@ -17,14 +17,16 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# voyage.tables (the YAML rule book) is imported where it is used: opening a campaign
+# (`adopt_folder`) needs it only for an older campaign's folder (issue 14: undo's start-up).
 from .campaignfile import META_TABLE
 from .errors import CampaignError, TableError
-from .tables import TABLE_NAMES, RuleBook, read_override_folder, rulebook_from_texts
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from .store import Campaign
+    from .tables import RuleBook
 
 #: ``voyage_file`` key saying the campaign keeps its own tables (no folder is read).
 IN_FILE_KEY = "house_tables"
@@ -33,6 +35,8 @@ IN_FILE = "in file"
 
 def read_folder(folder: str | Path) -> tuple[dict[str, str], dict[str, str], RuleBook]:
     """A folder's override tables, validated: (texts, where each came from, the book)."""
+    from .tables import read_override_folder, rulebook_from_texts
+
     path = Path(folder).resolve()
     texts = read_override_folder(path)
     sources = {name: str(path / f"{name}.yaml") for name in texts}
@@ -75,6 +79,8 @@ def _old_folder(camp_path: Path, folder: str) -> Path:
 
 def campaign_rulebook(camp: Campaign) -> RuleBook:
     """The campaign's rule book: built-in tables, replaced by the ones it keeps."""
+    from .tables import rulebook_from_texts
+
     db = camp.db
     if not _in_file(db):
         folder = camp.row["tables"]
@@ -157,6 +163,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
     try:
         with camp.action("tables", summary):
             store(camp.db, texts, sources, camp.clock)
+            relabel_ships(camp.db, book)  # ships.class_label follows the new names (m191)
     except BaseException:
         camp._book = None
         camp._settings = None
@@ -164,8 +171,22 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
     return {"folder": str(path), "tables": names}
 
 
+def relabel_ships(db: Database, book: RuleBook) -> None:
+    """Each ship's class name beside its key, as the rule book ``book`` names it."""
+    from .fkschema import class_label
+
+    if "class_label" not in {c.name for c in db["ships"].columns}:  # type: ignore[union-attr]
+        return
+    for (key,) in db.execute("SELECT DISTINCT class FROM ships").fetchall():
+        db.execute(
+            "UPDATE ships SET class_label = ? WHERE class = ?", [class_label(book, key), key]
+        )
+
+
 def overview(camp: Campaign) -> list[dict[str, Any]]:
     """Every rule table: whether the campaign overrides it, and from where."""
+    from .tables import TABLE_NAMES
+
     rows = {r["name"]: r for r in stored(camp.db)}
     out = []
     for name in TABLE_NAMES:
@@ -191,6 +212,7 @@ def export_tables(
     unless ``force``. Nothing is written if any file is in the way.
     """
     from .paths import tables_dir
+    from .tables import TABLE_NAMES
 
     out = Path(folder)
     if out.exists() and not out.is_dir():

@@ -259,19 +259,15 @@ def abandon(
 def _search_voyage(camp: Campaign, ship: Ship) -> Any:
     """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
     one hex, held open while she searches (she arrives there again when the search ends)."""
-    from .engine import ShipState, dumps
+    from .engine import ShipState
+    from .voyages import insert_voyage
 
     if not ship.hex:
         raise VoyageRuleError(f"{ship.name} is nowhere on the map")
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
-    cursor = camp.db.execute(
-        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
-        "inshore, pace, strain, status, started, state) VALUES "
-        "(?, ?, ?, ?, 0, 0, ?, 'normal', 0, 'under way', ?, '{}')",
-        [ship.name, ship.hex, ship.hex, dumps([ship.hex]), dumps([False]), camp.clock],
-    )
-    return ShipState(ship, int(cursor.lastrowid or 0), [ship.hex], inshore=[False])
+    vid = insert_voyage(camp, ship.name, [ship.hex], [False], "normal", 0)
+    return ShipState(ship, vid, [ship.hex], inshore=[False])
 
 
 def rescue_action(

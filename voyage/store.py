@@ -23,18 +23,18 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
 from . import undojournal
-from .dice import CheckOptions, Roller
 from .errors import CampaignError, ShipError, VoyageError
-from .ships import Ship
-from .ships import ship_from_row as _ship_from_row
-from .ships import ship_to_row as _ship_to_row
-from .tables import RuleBook, option_value
+
+if TYPE_CHECKING:
+    from .dice import CheckOptions, Roller
+    from .ships import Ship
+    from .tables import RuleBook
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
@@ -275,6 +275,19 @@ def m070_map_cache(db: Database) -> None:
     )
 
 
+# rule book, dice and ships are imported where used: undo needs none of them (issue 14)
+def _ship_from_row(row: dict[str, Any]) -> Ship:
+    from .ships import ship_from_row
+
+    return ship_from_row(row)
+
+
+def _ship_to_row(ship: Ship) -> dict[str, Any]:
+    from .ships import ship_to_row
+
+    return ship_to_row(ship)
+
+
 def resolve_path(db: str | os.PathLike[str] | None) -> Path:
     """``--db`` if given, else ``$VOYAGE_DB``, else ``./campaign.db``."""
     if db:
@@ -390,6 +403,8 @@ class Campaign:
         options = self.rulebook.options
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
+        from .tables import option_value
+
         value = option_value(key, options[key], raw)
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
@@ -402,6 +417,8 @@ class Campaign:
         return value
 
     def check_options(self) -> CheckOptions:
+        from .dice import CheckOptions
+
         s = self.settings
         return CheckOptions(natural=bool(s["natural_rolls"]), advantage_mode=s["advantage_mode"])
 
@@ -413,6 +430,8 @@ class Campaign:
     def roller(self) -> Roller:
         """The campaign's roller, at its saved state; saved again when an action ends."""
         if self._roller is None:
+            from .dice import Roller
+
             self._roller = Roller.from_state(self.row["rng_state"], self.check_options())
         return self._roller
 
@@ -433,12 +452,11 @@ class Campaign:
             raise
         try:
             yield self.db
+            conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
         except BaseException:
             conn.rollback()
             self._forget()
             raise
-        else:
-            conn.execute("COMMIT")
 
     def _forget(self) -> None:
         """Drop cached state after a rollback so nothing stale is used."""
@@ -586,6 +604,7 @@ class Campaign:
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
+        row.update(fkschema.ship_labels(self.rulebook, ship.ship_class))  # m191
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
@@ -621,7 +640,9 @@ class Campaign:
                 f"{ship.name} has {sailed} {plural} in the log: add --force to remove her "
                 "(she is archived: her log and exports stay readable)"
             )
-        if sailed:
+        # rafts or people off her (without a voyage: abandoned in port) point at her (m190)
+        off = self.db.execute("SELECT 1 FROM floaters WHERE ship = ? LIMIT 1", [ship.name])
+        if sailed or off.fetchone():
             self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
         else:
             self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
@@ -659,6 +680,7 @@ def create_campaign(
     else the new campaign starts with (its calendar) inside the same atomic build.
     """
     from . import campaignfile, housetables
+    from .dice import Roller
 
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
@@ -820,58 +842,9 @@ def m051_weather_rerolls(db: Database) -> None:
     )
 
 
-# -- people in the water (issue 9: m070-m074; m070 went to the map cache) ----------
-@migrations()
-def m071_people(db: Database) -> None:
-    # R70: the optional roster of named people (voyage.people); ``ship`` is where they are
-    # aboard, NULL once they have left her (their floater row says where they are then).
-    db.execute(
-        """CREATE TABLE people (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-            ship TEXT,
-            role TEXT NOT NULL DEFAULT 'crew',
-            swimming INTEGER NOT NULL DEFAULT 1,
-            jacket INTEGER NOT NULL DEFAULT 0
-        )"""
-    )
-    # R71-R74: rafts and people off a ship ("floaters"): a raft, or a group of like people
-    # (one row per named person), with a hex, where they are (a raft's id, or in the water),
-    # their state (afloat, drowned, lost with the ship, rescued, ashore) and the clocks the
-    # rules keep: hours swum (R72), the drift carried (R64), hours in the same hex (R73).
-    db.execute(
-        """CREATE TABLE floaters (
-            id INTEGER PRIMARY KEY,
-            kind TEXT NOT NULL,
-            ship TEXT NOT NULL,
-            voyage_id INTEGER,
-            name TEXT,
-            role TEXT NOT NULL DEFAULT 'crew',
-            count INTEGER NOT NULL DEFAULT 1,
-            swimming INTEGER NOT NULL DEFAULT 0,
-            jacket INTEGER NOT NULL DEFAULT 0,
-            raft INTEGER,
-            hex TEXT,
-            state TEXT NOT NULL DEFAULT 'afloat',
-            hours_swum INTEGER NOT NULL DEFAULT 0,
-            carry TEXT NOT NULL DEFAULT '0',
-            hours_in_hex INTEGER NOT NULL DEFAULT 0,
-            capsized INTEGER NOT NULL DEFAULT 0,
-            radio INTEGER NOT NULL DEFAULT 1,
-            since INTEGER NOT NULL DEFAULT 0,
-            ended INTEGER,
-            note TEXT NOT NULL DEFAULT ''
-        )"""
-    )
-
-
-# -- built boats (issue 11: m080-m089) ----------------------------------------------------
-@migrations()
-def m080_boat_designs(db: Database) -> None:
-    # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
-    # JSON (voyage.boats); NULL for rolled ships. voyage.doctor checks it parses.
-    db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
-
-
-# registered last: the fight tables (issue 12, m075-m079), then issue 15's (m090-m099)
-from . import fightschema, sharemigrations, boatsailschema  # noqa: E402, F401, I001
+# registered last, in this order: people and boats (m071, m080), fights (m075-m079), issue
+# 15's (m090-m099), boats under way (m120), voyage routes (m100-m109); then the foreign keys
+# (m190-m199) after every other table
+from . import worldschema  # noqa: E402, F401, I001
+from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001
+from . import fkschema  # noqa: E402, F401, I001

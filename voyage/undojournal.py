@@ -274,6 +274,11 @@ def undo_last(
             f"latest {keep()} actions are kept for undo "
             "(`voyage settings undo_keep N` keeps more from now on)"
         )
+    # The campaign's foreign keys (m190) are checked at COMMIT: the replay goes through
+    # states where a row points nowhere (a parent deleted before the child that named it is
+    # put back), which is whole again when it ends. Any key declared immediate is deferred
+    # too (the pragma ends with the transaction).
+    conn.execute("PRAGMA defer_foreign_keys = ON")
     for table in log_tables:
         conn.execute(f"DELETE FROM main.{_ident(table)} WHERE action_id = ?", [act["id"]])
     if act["undo"] == "snapshot":
@@ -285,7 +290,25 @@ def undo_last(
 
 
 def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str, Any]]]) -> None:
-    """Undo an action made before the journal (m030): put its tables back whole."""
+    """Undo an action made before the journal (m030): put its tables back whole. A voyage
+    row of such a snapshot still holds its route and inshore flags, which live in
+    ``voyage_routes`` since m100 (voyage.perfschema)."""
+    routes = snapshot.get("voyages")
+    if routes is not None and "voyage_routes" not in snapshot:
+        snapshot = dict(
+            snapshot,
+            voyage_routes=[
+                {
+                    "voyage_id": r["id"],
+                    "route": r.get("route", "[]"),
+                    "inshore": r.get("inshore", "[]"),
+                }
+                for r in routes
+            ],
+        )
+        snapshot["voyages"] = [
+            {k: v for k, v in r.items() if k not in ("route", "inshore")} for r in routes
+        ]
     for table, rows in snapshot.items():
         conn.execute(f"DELETE FROM main.{_ident(table)}")
         if rows:

@@ -30,6 +30,7 @@ from .engine import (
 from .errors import VoyageRuleError
 from .events import Event
 from .logrows import log_event, write_log
+from .perfschema import VOYAGE_SELECT
 from .report import plural
 from .rules.boatpower import plain
 from .rules.repair import repair_leak
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from .maps import SeaMap
 
 OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
+OPEN_V = "v.ended IS NULL AND v.status NOT IN ('sunk', 'abandoned')"
 
 
 # -- the map and the storms --------------------------------------------------------------
@@ -111,7 +113,7 @@ def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> Ship
 def open_voyages(camp: Campaign) -> list[ShipState]:
     """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
     a fire, a listing or a sinking goes on in port until it is dealt with)."""
-    rows = list(camp.db.query(f"SELECT * FROM voyages WHERE {OPEN_SQL} ORDER BY id"))
+    rows = list(camp.db.query(f"{VOYAGE_SELECT} WHERE {OPEN_V} ORDER BY v.id"))
     return [_state_from_rows(camp, r, camp.get_ship(r["ship"])) for r in rows]
 
 
@@ -119,7 +121,7 @@ def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
     """The ship's voyage not yet over, if any."""
     rows = list(
         camp.db.query(
-            f"SELECT * FROM voyages WHERE ship = ? AND {OPEN_SQL} ORDER BY id DESC LIMIT 1",
+            f"{VOYAGE_SELECT} WHERE v.ship = ? AND {OPEN_V} ORDER BY v.id DESC LIMIT 1",
             [ship_name],
         )
     )
@@ -138,9 +140,13 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
     )
     stored = camp.cache.get(("route", s.voyage_id))
     if stored is None or stored != (s.route, s.inshore):  # a new course (or never read)
+        # issue 14.5: the route has its own row (voyage.perfschema), written only here
         camp.db.execute(
-            "UPDATE voyages SET route = ?, inshore = ?, destination = ? WHERE id = ?",
-            [dumps(s.route), dumps(s.inshore), s.route[-1], s.voyage_id],
+            "UPDATE voyage_routes SET route = ?, inshore = ? WHERE voyage_id = ?",
+            [dumps(s.route), dumps(s.inshore), s.voyage_id],
+        )
+        camp.db.execute(
+            "UPDATE voyages SET destination = ? WHERE id = ?", [s.route[-1], s.voyage_id]
         )
         camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
     s.ship.pace, s.ship.strain = s.pace, s.strain
@@ -150,6 +156,24 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         s.ship.status = "abandoned"
     s.ship.hex = s.hex
     camp.save_ship(s.ship)
+
+
+def insert_voyage(
+    camp: Campaign, ship: str, route: list[str], inshore: list[bool], pace: str, strain: int
+) -> int:
+    """Open a voyage row and its route row (voyage.perfschema); the new voyage's id."""
+    cursor = camp.db.execute(
+        "INSERT INTO voyages (ship, origin, destination, position, progress_miles, pace, "
+        "strain, status, started, state) VALUES (?, ?, ?, 0, 0, ?, ?, 'under way', ?, '{}')",
+        [ship, route[0], route[-1], pace, strain, camp.clock],
+    )
+    vid = int(cursor.lastrowid or 0)
+    camp.db.execute(
+        "INSERT INTO voyage_routes (voyage_id, route, inshore) VALUES (?, ?, ?)",
+        [vid, dumps(route), dumps(inshore)],
+    )
+    camp.cache[("route", vid)] = (list(route), list(inshore))
+    return vid
 
 
 # -- setting sail --------------------------------------------------------------------------
@@ -338,13 +362,7 @@ def _sail(
     planned = planned_voyage(camp, ship_name, to, via, route, pace, strain, inshore, chart)
     ship, hexes, flags = planned.ship, planned.route, planned.inshore
     pace, strain = planned.pace, planned.strain
-    cursor = camp.db.execute(
-        "INSERT INTO voyages (ship, origin, destination, route, position, progress_miles, "
-        "inshore, pace, strain, status, started, state) VALUES "
-        "(?, ?, ?, ?, 0, 0, ?, ?, ?, 'under way', ?, '{}')",
-        [ship.name, hexes[0], hexes[-1], dumps(hexes), dumps(flags), pace, strain, camp.clock],
-    )
-    vid = int(cursor.lastrowid or 0)
+    vid = insert_voyage(camp, ship.name, hexes, flags, pace, strain)
     state = ShipState(ship, vid, hexes, inshore=flags, pace=pace, strain=strain)
     ship.status = "at sea"
     save_state(camp, state, camp.clock)
@@ -858,7 +876,8 @@ def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]
     """Every voyage (newest last), with its route parsed."""
     where, args = _filters(ship, None)
     rows = []
-    for r in camp.db.query(f"SELECT * FROM voyages {where} ORDER BY id", args):
+    where = where.replace("WHERE ship", "WHERE v.ship")
+    for r in camp.db.query(f"{VOYAGE_SELECT} {where} ORDER BY v.id", args):
         row = dict(r)
         for key in ("route", "inshore", "state"):
             row[key] = json.loads(row[key])

@@ -178,6 +178,7 @@ def render(
         voyage map render --out storm.png --around 1510 --radius 3 --at "day 2, 12:00"
     """
     from ..calendar import campaign_calendar
+    from ..encountermarks import render_places
     from ..mapstore import current_map, ship_positions
     from ..people import afloat_marks
     from ..voyages import clock_text, voyage_tracks
@@ -202,6 +203,7 @@ def render(
             radius=radius,
             ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
             tracks=voyage_tracks(camp, tracks),
+            encounters=render_places(camp, tracks, hour),  # issue 12: encounters marked
             title=title or f"{sea.name}, {clock_text(camp, hour)}",
             currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
             progress=progress,

@@ -459,6 +459,8 @@ def remove(db_path: str, name: str, force: bool) -> None:
     if sailed:
         plural = "voyage stays" if sailed == 1 else "voyages stay"
         click.echo(f"Removed {gone.name}: archived, her {sailed} {plural} in the log.")
+    elif camp.is_archived(gone.name):  # rafts or people off her point at her (m190)
+        click.echo(f"Removed {gone.name}: archived, the rafts and people off her stay.")
     else:
         click.echo(f"Removed {gone.name}.")
 

@@ -64,6 +64,8 @@ def set_charge(ship: Ship, value: Fraction | int) -> None:
 
 def plain(x: Fraction | int | float) -> int | float:
     """A number as the log prints it: whole, or a decimal to two places."""
+    if type(x) is int:  # the engine's hot path: a rolled ship's fuel, every ship-hour
+        return x
     x = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
     return int(x) if x.denominator == 1 else round(float(x), 2)
 

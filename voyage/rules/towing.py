@@ -72,23 +72,92 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
         if s is None or s.status != UNDER_TOW:
             let_go(tower.ship, s.ship if s is not None else None)
             continue
-        s.route, s.inshore = list(tower.route), list(tower.inshore)
-        s.position, s.progress = tower.position, tower.progress
+        aground = _follow(engine, s, tower, clock, out, rows)  # her own hazards, hex by hex
+        tower_row = next((r for r in rows if r.ship == tower.ship.name), None)
         for row in rows:
-            if row.ship == s.ship.name:
+            if row.ship == s.ship.name:  # her hour: where she is, the miles she was towed
                 row.hex = s.hex
+                row.miles = tower_row.miles if tower_row is not None else row.miles
+        if aground:
+            let_go(tower.ship, s.ship)
+            text = f"{s.ship.name} is aground at {s.hex}: the tow line is cast off (R92, R34)."
+            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
+                                   Event("tow", text, [], 59, {"status": s.status})))
+            continue
         if tower.status in ("arrived", "sunk", "abandoned") or (
             engine.world.sea_state(s.hex, clock) and _parts(engine, s, tower, clock, out)
         ):
             let_go(tower.ship, s.ship)
             s.status = "arrived" if tower.status == "arrived" else "adrift"
             text = f"{s.ship.name} is cast off from {tower.ship.name} at {s.hex} ({s.status})."
+            if s.status == "arrived":
+                port = engine.hex_info(s.hex).port
+                s.ship.status = "in port" if port else "at anchor"
+                where = f"{port} ({s.hex})" if port else s.hex
+                text = (f"{s.ship.name} arrives at {where} in tow of {tower.ship.name}; the "
+                        "line is cast off (R92).")
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
                                    Event("tow", text, [], 59, {"status": s.status})))
+        else:  # R92: the tow weighs what she weighs now (water in, fuel out) for next hour
+            wil = engine.world.water_in_load
+            tower.ship.equipment[TOW_COUNTED] = counted_weight(
+                tower.ship, tow_weight(s.ship, engine.book, wil), engine.book)
     for s in engine.states:  # a ship under tow whose tower is not at sea: adrift (R64)
         if s.status == UNDER_TOW and str(s.ship.equipment.get(TOWED_BY, "")) not in by_name:
             s.ship.equipment.pop(TOWED_BY, None)
             s.status = "adrift"
+
+
+def _entered(s: Any, tower: Any) -> list[int]:
+    """The positions on the tower's route of the hexes she entered this hour (the ship in
+    tow was at the tower's start hex, on the same route unless the tower changed course)."""
+    route = tower.route
+    if list(s.route) == list(route):
+        start = s.position
+    elif s.hex in route[: tower.position + 1]:
+        start = route.index(s.hex)
+    else:
+        start = tower.position
+    return list(range(start + 1, tower.position + 1))
+
+
+def _follow(engine: Any, s: Any, tower: Any, clock: int, out: list[Any],
+            rows: Sequence[Any]) -> bool:
+    """The ship in tow enters each hex her tower entered this hour, at the minute the tower
+    did, with the hazards of any ship entering it: a storm Check in storm-tossed seas (R32,
+    R60), and inshore, in a narrow passage or in shallows an underwater hazard (R33) she may
+    run aground on (R34) at the tower's speed. True if she is aground (the line is cast off)."""
+    from ..engine import _ShipHour
+
+    positions = _entered(s, tower)
+    s.route, s.inshore = list(tower.route), list(tower.inshore)
+    row = next((r for r in rows if r.ship == tower.ship.name), None)
+    speed = int(row.speed) if row is not None else 0
+    hex_miles = engine._hex_miles
+    before = tower.progress - (int(row.miles) if row is not None else 0) \
+        + len(positions) * hex_miles  # the tower's progress at the start of the hour
+    hour = _ShipHour(engine, s, clock, out)
+    hour.speed = speed
+    for k, position in enumerate(positions):
+        need = hex_miles - before + k * hex_miles
+        hour.minute = min(59, max(0, need * 60 // speed)) if speed > 0 else 59
+        s.position = position
+        s.ship.hex = s.route[position]
+        s.hours_in_hex = s.storm_hours = 0
+        if s.sinking_in is not None or s.capsized or s.status != UNDER_TOW:
+            continue
+        info = engine.hex_info(s.ship.hex)
+        if level := int(engine.world.sea_state(s.ship.hex, clock)):
+            hour.storm_check(level)  # R32/R60
+        inshore = s.inshore[position] if position < len(s.inshore) else False
+        shallow = info.terrain in engine.shallows
+        if s.sinking_in is None and (inshore or info.narrow_passage or shallow):
+            hour.coast(info)  # R33, R34
+            if s.status == "stuck":
+                return True
+    s.position, s.progress = tower.position, tower.progress
+    s.ship.hex = s.route[s.position] if s.route else s.ship.hex
+    return False
 
 
 def _parts(engine: Any, s: Any, tower: Any, clock: int, out: list[Any]) -> bool:

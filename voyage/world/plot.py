@@ -159,11 +159,15 @@ def tracks_overlay(cells: Sequence[StormCell]) -> Overlay:
     return draw
 
 
-def render_weather(sea_map: Any, sea: SeaStates, hour: int, out: str | Path, **kw: Any) -> Path:
-    """`voyage map render --at`: the map with the sea of ``hour``."""
+def render_weather(sea_map: Any, sea: SeaStates, hour: int, out: str | Path,
+                   encounters: Sequence[tuple[str, str]] = (), **kw: Any) -> Path:
+    """`voyage map render --at`: the map with the sea of ``hour`` (and the ``encounters``
+    marked, voyage.encountermarks)."""
+    from ..encountermarks import overlay as encounter_overlay
     from ..render import render_map
 
-    return render_map(sea_map, out, overlay=weather_overlay(sea, hour), **kw)
+    weather = weather_overlay(sea, hour)
+    return render_map(sea_map, out, overlay=encounter_overlay(encounters, weather), **kw)
 
 
 def plot_tracks(sea_map: Any, cells: Sequence[StormCell], out: str | Path, title: str) -> Path:

@@ -1,0 +1,184 @@
+"""Storage that stays flat as a campaign grows (issue 14.5): a voyage's route has its own row
+(m100, voyage.perfschema), floaters are written narrowly, and the log's rolls are encoded
+without their dicts but byte for byte as before."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from voyage import store, voyages
+from voyage.dice import Modifier, Roll, Roller
+from voyage.engine import Engine, dumps
+from voyage.logrows import rolls_json
+from voyage.mapstore import load_into_campaign
+from voyage.people import floaters, save_floaters
+from voyage.ships import make_ship
+from voyage.world.water import Floater
+
+
+def dump(path: Path) -> list[str]:
+    with sqlite3.connect(path) as conn:
+        return list(conn.iterdump())
+
+
+@pytest.fixture
+def camp(tmp_path: Path) -> store.Campaign:
+    c = store.create_campaign(tmp_path / "c.db", "Routes", seed=14)
+    load_into_campaign(c, "salt_reach")
+    return c
+
+
+def long_voyage(camp: store.Campaign, loops: int = 100) -> int:
+    """A freighter sailing there and back ``loops`` times (a route of thousands of hexes)."""
+    chart = voyages.campaign_chart(camp)[0]
+    with camp.action("ship add", "Long"):
+        ship = make_ship(camp.rulebook, "Long", "freighter", 10, 9, ["Steady"])
+        ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, "0305"
+        camp.add_ship(ship)
+    there = chart.route("0305", "2812")
+    assert there is not None
+    state = voyages.sail(camp, "Long", route=(there + there[-2:0:-1]) * loops + ["0305"])
+    return state.voyage_id
+
+
+def test_the_route_lives_in_its_own_row_and_every_reader_sees_it(camp):
+    vid = long_voyage(camp, loops=2)
+    cols = {r[1] for r in camp.db.conn.execute("PRAGMA table_info(voyages)")}
+    assert "route" not in cols and "inshore" not in cols
+    route, inshore = camp.db.conn.execute(
+        "SELECT route, inshore FROM voyage_routes WHERE voyage_id = ?", [vid]
+    ).fetchone()
+    assert json.loads(route)[0] == "0305" and len(json.loads(inshore)) == len(json.loads(route))
+    (listed,) = voyages.voyage_list(camp)
+    assert listed["route"] == json.loads(route) and listed["id"] == vid
+    assert voyages.open_voyages(camp)[0].route == json.loads(route)
+    # the foreign key is declared (issue 15's rebuilds keep it), its child column the key
+    fks = camp.db.conn.execute("PRAGMA foreign_key_list(voyage_routes)").fetchall()
+    assert [(f[2], f[3], f[4]) for f in fks] == [("voyages", "voyage_id", "id")]
+
+
+def test_an_hour_at_sea_never_rewrites_a_long_route(camp):
+    long_voyage(camp, loops=400)
+    (route_bytes,) = camp.db.conn.execute("SELECT length(route) FROM voyage_routes").fetchone()
+    assert route_bytes > 100_000
+    voyages.advance(camp, 1)  # the journal's triggers are made, first pages written
+    path = camp.path
+    camp.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    camp = store.open_campaign(path)
+    voyages.advance(camp, 1)
+    written = os.path.getsize(f"{path}-wal")  # every page the advance wrote, once each
+    camp.close()
+    assert written < route_bytes / 2  # before m100 the voyage row, route and all, was rewritten
+
+
+def test_a_new_course_rewrites_the_route_and_undo_puts_it_back(camp):
+    long_voyage(camp, loops=1)
+    path = camp.path
+    voyages.advance(camp, 3)
+    before = dump(path)
+    voyages.referee_action(camp, "Long", "course", to="2420")
+    (route,) = camp.db.conn.execute("SELECT route FROM voyage_routes").fetchone()
+    assert json.loads(route)[-1] == "2420"
+    assert voyages.voyage_list(camp)[0]["destination"] == "2420"
+    camp.undo()
+    camp.close()
+    assert dump(path) == before
+
+
+def test_m100_moves_an_older_campaigns_routes(camp):
+    vid = long_voyage(camp, loops=1)
+    voyages.advance(camp, 2)
+    expected = voyages.voyage_list(camp)
+    path = camp.path
+    camp.close()
+    with sqlite3.connect(path) as conn:  # the campaign as it was before m100
+        conn.execute("ALTER TABLE voyages ADD COLUMN route TEXT NOT NULL DEFAULT ''")
+        conn.execute("ALTER TABLE voyages ADD COLUMN inshore TEXT NOT NULL DEFAULT '[]'")
+        conn.execute(
+            "UPDATE voyages SET (route, inshore) = (SELECT route, inshore FROM voyage_routes "
+            "WHERE voyage_id = voyages.id)"
+        )
+        conn.execute("DROP TABLE voyage_routes")
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm100_voyage_routes'")
+    camp = store.open_campaign(path)
+    assert voyages.voyage_list(camp) == expected
+    assert voyages.open_voyages(camp)[0].voyage_id == vid
+    voyages.advance(camp, 1)  # and she sails on
+    assert voyages.open_voyages(camp)[0].position >= expected[0]["position"]
+
+
+def test_an_old_snapshot_with_routes_in_the_voyage_rows_still_undoes(camp):
+    long_voyage(camp, loops=1)
+    voyages.advance(camp, 2)
+    rows = [dict(r) for r in camp.db.query(f"{voyages.VOYAGE_SELECT} ORDER BY v.id")]
+    snapshot = {"voyages": rows}
+    with camp.action("old", "an action from before the journal") as act:
+        # (the voyage rows stay: their hours and events point at them, m190)
+        camp.db.execute("DELETE FROM voyage_routes")
+        camp.db.execute("UPDATE voyages SET position = 0")
+    camp.db.execute(
+        "UPDATE actions SET undo = 'snapshot', snapshot = ? WHERE id = ?",
+        [json.dumps(snapshot), act.id],
+    )
+    camp.db.execute("DELETE FROM undo_journal WHERE action_id = ?", [act.id])
+    camp.undo()
+    assert [dict(r) for r in camp.db.query(f"{voyages.VOYAGE_SELECT} ORDER BY v.id")] == rows
+
+
+def test_floaters_are_written_narrowly_and_exactly(camp):
+    people = [
+        Floater(id=i, kind="people", ship="Gone", name=None, count=2, hex="1510")
+        for i in range(1, 41)
+    ]
+    with camp.action("setup", "forty groups in the water"):
+        save_floaters(camp, people, [])
+    rows = floaters(camp)
+    rows[3].hours_swum = 2
+    rows[7].state = "drowned"
+    rows.append(Floater(id=41, kind="raft", ship="Gone", hex="1511"))
+    with camp.action("hour", "an hour in the water") as act:
+        save_floaters(camp, [r for r in rows if r.id != 9], [])
+    journal = camp.db.conn.execute(
+        "SELECT op, rid, col FROM undo_journal WHERE action_id = ? AND tbl = 'floaters'",
+        [act.id],
+    ).fetchall()
+    # two changed columns, one inserted row, one deleted row (marker + its columns)
+    assert ("U", 4, "hours_swum") in journal and ("U", 8, "state") in journal
+    assert ("I", 41, None) in journal and ("D", 9, None) in journal
+    assert len([j for j in journal if j[0] == "U"]) == 2
+    assert [f.to_row() for f in floaters(camp)] == [f.to_row() for f in rows if f.id != 9]
+
+
+def _rolls_of_a_year_at_sea(camp: store.Campaign) -> list[Roll]:
+    long_voyage(camp, loops=3)
+    with camp.action("advance", "a month"):
+        states = voyages.open_voyages(camp)
+        engine = Engine(voyages.world_for(camp), states, camp.roller)
+        result = engine.run(camp.clock, 24 * 30, halt=False)
+    return [r for e in result.events for r in e.event.rolls]
+
+
+def test_rolls_are_encoded_exactly_as_the_json_encoder_wrote_them(camp):
+    made = _rolls_of_a_year_at_sea(camp)
+    roller = Roller(5)
+    made += [
+        roller.check("with a boon", 14, [Modifier(2, "Tier II"), Modifier(-1, "wind")], ["fair"]),
+        roller.check('with a bane \u2192 "quoted"', 11, [], [], ["fog", "night"]),
+        roller.roll("plain", "2d6"),
+        roller.chance("a chance", 2, success="yes", failure="no"),
+    ]
+    assert len(made) > 20
+    for roll in made:
+        assert roll.to_json() == dumps(roll.to_dict())
+    assert rolls_json(made) == dumps([r.to_dict() for r in made])
+    assert rolls_json([]) == "[]"
+    # a value of an unexpected type is left to the JSON encoder, same bytes
+    odd = Roll("odd", "d6", [3], 3, total=3.5)  # type: ignore[arg-type]
+    assert odd.to_json() == dumps(odd.to_dict()) and '"total":3.5' in odd.to_json()

@@ -1,0 +1,47 @@
+"""Storage that stays flat as a campaign grows (issue 14.5): migrations m100-m109,
+registered on voyage.store's Migrations (imported at the end of voyage/store.py).
+
+A voyage's route and its inshore flags are the biggest values a voyage has (a year-long
+route is tens of KB) and never change while she sails on, but the voyage row around them
+changes every hour (position, miles, the engine's state). SQLite rewrites a whole row,
+overflow pages and all, when any of its values changes size, so every advance rewrote every
+long route into the WAL (about 1 MB per one-hour advance of ten ships on long voyages). The
+route and the flags live in ``voyage_routes``, one row per voyage, written when the voyage
+opens and when a new course changes them (voyage.voyages.save_state), read with the voyage
+(:data:`VOYAGE_SELECT`).
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from .store import migrations
+
+#: Every column of a voyage, its route and inshore flags included: what readers select
+#: (``FROM voyages v`` joined to its route; add ``WHERE``/``ORDER BY`` on ``v.``).
+VOYAGE_SELECT = (
+    "SELECT v.*, r.route AS route, r.inshore AS inshore FROM voyages v "
+    "JOIN voyage_routes r ON r.voyage_id = v.id"
+)
+
+
+@migrations()
+def m100_voyage_routes(db: Database) -> None:
+    # The route and inshore flags move out of the voyage row into their own row, so that the
+    # hourly updates of a voyage no longer rewrite them (issue 14.5: bytes per action flat).
+    # The foreign key is deferred: an undo of an action made before the journal (m030)
+    # restores its snapshot table by table (voyage.undojournal.restore_snapshot).
+    db.execute(
+        """CREATE TABLE voyage_routes (
+            voyage_id INTEGER PRIMARY KEY
+                REFERENCES voyages(id) DEFERRABLE INITIALLY DEFERRED,
+            route TEXT NOT NULL,
+            inshore TEXT NOT NULL DEFAULT '[]'
+        )"""
+    )
+    db.execute(
+        "INSERT INTO voyage_routes (voyage_id, route, inshore) "
+        "SELECT id, route, inshore FROM voyages ORDER BY id"
+    )
+    db.execute("ALTER TABLE voyages DROP COLUMN route")
+    db.execute("ALTER TABLE voyages DROP COLUMN inshore")

@@ -259,7 +259,9 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
                 if conn.execute(f"SELECT 1 FROM [{table}] WHERE substr([{col}], 1, 1) IN "
                                 "('[', '{') LIMIT 1").fetchone():
                     holding.add(f"{table}.{col}")
-        assert holding >= {"ships.equipment", "voyage_routes.route", "events.rolls", "events.changes"}
+        assert holding >= {
+            "ships.equipment", "voyage_routes.route", "events.rolls", "events.changes"
+        }
         assert holding <= doctors  # voyage doctor checks every column that holds JSON
         for name in doctors:
             table, col = name.split(".")

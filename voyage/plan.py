@@ -27,6 +27,7 @@ from typing import Any
 
 from . import hexmap
 from . import ships as shipfig
+from .depthroutes import draft_chart
 from .errors import VoyageError
 from .forecast import Leg, Setup, prepare
 
@@ -104,6 +105,7 @@ def candidates(
         pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
     avoid = shallows(book)
+    chart = draft_chart(chart, ship, book)  # R83: round charted water too shallow for her
     shortest = plan_route(chart, start, goal, avoid=avoid)
     found: list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]] = [
         ("shortest", shortest, False, [], [])
@@ -173,7 +175,9 @@ def _with_currents(
 
     current_at = current_lookup(chart)
     hex_miles = Fraction(12)
-    for keep_out in (set(avoid), set()):
+    shoals = set(getattr(chart, "shoals", ()))  # R83: a built boat's (voyage.depthroutes)
+    tiers = [set(avoid) | shoals, shoals, set()] if shoals else [set(avoid), set()]
+    for keep_out in tiers:
         best: dict[str, Fraction] = {start: Fraction(0)}
         came: dict[str, str] = {}
         heap: list[tuple[Fraction, str]] = [(Fraction(0), start)]
@@ -187,7 +191,8 @@ def _with_currents(
             if hours > best[here]:
                 continue
             for there in chart.neighbours(here):
-                if not chart.is_sea(there) or (there != goal and chart.terrain(there) in keep_out):
+                if not chart.is_sea(there) or (there != goal and (
+                        chart.terrain(there) in keep_out or there in keep_out)):
                     continue
                 side = side_of_step(here, there)
                 knots = leg_speed(speed, current_at(here), side if side is not None else 0)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from . import ships as shipfig
+from .depthroutes import draft_chart, shoal_warning
 from .engine import (
     CLOSED_STATUSES,
     OPEN_STATUSES,
@@ -119,12 +120,8 @@ def open_voyages(camp: Campaign) -> list[ShipState]:
 
 def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
     """The ship's voyage not yet over, if any."""
-    rows = list(
-        camp.db.query(
-            f"{VOYAGE_SELECT} WHERE v.ship = ? AND {OPEN_V} ORDER BY v.id DESC LIMIT 1",
-            [ship_name],
-        )
-    )
+    sql = f"{VOYAGE_SELECT} WHERE v.ship = ? AND {OPEN_V} ORDER BY v.id DESC LIMIT 1"
+    rows = list(camp.db.query(sql, [ship_name]))
     return _state_from_rows(camp, rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
 
 
@@ -324,8 +321,8 @@ def planned_voyage(
             f"{ship.name} is nowhere on the map: put her in a port first "
             f"with `voyage ship place {ship.name!r} CCRR`"
         )
-    start = _sea_hex(chart, ship.hex)
-    hexes = plan_route(chart, start, to, via, route, shallows(camp.rulebook))
+    start, avoid = _sea_hex(chart, ship.hex), shallows(camp.rulebook)  # R83: and her shoals
+    hexes = plan_route(draft_chart(chart, ship, camp.rulebook), start, to, via, route, avoid)
     if pace is None:  # the pace set in port with `voyage pace`, checked again at this load
         pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
@@ -375,7 +372,7 @@ def _sail(
         f"{plural(len(hexes) - 1, 'hex', 'hexes')} ({(len(hexes) - 1) * 12} miles), "
         f"{_pace_words(ship, camp, pace)}{f' +{strain} knots' if pace == 'strain' else ''}; "
         f"{expected_text(with_current, still_water)}."
-    )
+    ) + (f" {warn}" if (warn := shoal_warning(camp, chart, ship, hexes)) else "")
     changes = {"route": hexes, "pace": pace, "expected_hours": with_current}
     log_event(camp, act, ship.name, vid, Event("sail", text, [], 0, changes))
     return state
@@ -658,7 +655,8 @@ def _referee_action(
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
             chart, _ = campaign_chart(camp)
-        hexes = plan_route(chart, s.hex, to, via, route, shallows(camp.rulebook))
+        hexes = plan_route(draft_chart(chart, ship, camp.rulebook), s.hex, to, via, route,
+                           shallows(camp.rulebook))  # R83: round her shoals
         flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
         if s.route[s.position + 1 : s.position + 2] != hexes[1:2]:
             s.progress = 0  # a new heading: the miles toward the old next hex are lost

@@ -111,6 +111,7 @@ def sail(
 
         voyage sail "Sea Witch" --to 2812 --plan 3
     """
+    from ..depthroutes import shoal_warning
     from ..passage import expected_hours
     from ..voyages import clock_text
     from ..voyages import sail as do_sail
@@ -143,6 +144,7 @@ def sail(
         "expected_hours_still_water": still,
         "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
         "stops": stops,
+        "warning": shoal_warning(camp, None, state.ship, state.route),  # R83
     }
     if as_json:
         emit_json(info)
@@ -169,6 +171,8 @@ def sail(
             f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`), then plan the rest "
             "of the way from there."
         )
+    if info["warning"]:
+        click.echo(info["warning"])  # R83: her route has to cross water too shallow for her
 
 
 @click.command()

@@ -12,7 +12,9 @@ NW) and a speed in knots. Two things follow, and both live here:
 * **Drift** (:func:`drift_hour`, :func:`drift_phase`): whatever makes no way of its own (a
   ship adrift, R13, or one whose anchor parted, R65) is carried downstream at the current's
   speed, entering the next hex each time her drift reaches 12 miles (R31). Carried into a
-  coastal or shallow hex she rolls R33 as inshore (and R34 at the current's speed); carried
+  coastal or shallow hex she rolls R33 as inshore (and R34 at the current's speed), except
+  that a built boat carried into a charted hex meets R83 (her draft against its depth, at
+  the current's speed: voyage.rules.hourly.by_depth, as under way); carried
   onto land she runs aground (R34, at the current's speed) and stays in her hex. An anchored
   or stuck ship does not drift, and nothing is carried off the map (she stays at its edge).
 
@@ -252,6 +254,7 @@ def drift_phase(h: Any) -> None:
     if not makes_no_way(h):
         return
     from .aground import aground, coast_hazard
+    from .hourly import by_depth
 
     s, ship, world = h.s, h.ship, h.e.world
     current = world.current_at(s.hex)
@@ -303,9 +306,9 @@ def drift_phase(h: Any) -> None:
         s.storm_hours = 0  # R60: the same-hex storm clock starts again in a new hex
         if level:
             h.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
-        if s.sinking_in is None and (
+        if s.sinking_in is None and not by_depth(h, info, knots) and (
             info.coastal or info.narrow_passage or info.terrain in h.e.shallows
-        ):
+        ):  # R83: a charted depth decides a built boat's grounding, at her drift speed
             # R64: carried inshore she rolls the coast (R33) as an inshore leg, and runs
             # aground (R34) at the current's speed
             hazard = coast_hazard(h.roller, h.book)

@@ -3,8 +3,9 @@
 - :func:`start_phase`, at the start of every ship's hour: a submersible below her rating
   rolls on the Depth Damage Table (R84), the crew work on a leak (R86), a port's salvage
   crew finish getting a stuck boat off (R83), the bilge pumps work (R85).
-- :func:`by_depth`, on entering a hex: where the map charts a depth, it decides a built
-  boat's grounding instead of R33-R34 (R83); rolled ships keep R33-R34.
+- :func:`by_depth`, on entering a hex under way or carried by a current (R64): where the
+  map charts a depth, it decides a built boat's grounding instead of R33-R34 (R83);
+  rolled ships keep R33-R34.
 - :func:`escape_mods`: R83's modifiers to getting off after grounding by depth.
 - :func:`submerged`: R84, no storm capsize checks under the surface.
 """
@@ -72,20 +73,23 @@ def escape_mods(h: Any) -> list[Modifier]:
     return depth.escape_modifiers(int(mph), propellers, h.book)
 
 
-def by_depth(h: Any, info: Any) -> bool:
+def by_depth(h: Any, info: Any, speed: int | None = None) -> bool:
     """R83: a built boat entering a charted hex: her draft against its depth (one hazard
-    roll at most). False where R33-R34 decide (rolled ships, uncharted hexes)."""
+    roll at most). False where R33-R34 decide (rolled ships, uncharted hexes). Under way
+    she enters at her speed this hour; carried by a current (R64, voyage.rules.drift)
+    the drift phase passes the current's ``speed``."""
     ship, s = h.ship, h.s
     if info.depth is None or ship.design is None:
         return False
+    mph = int(h.speed) if speed is None else int(speed)
     draws = (draft_ft(ship, h.book) or 0) + submersible.depth_now(ship)
-    result = depth.depth_hazard(draws, info.depth, info.seabed or "sandy", int(h.speed),
+    result = depth.depth_hazard(draws, info.depth, info.seabed or "sandy", mph,
                                 ship.tier, h.roller, h.book, ship.traits)
     if result is None:
         return True
     if result.stuck:
         s.status = "stuck"
-        s.more["grounded_mph"] = int(h.speed)
+        s.more["grounded_mph"] = mph
         h.stop_moving()
     h.log(result.event(), "aground" if result.stuck else None)
     h.apply_damage(result.changes)

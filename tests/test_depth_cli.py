@@ -180,7 +180,9 @@ def test_a_submarine_passes_under_a_hurricane_that_sinks_a_surface_boat(runner, 
 def test_a_port_salvage_crew_gets_a_stuck_cruiser_off_in_an_hour(runner, reach):
     ok(runner, "ship", "build", "Heavy", "--design", "Lucky Catch (Heavy Armor Option)")
     ok(runner, "ship", "place", "Heavy", "0305")
-    ok(runner, "sail", "Heavy", "--to", "2812")
+    # R83: routed to Ironport she would go round the bank; sent onto it, she is warned
+    out = ok(runner, "sail", "Heavy", "--to", "1910")
+    assert "crosses 1910, charted 12 ft, shallower than her 15 ft draft" in out
     ok(runner, "advance", "--until", "event")  # she grounds on the Middle Ground (12 ft)
     s = json.loads(ok(runner, "status", "--json"))["ships"][0]
     assert s["status"] == "stuck" and s["hex"] == "1910"

@@ -87,6 +87,6 @@ def shoal_warning(camp: Any, chart: Any, ship: Any, route: list[str]) -> str | N
 
     first = crossed[0]
     more = f" (and {len(crossed) - 1} more)" if len(crossed) > 1 else ""
-    return (f"Warning: no way round: her route crosses {first}{more}, charted "
+    return (f"Warning: her route crosses {first}{more}, charted "
             f"{chart.hex(first).depth:g} ft, shallower than her {draft_ft(ship, book):g} ft "
             f"draft: she will run aground there (R83).")

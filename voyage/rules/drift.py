@@ -334,7 +334,10 @@ def _carry(h: Any, into: str) -> None:
     chart = h.e.world.chart
     rest: list[str] | None = [into]
     if into != destination:
-        planner = getattr(chart, "route", None)
+        from ..depthroutes import draft_chart
+
+        # R83: a built boat's way on keeps out of water too shallow for her where it can
+        planner = getattr(draft_chart(chart, ship, h.book), "route", None)
         rest = None
         if planner is not None:
             rest = planner(into, destination, avoid=h.e.shallows) or planner(into, destination)

@@ -182,3 +182,45 @@ def test_rolls_are_encoded_exactly_as_the_json_encoder_wrote_them(camp):
     # a value of an unexpected type is left to the JSON encoder, same bytes
     odd = Roll("odd", "d6", [3], 3, total=3.5)  # type: ignore[arg-type]
     assert odd.to_json() == dumps(odd.to_dict()) and '"total":3.5' in odd.to_json()
+
+
+def test_the_dice_state_in_two_parts_is_the_same_state_across_a_regeneration():
+    """Roller.split_state / from_saved (m101) give back the generator exactly, before and
+    after the Mersenne Twister regenerates its key (every 624 draws); whole states (the
+    older forms) still load."""
+    a = Roller(7)
+    for draws in (0, 1, 623, 1, 5000):
+        for _ in range(draws):
+            a.die(6)
+        words, rest = a.split_state()
+        b = Roller.from_saved(rest, words)
+        assert b._random.getstate() == a._random.getstate()
+        assert [b.die(20) for _ in range(50)] == [a.die(20) for _ in range(50)]
+    assert Roller.from_saved(a.get_state(), None)._random.getstate() == a._random.getstate()
+    with pytest.raises(ValueError, match="key is missing"):
+        Roller.from_saved(a.split_state()[1], None)
+
+
+def test_an_action_that_rolls_journals_the_dice_key_only_when_it_changed(camp):
+    """The 3 KB key is journaled by the action that crossed a regeneration, not by every
+    action that rolled; undo puts both columns back and the next rolls are the same."""
+    with camp.action("roll", "first"):  # the first action splits the whole state
+        camp.roller.die(6)
+    with camp.action("roll", "a few dice") as act:
+        camp.roller.die(6)
+    cols = {r["col"] for r in camp.db.query(
+        "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id])}
+    assert cols == {"rng_state"}
+    with camp.action("roll", "a regeneration") as act:
+        for _ in range(700):
+            camp.roller.die(6)
+    cols = {r["col"] for r in camp.db.query(
+        "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id])}
+    assert cols == {"rng_state", "rng_words"}
+    before = dump(camp.path)
+    with camp.action("roll", "more"):
+        after_rolls = [camp.roller.die(20) for _ in range(700)]
+    camp.undo()
+    assert dump(camp.path) == before
+    reopened = store.open_campaign(camp.path)
+    assert [reopened.roller.die(20) for _ in range(700)] == after_rolls

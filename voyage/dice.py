@@ -467,6 +467,32 @@ class Roller:
         roller.set_state(state)
         return roller
 
+    # -- the state in two parts (issue 14: bytes per action) ------------------------------
+    def split_state(self) -> tuple[str, str]:
+        """(the key, the rest): the Mersenne Twister's 624 words in base64, which change
+        only when it regenerates them (once every 624 draws), and ``mt3@POS:GAUSS``, its
+        place in them and the cached Gaussian, which changes with every draw. The campaign
+        keeps them in two columns, so the undo journal (which keeps the old value of each
+        column an action changed, and only those) keeps the 3 KB key only for the actions
+        that crossed a regeneration, not for every action that rolled."""
+        version, internal, gauss = self._random.getstate()
+        words = base64.b64encode(struct.pack(f"<{len(internal) - 1}I", *internal[:-1])).decode()
+        return words, f"mt{version}@{internal[-1]}:{'' if gauss is None else repr(gauss)}"
+
+    @classmethod
+    def from_saved(
+        cls, state: str, words: str | None, options: CheckOptions | None = None
+    ) -> Roller:
+        """A roller from the campaign's two columns (:meth:`split_state`), or from a whole
+        state (:meth:`get_state`, or the older JSON form) where ``state`` holds one."""
+        if "@" not in state.split(":", 1)[0]:
+            return cls.from_state(state, options)
+        if words is None:
+            raise ValueError("not a saved dice state (its key is missing)")
+        head, cached = state.split(":", 1)
+        tag, pos = head.split("@")
+        return cls.from_state(f"{tag}:{_with_position(words, int(pos))}:{cached}", options)
+
     # -- primitives ----------------------------------------------------------------------
     def die(self, sides: int) -> int:
         """One die of ``sides`` faces (no record; use :meth:`roll` for anything shown)."""
@@ -619,3 +645,9 @@ def check_odds(
     """Exact chance of a Check (R1, R2) with the campaign's options."""
     opts = options or CheckOptions()
     return odds("d20", modifier, dv, ">=", advantage, opts.advantage_mode, natural=opts.natural)
+
+
+def _with_position(words: str, pos: int) -> str:
+    """The base64 of the 624 key words with the position word appended (get_state's form)."""
+    raw = base64.b64decode(words) + struct.pack("<I", pos)
+    return base64.b64encode(raw).decode()

@@ -225,19 +225,21 @@ def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
 
     if "campaign" not in info.tables:
         return
-    rows = conn.execute("SELECT id, clock, rng_state FROM campaign").fetchall()
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(campaign)")}
+    words = "rng_words" if "rng_words" in columns else "NULL"  # m101
+    rows = conn.execute(f"SELECT id, clock, rng_state, {words} FROM campaign").fetchall()
     if not any(r[0] == 1 for r in rows):
         report.findings.append(
             Finding("campaign", "campaign", "the campaign row (name, seed, clock, dice) is gone")
         )
         return
-    _, clock, state = next(r for r in rows if r[0] == 1)
+    _, clock, state, key = next(r for r in rows if r[0] == 1)
     report.facts["clock"] = clock
     if not isinstance(clock, int) or clock < 0:
         report.findings.append(Finding("campaign", "campaign.clock", f"{clock!r} is not an hour"))
     try:
-        Roller.from_state(state)
-    except (ValueError, TypeError, IndexError):
+        Roller.from_saved(state, key)
+    except (ValueError, TypeError, IndexError, AttributeError):
         report.findings.append(
             Finding("campaign", "campaign.rng_state", "the dice state cannot be restored")
         )

@@ -45,3 +45,11 @@ def m100_voyage_routes(db: Database) -> None:
     )
     db.execute("ALTER TABLE voyages DROP COLUMN route")
     db.execute("ALTER TABLE voyages DROP COLUMN inshore")
+
+
+@migrations()
+def m101_dice_key(db: Database) -> None:
+    # The dice state in two columns (voyage.dice.Roller.split_state): rng_words, the
+    # Mersenne Twister's key, changes once every 624 draws; rng_state keeps the rest. NULL
+    # here means rng_state still holds a whole state (a campaign not yet played on).
+    db.execute("ALTER TABLE campaign ADD COLUMN rng_words TEXT")

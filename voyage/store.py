@@ -432,7 +432,10 @@ class Campaign:
         if self._roller is None:
             from .dice import Roller
 
-            self._roller = Roller.from_state(self.row["rng_state"], self.check_options())
+            row = self.row
+            self._roller = Roller.from_saved(
+                row["rng_state"], row.get("rng_words"), self.check_options()
+            )
         return self._roller
 
     # -- transactions and undo -------------------------------------------------------
@@ -485,8 +488,10 @@ class Campaign:
             try:
                 roller = self.roller
                 yield act
+                words, state = roller.split_state()  # the key journaled only when it changed
                 self.db.execute(
-                    "UPDATE campaign SET rng_state = ? WHERE id = 1", [roller.get_state()]
+                    "UPDATE campaign SET rng_state = ?, rng_words = ? WHERE id = 1",
+                    [state, words],
                 )
             finally:
                 undojournal.end(conn)

@@ -224,3 +224,18 @@ def test_an_action_that_rolls_journals_the_dice_key_only_when_it_changed(camp):
     assert dump(camp.path) == before
     reopened = store.open_campaign(camp.path)
     assert [reopened.roller.die(20) for _ in range(700)] == after_rolls
+
+
+def test_a_quiet_voyage_stores_only_what_differs_from_a_new_one(camp):
+    """voyages.state keeps what differs from a new voyage's (ShipState.stored_extra), and
+    the voyage read back has every value the engine had."""
+    long_voyage(camp, loops=1)
+    voyages.advance(camp, 2)
+    (s,) = voyages.open_voyages(camp)
+    stored = json.loads(camp.db.execute("SELECT state FROM voyages").fetchone()[0])
+    assert len(json.dumps(stored)) < 60 and set(stored) <= set(s.extra())
+    s.open_leak(3)
+    s.hours_in_hex = 2
+    voyages.save_state(camp, s, camp.clock)
+    (back,) = voyages.open_voyages(camp)
+    assert back.extra() == s.extra() and back.stored_extra() == {"leaks": [3], "hours_in_hex": 2}

@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from voyage.dice import Roller
+from voyage.engine import EXTRA_DEFAULTS
 
 SHIP = "Sea Witch"  # Fishing Trawler, Tier IV, Half Load, Speed 6, crew 5, no traits
 
@@ -70,7 +71,9 @@ def state(db: Path) -> dict[str, Any]:
         conn.row_factory = sqlite3.Row
         row = dict(conn.execute("SELECT * FROM voyages ORDER BY id DESC LIMIT 1").fetchone())
         ship = dict(conn.execute("SELECT * FROM ships WHERE name = ?", [SHIP]).fetchone())
-    row.update(json.loads(row.pop("state")))
+    # the stored state keeps only what differs from a new voyage's (ShipState.stored_extra)
+    defaults = {**EXTRA_DEFAULTS, "stuck": False, "emergency": False}
+    row.update({**defaults, **json.loads(row.pop("state"))})
     row["engine_broken"] = bool(ship["engine_broken"])
     row["water"] = ship["water"]
     row["ship_status"] = ship["status"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 from . import ships as shipfig
@@ -132,11 +132,24 @@ class ShipState:
     )
 
     def extra(self) -> dict[str, Any]:
-        """The engine's per-ship state beyond the voyage columns (``voyages.state``)."""
+        """The engine's per-ship state beyond the voyage columns, every key."""
         data = {k: getattr(self, k) for k in self.EXTRA}
         data["leaks"] = list(self.leaks)
         data["stuck"] = self.status == "stuck"
         data["emergency"] = self.emergency
+        return data
+
+    def stored_extra(self) -> dict[str, Any]:
+        """What ``voyages.state`` keeps: only what differs from a new voyage's
+        (:meth:`set_extra` leaves the rest at its default), so the hourly update of a quiet
+        voyage, and its undo journal entry, stay a few bytes (issue 14: bytes per action)."""
+        data = {k: v for k in self.EXTRA if (v := getattr(self, k)) != EXTRA_DEFAULTS[k]}
+        if self.leaks:
+            data["leaks"] = list(self.leaks)
+        if self.status == "stuck":
+            data["stuck"] = True
+        if self.emergency:
+            data["emergency"] = True
         return data
 
     def set_extra(self, data: dict[str, Any]) -> None:
@@ -208,6 +221,14 @@ class ShipState:
     @property
     def hex(self) -> str:
         return self.route[self.position]
+
+
+#: The value each of ShipState.EXTRA has on a new voyage (what extra() leaves out).
+EXTRA_DEFAULTS: dict[str, Any] = {
+    f.name: f.default_factory() if f.default_factory is not MISSING else f.default
+    for f in fields(ShipState)
+    if f.name in ShipState.EXTRA
+}
 
 
 @dataclass(slots=True)

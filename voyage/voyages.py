@@ -133,7 +133,8 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
     camp.db.execute(
         "UPDATE voyages SET position = ?, progress_miles = ?, pace = ?, strain = ?, "
         "status = ?, ended = COALESCE(ended, ?), state = ? WHERE id = ?",
-        [s.position, s.progress, s.pace, s.strain, s.status, ended, dumps(s.extra()), s.voyage_id],
+        [s.position, s.progress, s.pace, s.strain, s.status, ended, dumps(s.stored_extra()),
+         s.voyage_id],
     )
     stored = camp.cache.get(("route", s.voyage_id))
     if stored is None or stored != (s.route, s.inshore):  # a new course (or never read)

@@ -57,6 +57,10 @@ class WaterPhase:
         self._batches: list[tuple[tuple[Any, ...], list[Floater]]] = []
         self._movers: list[Floater] = []
         self._sheltered = 0
+        #: people in the water who drowned whole since the last lay-out: taken out of the
+        #: lay-out alone rather than sorting everyone again (a drowning changes no one else)
+        self._gone: list[Floater] = []
+        self._order: dict[int, int] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
     def next_id(self) -> int:
@@ -155,7 +159,10 @@ class WaterPhase:
         """Everyone afloat sorted for the phases: rafts, the people under no raft in batches
         of like people (ship, voyage, hex, role, rank, jacket), and what drifts."""
         if not self._dirty and len(self.floaters) == self._seen:
+            if self._gone:
+                self._drop_gone()
             return
+        self._gone = []
         afloat = self._afloat = [f for f in self.floaters if f.state == AFLOAT]
         self._rafts = [f for f in afloat if f.kind == "raft"]
         capsized = {f.id for f in self._rafts if f.capsized}
@@ -171,9 +178,22 @@ class WaterPhase:
             key = (f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket)
             batches.setdefault(key, []).append(f)
         self._batches = list(batches.items())
+        self._order = {id(f): i for i, f in enumerate(afloat)}
         self._movers = [f for f in afloat if f.kind == "raft" or f.raft is None]
         self._seen = len(self.floaters)
         self._dirty = False
+
+    def _drop_gone(self) -> None:
+        """Take the people who drowned whole out of the lay-out (same order for the rest)."""
+        gone = {id(f) for f in self._gone}
+        self._gone = []
+        self._afloat = [f for f in self._afloat if id(f) not in gone]
+        self._movers = [f for f in self._movers if id(f) not in gone]
+        kept = [(key, [g for g in groups if id(g) not in gone]) for key, groups in self._batches]
+        order = self._order  # the batches in the order a full lay-out gives them
+        self._batches = sorted(
+            [(key, groups) for key, groups in kept if groups], key=lambda b: order[id(b[1][0])]
+        )
 
     def settled(self) -> str:
         """Why nothing more happens to the people afloat while the sea and the ships stay as
@@ -488,9 +508,18 @@ class WaterPhase:
         from ..calendar import format_time
 
         lead = self._lead([group], plan, state)
-        dead = group if len(minutes) == group.count else self.split(group, len(minutes))
+        seen, was = len(self.floaters) == self._seen, self._dirty
+        whole = len(minutes) == group.count
+        dead = group if whole else self.split(group, len(minutes))
         dead.state, dead.ended = "drowned", self.clock
-        self._dirty = True
+        if group.raft is not None:  # under a capsized raft: who is in it changed (R73)
+            self._dirty = True
+        elif whole:
+            self._gone.append(group)
+        else:  # the drowned part is a new row, never afloat: nobody else moved
+            self._dirty = was
+            if seen:
+                self._seen = len(self.floaters)
         at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
         dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(

@@ -225,12 +225,20 @@ class DrowningTally(Roll):
 
 
 def drowning_tally(
-    label: str, whos: list[str], faces: list[int], each: int, dice: Dice, drowned_on: int
+    label: str,
+    whos: list[str],
+    faces: list[int],
+    each: int,
+    dice: Dice,
+    drowned_on: int,
+    lowest: int | None = None,
 ) -> Roll:
     """One record of the rolls in which nobody drowned (see :class:`DrowningTally`):
-    ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person."""
+    ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person;
+    ``lowest`` the lowest roll's natural total when the caller already knows it."""
     w = dice.count
-    lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
+    if lowest is None:
+        lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
     made = DrowningTally(
         label=label,
         dice=str(Dice(dice.count, dice.sides)),

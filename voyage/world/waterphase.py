@@ -460,13 +460,19 @@ class WaterPhase:
         whos: list[str] = []
         kept: list[int] = []
         at = 0
+        lowest = 10**9  # the calm groups' lowest roll (hourly; worked out again by the minute)
         for group in groups:
             who = group.name or ("a passenger" if group.role == "passenger" else "a crewman")
             if hourly:
                 mine = faces[at : at + w * group.count]
                 at += len(mine)
-                sums = [sum(mine[i : i + w]) for i in range(0, len(mine), w)]
+                if group.count == 1:  # one person a row (named people): one sum
+                    sums = [sum(mine)]
+                else:
+                    sums = [sum(mine[i : i + w]) for i in range(0, len(mine), w)]
                 minutes = [MINUTES - 1 for t in sums if t <= limit]
+                if not minutes:
+                    lowest = min(lowest, min(sums))
             else:
                 mine, minutes = [], []
                 for _ in range(group.count):
@@ -492,7 +498,9 @@ class WaterPhase:
             return calm, None, 0
         names = [g.who() for g in calm]
         label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
-        tally = rules.drowning_tally(label, whos, kept, each, dice, on)
+        tally = rules.drowning_tally(
+            label, whos, kept, each, dice, on, lowest if hourly else None
+        )
         self.roller.records.append(tally)
         return calm, tally, len(kept) // w
 

@@ -400,10 +400,11 @@ class WaterPhase:
         quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll], list[int]]] = {}
         for (ship, voyage_id, hex_name), plan, state, groups in batches:
             self.stirring = True
-            calm, tally, n = self.drown_rolls(groups, plan, state)
+            calm, tally, n, names = self.drown_rolls(groups, plan, state)
             if calm and tally is not None:
                 whom, kept, count = quiet.setdefault((ship, voyage_id, str(hex_name)), ([], [], []))
-                whom.append(self._lead(calm, plan, state) + ": " + self._each(calm, plan, state))
+                lead = self._lead(calm, plan, state, names)
+                whom.append(lead + ": " + self._each(calm, plan, state))
                 kept.append(tally)
                 count.append(n)
             for group in groups:
@@ -427,9 +428,12 @@ class WaterPhase:
         return found
 
     @staticmethod
-    def _lead(groups: list[Floater], plan: rules.Schedule, state: str) -> str:
-        """ "P1, P2 and 3 crew of Sea Witch (non-swimmers, jackets, ...) in calm seas at 1208"."""
-        names = [g.who() for g in groups]
+    def _lead(
+        groups: list[Floater], plan: rules.Schedule, state: str, names: list[str] | None = None
+    ) -> str:
+        """ "P1, P2 and 3 crew of Sea Witch (non-swimmers, jackets, ...) in calm seas at 1208"
+        (``names``: the groups' who(), when the caller has them already)."""
+        names = [g.who() for g in groups] if names is None else names
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         first = groups[0]
         swims = Floater.swimmer_text(first, sum(g.count for g in groups))
@@ -443,12 +447,12 @@ class WaterPhase:
 
     def drown_rolls(
         self, groups: list[Floater], plan: rules.Schedule, state: str
-    ) -> tuple[list[Floater], Roll | None, int]:
+    ) -> tuple[list[Floater], Roll | None, int, list[str]]:
         """One batch's drowning rolls (R72): each person rolls once (hourly, the batch's
         dice thrown together) or each minute until drowned (R52). A group in which someone
         drowns has each roll recorded in its own event (:meth:`drowned`); the rest keep
         their dice in one tally record (R4: every roll in the log). Returns the groups in
-        which nobody drowned, their tally and how many rolls it holds."""
+        which nobody drowned, their tally, how many rolls it holds and the groups' names."""
         dice = rules.drowning_dice(self.book)
         on, w, limit = plan.drowned_on, dice.count, plan.drowned_on - dice.bonus
         throw = self.roller.dice
@@ -495,14 +499,14 @@ class WaterPhase:
                 whos += [who] * group.count
                 kept += mine
         if not calm:
-            return calm, None, 0
+            return calm, None, 0, []
         names = [g.who() for g in calm]
         label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
         tally = rules.drowning_tally(
             label, whos, kept, each, dice, on, lowest if hourly else None
         )
         self.roller.records.append(tally)
-        return calm, tally, len(kept) // w
+        return calm, tally, len(kept) // w, names
 
     def drowned(
         self,

@@ -1,0 +1,138 @@
+"""Reading the log of voyages: hour rows, events, the status of ships at sea, the list of
+voyages and their tracks (re-exported by voyage.voyages, which writes them)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import ships as shipfig
+from .engine import CLOSED_STATUSES
+from .perfschema import VOYAGE_SELECT
+from .rules.boatpower import plain
+from .store import Campaign
+from .voyages import campaign_chart, open_voyages
+
+
+def hour_rows(
+    camp: Campaign, ship: str | None = None, voyage_id: int | None = None, last: int | None = None
+) -> list[dict[str, Any]]:
+    """Hour rows in order (``last``: only the last N of them)."""
+    where, args = _filters(ship, voyage_id)
+    sql = f"SELECT * FROM hours {where} ORDER BY clock, id"
+    rows = [dict(r) for r in camp.db.query(sql, args)]
+    return rows[-last:] if last else rows
+
+
+def event_rows(
+    camp: Campaign, ship: str | None = None, voyage_id: int | None = None, since: int | None = None
+) -> list[dict[str, Any]]:
+    """Events in order, with their rolls and changes parsed."""
+    where, args = _filters(ship, voyage_id)
+    if since is not None:
+        where += (" AND" if where else "WHERE") + " clock >= ?"
+        args.append(since)
+    out = []
+    for r in camp.db.query(f"SELECT * FROM events {where} ORDER BY clock, minute, id", args):
+        row = dict(r)
+        row["rolls"] = json.loads(row["rolls"])
+        row["changes"] = json.loads(row["changes"])
+        out.append(row)
+    return out
+
+
+def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    args: list[Any] = []
+    if ship:
+        clauses.append("ship = ? COLLATE NOCASE")
+        args.append(ship)
+    if voyage_id is not None:
+        clauses.append("voyage_id = ?")
+        args.append(voyage_id)
+    return ("WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+
+def status_rows(camp: Campaign) -> list[dict[str, Any]]:
+    """Every ship at sea at a glance."""
+    from .rules.drift import current_lookup, route_hours
+
+    book = camp.rulebook
+    out = []
+    hex_miles = int(book.procedures["hex_miles"])
+    states = open_voyages(camp)
+    current_at = current_lookup(campaign_chart(camp)[0]) if states else None
+    for s in states:
+        ship = s.ship
+        ship.pace, ship.strain = s.pace, s.strain
+        speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
+        if s.progress >= hex_miles and shipfig.aboard(ship) < shipfig.fuel_use(
+            ship, book, s.pace, camp.water_in_load
+        ):
+            speed = 0  # R16: run dry at the edge of her next hex, adrift
+        left = len(s.route) - 1 - s.position
+        miles_left = max(0, left * hex_miles - s.progress)
+        out.append(
+            {
+                "ship": ship.name,
+                "voyage": s.voyage_id,
+                "status": s.condition,
+                "voyage_status": s.status,
+                "hex": s.hex,
+                "destination": s.destination,
+                "hexes_left": left,
+                "miles_left": miles_left,
+                # R64: with the currents, as `voyage sail` reckons it
+                "eta_hours": route_hours(
+                    s.route[s.position :], speed, current_at, hex_miles, s.progress
+                )
+                if speed and s.status == "under way" and current_at
+                else None,
+                "speed": plain(speed),
+                "pace": s.pace,
+                "strain": s.strain,
+                "fuel": plain(shipfig.aboard(ship)),  # R82: a built boat's exact charge
+                "fuel_unit": shipfig.fuel_words(ship)[1],
+                "fuel_use": plain(shipfig.fuel_use(ship, book, s.pace, camp.water_in_load)),
+                "load": plain(shipfig.load(ship, book, camp.water_in_load)),
+                "load_category": shipfig.load_category(ship, book, camp.water_in_load),
+                "water": ship.water,
+                "leaks": list(s.leaks),
+                "fire": s.fire,
+                "fire_out_of_control": s.swallow_in is not None,
+                "sinking_minutes_left": s.sinking_in,
+                "listing": s.listing,
+                "capsized": s.capsized,
+                "engine_broken": ship.engine_broken,
+            }
+        )
+    return out
+
+
+def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:
+    """Every voyage (newest last), with its route parsed."""
+    where, args = _filters(ship, None)
+    rows = []
+    where = where.replace("WHERE ship", "WHERE v.ship")
+    for r in camp.db.query(f"{VOYAGE_SELECT} {where} ORDER BY v.id", args):
+        row = dict(r)
+        for key in ("route", "inshore", "state"):
+            row[key] = json.loads(row[key])
+        rows.append(row)
+    return rows
+
+
+def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[str]]]:
+    """(label, hexes sailed so far) for the voyages still open ("open"), every voyage
+    ("all") or none ("none"): what `voyage map render` draws."""
+    if which == "none":
+        return []
+    tracks = []
+    for row in voyage_list(camp):
+        if which == "open" and row["status"] in CLOSED_STATUSES:
+            continue
+        sailed = row["route"][: int(row["position"]) + 1]
+        if len(sailed) > 1:
+            # the legend names the line (issue 15): "voyage 2 of Sea Witch"
+            tracks.append((f"voyage {row['id']} of {row['ship']}", sailed))
+    return tracks

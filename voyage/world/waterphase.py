@@ -465,6 +465,9 @@ class WaterPhase:
         kept: list[int] = []
         at = 0
         lowest = 10**9  # the calm groups' lowest roll (hourly; worked out again by the minute)
+        if hourly and w == 2 and all(g.count == 1 for g in groups):
+            calm, whos, kept, lowest = self._singles(groups, faces, plan, state, dice, limit)
+            groups = []  # done: the loop below is for groups of several and the minute steps
         for group in groups:
             who = group.name or ("a passenger" if group.role == "passenger" else "a crewman")
             if hourly:
@@ -507,6 +510,39 @@ class WaterPhase:
         )
         self.roller.records.append(tally)
         return calm, tally, len(kept) // w, names
+
+    def _singles(
+        self,
+        groups: list[Floater],
+        faces: list[int],
+        plan: rules.Schedule,
+        state: str,
+        dice: Any,
+        limit: int,
+    ) -> tuple[list[Floater], list[str], list[int], int]:
+        """:meth:`drown_rolls` for an hourly 2d6 batch of one person a row (named people):
+        every sum at once, and the same records in the same order as person by person."""
+        sums = [a + b for a, b in zip(faces[::2], faces[1::2], strict=True)]
+        whos = [g.name or ("a passenger" if g.role == "passenger" else "a crewman") for g in groups]
+        if min(sums) > limit:  # nobody drowns this hour: the whole batch is calm
+            return list(groups), whos, faces, min(sums)
+        calm: list[Floater] = []
+        kept: list[int] = []
+        calm_whos: list[str] = []
+        lowest = 10**9
+        for i, group in enumerate(groups):
+            mine = faces[2 * i : 2 * i + 2]
+            if sums[i] <= limit:
+                label = f"drowning ({whos[i]})"
+                rolls = [rules.drowning_record(label, mine, dice, plan.drowned_on)]
+                self.roller.records.extend(rolls)
+                self.drowned(group, plan, state, [MINUTES - 1], rolls)
+            else:
+                calm.append(group)
+                calm_whos.append(whos[i])
+                kept += mine
+                lowest = min(lowest, sums[i])
+        return calm, calm_whos, kept, lowest
 
     def drowned(
         self,

@@ -344,3 +344,37 @@ def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
                                                  "dinghy", "--tier", "1")
     ok(runner, "undo")
     assert db_contents(db) == before
+
+
+def test_sail_warns_when_her_fuel_will_not_last_the_route(runner, sea):
+    """R16: 1 hlb a hex (a trawler at her normal pace, Quarter load); 5 hlbs aboard take her
+    into 5 of the route's 25 hexes, and she runs dry at the edge of the 6th. Enough fuel: no
+    warning. The engine agrees: she stops where sail said."""
+    assert "Warning" not in ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "undo")
+    ok(runner, "ship", "load", "Sea Witch", "--fuel", "5")
+    out = ok(runner, "sail", "Sea Witch", "--to", "2812")
+    route = [line for line in out.splitlines() if line.startswith("Route: ")][0].split()[1:]
+    assert (
+        f"Warning: 5 hlbs of fuel aboard at 1 a hex is enough for 5 of the 25 hexes: she runs "
+        f"dry at the edge of {route[6]} and drifts (R16; refuel in port" in out
+    )
+    ok(runner, "advance", "--until", "event")
+    (row,) = json.loads(ok(runner, "status", "--json"))["ships"]
+    assert row["hex"] == route[5] and row["fuel"] < 1
+
+
+def test_sail_warns_when_a_boats_charge_will_not_last_the_route(runner, sea):
+    """R82: the Moray at 60 mph spends 21.6 power units a hex; 200 take her into 9 hexes."""
+    ok(runner, "ship", "build", "Moray", "--design", "Moray")
+    ok(runner, "ship", "place", "Moray", "0305")
+    ok(runner, "pace", "Moray", "60mph")
+    out = ok(runner, "sail", "Moray", "--to", "2812")
+    route = [line for line in out.splitlines() if line.startswith("Route: ")][0].split()[1:]
+    assert (
+        "Warning: 200 power units of charge aboard at 21.6 a hex is enough for 9 of the 25 "
+        f"hexes: she runs dry at the edge of {route[10]} and drifts (R82; `voyage act 'Moray' "
+        "recharge` in port)." in out
+    )
+    assert json.loads(ok(runner, "sail", "Sea Witch", "--to", "2812", "--json"))[
+        "fuel_short"] is None

@@ -12,6 +12,7 @@ from typing import Any, cast
 from . import ships as shipfig
 from .engine import Chart, ShipState, World
 from .errors import VoyageRuleError
+from .rules.boatpower import plain
 from .ships import Ship
 from .store import Campaign
 
@@ -32,6 +33,26 @@ def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None
         chart, _ = campaign_chart(camp)
     moving = route_hours(rest, speed, current_lookup(chart), miles) if speed > 0 else None
     return moving, still
+
+
+def fuel_short(camp: Campaign, s: ShipState) -> dict[str, Any] | None:
+    """What `voyage sail` warns of when what she carries will not take her the whole way at
+    her use a hex now (R16 fuel in hlbs; R82 a built boat's charge in power units): the
+    hexes she can enter, the hexes she must, and the hex at whose edge she runs dry. None
+    when it will (or she burns nothing: sail, oars). Her use a hex can change on the way (a
+    lighter Load, R12; a boat's speed with her weight, R82), so it is an estimate."""
+    ship = s.ship
+    use = shipfig.fuel_use(ship, camp.rulebook, s.pace, camp.water_in_load)
+    if not use:
+        return None
+    needed = len(s.route) - 1 - s.position
+    aboard = shipfig.aboard(ship)
+    reach = int(aboard // use)
+    if reach >= needed:
+        return None
+    what, unit = shipfig.fuel_words(ship)
+    return {"what": what, "unit": unit, "aboard": plain(aboard), "per_hex": plain(use),
+            "reach": reach, "needed": needed, "dry_at": s.route[s.position + reach + 1]}
 
 
 def expected_text(with_current: int | None, still_water: int | None) -> str:

@@ -111,7 +111,7 @@ def sail(
 
         voyage sail "Sea Witch" --to 2812 --plan 3
     """
-    from ..passage import expected_hours
+    from ..passage import expected_hours, fuel_short
     from ..voyages import clock_text
     from ..voyages import sail as do_sail
 
@@ -130,6 +130,7 @@ def sail(
         to, route, inshore, stops = None, ",".join(chosen.route), chosen.inshore, chosen.stops
     state = do_sail(camp, ship_name, to, via, _hexes(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
+    short = fuel_short(camp, state)
     info = {
         "ship": state.ship.name,
         "voyage": state.voyage_id,
@@ -143,6 +144,7 @@ def sail(
         "expected_hours_still_water": still,
         "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
         "stops": stops,
+        "fuel_short": short,
     }
     if as_json:
         emit_json(info)
@@ -162,6 +164,16 @@ def sail(
         click.echo(
             f"Expected: {plural(hours, 'hour')}{current}, arriving about "
             f"{clock_text(camp, camp.clock + hours)}."
+        )
+    if short and not stops:
+        charge = short["what"] == "charge"
+        refill = (f"R82; `voyage act {state.ship.name!r} recharge` in port" if charge
+                  else "R16; refuel in port or `voyage plan` a stop")
+        click.echo(
+            f"Warning: {short['aboard']} {short['unit']} of {short['what']} aboard at "
+            f"{short['per_hex']} a hex is enough for {short['reach']} of the "
+            f"{short['needed']} hexes: she runs dry at the edge of {short['dry_at']} and "
+            f"drifts ({refill})."
         )
     for stop in stops:
         click.echo(

@@ -258,6 +258,8 @@ def _json_value(v: Any) -> str:
 
 
 def _json_list(values: Iterable[Any]) -> str:
+    if type(values) is list and set(map(type, values)) == {int}:
+        return "[" + ",".join(map(int.__repr__, values)) + "]"  # faces: the usual case
     return "[" + ",".join(_json_value(v) for v in values) + "]"
 
 

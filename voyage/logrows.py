@@ -7,7 +7,7 @@ can facet and link by hex): an advance's events take the hex their ship ended th
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .dice import Roll
 from .engine import AdvanceResult, dumps
@@ -26,6 +26,11 @@ def rolls_json(rolls: list[Roll]) -> str:
     """An event's rolls as the log stores them: the same bytes as ``dumps([r.to_dict() ...])``
     but each record encodes itself (a drowning roll from a template, voyage.rules.water)."""
     return "[" + ",".join([r.to_json() for r in rolls]) + "]"
+
+
+def _changes_json(changes: Any) -> str:
+    """An event's changes as :func:`dumps` writes them; most events change nothing ("{}")."""
+    return "{}" if type(changes) is dict and not changes else dumps(changes)
 
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
@@ -72,7 +77,7 @@ def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
                 e.event.kind,
                 e.event.text,
                 rolls_json(e.event.rolls),
-                dumps(e.event.changes),
+                _changes_json(e.event.changes),
                 hex_at.get((e.ship, e.clock)),
             )
             for e in result.events

@@ -5,6 +5,7 @@ and writes the ``people`` and ``floaters`` tables inside the caller's action.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .errors import VoyageRuleError
@@ -201,20 +202,27 @@ def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, An
         for r in camp.db.conn.execute(f"SELECT {listed} FROM floaters")  # noqa: S608 (fixed)
     }
     new: list[tuple[Any, ...]] = []
-    changed: list[tuple[Any, ...]] = []
+    # the rows changed, by which columns changed (an hour afloat changes one or two)
+    changed: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
+    values_of = attrgetter(*cols)  # the flags stay bools: sqlite3 binds them as 1/0
     for f in rows:
-        record = f.to_row()
-        values = tuple(record[c] for c in cols)
+        values = values_of(f)
         old = before.pop(f.id, None)
         if old is None:
-            new.append(values)
+            new.append(tuple(int(v) if type(v) is bool else v for v in values))
         elif old != values:
-            changed.append(values[1:] + values[:1])
+            which = tuple(i for i in range(1, len(cols)) if old[i] != values[i])
+            changed.setdefault(which, []).append(
+                tuple(int(values[i]) if type(values[i]) is bool else values[i] for i in which)
+                + (f.id,)
+            )
     if before:
         camp.db.conn.executemany("DELETE FROM floaters WHERE id = ?", [[k] for k in before])
-    if changed:
-        sets = ", ".join(f"{c} = ?" for c in cols[1:])
-        camp.db.conn.executemany(f"UPDATE floaters SET {sets} WHERE id = ?", changed)
+    for which, params in changed.items():
+        sets = ", ".join(f"{cols[i]} = ?" for i in which)
+        camp.db.conn.executemany(
+            f"UPDATE floaters SET {sets} WHERE id = ?", params  # noqa: S608 (fixed columns)
+        )
     if new:
         camp.db.conn.executemany(
             f"INSERT INTO floaters ({listed}) VALUES ({', '.join('?' for _ in cols)})", new

@@ -210,11 +210,18 @@ class DrowningTally(Roll):
     def line(self) -> str:
         on = f"{self.target}" if (self.target or 0) <= 2 else f"2-{self.target}"
         w = max(1, len(self.faces) // max(1, len(self.whos) * self.each))
-        rolls = ["+".join(map(str, self.faces[i : i + w])) for i in range(0, len(self.faces), w)]
+        faces = self.faces
+        if w == 2:  # 2d6, R72's own dice: the pairs without slicing
+            rolls = [f"{a}+{b}" for a, b in zip(faces[::2], faces[1::2], strict=True)]
+        else:
+            rolls = ["+".join(map(str, faces[i : i + w])) for i in range(0, len(faces), w)]
         e = self.each
-        people = "; ".join(
-            [who + " " + " ".join(rolls[i * e : i * e + e]) for i, who in enumerate(self.whos)]
-        )
+        if e == 1 and len(rolls) == len(self.whos):  # hourly: one roll a person
+            people = "; ".join([f"{who} {r}" for who, r in zip(self.whos, rolls, strict=True)])
+        else:
+            people = "; ".join(
+                [who + " " + " ".join(rolls[i * e : i * e + e]) for i, who in enumerate(self.whos)]
+            )
         bonus = sum(m.value for m in self.modifiers)
         extra = f" {bonus:+d} each" if bonus else ""
         return (
@@ -225,12 +232,20 @@ class DrowningTally(Roll):
 
 
 def drowning_tally(
-    label: str, whos: list[str], faces: list[int], each: int, dice: Dice, drowned_on: int
+    label: str,
+    whos: list[str],
+    faces: list[int],
+    each: int,
+    dice: Dice,
+    drowned_on: int,
+    lowest: int | None = None,
 ) -> Roll:
     """One record of the rolls in which nobody drowned (see :class:`DrowningTally`):
-    ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person."""
+    ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person;
+    ``lowest`` the lowest roll's natural total when the caller already knows it."""
     w = dice.count
-    lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
+    if lowest is None:
+        lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
     made = DrowningTally(
         label=label,
         dice=str(Dice(dice.count, dice.sides)),

@@ -57,6 +57,10 @@ class WaterPhase:
         self._batches: list[tuple[tuple[Any, ...], list[Floater]]] = []
         self._movers: list[Floater] = []
         self._sheltered = 0
+        #: people in the water who drowned whole since the last lay-out: taken out of the
+        #: lay-out alone rather than sorting everyone again (a drowning changes no one else)
+        self._gone: list[Floater] = []
+        self._order: dict[int, int] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
     def next_id(self) -> int:
@@ -155,7 +159,10 @@ class WaterPhase:
         """Everyone afloat sorted for the phases: rafts, the people under no raft in batches
         of like people (ship, voyage, hex, role, rank, jacket), and what drifts."""
         if not self._dirty and len(self.floaters) == self._seen:
+            if self._gone:
+                self._drop_gone()
             return
+        self._gone = []
         afloat = self._afloat = [f for f in self.floaters if f.state == AFLOAT]
         self._rafts = [f for f in afloat if f.kind == "raft"]
         capsized = {f.id for f in self._rafts if f.capsized}
@@ -171,9 +178,22 @@ class WaterPhase:
             key = (f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket)
             batches.setdefault(key, []).append(f)
         self._batches = list(batches.items())
+        self._order = {id(f): i for i, f in enumerate(afloat)}
         self._movers = [f for f in afloat if f.kind == "raft" or f.raft is None]
         self._seen = len(self.floaters)
         self._dirty = False
+
+    def _drop_gone(self) -> None:
+        """Take the people who drowned whole out of the lay-out (same order for the rest)."""
+        gone = {id(f) for f in self._gone}
+        self._gone = []
+        self._afloat = [f for f in self._afloat if id(f) not in gone]
+        self._movers = [f for f in self._movers if id(f) not in gone]
+        kept = [(key, [g for g in groups if id(g) not in gone]) for key, groups in self._batches]
+        order = self._order  # the batches in the order a full lay-out gives them
+        self._batches = sorted(
+            [(key, groups) for key, groups in kept if groups], key=lambda b: order[id(b[1][0])]
+        )
 
     def settled(self) -> str:
         """Why nothing more happens to the people afloat while the sea and the ships stay as
@@ -380,10 +400,11 @@ class WaterPhase:
         quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll], list[int]]] = {}
         for (ship, voyage_id, hex_name), plan, state, groups in batches:
             self.stirring = True
-            calm, tally, n = self.drown_rolls(groups, plan, state)
+            calm, tally, n, names = self.drown_rolls(groups, plan, state)
             if calm and tally is not None:
                 whom, kept, count = quiet.setdefault((ship, voyage_id, str(hex_name)), ([], [], []))
-                whom.append(self._lead(calm, plan, state) + ": " + self._each(calm, plan, state))
+                lead = self._lead(calm, plan, state, names)
+                whom.append(lead + ": " + self._each(calm, plan, state))
                 kept.append(tally)
                 count.append(n)
             for group in groups:
@@ -407,9 +428,12 @@ class WaterPhase:
         return found
 
     @staticmethod
-    def _lead(groups: list[Floater], plan: rules.Schedule, state: str) -> str:
-        """ "P1, P2 and 3 crew of Sea Witch (non-swimmers, jackets, ...) in calm seas at 1208"."""
-        names = [g.who() for g in groups]
+    def _lead(
+        groups: list[Floater], plan: rules.Schedule, state: str, names: list[str] | None = None
+    ) -> str:
+        """ "P1, P2 and 3 crew of Sea Witch (non-swimmers, jackets, ...) in calm seas at 1208"
+        (``names``: the groups' who(), when the caller has them already)."""
+        names = [g.who() for g in groups] if names is None else names
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         first = groups[0]
         swims = Floater.swimmer_text(first, sum(g.count for g in groups))
@@ -423,12 +447,12 @@ class WaterPhase:
 
     def drown_rolls(
         self, groups: list[Floater], plan: rules.Schedule, state: str
-    ) -> tuple[list[Floater], Roll | None, int]:
+    ) -> tuple[list[Floater], Roll | None, int, list[str]]:
         """One batch's drowning rolls (R72): each person rolls once (hourly, the batch's
         dice thrown together) or each minute until drowned (R52). A group in which someone
         drowns has each roll recorded in its own event (:meth:`drowned`); the rest keep
         their dice in one tally record (R4: every roll in the log). Returns the groups in
-        which nobody drowned, their tally and how many rolls it holds."""
+        which nobody drowned, their tally, how many rolls it holds and the groups' names."""
         dice = rules.drowning_dice(self.book)
         on, w, limit = plan.drowned_on, dice.count, plan.drowned_on - dice.bonus
         throw = self.roller.dice
@@ -440,13 +464,22 @@ class WaterPhase:
         whos: list[str] = []
         kept: list[int] = []
         at = 0
+        lowest = 10**9  # the calm groups' lowest roll (hourly; worked out again by the minute)
+        if hourly and w == 2 and all(g.count == 1 for g in groups):
+            calm, whos, kept, lowest = self._singles(groups, faces, plan, state, dice, limit)
+            groups = []  # done: the loop below is for groups of several and the minute steps
         for group in groups:
             who = group.name or ("a passenger" if group.role == "passenger" else "a crewman")
             if hourly:
                 mine = faces[at : at + w * group.count]
                 at += len(mine)
-                sums = [sum(mine[i : i + w]) for i in range(0, len(mine), w)]
+                if group.count == 1:  # one person a row (named people): one sum
+                    sums = [sum(mine)]
+                else:
+                    sums = [sum(mine[i : i + w]) for i in range(0, len(mine), w)]
                 minutes = [MINUTES - 1 for t in sums if t <= limit]
+                if not minutes:
+                    lowest = min(lowest, min(sums))
             else:
                 mine, minutes = [], []
                 for _ in range(group.count):
@@ -469,12 +502,47 @@ class WaterPhase:
                 whos += [who] * group.count
                 kept += mine
         if not calm:
-            return calm, None, 0
+            return calm, None, 0, []
         names = [g.who() for g in calm]
         label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
-        tally = rules.drowning_tally(label, whos, kept, each, dice, on)
+        tally = rules.drowning_tally(
+            label, whos, kept, each, dice, on, lowest if hourly else None
+        )
         self.roller.records.append(tally)
-        return calm, tally, len(kept) // w
+        return calm, tally, len(kept) // w, names
+
+    def _singles(
+        self,
+        groups: list[Floater],
+        faces: list[int],
+        plan: rules.Schedule,
+        state: str,
+        dice: Any,
+        limit: int,
+    ) -> tuple[list[Floater], list[str], list[int], int]:
+        """:meth:`drown_rolls` for an hourly 2d6 batch of one person a row (named people):
+        every sum at once, and the same records in the same order as person by person."""
+        sums = [a + b for a, b in zip(faces[::2], faces[1::2], strict=True)]
+        whos = [g.name or ("a passenger" if g.role == "passenger" else "a crewman") for g in groups]
+        if min(sums) > limit:  # nobody drowns this hour: the whole batch is calm
+            return list(groups), whos, faces, min(sums)
+        calm: list[Floater] = []
+        kept: list[int] = []
+        calm_whos: list[str] = []
+        lowest = 10**9
+        for i, group in enumerate(groups):
+            mine = faces[2 * i : 2 * i + 2]
+            if sums[i] <= limit:
+                label = f"drowning ({whos[i]})"
+                rolls = [rules.drowning_record(label, mine, dice, plan.drowned_on)]
+                self.roller.records.extend(rolls)
+                self.drowned(group, plan, state, [MINUTES - 1], rolls)
+            else:
+                calm.append(group)
+                calm_whos.append(whos[i])
+                kept += mine
+                lowest = min(lowest, sums[i])
+        return calm, calm_whos, kept, lowest
 
     def drowned(
         self,
@@ -488,9 +556,18 @@ class WaterPhase:
         from ..calendar import format_time
 
         lead = self._lead([group], plan, state)
-        dead = group if len(minutes) == group.count else self.split(group, len(minutes))
+        seen, was = len(self.floaters) == self._seen, self._dirty
+        whole = len(minutes) == group.count
+        dead = group if whole else self.split(group, len(minutes))
         dead.state, dead.ended = "drowned", self.clock
-        self._dirty = True
+        if group.raft is not None:  # under a capsized raft: who is in it changed (R73)
+            self._dirty = True
+        elif whole:
+            self._gone.append(group)
+        else:  # the drowned part is a new row, never afloat: nobody else moved
+            self._dirty = was
+            if seen:
+                self._seen = len(self.floaters)
         at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
         dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(

@@ -135,7 +135,8 @@ def overlay(places: Sequence[Place], then: Overlay | None = None) -> Overlay:
 def render_places(camp: Any, which: str, until: int) -> list[Place]:
     """The encounters `voyage map render --tracks WHICH` marks: those of the voyages whose
     tracks it draws (open, all or none), up to the hour drawn."""
-    from .voyages import CLOSED_STATUSES, voyage_list
+    from .engine import CLOSED_STATUSES
+    from .voyagelog import voyage_list
 
     if which == "none":
         return []

@@ -16,7 +16,6 @@ from . import hexmap
 from . import ships as shipfig
 from .depthroutes import draft_chart, shoal_warning
 from .engine import (
-    CLOSED_STATUSES,  # noqa: F401 (callers import it from here)
     OPEN_STATUSES,
     UNTIL,
     AdvanceResult,

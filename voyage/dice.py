@@ -430,6 +430,12 @@ class CheckOptions:
     advantage_mode: AdvantageMode = "boons"
 
 
+#: :meth:`Roller.roll`'s dice expressions, parsed: the bare dice, count, sides, bonus, text
+_PARSED: dict[str, tuple[Dice, int, int, int, str]] = {}
+#: :meth:`Roller.roll`'s exact odds by (bare dice, bonus, modifier, target, compare)
+_ODDS: dict[tuple[str, int, int, int, str], Fraction] = {}
+
+
 class Roller:
     """A seeded source of dice for one campaign; its state can be saved and restored (R5)."""
 
@@ -497,8 +503,17 @@ class Roller:
 
     # -- primitives ----------------------------------------------------------------------
     def die(self, sides: int) -> int:
-        """One die of ``sides`` faces (no record; use :meth:`roll` for anything shown)."""
-        return self._random.randint(1, sides)
+        """One die of ``sides`` faces (no record; use :meth:`roll` for anything shown):
+        ``random.randint(1, sides)``'s own draw (rejection sampling on ``getrandbits``, as
+        :meth:`dice`), inline because the engine rolls tens of thousands a year."""
+        if type(sides) is not int or sides < 1:
+            return self._random.randint(1, sides)
+        bits = self._random.getrandbits
+        k = sides.bit_length()
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        return r + 1
 
     def dice(self, sides: int, count: int) -> list[int]:
         """``count`` dice of ``sides`` faces: the very faces ``count`` calls of :meth:`die`
@@ -532,17 +547,27 @@ class Roller:
         outcome: str = "",
     ) -> Roll:
         """Roll ``dice`` plus modifiers; with a target, judge success by ``compare``."""
-        parsed = parse(dice)
+        found = _PARSED.get(dice)
+        if found is None:  # parsed once per expression (the engine rolls the same few)
+            parsed = parse(dice)
+            bare = Dice(parsed.count, parsed.sides)
+            if len(_PARSED) >= 1024:
+                _PARSED.clear()
+            found = _PARSED[dice] = (
+                bare, parsed.count, parsed.sides, parsed.bonus, str(bare) if parsed.count else ""
+            )
+        bare, count, sides, bonus, text = found
         mods = list(modifiers)
-        if parsed.bonus:
-            mods.insert(0, Modifier(parsed.bonus, "flat"))
-        bare = Dice(parsed.count, parsed.sides)
-        faces = [self.die(parsed.sides) for _ in range(parsed.count)]
+        if bonus:
+            mods.insert(0, Modifier(bonus, "flat"))
+        die = self.die
+        faces = [die(sides) for _ in range(count)]
         natural = sum(faces)
-        total = natural + sum(m.value for m in mods)
+        modifier = sum(m.value for m in mods)
+        total = natural + modifier
         record = Roll(
             label=label,
-            dice=str(bare) if parsed.count else "",
+            dice=text,
             faces=faces,
             natural=natural,
             modifiers=mods,
@@ -554,7 +579,13 @@ class Roller:
             record.target, record.compare, record.target_text = target, compare, target_text
             record.success = ok
             record.outcome = (success if ok else failure) or outcome
-            record.probability = odds(bare, sum(m.value for m in mods), target, compare)
+            key = (text, bonus, modifier, target, compare)
+            chance = _ODDS.get(key)
+            if chance is None:
+                if len(_ODDS) >= 4096:
+                    _ODDS.clear()
+                chance = _ODDS[key] = odds(bare, modifier, target, compare)
+            record.probability = chance
         return self._keep(record)
 
     def check(

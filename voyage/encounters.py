@@ -345,12 +345,15 @@ class EncounterChecks:
         into it this hour, on different courses (their next hexes differ: ships sailing in
         company never "meet"), meet: an encounter of kind ship for each, and the advance
         stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
+        under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
+        hexes = [s.route[s.position] for s in under_way]
+        if len(set(hexes)) == len(hexes):
+            return  # the common hour: no two ships share a hex
         from .engine import LoggedEvent
 
         here: dict[str, list[Any]] = {}
-        for s in engine.states:
-            if s.status == "under way" and s.sinking_in is None:
-                here.setdefault(s.hex, []).append(s)
+        for s, hex_name in zip(under_way, hexes, strict=True):
+            here.setdefault(hex_name, []).append(s)
         for hex_name, ships in here.items():
             if len(ships) < 2:
                 continue

@@ -37,6 +37,7 @@ from . import ships as shipfig
 from .chart import Chart
 from .dice import Roller
 from .events import Event
+from .quickhour import quiet_hour
 from .rules import fuel
 from .rules import hourly as phases
 from .rules.aground import aground, coast_hazard, stuck_escape
@@ -45,7 +46,8 @@ from .rules.boatpower import figures_key, plain
 from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
-from .rules.fire import fire_minute, fire_start
+from .rules.emergency import emergency_minute
+from .rules.fire import fire_start
 from .rules.floodphase import flooding, r37_water
 from .rules.sinking import sinking_time
 from .rules.towing import tow_phase
@@ -328,6 +330,7 @@ class Engine:
         self._hex_miles = int(self.book.procedures["hex_miles"])
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
+        self._open: dict[str, bool] = {}  # voyage.quickhour: hexes entered without R33's roll
         self._categories: dict[tuple[int, int], str] = {}
         self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
@@ -473,10 +476,10 @@ class Engine:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
-        for s in self.states:
+        for s in self.states:  # a quiet hour in one step (voyage.quickhour), else stepped
             if s.active:
-                row = _ShipHour(self, s, clock, events).run()
-                rows.append(row)
+                row = quiet_hour(self, s, clock, HourRow)
+                rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
@@ -801,56 +804,7 @@ class _ShipHour:
 
     def tick(self) -> None:
         """One minute of an emergency (R52): fire (R50), listing (R37), sinking (R40)."""
-        s, ship, now = self.s, self.ship, self.now
-        if s.sinking_in is not None and s.sinking_since is not None and now > s.sinking_since:
-            s.sinking_in -= 1
-            if s.sinking_in <= 0:
-                self.sunk()
-                return
-        if s.swallow_in is not None and s.fire_since is not None and now > s.fire_since:
-            s.swallow_in -= 1
-            if s.swallow_in <= 0:
-                s.swallow_in = None
-                s.fire = 0
-                s.fire_since = None
-                s.destroyed = True
-                self.note(
-                    "fire",
-                    f"The flames swallow {ship.name}: she is destroyed (R50).",
-                    "destroyed",
-                    {"destroyed": True},
-                )
-                self.begin_sinking("the fire swallowed her (R50)")
-        elif s.fire and s.fire_since is not None and now > s.fire_since:
-            crew = ship.crew if s.fire_crew is None else s.fire_crew
-            result = fire_minute(
-                s.fire,
-                ship.tier,
-                crew,
-                self.roller,
-                self.book,
-                ship.traits,
-                bool(ship.equipment.get("firehose")),
-            )
-            s.fire = result.severity
-            if result.out_of_control:
-                s.swallow_in = result.swallowed_in
-                s.fire_since = now
-                self.log(result.event(), "fire")
-            else:
-                self.log(result.event())
-            if result.out:
-                s.fire = 0
-                s.fire_since = None
-        if (
-            s.listing
-            and s.listing_since is not None
-            and now > s.listing_since
-            and (now - s.listing_since) % self.e._listing_every == 0
-            and not s.capsized
-            and s.sinking_in is None
-        ):
-            self.capsize("listing")  # R37: a listing ship may capsize every 10 minutes
+        emergency_minute(self)
 
     def sunk(self) -> None:
         s, ship = self.s, self.ship

@@ -25,7 +25,7 @@ submerged = submersible.submerged
 def start_phase(h: Any) -> None:
     """R84, R86, R83, R85 at the start of the hour of ``h`` (voyage.engine._ShipHour)."""
     s = h.s
-    if s.status != "stuck":
+    if s.more and s.status != "stuck":
         s.more.pop("grounded_mph", None)
         s.more.pop("salvage_at", None)
     if s.more:

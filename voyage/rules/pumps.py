@@ -112,8 +112,10 @@ def pump_hour(
 def pump_phase(h: Any) -> None:
     """The engine's hour (voyage.engine._ShipHour ``h``): the pumps work at its start."""
     ship, s = h.ship, h.s
-    working = pumps_working(ship)
     eq = ship.equipment
+    if ship.design is None and not eq.get("bilge_pumps"):
+        return  # none fitted (the common ship: pumps_working would say 0)
+    working = pumps_working(ship)
     if not working or s.status == "sunk":
         return
     if ship.water > 0:

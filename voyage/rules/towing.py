@@ -61,9 +61,15 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
     storm-tossed seas the line may part (R65's roll), and then she is adrift. A tow that
     sank, or a tower that arrived or was lost, ends the tow. Her hour ``rows`` are moved
     with her (they were written before the tower's hour was done)."""
+    states = engine.states
+    for s in states:  # the common hour: no tow anywhere (both loops below do nothing)
+        if s.status == UNDER_TOW or TOW in s.ship.equipment:
+            break
+    else:
+        return
     from ..engine import LoggedEvent
 
-    by_name = {s.ship.name: s for s in engine.states}
+    by_name = {s.ship.name: s for s in states}
     for tower in engine.states:
         name = tower.ship.equipment.get(TOW)
         if not name:

@@ -129,7 +129,7 @@ class SeaStates:
         self.width, self.height = sea_map.width, sea_map.height
         self._days: dict[tuple[str, int], DayWeather] = {}
         self._cells_of_day: dict[int, list[StormCell]] = {}
-        self._cells_today: dict[int, list[StormCell]] = {}
+        self._cells_today: dict[int, list[tuple[StormCell, str, int, int, int]]] = {}
         self._hours: dict[int, dict[str, int]] = {}
         self._fp: dict[tuple[Any, ...], dict[str, int]] = {}
         self._last: tuple[tuple[Any, ...], dict[str, int]] = ((), {})
@@ -188,25 +188,32 @@ class SeaStates:
         if today is None:  # the cells that blow at some hour of this day, worked out once
             if len(self._cells_today) > HOURS_KEPT:
                 self._cells_today.clear()
-            today = self._cells_today[day] = self.cells_between(day * 24, day * 24 + 24)
-        cells = [c for c in today if c.start_hour <= hour < c.start_hour + c.hours]
-        key = tuple((c.name, c.steps(hour)) for c in cells) + tuple(
-            (s.storm, (hour - s.start_hour) // max(1, s.every) if s.moving else 0)
-            for s in self.storms
-            if s.start_hour <= hour < s.end_hour
-        )
+            today = self._cells_today[day] = [
+                (c, c.name, c.start_hour, c.start_hour + c.hours, c.drift_every)
+                for c in self.cells_between(day * 24, day * 24 + 24)
+            ]
+        cells = []
+        parts: list[tuple[str | int, int]] = []
+        for cell, name, start, end, every in today:
+            if start <= hour < end:  # its steps (StormCell.steps) at this hour
+                cells.append(cell)
+                parts.append((name, (hour - start) // every if every and hour > start else 0))
+        for storm in self.storms:
+            if storm.start_hour <= hour < storm.end_hour:
+                n = (hour - storm.start_hour) // max(1, storm.every) if storm.moving else 0
+                parts.append((storm.storm, n))
+        key = tuple(parts)
         if key == self._last[0]:
             found = self._last[1]
         else:
             found = {}
             for cell in cells:
                 fp_key = ("cell", cell.name, cell.steps(hour))
-                fp = self._fp.get(fp_key)
-                if fp is None:
-                    fp = self._fp[fp_key] = cell.footprint(hour, self.width, self.height)
-                self._merge(found, fp)
+                self._merge(found, self._footprint(fp_key, cell, hour))
             for storm in self.storms:
-                self._merge(found, storm.footprint(hour, self.width, self.height))
+                if storm.start_hour <= hour < storm.end_hour:
+                    n = (hour - storm.start_hour) // max(1, storm.every) if storm.moving else 0
+                    self._merge(found, self._footprint(("storm", storm.storm, n), storm, hour))
             self._last = (key, found)
         if len(self._hours) >= HOURS_KEPT:
             self._hours.clear()
@@ -215,11 +222,21 @@ class SeaStates:
         self._hours[hour] = found
         return found
 
-    def _merge(self, found: dict[str, int], fp: dict[str, int]) -> None:
-        """Add a footprint: the highest state wins (R60); land has no sea state."""
-        is_sea = self._is_sea
+    def _footprint(self, key: tuple[Any, ...], source: Any, hour: int) -> dict[str, int]:
+        """A cell's or storm's footprint at ``hour`` (the same for every hour of ``key``: its
+        position), its land left out (land has no sea state), worked out once."""
+        fp = self._fp.get(key)
+        if fp is None:
+            is_sea = self._is_sea
+            raw = source.footprint(hour, self.width, self.height)
+            fp = self._fp[key] = {name: level for name, level in raw.items() if is_sea(name)}
+        return fp
+
+    @staticmethod
+    def _merge(found: dict[str, int], fp: dict[str, int]) -> None:
+        """Add a footprint (land already left out): the highest state wins (R60)."""
         for name, level in fp.items():
-            if level > found.get(name, 0) and is_sea(name):
+            if level > found.get(name, 0):
                 found[name] = level
 
     def level(self, hex_name: str, hour: int) -> int:

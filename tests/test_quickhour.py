@@ -1,0 +1,152 @@
+"""The engine's quiet ship-hour in one step (voyage.quickhour, issue 14) gives exactly what
+stepping the hour gives: the same hour rows, events, rolls, dice state and final state, on
+random fleets and on the year-long bench's fleet."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from voyage import engine as engine_module
+from voyage.dice import Roller
+from voyage.engine import Engine, ShipState
+from voyage.quickhour import quiet_hour
+from voyage.rules.drift import Current
+
+
+def _stepped(monkeypatch: pytest.MonkeyPatch | None) -> None:
+    """Turn the quiet path off (every hour stepped minute by minute), or leave it on."""
+    if monkeypatch is not None:
+        monkeypatch.setattr(engine_module, "quiet_hour", lambda *args: None)
+
+
+def _outcome(engine: Engine, states: list[ShipState], hours: int) -> tuple[object, ...]:
+    result = engine.run(5, hours, halt=False)
+    return (
+        [r.to_dict() for r in result.rows],
+        [e.to_dict() for e in result.events],
+        [(s.extra(), s.position, s.progress, s.status, s.ship.fuel, s.ship.hex) for s in states],
+        engine.roller.get_state(),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ships=st.lists(
+        st.tuples(
+            st.integers(3, 6),  # tier
+            st.integers(3, 6),  # engine tier
+            st.integers(0, 900),  # cargo
+            st.integers(0, 60),  # fuel
+            st.sampled_from(["normal", "slow", "strain"]),
+            st.booleans(),  # the coast route
+            st.lists(st.booleans(), min_size=12, max_size=12),  # inshore legs
+            st.integers(0, 11),  # progress
+            st.integers(0, 8),  # position
+            st.sampled_from([0, 0, 0, 5, 40]),  # a leak
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    storm_hexes=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=6),
+    storm_from=st.integers(0, 12),
+    storm_hours=st.integers(1, 40),
+    current_hexes=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=4),
+    seed=st.integers(0, 10_000),
+    hours=st.integers(1, 80),
+)
+def test_quiet_hours_in_one_step_are_the_hours_stepped(
+    ships, storm_hexes, storm_from, storm_hours, current_hexes, seed, hours
+):
+    def storm_at(hex_name: str, clock: int) -> int:
+        return int(hex_name in storm_hexes and storm_from <= clock < storm_from + storm_hours)
+
+    flow = Current(2, Fraction(1, 2))
+
+    def current_at(hex_name: str) -> Current | None:  # R64: currents in a few hexes
+        return flow if hex_name in current_hexes else None
+
+    def sail(quick: bool) -> tuple[object, ...]:
+        states = []
+        for n, (
+            tier,
+            eng,
+            cargo,
+            fuel,
+            pace,
+            coast,
+            inshore,
+            progress,
+            position,
+            leak,
+        ) in enumerate(ships):
+            route = COAST_ROUTE if coast else OPEN_ROUTE
+            s = ship(f"Ship {n}", tier=tier, engine=eng, cargo=cargo, fuel=fuel)
+            state = voyage(
+                s,
+                route,
+                voyage_id=n + 1,
+                pace=pace,
+                strain=int(pace == "strain"),
+                progress=progress,
+                position=min(position, len(route) - 1),
+                leaks=[leak] if leak else [],
+            )
+            state.inshore = [False] + inshore[: len(route) - 1]
+            states.append(state)
+        engine = Engine(world(storm_at, current_at=current_at), states, Roller(seed))
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            return _outcome(engine, states, hours)
+
+    assert sail(True) == sail(False)
+
+
+def test_an_open_sea_hour_is_quiet_and_a_coastal_entry_is_not():
+    """Open water, calm, fuel to spare: one step; an inshore hex entered rolls (R33)."""
+    open_sea = voyage(ship(fuel=60), OPEN_ROUTE)
+    engine = Engine(world(), [open_sea], Roller(1))
+    row = quiet_hour(engine, open_sea, 0, engine_module.HourRow)
+    assert row is not None and row.miles == row.speed > 0 and row.status == "under way"
+    inshore = voyage(ship(fuel=60), COAST_ROUTE, inshore=True, progress=11)
+    engine = Engine(world(), [inshore], Roller(1))
+    before = (inshore.position, inshore.progress, inshore.ship.fuel)
+    assert quiet_hour(engine, inshore, 0, engine_module.HourRow) is None
+    assert (inshore.position, inshore.progress, inshore.ship.fuel) == before  # untouched
+
+
+def test_the_bench_fleet_sails_the_same_with_and_without_the_quiet_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """bench/bench_engine.py's fleet (storms, inshore legs, a straining engine, every pace)
+    for 10 days: every row, event and roll as stepping every hour gives."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import bench_engine  # type: ignore[import-not-found]
+
+    from voyage import voyages
+
+    def sail(quick: bool, folder: Path) -> tuple[object, ...]:
+        folder.mkdir()
+        camp = bench_engine.make_campaign(folder, 10)
+        with camp.action("advance", "test"), pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            states = voyages.open_voyages(camp)
+            engine = Engine(voyages.world_for(camp), states, camp.roller)
+            rows, events = [], []
+            for hour in range(240):
+                result = engine.run(camp.clock + hour, 1, halt=False)
+                rows += [r.to_dict() for r in result.rows]
+                events += [e.to_dict() for e in result.events]
+                bench_engine._referee(states)
+            out = (rows, events, [s.extra() for s in states], camp.roller.get_state())
+        camp.close()
+        return out
+
+    quick, stepped = sail(True, tmp_path / "quick"), sail(False, tmp_path / "stepped")
+    assert len(quick[0]) == 2400 and quick == stepped

@@ -1,0 +1,149 @@
+"""The engine's quiet ship-hour in one step (issue 14: the year-long engine bench).
+
+Most hours of a voyage roll no dice and log nothing: a rolled ship under way in open water,
+nothing wrong aboard, not straining, no current, every hex she enters open and calm and not
+her destination, fuel to spare. :func:`quiet_hour` sails such an hour straight through and
+writes its hour row, exactly as :class:`voyage.engine._ShipHour` would (the same state after,
+the same row, no dice drawn); any other hour it leaves untouched and returns False, and the
+engine steps it minute by minute as before. It decides from what the hour starts with, and
+changes nothing before it knows the hour is quiet.
+
+What makes an hour not quiet here (each is a phase of the slow path that might roll, log or
+change something): a status other than under way; a fire, listing, sinking, capsize, leak or
+water aboard (R36-R41, R50); a search (R74); R83-R86 work (``more``), pumps switched on (R85)
+or a built boat (R80-R86: her figures are the slow path's); a current in her hex (R64); an
+Overload (R41); a straining engine (R14); out of fuel at the edge of her next hex or on
+entering one (R16); a hex entered that is her destination, inshore, a narrow passage or
+shallows (R33) or storm-tossed (R32, R60); an hour spent in a storm-tossed hex (R32, R60).
+tests/test_quickhour.py steps random voyages both ways.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .rules.boatpower import plain
+
+if TYPE_CHECKING:
+    from .engine import Engine, HourRow, ShipState
+
+
+def quiet_hour(e: Engine, s: ShipState, clock: int, row_type: type[HourRow]) -> HourRow | None:
+    """The hour row of ship ``s``'s hour from ``clock`` if it is quiet (and she has sailed
+    it), else None with nothing changed (the engine steps the hour)."""
+    if (
+        s.status != "under way"
+        or s.leaks
+        or s.fire
+        or s.listing
+        or s.capsized
+        or s.searching
+        or s.more
+        or s.new_leaks
+        or s.sinking_in is not None
+        or s.swallow_in is not None
+    ):
+        return None
+    ship = s.ship
+    if ship.water or ship.design is not None:
+        return None
+    eq = ship.equipment
+    if eq.get("pumps_on"):
+        return None  # R85: the pumps work this hour
+    route = s.route
+    position = s.position
+    last = len(route) - 1
+    if position >= last:
+        return None
+    world = e.world
+    if world.current_at(route[position]) is not None:
+        return None  # R64: a current helps or hinders her
+    name = ship.name
+    fuel = ship.fuel
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
+    if world.water_in_load:
+        load += ship.water
+    dw = e._dw[name]
+    category = e._categories.get((load, dw)) or e.category_of(load, dw)
+    if category == "overloaded":
+        return None  # R41: a capsize Check every hour
+    powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
+    key = (name, category, powered, s.pace, s.strain, eq.get("tow_counted"), None)
+    figures = e._memo.get(key)
+    speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
+    if type(speed) is not int or speed <= 0:
+        return None
+    if s.pace == "strain" and speed > cruising and powered:
+        return None  # R14: the engine may break
+    burns = bool(fuel_use and powered)
+    hex_miles = e._hex_miles
+    progress = s.progress
+    if burns and fuel < fuel_use and progress >= hex_miles:
+        return None  # R16: adrift at her next hex's edge
+    sea_state = world.sea_state
+    need = hex_miles - progress
+    entered = 0
+    if need <= speed:
+        inshore = s.inshore
+        left = fuel
+        while need <= speed:
+            at = position + entered + 1
+            if at >= last:
+                return None  # she arrives (the slow path logs it)
+            if burns:
+                if left <= fuel_use:
+                    return None  # R16: short of it, or burns her last
+                left -= fuel_use
+            there = route[at]
+            ok = e._open.get(there)
+            if ok is None:
+                ok = e._open[there] = open_hex(e, there)
+            if not ok or (at < len(inshore) and inshore[at]):
+                return None  # R33: a coast hazard roll
+            if sea_state(there, clock):
+                return None  # R32/R60: a storm Check on entering
+            entered += 1
+            need += hex_miles
+    elif sea_state(route[position], clock):
+        return None  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+    # the hour is quiet: sail it as the slow path does
+    if entered:
+        if burns:
+            for _ in range(entered):
+                ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
+        s.position = position = position + entered
+        ship.hex = route[position]
+        s.hours_in_hex = 0
+    else:
+        s.hours_in_hex += 1
+    s.storm_hours = 0
+    s.progress = progress + speed - entered * hex_miles
+    fuel = ship.fuel
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
+    if world.water_in_load:
+        load += ship.water
+    return row_type(
+        s.voyage_id,
+        name,
+        clock,
+        route[position],
+        speed,
+        speed,
+        s.pace,
+        fuel if type(fuel) is int else plain(fuel),
+        load if type(load) is int else plain(load),
+        e._categories.get((load, dw)) or e.category_of(load, dw),
+        ship.water,
+        0,
+        s.condition,
+    )
+
+
+def open_hex(e: Engine, name: str) -> bool:
+    """Whether entering hex ``name`` rolls no coast hazard on an open-sea leg (R33: not a
+    narrow passage nor drawn shallows)."""
+    info = e.hex_info(name)
+    return not info.narrow_passage and info.terrain not in e.shallows
+
+
+__all__ = ["open_hex", "quiet_hour"]

@@ -1,0 +1,68 @@
+"""One minute of an emergency aboard (R52), for the engine's ship-hour (voyage.engine).
+
+While a fire, a listing or a sinking is under way the engine steps the hour minute by
+minute; each minute a sinking ship counts down (R40), a fire out of control counts down to
+swallowing her (R50) or else spreads and is fought (R50), and a listing ship may capsize
+every 10 minutes (R37). Moved out of voyage/engine.py (the 900-line limit) as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .fire import fire_minute
+
+
+def emergency_minute(h: Any) -> None:
+    """One minute of an emergency for the ship-hour ``h`` (voyage.engine._ShipHour): fire
+    (R50), listing (R37), sinking (R40)."""
+    s, ship, now = h.s, h.ship, h.now
+    if s.sinking_in is not None and s.sinking_since is not None and now > s.sinking_since:
+        s.sinking_in -= 1
+        if s.sinking_in <= 0:
+            h.sunk()
+            return
+    if s.swallow_in is not None and s.fire_since is not None and now > s.fire_since:
+        s.swallow_in -= 1
+        if s.swallow_in <= 0:
+            s.swallow_in = None
+            s.fire = 0
+            s.fire_since = None
+            s.destroyed = True
+            h.note(
+                "fire",
+                f"The flames swallow {ship.name}: she is destroyed (R50).",
+                "destroyed",
+                {"destroyed": True},
+            )
+            h.begin_sinking("the fire swallowed her (R50)")
+    elif s.fire and s.fire_since is not None and now > s.fire_since:
+        crew = ship.crew if s.fire_crew is None else s.fire_crew
+        result = fire_minute(
+            s.fire,
+            ship.tier,
+            crew,
+            h.roller,
+            h.book,
+            ship.traits,
+            bool(ship.equipment.get("firehose")),
+        )
+        s.fire = result.severity
+        if result.out_of_control:
+            s.swallow_in = result.swallowed_in
+            s.fire_since = now
+            h.log(result.event(), "fire")
+        else:
+            h.log(result.event())
+        if result.out:
+            s.fire = 0
+            s.fire_since = None
+    if (
+        s.listing
+        and s.listing_since is not None
+        and now > s.listing_since
+        and (now - s.listing_since) % h.e._listing_every == 0
+        and not s.capsized
+        and s.sinking_in is None
+    ):
+        h.capsize("listing")  # R37: a listing ship may capsize every 10 minutes

@@ -81,6 +81,21 @@ def stream(seed: int, ship: str, clock: int) -> Roller:
     return StreamRoller(f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode())
 
 
+_FOUR_G = 1 << 32
+#: StreamRoller.die's rejection limit for a d6: a 4-byte value at or over it is drawn again
+_D6_LIMIT = _FOUR_G - _FOUR_G % 6
+
+
+def first_d6(seed: int, ship: str, clock: int) -> int:
+    """The first d6 of :func:`stream` (seed, ship, clock): what the engine's check peeks at
+    before it starts the stream (most checks meet nothing and roll no more)."""
+    key = f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode()
+    value = int.from_bytes(hashlib.sha256(key + b"\0\0\0\0").digest()[:4], "big")
+    if value < _D6_LIMIT:
+        return value % 6 + 1
+    return stream(seed, ship, clock).die(6)  # rejected: the stream draws on
+
+
 def _chance(roller: Roller, chance: int, face: int | None = None) -> Roll:
     """The x-in-6 encounter chance (R3), recorded as ``Roller.chance`` records it, with its
     exact probability written down (x/6) rather than computed: the engine rolls thousands.
@@ -303,9 +318,6 @@ class EncounterChecks:
             self.meetings(engine, clock, out)
         if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
             return  # the common hour: no check due anywhere
-        from .castaways import into_phase
-        from .engine import LoggedEvent
-
         night: bool | None = None
         for s in engine.states:
             if not s.active or s.status == "arrived" or s.sinking_in is not None:
@@ -325,15 +337,19 @@ class EncounterChecks:
             chance = self._chances.get(key)
             if chance is None:
                 chance = self._chances[key] = chance_for(self.book, self.settings, *key)
-            roller = stream(self.seed, s.ship.name, clock)
-            face = roller.die(6)
+            face = first_d6(self.seed, s.ship.name, clock)
             if face > chance:
                 # a check that meets nothing is not logged: it changes nothing, and its die
                 # is derived from (seed, ship, hour), so it can be rolled again exactly
                 continue
+            roller = stream(self.seed, s.ship.name, clock)
+            roller.die(6)  # the face above: the stream goes on after it
             result = encounter_check(
                 self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
             )
+            from .castaways import into_phase
+            from .engine import LoggedEvent
+
             # castaways go into the water of her hex (R71-R74): the referee searches
             text = result.text + into_phase(engine.water, result.encounter, clock)
             event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE,

@@ -50,6 +50,7 @@ from .rules.emergency import emergency_minute
 from .rules.fire import fire_start
 from .rules.floodphase import flooding, r37_water
 from .rules.sinking import sinking_time
+from .rules.strain import strain_check as strain_roll
 from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
@@ -647,9 +648,7 @@ class _ShipHour:
 
     def strain_check(self, extra: int) -> None:
         """R14: an hour of straining: the engine may break, and then catch fire (R50)."""
-        from .rules.strain import strain_check
-
-        result = strain_check(extra, self.roller, self.book, speed=self.cruising)
+        result = strain_roll(extra, self.roller, self.book, speed=self.cruising)
         if result.broke:
             self.ship.engine_broken = True
             self.log(result.event(), "engine broken")

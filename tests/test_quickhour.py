@@ -112,12 +112,12 @@ def test_an_open_sea_hour_is_quiet_and_a_coastal_entry_is_not():
     """Open water, calm, fuel to spare: one step; an inshore hex entered rolls (R33)."""
     open_sea = voyage(ship(fuel=60), OPEN_ROUTE)
     engine = Engine(world(), [open_sea], Roller(1))
-    row = quiet_hour(engine, open_sea, 0, engine_module.HourRow)
+    row = quiet_hour(engine, open_sea, 0, [])
     assert row is not None and row.miles == row.speed > 0 and row.status == "under way"
     inshore = voyage(ship(fuel=60), COAST_ROUTE, inshore=True, progress=11)
     engine = Engine(world(), [inshore], Roller(1))
     before = (inshore.position, inshore.progress, inshore.ship.fuel)
-    assert quiet_hour(engine, inshore, 0, engine_module.HourRow) is None
+    assert quiet_hour(engine, inshore, 0, []) is None
     assert (inshore.position, inshore.progress, inshore.ship.fuel) == before  # untouched
 
 

@@ -479,7 +479,7 @@ class Engine:
         events: list[LoggedEvent] = []
         for s in self.states:  # a quiet hour in one step (voyage.quickhour), else stepped
             if s.active:
-                row = quiet_hour(self, s, clock, HourRow)
+                row = quiet_hour(self, s, clock, events)
                 rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
@@ -546,9 +546,13 @@ class _ShipHour:
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
-        s, ship = self.s, self.ship
         phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
         self.start_of_hour()
+        return self.sail()
+
+    def sail(self) -> HourRow:
+        """The hour after its start (voyage.quickhour joins here after a broken engine)."""
+        s, ship = self.s, self.ship
         if not self.moving:
             anchor_phase(self)  # R65: in storm-tossed seas the cable may part
             drift_phase(self)  # R64: what makes no way of its own drifts with the current
@@ -629,13 +633,21 @@ class _ShipHour:
             extra = self.speed - self.cruising
             if s.pace == "strain" and extra > 0 and shipfig.under_power(ship):
                 self.strain_check(extra)
-            if self.speed <= 0:
-                self.moving = False
-                self.speed = 0
-            else:
-                current_leg(self)  # R64: the current helps or hinders this leg
-        # R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
-        # yet listing, which checks every 10 minutes), may capsize every hour.
+            self.make_way()
+        self.hourly_capsize(category)
+
+    def make_way(self) -> None:
+        """Under way at her speed this hour, the current helping or hindering (R64)."""
+        if self.speed <= 0:
+            self.moving = False
+            self.speed = 0
+        else:
+            current_leg(self)  # R64: the current helps or hinders this leg
+
+    def hourly_capsize(self, category: str) -> None:
+        """R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
+        yet listing, which checks every 10 minutes), may capsize every hour."""
+        s, ship = self.s, self.ship
         water = r37_water(ship)  # R85: a built boat's water does not trigger R37
         if not s.capsized and s.sinking_in is None and (category == "overloaded" or water):
             hourly = [
@@ -648,7 +660,10 @@ class _ShipHour:
 
     def strain_check(self, extra: int) -> None:
         """R14: an hour of straining: the engine may break, and then catch fire (R50)."""
-        result = strain_roll(extra, self.roller, self.book, speed=self.cruising)
+        self.strained(strain_roll(extra, self.roller, self.book, speed=self.cruising))
+
+    def strained(self, result: Any) -> None:
+        """What an hour of straining did (R14): logged; a broken engine (R13), a fire (R50)."""
         if result.broke:
             self.ship.engine_broken = True
             self.log(result.event(), "engine broken")

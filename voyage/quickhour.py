@@ -12,25 +12,41 @@ What makes an hour not quiet here (each is a phase of the slow path that might r
 change something): a status other than under way; a fire, listing, sinking, capsize, leak or
 water aboard (R36-R41, R50); a search (R74); R83-R86 work (``more``), pumps switched on (R85)
 or a built boat (R80-R86: her figures are the slow path's); a current in her hex (R64); an
-Overload (R41); a straining engine (R14); out of fuel at the edge of her next hex or on
+Overload (R41); out of fuel at the edge of her next hex or on
 entering one (R16); a hex entered that is her destination, inshore, a narrow passage or
 shallows (R33) or storm-tossed (R32, R60); an hour spent in a storm-tossed hex (R32, R60).
+A straining engine (R14) rolls here, as the slow path rolls it, when the rest of the hour is
+quiet: holding, the hour goes on quietly; broken, the slow path takes over from that roll.
 tests/test_quickhour.py steps random voyages both ways.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .rules.boatpower import plain
+from .rules.strain import strain_check as strain_roll
 
 if TYPE_CHECKING:
-    from .engine import Engine, HourRow, ShipState
+    from .engine import Engine, HourRow, LoggedEvent, ShipState
+
+_ENGINE: list[ModuleType] = []
 
 
-def quiet_hour(e: Engine, s: ShipState, clock: int, row_type: type[HourRow]) -> HourRow | None:
+def _engine() -> ModuleType:
+    """voyage.engine (which imports this module), once it is loaded."""
+    if not _ENGINE:
+        from . import engine
+
+        _ENGINE.append(engine)
+    return _ENGINE[0]
+
+
+def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> HourRow | None:
     """The hour row of ship ``s``'s hour from ``clock`` if it is quiet (and she has sailed
-    it), else None with nothing changed (the engine steps the hour)."""
+    it; the strain roll's event, if any, appended to ``out``), else None with nothing
+    changed and nothing rolled (the engine steps the hour)."""
     if (
         s.status != "under way"
         or s.leaks
@@ -73,8 +89,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, row_type: type[HourRow]) -> 
     speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
     if type(speed) is not int or speed <= 0:
         return None
-    if s.pace == "strain" and speed > cruising and powered:
-        return None  # R14: the engine may break
+    strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
     burns = bool(fuel_use and powered)
     hex_miles = e._hex_miles
     progress = s.progress
@@ -106,6 +121,21 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, row_type: type[HourRow]) -> 
             need += hex_miles
     elif sea_state(route[position], clock):
         return None  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+    engine = _engine()
+    if strain:
+        # R14: the hour is quiet but for the straining engine's roll, made as the slow
+        # path makes it (nothing was rolled before it this hour). Holding, it only logs;
+        # broken, the slow path takes the hour on from there (R13, R50).
+        result = strain_roll(speed - cruising, e.roller, e.book, speed=cruising)
+        if result.broke:
+            h = engine._ShipHour(e, s, clock, out)
+            h.moving = True
+            h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
+            h.strained(result)
+            h.make_way()
+            h.hourly_capsize(category)
+            return h.sail()
+        out.append(engine.LoggedEvent(s.voyage_id, name, clock, result.event(0)))
     # the hour is quiet: sail it as the slow path does
     if entered:
         if burns:
@@ -122,7 +152,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, row_type: type[HourRow]) -> 
     load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
     if world.water_in_load:
         load += ship.water
-    return row_type(
+    return engine.HourRow(
         s.voyage_id,
         name,
         clock,

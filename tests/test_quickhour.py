@@ -108,17 +108,24 @@ def test_quiet_hours_in_one_step_are_the_hours_stepped(
     assert sail(True) == sail(False)
 
 
-def test_an_open_sea_hour_is_quiet_and_a_coastal_entry_is_not():
-    """Open water, calm, fuel to spare: one step; an inshore hex entered rolls (R33)."""
+def test_an_open_sea_hour_is_quiet_a_coastal_entry_rolls_and_an_arrival_is_stepped():
+    """Open water, calm, fuel to spare: one step, no roll; an inshore hex entered rolls for
+    its hazard (R33) on the way; the hour she arrives is the slow path's (nothing touched)."""
     open_sea = voyage(ship(fuel=60), OPEN_ROUTE)
     engine = Engine(world(), [open_sea], Roller(1))
-    row = quiet_hour(engine, open_sea, 0, [])
+    events: list = []
+    row = quiet_hour(engine, open_sea, 0, events)
     assert row is not None and row.miles == row.speed > 0 and row.status == "under way"
+    assert events == []
     inshore = voyage(ship(fuel=60), COAST_ROUTE, inshore=True, progress=11)
     engine = Engine(world(), [inshore], Roller(1))
-    before = (inshore.position, inshore.progress, inshore.ship.fuel)
-    assert quiet_hour(engine, inshore, 0, []) is None
-    assert (inshore.position, inshore.progress, inshore.ship.fuel) == before  # untouched
+    row = quiet_hour(engine, inshore, 0, events)
+    assert row is not None and [e.event.kind for e in events] == ["coast"]
+    last = voyage(ship(fuel=60), OPEN_ROUTE, position=len(OPEN_ROUTE) - 2, progress=11)
+    engine = Engine(world(), [last], Roller(1))
+    before = (last.position, last.progress, last.ship.fuel, engine.roller.get_state())
+    assert quiet_hour(engine, last, 0, []) is None
+    assert (last.position, last.progress, last.ship.fuel, engine.roller.get_state()) == before
 
 
 def test_the_bench_fleet_sails_the_same_with_and_without_the_quiet_path(

@@ -552,7 +552,7 @@ class _ShipHour:
 
     def sail(self) -> HourRow:
         """The hour after its start (voyage.quickhour joins here after a broken engine)."""
-        s, ship = self.s, self.ship
+        s = self.s
         if not self.moving:
             anchor_phase(self)  # R65: in storm-tossed seas the cable may part
             drift_phase(self)  # R64: what makes no way of its own drifts with the current
@@ -568,6 +568,13 @@ class _ShipHour:
                 i += 1
             if s.emergency and s.active:
                 self.minute += 1
+        return self.finish(entries, i)
+
+    def finish(self, entries: list[int], i: int) -> HourRow:
+        """The hour from its ``i``-th hex entry on: minute by minute while an emergency runs
+        (R52), then its end (voyage.quickhour joins here after its own hex entries)."""
+        s, ship = self.s, self.ship
+        count = len(entries)
         while self.minute < MINUTES and s.active and (s.emergency or (self.moving and i < count)):
             if s.emergency:
                 self.tick()

@@ -98,6 +98,8 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     sea_state = world.sea_state
     need = hex_miles - progress
     entered = 0
+    calm: list[bool] = []  # each hex entered: open, calm water (else the slow path enters it)
+    rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
     if need <= speed:
         inshore = s.inshore
         left = fuel
@@ -113,14 +115,15 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
             ok = e._open.get(there)
             if ok is None:
                 ok = e._open[there] = open_hex(e, there)
-            if not ok or (at < len(inshore) and inshore[at]):
-                return None  # R33: a coast hazard roll
-            if sea_state(there, clock):
-                return None  # R32/R60: a storm Check on entering
+            quiet = ok and not (at < len(inshore) and inshore[at]) and not sea_state(there, clock)
+            calm.append(quiet)
+            rolls = rolls or not quiet
             entered += 1
             need += hex_miles
     elif sea_state(route[position], clock):
-        return None  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+        rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+    if rolls:
+        return _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
     engine = _engine()
     if strain:
         # R14: the hour is quiet but for the straining engine's roll, made as the slow
@@ -167,6 +170,59 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         0,
         s.condition,
     )
+
+
+def _rolled_hour(
+    e: Engine,
+    s: ShipState,
+    clock: int,
+    out: list[LoggedEvent],
+    figures: tuple[int, int, int],
+    category: str,
+    strain: bool,
+    calm: list[bool],
+) -> HourRow:
+    """An hour that starts quietly but rolls on the way (R33's coast hazard, R32's storm
+    Check): the slow path's own hex entries and end of hour (voyage.engine._ShipHour) for
+    it, each calm hex entered as :meth:`~voyage.engine._ShipHour.enter_hex` enters it (its
+    fuel, R16; the same-hex clocks, R32, R60), the others by that method itself."""
+    engine = _engine()
+    h = engine._ShipHour(e, s, clock, out)
+    h.moving = True
+    speed, fuel_use, cruising = h.speed, h.fuel_use, h.cruising = figures
+    if strain:
+        result = strain_roll(speed - cruising, e.roller, e.book, speed=cruising)
+        h.strained(result)
+        if result.broke:
+            h.make_way()
+            h.hourly_capsize(category)
+            return h.sail()
+    # (no current, a whole speed, no Overload, no water: make_way and hourly_capsize do
+    # nothing this hour)
+    entries = h.entry_minutes()
+    ship, route = s.ship, s.route
+    i, count = 0, len(entries)
+    while i < count and h.moving and not s.emergency:
+        h.minute = entries[i]
+        if calm[i]:
+            s.position += 1
+            h.entered += 1
+            ship.hex = route[s.position]
+            s.hours_in_hex = 0
+            if (
+                fuel_use
+                and ship.engine_tier is not None
+                and not ship.engine_broken
+                and (ship.fuel > 0)
+            ):  # R16 under power (R13), as fuel.burn: fuel to spare was checked before
+                ship.fuel -= fuel_use
+            s.storm_hours = 0
+        else:
+            h.enter_hex()
+        i += 1
+    if s.emergency and s.active:
+        h.minute += 1
+    return h.finish(entries, i)
 
 
 def open_hex(e: Engine, name: str) -> bool:

@@ -405,8 +405,6 @@ class Engine:
         """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
         / dusk (at most ``limit`` hours). Stops early after any hour in which something
         needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
-        from .calendar import is_dawn, is_dusk
-
         result = AdvanceResult(start)
         todo = hours if hours is not None else limit
         clock = start
@@ -443,6 +441,8 @@ class Engine:
             ):
                 result.stopped = "an event"
                 break
+            if until in ("dawn", "dusk"):
+                from .calendar import is_dawn, is_dusk
             if until == "dawn" and is_dawn(self.world.calendar, clock):
                 result.stopped = "dawn"
                 break

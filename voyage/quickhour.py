@@ -31,16 +31,17 @@ from .rules.strain import strain_check as strain_roll
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
 
-_ENGINE: list[ModuleType] = []
+_ENGINE: ModuleType | None = None
 
 
 def _engine() -> ModuleType:
     """voyage.engine (which imports this module), once it is loaded."""
-    if not _ENGINE:
+    global _ENGINE
+    if _ENGINE is None:
         from . import engine
 
-        _ENGINE.append(engine)
-    return _ENGINE[0]
+        _ENGINE = engine
+    return _ENGINE
 
 
 def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> HourRow | None:
@@ -124,7 +125,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
     if rolls:
         return _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
-    engine = _engine()
+    engine = _ENGINE or _engine()
     if strain:
         # R14: the hour is quiet but for the straining engine's roll, made as the slow
         # path makes it (nothing was rolled before it this hour). Holding, it only logs;
@@ -168,7 +169,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         e._categories.get((load, dw)) or e.category_of(load, dw),
         ship.water,
         0,
-        s.condition,
+        f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
     )
 
 
@@ -186,7 +187,7 @@ def _rolled_hour(
     Check): the slow path's own hex entries and end of hour (voyage.engine._ShipHour) for
     it, each calm hex entered as :meth:`~voyage.engine._ShipHour.enter_hex` enters it (its
     fuel, R16; the same-hex clocks, R32, R60), the others by that method itself."""
-    engine = _engine()
+    engine = _ENGINE or _engine()
     h = engine._ShipHour(e, s, clock, out)
     h.moving = True
     speed, fuel_use, cruising = h.speed, h.fuel_use, h.cruising = figures

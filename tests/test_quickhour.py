@@ -26,17 +26,21 @@ def _stepped(monkeypatch: pytest.MonkeyPatch | None) -> None:
         monkeypatch.setattr(engine_module, "quiet_hour", lambda *args: None)
 
 
-def _outcome(engine: Engine, states: list[ShipState], hours: int) -> tuple[object, ...]:
-    result = engine.run(5, hours, halt=False)
-    return (
-        [r.to_dict() for r in result.rows],
-        [e.to_dict() for e in result.events],
-        [(s.extra(), s.position, s.progress, s.status, s.ship.fuel, s.ship.hex) for s in states],
-        engine.roller.get_state(),
-    )
+def _outcome(engine: Engine, states: list[ShipState], hours: int) -> list[object]:
+    """Every hour's rows, events and ship states (an hour at a time), then the dice."""
+    out: list[object] = []
+    for hour in range(hours):
+        result = engine.run(5 + hour, 1, halt=False)
+        out.append([r.to_dict() for r in result.rows])
+        out.append([e.to_dict() for e in result.events])
+        out.append(
+            [(s.extra(), s.position, s.progress, s.status, s.ship.fuel, s.ship.hex) for s in states]
+        )
+    out.append(engine.roller.get_state())
+    return out
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     ships=st.lists(
         st.tuples(
@@ -60,9 +64,19 @@ def _outcome(engine: Engine, states: list[ShipState], hours: int) -> tuple[objec
     current_hexes=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=4),
     seed=st.integers(0, 10_000),
     hours=st.integers(1, 80),
+    hex_miles=st.sampled_from([12, 4, 3]),  # short hexes: two or three entered an hour
+    storm_clock=st.integers(0, 5),  # R32/R60: storm hours already spent in her hex
 )
 def test_quiet_hours_in_one_step_are_the_hours_stepped(
-    ships, storm_hexes, storm_from, storm_hours, current_hexes, seed, hours
+    ships,
+    storm_hexes,
+    storm_from,
+    storm_hours,
+    current_hexes,
+    seed,
+    hours,
+    hex_miles,
+    storm_clock,
 ):
     def storm_at(hex_name: str, clock: int) -> int:
         return int(hex_name in storm_hexes and storm_from <= clock < storm_from + storm_hours)
@@ -72,7 +86,7 @@ def test_quiet_hours_in_one_step_are_the_hours_stepped(
     def current_at(hex_name: str) -> Current | None:  # R64: currents in a few hexes
         return flow if hex_name in current_hexes else None
 
-    def sail(quick: bool) -> tuple[object, ...]:
+    def sail(quick: bool) -> list[object]:
         states = []
         for n, (
             tier,
@@ -101,6 +115,7 @@ def test_quiet_hours_in_one_step_are_the_hours_stepped(
             state.inshore = [False] + inshore[: len(route) - 1]
             states.append(state)
         engine = Engine(world(storm_at, current_at=current_at), states, Roller(seed))
+        engine._hex_miles = hex_miles
         with pytest.MonkeyPatch.context() as mp:
             _stepped(None if quick else mp)
             return _outcome(engine, states, hours)

@@ -7,7 +7,8 @@
   over twice her Deadweight) still sinks her as any ship. A shorted plant is her broken
   engine: `voyage act SHIP repair engine`.
 * **A Weighted Keel** rights her at the next minute after a capsize, instead of R41's
-  sinking (the seed: after 5 turns). She makes no more way that hour.
+  sinking (the seed: after 5 turns). She makes no more way that hour; the advance does not
+  stop for it (both are logged).
 * **Bottom damage** (R35 on the bottom, when she rams a hazard or the seabed) destroys a
   propeller on 1-3 on d6; with none left (and no jet drives) she drifts until repaired in
   port (`voyage act SHIP repair propellers`).
@@ -94,14 +95,15 @@ def _plant(h: Any, shorts: bool, said: str, rolls: list[Any]) -> None:
 
 def keel_rights(h: Any, event: Event) -> bool:
     """R85: a Weighted Keel rights a capsized boat at the next minute (True: the capsize
-    ``event`` and the righting are logged), instead of R41's sinking (False: the caller
-    logs the capsize and sinks her)."""
+    ``event`` and the righting are logged, without a halt: nothing waits for the referee,
+    so the advance goes on), instead of R41's sinking (False: the caller logs the capsize,
+    a halt, and sinks her)."""
     ship = h.ship
     if not (is_built(ship) and has_keel(ship)):
         return False
     event.text = event.text.replace(" and begins sinking", "")
     event.changes = {k: v for k, v in event.changes.items() if k != "sinking"}
-    h.log(event, "capsized")
+    h.log(event)  # righted at once: logged, and the advance goes on (no halt)
     h.stop_moving()
     h.s.capsized = False
     was = h.minute

@@ -80,8 +80,9 @@ def forecast(
     is lost, runs aground, runs out of fuel (a built boat: charge, R82) or needs the
     referee (each with its 95% interval), when she arrives, the fuel she burns, the water
     she takes on, and where she was lost; and, for a built boat, a route that crosses
-    charted water shallower than her draft (R83). The campaign is read, never written, and its dice are not used: the
-    same --seed gives the same forecast, with any number of --workers.
+    charted water shallower than her draft (R83). The campaign is read, never written, and
+    its dice are not used: the same --seed gives the same forecast, with any number of
+    --workers.
 
     Examples:
 

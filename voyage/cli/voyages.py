@@ -502,6 +502,21 @@ def salvage(ctx: click.Context) -> None:
 
 
 @act.command()
+@click.argument("switch", type=Choice(["on", "off", "auto"]))
+@click.pass_context
+def pumps(ctx: click.Context, switch: str) -> None:
+    """Take the bilge pumps' switch (R85): `on` runs them every hour, wet or dry (more than
+    5 dry hours in all burn them out); `off` keeps them off whatever comes in; `auto` gives
+    the switch back to the crew (on while there is water, off after a dry hour).
+
+    Example:
+
+        voyage act "Sea Witch" pumps on
+    """
+    _act(ctx, "pumps", target=switch)
+
+
+@act.command()
 @click.argument("hlbs", type=SOME)
 @click.pass_context
 def pump(ctx: click.Context, hlbs: int) -> None:

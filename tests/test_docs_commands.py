@@ -112,6 +112,8 @@ BEFORE: dict[tuple[str, str], list[str]] = {
     ("docs/forecast.md", 'forecast "Sea Witch" --to 2812 --plan 3 --plot witch.png'): [
         "@fresh in port"
     ],
+    # R85: the pumps' switch wants pumps aboard (loaded in port, as the page says)
+    ("docs/boats.md", 'act "Sea Witch" pumps on'): ['ship load "Sea Witch" --pumps 2'],
 }
 
 #: A forecast sails the voyage thousands of times (10,000 by default); the test asks each
@@ -256,6 +258,12 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         'roll hull-hit "Sea Witch" --weapon-mod 20 --apply',
         "advance --hours 1",
     ],
+    # R85: the bilge pumps' switch needs pumps aboard (`auto` needs the switch taken first)
+    ("act", "Sea Witch", "pumps"): ['ship load "Sea Witch" --pumps 2',
+                                    'sail "Sea Witch" --to 2812'],
+    ("act", "Sea Witch", "pumps", "auto"): ['ship load "Sea Witch" --pumps 2',
+                                            'sail "Sea Witch" --to 2812',
+                                            'act "Sea Witch" pumps on'],
     ("roll",): ['sail "Sea Witch" --to 2812'],  # `roll ... --apply` changes a ship at sea
     ("pace", "Moray"): ['ship build Moray --design Moray'],  # a built boat's mph (R82)
     ("ship", "add"): ['ship remove "Sea Witch"'],

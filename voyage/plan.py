@@ -320,10 +320,10 @@ def _recharge_routes(
                 best[there], came[there] = cost, here
                 heapq.heappush(heap, (*cost, there))
     power = book.boats["power"]
-    found = []
+    found: list[tuple[Any, list[str], list[Leg], list[dict[str, Any]]]] = []
     for way in ways:
         routes = [leg(a, b) or [] for a, b in zip(way, way[1:], strict=False)]
-        stops = [
+        calls = [
             {
                 "hex": name,
                 "port": ports[name].port,
@@ -337,10 +337,10 @@ def _recharge_routes(
         ]
         legs = [Leg(r, [False] * len(r), 0, recharge=full) for r in routes[1:]]
         hexes = sum(len(r) - 1 for r in routes)
-        key = (hexes, len(stops), [hexmap.parse_hex(n) for n in way[1:-1]])
-        found.append((key, routes[0], legs, stops))
+        key = (hexes, len(calls), [hexmap.parse_hex(n) for n in way[1:-1]])
+        found.append((key, routes[0], legs, calls))
     found.sort(key=lambda f: f[0])
-    return [("recharge", first, False, legs, stops) for _, first, legs, stops in
+    return [("recharge", first, False, legs, calls) for _, first, legs, calls in
             found[:FUEL_ROUTES]]
 
 

@@ -58,6 +58,11 @@ def test_plan_offers_a_recharging_stop_when_her_charge_will_not_last(
     assert rows["shortest"]["out_of_fuel"] == 1.0  # she runs out of charge on the way
     assert rows["recharge"]["stops"][0]["hex"] == "2812"
     assert rows["recharge"]["fuel_left"] == 200 - 5 * 12  # recharged, then 5 hexes
+    n = str(rows["recharge"]["plan"])
+    out = ok(runner, "forecast", "Moray", "--plan", n, "--to", "3016", "--runs", "20",
+             "--seed", "1")
+    assert "stopping to recharge at 2812" in out and "runs out of charge" in out
+    assert "Charge spent (power units): mean 144;" in out  # 12 hexes x 12 units (R82)
 
 
 def test_plan_chains_stops_when_one_is_not_enough(runner: CliRunner, moray: Path) -> None:

@@ -49,18 +49,22 @@ def test_plan_offers_a_recharging_stop_when_her_charge_will_not_last(
     ok(runner, "ship", "load", "Moray", "--fuel", "100")
     out = ok(runner, "plan", "Moray", "--to", "3016", "--runs", "40", "--seed", "1")
     assert "recharging in a port: Ironport (2812)" in out
-    assert ("at Ironport (2812) recharge to 200 power units (10 minutes, $50: "
-            "`voyage act 'Moray' recharge`)") in out
-    data = json.loads(ok(runner, "plan", "Moray", "--to", "3016", "--runs", "40", "--seed",
-                         "1", "--json"))
+    assert (
+        "at Ironport (2812) recharge to 200 power units (10 minutes, $50: "
+        "`voyage act 'Moray' recharge`)"
+    ) in out
+    data = json.loads(
+        ok(runner, "plan", "Moray", "--to", "3016", "--runs", "40", "--seed", "1", "--json")
+    )
     rows = {p["kind"]: p for p in data["plans"]}
     assert rows["recharge"]["arrives"] == 1.0 and rows["shortest"]["arrives"] == 0.0
     assert rows["shortest"]["out_of_fuel"] == 1.0  # she runs out of charge on the way
     assert rows["recharge"]["stops"][0]["hex"] == "2812"
     assert rows["recharge"]["fuel_left"] == 200 - 5 * 12  # recharged, then 5 hexes
     n = str(rows["recharge"]["plan"])
-    out = ok(runner, "forecast", "Moray", "--plan", n, "--to", "3016", "--runs", "20",
-             "--seed", "1")
+    out = ok(
+        runner, "forecast", "Moray", "--plan", n, "--to", "3016", "--runs", "20", "--seed", "1"
+    )
     assert "stopping to recharge at 2812" in out and "runs out of charge" in out
     assert "Charge spent (power units): mean 144;" in out  # 12 hexes x 12 units (R82)
 
@@ -70,8 +74,9 @@ def test_plan_chains_stops_when_one_is_not_enough(runner: CliRunner, moray: Path
     # 17 hexes; Ironport (7) then Saltholm (10) is too far, so Ironport, Needle Gate (5),
     # Saltholm (9)
     ok(runner, "pace", "Moray", "60mph")
-    data = json.loads(ok(runner, "plan", "Moray", "--to", "2420", "--runs", "20", "--seed",
-                         "1", "--json"))
+    data = json.loads(
+        ok(runner, "plan", "Moray", "--to", "2420", "--runs", "20", "--seed", "1", "--json")
+    )
     (row,) = [p for p in data["plans"] if p["kind"] == "recharge"]
     assert [s["hex"] for s in row["stops"]] == ["2812", "3016"] and row["hexes"] == 21
     assert row["arrives"] == 1.0
@@ -86,8 +91,9 @@ def test_plan_chains_stops_when_one_is_not_enough(runner: CliRunner, moray: Path
 
 
 def test_no_recharge_plan_when_her_charge_lasts(runner: CliRunner, moray: Path) -> None:
-    data = json.loads(ok(runner, "plan", "Moray", "--to", "2812", "--runs", "10", "--seed",
-                         "1", "--json"))
+    data = json.loads(
+        ok(runner, "plan", "Moray", "--to", "2812", "--runs", "10", "--seed", "1", "--json")
+    )
     assert all(p["kind"] != "recharge" and not p["stops"] for p in data["plans"])
 
 
@@ -95,19 +101,22 @@ def test_forecast_and_plan_warn_of_a_shoal_under_her_draft(runner: CliRunner, db
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "ship", "build", "Heavy", "--design", "Lucky Catch (Heavy Armor Option)")
     ok(runner, "ship", "place", "Heavy", "0305")
-    warning = ("Warning: her route crosses 1910, charted 12 ft, shallower than her 15 ft "
-               "draft: she will run aground there (R83).")
+    warning = (
+        "Warning: her route crosses 1910, charted 12 ft, shallower than her 15 ft "
+        "draft: she will run aground there (R83)."
+    )
     out = ok(runner, "forecast", "Heavy", "--to", "1910", "--runs", "20", "--seed", "1")
     assert out.rstrip().endswith(warning)
     assert "runs out of charge" in out and "runs out of fuel" not in out  # R82
-    data = json.loads(ok(runner, "forecast", "Heavy", "--to", "1910", "--runs", "20",
-                         "--seed", "1", "--json"))
+    data = json.loads(
+        ok(runner, "forecast", "Heavy", "--to", "1910", "--runs", "20", "--seed", "1", "--json")
+    )
     assert data["depth_warning"] == warning
-    plans = json.loads(ok(runner, "plan", "Heavy", "--to", "1910", "--runs", "10", "--seed",
-                          "1", "--json"))
+    plans = json.loads(
+        ok(runner, "plan", "Heavy", "--to", "1910", "--runs", "10", "--seed", "1", "--json")
+    )
     assert plans["plans"][0]["depth_warning"] == warning
-    out = ok(runner, "forecast", "Heavy", "--to", "2812", "--runs", "10", "--seed", "1",
-             "--json")
+    out = ok(runner, "forecast", "Heavy", "--to", "2812", "--runs", "10", "--seed", "1", "--json")
     assert json.loads(out)["depth_warning"] is None  # round the bank: nothing to say
 
 

@@ -20,8 +20,7 @@ def camp(runner: CliRunner, db: Path) -> Path:
 
 def _boat(runner: CliRunner, name: str, keel: bool, water: int) -> None:
     fittings = "deck,weighted-keel" if keel else "deck"
-    ok(runner, "ship", "build", name, "--body", "cruiser", "--plant", "large", "--with",
-       fittings)
+    ok(runner, "ship", "build", name, "--body", "cruiser", "--plant", "large", "--with", fittings)
     ok(runner, "ship", "load", name, "--water", str(water))
     ok(runner, "ship", "place", name, "2812")
 
@@ -50,8 +49,9 @@ def test_a_weighted_keel_rights_her_at_the_table(runner: CliRunner, camp: Path) 
     ok(runner, "sail", "Keel", "--to", "3016")
     before = db_contents(camp)
     for _ in range(10):  # Overloaded, Tier VI: upright on 7 in 20; the campaign's dice
-        data = json.loads(ok(runner, "roll", "capsize", "Keel", "--load", "overloaded",
-                             "--apply", "--json"))
+        data = json.loads(
+            ok(runner, "roll", "capsize", "Keel", "--load", "overloaded", "--apply", "--json")
+        )
         if data["results"][0]["capsized"]:
             break
         ok(runner, "undo")
@@ -69,8 +69,7 @@ def test_a_weighted_keel_rights_her_at_the_table(runner: CliRunner, camp: Path) 
 def test_without_a_keel_a_boat_capsizes_and_sinks_as_r41(runner: CliRunner, camp: Path):
     _boat(runner, "Fox", keel=False, water=0)
     for _ in range(10):
-        data = json.loads(ok(runner, "roll", "capsize", "Fox", "--load", "overloaded",
-                             "--json"))
+        data = json.loads(ok(runner, "roll", "capsize", "Fox", "--load", "overloaded", "--json"))
         if data["results"][0]["capsized"]:
             break
     assert [r["kind"] for r in data["results"]][1:] == ["sinking"]  # R40's time rolled

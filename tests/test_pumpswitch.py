@@ -34,9 +34,11 @@ def test_left_on_they_burn_out_after_five_dry_hours(runner: CliRunner, reach: Pa
     ok(runner, "sail", "Gull", "--to", "2812")
     before = db_contents(reach)
     out = ok(runner, "act", "Gull", "pumps", "on")
-    assert out.strip() == ("Gull's bilge pump is switched on and left on (R85): running "
-                           "every hour, wet or dry; more than 5 dry hours in all burn a pump "
-                           "out.")
+    assert out.strip() == (
+        "Gull's bilge pump is switched on and left on (R85): running "
+        "every hour, wet or dry; more than 5 dry hours in all burn a pump "
+        "out."
+    )
     assert "switched on by hand" in ok(runner, "ship", "show", "Gull")
     ok(runner, "undo")
     assert db_contents(reach) == before  # the switch is undone exactly
@@ -48,8 +50,11 @@ def test_left_on_they_burn_out_after_five_dry_hours(runner: CliRunner, reach: Pa
     ok(runner, "advance")  # the sixth dry hour: more than 5, they burn out
     eq = _eq(runner)
     assert eq["pumps_burnt"] == 1
-    texts = [e["text"] for e in json.loads(ok(runner, "log", "Gull", "--json"))["events"]
-             if e["kind"] == "pumps" and e["text"].startswith("The bilge")]
+    texts = [
+        e["text"]
+        for e in json.loads(ok(runner, "log", "Gull", "--json"))["events"]
+        if e["kind"] == "pumps" and e["text"].startswith("The bilge")
+    ]
     assert texts[0] == "The bilge pumps run dry (1 dry hour in all; R85); they are left on."
     assert texts[-1] == "The bilge pumps run dry (6 dry hours in all; R85): they burn out."
     assert "burnt out" in refused(runner, "act", "Gull", "pumps", "auto")
@@ -79,10 +84,21 @@ def test_bad_pump_switches_are_one_line(runner: CliRunner, reach: Path) -> None:
     before = db_contents(reach)
     assert "Gull has no bilge pumps (R85)" in refused(runner, "act", "Gull", "pumps", "on")
     assert db_contents(reach) == before
-    result = runner.invoke(__import__("voyage.cli", fromlist=["cli"]).cli,
-                           ["act", "Gull", "pumps", "sideways"])
+    result = runner.invoke(
+        __import__("voyage.cli", fromlist=["cli"]).cli, ["act", "Gull", "pumps", "sideways"]
+    )
     assert result.exit_code == 2 and "sideways" in result.output  # click: not a choice
-    ok(runner, "ship", "build", "Fox", "--body", "cruiser", "--plant", "large", "--with",
-       "deck,bilge-pump")
+    ok(
+        runner,
+        "ship",
+        "build",
+        "Fox",
+        "--body",
+        "cruiser",
+        "--plant",
+        "large",
+        "--with",
+        "deck,bilge-pump",
+    )
     assert "left to the crew" in refused(runner, "act", "Fox", "pumps", "auto")
     assert "switched on" in ok(runner, "act", "Fox", "pumps", "on")  # in port, too

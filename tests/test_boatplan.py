@@ -123,3 +123,40 @@ def test_forecast_and_plan_warn_of_a_shoal_under_her_draft(runner: CliRunner, db
 def test_plan_for_a_boat_at_sea_is_one_line(runner: CliRunner, moray: Path) -> None:
     ok(runner, "sail", "Moray", "--to", "2812")
     assert "Moray is at sea" in refused(runner, "plan", "Moray", "--to", "3016")
+
+
+def test_plan_says_why_no_way_reaches_when_the_ports_are_too_far_apart(
+    runner: CliRunner, moray: Path
+) -> None:
+    # Keelhaul (2906) to Gullhaven (0305): every port of the west is 17 or more hexes from
+    # every port of the east, and a full charge takes her 16 hexes at 20 mph (R82: 12 a
+    # hex; 192 of 200 units) or 9 at 60 mph (21.6 a hex): no chain of stops can cross
+    ok(runner, "pace", "Moray", "60mph")
+    out = ok(runner, "plan", "Moray", "--to", "0305", "--runs", "20", "--seed", "1")
+    assert "recharging in a port" not in out
+    assert (
+        "No plan reaches 0305: a full charge (200 power units) takes Moray 9 hexes at 21.6 "
+        "units a hex (R82: 12 a hex at 20 mph or less: `voyage pace 'Moray' 20mph`)" in out
+    )
+    ok(runner, "pace", "Moray", "20mph")
+    data = json.loads(ok(runner, "plan", "Moray", "--to", "0305", "--runs", "20", "--json"))
+    assert data["shortfall"].startswith(
+        "No plan reaches 0305: a full charge (200 power units) takes Moray 16 hexes at 12 "
+        "units a hex (R82),"
+    )
+    # where a way exists there is nothing to explain
+    data = json.loads(ok(runner, "plan", "Moray", "--to", "2812", "--runs", "20", "--json"))
+    assert data["shortfall"] is None
+
+
+def test_plan_says_how_far_a_rolled_ships_fuel_takes_her(runner: CliRunner, moray: Path) -> None:
+    ok(runner, "ship", "roll", "--class", "trawler", "--name", "Tub")
+    ok(runner, "ship", "load", "Tub", "--crew", "4", "--fuel", "5")
+    ok(runner, "ship", "place", "Tub", "0305")
+    out = ok(runner, "plan", "Tub", "--to", "2812", "--runs", "20", "--seed", "1")
+    use = planmod.fuel_per_hex(
+        read_only_campaign(str(moray)).get_ship("Tub"),
+        read_only_campaign(str(moray)).rulebook, "normal", True,
+    )
+    assert f"No plan reaches 2812: her 5 hlbs of fuel take Tub {5 // use} hexes" in out
+    assert "(R16)" in out and "`voyage ship load 'Tub' --fuel N`" in out

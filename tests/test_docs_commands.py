@@ -114,6 +114,12 @@ BEFORE: dict[tuple[str, str], list[str]] = {
     ],
     # R85: the pumps' switch wants pumps aboard (loaded in port, as the page says)
     ("docs/boats.md", 'act "Sea Witch" pumps on'): ['ship load "Sea Witch" --pumps 2'],
+    # the plan that cannot get there: the Moray in Keelhaul at 60 mph, as the page says
+    ("docs/boats.md", "plan Moray --to 0305"): [
+        "ship build Moray --design Moray",
+        "ship place Moray 2906",
+        "pace Moray 60mph",
+    ],
 }
 
 #: A forecast sails the voyage thousands of times (10,000 by default); the test asks each

@@ -443,4 +443,49 @@ def plan(
         "runs": runs,
         "seed": seed,
         "plans": order(rows, objective),
+        "shortfall": shortfall(camp, ship, to, pace, rows),
     }
+
+
+def shortfall(
+    camp: Any, ship: Any, to: str, pace: str | None, rows: list[dict[str, Any]]
+) -> str | None:
+    """Why no plan gets there, when none does because her fuel (R16) or a built boat's
+    charge (R82) runs out on every way, stops included: how far a tankful or a full
+    charge takes her, so the referee sees it is the map's gaps between ports, not bad luck.
+    None when some plan arrives, or when the plans fail for another reason."""
+    if not rows or any(r["arrives"] > 0 for r in rows):
+        return None
+    if not all(r["out_of_fuel"] >= 0.5 for r in rows):
+        return None
+    from .voyages import check_pace
+
+    if pace is None:
+        pace = ship.pace or "normal"
+    pace, _ = check_pace(ship, camp, pace, ship.strain if pace == "strain" else 0)
+    use = fuel_per_hex(ship, camp.rulebook, pace, camp.water_in_load)
+    if not use:
+        return None
+    goal = hexmap.canonical(to)
+    if ship.design is not None:  # R82: a built boat
+        from .rules.boatpower import full_charge
+
+        full = full_charge(ship, camp.rulebook)
+        reach = int(full // use)  # she enters a hex only with its cost aboard
+        least = fuel_per_hex(ship, camp.rulebook, "20mph", camp.water_in_load)
+        slower = (
+            f" (R82: {float(least):g} a hex at 20 mph or less: `voyage pace {ship.name!r} 20mph`)"
+            if least < use
+            else " (R82)"
+        )
+        return (
+            f"No plan reaches {goal}: a full charge ({full} power units) takes {ship.name} "
+            f"{reach} hexes at {float(use):g} units a hex{slower}, and no chain of ports on "
+            "the way has legs that short."
+        )
+    reach = int(ship.fuel // use)
+    return (
+        f"No plan reaches {goal}: her {ship.fuel} hlbs of fuel take {ship.name} {reach} hexes "
+        f"at {use} hlb{'' if use == 1 else 's'} a hex (R16), and no port within reach on the "
+        f"way sells enough to go on: load more (`voyage ship load {ship.name!r} --fuel N`)."
+    )

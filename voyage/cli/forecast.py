@@ -193,7 +193,8 @@ def plan_command(
     with the currents (R64), and when her fuel will not reach (R16), routes through ports
     that sell fuel, with what to buy; for a built boat whose charge will not last (R82:
     power units a hex by her speed), routes that stop to recharge in a port. A route that
-    must cross charted water shallower than a boat's draft is named (R83). Route numbers
+    must cross charted water shallower than a boat's draft is named (R83). When no plan
+    gets there on her fuel or charge, a line says how far they take her. Route numbers
     do not depend on --objective.
     Sail the one you choose with `voyage sail SHIP --plan N --to HEX`; forecast it in
     full with `voyage forecast SHIP --plan N --to HEX --plot PATH`.
@@ -250,4 +251,6 @@ def plan_command(
             )
         if p.get("depth_warning"):
             click.echo(f"Plan {p['plan']}: {p['depth_warning']}")  # R83
+    if data["shortfall"]:
+        click.echo(data["shortfall"])  # R16/R82: no way there on her fuel or charge
     click.echo(f"Sail one with: voyage sail {data['ship']!r} --plan N --to {data['to']}")

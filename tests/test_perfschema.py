@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -208,14 +209,22 @@ def test_an_action_that_rolls_journals_the_dice_key_only_when_it_changed(camp):
         camp.roller.die(6)
     with camp.action("roll", "a few dice") as act:
         camp.roller.die(6)
-    cols = {r["col"] for r in camp.db.query(
-        "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id])}
+    cols = {
+        r["col"]
+        for r in camp.db.query(
+            "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id]
+        )
+    }
     assert cols == {"rng_state"}
     with camp.action("roll", "a regeneration") as act:
         for _ in range(700):
             camp.roller.die(6)
-    cols = {r["col"] for r in camp.db.query(
-        "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id])}
+    cols = {
+        r["col"]
+        for r in camp.db.query(
+            "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id]
+        )
+    }
     assert cols == {"rng_state", "rng_words"}
     before = dump(camp.path)
     with camp.action("roll", "more"):
@@ -239,3 +248,37 @@ def test_a_quiet_voyage_stores_only_what_differs_from_a_new_one(camp):
     voyages.save_state(camp, s, camp.clock)
     (back,) = voyages.open_voyages(camp)
     assert back.extra() == s.extra() and back.stored_extra() == {"leaks": [3], "hours_in_hex": 2}
+
+
+def test_rolls_of_one_kind_with_and_without_odds_are_encoded_exactly():
+    """Roll.to_json builds the parts a kind of roll shares once (voyage.dice._roll_shape):
+    rolls of one kind with other odds, no odds, other faces or outcomes, and values of
+    another type that compare equal (True and 1), each still give the encoder's bytes."""
+    base = {"label": "kind", "dice": "d6", "faces": [3], "natural": 3, "total": 5}
+    mods = [Modifier(2, "Tier II")]
+    rolls = [
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=Fraction(1, 2)),
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=None),
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=Fraction(2, 3)),
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=Fraction(2, 3)),
+        Roll(**base, modifiers=[Modifier(True, "Tier II")], target=4, compare=">="),  # type: ignore[arg-type]
+        Roll(**base, modifiers=mods, target=True, compare=">="),  # type: ignore[arg-type]
+        Roll(**{**base, "faces": [1, 6], "dice": "2d6"}, outcome="\u00e9t\u00e9 \u2192 ok"),
+        Roll(**{**base, "dice": ""}, outcome="x"),
+        Roll(
+            **{**base, "faces": [2, 5], "dice": "2d20kh1"},
+            boon_faces=[4],
+            boon=-4,
+            boon_reasons=["fog"],
+            modifiers=mods,
+        ),
+        Roll(
+            **{**base, "faces": [2, 5], "dice": "2d20kh1"},
+            boon_faces=[4],
+            boon=4,
+            boon_reasons=["fog"],
+            modifiers=mods,
+        ),
+    ]
+    for roll in rolls + rolls[::-1]:
+        assert roll.to_json() == dumps(roll.to_dict())

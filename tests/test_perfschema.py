@@ -282,3 +282,20 @@ def test_rolls_of_one_kind_with_and_without_odds_are_encoded_exactly():
     ]
     for roll in rolls + rolls[::-1]:
         assert roll.to_json() == dumps(roll.to_dict())
+
+
+def test_changes_are_encoded_exactly_as_dumps_writes_them():
+    """voyage.logrows encodes an event's changes with one C encoder made once: the same
+    bytes as voyage.engine.dumps for every kind of value a change holds."""
+    from voyage.logrows import _changes_json
+
+    for changes in [
+        {},
+        {"fuel": -3},
+        {"b": 1.5, "a": [1, 2.25, None, True], "c": {"z": "\u00e9\u2192", "y": 1e-7}},
+        {"water": 0.1 + 0.2, "status": 'sunk "fast"', "crew": {"lost": 2, "saved": 10}},
+        ["not", "a", "dict"],
+        None,
+    ]:
+        assert _changes_json(changes) == dumps(changes)
+    assert _changes_json({"big": 10**30}) == dumps({"big": 10**30})

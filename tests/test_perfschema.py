@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from voyage import store, voyages
-from voyage.dice import Modifier, Roll, Roller
+from voyage.dice import Modifier, Roll, Roller, parse
 from voyage.engine import Engine, dumps
 from voyage.logrows import rolls_json
 from voyage.mapstore import load_into_campaign
@@ -299,3 +299,14 @@ def test_changes_are_encoded_exactly_as_dumps_writes_them():
     ]:
         assert _changes_json(changes) == dumps(changes)
     assert _changes_json({"big": 10**30}) == dumps({"big": 10**30})
+
+
+def test_a_kind_of_roll_with_its_own_line_is_encoded_with_that_line():
+    """A record that words its line its own way (R72: a tally of drowning rolls names
+    whose dice they are) keeps that line in its JSON."""
+    from voyage.rules.water import drowning_tally
+
+    tally = drowning_tally("drowning", ["Anna Roe", "Bo"], [3, 4, 5, 6], 1, parse("2d6"), 2)
+    assert "Anna Roe" in tally.line()
+    assert tally.to_json() == dumps(tally.to_dict())
+    assert json.loads(tally.to_json())["line"] == tally.line()

@@ -367,31 +367,37 @@ def _roll_json(r: Roll) -> str:
         and (success is None or type(success) is bool)
     ):
         raise _Unusual
+    cls = type(r)
+    if cls is not Roll and cls.expression is not Roll.expression:
+        raise _Unusual  # a kind of roll that words its expression its own way
     key = _roll_key(r)
     shape = _SHAPES.get(key) or _roll_shape(r, key)
     head, (label, mods), line, kept, boon_words, after, shows_total, target_text, tj, seen = shape
     faces = _int_texts(r.faces)
-    if not r.dice:
-        line += int.__repr__(natural)  # a number without dice: the faces are not shown
-    elif kept:
-        line += ",".join(faces) + f"\u2192{natural}"
-    elif len(faces) > 1:
-        line += "+".join(faces) + f"={natural}"
-    elif faces:
-        line += faces[0]
     bf = r.boon_faces
-    if bf:
-        shown = _int_texts(bf)
-        line += f"{boon_words[0]}{abs(boon)}{boon_words[1]}{','.join(shown)}{boon_words[2]}"
-        bf_json = "[" + ",".join(shown) + "]"
+    shown = _int_texts(bf) if bf else []
+    bf_json = "[" + ",".join(shown) + "]"
+    if cls is not Roll and cls.line is not Roll.line:
+        line = r.line()  # its own line (a tally of drowning rolls, voyage.rules.water)
+        if type(line) is not str:
+            raise _Unusual
     else:
-        bf_json = "[]"
-    line += after
-    if shows_total:
-        line += f" = {total}"
-    line += target_text
-    if outcome:
-        line += f": {outcome}"
+        if not r.dice:
+            line += int.__repr__(natural)  # a number without dice: the faces are not shown
+        elif kept:
+            line += ",".join(faces) + f"\u2192{natural}"
+        elif len(faces) > 1:
+            line += "+".join(faces) + f"={natural}"
+        elif faces:
+            line += faces[0]
+        if bf:
+            line += f"{boon_words[0]}{abs(boon)}{boon_words[1]}{','.join(shown)}{boon_words[2]}"
+        line += after
+        if shows_total:
+            line += f" = {total}"
+        line += target_text
+        if outcome:
+            line += f": {outcome}"
     prob = r.probability
     if prob is seen[0]:  # rolls of a kind mostly share one (immutable) odds object
         pj = seen[1]

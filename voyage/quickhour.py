@@ -65,7 +65,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     if ship.water or ship.design is not None:
         return None
     eq = ship.equipment
-    if eq.get("pumps_on"):
+    if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
         return None  # R85: the pumps work this hour
     route = s.route
     position = s.position

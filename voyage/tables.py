@@ -586,7 +586,7 @@ class RuleBook:
     boats_table: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
-    _class_cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    _class_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def boats(self) -> dict[str, Any]:
@@ -619,17 +619,10 @@ class RuleBook:
         raise VoyageError(f"unknown load category {name!r}: use one of {names}")
 
     def ship_class(self, name: str) -> dict[str, Any]:
-        """A class table by key, letter or name, case-insensitively ('freighter', 'E');
-        remembered by name (the engine asks for a ship's class for every figure it works
-        out), while the classes stay the ones it was found among."""
+        """A class table by key, letter or name, case-insensitively ('freighter', 'E')."""
         found = self._class_cache.get(name)
-        if found is not None and found[0] is self.classes and found[1] == len(self.classes):
-            return found[2]
-        table = self._find_class(name)
-        self._class_cache[name] = (self.classes, len(self.classes), table)
-        return table
-
-    def _find_class(self, name: str) -> dict[str, Any]:
+        if found is not None:  # asked for every ship's Load, many times an advance
+            return found
         wanted = _norm(name)
         for key, table in self.classes.items():
             aliases = {_norm(key), _norm(table["name"])}
@@ -637,6 +630,7 @@ class RuleBook:
                 aliases.add(_norm(table["letter"]))
             aliases |= {_norm(w) for w in table["name"].split()}
             if wanted in aliases:
+                self._class_cache[name] = table
                 return table
         known = ", ".join(self.classes)
         raise VoyageError(f"unknown ship class {name!r}: use one of {known}")

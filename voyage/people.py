@@ -12,7 +12,7 @@ from .errors import VoyageRuleError
 from .events import Event
 from .report import plural
 from .rules import water as rules
-from .world.water import FLOATER_FIELDS, Floater, board, leave_ship, people_aboard
+from .world.water import AFLOAT, FLOATER_FIELDS, Floater, board, leave_ship, people_aboard
 
 if TYPE_CHECKING:
     from .ships import Ship
@@ -184,44 +184,88 @@ def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | Non
 # -- floaters ---------------------------------------------------------------------------------
 
 
+#: The stored columns of a floater, in Floater's field order, then the hour its present
+#: swim is counted from (m140).
+_COLUMNS = (*FLOATER_FIELDS, "swim_since")
+_SWUM = FLOATER_FIELDS.index("hours_swum")
+_FLAGS = tuple(FLOATER_FIELDS.index(k) for k in ("jacket", "capsized", "radio"))
+
+
 def floaters(camp: Campaign) -> list[Floater]:
-    """Every raft and group of people off a ship, afloat or not, in order."""
+    """Every raft and group of people off a ship, afloat or not, in order, with their hours
+    swum at the campaign clock (R72: those in the water count the hours since their
+    ``swim_since``, m140)."""
     if "floaters" not in camp.db.table_names():
         return []
-    return [Floater.from_row(dict(r)) for r in camp.db.query("SELECT * FROM floaters ORDER BY id")]
+    clock = camp.clock
+    out = []
+    rows = camp.db.conn.execute(
+        f"SELECT {', '.join(_COLUMNS)} FROM floaters ORDER BY id"  # noqa: S608 (fixed)
+    )
+    for row in rows:
+        values = list(row[:-1])
+        for i in _FLAGS:
+            values[i] = bool(values[i])
+        if row[-1] is not None:
+            values[_SWUM] += clock - row[-1]
+        out.append(Floater(*values))
+    return out
 
 
-def save_floaters(camp: Campaign, rows: list[Floater], people: list[dict[str, Any]]) -> None:
-    """Write the floaters and the roster back (inside the caller's action). Only the rows
-    that changed are written (the undo journal keeps the old value of each changed column
-    only, so an hour of 200 people afloat journals their clocks, not 200 whole rows)."""
-    cols = list(FLOATER_FIELDS)
+def _stored(
+    f: Floater, values: tuple[Any, ...], old: tuple[Any, ...] | None, clock: int, swims: bool
+) -> tuple[Any, ...]:
+    """A floater's stored row at ``clock`` (:data:`_COLUMNS`, flags as 0/1): one in the water
+    keeps the ``swim_since`` it had (their hours swum grow with the clock, so a quiet hour
+    changes nothing), else counts from now; anyone else keeps the hours swum alone."""
+    row = [int(v) if type(v) is bool else v for v in values]
+    since = None
+    if swims:
+        hours = f.hours_swum
+        since = old[-1] if old is not None else None
+        if since is None or hours < clock - since:
+            since = clock - hours if since is not None else clock
+        row[_SWUM] = hours - (clock - since)
+    row.append(since)
+    return tuple(row)
+
+
+def save_floaters(
+    camp: Campaign, rows: list[Floater], people: list[dict[str, Any]], clock: int | None = None
+) -> None:
+    """Write the floaters and the roster back (inside the caller's action), as they stand
+    at ``clock`` (the campaign clock unless given: an advance gives the hour it ends at).
+    Only the rows that changed are written (the undo journal keeps the old value of each
+    changed column only), and an hour in the water changes nobody's row: their hours swum
+    are counted from ``swim_since`` (m140, R72)."""
+    clock = camp.clock if clock is None else clock
+    cols = _COLUMNS
     listed = ", ".join(cols)
     before = {
         r[0]: tuple(r)
         for r in camp.db.conn.execute(f"SELECT {listed} FROM floaters")  # noqa: S608 (fixed)
     }
+    capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.state == AFLOAT}
     new: list[tuple[Any, ...]] = []
     # the rows changed, by which columns changed (an hour afloat changes one or two)
     changed: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
-    values_of = attrgetter(*cols)  # the flags stay bools: sqlite3 binds them as 1/0
+    values_of = attrgetter(*FLOATER_FIELDS)
     for f in rows:
-        values = values_of(f)
         old = before.pop(f.id, None)
+        swims = f.kind == "people" and f.state == AFLOAT and (f.raft is None or f.raft in capsized)
+        values = _stored(f, values_of(f), old, clock, swims)
         if old is None:
-            new.append(tuple(int(v) if type(v) is bool else v for v in values))
+            new.append(values)
         elif old != values:
             which = tuple(i for i in range(1, len(cols)) if old[i] != values[i])
-            changed.setdefault(which, []).append(
-                tuple(int(values[i]) if type(values[i]) is bool else values[i] for i in which)
-                + (f.id,)
-            )
+            changed.setdefault(which, []).append(tuple(values[i] for i in which) + (f.id,))
     if before:
         camp.db.conn.executemany("DELETE FROM floaters WHERE id = ?", [[k] for k in before])
     for which, params in changed.items():
         sets = ", ".join(f"{cols[i]} = ?" for i in which)
         camp.db.conn.executemany(
-            f"UPDATE floaters SET {sets} WHERE id = ?", params  # noqa: S608 (fixed columns)
+            f"UPDATE floaters SET {sets} WHERE id = ?",
+            params,  # noqa: S608 (fixed columns)
         )
     if new:
         camp.db.conn.executemany(

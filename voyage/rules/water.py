@@ -206,6 +206,8 @@ class DrowningTally(Roll):
 
     whos: list[str]
     each: int = 1
+    #: the record's fixed words, worked out once for a batch (:class:`TallyWords`), or None
+    _words: TallyWords | None = None
 
     def line(self) -> str:
         on = f"{self.target}" if (self.target or 0) <= 2 else f"2-{self.target}"
@@ -230,6 +232,79 @@ class DrowningTally(Roll):
             f"{people}: {self.outcome}"
         )
 
+    def to_json(self) -> str:
+        words = self._words
+        if (
+            words is None
+            or words.whos is not self.whos
+            or words.label is not self.label
+            or len(self.faces) != 2 * len(self.whos)
+        ):
+            return super().to_json()
+        return words.json(self.faces, self.natural)
+
+
+class TallyWords:
+    """The fixed parts of an hourly tally's log record (:class:`DrowningTally`), for a batch
+    of people rolling two dice without a bonus (R72's 2d6): the label, the names and the
+    odds are the same every quiet hour, only the dice and the lowest roll change. The
+    bytes are exactly :meth:`Roll.to_json`'s (tests/test_water_quiet.py checks)."""
+
+    __slots__ = ("label", "whos", "_head", "_mid", "_people", "_tail", "_pairs")
+
+    def __init__(self, label: str, whos: list[str], dice: Dice, drowned_on: int) -> None:
+        from ..dice import _STR
+
+        self.label, self.whos = label, whos
+        shown = _STR(str(Dice(dice.count, dice.sides)))
+        on = f"{drowned_on}" if drowned_on <= 2 else f"2-{drowned_on}"
+        self._head = (
+            '{"boon":0,"boon_faces":[],"boon_reasons":[],"compare":"<=",'
+            f'"dice":{shown},"expression":{shown},"faces":['
+        )
+        line = _STR(
+            f"{label}: {plural(len(whos), 'roll')} of {str(Dice(dice.count, dice.sides))}, "
+            f"each drowned on {on}: "
+        )
+        self._mid = f'],"label":{_STR(label)},"line":{line[:-1]}'
+        self._people = [_STR(who)[1:-1] + " " for who in whos]
+        chance = float(_drowning_odds(dice, drowned_on))
+        self._tail = (
+            '","modifiers":[],"natural":{0},"outcome":"{1}","probability":'
+            + float.__repr__(chance)
+            + ',"success":false,"target":'
+            + str(drowned_on)
+            + ',"total":{0}}}'
+        )
+        self._pairs = _pairs(dice.sides)
+
+    def json(self, faces: list[int], lowest: int) -> str:
+        pairs = self._pairs
+        people = "; ".join(
+            [w + pairs[a][b] for w, a, b in zip(self._people, faces[::2], faces[1::2], strict=True)]
+        )
+        outcome = f"nobody drowns (lowest {lowest})"
+        return (
+            self._head
+            + ",".join(map(str, faces))
+            + self._mid
+            + people
+            + ": "
+            + outcome
+            + self._tail.format(lowest, outcome)
+        )
+
+    @classmethod
+    def fits(cls, dice: Dice) -> bool:
+        """Whether a batch's tallies can use these words (two dice, no bonus)."""
+        return dice.count == 2 and not dice.bonus
+
+
+@functools.lru_cache(maxsize=8)
+def _pairs(sides: int) -> list[list[str]]:
+    """Two dice as a tally's line shows them: ``_pairs(6)[3][5]`` is "3+5"."""
+    return [[f"{a}+{b}" for b in range(sides + 1)] for a in range(sides + 1)]
+
 
 def drowning_tally(
     label: str,
@@ -239,10 +314,12 @@ def drowning_tally(
     dice: Dice,
     drowned_on: int,
     lowest: int | None = None,
+    words: TallyWords | None = None,
 ) -> Roll:
     """One record of the rolls in which nobody drowned (see :class:`DrowningTally`):
     ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person;
-    ``lowest`` the lowest roll's natural total when the caller already knows it."""
+    ``lowest`` the lowest roll's natural total when the caller already knows it; ``words``
+    the batch's fixed words (hourly rolls of 2d6 only), made once for many hours."""
     w = dice.count
     if lowest is None:
         lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
@@ -260,6 +337,8 @@ def drowning_tally(
         probability=_drowning_odds(dice, drowned_on),  # of each roll
     )
     made.whos, made.each = whos, each
+    if words is not None and each == 1 and TallyWords.fits(dice):
+        made._words = words
     return made
 
 

@@ -56,11 +56,17 @@ class WaterPhase:
         self._occupied: set[int | None] = set()
         self._batches: list[tuple[tuple[Any, ...], list[Floater]]] = []
         self._movers: list[Floater] = []
+        self._mover_hexes: list[str | None] = []
+        #: every mover sat in a still hex last hour (their drift clocks at nought) and the
+        #: lay-out is the same: an hour in which their hexes stay still changes nothing (R64)
+        self._settled = False
         self._sheltered = 0
         #: people in the water who drowned whole since the last lay-out: taken out of the
         #: lay-out alone rather than sorting everyone again (a drowning changes no one else)
         self._gone: list[Floater] = []
         self._order: dict[int, int] = {}
+        #: the words of batches' calm rolls, kept while the batch is the same (R72)
+        self._words: dict[tuple[Any, ...], CalmWords] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
     def next_id(self) -> int:
@@ -180,20 +186,33 @@ class WaterPhase:
         self._batches = list(batches.items())
         self._order = {id(f): i for i, f in enumerate(afloat)}
         self._movers = [f for f in afloat if f.kind == "raft" or f.raft is None]
+        self._mover_hexes = list(dict.fromkeys(f.hex for f in self._movers))
+        self._settled = False
         self._seen = len(self.floaters)
         self._dirty = False
 
     def _drop_gone(self) -> None:
-        """Take the people who drowned whole out of the lay-out (same order for the rest)."""
-        gone = {id(f) for f in self._gone}
+        """Take the people who drowned whole out of the lay-out (same order for the rest).
+        While the lay-out stands, the people it holds who are no longer afloat are exactly
+        those (anything else that ends someone's time afloat asks for a new lay-out)."""
+        hit = {(f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket) for f in self._gone}
         self._gone = []
-        self._afloat = [f for f in self._afloat if id(f) not in gone]
-        self._movers = [f for f in self._movers if id(f) not in gone]
-        kept = [(key, [g for g in groups if id(g) not in gone]) for key, groups in self._batches]
-        order = self._order  # the batches in the order a full lay-out gives them
-        self._batches = sorted(
-            [(key, groups) for key, groups in kept if groups], key=lambda b: order[id(b[1][0])]
-        )
+        self._afloat = [f for f in self._afloat if f.state == AFLOAT]
+        self._movers = [f for f in self._movers if f.state == AFLOAT]
+        batches = []
+        first_gone = False
+        for key, groups in self._batches:
+            if key in hit:
+                kept = [g for g in groups if g.state == AFLOAT]
+                if not kept:
+                    continue
+                first_gone = first_gone or kept[0] is not groups[0]
+                groups = kept
+            batches.append((key, groups))
+        if first_gone:  # the batches in the order a full lay-out gives them
+            order = self._order
+            batches.sort(key=lambda b: order[id(b[1][0])])
+        self._batches = batches
 
     def settled(self) -> str:
         """Why nothing more happens to the people afloat while the sea and the ships stay as
@@ -400,11 +419,10 @@ class WaterPhase:
         quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll], list[int]]] = {}
         for (ship, voyage_id, hex_name), plan, state, groups in batches:
             self.stirring = True
-            calm, tally, n, names = self.drown_rolls(groups, plan, state)
-            if calm and tally is not None:
+            calm, tally, n, words = self.drown_rolls(groups, plan, state)
+            if calm and tally is not None and words is not None:
                 whom, kept, count = quiet.setdefault((ship, voyage_id, str(hex_name)), ([], [], []))
-                lead = self._lead(calm, plan, state, names)
-                whom.append(lead + ": " + self._each(calm, plan, state))
+                whom.append(words.says)
                 kept.append(tally)
                 count.append(n)
             for group in groups:
@@ -445,31 +463,45 @@ class WaterPhase:
         text = plan.text(state)
         return "each " + text.replace("rolls", "roll", 1) if len(groups) > 1 else text
 
+    def words_for(
+        self, calm: list[Floater], plan: rules.Schedule, state: str, hourly: bool, dice: Any
+    ) -> CalmWords:
+        """The words of a batch's calm rolls (R72): worked out once while the same people
+        roll on the same schedule in the same sea and hex (a quiet day is the same batch
+        every hour: only the dice change)."""
+        key = (id(plan), state, hourly, calm[0].hex, tuple([(g.id, g.count) for g in calm]))
+        found = self._words.get(key)
+        if found is None:
+            if len(self._words) > 4096:  # a long advance of changing batches: start again
+                self._words.clear()
+            found = self._words[key] = CalmWords(calm, plan, state, hourly, dice)
+        return found
+
     def drown_rolls(
         self, groups: list[Floater], plan: rules.Schedule, state: str
-    ) -> tuple[list[Floater], Roll | None, int, list[str]]:
+    ) -> tuple[list[Floater], Roll | None, int, CalmWords | None]:
         """One batch's drowning rolls (R72): each person rolls once (hourly, the batch's
         dice thrown together) or each minute until drowned (R52). A group in which someone
         drowns has each roll recorded in its own event (:meth:`drowned`); the rest keep
         their dice in one tally record (R4: every roll in the log). Returns the groups in
-        which nobody drowned, their tally, how many rolls it holds and the groups' names."""
+        which nobody drowned, their tally, how many rolls it holds and their words."""
         dice = rules.drowning_dice(self.book)
         on, w, limit = plan.drowned_on, dice.count, plan.drowned_on - dice.bonus
         throw = self.roller.dice
         hourly = plan.every == "hour"
         each = 1 if hourly else MINUTES
+        counts = [g.count for g in groups]
         if hourly:
-            faces = throw(dice.sides, w * sum(g.count for g in groups))
+            faces = throw(dice.sides, w * sum(counts))
         calm: list[Floater] = []
-        whos: list[str] = []
         kept: list[int] = []
         at = 0
         lowest = 10**9  # the calm groups' lowest roll (hourly; worked out again by the minute)
-        if hourly and w == 2 and all(g.count == 1 for g in groups):
-            calm, whos, kept, lowest = self._singles(groups, faces, plan, state, dice, limit)
+        if hourly and w == 2 and counts.count(1) == len(counts):
+            calm, kept, lowest = self._singles(groups, faces, plan, state, dice, limit)
             groups = []  # done: the loop below is for groups of several and the minute steps
         for group in groups:
-            who = group.name or ("a passenger" if group.role == "passenger" else "a crewman")
+            who = _who(group)
             if hourly:
                 mine = faces[at : at + w * group.count]
                 at += len(mine)
@@ -499,17 +531,15 @@ class WaterPhase:
                 self.drowned(group, plan, state, minutes, rolls)
             else:
                 calm.append(group)
-                whos += [who] * group.count
                 kept += mine
         if not calm:
-            return calm, None, 0, []
-        names = [g.who() for g in calm]
-        label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
+            return calm, None, 0, None
+        words = self.words_for(calm, plan, state, hourly, dice)
         tally = rules.drowning_tally(
-            label, whos, kept, each, dice, on, lowest if hourly else None
+            words.label, words.whos, kept, each, dice, on, lowest if hourly else None, words.json
         )
         self.roller.records.append(tally)
-        return calm, tally, len(kept) // w, names
+        return calm, tally, len(kept) // w, words
 
     def _singles(
         self,
@@ -519,30 +549,27 @@ class WaterPhase:
         state: str,
         dice: Any,
         limit: int,
-    ) -> tuple[list[Floater], list[str], list[int], int]:
+    ) -> tuple[list[Floater], list[int], int]:
         """:meth:`drown_rolls` for an hourly 2d6 batch of one person a row (named people):
         every sum at once, and the same records in the same order as person by person."""
         sums = [a + b for a, b in zip(faces[::2], faces[1::2], strict=True)]
-        whos = [g.name or ("a passenger" if g.role == "passenger" else "a crewman") for g in groups]
         if min(sums) > limit:  # nobody drowns this hour: the whole batch is calm
-            return list(groups), whos, faces, min(sums)
+            return groups, faces, min(sums)
         calm: list[Floater] = []
         kept: list[int] = []
-        calm_whos: list[str] = []
         lowest = 10**9
         for i, group in enumerate(groups):
             mine = faces[2 * i : 2 * i + 2]
             if sums[i] <= limit:
-                label = f"drowning ({whos[i]})"
+                label = f"drowning ({_who(group)})"
                 rolls = [rules.drowning_record(label, mine, dice, plan.drowned_on)]
                 self.roller.records.extend(rolls)
                 self.drowned(group, plan, state, [MINUTES - 1], rolls)
             else:
                 calm.append(group)
-                calm_whos.append(whos[i])
                 kept += mine
                 lowest = min(lowest, sums[i])
-        return calm, calm_whos, kept, lowest
+        return calm, kept, lowest
 
     def drowned(
         self,
@@ -601,26 +628,34 @@ class WaterPhase:
             self._currents[key] = found if found is not None and found.knots > 0 else None
         return self._currents[key]
 
+    def _still(self, hex_name: str | None) -> bool:
+        """R64: no current, no port, calm: nothing moves there this hour, no clock runs."""
+        return (
+            self._current(hex_name) is None
+            and not self._port(hex_name)
+            and self.state_at(hex_name) == "calm"
+        )
+
     def drift_phase(self) -> None:
+        if self._settled and all(self._still(h) for h in self._mover_hexes):
+            return  # as last hour: everyone stays, their drift clocks at nought (R64)
         from ..rules.drift import drift_hour
 
         chart = self.world.chart
         stay: dict[str | None, bool] = {}
+        settled = True
         for f in self._movers:
             if f.state != AFLOAT or (f.kind != "raft" and f.raft is not None):
                 continue
             start = f.hex
             still = stay.get(start)
             if still is None:  # R64: no current, no port, calm: nothing moves, no clock runs
-                still = stay[start] = (
-                    self._current(start) is None
-                    and not self._port(start)
-                    and self.state_at(start) == "calm"
-                )
+                still = stay[start] = self._still(start)
             if still:
                 f.carry = "0"
                 f.hours_in_hex = 0
                 continue
+            settled = False
             current = self._current(f.hex)
             port = self._port(f.hex)
             if current is None and not port:
@@ -680,6 +715,7 @@ class WaterPhase:
                 if f.kind == "raft" and state != "calm" and not f.capsized:
                     self.raft_check(f, state, f"drifting into {state}")  # R73, as R32
             self._storm_clock(f, start)
+        self._settled = settled
 
     def _storm_clock(self, f: Floater, start: str | None) -> None:
         """R32/R73: only hours spent in storm-tossed seas in the same hex count."""
@@ -704,6 +740,33 @@ class WaterPhase:
                 0,
                 {"rescued": people},
             ),
+        )
+
+
+def _who(g: Floater) -> str:
+    """Whose drowning roll it is: a name, or "a passenger" / "a crewman" (R72)."""
+    return g.name or ("a passenger" if g.role == "passenger" else "a crewman")
+
+
+class CalmWords:
+    """What the log says of a batch's rolls in which nobody drowned (R72), made once for
+    as long as the batch stays the same (:meth:`WaterPhase.words_for`): the tally's label
+    and whose each roll is, the line in the hour's event, and the tally's fixed words."""
+
+    __slots__ = ("label", "whos", "says", "json")
+
+    def __init__(
+        self, calm: list[Floater], plan: rules.Schedule, state: str, hourly: bool, dice: Any
+    ) -> None:
+        names = [g.who() for g in calm]
+        self.label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
+        self.whos = [w for g in calm for w in [_who(g)] * g.count]
+        lead = WaterPhase._lead(calm, plan, state, names)
+        self.says = lead + ": " + WaterPhase._each(calm, plan, state)
+        self.json = (
+            rules.TallyWords(self.label, self.whos, dice, plan.drowned_on)
+            if hourly and rules.TallyWords.fits(dice)
+            else None
         )
 
 

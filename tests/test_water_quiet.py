@@ -1,0 +1,138 @@
+"""A quiet hour in the water writes little (issue 9's bench measure): hours swum counted from
+the hour a swim began (m140, R72), so an hour afloat changes no floater row; the calm rolls'
+log record written from words made once per batch, byte for byte as before (R4)."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from voyage import store, voyages
+from voyage.dice import parse
+from voyage.engine import dumps
+from voyage.mapstore import load_into_campaign
+from voyage.people import floaters, save_floaters, schedule_text
+from voyage.rules import water as rules
+from voyage.world.water import Floater
+
+HEX = "1208"  # open sea on the Salt Reach: no current, no port, calm with rolled weather off
+
+
+@pytest.fixture
+def camp(tmp_path: Path) -> store.Campaign:
+    c = store.create_campaign(tmp_path / "c.db", "Quiet", seed=9)
+    load_into_campaign(c, "salt_reach")
+    c.set_setting("rolled_weather", "false")
+    return c
+
+
+def afloat(camp: store.Campaign) -> list[Floater]:
+    rows = [
+        # a swimmer of rank 3 without a jacket: afloat rank + 1 hours, then exhausted (R72)
+        Floater(1, "people", "Lost", "Ada", "crew", 1, 3, False, hex=HEX),
+        # a swimmer with a jacket: does not drown in calm seas
+        Floater(2, "people", "Lost", None, "crew", 5, 2, True, hex=HEX),
+        Floater(3, "raft", "Lost", "raft 1 of Lost", count=0, hex=HEX),
+        Floater(4, "people", "Lost", None, "crew", 4, 1, True, raft=3, hex=HEX),
+    ]
+    with camp.action("setup", "people afloat"):
+        save_floaters(camp, rows, [])
+    return rows
+
+
+def table(camp: store.Campaign) -> list[tuple[object, ...]]:
+    return camp.db.conn.execute("SELECT * FROM floaters ORDER BY id").fetchall()
+
+
+def test_hours_swum_grow_with_the_clock_and_a_quiet_hour_writes_no_row(camp):
+    afloat(camp)
+    stored = table(camp)
+    voyages.advance(camp, hours=2)
+    rows = {f.id: f for f in floaters(camp)}
+    # R72: two hours in the water for those swimming, none for those in the raft
+    assert (rows[1].hours_swum, rows[2].hours_swum, rows[4].hours_swum) == (2, 2, 0)
+    assert rows[1].afloat, "a rank 3 swimmer rolls on 2 an hour in calm seas: seed 9 keeps her"
+    after_first = table(camp)
+    before = camp.db.conn.execute("SELECT max(id) FROM actions").fetchone()[0]
+    voyages.advance(camp, hours=1)
+    act = camp.db.conn.execute("SELECT max(id) FROM actions").fetchone()[0]
+    assert act > before
+    journal = camp.db.conn.execute(
+        "SELECT op, rid, col FROM undo_journal WHERE action_id = ? AND tbl = 'floaters'", [act]
+    ).fetchall()
+    ada = next(f for f in floaters(camp) if f.id == 1)
+    assert ada.afloat, "seed 9: she keeps afloat a third hour too"
+    assert journal == []  # nobody's row changed: the clock counts their hours
+    assert table(camp) == after_first
+    assert {f.id: f.hours_swum for f in floaters(camp)} == {1: 3, 2: 3, 3: 0, 4: 0}
+    # and the referee reads the same hours: "exhausted in 1 hour" after 3 of 4 (R72)
+    assert "(exhausted in 1 hour)" in schedule_text(ada, "calm", camp.rulebook)
+    camp.undo()
+    camp.undo()
+    assert table(camp) == stored  # undo restores the rows and the clock they count from
+    assert [f.hours_swum for f in floaters(camp)] == [0, 0, 0, 0]
+
+
+def test_leaving_the_water_keeps_the_hours_swum(camp):
+    afloat(camp)
+    voyages.advance(camp, hours=2)
+    rows = floaters(camp)
+    rows[1].state, rows[1].ended = "rescued", camp.clock  # taken aboard (R74)
+    rows[3].raft = None  # out of the raft, into the water
+    with camp.action("rescue", "by hand"):
+        save_floaters(camp, rows, [])
+    again = {f.id: f for f in floaters(camp)}
+    assert again[2].hours_swum == 2 and again[4].hours_swum == 0
+    stored = {r[0]: r for r in camp.db.conn.execute("SELECT id, swim_since FROM floaters")}
+    assert stored[2][1] is None and stored[4][1] == camp.clock
+    voyages.advance(camp, hours=3)
+    again = {f.id: f for f in floaters(camp)}
+    assert again[2].hours_swum == 2  # ashore on the ship, not counting
+    assert again[4].hours_swum == 3 or not again[4].afloat
+
+
+def test_an_older_campaign_counts_its_hours_swum_from_the_upgrade(tmp_path):
+    camp = store.create_campaign(tmp_path / "c.db", "Old", seed=9)
+    load_into_campaign(camp, "salt_reach")
+    afloat(camp)
+    # a floater written before m140: hours swum kept whole, no hour to count from
+    camp.db.conn.execute("UPDATE floaters SET hours_swum = 2, swim_since = NULL WHERE id = 1")
+    camp.db.conn.commit()
+    assert {f.id: f.hours_swum for f in floaters(camp)}[1] == 2
+    with sqlite3.connect(tmp_path / "c.db") as conn:
+        names = [r[1] for r in conn.execute("PRAGMA table_info(floaters)")]
+    conn.close()
+    assert "swim_since" in names and "hours_swum" in names
+
+
+def _tally(rng: random.Random, people: int, on: int) -> rules.DrowningTally:
+    names = ["Ann", 'Bo "Red" Li', "Zoë", "back\\slash", "a crewman", "a passenger", "Ōta"]
+    whos = [rng.choice(names) for _ in range(people)]
+    faces = [rng.randint(1, 6) for _ in range(2 * people)]
+    dice = parse("2d6")
+    label = "drowning (" + ", ".join(whos) + ")"
+    words = rules.TallyWords(label, whos, dice, on)
+    made = rules.drowning_tally(label, whos, faces, 1, dice, on, None, words)
+    assert isinstance(made, rules.DrowningTally)
+    return made
+
+
+@pytest.mark.parametrize("on", [2, 3, 4, 6])
+def test_a_tally_writes_the_bytes_the_json_encoder_writes(on):
+    rng = random.Random(on)
+    for people in (1, 2, 7, 30):
+        tally = _tally(rng, people, on)
+        assert tally._words is not None
+        assert tally.to_json() == dumps(tally.to_dict())
+
+
+def test_a_tally_without_its_words_or_with_other_names_is_encoded_in_full():
+    rng = random.Random(5)
+    tally = _tally(rng, 4, 2)
+    tally.whos = list(tally.whos)  # not the words' names any more
+    assert tally.to_json() == dumps(tally.to_dict())
+    bonus = parse("2d6+1")
+    assert not rules.TallyWords.fits(bonus)

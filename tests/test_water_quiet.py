@@ -127,6 +127,11 @@ def test_a_tally_writes_the_bytes_the_json_encoder_writes(on):
         tally = _tally(rng, people, on)
         assert tally._words is not None
         assert tally.to_json() == dumps(tally.to_dict())
+        plain = rules.drowning_tally(
+            tally.label, tally.whos, tally.faces, 1, parse("2d6"), on, None, None
+        )
+        assert plain == tally and plain.whos == tally.whos and plain.each == tally.each
+        assert plain.to_json() == tally.to_json() and plain.line() == tally.line()
 
 
 def test_a_tally_without_its_words_or_with_other_names_is_encoded_in_full():

@@ -213,21 +213,21 @@ def floaters(camp: Campaign) -> list[Floater]:
 
 
 def _stored(
-    f: Floater, values: tuple[Any, ...], old: tuple[Any, ...] | None, clock: int, swims: bool
+    hours: int, values: tuple[Any, ...], old: tuple[Any, ...] | None, clock: int
 ) -> tuple[Any, ...]:
-    """A floater's stored row at ``clock`` (:data:`_COLUMNS`, flags as 0/1): one in the water
-    keeps the ``swim_since`` it had (their hours swum grow with the clock, so a quiet hour
-    changes nothing), else counts from now; anyone else keeps the hours swum alone."""
-    row = [int(v) if type(v) is bool else v for v in values]
-    since = None
-    if swims:
-        hours = f.hours_swum
-        since = old[-1] if old is not None else None
-        if since is None or hours < clock - since:
-            since = clock - hours if since is not None else clock
-        row[_SWUM] = hours - (clock - since)
-    row.append(since)
-    return tuple(row)
+    """The stored row (:data:`_COLUMNS`) of a floater in the water at ``clock`` with
+    ``hours`` swum: it keeps the ``swim_since`` it had (their hours swum grow with the clock,
+    so a quiet hour changes nothing), or counts from now; ``hours_swum`` keeps the rest."""
+    since = old[-1] if old is not None else None
+    if since is None:
+        since = clock
+    elif hours < clock - since:
+        since = clock - hours
+    return (*values[:_SWUM], hours - (clock - since), *values[_SWUM + 1 :], since)
+
+
+def _ints(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(int(v) if type(v) is bool else v for v in values)
 
 
 def save_floaters(
@@ -249,16 +249,18 @@ def save_floaters(
     new: list[tuple[Any, ...]] = []
     # the rows changed, by which columns changed (an hour afloat changes one or two)
     changed: dict[tuple[int, ...], list[tuple[Any, ...]]] = {}
-    values_of = attrgetter(*FLOATER_FIELDS)
+    values_of = attrgetter(*FLOATER_FIELDS)  # flags stay bools here: True == 1 compares
     for f in rows:
         old = before.pop(f.id, None)
-        swims = f.kind == "people" and f.state == AFLOAT and (f.raft is None or f.raft in capsized)
-        values = _stored(f, values_of(f), old, clock, swims)
+        if f.kind == "people" and f.state == AFLOAT and (f.raft is None or f.raft in capsized):
+            values = _stored(f.hours_swum, values_of(f), old, clock)  # in the water (R72)
+        else:
+            values = (*values_of(f), None)
         if old is None:
-            new.append(values)
+            new.append(_ints(values))
         elif old != values:
             which = tuple(i for i in range(1, len(cols)) if old[i] != values[i])
-            changed.setdefault(which, []).append(tuple(values[i] for i in which) + (f.id,))
+            changed.setdefault(which, []).append(_ints(tuple(values[i] for i in which)) + (f.id,))
     if before:
         camp.db.conn.executemany("DELETE FROM floaters WHERE id = ?", [[k] for k in before])
     for which, params in changed.items():

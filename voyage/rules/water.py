@@ -250,32 +250,28 @@ class TallyWords:
     odds are the same every quiet hour, only the dice and the lowest roll change. The
     bytes are exactly :meth:`Roll.to_json`'s (tests/test_water_quiet.py checks)."""
 
-    __slots__ = ("label", "whos", "_head", "_mid", "_people", "_tail", "_pairs")
+    __slots__ = (
+        "label",
+        "whos",
+        "target",
+        "shown",
+        "chance",
+        "_head",
+        "_mid",
+        "_people",
+        "_tail",
+        "_pairs",
+    )
 
     def __init__(self, label: str, whos: list[str], dice: Dice, drowned_on: int) -> None:
         from ..dice import _STR
 
-        self.label, self.whos = label, whos
-        shown = _STR(str(Dice(dice.count, dice.sides)))
+        self.label, self.whos, self.target = label, whos, drowned_on
+        self.shown, self.chance, self._head, self._tail = _tally_frame(dice, drowned_on)
         on = f"{drowned_on}" if drowned_on <= 2 else f"2-{drowned_on}"
-        self._head = (
-            '{"boon":0,"boon_faces":[],"boon_reasons":[],"compare":"<=",'
-            f'"dice":{shown},"expression":{shown},"faces":['
-        )
-        line = _STR(
-            f"{label}: {plural(len(whos), 'roll')} of {str(Dice(dice.count, dice.sides))}, "
-            f"each drowned on {on}: "
-        )
+        line = _STR(f"{label}: {plural(len(whos), 'roll')} of {self.shown}, each drowned on {on}: ")
         self._mid = f'],"label":{_STR(label)},"line":{line[:-1]}'
-        self._people = [_STR(who)[1:-1] + " " for who in whos]
-        chance = float(_drowning_odds(dice, drowned_on))
-        self._tail = (
-            '","modifiers":[],"natural":{0},"outcome":"{1}","probability":'
-            + float.__repr__(chance)
-            + ',"success":false,"target":'
-            + str(drowned_on)
-            + ',"total":{0}}}'
-        )
+        self._people = [_json_text(who) + " " for who in whos]
         self._pairs = _pairs(dice.sides)
 
     def json(self, faces: list[int], lowest: int) -> str:
@@ -298,6 +294,28 @@ class TallyWords:
     def fits(cls, dice: Dice) -> bool:
         """Whether a batch's tallies can use these words (two dice, no bonus)."""
         return dice.count == 2 and not dice.bonus
+
+
+@functools.lru_cache(maxsize=64)
+def _tally_frame(dice: Dice, drowned_on: int) -> tuple[str, Fraction, str, str]:
+    """A tally's dice as shown, the chance of each roll, and its record's fixed head and
+    tail (:class:`TallyWords`) for these dice and target."""
+    from ..dice import _STR
+
+    shown = str(Dice(dice.count, dice.sides))
+    chance = _drowning_odds(dice, drowned_on)
+    head = (
+        '{"boon":0,"boon_faces":[],"boon_reasons":[],"compare":"<=",'
+        f'"dice":{_STR(shown)},"expression":{_STR(shown)},"faces":['
+    )
+    tail = (
+        '","modifiers":[],"natural":{0},"outcome":"{1}","probability":'
+        + float.__repr__(float(chance))
+        + ',"success":false,"target":'
+        + str(drowned_on)
+        + ',"total":{0}}}'
+    )
+    return shown, chance, head, tail
 
 
 @functools.lru_cache(maxsize=8)
@@ -323,6 +341,30 @@ def drowning_tally(
     w = dice.count
     if lowest is None:
         lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
+    if words is not None and each == 1 and words.target == drowned_on and TallyWords.fits(dice):
+        # a quiet hour of a batch: the fields Roll's __init__ would set, made directly
+        fast: DrowningTally = object.__new__(DrowningTally)
+        fast.__dict__.update(
+            label=label,
+            dice=words.shown,
+            faces=faces,
+            natural=lowest,
+            modifiers=[],
+            boon_faces=[],
+            boon=0,
+            boon_reasons=[],
+            total=lowest,
+            target=drowned_on,
+            compare="<=",
+            target_text=None,
+            success=False,
+            outcome=f"nobody drowns (lowest {lowest})",
+            probability=words.chance,
+            whos=whos,
+            each=1,
+            _words=words,
+        )
+        return fast
     made = DrowningTally(
         label=label,
         dice=str(Dice(dice.count, dice.sides)),
@@ -337,8 +379,6 @@ def drowning_tally(
         probability=_drowning_odds(dice, drowned_on),  # of each roll
     )
     made.whos, made.each = whos, each
-    if words is not None and each == 1 and TallyWords.fits(dice):
-        made._words = words
     return made
 
 

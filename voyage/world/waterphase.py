@@ -29,11 +29,26 @@ class WaterPhase:
         roster: list[dict[str, Any]],
         settings: dict[str, Any],
     ) -> None:
+        from ..calendar import format_time
+        from ..engine import LoggedEvent
+
         self.e = engine
+        # imported here, once (voyage.engine imports the world package): an hour of people
+        # in the water logs dozens of events
+        self._logged_event = LoggedEvent
+        self._format_time = format_time
         self.book = engine.book
         self.world = engine.world
         self.roller = engine.roller
-        self.floaters = floaters
+        self._rows = floaters
+        #: hours in the water owed to batches of like people (R72): a batch in which nobody
+        #: drowned, on a schedule its hours do not change, is owed the hour as a whole and
+        #: each person's ``hours_swum`` is brought up to date when someone reads them
+        #: (:attr:`floaters`) or a group splits (id of the batch's list -> [list, hours,
+        #: people])
+        self._owed: dict[int, list[Any]] = {}
+        #: the calm words of a batch's list, while it rolls whole (id -> list, plan, words)
+        self._list_words: dict[int, tuple[list[Floater], Any, str, CalmWords]] = {}
         self.roster = {r["name"]: r for r in roster}
         self.settings = settings
         self._next = max([f.id for f in floaters] + [0])
@@ -52,6 +67,7 @@ class WaterPhase:
         self._dirty = True
         self._seen = -1
         self._afloat: list[Floater] = []
+        self._afloat_count = 0  #: rows of the lay-out still afloat
         self._rafts: list[Floater] = []
         self._occupied: set[int | None] = set()
         self._batches: list[tuple[tuple[Any, ...], list[Floater]]] = []
@@ -65,10 +81,42 @@ class WaterPhase:
         #: lay-out alone rather than sorting everyone again (a drowning changes no one else)
         self._gone: list[Floater] = []
         self._order: dict[int, int] = {}
+        #: the batches' own lists (id -> list): those whose hours may be owed as a whole
+        self._lists: dict[int, list[Floater]] = {}
         #: the words of batches' calm rolls, kept while the batch is the same (R72)
         self._words: dict[tuple[Any, ...], CalmWords] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
+    @property
+    def floaters(self) -> list[Floater]:
+        """Every raft and group of people off a ship, their hours swum up to date (R72)."""
+        self.settle_hours()
+        return self._rows
+
+    @floaters.setter
+    def floaters(self, rows: list[Floater]) -> None:
+        self.settle_hours()
+        self._rows = rows
+        self._dirty = True
+
+    def settle_hours(self) -> None:
+        """Give every person the hours in the water their batch is owed (R72)."""
+        if self._owed:
+            for groups, hours, _people in self._owed.values():
+                for g in groups:
+                    g.hours_swum += hours
+            self._owed = {}
+            self._list_words = {}
+
+    def _owe_hour(self, groups: list[Floater]) -> int:
+        """An hour in the water for everyone of a batch's list (all afloat): owed to the
+        list as a whole. Returns how many people it holds."""
+        owed = self._owed.get(id(groups))
+        if owed is None:
+            owed = self._owed[id(groups)] = [groups, 0, sum([g.count for g in groups])]
+        owed[1] += 1
+        return int(owed[2])
+
     def next_id(self) -> int:
         self._next += 1
         return self._next
@@ -76,10 +124,10 @@ class WaterPhase:
     @property
     def active(self) -> bool:
         """Whether anyone is still afloat (the clock must run for them)."""
-        return any(f.afloat for f in self.floaters)
+        return any(f.afloat for f in self._rows)
 
     def capsized(self) -> set[int]:
-        return {f.id for f in self.floaters if f.kind == "raft" and f.capsized and f.afloat}
+        return {f.id for f in self._rows if f.kind == "raft" and f.capsized and f.afloat}
 
     def log(
         self,
@@ -89,10 +137,8 @@ class WaterPhase:
         voyage_id: int | None = None,
         clock: int | None = None,
     ) -> None:
-        from ..engine import LoggedEvent
-
         self.out.append(
-            LoggedEvent(voyage_id, ship, self.clock if clock is None else clock, event, halt)
+            self._logged_event(voyage_id, ship, self.clock if clock is None else clock, event, halt)
         )
 
     def log_f(self, f: Floater, event: Event, halt: str | None = None) -> None:
@@ -127,8 +173,8 @@ class WaterPhase:
 
     def _gone_from(self, ship: Any, named: list[dict[str, Any]], out: Any) -> None:
         self._dirty = True
-        self.floaters.extend(out.floaters)
-        self.floaters.extend(out.lost)
+        self._rows.extend(out.floaters)
+        self._rows.extend(out.lost)
         for r in named:
             r["ship"] = None
         ship.crew = ship.passengers = 0
@@ -144,7 +190,7 @@ class WaterPhase:
         self._states = {}
         self.stirring = False
         self.lay_out()
-        if not self._afloat:
+        if not self._afloat_count:
             return self.out
         if any(getattr(s, "searching", False) and s.active for s in self.e.states):
             self.stirring = True
@@ -164,12 +210,13 @@ class WaterPhase:
     def lay_out(self) -> None:
         """Everyone afloat sorted for the phases: rafts, the people under no raft in batches
         of like people (ship, voyage, hex, role, rank, jacket), and what drifts."""
-        if not self._dirty and len(self.floaters) == self._seen:
+        if not self._dirty and len(self._rows) == self._seen:
             if self._gone:
                 self._drop_gone()
             return
         self._gone = []
-        afloat = self._afloat = [f for f in self.floaters if f.state == AFLOAT]
+        afloat = self._afloat = [f for f in self._rows if f.state == AFLOAT]
+        self._afloat_count = len(afloat)
         self._rafts = [f for f in afloat if f.kind == "raft"]
         capsized = {f.id for f in self._rafts if f.capsized}
         self._occupied = {f.raft for f in afloat if f.kind == "people"}
@@ -184,21 +231,24 @@ class WaterPhase:
             key = (f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket)
             batches.setdefault(key, []).append(f)
         self._batches = list(batches.items())
+        self._lists = {id(groups): groups for groups in batches.values()}
         self._order = {id(f): i for i, f in enumerate(afloat)}
         self._movers = [f for f in afloat if f.kind == "raft" or f.raft is None]
         self._mover_hexes = list(dict.fromkeys(f.hex for f in self._movers))
         self._settled = False
-        self._seen = len(self.floaters)
+        self._seen = len(self._rows)
         self._dirty = False
 
     def _drop_gone(self) -> None:
         """Take the people who drowned whole out of the lay-out (same order for the rest).
         While the lay-out stands, the people it holds who are no longer afloat are exactly
         those (anything else that ends someone's time afloat asks for a new lay-out)."""
-        hit = {(f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket) for f in self._gone}
+        hit_rows = self._gone
+        hit = {(f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket) for f in hit_rows}
         self._gone = []
-        self._afloat = [f for f in self._afloat if f.state == AFLOAT]
-        self._movers = [f for f in self._movers if f.state == AFLOAT]
+        # the drowned stay in the lists of everyone afloat and of movers, and count no more
+        # (the drift passes over whoever is not afloat)
+        self._afloat_count -= len(hit_rows)
         batches = []
         first_gone = False
         for key, groups in self._batches:
@@ -213,6 +263,7 @@ class WaterPhase:
             order = self._order
             batches.sort(key=lambda b: order[id(b[1][0])])
         self._batches = batches
+        self._lists = {id(groups): groups for _key, groups in batches}
 
     def settled(self) -> str:
         """Why nothing more happens to the people afloat while the sea and the ships stay as
@@ -239,7 +290,7 @@ class WaterPhase:
         for s in self.e.states:
             if not getattr(s, "searching", False) or not s.active:
                 continue
-            here = [f for f in self.floaters if f.afloat and f.hex == s.hex]
+            here = [f for f in self._rows if f.afloat and f.hex == s.hex]
             rafts = [f for f in here if f.kind == "raft"]
             loose = [f for f in here if f.kind == "people" and f.raft is None]
             if not here:
@@ -272,7 +323,7 @@ class WaterPhase:
                         )
                         continue
                 why = "her radio picks up its transponder" if radio else "a look-out sees it"
-                aboard = [f for f in self.floaters if f.afloat and f.raft == raft.id]
+                aboard = [f for f in self._rows if f.afloat and f.raft == raft.id]
                 self.take_aboard(s, aboard, f"found {raft.who()} ({why})", rolls, raft=raft)
             for group in loose:
                 singles = [replace(group, count=1) for _ in range(group.count)]
@@ -300,10 +351,11 @@ class WaterPhase:
 
     def split(self, group: Floater, count: int) -> Floater:
         """Take ``count`` people out of a group into a new row (the rest stay)."""
+        self.settle_hours()  # the new row takes the hours swum so far
         part = replace(group, id=self.next_id(), count=count)
         self._dirty = True
         group.count -= count
-        self.floaters.append(part)
+        self._rows.append(part)
         return part
 
     def take_aboard(
@@ -366,7 +418,7 @@ class WaterPhase:
     def raft_check(self, raft: Floater, state: str, reason: str) -> None:
         """R73: a raft's capsize Check, as a Tier I boat at the load of its people (R41)."""
         self.stirring = True
-        people = sum(f.count for f in self.floaters if f.afloat and f.raft == raft.id)
+        people = sum(f.count for f in self._rows if f.afloat and f.raft == raft.id)
         cat = rules.raft_load_category(people, self.book)
         tier = int(rules.water_rules(self.book)["raft_tier"])
         result = capsize_check(
@@ -411,6 +463,9 @@ class WaterPhase:
             for tired, part in parts.items():
                 plan = self.plan(swimming, jacket, tired, state)
                 if plan.every is None:
+                    if part is groups and (jacket or swimming <= 0):  # hours change nothing
+                        self.calm_people += self._owe_hour(groups)
+                        continue
                     for g in part:
                         self.calm_people += g.count
                         g.hours_swum += 1
@@ -425,6 +480,9 @@ class WaterPhase:
                 whom.append(words.says)
                 kept.append(tally)
                 count.append(n)
+            if calm is groups and self._batch_of(groups):  # all calm, on an hourly plan
+                self._owe_hour(groups)
+                continue
             for group in groups:
                 if group.state == AFLOAT and group.count:
                     group.hours_swum += 1
@@ -463,18 +521,29 @@ class WaterPhase:
         text = plan.text(state)
         return "each " + text.replace("rolls", "roll", 1) if len(groups) > 1 else text
 
+    def _batch_of(self, groups: list[Floater]) -> bool:
+        """Whether ``groups`` is a batch's own list whose schedule its hours do not change
+        (R72: all but swimmers without a jacket), so its hours can be owed as a whole."""
+        first = groups[0]
+        return (first.jacket or first.swimming <= 0) and self._lists.get(id(groups)) is groups
+
     def words_for(
         self, calm: list[Floater], plan: rules.Schedule, state: str, hourly: bool, dice: Any
     ) -> CalmWords:
         """The words of a batch's calm rolls (R72): worked out once while the same people
         roll on the same schedule in the same sea and hex (a quiet day is the same batch
         every hour: only the dice change)."""
+        mine = self._list_words.get(id(calm))
+        if mine is not None and mine[0] is calm and mine[1] is plan and mine[2] == state:
+            return mine[3]
         key = (id(plan), state, hourly, calm[0].hex, tuple([(g.id, g.count) for g in calm]))
         found = self._words.get(key)
         if found is None:
             if len(self._words) > 4096:  # a long advance of changing batches: start again
                 self._words.clear()
             found = self._words[key] = CalmWords(calm, plan, state, hourly, dice)
+        if self._lists.get(id(calm)) is calm:  # a batch's own list: counts change only by a
+            self._list_words[id(calm)] = (calm, plan, state, found)  # split, which forgets
         return found
 
     def drown_rolls(
@@ -580,10 +649,9 @@ class WaterPhase:
         rolls: list[Roll],
     ) -> None:
         """Who of ``group`` drowned (R72): split off, their fate noted, the referee told."""
-        from ..calendar import format_time
-
+        format_time = self._format_time
         lead = self._lead([group], plan, state)
-        seen, was = len(self.floaters) == self._seen, self._dirty
+        seen, was = len(self._rows) == self._seen, self._dirty
         whole = len(minutes) == group.count
         dead = group if whole else self.split(group, len(minutes))
         dead.state, dead.ended = "drowned", self.clock
@@ -594,7 +662,7 @@ class WaterPhase:
         else:  # the drowned part is a new row, never afloat: nobody else moved
             self._dirty = was
             if seen:
-                self._seen = len(self.floaters)
+                self._seen = len(self._rows)
         at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
         dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(
@@ -664,7 +732,7 @@ class WaterPhase:
                 continue
             self.stirring = True
             if port:  # R74: in a port's hex (a ship lost in harbour): they are brought ashore
-                riders = [f] + [g for g in self.floaters if g.afloat and g.raft == f.id]
+                riders = [f] + [g for g in self._rows if g.afloat and g.raft == f.id]
                 self.reach(
                     riders if f.kind == "raft" else [f],
                     str(f.hex),
@@ -686,7 +754,7 @@ class WaterPhase:
             )
             f.carry = str(left)
             riders = [f] + (
-                [g for g in self.floaters if g.afloat and g.raft == f.id]
+                [g for g in self._rows if g.afloat and g.raft == f.id]
                 if f.kind == "raft" and steps
                 else []
             )

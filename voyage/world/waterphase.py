@@ -81,6 +81,8 @@ class WaterPhase:
         #: lay-out alone rather than sorting everyone again (a drowning changes no one else)
         self._gone: list[Floater] = []
         self._order: dict[int, int] = {}
+        #: each group's name and whose its rolls are ((id, count) -> words), for CalmWords
+        self._pieces: dict[tuple[int, int], tuple[str, list[str]]] = {}
         #: the batches' own lists (id -> list): those whose hours may be owed as a whole
         self._lists: dict[int, list[Floater]] = {}
         #: the words of batches' calm rolls, kept while the batch is the same (R72)
@@ -512,7 +514,7 @@ class WaterPhase:
         names = [g.who() for g in groups] if names is None else names
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         first = groups[0]
-        swims = Floater.swimmer_text(first, sum(g.count for g in groups))
+        swims = Floater.swimmer_text(first, sum([g.count for g in groups]))
         sea = rules.sea_words(state)
         return f"{who} ({swims}, {plan.why}) in {sea} at {first.hex}"
 
@@ -541,7 +543,7 @@ class WaterPhase:
         if found is None:
             if len(self._words) > 4096:  # a long advance of changing batches: start again
                 self._words.clear()
-            found = self._words[key] = CalmWords(calm, plan, state, hourly, dice)
+            found = self._words[key] = CalmWords(calm, plan, state, hourly, dice, self._pieces)
         if self._lists.get(id(calm)) is calm:  # a batch's own list: counts change only by a
             self._list_words[id(calm)] = (calm, plan, state, found)  # split, which forgets
         return found
@@ -824,11 +826,25 @@ class CalmWords:
     __slots__ = ("label", "whos", "says", "json")
 
     def __init__(
-        self, calm: list[Floater], plan: rules.Schedule, state: str, hourly: bool, dice: Any
+        self,
+        calm: list[Floater],
+        plan: rules.Schedule,
+        state: str,
+        hourly: bool,
+        dice: Any,
+        pieces: dict[tuple[int, int], tuple[str, list[str]]] | None = None,
     ) -> None:
-        names = [g.who() for g in calm]
+        # each group's name and whose its rolls are, kept by (id, count) across batches
+        pieces = {} if pieces is None else pieces
+        mine = []
+        for g in calm:
+            piece = pieces.get((g.id, g.count))
+            if piece is None:
+                piece = pieces[(g.id, g.count)] = (g.who(), [_who(g)] * g.count)
+            mine.append(piece)
+        names = [p[0] for p in mine]
         self.label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
-        self.whos = [w for g in calm for w in [_who(g)] * g.count]
+        self.whos = [w for p in mine for w in p[1]]
         lead = WaterPhase._lead(calm, plan, state, names)
         self.says = lead + ": " + WaterPhase._each(calm, plan, state)
         self.json = (

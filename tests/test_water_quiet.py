@@ -141,3 +141,39 @@ def test_a_tally_without_its_words_or_with_other_names_is_encoded_in_full():
     assert tally.to_json() == dumps(tally.to_dict())
     bonus = parse("2d6+1")
     assert not rules.TallyWords.fits(bonus)
+
+
+def test_an_hour_of_calm_rolls_is_one_event_a_ship_hex_by_hex():
+    # R72, R4: non-swimmers with jackets in three hexes roll once each; the rolls in which
+    # nobody drowned are one record per batch, in one event for the ship's people
+    from engine_helpers import world
+
+    from voyage.dice import Roller
+    from voyage.engine import Engine
+    from voyage.world.waterphase import WaterPhase
+
+    hexes = ["0503", "0603", "0504"]
+    people = [
+        Floater(i + 1, "people", "Gull", f"P{i}", "crew", 1, 0, True, hex=hexes[i % 3])
+        for i in range(12)
+    ]
+    w = world()
+    w.sea_state = lambda hex_name, clock: 0
+    engine = Engine(w, [], Roller(3))
+    phase = engine.water = WaterPhase(engine, people, [], {})
+    phase.hour(5)
+    quiet = [e for e in phase.out if e.event.kind == "water"]
+    dead = [e for e in phase.out if e.event.kind == "drowned"]
+    assert len(quiet) == 1
+    (event,) = quiet
+    alive = [p for p in people if p.afloat]
+    assert event.event.text.startswith(f"{len(alive)} drowning rolls at ")
+    shown = event.event.text.split(", nobody drowns")[0]
+    rolled = [h for h in hexes if any(p.hex == h for p in alive)]
+    assert all(h in shown for h in rolled)
+    # every die is in the log: a record per batch (hex), and each drowning's own
+    assert [len(r.whos) for r in event.event.rolls] == [
+        sum(1 for p in alive if p.hex == h) for h in rolled
+    ]
+    assert sum(len(r.faces) for e in quiet + dead for r in e.event.rolls) == 2 * 12
+    assert all(p.hours_swum == 1 for p in phase.floaters if p.afloat)

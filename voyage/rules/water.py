@@ -279,15 +279,25 @@ class TallyWords:
         people = "; ".join(
             [w + pairs[a][b] for w, a, b in zip(self._people, faces[::2], faces[1::2], strict=True)]
         )
-        outcome = f"nobody drowns (lowest {lowest})"
-        return (
-            self._head
-            + ",".join(map(str, faces))
-            + self._mid
-            + people
-            + ": "
-            + outcome
-            + self._tail.format(lowest, outcome)
+        low = str(lowest)
+        tail = self._tail
+        # the faces as the encoder writes a list of ints: "[1, 2]" without its spaces
+        return "".join(
+            (
+                self._head,
+                str(faces)[1:-1].replace(" ", ""),
+                self._mid,
+                people,
+                ": nobody drowns (lowest ",
+                low,
+                tail[0],
+                low,
+                tail[1],
+                low,
+                tail[2],
+                low,
+                tail[3],
+            )
         )
 
     @classmethod
@@ -297,7 +307,7 @@ class TallyWords:
 
 
 @functools.lru_cache(maxsize=64)
-def _tally_frame(dice: Dice, drowned_on: int) -> tuple[str, Fraction, str, str]:
+def _tally_frame(dice: Dice, drowned_on: int) -> tuple[str, Fraction, str, tuple[str, ...]]:
     """A tally's dice as shown, the chance of each roll, and its record's fixed head and
     tail (:class:`TallyWords`) for these dice and target."""
     from ..dice import _STR
@@ -308,12 +318,17 @@ def _tally_frame(dice: Dice, drowned_on: int) -> tuple[str, Fraction, str, str]:
         '{"boon":0,"boon_faces":[],"boon_reasons":[],"compare":"<=",'
         f'"dice":{_STR(shown)},"expression":{_STR(shown)},"faces":['
     )
+    # around the lowest roll, which the record gives four times (the line's outcome,
+    # natural, outcome, total)
     tail = (
-        '","modifiers":[],"natural":{0},"outcome":"{1}","probability":'
+        ')","modifiers":[],"natural":',
+        ',"outcome":"nobody drowns (lowest ',
+        ')","probability":'
         + float.__repr__(float(chance))
         + ',"success":false,"target":'
         + str(drowned_on)
-        + ',"total":{0}}}'
+        + ',"total":',
+        "}",
     )
     return shown, chance, head, tail
 

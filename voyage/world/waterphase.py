@@ -450,7 +450,8 @@ class WaterPhase:
         """R72: everyone in the water (or under a capsized raft) rolls on their schedule.
         Like people (same ship, hex, role, rank, jacket and schedule) roll as one batch:
         each person's own dice, one line of text, and the rolls in which nobody drowned kept
-        in one event a hex and hour (every roll is in the log, R4)."""
+        in one event for the people of a ship (and voyage) and hour, hex by hex (every roll
+        is in the log, R4)."""
         self.calm_people = self._sheltered
         batches: list[tuple[tuple[Any, ...], rules.Schedule, str, list[Floater]]] = []
         for key, groups in self._batches:
@@ -488,12 +489,19 @@ class WaterPhase:
             for group in groups:
                 if group.state == AFLOAT and group.count:
                     group.hours_swum += 1
+        # one event a ship's people and hour (R4: every die in its batch's record), the
+        # hexes in the order their batches rolled
+        hours: dict[tuple[str, int | None], list[tuple[str, list[str], list[Roll], int]]] = {}
         for (ship, voyage_id, hex_name), (who, rolls, counts) in quiet.items():
+            hours.setdefault((ship, voyage_id), []).append((hex_name, who, rolls, sum(counts)))
+        for (ship, voyage_id), hexes in hours.items():
+            names = [h[0] for h in hexes]
+            where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             text = (
-                f"{plural(sum(counts), 'drowning roll')} at {hex_name}, nobody drowns (R72): "
-                + "; ".join(who)
-                + "."
+                f"{plural(sum(h[3] for h in hexes), 'drowning roll')} at {where}, "
+                "nobody drowns (R72): " + "; ".join([w for h in hexes for w in h[1]]) + "."
             )
+            rolls = [r for h in hexes for r in h[2]]
             self.log(ship, Event("water", text, rolls, MINUTES - 1), voyage_id=voyage_id)
 
     def plan(self, swimming: int, jacket: bool, tired: bool, state: str) -> rules.Schedule:

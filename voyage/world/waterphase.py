@@ -37,6 +37,7 @@ class WaterPhase:
         # in the water logs dozens of events
         self._logged_event = LoggedEvent
         self._format_time = format_time
+        self._times: dict[tuple[int, int], str] = {}
         self.book = engine.book
         self.world = engine.world
         self.roller = engine.roller
@@ -118,6 +119,16 @@ class WaterPhase:
             owed = self._owed[id(groups)] = [groups, 0, sum([g.count for g in groups])]
         owed[1] += 1
         return int(owed[2])
+
+    def _when(self, minute: int) -> str:
+        """The time of a minute of this hour as the log shows it (worked out once)."""
+        key = (self.clock, minute)
+        found = self._times.get(key)
+        if found is None:
+            if len(self._times) > 512:
+                self._times.clear()
+            found = self._times[key] = self._format_time(self.world.calendar, self.clock, minute)
+        return found
 
     def next_id(self) -> int:
         self._next += 1
@@ -659,7 +670,7 @@ class WaterPhase:
         rolls: list[Roll],
     ) -> None:
         """Who of ``group`` drowned (R72): split off, their fate noted, the referee told."""
-        format_time = self._format_time
+        when = self._when
         lead = self._lead([group], plan, state)
         seen, was = len(self._rows) == self._seen, self._dirty
         whole = len(minutes) == group.count
@@ -673,7 +684,7 @@ class WaterPhase:
             self._dirty = was
             if seen:
                 self._seen = len(self._rows)
-        at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
+        at = ", ".join([when(m) for m in sorted(minutes)])
         dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(
             group,

@@ -177,3 +177,30 @@ def test_an_hour_of_calm_rolls_is_one_event_a_ship_hex_by_hex():
     ]
     assert sum(len(r.faces) for e in quiet + dead for r in e.event.rolls) == 2 * 12
     assert all(p.hours_swum == 1 for p in phase.floaters if p.afloat)
+
+
+def test_a_write_between_reading_and_saving_the_floaters_is_seen(camp, tmp_path):
+    # save_floaters compares against the rows floaters() read only while nothing has
+    # written the file since: a write of this connection, or a commit of another (rows read
+    # before an action are read again: the action's start is a write) is seen
+    afloat(camp)
+    with camp.action("hour", "read, then someone writes"):
+        rows = floaters(camp)
+        camp.db.conn.execute("UPDATE floaters SET note = 'by hand' WHERE id = 2")
+        save_floaters(camp, rows, [])
+    assert [f.to_row() for f in floaters(camp)] == [f.to_row() for f in rows]
+    rows = floaters(camp)
+    other = sqlite3.connect(tmp_path / "c.db")
+    with other:
+        other.execute("UPDATE floaters SET note = 'elsewhere' WHERE id = 3")
+    other.close()
+    with camp.action("hour", "another process wrote"):
+        save_floaters(camp, rows, [])
+    assert [f.to_row() for f in floaters(camp)] == [f.to_row() for f in rows]
+    # and with nothing in between, the rows read are what it compares against: no write
+    rows = floaters(camp)
+    with camp.action("hour", "nothing changed") as act:
+        save_floaters(camp, rows, [])
+    assert not camp.db.conn.execute(
+        "SELECT 1 FROM undo_journal WHERE action_id = ? AND tbl = 'floaters'", [act.id]
+    ).fetchall()

@@ -201,7 +201,8 @@ def floaters(camp: Campaign) -> list[Floater]:
     out = []
     rows = camp.db.conn.execute(
         f"SELECT {', '.join(_COLUMNS)} FROM floaters ORDER BY id"  # noqa: S608 (fixed)
-    )
+    ).fetchall()
+    _keep_stored(camp, {row[0]: row for row in rows})
     for row in rows:
         values = list(row[:-1])
         for i in _FLAGS:
@@ -226,6 +227,31 @@ def _stored(
     return (*values[:_SWUM], hours - (clock - since), *values[_SWUM + 1 :], since)
 
 
+_STORED = ("floaters", "stored")
+
+
+def _version(camp: Campaign) -> tuple[int, int]:
+    """What changes whenever the file may have changed: this connection's writes and other
+    connections' commits (SQLite's ``data_version``)."""
+    conn = camp.db.conn
+    return conn.total_changes, int(conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+def _keep_stored(camp: Campaign, rows: dict[int, tuple[Any, ...]]) -> None:
+    """Keep the stored rows just read or written (the campaign's cache, dropped on rollback
+    and undo), for :func:`save_floaters` to compare against if nothing wrote in between."""
+    camp.cache[_STORED] = (_version(camp), rows)
+
+
+def _stored_rows(camp: Campaign) -> dict[int, tuple[Any, ...]] | None:
+    """The stored rows kept by :func:`_keep_stored`, if the file is as it was then."""
+    kept = camp.cache.pop(_STORED, None)
+    if kept is None or kept[0] != _version(camp):
+        return None
+    rows: dict[int, tuple[Any, ...]] = kept[1]
+    return rows
+
+
 def _ints(values: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(int(v) if type(v) is bool else v for v in values)
 
@@ -241,10 +267,13 @@ def save_floaters(
     clock = camp.clock if clock is None else clock
     cols = _COLUMNS
     listed = ", ".join(cols)
-    before = {
-        r[0]: tuple(r)
-        for r in camp.db.conn.execute(f"SELECT {listed} FROM floaters")  # noqa: S608 (fixed)
-    }
+    before = _stored_rows(camp)
+    if before is None:  # not read since the last write: read them now
+        before = {
+            r[0]: tuple(r)
+            for r in camp.db.conn.execute(f"SELECT {listed} FROM floaters")  # noqa: S608
+        }
+    stored: dict[int, tuple[Any, ...]] = {}
     capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.state == AFLOAT}
     new: list[tuple[Any, ...]] = []
     # the rows changed, by which columns changed (an hour afloat changes one or two)
@@ -257,10 +286,13 @@ def save_floaters(
         else:
             values = (*values_of(f), None)
         if old is None:
-            new.append(_ints(values))
+            new.append(stored.setdefault(f.id, _ints(values)))
         elif old != values:
             which = tuple(i for i in range(1, len(cols)) if old[i] != values[i])
             changed.setdefault(which, []).append(_ints(tuple(values[i] for i in which)) + (f.id,))
+            stored[f.id] = _ints(values)
+        else:
+            stored[f.id] = old
     if before:
         camp.db.conn.executemany("DELETE FROM floaters WHERE id = ?", [[k] for k in before])
     for which, params in changed.items():
@@ -277,6 +309,7 @@ def save_floaters(
         camp.db.execute(
             "UPDATE people SET ship = ?, role = ? WHERE id = ?", [p["ship"], p["role"], p["id"]]
         )
+    _keep_stored(camp, stored)  # what the table holds now
 
 
 def abandon(

@@ -110,6 +110,7 @@ def test_an_older_campaign_counts_its_hours_swum_from_the_upgrade(tmp_path):
 
 def _tally(rng: random.Random, people: int, on: int) -> rules.DrowningTally:
     names = ["Ann", 'Bo "Red" Li', "Zoë", "back\\slash", "a crewman", "a passenger", "Ōta"]
+    names += ["{0} Brace}", "{}"]
     whos = [rng.choice(names) for _ in range(people)]
     faces = [rng.randint(1, 6) for _ in range(2 * people)]
     dice = parse("2d6")

@@ -66,12 +66,24 @@ def test_she_enters_a_hex_only_with_its_cost_aboard_then_drifts() -> None:
     st = voyage(b, LONG_ROUTE)
     result = run([st], seed=1, hours=3)
     assert st.position == 1 and charge(b) == Fraction(28, 5)
-    assert result.stopped == "Fox: out of fuel"
+    assert result.stopped == "Fox: out of charge"  # R82: a boat's halt says charge
     dry = [e.event for e in result.events if e.event.kind == "fuel"]
     assert "5.6 power units of charge, less than the 14.4 power units" in dry[0].text
     assert "(R82)" in dry[0].text
     again = run([st], seed=2, hours=2, halt=False)
     assert [r.speed for r in again.rows] == [0, 0] and st.position == 1  # adrift (R13)
+
+
+def test_spending_the_last_of_her_charge_halts_out_of_charge() -> None:
+    # R82 as R16: exactly one hex's cost aboard (12 at 20 mph): she enters it, spends the
+    # last unit and is adrift there; the halt says charge, not fuel
+    b = boat(pace="20mph", charge=12)
+    st = voyage(b, LONG_ROUTE)
+    result = run([st], seed=1, hours=2)
+    assert st.position == 1 and charge(b) == 0 and result.hours_run == 1
+    assert result.stopped == "Fox: out of charge"
+    (ev,) = [e for e in result.events if e.event.kind == "fuel"]
+    assert ev.halt == "out of charge" and "out of charge (R82)" in ev.event.text
 
 
 def _heavy_cruiser() -> dict[str, Any]:

@@ -110,6 +110,7 @@ def test_a_weighted_keel_rights_her_at_the_next_minute() -> None:
     assert texts[1] == (1, "Fox's Weighted Keel rights her (R85); she makes no more way "
                            "this hour.")
     assert not st.capsized and st.sinking_in is None and st.status == "under way"
+    assert [e.halt for e in result.events] == [None, None]  # righted: no halt (R85)
     without = _keeled(False)
     st, result = hour(without, [1, 3, 3, 3])  # ... without a keel R41 sinks her: 3d6 + VI
     assert st.capsized and st.status == "sunk"  # = 15 minutes (Overloaded: not doubled)
@@ -187,3 +188,20 @@ def test_a_speeder_meeting_a_reef_at_speed_against_the_exact_odds() -> None:
             assert abs(got - runs * float(p)) <= 4 * sd, (speed, got, runs * float(p))
     assert _odds_at(60)[0] == Fraction(1, 6)  # at 60 mph a hazard always destroys her
     assert _odds_at(20)[0] == Fraction(37, 288)
+
+
+def test_a_keel_righted_capsize_does_not_stop_the_advance() -> None:
+    # R85: the Weighted Keel rights her at the next minute; nothing waits for the referee,
+    # so an advance of two hours runs both (the second hour's Check holds: 6)
+    b = _keeled(True)
+    st = _voyage(b, ["0202", "0303", "0403", "0503", "0603", "0703"], pace=b.pace)
+    roller = FaceRoller([1, 6])
+    result = Engine(world(), [st], roller).run(0, 2)  # halts honoured
+    assert roller.faces == [] and result.hours_run == 2 and not result.stopped
+    assert not result.halts and st.status == "under way"
+    kinds = [e.event.text for e in result.events]
+    assert any("Weighted Keel rights her (R85)" in t for t in kinds)
+    without = _keeled(False)
+    st = _voyage(without, ["0202", "0303", "0403", "0503", "0603", "0703"], pace=without.pace)
+    result = Engine(world(), [st], FaceRoller([1, 3, 3, 3])).run(0, 2)
+    assert result.hours_run == 1 and "capsized" in result.stopped  # R41: a halt

@@ -112,6 +112,14 @@ BEFORE: dict[tuple[str, str], list[str]] = {
     ("docs/forecast.md", 'forecast "Sea Witch" --to 2812 --plan 3 --plot witch.png'): [
         "@fresh in port"
     ],
+    # R85: the pumps' switch wants pumps aboard (loaded in port, as the page says)
+    ("docs/boats.md", 'act "Sea Witch" pumps on'): ['ship load "Sea Witch" --pumps 2'],
+    # the plan that cannot get there: the Moray in Keelhaul at 60 mph, as the page says
+    ("docs/boats.md", "plan Moray --to 0305"): [
+        "ship build Moray --design Moray",
+        "ship place Moray 2906",
+        "pace Moray 60mph",
+    ],
 }
 
 #: A forecast sails the voyage thousands of times (10,000 by default); the test asks each
@@ -256,6 +264,12 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         'roll hull-hit "Sea Witch" --weapon-mod 20 --apply',
         "advance --hours 1",
     ],
+    # R85: the bilge pumps' switch needs pumps aboard (`auto` needs the switch taken first)
+    ("act", "Sea Witch", "pumps"): ['ship load "Sea Witch" --pumps 2',
+                                    'sail "Sea Witch" --to 2812'],
+    ("act", "Sea Witch", "pumps", "auto"): ['ship load "Sea Witch" --pumps 2',
+                                            'sail "Sea Witch" --to 2812',
+                                            'act "Sea Witch" pumps on'],
     ("roll",): ['sail "Sea Witch" --to 2812'],  # `roll ... --apply` changes a ship at sea
     ("pace", "Moray"): ['ship build Moray --design Moray'],  # a built boat's mph (R82)
     ("ship", "add"): ['ship remove "Sea Witch"'],

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from voyage import store, voyages
-from voyage.dice import Modifier, Roll, Roller
+from voyage.dice import Modifier, Roll, Roller, parse
 from voyage.engine import Engine, dumps
 from voyage.logrows import rolls_json
 from voyage.mapstore import load_into_campaign
@@ -210,14 +211,22 @@ def test_an_action_that_rolls_journals_the_dice_key_only_when_it_changed(camp):
         camp.roller.die(6)
     with camp.action("roll", "a few dice") as act:
         camp.roller.die(6)
-    cols = {r["col"] for r in camp.db.query(
-        "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id])}
+    cols = {
+        r["col"]
+        for r in camp.db.query(
+            "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id]
+        )
+    }
     assert cols == {"rng_state"}
     with camp.action("roll", "a regeneration") as act:
         for _ in range(700):
             camp.roller.die(6)
-    cols = {r["col"] for r in camp.db.query(
-        "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id])}
+    cols = {
+        r["col"]
+        for r in camp.db.query(
+            "SELECT col FROM undo_journal WHERE action_id = ? AND tbl = 'campaign'", [act.id]
+        )
+    }
     assert cols == {"rng_state", "rng_words"}
     before = dump(camp.path)
     with camp.action("roll", "more"):
@@ -241,3 +250,65 @@ def test_a_quiet_voyage_stores_only_what_differs_from_a_new_one(camp):
     voyages.save_state(camp, s, camp.clock)
     (back,) = voyages.open_voyages(camp)
     assert back.extra() == s.extra() and back.stored_extra() == {"leaks": [3], "hours_in_hex": 2}
+
+
+def test_rolls_of_one_kind_with_and_without_odds_are_encoded_exactly():
+    """Roll.to_json builds the parts a kind of roll shares once (voyage.dice._roll_shape):
+    rolls of one kind with other odds, no odds, other faces or outcomes, and values of
+    another type that compare equal (True and 1), each still give the encoder's bytes."""
+    base = {"label": "kind", "dice": "d6", "faces": [3], "natural": 3, "total": 5}
+    mods = [Modifier(2, "Tier II")]
+    rolls = [
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=Fraction(1, 2)),
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=None),
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=Fraction(2, 3)),
+        Roll(**base, modifiers=mods, target=4, compare=">=", probability=Fraction(2, 3)),
+        Roll(**base, modifiers=[Modifier(True, "Tier II")], target=4, compare=">="),  # type: ignore[arg-type]
+        Roll(**base, modifiers=mods, target=True, compare=">="),  # type: ignore[arg-type]
+        Roll(**{**base, "faces": [1, 6], "dice": "2d6"}, outcome="\u00e9t\u00e9 \u2192 ok"),
+        Roll(**{**base, "dice": ""}, outcome="x"),
+        Roll(
+            **{**base, "faces": [2, 5], "dice": "2d20kh1"},
+            boon_faces=[4],
+            boon=-4,
+            boon_reasons=["fog"],
+            modifiers=mods,
+        ),
+        Roll(
+            **{**base, "faces": [2, 5], "dice": "2d20kh1"},
+            boon_faces=[4],
+            boon=4,
+            boon_reasons=["fog"],
+            modifiers=mods,
+        ),
+    ]
+    for roll in rolls + rolls[::-1]:
+        assert roll.to_json() == dumps(roll.to_dict())
+
+
+def test_changes_are_encoded_exactly_as_dumps_writes_them():
+    """voyage.logrows encodes an event's changes with one C encoder made once: the same
+    bytes as voyage.engine.dumps for every kind of value a change holds."""
+    from voyage.logrows import _changes_json
+
+    for changes in [
+        {},
+        {"fuel": -3},
+        {"b": 1.5, "a": [1, 2.25, None, True], "c": {"z": "\u00e9\u2192", "y": 1e-7}},
+        {"water": 0.1 + 0.2, "status": 'sunk "fast"', "crew": {"lost": 2, "saved": 10}},
+        ["not", "a", "dict"],
+        None,
+    ]:
+        assert _changes_json(changes) == dumps(changes)
+    assert _changes_json({"big": 10**30}) == dumps({"big": 10**30})
+
+
+def test_a_kind_of_roll_with_its_own_line_is_encoded_with_that_line():
+    """A record that words its line its own way (R72: a tally of drowning rolls names
+    whose dice they are) keeps that line in its JSON."""
+    from voyage.rules.water import drowning_tally
+
+    tally = drowning_tally("drowning", ["Anna Roe", "Bo"], [3, 4, 5, 6], 1, parse("2d6"), 2)
+    assert "Anna Roe" in tally.line()
+    assert tally.to_json() == dumps(tally.to_dict())
+    assert json.loads(tally.to_json())["line"] == tally.line()

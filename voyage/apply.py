@@ -29,6 +29,7 @@ from .engine import ShipState
 from .errors import VoyageRuleError
 from .events import Event
 from .rules.aground import AgroundResult, EscapeResult
+from .rules.boatwater import KeelRighted
 from .rules.capsize import CapsizeResult
 from .rules.common import Outcome
 from .rules.fire import FireMinute, FireStart
@@ -140,6 +141,9 @@ def apply_outcomes(s: ShipState, outcomes: Sequence[Outcome], now: int) -> list[
             if outcome.changes.get("destroyed"):
                 s.destroyed = True  # R36: destroyed, she begins sinking
                 cause = "the hull is destroyed (R36)"
+        elif isinstance(outcome, KeelRighted):
+            s.capsized = False  # R85: a built boat's Weighted Keel rights her, no sinking
+            event = outcome.event(1)
         elif isinstance(outcome, EscapeResult):
             if outcome.freed:
                 s.status = "under way"  # R34

@@ -120,7 +120,8 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
     sp = speeds(spec, table, weight)
     body = table["bodies"][spec["body"]]
     dw = Fraction(body["max_load"] - body["weight"], 10)
-    load = (weight - body["weight"]) / 10
+    tow = int(ship.equipment.get("tow_counted", 0) or 0)  # R92: a tow counts in her Load
+    load = (weight - body["weight"]) / 10 + tow
     cruise = boatpower.cruise_mph(ship, book, water_in_load)
     person = table["person_weight"]
     design_people = spec.get("crew", 0) + spec.get("passengers", 0)
@@ -145,6 +146,7 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
             "people": _n(Fraction(person * (ship.crew + ship.passengers), 10)),
             "cargo": ship.cargo,
             "water": ship.water if water_in_load else 0,
+            **({"tow": tow} if tow else {}),  # R92
         },
         "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]
         "sinking_load": _n(book.load["sink_multiple"] * dw),

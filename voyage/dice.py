@@ -263,37 +263,158 @@ def _json_list(values: Iterable[Any]) -> str:
     return "[" + ",".join(_json_value(v) for v in values) + "]"
 
 
-def _roll_json(r: Roll) -> str:
-    """Roll.to_dict() in _LOG_JSON's bytes; the keys in sorted order. The plain fields are
-    checked for their usual types first (a roll with anything else raises _Unusual)."""
-    target, success, compare = r.target, r.success, r.compare
+def _int_texts(values: Any) -> list[str]:
+    """The faces as text (a plain list of ints, else _Unusual): both the JSON list and the
+    line are joins of these."""
+    if type(values) is not list:
+        raise _Unusual
+    for v in values:
+        if type(v) is not int:
+            raise _Unusual
+    return list(map(int.__repr__, values))
+
+
+#: What the JSON and the line of a roll share with every roll of the same kind (label,
+#: dice, modifiers, target...): built once per kind, see _roll_shape.
+_SHAPES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _roll_key(r: Roll) -> tuple[Any, ...]:
+    """The parts of a roll that its shape is made of, each checked for its exact type (so
+    that keys equal as Python values, 1 and True say, are also written alike)."""
+    label, dice, compare, text = r.label, r.dice, r.compare, r.target_text
     if not (
-        type(r.natural) is int
-        and type(r.total) is int
-        and type(r.boon) is int
-        and (target is None or type(target) is int)
-        and (success is None or type(success) is bool)
+        type(label) is str
+        and type(dice) is str
         and (compare is None or type(compare) is str)
+        and (text is None or type(text) is str)
     ):
         raise _Unusual
-    mods = ",".join(
-        f'{{"reason":{_json_value(m.reason)},"value":{_json_value(m.value)}}}'
-        for m in r.modifiers
-    )
-    prob = r.probability
-    return (
-        f'{{"boon":{r.boon},"boon_faces":{_json_list(r.boon_faces) if r.boon_faces else "[]"},'
-        f'"boon_reasons":{_json_list(r.boon_reasons) if r.boon_reasons else "[]"},'
-        f'"compare":{"null" if compare is None else _STR(compare)},'
-        f'"dice":{_json_value(r.dice)},"expression":{_STR(r.expression)},'
-        f'"faces":{_json_list(r.faces)},"label":{_json_value(r.label)},'
-        f'"line":{_STR(r.line())},"modifiers":[{mods}],'
-        f'"natural":{r.natural},"outcome":{_json_value(r.outcome)},'
-        f'"probability":{"null" if prob is None else _json_value(float(prob))},'
-        f'"success":{"null" if success is None else ("true" if success else "false")},'
-        f'"target":{"null" if target is None else target},"total":{r.total}}}'
-    )
+    mods: tuple[Any, ...] = ()
+    if r.modifiers:
+        pairs = []
+        for m in r.modifiers:
+            if type(m) is not Modifier or type(m.value) is not int or type(m.reason) is not str:
+                raise _Unusual
+            pairs.append((m.value, m.reason))
+        mods = tuple(pairs)
+    reasons: tuple[str, ...] = ()
+    if r.boon_reasons:
+        reasons = tuple(r.boon_reasons)
+        if type(r.boon_reasons) is not list or set(map(type, reasons)) != {str}:
+            raise _Unusual
+    boons = len(r.boon_faces)
+    return (label, dice, compare, text, r.target, mods, reasons, boons, boons and r.boon >= 0)
 
+
+def _roll_shape(r: Roll, key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """(JSON from boon_reasons to expression, JSON of label and modifiers, the dice as the
+    line starts them, kept-dice notation, the boon's words, the modifiers' and the target's
+    text in the line, whether the line shows the total, the target's JSON, the last odds)."""
+    dice, target, mods, bf = r.dice, r.target, r.modifiers, r.boon_faces
+    head = (
+        f'"boon_reasons":{_json_list(r.boon_reasons) if r.boon_reasons else "[]"},'
+        f'"compare":{"null" if r.compare is None else _STR(r.compare)},'
+        f'"dice":{_STR(dice)},"expression":{_STR(r.expression)},'
+    )
+    mods_json = ",".join(
+        f'{{"reason":{_STR(m.reason)},"value":{int.__repr__(m.value)}}}' for m in mods
+    )
+    middle = f',"label":{_STR(r.label)},', f',"modifiers":[{mods_json}],"natural":'
+    boon = None
+    if bf:
+        ahead = r.boon >= 0
+        boon = (
+            " " + ("+" if ahead else "-"),
+            f" ({'boon' if ahead else 'bane'} {len(bf)}d6=",
+            f": {'; '.join(r.boon_reasons)})",
+        )
+    after = "".join(" " + m.text() for m in mods)
+    target_text = ""
+    if target is not None:
+        target_text = f" {r.target_text or default_target_text(target, r.compare)}"
+    kept = "kh" in dice or "kl" in dice
+    shape = (
+        head,
+        middle,
+        f"{r.label}: {dice}=" if dice else f"{r.label}: ",
+        kept,
+        boon,
+        after,
+        bool(mods or bf),
+        target_text,
+        "null" if target is None else int.__repr__(target),
+        [None, "null"],  # the last probability seen and its JSON (see _roll_json)
+    )
+    if len(_SHAPES) > 4096:  # bounded: a campaign has a few hundred kinds of roll
+        _SHAPES.clear()
+    _SHAPES[key] = shape
+    return shape
+
+
+def _roll_json(r: Roll) -> str:
+    """Roll.to_dict() in _LOG_JSON's bytes, keys in sorted order, and its line() inside,
+    from the shape of its kind (_roll_shape) and its own dice. The plain fields are checked
+    for their usual types first (a roll with anything else raises _Unusual)."""
+    target, success, natural, total, boon = r.target, r.success, r.natural, r.total, r.boon
+    outcome = r.outcome
+    if not (
+        type(natural) is int
+        and type(total) is int
+        and type(boon) is int
+        and type(outcome) is str
+        and (target is None or type(target) is int)
+        and (success is None or type(success) is bool)
+    ):
+        raise _Unusual
+    cls = type(r)
+    if cls is not Roll and cls.expression is not Roll.expression:
+        raise _Unusual  # a kind of roll that words its expression its own way
+    key = _roll_key(r)
+    shape = _SHAPES.get(key) or _roll_shape(r, key)
+    head, (label, mods), line, kept, boon_words, after, shows_total, target_text, tj, seen = shape
+    faces = _int_texts(r.faces)
+    bf = r.boon_faces
+    shown = _int_texts(bf) if bf else []
+    bf_json = "[" + ",".join(shown) + "]"
+    if cls is not Roll and cls.line is not Roll.line:
+        line = r.line()  # its own line (a tally of drowning rolls, voyage.rules.water)
+        if type(line) is not str:
+            raise _Unusual
+    else:
+        if not r.dice:
+            line += int.__repr__(natural)  # a number without dice: the faces are not shown
+        elif kept:
+            line += ",".join(faces) + f"\u2192{natural}"
+        elif len(faces) > 1:
+            line += "+".join(faces) + f"={natural}"
+        elif faces:
+            line += faces[0]
+        if bf:
+            line += f"{boon_words[0]}{abs(boon)}{boon_words[1]}{','.join(shown)}{boon_words[2]}"
+        line += after
+        if shows_total:
+            line += f" = {total}"
+        line += target_text
+        if outcome:
+            line += f": {outcome}"
+    prob = r.probability
+    if prob is seen[0]:  # rolls of a kind mostly share one (immutable) odds object
+        pj = seen[1]
+    elif prob is None:
+        pj = "null"
+    else:
+        p = float(prob)
+        if type(p) is not float or p - p != 0:
+            raise _Unusual
+        pj = float.__repr__(p)
+        seen[:] = prob, pj
+    return (
+        f'{{"boon":{boon},"boon_faces":{bf_json},{head}"faces":[{",".join(faces)}]{label}'
+        f'"line":{_STR(line)}{mods}{natural},"outcome":{_STR(outcome)},"probability":{pj},'
+        f'"success":{"null" if success is None else ("true" if success else "false")},'
+        f'"target":{tj},"total":{total}}}'
+    )
 
 
 @dataclass

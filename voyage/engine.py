@@ -61,8 +61,8 @@ CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
     "arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk", "engine broken",
-    "out of fuel", "destroyed", "anchor lost", "people lost", "drowned", "raft capsized",
-    "encounter", "tow parted",  # R93, R92
+    "out of fuel", "out of charge", "destroyed", "anchor lost", "people lost", "drowned",
+    "raft capsized", "encounter", "tow parted",  # R93, R92; "out of charge": R82
 )
 
 MINUTES = 60

@@ -44,7 +44,7 @@ from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
 from .quiet import quiet_hours, restart_storm_clock
-from .rules.boatpower import plain
+from .rules.boatpower import plain, set_charge
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -131,6 +131,8 @@ class Leg:
     route: list[str]
     inshore: list[bool]
     buy: int = 0
+    #: R82: a built boat recharges her plant to this many power units (None: no recharge)
+    recharge: int | None = None
 
 
 @dataclass
@@ -388,6 +390,9 @@ def run_once(
         leg = legs.pop(0)
         ship.fuel += leg.buy  # the fuel stop (voyage.plan): bought, and on she sails
         bought += leg.buy
+        if leg.recharge is not None:  # R82: a built boat's recharging stop
+            bought += leg.recharge - shipfig.aboard(ship)
+            set_charge(ship, leg.recharge)
         s = ShipState(ship, s.voyage_id, list(leg.route), inshore=list(leg.inshore),
                       pace=s.pace, strain=s.strain)
         engine.states = [s]
@@ -555,7 +560,10 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
         "arrives": sum(r.outcome == ARRIVED for r in results),
         "lost": sum(r.outcome == LOST for r in results),
         "aground": sum("aground" in r.halts for r in results),
-        "out_of_fuel": sum("out of fuel" in r.halts for r in results),
+        # R82: a built boat runs out of charge (the same key, for plan and the JSON)
+        "out_of_fuel": sum(
+            "out of fuel" in r.halts or "out of charge" in r.halts for r in results
+        ),
         "halted": sum(bool(r.halts) for r in results),
     }
     chances = {}
@@ -634,7 +642,9 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     from .report import plural
 
     n = data["runs"]
-    stops = f", stopping for fuel at {', '.join(data['stops'])}" if data["stops"] else ""
+    charge = data.get("fuel_unit", "hlbs") != "hlbs"  # R82: a built boat's power units
+    stopping = "stopping to recharge at" if charge else "stopping for fuel at"
+    stops = f", {stopping} {', '.join(data['stops'])}" if data["stops"] else ""
     lines = [
         f"Forecast for {data['ship']}: {data['from']} to {data['to']}, "
         f"{plural(data['hexes'], 'hex', 'hexes')}"
@@ -649,6 +659,8 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     width = max(len(label) for _, label in CHANCES)
     for key, label in CHANCES:
         c = data["chances"][key]
+        if charge and key == "out_of_fuel":
+            label = "runs out of charge"  # R82
         lines.append(
             f"  {label:<{width}}  {pct(c['chance']):>6}  ({pct(c['low'])} - {pct(c['high'])})"
         )

@@ -7,10 +7,12 @@ can facet and link by hex): an advance's events take the hex their ship ended th
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .dice import Roll
-from .engine import AdvanceResult, dumps
+from .engine import _ENCODER, AdvanceResult, dumps
 from .events import Event
 
 if TYPE_CHECKING:
@@ -28,9 +30,40 @@ def rolls_json(rolls: list[Roll]) -> str:
     return "[" + ",".join([r.to_json() for r in rolls]) + "]"
 
 
+def _one_shot_encoder() -> Callable[[Any], str] | None:
+    """:func:`dumps` with its C encoder made once, not on every call (JSONEncoder.encode
+    builds one per value: most of the time of encoding a small dict); the same settings,
+    so the same bytes. None where json has no C speedups."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    enc = _ENCODER
+    strings = (
+        json.encoder.encode_basestring_ascii if enc.ensure_ascii else json.encoder.encode_basestring
+    )
+    # no circular-reference markers: changes are plain data (a cycle would recurse and fail)
+    one = make(
+        None,
+        enc.default,
+        strings,
+        None,
+        enc.key_separator,
+        enc.item_separator,
+        enc.sort_keys,
+        enc.skipkeys,
+        enc.allow_nan,
+    )
+    return lambda value: "".join(one(value, 0))
+
+
+_ENCODE = _one_shot_encoder() or dumps
+
+
 def _changes_json(changes: Any) -> str:
     """An event's changes as :func:`dumps` writes them; most events change nothing ("{}")."""
-    return "{}" if type(changes) is dict and not changes else dumps(changes)
+    if type(changes) is dict:
+        return _ENCODE(changes) if changes else "{}"
+    return dumps(changes)
 
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
@@ -63,26 +96,28 @@ def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
         ],
     )
     hex_at = {(r.ship, r.clock): r.hex for r in result.rows}
-    conn.executemany(
-        _EVENT_SQL,
-        [
+    aid = act.id
+    events = []
+    for e in result.events:
+        ev, clock = e.event, e.clock
+        rolls = ev.rolls
+        events.append(
             (
-                act.id,
+                aid,
                 e.voyage_id,
                 e.ship,
-                e.clock,
-                e.clock // 24 + 1,
-                e.clock % 24,
-                e.event.minute,
-                e.event.kind,
-                e.event.text,
-                rolls_json(e.event.rolls),
-                _changes_json(e.event.changes),
-                hex_at.get((e.ship, e.clock)),
+                clock,
+                clock // 24 + 1,
+                clock % 24,
+                ev.minute,
+                ev.kind,
+                ev.text,
+                rolls_json(rolls) if rolls else "[]",
+                _changes_json(ev.changes),
+                hex_at.get((e.ship, clock)),
             )
-            for e in result.events
-        ],
-    )
+        )
+    conn.executemany(_EVENT_SQL, events)
 
 
 def log_event(

@@ -12,7 +12,8 @@ the same campaign and sails number N; nothing about a plan is stored:
 5. ``currents``: on a map with currents, the route of fewest hours with them (R64);
 6. ``fuel``: when the fuel aboard cannot reach (R16: fuel per hex entered), routes that
    stop at a port selling fuel (the map's ports and their stock, less what was bought),
-   with the fuel to buy there.
+   with the fuel to buy there; for a built boat (R82: power units a hex by her speed,
+   fractions kept) routes that stop to recharge in a port (``recharge``).
 
 Routes that come out the same as an earlier one are dropped. :func:`plan` forecasts each
 (voyage.forecast, the same seed for all, so they are compared on the same dice) and orders
@@ -21,6 +22,7 @@ them by the objective.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +41,7 @@ KINDS = {
     "storms": "keeping out of the storms",
     "currents": "fastest with the currents",
     "fuel": "through a fuel port",
+    "recharge": "recharging in a port",  # R82: a built boat
 }
 #: Fuel bought at a stop: what the rest of the way needs, and this much again for bad luck.
 FUEL_SPARE = 0.25
@@ -74,8 +77,18 @@ class Candidate:
         return KINDS[self.kind]
 
 
-def fuel_per_hex(ship: Any, book: Any, pace: str, water_in_load: bool) -> int:
-    """R16: fuel burnt per hex entered at this pace and the load she has now."""
+def fuel_per_hex(ship: Any, book: Any, pace: str, water_in_load: bool) -> Any:
+    """R16: fuel burnt per hex entered at this pace and the load she has now (whole hlbs).
+    A built boat: power units a hex at the speed ``pace`` gives her now (R82), exactly (a
+    Fraction: 14.4 at 30 mph); 0 when she rows or has no plant."""
+    if ship.design is not None:
+        from .rules.boatpower import full_charge
+
+        if not full_charge(ship, book):
+            return 0
+        probe = copy.copy(ship)
+        probe.pace = pace  # her speed at the planned pace (R82), the ship itself untouched
+        return shipfig.fuel_use(probe, book, pace, water_in_load)
     if not shipfig.has_engine(ship) or shipfig.rows(ship):
         return 0
     return int(shipfig.fuel_use(ship, book, pace, water_in_load))
@@ -133,8 +146,11 @@ def candidates(
         if fastest:
             found.append(("currents", fastest, False, [], []))
     use = fuel_per_hex(ship, book, pace, camp.water_in_load)
-    if use and ship.fuel <= use * (len(shortest) - 1):
-        found.extend(_fuel_routes(camp, chart, ship, start, goal, use, avoid))
+    if use and shipfig.aboard(ship) <= use * (len(shortest) - 1):
+        if ship.design is not None:  # R82: a built boat recharges in any port
+            found.extend(_recharge_routes(chart, ship, book, start, goal, use, avoid))
+        else:
+            found.extend(_fuel_routes(camp, chart, ship, start, goal, use, avoid))
     out: list[Candidate] = []
     seen: set[tuple[Any, ...]] = set()
     for kind, route, inshore, legs, stops in found:
@@ -245,6 +261,89 @@ def _fuel_routes(
     return [("fuel", first, False, [leg], [stop]) for _, _, first, leg, stop in best]
 
 
+def _recharge_routes(
+    chart: Any, ship: Any, book: Any, start: str, goal: str, use: Any, avoid: list[str]
+) -> list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]]:
+    """R82: routes for a built boat that stop to recharge in ports (every port: 10 minutes
+    and $50 for a full plant), fewest hexes first, then fewest stops. A leg is sailable when
+    the charge she starts it with (aboard now, then a full plant) covers its hexes with some
+    left (she enters a hex only with its cost aboard). Offered: the best way with as many
+    stops as it takes (Dijkstra over the ports) and the best one-stop ways."""
+    import heapq
+
+    from .rules.boatpower import full_charge
+    from .voyages import plan_route
+
+    full = full_charge(ship, book)
+    ports = {p.name: p for p in chart.ports() if p.name not in (start, goal)}
+    legs_cache: dict[tuple[str, str], list[str] | None] = {}
+
+    def leg(a: str, b: str) -> list[str] | None:
+        if (a, b) not in legs_cache:
+            try:
+                legs_cache[a, b] = plan_route(chart, a, b, avoid=avoid)
+            except VoyageError:
+                legs_cache[a, b] = None
+        return legs_cache[a, b]
+
+    def reaches(charge: Any, route: list[str] | None) -> bool:
+        return route is not None and charge - use * (len(route) - 1) > 0
+
+    ways: list[list[str]] = []  # each: start, the ports, goal
+    for name in ports:  # one stop
+        if reaches(shipfig.aboard(ship), leg(start, name)) and reaches(full, leg(name, goal)):
+            ways.append([start, name, goal])
+    best: dict[str, tuple[int, int]] = {start: (0, 0)}
+    came: dict[str, str] = {}
+    heap: list[tuple[int, int, str]] = [(0, 0, start)]
+    while heap:  # any number of stops
+        hexes, stops, here = heapq.heappop(heap)
+        if here == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            if len(path) > 3:
+                ways.append(path[::-1])
+            break
+        if (hexes, stops) > best[here]:
+            continue
+        charge = shipfig.aboard(ship) if here == start else full
+        for there in [*ports, goal]:
+            if there == here or here == goal:
+                continue
+            route = leg(here, there)
+            if not reaches(charge, route):
+                continue
+            assert route is not None
+            cost = (hexes + len(route) - 1, stops + (there != goal))
+            if cost < best.get(there, (cost[0] + 1, 0)):
+                best[there], came[there] = cost, here
+                heapq.heappush(heap, (*cost, there))
+    power = book.boats["power"]
+    found: list[tuple[Any, list[str], list[Leg], list[dict[str, Any]]]] = []
+    for way in ways:
+        routes = [leg(a, b) or [] for a, b in zip(way, way[1:], strict=False)]
+        calls = [
+            {
+                "hex": name,
+                "port": ports[name].port,
+                "recharge": full,
+                "buy": 0,
+                "price": int(power["recharge_cost"]),
+                "cost": int(power["recharge_cost"]),
+                "minutes": int(power["recharge_minutes"]),
+            }
+            for name in way[1:-1]
+        ]
+        legs = [Leg(r, [False] * len(r), 0, recharge=full) for r in routes[1:]]
+        hexes = sum(len(r) - 1 for r in routes)
+        key = (hexes, len(calls), [hexmap.parse_hex(n) for n in way[1:-1]])
+        found.append((key, routes[0], legs, calls))
+    found.sort(key=lambda f: f[0])
+    return [("recharge", first, False, legs, calls) for _, first, legs, calls in
+            found[:FUEL_ROUTES]]
+
+
 def setup_for(
     camp: Any, ship_name: str, cand: Candidate, pace: str | None = None, strain: int = 0
 ) -> Setup:
@@ -306,6 +405,8 @@ def plan(
         raise PlanError(f"--objective must be one of {', '.join(OBJECTIVES)}")
     check_counts(runs, workers)
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
+    from .depthroutes import shoal_warning
+
     rows = []
     for cand in candidates(camp, ship_name, to, pace, strain):
         setup = setup_for(camp, ship_name, cand, pace, strain)
@@ -327,6 +428,10 @@ def plan(
                 "out_of_fuel": c["out_of_fuel"]["chance"],
                 "hours": None if arrival is None else arrival["mean"],
                 "fuel_left": data["fuel_left"]["mean"],
+                # R83: the route crosses water too shallow for a built boat's draft
+                "depth_warning": shoal_warning(
+                    camp, None, setup.state.ship, setup.route
+                ),
             }
         )
     ship = camp.get_ship(ship_name)
@@ -338,4 +443,49 @@ def plan(
         "runs": runs,
         "seed": seed,
         "plans": order(rows, objective),
+        "shortfall": shortfall(camp, ship, to, pace, rows),
     }
+
+
+def shortfall(
+    camp: Any, ship: Any, to: str, pace: str | None, rows: list[dict[str, Any]]
+) -> str | None:
+    """Why no plan gets there, when none does because her fuel (R16) or a built boat's
+    charge (R82) runs out on every way, stops included: how far a tankful or a full
+    charge takes her, so the referee sees it is the map's gaps between ports, not bad luck.
+    None when some plan arrives, or when the plans fail for another reason."""
+    if not rows or any(r["arrives"] > 0 for r in rows):
+        return None
+    if not all(r["out_of_fuel"] >= 0.5 for r in rows):
+        return None
+    from .voyages import check_pace
+
+    if pace is None:
+        pace = ship.pace or "normal"
+    pace, _ = check_pace(ship, camp, pace, ship.strain if pace == "strain" else 0)
+    use = fuel_per_hex(ship, camp.rulebook, pace, camp.water_in_load)
+    if not use:
+        return None
+    goal = hexmap.canonical(to)
+    if ship.design is not None:  # R82: a built boat
+        from .rules.boatpower import full_charge
+
+        full = full_charge(ship, camp.rulebook)
+        reach = int(full // use)  # she enters a hex only with its cost aboard
+        least = fuel_per_hex(ship, camp.rulebook, "20mph", camp.water_in_load)
+        slower = (
+            f" (R82: {float(least):g} a hex at 20 mph or less: `voyage pace {ship.name!r} 20mph`)"
+            if least < use
+            else " (R82)"
+        )
+        return (
+            f"No plan reaches {goal}: a full charge ({full} power units) takes {ship.name} "
+            f"{reach} hexes at {float(use):g} units a hex{slower}, and no chain of ports on "
+            "the way has legs that short."
+        )
+    reach = int(ship.fuel // use)
+    return (
+        f"No plan reaches {goal}: her {ship.fuel} hlbs of fuel take {ship.name} {reach} hexes "
+        f"at {use} hlb{'' if use == 1 else 's'} a hex (R16), and no port within reach on the "
+        f"way sells enough to go on: load more (`voyage ship load {ship.name!r} --fuel N`)."
+    )

@@ -120,7 +120,9 @@ def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
     if ship.design is not None:
         from .boatships import built_load
 
-        return built_load(ship, book, water_in_load)
+        # R92 (R81): a tow counts in a towing boat's Load as in a rolled ship's
+        return built_load(ship, book, water_in_load) + int(
+            ship.equipment.get("tow_counted", 0) or 0)
     return sum(load_parts(ship, book, water_in_load).values())
 
 

@@ -305,8 +305,12 @@ def _connect(path: Path) -> Database:
     it stands: reading works, and a change is refused in one line (campaignfile.explain).
     """
     from .campaignfile import connect_readonly
+    from .lazyjournal import JournalConnection
 
-    conn = sqlite3.connect(str(path), timeout=LOCK_WAIT_SECONDS)
+    # journal triggers made as the tables are first written (voyage.lazyjournal)
+    conn: sqlite3.Connection = sqlite3.connect(
+        str(path), timeout=LOCK_WAIT_SECONDS, factory=JournalConnection
+    )
     try:
         conn.execute("PRAGMA journal_mode=WAL")
     except sqlite3.OperationalError as exc:
@@ -502,8 +506,14 @@ class Campaign:
         outside the action's transaction so that a rollback cannot take them away."""
         if self._journal_ready:
             return
-        undojournal.install(self.db.conn, LOG_TABLES + DERIVED_TABLES)
-        self._journal_ready = not self.db.conn.in_transaction
+        from .lazyjournal import JournalConnection
+
+        conn = self.db.conn
+        if isinstance(conn, JournalConnection):  # each table's triggers when first written
+            conn.arm_journal(LOG_TABLES + DERIVED_TABLES)
+        else:
+            undojournal.install(conn, LOG_TABLES + DERIVED_TABLES)
+        self._journal_ready = not conn.in_transaction
 
     @property
     def undo_keep(self) -> int:
@@ -803,9 +813,7 @@ def known_migrations() -> list[str]:
 def m040_file_meta(db: Database) -> None:
     # What the file is and which voyage wrote it (voyage.campaignfile): a newer file is
     # refused, an older one upgraded. application_id marks the file as a campaign.
-    db.execute(
-        "CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-    )
+    db.execute("CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     db.execute("PRAGMA application_id = 1448691505")  # 0x56594731, "VYG1"
 
 

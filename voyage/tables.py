@@ -586,6 +586,7 @@ class RuleBook:
     boats_table: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    _class_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def boats(self) -> dict[str, Any]:
@@ -619,6 +620,9 @@ class RuleBook:
 
     def ship_class(self, name: str) -> dict[str, Any]:
         """A class table by key, letter or name, case-insensitively ('freighter', 'E')."""
+        found = self._class_cache.get(name)
+        if found is not None:  # asked for every ship's Load, many times an advance
+            return found
         wanted = _norm(name)
         for key, table in self.classes.items():
             aliases = {_norm(key), _norm(table["name"])}
@@ -626,6 +630,7 @@ class RuleBook:
                 aliases.add(_norm(table["letter"]))
             aliases |= {_norm(w) for w in table["name"].split()}
             if wanted in aliases:
+                self._class_cache[name] = table
                 return table
         known = ", ".join(self.classes)
         raise VoyageError(f"unknown ship class {name!r}: use one of {known}")

@@ -4,11 +4,13 @@ SQLite's own undo/redo technique (https://www.sqlite.org/undoredo.html), with ol
 instead of inverse SQL text so every value comes back exactly (a REAL keeps all its bits, a
 BLOB stays a BLOB):
 
-- When a connection first takes an action, :func:`install` creates TEMP triggers on EVERY
-  table of the campaign except the journal itself, ``actions`` and the append-only log
-  tables (whose rows carry ``action_id`` and are deleted by it). A table another part of
-  voyage adds later is journaled with no registration. TEMP triggers live only in that
-  connection: a read-only command never creates them and nothing is written to the file.
+- TEMP triggers follow EVERY table of the campaign except the journal itself, ``actions``
+  and the append-only log tables (whose rows carry ``action_id`` and are deleted by it). A
+  table another part of voyage adds later is journaled with no registration. A campaign's
+  connection makes a table's triggers just before an action first writes it
+  (voyage.lazyjournal); :func:`install` makes all of them at once (other connections).
+  TEMP triggers live only in that connection: a read-only command never creates them and
+  nothing is written to the file.
 - The triggers write into ``undo_journal`` only while ``temp.voyage_action`` holds the id
   of the action under way (the store fills it inside the action's transaction), so writes
   outside an action (creating a campaign, migrations) are not journaled.

@@ -481,6 +481,7 @@ ACTIONS = (
     "dive",  # R84
     "surface",
     "salvage",  # R83
+    "pumps",  # R85: the bilge pumps' switch
 )
 
 
@@ -648,6 +649,10 @@ def _referee_action(
         from .towing import tow_action  # R92
 
         text, changes = tow_action(camp, act, _voyage_or_fail(s, ship, "towing"), what, target)
+    elif what == "pumps":
+        from .rules.pumps import switch_pumps  # R85
+
+        text, changes = switch_pumps(ship, target or "", book)
     elif what in ("dive", "surface", "salvage"):
         from .depthacts import depth_action  # R83, R84
 

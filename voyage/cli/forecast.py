@@ -77,10 +77,12 @@ def forecast(
 
     For a ship in port give the voyage as for `voyage sail`; for a ship at sea leave it
     out (from where she is now) or give a new course. It prints the chance she arrives,
-    is lost, runs aground, runs out of fuel or needs the referee (each with its 95%
-    interval), when she arrives, the fuel she burns, the water she takes on, and where
-    she was lost. The campaign is read, never written, and its dice are not used: the
-    same --seed gives the same forecast, with any number of --workers.
+    is lost, runs aground, runs out of fuel (a built boat: charge, R82) or needs the
+    referee (each with its 95% interval), when she arrives, the fuel she burns, the water
+    she takes on, and where she was lost; and, for a built boat, a route that crosses
+    charted water shallower than her draft (R83). The campaign is read, never written, and
+    its dice are not used: the same --seed gives the same forecast, with any number of
+    --workers.
 
     Examples:
 
@@ -116,6 +118,10 @@ def forecast(
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
     with progress_bar(runs, "Sailing", not as_json) as progress:
         data, results = run_forecast(setup, runs, seed, workers, progress)
+    from ..depthroutes import shoal_warning
+
+    # R83: her route has to cross charted water shallower than her draft (as `sail` says)
+    data["depth_warning"] = shoal_warning(camp, None, setup.state.ship, setup.route)
     if plot_path:
         from ..forecast_plot import plot_forecast
         from ..voyages import campaign_chart
@@ -129,6 +135,8 @@ def forecast(
 
     for line in text_report(data, campaign_calendar(camp)):
         click.echo(line)
+    if data["depth_warning"]:
+        click.echo(data["depth_warning"])
     if plot_path:
         click.echo(f"Drew {plot_path}.")
 
@@ -183,7 +191,11 @@ def plan_command(
 
     The shortest sea route, one offshore, one inshore, one out of the storms, the fastest
     with the currents (R64), and when her fuel will not reach (R16), routes through ports
-    that sell fuel, with what to buy. Route numbers do not depend on --objective.
+    that sell fuel, with what to buy; for a built boat whose charge will not last (R82:
+    power units a hex by her speed), routes that stop to recharge in a port. A route that
+    must cross charted water shallower than a boat's draft is named (R83). When no plan
+    gets there on her fuel or charge, a line says how far they take her. Route numbers
+    do not depend on --objective.
     Sail the one you choose with `voyage sail SHIP --plan N --to HEX`; forecast it in
     full with `voyage forecast SHIP --plan N --to HEX --plot PATH`.
 
@@ -226,8 +238,19 @@ def plan_command(
     )
     for p in data["plans"]:
         for stop in p["stops"]:
+            if stop.get("recharge") is not None:  # R82: a built boat
+                click.echo(
+                    f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) recharge to "
+                    f"{stop['recharge']} power units ({stop['minutes']} minutes, "
+                    f"${stop['cost']:g}: `voyage act {data['ship']!r} recharge`)."
+                )
+                continue
             click.echo(
                 f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs "
                 f"of fuel ({stop['cost']:g} at {stop['price']:g} a hlb)."
             )
+        if p.get("depth_warning"):
+            click.echo(f"Plan {p['plan']}: {p['depth_warning']}")  # R83
+    if data["shortfall"]:
+        click.echo(data["shortfall"])  # R16/R82: no way there on her fuel or charge
     click.echo(f"Sail one with: voyage sail {data['ship']!r} --plan N --to {data['to']}")

@@ -112,6 +112,10 @@ def capsize(
     (R40). With --apply the SHIP at sea capsizes and starts sinking on her voyage: the next
     `voyage advance` counts the minutes down.
 
+    A built boat (R85): her water counts in spaces, not by R37 (no flooding or listing
+    trigger; her level is noted), and with a Weighted Keel a capsize is righted at the
+    next minute instead of sinking her.
+
     Example:
 
         voyage roll capsize --tier 4 --load half --steady --seed 7
@@ -124,15 +128,21 @@ def capsize(
         )
         t, load = table.tier(tier), table.load(load_name)
         names = table.traits(traits, (steady, "Steady"))
+        from ..rules.boatwater import table_capsize, table_water_notes
+
         why = "storm" if storm else reason
         water, deadweight = table.water_and_deadweight(t)
+        built = table.ship is not None and table.ship.design is not None
+        if built:
+            water = 0  # R85: a built boat's water counts in spaces, not by R37
         triggers = capsize_triggers(load, water, deadweight, table.book, storm)
         p = capsize_odds(t, load, table.book, names, advantages, disadvantages, table.options)
         with table.rolling("capsize") as roller:
             first = capsize_check(
                 t, load, roller, table.book, names, advantages, disadvantages, why
             )
-            results = _then_sinking(table, roller, t, load, first)
+            keeled = table_capsize(table.ship, first) if built else None  # R85
+            results = keeled or _then_sinking(table, roller, t, load, first)
             table.carry(results)
         inputs = {
             "tier": t,
@@ -143,6 +153,7 @@ def capsize(
             "reason": why,
         }
         notes = tuple(f"may capsize: {trigger.text} ({trigger.ruling})" for trigger in triggers)
+        notes += table_water_notes(table.ship, table.book) if built else ()
         _report(
             table,
             "capsize",

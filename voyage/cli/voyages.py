@@ -177,7 +177,15 @@ def sail(
             f"{short['needed']} hexes: she runs dry at the edge of {short['dry_at']} and "
             f"drifts ({refill})."
         )
-    for stop in stops:
+    for n, stop in enumerate(stops):
+        if stop.get("recharge") is not None:  # R82: a built boat's recharging stop
+            click.echo(
+                f"At {stop['port']} ({stop['hex']}) recharge (`voyage act "
+                f"{state.ship.name!r} recharge`: {stop['minutes']} minutes, ${stop['cost']}), "
+                "then plan the rest of the way from there."
+                if not n else f"Then at {stop['port']} ({stop['hex']}) recharge again (R82)."
+            )
+            continue
         click.echo(
             f"At {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs of fuel "
             f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`), then plan the rest "
@@ -491,6 +499,21 @@ def salvage(ctx: click.Context) -> None:
         voyage act "Lucky" salvage
     """
     _act(ctx, "salvage")
+
+
+@act.command()
+@click.argument("switch", type=Choice(["on", "off", "auto"]))
+@click.pass_context
+def pumps(ctx: click.Context, switch: str) -> None:
+    """Take the bilge pumps' switch (R85): `on` runs them every hour, wet or dry (more than
+    5 dry hours in all burn them out); `off` keeps them off whatever comes in; `auto` gives
+    the switch back to the crew (on while there is water, off after a dry hour).
+
+    Example:
+
+        voyage act "Sea Witch" pumps on
+    """
+    _act(ctx, "pumps", target=switch)
 
 
 @act.command()

@@ -18,6 +18,7 @@ The rules ask every vessel the same questions (voyage.ships: ``speed``, ``fuel_u
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable
@@ -50,9 +51,16 @@ def full_charge(ship: Ship, book: RuleBook) -> int:
     return int(book.boats["power"]["units"]) if (ship.design or {}).get("plant") else 0
 
 
+@functools.lru_cache(maxsize=4096)
+def _units(text: str) -> Fraction:
+    """A stored charge (a fraction as text) read once: the engine asks for it several times
+    an hour (bench/bench_boats.py); a Fraction is immutable, so it is shared safely."""
+    return Fraction(text)
+
+
 def charge(ship: Ship) -> Fraction:
     """R82: the power units aboard now, exactly."""
-    return Fraction(ship.charge) if ship.charge is not None else Fraction(ship.fuel)
+    return _units(ship.charge) if ship.charge is not None else Fraction(ship.fuel)
 
 
 def set_charge(ship: Ship, value: Fraction | int) -> None:

@@ -7,7 +7,8 @@
   over twice her Deadweight) still sinks her as any ship. A shorted plant is her broken
   engine: `voyage act SHIP repair engine`.
 * **A Weighted Keel** rights her at the next minute after a capsize, instead of R41's
-  sinking (the seed: after 5 turns). She makes no more way that hour.
+  sinking (the seed: after 5 turns). She makes no more way that hour; the advance does not
+  stop for it (both are logged).
 * **Bottom damage** (R35 on the bottom, when she rams a hazard or the seabed) destroys a
   propeller on 1-3 on d6; with none left (and no jet drives) she drifts until repaired in
   port (`voyage act SHIP repair propellers`).
@@ -18,11 +19,14 @@ and fuel phases do.
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..events import Event
 from .boatpower import drives, has_keel, is_built, propellers_left
+from .common import Outcome
 
 #: R85 levels of water: none, a quarter, a half, three quarters, full.
 LEVELS = ("dry", "a quarter", "a half", "three quarters", "full")
@@ -94,14 +98,15 @@ def _plant(h: Any, shorts: bool, said: str, rolls: list[Any]) -> None:
 
 def keel_rights(h: Any, event: Event) -> bool:
     """R85: a Weighted Keel rights a capsized boat at the next minute (True: the capsize
-    ``event`` and the righting are logged), instead of R41's sinking (False: the caller
-    logs the capsize and sinks her)."""
+    ``event`` and the righting are logged, without a halt: nothing waits for the referee,
+    so the advance goes on), instead of R41's sinking (False: the caller logs the capsize,
+    a halt, and sinks her)."""
     ship = h.ship
     if not (is_built(ship) and has_keel(ship)):
         return False
     event.text = event.text.replace(" and begins sinking", "")
     event.changes = {k: v for k, v in event.changes.items() if k != "sinking"}
-    h.log(event, "capsized")
+    h.log(event)  # righted at once: logged, and the advance goes on (no halt)
     h.stop_moving()
     h.s.capsized = False
     was = h.minute
@@ -136,3 +141,45 @@ def bottom_damage(h: Any, damaged: bool) -> None:
         halt = "engine broken"
         h.stop_moving()
     h.log(Event("aground", text, [roll], h.minute, {"propellers_left": left}), halt)
+
+
+# -- at the table (`voyage roll capsize SHIP`) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeelRighted(Outcome):
+    """R85 at the table: a built boat's Weighted Keel rights her at the next minute after a
+    capsize (voyage.apply carries it: she is upright again, and nothing sinks her)."""
+
+
+def table_water_notes(ship: Any, book: Any) -> tuple[str, ...]:
+    """R85 for `voyage roll capsize` on a built boat: her water counts in spaces, not by
+    R37 (no listing, no flooding capsize Check); what her level means for her plant."""
+    if not is_built(ship):
+        return ()
+    spaces = book.boats["bodies"][ship.design["body"]]["spaces"]
+    level = water_level(ship, book)
+    said = (f"water: {water_spaces(ship, book)} of her {spaces} spaces ({ship.water} hlbs), "
+            f"{LEVELS[level]}")
+    meaning = ("" if not level else
+               "; her plant shorts out at a quarter on 1-2, at a half on 1-4, at three "
+               "quarters always; full she sinks at once")
+    return (f"{said}: R85 replaces R37 for a built boat (no listing, no flooding capsize "
+            f"Check){meaning} (R85)",)
+
+
+def table_capsize(ship: Any, first: Any) -> list[Any] | None:
+    """R85 for `voyage roll capsize` on a built boat with a Weighted Keel: a capsize is
+    followed by her keel righting her at the next minute instead of R41's sinking (no
+    sinking time is rolled). None when that does not apply (the caller goes on as R41)."""
+    if not (is_built(ship) and has_keel(ship)):
+        return None
+    if not first.capsized:
+        return [first]
+    over = dataclasses.replace(
+        first, text=first.text.replace(" and begins sinking", ""),
+        changes={k: v for k, v in first.changes.items() if k != "sinking"},
+    )
+    righted = KeelRighted("capsize", f"{ship.name}'s Weighted Keel rights her at the next "
+                          "minute (R85) instead of sinking (R41).", (), {"capsized": False})
+    return [over, righted]

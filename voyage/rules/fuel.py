@@ -36,7 +36,8 @@ def runs_dry_at_edge(h: Any) -> bool:
 
 def may_enter(h: Any) -> bool:
     """R16, before the ship enters her next hex: True if she may; else the run-dry event is
-    logged (the advance stops: "out of fuel") and she stops at the hex's edge."""
+    logged (the advance stops: "out of fuel", for a built boat "out of charge", R82) and
+    she stops at the hex's edge."""
     if not short_of_next_hex(h):
         return True
     s, ship = h.s, h.ship
@@ -48,7 +49,7 @@ def may_enter(h: Any) -> bool:
         f"{ship.name} has {left} {unit} of {what}, less than the {_n(h.fuel_use)} {unit} "
         f"{s.route[s.position + 1]} needs ({rule}): she runs dry at its edge and drifts "
         f"(R13), {left} {unit} left {'aboard' if rule == 'R82' else 'in her tanks'}.",
-        "out of fuel",
+        f"out of {what}",  # R82: a built boat is out of charge
         {what: left, "adrift": True},
     )
     if h.moving:
@@ -74,7 +75,7 @@ def burn(h: Any) -> None:
             f"{_n(h.fuel_use)} {unit} of {what} entering "
             f"{ship.hex}: out of {what} ({'R82' if what == 'charge' else 'R16'}), she makes "
             "no way under power (R13).",
-            "out of fuel",
+            f"out of {what}",
             {what: 0},
         )
         h.stop_moving()

@@ -8,6 +8,11 @@ on d6 and bails out d6 x 5 hlbs. Switched on with no water at the start of an ho
 count a dry hour and the crew switch them off; more than 5 dry hours in total burn them out
 (``pumps_burnt``), until new ones are loaded in port. Numbers: ``bilge_pump`` in
 tables/boats.yaml.
+
+The referee may take the switch (``voyage act SHIP pumps on|off|auto``, equipment
+``pumps_switch``): switched ``on`` they run every hour, wet or dry, and are not switched off
+after a dry hour (so 6 dry hours burn them out); ``off`` they stay off whatever comes in;
+``auto`` gives the switch back to the crew (above).
 """
 
 from __future__ import annotations
@@ -56,6 +61,8 @@ def pump_text(ship: Any) -> str | None:
     burnt = fitted - pumps_working(ship)
     dry = int(ship.equipment.get("pump_dry_hours", 0) or 0)
     notes = [f"{burnt} burnt out"] if burnt else []
+    switch = ship.equipment.get("pumps_switch")
+    notes += [f"switched {switch} by hand"] if switch else []
     notes += [plural(dry, "dry hour")] if dry else []
     return f"Bilge pumps: {fitted}" + (f" ({'; '.join(notes)})" if notes else "")
 
@@ -80,15 +87,18 @@ def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
 
 
 def pump_hour(
-    water: int, working: int, dry_hours: int, roller: Roller, book: RuleBook
+    water: int, working: int, dry_hours: int, roller: Roller, book: RuleBook,
+    left_on: bool = False,
 ) -> PumpResult:
-    """R85: an hour of ``working`` pumps switched on with ``water`` hlbs aboard."""
+    """R85: an hour of ``working`` pumps switched on with ``water`` hlbs aboard (``left_on``:
+    the referee switched them on, so a dry hour does not switch them off)."""
     rule = book.boats["bilge_pump"]
     if water <= 0:
         dry = dry_hours + 1
         burnt = working if dry > int(rule["dry_hours"]) else 0
         text = f"The bilge pumps run dry ({plural(dry, 'dry hour')} in all; R85)"
-        text += ": they burn out." if burnt else "; the crew switch them off."
+        text += (": they burn out." if burnt else "; they are left on." if left_on
+                 else "; the crew switch them off.")
         changes = {"pumps_burnt": burnt} if burnt else {}
         return PumpResult("pumps", text, (), changes, 0, True, burnt)
     rolls = []
@@ -114,18 +124,60 @@ def pump_phase(h: Any) -> None:
     ship, s = h.ship, h.s
     working = pumps_working(ship)
     eq = ship.equipment
-    if not working or s.status == "sunk":
+    switch = eq.get("pumps_switch")  # the referee's hand on the switch, or None (the crew)
+    if not working or s.status == "sunk" or switch == "off":
         return
-    if ship.water > 0:
-        eq["pumps_on"] = True  # the crew switch them on
+    if ship.water > 0 or switch == "on":
+        eq["pumps_on"] = True  # the crew (or the referee) switch them on
     if not eq.get("pumps_on"):
         return
     result = pump_hour(ship.water, working, int(eq.get("pump_dry_hours", 0) or 0), h.roller,
-                       h.book)
+                       h.book, left_on=switch == "on")
     ship.water -= result.bailed
     if result.dry:
         eq["pump_dry_hours"] = int(eq.get("pump_dry_hours", 0) or 0) + 1
-        eq["pumps_on"] = False
+        eq["pumps_on"] = switch == "on"
         if result.burnt:
             eq["pumps_burnt"] = int(eq.get("pumps_burnt", 0) or 0) + result.burnt
     h.log(result.event())
+
+
+SWITCHES = ("on", "off", "auto")
+
+
+def switch_pumps(ship: Any, how: str, book: RuleBook) -> tuple[str, dict[str, Any]]:
+    """`voyage act SHIP pumps on|off|auto` (R85): the referee takes the pumps' switch, or
+    gives it back to the crew. (log text, changes); one line when it cannot be done."""
+    from ..errors import VoyageRuleError
+
+    if how not in SWITCHES:
+        raise VoyageRuleError(f"pumps on, off or auto, not {how!r}")
+    fitted = pumps_fitted(ship)
+    if not fitted:
+        load = ("fit them with `ship build --with bilge-pump`" if ship.design is not None
+                else f"load them in port with `voyage ship load {ship.name!r} --pumps N`")
+        raise VoyageRuleError(f"{ship.name} has no bilge pumps (R85): {load}")
+    if not pumps_working(ship):
+        raise VoyageRuleError(f"{ship.name}'s bilge pumps are burnt out (R85): new ones are "
+                              "loaded in port")
+    eq = ship.equipment
+    now = eq.get("pumps_switch") or "auto"
+    if now == how:
+        raise VoyageRuleError(f"{ship.name}'s bilge pumps are already "
+                              f"{'left to the crew' if how == 'auto' else 'switched ' + how}")
+    limit = int(book.boats["bilge_pump"]["dry_hours"])
+    n = pumps_working(ship)
+    pumps = "bilge pump is" if n == 1 else f"{n} bilge pumps are"
+    if how == "auto":
+        eq.pop("pumps_switch", None)
+        text = (f"{ship.name}'s {pumps} left to the crew again: on while there is water "
+                "at the start of an hour, off after a dry hour (R85).")
+    else:
+        eq["pumps_switch"] = how
+        eq["pumps_on"] = how == "on"
+        text = (f"{ship.name}'s {pumps} switched on and left on (R85): running every "
+                f"hour, wet or dry; more than {limit} dry hours in all burn a pump out."
+                if how == "on" else
+                f"{ship.name}'s {pumps} switched off and left off (R85), whatever water "
+                "comes in, until `pumps on` or `pumps auto`.")
+    return text, {"pumps_switch": how}

@@ -1,0 +1,227 @@
+"""The undo journal's triggers made on demand (issue 14: per-command cost).
+
+:func:`voyage.undojournal.install` makes the three TEMP triggers of every journaled table
+when a connection first takes an action: 48 triggers, ~12 ms, on every command that writes,
+though a daily advance writes three tables (campaign, ships, voyages). A campaign's
+connection is a :class:`JournalConnection`, which makes a table's triggers just before the
+first statement that writes it runs:
+
+- an SQLite authorizer sees every table a statement writes while the statement is
+  prepared (before it runs). A write to a journaled table whose triggers are not made yet
+  is refused (SQLITE_DENY: the statement never runs, nothing is changed) and remembered;
+- the connection's cursors catch that refusal, make the triggers of the tables refused
+  (voyage.undojournal.trigger_sql, the same triggers as before) and run the statement
+  again, now journaled.
+
+So no statement writes a journaled table without its triggers: what the journal records,
+and how undo replays it, are exactly as before. TEMP triggers made inside a transaction go
+if it is rolled back: after any error, ROLLBACK or DDL the connection reads again which
+triggers it has (a refused write is then made to wait for them again, never let through).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+from .errors import CampaignError
+from .undojournal import _PREFIX, ACTIVE, JOURNAL, install, trigger_sql
+
+_WRITES = frozenset({sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE})
+#: Schema changes after which the triggers present are read again.
+_DDL = frozenset(
+    {
+        sqlite3.SQLITE_DROP_TABLE,
+        sqlite3.SQLITE_ALTER_TABLE,
+        sqlite3.SQLITE_CREATE_TABLE,
+        sqlite3.SQLITE_DROP_TEMP_TRIGGER,
+    }
+)
+_OK, _DENY = sqlite3.SQLITE_OK, sqlite3.SQLITE_DENY
+
+
+class LazyJournal:
+    """Which tables of one connection have their journal triggers, and making them."""
+
+    def __init__(self, conn: sqlite3.Connection, skip: Iterable[str]) -> None:
+        self.conn = conn
+        self.skipped = {s.lower() for s in skip} | {JOURNAL, "actions", "_sqlite_migrations"}
+        self.ready: set[str] = set()
+        #: the tables journaled: those there when the connection was armed, as
+        #: undojournal.install (a table made later, even dropped again within the action,
+        #: as sqlite-utils does to probe SQLite, is not followed)
+        self.known: set[str] = set()
+        self.denied: set[str] = set()
+        self.stale = False
+        self.armed = False
+
+    def arm(self) -> None:
+        """Journal this connection from now on: recursive triggers (REPLACE fires the delete
+        trigger), the table of the action under way, the authorizer. Idempotent."""
+        conn = self.conn
+        conn.execute("PRAGMA recursive_triggers = ON")
+        have = conn.execute("SELECT count(*) FROM temp.sqlite_master").fetchone()[0]
+        if not have:
+            conn.execute("PRAGMA temp_store = MEMORY")  # see undojournal.install
+        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)")
+        known = set()
+        for name, sql in conn.execute(
+            "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+        ).fetchall():
+            self._check(name, sql)
+            known.add(name.lower())
+        self.known = known - self.skipped
+        self.resync()
+        if not self.armed:
+            conn.set_authorizer(self._authorize)  # expires every prepared statement
+            self.armed = True
+
+    def _check(self, name: str, sql: str | None) -> None:
+        """Refuse a WITHOUT ROWID table (the journal follows rowids); skip a virtual one."""
+        head = (sql or "").upper()
+        if head.startswith("CREATE VIRTUAL"):
+            self.skipped.add(name.lower())
+        elif name.lower() not in self.skipped and re.search(r"\)\s*WITHOUT\s+ROWID", head):
+            raise CampaignError(
+                f"table {name} is WITHOUT ROWID, which the undo journal cannot follow: "
+                "make it a rowid table"
+            )
+
+    def resync(self) -> None:
+        """Read again which tables have their triggers (after a rollback or DDL)."""
+        self.stale = False
+        self.ready = {
+            tbl.lower()
+            for name, tbl in self.conn.execute(
+                "SELECT name, tbl_name FROM temp.sqlite_master WHERE type = 'trigger'"
+            )
+            if name == f"{_PREFIX}{tbl}_d"
+        }
+
+    def _authorize(self, code: int, table: Any, _col: Any, db: Any, _src: Any) -> int:
+        if code in _WRITES:
+            if db == "main" and table:
+                name = table.lower()
+                if name in self.known and name not in self.ready:
+                    self.denied.add(table)
+                    return _DENY
+        elif code in _DDL:
+            self.stale = True
+        return _OK
+
+    def catch_up(self, exc: Exception) -> bool:
+        """After a statement failed: if the authorizer refused it (it never ran), make the
+        triggers of the tables it was refused and return True (run it again); else read
+        the triggers present again (the error may have rolled back a transaction, and TEMP
+        triggers made in it) and return False."""
+        if not self.denied or "not authorized" not in str(exc):
+            self.denied.clear()
+            self.resync()
+            return False
+        tables = sorted(self.denied)
+        self.denied.clear()
+        conn = self.conn
+        wanted: list[str] = []
+        for table in tables:
+            row = conn.execute(
+                "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [table]
+            ).fetchone()
+            if row is None:
+                continue  # no such table: the statement fails again, with SQLite's message
+            info = conn.execute(
+                "SELECT name, type, pk FROM pragma_table_info(?, 'main') ORDER BY cid", [table]
+            ).fetchall()
+            pks = [c for c in info if c[2]]
+            alias = pks[0][0] if len(pks) == 1 and str(pks[0][1]).upper() == "INTEGER" else None
+            wanted.extend(trigger_sql(table, [c[0] for c in info], alias))
+        own = not conn.in_transaction
+        if own:
+            conn.execute("BEGIN")
+        for sql in wanted:
+            conn.execute(sql)
+        if own:
+            conn.execute("COMMIT")
+        self.ready.update(t.lower() for t in tables)
+        return True
+
+    def settle(self, sql: Any) -> None:
+        """After a statement ran: a ROLLBACK (TO) may have taken triggers away, DDL moved
+        them; read them again."""
+        if self.stale or (type(sql) is str and "ROLLBACK" in sql[:40].upper()):
+            self.resync()
+
+
+class JournalCursor(sqlite3.Cursor):
+    """A cursor that makes the journal triggers a refused statement needs, then runs it."""
+
+    def execute(self, sql: str, parameters: Any = (), /) -> JournalCursor:
+        journal = getattr(self.connection, "journal", None)
+        while True:
+            if journal is not None:
+                journal.denied.clear()
+            try:
+                super().execute(sql, parameters)
+            except sqlite3.DatabaseError as exc:
+                if journal is None or not journal.catch_up(exc):
+                    raise
+                continue
+            if journal is not None:
+                journal.settle(sql)
+            return self
+
+    def executemany(self, sql: str, seq_of_parameters: Any, /) -> JournalCursor:
+        journal = getattr(self.connection, "journal", None)
+        while True:
+            if journal is not None:
+                journal.denied.clear()
+            try:
+                # refused while prepared, before any parameters are read: safe to run again
+                super().executemany(sql, seq_of_parameters)
+            except sqlite3.DatabaseError as exc:
+                if journal is None or not journal.catch_up(exc):
+                    raise
+                continue
+            if journal is not None:
+                journal.settle(sql)
+            return self
+
+
+class JournalConnection(sqlite3.Connection):
+    """A campaign's connection (voyage.store): journal triggers made on demand once
+    :meth:`arm_journal` ran; every cursor is a :class:`JournalCursor`."""
+
+    journal: LazyJournal | None = None
+
+    def cursor(self, factory: Any = None) -> Any:  # type: ignore[override]
+        return super().cursor(factory or JournalCursor)
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:  # type: ignore[override]
+        return self.cursor().execute(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> Any:  # type: ignore[override]
+        return self.cursor().executemany(sql, parameters)
+
+    def executescript(self, script: str, /) -> Any:  # type: ignore[override]
+        journal = self.journal
+        if journal is None or not journal.armed:
+            return super().executescript(script)
+        # a script runs statement by statement: one refused half-way could not be run
+        # again whole, so every table gets its triggers first
+        install(self, journal.skipped)
+        try:
+            return super().executescript(script)
+        finally:
+            journal.resync()
+
+    def rollback(self) -> None:
+        super().rollback()
+        if self.journal is not None:
+            self.journal.resync()
+
+    def arm_journal(self, skip: Iterable[str]) -> None:
+        if self.journal is None:
+            self.journal = LazyJournal(self, skip)
+        self.journal.arm()

@@ -83,7 +83,7 @@ def advance(camp: store.Campaign, hours: int) -> float:
         people = roster(camp)
         engine.water = WaterPhase(engine, floaters(camp), people, camp.settings)
         result = engine.run(camp.clock, hours, halt=False)
-        save_floaters(camp, engine.water.floaters, people)
+        save_floaters(camp, engine.water.floaters, people, result.end)
         voyages.write_log(camp, act, result)
         for s in states:
             voyages.save_state(camp, s, camp.clock + hours - 1)

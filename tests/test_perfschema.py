@@ -150,10 +150,12 @@ def test_floaters_are_written_narrowly_and_exactly(camp):
         "SELECT op, rid, col FROM undo_journal WHERE action_id = ? AND tbl = 'floaters'",
         [act.id],
     ).fetchall()
-    # two changed columns, one inserted row, one deleted row (marker + its columns)
+    # the changed columns (row 8 drowned: out of the water, its swim is no longer counted
+    # from an hour, m140), one inserted row, one deleted row (marker + its columns)
     assert ("U", 4, "hours_swum") in journal and ("U", 8, "state") in journal
+    assert ("U", 8, "swim_since") in journal
     assert ("I", 41, None) in journal and ("D", 9, None) in journal
-    assert len([j for j in journal if j[0] == "U"]) == 2
+    assert len([j for j in journal if j[0] == "U"]) == 3
     assert [f.to_row() for f in floaters(camp)] == [f.to_row() for f in rows if f.id != 9]
 
 

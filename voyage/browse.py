@@ -83,7 +83,10 @@ COLUMNS: dict[str, dict[str, str]] = {
     "sea_map": {"action_id": "The action that loaded the map."},
     "people": {"ship": "The ship they are aboard (empty: ashore, or off a ship)."},
     "floaters": {"ship": "The ship they came off.", "voyage_id": _VOYAGE,
-                 "raft": "The raft they are on (a row of this table)."},
+                 "raft": "The raft they are on (a row of this table).",
+                 "hours_swum": "Hours swum before swim_since (R72).",
+                 "swim_since": "Campaign hour their present swim began (empty: not "
+                 "swimming); hours swum now = hours_swum + clock - swim_since."},
     "fighters": {"fight": "The fight (a row of fights)."},
     "undo_journal": {"action_id": "The action whose change this entry takes back."},
 }

@@ -433,8 +433,10 @@ def advance(
             # R71-R74: rafts and people in the water, and ships that go down with people aboard
             engine.water = WaterPhase(engine, afloat, people, camp.settings)
         result = engine.run(start, hours, until)
-        if engine.water is not None:
-            save_floaters(camp, engine.water.floaters, people)
+        if engine.water is not None:  # as they stand when the advance ends (m140)
+            save_floaters(camp, engine.water.floaters, people, result.end)
+        elif someone_afloat:  # not stepped (no map): their hours swum stay as they were
+            save_floaters(camp, afloat, people, result.end)
         write_log(camp, act, result)
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))

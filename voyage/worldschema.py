@@ -1,4 +1,4 @@
-"""Migrations m071 (people in the water, issue 9) and m080 (built boats, issue 11),
+"""Migrations m071 and m140 (people in the water, issue 9) and m080 (built boats, issue 11),
 registered on voyage.store's Migrations right after store's own (imported at the end of
 voyage/store.py, before the fight tables), so they run in the order they always did."""
 
@@ -60,3 +60,13 @@ def m080_boat_designs(db: Database) -> None:
     # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
     # JSON (voyage.boats); NULL for rolled ships. voyage.doctor checks it parses.
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
+
+
+# -- people in the water, again (issue 9: m140-m149) -------------------------------------
+@migrations()
+def m140_swim_since(db: Database) -> None:
+    # R72 (issue 9, a quiet hour writes nothing): the hour a group's present swim is counted
+    # from, NULL while they are not in the water; ``hours_swum`` then keeps the hours swum
+    # before it. Hours swum at the campaign clock = hours_swum + (clock - swim_since)
+    # (voyage.people.floaters / save_floaters), so an hour in the water changes no row.
+    db.execute("ALTER TABLE floaters ADD COLUMN swim_since INTEGER")

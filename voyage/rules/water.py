@@ -206,6 +206,8 @@ class DrowningTally(Roll):
 
     whos: list[str]
     each: int = 1
+    #: the record's fixed words, worked out once for a batch (:class:`TallyWords`), or None
+    _words: TallyWords | None = None
 
     def line(self) -> str:
         on = f"{self.target}" if (self.target or 0) <= 2 else f"2-{self.target}"
@@ -230,6 +232,112 @@ class DrowningTally(Roll):
             f"{people}: {self.outcome}"
         )
 
+    def to_json(self) -> str:
+        words = self._words
+        if (
+            words is None
+            or words.whos is not self.whos
+            or words.label is not self.label
+            or len(self.faces) != 2 * len(self.whos)
+        ):
+            return super().to_json()
+        return words.json(self.faces, self.natural)
+
+
+class TallyWords:
+    """The fixed parts of an hourly tally's log record (:class:`DrowningTally`), for a batch
+    of people rolling two dice without a bonus (R72's 2d6): the label, the names and the
+    odds are the same every quiet hour, only the dice and the lowest roll change. The
+    bytes are exactly :meth:`Roll.to_json`'s (tests/test_water_quiet.py checks)."""
+
+    __slots__ = (
+        "label",
+        "whos",
+        "target",
+        "shown",
+        "chance",
+        "_head",
+        "_mid",
+        "_people",
+        "_tail",
+        "_pairs",
+    )
+
+    def __init__(self, label: str, whos: list[str], dice: Dice, drowned_on: int) -> None:
+        from ..dice import _STR
+
+        self.label, self.whos, self.target = label, whos, drowned_on
+        self.shown, self.chance, self._head, self._tail = _tally_frame(dice, drowned_on)
+        on = f"{drowned_on}" if drowned_on <= 2 else f"2-{drowned_on}"
+        line = _STR(f"{label}: {plural(len(whos), 'roll')} of {self.shown}, each drowned on {on}: ")
+        self._mid = f'],"label":{_STR(label)},"line":{line[:-1]}'
+        self._people = [_json_text(who) + " " for who in whos]
+        self._pairs = _pairs(dice.sides)
+
+    def json(self, faces: list[int], lowest: int) -> str:
+        pairs = self._pairs
+        people = "; ".join(
+            [w + pairs[a][b] for w, a, b in zip(self._people, faces[::2], faces[1::2], strict=True)]
+        )
+        low = str(lowest)
+        tail = self._tail
+        # the faces as the encoder writes a list of ints: "[1, 2]" without its spaces
+        return "".join(
+            (
+                self._head,
+                str(faces)[1:-1].replace(" ", ""),
+                self._mid,
+                people,
+                ": nobody drowns (lowest ",
+                low,
+                tail[0],
+                low,
+                tail[1],
+                low,
+                tail[2],
+                low,
+                tail[3],
+            )
+        )
+
+    @classmethod
+    def fits(cls, dice: Dice) -> bool:
+        """Whether a batch's tallies can use these words (two dice, no bonus)."""
+        return dice.count == 2 and not dice.bonus
+
+
+@functools.lru_cache(maxsize=64)
+def _tally_frame(dice: Dice, drowned_on: int) -> tuple[str, Fraction, str, tuple[str, ...]]:
+    """A tally's dice as shown, the chance of each roll, and its record's fixed head and
+    tail (:class:`TallyWords`) for these dice and target."""
+    from ..dice import _STR
+
+    shown = str(Dice(dice.count, dice.sides))
+    chance = _drowning_odds(dice, drowned_on)
+    head = (
+        '{"boon":0,"boon_faces":[],"boon_reasons":[],"compare":"<=",'
+        f'"dice":{_STR(shown)},"expression":{_STR(shown)},"faces":['
+    )
+    # around the lowest roll, which the record gives four times (the line's outcome,
+    # natural, outcome, total)
+    tail = (
+        ')","modifiers":[],"natural":',
+        ',"outcome":"nobody drowns (lowest ',
+        ')","probability":'
+        + float.__repr__(float(chance))
+        + ',"success":false,"target":'
+        + str(drowned_on)
+        + ',"total":',
+        "}",
+    )
+    return shown, chance, head, tail
+
+
+@functools.lru_cache(maxsize=8)
+def _pairs(sides: int) -> list[list[str]]:
+    """Two dice as a tally's line shows them: ``_pairs(6)[3][5]`` is "3+5"."""
+    return [[f"{a}+{b}" for b in range(sides + 1)] for a in range(sides + 1)]
+
 
 def drowning_tally(
     label: str,
@@ -239,13 +347,39 @@ def drowning_tally(
     dice: Dice,
     drowned_on: int,
     lowest: int | None = None,
+    words: TallyWords | None = None,
 ) -> Roll:
     """One record of the rolls in which nobody drowned (see :class:`DrowningTally`):
     ``whos`` one a person, ``faces`` their dice in turn, ``each`` rolls a person;
-    ``lowest`` the lowest roll's natural total when the caller already knows it."""
+    ``lowest`` the lowest roll's natural total when the caller already knows it; ``words``
+    the batch's fixed words (hourly rolls of 2d6 only), made once for many hours."""
     w = dice.count
     if lowest is None:
         lowest = min(sum(faces[i : i + w]) for i in range(0, len(faces), w))
+    if words is not None and each == 1 and words.target == drowned_on and TallyWords.fits(dice):
+        # a quiet hour of a batch: the fields Roll's __init__ would set, made directly
+        fast: DrowningTally = object.__new__(DrowningTally)
+        fast.__dict__.update(
+            label=label,
+            dice=words.shown,
+            faces=faces,
+            natural=lowest,
+            modifiers=[],
+            boon_faces=[],
+            boon=0,
+            boon_reasons=[],
+            total=lowest,
+            target=drowned_on,
+            compare="<=",
+            target_text=None,
+            success=False,
+            outcome=f"nobody drowns (lowest {lowest})",
+            probability=words.chance,
+            whos=whos,
+            each=1,
+            _words=words,
+        )
+        return fast
     made = DrowningTally(
         label=label,
         dice=str(Dice(dice.count, dice.sides)),

@@ -29,11 +29,27 @@ class WaterPhase:
         roster: list[dict[str, Any]],
         settings: dict[str, Any],
     ) -> None:
+        from ..calendar import format_time
+        from ..engine import LoggedEvent
+
         self.e = engine
+        # imported here, once (voyage.engine imports the world package): an hour of people
+        # in the water logs dozens of events
+        self._logged_event = LoggedEvent
+        self._format_time = format_time
+        self._times: dict[tuple[int, int], str] = {}
         self.book = engine.book
         self.world = engine.world
         self.roller = engine.roller
-        self.floaters = floaters
+        self._rows = floaters
+        #: hours in the water owed to batches of like people (R72): a batch in which nobody
+        #: drowned, on a schedule its hours do not change, is owed the hour as a whole and
+        #: each person's ``hours_swum`` is brought up to date when someone reads them
+        #: (:attr:`floaters`) or a group splits (id of the batch's list -> [list, hours,
+        #: people])
+        self._owed: dict[int, list[Any]] = {}
+        #: the calm words of a batch's list, while it rolls whole (id -> list, plan, words)
+        self._list_words: dict[int, tuple[list[Floater], Any, str, CalmWords]] = {}
         self.roster = {r["name"]: r for r in roster}
         self.settings = settings
         self._next = max([f.id for f in floaters] + [0])
@@ -52,17 +68,68 @@ class WaterPhase:
         self._dirty = True
         self._seen = -1
         self._afloat: list[Floater] = []
+        self._afloat_count = 0  #: rows of the lay-out still afloat
         self._rafts: list[Floater] = []
         self._occupied: set[int | None] = set()
         self._batches: list[tuple[tuple[Any, ...], list[Floater]]] = []
         self._movers: list[Floater] = []
+        self._mover_hexes: list[str | None] = []
+        #: every mover sat in a still hex last hour (their drift clocks at nought) and the
+        #: lay-out is the same: an hour in which their hexes stay still changes nothing (R64)
+        self._settled = False
         self._sheltered = 0
         #: people in the water who drowned whole since the last lay-out: taken out of the
         #: lay-out alone rather than sorting everyone again (a drowning changes no one else)
         self._gone: list[Floater] = []
         self._order: dict[int, int] = {}
+        #: each group's name and whose its rolls are ((id, count) -> words), for CalmWords
+        self._pieces: dict[tuple[int, int], tuple[str, list[str]]] = {}
+        #: the batches' own lists (id -> list): those whose hours may be owed as a whole
+        self._lists: dict[int, list[Floater]] = {}
+        #: the words of batches' calm rolls, kept while the batch is the same (R72)
+        self._words: dict[tuple[Any, ...], CalmWords] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------
+    @property
+    def floaters(self) -> list[Floater]:
+        """Every raft and group of people off a ship, their hours swum up to date (R72)."""
+        self.settle_hours()
+        return self._rows
+
+    @floaters.setter
+    def floaters(self, rows: list[Floater]) -> None:
+        self.settle_hours()
+        self._rows = rows
+        self._dirty = True
+
+    def settle_hours(self) -> None:
+        """Give every person the hours in the water their batch is owed (R72)."""
+        if self._owed:
+            for groups, hours, _people in self._owed.values():
+                for g in groups:
+                    g.hours_swum += hours
+            self._owed = {}
+            self._list_words = {}
+
+    def _owe_hour(self, groups: list[Floater]) -> int:
+        """An hour in the water for everyone of a batch's list (all afloat): owed to the
+        list as a whole. Returns how many people it holds."""
+        owed = self._owed.get(id(groups))
+        if owed is None:
+            owed = self._owed[id(groups)] = [groups, 0, sum([g.count for g in groups])]
+        owed[1] += 1
+        return int(owed[2])
+
+    def _when(self, minute: int) -> str:
+        """The time of a minute of this hour as the log shows it (worked out once)."""
+        key = (self.clock, minute)
+        found = self._times.get(key)
+        if found is None:
+            if len(self._times) > 512:
+                self._times.clear()
+            found = self._times[key] = self._format_time(self.world.calendar, self.clock, minute)
+        return found
+
     def next_id(self) -> int:
         self._next += 1
         return self._next
@@ -70,10 +137,10 @@ class WaterPhase:
     @property
     def active(self) -> bool:
         """Whether anyone is still afloat (the clock must run for them)."""
-        return any(f.afloat for f in self.floaters)
+        return any(f.afloat for f in self._rows)
 
     def capsized(self) -> set[int]:
-        return {f.id for f in self.floaters if f.kind == "raft" and f.capsized and f.afloat}
+        return {f.id for f in self._rows if f.kind == "raft" and f.capsized and f.afloat}
 
     def log(
         self,
@@ -83,10 +150,8 @@ class WaterPhase:
         voyage_id: int | None = None,
         clock: int | None = None,
     ) -> None:
-        from ..engine import LoggedEvent
-
         self.out.append(
-            LoggedEvent(voyage_id, ship, self.clock if clock is None else clock, event, halt)
+            self._logged_event(voyage_id, ship, self.clock if clock is None else clock, event, halt)
         )
 
     def log_f(self, f: Floater, event: Event, halt: str | None = None) -> None:
@@ -121,8 +186,8 @@ class WaterPhase:
 
     def _gone_from(self, ship: Any, named: list[dict[str, Any]], out: Any) -> None:
         self._dirty = True
-        self.floaters.extend(out.floaters)
-        self.floaters.extend(out.lost)
+        self._rows.extend(out.floaters)
+        self._rows.extend(out.lost)
         for r in named:
             r["ship"] = None
         ship.crew = ship.passengers = 0
@@ -138,7 +203,7 @@ class WaterPhase:
         self._states = {}
         self.stirring = False
         self.lay_out()
-        if not self._afloat:
+        if not self._afloat_count:
             return self.out
         if any(getattr(s, "searching", False) and s.active for s in self.e.states):
             self.stirring = True
@@ -158,12 +223,13 @@ class WaterPhase:
     def lay_out(self) -> None:
         """Everyone afloat sorted for the phases: rafts, the people under no raft in batches
         of like people (ship, voyage, hex, role, rank, jacket), and what drifts."""
-        if not self._dirty and len(self.floaters) == self._seen:
+        if not self._dirty and len(self._rows) == self._seen:
             if self._gone:
                 self._drop_gone()
             return
         self._gone = []
-        afloat = self._afloat = [f for f in self.floaters if f.state == AFLOAT]
+        afloat = self._afloat = [f for f in self._rows if f.state == AFLOAT]
+        self._afloat_count = len(afloat)
         self._rafts = [f for f in afloat if f.kind == "raft"]
         capsized = {f.id for f in self._rafts if f.capsized}
         self._occupied = {f.raft for f in afloat if f.kind == "people"}
@@ -178,22 +244,39 @@ class WaterPhase:
             key = (f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket)
             batches.setdefault(key, []).append(f)
         self._batches = list(batches.items())
+        self._lists = {id(groups): groups for groups in batches.values()}
         self._order = {id(f): i for i, f in enumerate(afloat)}
         self._movers = [f for f in afloat if f.kind == "raft" or f.raft is None]
-        self._seen = len(self.floaters)
+        self._mover_hexes = list(dict.fromkeys(f.hex for f in self._movers))
+        self._settled = False
+        self._seen = len(self._rows)
         self._dirty = False
 
     def _drop_gone(self) -> None:
-        """Take the people who drowned whole out of the lay-out (same order for the rest)."""
-        gone = {id(f) for f in self._gone}
+        """Take the people who drowned whole out of the lay-out (same order for the rest).
+        While the lay-out stands, the people it holds who are no longer afloat are exactly
+        those (anything else that ends someone's time afloat asks for a new lay-out)."""
+        hit_rows = self._gone
+        hit = {(f.ship, f.voyage_id, f.hex, f.role, f.swimming, f.jacket) for f in hit_rows}
         self._gone = []
-        self._afloat = [f for f in self._afloat if id(f) not in gone]
-        self._movers = [f for f in self._movers if id(f) not in gone]
-        kept = [(key, [g for g in groups if id(g) not in gone]) for key, groups in self._batches]
-        order = self._order  # the batches in the order a full lay-out gives them
-        self._batches = sorted(
-            [(key, groups) for key, groups in kept if groups], key=lambda b: order[id(b[1][0])]
-        )
+        # the drowned stay in the lists of everyone afloat and of movers, and count no more
+        # (the drift passes over whoever is not afloat)
+        self._afloat_count -= len(hit_rows)
+        batches = []
+        first_gone = False
+        for key, groups in self._batches:
+            if key in hit:
+                kept = [g for g in groups if g.state == AFLOAT]
+                if not kept:
+                    continue
+                first_gone = first_gone or kept[0] is not groups[0]
+                groups = kept
+            batches.append((key, groups))
+        if first_gone:  # the batches in the order a full lay-out gives them
+            order = self._order
+            batches.sort(key=lambda b: order[id(b[1][0])])
+        self._batches = batches
+        self._lists = {id(groups): groups for _key, groups in batches}
 
     def settled(self) -> str:
         """Why nothing more happens to the people afloat while the sea and the ships stay as
@@ -220,7 +303,7 @@ class WaterPhase:
         for s in self.e.states:
             if not getattr(s, "searching", False) or not s.active:
                 continue
-            here = [f for f in self.floaters if f.afloat and f.hex == s.hex]
+            here = [f for f in self._rows if f.afloat and f.hex == s.hex]
             rafts = [f for f in here if f.kind == "raft"]
             loose = [f for f in here if f.kind == "people" and f.raft is None]
             if not here:
@@ -253,7 +336,7 @@ class WaterPhase:
                         )
                         continue
                 why = "her radio picks up its transponder" if radio else "a look-out sees it"
-                aboard = [f for f in self.floaters if f.afloat and f.raft == raft.id]
+                aboard = [f for f in self._rows if f.afloat and f.raft == raft.id]
                 self.take_aboard(s, aboard, f"found {raft.who()} ({why})", rolls, raft=raft)
             for group in loose:
                 singles = [replace(group, count=1) for _ in range(group.count)]
@@ -281,10 +364,11 @@ class WaterPhase:
 
     def split(self, group: Floater, count: int) -> Floater:
         """Take ``count`` people out of a group into a new row (the rest stay)."""
+        self.settle_hours()  # the new row takes the hours swum so far
         part = replace(group, id=self.next_id(), count=count)
         self._dirty = True
         group.count -= count
-        self.floaters.append(part)
+        self._rows.append(part)
         return part
 
     def take_aboard(
@@ -347,7 +431,7 @@ class WaterPhase:
     def raft_check(self, raft: Floater, state: str, reason: str) -> None:
         """R73: a raft's capsize Check, as a Tier I boat at the load of its people (R41)."""
         self.stirring = True
-        people = sum(f.count for f in self.floaters if f.afloat and f.raft == raft.id)
+        people = sum(f.count for f in self._rows if f.afloat and f.raft == raft.id)
         cat = rules.raft_load_category(people, self.book)
         tier = int(rules.water_rules(self.book)["raft_tier"])
         result = capsize_check(
@@ -377,7 +461,8 @@ class WaterPhase:
         """R72: everyone in the water (or under a capsized raft) rolls on their schedule.
         Like people (same ship, hex, role, rank, jacket and schedule) roll as one batch:
         each person's own dice, one line of text, and the rolls in which nobody drowned kept
-        in one event a hex and hour (every roll is in the log, R4)."""
+        in one event for the people of a ship (and voyage) and hour, hex by hex (every roll
+        is in the log, R4)."""
         self.calm_people = self._sheltered
         batches: list[tuple[tuple[Any, ...], rules.Schedule, str, list[Floater]]] = []
         for key, groups in self._batches:
@@ -392,6 +477,9 @@ class WaterPhase:
             for tired, part in parts.items():
                 plan = self.plan(swimming, jacket, tired, state)
                 if plan.every is None:
+                    if part is groups and (jacket or swimming <= 0):  # hours change nothing
+                        self.calm_people += self._owe_hour(groups)
+                        continue
                     for g in part:
                         self.calm_people += g.count
                         g.hours_swum += 1
@@ -400,22 +488,31 @@ class WaterPhase:
         quiet: dict[tuple[str, int | None, str], tuple[list[str], list[Roll], list[int]]] = {}
         for (ship, voyage_id, hex_name), plan, state, groups in batches:
             self.stirring = True
-            calm, tally, n, names = self.drown_rolls(groups, plan, state)
-            if calm and tally is not None:
+            calm, tally, n, words = self.drown_rolls(groups, plan, state)
+            if calm and tally is not None and words is not None:
                 whom, kept, count = quiet.setdefault((ship, voyage_id, str(hex_name)), ([], [], []))
-                lead = self._lead(calm, plan, state, names)
-                whom.append(lead + ": " + self._each(calm, plan, state))
+                whom.append(words.says)
                 kept.append(tally)
                 count.append(n)
+            if calm is groups and self._batch_of(groups):  # all calm, on an hourly plan
+                self._owe_hour(groups)
+                continue
             for group in groups:
                 if group.state == AFLOAT and group.count:
                     group.hours_swum += 1
+        # one event a ship's people and hour (R4: every die in its batch's record), the
+        # hexes in the order their batches rolled
+        hours: dict[tuple[str, int | None], list[tuple[str, list[str], list[Roll], int]]] = {}
         for (ship, voyage_id, hex_name), (who, rolls, counts) in quiet.items():
+            hours.setdefault((ship, voyage_id), []).append((hex_name, who, rolls, sum(counts)))
+        for (ship, voyage_id), hexes in hours.items():
+            names = [h[0] for h in hexes]
+            where = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
             text = (
-                f"{plural(sum(counts), 'drowning roll')} at {hex_name}, nobody drowns (R72): "
-                + "; ".join(who)
-                + "."
+                f"{plural(sum(h[3] for h in hexes), 'drowning roll')} at {where}, "
+                "nobody drowns (R72): " + "; ".join([w for h in hexes for w in h[1]]) + "."
             )
+            rolls = [r for h in hexes for r in h[2]]
             self.log(ship, Event("water", text, rolls, MINUTES - 1), voyage_id=voyage_id)
 
     def plan(self, swimming: int, jacket: bool, tired: bool, state: str) -> rules.Schedule:
@@ -436,7 +533,7 @@ class WaterPhase:
         names = [g.who() for g in groups] if names is None else names
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         first = groups[0]
-        swims = Floater.swimmer_text(first, sum(g.count for g in groups))
+        swims = Floater.swimmer_text(first, sum([g.count for g in groups]))
         sea = rules.sea_words(state)
         return f"{who} ({swims}, {plan.why}) in {sea} at {first.hex}"
 
@@ -445,31 +542,56 @@ class WaterPhase:
         text = plan.text(state)
         return "each " + text.replace("rolls", "roll", 1) if len(groups) > 1 else text
 
+    def _batch_of(self, groups: list[Floater]) -> bool:
+        """Whether ``groups`` is a batch's own list whose schedule its hours do not change
+        (R72: all but swimmers without a jacket), so its hours can be owed as a whole."""
+        first = groups[0]
+        return (first.jacket or first.swimming <= 0) and self._lists.get(id(groups)) is groups
+
+    def words_for(
+        self, calm: list[Floater], plan: rules.Schedule, state: str, hourly: bool, dice: Any
+    ) -> CalmWords:
+        """The words of a batch's calm rolls (R72): worked out once while the same people
+        roll on the same schedule in the same sea and hex (a quiet day is the same batch
+        every hour: only the dice change)."""
+        mine = self._list_words.get(id(calm))
+        if mine is not None and mine[0] is calm and mine[1] is plan and mine[2] == state:
+            return mine[3]
+        key = (id(plan), state, hourly, calm[0].hex, tuple([(g.id, g.count) for g in calm]))
+        found = self._words.get(key)
+        if found is None:
+            if len(self._words) > 4096:  # a long advance of changing batches: start again
+                self._words.clear()
+            found = self._words[key] = CalmWords(calm, plan, state, hourly, dice, self._pieces)
+        if self._lists.get(id(calm)) is calm:  # a batch's own list: counts change only by a
+            self._list_words[id(calm)] = (calm, plan, state, found)  # split, which forgets
+        return found
+
     def drown_rolls(
         self, groups: list[Floater], plan: rules.Schedule, state: str
-    ) -> tuple[list[Floater], Roll | None, int, list[str]]:
+    ) -> tuple[list[Floater], Roll | None, int, CalmWords | None]:
         """One batch's drowning rolls (R72): each person rolls once (hourly, the batch's
         dice thrown together) or each minute until drowned (R52). A group in which someone
         drowns has each roll recorded in its own event (:meth:`drowned`); the rest keep
         their dice in one tally record (R4: every roll in the log). Returns the groups in
-        which nobody drowned, their tally, how many rolls it holds and the groups' names."""
+        which nobody drowned, their tally, how many rolls it holds and their words."""
         dice = rules.drowning_dice(self.book)
         on, w, limit = plan.drowned_on, dice.count, plan.drowned_on - dice.bonus
         throw = self.roller.dice
         hourly = plan.every == "hour"
         each = 1 if hourly else MINUTES
+        counts = [g.count for g in groups]
         if hourly:
-            faces = throw(dice.sides, w * sum(g.count for g in groups))
+            faces = throw(dice.sides, w * sum(counts))
         calm: list[Floater] = []
-        whos: list[str] = []
         kept: list[int] = []
         at = 0
         lowest = 10**9  # the calm groups' lowest roll (hourly; worked out again by the minute)
-        if hourly and w == 2 and all(g.count == 1 for g in groups):
-            calm, whos, kept, lowest = self._singles(groups, faces, plan, state, dice, limit)
+        if hourly and w == 2 and counts.count(1) == len(counts):
+            calm, kept, lowest = self._singles(groups, faces, plan, state, dice, limit)
             groups = []  # done: the loop below is for groups of several and the minute steps
         for group in groups:
-            who = group.name or ("a passenger" if group.role == "passenger" else "a crewman")
+            who = _who(group)
             if hourly:
                 mine = faces[at : at + w * group.count]
                 at += len(mine)
@@ -499,17 +621,15 @@ class WaterPhase:
                 self.drowned(group, plan, state, minutes, rolls)
             else:
                 calm.append(group)
-                whos += [who] * group.count
                 kept += mine
         if not calm:
-            return calm, None, 0, []
-        names = [g.who() for g in calm]
-        label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
+            return calm, None, 0, None
+        words = self.words_for(calm, plan, state, hourly, dice)
         tally = rules.drowning_tally(
-            label, whos, kept, each, dice, on, lowest if hourly else None
+            words.label, words.whos, kept, each, dice, on, lowest if hourly else None, words.json
         )
         self.roller.records.append(tally)
-        return calm, tally, len(kept) // w, names
+        return calm, tally, len(kept) // w, words
 
     def _singles(
         self,
@@ -519,30 +639,27 @@ class WaterPhase:
         state: str,
         dice: Any,
         limit: int,
-    ) -> tuple[list[Floater], list[str], list[int], int]:
+    ) -> tuple[list[Floater], list[int], int]:
         """:meth:`drown_rolls` for an hourly 2d6 batch of one person a row (named people):
         every sum at once, and the same records in the same order as person by person."""
         sums = [a + b for a, b in zip(faces[::2], faces[1::2], strict=True)]
-        whos = [g.name or ("a passenger" if g.role == "passenger" else "a crewman") for g in groups]
         if min(sums) > limit:  # nobody drowns this hour: the whole batch is calm
-            return list(groups), whos, faces, min(sums)
+            return groups, faces, min(sums)
         calm: list[Floater] = []
         kept: list[int] = []
-        calm_whos: list[str] = []
         lowest = 10**9
         for i, group in enumerate(groups):
             mine = faces[2 * i : 2 * i + 2]
             if sums[i] <= limit:
-                label = f"drowning ({whos[i]})"
+                label = f"drowning ({_who(group)})"
                 rolls = [rules.drowning_record(label, mine, dice, plan.drowned_on)]
                 self.roller.records.extend(rolls)
                 self.drowned(group, plan, state, [MINUTES - 1], rolls)
             else:
                 calm.append(group)
-                calm_whos.append(whos[i])
                 kept += mine
                 lowest = min(lowest, sums[i])
-        return calm, calm_whos, kept, lowest
+        return calm, kept, lowest
 
     def drowned(
         self,
@@ -553,10 +670,9 @@ class WaterPhase:
         rolls: list[Roll],
     ) -> None:
         """Who of ``group`` drowned (R72): split off, their fate noted, the referee told."""
-        from ..calendar import format_time
-
+        when = self._when
         lead = self._lead([group], plan, state)
-        seen, was = len(self.floaters) == self._seen, self._dirty
+        seen, was = len(self._rows) == self._seen, self._dirty
         whole = len(minutes) == group.count
         dead = group if whole else self.split(group, len(minutes))
         dead.state, dead.ended = "drowned", self.clock
@@ -567,8 +683,8 @@ class WaterPhase:
         else:  # the drowned part is a new row, never afloat: nobody else moved
             self._dirty = was
             if seen:
-                self._seen = len(self.floaters)
-        at = ", ".join(format_time(self.world.calendar, self.clock, m) for m in sorted(minutes))
+                self._seen = len(self._rows)
+        at = ", ".join([when(m) for m in sorted(minutes)])
         dead.note = f"drowned in {rules.sea_words(state)} at {dead.hex} ({at})"
         self.log_f(
             group,
@@ -601,26 +717,34 @@ class WaterPhase:
             self._currents[key] = found if found is not None and found.knots > 0 else None
         return self._currents[key]
 
+    def _still(self, hex_name: str | None) -> bool:
+        """R64: no current, no port, calm: nothing moves there this hour, no clock runs."""
+        return (
+            self._current(hex_name) is None
+            and not self._port(hex_name)
+            and self.state_at(hex_name) == "calm"
+        )
+
     def drift_phase(self) -> None:
+        if self._settled and all(self._still(h) for h in self._mover_hexes):
+            return  # as last hour: everyone stays, their drift clocks at nought (R64)
         from ..rules.drift import drift_hour
 
         chart = self.world.chart
         stay: dict[str | None, bool] = {}
+        settled = True
         for f in self._movers:
             if f.state != AFLOAT or (f.kind != "raft" and f.raft is not None):
                 continue
             start = f.hex
             still = stay.get(start)
             if still is None:  # R64: no current, no port, calm: nothing moves, no clock runs
-                still = stay[start] = (
-                    self._current(start) is None
-                    and not self._port(start)
-                    and self.state_at(start) == "calm"
-                )
+                still = stay[start] = self._still(start)
             if still:
                 f.carry = "0"
                 f.hours_in_hex = 0
                 continue
+            settled = False
             current = self._current(f.hex)
             port = self._port(f.hex)
             if current is None and not port:
@@ -629,7 +753,7 @@ class WaterPhase:
                 continue
             self.stirring = True
             if port:  # R74: in a port's hex (a ship lost in harbour): they are brought ashore
-                riders = [f] + [g for g in self.floaters if g.afloat and g.raft == f.id]
+                riders = [f] + [g for g in self._rows if g.afloat and g.raft == f.id]
                 self.reach(
                     riders if f.kind == "raft" else [f],
                     str(f.hex),
@@ -651,7 +775,7 @@ class WaterPhase:
             )
             f.carry = str(left)
             riders = [f] + (
-                [g for g in self.floaters if g.afloat and g.raft == f.id]
+                [g for g in self._rows if g.afloat and g.raft == f.id]
                 if f.kind == "raft" and steps
                 else []
             )
@@ -680,6 +804,7 @@ class WaterPhase:
                 if f.kind == "raft" and state != "calm" and not f.capsized:
                     self.raft_check(f, state, f"drifting into {state}")  # R73, as R32
             self._storm_clock(f, start)
+        self._settled = settled
 
     def _storm_clock(self, f: Floater, start: str | None) -> None:
         """R32/R73: only hours spent in storm-tossed seas in the same hex count."""
@@ -704,6 +829,47 @@ class WaterPhase:
                 0,
                 {"rescued": people},
             ),
+        )
+
+
+def _who(g: Floater) -> str:
+    """Whose drowning roll it is: a name, or "a passenger" / "a crewman" (R72)."""
+    return g.name or ("a passenger" if g.role == "passenger" else "a crewman")
+
+
+class CalmWords:
+    """What the log says of a batch's rolls in which nobody drowned (R72), made once for
+    as long as the batch stays the same (:meth:`WaterPhase.words_for`): the tally's label
+    and whose each roll is, the line in the hour's event, and the tally's fixed words."""
+
+    __slots__ = ("label", "whos", "says", "json")
+
+    def __init__(
+        self,
+        calm: list[Floater],
+        plan: rules.Schedule,
+        state: str,
+        hourly: bool,
+        dice: Any,
+        pieces: dict[tuple[int, int], tuple[str, list[str]]] | None = None,
+    ) -> None:
+        # each group's name and whose its rolls are, kept by (id, count) across batches
+        pieces = {} if pieces is None else pieces
+        mine = []
+        for g in calm:
+            piece = pieces.get((g.id, g.count))
+            if piece is None:
+                piece = pieces[(g.id, g.count)] = (g.who(), [_who(g)] * g.count)
+            mine.append(piece)
+        names = [p[0] for p in mine]
+        self.label = "drowning (" + (names[0] if len(names) == 1 else ", ".join(names)) + ")"
+        self.whos = [w for p in mine for w in p[1]]
+        lead = WaterPhase._lead(calm, plan, state, names)
+        self.says = lead + ": " + WaterPhase._each(calm, plan, state)
+        self.json = (
+            rules.TallyWords(self.label, self.whos, dice, plan.drowned_on)
+            if hourly and rules.TallyWords.fits(dice)
+            else None
         )
 
 

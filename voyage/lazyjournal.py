@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import CampaignError
-from .undojournal import _PREFIX, ACTIVE, JOURNAL, install, trigger_sql
+from .undojournal import _PREFIX, ACTIVE, JOURNAL, install, run_together, table_triggers
 
 _WRITES = frozenset({sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE})
 #: Schema changes after which the triggers present are read again.
@@ -134,16 +134,8 @@ class LazyJournal:
             info = conn.execute(
                 "SELECT name, type, pk FROM pragma_table_info(?, 'main') ORDER BY cid", [table]
             ).fetchall()
-            pks = [c for c in info if c[2]]
-            alias = pks[0][0] if len(pks) == 1 and str(pks[0][1]).upper() == "INTEGER" else None
-            wanted.extend(trigger_sql(table, [c[0] for c in info], alias))
-        own = not conn.in_transaction
-        if own:
-            conn.execute("BEGIN")
-        for sql in wanted:
-            conn.execute(sql)
-        if own:
-            conn.execute("COMMIT")
+            wanted.extend(table_triggers(table, info))
+        run_together(conn, wanted)
         self.ready.update(t.lower() for t in tables)
         return True
 
@@ -158,28 +150,19 @@ class JournalCursor(sqlite3.Cursor):
     """A cursor that makes the journal triggers a refused statement needs, then runs it."""
 
     def execute(self, sql: str, parameters: Any = (), /) -> JournalCursor:
-        journal = getattr(self.connection, "journal", None)
-        while True:
-            if journal is not None:
-                journal.denied.clear()
-            try:
-                super().execute(sql, parameters)
-            except sqlite3.DatabaseError as exc:
-                if journal is None or not journal.catch_up(exc):
-                    raise
-                continue
-            if journal is not None:
-                journal.settle(sql)
-            return self
+        return self._journaled(super().execute, sql, parameters)
 
     def executemany(self, sql: str, seq_of_parameters: Any, /) -> JournalCursor:
+        # refused while prepared, before any parameters are read: safe to run again
+        return self._journaled(super().executemany, sql, seq_of_parameters)
+
+    def _journaled(self, run: Any, sql: str, parameters: Any) -> JournalCursor:
         journal = getattr(self.connection, "journal", None)
         while True:
             if journal is not None:
                 journal.denied.clear()
             try:
-                # refused while prepared, before any parameters are read: safe to run again
-                super().executemany(sql, seq_of_parameters)
+                run(sql, parameters)
             except sqlite3.DatabaseError as exc:
                 if journal is None or not journal.catch_up(exc):
                     raise

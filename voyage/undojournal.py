@@ -115,17 +115,27 @@ def install(conn: sqlite3.Connection, skip: Iterable[str]) -> None:
     for table, info in _tables(conn, skip).items():
         if f"{_PREFIX}{table}_d" in have:
             continue
-        pks = [c for c in info if c[2]]
-        # INTEGER PRIMARY KEY: the rowid under another name
-        alias = pks[0][0] if len(pks) == 1 and str(pks[0][1]).upper() == "INTEGER" else None
-        wanted.extend(trigger_sql(table, [c[0] for c in info], alias))
-    if not wanted:
+        wanted.extend(table_triggers(table, info))
+    run_together(conn, wanted)
+
+
+def table_triggers(table: str, info: list[tuple[Any, ...]]) -> list[str]:
+    """The triggers of one table from its columns (name, type, pk)."""
+    pks = [c for c in info if c[2]]
+    # INTEGER PRIMARY KEY: the rowid under another name
+    alias = pks[0][0] if len(pks) == 1 and str(pks[0][1]).upper() == "INTEGER" else None
+    return trigger_sql(table, [c[0] for c in info], alias)
+
+
+def run_together(conn: sqlite3.Connection, statements: list[str]) -> None:
+    """Run CREATE TRIGGER statements as one schema change (each CREATE alone would reload
+    the temp schema), in the caller's transaction if there is one."""
+    if not statements:
         return
-    # one schema change for all of them (each CREATE alone would reload the temp schema)
     own = not conn.in_transaction
     if own:
         conn.execute("BEGIN")
-    for sql in wanted:
+    for sql in statements:
         conn.execute(sql)
     if own:
         conn.execute("COMMIT")

@@ -9,16 +9,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from test_undo_journal import dump
 
 from voyage import store
 from voyage.lazyjournal import JournalConnection
 from voyage.mapstore import load_into_campaign
 from voyage.ships import make_ship
-
-
-def dump(path: Path) -> list[str]:
-    with sqlite3.connect(path) as conn:
-        return list(conn.iterdump())
 
 
 def triggers(camp: store.Campaign) -> set[str]:

@@ -108,7 +108,9 @@ def test_a_corrupt_page_is_found_by_the_integrity_check(played):
     conn = sqlite3.connect(played)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'hours_ship'").fetchone()
+    root = conn.execute(
+        "SELECT rootpage FROM sqlite_master WHERE name = 'hour_days_ship'"
+    ).fetchone()
     conn.close()
     data = bytearray(played.read_bytes())
     start = (root[0] - 1) * page_size

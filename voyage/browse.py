@@ -28,8 +28,11 @@ TABLES: dict[str, tuple[str, list[str]]] = {
                 ["ship", "status"]),
     "voyage_routes": ("Each voyage's planned route and the legs sailed inshore (R33), a row "
                       "per voyage (kept apart so hourly updates never rewrite them).", []),
-    "hours": ("A row per ship per hour at sea: hex, miles, speed, fuel, load and water.",
+    "hours": ("A row per ship per hour at sea: hex, miles, speed, fuel, load and water (a "
+              "view of hour_days; filter by voyage_id or ship).",
               ["ship", "status", "load_category"]),
+    "hour_days": ("Where the hours are stored: a row per action, voyage, ship and day, its "
+                  "hours one JSON array (read them in hours).", ["ship"]),
     "events": ("What happened, to the minute, with every roll (R4).", ["kind", "ship"]),
     "rolls": ("Rolls made outside a voyage: ship generation, table rolls.", ["label", "ship"]),
     "storms": ("Storm-tossed hexes and the hours they blow (R32, R60).", ["source"]),
@@ -75,6 +78,11 @@ COLUMNS: dict[str, dict[str, str]] = {
     },
     "voyages": {"ship": _SHIP, "route": "The hexes of her route, in order (JSON)."},
     "hours": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED},
+    "hour_days": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED,
+                  "first_id": "The id of its first hour (in hours).",
+                  "last_id": "The id of its last hour (in hours).",
+                  "hours": "Its hours (JSON): each [id, clock, hour, hex, miles, speed, pace, "
+                  "fuel, load, load_category, water, leaks, status]."},
     "events": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED,
                "hex": "The hex it happened in.", "rolls": "Every roll, in full (R4; JSON)."},
     "rolls": {"action_id": _ACTION, "ship": "The ship the roll was for (her name, kept as "
@@ -107,8 +115,9 @@ def browse_metadata(path: Path, title: str) -> dict[str, Any]:
     return {
         "title": title,
         "description": "A voyage campaign, read-only. Tables link to each other (foreign "
-        "keys): click a ship's name in a voyage, a voyage or an action in an hour or an event; "
-        "a ship's page lists her voyages, a voyage's page its hours and events.",
+        "keys): click a ship's name in a voyage, a voyage or an action in a day of hours "
+        "(hour_days) or an event; a ship's page lists her voyages, a voyage's page its days "
+        "of hours and events.",
         "source": "voyage",
         "databases": {path.stem: {"tables": tables}},
     }

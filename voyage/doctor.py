@@ -37,6 +37,7 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "voyages": ["state"],
     "voyage_routes": ["route", "inshore"],
     "events": ["rolls", "changes"],
+    "hour_days": ["hours"],
     "fights": ["turn_order"],
     "fighters": ["damage"],
 }
@@ -254,7 +255,8 @@ def _count_bad(conn: sqlite3.Connection, sql: str) -> list[Any]:
 
 
 def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
-    tables = info.tables
+    # hours: a view of hour_days since m102, its rows named by id (the old table's rowid)
+    tables = info.tables | ({"hours"} if "hour_days" in info.tables else set())
     found = report.findings
     if {"voyages", "ships"} <= tables:
         for vid, ship in conn.execute(
@@ -269,7 +271,7 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
                 continue
             for rowid in _count_bad(
                 conn,
-                f"SELECT rowid FROM [{table}] WHERE voyage_id IS NOT NULL "
+                f"SELECT {_row_key(table)} FROM [{table}] WHERE voyage_id IS NOT NULL "
                 "AND voyage_id NOT IN (SELECT id FROM voyages)",
             ):
                 found.append(
@@ -299,7 +301,7 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
                 continue
             for rowid in _count_bad(
                 conn,
-                f"SELECT rowid FROM [{table}] WHERE action_id >= {int(lowest)} "
+                f"SELECT {_row_key(table)} FROM [{table}] WHERE action_id >= {int(lowest)} "
                 "AND action_id NOT IN (SELECT id FROM actions)",
             ):
                 found.append(
@@ -307,7 +309,9 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
                 )
     if {"hours", "campaign"} <= tables:
         late = conn.execute(
-            "SELECT count(*) FROM hours WHERE clock >= (SELECT clock FROM campaign WHERE id = 1)"
+            # day first: only the packed rows of the clock's day on are unpacked (m102)
+            "SELECT count(*) FROM hours, (SELECT clock AS now FROM campaign WHERE id = 1) "
+            "WHERE day >= now / 24 + 1 AND clock >= now"
         ).fetchone()[0]
         if late:
             found.append(
@@ -315,6 +319,23 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
                     "reference", "hours", f"{plural(late, 'hour')} logged at or after the clock"
                 )
             )
+
+
+def _row_key(table: str) -> str:
+    """How a finding names a row: its rowid, an hour by its id (hours is a view, m102)."""
+    return "id" if table == "hours" else "rowid"
+
+
+def _packed_hours(conn: sqlite3.Connection, rowid: int) -> list[Any]:
+    """The ids of the hours a row of hour_days holds."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT h.value ->> 0 FROM hour_days AS d JOIN json_each(d.hours) AS h "
+            "WHERE d.id = ?",
+            [rowid],
+        )
+    ]
 
 
 def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
@@ -331,6 +352,11 @@ def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
         if listed.get((table, parent), 0) >= MAX_PER_CHECK:
             continue  # enough of its kind listed
         listed[(table, parent)] = listed.get((table, parent), 0) + 1
+        if table == "hour_days":  # hours a ship-day to a row (m102): named as hours
+            hours = _packed_hours(conn, rowid)
+            if any(f"hours row {h}" in seen for h in hours):
+                continue  # named by a check above
+            where = f"hours row {hours[0]}" if hours else where
         if where in seen:
             continue  # named by a check above
         seen.add(where)

@@ -73,8 +73,8 @@ def _keys(*specs: str) -> list[ForeignKey]:
 #: the map text, not rows.
 FOREIGN_KEYS: list[ForeignKey] = _keys(
     "voyages.ship -> ships.name",
-    "hours.action_id -> actions.id",
-    "hours.voyage_id -> voyages.id",
+    "hour_days.action_id -> actions.id",
+    "hour_days.voyage_id -> voyages.id",
     "events.action_id -> actions.id",
     "events.voyage_id -> voyages.id",
     "rolls.action_id -> actions.id",
@@ -250,11 +250,19 @@ def declare_foreign_keys(conn: sqlite3.Connection) -> dict[str, list[ForeignKey]
             views = conn.execute(
                 "SELECT name, sql FROM main.sqlite_master WHERE type = 'view' ORDER BY rowid"
             ).fetchall()
+            # a view's triggers (the INSTEAD OF triggers of hours, m102) go with it
+            on_views = conn.execute(
+                "SELECT t.sql FROM main.sqlite_master AS t JOIN main.sqlite_master AS v "
+                "ON v.type = 'view' AND v.name = t.tbl_name WHERE t.type = 'trigger' "
+                "ORDER BY t.rowid"
+            ).fetchall()
             for name, _ in views:
                 conn.execute(f"DROP VIEW main.{_q(name)}")
             for table, keys in wanted.items():
                 _rebuild(conn, table, keys)
             for _, sql in views:
+                conn.execute(sql)
+            for (sql,) in on_views:
                 conn.execute(sql)
             _index_child_columns(conn, [fk for keys in wanted.values() for fk in keys])
             # only the tables rebuilt here: what other tables hold is not this step's business

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .dice import Roll
 from .engine import _ENCODER, AdvanceResult, dumps
 from .events import Event
+from .hourdays import write_hours
 
 if TYPE_CHECKING:
     from .store import Action, Campaign
@@ -67,34 +68,10 @@ def _changes_json(changes: Any) -> str:
 
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
-    """Hour rows and events of an advance, with executemany (one transaction)."""
+    """Hour rows (voyage.hourdays) and events of an advance, with executemany (one
+    transaction)."""
     conn = camp.db.conn
-    conn.executemany(
-        "INSERT INTO hours (action_id, voyage_id, ship, clock, day, hour, hex, miles, speed, "
-        "pace, fuel, load, load_category, water, leaks, status) VALUES "
-        "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                act.id,
-                r.voyage_id,
-                r.ship,
-                r.clock,
-                r.clock // 24 + 1,
-                r.clock % 24,
-                r.hex,
-                r.miles,
-                r.speed,
-                r.pace,
-                r.fuel,
-                r.load,
-                r.load_category,
-                r.water,
-                r.leaks,
-                r.status,
-            )
-            for r in result.rows
-        ],
-    )
+    write_hours(conn, act.id, result.rows)
     hex_at = {(r.ship, r.clock): r.hex for r in result.rows}
     aid = act.id
     events = []

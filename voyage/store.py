@@ -49,7 +49,7 @@ SNAPSHOT_TABLES: list[str] = [
 ]  # fmt: skip
 #: Append-only tables whose rows carry ``action_id``; an undo deletes the action's rows.
 #: They are not journaled row by row (an advance writes thousands of hour rows).
-LOG_TABLES: list[str] = ["rolls", "hours", "events"]
+LOG_TABLES: list[str] = ["rolls", "hour_days", "events"]  # hours: voyage.hourdays
 #: How many of the latest actions stay undoable when the campaign has no ``undo_keep``.
 UNDO_KEEP = 1000
 
@@ -857,7 +857,10 @@ def m051_weather_rerolls(db: Database) -> None:
 
 # registered last, in this order: people and boats (m071, m080), fights (m075-m079), issue
 # 15's (m090-m099), boats under way (m120), voyage routes (m100-m109); then the foreign keys
-# (m190-m199) after every other table
+# (m190-m199) after every other table; the hours packed a day to a row (m102) before them
 from . import worldschema  # noqa: E402, F401, I001
 from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001
+from . import hourdays  # noqa: E402, I001
+
+migrations()(hourdays.m102_hour_days)  # here: hourdays imports nothing of the store
 from . import fkschema  # noqa: E402, F401, I001

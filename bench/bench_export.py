@@ -36,6 +36,8 @@ sys.path.insert(0, str(ROOT))
 
 from voyage import export  # noqa: E402
 from voyage.dice import Modifier, Roller  # noqa: E402
+from voyage.engine import HourRow  # noqa: E402
+from voyage.hourdays import write_hours  # noqa: E402
 from voyage.ships import make_ship  # noqa: E402
 from voyage.store import Campaign, create_campaign  # noqa: E402
 
@@ -95,7 +97,11 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
                 "load": 200, "load_category": "half", "water": clock % 7, "leaks": 0,
                 "status": "under way" if clock < hours_total - 1 else "arrived",
             })
-        db["hours"].insert_all(hours, batch_size=2000)
+        # as voyage.logrows writes them: packed a ship-day to a row (m102)
+        write_hours(db.conn, act.id, [
+            HourRow(**{k: v for k, v in h.items() if k not in ("action_id", "day", "hour")})
+            for h in hours
+        ])
         events = []
         for day in range(1, days + 1):
             for clock, minute, kind, text, rolls in _event_rows(roller, day, per_day):

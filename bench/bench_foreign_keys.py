@@ -24,13 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from voyage import store  # noqa: E402
+from voyage.engine import HourRow  # noqa: E402
+from voyage.hourdays import write_hours  # noqa: E402
 from voyage.logrows import _EVENT_SQL  # noqa: E402
-
-HOUR_SQL = (
-    "INSERT INTO hours (action_id, voyage_id, ship, clock, day, hour, hex, miles, speed, "
-    "pace, fuel, load, load_category, water, leaks, status) VALUES "
-    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
 
 
 def make(path: Path, keys: bool, ships: int) -> store.Campaign:
@@ -53,8 +49,8 @@ def make(path: Path, keys: bool, ships: int) -> store.Campaign:
                 "INSERT INTO ships (name, class, tier, traits, equipment, created) "
                 "VALUES (?, 'freighter', 10, '[]', '{}', 1)", [f"Ship {i + 1}"])
             conn.execute(
-                "INSERT INTO voyages (id, ship, origin, destination, route, started) "
-                "VALUES (?, ?, '0305', '2812', '[]', 0)", [i + 1, f"Ship {i + 1}"])
+                "INSERT INTO voyages (id, ship, origin, destination, started) "
+                "VALUES (?, ?, '0305', '2812', 0)", [i + 1, f"Ship {i + 1}"])
     return camp
 
 
@@ -63,9 +59,10 @@ def write_year(camp: store.Campaign, ships: int, hours: int) -> None:
     with camp.transaction():
         conn.execute("INSERT INTO actions (id, kind, summary, clock, at, snapshot, undo) "
                      "VALUES (2, 'advance', 'advance', 0, '', '', 'journal')")
-        conn.executemany(HOUR_SQL, [
-            (2, s + 1, f"Ship {s + 1}", h, h // 24 + 1, h % 24, "1510", 7, 7, "normal", 100,
-             300, "half", 0, 0, "under way")
+        # as voyage.logrows writes them: packed a ship-day to a row (m102)
+        write_hours(conn, 2, [
+            HourRow(s + 1, f"Ship {s + 1}", h, "1510", 7, 7, "normal", 100, 300, "half", 0, 0,
+                    "under way")
             for h in range(hours) for s in range(ships)
         ])
         conn.executemany(_EVENT_SQL, [
@@ -79,7 +76,7 @@ def undo_year(camp: store.Campaign) -> None:
     conn = camp.db.conn
     with camp.transaction():
         conn.execute("PRAGMA defer_foreign_keys = ON")
-        for table in ("hours", "events"):
+        for table in ("hour_days", "events"):
             conn.execute(f"DELETE FROM {table} WHERE action_id = 2")
         conn.execute("DELETE FROM actions WHERE id = 2")
 
@@ -88,8 +85,8 @@ def delete_parent(camp: store.Campaign, ships: int) -> None:
     """A voyage row no hour points at, deleted among a year of hours, then put back."""
     conn = camp.db.conn
     with camp.transaction():
-        conn.execute("INSERT INTO voyages (id, ship, origin, destination, route, started) "
-                     "VALUES (?, 'Ship 1', '0305', '2812', '[]', 0)", [ships + 1])
+        conn.execute("INSERT INTO voyages (id, ship, origin, destination, started) "
+                     "VALUES (?, 'Ship 1', '0305', '2812', 0)", [ships + 1])
     with camp.transaction():
         conn.execute("DELETE FROM voyages WHERE id = ?", [ships + 1])
 

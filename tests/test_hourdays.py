@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from conftest import ok
 
-from voyage import hourdays, logrows, store, voyages
+from voyage import export, hourdays, logrows, store, voyages
 from voyage.store import open_campaign
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
@@ -44,6 +44,13 @@ def _old_write_hours(conn: sqlite3.Connection, action_id: int, rows: list[Any]) 
     )  # fmt: skip
 
 
+def _old_read_hours(conn: sqlite3.Connection, where: str, args: Any) -> list[dict[str, Any]]:
+    """The hour rows as voyage read them before m102."""
+    cur = conn.execute(f"SELECT * FROM hours {where} ORDER BY clock, id", list(args))
+    names = [d[0] for d in cur.description]
+    return [dict(zip(names, row, strict=True)) for row in cur]
+
+
 @contextmanager
 def voyage_before_hour_days() -> Iterator[None]:
     """This voyage as it was before m102: an hour a row in the table hours."""
@@ -56,6 +63,10 @@ def voyage_before_hour_days() -> Iterator[None]:
         mp.setattr(store, "_KNOWN", [])
         mp.setattr(store, "LOG_TABLES", ["rolls", "hours", "events"])
         mp.setattr(logrows, "write_hours", _old_write_hours)
+        from voyage import voyagelog  # (after voyage.voyages, which it imports from)
+
+        for reader in (voyagelog, export):
+            mp.setattr(reader, "read_hours", _old_read_hours)
         yield
 
 
@@ -226,4 +237,30 @@ def test_the_view_takes_writes_like_the_table_did(db):
         got = conn.execute("SELECT * FROM hours ORDER BY clock, id").fetchall()
     assert got == table.execute("SELECT * FROM hours ORDER BY clock, id").fetchall()
     assert len(got) == 5 and got[-1][0] == 5  # the highest id left was 4
+    camp.close()
+
+
+def test_the_readers_unpack_what_the_view_gives(db):
+    """voyage log and export read hour_days in Python (read_hours): the view's rows, in its
+    order, values and types, whatever the values (a fraction of fuel, no hex, a flag)."""
+    camp = open_campaign(db)
+    conn = camp.db.conn
+    odd = [_Row(fuel=12.25, load=3.0, clock=c) for c in (30, 5, 6)]
+    odd[1].hex, odd[2].leaks, odd[0].ship = None, True, "Tern"
+    for r in odd:
+        r.voyage_id = None  # type: ignore[assignment]
+    with camp.action("hand", "odd hours"):
+        conn.execute("PRAGMA defer_foreign_keys = ON")
+        hourdays.write_hours(conn, camp.current_action.id, odd[:2])  # type: ignore[union-attr]
+        hourdays.write_hours(conn, camp.current_action.id, odd[2:])  # type: ignore[union-attr]
+        for where, args in (("", []), ("WHERE ship = ? COLLATE NOCASE", ["gull"])):
+            view = [dict(zip(OLD_COLUMNS, r, strict=True)) for r in conn.execute(
+                f"SELECT * FROM hours {where} ORDER BY clock, id", args)]  # fmt: skip
+            got = hourdays.read_hours(conn, where, args)
+            assert got == view and [list(map(type, r.values())) for r in got] == [
+                list(map(type, r.values())) for r in view
+            ]
+        assert [(r["id"], r["clock"], r["hex"], r["leaks"]) for r in view] == [
+            (2, 5, None, 0), (3, 6, "0305", 1)
+        ]  # fmt: skip
     camp.close()

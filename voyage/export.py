@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from . import __version__
 from .dice import Roll
 from .errors import VoyageError
+from .hourdays import read_hours
 
 if TYPE_CHECKING:
     from .maps import SeaMap
@@ -125,9 +126,8 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
             raise ExportError(f"{found.name} has no voyage {voyage_id} (its voyages: {known})")
         voyage = matching[0]
     vid = int(voyage["id"])
-    hours = [dict(r) for r in camp.db.query(
-        "SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id", [vid]
-    )] if camp.db["hours"].exists() else []
+    # SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id (voyage.hourdays, m102)
+    hours = read_hours(camp.db.conn, "WHERE voyage_id = ?", [vid])
     events = [_decode(r, _JSON_COLUMNS_EVENTS) for r in camp.db.query(
         "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [vid]
     )] if camp.db["events"].exists() else []

@@ -56,6 +56,7 @@ INSERT_SQL = (
 # compact, keys unsorted (arrays only), non-ASCII kept as it is: SQLite reads it back
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 _encode = _JSON.encode
+_decode = json.JSONDecoder().decode
 
 
 def _table_sql(keys: str = "") -> str:
@@ -160,6 +161,32 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
         (action_id, voyage, ship, day + 1, hours[0][0], hours[-1][0], _encode(hours))
         for (voyage, ship, day), hours in groups.items()
     ]
+
+
+def read_hours(
+    conn: sqlite3.Connection, where: str = "", args: Iterable[Any] = ()
+) -> list[dict[str, Any]]:
+    """The rows ``SELECT * FROM hours {where} ORDER BY clock, id`` gives, unpacked here (the
+    view unpacks each value with SQL's JSON functions, several times slower for a long
+    voyage). ``where`` may name only the packed row's columns (ship, voyage_id)."""
+    out: list[dict[str, Any]] = []
+    add = out.append
+    sql = f"SELECT action_id, voyage_id, ship, day, hours FROM {TABLE} {where}"
+    for aid, vid, ship, day, text in conn.execute(sql, list(args)):
+        hours = _decode(text)
+        if "true" in text or "false" in text:  # SQL reads a JSON true as the integer 1
+            hours = [[int(v) if type(v) is bool else v for v in h] for h in hours]
+        for i, clock, hour, hx, miles, speed, pace, fuel, load, cat, water, leaks, st in hours:
+            add({"id": i, "action_id": aid, "voyage_id": vid, "ship": ship, "clock": clock,
+                 "day": day, "hour": hour, "hex": hx, "miles": miles, "speed": speed,
+                 "pace": pace, "fuel": fuel, "load": load, "load_category": cat,
+                 "water": water, "leaks": leaks, "status": st})  # fmt: skip
+    out.sort(key=_order)
+    return out
+
+
+def _order(row: dict[str, Any]) -> tuple[Any, Any]:
+    return row["clock"], row["id"]
 
 
 def write_hours(conn: sqlite3.Connection, action_id: int, rows: list[HourRow]) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from . import ships as shipfig
 from .engine import CLOSED_STATUSES
+from .hourdays import read_hours
 from .perfschema import VOYAGE_SELECT
 from .rules.boatpower import plain
 from .store import Campaign
@@ -19,8 +20,7 @@ def hour_rows(
 ) -> list[dict[str, Any]]:
     """Hour rows in order (``last``: only the last N of them)."""
     where, args = _filters(ship, voyage_id)
-    sql = f"SELECT * FROM hours {where} ORDER BY clock, id"
-    rows = [dict(r) for r in camp.db.query(sql, args)]
+    rows = read_hours(camp.db.conn, where, args)  # SELECT * FROM hours ... ORDER BY clock, id
     return rows[-last:] if last else rows
 
 

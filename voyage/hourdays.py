@@ -18,7 +18,8 @@ same storage types, and the same ``id`` of each hour, so every reader (``voyage 
   (voyage.store.LOG_TABLES).
 - The view takes writes too (INSTEAD OF triggers), for tools and tests that write hours
   one at a time: an insert adds a one-hour packed row, an update moves the hour into one
-  of its own, a delete takes the hour out of its packed row.
+  of its own, a delete takes the hour out of its packed row. (A fraction written this way
+  keeps the 15 significant digits SQLite's JSON functions write; voyage writes its own.)
 """
 
 from __future__ import annotations
@@ -84,7 +85,14 @@ def _trigger_sql() -> list[str]:
     """INSTEAD OF triggers: the view written one hour at a time."""
     next_id = f"coalesce((SELECT max(last_id) FROM {TABLE}), 0) + 1"
     one = "json_array(json_array({}))"
-    values = ", ".join(f"new.{c}" for c in PACKED[1:])
+    # a whole real in an INTEGER column is stored as an integer (SQLite's column affinity)
+    values = ", ".join(
+        f"CASE WHEN typeof(new.{c}) = 'real' AND new.{c} = CAST(new.{c} AS INTEGER) "
+        f"THEN CAST(new.{c} AS INTEGER) ELSE new.{c} END"
+        if c in _INTEGER
+        else f"new.{c}"
+        for c in PACKED[1:]
+    )
     insert = (
         f"INSERT INTO {TABLE} (action_id, voyage_id, ship, day, first_id, last_id, hours) "
         "SELECT new.action_id, new.voyage_id, new.ship, new.day, n, n, "

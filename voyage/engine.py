@@ -80,6 +80,7 @@ class World:
     sea_state: SeaStateLookup = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
+    track_armor: bool = False  #: R84: depth damage wears a built boat's armour
     #: the campaign's calendar (voyage.calendar): dawn and dusk by season; None counts days
     calendar: Any = None
     #: R64: the current in a hex (voyage.rules.drift.Current), or None

@@ -437,13 +437,15 @@ def recharge(ctx: click.Context) -> None:
 
 
 @act.command()
-@click.argument("what", type=Choice(["engine", "leak", "propellers"]))
+@click.argument("what", type=Choice(["engine", "leak", "propellers", "armor"]))
 @click.argument("number", type=NUMBER, required=False)
 @click.option("--now", is_flag=True, help="At sea: the leak is patched at once (your call).")
 @click.pass_context
 def repair(ctx: click.Context, what: str, number: int | None, now: bool) -> None:
     """Repair the engine (a built boat's power plant), work on leak N (as numbered by
-    `voyage status`), or replace a built boat's lost propellers in port (R85).
+    `voyage status`), replace a built boat's lost propellers in port (R85), or make good in
+    port the armour the deep wore off a built boat (R84, where `track_armor` is on: the
+    body's armour cost a point).
 
     At sea the crew work on one leak at a time (R86): `repair leak N` sets them to it, and
     each 10 minutes 2d6 >= 8 stops it (rolled as the clock advances); `--now` patches it at
@@ -458,6 +460,8 @@ def repair(ctx: click.Context, what: str, number: int | None, now: bool) -> None
         voyage act "Sea Witch" repair leak 1
 
         voyage act "Sea Witch" repair leak 1 --now
+
+        voyage act "Eel" repair armor
     """
     _act(ctx, "repair", target=what, amount=number, now=now)
 
@@ -467,11 +471,15 @@ def repair(ctx: click.Context, what: str, number: int | None, now: bool) -> None
 @click.pass_context
 def dive(ctx: click.Context, feet: int) -> None:
     """Take a submersible down to FEET (R84): under the storms, at full speed. Never below
-    the charted seabed; below her rated depth she rolls on the Depth Damage Table.
+    the charted seabed. Past her rated depth she rolls on the Depth Damage Table at once
+    (on first passing it: a leak, or she implodes and sinks) and then every hour she stays
+    there; with `voyage settings track_armor true` the table wears her armour too.
 
-    Example:
+    Examples:
 
         voyage act "Nautilus" dive 200
+
+        voyage act "Nautilus" dive 400
     """
     _act(ctx, "dive", amount=feet)
 

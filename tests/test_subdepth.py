@@ -246,3 +246,40 @@ def test_bad_armour_input_is_one_line_and_changes_nothing(runner, reach):
     assert "only in a port" in refused(runner, "act", "Eel", "repair", "armor")  # at sea
     assert "a rolled ship" in refused(runner, "act", "Gull", "repair", "armor")
     assert db_contents(reach) == before
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+def _table() -> dict[str, Any]:
+    from voyage.paths import tables_dir
+    from voyage.tables import parse_yaml
+
+    return dict(parse_yaml((tables_dir() / "boats.yaml").read_text(), "boats.yaml"))
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda s: s["armor_modifiers"][0].update(share=2), r"armor_modifiers\[0\].share"),
+    (lambda s: s["armor_modifiers"][1].update(modifier="lots"), r"armor_modifiers\[1\].modifier"),
+    (lambda s: s["depth_damage"][1].update(armor_damage="some"), r"depth_damage.*armor_damage"),
+])
+def test_bad_armour_rows_are_one_line_naming_the_key(change, says):
+    from voyage.errors import TableError
+    from voyage.tables import check_table
+
+    data = _table()
+    change(data["submersible"])
+    with pytest.raises(TableError, match=says):
+        check_table("boats", data, "boats.yaml")
+
+
+def test_a_house_table_without_the_armour_keys_still_loads():
+    """A campaign's house boats.yaml from before the armour keys: armour rolls nothing."""
+    from voyage.tables import check_table
+
+    data = _table()
+    sub = data["submersible"]
+    del sub["armor_modifiers"]
+    for row in sub["depth_damage"]:
+        row.pop("armor_damage", None)
+    check_table("boats", data, "boats.yaml")

@@ -83,7 +83,7 @@ def wear(now: dict[str, int], dice: str, roller: Roller) -> tuple[Roll, dict[str
 
 
 def armor_text(built: dict[str, int], now: dict[str, int]) -> str:
-    """``F8/10, R7/7, B0/3`` (now/as built), or "none" (no side built with armour)."""
+    """``F8/10, L6/7, B0/3`` (now/as built), or "none" (no side built with armour)."""
     return ", ".join(f"{loc}{now.get(loc, p)}/{p}" for loc, p in built.items()) or "none"
 
 

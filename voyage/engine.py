@@ -51,7 +51,7 @@ from .rules.fire import fire_start
 from .rules.floodphase import flooding, r37_water
 from .rules.sinking import sinking_time
 from .rules.strain import strain_check as strain_roll
-from .rules.towing import tow_phase, towed_hlbs
+from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
 from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
@@ -358,7 +358,9 @@ class Engine:
     def category(self, s: ShipState) -> str:
         """R12: the load category now, a tow counted (R92: for R41 too; :meth:`load`, for
         R12's sinking and R37, leaves it out)."""
-        return self.category_of(self.load(s) + towed_hlbs(s.ship), self._dw[s.ship.name])
+        ship = s.ship
+        return self.category_of(self.load(s) + (ship.equipment.get("tow_counted") or 0),
+                                self._dw[ship.name])
 
     def category_of(self, load: int, deadweight: int) -> str:
         """R12 (voyage.ships.load_category_for), memoised: loads repeat hour after hour."""
@@ -596,7 +598,7 @@ class _ShipHour:
             self.end_of_hour()
         if s.status == "arrived" and not s.emergency:
             s.progress = 0
-        load = self.e.load(s) + towed_hlbs(ship)  # R92: the row's Load and category
+        load = self.e.load(s) + (ship.equipment.get("tow_counted") or 0)  # R92, as category
         return HourRow(
             s.voyage_id,
             ship.name,

@@ -213,7 +213,7 @@ def main() -> None:
         fresh = folder / "fresh.db"
         shutil.copy(reach, fresh)
         with sqlite3.connect(fresh) as conn:
-            for table in ("hours", "events", "rolls", "undo_journal", "actions"):
+            for table in ("hour_days", "events", "rolls", "undo_journal", "actions"):
                 conn.execute(f"DELETE FROM {table}")
         with sqlite3.connect(fresh) as conn:
             conn.execute("VACUUM")

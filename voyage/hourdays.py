@@ -20,6 +20,8 @@ same storage types, and the same ``id`` of each hour, so every reader (``voyage 
   one at a time: an insert adds a one-hour packed row, an update moves the hour into one
   of its own, a delete takes the hour out of its packed row. (A fraction written this way
   keeps the 15 significant digits SQLite's JSON functions write; voyage writes its own.)
+  Each such write looks its hour up among the packed rows: to delete many hours, delete
+  their rows of ``hour_days`` (as undo does), not the view's.
 """
 
 from __future__ import annotations

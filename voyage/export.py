@@ -187,11 +187,11 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     from .store import _ship_from_row
 
     db = camp.db
-    if not all(db[t].exists() for t in ("actions", "events", "hour_days")):
+    if not all(db[t].exists() for t in ("actions", "events", "hours")):
         return None
-    row = db.execute(  # hour_days: the hours' packed rows, none empty (voyage.hourdays)
+    row = db.execute(
         "SELECT min(a) FROM (SELECT min(action_id) AS a FROM events WHERE voyage_id = ? "
-        "UNION ALL SELECT min(action_id) FROM hour_days WHERE voyage_id = ?)",
+        "UNION ALL SELECT min(action_id) FROM hours WHERE voyage_id = ?)",
         [voyage_id, voyage_id],
     ).fetchone()
     action_id = row[0] if row else None

@@ -675,38 +675,60 @@ class Roller:
             if len(_PARSED) >= 1024:
                 _PARSED.clear()
             found = _PARSED[dice] = (
-                bare, parsed.count, parsed.sides, parsed.bonus, str(bare) if parsed.count else ""
+                bare,
+                parsed.count,
+                parsed.sides,
+                parsed.bonus,
+                str(bare) if parsed.count else "",
             )
         bare, count, sides, bonus, text = found
         mods = list(modifiers)
         if bonus:
             mods.insert(0, Modifier(bonus, "flat"))
-        die = self.die
-        faces = [die(sides) for _ in range(count)]
-        natural = sum(faces)
-        modifier = sum(m.value for m in mods)
+        if count == 1 and type(self).die is Roller.die:
+            # one die, drawn as die() draws it (the engine's usual roll, issue 14)
+            bits = self._random.getrandbits
+            k = sides.bit_length()
+            face = bits(k)
+            while face >= sides:
+                face = bits(k)
+            natural = face + 1
+            faces = [natural]
+        else:
+            die = self.die
+            faces = [die(sides) for _ in range(count)]
+            natural = sum(faces)
+        modifier = sum([m.value for m in mods]) if mods else 0
         total = natural + modifier
-        record = Roll(
-            label=label,
-            dice=text,
-            faces=faces,
-            natural=natural,
-            modifiers=mods,
-            total=total,
-            outcome=outcome,
-        )
-        if target is not None:
+        if target is None:
+            record = Roll(
+                label, text, faces, natural, mods, [], 0, [], total, None, None, None, None, outcome
+            )
+        else:
             ok = meets(total, target, compare)
-            record.target, record.compare, record.target_text = target, compare, target_text
-            record.success = ok
-            record.outcome = (success if ok else failure) or outcome
             key = (text, bonus, modifier, target, compare)
             chance = _ODDS.get(key)
             if chance is None:
                 if len(_ODDS) >= 4096:
                     _ODDS.clear()
                 chance = _ODDS[key] = odds(bare, modifier, target, compare)
-            record.probability = chance
+            record = Roll(
+                label,
+                text,
+                faces,
+                natural,
+                mods,
+                [],
+                0,
+                [],
+                total,
+                target,
+                compare,
+                target_text,
+                ok,
+                (success if ok else failure) or outcome,
+                chance,
+            )
         return self._keep(record)
 
     def check(

@@ -86,11 +86,20 @@ _FOUR_G = 1 << 32
 _D6_LIMIT = _FOUR_G - _FOUR_G % 6
 
 
+#: the start of a stream's key by (seed, ship): what :func:`stream` encodes before the clock
+_HEADS: dict[tuple[int, str], bytes] = {}
+
+
 def first_d6(seed: int, ship: str, clock: int) -> int:
     """The first d6 of :func:`stream` (seed, ship, clock): what the engine's check peeks at
     before it starts the stream (most checks meet nothing and roll no more)."""
-    key = f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode()
-    value = int.from_bytes(hashlib.sha256(key + b"\0\0\0\0").digest()[:4], "big")
+    head = _HEADS.get((seed, ship))
+    if head is None:
+        if len(_HEADS) >= 4096:
+            _HEADS.clear()
+        head = _HEADS[seed, ship] = f"{seed}\0encounter\0{ship.lower()}\0".encode()
+    key = head + f"{clock}".encode() + b"\0\0\0\0"  # stream()'s key, then block 0
+    value = int.from_bytes(hashlib.sha256(key).digest()[:4], "big")
     if value < _D6_LIMIT:
         return value % 6 + 1
     return stream(seed, ship, clock).die(6)  # rejected: the stream draws on

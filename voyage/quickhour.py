@@ -152,15 +152,24 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         s.hours_in_hex += 1
     s.storm_hours = 0
     s.progress = progress + speed - entered * hex_miles
+    return _row(e, s, clock, speed)
+
+
+def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
+    """The hour row of a rolled ship that sailed the whole hour at ``speed`` and ends it
+    under way with no water or leaks aboard, as the slow path's end of hour writes it."""
+    ship = s.ship
+    name = ship.name
     fuel = ship.fuel
     load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
-    if world.water_in_load:
+    if e.world.water_in_load:
         load += ship.water
-    return engine.HourRow(
+    dw = e._dw[name]
+    return (_ENGINE or _engine()).HourRow(
         s.voyage_id,
         name,
         clock,
-        route[position],
+        s.route[s.position],
         speed,
         speed,
         s.pace,
@@ -169,7 +178,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         e._categories.get((load, dw)) or e.category_of(load, dw),
         ship.water,
         0,
-        f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
+        f"under way, {depth} ft down" if (depth := ship.equipment.get("depth_ft")) else "under way",
     )
 
 
@@ -221,6 +230,22 @@ def _rolled_hour(
         else:
             h.enter_hex()
         i += 1
+    if (
+        i == count
+        and h.moving
+        and h.entered
+        and s.status == "under way"
+        and not s.emergency
+        and not s.capsized
+        and not s.leaks
+        and not s.new_leaks
+        and not ship.water
+    ):
+        # every hex entered and nothing wrong aboard: the end of the hour as finish() ends
+        # it (R31's progress carried over; no leak, water or same-hex storm clock to run)
+        h.minute = engine.MINUTES - 1
+        s.progress += speed - h.entered * e._hex_miles
+        return _row(e, s, clock, speed)
     if s.emergency and s.active:
         h.minute += 1
     return h.finish(entries, i)

@@ -675,11 +675,7 @@ class Roller:
             if len(_PARSED) >= 1024:
                 _PARSED.clear()
             found = _PARSED[dice] = (
-                bare,
-                parsed.count,
-                parsed.sides,
-                parsed.bonus,
-                str(bare) if parsed.count else "",
+                bare, parsed.count, parsed.sides, parsed.bonus, str(bare) if parsed.count else ""
             )
         bare, count, sides, bonus, text = found
         mods = list(modifiers)

@@ -361,7 +361,8 @@ class EncounterChecks:
 
             # castaways go into the water of her hex (R71-R74): the referee searches
             text = result.text + into_phase(engine.water, result.encounter, clock)
-            event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE, dict(result.changes))
+            event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE,
+                          dict(result.changes))
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
     def meetings(self, engine: Any, clock: int, out: list[Any]) -> None:
@@ -386,26 +387,15 @@ class EncounterChecks:
                     came = _came_in(engine, a) or _came_in(engine, b)
                     if not came or _next_hex(a) == _next_hex(b):
                         continue
-                    text = (
-                        f"{a.ship.name} and {b.ship.name} meet in {hex_name} on crossing "
-                        "courses (R93; a collision only if the referee says so, R91)."
-                    )
-                    found = {
-                        "kind": "ship",
-                        "hex": hex_name,
-                        "terrain": "meeting",
-                        "ships": [a.ship.name, b.ship.name],
-                        "text": text,
-                    }
+                    text = (f"{a.ship.name} and {b.ship.name} meet in {hex_name} on crossing "
+                            "courses (R93; a collision only if the referee says so, R91).")
+                    found = {"kind": "ship", "hex": hex_name, "terrain": "meeting",
+                             "ships": [a.ship.name, b.ship.name], "text": text}
                     for s in (a, b):
-                        event = Event(
-                            "encounter",
-                            f"Encounter at {hex_name} (ship): {text}",
-                            [],
-                            CHECK_MINUTE,
-                            {"encounter": found},
-                        )
-                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
+                        event = Event("encounter", f"Encounter at {hex_name} (ship): {text}",
+                                      [], CHECK_MINUTE, {"encounter": found})
+                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event,
+                                               "encounter"))
 
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""
@@ -502,14 +492,8 @@ def check_by_hand(
             "UPDATE actions SET summary = ? WHERE id = ?",
             [f"encounter check {ship.name}: {result.encounter.get('kind', 'nothing')}", act.id],
         )
-    where = {
-        "ship": ship.name,
-        "hex": hex_name,
-        "terrain": terrain,
-        "night": night,
-        "chance": chance,
-        "clock": camp.clock,
-    }
+    where = {"ship": ship.name, "hex": hex_name, "terrain": terrain, "night": night,
+             "chance": chance, "clock": camp.clock}
     return result, where
 
 

@@ -749,8 +749,15 @@ class Roller:
             natural = max(faces) if net > 0 else min(faces)
             dice = "2d20kh1" if net > 0 else "2d20kl1"
         else:
-            faces = [self.die(20)]
-            natural = faces[0]
+            if type(self).die is Roller.die:  # the d20 drawn inline as die() draws it
+                bits = self._random.getrandbits
+                natural = bits(5)
+                while natural >= 20:
+                    natural = bits(5)
+                natural += 1
+            else:
+                natural = self.die(20)
+            faces = [natural]
             dice = "d20"
             if net:
                 boon_faces = [self.die(6) for _ in range(abs(net))]

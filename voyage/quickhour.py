@@ -152,7 +152,26 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         s.hours_in_hex += 1
     s.storm_hours = 0
     s.progress = progress + speed - entered * hex_miles
-    return _row(e, s, clock, speed)
+    # the row as _row writes it, inline: this is most of the year's ship-hours
+    fuel = ship.fuel
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
+    if world.water_in_load:
+        load += ship.water
+    return engine.HourRow(
+        s.voyage_id,
+        name,
+        clock,
+        route[position],
+        speed,
+        speed,
+        s.pace,
+        fuel if type(fuel) is int else plain(fuel),
+        load if type(load) is int else plain(load),
+        e._categories.get((load, dw)) or e.category_of(load, dw),
+        ship.water,
+        0,
+        f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
+    )
 
 
 def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:

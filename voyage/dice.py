@@ -681,7 +681,7 @@ class Roller:
         mods = list(modifiers)
         if bonus:
             mods.insert(0, Modifier(bonus, "flat"))
-        if count == 1 and type(self).die is Roller.die:
+        if count == 1 and type(self).die is _PLAIN_DIE:
             # one die, drawn as die() draws it (the engine's usual roll, issue 14)
             bits = self._random.getrandbits
             k = sides.bit_length()
@@ -749,7 +749,7 @@ class Roller:
             natural = max(faces) if net > 0 else min(faces)
             dice = "2d20kh1" if net > 0 else "2d20kl1"
         else:
-            if type(self).die is Roller.die:  # the d20 drawn inline as die() draws it
+            if type(self).die is _PLAIN_DIE:  # the d20 drawn inline as die() draws it
                 bits = self._random.getrandbits
                 natural = bits(5)
                 while natural >= 20:
@@ -816,6 +816,11 @@ class Roller:
             label=label, dice=f"d{sides}", faces=[face], natural=face, total=face, outcome=chosen
         )
         return chosen, self._keep(record)
+
+
+#: Roller.die as defined here: roll() and check() draw a single die inline only while a
+#: roller's die is this one (a subclass's or a test's own die is called instead)
+_PLAIN_DIE = Roller.die
 
 
 def check_odds(

@@ -216,7 +216,8 @@ def test_doctor_names_a_route_that_is_not_hex_names(camp):
 
 def test_the_route_text_reads_back_exactly():
     route = ["0305", "0405", "101102", "0506"]
-    assert route_from_text(route_text(route)) == route and route_text(route) == "0305 0405 101102 0506"
+    assert route_text(route) == "0305 0405 101102 0506"
+    assert route_from_text(route_text(route)) == route
     for flags in ([], [False], [True], [False, True, True, False, True]):
         assert inshore_from_text(inshore_text(flags)) == flags
     assert inshore_text([False, True]) == "01"
@@ -233,8 +234,7 @@ def test_an_old_snapshot_with_routes_in_the_voyage_rows_still_undoes(camp):
     # as the snapshot kept them: JSON (text in voyage_routes since m106)
     snapshot = {
         "voyages": [
-            dict(r, route=dumps(r["route"].split()),
-                 inshore=dumps(inshore_from_text(r["inshore"])))
+            dict(r, route=dumps(r["route"].split()), inshore=dumps(inshore_from_text(r["inshore"])))
             for r in rows
         ]
     }

@@ -98,7 +98,6 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     if not camp.db["voyages"].exists():
         return []
     from .perfschema import VOYAGE_SELECT
-
     from .routetext import inshore_from_text, route_from_text
 
     rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])

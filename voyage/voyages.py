@@ -32,8 +32,8 @@ from .events import Event
 from .logrows import log_event, write_log
 from .perfschema import VOYAGE_SELECT
 from .report import plural
-from .rules.boatpower import plain
 from .routetext import inshore_from_text, inshore_text, route_from_text, route_text
+from .rules.boatpower import plain
 from .rules.repair import repair_leak
 from .ships import PACES, Ship
 from .store import Action, Campaign

@@ -43,7 +43,7 @@ from bench_engine import LEGS, _referee, timed_pair  # noqa: E402
 from bench_map import make_map_text  # noqa: E402
 
 from voyage import store, voyages  # noqa: E402
-from voyage.engine import AdvanceResult, Engine  # noqa: E402
+from voyage.engine import AdvanceResult, Engine, dumps  # noqa: E402
 from voyage.mapstore import load_into_campaign  # noqa: E402
 from voyage.routetext import inshore_from_text, route_from_text  # noqa: E402
 from voyage.ships import make_ship  # noqa: E402
@@ -108,8 +108,8 @@ def snapshot_bytes(camp: store.Campaign) -> int:
         if camp.db[t].exists()
     }
     for r in snapshot.get("voyage_routes", []):
-        r["route"] = json.dumps(route_from_text(r["route"]))
-        r["inshore"] = json.dumps(inshore_from_text(r["inshore"]))
+        r["route"] = dumps(route_from_text(r["route"]))
+        r["inshore"] = dumps(inshore_from_text(r["inshore"]))
     return len(json.dumps(snapshot).encode())
 
 

@@ -86,6 +86,7 @@ def world_for(
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
         encounters=encounter_checks(camp, chart),  # R93
+        track_armor=bool(settings.get("track_armor", False)),  # R84
     )
 
 
@@ -520,7 +521,8 @@ def referee_action(
                 camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain,
                 chart, now,
             )
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
+        summary = event.text.split("\n", 1)[0]  # the action's own line (R84: not its dice)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return event
 
 
@@ -548,6 +550,7 @@ def _referee_action(
         ship = s.ship  # one Ship: what the action changes is what is saved
     book = camp.rulebook
     changes: dict[str, Any] = {}
+    after: list[Any] = []  # the engine's events that follow the action's (R84's dive)
     if what == "jettison":
         if not amount or amount < 1:
             raise VoyageRuleError("say how many hlbs of cargo to throw over, e.g. jettison 100")
@@ -578,9 +581,13 @@ def _referee_action(
             from .boatactions import repair_propellers  # R85
 
             text, changes = repair_propellers(camp, ship, s, chart)
+        elif target == "armor":
+            from .boatactions import repair_armor  # R84
+
+            text, changes = repair_armor(camp, ship, s, chart)
         else:
-            raise VoyageRuleError(
-                "repair what? `repair engine`, `repair leak N` or `repair propellers`")
+            raise VoyageRuleError("repair what? `repair engine`, `repair leak N`, "
+                                  "`repair propellers` or `repair armor`")
     elif what == "pump":
         if not amount or amount < 1:
             raise VoyageRuleError("say how many hlbs of water to pump out, e.g. pump 20")
@@ -658,7 +665,7 @@ def _referee_action(
         from .depthacts import depth_action  # R83, R84
 
         s = _voyage_or_fail(s, ship, what)
-        text, changes = depth_action(camp, ship, s, what, amount, chart)
+        text, changes, after = depth_action(camp, ship, s, what, amount, chart)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
@@ -709,7 +716,12 @@ def _referee_action(
         )
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
-    return event
+    lines = [text]
+    for later in after:
+        log_event(camp, act, later.ship, later.voyage_id, later.event)
+        lines += [later.event.text, *(f"  {r.line()}" for r in later.event.rolls)]
+    # what the referee is shown: the action, then what followed it with its dice
+    return Event(what, "\n".join(lines), [], 0, changes) if after else event
 
 
 def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:

@@ -36,7 +36,7 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "ships": ["traits", "equipment", "design"],
     "rolls": ["record"],
     "voyages": ["state"],
-    "voyage_routes": ["route", "inshore"],  # until m106 (ROUTE_TEXT_STEP): text since
+    "voyage_routes": ["route", "inshore"],  # JSON until m106 (ROUTE_TEXT_STEP), text since
     "events": ["rolls", "changes"],
     "fights": ["turn_order"],
     "fighters": ["damage"],

@@ -191,6 +191,15 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     ("act", "Nautilus"): [*_NAUTILUS, "sail Nautilus --to 1714"],
     ("act", "Nautilus", "surface"): [*_NAUTILUS, "sail Nautilus --to 1714",
                                      "act Nautilus dive 100"],
+    # R84 with track_armor: the Eel's armour worn by a dive past her rating, moored in
+    # Ironport to have it made good
+    ("act", "Eel", "repair"): [
+        "settings track_armor true",
+        "ship build Eel --body speeder --plant large --propellers 2 --with boat-top --crew 2 "
+        "--armor F10,R7,L7,B3,T3,U10 --submersible --dive-depth 300",
+        "ship place Eel 2812", "sail Eel --to 1714", "act Eel dive 420", "act Eel surface",
+        "act Eel anchor",
+    ],
     ("act", "Lucky", "salvage"): ['ship build Lucky --design "Lucky Catch"',
                                   "ship place Lucky 0804", "sail Lucky --route 0804,0805,0806",
                                   "advance --hours 1"],

@@ -58,14 +58,24 @@ def test_the_towers_figures_are_exactly_r92(runner, db, strong, counted, categor
     assert shipfig.fuel_use(tower, book) == fuel_use
     assert shipfig.sinking_load(tower, book) == 2000  # R92: not for R12's sinking
     camp.close()
-    ok(runner, "advance", "--hours", "3")
+    ok(runner, "advance", "--hours", "1")
     with sqlite3.connect(db) as conn:
         rows = conn.execute(
-            "SELECT ship, hex, speed, load FROM hours WHERE clock = 2 ORDER BY ship"
+            "SELECT ship, hex, speed, load, load_category FROM hours WHERE clock = 0 "
+            "ORDER BY ship"
         ).fetchall()
     by_ship = {r[0]: r for r in rows}
     assert by_ship["Old Faithful"][2] == speed
-    assert by_ship["Old Faithful"][3] < 250 + counted  # the engine's load (R12 sinking, R37)
+    assert by_ship["Old Faithful"][4] == category  # R92: the hour's load category counts it
+    checks = _events(db, "Old Faithful", "capsize")
+    if category == "overloaded":
+        # R92 counts the tow in her load category, and R41 is not excluded: Overloaded by
+        # it, she makes R41's hourly Check (here at minute 0 of her first hour)
+        assert checks[:1] == [(0, 0)]
+    else:
+        # 8 knots: no hex entered in her first hour, no fuel burnt: the logged Load is
+        # 250 + the tow counted (R92, as `ship show`), and Half makes no hourly Check
+        assert by_ship["Old Faithful"][3] == 250 + counted and checks == []
     assert by_ship["Sea Witch"][1] == by_ship["Old Faithful"][1]  # they move together
 
 

@@ -306,7 +306,7 @@ def test_any_order_gives_a_voyage_or_one_clean_line(runner, sea, route, to):
 
 
 def test_the_voyages_page_names_every_referee_action_and_event_kind():
-    from voyage.cli.voyages import act
+    from voyage.cli.act import act
 
     page = (Path(__file__).parent.parent / "docs" / "voyages.md").read_text()
     for name in act.commands:

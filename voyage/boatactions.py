@@ -1,4 +1,5 @@
-"""A referee's actions for built boats (R82, R85): recharging in port, new propellers.
+"""A referee's actions for built boats (R82, R84, R85): recharging in port, new propellers,
+armour worn by the deep made good.
 
 Called from voyage.voyages.referee_action (one undoable, logged action each); kept here so
 that module stays small.
@@ -66,3 +67,23 @@ def repair_propellers(camp: Any, ship: Ship, s: Any, chart: Any) -> tuple[str, d
     text = (f"{ship.name}'s {lost} lost propeller{'s' if lost > 1 else ''} "
             f"{'are' if lost > 1 else 'is'} replaced at {info.port}: {fitted} fitted (R85).")
     return text, {"propellers_left": fitted}
+
+
+def repair_armor(camp: Any, ship: Ship, s: Any, chart: Any) -> tuple[str, dict[str, Any]]:
+    """R84 (our reading): armour the deep has worn (where the referee tracks it) is made
+    good in a port, every point at the body's armour cost (R80)."""
+    from .rules.subarmor import ARMOR_NOW, repair_cost
+
+    if not is_built(ship):
+        raise VoyageRuleError(f"{ship.name} is a rolled ship: only a built boat's armour is "
+                              "worn by the deep and repaired (R84)")
+    book = camp.rulebook
+    lost, cost = repair_cost(ship, book)
+    if not lost:
+        raise VoyageRuleError(f"{ship.name}'s armour is whole: nothing to repair")
+    info = _port(camp, ship, s, chart, "armour is repaired")
+    ship.equipment.pop(ARMOR_NOW, None)
+    per = cost // lost
+    text = (f"{ship.name}'s armour is made good at {info.port} ({ship.hex}): {lost} point"
+            f"{'s' if lost > 1 else ''} at ${per} a point, ${cost:,} (R84, R80).")
+    return text, {"armor_points": lost, "cost": cost, "port": ship.hex}

@@ -183,6 +183,11 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}",
     ]
     lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
+    if "armor_now" in fig:  # R84: where the referee tracks armour (track_armor)
+        from .rules.subarmor import armor_text
+
+        built = {loc: p for loc, p in s["armor"].items() if p > 0}
+        lines.append(f"  Armor now (tracked; now/as built): {armor_text(built, fig['armor_now'])}")
     return lines
 
 

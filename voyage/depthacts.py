@@ -1,7 +1,9 @@
 """Referee actions of R83 and R84: diving, surfacing, and a port's salvage crew.
 
-``voyage act SHIP dive DEPTH`` / ``surface`` (R84) set a submersible's depth (the voyage
-state's ``more["depth"]``); she cannot dive below the charted seabed of her hex. ``voyage
+``voyage act SHIP dive DEPTH`` / ``surface`` (R84) set a submersible's depth (her
+equipment's ``depth_ft``); she cannot dive below the charted seabed of her hex. Diving past
+her rated depth she rolls on the Depth Damage Table at once ("on first passing it"), as the
+engine rolls it (:func:`first_passing`). ``voyage
 act SHIP salvage`` (R83) calls a salvage crew from a port in or next to her hex to get a
 stuck boat off: 1 hour, $1,000 per 5,000 lbs of her weight (rounded up), never where ships
 are fighting. Each is one undoable action (voyage.voyages.referee_action).
@@ -17,14 +19,16 @@ from .errors import VoyageRuleError
 
 def depth_action(
     camp: Any, ship: Any, s: Any, what: str, amount: int | None, chart: Any
-) -> tuple[str, dict[str, Any]]:
-    """``dive``, ``surface`` or ``salvage`` for voyage ``s``: (log text, changes)."""
+) -> tuple[str, dict[str, Any], list[Any]]:
+    """``dive``, ``surface`` or ``salvage`` for voyage ``s``: (log text, changes, the
+    engine's events that follow it: the Depth Damage roll on first passing her rating and
+    what it did, voyage.engine.LoggedEvent)."""
     if chart is None:
         from .voyages import campaign_chart
 
         chart, _ = campaign_chart(camp)
     if what == "salvage":
-        return _salvage(camp, ship, s, chart)
+        return (*_salvage(camp, ship, s, chart), [])
     from .rules.submersible import depth_now, sub_spec
 
     spec = sub_spec(ship)
@@ -39,13 +43,14 @@ def depth_action(
         ship.equipment.pop("depth_ft", None)
         s.more.pop("passed", None)
         return (f"{ship.name} surfaces at {s.hex}: 3/4 of her speed on the surface, and the "
-                "sea state touches her again (R84).", {"depth": 0})
+                "sea state touches her again (R84).", {"depth": 0}, [])
     return _dive(camp, ship, s, amount, spec, chart)
 
 
 def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any],
-          chart: Any) -> tuple[str, dict[str, Any]]:
+          chart: Any) -> tuple[str, dict[str, Any], list[Any]]:
     from .rules.boatpower import draft_ft
+    from .rules.submersible import depth_now
 
     if amount is None or amount < 1:
         raise VoyageRuleError("say how deep she dives, in feet: dive 200 (or `surface`)")
@@ -60,14 +65,48 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
     rated = int(spec["dive_depth"])
+    passing = amount > rated and (depth_now(ship) <= rated or not s.more.get("passed"))
     ship.equipment["depth_ft"] = amount
     text = f"{ship.name} dives to {amount} ft at {s.hex}"
-    if amount > rated:
+    if passing:
         text += (f", {amount - rated} ft below her rated {rated} ft: she rolls on the Depth "
-                 "Damage Table as the hour begins and every hour she stays there (R84).")
+                 "Damage Table now, on passing it, and every hour she stays there (R84).")
+    elif amount > rated:
+        text += (f", {amount - rated} ft below her rated {rated} ft: she rolls on the Depth "
+                 "Damage Table every hour she stays there (R84).")
     else:
+        s.more.pop("passed", None)
         text += f" (rated {rated} ft): under the storms, at full speed (R84)."
-    return text, {"depth": amount}
+    after = first_passing(camp, s, spec, amount, chart) if passing else []
+    return text, {"depth": amount}, after
+
+
+def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: Any
+                  ) -> list[Any]:
+    """R84: the Depth Damage roll "on first passing" her rating, made when she dives past
+    it, at the campaign clock (minute 0): the engine's own roll and its effects
+    (voyage.rules.submersible.depth_roll on a ship-hour of the engine), so a leak opens as
+    in an advance and an implosion sinks her as the engine sinks a ship (R71: who is aboard
+    rolls to escape, rafts are launched, and the people in the water are kept). The
+    events, for the action to log after the dive."""
+    from .engine import Engine, _ShipHour
+    from .people import floaters, roster, save_floaters
+    from .rules.submersible import depth_roll
+    from .voyages import world_for
+
+    world = world_for(camp, chart)
+    engine = Engine(world, [s], camp.roller)
+    people = roster(camp)
+    if world.chart is not None:
+        from .world.waterphase import WaterPhase
+
+        engine.water = WaterPhase(engine, floaters(camp), people, camp.settings)
+    out: list[Any] = []
+    h = _ShipHour(engine, s, camp.clock, out)
+    depth_roll(h, spec, depth, first=True)
+    if engine.water is not None and s.status == "sunk":
+        save_floaters(camp, engine.water.floaters, people)  # R71: who got out
+    return out
 
 
 def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, Any]]:

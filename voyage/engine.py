@@ -80,6 +80,7 @@ class World:
     sea_state: SeaStateLookup = no_storms
     water_in_load: bool = True
     stuck_escape: str = "roll"
+    track_armor: bool = False  #: R84: depth damage wears a built boat's armour
     #: the campaign's calendar (voyage.calendar): dawn and dusk by season; None counts days
     calendar: Any = None
     #: R64: the current in a hex (voyage.rules.drift.Current), or None
@@ -355,8 +356,11 @@ class Engine:
         return ship.cargo + fuel + self._fixed[ship.name] + water
 
     def category(self, s: ShipState) -> str:
-        """R12: the load category now."""
-        return self.category_of(self.load(s), self._dw[s.ship.name])
+        """R12: the load category now, a tow counted (R92: for R41 too; :meth:`load`, for
+        R12's sinking and R37, leaves it out)."""
+        ship = s.ship
+        return self.category_of(self.load(s) + (ship.equipment.get("tow_counted") or 0),
+                                self._dw[ship.name])
 
     def category_of(self, load: int, deadweight: int) -> str:
         """R12 (voyage.ships.load_category_for), memoised: loads repeat hour after hour."""
@@ -594,7 +598,7 @@ class _ShipHour:
             self.end_of_hour()
         if s.status == "arrived" and not s.emergency:
             s.progress = 0
-        load = self.e.load(s)
+        load = self.e.load(s) + (ship.equipment.get("tow_counted") or 0)  # R92, as category
         return HourRow(
             s.voyage_id,
             ship.name,

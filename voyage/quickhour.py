@@ -77,7 +77,8 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         return None  # R64: a current helps or hinders her
     name = ship.name
     fuel = ship.fuel
-    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
+    tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
     if world.water_in_load:
         load += ship.water
     dw = e._dw[name]
@@ -85,7 +86,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     if category == "overloaded":
         return None  # R41: a capsize Check every hour
     powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
-    key = (name, category, powered, s.pace, s.strain, eq.get("tow_counted"), None)
+    key = (name, category, powered, s.pace, s.strain, tow, None)
     figures = e._memo.get(key)
     speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
     if type(speed) is not int or speed <= 0:
@@ -154,7 +155,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     s.progress = progress + speed - entered * hex_miles
     # the row as _row writes it, inline: this is most of the year's ship-hours
     fuel = ship.fuel
-    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
     if world.water_in_load:
         load += ship.water
     return engine.HourRow(
@@ -180,7 +181,8 @@ def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
     ship = s.ship
     name = ship.name
     fuel = ship.fuel
-    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name]
+    tow = ship.equipment.get("tow_counted")  # R92: as the quiet hour and finish() count it
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
     if e.world.water_in_load:
         load += ship.water
     dw = e._dw[name]

@@ -21,6 +21,7 @@ from . import ships as shipfig
 from .engine import HourRow, ShipState
 from .rules import hourly as phases
 from .rules.boatpower import plain
+from .rules.towing import towed_hlbs
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -73,13 +74,12 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
     last = len(route) - 1
     hex_miles = engine._hex_miles
     storm_at, shallows = sea_at(engine.world), engine.shallows
-    dw = engine._dw[ship.name]
     current_at = getattr(engine.world, "current_at", None)
     done = 0
     while done < most and s.position < last:
         if current_at is not None and current_at(s.hex) is not None:
             break  # R64: a current helps or hinders her this hour (the slow path's)
-        category = engine.category_of(engine.load(s), dw)
+        category = engine.category(s)  # R92: a tow counted (R41)
         if category == "overloaded":
             break  # R41: a capsize check every hour
         speed, fuel_use, cruising = engine.figures(s, category)
@@ -141,7 +141,7 @@ def _sail(engine: Engine, s: ShipState, clock: int, most: int, rows: list[HourRo
 def _quiet_row(engine: Engine, s: ShipState, clock: int, speed: int, category: str) -> HourRow:
     """The hour row of a quiet hour (as the engine's hour writes it)."""
     ship = s.ship
-    load = engine.load(s)
+    load = engine.load(s) + towed_hlbs(ship)  # R92
     return HourRow(
         s.voyage_id,
         ship.name,

@@ -32,7 +32,7 @@ def check_depth_tables(data: dict[str, Any], c: Any, out: dict[str, Any]) -> Non
     out["bilge_pump"] = p
     s = c.mapping(data["submersible"], "submersible", {
         "surfaced_speed", "reinforced", "ca_frame", "per_ten_percent", "leak", "depth_damage",
-        "control"})
+        "control"}, {"armor_modifiers"})
     c.number(s["surfaced_speed"], "submersible.surfaced_speed", 0)
     if s["surfaced_speed"] > 1:
         raise c.fail("submersible.surfaced_speed", "a share of her speed, 0 to 1")
@@ -40,9 +40,24 @@ def check_depth_tables(data: dict[str, Any], c: Any, out: dict[str, Any]) -> Non
         c.integer(s[f], f"submersible.{f}")
     c.dice(s["leak"], "submersible.leak")
     _faces(s["depth_damage"], "submersible.depth_damage", c,
-           lambda row, w: (c.mapping(row, w, {"from", "to", "leak_in_6", "implodes"}),
+           lambda row, w: (c.mapping(row, w, {"from", "to", "leak_in_6", "implodes"},
+                                     {"armor_damage"}),
                            c.integer(row["leak_in_6"], f"{w}.leak_in_6", 0, 6),
-                           c.typed(row["implodes"], f"{w}.implodes", bool, "true or false")))
+                           c.typed(row["implodes"], f"{w}.implodes", bool, "true or false"),
+                           "armor_damage" in row and c.dice(row["armor_damage"],
+                                                            f"{w}.armor_damage")))
+    # R84: the seed's armour modifiers (where the referee tracks armour): a share of the
+    # weakest side, 0 to 1, and a whole modifier
+    mods = s.get("armor_modifiers", [])
+    if not isinstance(mods, list):
+        raise c.fail("submersible.armor_modifiers", "expected a list of {share, modifier}")
+    for i, row in enumerate(mods):
+        w = f"submersible.armor_modifiers[{i}]"
+        c.mapping(row, w, {"share", "modifier"})
+        c.number(row["share"], f"{w}.share", 0)
+        if row["share"] > 1:
+            raise c.fail(f"{w}.share", "a share of the weakest side, 0 to 1")
+        c.integer(row["modifier"], f"{w}.modifier")
     _faces(s["control"], "submersible.control", c,
            lambda row, w: (c.mapping(row, w, {"from", "to", "effect"}),
                            c.typed(row["effect"], f"{w}.effect", str, "a sentence")))

@@ -32,6 +32,7 @@ from .events import Event
 from .logrows import log_event, write_log
 from .perfschema import VOYAGE_SELECT
 from .report import plural
+from .routetext import inshore_from_text, inshore_text, route_from_text, route_text
 from .rules.boatpower import plain
 from .rules.repair import repair_leak
 from .ships import PACES, Ship
@@ -85,6 +86,7 @@ def world_for(
         calendar=campaign_calendar(camp),
         current_at=current_lookup(chart),
         encounters=encounter_checks(camp, chart),  # R93
+        track_armor=bool(settings.get("track_armor", False)),  # R84
     )
 
 
@@ -95,10 +97,10 @@ def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> Ship
     s = ShipState(
         ship=ship,
         voyage_id=voyage["id"],
-        route=json.loads(voyage["route"]),
+        route=route_from_text(voyage["route"]),
         position=voyage["position"],
         progress=voyage["progress_miles"],
-        inshore=json.loads(voyage["inshore"]),
+        inshore=inshore_from_text(voyage["inshore"]),
         status=voyage["status"],
         pace=voyage["pace"],
         strain=voyage["strain"],
@@ -140,7 +142,7 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         # issue 14.5: the route has its own row (voyage.perfschema), written only here
         camp.db.execute(
             "UPDATE voyage_routes SET route = ?, inshore = ? WHERE voyage_id = ?",
-            [dumps(s.route), dumps(s.inshore), s.voyage_id],
+            [route_text(s.route), inshore_text(s.inshore), s.voyage_id],
         )
         camp.db.execute(
             "UPDATE voyages SET destination = ? WHERE id = ?", [s.route[-1], s.voyage_id]
@@ -167,7 +169,7 @@ def insert_voyage(
     vid = int(cursor.lastrowid or 0)
     camp.db.execute(
         "INSERT INTO voyage_routes (voyage_id, route, inshore) VALUES (?, ?, ?)",
-        [vid, dumps(route), dumps(inshore)],
+        [vid, route_text(route), inshore_text(inshore)],
     )
     camp.cache[("route", vid)] = (list(route), list(inshore))
     return vid
@@ -519,7 +521,8 @@ def referee_action(
                 camp, act, ship_name, what, amount, target, crew, to, via, route, pace, strain,
                 chart, now,
             )
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [event.text, act.id])
+        summary = event.text.split("\n", 1)[0]  # the action's own line (R84: not its dice)
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return event
 
 
@@ -547,6 +550,7 @@ def _referee_action(
         ship = s.ship  # one Ship: what the action changes is what is saved
     book = camp.rulebook
     changes: dict[str, Any] = {}
+    after: list[Any] = []  # the engine's events that follow the action's (R84's dive)
     if what == "jettison":
         if not amount or amount < 1:
             raise VoyageRuleError("say how many hlbs of cargo to throw over, e.g. jettison 100")
@@ -577,9 +581,13 @@ def _referee_action(
             from .boatactions import repair_propellers  # R85
 
             text, changes = repair_propellers(camp, ship, s, chart)
+        elif target == "armor":
+            from .boatactions import repair_armor  # R84
+
+            text, changes = repair_armor(camp, ship, s, chart)
         else:
-            raise VoyageRuleError(
-                "repair what? `repair engine`, `repair leak N` or `repair propellers`")
+            raise VoyageRuleError("repair what? `repair engine`, `repair leak N`, "
+                                  "`repair propellers` or `repair armor`")
     elif what == "pump":
         if not amount or amount < 1:
             raise VoyageRuleError("say how many hlbs of water to pump out, e.g. pump 20")
@@ -657,7 +665,7 @@ def _referee_action(
         from .depthacts import depth_action  # R83, R84
 
         s = _voyage_or_fail(s, ship, what)
-        text, changes = depth_action(camp, ship, s, what, amount, chart)
+        text, changes, after = depth_action(camp, ship, s, what, amount, chart)
     elif what == "course":
         s = _voyage_or_fail(s, ship, "changing course")
         if chart is None:
@@ -708,7 +716,12 @@ def _referee_action(
         )
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
-    return event
+    lines = [text]
+    for later in after:
+        log_event(camp, act, later.ship, later.voyage_id, later.event)
+        lines += [later.event.text, *(f"  {r.line()}" for r in later.event.rolls)]
+    # what the referee is shown: the action, then what followed it with its dice
+    return Event(what, "\n".join(lines), [], 0, changes) if after else event
 
 
 def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:

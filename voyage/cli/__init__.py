@@ -30,7 +30,7 @@ COMMANDS: dict[str, str] = {
     "sail": "voyage.cli.voyages:sail",
     "advance": "voyage.cli.voyages:advance",
     "pace": "voyage.cli.voyages:pace",
-    "act": "voyage.cli.voyages:act",
+    "act": "voyage.cli.act:act",
     "log": "voyage.cli.voyages:log",
     "status": "voyage.cli.voyages:status",
     "crew": "voyage.cli.people:crew",

@@ -131,6 +131,8 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
 
         voyage settings natural_rolls true
 
+        voyage settings track_armor true
+
         voyage settings tables
     """
     if key == "tables" and value is None:

@@ -264,3 +264,8 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     from ..report import plural as _plural
 
     return _plural(count, word, many)
+
+
+def hex_list(value: str | None) -> list[str]:
+    """A ``--route`` option's hexes: ``CCRR,CCRR,...`` with blanks dropped."""
+    return [h.strip() for h in value.split(",") if h.strip()] if value else []

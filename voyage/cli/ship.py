@@ -40,7 +40,12 @@ def ship() -> None:
 def _figures(camp: Any, s: Any) -> dict[str, Any]:
     from ..ships import figures
 
-    return figures(s, camp.rulebook, camp.water_in_load)
+    fig = figures(s, camp.rulebook, camp.water_in_load)
+    if s.design is not None and camp.settings.get("track_armor"):
+        from ..rules.subarmor import armor_now
+
+        fig["armor_now"] = armor_now(s)  # R84: her armour side by side, as worn
+    return fig
 
 
 def _print_card(fig: dict[str, Any]) -> None:

@@ -32,7 +32,15 @@ def start_phase(h: Any) -> None:
         submersible.depth_phase(h)
         leakwork.repair_phase(h)
         salvage_phase(h)
+    elif h.ship.design is not None and _below_rating(h.ship):
+        submersible.depth_phase(h)  # R84: below her rating with nothing else in hand
     pumps.pump_phase(h)
+
+
+def _below_rating(ship: Any) -> bool:
+    """R84: a submersible deeper than her rated depth (she rolls each hour)."""
+    spec = submersible.sub_spec(ship)
+    return spec is not None and submersible.depth_now(ship) > int(spec["dive_depth"])
 
 
 def busy(s: Any) -> bool:
@@ -40,9 +48,7 @@ def busy(s: Any) -> bool:
     path, voyage.quiet, leaves such hours to the engine): work or a salvage under way, a
     sub below her rating, pumps left on."""
     ship = s.ship
-    spec = submersible.sub_spec(ship)
-    deep = spec is not None and submersible.depth_now(ship) > int(spec["dive_depth"])
-    return bool(s.more) or deep or bool(ship.equipment.get("pumps_on"))
+    return bool(s.more) or _below_rating(ship) or bool(ship.equipment.get("pumps_on"))
 
 
 def charted_for(ship: Any, info: Any) -> bool:

@@ -10,8 +10,10 @@ seed: subs "can simply dive underneath any storms") and full speed; surfaced, 3/
 Deeper than her rating she rolls d6 on the Depth Damage Table on first passing it and each
 hour she stays below: -1 reinforced hull, +1 CA frame, +1 per full 10% beyond the rating.
 0-4 nothing; 5-8 a leak on a 6 on d6; 9-10 on 5-6; 11 on 4-6; 12 or more she implodes
-(destroyed, sunk). A leak is R36 with modifier 0: d6 hlbs an hour. Numbers:
-``submersible`` in tables/boats.yaml.
+(destroyed, sunk). A leak is R36 with modifier 0: d6 hlbs an hour. Where the referee
+tracks armour (the ``track_armor`` setting), the seed's armour modifiers count and the
+table's damage wears her armour (voyage.rules.subarmor). Numbers: ``submersible`` in
+tables/boats.yaml.
 """
 
 from __future__ import annotations
@@ -76,15 +78,20 @@ def damage_modifiers(depth: int, rated: int, spec: dict[str, Any], book: RuleBoo
 
 def depth_damage(
     depth: int, rated: int, spec: dict[str, Any], roller: Roller, book: RuleBook,
-    first: bool = False,
+    first: bool = False, armor: tuple[dict[str, int], dict[str, int]] | None = None,
 ) -> DepthDamageResult:
-    """R84: one roll on the Depth Damage Table for a sub at ``depth`` rated to ``rated``."""
+    """R84: one roll on the Depth Damage Table for a sub at ``depth`` rated to ``rated``.
+    ``armor``: (her armour as built, now) by side where the referee tracks armour
+    (voyage.rules.subarmor): its modifier counts, and the row's damage wears every side
+    (``changes["armor_now"]``); None leaves armour out (the dice as without it)."""
     from ..subtables import row_for
+    from .subarmor import armor_modifier, wear
 
     rule = book.boats["submersible"]
     why = "passing her rated depth" if first else "an hour below her rated depth"
-    roll = roller.roll(f"depth damage ({why})", "d6",
-                       damage_modifiers(depth, rated, spec, book))
+    mods = damage_modifiers(depth, rated, spec, book)
+    worn = armor_modifier(*armor, book) if armor else None
+    roll = roller.roll(f"depth damage ({why})", "d6", [*mods, worn] if worn else mods)
     row = row_for(rule["depth_damage"], roll.total)
     roll.outcome = "implodes" if row["implodes"] else f"row {row['from']}-{row['to']}"
     where = f"at {depth} ft, rated {rated} ft"
@@ -92,19 +99,30 @@ def depth_damage(
         text = f"The hull buckles {where}: she implodes, destroyed (R84)."
         return DepthDamageResult("depth", text, (roll,), {"destroyed": True}, roll.total, 0,
                                  True)
+    rolls = [roll]
+    changes: dict[str, Any] = {}
+    armor_words = ""
+    if armor and armor[1] and row.get("armor_damage"):
+        damage, left = wear(armor[1], str(row["armor_damage"]), roller)
+        rolls.append(damage)
+        changes["armor_now"] = left
+        armor_words = f" Every armoured side takes {damage.total}: {damage.outcome}."
     need = int(row["leak_in_6"])
     if not need:
-        return DepthDamageResult("depth", f"The hull holds {where} (R84).", (roll,), {},
-                                 roll.total, 0, False)
+        return DepthDamageResult("depth", f"The hull holds {where} (R84).{armor_words}",
+                                 tuple(rolls), changes, roll.total, 0, False)
     leaks = roller.roll("hull leaks", "d6", target=7 - need, success="a leak",
                         failure="holds", target_text=f"leaks on {7 - need}-6")
+    rolls.append(leaks)
     if not leaks.success:
-        return DepthDamageResult("depth", f"The hull groans {where} but holds (R84).",
-                                 (roll, leaks), {}, roll.total, 0, False)
+        return DepthDamageResult("depth", f"The hull groans {where} but holds (R84)."
+                                 f"{armor_words}", tuple(rolls), changes, roll.total, 0, False)
     hlbs = roller.roll("leak", str(rule["leak"]))
     hlbs.outcome = f"{hlbs.total} hlbs an hour"
-    text = f"The pressure springs a leak {where}: {hlbs.total} hlbs an hour (R84, R36)."
-    return DepthDamageResult("depth", text, (roll, leaks, hlbs), {"add_leak": hlbs.total},
+    rolls.append(hlbs)
+    text = (f"The pressure springs a leak {where}: {hlbs.total} hlbs an hour (R84, R36)."
+            f"{armor_words}")
+    return DepthDamageResult("depth", text, tuple(rolls), {**changes, "add_leak": hlbs.total},
                              roll.total, hlbs.total, False)
 
 
@@ -133,7 +151,22 @@ def depth_phase(h: Any) -> None:
     if depth <= rated:
         s.more.pop("passed", None)
         return
-    result = depth_damage(depth, rated, spec, h.roller, h.book, first=not s.more.get("passed"))
+    depth_roll(h, spec, depth, first=not s.more.get("passed"))
+
+
+def depth_roll(h: Any, spec: dict[str, Any], depth: int, first: bool) -> None:
+    """One roll on the Depth Damage Table for the ship-hour ``h`` (voyage.engine._ShipHour)
+    at its minute, carried into her as the engine carries it: her armour worn (where the
+    campaign tracks it, ``track_armor``), a leak (R36), or she implodes and is lost (the
+    engine's sinking: R71 for who is aboard). The hour's depth phase calls it, and the
+    ``dive`` action on first passing her rating (voyage.depthacts)."""
+    from .subarmor import ARMOR_NOW, armor_now, built_sides
+
+    s, ship = h.s, h.ship
+    rated = int(spec["dive_depth"])
+    built = built_sides(ship) if getattr(h.e.world, "track_armor", False) else {}
+    armor = (built, armor_now(ship)) if built else None
+    result = depth_damage(depth, rated, spec, h.roller, h.book, first=first, armor=armor)
     s.more["passed"] = True
     if result.imploded:
         s.destroyed = True
@@ -141,5 +174,7 @@ def depth_phase(h: Any) -> None:
         s.sinking_cause = f"she imploded at {depth} ft (R84)"
         h.sunk()
         return
+    if "armor_now" in result.changes:
+        ship.equipment[ARMOR_NOW] = dict(result.changes["armor_now"])
     h.log(result.event())
     h.apply_damage(result.changes)

@@ -4,11 +4,13 @@ moving together, and a tow line that parts like an anchor cable (R65).
 A tow weighs the towed ship's Deadweight plus her Load (hlbs), taken when the line is made
 fast. The towing ship counts it in her Load for her load category, speed and fuel (R12-R16)
 - ``voyage.ships.load_parts`` carries it as the part ``tow`` - but not for R12's sinking or
-R37's flooding (the engine's own load leaves it out); a Strong ship counts a fifth of it
-(the trait's ``tow_multiplier``: 5). In the engine the towed ship (status ``under tow``)
-makes no way of her own and each hour ends where her tower is (:func:`tow_phase`); she
-still rolls her own hazards in her hex (leaks, storms). In storm-tossed seas the line is
-rolled for each hour like an anchor cable (2d6, parting on 2 or 12).
+R37's flooding (the engine's own load leaves it out; its load category, and so R41's
+capsize Check and an Overloaded tower's hourly Check, counts it: :func:`towed_hlbs`); a
+Strong ship counts a fifth of it (the trait's ``tow_multiplier``: 5). In the engine the
+towed ship (status ``under tow``) makes no way of her own and each hour ends where her
+tower is (:func:`tow_phase`); she still rolls her own hazards in her hex (leaks, storms).
+In storm-tossed seas the line is rolled for each hour like an anchor cable (2d6, parting
+on 2 or 12).
 """
 
 from __future__ import annotations
@@ -25,6 +27,12 @@ from .anchors import anchor_cable
 #: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
 TOW, TOW_COUNTED, TOWED_BY = "tow", "tow_counted", "towed_by"
 UNDER_TOW = "under tow"
+
+
+def towed_hlbs(tower: Ship) -> int:
+    """R92: the hlbs of her tow a ship counts in her Load for her load category (R12, and
+    so R41's capsizing), speed and fuel (0: no tow); not for R12's sinking nor R37."""
+    return int(tower.equipment.get(TOW_COUNTED, 0) or 0)
 
 
 def tow_weight(towed: Ship, book: RuleBook, water_in_load: bool = True) -> int:

@@ -20,6 +20,11 @@ is topped up at the start of each simulated day (as a referee would at port call
 engine runs an hour at a time without stopping for the referee (``halt=False``), and after
 each hour a sinking ship is declared saved and leaks, water and engine are seen to, so
 the fleet stays at sea and every ship-hour is stepped.
+
+This script is a process of its own, as ``voyage advance`` is: once its modules are loaded
+and before it opens a campaign it sets the garbage collector as that command does
+(voyage.gctune.for_long_run, the same function: what is loaded frozen, young collections
+every 50,000 objects kept rather than 700).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from voyage import store, voyages  # noqa: E402
+from voyage import gctune, store, voyages  # noqa: E402
 from voyage.engine import AdvanceResult, Engine, ShipState  # noqa: E402
 from voyage.mapstore import load_into_campaign  # noqa: E402
 from voyage.ships import make_ship  # noqa: E402
@@ -187,6 +192,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     py = sys.executable
+    # as `voyage advance` sets the collector in its process (see the docstring)
+    gctune.whole_process = True
+    gctune.for_long_run()
     voyage_cmd = [py, "-c", "from voyage.cli import main; main()"]
 
     with tempfile.TemporaryDirectory() as tmp:

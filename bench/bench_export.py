@@ -38,6 +38,7 @@ from voyage import export  # noqa: E402
 from voyage.dice import Modifier, Roller  # noqa: E402
 from voyage.engine import HourRow  # noqa: E402
 from voyage.hourdays import write_hours  # noqa: E402
+from voyage.routetext import route_text  # noqa: E402
 from voyage.ships import make_ship  # noqa: E402
 from voyage.store import Campaign, create_campaign  # noqa: E402
 
@@ -86,7 +87,8 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
         })
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
         # issue 14.5: the route has its own row (voyage.perfschema)
-        db["voyage_routes"].insert({"voyage_id": vid, "route": json.dumps(ROUTE), "inshore": "[]"})
+        # as text since m106 (voyage.routetext)
+        db["voyage_routes"].insert({"voyage_id": vid, "route": route_text(ROUTE), "inshore": ""})
         hours = []
         for clock in range(hours_total):
             hours.append({

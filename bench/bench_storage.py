@@ -43,8 +43,9 @@ from bench_engine import LEGS, _referee, timed_pair  # noqa: E402
 from bench_map import make_map_text  # noqa: E402
 
 from voyage import store, voyages  # noqa: E402
-from voyage.engine import AdvanceResult, Engine  # noqa: E402
+from voyage.engine import AdvanceResult, Engine, dumps  # noqa: E402
 from voyage.mapstore import load_into_campaign  # noqa: E402
+from voyage.routetext import inshore_from_text, route_from_text  # noqa: E402
 from voyage.ships import make_ship  # noqa: E402
 
 KB = 1024
@@ -99,12 +100,16 @@ def used_bytes(path: Path) -> int:
 
 def snapshot_bytes(camp: store.Campaign) -> int:
     """What the store before the journal saved with every action: these tables, whole."""
-    # a voyage's route and inshore flags were in its row then (voyage_routes since m100)
+    # a voyage's route and inshore flags were in its row then (voyage_routes since m100),
+    # as JSON (text since m106)
     snapshot = {
         t: [dict(r) for r in camp.db.query(f"SELECT * FROM [{t}]")]
         for t in [*store.SNAPSHOT_TABLES, "voyage_routes"]
         if camp.db[t].exists()
     }
+    for r in snapshot.get("voyage_routes", []):
+        r["route"] = dumps(route_from_text(r["route"]))
+        r["inshore"] = dumps(inshore_from_text(r["inshore"]))
     return len(json.dumps(snapshot).encode())
 
 

@@ -109,7 +109,7 @@ def test_a_corrupt_page_is_found_by_the_integrity_check(played):
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     page_size = conn.execute("PRAGMA page_size").fetchone()[0]
     root = conn.execute(
-        "SELECT rootpage FROM sqlite_master WHERE name = 'hour_days_ship'"
+        "SELECT rootpage FROM sqlite_master WHERE name = 'hour_days_voyage'"
     ).fetchone()
     conn.close()
     data = bytearray(played.read_bytes())

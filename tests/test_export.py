@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from voyage.cli import cli
 from voyage.dice import Modifier, Roller
+from voyage.routetext import inshore_from_json, route_from_json
 from voyage.store import Campaign, create_campaign
 
 SHIP = "Sea Witch"
@@ -59,7 +60,12 @@ def _insert_voyage(db: Any, row: dict[str, Any]) -> None:
     _insert(db, "voyages", row)
     if db["voyage_routes"].exists():
         vid = next(db.query("SELECT max(id) AS id FROM voyages"))["id"]
-        _insert(db, "voyage_routes", {"voyage_id": vid, **row})
+        # as text since m106 (voyage.routetext); the row gives them as JSON
+        texts = {
+            "route": route_from_json(row["route"]),
+            "inshore": inshore_from_json(row["inshore"]),
+        }
+        _insert(db, "voyage_routes", {"voyage_id": vid, **row, **texts})
 
 
 def make_voyage(camp: Campaign, status: str = "arrived") -> int:

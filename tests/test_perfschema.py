@@ -12,12 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from voyage import store, voyages
+from voyage import doctor, store, voyages
 from voyage.dice import Modifier, Roll, Roller, parse
 from voyage.engine import Engine, dumps
 from voyage.logrows import rolls_json
 from voyage.mapstore import load_into_campaign
 from voyage.people import floaters, save_floaters
+from voyage.routetext import (
+    inshore_from_json,
+    inshore_from_text,
+    inshore_text,
+    route_from_json,
+    route_from_text,
+    route_text,
+)
 from voyage.ships import make_ship
 from voyage.world.water import Floater
 
@@ -54,10 +62,13 @@ def test_the_route_lives_in_its_own_row_and_every_reader_sees_it(camp):
     route, inshore = camp.db.conn.execute(
         "SELECT route, inshore FROM voyage_routes WHERE voyage_id = ?", [vid]
     ).fetchone()
-    assert json.loads(route)[0] == "0305" and len(json.loads(inshore)) == len(json.loads(route))
+    # m106: the hexes separated by spaces, a 0 or 1 per hex (voyage.routetext)
+    assert route.split()[0] == "0305" and len(inshore) == len(route.split())
+    assert set(inshore) == {"0"} and " ".join(route.split()) == route
     (listed,) = voyages.voyage_list(camp)
-    assert listed["route"] == json.loads(route) and listed["id"] == vid
-    assert voyages.open_voyages(camp)[0].route == json.loads(route)
+    assert listed["route"] == route.split() and listed["id"] == vid
+    assert listed["inshore"] == [False] * len(inshore)
+    assert voyages.open_voyages(camp)[0].route == route.split()
     # the foreign key is declared (issue 15's rebuilds keep it), its child column the key
     fks = camp.db.conn.execute("PRAGMA foreign_key_list(voyage_routes)").fetchall()
     assert [(f[2], f[3], f[4]) for f in fks] == [("voyages", "voyage_id", "id")]
@@ -86,11 +97,38 @@ def test_a_new_course_rewrites_the_route_and_undo_puts_it_back(camp):
     before = dump(path)
     voyages.referee_action(camp, "Long", "course", to="2420")
     (route,) = camp.db.conn.execute("SELECT route FROM voyage_routes").fetchone()
-    assert json.loads(route)[-1] == "2420"
+    assert route.split()[-1] == "2420"
     assert voyages.voyage_list(camp)[0]["destination"] == "2420"
     camp.undo()
     camp.close()
     assert dump(path) == before
+
+
+def before_m106(path: Path) -> None:
+    """The campaign at ``path`` as main's voyage (before m106) wrote it: routes and inshore
+    flags as JSON, in the table m100 made, and the undo journal's old values of them too."""
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT voyage_id, route, inshore FROM voyage_routes").fetchall()
+        conn.execute("DROP TABLE voyage_routes")
+        conn.execute(
+            """CREATE TABLE voyage_routes (
+            voyage_id INTEGER PRIMARY KEY
+                REFERENCES voyages(id) DEFERRABLE INITIALLY DEFERRED,
+            route TEXT NOT NULL,
+            inshore TEXT NOT NULL DEFAULT '[]'
+        )"""
+        )
+        conn.executemany(
+            "INSERT INTO voyage_routes VALUES (?, ?, ?)",
+            [(v, dumps(r.split()), dumps([c == "1" for c in i])) for v, r, i in rows],
+        )
+        for jid, col, value in conn.execute(
+            "SELECT id, col, value FROM undo_journal WHERE tbl = 'voyage_routes' "
+            "AND col IN ('route', 'inshore')"
+        ).fetchall():
+            old = value.split() if col == "route" else [c == "1" for c in value]
+            conn.execute("UPDATE undo_journal SET value = ? WHERE id = ?", [dumps(old), jid])
+        conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm106_route_text'")
 
 
 def test_m100_moves_an_older_campaigns_routes(camp):
@@ -99,6 +137,7 @@ def test_m100_moves_an_older_campaigns_routes(camp):
     expected = voyages.voyage_list(camp)
     path = camp.path
     camp.close()
+    before_m106(path)
     with sqlite3.connect(path) as conn:  # the campaign as it was before m100
         conn.execute("ALTER TABLE voyages ADD COLUMN route TEXT NOT NULL DEFAULT ''")
         conn.execute("ALTER TABLE voyages ADD COLUMN inshore TEXT NOT NULL DEFAULT '[]'")
@@ -106,6 +145,7 @@ def test_m100_moves_an_older_campaigns_routes(camp):
             "UPDATE voyages SET (route, inshore) = (SELECT route, inshore FROM voyage_routes "
             "WHERE voyage_id = voyages.id)"
         )
+        assert conn.execute("SELECT route FROM voyages").fetchone()[0].startswith('["0305"')
         conn.execute("DROP TABLE voyage_routes")
         conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm100_voyage_routes'")
     camp = store.open_campaign(path)
@@ -115,11 +155,89 @@ def test_m100_moves_an_older_campaigns_routes(camp):
     assert voyages.open_voyages(camp)[0].position >= expected[0]["position"]
 
 
+def rows_of(path: Path) -> list[str]:
+    """Every row but the record of the schema steps (m106 is recorded anew)."""
+    return [line for line in dump(path) if "_sqlite_migrations" not in line]
+
+
+def routes_table(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT * FROM voyage_routes ORDER BY voyage_id").fetchall()
+
+
+def test_m106_turns_an_older_campaigns_routes_into_text_and_keeps_its_undo(camp):
+    chart = voyages.campaign_chart(camp)[0]
+    with camp.action("ship add", "Gull"):
+        ship = make_ship(camp.rulebook, "Gull", "freighter", 10, 9, ["Steady"])
+        ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, "0305"
+        camp.add_ship(ship)
+    voyages.sail(camp, "Gull", to="2812", inshore=True, chart=chart)  # R33: some flags set
+    long_voyage(camp, loops=2)
+    voyages.advance(camp, 3)
+    path = camp.path
+    states = [rows_of(path)]
+    voyages.referee_action(camp, "Long", "course", to="2420")  # journals the old route
+    voyages.advance(camp, 2)
+    states.append(rows_of(path))
+    listed, open_now = voyages.voyage_list(camp), voyages.open_voyages(camp)
+    assert any(listed[0]["inshore"]) and not all(listed[0]["inshore"])
+    text = routes_table(path)
+    camp.close()
+    before_m106(path)
+    old = routes_table(path)
+    assert old[0][1].startswith('["0305",') and old[0][2].startswith("[false,")
+    camp = store.open_campaign(path)  # upgraded: m106
+    assert routes_table(path) == text
+    assert voyages.voyage_list(camp) == listed
+    assert [(s.route, s.inshore) for s in voyages.open_voyages(camp)] == [
+        (s.route, s.inshore) for s in open_now
+    ]
+    assert rows_of(path) == states[1]  # not a value changed but the routes' spelling
+    camp.undo()
+    camp.undo()  # the course: the old route comes back from the converted journal
+    assert rows_of(path) == states[0]
+    camp.close()
+    report = doctor.examine(path)
+    assert report.healthy, doctor.summary(report)
+
+
+def test_doctor_names_a_route_that_is_not_hex_names(camp):
+    vid = long_voyage(camp, loops=1)
+    path = camp.path
+    camp.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE voyage_routes SET route = '[\"0305\"]', inshore = '0x'")
+    found = {(f.check, f.where) for f in doctor.examine(path).findings}
+    assert found == {
+        ("route", f"voyage_routes.route of voyage {vid}"),
+        ("route", f"voyage_routes.inshore of voyage {vid}"),
+    }
+
+
+def test_the_route_text_reads_back_exactly():
+    route = ["0305", "0405", "101102", "0506"]
+    assert route_text(route) == "0305 0405 101102 0506"
+    assert route_from_text(route_text(route)) == route
+    for flags in ([], [False], [True], [False, True, True, False, True]):
+        assert inshore_from_text(inshore_text(flags)) == flags
+    assert inshore_text([False, True]) == "01"
+    # JSON as main wrote it; what is not a JSON list is left as it is
+    assert route_from_json(dumps(route)) == route_text(route)
+    assert inshore_from_json("[false,true]") == "01" and inshore_from_json("[]") == ""
+    assert route_from_json("0305 0405") == "0305 0405" and inshore_from_json(None) is None
+
+
 def test_an_old_snapshot_with_routes_in_the_voyage_rows_still_undoes(camp):
     long_voyage(camp, loops=1)
     voyages.advance(camp, 2)
     rows = [dict(r) for r in camp.db.query(f"{voyages.VOYAGE_SELECT} ORDER BY v.id")]
-    snapshot = {"voyages": rows}
+    # as the snapshot kept them: JSON (text in voyage_routes since m106)
+    snapshot = {
+        "voyages": [
+            dict(r, route=dumps(r["route"].split()), inshore=dumps(inshore_from_text(r["inshore"])))
+            for r in rows
+        ]
+    }
     with camp.action("old", "an action from before the journal") as act:
         # (the voyage rows stay: their hours and events point at them, m190)
         camp.db.execute("DELETE FROM voyage_routes")

@@ -172,3 +172,24 @@ def test_the_bench_fleet_sails_the_same_with_and_without_the_quiet_path(
 
     quick, stepped = sail(True, tmp_path / "quick"), sail(False, tmp_path / "stepped")
     assert len(quick[0]) == 2400 and quick == stepped
+
+
+@pytest.mark.parametrize("coast", [False, True])
+def test_a_ship_counting_a_tow_sails_the_same_either_way(coast: bool):
+    """R92: a tow counted in her load (``tow_counted``) shows in every row's load and
+    category, on the quiet hours and on the hours that roll on the way (inshore, R33)."""
+
+    def sail(quick: bool) -> list[object]:
+        s = ship(fuel=100)
+        s.equipment["tow_counted"] = 150
+        state = voyage(s, COAST_ROUTE if coast else OPEN_ROUTE, inshore=coast)
+        engine = Engine(world(), [state], Roller(7))
+        engine._hex_miles = 4  # two or three hexes an hour: many entries, many rolls
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            return _outcome(engine, [state], 12)
+
+    quick = sail(True)
+    assert quick == sail(False)
+    loads = {row["load"] for hour in quick[0:-1:3] for row in hour}  # type: ignore[union-attr]
+    assert loads and all(load > 300 for load in loads)  # 190 or so without the tow

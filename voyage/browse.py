@@ -76,7 +76,11 @@ COLUMNS: dict[str, dict[str, str]] = {
         "created": "The action that made her (0: made before the campaign's first action).",
         "archived": "1: removed with --force after she sailed; her log stays.",
     },
-    "voyages": {"ship": _SHIP, "route": "The hexes of her route, in order (JSON)."},
+    "voyages": {"ship": _SHIP},
+    "voyage_routes": {
+        "route": "The hexes of her route, in order, separated by spaces (origin first).",
+        "inshore": "One flag per hex of the route: 1 sailed inshore (R33), 0 not.",
+    },
     "hours": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED},
     "hour_days": {"action_id": _ACTION, "voyage_id": _VOYAGE, "ship": _LOGGED,
                   "first_id": "The id of its first hour (in hours).",

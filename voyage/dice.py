@@ -681,32 +681,50 @@ class Roller:
         mods = list(modifiers)
         if bonus:
             mods.insert(0, Modifier(bonus, "flat"))
-        die = self.die
-        faces = [die(sides) for _ in range(count)]
-        natural = sum(faces)
-        modifier = sum(m.value for m in mods)
+        if count == 1 and type(self).die is _PLAIN_DIE:
+            # one die, drawn as die() draws it (the engine's usual roll, issue 14)
+            bits = self._random.getrandbits
+            k = sides.bit_length()
+            face = bits(k)
+            while face >= sides:
+                face = bits(k)
+            natural = face + 1
+            faces = [natural]
+        else:
+            die = self.die
+            faces = [die(sides) for _ in range(count)]
+            natural = sum(faces)
+        modifier = sum([m.value for m in mods]) if mods else 0
         total = natural + modifier
-        record = Roll(
-            label=label,
-            dice=text,
-            faces=faces,
-            natural=natural,
-            modifiers=mods,
-            total=total,
-            outcome=outcome,
-        )
-        if target is not None:
+        if target is None:
+            record = Roll(
+                label, text, faces, natural, mods, [], 0, [], total, None, None, None, None, outcome
+            )
+        else:
             ok = meets(total, target, compare)
-            record.target, record.compare, record.target_text = target, compare, target_text
-            record.success = ok
-            record.outcome = (success if ok else failure) or outcome
             key = (text, bonus, modifier, target, compare)
             chance = _ODDS.get(key)
             if chance is None:
                 if len(_ODDS) >= 4096:
                     _ODDS.clear()
                 chance = _ODDS[key] = odds(bare, modifier, target, compare)
-            record.probability = chance
+            record = Roll(
+                label,
+                text,
+                faces,
+                natural,
+                mods,
+                [],
+                0,
+                [],
+                total,
+                target,
+                compare,
+                target_text,
+                ok,
+                (success if ok else failure) or outcome,
+                chance,
+            )
         return self._keep(record)
 
     def check(
@@ -731,8 +749,15 @@ class Roller:
             natural = max(faces) if net > 0 else min(faces)
             dice = "2d20kh1" if net > 0 else "2d20kl1"
         else:
-            faces = [self.die(20)]
-            natural = faces[0]
+            if type(self).die is _PLAIN_DIE:  # the d20 drawn inline as die() draws it
+                bits = self._random.getrandbits
+                natural = bits(5)
+                while natural >= 20:
+                    natural = bits(5)
+                natural += 1
+            else:
+                natural = self.die(20)
+            faces = [natural]
             dice = "d20"
             if net:
                 boon_faces = [self.die(6) for _ in range(abs(net))]
@@ -791,6 +816,11 @@ class Roller:
             label=label, dice=f"d{sides}", faces=[face], natural=face, total=face, outcome=chosen
         )
         return chosen, self._keep(record)
+
+
+#: Roller.die as defined here: roll() and check() draw a single die inline only while a
+#: roller's die is this one (a subclass's or a test's own die is called instead)
+_PLAIN_DIE = Roller.die
 
 
 def check_odds(

@@ -8,7 +8,8 @@ wrote or that is not a campaign at all. The checks, in order:
 - ``PRAGMA integrity_check``: SQLite's own pages, indexes and records;
 - the schema: every table and column the file's schema steps made is there;
 - the campaign row, the dice state and the file's version record;
-- every JSON column parses (a value edited by hand, a write cut short by a faulty disk);
+- every JSON column parses (a value edited by hand, a write cut short by a faulty disk),
+  and every route (text since m106) is hex names and 0/1 inshore flags;
 - every reference: a voyage at sea names a ship that exists, hours and events name voyages
   that exist, log rows name actions that exist (older actions may have been pruned);
 - every foreign key (m190, voyage.fkschema) holds (``PRAGMA foreign_key_check``), and the
@@ -35,12 +36,14 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "ships": ["traits", "equipment", "design"],
     "rolls": ["record"],
     "voyages": ["state"],
-    "voyage_routes": ["route", "inshore"],
+    "voyage_routes": ["route", "inshore"],  # JSON until m106 (ROUTE_TEXT_STEP), text since
     "events": ["rolls", "changes"],
     "hour_days": ["hours"],
     "fights": ["turn_order"],
     "fighters": ["damage"],
 }
+#: The schema step after which voyage_routes holds text, not JSON (voyage.routetext).
+ROUTE_TEXT_STEP = "m106_route_text"
 #: Rows tagged with the action that made them (voyage.store LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
 MAX_PER_CHECK = 5
@@ -116,6 +119,7 @@ def examine(path: str | Path) -> Report:
         columns = _schema(conn, info, report)
         _campaign_row(conn, info, report)
         report.facts["json_values"] = _json(conn, columns, report.findings)
+        _route_texts(conn, info, report.findings)
         _references(conn, info, report)
         _foreign_keys(conn, info, report)
         _house_tables(conn, info, report)
@@ -132,7 +136,7 @@ def json_findings(path: Path) -> list[Finding]:
     conn = connect_readonly(path)
     try:
         found: list[Finding] = []
-        _json(conn, _json_columns(conn, info.tables), found)
+        _json(conn, _json_columns(conn, info.tables, info.applied), found)
         return found
     finally:
         conn.close()
@@ -176,14 +180,18 @@ def _schema(conn: sqlite3.Connection, info: FileInfo, report: Report) -> dict[st
         for column in columns:
             if column not in have:
                 report.findings.append(Finding("schema", f"{table}.{column}", "column is missing"))
-    return _json_columns(conn, info.tables)
+    return _json_columns(conn, info.tables, info.applied)
 
 
-def _json_columns(conn: sqlite3.Connection, tables: set[str]) -> dict[str, list[str]]:
+def _json_columns(
+    conn: sqlite3.Connection, tables: set[str], applied: list[str]
+) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for table in sorted(tables):
         if table.startswith("sqlite_"):
             continue
+        if table == "voyage_routes" and ROUTE_TEXT_STEP in applied:
+            continue  # text since m106 (voyage.routetext): _route_texts checks it
         info = list(conn.execute(f"PRAGMA table_info([{table}])"))
         named = set(JSON_COLUMNS.get(table, []))
         cols = [
@@ -219,6 +227,26 @@ def _json(conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Fin
             for (key,) in bad:
                 out.append(Finding("json", f"{table}.{col} of {label} {key!r}", "not valid JSON"))
     return checked
+
+
+def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -> None:
+    """Since m106 a route is hex names separated by spaces, its inshore flags 0s and 1s
+    (voyage.routetext)."""
+    from .routetext import INSHORE_GLOB, ROUTE_GLOB
+
+    if "voyage_routes" not in info.tables or ROUTE_TEXT_STEP not in info.applied:
+        return
+    for col, glob, what in (
+        ("route", ROUTE_GLOB, "not hex names separated by spaces"),
+        ("inshore", INSHORE_GLOB, "not one 0 or 1 per hex"),
+    ):
+        bad = conn.execute(
+            f"SELECT voyage_id FROM voyage_routes WHERE typeof({col}) != 'text' "
+            f"OR {col} GLOB ? LIMIT ?",
+            [glob, MAX_PER_CHECK],
+        ).fetchall()
+        for (vid,) in bad:
+            out.append(Finding("route", f"voyage_routes.{col} of voyage {vid!r}", what))
 
 
 def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:

@@ -86,14 +86,27 @@ _FOUR_G = 1 << 32
 _D6_LIMIT = _FOUR_G - _FOUR_G % 6
 
 
+#: the start of a stream's key by (seed, ship): what :func:`stream` encodes before the clock
+_HEADS: dict[tuple[int, str], bytes] = {}
+
+
 def first_d6(seed: int, ship: str, clock: int) -> int:
     """The first d6 of :func:`stream` (seed, ship, clock): what the engine's check peeks at
     before it starts the stream (most checks meet nothing and roll no more)."""
-    key = f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode()
-    value = int.from_bytes(hashlib.sha256(key + b"\0\0\0\0").digest()[:4], "big")
+    head = _HEADS.get((seed, ship))
+    if head is None:
+        if len(_HEADS) >= 4096:
+            _HEADS.clear()
+        head = _HEADS[seed, ship] = f"{seed}\0encounter\0{ship.lower()}\0".encode()
+    key = head + f"{clock}".encode() + b"\0\0\0\0"  # stream()'s key, then block 0
+    value = int.from_bytes(hashlib.sha256(key).digest()[:4], "big")
     if value < _D6_LIMIT:
         return value % 6 + 1
     return stream(seed, ship, clock).die(6)  # rejected: the stream draws on
+
+
+#: x/6 for the x-in-6 chances a table can give (immutable, shared by the records)
+_SIXTHS = {x: Fraction(x, 6) for x in range(1, 7)}
 
 
 def _chance(roller: Roller, chance: int, face: int | None = None) -> Roll:
@@ -113,7 +126,7 @@ def _chance(roller: Roller, chance: int, face: int | None = None) -> Roll:
         target_text=f"vs {chance}-in-6",
         success=hit,
         outcome="an encounter" if hit else "nothing",
-        probability=Fraction(max(0, min(chance, 6)), 6),
+        probability=_SIXTHS.get(chance) or Fraction(max(0, min(chance, 6)), 6),
     )
     roller.records.append(record)
     return record
@@ -319,30 +332,32 @@ class EncounterChecks:
         if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
             return  # the common hour: no check due anywhere
         night: bool | None = None
+        places, chances, seed = self._where, self._chances, self.seed
         for s in engine.states:
             if not s.active or s.status == "arrived" or s.sinking_in is not None:
                 continue
-            where = self._where.get(s.hex)
+            here = s.route[s.position]  # s.hex
+            where = places.get(here)
             if where is None:
-                region = self.region_of(s.hex)
-                terrain = terrain_of(engine.hex_info(s.hex))
+                region = self.region_of(here)
+                terrain = terrain_of(engine.hex_info(here))
                 every = interval_for(self.book, self.settings, region, terrain)
-                where = self._where[s.hex] = (region, terrain, every)
+                where = places[here] = (region, terrain, every)
             region, terrain, every = where
             if not every or (clock + 1) % every:
                 continue
             if night is None:
                 night = self._is_night(engine.world.calendar, clock)
             key = (region, terrain, night)
-            chance = self._chances.get(key)
+            chance = chances.get(key)
             if chance is None:
-                chance = self._chances[key] = chance_for(self.book, self.settings, *key)
-            face = first_d6(self.seed, s.ship.name, clock)
+                chance = chances[key] = chance_for(self.book, self.settings, *key)
+            face = first_d6(seed, s.ship.name, clock)
             if face > chance:
                 # a check that meets nothing is not logged: it changes nothing, and its die
                 # is derived from (seed, ship, hour), so it can be rolled again exactly
                 continue
-            roller = stream(self.seed, s.ship.name, clock)
+            roller = stream(seed, s.ship.name, clock)
             roller.die(6)  # the face above: the stream goes on after it
             result = encounter_check(
                 self.book, roller, chance, region, terrain, s.hex, self._taken, face=face

@@ -48,7 +48,7 @@ CSV_COLUMNS = [
 #: Event kinds not marked on the picture unless they changed something (R32, R33 checks
 #: that came to nothing, the order to sail).
 QUIET_KINDS = frozenset({"sail", "coast", "capsize"})
-_JSON_COLUMNS_VOYAGES = ("route", "inshore", "state")
+_JSON_COLUMNS_VOYAGES = ("state",)
 _JSON_COLUMNS_EVENTS = ("rolls", "changes")
 
 
@@ -99,9 +99,17 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     if not camp.db["voyages"].exists():
         return []
     from .perfschema import VOYAGE_SELECT
+    from .routetext import inshore_from_text, route_from_text
 
     rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
-    return [_decode(r, _JSON_COLUMNS_VOYAGES) for r in rows]
+    out = []
+    for r in rows:
+        row = _decode(r, _JSON_COLUMNS_VOYAGES)
+        # the route and its inshore flags are text since m106 (voyage.routetext)
+        row["route"] = route_from_text(row["route"])
+        row["inshore"] = inshore_from_text(row["inshore"])
+        out.append(row)
+    return out
 
 
 def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> VoyageLog:

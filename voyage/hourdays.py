@@ -128,7 +128,6 @@ def _indexes() -> list[str]:
     return [
         f"CREATE INDEX hour_days_action ON {TABLE}(action_id)",
         f"CREATE INDEX hour_days_voyage ON {TABLE}(voyage_id)",
-        f"CREATE INDEX hour_days_ship ON {TABLE}(ship, day)",
         f"CREATE INDEX hour_days_last ON {TABLE}(last_id)",
     ]
 

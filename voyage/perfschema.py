@@ -1,4 +1,4 @@
-"""Storage that stays flat as a campaign grows (issue 14.5): migrations m100-m109,
+"""Storage that stays flat as a campaign grows (issue 14.5, 14): migrations m100-m109,
 registered on voyage.store's Migrations (imported at the end of voyage/store.py).
 
 A voyage's route and its inshore flags are the biggest values a voyage has (a year-long
@@ -8,13 +8,14 @@ overflow pages and all, when any of its values changes size, so every advance re
 long route into the WAL (about 1 MB per one-hour advance of ten ships on long voyages). The
 route and the flags live in ``voyage_routes``, one row per voyage, written when the voyage
 opens and when a new course changes them (voyage.voyages.save_state), read with the voyage
-(:data:`VOYAGE_SELECT`).
+(:data:`VOYAGE_SELECT`). Since m106 they are plain text, not JSON (voyage.routetext).
 """
 
 from __future__ import annotations
 
 from sqlite_utils import Database
 
+from .routetext import inshore_from_json, route_from_json
 from .store import migrations
 
 #: Every column of a voyage, its route and inshore flags included: what readers select
@@ -53,3 +54,42 @@ def m101_dice_key(db: Database) -> None:
     # Mersenne Twister's key, changes once every 624 draws; rng_state keeps the rest. NULL
     # here means rng_state still holds a whole state (a campaign not yet played on).
     db.execute("ALTER TABLE campaign ADD COLUMN rng_words TEXT")
+
+
+@migrations()
+def m106_route_text(db: Database) -> None:
+    # A route as its hex names separated by spaces and the inshore flags as one 0/1 per hex
+    # (voyage.routetext), no longer JSON: decoding the JSON of every long voyage was most
+    # of what a command spent outside the engine (issue 14: a year of daily advances). The
+    # table is made again for inshore's default ('' now, '[]' was JSON). The undo journal's
+    # old values of these columns are converted too, so an action made before this step
+    # still undoes exactly (to the new spelling of the same route).
+    db.execute(
+        """CREATE TABLE voyage_routes_m106 (
+            voyage_id INTEGER PRIMARY KEY
+                REFERENCES voyages(id) DEFERRABLE INITIALLY DEFERRED,
+            route TEXT NOT NULL,
+            inshore TEXT NOT NULL DEFAULT ''
+        )"""
+    )
+    rows = db.execute("SELECT voyage_id, route, inshore FROM voyage_routes ORDER BY voyage_id")
+    converted = [(vid, route_from_json(r), inshore_from_json(i)) for vid, r, i in rows]
+    if converted:  # (no INSERT at all on an empty table: doctor.expected_schema runs this
+        # step on an empty database where m190 must find no transaction open)
+        db.conn.executemany(
+            "INSERT INTO voyage_routes_m106 (voyage_id, route, inshore) VALUES (?, ?, ?)",
+            converted,
+        )
+    db.execute("DROP TABLE voyage_routes")
+    db.execute("ALTER TABLE voyage_routes_m106 RENAME TO voyage_routes")
+    if db["undo_journal"].exists():
+        convert = {"route": route_from_json, "inshore": inshore_from_json}
+        old = db.execute(
+            "SELECT id, col, value FROM undo_journal WHERE tbl = 'voyage_routes' "
+            "AND col IN ('route', 'inshore')"
+        ).fetchall()
+        if old:
+            db.conn.executemany(
+                "UPDATE undo_journal SET value = ? WHERE id = ?",
+                [(convert[col](value), jid) for jid, col, value in old],
+            )

@@ -153,6 +153,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         s.hours_in_hex += 1
     s.storm_hours = 0
     s.progress = progress + speed - entered * hex_miles
+    # the row as _row writes it, inline: this is most of the year's ship-hours
     fuel = ship.fuel
     load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
     if world.water_in_load:
@@ -171,6 +172,34 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         ship.water,
         0,
         f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
+    )
+
+
+def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
+    """The hour row of a rolled ship that sailed the whole hour at ``speed`` and ends it
+    under way with no water or leaks aboard, as the slow path's end of hour writes it."""
+    ship = s.ship
+    name = ship.name
+    fuel = ship.fuel
+    tow = ship.equipment.get("tow_counted")  # R92: as the quiet hour and finish() count it
+    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
+    if e.world.water_in_load:
+        load += ship.water
+    dw = e._dw[name]
+    return (_ENGINE or _engine()).HourRow(
+        s.voyage_id,
+        name,
+        clock,
+        s.route[s.position],
+        speed,
+        speed,
+        s.pace,
+        fuel if type(fuel) is int else plain(fuel),
+        load if type(load) is int else plain(load),
+        e._categories.get((load, dw)) or e.category_of(load, dw),
+        ship.water,
+        0,
+        f"under way, {depth} ft down" if (depth := ship.equipment.get("depth_ft")) else "under way",
     )
 
 
@@ -222,6 +251,22 @@ def _rolled_hour(
         else:
             h.enter_hex()
         i += 1
+    if (
+        i == count
+        and h.moving
+        and h.entered
+        and s.status == "under way"
+        and not s.emergency
+        and not s.capsized
+        and not s.leaks
+        and not s.new_leaks
+        and not ship.water
+    ):
+        # every hex entered and nothing wrong aboard: the end of the hour as finish() ends
+        # it (R31's progress carried over; no leak, water or same-hex storm clock to run)
+        h.minute = engine.MINUTES - 1
+        s.progress += speed - h.entered * e._hex_miles
+        return _row(e, s, clock, speed)
     if s.emergency and s.active:
         h.minute += 1
     return h.finish(entries, i)

@@ -304,7 +304,10 @@ def undo_last(
 def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str, Any]]]) -> None:
     """Undo an action made before the journal (m030): put its tables back whole. A voyage
     row of such a snapshot still holds its route and inshore flags, which live in
-    ``voyage_routes`` since m100 (voyage.perfschema)."""
+    ``voyage_routes`` since m100 (voyage.perfschema), as text since m106 (the snapshot's
+    JSON is converted: voyage.routetext)."""
+    from .routetext import inshore_from_json, route_from_json
+
     routes = snapshot.get("voyages")
     if routes is not None and "voyage_routes" not in snapshot:
         snapshot = dict(
@@ -312,8 +315,8 @@ def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str
             voyage_routes=[
                 {
                     "voyage_id": r["id"],
-                    "route": r.get("route", "[]"),
-                    "inshore": r.get("inshore", "[]"),
+                    "route": route_from_json(r.get("route", "[]")),
+                    "inshore": inshore_from_json(r.get("inshore", "[]")),
                 }
                 for r in routes
             ],

@@ -10,6 +10,7 @@ from . import ships as shipfig
 from .engine import CLOSED_STATUSES
 from .hourdays import read_hours
 from .perfschema import VOYAGE_SELECT
+from .routetext import inshore_from_text, route_from_text
 from .rules.boatpower import plain
 from .store import Campaign
 from .voyages import campaign_chart, open_voyages
@@ -116,8 +117,9 @@ def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]
     where = where.replace("WHERE ship", "WHERE v.ship")
     for r in camp.db.query(f"{VOYAGE_SELECT} {where} ORDER BY v.id", args):
         row = dict(r)
-        for key in ("route", "inshore", "state"):
-            row[key] = json.loads(row[key])
+        row["route"] = route_from_text(row["route"])  # m106: text, not JSON
+        row["inshore"] = inshore_from_text(row["inshore"])
+        row["state"] = json.loads(row["state"])
         rows.append(row)
     return rows
 

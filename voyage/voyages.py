@@ -32,6 +32,7 @@ from .events import Event
 from .logrows import log_event, write_log
 from .perfschema import VOYAGE_SELECT
 from .report import plural
+from .routetext import inshore_from_text, inshore_text, route_from_text, route_text
 from .rules.boatpower import plain
 from .rules.repair import repair_leak
 from .ships import PACES, Ship
@@ -96,10 +97,10 @@ def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> Ship
     s = ShipState(
         ship=ship,
         voyage_id=voyage["id"],
-        route=json.loads(voyage["route"]),
+        route=route_from_text(voyage["route"]),
         position=voyage["position"],
         progress=voyage["progress_miles"],
-        inshore=json.loads(voyage["inshore"]),
+        inshore=inshore_from_text(voyage["inshore"]),
         status=voyage["status"],
         pace=voyage["pace"],
         strain=voyage["strain"],
@@ -141,7 +142,7 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         # issue 14.5: the route has its own row (voyage.perfschema), written only here
         camp.db.execute(
             "UPDATE voyage_routes SET route = ?, inshore = ? WHERE voyage_id = ?",
-            [dumps(s.route), dumps(s.inshore), s.voyage_id],
+            [route_text(s.route), inshore_text(s.inshore), s.voyage_id],
         )
         camp.db.execute(
             "UPDATE voyages SET destination = ? WHERE id = ?", [s.route[-1], s.voyage_id]
@@ -168,7 +169,7 @@ def insert_voyage(
     vid = int(cursor.lastrowid or 0)
     camp.db.execute(
         "INSERT INTO voyage_routes (voyage_id, route, inshore) VALUES (?, ?, ?)",
-        [vid, dumps(route), dumps(inshore)],
+        [vid, route_text(route), inshore_text(inshore)],
     )
     camp.cache[("route", vid)] = (list(route), list(inshore))
     return vid

@@ -157,6 +157,9 @@ def main() -> None:
     already ends quietly on a closed pipe); this is the last net, for what nobody foresaw
     (a full disk under the campaign file, a bug). ``VOYAGE_DEBUG=1`` shows the traceback.
     """
+    from .. import gctune
+
+    gctune.whole_process = True  # this process runs one command and ends (issue 14)
     try:
         cli(standalone_mode=True)
     except Exception as exc:  # noqa: BLE001 - the one place every error is caught
@@ -164,6 +167,8 @@ def main() -> None:
             raise
         click.echo(f"Error: {unexpected_error_line(exc)}", err=True)
         sys.exit(1)
+    finally:
+        gctune.whole_process = False
 
 
 def unexpected_error_line(exc: BaseException) -> str:

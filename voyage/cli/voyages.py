@@ -221,12 +221,14 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 
         voyage advance --until arrival
     """
+    from .. import gctune
     from ..calendar import campaign_calendar, format_time
     from ..voyages import advance as do_advance
     from .progress import progress_bar
 
     if hours and until:
         raise click.UsageError("give either --hours or --until, not both")
+    gctune.for_long_run()  # the modules loaded, the campaign not yet open (issue 14)
     camp = open_campaign(db_path)
     # a bar on a terminal for an advance over a second (no end is known for --until)
     with progress_bar(None if until else hours or 1, "Advancing") as progress:

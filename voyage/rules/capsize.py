@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice import CheckOptions, Modifier, Roller, check_odds
 from ..tables import RuleBook
@@ -94,6 +95,11 @@ def capsize_odds(
     return check_odds(dv, sum(m.value for m in mods), net, options)
 
 
+#: capsize_check's modifiers, Advantages and DV by (rule book, tier, load, traits,
+#: Advantages), with the book they were read from (issue 14: thousands of Checks a year)
+_TERMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
 def capsize_check(
     tier: int,
     load: str,
@@ -106,9 +112,18 @@ def capsize_check(
 ) -> CapsizeResult:
     """The helmsman's capsize Check (R41). On a failure the ship capsizes and begins
     sinking; roll the time with :func:`voyage.rules.sinking.sinking_time`."""
-    mods = capsize_modifiers(tier, load, book)
-    adv = capsize_advantages(traits, book, advantages)
-    dv = int(book.procedures["capsize"]["dv"])
+    key = (id(book), tier, load, tuple(traits), tuple(advantages))
+    found = _TERMS.get(key)
+    if found is None or found[0] is not book:  # the same few ships and loads all year
+        if len(_TERMS) >= 1024:
+            _TERMS.clear()
+        found = _TERMS[key] = (
+            book,
+            tuple(capsize_modifiers(tier, load, book)),  # immutable: check() copies them
+            tuple(capsize_advantages(traits, book, advantages)),
+            int(book.procedures["capsize"]["dv"]),
+        )
+    _, mods, adv, dv = found
     label = f"capsize check ({reason})" if reason else "capsize check"
     roll = roller.check(
         label,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice import Modifier, Roller, odds
 from ..errors import VoyageError
@@ -39,31 +40,56 @@ def strain_modifiers(extra_knots: int, speed: int | None, book: RuleBook) -> lis
     return [Modifier(extra_knots - 1, f"{extra_knots} extra knots")] if extra_knots > 1 else []
 
 
+#: strain_check's figures for (rule book, extra knots, speed): the book (a new one is
+#: worked out again), the modifiers (immutable, shared by the rolls: each roll copies the
+#: list) and the two targets with their words; a straining ship rolls every hour (issue 14)
+_TERMS: dict[tuple[int, int, int | None], tuple[Any, ...]] = {}
+
+
+def _terms(extra_knots: int, speed: int | None, book: RuleBook) -> tuple[Any, ...]:
+    key = (id(book), extra_knots, speed)
+    found = _TERMS.get(key)
+    if found is None or found[0] is not book:
+        rules = book.procedures["pace"]["strain"]
+        mods = strain_modifiers(extra_knots, speed, book)  # refuses what R14 does not allow
+        if len(_TERMS) >= 256:
+            _TERMS.clear()
+        found = _TERMS[key] = (
+            book,
+            rules["die"],
+            tuple(mods),
+            int(rules["breaks_on"]),
+            f"breaks on {rules['breaks_on']}+",
+            int(rules["fire_on"]),
+            f"fire on {rules['fire_on']}+",
+        )
+    return found
+
+
 def strain_check(
     extra_knots: int, roller: Roller, book: RuleBook, speed: int | None = None
 ) -> StrainResult:
     """One hour of straining ``extra_knots`` over Speed (R14)."""
-    rules = book.procedures["pace"]["strain"]
-    mods = strain_modifiers(extra_knots, speed, book)
+    _, die, mods, breaks_on, breaks_text, fire_on, fire_text = _terms(extra_knots, speed, book)
     roll = roller.roll(
         "engine strain",
-        rules["die"],
+        die,
         mods,
-        target=int(rules["breaks_on"]),
+        target=breaks_on,
         success="the engine breaks",
         failure="the engine holds",
-        target_text=f"breaks on {rules['breaks_on']}+",
+        target_text=breaks_text,
     )
     if not roll.success:
         return StrainResult("strain", "The engine holds.", (roll,), {}, extra_knots, False, False)
     fire = roller.roll(
         "engine fire",
-        rules["die"],
+        die,
         mods,
-        target=int(rules["fire_on"]),
+        target=fire_on,
         success="the engine catches fire",
         failure="no fire",
-        target_text=f"fire on {rules['fire_on']}+",
+        target_text=fire_text,
     )
     if fire.success:
         text = "The engine breaks and catches fire."

@@ -549,7 +549,21 @@ def parse_yaml(text: str, file: Path | str) -> Any:
 
 def load_table(name: str, file: Path) -> Any:
     """Load and validate one table file."""
-    return check_table(name, read_yaml(file), file)
+    from .text import read_text_file
+
+    return checked_text(name, read_text_file(file, TableError, "table file"), file)
+
+
+def checked_text(name: str, text: str, file: Path | str) -> Any:
+    """Parse and validate one table's YAML text; errors name ``file``. A text that is a
+    bundled table's, as validated by the current code, is taken already checked from
+    voyage.tablecache (same data; issue 14: start-up)."""
+    from .tablecache import checked
+
+    data = checked(name, text)
+    if data is not None:
+        return data
+    return check_table(name, parse_yaml(text, file), file)
 
 
 def check_table(name: str, data: Any, file: Path | str) -> Any:
@@ -722,7 +736,7 @@ def rulebook_from_texts(
     for name in TABLE_NAMES:
         if name in overrides:
             where = origin.get(name, f"{name}.yaml")
-            loaded[name] = check_table(name, parse_yaml(overrides[name], where), where)
+            loaded[name] = checked_text(name, overrides[name], where)
             sources[name] = where
         elif name in LAZY_TABLES:  # checked on first use (RuleBook.boats)
             sources[name] = str(base / f"{name}.yaml")

@@ -12,7 +12,6 @@ Hex names and orientation follow R30 (see :mod:`voyage.hexmap`). Seabeds follow 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -428,6 +427,8 @@ class _Reader:
                 raise self.error(key_node, f"{what}: keys must be plain words")
             key = str(key_node.value)
             if allowed is not None and key not in allowed:
+                import difflib  # only for a mistyped key (issue 14: start-up)
+
                 close = difflib.get_close_matches(key, allowed, n=1)
                 hint = f"did you mean {close[0]!r}?" if close else "use " + ", ".join(allowed)
                 raise self.error(key_node, f"unknown key {key!r} in {what}: {hint}")

@@ -1,0 +1,74 @@
+"""voyage.jsonpretty writes exactly what json.dumps(indent=2, ensure_ascii=False) writes
+(the JSON export's bytes must not change with the speed-up, issue 14.4)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from voyage.jsonpretty import dumps_indented
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text()
+)
+KEYS = st.text() | st.integers() | st.floats(allow_nan=False) | st.booleans() | st.none()
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.tuples(inner, inner)
+        | st.dictionaries(KEYS, inner, max_size=5)
+    ),
+    max_leaves=40,
+)
+
+
+def expected(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@settings(max_examples=400, deadline=None)
+@given(VALUES)
+def test_the_same_text_as_json_dumps(value: Any) -> None:
+    assert dumps_indented(value) == expected(value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {},
+        [],
+        "",
+        {"é": ['\n\t"\\', "\u2028", "\x00", "😀"]},
+        [math.nan, math.inf, -math.inf, -0.0, 1e-310, 1e300],
+        {7: "a", 2.5: "b", None: "c", True: "d", False: "e"},
+        [[[[{}]]], {"a": []}],
+    ],
+)
+def test_edge_values(value: Any) -> None:
+    assert dumps_indented(value) == expected(value)
+
+
+def test_what_json_treats_specially_is_left_to_json() -> None:
+    class Flag(int):
+        def __repr__(self) -> str:  # json writes int subclasses with int.__repr__
+            return "Flag"
+
+    assert dumps_indented({"f": Flag(3)}) == expected({"f": Flag(3)}) == '{\n  "f": 3\n}'
+    with pytest.raises(TypeError):  # a type json cannot encode: json's own error
+        dumps_indented({"x": object()})
+    with pytest.raises(TypeError):  # a key json cannot take
+        dumps_indented({(1, 2): 1})
+    loop: list[Any] = []
+    loop.append(loop)
+    with pytest.raises(ValueError, match="Circular"):
+        dumps_indented(loop)

@@ -23,7 +23,7 @@ tests/test_quickhour.py steps random voyages both ways.
 from __future__ import annotations
 
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .rules.boatpower import plain
 from .rules.strain import strain_check as strain_roll
@@ -78,9 +78,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     name = ship.name
     fuel = ship.fuel
     tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
-    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
-    if world.water_in_load:
-        load += ship.water
+    load = _load(e, ship, tow)
     dw = e._dw[name]
     category = e._categories.get((load, dw)) or e.category_of(load, dw)
     if category == "overloaded":
@@ -153,26 +151,17 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         s.hours_in_hex += 1
     s.storm_hours = 0
     s.progress = progress + speed - entered * hex_miles
-    # the row as _row writes it, inline: this is most of the year's ship-hours
-    fuel = ship.fuel
-    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
-    if world.water_in_load:
+    return _row(e, s, clock, speed)
+
+
+def _load(e: Engine, ship: Any, tow: Any) -> Any:
+    """Her Load as the slow path's end of hour counts it: cargo, fuel where it weighs, the
+    fixed part, a tow (R92: in her load category, R41 too) and water where it counts."""
+    name = ship.name
+    load = ship.cargo + (ship.fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
+    if e.world.water_in_load:
         load += ship.water
-    return engine.HourRow(
-        s.voyage_id,
-        name,
-        clock,
-        route[position],
-        speed,
-        speed,
-        s.pace,
-        fuel if type(fuel) is int else plain(fuel),
-        load if type(load) is int else plain(load),
-        e._categories.get((load, dw)) or e.category_of(load, dw),
-        ship.water,
-        0,
-        f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
-    )
+    return load
 
 
 def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
@@ -181,10 +170,7 @@ def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
     ship = s.ship
     name = ship.name
     fuel = ship.fuel
-    tow = ship.equipment.get("tow_counted")  # R92: as the quiet hour and finish() count it
-    load = ship.cargo + (fuel if e._fuel_weighs[name] else 0) + e._fixed[name] + (tow or 0)
-    if e.world.water_in_load:
-        load += ship.water
+    load = _load(e, ship, ship.equipment.get("tow_counted"))
     dw = e._dw[name]
     return (_ENGINE or _engine()).HourRow(
         s.voyage_id,

@@ -46,6 +46,9 @@ class EncounterResult(Outcome):
     encounter: dict[str, Any]
 
 
+_FOUR_G = 1 << 32
+
+
 class StreamRoller(Roller):
     """A :class:`~voyage.dice.Roller` whose dice are drawn from SHA-256 of a key in counter
     mode (4 bytes a die, rejection-sampled so every face is equally likely): a stream of its
@@ -56,19 +59,24 @@ class StreamRoller(Roller):
         self.options = options or CheckOptions()
         self.records = []
         self._key = key
-        self._pool = b""
+        self._pool = b""  # the last block drawn (32 bytes: 8 values) ...
+        self._at = 0  # ... and how many of its bytes are used
         self._block = 0
 
     def die(self, sides: int) -> int:
-        limit = (1 << 32) - (1 << 32) % sides
+        # R93: each 4-byte value of the stream in turn (a block of SHA-256 gives 8); the
+        # pool is read at an offset rather than sliced off (the same values, in order)
+        limit = _FOUR_G - _FOUR_G % sides
+        pool, at = self._pool, self._at
         while True:
-            if len(self._pool) < 4:
-                block = self._block.to_bytes(4, "big")
-                self._pool += hashlib.sha256(self._key + block).digest()
+            if at >= len(pool):
+                pool = hashlib.sha256(self._key + self._block.to_bytes(4, "big")).digest()
+                self._pool, at = pool, 0
                 self._block += 1
-            value = int.from_bytes(self._pool[:4], "big")
-            self._pool = self._pool[4:]
+            value = int.from_bytes(pool[at : at + 4], "big")
+            at += 4
             if value < limit:
+                self._at = at
                 return value % sides + 1
 
     def get_state(self) -> str:
@@ -81,7 +89,6 @@ def stream(seed: int, ship: str, clock: int) -> Roller:
     return StreamRoller(f"{seed}\0encounter\0{ship.lower()}\0{clock}".encode())
 
 
-_FOUR_G = 1 << 32
 #: StreamRoller.die's rejection limit for a d6: a 4-byte value at or over it is drawn again
 _D6_LIMIT = _FOUR_G - _FOUR_G % 6
 
@@ -190,7 +197,13 @@ def face_odds(table: list[tuple[int, int, Any]]) -> list[tuple[Any, Fraction]]:
 
 
 def _on_face(roller: Roller, label: str, table: list[tuple[int, int, Any]]) -> tuple[Any, Roll]:
-    record = roller.roll(label, "d6")
+    if type(roller) is StreamRoller:
+        # the engine's stream (R93): the record Roller.roll(label, "d6") makes, made here
+        face = roller.die(6)
+        record = Roll(label, "d6", [face], face, [], [], 0, [], face)
+        roller.records.append(record)
+    else:  # the campaign's roller (or a test's): its own roll
+        record = roller.roll(label, "d6")
     for first, last, value in table:
         if first <= record.natural <= last:
             shown = value.get("kind") if isinstance(value, dict) else value
@@ -221,6 +234,21 @@ def _ship_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str, Ro
     return roller.choose("ship name", free)
 
 
+_BEASTS: dict[tuple[int, str], tuple[Any, dict[str, Any]]] = {}
+
+
+def _leviathan(book: RuleBook, key: str) -> dict[str, Any]:
+    """``book.leviathan(key)``, looked up once per table of leviathans (R93: the engine
+    meets thousands a year, and the lookup compares every name)."""
+    table = book.leviathans
+    found = _BEASTS.get((id(table), key))
+    if found is None or found[0] is not table:
+        if len(_BEASTS) >= 256:
+            _BEASTS.clear()
+        found = _BEASTS[id(table), key] = (table, book.leviathan(key))
+    return found[1]
+
+
 def roll_encounter(
     book: RuleBook,
     roller: Roller,
@@ -247,7 +275,7 @@ def roll_encounter(
         text = f"a {cls['name'].lower()}, the {name}, {disposition}."
     elif kind == "leviathan":
         key, r1 = _on_face(roller, "leviathan", book.leviathans["table"])
-        beast = book.leviathan(key)
+        beast = _leviathan(book, key)
         rolls.append(r1)
         found.update(leviathan=beast["key"], name=beast["name"])
         text = (
@@ -314,6 +342,9 @@ class EncounterChecks:
 
     def __post_init__(self) -> None:
         self._names: set[str] | None = None
+        self._heads: dict[str, bytes] = {}  # ship -> the start of her stream's key (R93)
+        self._into: Callable[..., str] | None = None  # voyage.castaways.into_phase
+        self._logged: Any = None  # voyage.engine.LoggedEvent, imported at the first encounter
         self._where: dict[str, tuple[str, str, int]] = {}  # hex -> region, terrain, interval
         self._chances: dict[tuple[str, str, bool], int] = {}
         self._daylight: dict[int, tuple[int, int]] = {}
@@ -327,13 +358,18 @@ class EncounterChecks:
         """After the hour ``clock``: each ship at sea whose check falls due rolls from her
         own stream; an encounter is logged with halt ``encounter`` (the advance stops).
         First, ships that meet in a hex on crossing courses are reported (:meth:`meetings`)."""
-        if len(engine.states) > 1:
+        states = engine.states
+        if len(states) > 1:
             self.meetings(engine, clock, out)
         if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
             return  # the common hour: no check due anywhere
         night: bool | None = None
-        places, chances, seed = self._where, self._chances, self.seed
-        for s in engine.states:
+        places, chances, heads, seed = self._where, self._chances, self._heads, self.seed
+        sha256, from_bytes = hashlib.sha256, int.from_bytes
+        # R93: the key of the stream's first block is (seed, ship, clock) then block 0: the
+        # clock's part is the same for every ship this hour
+        tail = b"%d\0\0\0\0" % clock
+        for s in states:
             if not s.active or s.status == "arrived" or s.sinking_in is not None:
                 continue
             here = s.route[s.position]  # s.hex
@@ -352,34 +388,62 @@ class EncounterChecks:
             chance = chances.get(key)
             if chance is None:
                 chance = chances[key] = chance_for(self.book, self.settings, *key)
-            face = first_d6(seed, s.ship.name, clock)
+            name = s.ship.name
+            head = heads.get(name)
+            if head is None:
+                head = heads[name] = f"{seed}\0encounter\0{name.lower()}\0".encode()
+            # first_d6(seed, name, clock), inline: the first d6 of her stream (R93)
+            value = from_bytes(sha256(head + tail).digest()[:4], "big")
+            face = value % 6 + 1 if value < _D6_LIMIT else stream(seed, name, clock).die(6)
             if face > chance:
                 # a check that meets nothing is not logged: it changes nothing, and its die
                 # is derived from (seed, ship, hour), so it can be rolled again exactly
                 continue
-            roller = stream(seed, s.ship.name, clock)
-            roller.die(6)  # the face above: the stream goes on after it
-            result = encounter_check(
-                self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
-            )
+            self._met(engine, s, clock, out, region, terrain, chance, face)
+
+    def _met(
+        self,
+        engine: Any,
+        s: Any,
+        clock: int,
+        out: list[Any],
+        region: str,
+        terrain: str,
+        chance: int,
+        face: int,
+    ) -> None:
+        """A check that met something (R93): roll what on her stream, log it."""
+        roller = stream(self.seed, s.ship.name, clock)
+        roller.die(6)  # the face above: the stream goes on after it
+        result = encounter_check(
+            self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
+        )
+        if self._logged is None:
             from .castaways import into_phase
             from .engine import LoggedEvent
 
-            # castaways go into the water of her hex (R71-R74): the referee searches
-            text = result.text + into_phase(engine.water, result.encounter, clock)
-            event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE,
-                          dict(result.changes))
-            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
+            self._into, self._logged = into_phase, LoggedEvent
+        # castaways go into the water of her hex (R71-R74): the referee searches
+        text = result.text + self._into(engine.water, result.encounter, clock)
+        event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE, dict(result.changes))
+        out.append(self._logged(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
     def meetings(self, engine: Any, clock: int, out: list[Any]) -> None:
         """Two ships under way that end an hour in the same hex, at least one having come
         into it this hour, on different courses (their next hexes differ: ships sailing in
         company never "meet"), meet: an encounter of kind ship for each, and the advance
         stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
+        seen: set[str] = set()
+        for s in engine.states:
+            if s.status == "under way" and s.sinking_in is None:
+                hex_name = s.route[s.position]
+                if hex_name in seen:
+                    break
+                seen.add(hex_name)
+        else:
+            return  # the common hour: no two ships under way share a hex (R93)
         under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
         hexes = [s.route[s.position] for s in under_way]
-        if len(set(hexes)) == len(hexes):
-            return  # the common hour: no two ships share a hex
         from .engine import LoggedEvent
 
         here: dict[str, list[Any]] = {}
@@ -393,15 +457,26 @@ class EncounterChecks:
                     came = _came_in(engine, a) or _came_in(engine, b)
                     if not came or _next_hex(a) == _next_hex(b):
                         continue
-                    text = (f"{a.ship.name} and {b.ship.name} meet in {hex_name} on crossing "
-                            "courses (R93; a collision only if the referee says so, R91).")
-                    found = {"kind": "ship", "hex": hex_name, "terrain": "meeting",
-                             "ships": [a.ship.name, b.ship.name], "text": text}
+                    text = (
+                        f"{a.ship.name} and {b.ship.name} meet in {hex_name} on crossing "
+                        "courses (R93; a collision only if the referee says so, R91)."
+                    )
+                    found = {
+                        "kind": "ship",
+                        "hex": hex_name,
+                        "terrain": "meeting",
+                        "ships": [a.ship.name, b.ship.name],
+                        "text": text,
+                    }
                     for s in (a, b):
-                        event = Event("encounter", f"Encounter at {hex_name} (ship): {text}",
-                                      [], CHECK_MINUTE, {"encounter": found})
-                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event,
-                                               "encounter"))
+                        event = Event(
+                            "encounter",
+                            f"Encounter at {hex_name} (ship): {text}",
+                            [],
+                            CHECK_MINUTE,
+                            {"encounter": found},
+                        )
+                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""
@@ -498,8 +573,14 @@ def check_by_hand(
             "UPDATE actions SET summary = ? WHERE id = ?",
             [f"encounter check {ship.name}: {result.encounter.get('kind', 'nothing')}", act.id],
         )
-    where = {"ship": ship.name, "hex": hex_name, "terrain": terrain, "night": night,
-             "chance": chance, "clock": camp.clock}
+    where = {
+        "ship": ship.name,
+        "hex": hex_name,
+        "terrain": terrain,
+        "night": night,
+        "chance": chance,
+        "clock": camp.clock,
+    }
     return result, where
 
 

@@ -16,7 +16,7 @@ from conftest import within_binomial
 from voyage.errors import TableError
 from voyage.maps import parse_map
 from voyage.tables import load_rulebook
-from voyage.world.cells import LEVEL, StormCell, footprint, roll_day, stream_seed
+from voyage.world.cells import LEVEL, StormCell, footprint, roll_cell, roll_day, stream_seed
 from voyage.world.regions import Region
 from voyage.world.seasons import season_for_day
 
@@ -249,6 +249,29 @@ def test_map_without_regions_is_one_temperate_region() -> None:
     regions = sea.weather_regions()
     assert list(regions) == ["sea"] and regions["sea"].climate == "temperate"
     assert sea.region_of("0101").name == "sea"
+
+
+@pytest.mark.parametrize(
+    ("climate", "season"),
+    [("temperate", "winter"), ("temperate", "summer"), ("tropical", "wet")],
+)
+def test_the_engines_cells_are_the_days_cells(climate, season) -> None:
+    # R61-R63: roll_cell (the engine's sea: no records) draws the very dice of roll_day,
+    # in a wide region, a one-hex region, and on rerolled days
+    book = load_rulebook()
+    wide, single = region("wide", climate), Region("one", climate, frozenset(["0707"]), ("0707",))
+    formed = 0
+    for seed in (1, 7):
+        for where in (wide, single):
+            for day in range(1, 301):
+                for reroll in (0, 2):
+                    expected = roll_day(seed, where, day, season, book, reroll).cell
+                    got = roll_cell(seed, where, day, season, book, reroll)
+                    assert got == expected, (seed, where.name, day, reroll)
+                    if got is not None:
+                        formed += 1
+                        assert got._origin_cube == expected._origin_cube
+    assert formed > 20  # the comparison saw cells, not only fair days (summer: 1 in 36)
 
 
 def test_the_sea_of_every_hour_is_the_union_of_its_cells_whatever_the_order() -> None:

@@ -79,6 +79,16 @@ class StreamRoller(Roller):
                 self._at = at
                 return value % sides + 1
 
+    @classmethod
+    def after_first(
+        cls, key: bytes, block: bytes, options: CheckOptions | None = None
+    ) -> StreamRoller:
+        """The stream of ``key`` whose first value (of its first block, ``block``: already
+        hashed by the engine's peek, R93) is drawn: the next die is its second value."""
+        roller = cls(key, options)
+        roller._pool, roller._at, roller._block = block, 4, 1
+        return roller
+
     def get_state(self) -> str:
         raise VoyageRuleError("an encounter stream is derived from its key, never saved")
 
@@ -204,6 +214,16 @@ def _on_face(roller: Roller, label: str, table: list[tuple[int, int, Any]]) -> t
         roller.records.append(record)
     else:  # the campaign's roller (or a test's): its own roll
         record = roller.roll(label, "d6")
+    by_face = _FACES.get(id(table))
+    if by_face is None or by_face[0] is not table:
+        if len(_FACES) >= 256:
+            _FACES.clear()
+        by_face = _FACES[id(table)] = (table, [_face_entry(table, face) for face in range(7)])
+    if 1 <= record.natural <= 6:
+        found = by_face[1][record.natural]
+        if found is not None:
+            record.outcome = found[1]
+            return found[0], record
     for first, last, value in table:
         if first <= record.natural <= last:
             shown = value.get("kind") if isinstance(value, dict) else value
@@ -211,6 +231,21 @@ def _on_face(roller: Roller, label: str, table: list[tuple[int, int, Any]]) -> t
             record.outcome = f"{shown}{faces}"
             return value, record
     raise VoyageRuleError(f"{label}: no entry for face {record.natural}")  # tables validated
+
+
+#: a d6 table's entry and outcome text by face (index 1-6), worked out once per table
+_FACES: dict[int, tuple[Any, list[tuple[Any, str] | None]]] = {}
+
+
+def _face_entry(table: list[tuple[int, int, Any]], face: int) -> tuple[Any, str] | None:
+    """What :func:`_on_face` finds for ``face``: the first entry whose faces hold it, and
+    the outcome it writes on the roll (faces explicit, R93)."""
+    for first, last, value in table:
+        if first <= face <= last:
+            shown = value.get("kind") if isinstance(value, dict) else value
+            faces = f" (faces {first}-{last})" if first != last else ""
+            return value, f"{shown}{faces}"
+    return None
 
 
 _POOLS: dict[int, tuple[Any, list[str], frozenset[str]]] = {}
@@ -343,8 +378,9 @@ class EncounterChecks:
     def __post_init__(self) -> None:
         self._names: set[str] | None = None
         self._heads: dict[str, bytes] = {}  # ship -> the start of her stream's key (R93)
-        self._into: Callable[..., str] | None = None  # voyage.castaways.into_phase
+        self._into: Any = None  # voyage.castaways.into_phase
         self._logged: Any = None  # voyage.engine.LoggedEvent, imported at the first encounter
+        self._options = CheckOptions()  # the streams' options (R93: no Check is rolled)
         self._where: dict[str, tuple[str, str, int]] = {}  # hex -> region, terrain, interval
         self._chances: dict[tuple[str, str, bool], int] = {}
         self._daylight: dict[int, tuple[int, int]] = {}
@@ -368,7 +404,8 @@ class EncounterChecks:
         sha256, from_bytes = hashlib.sha256, int.from_bytes
         # R93: the key of the stream's first block is (seed, ship, clock) then block 0: the
         # clock's part is the same for every ship this hour
-        tail = b"%d\0\0\0\0" % clock
+        at = b"%d" % clock
+        tail = at + b"\0\0\0\0"
         for s in states:
             if not s.active or s.status == "arrived" or s.sinking_in is not None:
                 continue
@@ -393,13 +430,21 @@ class EncounterChecks:
             if head is None:
                 head = heads[name] = f"{seed}\0encounter\0{name.lower()}\0".encode()
             # first_d6(seed, name, clock), inline: the first d6 of her stream (R93)
-            value = from_bytes(sha256(head + tail).digest()[:4], "big")
-            face = value % 6 + 1 if value < _D6_LIMIT else stream(seed, name, clock).die(6)
-            if face > chance:
-                # a check that meets nothing is not logged: it changes nothing, and its die
-                # is derived from (seed, ship, hour), so it can be rolled again exactly
-                continue
-            self._met(engine, s, clock, out, region, terrain, chance, face)
+            block = sha256(head + tail).digest()
+            value = from_bytes(block[:4], "big")
+            if value < _D6_LIMIT:
+                face = value % 6 + 1
+                if face > chance:
+                    # a check that meets nothing is not logged: it changes nothing, and its
+                    # die is derived from (seed, ship, hour), so it can be rolled again exactly
+                    continue
+                roller: Roller = StreamRoller.after_first(head + at, block, self._options)
+            else:  # rejected (1 in 700 million): the stream draws on
+                roller = stream(seed, name, clock)
+                face = roller.die(6)
+                if face > chance:
+                    continue
+            self._met(engine, s, clock, out, roller, where, chance, face)
 
     def _met(
         self,
@@ -407,22 +452,19 @@ class EncounterChecks:
         s: Any,
         clock: int,
         out: list[Any],
-        region: str,
-        terrain: str,
+        roller: Roller,
+        where: tuple[str, str, int],
         chance: int,
         face: int,
     ) -> None:
-        """A check that met something (R93): roll what on her stream, log it."""
-        roller = stream(self.seed, s.ship.name, clock)
-        roller.die(6)  # the face above: the stream goes on after it
+        """A check that met something (R93): roll what on her stream (``roller``, its first
+        die ``face`` drawn), log it."""
+        region, terrain, _ = where
         result = encounter_check(
             self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
         )
         if self._logged is None:
-            from .castaways import into_phase
-            from .engine import LoggedEvent
-
-            self._into, self._logged = into_phase, LoggedEvent
+            self._import_late()
         # castaways go into the water of her hex (R71-R74): the referee searches
         text = result.text + self._into(engine.water, result.encounter, clock)
         event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE, dict(result.changes))
@@ -444,8 +486,8 @@ class EncounterChecks:
             return  # the common hour: no two ships under way share a hex (R93)
         under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
         hexes = [s.route[s.position] for s in under_way]
-        from .engine import LoggedEvent
-
+        if self._logged is None:
+            self._import_late()
         here: dict[str, list[Any]] = {}
         for s, hex_name in zip(under_way, hexes, strict=True):
             here.setdefault(hex_name, []).append(s)
@@ -476,7 +518,17 @@ class EncounterChecks:
                             CHECK_MINUTE,
                             {"encounter": found},
                         )
-                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
+                        out.append(
+                            self._logged(s.voyage_id, s.ship.name, clock, event, "encounter")
+                        )
+
+    def _import_late(self) -> None:
+        """What an encounter needs, imported at the first one of an advance (not per
+        encounter: R93's checks meet thousands a year)."""
+        from .castaways import into_phase
+        from .engine import LoggedEvent
+
+        self._into, self._logged = into_phase, LoggedEvent
 
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""

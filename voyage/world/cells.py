@@ -302,6 +302,53 @@ def roll_day(
     )
 
 
+def roll_cell(
+    seed: int,
+    region: Any,
+    day: int,
+    season: str,
+    book: RuleBook,
+    reroll: int = 0,
+) -> StormCell | None:
+    """``roll_day(...).cell`` without the day's records: the same dice from the same stream
+    (R61-R63), drawn as :meth:`Roller.roll` draws them (its ``die``, one die after another),
+    for the engine's sea, which asks every region every day and needs only the cells
+    (tests/test_weather_rolls.py checks the two agree)."""
+    table = book.climates
+    climate = table["climates"][region.climate]
+    row = season_row(climate, season, region)
+    roller = Roller(stream_seed(seed, "weather", region.name, day, reroll))
+    die = roller.die
+    weather = str(_face_value(climate["seasons"][row], die(6) + die(6)))  # 2d6 (R61)
+    wind = str(_face_value(table["wind"], die(6)))
+    if weather == "fair" or not region.open_sea:
+        return None
+    spec = table["cells"][weather]
+    open_sea = region.open_sea
+    origin = open_sea[die(len(open_sea)) - 1] if len(open_sea) > 1 else open_sea[0]
+    radius = _total(roller, spec["radius"])
+    hours = _total(roller, spec["hours"])
+    every = int(_face_value(table["drift"], die(6)))
+    return StormCell(
+        region=region.name,
+        day=day,
+        state=weather,
+        origin=origin,
+        radius=max(0, radius),
+        start_hour=roll_hour(day),
+        hours=max(1, hours),
+        wind=wind,
+        drift_every=every,
+        _origin_cube=hexmap.to_cube(origin),
+    )
+
+
+def _total(roller: Roller, expression: str) -> int:
+    """The total :meth:`Roller.roll` gives for ``expression`` (its dice, then its bonus)."""
+    dice = parse(expression)
+    return sum(roller.die(dice.sides) for _ in range(dice.count)) + dice.bonus
+
+
 def longest_cell_hours(book: RuleBook) -> int:
     """The most hours any cell can blow (the highest total of the cells' hours dice)."""
     most = 1

@@ -15,7 +15,15 @@ from typing import Any
 
 from .. import hexmap
 from ..tables import SEA_STATES, WIND_SIDES, RuleBook
-from .cells import DayWeather, StormCell, footprint, longest_cell_hours, roll_day, roll_hour
+from .cells import (
+    DayWeather,
+    StormCell,
+    footprint,
+    longest_cell_hours,
+    roll_cell,
+    roll_day,
+    roll_hour,
+)
 from .seasons import season_for_day
 
 #: R60: the sea-state level of a hex at a campaign hour, as the engine asks it: 0 calm,
@@ -128,6 +136,7 @@ class SeaStates:
         self.season = season
         self.width, self.height = sea_map.width, sea_map.height
         self._days: dict[tuple[str, int], DayWeather] = {}
+        self._seasons: dict[int, str] = {}  # day -> its season (R61), asked once a day
         self._cells_of_day: dict[int, list[StormCell]] = {}
         self._cells_today: dict[int, list[tuple[StormCell, str, int, int, int]]] = {}
         self._hours: dict[int, dict[str, int]] = {}
@@ -149,12 +158,42 @@ class SeaStates:
                 self.seed,
                 self.regions[region],
                 day,
-                self.season(day),
+                self._season(day),
                 self.book,
                 self.rerolls.get(key, 0),
             )
             self._days[key] = found
         return found
+
+    def _season(self, day: int) -> str:
+        """The season of ``day`` (R61: at its 06:00 roll), asked of the calendar once."""
+        found = self._seasons.get(day)
+        if found is None:
+            found = self._seasons[day] = self.season(day)
+        return found
+
+    def _cells_of(self, day: int) -> list[StormCell]:
+        """The cells that form on ``day`` (R62), region by region: the cell of the day
+        already rolled, else :func:`roll_cell` (the same dice, no records kept), as the
+        engine needs no more than the cells."""
+        cells = []
+        days, rerolls, regions = self._days, self.rerolls, self.regions
+        for region in regions:
+            rolled = days.get((region, day))
+            if rolled is not None:
+                cell = rolled.cell
+            else:
+                cell = roll_cell(
+                    self.seed,
+                    regions[region],
+                    day,
+                    self._season(day),
+                    self.book,
+                    rerolls.get((region, day), 0),
+                )
+            if cell is not None:
+                cells.append(cell)
+        return cells
 
     def cells_between(self, first_hour: int, end_hour: int) -> list[StormCell]:
         """Every rolled cell that blows at some hour in ``first_hour <= h < end_hour``."""
@@ -166,8 +205,7 @@ class SeaStates:
         for day in range(first_day, last_day + 1):
             cells = self._cells_of_day.get(day)
             if cells is None:
-                found = (self.day(region, day).cell for region in self.regions)
-                cells = self._cells_of_day[day] = [c for c in found if c is not None]
+                cells = self._cells_of_day[day] = self._cells_of(day)
             for cell in cells:
                 if cell.start_hour < end_hour and cell.end_hour > first_hour:
                     out.append(cell)

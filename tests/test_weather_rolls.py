@@ -308,6 +308,47 @@ def test_the_sea_of_every_hour_is_the_union_of_its_cells_whatever_the_order() ->
         assert got_walked[hour] == expected == got_asked[hour], hour
 
 
+def test_the_sea_of_every_hour_with_moving_storms_is_worked_out_afresh() -> None:
+    # R60/R62/R63: the sea kept for a span of hours (until a cell or a referee's storm
+    # starts, ends or drifts) is each hour's sea worked out from scratch, walked in order
+    # or asked in any order, with moving storms (every 1 and 4 hours) among the cells
+    import random
+
+    from voyage import hexmap
+    from voyage.maps import load_map
+    from voyage.paths import campaigns_dir
+    from voyage.world.seastate import RefereeStorm, SeaStates
+
+    book = load_rulebook()
+    sea_map = load_map(campaigns_dir() / "salt_reach")
+    storms = [
+        RefereeStorm(1, tuple(hexmap.cube_within(hexmap.to_cube("1510"), 2)), 30, 200, 2, "SW", 4),
+        RefereeStorm(2, (hexmap.to_cube("0805"),), 100, 137, 3, "N", 1),
+        RefereeStorm(3, (hexmap.to_cube("2012"),), 150, 400, 1),
+    ]
+    hours = list(range(0, 24 * 30))
+    shuffled = hours[:]
+    random.Random(2).shuffle(shuffled)
+    walked = SeaStates(5, sea_map, book, storms=storms)
+    asked = SeaStates(5, sea_map, book, storms=storms)
+    got_walked = {h: dict(walked.levels(h)) for h in hours}
+    got_asked = {h: dict(asked.levels(h)) for h in shuffled}
+    cells = [
+        roll_day(5, region, day, season_for_day(day), book).cell
+        for day in range(1, 31)
+        for region in sea_map.weather_regions().values()
+    ]
+    cells = [c for c in cells if c is not None]
+    assert len([c for c in cells if c.drift_every]) > 3  # cells that drift, too
+    for hour in hours:
+        expected: dict[str, int] = {}
+        for source in [*cells, *storms]:
+            for name, level in source.footprint(hour, sea_map.width, sea_map.height).items():
+                if sea_map.is_sea(name):
+                    expected[name] = max(level, expected.get(name, 0))
+        assert got_walked[hour] == expected == got_asked[hour], hour
+
+
 def test_sea_states_never_list_every_hex_of_the_map(monkeypatch) -> None:
     # issue 14: a 999x999 map has a million hexes; the sea state of an hour must come from
     # the cells' footprints and a scan of the terrain bytes, never from walking every name

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .. import hexmap
 from ..tables import SEA_STATES, WIND_SIDES, RuleBook
 from .cells import (
+    LEVEL,
     DayWeather,
     StormCell,
     footprint,
@@ -112,6 +114,16 @@ def _port_hexes(sea_map: Any) -> frozenset[str]:
     return _PORTS[0][1]
 
 
+@lru_cache(maxsize=64)
+def _rings(radius: int) -> tuple[tuple[int, int, int], ...]:
+    """(dq, dr, ring) of every cube within ``radius`` of a centre, in
+    :func:`voyage.hexmap.cube_within`'s order (which a footprint's order follows)."""
+    return tuple(
+        (q, r, hexmap.cube_distance((q, r, -q - r), (0, 0, 0)))
+        for q, r, _ in hexmap.cube_within((0, 0, 0), radius)
+    )
+
+
 class SeaStates:
     """The sea state of every hex at every hour of one campaign (R60-R63)."""
 
@@ -142,9 +154,12 @@ class SeaStates:
         self._hours: dict[int, dict[str, int]] = {}
         self._fp: dict[tuple[Any, ...], dict[str, int]] = {}
         self._last: tuple[tuple[Any, ...], dict[str, int]] = ((), {})
+        # (first hour, end hour, sea): the hours whose sea is the same as the first's
+        self._span: tuple[int, int, dict[str, int]] = (0, 0, {})
         # land has no sea state: asked per footprint hex (a cell covers a few dozen hexes),
         # never by listing every hex of the map (a 999x999 map has a million)
         self._is_sea = sea_map.is_sea
+        self._sea_names: dict[tuple[int, int], str | None] = {}  # (col, row) -> sea hex
         self._lookback = (longest_cell_hours(book) + roll_hour(1)) // 24 + 1
         self._ports = _port_hexes(sea_map)
 
@@ -218,6 +233,17 @@ class SeaStates:
         found = self._hours.get(hour)
         if found is not None:
             return found
+        first, until, same = self._span
+        # between first and until no cell or storm starts, ends or drifts: the same sea
+        found = same if first <= hour < until else self._levels(hour)
+        if len(self._hours) >= HOURS_KEPT:
+            self._hours.clear()
+        self._hours[hour] = found
+        return found
+
+    def _levels(self, hour: int) -> dict[str, int]:
+        """:meth:`levels` worked out; kept with the span of hours it holds for (R60-R62:
+        until a cell or storm starts, ends or drifts, or the day ends)."""
         # What decides the hour: each blowing cell and where it has drifted to, each storm
         # and how far it has moved. Cells drift every few hours at most, so most hours
         # are the hour before again, and each footprint is worked out once per position.
@@ -232,14 +258,26 @@ class SeaStates:
             ]
         cells = []
         parts: list[tuple[str | int, int]] = []
+        until = day * 24 + 24  # the next day has cells of its own
         for cell, name, start, end, every in today:
             if start <= hour < end:  # its steps (StormCell.steps) at this hour
                 cells.append(cell)
-                parts.append((name, (hour - start) // every if every and hour > start else 0))
+                steps = (hour - start) // every if every and hour > start else 0
+                parts.append((name, steps))
+                until = min(until, end, start + (steps + 1) * every if every else end)
+            elif hour < start:
+                until = min(until, start)
         for storm in self.storms:
-            if storm.start_hour <= hour < storm.end_hour:
-                n = (hour - storm.start_hour) // max(1, storm.every) if storm.moving else 0
+            start = storm.start_hour
+            if start <= hour < storm.end_hour:
+                every = max(1, storm.every)
+                n = (hour - start) // every if storm.moving else 0
                 parts.append((storm.storm, n))
+                until = min(until, storm.end_hour)
+                if storm.moving:
+                    until = min(until, start + (n + 1) * every)
+            elif hour < start:
+                until = min(until, start)
         key = tuple(parts)
         if key == self._last[0]:
             found = self._last[1]
@@ -253,11 +291,9 @@ class SeaStates:
                     n = (hour - storm.start_hour) // max(1, storm.every) if storm.moving else 0
                     self._merge(found, self._footprint(("storm", storm.storm, n), storm, hour))
             self._last = (key, found)
-        if len(self._hours) >= HOURS_KEPT:
-            self._hours.clear()
         if len(self._fp) > 4 * HOURS_KEPT:
             self._fp.clear()
-        self._hours[hour] = found
+        self._span = (hour, until, found)
         return found
 
     def _footprint(self, key: tuple[Any, ...], source: Any, hour: int) -> dict[str, int]:
@@ -265,10 +301,37 @@ class SeaStates:
         position), its land left out (land has no sea state), worked out once."""
         fp = self._fp.get(key)
         if fp is None:
-            is_sea = self._is_sea
-            raw = source.footprint(hour, self.width, self.height)
-            fp = self._fp[key] = {name: level for name, level in raw.items() if is_sea(name)}
+            if type(source) is StormCell:
+                fp = self._fp[key] = self._cell_footprint(source, hour)
+            else:
+                is_sea = self._is_sea
+                raw = source.footprint(hour, self.width, self.height)
+                fp = self._fp[key] = {name: level for name, level in raw.items() if is_sea(name)}
         return fp
+
+    def _cell_footprint(self, cell: StormCell, hour: int) -> dict[str, int]:
+        """``cell.footprint`` (R62: its outer ring one state lower for a major storm or a
+        hurricane) with the land left out, as :meth:`_footprint` filters it, in the same
+        order: the cubes around the centre offset by a list made once per radius, and each
+        hex's name and land looked up once per SeaStates."""
+        if not cell.blowing(hour):
+            return {}
+        q, r, _ = cell.centre(hour)
+        radius, level = cell.radius, LEVEL[cell.state]
+        outer = level - 1 if level >= 2 and radius >= 1 else level
+        width, height, names = self.width, self.height, self._sea_names
+        out: dict[str, int] = {}
+        for dq, dr, ring in _rings(radius):
+            cq = q + dq
+            col, row = cq + 1, r + dr + (cq - (cq & 1)) // 2 + 1  # hexmap.cube_to_offset
+            if 1 <= col <= width and 1 <= row <= height:
+                name = names.get((col, row), "")
+                if name == "":
+                    name = hexmap.hex_name(col, row)
+                    name = names[col, row] = name if self._is_sea(name) else None
+                if name is not None:
+                    out[name] = outer if ring == radius else level
+        return out
 
     @staticmethod
     def _merge(found: dict[str, int], fp: dict[str, int]) -> None:

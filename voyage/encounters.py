@@ -381,8 +381,8 @@ class EncounterChecks:
         self._into: Any = None  # voyage.castaways.into_phase
         self._logged: Any = None  # voyage.engine.LoggedEvent, imported at the first encounter
         self._options = CheckOptions()  # the streams' options (R93: no Check is rolled)
-        self._where: dict[str, tuple[str, str, int]] = {}  # hex -> region, terrain, interval
-        self._chances: dict[tuple[str, str, bool], int] = {}
+        # hex -> region, terrain, interval, chance by day, by night (R93)
+        self._where: dict[str, tuple[str, str, int, int, int]] = {}
         self._daylight: dict[int, tuple[int, int]] = {}
         self._interval, _, _ = settings_of(self.settings)
         # a terrain's own interval in any region makes the quick skip below unsafe
@@ -400,31 +400,29 @@ class EncounterChecks:
         if not self._own_intervals and (not self._interval or (clock + 1) % self._interval):
             return  # the common hour: no check due anywhere
         night: bool | None = None
-        places, chances, heads, seed = self._where, self._chances, self._heads, self.seed
+        places, heads, seed = self._where, self._heads, self.seed
         sha256, from_bytes = hashlib.sha256, int.from_bytes
         # R93: the key of the stream's first block is (seed, ship, clock) then block 0: the
         # clock's part is the same for every ship this hour
         at = b"%d" % clock
         tail = at + b"\0\0\0\0"
         for s in states:
-            if not s.active or s.status == "arrived" or s.sinking_in is not None:
+            status = s.status
+            # a ship under way is active and not arrived (ShipState.active): asked of the rest
+            if status != "under way" and (not s.active or status == "arrived"):
+                continue
+            if s.sinking_in is not None:
                 continue
             here = s.route[s.position]  # s.hex
             where = places.get(here)
             if where is None:
-                region = self.region_of(here)
-                terrain = terrain_of(engine.hex_info(here))
-                every = interval_for(self.book, self.settings, region, terrain)
-                where = places[here] = (region, terrain, every)
-            region, terrain, every = where
+                where = places[here] = self._place(engine, here)
+            every = where[2]
             if not every or (clock + 1) % every:
                 continue
             if night is None:
                 night = self._is_night(engine.world.calendar, clock)
-            key = (region, terrain, night)
-            chance = chances.get(key)
-            if chance is None:
-                chance = chances[key] = chance_for(self.book, self.settings, *key)
+            chance = where[4] if night else where[3]
             name = s.ship.name
             head = heads.get(name)
             if head is None:
@@ -439,12 +437,22 @@ class EncounterChecks:
                     # die is derived from (seed, ship, hour), so it can be rolled again exactly
                     continue
                 roller: Roller = StreamRoller.after_first(head + at, block, self._options)
-            else:  # rejected (1 in 700 million): the stream draws on
+            else:  # rejected (4 values in 2**32): the stream draws on
                 roller = stream(seed, name, clock)
                 face = roller.die(6)
                 if face > chance:
                     continue
             self._met(engine, s, clock, out, roller, where, chance, face)
+
+    def _place(self, engine: Any, here: str) -> tuple[str, str, int, int, int]:
+        """(region, terrain, hours between checks, chance by day, chance by night) of a hex
+        (R93), worked out at the first check there."""
+        region = self.region_of(here)
+        terrain = terrain_of(engine.hex_info(here))
+        every = interval_for(self.book, self.settings, region, terrain)
+        by_day = chance_for(self.book, self.settings, region, terrain, False)
+        by_night = chance_for(self.book, self.settings, region, terrain, True)
+        return region, terrain, every, by_day, by_night
 
     def _met(
         self,
@@ -453,13 +461,13 @@ class EncounterChecks:
         clock: int,
         out: list[Any],
         roller: Roller,
-        where: tuple[str, str, int],
+        where: tuple[str, str, int, int, int],
         chance: int,
         face: int,
     ) -> None:
         """A check that met something (R93): roll what on her stream (``roller``, its first
         die ``face`` drawn), log it."""
-        region, terrain, _ = where
+        region, terrain = where[0], where[1]
         result = encounter_check(
             self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
         )
@@ -496,8 +504,10 @@ class EncounterChecks:
                 continue
             for i, a in enumerate(ships):
                 for b in ships[i + 1 :]:
-                    came = _came_in(engine, a) or _came_in(engine, b)
-                    if not came or _next_hex(a) == _next_hex(b):
+                    # ships in company first: they never meet, whoever came in (R93)
+                    if _next_hex(a) == _next_hex(b):
+                        continue
+                    if not (_came_in(engine, a) or _came_in(engine, b)):
                         continue
                     text = (
                         f"{a.ship.name} and {b.ship.name} meet in {hex_name} on crossing "

@@ -143,7 +143,7 @@ def _chance(roller: Roller, chance: int, face: int | None = None) -> Roll:
         target_text=f"vs {chance}-in-6",
         success=hit,
         outcome="an encounter" if hit else "nothing",
-        probability=_SIXTHS.get(chance) or Fraction(max(0, min(chance, 6)), 6),
+        probability=_SIXTHS[chance] if chance in _SIXTHS else Fraction(max(0, min(chance, 6)), 6),
     )
     roller.records.append(record)
     return record
@@ -360,8 +360,13 @@ def encounter_check(
             return EncounterResult("encounter check", text, tuple(rolls), {}, False, {})
     found, more = roll_encounter(book, roller, region, terrain, hex_name, taken)
     rolls += more
-    text = f"Encounter at {hex_name} ({found['kind']}): {found['text']}"
+    text = met_text(hex_name, found)
     return EncounterResult("encounter", text, tuple(rolls), {"encounter": found}, True, found)
+
+
+def met_text(hex_name: str, found: dict[str, Any]) -> str:
+    """The words of an encounter met (R93), by hand and in the engine."""
+    return f"Encounter at {hex_name} ({found['kind']}): {found['text']}"
 
 
 @dataclass
@@ -467,15 +472,17 @@ class EncounterChecks:
     ) -> None:
         """A check that met something (R93): roll what on her stream (``roller``, its first
         die ``face`` drawn), log it."""
-        region, terrain = where[0], where[1]
-        result = encounter_check(
-            self.book, roller, chance, region, terrain, s.hex, self._taken, face=face
-        )
+        # encounter_check's roll (its chance met: face <= chance) and table, without the
+        # EncounterResult the engine would unpack again (thousands a year)
+        rolls = [_chance(roller, chance, face)]
+        hex_name = s.route[s.position]  # s.hex
+        found, more = roll_encounter(self.book, roller, where[0], where[1], hex_name, self._taken)
+        rolls += more
         if self._logged is None:
             self._import_late()
         # castaways go into the water of her hex (R71-R74): the referee searches
-        text = result.text + self._into(engine.water, result.encounter, clock)
-        event = Event(result.kind, text, list(result.rolls), CHECK_MINUTE, dict(result.changes))
+        text = met_text(hex_name, found) + self._into(engine.water, found, clock)
+        event = Event("encounter", text, rolls, CHECK_MINUTE, {"encounter": found})
         out.append(self._logged(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
     def meetings(self, engine: Any, clock: int, out: list[Any]) -> None:

@@ -118,12 +118,21 @@ def test_face_rates_match_the_exact_odds(book, binomial):
             book, stream(3, "Heron", clock), 1, "all", "open sea", "0101", sure=True
         )
         seen[result.encounter["kind"]] = seen.get(result.encounter["kind"], 0) + 1
-    odds = {"ship": Fraction(2, 6), "leviathan": Fraction(1, 6), "wreckage": Fraction(1, 6),
-            "castaways": Fraction(1, 6), "sight": Fraction(1, 6)}
+    odds = {
+        "ship": Fraction(2, 6),
+        "leviathan": Fraction(1, 6),
+        "wreckage": Fraction(1, 6),
+        "castaways": Fraction(1, 6),
+        "sight": Fraction(1, 6),
+    }
     for kind, p in odds.items():
         assert binomial(seen.get(kind, 0), trials, p, 4), (kind, seen)
-    ships = [encounter_check(book, stream(5, "Tern", c), 1, "all", "port approach", "0101",
-                             sure=True).encounter for c in range(600)]
+    ships = [
+        encounter_check(
+            book, stream(5, "Tern", c), 1, "all", "port approach", "0101", sure=True
+        ).encounter
+        for c in range(600)
+    ]
     classes = {e["ship_class"] for e in ships if e["kind"] == "ship"}
     assert {"Fishing Trawler", "Warship"} <= classes
 
@@ -132,8 +141,12 @@ def test_the_stream_is_its_own_and_repeatable(book):
     a = encounter_check(book, stream(9, "Gull", 40), 6, "all", "open sea", "0101")
     b = encounter_check(book, stream(9, "GULL", 40), 6, "all", "open sea", "0101")
     assert a.to_dict() == b.to_dict() and a.met  # 6-in-6: always
-    others = {encounter_check(book, stream(9, "Gull", c), 6, "all", "open sea", "0101",
-                              sure=True).rolls[0].natural for c in range(30)}
+    others = {
+        encounter_check(book, stream(9, "Gull", c), 6, "all", "open sea", "0101", sure=True)
+        .rolls[0]
+        .natural
+        for c in range(30)
+    }
     assert len(others) > 1  # the hour is part of the key
 
 
@@ -141,7 +154,11 @@ def test_terrain_of_a_hex():
     class Hex:
         def __init__(self, port=None, coastal=False, narrow_passage=False, terrain="sea"):
             self.port, self.coastal, self.narrow_passage, self.terrain = (
-                port, coastal, narrow_passage, terrain)
+                port,
+                coastal,
+                narrow_passage,
+                terrain,
+            )
 
     assert terrain_of(Hex(port="Ironport", terrain="port")) == "port approach"
     assert terrain_of(Hex(coastal=True)) == "coastal"
@@ -258,8 +275,10 @@ def test_a_ship_nowhere_on_the_map_is_refused(runner, sea):
 def test_ships_on_crossing_courses_meet_and_ships_in_company_do_not(runner, sea):
     ok(runner, "settings", "encounter_chance", "0")  # only meetings stop the advance
     ok(runner, "settings", "encounter_chance_night_coast", "0")
-    for name, cls, tier, engine in (("Tern", "trawler", "IV", "V"), ("Iron Harpy", "warship",
-                                                                       "VII", "IX")):
+    for name, cls, tier, engine in (
+        ("Tern", "trawler", "IV", "V"),
+        ("Iron Harpy", "warship", "VII", "IX"),
+    ):
         ok(runner, "ship", "add", name, "--class", cls, "--tier", tier, "--engine", engine)
         ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
     ok(runner, "ship", "place", "Tern", "0305")
@@ -275,3 +294,85 @@ def test_ships_on_crossing_courses_meet_and_ships_in_company_do_not(runner, sea)
     assert {e["ship"] for e in met} >= {"Iron Harpy"}
     hexes = {e["changes"]["encounter"]["hex"] for e in met}
     assert len(hexes) == 1 and all("meet in" in e["text"] for e in met)
+
+
+# -- the engine's shortcuts give what the long way gives (issue 14.5) ---------------------
+
+
+def test_a_stream_resumed_after_its_peeked_first_die_draws_on_as_the_stream() -> None:
+    # R93: the engine hashes the first block to peek at the first d6, then resumes the
+    # stream from that block: the same dice as a stream started afresh, block after block
+    import hashlib
+
+    from voyage.encounters import StreamRoller
+
+    for clock in range(0, 400, 7):
+        fresh = stream(11, "Sea Witch", clock)
+        faces = [fresh.die(6) for _ in range(20)]
+        key = f"11\0encounter\0sea witch\0{clock}".encode()
+        block = hashlib.sha256(key + b"\0\0\0\0").digest()
+        first = int.from_bytes(block[:4], "big") % 6 + 1
+        resumed = StreamRoller.after_first(key, block)
+        assert [first] + [resumed.die(6) for _ in range(19)] == faces
+
+
+def test_the_engines_d6_records_are_the_rollers_own() -> None:
+    # R4/R93: _on_face makes the engine stream's record itself; a roller of another type
+    # rolls it with Roller.roll: the same faces, entries and records
+    from voyage.encounters import StreamRoller, _on_face
+    from voyage.tables import load_rulebook
+
+    class Other(StreamRoller):
+        pass
+
+    table = load_rulebook().encounters["ships"]
+    for clock in range(60):
+        key = f"5\0encounter\0x\0{clock}".encode()
+        quick, slow = StreamRoller(key), Other(key)
+        for _ in range(3):
+            got, want = (
+                _on_face(quick, "ship met: class", table),
+                _on_face(slow, "ship met: class", table),
+            )
+            assert got[0] == want[0] and got[1].to_json() == want[1].to_json()
+        assert [r.to_json() for r in quick.records] == [r.to_json() for r in slow.records]
+
+
+def test_meetings_come_hex_by_hex_in_the_order_the_ships_are_listed() -> None:
+    # R93: two hexes shared (the second's ships listed first and last), ships in company
+    # passed over; the events come by the hex of the first ship listed, pair by pair
+    from types import SimpleNamespace
+
+    from voyage.encounters import EncounterChecks
+    from voyage.tables import load_rulebook
+
+    def ship(name: str, here: str, there: str, status: str = "under way") -> SimpleNamespace:
+        return SimpleNamespace(
+            ship=SimpleNamespace(name=name),
+            voyage_id=1,
+            route=["0101", here, there],
+            position=1,
+            progress=0,
+            status=status,
+            sinking_in=None,
+        )
+
+    states = [
+        ship("A", "0505", "0506"),
+        ship("B", "0707", "0708"),
+        ship("C", "0707", "0706"),
+        ship("D", "0505", "0504"),
+        ship("E", "0505", "0506"),  # in company with A: meets D only
+        ship("F", "0707", "0606", status="anchored"),  # not under way
+    ]
+    engine = SimpleNamespace(states=states, figures=lambda s: (9, 1, 9))
+    out: list = []
+    EncounterChecks(1, load_rulebook(), {}).meetings(engine, 40, out)
+    assert [(e.ship, e.event.changes["encounter"]["ships"]) for e in out] == [
+        ("A", ["A", "D"]),
+        ("D", ["A", "D"]),
+        ("D", ["D", "E"]),
+        ("E", ["D", "E"]),
+        ("B", ["B", "C"]),
+        ("C", ["B", "C"]),
+    ]

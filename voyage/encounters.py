@@ -490,25 +490,27 @@ class EncounterChecks:
         into it this hour, on different courses (their next hexes differ: ships sailing in
         company never "meet"), meet: an encounter of kind ship for each, and the advance
         stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
-        seen: set[str] = set()
+        first: dict[str, Any] = {}  # hex -> the first ship under way in it
+        shared: dict[str, list[Any]] | None = None  # hex -> the ships, where two or more
         for s in engine.states:
             if s.status == "under way" and s.sinking_in is None:
                 hex_name = s.route[s.position]
-                if hex_name in seen:
-                    break
-                seen.add(hex_name)
-        else:
+                other = first.get(hex_name)
+                if other is None:
+                    first[hex_name] = s
+                elif shared is None:
+                    shared = {hex_name: [other, s]}
+                elif hex_name in shared:
+                    shared[hex_name].append(s)
+                else:
+                    shared[hex_name] = [other, s]
+        if shared is None:
             return  # the common hour: no two ships under way share a hex (R93)
-        under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
-        hexes = [s.route[s.position] for s in under_way]
         if self._logged is None:
             self._import_late()
-        here: dict[str, list[Any]] = {}
-        for s, hex_name in zip(under_way, hexes, strict=True):
-            here.setdefault(hex_name, []).append(s)
+        # the hexes in the order their first ship comes (as the ships are listed)
+        here = {hex_name: shared[hex_name] for hex_name in first if hex_name in shared}
         for hex_name, ships in here.items():
-            if len(ships) < 2:
-                continue
             for i, a in enumerate(ships):
                 for b in ships[i + 1 :]:
                     # ships in company first: they never meet, whoever came in (R93)

@@ -145,29 +145,70 @@ def _whole(value: Any) -> Any:
     return value
 
 
+class _Texts(dict[Any, str]):
+    """The JSON of the values an hour holds, each encoded once: strs (hexes, paces,
+    statuses: a few dozen) and ints (the caller checks each is an int, not a bool or a
+    float equal to one: as keys they would find the int's text). Anything else is refused
+    (KeyError: the hour is then encoded in full)."""
+
+    def __missing__(self, key: Any) -> str:
+        kind = type(key)
+        if kind is not str and kind is not int:
+            raise KeyError(key)
+        if len(self) > 16384:  # bounded: a voyage has a few hundred hexes and fuel levels
+            self.clear()
+        text = self[key] = _encode(key)
+        return text
+
+
 def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any, ...]]:
     """The packed rows (parameters of :data:`INSERT_SQL`) of an advance's hour rows, the
-    hours numbered from ``first`` in the order they come."""
-    groups: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+    hours numbered from ``first`` in the order they come.
+
+    Each hour's JSON array is written directly when its numbers are plain ints and its
+    words plain strs (every hour of an advance, issue 14.5: the text of each value looked
+    up, not made again); any other hour is encoded in full, so the text is :data:`_encode`'s
+    of the whole day either way (tests/test_hourdays.py compares them)."""
+    groups: dict[tuple[Any, ...], list[Any]] = {}
     get = groups.get
+    text = _Texts()
     n = first
     for r in rows:
         clock, fuel, load = r.clock, r.fuel, r.load
-        if type(fuel) is not int:
-            fuel = _whole(fuel)
-        if type(load) is not int:
-            load = _whole(load)
-        hour = (n, clock, clock % 24, r.hex, r.miles, r.speed, r.pace, fuel, load,
-                r.load_category, r.water, r.leaks, r.status)  # fmt: skip
+        miles, speed, water, leaks = r.miles, r.speed, r.water, r.leaks
+        try:
+            if not (
+                type(clock) is int
+                and type(fuel) is int
+                and type(load) is int
+                and type(miles) is int
+                and type(speed) is int
+                and type(water) is int
+                and type(leaks) is int
+            ):
+                raise KeyError(clock)
+            hour = (
+                f"[{n},{text[clock]},{text[clock % 24]},{text[r.hex]},{text[miles]},"
+                f"{text[speed]},{text[r.pace]},{text[fuel]},{text[load]},"
+                f"{text[r.load_category]},{text[water]},{text[leaks]},{text[r.status]}]"
+            )
+        except KeyError:
+            if type(fuel) is not int:
+                fuel = _whole(fuel)
+            if type(load) is not int:
+                load = _whole(load)
+            hour = _encode((n, clock, clock % 24, r.hex, miles, speed, r.pace, fuel, load,
+                            r.load_category, water, leaks, r.status))  # fmt: skip
         key = (r.voyage_id, r.ship, clock // 24)
         found = get(key)
         if found is None:
-            groups[key] = [hour]
+            groups[key] = [n, n, hour]  # the first id, the last, the hours
         else:
+            found[1] = n
             found.append(hour)
         n += 1
     return [
-        (action_id, voyage, ship, day + 1, hours[0][0], hours[-1][0], _encode(hours))
+        (action_id, voyage, ship, day + 1, hours[0], hours[1], "[" + ",".join(hours[2:]) + "]")
         for (voyage, ship, day), hours in groups.items()
     ]
 

@@ -146,14 +146,17 @@ def _whole(value: Any) -> Any:
 
 
 class _Texts(dict[Any, str]):
-    """The JSON of the values an hour holds, each encoded once: strs (hexes, paces,
-    statuses: a few dozen) and ints (the caller checks each is an int, not a bool or a
-    float equal to one: as keys they would find the int's text). Anything else is refused
-    (KeyError: the hour is then encoded in full)."""
+    """The JSON of the values of one type an hour holds, each encoded once: strs (hexes,
+    paces, statuses: a few dozen) or ints (the caller checks that each is an int: a bool
+    or a float equal to one would find the int's text). A value of another type is refused
+    (KeyError: the hour is then encoded in full); none can equal a str."""
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
 
     def __missing__(self, key: Any) -> str:
-        kind = type(key)
-        if kind is not str and kind is not int:
+        if type(key) is not self.kind:
             raise KeyError(key)
         if len(self) > 16384:  # bounded: a voyage has a few hundred hexes and fuel levels
             self.clear()
@@ -171,7 +174,7 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
     of the whole day either way (tests/test_hourdays.py compares them)."""
     groups: dict[tuple[Any, ...], list[Any]] = {}
     get = groups.get
-    text = _Texts()
+    text, num = _Texts(str), _Texts(int)
     n = first
     for r in rows:
         clock, fuel, load = r.clock, r.fuel, r.load
@@ -188,9 +191,9 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
             ):
                 raise KeyError(clock)
             hour = (
-                f"[{n},{text[clock]},{text[clock % 24]},{text[r.hex]},{text[miles]},"
-                f"{text[speed]},{text[r.pace]},{text[fuel]},{text[load]},"
-                f"{text[r.load_category]},{text[water]},{text[leaks]},{text[r.status]}]"
+                f"[{n},{num[clock]},{num[clock % 24]},{text[r.hex]},{num[miles]},"
+                f"{num[speed]},{text[r.pace]},{num[fuel]},{num[load]},"
+                f"{text[r.load_category]},{num[water]},{num[leaks]},{text[r.status]}]"
             )
         except KeyError:
             if type(fuel) is not int:

@@ -59,6 +59,7 @@ INSERT_SQL = (
 # compact, keys unsorted (arrays only), non-ASCII kept as it is: SQLite reads it back
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 _encode = _JSON.encode
+_WORD = json.encoder.encode_basestring  # what _JSON.encode writes a str with
 _decode = json.JSONDecoder().decode
 
 
@@ -160,7 +161,8 @@ class _Texts(dict[Any, str]):
             raise KeyError(key)
         if len(self) > 16384:  # bounded: a voyage has a few hundred hexes and fuel levels
             self.clear()
-        text = self[key] = _encode(key)
+        # as _encode writes them (ensure_ascii=False), without its Python layers
+        text = self[key] = _WORD(key) if type(key) is str else int.__repr__(key)
         return text
 
 

@@ -29,6 +29,8 @@ _EVENT_SQL = (
 def rolls_json(rolls: list[Roll]) -> str:
     """An event's rolls as the log stores them: the same bytes as ``dumps([r.to_dict() ...])``
     but each record encodes itself (a drowning roll from a template, voyage.rules.water)."""
+    if type(rolls) is list and len(rolls) == 1:  # most events: one roll
+        return "[" + rolls[0].to_json() + "]"
     return "[" + ",".join([r.to_json() for r in rolls]) + "]"
 
 

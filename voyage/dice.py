@@ -352,8 +352,7 @@ def _roll_shape(r: Roll, key: tuple[Any, ...]) -> tuple[Any, ...]:
     return shape
 
 
-#: The JSON of the rolls written lately, by everything they are made of (see _roll_json),
-#: with their odds (kept alive: see _roll_json).
+#: The records of the rolls written lately by what they are made of, with their odds
 _DONE: dict[tuple[Any, ...], tuple[str, Any]] = {}
 
 
@@ -363,10 +362,9 @@ def _roll_json(r: Roll) -> str:
     for their usual types first (a roll with anything else raises _Unusual).
 
     A plain Roll's record is kept by everything it is made of (issue 14.5: a year's 45,000
-    rolls have some 1,300 distinct records, most a die of a few kinds). Every part of the
-    key is checked for its exact type first, so equal keys are equal records, written
-    alike (1, True and 1.0 are equal as Python values, not as JSON). The odds go by
-    identity (the cache holds them, so an id is never another object's)."""
+    rolls have some 1,300 distinct records). Every part of the key is checked for its exact
+    type first, so equal keys are equal records (1, True and 1.0 are equal as Python
+    values, not as JSON). The odds go by identity: the cache holds them (no id reused)."""
     target, success, natural, total, boon = r.target, r.success, r.natural, r.total, r.boon
     outcome = r.outcome
     if not (
@@ -385,36 +383,20 @@ def _roll_json(r: Roll) -> str:
         return _roll_text(r, cls)
     faces, mods, bf, reasons = r.faces, r.modifiers, r.boon_faces, r.boon_reasons
     prob = r.probability
-    if type(faces) is not list:
+    if type(faces) is not list or type(bf) is not list:
         raise _Unusual
-    dealt = tuple(faces)
-    for v in dealt:
+    dealt, shown = tuple(faces), tuple(bf)
+    for v in dealt + shown:
         if type(v) is not int:
             raise _Unusual
-    if (
-        type(mods) is list
-        and type(bf) is list
-        and type(reasons) is list
-        and not (mods or bf or reasons)
-    ):  # most rolls: a die and no modifier
-        label, dice, compare, text = r.label, r.dice, r.compare, r.target_text
-        if not (
-            type(label) is str
-            and type(dice) is str
-            and (compare is None or type(compare) is str)
-            and (text is None or type(text) is str)
-        ):
+    if type(mods) is list and type(reasons) is list and not (mods or bf or reasons):
+        label, dice, compare, text = r.label, r.dice, r.compare, r.target_text  # a bare die
+        if not (type(label) is str and type(dice) is str and (compare is None or
+                type(compare) is str) and (text is None or type(text) is str)):  # fmt: skip
             raise _Unusual
         key: tuple[Any, ...] = (label, dice, compare, text, target, dealt, natural, total,
                                 boon, outcome, success, id(prob))  # fmt: skip
-    else:
-        if type(bf) is not list:
-            raise _Unusual
-        shown = tuple(bf)
-        for v in shown:
-            if type(v) is not int:
-                raise _Unusual
-        # (the shape's key checks the label, dice, modifiers and reasons)
+    else:  # (the shape's key checks the label, dice, modifiers and reasons)
         key = (_roll_key(r), dealt, shown, natural, total, boon, outcome, success, id(prob))
     done = _DONE.get(key)
     if done is not None:
@@ -427,8 +409,7 @@ def _roll_json(r: Roll) -> str:
 
 
 def _roll_text(r: Roll, cls: type[Roll]) -> str:
-    """_roll_json's record made from the shape of its kind (its plain fields checked by
-    _roll_json)."""
+    """_roll_json's record made from the shape of its kind (_roll_json checks the fields)."""
     success, natural, total, boon = r.success, r.natural, r.total, r.boon
     outcome = r.outcome
     key = _roll_key(r)
@@ -736,11 +717,7 @@ class Roller:
             if len(_PARSED) >= 1024:
                 _PARSED.clear()
             found = _PARSED[dice] = (
-                bare,
-                parsed.count,
-                parsed.sides,
-                parsed.bonus,
-                str(bare) if parsed.count else "",
+                bare, parsed.count, parsed.sides, parsed.bonus, str(bare) if parsed.count else ""
             )
         bare, count, sides, bonus, text = found
         mods = list(modifiers)

@@ -72,7 +72,8 @@ def _changes_json(changes: Any) -> str:
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
     """Hour rows (voyage.hourdays) and events of an advance, with executemany (one
-    transaction)."""
+    transaction: the events' parameters are made as executemany reads them, issue 14.5,
+    and an error half-way rolls the whole action back, as before)."""
     conn = camp.db.conn
     rows = result.rows
     write_hours(conn, act.id, rows)

@@ -415,8 +415,8 @@ class Engine:
         # with every ship in port the clock still runs (the weather moves on; a referee can
         # wait out a storm): only a voyage that ends during the advance stops it early
         in_port = result.in_port = not self._anyone_at_sea()
-        while result.hours_run < todo:
-            if not in_port and not self._anyone_at_sea():
+        while result.hours_run < todo:  # (someone is at sea in the first hour unless in_port)
+            if not in_port and result.hours_run and not self._anyone_at_sea():
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -460,7 +460,10 @@ class Engine:
 
     def _anyone_at_sea(self) -> bool:
         """A ship to step, or people afloat (R71-R74)."""
-        return any(s.active for s in self.states) or bool(self.water and self.water.active)
+        for s in self.states:  # (under way is active: the common case without the property)
+            if s.status == "under way" or s.active:
+                return True
+        return bool(self.water and self.water.active)
 
     def _becalmed(self, rows: list[HourRow]) -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
@@ -481,9 +484,10 @@ class Engine:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
+        quiet = quiet_hour
         for s in self.states:  # a quiet hour in one step (voyage.quickhour), else stepped
-            if s.active:
-                row = quiet_hour(self, s, clock, events)
+            if s.status == "under way" or s.active:
+                row = quiet(self, s, clock, events)
                 rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
 
 _ENGINE: ModuleType | None = None
+_HOUR_ROW: Any = None  #: voyage.engine.HourRow (bound on first use)
 
 
 def _engine() -> ModuleType:
@@ -42,6 +43,13 @@ def _engine() -> ModuleType:
 
         _ENGINE = engine
     return _ENGINE
+
+
+def _bind() -> Any:
+    """voyage.engine.HourRow, once voyage.engine (which imports this module) is loaded."""
+    global _HOUR_ROW
+    _HOUR_ROW = _engine().HourRow
+    return _HOUR_ROW
 
 
 def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> HourRow | None:
@@ -78,7 +86,11 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     name = ship.name
     fuel = ship.fuel
     tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
-    load = _load(e, ship, tow)
+    # her Load as _load counts it (inline: every ship-hour)
+    weighs = e._fuel_weighs[name]
+    load = ship.cargo + (fuel if weighs else 0) + e._fixed[name] + (tow or 0)
+    if world.water_in_load:
+        load += ship.water
     dw = e._dw[name]
     category = e._categories.get((load, dw)) or e.category_of(load, dw)
     if category == "overloaded":
@@ -144,6 +156,12 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         if burns:
             for _ in range(entered):
                 ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
+            fuel = ship.fuel
+            if weighs:  # her Load at the end of the hour, as _row counts it
+                load = ship.cargo + fuel + e._fixed[name] + (tow or 0)
+                if world.water_in_load:
+                    load += ship.water
+                category = e._categories.get((load, dw)) or e.category_of(load, dw)
         s.position = position = position + entered
         ship.hex = route[position]
         s.hours_in_hex = 0
@@ -151,7 +169,22 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         s.hours_in_hex += 1
     s.storm_hours = 0
     s.progress = progress + speed - entered * hex_miles
-    return _row(e, s, clock, speed)
+    # the hour row, as _row writes it (nothing but her fuel changed since her Load above)
+    return (_HOUR_ROW or _bind())(
+        s.voyage_id,
+        name,
+        clock,
+        route[position],
+        speed,
+        speed,
+        s.pace,
+        fuel if type(fuel) is int else plain(fuel),
+        load if type(load) is int else plain(load),
+        category,
+        ship.water,
+        0,
+        f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
+    )
 
 
 def _load(e: Engine, ship: Any, tow: Any) -> Any:
@@ -172,7 +205,7 @@ def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
     fuel = ship.fuel
     load = _load(e, ship, ship.equipment.get("tow_counted"))
     dw = e._dw[name]
-    return (_ENGINE or _engine()).HourRow(
+    return (_HOUR_ROW or _bind())(
         s.voyage_id,
         name,
         clock,

@@ -555,6 +555,10 @@ class CheckOptions:
 _PARSED: dict[str, tuple[Dice, int, int, int, str]] = {}
 #: :meth:`Roller.roll`'s exact odds by (bare dice, bonus, modifier, target, compare)
 _ODDS: dict[tuple[str, int, int, int, str], Fraction] = {}
+#: :meth:`Roller.check`'s exact odds by (DV, modifier, net Advantages, mode, natural rule)
+_CHECK_ODDS: dict[tuple[int, int, int, str, bool], Fraction] = {}
+#: :meth:`Roller.chance`'s dice text, target text, odds and the bits of its die by (x, sides)
+_CHANCES: dict[tuple[int, int], tuple[str, str | None, Fraction | None, int]] = {}
 
 
 class Roller:
@@ -701,7 +705,12 @@ class Roller:
                 label, text, faces, natural, mods, [], 0, [], total, None, None, None, None, outcome
             )
         else:
-            ok = meets(total, target, compare)
+            if compare == ">=":  # meets(), inline for the engine's usual comparisons
+                ok = total >= target
+            elif compare == "<=":
+                ok = total <= target
+            else:
+                ok = meets(total, target, compare)
             key = (text, bonus, modifier, target, compare)
             chance = _ODDS.get(key)
             if chance is None:
@@ -741,15 +750,18 @@ class Roller:
         mods = list(modifiers)
         net = len(advantages) - len(disadvantages)
         reasons = list(advantages) if net > 0 else list(disadvantages) if net < 0 else []
-        mode = self.options.advantage_mode
+        options = self.options
+        mode = options.advantage_mode
         boon_faces: list[int] = []
         boon = 0
+        modifier = sum([m.value for m in mods]) if mods else 0
+        plain = type(self).die is _PLAIN_DIE  # its dice drawn inline as die() draws them
         if net and mode == "2d20":
             faces = [self.die(20), self.die(20)]
             natural = max(faces) if net > 0 else min(faces)
             dice = "2d20kh1" if net > 0 else "2d20kl1"
         else:
-            if type(self).die is _PLAIN_DIE:  # the d20 drawn inline as die() draws it
+            if plain:
                 bits = self._random.getrandbits
                 natural = bits(5)
                 while natural >= 20:
@@ -760,32 +772,49 @@ class Roller:
             faces = [natural]
             dice = "d20"
             if net:
-                boon_faces = [self.die(6) for _ in range(abs(net))]
+                if plain:  # R2: the boon (bane) d6s, as die(6) draws each
+                    bits = self._random.getrandbits
+                    for _ in range(abs(net)):
+                        face = bits(3)
+                        while face >= 6:
+                            face = bits(3)
+                        boon_faces.append(face + 1)
+                else:
+                    boon_faces = [self.die(6) for _ in range(abs(net))]
                 boon = max(boon_faces) * (1 if net > 0 else -1)
-        total = natural + boon + sum(m.value for m in mods)
+        total = natural + boon + modifier
         ok = total >= dv
         note = ""
-        if self.options.natural and natural == 20:
+        natural_rule = options.natural
+        if natural_rule and natural == 20:
             ok, note = True, " (natural 20)"
-        elif self.options.natural and natural == 1:
+        elif natural_rule and natural == 1:
             ok, note = False, " (natural 1)"
+        key = (dv, modifier, net, mode, natural_rule)
+        probability = _CHECK_ODDS.get(key)
+        if probability is None:  # check_odds, memoised (the same few Checks all year)
+            if len(_CHECK_ODDS) >= 4096:
+                _CHECK_ODDS.clear()
+            probability = _CHECK_ODDS[key] = check_odds(dv, modifier, net, options)
+        two = net and mode == "2d20"
         record = Roll(
-            label=label,
-            dice=dice,
-            faces=faces,
-            natural=natural,
-            modifiers=mods,
-            boon_faces=boon_faces if not (net and mode == "2d20") else [],
-            boon=boon,
-            boon_reasons=reasons if boon_faces else [],
-            total=total,
-            target=dv,
-            compare=">=",
-            success=ok,
-            outcome=(success if ok else failure) + note,
-            probability=check_odds(dv, sum(m.value for m in mods), net, self.options),
+            label,
+            dice,
+            faces,
+            natural,
+            mods,
+            boon_faces if not two else [],
+            boon,
+            reasons if boon_faces else [],
+            total,
+            dv,
+            ">=",
+            None,
+            ok,
+            (success if ok else failure) + note,
+            probability,
         )
-        if net and mode == "2d20":
+        if two:
             record.modifiers = [*mods]
             record.outcome += f" ({'advantage' if net > 0 else 'disadvantage'}: "
             record.outcome += "; ".join(reasons) + ")"
@@ -795,7 +824,38 @@ class Roller:
         self, label: str, x: int, sides: int = 6, success: str = "yes", failure: str = "no"
     ) -> Roll:
         """An "x-in-6" chance (R3): one die shows ``x`` or less."""
-        return self.roll(
+        cls = type(self)
+        terms = _CHANCES.get((x, sides))
+        if terms is not None and cls.die is _PLAIN_DIE and cls.roll is _PLAIN_ROLL:
+            # what roll() records for it, drawn as roll() draws one die (issue 14: the
+            # engine's coast hazards, R33); the texts and odds from the first such roll
+            text, target_text, probability, k = terms
+            bits = self._random.getrandbits
+            face = bits(k)
+            while face >= sides:
+                face = bits(k)
+            natural = face + 1
+            ok = natural <= x
+            return self._keep(
+                Roll(
+                    label,
+                    text,
+                    [natural],
+                    natural,
+                    [],
+                    [],
+                    0,
+                    [],
+                    natural,
+                    x,
+                    "<=",
+                    target_text,
+                    ok,
+                    (success if ok else failure),
+                    probability,
+                )
+            )
+        record = self.roll(
             label,
             f"d{sides}",
             target=x,
@@ -804,6 +864,17 @@ class Roller:
             failure=failure,
             target_text=f"vs {x}-in-{sides}",
         )
+        if (
+            type(sides) is int
+            and sides > 0
+            and type(x) is int
+            and record.dice == f"d{sides}"
+            and len(_CHANCES) < 256
+        ):
+            _CHANCES[(x, sides)] = (
+                record.dice, record.target_text, record.probability, sides.bit_length()
+            )
+        return record
 
     def choose(self, label: str, options: Sequence[str]) -> tuple[str, Roll]:
         """Pick one of ``options`` with equal chance (a coin for two); the roll is recorded."""
@@ -821,6 +892,8 @@ class Roller:
 #: Roller.die as defined here: roll() and check() draw a single die inline only while a
 #: roller's die is this one (a subclass's or a test's own die is called instead)
 _PLAIN_DIE = Roller.die
+#: Roller.roll as defined here: chance() rolls its one die itself only while it is this one
+_PLAIN_ROLL = Roller.roll
 
 
 def check_odds(

@@ -253,11 +253,14 @@ def drift_phase(h: Any) -> None:
     """The engine's drift phase for one ship-hour ``h`` (voyage.engine._ShipHour)."""
     if not makes_no_way(h):
         return
+    s, ship, world = h.s, h.ship, h.e.world
+    current = world.current_at(s.hex)
+    if current is None:  # no current: drift_hour carries nothing over (a broken engine's hour)
+        s.drift_miles = "0"
+        return
     from .aground import aground, coast_hazard
     from .hourly import by_depth
 
-    s, ship, world = h.s, h.ship, h.e.world
-    current = world.current_at(s.hex)
     chart = world.chart
     steps, left = drift_hour(
         s.hex,

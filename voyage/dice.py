@@ -694,6 +694,9 @@ class Roller:
                 face = bits(k)
             natural = face + 1
             faces = [natural]
+        elif type(self).die is _PLAIN_DIE:  # several dice, as die() draws each (2d6, 3d6)
+            faces = self.dice(sides, count)
+            natural = sum(faces)
         else:
             die = self.die
             faces = [die(sides) for _ in range(count)]
@@ -872,7 +875,10 @@ class Roller:
             and len(_CHANCES) < 256
         ):
             _CHANCES[(x, sides)] = (
-                record.dice, record.target_text, record.probability, sides.bit_length()
+                record.dice,
+                record.target_text,
+                record.probability,
+                sides.bit_length(),
             )
         return record
 

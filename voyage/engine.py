@@ -727,11 +727,14 @@ class _ShipHour:
 
     def coast(self, info: Any) -> None:
         """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
-        s, ship = self.s, self.ship
         hazard = coast_hazard(self.roller, self.book)
         self.log(hazard.event())
-        if not hazard.hazard:
-            return
+        if hazard.hazard:
+            self.run_aground(info)
+
+    def run_aground(self, info: Any) -> None:
+        """R34 on the hazard R33 found (voyage.quickhour rolls R33 itself, then this)."""
+        s, ship = self.s, self.ship
         speed = self.speed
         result = aground(
             ship.tier, speed, info.seabed or "sandy", self.roller, self.book, ship.traits

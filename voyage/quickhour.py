@@ -25,6 +25,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .rules.aground import coast_event
 from .rules.boatpower import plain
 from .rules.strain import strain_check as strain_roll
 
@@ -110,7 +111,9 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     sea_state = world.sea_state
     need = hex_miles - progress
     entered = 0
-    calm: list[bool] = []  # each hex entered: open, calm water (else the slow path enters it)
+    # each hex entered: -1 for open, calm water, else its sea state (0 calm: inshore, a
+    # narrow passage or shallows, R33), entered as _ShipHour.enter_hex enters it
+    calm: list[int] = []
     rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
     if need <= speed:
         inshore = s.inshore
@@ -127,9 +130,12 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
             ok = e._open.get(there)
             if ok is None:
                 ok = e._open[there] = open_hex(e, there)
-            quiet = ok and not (at < len(inshore) and inshore[at]) and not sea_state(there, clock)
-            calm.append(quiet)
-            rolls = rolls or not quiet
+            level = int(sea_state(there, clock))
+            if ok and not level and not (at < len(inshore) and inshore[at]):
+                calm.append(-1)
+            else:
+                calm.append(level)
+                rolls = True
             entered += 1
             need += hex_miles
     elif sea_state(route[position], clock):
@@ -230,12 +236,13 @@ def _rolled_hour(
     figures: tuple[int, int, int],
     category: str,
     strain: bool,
-    calm: list[bool],
+    calm: list[int],
 ) -> HourRow:
     """An hour that starts quietly but rolls on the way (R33's coast hazard, R32's storm
     Check): the slow path's own hex entries and end of hour (voyage.engine._ShipHour) for
     it, each calm hex entered as :meth:`~voyage.engine._ShipHour.enter_hex` enters it (its
-    fuel, R16; the same-hex clocks, R32, R60), the others by that method itself."""
+    fuel, R16; the same-hex clocks, R32, R60), the others as it enters them (R32/R60 with
+    the sea state ``calm`` holds for the hex, R33-R35)."""
     engine = _ENGINE or _engine()
     h = engine._ShipHour(e, s, clock, out)
     h.moving = True
@@ -254,21 +261,36 @@ def _rolled_hour(
     i, count = 0, len(entries)
     while i < count and h.moving and not s.emergency:
         h.minute = entries[i]
-        if calm[i]:
-            s.position += 1
-            h.entered += 1
-            ship.hex = route[s.position]
-            s.hours_in_hex = 0
+        # enter the next hex as enter_hex does (R31): its fuel (R16; fuel to spare was
+        # checked before: fuel.may_enter lets her in, fuel.burn leaves some aboard)
+        s.position = at = s.position + 1
+        h.entered += 1
+        ship.hex = there = route[at]
+        s.hours_in_hex = 0
+        if (
+            fuel_use and ship.engine_tier is not None and not ship.engine_broken and (ship.fuel > 0)
+        ):  # R16 under power (R13), as fuel.burn
+            ship.fuel -= fuel_use
+        s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
+        level = calm[i]
+        if level >= 0:  # (not open, calm water)
+            if level:
+                h.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
+            info = e.hex_info(there)
+            # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
+            # charted depth of R83, by_depth)
             if (
-                fuel_use
-                and ship.engine_tier is not None
-                and not ship.engine_broken
-                and (ship.fuel > 0)
-            ):  # R16 under power (R13), as fuel.burn: fuel to spare was checked before
-                ship.fuel -= fuel_use
-            s.storm_hours = 0
-        else:
-            h.enter_hex()
+                s.active
+                and s.sinking_in is None
+                and (
+                    (at < len(s.inshore) and s.inshore[at])
+                    or info.narrow_passage
+                    or info.terrain in e.shallows
+                )
+            ):
+                _coast(h, info)
+            if at == len(route) - 1 and s.status == "under way" and not s.capsized:
+                h.arrive(info)  # (not so: quiet_hour leaves her last hex to the slow path)
         i += 1
     if (
         i == count
@@ -289,6 +311,14 @@ def _rolled_hour(
     if s.emergency and s.active:
         h.minute += 1
     return h.finish(entries, i)
+
+
+def _coast(h: Any, info: Any) -> None:
+    """_ShipHour.coast (R33, then R34 and R35 on a hazard) with the same roll and event."""
+    event = coast_event(h.roller, h.book)
+    h.log(event)
+    if event.rolls[0].success:
+        h.run_aground(info)
 
 
 def open_hex(e: Engine, name: str) -> bool:

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from .rules.aground import coast_event
 from .rules.boatpower import plain
-from .rules.strain import strain_check as strain_roll
+from .events import Event
+from .rules.strain import strain_hour
 
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
@@ -147,8 +148,8 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         # R14: the hour is quiet but for the straining engine's roll, made as the slow
         # path makes it (nothing was rolled before it this hour). Holding, it only logs;
         # broken, the slow path takes the hour on from there (R13, R50).
-        result = strain_roll(speed - cruising, e.roller, e.book, speed=cruising)
-        if result.broke:
+        result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
+        if type(result) is not Event:  # broken
             h = engine._ShipHour(e, s, clock, out)
             h.moving = True
             h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
@@ -156,7 +157,7 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
             h.make_way()
             h.hourly_capsize(category)
             return h.sail()
-        out.append(engine.LoggedEvent(s.voyage_id, name, clock, result.event(0)))
+        out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (minute 0)
     # the hour is quiet: sail it as the slow path does
     if entered:
         if burns:
@@ -248,9 +249,11 @@ def _rolled_hour(
     h.moving = True
     speed, fuel_use, cruising = h.speed, h.fuel_use, h.cruising = figures
     if strain:
-        result = strain_roll(speed - cruising, e.roller, e.book, speed=cruising)
-        h.strained(result)
-        if result.broke:
+        result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
+        if type(result) is Event:  # the engine holds (as h.strained logs it)
+            h.log(result)
+        else:
+            h.strained(result)
             h.make_way()
             h.hourly_capsize(category)
             return h.sail()

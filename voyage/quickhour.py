@@ -25,9 +25,9 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .events import Event
 from .rules.aground import coast_event
 from .rules.boatpower import plain
-from .events import Event
 from .rules.strain import strain_hour
 
 if TYPE_CHECKING:

@@ -701,7 +701,9 @@ class Roller:
             die = self.die
             faces = [die(sides) for _ in range(count)]
             natural = sum(faces)
-        modifier = sum([m.value for m in mods]) if mods else 0
+        modifier = 0  # (the sum of the whole-number modifiers, without a comprehension)
+        for m in mods:
+            modifier += m.value
         total = natural + modifier
         if target is None:
             record = Roll(
@@ -757,7 +759,9 @@ class Roller:
         mode = options.advantage_mode
         boon_faces: list[int] = []
         boon = 0
-        modifier = sum([m.value for m in mods]) if mods else 0
+        modifier = 0
+        for m in mods:
+            modifier += m.value
         plain = type(self).die is _PLAIN_DIE  # its dice drawn inline as die() draws them
         if net and mode == "2d20":
             faces = [self.die(20), self.die(20)]

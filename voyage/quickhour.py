@@ -161,8 +161,10 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     # the hour is quiet: sail it as the slow path does
     if entered:
         if burns:
-            for _ in range(entered):
-                ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
+            ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
+            if entered > 1:
+                for _ in range(entered - 1):
+                    ship.fuel -= fuel_use
             fuel = ship.fuel
             if weighs:  # her Load at the end of the hour, as _row counts it
                 load = ship.cargo + fuel + e._fixed[name] + (tow or 0)

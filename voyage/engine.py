@@ -796,9 +796,13 @@ class _ShipHour:
             return
         figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
         result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
-        event = result.event()
+        self.capsize_logged(result.event(), reason, context)
+
+    def capsize_logged(self, event: Event, reason: str, context: str = "") -> None:
+        """The capsize Check's ``event`` logged (voyage.quickhour rolls it itself)."""
+        s = self.s
         event.text = context + event.text
-        if result.capsized:
+        if not event.rolls[0].success:  # she capsizes
             s.capsized = True
             if keel_rights(self, event):  # R85: a Weighted Keel rights her instead of R41
                 return

@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 from .events import Event
 from .rules.aground import coast_event
 from .rules.boatpower import plain
+from .rules.capsize import capsize_event
 from .rules.strain import strain_hour
+from .rules.submersible import submerged
 
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
@@ -280,7 +282,7 @@ def _rolled_hour(
         level = calm[i]
         if level >= 0:  # (not open, calm water)
             if level:
-                h.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
+                _storm(h, level)  # R32/R60: every hex travelled in storm-tossed seas
             info = e.hex_info(there)
             # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
             # charted depth of R83, by_depth)
@@ -324,6 +326,19 @@ def _coast(h: Any, info: Any) -> None:
     h.log(event)
     if event.rolls[0].success:
         h.run_aground(info)
+
+
+def _storm(h: Any, level: int) -> None:
+    """_ShipHour.storm_check (R32/R60, R41) with the same Check and event."""
+    s, ship = h.s, h.ship
+    if submerged(s) or s.capsized or s.sinking_in is not None:
+        return  # R84: a submerged submersible dives under the storm
+    reason, banes, context = h.e._sea[min(level, 3)].terms(s.hex)
+    category = h.e.category(s)
+    event = capsize_event(
+        ship.tier, category, h.roller, h.book, ship.traits, disadvantages=banes, reason=reason
+    )
+    h.capsize_logged(event, reason, context)
 
 
 def open_hex(e: Engine, name: str) -> bool:

@@ -72,9 +72,9 @@ def strain_check(
 ) -> StrainResult:
     """One hour of straining ``extra_knots`` over Speed (R14)."""
     result = strain_hour(extra_knots, roller, book, speed)
-    if type(result) is Event:  # the engine holds
-        return StrainResult("strain", HOLDS, tuple(result.rolls), {}, extra_knots, False, False)
-    return result
+    if isinstance(result, StrainResult):  # it broke
+        return result
+    return StrainResult("strain", HOLDS, tuple(result.rolls), {}, extra_knots, False, False)
 
 
 #: what the log says of an hour the engine holds (R14)

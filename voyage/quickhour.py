@@ -22,6 +22,7 @@ tests/test_quickhour.py steps random voyages both ways.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
 _ENGINE: ModuleType | None = None
 _HOUR_ROW: Any = None  #: voyage.engine.HourRow (bound on first use)
+_new = object.__new__
 
 
 def _engine() -> ModuleType:
@@ -49,10 +51,21 @@ def _engine() -> ModuleType:
     return _ENGINE
 
 
+#: the fields quiet_hour sets on the hour rows it makes
+_ROW_FIELDS = (
+    "voyage_id", "ship", "clock", "hex", "miles", "speed", "pace", "fuel", "load",
+    "load_category", "water", "leaks", "status",
+)  # fmt: skip
+
+
 def _bind() -> Any:
-    """voyage.engine.HourRow, once voyage.engine (which imports this module) is loaded."""
+    """voyage.engine.HourRow, once voyage.engine (which imports this module) is loaded
+    (quiet_hour sets its fields one by one: a field added to it must be set there too)."""
     global _HOUR_ROW
-    _HOUR_ROW = _engine().HourRow
+    row_class = _engine().HourRow
+    if tuple(f.name for f in fields(row_class)) != _ROW_FIELDS:
+        raise RuntimeError("HourRow's fields changed: quiet_hour must set them all")
+    _HOUR_ROW = row_class
     return _HOUR_ROW
 
 
@@ -180,22 +193,23 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
         s.hours_in_hex += 1
     s.storm_hours = 0
     s.progress = progress + speed - entered * hex_miles
-    # the hour row, as _row writes it (nothing but her fuel changed since her Load above)
-    return (_HOUR_ROW or _bind())(
-        s.voyage_id,
-        name,
-        clock,
-        route[position],
-        speed,
-        speed,
-        s.pace,
-        fuel if type(fuel) is int else plain(fuel),
-        load if type(load) is int else plain(load),
-        category,
-        ship.water,
-        0,
-        f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way",
-    )
+    # the hour row, as _row writes it (nothing but her fuel changed since her Load above),
+    # made field by field: calling the class costs more than its 13 fields (issue 14: a
+    # row every ship-hour; tests/test_quickhour.py compares every field with the slow path's)
+    row = _new(_HOUR_ROW or _bind())
+    row.voyage_id = s.voyage_id
+    row.ship = name
+    row.clock = clock
+    row.hex = route[position]
+    row.miles = row.speed = speed
+    row.pace = s.pace
+    row.fuel = fuel if type(fuel) is int else plain(fuel)
+    row.load = load if type(load) is int else plain(load)
+    row.load_category = category
+    row.water = ship.water
+    row.leaks = 0
+    row.status = f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way"
+    return row
 
 
 def _load(e: Engine, ship: Any, tow: Any) -> Any:

@@ -30,6 +30,7 @@ from .events import Event
 from .rules.aground import coast_event
 from .rules.boatpower import plain
 from .rules.capsize import capsize_event
+from .rules.drift import NO_CURRENT
 from .rules.strain import strain_hour
 from .rules.submersible import submerged
 
@@ -98,7 +99,8 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     if position >= last:
         return None
     world = e.world
-    if world.current_at(route[position]) is not None:
+    current_at = world.current_at
+    if current_at is not NO_CURRENT and current_at(route[position]) is not None:
         return None  # R64: a current helps or hinders her
     name = ship.name
     fuel = ship.fuel

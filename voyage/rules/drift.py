@@ -125,6 +125,10 @@ def _no_current(hex_name: str) -> Current | None:
     return None
 
 
+#: the current lookup of a map without currents (the engine's quiet hour need not ask it)
+NO_CURRENT: CurrentAt = _no_current
+
+
 def route_hours(
     route: list[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
 ) -> int | None:

@@ -265,29 +265,42 @@ def _rolled_hour(
     fuel, R16; the same-hex clocks, R32, R60), the others as it enters them (R32/R60 with
     the sea state ``calm`` holds for the hex, R33-R35)."""
     engine = _ENGINE or _engine()
-    h = engine._ShipHour(e, s, clock, out)
-    h.moving = True
-    speed, fuel_use, cruising = h.speed, h.fuel_use, h.cruising = figures
+    speed, fuel_use, cruising = figures
+    # the slow path's ship-hour (voyage.engine._ShipHour), made once something in the hour
+    # needs it (a storm Check, a hazard, a broken engine): till then the hour is the quiet
+    # hour's plus coast rolls that find clear water, logged here as _ShipHour.log logs them
+    h: Any = None
+    ship, route = s.ship, s.route
+    name, voyage_id = ship.name, s.voyage_id
     if strain:
         result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
-        if type(result) is Event:  # the engine holds (as h.strained logs it)
-            h.log(result)
+        if type(result) is Event:  # the engine holds (as h.strained logs it, at minute 0)
+            out.append(engine.LoggedEvent(voyage_id, name, clock, result))
         else:
+            h = _ship_hour(e, s, clock, out, figures, 0, 0)
             h.strained(result)
             h.make_way()
             h.hourly_capsize(category)
             return h.sail()
     # (no current, a whole speed, no Overload, no water: make_way and hourly_capsize do
     # nothing this hour)
-    entries = h.entry_minutes()
-    ship, route = s.ship, s.route
+    hex_miles = e._hex_miles
+    need = hex_miles - s.progress
+    entries = []  # _ShipHour.entry_minutes (R31): quiet_hour counted the hexes entered
+    for _ in calm:
+        entries.append(min(59, max(0, need * 60 // speed)))
+        need += hex_miles
     i, count = 0, len(entries)
-    while i < count and h.moving and not s.emergency:
-        h.minute = entries[i]
+    entered = 0
+    while i < count and (h is None or (h.moving and not s.emergency)):
+        minute = entries[i]
         # enter the next hex as enter_hex does (R31): its fuel (R16; fuel to spare was
         # checked before: fuel.may_enter lets her in, fuel.burn leaves some aboard)
         s.position = at = s.position + 1
-        h.entered += 1
+        entered += 1
+        if h is not None:
+            h.minute = minute
+            h.entered += 1
         ship.hex = there = route[at]
         s.hours_in_hex = 0
         if (
@@ -297,8 +310,9 @@ def _rolled_hour(
         s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
         level = calm[i]
         if level >= 0:  # (not open, calm water)
-            if level:
-                _storm(h, level)  # R32/R60: every hex travelled in storm-tossed seas
+            if level:  # R32/R60: every hex travelled in storm-tossed seas
+                h = h or _ship_hour(e, s, clock, out, figures, minute, entered)
+                _storm(h, level)
             info = e.hex_info(there)
             # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
             # charted depth of R83, by_depth)
@@ -311,11 +325,26 @@ def _rolled_hour(
                     or info.terrain in e.shallows
                 )
             ):
-                _coast(h, info)
+                if h is not None:
+                    _coast(h, info)
+                else:  # _coast, its event logged as h.log would log it
+                    event = coast_event(e.roller, e.book)
+                    event.minute = minute
+                    out.append(engine.LoggedEvent(voyage_id, name, clock, event))
+                    if event.rolls[0].success:  # R34 on the hazard
+                        h = _ship_hour(e, s, clock, out, figures, minute, entered)
+                        h.run_aground(info)
             if at == len(route) - 1 and s.status == "under way" and not s.capsized:
-                h.arrive(info)  # (not so: quiet_hour leaves her last hex to the slow path)
+                # (not so: quiet_hour leaves her last hex to the slow path)
+                h = h or _ship_hour(e, s, clock, out, figures, minute, entered)
+                h.arrive(info)
         i += 1
-    if (
+    if h is None:
+        if entered:  # every hex entered, nothing wrong aboard (R31's progress carried)
+            s.progress += speed - entered * hex_miles
+            return _row(e, s, clock, speed)
+        h = _ship_hour(e, s, clock, out, figures, 0, 0)  # R32/R60: her hex's storm clock
+    elif (
         i == count
         and h.moving
         and h.entered
@@ -329,11 +358,30 @@ def _rolled_hour(
         # every hex entered and nothing wrong aboard: the end of the hour as finish() ends
         # it (R31's progress carried over; no leak, water or same-hex storm clock to run)
         h.minute = engine.MINUTES - 1
-        s.progress += speed - h.entered * e._hex_miles
+        s.progress += speed - h.entered * hex_miles
         return _row(e, s, clock, speed)
     if s.emergency and s.active:
         h.minute += 1
     return h.finish(entries, i)
+
+
+def _ship_hour(
+    e: Engine,
+    s: ShipState,
+    clock: int,
+    out: list[LoggedEvent],
+    figures: tuple[int, int, int],
+    minute: int,
+    entered: int,
+) -> Any:
+    """The _ShipHour of a rolled hour under way at ``figures``, at ``minute`` with
+    ``entered`` hexes entered (her progress is still the hour's start's)."""
+    h = (_ENGINE or _engine())._ShipHour(e, s, clock, out)
+    h.moving = True
+    h.speed, h.fuel_use, h.cruising = figures
+    h.minute = minute
+    h.entered = entered
+    return h
 
 
 def _coast(h: Any, info: Any) -> None:

@@ -485,10 +485,15 @@ class Engine:
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
         quiet = quiet_hour
-        for s in self.states:  # a quiet hour in one step (voyage.quickhour), else stepped
-            if s.status == "under way" or s.active:
-                row = quiet(self, s, clock, events)
-                rows.append(row or _ShipHour(self, s, clock, events).run())
+        fleet = getattr(quiet, "fleet", None)  # a quiet hour in one step (voyage.quickhour)
+        if fleet is not None:
+            fleet(self, self.states, clock, events, rows,
+                  lambda s: _ShipHour(self, s, clock, events).run())  # else stepped
+        else:
+            for s in self.states:
+                if s.status == "under way" or s.active:
+                    row = quiet(self, s, clock, events)
+                    rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower

@@ -22,6 +22,7 @@ tests/test_quickhour.py steps random voyages both ways.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -74,144 +75,192 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     """The hour row of ship ``s``'s hour from ``clock`` if it is quiet (and she has sailed
     it; the strain roll's event, if any, appended to ``out``), else None with nothing
     changed and nothing rolled (the engine steps the hour)."""
-    if (
-        s.status != "under way"
-        or s.leaks
-        or s.fire
-        or s.listing
-        or s.capsized
-        or s.searching
-        or s.more
-        or s.new_leaks
-        or s.sinking_in is not None
-        or s.swallow_in is not None
-    ):
-        return None
-    ship = s.ship
-    if ship.water or ship.design is not None:
-        return None
-    eq = ship.equipment
-    if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
-        return None  # R85: the pumps work this hour
-    route = s.route
-    position = s.position
-    last = len(route) - 1
-    if position >= last:
-        return None
+    rows: list[Any] = []
+    quiet_ships(e, (s,), clock, out, rows, _not_quiet)
+    return rows[0] if rows else None
+
+
+def _not_quiet(s: ShipState) -> None:
+    return None
+
+
+def quiet_ships(
+    e: Engine,
+    ships: Iterable[ShipState],
+    clock: int,
+    out: list[LoggedEvent],
+    rows: list[Any],
+    slow: Callable[[ShipState], Any],
+) -> None:
+    """Engine.hour's ships, in order: the hour row of each ship it steps (under way, or
+    active, ShipState.active) appended to ``rows``, a quiet hour sailed here as
+    :func:`quiet_hour` sails it, any other by ``slow(s)`` (nothing changed or rolled here
+    first). One loop for the fleet: what the engine and its world hold is looked up once
+    an hour, not once a ship-hour (issue 14)."""
     world = e.world
     current_at = world.current_at
-    if current_at is not NO_CURRENT and current_at(route[position]) is not None:
-        return None  # R64: a current helps or hinders her
-    name = ship.name
-    fuel = ship.fuel
-    tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
-    # her Load as _load counts it (inline: every ship-hour)
-    weighs = e._fuel_weighs[name]
-    load = ship.cargo + (fuel if weighs else 0) + e._fixed[name] + (tow or 0)
-    if world.water_in_load:
-        load += ship.water
-    dw = e._dw[name]
-    category = e._categories.get((load, dw)) or e.category_of(load, dw)
-    if category == "overloaded":
-        return None  # R41: a capsize Check every hour
-    powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
-    key = (name, category, powered, s.pace, s.strain, tow, None)
-    figures = e._memo.get(key)
-    speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
-    if type(speed) is not int or speed <= 0:
-        return None
-    strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
-    burns = bool(fuel_use and powered)
-    hex_miles = e._hex_miles
-    progress = s.progress
-    if burns and fuel < fuel_use and progress >= hex_miles:
-        return None  # R16: adrift at her next hex's edge
+    currents = current_at is not NO_CURRENT
     sea_state = world.sea_state
-    need = hex_miles - progress
-    entered = 0
-    # each hex entered: -1 for open, calm water, else its sea state (0 calm: inshore, a
-    # narrow passage or shallows, R33), entered as _ShipHour.enter_hex enters it
-    calm: list[int] = []
-    rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
-    if need <= speed:
-        inshore = s.inshore
-        left = fuel
-        while need <= speed:
-            at = position + entered + 1
-            if at >= last:
-                return None  # she arrives (the slow path logs it)
+    water_in_load = world.water_in_load
+    fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
+    categories, memo, opened = e._categories, e._memo, e._open
+    hex_miles = e._hex_miles
+    append = rows.append
+    for s in ships:
+        if s.status != "under way":
+            if s.active:
+                append(slow(s))
+            continue
+        if (
+            s.leaks
+            or s.fire
+            or s.listing
+            or s.capsized
+            or s.searching
+            or s.more
+            or s.new_leaks
+            or s.sinking_in is not None
+            or s.swallow_in is not None
+        ):
+            append(slow(s))
+            continue
+        ship = s.ship
+        if ship.water or ship.design is not None:
+            append(slow(s))
+            continue
+        eq = ship.equipment
+        if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
+            append(slow(s))  # R85: the pumps work this hour
+            continue
+        route = s.route
+        position = s.position
+        last = len(route) - 1
+        if position >= last or (currents and current_at(route[position]) is not None):
+            append(slow(s))  # R64: a current helps or hinders her
+            continue
+        name = ship.name
+        fuel = ship.fuel
+        tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
+        # her Load as _load counts it (inline: every ship-hour)
+        weighs = fuel_weighs[name]
+        load = ship.cargo + (fuel if weighs else 0) + fixed[name] + (tow or 0)
+        if water_in_load:
+            load += ship.water
+        dw = deadweight[name]
+        category = categories.get((load, dw)) or e.category_of(load, dw)
+        if category == "overloaded":
+            append(slow(s))  # R41: a capsize Check every hour
+            continue
+        powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
+        figures = memo.get((name, category, powered, s.pace, s.strain, tow, None))
+        speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
+        if type(speed) is not int or speed <= 0:
+            append(slow(s))
+            continue
+        strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
+        burns = bool(fuel_use and powered)
+        progress = s.progress
+        if burns and fuel < fuel_use and progress >= hex_miles:
+            append(slow(s))  # R16: adrift at her next hex's edge
+            continue
+        need = hex_miles - progress
+        entered = 0
+        # each hex entered: -1 for open, calm water, else its sea state (0 calm: inshore, a
+        # narrow passage or shallows, R33), entered as _ShipHour.enter_hex enters it
+        calm: list[int] = []
+        rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
+        if need <= speed:
+            inshore = s.inshore
+            left = fuel
+            while need <= speed:
+                at = position + entered + 1
+                if at >= last:
+                    break  # she arrives (the slow path logs it)
+                if burns:
+                    if left <= fuel_use:
+                        break  # R16: short of it, or burns her last
+                    left -= fuel_use
+                there = route[at]
+                ok = opened.get(there)
+                if ok is None:
+                    ok = opened[there] = open_hex(e, there)
+                level = int(sea_state(there, clock))
+                if ok and not level and not (at < len(inshore) and inshore[at]):
+                    calm.append(-1)
+                else:
+                    calm.append(level)
+                    rolls = True
+                entered += 1
+                need += hex_miles
+            if need <= speed:  # (the loop above broke off)
+                append(slow(s))
+                continue
+        elif sea_state(route[position], clock):
+            rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+        if rolls:
+            append(
+                _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
+            )
+            continue
+        if strain:
+            # R14: the hour is quiet but for the straining engine's roll, made as the slow
+            # path makes it (nothing was rolled before it this hour). Holding, it only logs;
+            # broken, the slow path takes the hour on from there (R13, R50).
+            engine = _ENGINE or _engine()
+            result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
+            if type(result) is not Event:  # broken
+                h = engine._ShipHour(e, s, clock, out)
+                h.moving = True
+                h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
+                h.strained(result)
+                h.make_way()
+                h.hourly_capsize(category)
+                append(h.sail())
+                continue
+            out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (min 0)
+        # the hour is quiet: sail it as the slow path does
+        if entered:
             if burns:
-                if left <= fuel_use:
-                    return None  # R16: short of it, or burns her last
-                left -= fuel_use
-            there = route[at]
-            ok = e._open.get(there)
-            if ok is None:
-                ok = e._open[there] = open_hex(e, there)
-            level = int(sea_state(there, clock))
-            if ok and not level and not (at < len(inshore) and inshore[at]):
-                calm.append(-1)
-            else:
-                calm.append(level)
-                rolls = True
-            entered += 1
-            need += hex_miles
-    elif sea_state(route[position], clock):
-        rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
-    if rolls:
-        return _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
-    engine = _ENGINE or _engine()
-    if strain:
-        # R14: the hour is quiet but for the straining engine's roll, made as the slow
-        # path makes it (nothing was rolled before it this hour). Holding, it only logs;
-        # broken, the slow path takes the hour on from there (R13, R50).
-        result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
-        if type(result) is not Event:  # broken
-            h = engine._ShipHour(e, s, clock, out)
-            h.moving = True
-            h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
-            h.strained(result)
-            h.make_way()
-            h.hourly_capsize(category)
-            return h.sail()
-        out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (minute 0)
-    # the hour is quiet: sail it as the slow path does
-    if entered:
-        if burns:
-            ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
-            if entered > 1:
-                for _ in range(entered - 1):
-                    ship.fuel -= fuel_use
-            fuel = ship.fuel
-            if weighs:  # her Load at the end of the hour, as _row counts it
-                load = ship.cargo + fuel + e._fixed[name] + (tow or 0)
-                if world.water_in_load:
-                    load += ship.water
-                category = e._categories.get((load, dw)) or e.category_of(load, dw)
-        s.position = position = position + entered
-        ship.hex = route[position]
-        s.hours_in_hex = 0
-    else:
-        s.hours_in_hex += 1
-    s.storm_hours = 0
-    s.progress = progress + speed - entered * hex_miles
-    # the hour row, as _row writes it (nothing but her fuel changed since her Load above),
-    # made field by field: calling the class costs more than its 13 fields (issue 14: a
-    # row every ship-hour; tests/test_quickhour.py compares every field with the slow path's)
-    row = _new(_HOUR_ROW or _bind())
-    row.voyage_id = s.voyage_id
-    row.ship = name
-    row.clock = clock
-    row.hex = route[position]
-    row.miles = row.speed = speed
-    row.pace = s.pace
-    row.fuel = fuel if type(fuel) is int else plain(fuel)
-    row.load = load if type(load) is int else plain(load)
-    row.load_category = category
-    row.water = ship.water
-    row.leaks = 0
-    row.status = f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way"
-    return row
+                ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
+                if entered > 1:
+                    for _ in range(entered - 1):
+                        ship.fuel -= fuel_use
+                fuel = ship.fuel
+                if weighs:  # her Load at the end of the hour, as _row counts it
+                    load = ship.cargo + fuel + fixed[name] + (tow or 0)
+                    if water_in_load:
+                        load += ship.water
+                    category = categories.get((load, dw)) or e.category_of(load, dw)
+            s.position = position = position + entered
+            ship.hex = route[position]
+            s.hours_in_hex = 0
+        else:
+            s.hours_in_hex += 1
+        s.storm_hours = 0
+        s.progress = progress + speed - entered * hex_miles
+        # the hour row, as _row writes it (nothing but her fuel changed since her Load
+        # above), made field by field: calling the class costs more than its 13 fields
+        # (a row every ship-hour; tests/test_quickhour.py compares every field with the
+        # slow path's)
+        row = _new(_HOUR_ROW or _bind())
+        row.voyage_id = s.voyage_id
+        row.ship = name
+        row.clock = clock
+        row.hex = route[position]
+        row.miles = row.speed = speed
+        row.pace = s.pace
+        row.fuel = fuel if type(fuel) is int else plain(fuel)
+        row.load = load if type(load) is int else plain(load)
+        row.load_category = category
+        row.water = ship.water
+        row.leaks = 0
+        row.status = f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way"
+        append(row)
+
+
+#: :func:`quiet_ships`, the engine's loop over the ships (Engine.hour uses it while
+#: quiet_hour is this module's: a test that turns quiet_hour off steps every hour)
+quiet_hour.fleet = quiet_ships  # type: ignore[attr-defined]
 
 
 def _load(e: Engine, ship: Any, tow: Any) -> Any:

@@ -337,7 +337,8 @@ def _rolled_hour(
     need = hex_miles - s.progress
     entries = []  # _ShipHour.entry_minutes (R31): quiet_hour counted the hexes entered
     for _ in calm:
-        entries.append(min(59, max(0, need * 60 // speed)))
+        minute = need * 60 // speed  # (min(59, max(0, ...)) without the two calls)
+        entries.append(59 if minute > 59 else minute if minute > 0 else 0)
         need += hex_miles
     i, count = 0, len(entries)
     entered = 0

@@ -4,7 +4,7 @@ Most hours of a voyage roll no dice and log nothing: a rolled ship under way in 
 nothing wrong aboard, not straining, no current, every hex she enters open and calm and not
 her destination, fuel to spare. :func:`quiet_hour` sails such an hour straight through and
 writes its hour row, exactly as :class:`voyage.engine._ShipHour` would (the same state after,
-the same row, no dice drawn); any other hour it leaves untouched and returns False, and the
+the same row, no dice drawn); any other hour it leaves untouched and returns None, and the
 engine steps it minute by minute as before. It decides from what the hour starts with, and
 changes nothing before it knows the hour is quiet.
 
@@ -17,7 +17,16 @@ entering one (R16); a hex entered that is her destination, inshore, a narrow pas
 shallows (R33) or storm-tossed (R32, R60); an hour spent in a storm-tossed hex (R32, R60).
 A straining engine (R14) rolls here, as the slow path rolls it, when the rest of the hour is
 quiet: holding, the hour goes on quietly; broken, the slow path takes over from that roll.
+An hour that is quiet at its start but enters such hexes (inshore, shallows, storm) rolls
+them here as _ShipHour.enter_hex rolls them (:func:`_rolled_hour`), and makes the slow
+path's _ShipHour only when something needs it (a storm Check, a hazard found).
 tests/test_quickhour.py steps random voyages both ways.
+
+The engine runs :func:`quiet_ships`, the loop over its ships with the quiet hour inline
+(:func:`quiet_hour` is its one-ship form); the rules' ``coast_event``, ``capsize_event`` and
+``strain_hour`` give the very rolls and events of ``coast_hazard``, ``capsize_check`` and
+``strain_check`` without their result records (issue 14: thousands a year). Each change is
+checked by bench/engine_digest.py (the year's rows, events, rolls and states unchanged).
 """
 
 from __future__ import annotations

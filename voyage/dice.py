@@ -352,10 +352,19 @@ def _roll_shape(r: Roll, key: tuple[Any, ...]) -> tuple[Any, ...]:
     return shape
 
 
+#: The records of the rolls written lately by what they are made of, with their odds
+_DONE: dict[tuple[Any, ...], tuple[str, Any]] = {}
+
+
 def _roll_json(r: Roll) -> str:
     """Roll.to_dict() in _LOG_JSON's bytes, keys in sorted order, and its line() inside,
     from the shape of its kind (_roll_shape) and its own dice. The plain fields are checked
-    for their usual types first (a roll with anything else raises _Unusual)."""
+    for their usual types first (a roll with anything else raises _Unusual).
+
+    A plain Roll's record is kept by everything it is made of (issue 14.5: a year's 45,000
+    rolls have some 1,300 distinct records). Every part of the key is checked for its exact
+    type first, so equal keys are equal records (1, True and 1.0 are equal as Python
+    values, not as JSON). The odds go by identity: the cache holds them (no id reused)."""
     target, success, natural, total, boon = r.target, r.success, r.natural, r.total, r.boon
     outcome = r.outcome
     if not (
@@ -368,8 +377,41 @@ def _roll_json(r: Roll) -> str:
     ):
         raise _Unusual
     cls = type(r)
-    if cls is not Roll and cls.expression is not Roll.expression:
-        raise _Unusual  # a kind of roll that words its expression its own way
+    if cls is not Roll:
+        if cls.expression is not Roll.expression:
+            raise _Unusual  # a kind of roll that words its expression its own way
+        return _roll_text(r, cls)
+    faces, mods, bf, reasons = r.faces, r.modifiers, r.boon_faces, r.boon_reasons
+    prob = r.probability
+    if type(faces) is not list or type(bf) is not list:
+        raise _Unusual
+    dealt, shown = tuple(faces), tuple(bf)
+    for v in dealt + shown:
+        if type(v) is not int:
+            raise _Unusual
+    if type(mods) is list and type(reasons) is list and not (mods or bf or reasons):
+        label, dice, compare, text = r.label, r.dice, r.compare, r.target_text  # a bare die
+        if not (type(label) is str and type(dice) is str and (compare is None or
+                type(compare) is str) and (text is None or type(text) is str)):  # fmt: skip
+            raise _Unusual
+        key: tuple[Any, ...] = (label, dice, compare, text, target, dealt, natural, total,
+                                boon, outcome, success, id(prob))  # fmt: skip
+    else:  # (the shape's key checks the label, dice, modifiers and reasons)
+        key = (_roll_key(r), dealt, shown, natural, total, boon, outcome, success, id(prob))
+    done = _DONE.get(key)
+    if done is not None:
+        return done[0]
+    made = _roll_text(r, cls)
+    if len(_DONE) > 8192:  # bounded: a year of ten ships writes ~1,300 distinct rolls
+        _DONE.clear()
+    _DONE[key] = made, prob
+    return made
+
+
+def _roll_text(r: Roll, cls: type[Roll]) -> str:
+    """_roll_json's record made from the shape of its kind (_roll_json checks the fields)."""
+    success, natural, total, boon = r.success, r.natural, r.total, r.boon
+    outcome = r.outcome
     key = _roll_key(r)
     shape = _SHAPES.get(key) or _roll_shape(r, key)
     head, (label, mods), line, kept, boon_words, after, shows_total, target_text, tj, seen = shape
@@ -710,12 +752,7 @@ class Roller:
                 label, text, faces, natural, mods, [], 0, [], total, None, None, None, None, outcome
             )
         else:
-            if compare == ">=":  # meets(), inline for the engine's usual comparisons
-                ok = total >= target
-            elif compare == "<=":
-                ok = total <= target
-            else:
-                ok = meets(total, target, compare)
+            ok = meets(total, target, compare)
             key = (text, bonus, modifier, target, compare)
             chance = _ODDS.get(key)
             if chance is None:
@@ -762,13 +799,12 @@ class Roller:
         modifier = 0
         for m in mods:
             modifier += m.value
-        plain = type(self).die is _PLAIN_DIE  # its dice drawn inline as die() draws them
         if net and mode == "2d20":
             faces = [self.die(20), self.die(20)]
             natural = max(faces) if net > 0 else min(faces)
             dice = "2d20kh1" if net > 0 else "2d20kl1"
         else:
-            if plain:
+            if type(self).die is _PLAIN_DIE:  # the d20 drawn inline as die() draws it
                 bits = self._random.getrandbits
                 natural = bits(5)
                 while natural >= 20:
@@ -779,15 +815,7 @@ class Roller:
             faces = [natural]
             dice = "d20"
             if net:
-                if plain:  # R2: the boon (bane) d6s, as die(6) draws each
-                    bits = self._random.getrandbits
-                    for _ in range(abs(net)):
-                        face = bits(3)
-                        while face >= 6:
-                            face = bits(3)
-                        boon_faces.append(face + 1)
-                else:
-                    boon_faces = [self.die(6) for _ in range(abs(net))]
+                boon_faces = [self.die(6) for _ in range(abs(net))]
                 boon = max(boon_faces) * (1 if net > 0 else -1)
         total = natural + boon + modifier
         ok = total >= dv
@@ -798,29 +826,14 @@ class Roller:
         elif natural_rule and natural == 1:
             ok, note = False, " (natural 1)"
         key = (dv, modifier, net, mode, natural_rule)
-        probability = _CHECK_ODDS.get(key)
-        if probability is None:  # check_odds, memoised (the same few Checks all year)
-            if len(_CHECK_ODDS) >= 4096:
-                _CHECK_ODDS.clear()
+        probability = _CHECK_ODDS.get(key)  # check_odds, memoised: the same few all year
+        if probability is None and len(_CHECK_ODDS) < 4096:
             probability = _CHECK_ODDS[key] = check_odds(dv, modifier, net, options)
         two = net and mode == "2d20"
-        record = Roll(
-            label,
-            dice,
-            faces,
-            natural,
-            mods,
-            boon_faces if not two else [],
-            boon,
-            reasons if boon_faces else [],
-            total,
-            dv,
-            ">=",
-            None,
-            ok,
-            (success if ok else failure) + note,
-            probability,
-        )
+        record = Roll(label, dice, faces, natural, mods, boon_faces if not two else [], boon,
+                      reasons if boon_faces else [], total, dv, ">=", None, ok,
+                      (success if ok else failure) + note,
+                      probability or check_odds(dv, modifier, net, options))  # fmt: skip
         if two:
             record.modifiers = [*mods]
             record.outcome += f" ({'advantage' if net > 0 else 'disadvantage'}: "
@@ -834,8 +847,8 @@ class Roller:
         cls = type(self)
         terms = _CHANCES.get((x, sides))
         if terms is not None and cls.die is _PLAIN_DIE and cls.roll is _PLAIN_ROLL:
-            # what roll() records for it, drawn as roll() draws one die (issue 14: the
-            # engine's coast hazards, R33); the texts and odds from the first such roll
+            # what roll() records for it, its one die drawn as roll() draws it (issue 14:
+            # R33's coast hazards); its texts and odds are the first such roll's
             text, target_text, probability, k = terms
             bits = self._random.getrandbits
             face = bits(k)
@@ -843,47 +856,14 @@ class Roller:
                 face = bits(k)
             natural = face + 1
             ok = natural <= x
-            return self._keep(
-                Roll(
-                    label,
-                    text,
-                    [natural],
-                    natural,
-                    [],
-                    [],
-                    0,
-                    [],
-                    natural,
-                    x,
-                    "<=",
-                    target_text,
-                    ok,
-                    (success if ok else failure),
-                    probability,
-                )
-            )
-        record = self.roll(
-            label,
-            f"d{sides}",
-            target=x,
-            compare="<=",
-            success=success,
-            failure=failure,
-            target_text=f"vs {x}-in-{sides}",
-        )
-        if (
-            type(sides) is int
-            and sides > 0
-            and type(x) is int
-            and record.dice == f"d{sides}"
-            and len(_CHANCES) < 256
-        ):
-            _CHANCES[(x, sides)] = (
-                record.dice,
-                record.target_text,
-                record.probability,
-                sides.bit_length(),
-            )
+            return self._keep(Roll(label, text, [natural], natural, [], [], 0, [], natural, x,
+                                   "<=", target_text, ok, success if ok else failure,
+                                   probability))  # fmt: skip
+        record = self.roll(label, f"d{sides}", target=x, compare="<=", success=success,
+                           failure=failure, target_text=f"vs {x}-in-{sides}")  # fmt: skip
+        if type(sides) is int and type(x) is int and sides > 0 and len(_CHANCES) < 256:
+            _CHANCES[(x, sides)] = (record.dice, record.target_text, record.probability,
+                                    sides.bit_length())  # fmt: skip
         return record
 
     def choose(self, label: str, options: Sequence[str]) -> tuple[str, Roll]:

@@ -38,3 +38,33 @@ def test_a_roller_with_its_own_die_is_asked_for_it(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(Roller, "die", lambda self, sides: 5)  # as tests force faces
     assert Roller(1).roll("x", "d6").faces == [5]
     assert Roller(1).check("x", 10).faces == [5]
+
+
+class _Stepped(Roller):
+    """A roller whose every die is drawn by Roller.die's own code, called (so roll(),
+    check() and chance() take their general path, not the inline draws of issue 14)."""
+
+    def die(self, sides: int) -> int:
+        return Roller.die(self, sides)
+
+
+def test_chances_checks_and_several_dice_are_rolled_as_die_by_die() -> None:
+    # R3 chances (the second of each is drawn by chance() itself), R1/R2 Checks with boons
+    # and banes, and sums of several dice (2d6, 3d6+1) record what die() by die() gives
+    for seed in range(40):
+        fast, stepped = Roller(seed), _Stepped(seed)
+        for roller in (fast, stepped):
+            for x, sides in ((1, 6), (2, 6), (1, 6), (3, 20), (2, 6)):
+                roller.chance("hazard", x, sides, success="a hazard", failure="clear")
+            for net in (-2, -1, 0, 1, 2):
+                roller.check(
+                    "capsize",
+                    16,
+                    (Modifier(5, "Tier V"), Modifier(2, "Half")),
+                    ["Steady"] * max(0, net),
+                    ["stormy"] * max(0, -net),
+                )
+            roller.roll("escape", "2d6", target=8)
+            roller.roll("sinking", "3d6+1", [Modifier(-2, "x")], target=9, compare="<")
+        assert [r.to_dict() for r in fast.records] == [r.to_dict() for r in stepped.records]
+        assert fast.get_state() == stepped.get_state()

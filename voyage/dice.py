@@ -597,6 +597,10 @@ class CheckOptions:
 _PARSED: dict[str, tuple[Dice, int, int, int, str]] = {}
 #: :meth:`Roller.roll`'s exact odds by (bare dice, bonus, modifier, target, compare)
 _ODDS: dict[tuple[str, int, int, int, str], Fraction] = {}
+#: :meth:`Roller.check`'s exact odds by (DV, modifier, net Advantages, mode, natural rule)
+_CHECK_ODDS: dict[tuple[int, int, int, str, bool], Fraction] = {}
+#: :meth:`Roller.chance`'s dice text, target text, odds and the bits of its die by (x, sides)
+_CHANCES: dict[tuple[int, int], tuple[str, str | None, Fraction | None, int]] = {}
 
 
 class Roller:
@@ -732,11 +736,16 @@ class Roller:
                 face = bits(k)
             natural = face + 1
             faces = [natural]
+        elif type(self).die is _PLAIN_DIE:  # several dice, as die() draws each (2d6, 3d6)
+            faces = self.dice(sides, count)
+            natural = sum(faces)
         else:
             die = self.die
             faces = [die(sides) for _ in range(count)]
             natural = sum(faces)
-        modifier = sum([m.value for m in mods]) if mods else 0
+        modifier = 0  # (the sum of the whole-number modifiers, without a comprehension)
+        for m in mods:
+            modifier += m.value
         total = natural + modifier
         if target is None:
             record = Roll(
@@ -783,9 +792,13 @@ class Roller:
         mods = list(modifiers)
         net = len(advantages) - len(disadvantages)
         reasons = list(advantages) if net > 0 else list(disadvantages) if net < 0 else []
-        mode = self.options.advantage_mode
+        options = self.options
+        mode = options.advantage_mode
         boon_faces: list[int] = []
         boon = 0
+        modifier = 0
+        for m in mods:
+            modifier += m.value
         if net and mode == "2d20":
             faces = [self.die(20), self.die(20)]
             natural = max(faces) if net > 0 else min(faces)
@@ -804,30 +817,24 @@ class Roller:
             if net:
                 boon_faces = [self.die(6) for _ in range(abs(net))]
                 boon = max(boon_faces) * (1 if net > 0 else -1)
-        total = natural + boon + sum(m.value for m in mods)
+        total = natural + boon + modifier
         ok = total >= dv
         note = ""
-        if self.options.natural and natural == 20:
+        natural_rule = options.natural
+        if natural_rule and natural == 20:
             ok, note = True, " (natural 20)"
-        elif self.options.natural and natural == 1:
+        elif natural_rule and natural == 1:
             ok, note = False, " (natural 1)"
-        record = Roll(
-            label=label,
-            dice=dice,
-            faces=faces,
-            natural=natural,
-            modifiers=mods,
-            boon_faces=boon_faces if not (net and mode == "2d20") else [],
-            boon=boon,
-            boon_reasons=reasons if boon_faces else [],
-            total=total,
-            target=dv,
-            compare=">=",
-            success=ok,
-            outcome=(success if ok else failure) + note,
-            probability=check_odds(dv, sum(m.value for m in mods), net, self.options),
-        )
-        if net and mode == "2d20":
+        key = (dv, modifier, net, mode, natural_rule)
+        probability = _CHECK_ODDS.get(key)  # check_odds, memoised: the same few all year
+        if probability is None and len(_CHECK_ODDS) < 4096:
+            probability = _CHECK_ODDS[key] = check_odds(dv, modifier, net, options)
+        two = net and mode == "2d20"
+        record = Roll(label, dice, faces, natural, mods, boon_faces if not two else [], boon,
+                      reasons if boon_faces else [], total, dv, ">=", None, ok,
+                      (success if ok else failure) + note,
+                      probability or check_odds(dv, modifier, net, options))  # fmt: skip
+        if two:
             record.modifiers = [*mods]
             record.outcome += f" ({'advantage' if net > 0 else 'disadvantage'}: "
             record.outcome += "; ".join(reasons) + ")"
@@ -837,15 +844,27 @@ class Roller:
         self, label: str, x: int, sides: int = 6, success: str = "yes", failure: str = "no"
     ) -> Roll:
         """An "x-in-6" chance (R3): one die shows ``x`` or less."""
-        return self.roll(
-            label,
-            f"d{sides}",
-            target=x,
-            compare="<=",
-            success=success,
-            failure=failure,
-            target_text=f"vs {x}-in-{sides}",
-        )
+        cls = type(self)
+        terms = _CHANCES.get((x, sides))
+        if terms is not None and cls.die is _PLAIN_DIE and cls.roll is _PLAIN_ROLL:
+            # what roll() records for it, its one die drawn as roll() draws it (issue 14:
+            # R33's coast hazards); its texts and odds are the first such roll's
+            text, target_text, probability, k = terms
+            bits = self._random.getrandbits
+            face = bits(k)
+            while face >= sides:
+                face = bits(k)
+            natural = face + 1
+            ok = natural <= x
+            return self._keep(Roll(label, text, [natural], natural, [], [], 0, [], natural, x,
+                                   "<=", target_text, ok, success if ok else failure,
+                                   probability))  # fmt: skip
+        record = self.roll(label, f"d{sides}", target=x, compare="<=", success=success,
+                           failure=failure, target_text=f"vs {x}-in-{sides}")  # fmt: skip
+        if type(sides) is int and type(x) is int and sides > 0 and len(_CHANCES) < 256:
+            _CHANCES[(x, sides)] = (record.dice, record.target_text, record.probability,
+                                    sides.bit_length())  # fmt: skip
+        return record
 
     def choose(self, label: str, options: Sequence[str]) -> tuple[str, Roll]:
         """Pick one of ``options`` with equal chance (a coin for two); the roll is recorded."""
@@ -863,6 +882,8 @@ class Roller:
 #: Roller.die as defined here: roll() and check() draw a single die inline only while a
 #: roller's die is this one (a subclass's or a test's own die is called instead)
 _PLAIN_DIE = Roller.die
+#: Roller.roll as defined here: chance() rolls its one die itself only while it is this one
+_PLAIN_ROLL = Roller.roll
 
 
 def check_odds(

@@ -415,8 +415,8 @@ class Engine:
         # with every ship in port the clock still runs (the weather moves on; a referee can
         # wait out a storm): only a voyage that ends during the advance stops it early
         in_port = result.in_port = not self._anyone_at_sea()
-        while result.hours_run < todo:
-            if not in_port and not self._anyone_at_sea():
+        while result.hours_run < todo:  # (someone is at sea in the first hour unless in_port)
+            if not in_port and result.hours_run and not self._anyone_at_sea():
                 result.stopped = result.stopped or "no ship at sea"
                 break
             rows, events = self.hour(clock)
@@ -460,7 +460,10 @@ class Engine:
 
     def _anyone_at_sea(self) -> bool:
         """A ship to step, or people afloat (R71-R74)."""
-        return any(s.active for s in self.states) or bool(self.water and self.water.active)
+        for s in self.states:  # (under way is active: the common case without the property)
+            if s.status == "under way" or s.active:
+                return True
+        return bool(self.water and self.water.active)
 
     def _becalmed(self, rows: list[HourRow]) -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
@@ -481,10 +484,16 @@ class Engine:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
-        for s in self.states:  # a quiet hour in one step (voyage.quickhour), else stepped
-            if s.active:
-                row = quiet_hour(self, s, clock, events)
-                rows.append(row or _ShipHour(self, s, clock, events).run())
+        quiet = quiet_hour
+        fleet = getattr(quiet, "fleet", None)  # a quiet hour in one step (voyage.quickhour)
+        if fleet is not None:
+            fleet(self, self.states, clock, events, rows,
+                  lambda s: _ShipHour(self, s, clock, events).run())  # else stepped
+        else:
+            for s in self.states:
+                if s.status == "under way" or s.active:
+                    row = quiet(self, s, clock, events)
+                    rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
@@ -723,11 +732,14 @@ class _ShipHour:
 
     def coast(self, info: Any) -> None:
         """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
-        s, ship = self.s, self.ship
         hazard = coast_hazard(self.roller, self.book)
         self.log(hazard.event())
-        if not hazard.hazard:
-            return
+        if hazard.hazard:
+            self.run_aground(info)
+
+    def run_aground(self, info: Any) -> None:
+        """R34 on the hazard R33 found (voyage.quickhour rolls R33 itself, then this)."""
+        s, ship = self.s, self.ship
         speed = self.speed
         result = aground(
             ship.tier, speed, info.seabed or "sandy", self.roller, self.book, ship.traits
@@ -789,9 +801,13 @@ class _ShipHour:
             return
         figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
         result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
-        event = result.event()
+        self.capsize_logged(result.event(), reason, context)
+
+    def capsize_logged(self, event: Event, reason: str, context: str = "") -> None:
+        """The capsize Check's ``event`` logged (voyage.quickhour rolls it itself)."""
+        s = self.s
         event.text = context + event.text
-        if result.capsized:
+        if not event.rolls[0].success:  # she capsizes
             s.capsized = True
             if keel_rights(self, event):  # R85: a Weighted Keel rights her instead of R41
                 return

@@ -4,7 +4,7 @@ Most hours of a voyage roll no dice and log nothing: a rolled ship under way in 
 nothing wrong aboard, not straining, no current, every hex she enters open and calm and not
 her destination, fuel to spare. :func:`quiet_hour` sails such an hour straight through and
 writes its hour row, exactly as :class:`voyage.engine._ShipHour` would (the same state after,
-the same row, no dice drawn); any other hour it leaves untouched and returns False, and the
+the same row, no dice drawn); any other hour it leaves untouched and returns None, and the
 engine steps it minute by minute as before. It decides from what the hour starts with, and
 changes nothing before it knows the hour is quiet.
 
@@ -17,21 +17,39 @@ entering one (R16); a hex entered that is her destination, inshore, a narrow pas
 shallows (R33) or storm-tossed (R32, R60); an hour spent in a storm-tossed hex (R32, R60).
 A straining engine (R14) rolls here, as the slow path rolls it, when the rest of the hour is
 quiet: holding, the hour goes on quietly; broken, the slow path takes over from that roll.
+An hour that is quiet at its start but enters such hexes (inshore, shallows, storm) rolls
+them here as _ShipHour.enter_hex rolls them (:func:`_rolled_hour`), and makes the slow
+path's _ShipHour only when something needs it (a storm Check, a hazard found).
 tests/test_quickhour.py steps random voyages both ways.
+
+The engine runs :func:`quiet_ships`, the loop over its ships with the quiet hour inline
+(:func:`quiet_hour` is its one-ship form); the rules' ``coast_event``, ``capsize_event`` and
+``strain_hour`` give the very rolls and events of ``coast_hazard``, ``capsize_check`` and
+``strain_check`` without their result records (issue 14: thousands a year). Each change is
+checked by bench/engine_digest.py (the year's rows, events, rolls and states unchanged).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .events import Event
+from .rules.aground import coast_event
 from .rules.boatpower import plain
-from .rules.strain import strain_check as strain_roll
+from .rules.capsize import capsize_event
+from .rules.drift import NO_CURRENT
+from .rules.strain import strain_hour
+from .rules.submersible import submerged
 
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
 
 _ENGINE: ModuleType | None = None
+_HOUR_ROW: Any = None  #: voyage.engine.HourRow (bound on first use)
+_new = object.__new__
 
 
 def _engine() -> ModuleType:
@@ -44,114 +62,214 @@ def _engine() -> ModuleType:
     return _ENGINE
 
 
+#: the fields quiet_hour sets on the hour rows it makes
+_ROW_FIELDS = (
+    "voyage_id", "ship", "clock", "hex", "miles", "speed", "pace", "fuel", "load",
+    "load_category", "water", "leaks", "status",
+)  # fmt: skip
+
+
+def _bind() -> Any:
+    """voyage.engine.HourRow, once voyage.engine (which imports this module) is loaded
+    (quiet_hour sets its fields one by one: a field added to it must be set there too)."""
+    global _HOUR_ROW
+    row_class = _engine().HourRow
+    if tuple(f.name for f in fields(row_class)) != _ROW_FIELDS:
+        raise RuntimeError("HourRow's fields changed: quiet_hour must set them all")
+    _HOUR_ROW = row_class
+    return _HOUR_ROW
+
+
 def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> HourRow | None:
     """The hour row of ship ``s``'s hour from ``clock`` if it is quiet (and she has sailed
     it; the strain roll's event, if any, appended to ``out``), else None with nothing
     changed and nothing rolled (the engine steps the hour)."""
-    if (
-        s.status != "under way"
-        or s.leaks
-        or s.fire
-        or s.listing
-        or s.capsized
-        or s.searching
-        or s.more
-        or s.new_leaks
-        or s.sinking_in is not None
-        or s.swallow_in is not None
-    ):
-        return None
-    ship = s.ship
-    if ship.water or ship.design is not None:
-        return None
-    eq = ship.equipment
-    if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
-        return None  # R85: the pumps work this hour
-    route = s.route
-    position = s.position
-    last = len(route) - 1
-    if position >= last:
-        return None
+    rows: list[Any] = []
+    quiet_ships(e, (s,), clock, out, rows, _not_quiet)
+    return rows[0] if rows else None
+
+
+def _not_quiet(s: ShipState) -> None:
+    return None
+
+
+def quiet_ships(
+    e: Engine,
+    ships: Iterable[ShipState],
+    clock: int,
+    out: list[LoggedEvent],
+    rows: list[Any],
+    slow: Callable[[ShipState], Any],
+) -> None:
+    """Engine.hour's ships, in order: the hour row of each ship it steps (under way, or
+    active, ShipState.active) appended to ``rows``, a quiet hour sailed here as
+    :func:`quiet_hour` sails it, any other by ``slow(s)`` (nothing changed or rolled here
+    first). One loop for the fleet: what the engine and its world hold is looked up once
+    an hour, not once a ship-hour (issue 14)."""
     world = e.world
-    if world.current_at(route[position]) is not None:
-        return None  # R64: a current helps or hinders her
-    name = ship.name
-    fuel = ship.fuel
-    tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
-    load = _load(e, ship, tow)
-    dw = e._dw[name]
-    category = e._categories.get((load, dw)) or e.category_of(load, dw)
-    if category == "overloaded":
-        return None  # R41: a capsize Check every hour
-    powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
-    key = (name, category, powered, s.pace, s.strain, tow, None)
-    figures = e._memo.get(key)
-    speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
-    if type(speed) is not int or speed <= 0:
-        return None
-    strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
-    burns = bool(fuel_use and powered)
-    hex_miles = e._hex_miles
-    progress = s.progress
-    if burns and fuel < fuel_use and progress >= hex_miles:
-        return None  # R16: adrift at her next hex's edge
+    current_at = world.current_at
+    currents = current_at is not NO_CURRENT
     sea_state = world.sea_state
-    need = hex_miles - progress
-    entered = 0
-    calm: list[bool] = []  # each hex entered: open, calm water (else the slow path enters it)
-    rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
-    if need <= speed:
-        inshore = s.inshore
-        left = fuel
-        while need <= speed:
-            at = position + entered + 1
-            if at >= last:
-                return None  # she arrives (the slow path logs it)
+    water_in_load = world.water_in_load
+    fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
+    categories, memo, opened = e._categories, e._memo, e._open
+    hex_miles = e._hex_miles
+    append = rows.append
+    for s in ships:
+        if s.status != "under way":
+            if s.active:
+                append(slow(s))
+            continue
+        if (
+            s.leaks
+            or s.fire
+            or s.listing
+            or s.capsized
+            or s.searching
+            or s.more
+            or s.new_leaks
+            or s.sinking_in is not None
+            or s.swallow_in is not None
+        ):
+            append(slow(s))
+            continue
+        ship = s.ship
+        if ship.water or ship.design is not None:
+            append(slow(s))
+            continue
+        eq = ship.equipment
+        if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
+            append(slow(s))  # R85: the pumps work this hour
+            continue
+        route = s.route
+        position = s.position
+        last = len(route) - 1
+        if position >= last or (currents and current_at(route[position]) is not None):
+            append(slow(s))  # R64: a current helps or hinders her
+            continue
+        name = ship.name
+        fuel = ship.fuel
+        tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
+        # her Load as _load counts it (inline: every ship-hour)
+        weighs = fuel_weighs[name]
+        load = ship.cargo + (fuel if weighs else 0) + fixed[name] + (tow or 0)
+        if water_in_load:
+            load += ship.water
+        dw = deadweight[name]
+        category = categories.get((load, dw)) or e.category_of(load, dw)
+        if category == "overloaded":
+            append(slow(s))  # R41: a capsize Check every hour
+            continue
+        powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
+        figures = memo.get((name, category, powered, s.pace, s.strain, tow, None))
+        speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
+        if type(speed) is not int or speed <= 0:
+            append(slow(s))
+            continue
+        strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
+        burns = bool(fuel_use and powered)
+        progress = s.progress
+        if burns and fuel < fuel_use and progress >= hex_miles:
+            append(slow(s))  # R16: adrift at her next hex's edge
+            continue
+        need = hex_miles - progress
+        entered = 0
+        # each hex entered: -1 for open, calm water, else its sea state (0 calm: inshore, a
+        # narrow passage or shallows, R33), entered as _ShipHour.enter_hex enters it
+        calm: list[int] = []
+        rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
+        if need <= speed:
+            inshore = s.inshore
+            left = fuel
+            while need <= speed:
+                at = position + entered + 1
+                if at >= last:
+                    break  # she arrives (the slow path logs it)
+                if burns:
+                    if left <= fuel_use:
+                        break  # R16: short of it, or burns her last
+                    left -= fuel_use
+                there = route[at]
+                ok = opened.get(there)
+                if ok is None:
+                    ok = opened[there] = open_hex(e, there)
+                level = int(sea_state(there, clock))
+                if ok and not level and not (at < len(inshore) and inshore[at]):
+                    calm.append(-1)
+                else:
+                    calm.append(level)
+                    rolls = True
+                entered += 1
+                need += hex_miles
+            if need <= speed:  # (the loop above broke off)
+                append(slow(s))
+                continue
+        elif sea_state(route[position], clock):
+            rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+        if rolls:
+            append(
+                _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
+            )
+            continue
+        if strain:
+            # R14: the hour is quiet but for the straining engine's roll, made as the slow
+            # path makes it (nothing was rolled before it this hour). Holding, it only logs;
+            # broken, the slow path takes the hour on from there (R13, R50).
+            engine = _ENGINE or _engine()
+            result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
+            if type(result) is not Event:  # broken
+                h = engine._ShipHour(e, s, clock, out)
+                h.moving = True
+                h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
+                h.strained(result)
+                h.make_way()
+                h.hourly_capsize(category)
+                append(h.sail())
+                continue
+            out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (min 0)
+        # the hour is quiet: sail it as the slow path does
+        if entered:
             if burns:
-                if left <= fuel_use:
-                    return None  # R16: short of it, or burns her last
-                left -= fuel_use
-            there = route[at]
-            ok = e._open.get(there)
-            if ok is None:
-                ok = e._open[there] = open_hex(e, there)
-            quiet = ok and not (at < len(inshore) and inshore[at]) and not sea_state(there, clock)
-            calm.append(quiet)
-            rolls = rolls or not quiet
-            entered += 1
-            need += hex_miles
-    elif sea_state(route[position], clock):
-        rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
-    if rolls:
-        return _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
-    engine = _ENGINE or _engine()
-    if strain:
-        # R14: the hour is quiet but for the straining engine's roll, made as the slow
-        # path makes it (nothing was rolled before it this hour). Holding, it only logs;
-        # broken, the slow path takes the hour on from there (R13, R50).
-        result = strain_roll(speed - cruising, e.roller, e.book, speed=cruising)
-        if result.broke:
-            h = engine._ShipHour(e, s, clock, out)
-            h.moving = True
-            h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
-            h.strained(result)
-            h.make_way()
-            h.hourly_capsize(category)
-            return h.sail()
-        out.append(engine.LoggedEvent(s.voyage_id, name, clock, result.event(0)))
-    # the hour is quiet: sail it as the slow path does
-    if entered:
-        if burns:
-            for _ in range(entered):
                 ship.fuel -= fuel_use  # R16, hex by hex (as the slow path's float fuel adds up)
-        s.position = position = position + entered
-        ship.hex = route[position]
-        s.hours_in_hex = 0
-    else:
-        s.hours_in_hex += 1
-    s.storm_hours = 0
-    s.progress = progress + speed - entered * hex_miles
-    return _row(e, s, clock, speed)
+                if entered > 1:
+                    for _ in range(entered - 1):
+                        ship.fuel -= fuel_use
+                fuel = ship.fuel
+                if weighs:  # her Load at the end of the hour, as _row counts it
+                    load = ship.cargo + fuel + fixed[name] + (tow or 0)
+                    if water_in_load:
+                        load += ship.water
+                    category = categories.get((load, dw)) or e.category_of(load, dw)
+            s.position = position = position + entered
+            ship.hex = route[position]
+            s.hours_in_hex = 0
+        else:
+            s.hours_in_hex += 1
+        s.storm_hours = 0
+        s.progress = progress + speed - entered * hex_miles
+        # the hour row, as _row writes it (nothing but her fuel changed since her Load
+        # above), made field by field: calling the class costs more than its 13 fields
+        # (a row every ship-hour; tests/test_quickhour.py compares every field with the
+        # slow path's)
+        row = _new(_HOUR_ROW or _bind())
+        row.voyage_id = s.voyage_id
+        row.ship = name
+        row.clock = clock
+        row.hex = route[position]
+        row.miles = row.speed = speed
+        row.pace = s.pace
+        row.fuel = fuel if type(fuel) is int else plain(fuel)
+        row.load = load if type(load) is int else plain(load)
+        row.load_category = category
+        row.water = ship.water
+        row.leaks = 0
+        row.status = f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way"
+        append(row)
+
+
+#: :func:`quiet_ships`, the engine's loop over the ships (Engine.hour uses it while
+#: quiet_hour is this module's: a test that turns quiet_hour off steps every hour)
+quiet_hour.fleet = quiet_ships  # type: ignore[attr-defined]
 
 
 def _load(e: Engine, ship: Any, tow: Any) -> Any:
@@ -172,7 +290,7 @@ def _row(e: Engine, s: ShipState, clock: int, speed: int) -> HourRow:
     fuel = ship.fuel
     load = _load(e, ship, ship.equipment.get("tow_counted"))
     dw = e._dw[name]
-    return (_ENGINE or _engine()).HourRow(
+    return (_HOUR_ROW or _bind())(
         s.voyage_id,
         name,
         clock,
@@ -197,47 +315,95 @@ def _rolled_hour(
     figures: tuple[int, int, int],
     category: str,
     strain: bool,
-    calm: list[bool],
+    calm: list[int],
 ) -> HourRow:
     """An hour that starts quietly but rolls on the way (R33's coast hazard, R32's storm
     Check): the slow path's own hex entries and end of hour (voyage.engine._ShipHour) for
     it, each calm hex entered as :meth:`~voyage.engine._ShipHour.enter_hex` enters it (its
-    fuel, R16; the same-hex clocks, R32, R60), the others by that method itself."""
+    fuel, R16; the same-hex clocks, R32, R60), the others as it enters them (R32/R60 with
+    the sea state ``calm`` holds for the hex, R33-R35)."""
     engine = _ENGINE or _engine()
-    h = engine._ShipHour(e, s, clock, out)
-    h.moving = True
-    speed, fuel_use, cruising = h.speed, h.fuel_use, h.cruising = figures
+    speed, fuel_use, cruising = figures
+    # the slow path's ship-hour (voyage.engine._ShipHour), made once something in the hour
+    # needs it (a storm Check, a hazard, a broken engine): till then the hour is the quiet
+    # hour's plus coast rolls that find clear water, logged here as _ShipHour.log logs them
+    h: Any = None
+    ship, route = s.ship, s.route
+    name, voyage_id = ship.name, s.voyage_id
     if strain:
-        result = strain_roll(speed - cruising, e.roller, e.book, speed=cruising)
-        h.strained(result)
-        if result.broke:
+        result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
+        if type(result) is Event:  # the engine holds (as h.strained logs it, at minute 0)
+            out.append(engine.LoggedEvent(voyage_id, name, clock, result))
+        else:
+            h = _ship_hour(e, s, clock, out, figures, 0, 0)
+            h.strained(result)
             h.make_way()
             h.hourly_capsize(category)
             return h.sail()
     # (no current, a whole speed, no Overload, no water: make_way and hourly_capsize do
     # nothing this hour)
-    entries = h.entry_minutes()
-    ship, route = s.ship, s.route
+    hex_miles = e._hex_miles
+    need = hex_miles - s.progress
+    entries = []  # _ShipHour.entry_minutes (R31): quiet_hour counted the hexes entered
+    for _ in calm:
+        minute = need * 60 // speed  # (min(59, max(0, ...)) without the two calls)
+        entries.append(59 if minute > 59 else minute if minute > 0 else 0)
+        need += hex_miles
     i, count = 0, len(entries)
-    while i < count and h.moving and not s.emergency:
-        h.minute = entries[i]
-        if calm[i]:
-            s.position += 1
+    entered = 0
+    while i < count and (h is None or (h.moving and not s.emergency)):
+        minute = entries[i]
+        # enter the next hex as enter_hex does (R31): its fuel (R16; fuel to spare was
+        # checked before: fuel.may_enter lets her in, fuel.burn leaves some aboard)
+        s.position = at = s.position + 1
+        entered += 1
+        if h is not None:
+            h.minute = minute
             h.entered += 1
-            ship.hex = route[s.position]
-            s.hours_in_hex = 0
+        ship.hex = there = route[at]
+        s.hours_in_hex = 0
+        if (
+            fuel_use and ship.engine_tier is not None and not ship.engine_broken and (ship.fuel > 0)
+        ):  # R16 under power (R13), as fuel.burn
+            ship.fuel -= fuel_use
+        s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
+        level = calm[i]
+        if level >= 0:  # (not open, calm water)
+            if level:  # R32/R60: every hex travelled in storm-tossed seas
+                h = h or _ship_hour(e, s, clock, out, figures, minute, entered)
+                _storm(h, level)
+            info = e.hex_info(there)
+            # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
+            # charted depth of R83, by_depth)
             if (
-                fuel_use
-                and ship.engine_tier is not None
-                and not ship.engine_broken
-                and (ship.fuel > 0)
-            ):  # R16 under power (R13), as fuel.burn: fuel to spare was checked before
-                ship.fuel -= fuel_use
-            s.storm_hours = 0
-        else:
-            h.enter_hex()
+                s.active
+                and s.sinking_in is None
+                and (
+                    (at < len(s.inshore) and s.inshore[at])
+                    or info.narrow_passage
+                    or info.terrain in e.shallows
+                )
+            ):
+                if h is not None:
+                    _coast(h, info)
+                else:  # _coast, its event logged as h.log would log it
+                    event = coast_event(e.roller, e.book)
+                    event.minute = minute
+                    out.append(engine.LoggedEvent(voyage_id, name, clock, event))
+                    if event.rolls[0].success:  # R34 on the hazard
+                        h = _ship_hour(e, s, clock, out, figures, minute, entered)
+                        h.run_aground(info)
+            if at == len(route) - 1 and s.status == "under way" and not s.capsized:
+                # (not so: quiet_hour leaves her last hex to the slow path)
+                h = h or _ship_hour(e, s, clock, out, figures, minute, entered)
+                h.arrive(info)
         i += 1
-    if (
+    if h is None:
+        if entered:  # every hex entered, nothing wrong aboard (R31's progress carried)
+            s.progress += speed - entered * hex_miles
+            return _row(e, s, clock, speed)
+        h = _ship_hour(e, s, clock, out, figures, 0, 0)  # R32/R60: her hex's storm clock
+    elif (
         i == count
         and h.moving
         and h.entered
@@ -251,11 +417,51 @@ def _rolled_hour(
         # every hex entered and nothing wrong aboard: the end of the hour as finish() ends
         # it (R31's progress carried over; no leak, water or same-hex storm clock to run)
         h.minute = engine.MINUTES - 1
-        s.progress += speed - h.entered * e._hex_miles
+        s.progress += speed - h.entered * hex_miles
         return _row(e, s, clock, speed)
     if s.emergency and s.active:
         h.minute += 1
     return h.finish(entries, i)
+
+
+def _ship_hour(
+    e: Engine,
+    s: ShipState,
+    clock: int,
+    out: list[LoggedEvent],
+    figures: tuple[int, int, int],
+    minute: int,
+    entered: int,
+) -> Any:
+    """The _ShipHour of a rolled hour under way at ``figures``, at ``minute`` with
+    ``entered`` hexes entered (her progress is still the hour's start's)."""
+    h = (_ENGINE or _engine())._ShipHour(e, s, clock, out)
+    h.moving = True
+    h.speed, h.fuel_use, h.cruising = figures
+    h.minute = minute
+    h.entered = entered
+    return h
+
+
+def _coast(h: Any, info: Any) -> None:
+    """_ShipHour.coast (R33, then R34 and R35 on a hazard) with the same roll and event."""
+    event = coast_event(h.roller, h.book)
+    h.log(event)
+    if event.rolls[0].success:
+        h.run_aground(info)
+
+
+def _storm(h: Any, level: int) -> None:
+    """_ShipHour.storm_check (R32/R60, R41) with the same Check and event."""
+    s, ship = h.s, h.ship
+    if submerged(s) or s.capsized or s.sinking_in is not None:
+        return  # R84: a submerged submersible dives under the storm
+    reason, banes, context = h.e._sea[min(level, 3)].terms(s.hex)
+    category = h.e.category(s)
+    event = capsize_event(
+        ship.tier, category, h.roller, h.book, ship.traits, disadvantages=banes, reason=reason
+    )
+    h.capsize_logged(event, reason, context)
 
 
 def open_hex(e: Engine, name: str) -> bool:

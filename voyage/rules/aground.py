@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from ..dice import Modifier, Roller, odds
 from ..errors import VoyageError
+from ..events import Event
 from ..tables import RuleBook
 from .common import Outcome, check_count, check_tier
 from .ramming import RamResult, ram
@@ -63,6 +64,10 @@ def seabed_damages(seabed: str, book: RuleBook) -> bool:
     return seabed_name(seabed, book) in book.procedures["coast"]["damaging_seabeds"]
 
 
+HAZARD_TEXT = "An underwater hazard hides in the shallows: the ship runs aground."
+CLEAR_TEXT = "The shallows are clear."
+
+
 def coast_hazard(roller: Roller, book: RuleBook) -> HazardResult:
     """A hex travelled within 1 mile of a coastline (R33): a hazard on a 1-in-6."""
     roll = roller.chance(
@@ -72,14 +77,23 @@ def coast_hazard(roller: Roller, book: RuleBook) -> HazardResult:
         failure="clear water",
     )
     if roll.success:
-        return HazardResult(
-            "coast",
-            "An underwater hazard hides in the shallows: the ship runs aground.",
-            (roll,),
-            {"hazard": True},
-            True,
-        )
-    return HazardResult("coast", "The shallows are clear.", (roll,), {}, False)
+        return HazardResult("coast", HAZARD_TEXT, (roll,), {"hazard": True}, True)
+    return HazardResult("coast", CLEAR_TEXT, (roll,), {}, False)
+
+
+def coast_event(roller: Roller, book: RuleBook) -> Event:
+    """``coast_hazard(roller, book).event()``, the same roll and event without the result
+    record (issue 14: the engine's inshore hexes roll R33 thousands of times a year); its
+    one roll's ``success`` says whether a hazard lies in the way."""
+    roll = roller.chance(
+        "coastal hazard",
+        int(book.procedures["coast"]["hazard_in_6"]),
+        success="a hazard",
+        failure="clear water",
+    )
+    if roll.success:
+        return Event("coast", HAZARD_TEXT, [roll], 0, {"hazard": True})
+    return Event("coast", CLEAR_TEXT, [roll], 0, {})
 
 
 def coast_hazard_odds(book: RuleBook) -> Fraction:

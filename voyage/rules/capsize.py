@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..dice import CheckOptions, Modifier, Roller, check_odds
+from ..events import Event
 from ..tables import RuleBook
 from .common import (
     Outcome,
@@ -112,6 +113,29 @@ def capsize_check(
 ) -> CapsizeResult:
     """The helmsman's capsize Check (R41). On a failure the ship capsizes and begins
     sinking; roll the time with :func:`voyage.rules.sinking.sinking_time`."""
+    event = capsize_event(tier, load, roller, book, traits, advantages, disadvantages, reason)
+    roll = event.rolls[0]
+    return CapsizeResult("capsize", event.text, (roll,), event.changes, not roll.success, reason)
+
+
+#: what the log says of a capsize Check held and failed (R41)
+UPRIGHT = "The helmsman holds her: the ship stays upright."
+CAPSIZES = "The ship capsizes and begins sinking."
+
+
+def capsize_event(
+    tier: int,
+    load: str,
+    roller: Roller,
+    book: RuleBook,
+    traits: Sequence[str] = (),
+    advantages: Sequence[str] = (),
+    disadvantages: Sequence[str] = (),
+    reason: str | None = None,
+) -> Event:
+    """``capsize_check(...).event()``: the same Check and event without the result record
+    (issue 14: a storm Check for every hex a ship sails in storm-tossed seas, R32/R60);
+    she capsized if its one roll failed."""
     key = (id(book), tier, load, tuple(traits), tuple(advantages))
     found = _TERMS.get(key)
     if found is None or found[0] is not book:  # the same few ships and loads all year
@@ -135,12 +159,8 @@ def capsize_check(
         failure="the ship capsizes",
     )
     if roll.success:
-        text = "The helmsman holds her: the ship stays upright."
-        changes: dict[str, object] = {}
-    else:
-        text = "The ship capsizes and begins sinking."
-        changes = {"capsized": True, "sinking": True}
-    return CapsizeResult("capsize", text, (roll,), changes, not roll.success, reason)
+        return Event("capsize", UPRIGHT, [roll], 0, {})
+    return Event("capsize", CAPSIZES, [roll], 0, {"capsized": True, "sinking": True})
 
 
 def capsize_triggers(

@@ -125,6 +125,10 @@ def _no_current(hex_name: str) -> Current | None:
     return None
 
 
+#: the current lookup of a map without currents (the engine's quiet hour need not ask it)
+NO_CURRENT: CurrentAt = _no_current
+
+
 def route_hours(
     route: list[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
 ) -> int | None:
@@ -253,11 +257,14 @@ def drift_phase(h: Any) -> None:
     """The engine's drift phase for one ship-hour ``h`` (voyage.engine._ShipHour)."""
     if not makes_no_way(h):
         return
+    s, ship, world = h.s, h.ship, h.e.world
+    current = world.current_at(s.hex)
+    if current is None:  # no current: drift_hour carries nothing over (a broken engine's hour)
+        s.drift_miles = "0"
+        return
     from .aground import aground, coast_hazard
     from .hourly import by_depth
 
-    s, ship, world = h.s, h.ship, h.e.world
-    current = world.current_at(s.hex)
     chart = world.chart
     steps, left = drift_hour(
         s.hex,

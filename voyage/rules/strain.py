@@ -13,6 +13,7 @@ from typing import Any
 
 from ..dice import Modifier, Roller, odds
 from ..errors import VoyageError
+from ..events import Event
 from ..tables import RuleBook
 from .common import Outcome, check_count
 from .movement import strain_limit
@@ -70,6 +71,22 @@ def strain_check(
     extra_knots: int, roller: Roller, book: RuleBook, speed: int | None = None
 ) -> StrainResult:
     """One hour of straining ``extra_knots`` over Speed (R14)."""
+    result = strain_hour(extra_knots, roller, book, speed)
+    if isinstance(result, StrainResult):  # it broke
+        return result
+    return StrainResult("strain", HOLDS, tuple(result.rolls), {}, extra_knots, False, False)
+
+
+#: what the log says of an hour the engine holds (R14)
+HOLDS = "The engine holds."
+
+
+def strain_hour(
+    extra_knots: int, roller: Roller, book: RuleBook, speed: int | None = None
+) -> Event | StrainResult:
+    """:func:`strain_check`'s rolls; while the engine holds only its event (what
+    ``strain_check(...).event()`` gives: a straining ship's every hour, issue 14), once it
+    breaks the whole :class:`StrainResult`."""
     _, die, mods, breaks_on, breaks_text, fire_on, fire_text = _terms(extra_knots, speed, book)
     roll = roller.roll(
         "engine strain",
@@ -81,7 +98,7 @@ def strain_check(
         target_text=breaks_text,
     )
     if not roll.success:
-        return StrainResult("strain", "The engine holds.", (roll,), {}, extra_knots, False, False)
+        return Event("strain", HOLDS, [roll], 0, {})
     fire = roller.roll(
         "engine fire",
         die,

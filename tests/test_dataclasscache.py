@@ -47,7 +47,7 @@ def test_kept_code_is_what_compiling_gives() -> None:
             assert code == compile(source, "<string>", "exec", dont_inherit=True)
 
 
-CLASS = '''
+CLASS = """
 from __future__ import annotations
 import dataclasses
 
@@ -56,7 +56,7 @@ class Probe:
     name: str
     hexes: list[str] = dataclasses.field(default_factory=list)
     knots: int = 3
-'''
+"""
 
 
 def make_probe(module_name: str) -> type:

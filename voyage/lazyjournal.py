@@ -40,6 +40,9 @@ _DDL = frozenset(
     }
 )
 _OK, _DENY = sqlite3.SQLITE_OK, sqlite3.SQLITE_DENY
+#: Tables every action writes (the campaign row: the roller's state), journaled from the
+#: start.
+ALWAYS_WRITTEN = ("campaign",)
 
 
 class LazyJournal:
@@ -65,7 +68,6 @@ class LazyJournal:
         have = conn.execute("SELECT count(*) FROM temp.sqlite_master").fetchone()[0]
         if not have:
             conn.execute("PRAGMA temp_store = MEMORY")  # see undojournal.install
-        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)")
         known = set()
         for name, sql in conn.execute(
             "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' "
@@ -75,6 +77,16 @@ class LazyJournal:
             known.add(name.lower())
         self.known = known - self.skipped
         self.resync()
+        # Every action ends by saving the roller in the campaign row (store.Campaign.action):
+        # its triggers are made now, with the action table, in one change of the temp
+        # schema rather than two (each change costs the statements prepared so far).
+        first = [t for t in ALWAYS_WRITTEN if t in self.known and t not in self.ready]
+        run_together(
+            conn,
+            [f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)"]
+            + self._triggers(first),
+        )
+        self.ready.update(first)
         if not self.armed:
             conn.set_authorizer(self._authorize)  # expires every prepared statement
             self.armed = True
@@ -123,6 +135,12 @@ class LazyJournal:
             return False
         tables = sorted(self.denied)
         self.denied.clear()
+        run_together(self.conn, self._triggers(tables))
+        self.ready.update(t.lower() for t in tables)
+        return True
+
+    def _triggers(self, tables: Iterable[str]) -> list[str]:
+        """The CREATE statements of these tables' triggers (voyage.undojournal)."""
         conn = self.conn
         wanted: list[str] = []
         for table in tables:
@@ -135,9 +153,7 @@ class LazyJournal:
                 "SELECT name, type, pk FROM pragma_table_info(?, 'main') ORDER BY cid", [table]
             ).fetchall()
             wanted.extend(table_triggers(table, info))
-        run_together(conn, wanted)
-        self.ready.update(t.lower() for t in tables)
-        return True
+        return wanted
 
     def settle(self, sql: Any) -> None:
         """After a statement ran: a ROLLBACK (TO) may have taken triggers away, DDL moved

@@ -30,6 +30,9 @@ print(json.dumps(dataclasscache.counts))
 
 def test_committed_file_is_current() -> None:
     """If this fails: run `python -m voyage.dataclasscache --write` and commit the file."""
+    kept = marshal.loads(dataclasscache.CACHE_FILE.read_bytes())
+    if kept["python"] != dataclasscache.python_tag():
+        pytest.skip(f"the file is for {kept['python']}: another Python compiles as ever")
     done = subprocess.run(
         [sys.executable, "-c", ALL_MODULES], capture_output=True, text=True, check=True
     )
@@ -41,7 +44,8 @@ def test_committed_file_is_current() -> None:
 def test_kept_code_is_what_compiling_gives() -> None:
     kept = marshal.loads(dataclasscache.CACHE_FILE.read_bytes())
     assert kept["format"] == dataclasscache.FORMAT
-    assert kept["python"] == dataclasscache.python_tag()
+    if kept["python"] != dataclasscache.python_tag():
+        pytest.skip(f"the file is for {kept['python']}")
     for packed in kept["modules"].values():
         for source, code in marshal.loads(packed).items():
             assert code == compile(source, "<string>", "exec", dont_inherit=True)

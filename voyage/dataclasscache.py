@@ -47,8 +47,11 @@ counts = {"hit": 0, "miss": 0}
 
 
 def python_tag() -> str:
-    """Which Python wrote the file: its code (and marshal format) must be this one's."""
-    return f"{sys.implementation.cache_tag} {sys.version} O{sys.flags.optimize}"
+    """Which Pythons can use the file: the same implementation and byte code (the magic
+    number of its .pyc files: any 3.11.x reads a 3.11.y's), at the same optimization."""
+    from importlib.util import MAGIC_NUMBER  # loaded with the import system itself
+
+    return f"{sys.implementation.cache_tag} {MAGIC_NUMBER.hex()} O{sys.flags.optimize}"
 
 
 def _kept(module: str) -> dict[str, CodeType]:

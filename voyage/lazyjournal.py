@@ -60,9 +60,10 @@ class LazyJournal:
         self.stale = False
         self.armed = False
 
-    def arm(self) -> None:
+    def arm(self, first: Iterable[str] = ()) -> None:
         """Journal this connection from now on: recursive triggers (REPLACE fires the delete
-        trigger), the table of the action under way, the authorizer. Idempotent."""
+        trigger), the table of the action under way, the authorizer; the triggers of the
+        campaign row and of the tables ``first`` made at once. Idempotent."""
         conn = self.conn
         conn.execute("PRAGMA recursive_triggers = ON")
         have = conn.execute("SELECT count(*) FROM temp.sqlite_master").fetchone()[0]
@@ -78,15 +79,17 @@ class LazyJournal:
         self.known = known - self.skipped
         self.resync()
         # Every action ends by saving the roller in the campaign row (store.Campaign.action):
-        # its triggers are made now, with the action table, in one change of the temp
-        # schema rather than two (each change costs the statements prepared so far).
-        first = [t for t in ALWAYS_WRITTEN if t in self.known and t not in self.ready]
+        # its triggers are made now, with the action table and those of the tables the
+        # caller knows it writes, in one change of the temp schema rather than one per table
+        # (each change makes SQLite prepare again the statements prepared so far).
+        wanted = dict.fromkeys(t.lower() for t in (*ALWAYS_WRITTEN, *first))
+        made = [t for t in wanted if t in self.known and t not in self.ready]
         run_together(
             conn,
             [f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)"]
-            + self._triggers(first),
+            + self._triggers(made),
         )
-        self.ready.update(first)
+        self.ready.update(made)
         if not self.armed:
             conn.set_authorizer(self._authorize)  # expires every prepared statement
             self.armed = True
@@ -220,7 +223,7 @@ class JournalConnection(sqlite3.Connection):
         if self.journal is not None:
             self.journal.resync()
 
-    def arm_journal(self, skip: Iterable[str]) -> None:
+    def arm_journal(self, skip: Iterable[str], first: Iterable[str] = ()) -> None:
         if self.journal is None:
             self.journal = LazyJournal(self, skip)
-        self.journal.arm()
+        self.journal.arm(first)

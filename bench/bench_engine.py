@@ -115,12 +115,15 @@ def engine_run(camp: store.Campaign, hours: int, save: bool) -> tuple[float, int
                 total.events.extend(result.events)
                 _referee(states)
             rows, events = len(total.rows), len(total.events)
+            c0 = time.process_time()
             if save:  # as an advance does: every row in one executemany
                 voyages.write_log(camp, act, total)
+            c1 = time.process_time()
             if save:
                 for s in states:
                     voyages.save_state(camp, s, start + hours)
                 camp.set_clock(start + hours)
+            c2 = time.process_time()
             out.append((time.perf_counter() - t0, rows, events))
             if not save:
                 raise _Discard
@@ -128,7 +131,13 @@ def engine_run(camp: store.Campaign, hours: int, save: bool) -> tuple[float, int
         pass
     if save:  # the commit is part of saving
         out[0] = (time.perf_counter() - t0, out[0][1], out[0][2])
+        SAVE_CPU.append((c1 - c0, c2 - c1, time.process_time() - c2))
     return out[0]
+
+
+#: CPU seconds of each saved run's saving: the log written (voyages.write_log), the ships'
+#: states and the clock, the commit (the action's end)
+SAVE_CPU: list[tuple[float, float, float]] = []
 
 
 def _referee(states: list[ShipState]) -> None:
@@ -235,6 +244,12 @@ def main() -> None:
         print(
             f"  CPU time        : in memory {statistics.median(mem_cpu):.2f} s, with SQLite "
             f"{statistics.median(db_cpu):.2f} s"
+        )
+
+        parts = [statistics.median(p[i] for p in SAVE_CPU[-args.rounds :]) for i in range(3)]
+        print(
+            f"  saving (CPU)    : {sum(parts):.2f} s: the log {parts[0]:.2f} s, states and "
+            f"clock {parts[1]:.2f} s, the commit {parts[2]:.2f} s"
         )
 
         # Start-up. Both sides run with their byte code cached, as an installed copy has it

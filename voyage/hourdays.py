@@ -59,6 +59,7 @@ INSERT_SQL = (
 # compact, keys unsorted (arrays only), non-ASCII kept as it is: SQLite reads it back
 _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 _encode = _JSON.encode
+_WORD = json.encoder.encode_basestring  # what _JSON.encode writes a str with
 _decode = json.JSONDecoder().decode
 
 
@@ -145,29 +146,74 @@ def _whole(value: Any) -> Any:
     return value
 
 
+class _Texts(dict[Any, str]):
+    """The JSON of the values of one type an hour holds, each encoded once: strs (hexes,
+    paces, statuses: a few dozen) or ints (the caller checks that each is an int: a bool
+    or a float equal to one would find the int's text). A value of another type is refused
+    (KeyError: the hour is then encoded in full); none can equal a str."""
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: Any) -> str:
+        if type(key) is not self.kind:
+            raise KeyError(key)
+        if len(self) > 16384:  # bounded: a voyage has a few hundred hexes and fuel levels
+            self.clear()
+        # as _encode writes them (ensure_ascii=False), without its Python layers
+        text = self[key] = _WORD(key) if type(key) is str else int.__repr__(key)
+        return text
+
+
 def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any, ...]]:
     """The packed rows (parameters of :data:`INSERT_SQL`) of an advance's hour rows, the
-    hours numbered from ``first`` in the order they come."""
-    groups: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+    hours numbered from ``first`` in the order they come.
+
+    Each hour's JSON array is written directly when its numbers are plain ints and its
+    words plain strs (every hour of an advance, issue 14.5: the text of each value looked
+    up, not made again); any other hour is encoded in full, so the text is :data:`_encode`'s
+    of the whole day either way (tests/test_hourdays.py compares them)."""
+    groups: dict[tuple[Any, ...], list[Any]] = {}
     get = groups.get
+    text, num = _Texts(str), _Texts(int)
     n = first
     for r in rows:
         clock, fuel, load = r.clock, r.fuel, r.load
-        if type(fuel) is not int:
-            fuel = _whole(fuel)
-        if type(load) is not int:
-            load = _whole(load)
-        hour = (n, clock, clock % 24, r.hex, r.miles, r.speed, r.pace, fuel, load,
-                r.load_category, r.water, r.leaks, r.status)  # fmt: skip
+        miles, speed, water, leaks = r.miles, r.speed, r.water, r.leaks
+        try:
+            if not (
+                type(clock) is int
+                and type(fuel) is int
+                and type(load) is int
+                and type(miles) is int
+                and type(speed) is int
+                and type(water) is int
+                and type(leaks) is int
+            ):
+                raise KeyError(clock)
+            hour = (
+                f"[{n},{num[clock]},{num[clock % 24]},{text[r.hex]},{num[miles]},"
+                f"{num[speed]},{text[r.pace]},{num[fuel]},{num[load]},"
+                f"{text[r.load_category]},{num[water]},{num[leaks]},{text[r.status]}]"
+            )
+        except KeyError:
+            if type(fuel) is not int:
+                fuel = _whole(fuel)
+            if type(load) is not int:
+                load = _whole(load)
+            hour = _encode((n, clock, clock % 24, r.hex, miles, speed, r.pace, fuel, load,
+                            r.load_category, water, leaks, r.status))  # fmt: skip
         key = (r.voyage_id, r.ship, clock // 24)
         found = get(key)
         if found is None:
-            groups[key] = [hour]
+            groups[key] = [n, n, hour]  # the first id, the last, the hours
         else:
+            found[1] = n
             found.append(hour)
         n += 1
     return [
-        (action_id, voyage, ship, day + 1, hours[0][0], hours[-1][0], _encode(hours))
+        (action_id, voyage, ship, day + 1, hours[0], hours[1], "[" + ",".join(hours[2:]) + "]")
         for (voyage, ship, day), hours in groups.items()
     ]
 

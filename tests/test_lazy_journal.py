@@ -45,6 +45,17 @@ def test_only_the_tables_an_action_writes_get_triggers_and_undo_is_exact(camp):
     assert dump(camp.path) == before
 
 
+def test_an_advance_makes_the_triggers_of_the_tables_it_writes_at_once(camp):
+    """store.ACTION_WRITES: an advance's ships and voyages journaled from its start, in one
+    change of the temp schema with the campaign row's; undo still exact."""
+    before = dump(camp.path)
+    with camp.action("advance", "an advance that writes only the clock"):
+        assert triggers(camp) == {"ships", "voyages", "campaign"}
+        camp.set_clock(5)
+    camp.undo()
+    assert dump(camp.path) == before
+
+
 def test_a_statement_prepared_before_the_action_is_journaled_in_it(camp):
     sql = "UPDATE ships SET crew = crew + 1 WHERE name = ?"
     camp.db.execute(sql, ["Gull"])  # prepared and cached before any action, unjournaled

@@ -330,3 +330,23 @@ def test_a_read_command_fills_the_cache_without_keeping_the_write_lock(runner, d
         end_reading(camp)
         camp.close()
     assert [h for h, _ in cache_rows(db)] == [mapcache.map_hash(map_text(db))]
+
+
+def test_blob_round_trip_of_a_drawing_not_ascii_and_shared_fuel():
+    """A drawing of one byte a hex takes its terrain by bytes.translate, any other the
+    rows' (issue 14); ports selling at one price and stock share one (frozen) Fuel, prices
+    1 and 1.0 kept apart."""
+    text = (
+        "name: Wide\nlegend:\n  'â': reef\nrows: |\n  #P#P#\n  ##~P#\n  P#~~â\n"
+        'hexes:\n  "0201": {port: A, fuel: {price: 2}}\n  "0401": {port: B, fuel: {price: 2}}\n'
+        '  "0402": {port: C, fuel: {price: 2.0}}\n  "0103": {port: D, fuel: {price: 2, stock: 9}}\n'
+    )
+    for source in (text, text.replace("'â'", "'r'").replace("~~â", "~~r")):
+        sea = parse_map(source)
+        back = mapcache.decode(mapcache.encode(sea), sea.text, sea.source)
+        assert back.cells == sea.cells and back.entries == sea.entries
+        assert [back.hex(n) for n in sea.names()] == [sea.hex(n) for n in sea.names()]
+        fuel = {n: back.hex(n).fuel for n in ("0201", "0401", "0402", "0103")}
+        assert fuel["0201"] is fuel["0401"]
+        assert repr(fuel["0402"]) == repr(sea.hex("0402").fuel)
+        assert fuel["0103"] == sea.hex("0103").fuel and fuel["0103"].stock == 9

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ships as shipfig
 from .chart import Chart
@@ -40,14 +40,12 @@ from .events import Event
 from .quickhour import quiet_hour
 from .rules import fuel
 from .rules import hourly as phases
-from .rules.aground import aground, coast_hazard, stuck_escape
 from .rules.anchors import anchor_phase
 from .rules.boatpower import figures_key, plain
 from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
 from .rules.emergency import emergency_minute
-from .rules.fire import fire_start
 from .rules.floodphase import flooding, r37_water
 from .rules.sinking import sinking_time
 from .rules.strain import strain_check as strain_roll
@@ -55,6 +53,17 @@ from .rules.towing import tow_phase
 from .ships import Ship
 from .tables import RuleBook
 from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
+
+if TYPE_CHECKING:
+    from .rules.aground import aground, coast_hazard, stuck_escape
+    from .rules.fire import fire_start
+else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
+    from .lazyimport import lazy
+
+    aground = lazy("voyage.rules.aground", "aground", globals())
+    coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
+    stuck_escape = lazy("voyage.rules.aground", "stuck_escape", globals())
+    fire_start = lazy("voyage.rules.fire", "fire_start", globals())
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
 OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")

@@ -40,6 +40,9 @@ _DDL = frozenset(
     }
 )
 _OK, _DENY = sqlite3.SQLITE_OK, sqlite3.SQLITE_DENY
+#: Tables every action writes (the campaign row: the roller's state), journaled from the
+#: start.
+ALWAYS_WRITTEN = ("campaign",)
 
 
 class LazyJournal:
@@ -57,15 +60,15 @@ class LazyJournal:
         self.stale = False
         self.armed = False
 
-    def arm(self) -> None:
+    def arm(self, first: Iterable[str] = ()) -> None:
         """Journal this connection from now on: recursive triggers (REPLACE fires the delete
-        trigger), the table of the action under way, the authorizer. Idempotent."""
+        trigger), the table of the action under way, the authorizer; the triggers of the
+        campaign row and of the tables ``first`` made at once. Idempotent."""
         conn = self.conn
         conn.execute("PRAGMA recursive_triggers = ON")
         have = conn.execute("SELECT count(*) FROM temp.sqlite_master").fetchone()[0]
         if not have:
             conn.execute("PRAGMA temp_store = MEMORY")  # see undojournal.install
-        conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)")
         known = set()
         for name, sql in conn.execute(
             "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' "
@@ -75,6 +78,18 @@ class LazyJournal:
             known.add(name.lower())
         self.known = known - self.skipped
         self.resync()
+        # Every action ends by saving the roller in the campaign row (store.Campaign.action):
+        # its triggers are made now, with the action table and those of the tables the
+        # caller knows it writes, in one change of the temp schema rather than one per table
+        # (each change makes SQLite prepare again the statements prepared so far).
+        wanted = dict.fromkeys(t.lower() for t in (*ALWAYS_WRITTEN, *first))
+        made = [t for t in wanted if t in self.known and t not in self.ready]
+        run_together(
+            conn,
+            [f"CREATE TEMP TABLE IF NOT EXISTS {ACTIVE} (id INTEGER NOT NULL)"]
+            + self._triggers(made),
+        )
+        self.ready.update(made)
         if not self.armed:
             conn.set_authorizer(self._authorize)  # expires every prepared statement
             self.armed = True
@@ -123,6 +138,12 @@ class LazyJournal:
             return False
         tables = sorted(self.denied)
         self.denied.clear()
+        run_together(self.conn, self._triggers(tables))
+        self.ready.update(t.lower() for t in tables)
+        return True
+
+    def _triggers(self, tables: Iterable[str]) -> list[str]:
+        """The CREATE statements of these tables' triggers (voyage.undojournal)."""
         conn = self.conn
         wanted: list[str] = []
         for table in tables:
@@ -135,9 +156,7 @@ class LazyJournal:
                 "SELECT name, type, pk FROM pragma_table_info(?, 'main') ORDER BY cid", [table]
             ).fetchall()
             wanted.extend(table_triggers(table, info))
-        run_together(conn, wanted)
-        self.ready.update(t.lower() for t in tables)
-        return True
+        return wanted
 
     def settle(self, sql: Any) -> None:
         """After a statement ran: a ROLLBACK (TO) may have taken triggers away, DDL moved
@@ -204,7 +223,7 @@ class JournalConnection(sqlite3.Connection):
         if self.journal is not None:
             self.journal.resync()
 
-    def arm_journal(self, skip: Iterable[str]) -> None:
+    def arm_journal(self, skip: Iterable[str], first: Iterable[str] = ()) -> None:
         if self.journal is None:
             self.journal = LazyJournal(self, skip)
-        self.journal.arm()
+        self.journal.arm(first)

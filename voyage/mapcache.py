@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import CampaignError
+from .mapcells import TERRAIN_CODE
 from .maps import Fuel, LegendEntry, SeaMap
 from .rules.drift import Current
 from .world.regions import coded_region, region_planes
@@ -102,7 +103,8 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
     at = _HEADER.size
     header: dict[str, Any] = json.loads(bytes(data[at : at + n_head]))
     at += n_head
-    drawing = str(data[at : at + n_drawing], "utf-8")
+    raw_drawing = bytes(data[at : at + n_drawing])
+    drawing = str(raw_drawing, "utf-8")
     at += n_drawing
     coastal = bytes(data[at : at + n_coast])
     at += n_coast
@@ -112,11 +114,20 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
     if len(drawing) != size or len(coastal) != size or len(data) != at + n_planes * size:
         raise ValueError("map cache blob does not match its size")
     entries: dict[str, dict[str, Any]] = {}
+    # Ports mostly sell at a few prices: one Fuel (frozen) for each price and stock, of the
+    # same types (1 and 1.0 are told apart), shared by the ports that have it (issue 14:
+    # a 999 x 999 map's thousand ports)
+    fuels: dict[tuple[Any, ...], Fuel] = {}
     for name, entry in header["entries"].items():
         if "fuel" in entry:
             price, stock = entry["fuel"]
-            entry["fuel"] = Fuel(price=price, stock=stock)
+            kind = (type(price), price, type(stock), stock)
+            fuel = fuels.get(kind)
+            if fuel is None:
+                fuel = fuels[kind] = Fuel(price=price, stock=stock)
+            entry["fuel"] = fuel
         entries[name] = entry
+    legend = {c: LegendEntry(c, t, s, n) for c, t, s, n in header["legend"]}
     currents = {
         name: Current(side, Fraction(numerator, denominator))
         for name, (side, numerator, denominator) in header["currents"].items()
@@ -126,13 +137,14 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         width=width,
         height=height,
         rows=[drawing[r * width : (r + 1) * width] for r in range(height)],
-        legend={c: LegendEntry(c, t, s, n) for c, t, s, n in header["legend"]},
+        legend=legend,
         default_seabed=header["default_seabed"],
         entries=entries,
         description=header["description"],
         notes=header["notes"],
         source=source,
         text=text,
+        cells=_ascii_cells(raw_drawing, size, legend),
         coastal_cells=coastal,
         currents=currents,
         depth_sets=[(tuple(tuple(r) for r in rects), feet)
@@ -143,6 +155,19 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         for code, (name, *spec) in enumerate(header["regions"], start=1)
     }
     return sea_map
+
+
+def _ascii_cells(drawing: bytes, size: int, legend: dict[str, LegendEntry]) -> bytes:
+    """The terrain codes of a drawing of one byte a hex (ASCII: its bytes are its
+    characters), by one ``bytes.translate`` (what voyage.mapcells.terrain_cells makes from
+    the rows, at a quarter of the cost); ``b""`` (worked out from the rows) otherwise."""
+    if len(drawing) != size:
+        return b""
+    table = bytearray(range(256))  # a character not in the legend stays itself, as there
+    for char, entry in legend.items():
+        if len(char) == 1 and ord(char) < 128:
+            table[ord(char)] = TERRAIN_CODE[entry.terrain]
+    return drawing.translate(table)
 
 
 def read(campaign: Campaign, key: str, text: str, source: str) -> SeaMap | None:

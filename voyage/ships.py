@@ -11,16 +11,22 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .dice import Roll, Roller
 from .errors import ShipError, VoyageError
 from .rules.anchors import anchors_aboard
 from .rules.pumps import pump_text, pump_weight, pumps_fitted
-from .rules.shiptables import roll_trait
 from .tables import RuleBook
 from .text import check_text
 from .tiers import roman
+
+if TYPE_CHECKING:
+    from .rules.shiptables import roll_trait
+else:  # rolling a new ship only (issue 14: start-up)
+    from .lazyimport import lazy
+
+    roll_trait = lazy("voyage.rules.shiptables", "roll_trait", globals())
 
 PACES = ("normal", "slow", "strain")
 

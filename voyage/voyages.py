@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from . import ships as shipfig
-from .depthroutes import draft_chart, shoal_warning
 from .engine import (
     OPEN_STATUSES,
     UNTIL,
@@ -34,9 +33,18 @@ from .perfschema import VOYAGE_SELECT
 from .report import plural
 from .routetext import inshore_from_text, inshore_text, route_from_text, route_text
 from .rules.boatpower import plain
-from .rules.repair import repair_leak
 from .ships import PACES, Ship
 from .store import Action, Campaign
+
+if TYPE_CHECKING:
+    from .depthroutes import draft_chart, shoal_warning
+    from .rules.repair import repair_leak
+else:  # setting sail and repairs only, not an advance (issue 14: start-up)
+    from .lazyimport import lazy
+
+    draft_chart = lazy("voyage.depthroutes", "draft_chart", globals())
+    shoal_warning = lazy("voyage.depthroutes", "shoal_warning", globals())
+    repair_leak = lazy("voyage.rules.repair", "repair_leak", globals())
 
 if TYPE_CHECKING:
     from .maps import SeaMap

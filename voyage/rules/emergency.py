@@ -8,9 +8,14 @@ every 10 minutes (R37). Moved out of voyage/engine.py (the 900-line limit) as it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .fire import fire_minute
+if TYPE_CHECKING:
+    from .fire import fire_minute
+else:  # a ship on fire only (issue 14: start-up)
+    from ..lazyimport import lazy
+
+    fire_minute = lazy("voyage.rules.fire", "fire_minute", globals())
 
 
 def emergency_minute(h: Any) -> None:

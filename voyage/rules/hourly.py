@@ -12,12 +12,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..dice import Modifier
-from . import depth, leakwork, pumps, submersible
+from . import leakwork, pumps, submersible
 from .boatpower import draft_ft
 from .boatwater import bottom_damage
+
+if TYPE_CHECKING:
+    from . import depth
+else:  # R83's depths, and grounding and ramming under them: on first use (issue 14)
+    from ..lazyimport import lazy
+
+    depth = lazy("voyage.rules.depth", None, globals(), "depth")
 
 submerged = submersible.submerged
 

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..dice import Modifier, Roller, odds
 from ..errors import VoyageError
 from ..events import Event
 from ..tables import RuleBook
 from .common import Outcome, check_count
-from .movement import strain_limit
+
+if TYPE_CHECKING:
+    from .movement import strain_limit
+else:  # a straining ship only (issue 14: start-up)
+    from ..lazyimport import lazy
+
+    strain_limit = lazy("voyage.rules.movement", "strain_limit", globals())
 
 
 @dataclass(frozen=True)

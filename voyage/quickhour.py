@@ -37,7 +37,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .events import Event
-from .rules.aground import coast_event
+from .lazyimport import lazy
 from .rules.boatpower import plain
 from .rules.capsize import capsize_event
 from .rules.drift import NO_CURRENT
@@ -46,6 +46,9 @@ from .rules.submersible import submerged
 
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
+    from .rules.aground import coast_event
+else:  # R33's roll: imported when a ship first meets a hazard (voyage.lazyimport)
+    coast_event = lazy("voyage.rules.aground", "coast_event", globals())
 
 _ENGINE: ModuleType | None = None
 _HOUR_ROW: Any = None  #: voyage.engine.HourRow (bound on first use)

@@ -2,6 +2,7 @@
 advances, and the cost of ``voyage undo``, against baselines measured in the same run.
 
     python bench/bench_storage.py [--ships 10] [--days 365] [--size 200] [--repeat 7]
+                                  [--no-big-year]
 
 Prints:
 
@@ -10,11 +11,12 @@ Prints:
    on the Salt Reach after the year below, against the snapshot of the campaign the store
    saved with every action before the undo journal (target: <= 10 KB whatever the map
    size or history), and the bytes each advance writes (its WAL: every page it changed);
-2. a year as ``--days`` daily advances of the fleet on the Salt Reach, each opening the
-   campaign as a command does (target: <= 20 s and a file <= 30 MB), and the cost of the
-   next day's advance against the same advance on a copy without the year's history
-   (target: flat, about 1x);
-3. ``voyage undo`` on day 1 and on day ``--days`` against
+2. a year as ``--days`` daily advances of the fleet on the Salt Reach, and another on the
+   ``--size`` map (issue 14's "done when": ten ships on a 200 x 200 map; ``--no-big-year``
+   skips it), each day opening the campaign as a command does (target: <= 20 s and a file
+   <= 30 MB), and the cost of the next day's advance against the same advance on a copy
+   without the year's history (target: flat, about 1x);
+3. ``voyage undo`` on day 1 and on day ``--days`` (and on the big map's last day) against
    ``python -c "import click, sqlite_utils, yaml"`` (target: <= 1.2x whatever the history).
 
 The fleet is the engine bench's (bench_engine.py): freighters sailing back and forth between
@@ -195,6 +197,40 @@ def one_day(path: Path, hours: int = 24) -> float:
     return time.perf_counter() - t0
 
 
+def a_year(path: Path, days: int) -> tuple[list[float], float, float, int, int]:
+    """``days`` daily advances of the campaign at ``path``: each day's seconds, the wall and
+    CPU seconds of them all, the ship-hours logged and the file's size (WAL checkpointed)."""
+    times: list[float] = []
+    t0, c0 = time.perf_counter(), time.process_time()
+    for _ in range(days):
+        times.append(one_day(path))
+    year, year_cpu = time.perf_counter() - t0, time.process_time() - c0
+    with connected(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        hours = conn.execute("SELECT count(*) FROM hours").fetchone()[0]
+    return times, year, year_cpu, hours, path.stat().st_size
+
+
+def against_no_history(path: Path, folder: Path, probe: Path, repeat: int) -> tuple[float, float]:
+    """Median seconds of the same day's advance (same ships, same dice) on a copy without
+    the history (log, actions, journal) and on the campaign itself, one after the other,
+    so that only the history differs and a busy machine slows both alike."""
+    fresh = folder / "fresh.db"
+    shutil.copy(path, fresh)
+    with connected(fresh) as conn:
+        for table in ("hour_days", "events", "rolls", "undo_journal", "actions"):
+            conn.execute(f"DELETE FROM {table}")
+    with connected(fresh) as conn:
+        conn.execute("VACUUM")
+    early_times: list[float] = []
+    late_times: list[float] = []
+    for _ in range(repeat):
+        for source, into in ((fresh, early_times), (path, late_times)):
+            shutil.copy(source, probe)
+            into.append(one_day(probe))
+    return statistics.median(early_times), statistics.median(late_times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ships", type=int, default=10)
@@ -206,6 +242,12 @@ def main() -> None:
         choices=["command", "default"],
         default="command",
         help="The collector as `voyage advance` sets it (voyage.gctune), or CPython's own.",
+    )
+    parser.add_argument(
+        "--big-year",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="The year of daily advances on the big map too (issue 14's 'done when').",
     )
     args = parser.parse_args()
     py = sys.executable
@@ -233,36 +275,30 @@ def main() -> None:
             shutil.copy(source, probe)
             rows.append((label, *per_advance(probe)))
 
-        # 2. a year of daily advances
-        times: list[float] = []
-        t0, c0 = time.perf_counter(), time.process_time()
-        for _ in range(args.days):
-            times.append(one_day(reach))
-        year, year_cpu = time.perf_counter() - t0, time.process_time() - c0
-        size = reach.stat().st_size
-        with connected(reach) as conn:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            hours = conn.execute("SELECT count(*) FROM hours").fetchone()[0]
-        size = reach.stat().st_size
-        # The same day's advance (same ships, same dice) on the campaign at the end of the
-        # year and on a copy without its history (log, actions, journal), one after the
-        # other, so that only the history differs and a busy machine slows both alike.
-        fresh = folder / "fresh.db"
-        shutil.copy(reach, fresh)
-        with connected(fresh) as conn:
-            for table in ("hour_days", "events", "rolls", "undo_journal", "actions"):
-                conn.execute(f"DELETE FROM {table}")
-        with connected(fresh) as conn:
-            conn.execute("VACUUM")
-        early_times, late_times = [], []
-        for _ in range(args.repeat):
-            for source, into in ((fresh, early_times), (reach, late_times)):
-                shutil.copy(source, probe)
-                into.append(one_day(probe))
-        early, late = statistics.median(early_times), statistics.median(late_times)
+        # 2. a year of daily advances, on the Salt Reach and on the big map (issue 14's
+        # "done when": ten ships on a 200 x 200 map), each year's last day against the same
+        # day without the history
+        years = [("Salt Reach", reach)]
+        if args.big_year:
+            years.append((f"{args.size}x{args.size} map", big))
+        year_lines = []
+        for label, path in years:
+            times, year, year_cpu, hours, size = a_year(path, args.days)
+            early, late = against_no_history(path, folder, probe, args.repeat)
+            year_lines.append(
+                f"year              : {label}: {len(times)} daily advances (collector: "
+                f"{args.gc}), {hours:,} ship-hours in {year:.1f} s ({year_cpu:.1f} s CPU), "
+                f"file {size / KB / KB:.1f} MB (target <= 20 s and <= 30 MB: "
+                f"{'met' if year <= 20 and size <= 30 * KB * KB else 'NOT met'})"
+            )
+            year_lines.append(
+                f"advance per day   : {label}: after {len(times)} days {late * 1000:.0f} ms vs "
+                f"the same day with no history {early * 1000:.0f} ms = {late / early:.2f}x "
+                "(target: flat, about 1x)"
+            )
 
         shutil.copy(reach, probe)
-        rows.append((f"Salt Reach, day {len(times)}", *per_advance(probe)))
+        rows.append((f"Salt Reach, day {args.days}", *per_advance(probe)))
         for label, grown, journal, log, written, snapshot in rows:
             print(
                 f"bytes/advance     : {label:<22} {grown / KB:5.1f} KB (journal {journal / KB:.1f}"
@@ -271,18 +307,8 @@ def main() -> None:
                 f"(target <= 10 KB: {'met' if grown <= 10 * KB else 'NOT met'}); "
                 f"written (WAL) {written / KB:.0f} KB"
             )
-        print(
-            f"year              : {len(times)} daily advances (collector: {args.gc}), "
-            f"{hours:,} ship-hours in "
-            f"{year:.1f} s ({year_cpu:.1f} s CPU), file {size / KB / KB:.1f} MB "
-            "(target <= 20 s and <= 30 MB: "
-            f"{'met' if year <= 20 and size <= 30 * KB * KB else 'NOT met'})"
-        )
-        print(
-            f"advance per day   : after {len(times)} days {late * 1000:.0f} ms vs the same "
-            f"day with no history {early * 1000:.0f} ms = {late / early:.2f}x "
-            "(target: flat, about 1x)"
-        )
+        for line in year_lines:
+            print(line)
 
         # 3. undo on day 1 and at the end of the year (redone, untimed, after each)
         env = dict(os.environ, PYTHONPYCACHEPREFIX=str(folder / "pycache"))
@@ -290,7 +316,10 @@ def main() -> None:
         voyage_cmd = [py, "-c", "from voyage.cli import main; main()"]
         base_cmd = [py, "-c", "import click, sqlite_utils, yaml"]
         one_day(day1)
-        for label, path in (("day 1", day1), (f"day {len(times)}", reach)):
+        undone = [("day 1", day1), (f"day {args.days}", reach)]
+        if args.big_year:
+            undone.append((f"{args.size}x{args.size}, day {args.days}", big))
+        for label, path in undone:
             with_db = dict(env, VOYAGE_DB=str(path))
             base, undo = timed_pair(
                 base_cmd,

@@ -10,7 +10,9 @@ Prints:
    ``--hours`` hours on the bundled Salt Reach with a storm, inshore legs, every pace
    (normal, slow, and ``--strainers`` ships straining all year, whose engines break and
    burn) and all the rules
-   (target: 8,760 hours x 10 ships advanced and saved in under 2 s of engine time);
+   (target: 8,760 hours x 10 ships advanced and saved in under 2 s of engine time), and
+   the saved year as a multiple of a fixed piece of plain Python timed before each round
+   (this shared machine's speed swings twofold: the multiple is what compares runs);
 2. ``voyage --help`` against ``python -c "import click"`` (target: within 1.5x);
 3. a one-hour ``voyage advance`` on the bundled campaign against
    ``python -c "import click, sqlite_utils, yaml"`` (target: within 2x).
@@ -30,7 +32,9 @@ every 50,000 objects kept rather than 700).
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -140,6 +144,22 @@ def engine_run(camp: store.Campaign, hours: int, save: bool) -> tuple[float, int
 SAVE_CPU: list[tuple[float, float, float]] = []
 
 
+def reference_work() -> float:
+    """CPU seconds of a fixed piece of plain Python (dict and list churn, small objects,
+    string formatting, json: what the engine and its save do most), the same on every run."""
+    t0 = time.process_time()
+    rng = random.Random(14)
+    rows = []
+    table: dict[tuple[int, int], int] = {}
+    for i in range(60_000):
+        key = (i % 97, rng.randrange(1000))
+        table[key] = table.get(key, 0) + 1
+        rows.append(f"[{i},{key[0]},{key[1]}]")
+    json.dumps(sorted(table.items())[:6_000])
+    ",".join(rows)
+    return time.process_time() - t0
+
+
 def _referee(states: list[ShipState]) -> None:
     """What a referee does between hours to keep the fleet afloat: a sinking ship is saved
     (R40), water pumped out, leaks patched, the engine mended. A ship that went down within
@@ -214,10 +234,12 @@ def main() -> None:
         # In memory and saved, one after the other on a fresh copy of the campaign each
         # round, so that a busy machine slows both alike; medians of the rounds.
         mem_times, db_times, mem_cpu, db_cpu = [], [], [], []
+        ref_cpu: list[float] = []
         for n in range(args.rounds):
             copy = folder / f"round{n}.db"
             shutil.copy(folder / "bench.db", copy)
             camp = store.open_campaign(copy)
+            ref_cpu.append(reference_work())
             c0 = time.process_time()
             t_mem, rows_mem, _ = engine_run(camp, args.hours, save=False)
             c1 = time.process_time()
@@ -246,6 +268,17 @@ def main() -> None:
             f"{statistics.median(db_cpu):.2f} s"
         )
 
+        # The machine's own speed swings (this shared 2-core one: the same code from 1.1 to
+        # 2.4 s in memory at load 0), so each round also times a fixed piece of plain Python
+        # just before it: the saved year as a multiple of that reference is the figure to
+        # compare across runs and machines.
+        ratios = sorted(d / r for d, r in zip(db_cpu, ref_cpu, strict=True))
+        print(
+            f"  machine speed   : reference work {min(ref_cpu) * 1000:.0f}-"
+            f"{max(ref_cpu) * 1000:.0f} ms CPU over the rounds; the saved year "
+            f"{statistics.median(ratios):.1f}x the reference (rounds {ratios[0]:.1f}-"
+            f"{ratios[-1]:.1f}x)"
+        )
         parts = [statistics.median(p[i] for p in SAVE_CPU[-args.rounds :]) for i in range(3)]
         print(
             f"  saving (CPU)    : {sum(parts):.2f} s: the log {parts[0]:.2f} s, states and "

@@ -52,6 +52,10 @@ def test_the_same_text_as_json_dumps(value: Any) -> None:
         [math.nan, math.inf, -math.inf, -0.0, 1e-310, 1e300],
         {7: "a", 2.5: "b", None: "c", True: "d", False: "e"},
         [[[[{}]]], {"a": []}],
+        # flat containers (only scalars) go through json's C encoder in one call
+        {"a": {"k\n": 1.5, "é": math.nan, "": None, "b": True, "c": 10**40}},
+        [("x", 1, -0.0, False), [{"x": "\u2028"}, ["y", -math.inf]]],
+        {"flat": {"1": 1}, 2: {"a": [1, 2]}},
     ],
 )
 def test_edge_values(value: Any) -> None:

@@ -19,6 +19,12 @@ _STR = getattr(json.encoder, "c_encode_basestring", None) or json.encoder.py_enc
 _FLOAT = float.__repr__
 _INT = int.__repr__
 _INDENT = "  "
+#: the types a flat container holds (exact types: a subclass goes the long way)
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_KEYS = frozenset({str})
+_MAKE = getattr(json.encoder, "c_make_encoder", None)
+#: level -> json's C encoder writing a flat container's items at that level (see _flat)
+_FLAT: dict[int, Any] = {}
 
 
 class _Unsupported(Exception):
@@ -53,6 +59,23 @@ def _key(key: Any) -> str:
     raise _Unsupported
 
 
+def _no_default(value: Any) -> Any:
+    raise _Unsupported
+
+
+def _flat(level: int) -> Any:
+    """json's C encoder (no indent) whose item separator is the comma, newline and indent
+    of a container's items at ``level``: a dict or list holding only scalars, encoded by
+    it, is the indented text but for its brackets' own newlines (added in _encode). Its
+    strings, floats (NaN included) and ints are json's own, as everywhere here."""
+    found = _FLAT.get(level)
+    if found is None:
+        assert _MAKE is not None
+        sep = ",\n" + _INDENT * (level + 1)
+        found = _FLAT[level] = _MAKE(None, _no_default, _STR, None, ": ", sep, False, False, True)
+    return found
+
+
 def _encode(value: Any, level: int, out: list[str], depth: int) -> None:
     kind = type(value)
     if kind is str:
@@ -74,6 +97,14 @@ def _encode(value: Any, level: int, out: list[str], depth: int) -> None:
             out.append("{}")
             return
         inner = "\n" + _INDENT * (level + 1)
+        if (
+            _MAKE is not None
+            and _KEYS.issuperset(map(type, value))
+            and _SCALARS.issuperset(map(type, value.values()))
+        ):  # a flat dict (an hour row, a roll's record) in one C call (issue 14.4)
+            text = "".join(_flat(level)(value, 0))
+            out.append("{" + inner + text[1:-1] + "\n" + _INDENT * level + "}")
+            return
         first = True
         for key, item in value.items():
             out.append(("{" if first else ",") + inner + _STR(_key(key)) + ": ")
@@ -85,6 +116,10 @@ def _encode(value: Any, level: int, out: list[str], depth: int) -> None:
             out.append("[]")
             return
         inner = "\n" + _INDENT * (level + 1)
+        if _MAKE is not None and _SCALARS.issuperset(map(type, value)):
+            text = "".join(_flat(level)(value, 0))
+            out.append("[" + inner + text[1:-1] + "\n" + _INDENT * level + "]")
+            return
         first = True
         for item in value:
             out.append(("[" if first else ",") + inner)

@@ -37,6 +37,7 @@ from . import ships as shipfig
 from .chart import Chart
 from .dice import Roller
 from .events import Event
+from .lazyimport import lazy
 from .quickhour import quiet_hour
 from .rules import fuel
 from .rules import hourly as phases
@@ -58,8 +59,6 @@ if TYPE_CHECKING:
     from .rules.aground import aground, coast_hazard, stuck_escape
     from .rules.fire import fire_start
 else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
-    from .lazyimport import lazy
-
     aground = lazy("voyage.rules.aground", "aground", globals())
     coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
     stuck_escape = lazy("voyage.rules.aground", "stuck_escape", globals())
@@ -468,11 +467,9 @@ class Engine:
         return result
 
     def _anyone_at_sea(self) -> bool:
-        """A ship to step, or people afloat (R71-R74)."""
-        for s in self.states:  # (under way is active: the common case without the property)
-            if s.status == "under way" or s.active:
-                return True
-        return bool(self.water and self.water.active)
+        """A ship to step (under way first: no property call), or people afloat (R71-R74)."""
+        at_sea = any(s.status == "under way" or s.active for s in self.states)
+        return at_sea or bool(self.water and self.water.active)
 
     def _becalmed(self, rows: list[HourRow]) -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
@@ -493,15 +490,14 @@ class Engine:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
-        quiet = quiet_hour
-        fleet = getattr(quiet, "fleet", None)  # a quiet hour in one step (voyage.quickhour)
+        fleet = getattr(quiet_hour, "fleet", None)  # a quiet hour in one step (quickhour)
         if fleet is not None:
             fleet(self, self.states, clock, events, rows,
                   lambda s: _ShipHour(self, s, clock, events).run())  # else stepped
         else:
             for s in self.states:
                 if s.status == "under way" or s.active:
-                    row = quiet(self, s, clock, events)
+                    row = quiet_hour(self, s, clock, events)
                     rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water

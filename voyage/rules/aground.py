@@ -70,12 +70,7 @@ CLEAR_TEXT = "The shallows are clear."
 
 def coast_hazard(roller: Roller, book: RuleBook) -> HazardResult:
     """A hex travelled within 1 mile of a coastline (R33): a hazard on a 1-in-6."""
-    roll = roller.chance(
-        "coastal hazard",
-        int(book.procedures["coast"]["hazard_in_6"]),
-        success="a hazard",
-        failure="clear water",
-    )
+    roll = coast_event(roller, book).rolls[0]  # the one roll and its texts, made once
     if roll.success:
         return HazardResult("coast", HAZARD_TEXT, (roll,), {"hazard": True}, True)
     return HazardResult("coast", CLEAR_TEXT, (roll,), {}, False)

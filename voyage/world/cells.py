@@ -239,6 +239,43 @@ def _face_value(entries: list[tuple[int, int, Any]], face: int) -> Any:
     raise AssertionError(f"face {face} is in no range (the table check makes this impossible)")
 
 
+def _day_stream(
+    seed: int, region: Any, day: int, season: str, book: RuleBook, reroll: int
+) -> tuple[Any, Any, str, Roller]:
+    """The climate tables, the region's climate and season row, and the day's own weather
+    stream (R61: every region-day rolled from the campaign seed), for roll_day and
+    roll_cell alike."""
+    table = book.climates
+    climate = table["climates"][region.climate]
+    row = season_row(climate, season, region)
+    return table, climate, row, Roller(stream_seed(seed, "weather", region.name, day, reroll))
+
+
+def _cell(
+    region: Any,
+    day: int,
+    weather: str,
+    origin: str,
+    radius: int,
+    hours: int,
+    wind: str,
+    every: int,
+) -> StormCell:
+    """The storm cell of a region-day from its rolled figures (R62, R63)."""
+    return StormCell(
+        region=region.name,
+        day=day,
+        state=weather,
+        origin=origin,
+        radius=max(0, radius),
+        start_hour=roll_hour(day),
+        hours=max(1, hours),
+        wind=wind,
+        drift_every=every,
+        _origin_cube=hexmap.to_cube(origin),
+    )
+
+
 def roll_day(
     seed: int,
     region: Any,
@@ -249,10 +286,7 @@ def roll_day(
 ) -> DayWeather:
     """R61-R63: the weather of ``day`` in ``region`` (a voyage.world.regions.Region), rolled
     from its own stream; the same arguments always give the same day."""
-    table = book.climates
-    climate = table["climates"][region.climate]
-    row = season_row(climate, season, region)
-    roller = Roller(stream_seed(seed, "weather", region.name, day, reroll))
+    table, climate, row, roller = _day_stream(seed, region, day, season, book, reroll)
     where = f"{region.name} day {day}"
     weather_roll = roller.roll(f"weather {where} ({climate['name']} {row})", "2d6")
     weather = str(_face_value(climate["seasons"][row], weather_roll.total))
@@ -275,18 +309,7 @@ def roll_day(
         every = int(_face_value(table["drift"], drift_roll.total))
         drift_roll.outcome = f"every {every} h" if every else "stays put"
         rolls += [radius_roll, hours_roll, drift_roll]
-        cell = StormCell(
-            region=region.name,
-            day=day,
-            state=weather,
-            origin=origin,
-            radius=max(0, radius_roll.total),
-            start_hour=roll_hour(day),
-            hours=max(1, hours_roll.total),
-            wind=wind,
-            drift_every=every,
-            _origin_cube=hexmap.to_cube(origin),
-        )
+        cell = _cell(region, day, weather, origin, radius_roll.total, hours_roll.total, wind, every)
     return DayWeather(
         region.name,
         climate["name"],
@@ -314,10 +337,7 @@ def roll_cell(
     (R61-R63), drawn as :meth:`Roller.roll` draws them (its ``die``, one die after another),
     for the engine's sea, which asks every region every day and needs only the cells
     (tests/test_weather_rolls.py checks the two agree)."""
-    table = book.climates
-    climate = table["climates"][region.climate]
-    row = season_row(climate, season, region)
-    roller = Roller(stream_seed(seed, "weather", region.name, day, reroll))
+    table, climate, row, roller = _day_stream(seed, region, day, season, book, reroll)
     die = roller.die
     weather = str(_face_value(climate["seasons"][row], die(6) + die(6)))  # 2d6 (R61)
     wind = str(_face_value(table["wind"], die(6)))
@@ -329,18 +349,7 @@ def roll_cell(
     radius = _total(roller, spec["radius"])
     hours = _total(roller, spec["hours"])
     every = int(_face_value(table["drift"], die(6)))
-    return StormCell(
-        region=region.name,
-        day=day,
-        state=weather,
-        origin=origin,
-        radius=max(0, radius),
-        start_hour=roll_hour(day),
-        hours=max(1, hours),
-        wind=wind,
-        drift_every=every,
-        _origin_cube=hexmap.to_cube(origin),
-    )
+    return _cell(region, day, weather, origin, radius, hours, wind, every)
 
 
 def _total(roller: Roller, expression: str) -> int:

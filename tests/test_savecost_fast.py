@@ -1,0 +1,68 @@
+"""The fast paths of saving an advance (issue 14.5) against the plain way, on values drawn
+at random: hour texts kept by their values (voyage.hourdays.pack) give exactly the bytes
+of encoding each day's hours whole, whatever the types, and however often values repeat."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from voyage import hourdays
+
+
+class _Str(str):
+    """A str subclass: equal to its value, and json writes it alike."""
+
+
+def _reference_pack(action_id: int, rows: list[Any], first: int) -> list[tuple[Any, ...]]:
+    """Every hour a tuple, each day one encoding (as voyage.hourdays.pack was first)."""
+    groups: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+    for n, r in enumerate(rows, first):
+        hour = (n, r.clock, r.clock % 24, r.hex, r.miles, r.speed, r.pace,
+                hourdays._whole(r.fuel), hourdays._whole(r.load), r.load_category, r.water,
+                r.leaks, r.status)  # fmt: skip
+        groups.setdefault((r.voyage_id, r.ship, r.clock // 24), []).append(hour)
+    return [
+        (action_id, v, s, d + 1, hours[0][0], hours[-1][0], hourdays._encode(hours))
+        for (v, s, d), hours in groups.items()
+    ]
+
+
+# few distinct values, so that kept texts are found again; numbers of every kind that
+# equals an int (bools, whole floats) and words that equal a str (a subclass)
+_NUMBER = st.sampled_from([0, 1, 2, 7, -3, 400, 2**70, True, False, 1.0, 7.0, 2.5, -0.0])
+_WORD = st.sampled_from(["0305", "0306", "normal", "slow", "half", "under way",
+                         "\u00e9chou\u00e9 \"x\"", _Str("0305"), _Str("normal"), None, 3,
+                         True])  # fmt: skip
+_PLAIN_NUMBER = st.sampled_from([0, 1, 6, 40, 399, 12])
+_PLAIN_WORD = st.sampled_from(["0305", "0306", "normal", "half", "under way"])
+
+
+_FIELDS = ["clock", "hex", "miles", "speed", "pace", "fuel", "load", "load_category", "water",
+           "leaks", "status"]  # fmt: skip
+_NUMBERS = {"clock", "miles", "speed", "fuel", "load", "water", "leaks"}
+
+
+@st.composite
+def _hour(draw: Any) -> SimpleNamespace:
+    """A plain hour, often with one value (sometimes two) of another type."""
+    hour = {
+        "voyage_id": draw(st.sampled_from([1, 2, None])),
+        "ship": draw(st.sampled_from(["Gull", "Tern"])),
+        "clock": draw(st.integers(0, 80)),
+        **{f: draw(_PLAIN_NUMBER if f in _NUMBERS else _PLAIN_WORD) for f in _FIELDS[1:]},
+    }
+    for field in draw(st.lists(st.sampled_from(_FIELDS), max_size=2)):
+        hour[field] = draw(_NUMBER if field in _NUMBERS else _WORD)
+    return SimpleNamespace(**hour)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.lists(_hour(), max_size=80), first=st.integers(1, 10**6))
+def test_packed_hours_are_the_encoders_text(rows, first):
+    """Whatever the values, and in any order (a ship-day's ids need not be consecutive)."""
+    for order in (rows, sorted(rows, key=lambda r: (float(r.clock), r.ship))):
+        assert hourdays.pack(5, order, first) == _reference_pack(5, order, first)

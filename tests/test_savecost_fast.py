@@ -1,16 +1,21 @@
 """The fast paths of saving an advance (issue 14.5) against the plain way, on values drawn
 at random: hour texts kept by their values (voyage.hourdays.pack) give exactly the bytes
-of encoding each day's hours whole, whatever the types, and however often values repeat."""
+of encoding each day's hours whole, and roll records kept by what they are made of
+(voyage.rolljson) those of encoding the record's dict, whatever the types, and however
+often values repeat."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage import hourdays
+from voyage import hourdays, rolljson
+from voyage.dice import Modifier, Roll
+from voyage.engine import dumps
 
 
 class _Str(str):
@@ -66,3 +71,68 @@ def test_packed_hours_are_the_encoders_text(rows, first):
     """Whatever the values, and in any order (a ship-day's ids need not be consecutive)."""
     for order in (rows, sorted(rows, key=lambda r: (float(r.clock), r.ship))):
         assert hourdays.pack(5, order, first) == _reference_pack(5, order, first)
+
+
+_SIXTH = Fraction(1, 6)
+#: a plain roll's fields (a bare die, or with a modifier and a boon), and values of other
+#: types (or equal values of another type: 1 and True, 6 and 6.0, a str and a subclass)
+_PLAIN: dict[str, Any] = {
+    "label": ["engine strain", "capsize check"],
+    "dice": ["d6", "2d6", "d20", "2d20kh1", ""],
+    "faces": [[1], [6], [1, 5], [6, 6, 1]],
+    "natural": [1, 6],
+    "modifiers": [[], [], [Modifier(2, "Tier II")]],
+    "boon_faces": [[], [], [4]],
+    "boon": [0, 4, -3],
+    "boon_reasons": [[], [], ["fog"]],
+    "total": [1, 7],
+    "target": [None, 6, 12],
+    "compare": [None, ">=", "<="],
+    "target_text": [None, "breaks on 6+"],
+    "success": [None, True, False],
+    "outcome": ["", "holds", "fails"],
+    "probability": [None, _SIXTH, 0.5],
+}
+_ODD: dict[str, Any] = {
+    "label": [_Str("engine strain")],
+    "dice": [_Str("d6")],
+    "faces": [[True], [1.0], (1,), [1, True]],
+    "natural": [True, 1.0, 6.0],
+    "modifiers": [(), [Modifier(True, "Tier II")], [Modifier(2, _Str("Tier II"))]],
+    "boon_faces": [[True], (4,), [4.0]],
+    "boon": [False, 4.0],
+    "boon_reasons": [[_Str("fog")], ("fog",)],
+    "total": [True, 7.0],
+    "target": [True, 6.0],
+    "compare": [_Str(">=")],
+    "target_text": [_Str("breaks on 6+")],
+    "success": [0, 1],
+    "outcome": [_Str("holds")],
+    "probability": [Fraction(1, 6), 1 / 6, Fraction(1, 2)],
+}
+
+
+@st.composite
+def _roll(draw: Any, base: dict[str, Any]) -> Roll:
+    """The base roll with a few of its fields plain values, some of another type."""
+    fields = dict(base)
+    for name in draw(st.lists(st.sampled_from(sorted(_PLAIN)), max_size=3)):
+        pool = _ODD[name] if draw(st.booleans()) else _PLAIN[name]
+        fields[name] = draw(st.sampled_from(pool))
+    return Roll(**fields)
+
+
+@st.composite
+def _rolls(draw: Any) -> list[Roll]:
+    base = {name: draw(st.sampled_from(values)) for name, values in _PLAIN.items()}
+    return draw(st.lists(_roll(base), min_size=1, max_size=40))
+
+
+@settings(max_examples=300, deadline=None)
+@given(rolls=_rolls())
+def test_roll_records_are_the_encoders_bytes(rolls):
+    """voyage.rolljson's records (kept by what the roll is made of) are the encoder's bytes,
+    for rolls like one another, some equal to another as values but of other types."""
+    rolljson._DONE.clear()
+    for roll in rolls:
+        assert roll.to_json() == dumps(roll.to_dict()), roll

@@ -166,11 +166,11 @@ def _roll_json(r: Roll) -> str:
     prob = r.probability
     if type(faces) is not list or type(bf) is not list:
         raise _Unusual
-    dealt, shown = tuple(faces), tuple(bf)
-    for v in dealt + shown:
+    dealt = tuple(faces)
+    for v in dealt:
         if type(v) is not int:
             raise _Unusual
-    if type(mods) is list and type(reasons) is list and not (mods or bf or reasons):
+    if not (mods or bf or reasons) and type(mods) is list and type(reasons) is list:
         label, dice, compare, text = r.label, r.dice, r.compare, r.target_text  # a bare die
         if not (type(label) is str and type(dice) is str and (compare is None or
                 type(compare) is str) and (text is None or type(text) is str)):  # fmt: skip
@@ -178,6 +178,10 @@ def _roll_json(r: Roll) -> str:
         key: tuple[Any, ...] = (label, dice, compare, text, target, dealt, natural, total,
                                 boon, outcome, success, id(prob))  # fmt: skip
     else:  # (the shape's key checks the label, dice, modifiers and reasons)
+        shown = tuple(bf)
+        for v in shown:
+            if type(v) is not int:
+                raise _Unusual
         key = (_roll_key(r), dealt, shown, natural, total, boon, outcome, success, id(prob))
     done = _DONE.get(key)
     if done is not None:

@@ -26,7 +26,7 @@ engine's phase for a ship: it rolls the hazards through the engine's hour (its r
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -130,7 +130,7 @@ NO_CURRENT: CurrentAt = _no_current
 
 
 def route_hours(
-    route: list[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
+    route: Sequence[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
 ) -> int | None:
     """Hours to sail ``route`` at ``speed`` knots with the currents (as the engine steps it:
     the current of the hex she starts each hour in, R31 progress carried, ``progress``

@@ -128,6 +128,17 @@ def test_a_route_of_several_widths_is_read_from_a_cursor():
         assert route[i : i + 40] == hexes[i : i + 40] and route[i:] == hexes[i:]
 
 
+def test_a_route_of_wildly_varying_widths_is_read_exactly():
+    # runs of 1-digit and 6-digit names: leaps by the mean width miss, and bisection finds it
+    hexes: list[str] = []
+    for k in range(40):
+        hexes += [("7", "100100", "0101", "12")[k % 4]] * (50, 900, 400, 1)[k % 3]
+    route = lazy(hexes)
+    n = len(hexes)
+    for i in [n // 2, 3, n - 3, n // 3, 2 * n // 3, 901, 16000, 7, n - 900, *range(0, n, 997)]:
+        assert route[i] == hexes[i] and route[-i - 1] == hexes[-i - 1]
+
+
 names = st.builds(hex_name, st.integers(1, 999), st.integers(1, 999))
 
 

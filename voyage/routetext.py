@@ -156,24 +156,43 @@ class TextRoute(Sequence[str]):
         return (text[start:] if end < 0 else text[start:end]).split(" ")
 
     def _find(self, i: int) -> int:
-        """Where hex ``i`` (0 <= i < len) starts in a text of names of several widths."""
+        """Where hex ``i`` (0 <= i < len) starts in a text of names of several widths: from
+        the nearest of the first hex, the cursor and the last hex, name by name when near,
+        else by leaps of the mean width whose spaces are counted (each leap's miss is the
+        next leap; the first costs a count over the text between, in C)."""
         text, last = self.text, self._n - 1
         if i == last:
             return text.rfind(" ") + 1
         at, start = self._at, self._start
-        if i >= at:
-            back = last - i  # back from the last hex when that is nearer than the cursor
-            if back < i - at and back <= _WALK:
-                start = text.rfind(" ") + 1
-                for _ in range(back):
-                    start = text.rfind(" ", 0, start - 1) + 1
+        if i < at - i:
+            at, start = 0, 0
+        if last - i < abs(i - at):
+            at, start = last, text.rfind(" ") + 1
+        mean = (len(text) + 1) / (last + 1)
+        for _ in range(8):  # a leap lands nearer unless widths vary wildly: then bisect
+            steps = i - at
+            if -_WALK <= steps <= _WALK:
+                break
+            if steps > 0:
+                end = text.find(" ", min(start + int(steps * mean), len(text) - 1))
+                if end < 0:  # past the last space: leap back from the last hex
+                    at, start = last, text.rfind(" ") + 1
+                    continue
+                at, start = at + text.count(" ", start, end + 1), end + 1
             else:
-                start = _forward(text, start, i - at)
-        elif at - i <= _WALK:
-            for _ in range(at - i):
-                start = text.rfind(" ", 0, start - 1) + 1
+                begin = text.rfind(" ", 0, max(start + int(steps * mean), 1)) + 1
+                at, start = at - text.count(" ", begin, start), begin
         else:
-            start = _forward(text, 0, i)
+            if i < at:
+                at, start = 0, 0
+            start = _forward(text, start, i - at)
+            at = i
+        while at < i:
+            start = text.index(" ", start) + 1
+            at += 1
+        while at > i:
+            start = text.rfind(" ", 0, start - 1) + 1
+            at -= 1
         self._at, self._start = i, start
         return start
 
@@ -280,11 +299,8 @@ class TextFlags(Sequence[bool]):
 
 
 def _forward(text: str, start: int, steps: int) -> int:
-    """Where the name ``steps`` names on from the one at ``start`` starts."""
-    if steps <= _WALK:
-        for _ in range(steps):
-            start = text.index(" ", start) + 1
-        return start
+    """Where the name ``steps`` names on from the one at ``start`` starts (by bisection,
+    counting spaces in halved stretches of the text)."""
     # spaces in text[start:low] == below < steps <= spaces in text[start:high]
     low, below, high = start, 0, len(text)
     while high - low > 128:

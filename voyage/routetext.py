@@ -22,6 +22,7 @@ new route (a new course, a drift, a tow) slices them into plain lists.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, SupportsIndex, overload
 
@@ -87,6 +88,7 @@ def inshore_from_json(value: Any) -> Any:
 #: A forward or backward walk of up to this many hexes goes name by name (str.find); a
 #: longer one counts spaces in halved stretches of the text (str.count: C speed).
 _WALK = 24
+_DOUBLE_SPACE = re.compile(b"  ").search
 
 
 class TextRoute(Sequence[str]):
@@ -324,16 +326,17 @@ def read_route(text: str) -> Sequence[str]:
         return TextRoute("", 0, 0)
     if not text.isascii() or text[0] == " " or text[-1] == " ":
         return route_from_text(text)
-    # each check a pass in C over the text (bytes.translate, ==, str.find), a tenth of
-    # what split() takes
-    gaps = text.encode().translate(None, b"0123456789")  # the spaces, if only digits left
+    # each check a pass in C over the text (bytes.translate, ==, a slice, a search), a
+    # tenth of what split() takes
+    data = text.encode()
+    gaps = data.translate(None, b"0123456789")  # the spaces, if only digits left
     count = len(gaps) + 1
     if gaps != b" " * (count - 1):
         return route_from_text(text)
     width = text.find(" ") if count > 1 else len(text)
     if len(text) == count * width + count - 1 and text[width :: width + 1] == " " * (count - 1):
         return TextRoute(text, count, width)  # every space where names of one width put it
-    if "  " in text:
+    if _DOUBLE_SPACE(data):  # (on bytes, compiled: faster than str's ``in`` on such text)
         return route_from_text(text)
     return TextRoute(text, count, 0)
 

@@ -86,7 +86,7 @@ def inshore_from_json(value: Any) -> Any:
 # -- read lazily ---------------------------------------------------------------------------
 
 #: A forward or backward walk of up to this many hexes goes name by name (str.find); a
-#: longer one counts spaces in halved stretches of the text (str.count: C speed).
+#: longer one leaps and counts the spaces leapt over (str.count: C speed).
 _WALK = 24
 _DOUBLE_SPACE = re.compile(b"  ").search
 
@@ -96,11 +96,11 @@ class TextRoute(Sequence[str]):
 
     When every name has the same width ``w`` (4 digits on a map up to 99 x 99, 6 on a
     route of hexes whose column or row passes 99, R30), hex ``i`` is
-    ``text[i*(w+1) : i*(w+1)+w]``. Otherwise (a 200 x 200 map's route through hexes 0101-9999
-    and 0100100-200200) hex ``i``
-    is found from the nearest hex already found (a cursor), the first or the last: name by
-    name when it is near, else by counting spaces. Slices are plain lists, and so is what
-    ``+`` makes. Only made by :func:`read_route`, from clean text (single spaces between
+    ``text[i*(w+1) : i*(w+1)+w]``. Otherwise (a 200 x 200 map's route through hexes
+    0101-9999 and 100100-200200) hex ``i`` is found from the nearest of the first hex, the
+    last and the one found last (a cursor): name by name when it is near, else by counting
+    spaces. Slices are plain lists, and so is what ``+`` makes; it equals any sequence of
+    the same hexes. Only made by :func:`read_route`, from clean text (single spaces between
     names of digits): the same items as ``text.split()``.
     """
 

@@ -139,9 +139,12 @@ def route_hours(
     if len(route) < 2:
         return 0
     limit = 24 * 366
-    if speed > 0 and all(current_at(h) is None for h in route[:-1]):
+    if speed > 0 and (
+        current_at is _no_current or all(current_at(h) is None for h in route[:-1])
+    ):
         # no current anywhere on the way: the loop below in one step (a route across a
-        # 999 x 999 map has thousands of hexes, and status asks for every ship's ETA)
+        # 999 x 999 map has thousands of hexes, and status asks for every ship's ETA; on
+        # a map without currents not one is asked about)
         miles = (len(route) - 1) * hex_miles - progress
         hours = max(1, -(-miles // speed))
         return None if hours > limit else hours

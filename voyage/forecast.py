@@ -44,6 +44,7 @@ from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
 from .quiet import quiet_hours, restart_storm_clock
+from .routetext import copy_of
 from .rules.boatpower import plain, set_charge
 
 #: Fewest and most runs a forecast makes.
@@ -81,10 +82,9 @@ def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
     from a newer voyage, damaged: one line), read through a read-only connection (as it
     stands on disk when no WAL is beside it: no side files are made), and copied into
     memory; an older campaign is brought up to date there, and only there."""
-    from sqlite_utils import Database
-
     from . import campaignfile, housetables
     from .errors import CampaignError
+    from .sqlitedb import Database
     from .store import NEEDED_TABLES, Campaign, known_migrations, migrations, resolve_path
 
     resolved = resolve_path(path)
@@ -200,8 +200,8 @@ def prepare(
             flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
             if state.route[state.position + 1 : state.position + 2] != hexes[1:2]:
                 state.progress = 0  # a new heading, as `voyage act course` does
-            state.route = state.route[: state.position] + hexes
-            state.inshore = state.inshore[: state.position] + flags
+            state.route = [*state.route[: state.position], *hexes]
+            state.inshore = [*state.inshore[: state.position], *flags]
             if state.status == "arrived":
                 state.status = "under way"
         if pace is not None:
@@ -251,8 +251,8 @@ def fresh_state(template: ShipState) -> ShipState:
     ship.equipment = dict(ship.equipment)
     s = _shallow(template)
     s.ship = ship
-    s.route = list(template.route)
-    s.inshore = list(template.inshore)
+    s.route = copy_of(template.route)  # a stored route is shared (voyage.routetext)
+    s.inshore = copy_of(template.inshore)
     s.leaks = list(template.leaks)
     s.new_leaks = []
     return s

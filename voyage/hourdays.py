@@ -175,6 +175,7 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
     get = groups.get
     tails: dict[tuple[Any, ...], str] = {}  # a plain dict: a subclass's [] is several times slower
     tail_of = tails.get
+    when, head = None, ""  # the clock of the hour before, and its text with the hour's
     n = first
     for r in rows:
         clock, miles, speed, fuel = r.clock, r.miles, r.speed, r.fuel
@@ -199,7 +200,9 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
                         tails.clear()
                     tails[tail] = text
             if text is not None:
-                hour = f"[{n},{clock},{clock % 24},{text}"
+                if clock != when:  # the ships' hours of a clock come together
+                    when, head = clock, f",{clock},{clock % 24},"
+                hour = f"[{n}{head}{text}"
         if hour is None:
             if type(fuel) is not int:
                 fuel = _whole(fuel)

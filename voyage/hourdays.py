@@ -170,7 +170,8 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
     equal values, and the numbers are checked to be ints first, so a bool or a float equal
     to one is never given an int's text; an equal str subclass is written as its str, as
     the encoder does). Any other hour is encoded in full, so the text is :data:`_encode`'s
-    of the whole day either way (tests/test_hourdays.py, tests/test_savecost.py compare)."""
+    of the whole day either way (tests/test_hourdays.py, tests/test_savecost.py and
+    tests/test_savecost_fast.py compare)."""
     groups: dict[tuple[Any, ...], list[Any]] = {}
     get = groups.get
     tails: dict[tuple[Any, ...], str] = {}  # a plain dict: a subclass's [] is several times slower

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import yaml
+from bench_engine import LEAN_IMPORT
 
 from voyage import hexmap
 from voyage.maps import TERRAIN_CODE, load_map, parse_map
@@ -267,14 +268,6 @@ def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, s
         ),
     ]
 
-
-#: ``import click, sqlite_utils, yaml`` as voyage makes them: sqlite-utils loaded with numpy
-#: hidden (voyage.sqlitedb). The issue's baseline imports numpy too (sqlite-utils does when it
-#: is installed), which voyage no longer does: both are printed.
-LEAN_IMPORT = (
-    "import sys; sys.modules['numpy'] = None; import click, sqlite_utils, yaml; "
-    "del sys.modules['numpy']"
-)
 
 PEAK = """
 import resource, sys, time

@@ -112,7 +112,20 @@ def quiet_ships(
     world = e.world
     current_at = world.current_at
     currents = current_at is not NO_CURRENT
+    # a map's currents as a dict (voyage.rules.drift.current_lookup gives its get): asked
+    # with `in` rather than a call every ship-hour (R64)
+    current_map = getattr(current_at, "__self__", None)
+    if type(current_map) is not dict:
+        current_map = None
     sea_state = world.sea_state
+    # the hour's storm-tossed hexes and the sheltered ports (R60), asked once an hour of a
+    # SeaStates lookup (voyage.world.seastate): sea_state(h, clock) is 0 for h in ports,
+    # else seas.get(h, 0)
+    of_hour = getattr(sea_state, "of_hour", None)
+    seas: Any = None
+    ports: Any = None
+    if of_hour is not None:
+        seas, ports = of_hour(clock)
     water_in_load = world.water_in_load
     fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
     categories, memo, opened = e._categories, e._memo, e._open
@@ -141,18 +154,31 @@ def quiet_ships(
             append(slow(s))
             continue
         eq = ship.equipment
-        if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
+        # (`in` first: the keys are seldom there, and a look-up costs less than a call)
+        if ("pumps_on" in eq or "pumps_switch" in eq) and (
+            eq.get("pumps_on") or eq.get("pumps_switch") == "on"
+        ):
             append(slow(s))  # R85: the pumps work this hour
             continue
         route = s.route
         position = s.position
         last = len(route) - 1
-        if position >= last or (currents and current_at(route[position]) is not None):
-            append(slow(s))  # R64: a current helps or hinders her
+        if position >= last:
+            append(slow(s))
             continue
+        if currents:
+            here = route[position]
+            if (
+                (here in current_map and current_map[here] is not None)
+                if current_map is not None
+                else current_at(here) is not None
+            ):
+                append(slow(s))  # R64: a current helps or hinders her
+                continue
         name = ship.name
         fuel = ship.fuel
-        tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
+        # R92: a tow counts in her load category (R41 too)
+        tow = eq["tow_counted"] if "tow_counted" in eq else None  # noqa: SIM401 (no call)
         # her Load as _load counts it (inline: every ship-hour)
         weighs = fuel_weighs[name]
         load = ship.cargo + (fuel if weighs else 0) + fixed[name] + (tow or 0)
@@ -196,7 +222,12 @@ def quiet_ships(
                 ok = opened.get(there)
                 if ok is None:
                     ok = opened[there] = open_hex(e, there)
-                level = int(sea_state(there, clock))
+                if seas is None:
+                    level = int(sea_state(there, clock))
+                elif there in seas:
+                    level = 0 if there in ports else seas[there]
+                else:
+                    level = 0
                 if ok and not level and not (at < len(inshore) and inshore[at]):
                     calm.append(-1)
                 else:
@@ -207,7 +238,11 @@ def quiet_ships(
             if need <= speed:  # (the loop above broke off)
                 append(slow(s))
                 continue
-        elif sea_state(route[position], clock):
+        elif (
+            sea_state(route[position], clock)
+            if seas is None
+            else (here := route[position]) in seas and seas[here] and here not in ports
+        ):
             rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
         if rolls:
             append(
@@ -266,7 +301,11 @@ def quiet_ships(
         row.load_category = category
         row.water = ship.water
         row.leaks = 0
-        row.status = f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way"
+        row.status = (
+            f"under way, {depth} ft down"
+            if "depth_ft" in eq and (depth := eq["depth_ft"])  # R84
+            else "under way"
+        )
         append(row)
 
 

@@ -480,8 +480,15 @@ class EncounterChecks:
         rolls += more
         if self._logged is None:
             self._import_late()
-        # castaways go into the water of her hex (R71-R74): the referee searches
-        text = met_text(hex_name, found) + self._into(engine.water, found, clock)
+        text = met_text(hex_name, found)
+        water = engine.water
+        if water is not None:  # (without a water phase into_phase adds nothing)
+            if self._into is None:
+                from .castaways import into_phase
+
+                self._into = into_phase
+            # castaways go into the water of her hex (R71-R74): the referee searches
+            text += self._into(water, found, clock)
         event = Event("encounter", text, rolls, CHECK_MINUTE, {"encounter": found})
         out.append(self._logged(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
@@ -495,9 +502,9 @@ class EncounterChecks:
         for s in engine.states:
             if s.status == "under way" and s.sinking_in is None:
                 hex_name = s.route[s.position]
-                other = first.get(hex_name)
-                if other is None:
-                    first[hex_name] = s
+                other = first.setdefault(hex_name, s)
+                if other is s:
+                    pass  # the first in her hex (every hour, nearly every ship)
                 elif shared is None:
                     shared = {hex_name: [other, s]}
                 elif hex_name in shared:
@@ -543,11 +550,11 @@ class EncounterChecks:
 
     def _import_late(self) -> None:
         """What an encounter needs, imported at the first one of an advance (not per
-        encounter: R93's checks meet thousands a year)."""
-        from .castaways import into_phase
+        encounter: R93's checks meet thousands a year; voyage.castaways at the first met
+        with a water phase to put castaways in)."""
         from .engine import LoggedEvent
 
-        self._into, self._logged = into_phase, LoggedEvent
+        self._logged = LoggedEvent
 
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""

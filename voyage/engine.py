@@ -46,7 +46,7 @@ from .rules.boatpower import figures_key, plain
 from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
-from .rules.emergency import emergency_minute
+from .rules.emergency import emergency_minute, emergency_minutes
 from .rules.floodphase import flooding, r37_water
 from .rules.sinking import sinking_time
 from .rules.strain import strain_check as strain_roll
@@ -468,8 +468,10 @@ class Engine:
 
     def _anyone_at_sea(self) -> bool:
         """A ship to step (under way first: no property call), or people afloat (R71-R74)."""
-        at_sea = any(s.status == "under way" or s.active for s in self.states)
-        return at_sea or bool(self.water and self.water.active)
+        for s in self.states:  # (a loop, not any() of a generator: asked every hour)
+            if s.status == "under way" or s.active:
+                return True
+        return bool(self.water and self.water.active)
 
     def _becalmed(self, rows: list[HourRow]) -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
@@ -592,17 +594,7 @@ class _ShipHour:
         """The hour from its ``i``-th hex entry on: minute by minute while an emergency runs
         (R52), then its end (voyage.quickhour joins here after its own hex entries)."""
         s, ship = self.s, self.ship
-        count = len(entries)
-        while self.minute < MINUTES and s.active and (s.emergency or (self.moving and i < count)):
-            if s.emergency:
-                self.tick()
-            while i < count and entries[i] <= self.minute and self.moving:
-                self.enter_hex()
-                i += 1
-            if s.emergency:
-                self.minute += 1  # R52: step minute by minute while an emergency runs
-            elif self.moving and i < count:
-                self.minute = max(self.minute, entries[i])
+        emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
         self.minute = MINUTES - 1
         if self.moving:
             # R31: progress that did not reach the next hex carries over

@@ -417,14 +417,15 @@ def _rolled_hour(
             info = e.hex_info(there)
             # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
             # charted depth of R83, by_depth)
+            # (ShipState.active, a property, asked last: the tests are pure reads)
             if (
-                s.active
-                and s.sinking_in is None
-                and (
+                (
                     (at < len(s.inshore) and s.inshore[at])
                     or info.narrow_passage
                     or info.terrain in e.shallows
                 )
+                and s.sinking_in is None
+                and s.active
             ):
                 if h is not None:
                     _coast(h, info)

@@ -341,6 +341,7 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._open: dict[str, bool] = {}  # voyage.quickhour: hexes entered without R33's roll
+        self._quiet_figures: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # and her figures
         self._categories: dict[tuple[int, int], str] = {}
         self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))

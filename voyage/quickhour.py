@@ -128,7 +128,7 @@ def quiet_ships(
         seas, ports = of_hour(clock)
     water_in_load = world.water_in_load
     fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
-    categories, memo, opened = e._categories, e._memo, e._open
+    categories, memo, opened, known = e._categories, e._memo, e._open, e._quiet_figures
     hex_miles = e._hex_miles
     append = rows.append
     for s in ships:
@@ -184,30 +184,43 @@ def quiet_ships(
         load = ship.cargo + (fuel if weighs else 0) + fixed[name] + (tow or 0)
         if water_in_load:
             load += ship.water
-        dw = deadweight[name]
-        category = categories.get((load, dw)) or e.category_of(load, dw)
-        if category == "overloaded":
-            append(slow(s))  # R41: a capsize Check every hour
-            continue
         powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
-        figures = memo.get((name, category, powered, s.pace, s.strain, tow, None))
-        speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
-        if type(speed) is not int or speed <= 0:
+        # her load category, figures and what they make of the hour, by what decides them
+        # (worked out as below once per ship, Load and pace: issue 14, every ship-hour)
+        key = (name, load, powered, s.pace, s.strain, tow)
+        hour = known.get(key)
+        if hour is None:
+            dw = deadweight[name]
+            category = categories.get((load, dw)) or e.category_of(load, dw)
+            if category == "overloaded":
+                append(slow(s))  # R41: a capsize Check every hour
+                continue
+            figures = memo.get((name, category, powered, s.pace, s.strain, tow, None))
+            speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
+            hour = known[key] = (
+                category,
+                speed,
+                fuel_use,
+                cruising,
+                type(speed) is int and speed > 0,  # she makes way (else the slow path's)
+                s.pace == "strain" and speed > cruising and powered,  # R14: rolled below
+                bool(fuel_use and powered),  # R16: she burns fuel hex by hex
+            )
+        category, speed, fuel_use, cruising, sails, strain, burns = hour
+        if not sails:
             append(slow(s))
             continue
-        strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
-        burns = bool(fuel_use and powered)
         progress = s.progress
         if burns and fuel < fuel_use and progress >= hex_miles:
             append(slow(s))  # R16: adrift at her next hex's edge
             continue
         need = hex_miles - progress
         entered = 0
-        # each hex entered: -1 for open, calm water, else its sea state (0 calm: inshore, a
-        # narrow passage or shallows, R33), entered as _ShipHour.enter_hex enters it
-        calm: list[int] = []
         rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
         if need <= speed:
+            # each hex entered: -1 for open, calm water, else its sea state (0 calm:
+            # inshore, a narrow passage or shallows, R33), as _ShipHour.enter_hex enters it
+            calm: list[int] = []
             inshore = s.inshore
             left = fuel
             while need <= speed:
@@ -244,6 +257,7 @@ def quiet_ships(
             else (here := route[position]) in seas and seas[here] and here not in ports
         ):
             rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+            calm = []  # (no hex entered)
         if rolls:
             append(
                 _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
@@ -277,6 +291,7 @@ def quiet_ships(
                     load = ship.cargo + fuel + fixed[name] + (tow or 0)
                     if water_in_load:
                         load += ship.water
+                    dw = deadweight[name]
                     category = categories.get((load, dw)) or e.category_of(load, dw)
             s.position = position = position + entered
             ship.hex = route[position]

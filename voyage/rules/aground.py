@@ -101,6 +101,28 @@ def _aground_mods(seabed: str, book: RuleBook) -> list[Modifier]:
     return [Modifier(value, f"{seabed} seabed")] if value else []
 
 
+#: a seabed's name, modifiers (immutable: each roll copies them) and whether it damages a
+#: hull, by (rule book, seabed as written), with the book they were read from
+_SEABEDS: dict[tuple[int, str], tuple[RuleBook, str, tuple[Modifier, ...], bool]] = {}
+
+
+def _seabed_terms(seabed: str, book: RuleBook) -> tuple[str, tuple[Modifier, ...], bool]:
+    """:func:`seabed_name`, :func:`_aground_mods` and :func:`seabed_damages` of a seabed,
+    worked out once per book (R34: a grounding in the engine, thousands a year)."""
+    found = _SEABEDS.get((id(book), seabed))
+    if found is None or found[0] is not book:
+        bed = seabed_name(seabed, book)  # an unknown seabed is refused here, before any dice
+        if len(_SEABEDS) >= 256:
+            _SEABEDS.clear()
+        found = _SEABEDS[id(book), seabed] = (
+            book,
+            bed,
+            tuple(_aground_mods(bed, book)),
+            seabed_damages(bed, book),
+        )
+    return found[1], found[2], found[3]
+
+
 def aground(
     tier: int,
     speed: int,
@@ -112,11 +134,11 @@ def aground(
     """The ship runs aground at travelling ``speed`` on ``seabed`` (R34)."""
     tier = check_tier(tier)
     check_count(speed, "travelling speed")
-    bed = seabed_name(seabed, book)
+    bed, mods, damages = _seabed_terms(seabed, book)
     roll = roller.roll(
         "running aground",
         book.procedures["aground"]["die"],
-        _aground_mods(bed, book),
+        mods,
         target=speed,
         compare="<",
         success="not stuck",
@@ -128,7 +150,7 @@ def aground(
     changes: dict[str, object] = {"stuck": True} if stuck else {}
     rolls = [roll]
     rammed = None
-    if seabed_damages(bed, book):
+    if damages:
         # R34: an obstacle that can damage the ship is rammed at the travelling speed
         rammed = ram(tier, speed, roller, book, traits, what=f"the {bed} seabed")
         rolls.extend(rammed.rolls)

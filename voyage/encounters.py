@@ -497,22 +497,20 @@ class EncounterChecks:
         into it this hour, on different courses (their next hexes differ: ships sailing in
         company never "meet"), meet: an encounter of kind ship for each, and the advance
         stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
-        first: dict[str, Any] = {}  # hex -> the first ship under way in it
-        shared: dict[str, list[Any]] | None = None  # hex -> the ships, where two or more
-        for s in engine.states:
-            if s.status == "under way" and s.sinking_in is None:
-                hex_name = s.route[s.position]
-                other = first.setdefault(hex_name, s)
-                if other is s:
-                    pass  # the first in her hex (every hour, nearly every ship)
-                elif shared is None:
-                    shared = {hex_name: [other, s]}
-                elif hex_name in shared:
-                    shared[hex_name].append(s)
-                else:
-                    shared[hex_name] = [other, s]
-        if shared is None:
+        under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
+        if len({s.route[s.position] for s in under_way}) == len(under_way):
             return  # the common hour: no two ships under way share a hex (R93)
+        first: dict[str, Any] = {}  # hex -> the first ship under way in it
+        shared: dict[str, list[Any]] = {}  # hex -> the ships, where two or more
+        for s in under_way:
+            hex_name = s.route[s.position]
+            other = first.setdefault(hex_name, s)
+            if other is s:
+                pass  # the first in her hex
+            elif hex_name in shared:
+                shared[hex_name].append(s)
+            else:
+                shared[hex_name] = [other, s]
         if self._logged is None:
             self._import_late()
         # the hexes in the order their first ship comes (as the ships are listed)

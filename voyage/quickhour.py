@@ -92,6 +92,10 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     return rows[0] if rows else None
 
 
+#: quiet_ships' sea before it is asked for (:func:`quiet_ships`)
+_UNASKED: Any = object()
+
+
 def _not_quiet(s: ShipState) -> None:
     return None
 
@@ -118,14 +122,12 @@ def quiet_ships(
     if type(current_map) is not dict:
         current_map = None
     sea_state = world.sea_state
-    # the hour's storm-tossed hexes and the sheltered ports (R60), asked once an hour of a
-    # SeaStates lookup (voyage.world.seastate): sea_state(h, clock) is 0 for h in ports,
-    # else seas.get(h, 0)
-    of_hour = getattr(sea_state, "of_hour", None)
-    seas: Any = None
+    # the hour's storm-tossed hexes and the sheltered ports (R60), asked once an hour (by
+    # the first ship that sails it quietly) of a SeaStates lookup (voyage.world.seastate):
+    # sea_state(h, clock) is 0 for h in ports, else seas.get(h, 0)
+    of_hour: Any = getattr(sea_state, "of_hour", None)
+    seas: Any = None if of_hour is None else _UNASKED
     ports: Any = None
-    if of_hour is not None:
-        seas, ports = of_hour(clock)
     water_in_load = world.water_in_load
     fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
     categories, memo, opened, known = e._categories, e._memo, e._open, e._quiet_figures
@@ -214,6 +216,8 @@ def quiet_ships(
         if burns and fuel < fuel_use and progress >= hex_miles:
             append(slow(s))  # R16: adrift at her next hex's edge
             continue
+        if seas is _UNASKED:
+            seas, ports = of_hour(clock)
         need = hex_miles - progress
         entered = 0
         rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour

@@ -71,3 +71,19 @@ def test_a_grounding_rolls_and_says_what_it_did(seabed: str):
         b = ag.aground(5, 9, seabed, fresh, book, ["Steady"])
         assert a.to_dict() == b.to_dict() and a.event().text == b.event().text
         assert kept.get_state() == fresh.get_state()
+
+
+def test_a_stuck_ships_event_is_her_escape_rolls_event():
+    # R34 (R83's modifiers for a boat grounded by depth): the engine's stuck_event is
+    # stuck_escape(...).event(), the same roll from the same dice
+    from voyage.dice import Modifier
+
+    book = load_rulebook()
+    for mods in ((), (Modifier(-2, "depth"),), (Modifier(1, "a"), Modifier(2, "b"))):
+        for seed in range(30):
+            plain, quick = Roller(seed), Roller(seed)
+            result = ag.stuck_escape(plain, book, mods)
+            event = ag.stuck_event(quick, book, mods)
+            assert event.to_dict() == result.event().to_dict()
+            assert event.rolls[0].success == result.freed
+            assert plain.get_state() == quick.get_state()

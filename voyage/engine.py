@@ -56,12 +56,12 @@ from .tables import RuleBook
 from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 if TYPE_CHECKING:
-    from .rules.aground import aground, coast_hazard, stuck_escape
+    from .rules.aground import aground, coast_hazard, stuck_event
     from .rules.fire import fire_start
 else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
     aground = lazy("voyage.rules.aground", "aground", globals())
     coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
-    stuck_escape = lazy("voyage.rules.aground", "stuck_escape", globals())
+    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
     fire_start = lazy("voyage.rules.fire", "fire_start", globals())
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
@@ -627,9 +627,9 @@ class _ShipHour:
         if s.new_leaks:
             s.new_leaks = []
         if s.status == "stuck" and self.e.world.stuck_escape == "roll":
-            got_off = stuck_escape(self.roller, self.book, phases.escape_mods(self))  # R34, R83
-            self.log(got_off.event())
-            if got_off.freed:
+            got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            self.log(got_off)
+            if got_off.rolls[0].success:  # she is afloat again
                 s.status = "under way"
         afloat = s.sinking_in is None and not s.capsized and not s.searching  # R74: she stays
         if s.status == "under way" and afloat and s.position == len(s.route) - 1:

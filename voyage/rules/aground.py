@@ -173,6 +173,20 @@ def stuck_escape(
 ) -> EscapeResult:
     """A stuck ship's hourly try to get off (R34): 2d6 >= 8 (R83's modifiers for a boat
     grounded by depth)."""
+    roll = stuck_event(roller, book, modifiers).rolls[0]  # the one roll and its texts
+    if roll.success:
+        return EscapeResult("aground", AFLOAT_TEXT, (roll,), {"stuck": False}, True)
+    return EscapeResult("aground", STUCK_TEXT, (roll,), {}, False)
+
+
+AFLOAT_TEXT = "The ship works herself off: afloat again."
+STUCK_TEXT = "The ship is still stuck."
+
+
+def stuck_event(roller: Roller, book: RuleBook, modifiers: Sequence[Modifier] = ()) -> Event:
+    """``stuck_escape(roller, book, modifiers).event()``, the same roll and event without
+    the result record (issue 14: a stuck ship tries every hour); its one roll's
+    ``success`` says whether she got off."""
     rule = book.procedures["aground"]["escape"]
     roll = roller.roll(
         "getting off",
@@ -184,10 +198,8 @@ def stuck_escape(
         target_text=f"needs {rule['target']}+",
     )
     if roll.success:
-        return EscapeResult(
-            "aground", "The ship works herself off: afloat again.", (roll,), {"stuck": False}, True
-        )
-    return EscapeResult("aground", "The ship is still stuck.", (roll,), {}, False)
+        return Event("aground", AFLOAT_TEXT, [roll], 0, {"stuck": False})
+    return Event("aground", STUCK_TEXT, [roll], 0, {})
 
 
 def stuck_escape_odds(book: RuleBook) -> Fraction:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from voyage.lazyimport import lazy
 
@@ -54,3 +55,16 @@ def test_a_stand_in_replaced_meanwhile_is_left_alone() -> None:
     space["loads"] = len  # e.g. monkeypatched by a test
     assert stand_in("[1]") == [1]
     assert space["loads"] is len
+
+
+def test_a_campaign_opens_without_numpy_and_numpy_still_imports_after(tmp_path: Path) -> None:
+    """voyage.sqlitedb: sqlite-utils is loaded with numpy hidden (0.2-0.5 s of every
+    command's start-up, issue 14); ``map render`` can still import numpy afterwards."""
+    code = (
+        "import sys, pathlib; from voyage import store; "
+        f"store.create_campaign(pathlib.Path({str(tmp_path / 'c.db')!r}), 'T', seed=1); "
+        "before = 'numpy' in sys.modules; import numpy; "
+        "print(before, numpy.arange(3).sum(), sys.modules['numpy'] is numpy)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "3", "True"]

@@ -312,7 +312,7 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
     rename, so a file that appeared at ``path`` meanwhile is never replaced). A kill at any
     moment leaves no file at ``path`` or a complete campaign.
     """
-    from sqlite_utils import Database
+    from .sqlitedb import Database
 
     folder = path.parent
     clear_stale_builds(path)

@@ -155,8 +155,7 @@ def _integrity(conn: sqlite3.Connection, report: Report) -> None:
 
 def expected_schema(applied: list[str]) -> dict[str, list[str]]:
     """Tables and columns the schema steps ``applied`` make (built in memory)."""
-    from sqlite_utils import Database
-
+    from .sqlitedb import Database
     from .store import migrations
 
     db = Database(memory=True, execute_plugins=False)

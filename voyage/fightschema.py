@@ -3,8 +3,7 @@ voyage.store's Migrations (imported at the end of voyage/store.py, so store.py s
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
+from .sqlitedb import Database
 from .store import SNAPSHOT_TABLES, migrations
 
 SNAPSHOT_TABLES.extend(["fights", "fighters"])  # an undo restores the fights too

@@ -34,8 +34,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from sqlite_utils import Database
-
+from .sqlitedb import Database
 from .store import migrations
 
 

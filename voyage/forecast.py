@@ -81,10 +81,9 @@ def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
     from a newer voyage, damaged: one line), read through a read-only connection (as it
     stands on disk when no WAL is beside it: no side files are made), and copied into
     memory; an older campaign is brought up to date there, and only there."""
-    from sqlite_utils import Database
-
     from . import campaignfile, housetables
     from .errors import CampaignError
+    from .sqlitedb import Database
     from .store import NEEDED_TABLES, Campaign, known_migrations, migrations, resolve_path
 
     resolved = resolve_path(path)

@@ -13,9 +13,8 @@ opens and when a new course changes them (voyage.voyages.save_state), read with 
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
 from .routetext import inshore_from_json, route_from_json
+from .sqlitedb import Database
 from .store import migrations
 
 #: Every column of a voyage, its route and inshore flags included: what readers select

@@ -4,8 +4,7 @@ voyage/store.py, so store.py stays small)."""
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
+from .sqlitedb import Database
 from .store import migrations
 
 

@@ -25,11 +25,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
-
 from . import undojournal
 from .errors import CampaignError, ShipError, VoyageError
+from .sqlitedb import Database, Migrations
 
 if TYPE_CHECKING:
     from .dice import CheckOptions, Roller

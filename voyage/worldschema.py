@@ -4,8 +4,7 @@ voyage/store.py, before the fight tables), so they run in the order they always 
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-
+from .sqlitedb import Database
 from .store import migrations
 
 

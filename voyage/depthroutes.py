@@ -12,7 +12,7 @@ Rolled ships have no draft: they get the map itself, and their routes do not cha
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import hexmap
@@ -70,7 +70,7 @@ def draft_chart(chart: Any, ship: Any, book: Any) -> Any:
     return DraftChart(chart, shoals) if shoals else chart
 
 
-def shoal_warning(camp: Any, chart: Any, ship: Any, route: list[str]) -> str | None:
+def shoal_warning(camp: Any, chart: Any, ship: Any, route: Sequence[str]) -> str | None:
     """One line when ``ship``'s route has to cross a hex shallower than her draft (R83)."""
     if ship.design is None:
         return None

@@ -29,7 +29,7 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
@@ -106,10 +106,10 @@ class ShipState:
 
     ship: Ship
     voyage_id: int
-    route: list[str]
+    route: Sequence[str]
     position: int = 0
     progress: int = 0
-    inshore: list[bool] = field(default_factory=list)
+    inshore: Sequence[bool] = field(default_factory=list)
     status: str = "under way"
     pace: str = "normal"
     strain: int = 0

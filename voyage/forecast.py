@@ -44,6 +44,7 @@ from .dice import CheckOptions, Roll, Roller
 from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
 from .quiet import quiet_hours, restart_storm_clock
+from .routetext import copy_of
 from .rules.boatpower import plain, set_charge
 
 #: Fewest and most runs a forecast makes.
@@ -199,8 +200,8 @@ def prepare(
             flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
             if state.route[state.position + 1 : state.position + 2] != hexes[1:2]:
                 state.progress = 0  # a new heading, as `voyage act course` does
-            state.route = state.route[: state.position] + hexes
-            state.inshore = state.inshore[: state.position] + flags
+            state.route = [*state.route[: state.position], *hexes]
+            state.inshore = [*state.inshore[: state.position], *flags]
             if state.status == "arrived":
                 state.status = "under way"
         if pace is not None:
@@ -250,8 +251,8 @@ def fresh_state(template: ShipState) -> ShipState:
     ship.equipment = dict(ship.equipment)
     s = _shallow(template)
     s.ship = ship
-    s.route = list(template.route)
-    s.inshore = list(template.inshore)
+    s.route = copy_of(template.route)  # a stored route is shared (voyage.routetext)
+    s.inshore = copy_of(template.inshore)
     s.leaks = list(template.leaks)
     s.new_leaks = []
     return s

@@ -20,13 +20,13 @@ from .store import Campaign
 def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
     """(hours with the currents, hours in still water) to sail the rest of her route at her
     speed now (R13-R15, R31, R64); None where she would make no way."""
-    from .rules.drift import current_lookup, route_hours
+    from .rules.drift import NO_CURRENT, current_lookup, route_hours
 
     ship = s.ship
     speed = shipfig.speed(ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
     rest = s.route[s.position :]
     miles = int(camp.rulebook.procedures["hex_miles"])
-    still = route_hours(rest, speed, lambda _: None, miles) if speed > 0 else None
+    still = route_hours(rest, speed, NO_CURRENT, miles) if speed > 0 else None
     if chart is None:
         from .voyages import campaign_chart
 

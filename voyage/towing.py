@@ -8,6 +8,7 @@ from typing import Any
 from .engine import ShipState
 from .errors import VoyageRuleError
 from .events import Event
+from .routetext import copy_of
 from .rules.towing import TOW, TOWED_BY, UNDER_TOW, let_go, make_fast, tow_weight
 from .store import Action, Campaign
 from .voyages import log_event, open_voyage, save_state
@@ -63,7 +64,7 @@ def tow_action(
     weight = tow_weight(other.ship, book, camp.water_in_load)
     counted = make_fast(ship, other.ship, book, camp.water_in_load)
     other.status = UNDER_TOW
-    other.route, other.inshore = list(s.route), list(s.inshore)
+    other.route, other.inshore = copy_of(s.route), copy_of(s.inshore)
     other.position, other.progress = s.position, s.progress
     save_state(camp, other, camp.clock)
     log_event(camp, act, other.ship.name, other.voyage_id, Event(

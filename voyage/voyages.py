@@ -31,7 +31,7 @@ from .events import Event
 from .logrows import log_event, write_log
 from .perfschema import VOYAGE_SELECT
 from .report import plural
-from .routetext import inshore_from_text, inshore_text, route_from_text, route_text
+from .routetext import TextFlags, TextRoute, inshore_text, read_inshore, read_route, route_text
 from .rules.boatpower import plain
 from .ships import PACES, Ship
 from .store import Action, Campaign
@@ -105,10 +105,10 @@ def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> Ship
     s = ShipState(
         ship=ship,
         voyage_id=voyage["id"],
-        route=route_from_text(voyage["route"]),
+        route=read_route(voyage["route"]),  # read as asked (issue 14: long routes)
         position=voyage["position"],
         progress=voyage["progress_miles"],
-        inshore=inshore_from_text(voyage["inshore"]),
+        inshore=read_inshore(voyage["inshore"]),
         status=voyage["status"],
         pace=voyage["pace"],
         strain=voyage["strain"],
@@ -116,8 +116,28 @@ def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> Ship
     s.set_extra(json.loads(voyage["state"] or "{}"))
     # The route as stored, so save_state rewrites it only when a new course changed it: a
     # long route is the biggest value in the row (issue 14.5: per-advance cost flat).
-    camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
+    _keep_stored(camp, s)
     return s
+
+
+def _keep_stored(camp: Campaign, s: ShipState) -> None:
+    """Remember the route and flags as stored: a TextRoute or TextFlags itself (never
+    changed in place: while it is still the voyage's, the stored text is hers), a plain list
+    as a copy (a list may be changed in place, so it is compared item by item)."""
+    camp.cache[("route", s.voyage_id)] = (
+        s.route if isinstance(s.route, TextRoute) else list(s.route),
+        s.inshore if isinstance(s.inshore, TextFlags) else list(s.inshore),
+    )
+
+
+def _route_unchanged(camp: Campaign, s: ShipState) -> bool:
+    """Whether the voyage's route and flags are still what was stored (``_keep_stored``):
+    the same objects read from the store (no compare of 94,001 hexes, issue 14), or equal."""
+    stored = camp.cache.get(("route", s.voyage_id))
+    if stored is None:  # never read
+        return False
+    route, inshore = stored
+    return (s.route is route or s.route == route) and (s.inshore is inshore or s.inshore == inshore)
 
 
 def open_voyages(camp: Campaign) -> list[ShipState]:
@@ -145,8 +165,7 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         [s.position, s.progress, s.pace, s.strain, s.status, ended, dumps(s.stored_extra()),
          s.voyage_id],
     )
-    stored = camp.cache.get(("route", s.voyage_id))
-    if stored is None or stored != (s.route, s.inshore):  # a new course (or never read)
+    if not _route_unchanged(camp, s):  # a new course, a drift, a tow (or never read)
         # issue 14.5: the route has its own row (voyage.perfschema), written only here
         camp.db.execute(
             "UPDATE voyage_routes SET route = ?, inshore = ? WHERE voyage_id = ?",
@@ -155,7 +174,7 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
         camp.db.execute(
             "UPDATE voyages SET destination = ? WHERE id = ?", [s.route[-1], s.voyage_id]
         )
-        camp.cache[("route", s.voyage_id)] = (list(s.route), list(s.inshore))
+        _keep_stored(camp, s)
     s.ship.pace, s.ship.strain = s.pace, s.strain
     if s.status in OPEN_STATUSES:
         s.ship.status = "at sea"  # an arrived ship keeps "in port" / "at anchor" (arrive())
@@ -166,7 +185,12 @@ def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
 
 
 def insert_voyage(
-    camp: Campaign, ship: str, route: list[str], inshore: list[bool], pace: str, strain: int
+    camp: Campaign,
+    ship: str,
+    route: Sequence[str],
+    inshore: Sequence[bool],
+    pace: str,
+    strain: int,
 ) -> int:
     """Open a voyage row and its route row (voyage.perfschema); the new voyage's id."""
     cursor = camp.db.execute(
@@ -683,8 +707,8 @@ def _referee_action(
         flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
         if s.route[s.position + 1 : s.position + 2] != hexes[1:2]:
             s.progress = 0  # a new heading: the miles toward the old next hex are lost
-        s.route = s.route[: s.position] + hexes
-        s.inshore = s.inshore[: s.position] + flags
+        s.route = [*s.route[: s.position], *hexes]
+        s.inshore = [*s.inshore[: s.position], *flags]
         if s.status == "arrived":
             s.status = "under way"
         s.searching = False  # R74: a new course ends a search

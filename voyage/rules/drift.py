@@ -26,7 +26,7 @@ engine's phase for a ship: it rolls the hazards through the engine's hour (its r
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -130,7 +130,7 @@ NO_CURRENT: CurrentAt = _no_current
 
 
 def route_hours(
-    route: list[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
+    route: Sequence[str], speed: int, current_at: CurrentAt, hex_miles: int = 12, progress: int = 0
 ) -> int | None:
     """Hours to sail ``route`` at ``speed`` knots with the currents (as the engine steps it:
     the current of the hex she starts each hour in, R31 progress carried, ``progress``
@@ -139,9 +139,12 @@ def route_hours(
     if len(route) < 2:
         return 0
     limit = 24 * 366
-    if speed > 0 and all(current_at(h) is None for h in route[:-1]):
+    if speed > 0 and (
+        current_at is _no_current or all(current_at(h) is None for h in route[:-1])
+    ):
         # no current anywhere on the way: the loop below in one step (a route across a
-        # 999 x 999 map has thousands of hexes, and status asks for every ship's ETA)
+        # 999 x 999 map has thousands of hexes, and status asks for every ship's ETA; on
+        # a map without currents not one is asked about)
         miles = (len(route) - 1) * hex_miles - progress
         hours = max(1, -(-miles // speed))
         return None if hours > limit else hours

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..events import Event
+from ..routetext import copy_of
 from ..ships import Ship, deadweight, load, trait_effect
 from ..tables import RuleBook
 from .anchors import anchor_cable
@@ -126,7 +127,7 @@ def _entered(s: Any, tower: Any) -> list[int]:
     """The positions on the tower's route of the hexes she entered this hour (the ship in
     tow was at the tower's start hex, on the same route unless the tower changed course)."""
     route = tower.route
-    if list(s.route) == list(route):
+    if s.route == route:  # a list or a TextRoute (voyage.routetext), either way round
         start = s.position
     elif s.hex in route[: tower.position + 1]:
         start = route.index(s.hex)
@@ -144,7 +145,7 @@ def _follow(engine: Any, s: Any, tower: Any, clock: int, out: list[Any],
     from ..engine import _ShipHour
 
     positions = _entered(s, tower)
-    s.route, s.inshore = list(tower.route), list(tower.inshore)
+    s.route, s.inshore = copy_of(tower.route), copy_of(tower.inshore)
     row = next((r for r in rows if r.ship == tower.ship.name), None)
     speed = int(row.speed) if row is not None else 0
     hex_miles = engine._hex_miles

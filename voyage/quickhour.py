@@ -168,15 +168,16 @@ def quiet_ships(
         if position >= last:
             append(slow(s))
             continue
-        if currents:
-            here = route[position]
-            if (
-                (here in current_map and current_map[here] is not None)
-                if current_map is not None
-                else current_at(here) is not None
-            ):
-                append(slow(s))  # R64: a current helps or hinders her
-                continue
+        # her hex, read once (a voyage's route is read from its text a hex at a time,
+        # voyage.routetext: each read cuts a new string out of it)
+        here = route[position]
+        if currents and (
+            (here in current_map and current_map[here] is not None)
+            if current_map is not None
+            else current_at(here) is not None
+        ):
+            append(slow(s))  # R64: a current helps or hinders her
+            continue
         name = ship.name
         fuel = ship.fuel
         # R92: a tow counts in her load category (R41 too)
@@ -256,9 +257,9 @@ def quiet_ships(
                 append(slow(s))
                 continue
         elif (
-            sea_state(route[position], clock)
+            sea_state(here, clock)
             if seas is None
-            else (here := route[position]) in seas and seas[here] and here not in ports
+            else here in seas and seas[here] and here not in ports
         ):
             rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
             calm = []  # (no hex entered)
@@ -298,7 +299,7 @@ def quiet_ships(
                     dw = deadweight[name]
                     category = categories.get((load, dw)) or e.category_of(load, dw)
             s.position = position = position + entered
-            ship.hex = route[position]
+            ship.hex = here = there  # (the last hex entered: route[position])
             s.hours_in_hex = 0
         else:
             s.hours_in_hex += 1
@@ -312,7 +313,7 @@ def quiet_ships(
         row.voyage_id = s.voyage_id
         row.ship = name
         row.clock = clock
-        row.hex = route[position]
+        row.hex = here
         row.miles = row.speed = speed
         row.pace = s.pace
         row.fuel = fuel if type(fuel) is int else plain(fuel)

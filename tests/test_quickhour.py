@@ -5,6 +5,7 @@ random fleets and on the year-long bench's fleet."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from voyage import engine as engine_module
+from voyage import hexmap
 from voyage.dice import Roller
 from voyage.engine import Engine, ShipState
 from voyage.quickhour import quiet_hour
@@ -66,6 +68,9 @@ def _outcome(engine: Engine, states: list[ShipState], hours: int) -> list[object
     hours=st.integers(1, 80),
     hex_miles=st.sampled_from([12, 4, 3]),  # short hexes: two or three entered an hour
     storm_clock=st.integers(0, 5),  # R32/R60: storm hours already spent in her hex
+    as_dicts=st.booleans(),  # the sea and currents as voyage.voyages.world_for gives them
+    level=st.integers(1, 3),
+    ports=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=3),
 )
 def test_quiet_hours_in_one_step_are_the_hours_stepped(
     ships,
@@ -77,14 +82,25 @@ def test_quiet_hours_in_one_step_are_the_hours_stepped(
     hours,
     hex_miles,
     storm_clock,
+    as_dicts,
+    level,
+    ports,
 ):
-    def storm_at(hex_name: str, clock: int) -> int:
-        return int(hex_name in storm_hexes and storm_from <= clock < storm_from + storm_hours)
-
     flow = Current(2, Fraction(1, 2))
+    current_at: Callable[[str], Current | None]
+    if as_dicts:
+        # the quiet path's look-ups of a SeaStates lookup (its of_hour: the hour's
+        # storm-tossed hexes and the sheltered ports, R60) and of a map's currents dict
+        # (R64), against the plain calls the stepped hours make
+        storm_at = _sea_lookup(storm_hexes, storm_from, storm_hours, level, frozenset(ports))
+        current_at = {h: flow for h in current_hexes}.get
+    else:
 
-    def current_at(hex_name: str) -> Current | None:  # R64: currents in a few hexes
-        return flow if hex_name in current_hexes else None
+        def storm_at(hex_name: str, clock: int) -> int:
+            return int(hex_name in storm_hexes and storm_from <= clock < storm_from + storm_hours)
+
+        def current_at(hex_name: str) -> Current | None:  # R64: currents in a few hexes
+            return flow if hex_name in current_hexes else None
 
     def sail(quick: bool) -> list[object]:
         states = []
@@ -121,6 +137,51 @@ def test_quiet_hours_in_one_step_are_the_hours_stepped(
             return _outcome(engine, states, hours)
 
     assert sail(True) == sail(False)
+
+
+def _sea_lookup(
+    hexes: set[str], start: int, hours: int, level: int, ports: frozenset[str]
+) -> Callable[[str, int], int]:
+    """A sea-state lookup as voyage.world.seastate.SeaStates.lookup makes one: ``level`` in
+    ``hexes`` from ``start`` for ``hours``, calm in ``ports`` (R60), with its of_hour."""
+
+    def levels(clock: int) -> dict[str, int]:
+        return {h: level for h in sorted(hexes)} if start <= clock < start + hours else {}
+
+    def sea_state(hex_name: str, clock: int) -> int:
+        return 0 if hex_name in ports else levels(clock).get(hex_name, 0)
+
+    sea_state.of_hour = lambda clock: (levels(clock), ports)  # type: ignore[attr-defined]
+    return sea_state
+
+
+def test_a_sea_states_of_hour_says_what_its_lookup_says(tmp_path: Path):
+    """SeaStates.lookup's of_hour (what the quiet path reads once an hour) gives, for
+    every hex of the bench's map at hours with storms and cells, the lookup's own level:
+    0 in a port (R60), else the hour's level, 0 where calm."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import bench_engine  # type: ignore[import-not-found]
+
+    from voyage import voyages
+
+    camp = bench_engine.make_campaign(tmp_path, 2)
+    chart, sea_state = voyages.campaign_chart(camp)
+    of_hour = sea_state.of_hour  # type: ignore[attr-defined]
+    hexes = [
+        hexmap.hex_name(col, row)
+        for col in range(1, chart.width + 1)
+        for row in range(1, chart.height + 1)
+    ]
+    stormy = 0
+    for clock in range(0, 24 * 60, 7):
+        seas, ports = of_hour(clock)
+        for name in hexes:
+            expected = sea_state(name, clock)
+            assert (0 if name in ports else seas.get(name, 0)) == expected
+            stormy += expected > 0
+        assert all(level > 0 for level in seas.values())  # calm hexes are left out
+    assert stormy  # the storm (and cells) were seen
+    camp.close()
 
 
 def test_an_open_sea_hour_is_quiet_a_coastal_entry_rolls_and_an_arrival_is_stepped():

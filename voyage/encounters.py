@@ -480,8 +480,15 @@ class EncounterChecks:
         rolls += more
         if self._logged is None:
             self._import_late()
-        # castaways go into the water of her hex (R71-R74): the referee searches
-        text = met_text(hex_name, found) + self._into(engine.water, found, clock)
+        text = met_text(hex_name, found)
+        water = engine.water
+        if water is not None:  # (without a water phase into_phase adds nothing)
+            if self._into is None:
+                from .castaways import into_phase
+
+                self._into = into_phase
+            # castaways go into the water of her hex (R71-R74): the referee searches
+            text += self._into(water, found, clock)
         event = Event("encounter", text, rolls, CHECK_MINUTE, {"encounter": found})
         out.append(self._logged(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
@@ -490,22 +497,20 @@ class EncounterChecks:
         into it this hour, on different courses (their next hexes differ: ships sailing in
         company never "meet"), meet: an encounter of kind ship for each, and the advance
         stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
-        first: dict[str, Any] = {}  # hex -> the first ship under way in it
-        shared: dict[str, list[Any]] | None = None  # hex -> the ships, where two or more
-        for s in engine.states:
-            if s.status == "under way" and s.sinking_in is None:
-                hex_name = s.route[s.position]
-                other = first.get(hex_name)
-                if other is None:
-                    first[hex_name] = s
-                elif shared is None:
-                    shared = {hex_name: [other, s]}
-                elif hex_name in shared:
-                    shared[hex_name].append(s)
-                else:
-                    shared[hex_name] = [other, s]
-        if shared is None:
+        under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
+        if len({s.route[s.position] for s in under_way}) == len(under_way):
             return  # the common hour: no two ships under way share a hex (R93)
+        first: dict[str, Any] = {}  # hex -> the first ship under way in it
+        shared: dict[str, list[Any]] = {}  # hex -> the ships, where two or more
+        for s in under_way:
+            hex_name = s.route[s.position]
+            other = first.setdefault(hex_name, s)
+            if other is s:
+                pass  # the first in her hex
+            elif hex_name in shared:
+                shared[hex_name].append(s)
+            else:
+                shared[hex_name] = [other, s]
         if self._logged is None:
             self._import_late()
         # the hexes in the order their first ship comes (as the ships are listed)
@@ -543,11 +548,11 @@ class EncounterChecks:
 
     def _import_late(self) -> None:
         """What an encounter needs, imported at the first one of an advance (not per
-        encounter: R93's checks meet thousands a year)."""
-        from .castaways import into_phase
+        encounter: R93's checks meet thousands a year; voyage.castaways at the first met
+        with a water phase to put castaways in)."""
         from .engine import LoggedEvent
 
-        self._into, self._logged = into_phase, LoggedEvent
+        self._logged = LoggedEvent
 
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""

@@ -46,7 +46,7 @@ from .rules.boatpower import figures_key, plain
 from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
 from .rules.drift import current_leg, drift_phase
-from .rules.emergency import emergency_minute
+from .rules.emergency import emergency_minute, emergency_minutes
 from .rules.floodphase import flooding, r37_water
 from .rules.sinking import sinking_time
 from .rules.strain import strain_check as strain_roll
@@ -56,12 +56,12 @@ from .tables import RuleBook
 from .world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 if TYPE_CHECKING:
-    from .rules.aground import aground, coast_hazard, stuck_escape
+    from .rules.aground import aground, coast_hazard, stuck_event
     from .rules.fire import fire_start
 else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
     aground = lazy("voyage.rules.aground", "aground", globals())
     coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
-    stuck_escape = lazy("voyage.rules.aground", "stuck_escape", globals())
+    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
     fire_start = lazy("voyage.rules.fire", "fire_start", globals())
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
@@ -341,6 +341,7 @@ class Engine:
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
         self._open: dict[str, bool] = {}  # voyage.quickhour: hexes entered without R33's roll
+        self._quiet_figures: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # and her figures
         self._categories: dict[tuple[int, int], str] = {}
         self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
@@ -468,8 +469,10 @@ class Engine:
 
     def _anyone_at_sea(self) -> bool:
         """A ship to step (under way first: no property call), or people afloat (R71-R74)."""
-        at_sea = any(s.status == "under way" or s.active for s in self.states)
-        return at_sea or bool(self.water and self.water.active)
+        for s in self.states:  # (a loop, not any() of a generator: asked every hour)
+            if s.status == "under way" or s.active:
+                return True
+        return bool(self.water and self.water.active)
 
     def _becalmed(self, rows: list[HourRow]) -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
@@ -592,17 +595,7 @@ class _ShipHour:
         """The hour from its ``i``-th hex entry on: minute by minute while an emergency runs
         (R52), then its end (voyage.quickhour joins here after its own hex entries)."""
         s, ship = self.s, self.ship
-        count = len(entries)
-        while self.minute < MINUTES and s.active and (s.emergency or (self.moving and i < count)):
-            if s.emergency:
-                self.tick()
-            while i < count and entries[i] <= self.minute and self.moving:
-                self.enter_hex()
-                i += 1
-            if s.emergency:
-                self.minute += 1  # R52: step minute by minute while an emergency runs
-            elif self.moving and i < count:
-                self.minute = max(self.minute, entries[i])
+        emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
         self.minute = MINUTES - 1
         if self.moving:
             # R31: progress that did not reach the next hex carries over
@@ -634,9 +627,9 @@ class _ShipHour:
         if s.new_leaks:
             s.new_leaks = []
         if s.status == "stuck" and self.e.world.stuck_escape == "roll":
-            got_off = stuck_escape(self.roller, self.book, phases.escape_mods(self))  # R34, R83
-            self.log(got_off.event())
-            if got_off.freed:
+            got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            self.log(got_off)
+            if got_off.rolls[0].success:  # she is afloat again
                 s.status = "under way"
         afloat = s.sinking_in is None and not s.capsized and not s.searching  # R74: she stays
         if s.status == "under way" and afloat and s.position == len(s.route) - 1:

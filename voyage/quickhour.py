@@ -92,6 +92,10 @@ def quiet_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> H
     return rows[0] if rows else None
 
 
+#: quiet_ships' sea before it is asked for (:func:`quiet_ships`)
+_UNASKED: Any = object()
+
+
 def _not_quiet(s: ShipState) -> None:
     return None
 
@@ -112,10 +116,21 @@ def quiet_ships(
     world = e.world
     current_at = world.current_at
     currents = current_at is not NO_CURRENT
+    # a map's currents as a dict (voyage.rules.drift.current_lookup gives its get): asked
+    # with `in` rather than a call every ship-hour (R64)
+    current_map = getattr(current_at, "__self__", None)
+    if type(current_map) is not dict:
+        current_map = None
     sea_state = world.sea_state
+    # the hour's storm-tossed hexes and the sheltered ports (R60), asked once an hour (by
+    # the first ship that sails it quietly) of a SeaStates lookup (voyage.world.seastate):
+    # sea_state(h, clock) is 0 for h in ports, else seas.get(h, 0)
+    of_hour: Any = getattr(sea_state, "of_hour", None)
+    seas: Any = None if of_hour is None else _UNASKED
+    ports: Any = None
     water_in_load = world.water_in_load
     fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
-    categories, memo, opened = e._categories, e._memo, e._open
+    categories, memo, opened, known = e._categories, e._memo, e._open, e._quiet_figures
     hex_miles = e._hex_miles
     append = rows.append
     for s in ships:
@@ -141,47 +156,76 @@ def quiet_ships(
             append(slow(s))
             continue
         eq = ship.equipment
-        if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
+        # (`in` first: the keys are seldom there, and a look-up costs less than a call)
+        if ("pumps_on" in eq or "pumps_switch" in eq) and (
+            eq.get("pumps_on") or eq.get("pumps_switch") == "on"
+        ):
             append(slow(s))  # R85: the pumps work this hour
             continue
         route = s.route
         position = s.position
         last = len(route) - 1
-        if position >= last or (currents and current_at(route[position]) is not None):
+        if position >= last:
+            append(slow(s))
+            continue
+        # her hex, read once (a voyage's route is read from its text a hex at a time,
+        # voyage.routetext: each read cuts a new string out of it)
+        here = route[position]
+        if currents and (
+            (here in current_map and current_map[here] is not None)
+            if current_map is not None
+            else current_at(here) is not None
+        ):
             append(slow(s))  # R64: a current helps or hinders her
             continue
         name = ship.name
         fuel = ship.fuel
-        tow = eq.get("tow_counted")  # R92: a tow counts in her load category (R41 too)
+        # R92: a tow counts in her load category (R41 too)
+        tow = eq["tow_counted"] if "tow_counted" in eq else None  # noqa: SIM401 (no call)
         # her Load as _load counts it (inline: every ship-hour)
         weighs = fuel_weighs[name]
         load = ship.cargo + (fuel if weighs else 0) + fixed[name] + (tow or 0)
         if water_in_load:
             load += ship.water
-        dw = deadweight[name]
-        category = categories.get((load, dw)) or e.category_of(load, dw)
-        if category == "overloaded":
-            append(slow(s))  # R41: a capsize Check every hour
-            continue
         powered = ship.engine_tier is not None and not ship.engine_broken and fuel > 0  # R13
-        figures = memo.get((name, category, powered, s.pace, s.strain, tow, None))
-        speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
-        if type(speed) is not int or speed <= 0:
+        # her load category, figures and what they make of the hour, by what decides them
+        # (worked out as below once per ship, Load and pace: issue 14, every ship-hour)
+        key = (name, load, powered, s.pace, s.strain, tow)
+        hour = known.get(key)
+        if hour is None:
+            dw = deadweight[name]
+            category = categories.get((load, dw)) or e.category_of(load, dw)
+            if category == "overloaded":
+                append(slow(s))  # R41: a capsize Check every hour
+                continue
+            figures = memo.get((name, category, powered, s.pace, s.strain, tow, None))
+            speed, fuel_use, cruising = figures if figures is not None else e.figures(s, category)
+            hour = known[key] = (
+                category,
+                speed,
+                fuel_use,
+                cruising,
+                type(speed) is int and speed > 0,  # she makes way (else the slow path's)
+                s.pace == "strain" and speed > cruising and powered,  # R14: rolled below
+                bool(fuel_use and powered),  # R16: she burns fuel hex by hex
+            )
+        category, speed, fuel_use, cruising, sails, strain, burns = hour
+        if not sails:
             append(slow(s))
             continue
-        strain = s.pace == "strain" and speed > cruising and powered  # R14: rolled below
-        burns = bool(fuel_use and powered)
         progress = s.progress
         if burns and fuel < fuel_use and progress >= hex_miles:
             append(slow(s))  # R16: adrift at her next hex's edge
             continue
+        if seas is _UNASKED:
+            seas, ports = of_hour(clock)
         need = hex_miles - progress
         entered = 0
-        # each hex entered: -1 for open, calm water, else its sea state (0 calm: inshore, a
-        # narrow passage or shallows, R33), entered as _ShipHour.enter_hex enters it
-        calm: list[int] = []
         rolls = False  # a coast hazard (R33) or storm (R32, R60) roll this hour
         if need <= speed:
+            # each hex entered: -1 for open, calm water, else its sea state (0 calm:
+            # inshore, a narrow passage or shallows, R33), as _ShipHour.enter_hex enters it
+            calm: list[int] = []
             inshore = s.inshore
             left = fuel
             while need <= speed:
@@ -196,7 +240,12 @@ def quiet_ships(
                 ok = opened.get(there)
                 if ok is None:
                     ok = opened[there] = open_hex(e, there)
-                level = int(sea_state(there, clock))
+                if seas is None:
+                    level = int(sea_state(there, clock))
+                elif there in seas:
+                    level = 0 if there in ports else seas[there]
+                else:
+                    level = 0
                 if ok and not level and not (at < len(inshore) and inshore[at]):
                     calm.append(-1)
                 else:
@@ -207,8 +256,13 @@ def quiet_ships(
             if need <= speed:  # (the loop above broke off)
                 append(slow(s))
                 continue
-        elif sea_state(route[position], clock):
+        elif (
+            sea_state(here, clock)
+            if seas is None
+            else here in seas and seas[here] and here not in ports
+        ):
             rolls = True  # R32/R60: an hour in a storm-tossed hex counts toward its Check
+            calm = []  # (no hex entered)
         if rolls:
             append(
                 _rolled_hour(e, s, clock, out, (speed, fuel_use, cruising), category, strain, calm)
@@ -242,9 +296,10 @@ def quiet_ships(
                     load = ship.cargo + fuel + fixed[name] + (tow or 0)
                     if water_in_load:
                         load += ship.water
+                    dw = deadweight[name]
                     category = categories.get((load, dw)) or e.category_of(load, dw)
             s.position = position = position + entered
-            ship.hex = route[position]
+            ship.hex = here = there  # (the last hex entered: route[position])
             s.hours_in_hex = 0
         else:
             s.hours_in_hex += 1
@@ -258,7 +313,7 @@ def quiet_ships(
         row.voyage_id = s.voyage_id
         row.ship = name
         row.clock = clock
-        row.hex = route[position]
+        row.hex = here
         row.miles = row.speed = speed
         row.pace = s.pace
         row.fuel = fuel if type(fuel) is int else plain(fuel)
@@ -266,7 +321,11 @@ def quiet_ships(
         row.load_category = category
         row.water = ship.water
         row.leaks = 0
-        row.status = f"under way, {depth} ft down" if (depth := eq.get("depth_ft")) else "under way"
+        row.status = (
+            f"under way, {depth} ft down"
+            if "depth_ft" in eq and (depth := eq["depth_ft"])  # R84
+            else "under way"
+        )
         append(row)
 
 
@@ -378,14 +437,15 @@ def _rolled_hour(
             info = e.hex_info(there)
             # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
             # charted depth of R83, by_depth)
+            # (ShipState.active, a property, asked last: the tests are pure reads)
             if (
-                s.active
-                and s.sinking_in is None
-                and (
+                (
                     (at < len(s.inshore) and s.inshore[at])
                     or info.narrow_passage
                     or info.terrain in e.shallows
                 )
+                and s.sinking_in is None
+                and s.active
             ):
                 if h is not None:
                     _coast(h, info)

@@ -101,6 +101,28 @@ def _aground_mods(seabed: str, book: RuleBook) -> list[Modifier]:
     return [Modifier(value, f"{seabed} seabed")] if value else []
 
 
+#: a seabed's name, modifiers (immutable: each roll copies them) and whether it damages a
+#: hull, by (rule book, seabed as written), with the book they were read from
+_SEABEDS: dict[tuple[int, str], tuple[RuleBook, str, tuple[Modifier, ...], bool]] = {}
+
+
+def _seabed_terms(seabed: str, book: RuleBook) -> tuple[str, tuple[Modifier, ...], bool]:
+    """:func:`seabed_name`, :func:`_aground_mods` and :func:`seabed_damages` of a seabed,
+    worked out once per book (R34: a grounding in the engine, thousands a year)."""
+    found = _SEABEDS.get((id(book), seabed))
+    if found is None or found[0] is not book:
+        bed = seabed_name(seabed, book)  # an unknown seabed is refused here, before any dice
+        if len(_SEABEDS) >= 256:
+            _SEABEDS.clear()
+        found = _SEABEDS[id(book), seabed] = (
+            book,
+            bed,
+            tuple(_aground_mods(bed, book)),
+            seabed_damages(bed, book),
+        )
+    return found[1], found[2], found[3]
+
+
 def aground(
     tier: int,
     speed: int,
@@ -112,11 +134,11 @@ def aground(
     """The ship runs aground at travelling ``speed`` on ``seabed`` (R34)."""
     tier = check_tier(tier)
     check_count(speed, "travelling speed")
-    bed = seabed_name(seabed, book)
+    bed, mods, damages = _seabed_terms(seabed, book)
     roll = roller.roll(
         "running aground",
         book.procedures["aground"]["die"],
-        _aground_mods(bed, book),
+        mods,
         target=speed,
         compare="<",
         success="not stuck",
@@ -128,7 +150,7 @@ def aground(
     changes: dict[str, object] = {"stuck": True} if stuck else {}
     rolls = [roll]
     rammed = None
-    if seabed_damages(bed, book):
+    if damages:
         # R34: an obstacle that can damage the ship is rammed at the travelling speed
         rammed = ram(tier, speed, roller, book, traits, what=f"the {bed} seabed")
         rolls.extend(rammed.rolls)
@@ -151,6 +173,20 @@ def stuck_escape(
 ) -> EscapeResult:
     """A stuck ship's hourly try to get off (R34): 2d6 >= 8 (R83's modifiers for a boat
     grounded by depth)."""
+    roll = stuck_event(roller, book, modifiers).rolls[0]  # the one roll and its texts
+    if roll.success:
+        return EscapeResult("aground", AFLOAT_TEXT, (roll,), {"stuck": False}, True)
+    return EscapeResult("aground", STUCK_TEXT, (roll,), {}, False)
+
+
+AFLOAT_TEXT = "The ship works herself off: afloat again."
+STUCK_TEXT = "The ship is still stuck."
+
+
+def stuck_event(roller: Roller, book: RuleBook, modifiers: Sequence[Modifier] = ()) -> Event:
+    """``stuck_escape(roller, book, modifiers).event()``, the same roll and event without
+    the result record (issue 14: a stuck ship tries every hour); its one roll's
+    ``success`` says whether she got off."""
     rule = book.procedures["aground"]["escape"]
     roll = roller.roll(
         "getting off",
@@ -162,10 +198,8 @@ def stuck_escape(
         target_text=f"needs {rule['target']}+",
     )
     if roll.success:
-        return EscapeResult(
-            "aground", "The ship works herself off: afloat again.", (roll,), {"stuck": False}, True
-        )
-    return EscapeResult("aground", "The ship is still stuck.", (roll,), {}, False)
+        return Event("aground", AFLOAT_TEXT, [roll], 0, {"stuck": False})
+    return Event("aground", STUCK_TEXT, [roll], 0, {})
 
 
 def stuck_escape_odds(book: RuleBook) -> Fraction:

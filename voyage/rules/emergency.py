@@ -3,7 +3,8 @@
 While a fire, a listing or a sinking is under way the engine steps the hour minute by
 minute; each minute a sinking ship counts down (R40), a fire out of control counts down to
 swallowing her (R50) or else spreads and is fought (R50), and a listing ship may capsize
-every 10 minutes (R37). Moved out of voyage/engine.py (the 900-line limit) as it was.
+every 10 minutes (R37). Moved out of voyage/engine.py (the 900-line limit) as it was, and
+with it (:func:`emergency_minutes`) the loop over the minutes of such an hour.
 """
 
 from __future__ import annotations
@@ -71,3 +72,37 @@ def emergency_minute(h: Any) -> None:
         and s.sinking_in is None
     ):
         h.capsize("listing")  # R37: a listing ship may capsize every 10 minutes
+
+
+#: voyage.engine.OPEN_STATUSES and the statuses that end a voyage's stepping (as
+#: ShipState.active reads them; tests/test_quickhour.py checks they are the engine's)
+OPEN = ("under way", "anchored", "stuck", "adrift", "under tow")
+ENDED = ("sunk", "abandoned")
+MINUTES = 60
+
+
+def emergency_minutes(h: Any, entries: list[int], i: int) -> int:
+    """The minutes of the ship-hour ``h`` (voyage.engine._ShipHour.finish) from its ``i``-th
+    hex entry (``entries``: their minutes, R31) while she is stepped (ShipState.active) and
+    an emergency runs (R52: minute by minute, :func:`emergency_minute`) or hexes are still
+    to enter; the index of the next entry. ShipState.active and .emergency are read inline
+    (properties, asked every minute of every fire, listing and sinking)."""
+    s = h.s
+    count = len(entries)
+    while h.minute < MINUTES:
+        status = s.status
+        emergency = s.fire or s.swallow_in is not None or s.sinking_in is not None or s.listing
+        if status in ENDED or not (status in OPEN or s.leaks or emergency):
+            break  # no longer stepped (not ShipState.active)
+        if emergency:
+            emergency_minute(h)
+        elif not (h.moving and i < count):
+            break
+        while i < count and entries[i] <= h.minute and h.moving:
+            h.enter_hex()
+            i += 1
+        if s.fire or s.swallow_in is not None or s.sinking_in is not None or s.listing:
+            h.minute += 1  # R52: step minute by minute while an emergency runs
+        elif h.moving and i < count:
+            h.minute = max(h.minute, entries[i])
+    return i

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice import Modifier, Roller, distribution, odds
 from ..tables import RuleBook
@@ -69,12 +70,32 @@ def explosion_modifiers(
     return [*_weapon(weapon_modifier), *zone_mods, Modifier(-tier, tier_text(tier))]
 
 
+#: :func:`explosion_modifiers` (immutable: each roll copies them) by (rule book, Tier,
+#: weapon modifier, zone), with the book they were read from
+_BLASTS: dict[tuple[Any, ...], tuple[RuleBook, tuple[Modifier, ...]]] = {}
+
+
+def _explosion_mods(
+    tier: int, weapon_modifier: int, zone: str | None, book: RuleBook
+) -> tuple[Modifier, ...]:
+    """:func:`explosion_modifiers`, worked out once per book, Tier, modifier and zone (R35:
+    every grounding that rams a damaging seabed, issue 14); an error is raised as there."""
+    key = (id(book), tier, weapon_modifier, zone)
+    found = _BLASTS.get(key)
+    if found is None or found[0] is not book:
+        mods = tuple(explosion_modifiers(tier, weapon_modifier, zone, book))
+        if len(_BLASTS) >= 1024:
+            _BLASTS.clear()
+        found = _BLASTS[key] = (book, mods)
+    return found[1]
+
+
 def explosion_check(
     tier: int, weapon_modifier: int, zone: str | None, roller: Roller, book: RuleBook
 ) -> ExplosionResult:
     """The hull is hit by an Explosion (R36): on 20+ the ship is destroyed and sinks."""
     rules = book.procedures["hull"]
-    mods = explosion_modifiers(tier, weapon_modifier, zone, book)
+    mods = _explosion_mods(tier, weapon_modifier, zone, book)
     roll = roller.roll(
         "explosion",
         rules["explosion_die"],
@@ -107,7 +128,7 @@ def hull_hit(
     tier = check_tier(tier)
     if explosion:
         # validate the zone before any dice fall, so an error leaves no half-rolled record
-        explosion_modifiers(tier, weapon_modifier, zone, book)
+        _explosion_mods(tier, weapon_modifier, zone, book)
     leak = hull_leak(weapon_modifier, roller, book)
     blast = explosion_check(tier, weapon_modifier, zone, roller, book) if explosion else None
     rolls = leak.rolls + (blast.rolls if blast else ())

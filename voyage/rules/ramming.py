@@ -33,6 +33,23 @@ def ram_die(traits: Sequence[str], book: RuleBook) -> str:
     return dice[-1] if dice else str(book.procedures["ram"]["die"])
 
 
+#: :func:`ram_die` by (rule book, traits), with the book it was read from
+_DICE: dict[tuple[int, tuple[str, ...]], tuple[RuleBook, str]] = {}
+
+
+def _ram_die(traits: Sequence[str], book: RuleBook) -> str:
+    """:func:`ram_die`, worked out once per book and traits (R35: every grounding on a
+    damaging seabed rams it, issue 14)."""
+    key = (id(book), tuple(traits))
+    found = _DICE.get(key)
+    if found is None or found[0] is not book:
+        die = ram_die(traits, book)  # an unknown trait is refused here, before any dice
+        if len(_DICE) >= 256:
+            _DICE.clear()
+        found = _DICE[key] = (book, die)
+    return found[1]
+
+
 def ram(
     tier: int,
     relative_speed: int,
@@ -46,7 +63,7 @@ def ram(
     check_count(relative_speed, "relative speed")
     roll = roller.roll(
         f"ramming {what}",
-        ram_die(traits, book),
+        _ram_die(traits, book),
         target=relative_speed,
         compare=">",
         success="no damage",

@@ -107,7 +107,8 @@ def engine_run(camp: store.Campaign, hours: int, save: bool) -> tuple[float, int
     try:
         with camp.action("advance", "bench advance") as act:
             t0 = time.perf_counter()
-            states: list[ShipState] = voyages.open_voyages(camp)
+            # read as `voyage advance --hours N` reads them
+            states: list[ShipState] = voyages.open_voyages(camp, hours)
             engine = Engine(world, states, camp.roller)
             start = camp.clock
             total = AdvanceResult(start)

@@ -178,7 +178,7 @@ def one_day(path: Path, hours: int = 24) -> float:
     t0 = time.perf_counter()
     camp = store.open_campaign(path)
     with camp.action("advance", f"advance {hours} hour(s)") as act:
-        states = voyages.open_voyages(camp)
+        states = voyages.open_voyages(camp, hours)  # as `voyage advance --hours N`
         for s in states:
             s.ship.fuel = max(s.ship.fuel, 400)
         engine = Engine(voyages.world_for(camp), states, camp.roller)

@@ -212,7 +212,8 @@ def camp(tmp_path: Path) -> store.Campaign:
             c.add_ship(ship)
     there = chart.route("0305", "2812")
     assert there is not None
-    voyages.sail(c, "Long", route=(there + there[-2:0:-1]) * 20 + ["0305"])
+    # long enough to be read lazily by a day's advance (> 24 x EAGER_HEXES_PER_HOUR hexes)
+    voyages.sail(c, "Long", route=(there + there[-2:0:-1]) * 40 + ["0305"])
     voyages.sail(c, "Tug", to="2420")
     return c
 
@@ -239,6 +240,29 @@ def stored(camp: store.Campaign, ship: str) -> tuple[str, str]:
         "WHERE v.ship = ? ORDER BY v.id DESC LIMIT 1",
         [ship],
     ).fetchone()
+
+
+def test_a_route_short_for_the_hours_to_sail_is_split_at_once():
+    """An advance of many hours reads each hex of a short route many times over: it is
+    split once into a list; a long one for a short advance is read lazily (issue 14)."""
+    hexes = [hex_name(c, 5) for c in range(1, 100)] * 2  # 198 hexes, 197 spaces
+    text, flags = route_text(hexes), inshore_text([i % 3 == 0 for i in range(198)])
+    assert isinstance(read_route(text), TextRoute) and isinstance(read_inshore(flags), TextFlags)
+    for hours, kind in [(1, TextRoute), (3, TextRoute), (4, list), (8760, list)]:
+        route, inshore = read_route(text, hours), read_inshore(flags, hours)
+        assert type(route) is kind and route == hexes, hours
+        assert type(inshore) is (TextFlags if kind is TextRoute else list)
+        assert list(inshore) == [i % 3 == 0 for i in range(198)]
+    assert read_route("", 8760) == [] and read_inshore("", 8760) == []
+
+
+def test_open_voyages_reads_routes_as_the_hours_to_sail_need(camp):
+    by_ship = {s.ship.name: s for s in voyages.open_voyages(camp, 24)}
+    assert isinstance(by_ship["Long"].route, TextRoute)  # 2,001 hexes for 24 hours
+    assert type(by_ship["Tug"].route) is list and type(by_ship["Tug"].inshore) is list
+    year = voyages.open_voyages(camp, 8760)
+    assert all(type(s.route) is list and type(s.inshore) is list for s in year)
+    assert [s.route for s in year] == [list(by_ship[s.ship.name].route) for s in year]
 
 
 def test_a_day_at_sea_reads_the_route_lazily_and_never_rewrites_it(camp):

@@ -318,12 +318,23 @@ def _forward(text: str, start: int, steps: int) -> int:
     return low
 
 
-def read_route(text: str) -> Sequence[str]:
+#: An hour of sailing reads a few hexes of her route; a read from the text costs about ten
+#: times a list's, and splitting the text about a tenth of a read per hex. A route of fewer
+#: hexes than this many per hour to be sailed is split once into a list (a year's advance
+#: reads each hex many times over), a longer one read lazily (a day on a 94,001-hex route).
+EAGER_HEXES_PER_HOUR = 64
+
+
+def read_route(text: str, hours: int | None = None) -> Sequence[str]:
     """A stored route to sail: a :class:`TextRoute` of ``text`` when it is clean (names of
     digits between single spaces, as :func:`route_text` writes it), else the plain list
-    :func:`route_from_text` makes (the same hexes either way)."""
+    :func:`route_from_text` makes (the same hexes either way). ``hours``, the hours she will
+    be sailed before she is saved, if known: a route short for them is split at once into
+    a list (:data:`EAGER_HEXES_PER_HOUR`)."""
     if not text:
         return TextRoute("", 0, 0)
+    if hours is not None and text.count(" ") < hours * EAGER_HEXES_PER_HOUR:
+        return route_from_text(text)
     if not text.isascii() or text[0] == " " or text[-1] == " ":
         return route_from_text(text)
     # each check a pass in C over the text (bytes.translate, ==, a slice, a search), a
@@ -341,8 +352,11 @@ def read_route(text: str) -> Sequence[str]:
     return TextRoute(text, count, 0)
 
 
-def read_inshore(text: str) -> Sequence[bool]:
-    """Stored inshore flags to sail: a :class:`TextFlags` of ``text``."""
+def read_inshore(text: str, hours: int | None = None) -> Sequence[bool]:
+    """Stored inshore flags to sail: a :class:`TextFlags` of ``text``, or a list when
+    ``hours`` are many for the route (as :func:`read_route`)."""
+    if hours is not None and len(text) <= hours * EAGER_HEXES_PER_HOUR:
+        return inshore_from_text(text)
     return TextFlags(text)
 
 

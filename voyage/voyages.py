@@ -101,14 +101,17 @@ def world_for(
 # -- loading and saving state -------------------------------------------------------------
 
 
-def _state_from_rows(camp: Campaign, voyage: dict[str, Any], ship: Ship) -> ShipState:
+def _state_from_rows(
+    camp: Campaign, voyage: dict[str, Any], ship: Ship, hours: int | None = None
+) -> ShipState:
     s = ShipState(
         ship=ship,
         voyage_id=voyage["id"],
-        route=read_route(voyage["route"]),  # read as asked (issue 14: long routes)
+        # read as asked, or split when ``hours`` will read it all over (issue 14)
+        route=read_route(voyage["route"], hours),
         position=voyage["position"],
         progress=voyage["progress_miles"],
-        inshore=read_inshore(voyage["inshore"]),
+        inshore=read_inshore(voyage["inshore"], hours),
         status=voyage["status"],
         pace=voyage["pace"],
         strain=voyage["strain"],
@@ -140,11 +143,13 @@ def _route_unchanged(camp: Campaign, s: ShipState) -> bool:
     return (s.route is route or s.route == route) and (s.inshore is inshore or s.inshore == inshore)
 
 
-def open_voyages(camp: Campaign) -> list[ShipState]:
+def open_voyages(camp: Campaign, hours: int | None = None) -> list[ShipState]:
     """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
-    a fire, a listing or a sinking goes on in port until it is dealt with)."""
+    a fire, a listing or a sinking goes on in port until it is dealt with). ``hours``: how
+    long they will be advanced, if known (routetext.read_route: a year's advance splits
+    each route once, a day's reads a long one lazily; the same hexes either way)."""
     rows = list(camp.db.query(f"{VOYAGE_SELECT} WHERE {OPEN_V} ORDER BY v.id"))
-    return [_state_from_rows(camp, r, camp.get_ship(r["ship"])) for r in rows]
+    return [_state_from_rows(camp, r, camp.get_ship(r["ship"]), hours) for r in rows]
 
 
 def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
@@ -440,7 +445,7 @@ def advance(
     with camp.action("advance", "advance") as act:
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
-        states = open_voyages(camp)
+        states = open_voyages(camp, hours)
         from .people import floaters, roster, save_floaters
 
         afloat = floaters(camp)

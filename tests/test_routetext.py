@@ -329,3 +329,22 @@ def test_a_tow_rewrites_the_towed_ships_route_as_her_towers(camp):
     long = voyages.open_voyage(camp, "Long")
     assert tug is not None and long is not None and tug.hex == long.hex != "0305"
     assert tug.status == "under tow" and tug.position == long.position
+
+
+def test_a_forecast_reads_a_short_route_as_a_list_and_shares_a_long_one(camp, monkeypatch):
+    """A forecast's runs read her route hundreds of times each: a list (copied per run) up
+    to forecast.SHARED_ROUTE_HEXES hexes, else the TextRoute as read, shared by every run
+    (never copied); the runs come out the same either way."""
+    from voyage import forecast
+
+    setup = forecast.prepare(camp, "Long")  # 2,001 hexes
+    assert type(setup.state.route) is list and type(setup.state.inshore) is list
+    one, two = forecast.fresh_state(setup.state), forecast.fresh_state(setup.state)
+    assert one.route == setup.state.route and one.route is not two.route
+    as_lists = forecast.simulate(setup, 12, 5, workers=1)
+
+    monkeypatch.setattr(forecast, "SHARED_ROUTE_HEXES", 1000)
+    shared = forecast.prepare(camp, "Long")
+    assert isinstance(shared.state.route, TextRoute)
+    assert forecast.fresh_state(shared.state).route is shared.state.route
+    assert forecast.simulate(shared, 12, 5, workers=1) == as_lists

@@ -210,6 +210,10 @@ def prepare(
             state.status = "under way"  # the forecast asks: what if she weighs anchor now?
         if not state.active:
             raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
+    # the runs read her route thousands of times over: as a list, which each run copies,
+    # unless it is too long to copy per run (then it is shared as read: voyage.routetext)
+    if len(state.route) <= SHARED_ROUTE_HEXES:
+        state.route, state.inshore = list(state.route), list(state.inshore)
     # the engine sets these on the ship when it first works out her figures; set here, every
     # run starts alike whatever an earlier run of the same engine did
     state.ship.pace, state.ship.strain = state.pace, state.strain
@@ -242,6 +246,12 @@ def _shallow(obj: T) -> T:
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__)
     return new
+
+
+#: A route of more hexes than this is shared by a forecast's runs as it was read (a
+#: TextRoute: read a hex at a time, never copied); a shorter one is a list each run copies
+#: (a list is read ten times faster, and a run reads it hundreds of times).
+SHARED_ROUTE_HEXES = 4096
 
 
 def fresh_state(template: ShipState) -> ShipState:

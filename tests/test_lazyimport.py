@@ -58,8 +58,8 @@ def test_a_stand_in_replaced_meanwhile_is_left_alone() -> None:
 
 
 def test_a_campaign_opens_without_numpy_and_numpy_still_imports_after(tmp_path: Path) -> None:
-    """voyage.sqlitedb: sqlite-utils is loaded with numpy hidden (0.2-0.5 s of every
-    command's start-up, issue 14); ``map render`` can still import numpy afterwards."""
+    """voyage.sqlitedb: sqlite-utils is loaded with numpy hidden (about 0.1 s of
+    every command's start-up, issue 14); ``map render`` can still import numpy afterwards."""
     code = (
         "import sys, pathlib; from voyage import store; "
         f"store.create_campaign(pathlib.Path({str(tmp_path / 'c.db')!r}), 'T', seed=1); "

@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_savecost import _reference_pack  # every hour a tuple, each day one encoding
 
 from voyage import hourdays, rolljson
 from voyage.dice import Modifier, Roll
@@ -20,20 +21,6 @@ from voyage.engine import dumps
 
 class _Str(str):
     """A str subclass: equal to its value, and json writes it alike."""
-
-
-def _reference_pack(action_id: int, rows: list[Any], first: int) -> list[tuple[Any, ...]]:
-    """Every hour a tuple, each day one encoding (as voyage.hourdays.pack was first)."""
-    groups: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
-    for n, r in enumerate(rows, first):
-        hour = (n, r.clock, r.clock % 24, r.hex, r.miles, r.speed, r.pace,
-                hourdays._whole(r.fuel), hourdays._whole(r.load), r.load_category, r.water,
-                r.leaks, r.status)  # fmt: skip
-        groups.setdefault((r.voyage_id, r.ship, r.clock // 24), []).append(hour)
-    return [
-        (action_id, v, s, d + 1, hours[0][0], hours[-1][0], hourdays._encode(hours))
-        for (v, s, d), hours in groups.items()
-    ]
 
 
 # few distinct values, so that kept texts are found again; numbers of every kind that

@@ -24,7 +24,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, SupportsIndex, overload
+from typing import Any, SupportsIndex, TypeVar, overload
+
+_T = TypeVar("_T")
 
 #: What the m106 format allows: digits and spaces in a route, 0 and 1 in the flags.
 ROUTE_GLOB = "*[^0-9 ]*"
@@ -91,7 +93,36 @@ _WALK = 24
 _DOUBLE_SPACE = re.compile(b"  ").search
 
 
-class TextRoute(Sequence[str]):
+class TextItems(Sequence[_T]):
+    """What :class:`TextRoute` and :class:`TextFlags` share as the lists they stand for:
+    equal to any sequence of the same items, ``+`` makes a plain list, the list's repr (a
+    ShipState's repr, which the engine digest reads), and no hash (as a list has none).
+    Never changed in place, so it may be shared (:func:`copy_of`)."""
+
+    __slots__ = ()
+
+    def _same_items(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == len(self) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which have none
+
+    def __add__(self, other: Iterable[_T]) -> list[_T]:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return [*self, *other]
+
+    def __radd__(self, other: Iterable[_T]) -> list[_T]:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return [*other, *self]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
+
+
+class TextRoute(TextItems[str]):
     """A route as its stored text (``"0305 0405 0506"``), read an item at a time.
 
     When every name has the same width ``w`` (4 digits on a map up to 99 x 99, 6 on a
@@ -221,27 +252,12 @@ class TextRoute(Sequence[str]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TextRoute):
             return self.text == other.text  # clean texts: the same text, the same hexes
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._n and list(self) == list(other)
-        return NotImplemented
+        return self._same_items(other)
 
-    __hash__ = None  # type: ignore[assignment]  # equal to lists, which have none
-
-    def __add__(self, other: Iterable[str]) -> list[str]:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return [*self, *other]
-
-    def __radd__(self, other: Iterable[str]) -> list[str]:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return [*other, *self]
-
-    def __repr__(self) -> str:
-        return repr(list(self))  # as the list it stands for (a ShipState's repr)
+    __hash__ = None  # type: ignore[assignment]  # (a class defining __eq__ gets one back)
 
 
-class TextFlags(Sequence[bool]):
+class TextFlags(TextItems[bool]):
     """Inshore flags as their stored text (``"0011"``): flag ``i`` is ``text[i] == "1"``
     (as :func:`inshore_from_text` reads them). Slices and ``+`` make plain lists."""
 
@@ -280,24 +296,9 @@ class TextFlags(Sequence[bool]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, TextFlags) and self.text == other.text:
             return True
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == len(self.text) and list(self) == list(other)
-        return NotImplemented
+        return self._same_items(other)
 
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Iterable[bool]) -> list[bool]:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return [*self, *other]
-
-    def __radd__(self, other: Iterable[bool]) -> list[bool]:
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return [*other, *self]
-
-    def __repr__(self) -> str:
-        return repr(list(self))
+    __hash__ = None  # type: ignore[assignment]  # (a class defining __eq__ gets one back)
 
 
 def _forward(text: str, start: int, steps: int) -> int:
@@ -364,4 +365,4 @@ def copy_of(items: Sequence[Any]) -> Any:
     """A route or flags another voyage (a ship taken in tow, R92) or a forecast's run may
     take as its own: a :class:`TextRoute` or :class:`TextFlags` itself (never changed in
     place, so shared without copying its 94,001 hexes), else a list copy."""
-    return items if isinstance(items, (TextRoute, TextFlags)) else list(items)
+    return items if isinstance(items, TextItems) else list(items)

@@ -20,7 +20,9 @@ quiet: holding, the hour goes on quietly; broken, the slow path takes over from 
 An hour that is quiet at its start but enters such hexes (inshore, shallows, storm) rolls
 them here as _ShipHour.enter_hex rolls them (:func:`_rolled_hour`), and makes the slow
 path's _ShipHour only when something needs it (a storm Check, a hazard found).
-tests/test_quickhour.py steps random voyages both ways.
+A ship stuck aground (R34) with nothing else wrong has her hour here too
+(:func:`stuck_hour`: her try to get off; afloat, the rest of her hour is an under way
+ship's). tests/test_quickhour.py steps random voyages both ways.
 
 The engine runs :func:`quiet_ships`, the loop over its ships with the quiet hour inline
 (:func:`quiet_hour` is its one-ship form); the rules' ``coast_event``, ``capsize_event`` and
@@ -39,16 +41,17 @@ from typing import TYPE_CHECKING, Any
 from .events import Event
 from .lazyimport import lazy
 from .rules.boatpower import plain
-from .rules.capsize import capsize_event
+from .rules.capsize import capsize_event, storm_clock
 from .rules.drift import NO_CURRENT
 from .rules.strain import strain_hour
 from .rules.submersible import submerged
 
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
-    from .rules.aground import coast_event
-else:  # R33's roll: imported when a ship first meets a hazard (voyage.lazyimport)
+    from .rules.aground import coast_event, stuck_event
+else:  # R33's and R34's rolls: imported when a ship first meets a hazard (voyage.lazyimport)
     coast_event = lazy("voyage.rules.aground", "coast_event", globals())
+    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
 
 _ENGINE: ModuleType | None = None
 _HOUR_ROW: Any = None  #: voyage.engine.HourRow (bound on first use)
@@ -132,12 +135,23 @@ def quiet_ships(
     fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
     categories, memo, opened, known = e._categories, e._memo, e._open, e._quiet_figures
     hex_miles = e._hex_miles
+    stuck_rolls = world.stuck_escape == "roll"  # R34: a stuck ship tries to get off
     append = rows.append
     for s in ships:
         if s.status != "under way":
-            if s.active:
-                append(slow(s))
-            continue
+            if s.status == "stuck" and stuck_rolls:
+                row = stuck_hour(e, s, clock, out)
+                if row is None:
+                    append(slow(s))
+                    continue
+                if row is not AFLOAT:
+                    append(row)
+                    continue
+                # R34: she got off; the rest of her hour is an under way ship's (below)
+            else:
+                if s.active:
+                    append(slow(s))
+                continue
         if (
             s.leaks
             or s.fire
@@ -332,6 +346,81 @@ def quiet_ships(
 #: :func:`quiet_ships`, the engine's loop over the ships (Engine.hour uses it while
 #: quiet_hour is this module's: a test that turns quiet_hour off steps every hour)
 quiet_hour.fleet = quiet_ships  # type: ignore[attr-defined]
+
+
+#: :func:`stuck_hour`'s answer for a ship that got off: the hour goes on under way
+AFLOAT: Any = object()
+
+
+def stuck_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> Any:
+    """The hour of a ship stuck aground (R34) with nothing else wrong, as
+    :class:`voyage.engine._ShipHour` steps it: her try to get off (stuck_event, logged at
+    minute 0); still stuck, the end of the hour (her same-hex storm clock, R32/R60, and a
+    capsize Check when it is due) and its row. :data:`AFLOAT` when she got off (her status
+    is "under way" and the roll logged: the rest of the hour is an under way ship's, as
+    _ShipHour.start_of_hour goes on with it), or None, with nothing rolled or changed, for
+    an hour the slow path must step: R83-R86 work, a built boat, pumps at work (R85), a
+    leak, water, fire, listing, sinking, capsized or searching (R74), or Overloaded (R41's
+    hourly Check). The world's ``stuck_escape`` is "roll" (the caller asks)."""
+    ship = s.ship
+    if (
+        s.leaks
+        or s.fire
+        or s.listing
+        or s.capsized
+        or s.searching
+        or s.more
+        or s.new_leaks
+        or s.sinking_in is not None
+        or s.swallow_in is not None
+        or ship.water
+        or ship.design is not None
+    ):
+        return None
+    eq = ship.equipment
+    if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
+        return None  # R85: the pumps work this hour (voyage.rules.pumps.pump_phase)
+    name = ship.name
+    dw = e._dw[name]
+    tow = eq.get("tow_counted")  # R92: counted in her load category (R41 too)
+    if e.category_of(e.load(s) + (tow or 0), dw) == "overloaded":
+        return None  # R41: her hourly capsize Check
+    # start_phase does nothing for her (no R83-R86 work, a rolled ship, no pumps at work);
+    # R34: her try to get off (escape_mods: no R83 modifiers for a rolled ship)
+    engine = _ENGINE or _engine()
+    event = stuck_event(e.roller, e.book, [])
+    out.append(engine.LoggedEvent(s.voyage_id, name, clock, event))  # (minute 0)
+    if event.rolls[0].success:
+        s.status = "under way"
+        return AFLOAT
+    # still stuck: she makes no way (no anchor phase, no drift: R65, R64), nothing runs
+    # minute by minute; the end of the hour (_ShipHour.end_of_hour) counts her hour in
+    # the same hex and its storm clock (R32/R60)
+    s.hours_in_hex += 1
+    level = int(e.world.sea_state(s.route[s.position], clock))
+    s.storm_hours, due = storm_clock(s.storm_hours, level, e._sea)
+    if due:
+        h = engine._ShipHour(e, s, clock, out)
+        h.minute = engine.MINUTES - 1
+        h.storm_check(level)
+        if ship.water or s.listing:
+            h.flooding()
+    load = e.load(s) + (eq.get("tow_counted") or 0)
+    return (_HOUR_ROW or _bind())(
+        s.voyage_id,
+        name,
+        clock,
+        s.route[s.position],
+        0,
+        0,
+        s.pace,
+        plain(ship.fuel),  # (a rolled ship's fuel: shipfig.aboard)
+        plain(load),
+        e.category_of(load, dw),
+        ship.water,
+        sum(s.leaks),
+        s.condition,
+    )
 
 
 def _load(e: Engine, ship: Any, tow: Any) -> Any:

@@ -367,3 +367,39 @@ def test_a_stuck_ship_rolls_to_get_off_in_one_step():
                 afloat += 1
                 assert rows[0].miles > 0 and rows[0].status == "under way"
         assert stuck and afloat and made == []
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_storm_hours_sail_the_same_and_step_only_when_a_check_capsizes_or_falls_due(level):
+    """R32/R60: a ship crossing storm-tossed hexes rolls her Check on entering each, and
+    counts her hours in one toward its same-hex Check, in voyage.quickhour's rolled hour:
+    a _ShipHour is made only when she capsizes or the same-hex Check falls due; the rows,
+    events, rolls and states are the stepped hours'."""
+
+    def storm_at(hex_name: str, clock: int) -> int:
+        return level if hex_name in OPEN_ROUTE[2:8] else 0
+
+    def sail(quick: bool, made: list[int]) -> list[object]:
+        states = [
+            voyage(ship(f"Ship {n}", fuel=200, cargo=cargo), OPEN_ROUTE, voyage_id=n + 1)
+            for n, cargo in enumerate([0, 300, 600])
+        ]
+        engine = Engine(world(storm_at), states, Roller(11))
+        engine._hex_miles = 24  # an hour or three in each hex: same-hex hours and Checks
+        init = engine_module._ShipHour.__init__
+
+        def counted(h: object, *args: object) -> None:
+            made.append(1)
+            init(h, *args)  # type: ignore[arg-type]
+
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            mp.setattr(engine_module._ShipHour, "__init__", counted)
+            return _outcome(engine, states, 30)
+
+    quick_made: list[int] = []
+    stepped_made: list[int] = []
+    quick = sail(True, quick_made)
+    assert quick == sail(False, stepped_made)
+    checks = [e for hour in quick[1:-1:3] for e in hour if e["kind"] == "capsize"]  # type: ignore[union-attr]
+    assert checks and len(quick_made) < len(stepped_made) // 4

@@ -19,7 +19,8 @@ A straining engine (R14) rolls here, as the slow path rolls it, when the rest of
 quiet: holding, the hour goes on quietly; broken, the slow path takes over from that roll.
 An hour that is quiet at its start but enters such hexes (inshore, shallows, storm) rolls
 them here as _ShipHour.enter_hex rolls them (:func:`_rolled_hour`), and makes the slow
-path's _ShipHour only when something needs it (a storm Check, a hazard found).
+path's _ShipHour only when something needs it (a capsize, a hazard found, a
+same-hex storm Check due).
 A ship stuck aground (R34) with nothing else wrong has her hour here too
 (:func:`stuck_hour`: her try to get off; afloat, the rest of her hour is an under way
 ship's). tests/test_quickhour.py steps random voyages both ways.
@@ -476,8 +477,9 @@ def _rolled_hour(
     engine = _ENGINE or _engine()
     speed, fuel_use, cruising = figures
     # the slow path's ship-hour (voyage.engine._ShipHour), made once something in the hour
-    # needs it (a storm Check, a hazard, a broken engine): till then the hour is the quiet
-    # hour's plus coast rolls that find clear water, logged here as _ShipHour.log logs them
+    # needs it (a capsize, a hazard, a broken engine, a same-hex Check due): till then the
+    # hour is the quiet hour's plus coast rolls that find clear water and storm Checks she
+    # holds through, logged here as _ShipHour.log logs them
     h: Any = None
     ship, route = s.ship, s.route
     name, voyage_id = ship.name, s.voyage_id
@@ -521,8 +523,28 @@ def _rolled_hour(
         level = calm[i]
         if level >= 0:  # (not open, calm water)
             if level:  # R32/R60: every hex travelled in storm-tossed seas
-                h = h or _ship_hour(e, s, clock, out, figures, minute, entered)
-                _storm(h, level)
+                if h is not None:
+                    _storm(h, level)
+                elif not submerged(s):  # (R84: a submerged submersible dives under it)
+                    # _storm's Check (nothing wrong aboard yet); she holds: logged as
+                    # h.capsize_logged logs it; she capsizes: the slow path's from here
+                    reason, banes, context = e._sea[min(level, 3)].terms(there)
+                    event = capsize_event(
+                        ship.tier,
+                        e.category(s),
+                        e.roller,
+                        e.book,
+                        ship.traits,
+                        disadvantages=banes,
+                        reason=reason,
+                    )
+                    if event.rolls[0].success:
+                        event.text = context + event.text
+                        event.minute = minute
+                        out.append(engine.LoggedEvent(voyage_id, name, clock, event))
+                    else:
+                        h = _ship_hour(e, s, clock, out, figures, minute, entered)
+                        h.capsize_logged(event, reason, context)
             info = e.hex_info(there)
             # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
             # charted depth of R83, by_depth)
@@ -554,7 +576,16 @@ def _rolled_hour(
         if entered:  # every hex entered, nothing wrong aboard (R31's progress carried)
             s.progress += speed - entered * hex_miles
             return _row(e, s, clock, speed)
-        h = _ship_hour(e, s, clock, out, figures, 0, 0)  # R32/R60: her hex's storm clock
+        # R32/R60: an hour in her storm-tossed hex; its same-hex clock as end_of_hour runs
+        # it, and with no Check due (most hours) the end of the hour here as finish() ends it
+        level = int(e.world.sea_state(route[s.position], clock))
+        storm_hours, due = storm_clock(s.storm_hours, level, e._sea)
+        if not due:
+            s.progress += speed
+            s.hours_in_hex += 1
+            s.storm_hours = storm_hours
+            return _row(e, s, clock, speed)
+        h = _ship_hour(e, s, clock, out, figures, 0, 0)
     elif (
         i == count
         and h.moving

@@ -403,3 +403,43 @@ def test_storm_hours_sail_the_same_and_step_only_when_a_check_capsizes_or_falls_
     assert quick == sail(False, stepped_made)
     checks = [e for hour in quick[1:-1:3] for e in hour if e["kind"] == "capsize"]  # type: ignore[union-attr]
     assert checks and len(quick_made) < len(stepped_made) // 4
+
+
+@pytest.mark.parametrize("drift", ["0", "1/2"])
+@pytest.mark.parametrize("coast", [False, True])
+def test_a_straining_engine_that_breaks_sails_the_rest_of_the_hour_as_stepped(drift, coast):
+    """R14/R13: a straining engine that breaks stops her; with no current in her hex and
+    nothing drifted (R64) the quiet path ends her hour without asking whether she makes
+    way of her own (voyage.quickhour._broken_sail), else as sail() does; rows, events,
+    rolls and states the stepped hours'."""
+
+    def sail(quick: bool) -> list[object]:
+        s = ship(fuel=200, engine=6)
+        state = voyage(s, COAST_ROUTE if coast else OPEN_ROUTE, inshore=coast, pace="strain")
+        state.strain, state.drift_miles = 1, drift
+        engine = Engine(world(), [state], Roller(5))
+        engine._hex_miles = 4
+        out: list[object] = []
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            for clock in range(30):  # mended after each hour, as a referee would
+                result = engine.run(clock, 1, halt=False)
+                out.append([r.to_dict() for r in result.rows])
+                out.append([e.to_dict() for e in result.events])
+                out.append((state.extra(), state.position, state.progress, s.fuel, s.hex))
+                s.engine_broken = False
+                state.fire, state.fire_since, state.swallow_in = 0, None, None
+                state.sinking_in = state.sinking_since = None
+                state.leaks, s.water, state.listing, state.capsized = [], 0, False, False
+                if state.status != "under way":
+                    state.status, state.position, state.progress = "under way", 1, 0
+        out.append(engine.roller.get_state())
+        return out
+
+    quick = sail(True)
+    assert quick == sail(False)
+    broke = [
+        e for hour in quick[1::3] for e in hour  # type: ignore[attr-defined]
+        if e["kind"] == "strain" and len(e["rolls"]) == 2
+    ]  # fmt: skip
+    assert len(broke) >= 3

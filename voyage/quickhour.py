@@ -296,7 +296,7 @@ def quiet_ships(
                 h.strained(result)
                 h.make_way()
                 h.hourly_capsize(category)
-                append(h.sail())
+                append(_broken_sail(e, h))
                 continue
             out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (min 0)
         # the hour is quiet: sail it as the slow path does
@@ -492,7 +492,7 @@ def _rolled_hour(
             h.strained(result)
             h.make_way()
             h.hourly_capsize(category)
-            return h.sail()
+            return _broken_sail(e, h)
     # (no current, a whole speed, no Overload, no water: make_way and hourly_capsize do
     # nothing this hour)
     hex_miles = e._hex_miles
@@ -624,6 +624,20 @@ def _ship_hour(
     h.minute = minute
     h.entered = entered
     return h
+
+
+def _broken_sail(e: Engine, h: Any) -> HourRow:
+    """``h.sail()`` of an hour whose engine broke at its start (R14, R13): stopped under
+    way with no current in her hex and nothing drifted (R64: drift_phase would leave her
+    drift at "0"; not anchored, R65), the hour from minute 0 on as sail() runs it, without
+    asking whether she makes way of her own (a load category and speed worked out)."""
+    s = h.s
+    if not h.moving and s.status == "under way" and s.drift_miles == "0":
+        current_at = e.world.current_at
+        if current_at is NO_CURRENT or current_at(s.route[s.position]) is None:
+            h.minute = 0
+            return h.finish([], 0)
+    return h.sail()
 
 
 def _coast(h: Any, info: Any) -> None:

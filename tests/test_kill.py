@@ -27,6 +27,8 @@ from voyage.doctor import examine
 from voyage.housetables import read_folder
 
 KILLS = 50
+#: Kills between two timings of the command (a loaded machine's speed drifts within a test).
+RETIME = 10
 #: Columns that say when something was done (wall-clock time), not what was done.
 WHEN_COLUMNS = {"at", "created", "applied_at"}
 
@@ -127,7 +129,11 @@ def test_a_killed_advance_leaves_the_campaign_before_or_after(tmp_path):
     assert after != before and after["hour_days"]  # the hours, packed (m102)
     rng = random.Random(13)
     seen: Counter[str] = Counter()
-    for _ in range(KILLS):
+    for i in range(KILLS):
+        if i and i % RETIME == 0:  # the machine's speed swings: time the command again
+            remove(work)
+            work.write_bytes(before_bytes)
+            duration = timed(args)
         remove(work)
         work.write_bytes(before_bytes)
         kill_at(args, rng.uniform(0, duration * 1.3))
@@ -153,7 +159,10 @@ def test_a_killed_init_leaves_no_file_or_a_complete_campaign(tmp_path):
     reference = contents(work)
     rng = random.Random(17)
     seen: Counter[str] = Counter()
-    for _ in range(KILLS):
+    for i in range(KILLS):
+        if i and i % RETIME == 0:  # the machine's speed swings: time the command again
+            remove(work)
+            duration = timed(args)
         remove(work)
         kill_at(args, rng.uniform(0, duration * 1.3))
         if not work.exists():

@@ -376,3 +376,50 @@ def test_meetings_come_hex_by_hex_in_the_order_the_ships_are_listed() -> None:
         ("B", ["B", "C"]),
         ("C", ["B", "C"]),
     ]
+
+
+def test_meetings_log_nothing_exactly_when_no_two_ships_under_way_share_a_hex() -> None:
+    # R93: the common hour's one pass over the fleet (EncounterChecks.meetings stops at
+    # the first shared hex) against the plain question: a set of the hexes of the ships
+    # under way (not sinking) as long as their list; where two share a hex on crossing
+    # courses, one of them having come in, they meet
+    import random
+    from types import SimpleNamespace
+
+    from voyage.encounters import EncounterChecks
+    from voyage.tables import load_rulebook
+
+    checks = EncounterChecks(1, load_rulebook(), {})
+    rng = random.Random(93)
+    hexes = ["0505", "0506", "0707", "0708", "0606"]
+    shared = quiet = 0
+    for _ in range(400):
+        states = [
+            SimpleNamespace(
+                ship=SimpleNamespace(name=f"S{n}"),
+                voyage_id=n,
+                route=["0101", rng.choice(hexes), rng.choice(hexes)],
+                position=1,
+                progress=0,
+                status=rng.choice(["under way", "under way", "anchored", "stuck"]),
+                sinking_in=rng.choice([None, None, None, 5]),
+            )
+            for n in range(rng.randint(2, 5))
+        ]
+        engine = SimpleNamespace(states=states, figures=lambda s: (9, 1, 9))
+        out: list = []
+        checks.meetings(engine, 40, out)
+        under_way = [s for s in states if s.status == "under way" and s.sinking_in is None]
+        apart = len({s.route[1] for s in under_way}) == len(under_way)
+        if apart:
+            quiet += 1
+            assert out == []
+        else:
+            shared += 1
+            crossing = any(
+                a.route[1] == b.route[1] and a.route[2] != b.route[2]
+                for i, a in enumerate(under_way)
+                for b in under_way[i + 1 :]
+            )
+            assert bool(out) == crossing
+    assert shared > 30 and quiet > 30

@@ -254,3 +254,192 @@ def test_a_ship_counting_a_tow_sails_the_same_either_way(coast: bool):
     assert quick == sail(False)
     loads = {row["load"] for hour in quick[0:-1:3] for row in hour}  # type: ignore[union-attr]
     assert loads and all(load > 300 for load in loads)  # 190 or so without the tow
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    ships=st.lists(
+        st.tuples(
+            st.sampled_from([0, 100, 400, 900, 1500]),  # cargo (Overloaded at the top: R41)
+            st.integers(0, 60),  # fuel
+            st.sampled_from(["normal", "slow", "strain"]),
+            st.booleans(),  # the coast route
+            st.integers(0, 9),  # position
+            st.integers(0, 11),  # progress
+            st.sampled_from([0, 0, 0, 0, 0, 5]),  # a leak
+            st.sampled_from([0, 0, 0, 0, 0, 30]),  # water aboard
+            st.integers(0, 5),  # R32/R60: storm hours already spent in her hex
+            st.booleans(),  # a storm in her hex (R60)
+            st.sampled_from([None, None, 150]),  # R92: a tow counted
+            st.sampled_from([None, None, None, None, "on", "off"]),  # R85: bilge pumps
+            st.sampled_from([True, True, True, False]),  # stuck (else under way)
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    storm_hexes=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=6),
+    level=st.integers(1, 3),
+    escape=st.sampled_from(["roll", "roll", "referee"]),
+    seed=st.integers(0, 10_000),
+    hours=st.integers(1, 30),
+)
+def test_a_stuck_ships_hour_in_one_step_is_the_hour_stepped(
+    ships, storm_hexes, level, escape, seed, hours
+):
+    """R34: a ship stuck aground tries to get off every hour (voyage.quickhour.stuck_hour):
+    still stuck, her hour (the storm clock of her hex, R32/R60, and its Check) and row;
+    afloat, the rest of her hour under way (quiet or stepped); anything else wrong aboard,
+    Overloaded (R41) or pumps at work (R85), the slow path's. The same rows, events, rolls
+    and states as stepping every hour."""
+
+    stormy = set(storm_hexes)
+
+    def storm_at(hex_name: str, clock: int) -> int:
+        return level if hex_name in stormy and clock < 20 else 0
+
+    def sail(quick: bool) -> list[object]:
+        states = []
+        for n, (
+            cargo,
+            fuel,
+            pace,
+            coast,
+            position,
+            progress,
+            leak,
+            water,
+            storm_hours,
+            storm_here,
+            tow,
+            pumps,
+            stuck,
+        ) in enumerate(ships):
+            route = COAST_ROUTE if coast else OPEN_ROUTE
+            position = min(position, len(route) - 2)
+            if storm_here:
+                stormy.add(route[position])
+            s = ship(f"Ship {n}", cargo=cargo, fuel=fuel, water=water)
+            if tow:
+                s.equipment["tow_counted"] = tow
+            if pumps:
+                s.equipment["bilge_pumps"] = 1
+                s.equipment["pumps_switch"] = pumps
+            state = voyage(
+                s,
+                route,
+                voyage_id=n + 1,
+                pace=pace,
+                strain=int(pace == "strain"),
+                position=position,
+                progress=progress,
+                leaks=[leak] if leak else [],
+                storm_hours=storm_hours,
+                status="stuck" if stuck else "under way",
+            )
+            state.inshore = [False] + [coast] * (len(route) - 1)
+            states.append(state)
+        engine = Engine(world(storm_at, stuck_escape=escape), states, Roller(seed))
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            return _outcome(engine, states, hours)
+
+    assert sail(True) == sail(False)
+
+
+def test_a_stuck_ship_rolls_to_get_off_in_one_step():
+    """R34: the stuck ship's hour is stuck_hour's (no _ShipHour made): one roll, logged at
+    minute 0; still stuck, a row of no miles; afloat, she sails on in the same hour."""
+    state = voyage(ship(fuel=60), OPEN_ROUTE, status="stuck", position=2)
+    engine = Engine(world(), [state], Roller(3))
+    made = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(engine_module._ShipHour, "run", lambda h: made.append(h))
+        stuck = afloat = 0
+        for clock in range(40):
+            if state.status != "stuck":
+                state.status, state.position, state.progress = "stuck", 2, 0
+            rows, events = engine.hour(clock)
+            assert [(e.event.kind, e.event.minute) for e in events] == [("aground", 0)]
+            if state.status == "stuck":
+                stuck += 1
+                assert rows[0].miles == 0 and rows[0].status == "stuck"
+            else:
+                afloat += 1
+                assert rows[0].miles > 0 and rows[0].status == "under way"
+        assert stuck and afloat and made == []
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_storm_hours_sail_the_same_and_step_only_when_a_check_capsizes_or_falls_due(level):
+    """R32/R60: a ship crossing storm-tossed hexes rolls her Check on entering each, and
+    counts her hours in one toward its same-hex Check, in voyage.quickhour's rolled hour:
+    a _ShipHour is made only when she capsizes or the same-hex Check falls due; the rows,
+    events, rolls and states are the stepped hours'."""
+
+    def storm_at(hex_name: str, clock: int) -> int:
+        return level if hex_name in OPEN_ROUTE[2:8] else 0
+
+    def sail(quick: bool, made: list[int]) -> list[object]:
+        states = [
+            voyage(ship(f"Ship {n}", fuel=200, cargo=cargo), OPEN_ROUTE, voyage_id=n + 1)
+            for n, cargo in enumerate([0, 300, 600])
+        ]
+        engine = Engine(world(storm_at), states, Roller(11))
+        engine._hex_miles = 24  # an hour or three in each hex: same-hex hours and Checks
+        init = engine_module._ShipHour.__init__
+
+        def counted(h: object, *args: object) -> None:
+            made.append(1)
+            init(h, *args)  # type: ignore[arg-type]
+
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            mp.setattr(engine_module._ShipHour, "__init__", counted)
+            return _outcome(engine, states, 30)
+
+    quick_made: list[int] = []
+    stepped_made: list[int] = []
+    quick = sail(True, quick_made)
+    assert quick == sail(False, stepped_made)
+    checks = [e for hour in quick[1:-1:3] for e in hour if e["kind"] == "capsize"]  # type: ignore[union-attr]
+    assert checks and len(quick_made) < len(stepped_made) // 4
+
+
+@pytest.mark.parametrize("drift", ["0", "1/2"])
+@pytest.mark.parametrize("coast", [False, True])
+def test_a_straining_engine_that_breaks_sails_the_rest_of_the_hour_as_stepped(drift, coast):
+    """R14/R13: a straining engine that breaks stops her; with no current in her hex and
+    nothing drifted (R64) the quiet path ends her hour without asking whether she makes
+    way of her own (voyage.quickhour._broken_sail), else as sail() does; rows, events,
+    rolls and states the stepped hours'."""
+
+    def sail(quick: bool) -> list[object]:
+        s = ship(fuel=200, engine=6)
+        state = voyage(s, COAST_ROUTE if coast else OPEN_ROUTE, inshore=coast, pace="strain")
+        state.strain, state.drift_miles = 1, drift
+        engine = Engine(world(), [state], Roller(5))
+        engine._hex_miles = 4
+        out: list[object] = []
+        with pytest.MonkeyPatch.context() as mp:
+            _stepped(None if quick else mp)
+            for clock in range(30):  # mended after each hour, as a referee would
+                result = engine.run(clock, 1, halt=False)
+                out.append([r.to_dict() for r in result.rows])
+                out.append([e.to_dict() for e in result.events])
+                out.append((state.extra(), state.position, state.progress, s.fuel, s.hex))
+                s.engine_broken = False
+                state.fire, state.fire_since, state.swallow_in = 0, None, None
+                state.sinking_in = state.sinking_since = None
+                state.leaks, s.water, state.listing, state.capsized = [], 0, False, False
+                if state.status != "under way":
+                    state.status, state.position, state.progress = "under way", 1, 0
+        out.append(engine.roller.get_state())
+        return out
+
+    quick = sail(True)
+    assert quick == sail(False)
+    broke = [
+        e for hour in quick[1::3] for e in hour  # type: ignore[attr-defined]
+        if e["kind"] == "strain" and len(e["rolls"]) == 2
+    ]  # fmt: skip
+    assert len(broke) >= 3

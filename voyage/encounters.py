@@ -497,9 +497,18 @@ class EncounterChecks:
         into it this hour, on different courses (their next hexes differ: ships sailing in
         company never "meet"), meet: an encounter of kind ship for each, and the advance
         stops for the referee, who may call a collision (`voyage encounter ram`, R91)."""
+        # the common hour: no two ships under way share a hex (R93), seen in one pass that
+        # stops at the first shared hex (every hour, with several ships)
+        seen: set[str] = set()
+        for s in engine.states:
+            if s.status == "under way" and s.sinking_in is None:
+                here = s.route[s.position]
+                if here in seen:
+                    break
+                seen.add(here)
+        else:
+            return
         under_way = [s for s in engine.states if s.status == "under way" and s.sinking_in is None]
-        if len({s.route[s.position] for s in under_way}) == len(under_way):
-            return  # the common hour: no two ships under way share a hex (R93)
         first: dict[str, Any] = {}  # hex -> the first ship under way in it
         shared: dict[str, list[Any]] = {}  # hex -> the ships, where two or more
         for s in under_way:

@@ -19,8 +19,11 @@ A straining engine (R14) rolls here, as the slow path rolls it, when the rest of
 quiet: holding, the hour goes on quietly; broken, the slow path takes over from that roll.
 An hour that is quiet at its start but enters such hexes (inshore, shallows, storm) rolls
 them here as _ShipHour.enter_hex rolls them (:func:`_rolled_hour`), and makes the slow
-path's _ShipHour only when something needs it (a storm Check, a hazard found).
-tests/test_quickhour.py steps random voyages both ways.
+path's _ShipHour only when something needs it (a capsize, a hazard found, a
+same-hex storm Check due).
+A ship stuck aground (R34) with nothing else wrong has her hour here too
+(:func:`stuck_hour`: her try to get off; afloat, the rest of her hour is an under way
+ship's). tests/test_quickhour.py steps random voyages both ways.
 
 The engine runs :func:`quiet_ships`, the loop over its ships with the quiet hour inline
 (:func:`quiet_hour` is its one-ship form); the rules' ``coast_event``, ``capsize_event`` and
@@ -39,16 +42,17 @@ from typing import TYPE_CHECKING, Any
 from .events import Event
 from .lazyimport import lazy
 from .rules.boatpower import plain
-from .rules.capsize import capsize_event
+from .rules.capsize import capsize_event, storm_clock
 from .rules.drift import NO_CURRENT
 from .rules.strain import strain_hour
 from .rules.submersible import submerged
 
 if TYPE_CHECKING:
     from .engine import Engine, HourRow, LoggedEvent, ShipState
-    from .rules.aground import coast_event
-else:  # R33's roll: imported when a ship first meets a hazard (voyage.lazyimport)
+    from .rules.aground import coast_event, stuck_event
+else:  # R33's and R34's rolls: imported when a ship first meets a hazard (voyage.lazyimport)
     coast_event = lazy("voyage.rules.aground", "coast_event", globals())
+    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
 
 _ENGINE: ModuleType | None = None
 _HOUR_ROW: Any = None  #: voyage.engine.HourRow (bound on first use)
@@ -132,12 +136,23 @@ def quiet_ships(
     fuel_weighs, fixed, deadweight = e._fuel_weighs, e._fixed, e._dw
     categories, memo, opened, known = e._categories, e._memo, e._open, e._quiet_figures
     hex_miles = e._hex_miles
+    stuck_rolls = world.stuck_escape == "roll"  # R34: a stuck ship tries to get off
     append = rows.append
     for s in ships:
         if s.status != "under way":
-            if s.active:
-                append(slow(s))
-            continue
+            if s.status == "stuck" and stuck_rolls:
+                row = stuck_hour(e, s, clock, out)
+                if row is None:
+                    append(slow(s))
+                    continue
+                if row is not AFLOAT:
+                    append(row)
+                    continue
+                # R34: she got off; the rest of her hour is an under way ship's (below)
+            else:
+                if s.active:
+                    append(slow(s))
+                continue
         if (
             s.leaks
             or s.fire
@@ -281,7 +296,7 @@ def quiet_ships(
                 h.strained(result)
                 h.make_way()
                 h.hourly_capsize(category)
-                append(h.sail())
+                append(_broken_sail(e, h))
                 continue
             out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (min 0)
         # the hour is quiet: sail it as the slow path does
@@ -332,6 +347,81 @@ def quiet_ships(
 #: :func:`quiet_ships`, the engine's loop over the ships (Engine.hour uses it while
 #: quiet_hour is this module's: a test that turns quiet_hour off steps every hour)
 quiet_hour.fleet = quiet_ships  # type: ignore[attr-defined]
+
+
+#: :func:`stuck_hour`'s answer for a ship that got off: the hour goes on under way
+AFLOAT: Any = object()
+
+
+def stuck_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> Any:
+    """The hour of a ship stuck aground (R34) with nothing else wrong, as
+    :class:`voyage.engine._ShipHour` steps it: her try to get off (stuck_event, logged at
+    minute 0); still stuck, the end of the hour (her same-hex storm clock, R32/R60, and a
+    capsize Check when it is due) and its row. :data:`AFLOAT` when she got off (her status
+    is "under way" and the roll logged: the rest of the hour is an under way ship's, as
+    _ShipHour.start_of_hour goes on with it), or None, with nothing rolled or changed, for
+    an hour the slow path must step: R83-R86 work, a built boat, pumps at work (R85), a
+    leak, water, fire, listing, sinking, capsized or searching (R74), or Overloaded (R41's
+    hourly Check). The world's ``stuck_escape`` is "roll" (the caller asks)."""
+    ship = s.ship
+    if (
+        s.leaks
+        or s.fire
+        or s.listing
+        or s.capsized
+        or s.searching
+        or s.more
+        or s.new_leaks
+        or s.sinking_in is not None
+        or s.swallow_in is not None
+        or ship.water
+        or ship.design is not None
+    ):
+        return None
+    eq = ship.equipment
+    if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
+        return None  # R85: the pumps work this hour (voyage.rules.pumps.pump_phase)
+    name = ship.name
+    dw = e._dw[name]
+    tow = eq.get("tow_counted")  # R92: counted in her load category (R41 too)
+    if e.category_of(e.load(s) + (tow or 0), dw) == "overloaded":
+        return None  # R41: her hourly capsize Check
+    # start_phase does nothing for her (no R83-R86 work, a rolled ship, no pumps at work);
+    # R34: her try to get off (escape_mods: no R83 modifiers for a rolled ship)
+    engine = _ENGINE or _engine()
+    event = stuck_event(e.roller, e.book, [])
+    out.append(engine.LoggedEvent(s.voyage_id, name, clock, event))  # (minute 0)
+    if event.rolls[0].success:
+        s.status = "under way"
+        return AFLOAT
+    # still stuck: she makes no way (no anchor phase, no drift: R65, R64), nothing runs
+    # minute by minute; the end of the hour (_ShipHour.end_of_hour) counts her hour in
+    # the same hex and its storm clock (R32/R60)
+    s.hours_in_hex += 1
+    level = int(e.world.sea_state(s.route[s.position], clock))
+    s.storm_hours, due = storm_clock(s.storm_hours, level, e._sea)
+    if due:
+        h = engine._ShipHour(e, s, clock, out)
+        h.minute = engine.MINUTES - 1
+        h.storm_check(level)
+        if ship.water or s.listing:
+            h.flooding()
+    load = e.load(s) + (eq.get("tow_counted") or 0)
+    return (_HOUR_ROW or _bind())(
+        s.voyage_id,
+        name,
+        clock,
+        s.route[s.position],
+        0,
+        0,
+        s.pace,
+        plain(ship.fuel),  # (a rolled ship's fuel: shipfig.aboard)
+        plain(load),
+        e.category_of(load, dw),
+        ship.water,
+        sum(s.leaks),
+        s.condition,
+    )
 
 
 def _load(e: Engine, ship: Any, tow: Any) -> Any:
@@ -387,8 +477,9 @@ def _rolled_hour(
     engine = _ENGINE or _engine()
     speed, fuel_use, cruising = figures
     # the slow path's ship-hour (voyage.engine._ShipHour), made once something in the hour
-    # needs it (a storm Check, a hazard, a broken engine): till then the hour is the quiet
-    # hour's plus coast rolls that find clear water, logged here as _ShipHour.log logs them
+    # needs it (a capsize, a hazard, a broken engine, a same-hex Check due): till then the
+    # hour is the quiet hour's plus coast rolls that find clear water and storm Checks she
+    # holds through, logged here as _ShipHour.log logs them
     h: Any = None
     ship, route = s.ship, s.route
     name, voyage_id = ship.name, s.voyage_id
@@ -401,7 +492,7 @@ def _rolled_hour(
             h.strained(result)
             h.make_way()
             h.hourly_capsize(category)
-            return h.sail()
+            return _broken_sail(e, h)
     # (no current, a whole speed, no Overload, no water: make_way and hourly_capsize do
     # nothing this hour)
     hex_miles = e._hex_miles
@@ -432,8 +523,28 @@ def _rolled_hour(
         level = calm[i]
         if level >= 0:  # (not open, calm water)
             if level:  # R32/R60: every hex travelled in storm-tossed seas
-                h = h or _ship_hour(e, s, clock, out, figures, minute, entered)
-                _storm(h, level)
+                if h is not None:
+                    _storm(h, level)
+                elif not submerged(s):  # (R84: a submerged submersible dives under it)
+                    # _storm's Check (nothing wrong aboard yet); she holds: logged as
+                    # h.capsize_logged logs it; she capsizes: the slow path's from here
+                    reason, banes, context = e._sea[min(level, 3)].terms(there)
+                    event = capsize_event(
+                        ship.tier,
+                        e.category(s),
+                        e.roller,
+                        e.book,
+                        ship.traits,
+                        disadvantages=banes,
+                        reason=reason,
+                    )
+                    if event.rolls[0].success:
+                        event.text = context + event.text
+                        event.minute = minute
+                        out.append(engine.LoggedEvent(voyage_id, name, clock, event))
+                    else:
+                        h = _ship_hour(e, s, clock, out, figures, minute, entered)
+                        h.capsize_logged(event, reason, context)
             info = e.hex_info(there)
             # R33 (amended): inshore legs, narrow passages, shallows (a rolled ship: no
             # charted depth of R83, by_depth)
@@ -465,7 +576,16 @@ def _rolled_hour(
         if entered:  # every hex entered, nothing wrong aboard (R31's progress carried)
             s.progress += speed - entered * hex_miles
             return _row(e, s, clock, speed)
-        h = _ship_hour(e, s, clock, out, figures, 0, 0)  # R32/R60: her hex's storm clock
+        # R32/R60: an hour in her storm-tossed hex; its same-hex clock as end_of_hour runs
+        # it, and with no Check due (most hours) the end of the hour here as finish() ends it
+        level = int(e.world.sea_state(route[s.position], clock))
+        storm_hours, due = storm_clock(s.storm_hours, level, e._sea)
+        if not due:
+            s.progress += speed
+            s.hours_in_hex += 1
+            s.storm_hours = storm_hours
+            return _row(e, s, clock, speed)
+        h = _ship_hour(e, s, clock, out, figures, 0, 0)
     elif (
         i == count
         and h.moving
@@ -504,6 +624,20 @@ def _ship_hour(
     h.minute = minute
     h.entered = entered
     return h
+
+
+def _broken_sail(e: Engine, h: Any) -> HourRow:
+    """``h.sail()`` of an hour whose engine broke at its start (R14, R13): stopped under
+    way with no current in her hex and nothing drifted (R64: drift_phase would leave her
+    drift at "0"; not anchored, R65), the hour from minute 0 on as sail() runs it, without
+    asking whether she makes way of her own (a load category and speed worked out)."""
+    s = h.s
+    if not h.moving and s.status == "under way" and s.drift_miles == "0":
+        current_at = e.world.current_at
+        if current_at is NO_CURRENT or current_at(s.route[s.position]) is None:
+            h.minute = 0
+            return h.finish([], 0)
+    return h.sail()
 
 
 def _coast(h: Any, info: Any) -> None:

@@ -367,6 +367,11 @@ class CheckOptions:
     advantage_mode: AdvantageMode = "boons"
 
 
+#: A record made field by field (issue 14.5: roll(), check() and chance() make 32,000 a
+#: year): an instance of Roll with no fields, its fields then set in the order Roll's
+#: __init__ sets them, so it is the record Roll(...) gives, attribute order included
+#: (tests/test_rollrecords.py compares), without the call of a 15-argument __init__
+_new = object.__new__
 #: :meth:`Roller.roll`'s dice expressions, parsed: the bare dice, count, sides, bonus, text
 _PARSED: dict[str, tuple[Dice, int, int, int, str]] = {}
 #: :meth:`Roller.roll`'s exact odds by (bare dice, bonus, modifier, target, compare)
@@ -495,7 +500,11 @@ class Roller:
             if len(_PARSED) >= 1024:
                 _PARSED.clear()
             found = _PARSED[dice] = (
-                bare, parsed.count, parsed.sides, parsed.bonus, str(bare) if parsed.count else ""
+                bare,
+                parsed.count,
+                parsed.sides,
+                parsed.bonus,
+                str(bare) if parsed.count else "",
             )
         bare, count, sides, bonus, text = found
         mods = list(modifiers)
@@ -522,35 +531,42 @@ class Roller:
             modifier += m.value
         total = natural + modifier
         if target is None:
-            record = Roll(
-                label, text, faces, natural, mods, [], 0, [], total, None, None, None, None, outcome
-            )
+            how, said, shown, ok, chance = None, outcome, None, None, None
         else:
-            ok = meets(total, target, compare)
+            # meets(), its two usual comparisons inline
+            if compare == ">=":
+                ok = total >= target
+            elif compare == "<=":
+                ok = total <= target
+            else:
+                ok = meets(total, target, compare)
             key = (text, bonus, modifier, target, compare)
             chance = _ODDS.get(key)
             if chance is None:
                 if len(_ODDS) >= 4096:
                     _ODDS.clear()
                 chance = _ODDS[key] = odds(bare, modifier, target, compare)
-            record = Roll(
-                label,
-                text,
-                faces,
-                natural,
-                mods,
-                [],
-                0,
-                [],
-                total,
-                target,
-                compare,
-                target_text,
-                ok,
-                (success if ok else failure) or outcome,
-                chance,
-            )
-        return self._keep(record)
+            how, said, shown = compare, (success if ok else failure) or outcome, target_text
+        # Roll(label, text, faces, natural, mods, [], 0, [], total, target, how, shown, ok,
+        # said, chance), its fields set in their order without the call (see _new)
+        record = _new(Roll)
+        record.label = label
+        record.dice = text
+        record.faces = faces
+        record.natural = natural
+        record.modifiers = mods
+        record.boon_faces = []
+        record.boon = 0
+        record.boon_reasons = []
+        record.total = total
+        record.target = target
+        record.compare = how
+        record.target_text = shown
+        record.success = ok
+        record.outcome = said
+        record.probability = chance
+        self.records.append(record)  # (what _keep does, without the call)
+        return record
 
     def check(
         self,
@@ -604,15 +620,31 @@ class Roller:
         if probability is None and len(_CHECK_ODDS) < 4096:
             probability = _CHECK_ODDS[key] = check_odds(dv, modifier, net, options)
         two = net and mode == "2d20"
-        record = Roll(label, dice, faces, natural, mods, boon_faces if not two else [], boon,
-                      reasons if boon_faces else [], total, dv, ">=", None, ok,
-                      (success if ok else failure) + note,
-                      probability or check_odds(dv, modifier, net, options))  # fmt: skip
+        # Roll(label, dice, faces, natural, mods, boon_faces if not two else [], boon,
+        # reasons if boon_faces else [], total, dv, ">=", None, ok, outcome, odds) made
+        # field by field (see _new)
+        record = _new(Roll)
+        record.label = label
+        record.dice = dice
+        record.faces = faces
+        record.natural = natural
+        record.modifiers = mods
+        record.boon_faces = boon_faces if not two else []
+        record.boon = boon
+        record.boon_reasons = reasons if boon_faces else []
+        record.total = total
+        record.target = dv
+        record.compare = ">="
+        record.target_text = None
+        record.success = ok
+        record.outcome = (success if ok else failure) + note
+        record.probability = probability or check_odds(dv, modifier, net, options)
         if two:
             record.modifiers = [*mods]
             record.outcome += f" ({'advantage' if net > 0 else 'disadvantage'}: "
             record.outcome += "; ".join(reasons) + ")"
-        return self._keep(record)
+        self.records.append(record)
+        return record
 
     def chance(
         self, label: str, x: int, sides: int = 6, success: str = "yes", failure: str = "no"
@@ -630,9 +662,25 @@ class Roller:
                 face = bits(k)
             natural = face + 1
             ok = natural <= x
-            return self._keep(Roll(label, text, [natural], natural, [], [], 0, [], natural, x,
-                                   "<=", target_text, ok, success if ok else failure,
-                                   probability))  # fmt: skip
+            record = _new(Roll)  # Roll(label, text, [natural], natural, [], [], 0, [], natural,
+            # x, "<=", target_text, ok, success or failure, probability), field by field
+            record.label = label
+            record.dice = text
+            record.faces = [natural]
+            record.natural = natural
+            record.modifiers = []
+            record.boon_faces = []
+            record.boon = 0
+            record.boon_reasons = []
+            record.total = natural
+            record.target = x
+            record.compare = "<="
+            record.target_text = target_text
+            record.success = ok
+            record.outcome = success if ok else failure
+            record.probability = probability
+            self.records.append(record)
+            return record
         record = self.roll(label, f"d{sides}", target=x, compare="<=", success=success,
                            failure=failure, target_text=f"vs {x}-in-{sides}")  # fmt: skip
         if type(sides) is int and type(x) is int and sides > 0 and len(_CHANCES) < 256:

@@ -68,8 +68,15 @@ def hex_name(col: int, row: int) -> str:
     if not (1 <= col <= MAX_INDEX and 1 <= row <= MAX_INDEX):
         raise MapError(f"column {col}, row {row} is not a hex: both run from 1 to {MAX_INDEX}")
     if col <= 99 and row <= 99:
-        return f"{col:02d}{row:02d}"
+        if type(col) is int and type(row) is int:
+            return _TWO[col] + _TWO[row]  # f"{col:02d}{row:02d}", looked up (see _TWO)
+        return f"{col:02d}{row:02d}"  # (a bool or a float as before: "01", or refused)
     return f"{col:03d}{row:03d}"
+
+
+#: "00" to "99": hex_name's two-digit halves, f"{n:02d}" made once (issue 14.5: opening a
+#: year's voyages names some 150,000 hexes, and a format with a spec is ~1,500 instructions)
+_TWO = [f"{n:02d}" for n in range(100)]
 
 
 def canonical(name: str) -> str:

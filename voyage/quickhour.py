@@ -139,20 +139,13 @@ def quiet_ships(
     stuck_rolls = world.stuck_escape == "roll"  # R34: a stuck ship tries to get off
     append = rows.append
     for s in ships:
-        if s.status != "under way":
-            if s.status == "stuck" and stuck_rolls:
-                row = stuck_hour(e, s, clock, out)
-                if row is None:
-                    append(slow(s))
-                    continue
-                if row is not AFLOAT:
-                    append(row)
-                    continue
-                # R34: she got off; the rest of her hour is an under way ship's (below)
-            else:
-                if s.active:
-                    append(slow(s))
-                continue
+        status = s.status
+        if status != "under way" and (status != "stuck" or not stuck_rolls):
+            if s.active:
+                append(slow(s))
+            continue
+        # (a ship stuck aground, R34, is asked the same as one under way, then tries to get
+        # off below)
         if (
             s.leaks
             or s.fire
@@ -177,6 +170,15 @@ def quiet_ships(
         ):
             append(slow(s))  # R85: the pumps work this hour
             continue
+        if status == "stuck":
+            row = stuck_hour(e, s, clock, out)
+            if row is None:
+                append(slow(s))
+                continue
+            if row is not AFLOAT:
+                append(row)
+                continue
+            # R34: she got off; the rest of her hour is an under way ship's (below)
         route = s.route
         position = s.position
         last = len(route) - 1
@@ -360,27 +362,12 @@ def stuck_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> A
     capsize Check when it is due) and its row. :data:`AFLOAT` when she got off (her status
     is "under way" and the roll logged: the rest of the hour is an under way ship's, as
     _ShipHour.start_of_hour goes on with it), or None, with nothing rolled or changed, for
-    an hour the slow path must step: R83-R86 work, a built boat, pumps at work (R85), a
-    leak, water, fire, listing, sinking, capsized or searching (R74), or Overloaded (R41's
-    hourly Check). The world's ``stuck_escape`` is "roll" (the caller asks)."""
+    an hour the slow path must step: Overloaded (R41's hourly Check). The caller,
+    :func:`quiet_ships`, has asked the rest as it asks a ship under way (R83-R86 work, a
+    built boat, pumps at work, R85, a leak, water, fire, listing, sinking, capsized or
+    searching, R74) and that the world's ``stuck_escape`` is "roll"."""
     ship = s.ship
-    if (
-        s.leaks
-        or s.fire
-        or s.listing
-        or s.capsized
-        or s.searching
-        or s.more
-        or s.new_leaks
-        or s.sinking_in is not None
-        or s.swallow_in is not None
-        or ship.water
-        or ship.design is not None
-    ):
-        return None
     eq = ship.equipment
-    if eq.get("pumps_on") or eq.get("pumps_switch") == "on":
-        return None  # R85: the pumps work this hour (voyage.rules.pumps.pump_phase)
     name = ship.name
     dw = e._dw[name]
     tow = eq.get("tow_counted")  # R92: counted in her load category (R41 too)
@@ -525,19 +512,10 @@ def _rolled_hour(
             if level:  # R32/R60: every hex travelled in storm-tossed seas
                 if h is not None:
                     _storm(h, level)
-                elif not submerged(s):  # (R84: a submerged submersible dives under it)
+                elif (check := _storm_check(e, s, level)) is not None:
                     # _storm's Check (nothing wrong aboard yet); she holds: logged as
                     # h.capsize_logged logs it; she capsizes: the slow path's from here
-                    reason, banes, context = e._sea[min(level, 3)].terms(there)
-                    event = capsize_event(
-                        ship.tier,
-                        e.category(s),
-                        e.roller,
-                        e.book,
-                        ship.traits,
-                        disadvantages=banes,
-                        reason=reason,
-                    )
+                    event, reason, context = check
                     if event.rolls[0].success:
                         event.text = context + event.text
                         event.minute = minute
@@ -650,15 +628,23 @@ def _coast(h: Any, info: Any) -> None:
 
 def _storm(h: Any, level: int) -> None:
     """_ShipHour.storm_check (R32/R60, R41) with the same Check and event."""
-    s, ship = h.s, h.ship
+    check = _storm_check(h.e, h.s, level)
+    if check is not None:
+        h.capsize_logged(*check)
+
+
+def _storm_check(e: Engine, s: ShipState, level: int) -> tuple[Event, str, str] | None:
+    """The capsize Check of a hex in storm-tossed seas of ``level`` (R32/R60, R41), with
+    its reason and context, not yet logged; None where none is rolled (R84: a submerged
+    submersible dives under the storm; capsized or sinking already)."""
     if submerged(s) or s.capsized or s.sinking_in is not None:
-        return  # R84: a submerged submersible dives under the storm
-    reason, banes, context = h.e._sea[min(level, 3)].terms(s.hex)
-    category = h.e.category(s)
+        return None
+    ship = s.ship
+    reason, banes, context = e._sea[min(level, 3)].terms(s.hex)
     event = capsize_event(
-        ship.tier, category, h.roller, h.book, ship.traits, disadvantages=banes, reason=reason
+        ship.tier, e.category(s), e.roller, e.book, ship.traits, disadvantages=banes, reason=reason
     )
-    h.capsize_logged(event, reason, context)
+    return event, reason, context
 
 
 def open_hex(e: Engine, name: str) -> bool:

@@ -314,6 +314,12 @@ FILES: dict[str, str] = {
 #: illustration (another campaign's figures, a referee's own paths).
 REAL_OUTPUT = {"README.md"}
 
+#: Documents whose commands run with the engine's encounter checks (R93) on, as a referee's
+#: do (tests/conftest.py turns them off elsewhere): a transcript of real output must show the
+#: advance stopping at an encounter where a referee's would (the README's tour once showed an
+#: advance that a referee's stopped at an encounter hours before).
+WITH_ENCOUNTERS = REAL_OUTPUT
+
 #: Commands a document shows failing without an `Error:` line: `doctor` reports problems on
 #: several lines and exits 1.
 EXIT_CODES = {("doctor", "--db", "damaged.db"): 1}
@@ -506,7 +512,10 @@ def _example_setup(args: list[str]) -> list[str]:
     return EXAMPLE_SETUP.get(best, [])
 
 
-@pytest.mark.parametrize("doc", DOCS)
+@pytest.mark.parametrize(
+    "doc",
+    [pytest.param(d, marks=pytest.mark.encounters) if d in WITH_ENCOUNTERS else d for d in DOCS],
+)
 def test_every_command_a_document_shows_runs(doc, prepared, tmp_path, monkeypatch):
     commands = shown_commands(doc)
     monkeypatch.delenv("VOYAGE_DB", raising=False)

@@ -153,3 +153,21 @@ def test_what_the_help_says_of_the_default_seed_and_of_seed_2(tmp_path: Path) ->
     assert sank.summary["outcome"].startswith("sank")
     made_port = run_demo(tmp_path / "b", 2)
     assert made_port.summary["outcome"].startswith("arrived at Ironport")
+
+
+@pytest.mark.encounters  # as a referee runs it: the encounter checks on (R93)
+def test_each_day_is_told_in_time_order_and_never_past_the_clock(tmp_path: Path) -> None:
+    """A day's weather and events are told in the order they happened, and weather the clock
+    never reached (the rest of the day she sank in) is not told: the default seed's trawler
+    sinks at 02:56 on day 2, before that day's 06:00 weather."""
+    import re
+
+    from voyage.demo import default_seed, run_demo
+
+    result = run_demo(tmp_path / "d", default_seed())
+    told = [re.match(r"^    Day (\d+), (\d\d):(\d\d) ", line) for line in result.lines]
+    times = [tuple(int(g) for g in m.groups()) for m in told if m]
+    assert len(times) >= 5
+    assert times == sorted(times), result.lines
+    assert result.summary["outcome"].startswith("sank in hex 1409 on Day 2, 02:56")
+    assert max(times) < (2, 3, 0), result.lines  # the clock stopped at Day 2, 03:00

@@ -235,12 +235,13 @@ def run_demo(
                 if result.hours_run == 0:
                     break
             tell(_day_line(day, rows, logged))
-            for line in _weather_lines(camp, chart, day, storm_path):
-                tell(line)
-            for event in logged:
-                if event.halt or event.event.kind not in ROUTINE:
-                    tell(f"    {clock_text(camp, event.clock, event.event.minute)} "
-                         f"{event.event.text}")
+            # the day's weather and events in the order they happened; weather the clock
+            # has not reached (the rest of a day she sank in) is not told
+            told = [w for w in _weather_lines(camp, chart, day, storm_path) if w[0] < camp.clock]
+            told += [(event.clock, event.event.minute, event.event.text) for event in logged
+                     if event.halt or event.event.kind not in ROUTINE]
+            for hour, minute, text in sorted(told, key=lambda w: (w[0], w[1])):
+                tell(f"    {clock_text(camp, hour, minute)} {text}")
 
         log = load_voyage(camp, ship.name, state.voyage_id)
         written = write_exports(log, ["md", "png"], paths["md"], force=force,
@@ -273,22 +274,21 @@ def _storm_start(around: str, moving: str | None, steps: int, chart: Any) -> str
     return around
 
 
-def _weather_lines(camp: Any, chart: Any, day: int, storm: tuple[Any, ...]) -> list[str]:
-    """What the weather did on ``day``: cells rolled at 06:00 (R61, R62) and where the
-    moving storm's centre got to (R63)."""
+def _weather_lines(camp: Any, chart: Any, day: int,
+                   storm: tuple[Any, ...]) -> list[tuple[int, int, str]]:
+    """What the weather did on ``day``, as (hour, minute, text): cells rolled at 06:00
+    (R61, R62) and where the moving storm's centre got to (R63)."""
     from . import hexmap
     from .tables import WIND_SIDES
-    from .voyages import clock_text
     from .world.campaign import sea_states_for
 
     sea = sea_states_for(camp, chart)
-    lines = []
+    lines: list[tuple[int, int, str]] = []
     if sea.rolled:
         for name in sea.regions:
             rolled = sea.day(name, day)
             if rolled.cell is not None:
-                lines.append(f"    {clock_text(camp, rolled.cell.start_hour)} weather, {name}: "
-                             f"{rolled.text}.")
+                lines.append((rolled.cell.start_hour, 0, f"weather, {name}: {rolled.text}."))
     centre, moving, every, hours = storm
     end = day * 24 - 1
     if moving and end < hours:
@@ -298,8 +298,7 @@ def _weather_lines(camp: Any, chart: Any, day: int, storm: tuple[Any, ...]) -> l
         col, row = hexmap.cube_to_offset((q + d[0] * n, r + d[1] * n, s + d[2] * n))
         where = (hexmap.hex_name(col, row) if 1 <= col <= chart.width and 1 <= row <= chart.height
                  else "off the map")
-        lines.append(f"    {clock_text(camp, end)} the storm has moved {moving} from "
-                     f"{centre}: centred on {where}.")
+        lines.append((end, 0, f"the storm has moved {moving} from {centre}: centred on {where}."))
     return lines
 
 

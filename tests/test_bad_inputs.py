@@ -344,7 +344,9 @@ ROWS: list[Bad] = [
     bad("sail", I, "--route", "0405,,0506,xx", says="CCRR"),
     bad("sail", I, "--to", "2812", "--route", "0405", says="not both"),
     bad("sail", I, "--to", "2812", "--via", "0101", says="land"),
-    bad("sail", I, "--to", "2812", "--pace", "strain", says="how many knots"),
+    # the knots come after the pace, not after the ship (the message once said "SHIP N")
+    bad("sail", I, "--to", "2812", "--pace", "strain",
+        says="how many knots to strain: --pace strain N, e.g. --pace strain 2"),
     bad("sail", I, "--to", "2812", "--pace", "strain", "-2", says="negative"),
     bad("sail", I, "--to", "2812", "--pace", "strain", HUGE, says="strain"),
     bad("sail", I, "--to", "2812", "--pace", "strain", "99", says="may strain"),

@@ -114,7 +114,9 @@ def sail(
     if to and route:
         raise click.UsageError("give either --to (with --via) or --route, not both")
     if pace == "strain" and not strain:
-        raise click.UsageError("say how many knots to strain: --pace strain SHIP N (R14)")
+        raise click.UsageError(
+            "say how many knots to strain: --pace strain N, e.g. --pace strain 2 (R14)"
+        )
     camp = open_campaign(db_path)
     stops: list[dict[str, Any]] = []
     if plan_number is not None:

@@ -127,3 +127,39 @@ def test_errors_are_red_only_on_a_terminal_and_never_under_no_color(
     monkeypatch.delenv("NO_COLOR")
     result = CliRunner().invoke(cli, ["status", "--db", "/nonexistent/x.db"])
     assert result.output.startswith("Error: ") and "\x1b" not in result.output  # piped: plain
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["journal", "--since", "day 1", "--out", "{out}"],
+        ["ship", "card", "Sea Witch", "--out", "{out}"],
+        ["map", "render", "--out", "{out}"],
+    ],
+    ids=["journal", "ship card", "map render"],
+)
+def test_a_file_the_referee_names_is_never_overwritten_without_force(
+    command: list[str], db: Path, tmp_path: Path
+) -> None:
+    """README: "Nothing is overwritten without --force". `journal --out`, `ship card` and
+    `map render` once replaced last session's file silently, where `export` refuses."""
+    from voyage.cli import cli
+
+    runner = CliRunner()
+    for setup in (["map", "load", "salt_reach"], ["ship", "add", "Sea Witch", "--class",
+                  "trawler", "--tier", "IV", "--engine", "III"]):
+        assert runner.invoke(cli, setup).exit_code == 0
+    suffix = ".md" if command[0] == "journal" else ".png"
+    out = tmp_path / f"last-session{suffix}"
+    out.write_bytes(b"my notes")
+    args = [out.as_posix() if a == "{out}" else a for a in command]
+    refused = runner.invoke(cli, args)
+    assert refused.exit_code == 1
+    assert refused.output.strip() == (
+        f"Error: {out.as_posix()} already exists: add --force to overwrite it, "
+        "or choose another --out"
+    )
+    assert out.read_bytes() == b"my notes"
+    forced = runner.invoke(cli, [*args, "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert out.read_bytes() != b"my notes" and out.stat().st_size > 50

@@ -8,11 +8,13 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 F = TypeVar("F", bound=Callable[..., Any])
+
 
 class Whole(click.ParamType):
     """A whole number from ``low`` to ``high``, in ASCII digits; a bad one gets one line
@@ -204,6 +206,22 @@ def core_errors() -> Iterator[None]:
         if known is None:
             raise
         raise VoyageClickError(str(known)) from None
+
+
+#: `--force` of a command that writes a file the referee names (`journal --out`, `ship card`,
+#: `map render`), as `export` and `demo` have it: nothing is overwritten without it.
+force_option = click.option(
+    "--force", is_flag=True, help="Overwrite the file if it already exists."
+)
+
+
+def refuse_existing(path: str | Path, force: bool) -> None:
+    """Stop with one line, before anything is drawn or written, when ``path`` exists and
+    --force was not given (the same words as `voyage export`)."""
+    if not force and Path(path).exists():
+        raise VoyageClickError(
+            f"{path} already exists: add --force to overwrite it, or choose another --out"
+        )
 
 
 def handles_errors(func: F) -> F:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import Choice, FilePath, db_option, handles_errors, read_campaign
+from .common import (
+    Choice,
+    FilePath,
+    db_option,
+    force_option,
+    handles_errors,
+    read_campaign,
+    refuse_existing,
+)
 
 
 @click.command()
@@ -20,9 +28,10 @@ from .common import Choice, FilePath, db_option, handles_errors, read_campaign
               show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
 @click.option("--out", type=FilePath(dir_okay=False), default=None,
               help="File to write (default: print it).")
+@force_option
 @handles_errors
 def journal(db_path: str, since: str | None, until: str | None, audience: str, fmt: str,
-            out: str | None) -> None:
+            out: str | None, force: bool) -> None:
     """Every ship's story over a stretch of the campaign, day by day.
 
     What a referee posts after a session. Nothing in the campaign changes.
@@ -32,6 +41,8 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
         voyage journal --since "day 1"
 
         voyage journal --since "day 2" --for referee -f html --out session-3.html
+
+    An existing --out file is kept unless --force is given.
     """
     import json
     from pathlib import Path
@@ -40,6 +51,8 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
     from ..chronicle import JournalError, gather, to_markdown
     from ..world.campaign import parse_when
 
+    if out is not None:
+        refuse_existing(out, force)
     camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
     now = camp.clock

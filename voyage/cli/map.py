@@ -13,10 +13,12 @@ from .common import (
     FilePath,
     db_option,
     emit_json,
+    force_option,
     handles_errors,
     json_option,
     open_campaign,
     read_campaign,
+    refuse_existing,
 )
 
 
@@ -150,6 +152,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     default=None,
     help="Draw the weather of this hour: 'day 3, 14:00', '14:00', '+6h' (default: now).",
 )
+@force_option
 @handles_errors
 def render(
     db_path: str,
@@ -160,6 +163,7 @@ def render(
     title: str | None,
     tracks: str,
     when: str | None,
+    force: bool,
 ) -> None:
     """Draw the map as a picture: ports, the weather, currents, the ships and their tracks.
 
@@ -169,7 +173,7 @@ def render(
 
     Big maps are drawn with smaller hexes to stay within 10 megapixels; past that (a map
     over about 420 x 420 hexes) draw a part with --around HEX --radius N. --labels works
-    on up to 3,000 hexes.
+    on up to 3,000 hexes. An existing --out file is kept unless --force is given.
 
     Examples:
 
@@ -185,6 +189,7 @@ def render(
     from ..world.campaign import parse_when, sea_states_for
     from ..world.plot import render_weather
 
+    refuse_existing(out, force)
     camp = read_campaign(db_path)
     sea = current_map(camp)
     calendar = campaign_calendar(camp)

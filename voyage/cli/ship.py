@@ -14,11 +14,13 @@ from .common import (
     Whole,
     db_option,
     emit_json,
+    force_option,
     handles_errors,
     json_option,
     open_campaign,
     plural,
     read_campaign,
+    refuse_existing,
     table,
 )
 
@@ -304,8 +306,9 @@ def show(db_path: str, name: str, as_json: bool) -> None:
     default=None,
     help="The card's file, .png or .pdf. Default: SHIP-card.png here.",
 )
+@force_option
 @handles_errors
-def card(db_path: str, name: str, out: str | None) -> None:
+def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     """Draw a printable ship card (PNG or PDF): figures, Load against Deadweight, odds.
 
     The odds are the exact chances of her capsize Check (R41) at her present Load and of
@@ -314,6 +317,8 @@ def card(db_path: str, name: str, out: str | None) -> None:
     Example:
 
         voyage ship card "Sea Witch" --out sea-witch.pdf
+
+    An existing file is kept unless --force is given.
     """
     import re
 
@@ -322,6 +327,7 @@ def card(db_path: str, name: str, out: str | None) -> None:
     camp = open_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
     slug = re.sub(r"[^a-z0-9]+", "-", fig["name"].lower()).strip("-") or "ship"
+    refuse_existing(out or f"{slug}-card.png", force)
     path = draw_ship_card(fig, camp.rulebook, out or f"{slug}-card.png")
     click.echo(f"Wrote {path}: the ship card of {fig['name']}.")
 

@@ -108,7 +108,9 @@ ROWS: list[Bad] = [
     # ---------------------------------------------------------------- settings, undo
     bad("settings", "no_such_setting", "true", says="unknown setting"),
     bad("settings", "natural_rolls", "perhaps", says="cannot be"),
-    bad("settings", "natural_rolls", says="give a value"),
+    # a known key alone shows that setting; an unknown one alone is named as unknown (it
+    # once got "give a value too")
+    bad("settings", "no_such_setting", says="unknown setting 'no_such_setting'"),
     bad("settings", "natural_rolls\n", "true", says="unknown setting"),
     bad("settings", "advantage_mode", "3d20", says="cannot be"),
     # ---------------------------------------------------------------- ship roll

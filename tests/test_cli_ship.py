@@ -175,6 +175,21 @@ def test_settings_change_and_show(db):
     assert by_key["natural_rolls"]["value"] is False and by_key["natural_rolls"]["ruling"] == "R1"
 
 
+def test_settings_key_alone_shows_that_setting_and_changes_nothing(db):
+    """`voyage settings crew_swimming` shows the one setting (R70) with what it does; it was
+    refused with "give a value too, e.g. `voyage settings natural_rolls true`"."""
+    result = run("settings", "crew_swimming")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["setting", "value", "default", "ruling", "choices"]
+    assert lines[2].split() == ["crew_swimming", "1", "1", "R70", "0", "to", "20"]
+    assert lines[3].startswith("The Swimming rank of unnamed crew")
+    assert lines[4] == "Change it with `voyage settings crew_swimming VALUE`."
+    data = json.loads(run("settings", "crew_swimming", "--json").output)
+    assert [d["key"] for d in data] == ["crew_swimming"] and data[0]["value"] == 1
+    assert "settings" not in run("history").output  # nothing was changed
+
+
 def test_locked_campaign_fails_cleanly(db):
     holder = sqlite3.connect(db)
     holder.execute("BEGIN IMMEDIATE")

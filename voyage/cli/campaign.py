@@ -120,7 +120,7 @@ def init(
 @json_option
 @handles_errors
 def settings(db_path: str, key: str | None, value: str | None, as_json: bool) -> None:
-    """Show the campaign's options (the rulings marked "option"), or change one.
+    """Show the campaign's options (rulings marked "option"), or one, or change one.
 
     `voyage settings tables` shows which rule tables the campaign overrides (its house
     tables, kept in the campaign file; see `voyage tables`).
@@ -128,6 +128,8 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
     Examples:
 
         voyage settings
+
+        voyage settings crew_swimming
 
         voyage settings natural_rolls true
 
@@ -141,11 +143,15 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
         show_tables(db_path, as_json)
         return
     camp = open_campaign(db_path)
-    if key and value is None:
-        raise click.UsageError("give a value too, e.g. `voyage settings natural_rolls true`")
-    if key:
-        camp.set_setting(key, value)
     options = camp.rulebook.options
+    if key and key not in options:
+        from ..errors import VoyageError
+
+        raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
+    if key and value is not None:
+        camp.set_setting(key, value)
+    elif key:  # one setting, with what it does: the row of the list and its description
+        options = {key: options[key]}
     values = camp.settings
     if as_json:
         emit_json(
@@ -174,6 +180,9 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
         for k, o in options.items()
     ]
     click.echo(table(rows, ["setting", "value", "default", "ruling", "choices"]))
+    if key and value is None:
+        click.echo(f"{options[key]['description']}")
+        click.echo(f"Change it with `voyage settings {key} VALUE`.")
 
 
 @click.command()

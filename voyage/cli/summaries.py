@@ -30,7 +30,7 @@ SUMMARIES: dict[str, str] = {
     'plan': 'Plan a voyage: the sensible routes, each forecast, side by side.',
     'roll': 'Roll a ship procedure at the table, with its exact odds first.',
     'sail': "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
-    'settings': 'Show the campaign\'s options (the rulings marked "option"), or change one.',
+    'settings': 'Show the campaign\'s options (rulings marked "option"), or one, or change one.',
     'ship': 'Roll, make, list, show, load and remove ships.',
     'status': 'Every ship at sea at a glance: where, whither, how fast, and what is wrong.',
     'survivors': 'Everyone who has left a ship: in rafts, in the water, drowned, lost or rescued.',

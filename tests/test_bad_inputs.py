@@ -113,6 +113,10 @@ ROWS: list[Bad] = [
     bad("settings", "no_such_setting", says="unknown setting 'no_such_setting'"),
     bad("settings", "natural_rolls\n", "true", says="unknown setting"),
     bad("settings", "advantage_mode", "3d20", says="cannot be"),
+    # R70: a run of choices is named as a range, as `voyage settings` lists it (the error
+    # once listed all 21 numbers)
+    bad("settings", "crew_swimming", "21",
+        says="setting crew_swimming cannot be '21': use a whole number from 0 to 20"),
     # ---------------------------------------------------------------- ship roll
     bad("ship", "roll", "--count", "0", says="1 to 500"),
     bad("ship", "roll", "--count", "501", says="1 to 500"),

@@ -783,5 +783,12 @@ def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
                 return choice
         elif str(choice).lower() == lowered:
             return choice
-    shown = ", ".join(json.dumps(c) for c in option["choices"])
+    choices = option["choices"]
+    ints = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
+    if len(ints) == len(choices) > 3 and ints == list(range(ints[0], ints[0] + len(ints))):
+        # a run of whole numbers, as `voyage settings` lists it ("0 to 20", not 21 numbers)
+        raise VoyageError(
+            f"setting {key} cannot be {raw!r}: use a whole number from {ints[0]} to {ints[-1]}"
+        )
+    shown = ", ".join(json.dumps(c) for c in choices)
     raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")

@@ -126,8 +126,13 @@ def test_doctor_on_what_is_not_a_campaign(tmp_path):
     code, out = doctor(text)
     assert code == 1 and "file: " in out and "not a voyage campaign" in out
     assert text.read_text() == "hello"
+    # the wrong file is not a damaged campaign: no advice to restore a backup, and the file
+    # is named once (it read "file: notes.txt: notes.txt is ...")
+    assert out.splitlines()[1] == f"  file: {text}: is not an SQLite database, not a voyage " \
+        "campaign: nothing in it was changed; point --db (or VOYAGE_DB) at your campaign file"
+    assert "To recover" not in out
     code, out = doctor(tmp_path / "none.db")
-    assert code == 1 and "does not exist" in out
+    assert code == 1 and "does not exist" in out and "To recover" not in out
     assert not (tmp_path / "none.db").exists()
 
 
@@ -135,3 +140,4 @@ def test_doctor_reports_a_newer_campaign_without_opening_it(played):
     change(played, "UPDATE voyage_file SET value = '7.0' WHERE key = 'written_by'")
     code, out = doctor(played)
     assert code == 1 and "written by voyage 7.0 (newer than this" in out
+    assert "To recover" not in out  # upgrade voyage, as the line says: nothing is damaged

@@ -47,6 +47,9 @@ ROUTE_TEXT_STEP = "m106_route_text"
 #: Rows tagged with the action that made them (voyage.store LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
 MAX_PER_CHECK = 5
+#: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
+#: newer voyage), not that a campaign is damaged: a backup is not the answer to them.
+NOT_DAMAGE = {"file", "version"}
 RECOVERY = (
     "To recover: restore the campaign from a backup copy (a copy of the file taken while no "
     "voyage command was running); for a corrupt file, SQLite's `.recover` command saves "
@@ -100,7 +103,9 @@ def examine(path: str | Path) -> Report:
     try:
         info = inspect(target)
     except VoyageError as exc:
-        report.findings.append(Finding("file", str(target), str(exc)))
+        problem = str(exc)  # "notes.txt is ...": the place is named once, as "where"
+        problem = problem[len(f"{target} "):] if problem.startswith(f"{target} ") else problem
+        report.findings.append(Finding("file", str(target), problem))
         return report
     report.facts.update(
         schema_steps=len(info.applied),
@@ -441,6 +446,7 @@ def summary(report: Report) -> str:
     n = len(report.findings)
     lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
     lines += [f"  {finding.line()}" for finding in report.findings] + notes
-    lines.append(RECOVERY)
+    if any(f.check not in NOT_DAMAGE for f in report.findings):
+        lines.append(RECOVERY)
     return "\n".join(lines)
 

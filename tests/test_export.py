@@ -226,6 +226,10 @@ def test_markdown_has_a_section_per_day_every_event_and_valid_tables(
     assert len(rows) == 7  # header + six rows
     assert "60 miles" in inline and "5 hlbs" in inline
     assert "arrived at hex 0807 on Day 2, 03:45" in inline
+    # the opening line ends the voyage when she arrived, not at the top of that hour (it
+    # read "Day 1, 18:00 to Day 2, 04:00: arrived at hex 0807 on Day 2, 03:45")
+    opening = text.splitlines()[2]
+    assert opening.endswith("to Day 2, 03:45: arrived at hex 0807 on Day 2, 03:45."), opening
     # every roll is shown as code, nothing renders as raw HTML
     codes = [
         c

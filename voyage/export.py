@@ -469,7 +469,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
         f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
         f"{md_text(place(log, v.get('destination')))}, "
         f"{md_text(clock_text(v.get('started'), log.calendar))} to "
-        f"{md_text('now' if v.get('ended') is None else clock_text(v['ended'], log.calendar))}: "
+        f"{md_text(ending_time(log) or 'now')}: "
         f"{md_text(s['outcome'])}.",
         "",
         "## The ship",

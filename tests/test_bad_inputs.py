@@ -463,6 +463,18 @@ ROWS: list[Bad] = [
     bad("export", W, "--out", "/dev/full", says="exists"),
     bad("export", W, "--out", "{tmp}/no/such/log.md", says="does not exist"),
     bad("export", W, "--out", "{files}", says="is a directory"),
+    # a file where the folder should be is not a folder to make (it said "does not exist:
+    # make it first"); so for every command that writes where it is told
+    bad("export", W, "--out", "{files}/text.txt/log.md", says="text.txt is a file, not a folder"),
+    bad("journal", "--out", "{files}/text.txt/j.md", says="text.txt is a file, not a folder"),
+    bad("ship", "card", W, "--out", "{files}/text.txt/c.png",
+        says="text.txt is a file, not a folder"),
+    bad("map", "render", "--out", "{files}/text.txt/m.png",
+        says="text.txt is a file, not a folder"),
+    bad("init", "--db", "{files}/text.txt/new.db", says="text.txt is a file, not a folder"),
+    bad("demo", "--out", "{files}/text.txt/demo", says="text.txt is a file, not a folder"),
+    bad("tables", "export", "{files}/text.txt/house", "--all",
+        says="text.txt is a file, not a folder"),
     bad("export", W, "--rolls", "loud", says="rolls"),
     bad("export", W, "--out", "{tmp}/log\x00.md", says="control character"),
     bad(

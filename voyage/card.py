@@ -84,7 +84,9 @@ def draw_ship_card(fig: dict[str, Any], book: RuleBook, out: str | Path) -> Path
         raise CardError(f"a ship card is written as .png or .pdf, not {path.suffix or 'no suffix'}"
                         f": give --out {path.with_suffix('.png').name}")
     if not path.parent.is_dir():
-        raise CardError(f"folder {path.parent} does not exist: make it first")
+        from .paths import no_folder
+
+        raise CardError(no_folder(path.parent))
     text = card_lines(fig, book)
 
     import matplotlib

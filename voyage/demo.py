@@ -139,6 +139,9 @@ def run_demo(
     out = Path(folder)
     if out.exists() and not out.is_dir():
         raise DemoError(f"{out} is a file: give --out a folder")
+    above = next((p for p in out.parents if p.exists()), None)  # the folder made in
+    if above is not None and not above.is_dir():
+        raise DemoError(f"{above} is a file, not a folder: give --out a folder")
     paths = demo_paths(out, seed) if force else free_demo_paths(out, seed)
     out.mkdir(parents=True, exist_ok=True)
     if force:

@@ -787,7 +787,9 @@ def write_exports(
         if path.exists() and path.is_dir():
             raise ExportError(f"{path} is a folder: give a file name with --out")
         if not path.parent.is_dir():
-            raise ExportError(f"folder {path.parent} does not exist: make it first")
+            from .paths import no_folder
+
+            raise ExportError(no_folder(path.parent))
         if fmt == "png" and sea_map is None:
             raise ExportError("no map to draw on: load one with `voyage map load` first")
     texts: dict[str, str] = {}

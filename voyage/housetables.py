@@ -218,7 +218,9 @@ def export_tables(
     if out.exists() and not out.is_dir():
         raise TableError(f"{out} is a file: give a folder to write the tables into")
     if not out.parent.is_dir():
-        raise TableError(f"folder {out.parent} does not exist: make it first")
+        from .paths import no_folder
+
+        raise TableError(no_folder(out.parent))
     texts = {r["name"]: r["text"] for r in stored(camp.db)}
     if every:
         for name in TABLE_NAMES:

@@ -32,3 +32,11 @@ def campaigns_dir() -> Path:
 def schemas_dir() -> Path:
     """The folder of JSON Schemas shipped with the package."""
     return _PACKAGE / "schemas"
+
+
+def no_folder(parent: Path) -> str:
+    """Why nothing can be written into ``parent``, which is not a folder, and what to do: a
+    missing folder is to be made, but a file in its place is not a folder to make."""
+    if parent.exists():
+        return f"{parent} is a file, not a folder: give a path inside a folder"
+    return f"folder {parent} does not exist: make it first"

@@ -400,7 +400,9 @@ def render_map(
     if out.suffix.lower() not in FORMATS:
         raise MapError(f"{out}: write the picture as .png, .svg or .pdf")
     if not out.parent.is_dir():
-        raise MapError(f"{out}: the folder {out.parent} does not exist")
+        from .paths import no_folder
+
+        raise MapError(f"{out}: {no_folder(out.parent)}")
     fig = draw_map(sea_map, progress=progress, **kw)
     fmt = out.suffix.lower().lstrip(".")
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,

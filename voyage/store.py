@@ -709,7 +709,9 @@ def create_campaign(
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
     if not path.parent.is_dir():
-        raise CampaignError(f"folder {path.parent} does not exist: make it first")
+        from .paths import no_folder
+
+        raise CampaignError(no_folder(path.parent))
     texts: dict[str, str] = {}
     sources: dict[str, str] = {}
     if tables:

@@ -77,7 +77,9 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
         return
     target = Path(out)
     if not target.parent.is_dir():
-        raise JournalError(f"folder {target.parent} does not exist: make it first")
+        from ..paths import no_folder
+
+        raise JournalError(no_folder(target.parent))
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -171,6 +171,19 @@ def test_r36_explosion_apply_destroys_and_sinks(runner, at_sea, dice):
     assert [e["minute"] for e in sunk] == [14]
 
 
+def test_a_sunk_ship_takes_no_load(runner, at_sea, dice):
+    """Sunk (R36 here), she is refused by `ship load` as by `ship place` and `sail`: her crew
+    could be loaded back aboard her on the bottom, and her card changed, before."""
+    dice(1, 20, 1, 1, 1)
+    ok(runner, "roll", "hull-hit", SHIP, "--explosion", "--zone", "lethal", "--apply")
+    advance(runner)
+    before = dump(at_sea)
+    assert refused(runner, "ship", "load", SHIP, "--crew", "6") == (
+        f"Error: {SHIP} is sunk: she lies on the bottom at 0305, with nothing to load\n"
+    )
+    assert dump(at_sea) == before
+
+
 def test_r36_a_ship_already_sinking_keeps_her_count(runner, at_sea, dice):
     dice(1, 1, 1)  # sinking in (3 + 4) x 2 = 14 minutes
     ok(runner, "roll", "sinking", SHIP, "--apply")

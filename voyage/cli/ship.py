@@ -389,6 +389,9 @@ def load_ship(
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
+    if s.status == "sunk":  # as `ship place` and `sail` refuse her
+        raise ShipError(f"{s.name} is sunk: she lies on the bottom at {s.hex}, with nothing "
+                        "to load")
     given = (crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
     if all(v is None for v in given):
         raise click.UsageError(

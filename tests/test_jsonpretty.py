@@ -76,3 +76,31 @@ def test_what_json_treats_specially_is_left_to_json() -> None:
     loop.append(loop)
     with pytest.raises(ValueError, match="Circular"):
         dumps_indented(loop)
+
+
+SHARED_ROLL = {"label": "coastal hazard", "faces": [4], "modifiers": [{"value": 1, "reason": "x"}]}
+
+
+@settings(max_examples=200, deadline=None)
+@given(VALUES, st.lists(st.integers(min_value=0, max_value=3), max_size=6))
+def test_a_value_met_again_is_written_the_same(value: Any, places: list[int]) -> None:
+    """A container met again (the same object: the JSON export's events share the roll
+    records decoded from equal texts, issue 14.4) is written from its first text, at its
+    own indentation wherever it is met, exactly as json.dumps writes it each time."""
+    inner = [value, SHARED_ROLL]
+    doc: dict[str, Any] = {"a": [inner, inner], "b": {"c": inner}, "d": []}
+    for depth in places:  # the same objects again, deeper or shallower
+        box: Any = inner
+        for _ in range(depth):
+            box = [box]
+        doc["d"].append(box)
+        doc["d"].append(value)
+    assert dumps_indented(doc) == expected(doc)
+
+
+def test_shared_records_are_written_in_full_each_time() -> None:
+    rolls = [SHARED_ROLL, SHARED_ROLL]
+    doc = {"events": [{"rolls": rolls}, {"rolls": rolls}, {"rolls": list(rolls)}]}
+    text = dumps_indented(doc)
+    assert text == expected(doc)
+    assert text.count('"coastal hazard"') == 6

@@ -26,11 +26,16 @@ from . import __version__
 from .dice import Roll
 from .errors import VoyageError
 from .hourdays import read_hours
+from .lazyimport import lazy
 
 if TYPE_CHECKING:
+    from .calendar import format_time
     from .maps import SeaMap
     from .ships import Ship
     from .store import Campaign
+else:  # the one time format, imported at the first time written (voyage.lazyimport): an
+    # import statement in clock_text cost more than the text itself (30,000 in a long export)
+    format_time = lazy("voyage.calendar", "format_time", globals())
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
 JSON_VERSION = "1"
@@ -49,7 +54,6 @@ CSV_COLUMNS = [
 #: that came to nothing, the order to sail).
 QUIET_KINDS = frozenset({"sail", "coast", "capsize"})
 _JSON_COLUMNS_VOYAGES = ("state",)
-_JSON_COLUMNS_EVENTS = ("rolls", "changes")
 
 
 class ExportError(VoyageError):
@@ -58,7 +62,8 @@ class ExportError(VoyageError):
 
 @dataclass
 class VoyageLog:
-    """One voyage with everything the exports need, JSON columns already decoded."""
+    """One voyage with everything the exports need, JSON columns already decoded (read
+    only: events whose rolls were stored as the same text share one decoded list)."""
 
     campaign: str
     ship: str
@@ -92,6 +97,34 @@ def _decode(row: dict[str, Any], columns: Iterable[str]) -> dict[str, Any]:
             with contextlib.suppress(json.JSONDecodeError):
                 out[col] = json.loads(value)
     return out
+
+
+def _events_of(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
+    """The voyage's events in order, their changes decoded ({} if not a dict) and their
+    rolls too ([] if not a list). Rolls stored as the same text are decoded once and shared
+    (a long voyage repeats a few hundred roll records thousands of times; issue 14.4), which
+    also lets the JSON export write each shared record's text once (voyage.jsonpretty)."""
+    if not camp.db["events"].exists():
+        return []
+    decoded: dict[str, Any] = {}
+    events = []
+    for row in camp.db.query(
+        "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [voyage_id]
+    ):
+        text = row.get("rolls")
+        event = _decode(row, ("changes",))
+        rolls = decoded.get(text) if type(text) is str else None
+        if rolls is None:
+            rolls = _decode({"rolls": text}, ("rolls",))["rolls"]
+            if not isinstance(rolls, list):
+                rolls = []
+            if type(text) is str:
+                decoded[text] = rolls
+        event["rolls"] = rolls
+        if not isinstance(event.get("changes"), dict):
+            event["changes"] = {}
+        events.append(event)
+    return events
 
 
 def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
@@ -136,14 +169,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     vid = int(voyage["id"])
     # SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id (voyage.hourdays, m102)
     hours = read_hours(camp.db.conn, "WHERE voyage_id = ?", [vid])
-    events = [_decode(r, _JSON_COLUMNS_EVENTS) for r in camp.db.query(
-        "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [vid]
-    )] if camp.db["events"].exists() else []
-    for event in events:
-        if not isinstance(event.get("rolls"), list):
-            event["rolls"] = []
-        if not isinstance(event.get("changes"), dict):
-            event["changes"] = {}
+    events = _events_of(camp, vid)
     departure = ship_at_departure(camp, found.name, vid)
     raw_state = voyage.get("state")
     state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
@@ -256,8 +282,6 @@ def _quote(name: str) -> str:
 def clock_text(clock: int | None, calendar: Any = None, minute: int = 0) -> str:
     """Campaign hours since day 1, 00:00, as every time is written (voyage.calendar:
     ``12 Jun 1492, 14:00``, or ``Day 3, 14:00`` without a calendar); ``-`` for none."""
-    from .calendar import format_time
-
     return format_time(calendar, clock, minute)
 
 
@@ -595,10 +619,11 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         else None,
     }
     # machine fields stay numbers (clock, day, hour, minute); "time" is the text people read
-    hours = [
-        {**{k: r.get(k) for k in _HOUR_FIELDS}, "time": clock_text(_clock_of(r), log.calendar)}
-        for r in log.hours
-    ]
+    hours = []
+    for r in log.hours:
+        hour = {k: r.get(k) for k in _HOUR_FIELDS}
+        hour["time"] = clock_text(_clock_of(r), log.calendar)
+        hours.append(hour)
     events = [
         {**{k: e.get(k) for k in _EVENT_FIELDS}, "time": event_time(log, e),
          "rolls": list(e["rolls"]), "changes": dict(e["changes"])}

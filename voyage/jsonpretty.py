@@ -7,7 +7,10 @@ one Python call appending to a list, and every string, number and constant is en
 the same C and ``repr`` routines that json uses, so the text is identical (a test compares
 the two over generated values). A value json would not take (a circular structure, an
 unknown type, a key that is not a str, int, float, bool or None) is handed to json.dumps
-itself, so errors read as json's own.
+itself, so errors read as json's own. A container that is not flat and is met again (the
+same object, at the same depth) is written from the text it got the first time: the JSON
+export's events share the roll records decoded from equal texts (voyage.export), so a long
+voyage's few hundred distinct records are encoded once each, not thousands of times.
 """
 
 from __future__ import annotations
@@ -76,7 +79,28 @@ def _flat(level: int) -> Any:
     return found
 
 
-def _encode(value: Any, level: int, out: list[str], depth: int) -> None:
+#: (id, level) of each container that is not flat encoded so far in a call -> where its
+#: text lies in the output (start, end), or that text once it is met again (see _again)
+Spans = dict[tuple[int, int], Any]
+
+
+def _again(value: Any, level: int, out: list[str], spans: Spans) -> bool:
+    """Whether ``value`` (a dict or list that is not flat) was encoded before at ``level``
+    in this call: if so, its text is appended again. Only the same object counts (equal
+    values are not found here: voyage.export shares the records it decodes from equal
+    texts). Every object in the value being encoded lives until the call ends and nothing
+    changes it meanwhile, so an ``id`` names one object and one text; that text is joined
+    from the output only when the object is met a second time."""
+    found = spans.get((id(value), level))
+    if found is None:
+        return False
+    if type(found) is tuple:
+        found = spans[id(value), level] = "".join(out[found[0] : found[1]])
+    out.append(found)
+    return True
+
+
+def _encode(value: Any, level: int, out: list[str], depth: int, spans: Spans) -> None:
     kind = type(value)
     if kind is str:
         out.append(_STR(value))
@@ -105,12 +129,16 @@ def _encode(value: Any, level: int, out: list[str], depth: int) -> None:
             text = "".join(_flat(level)(value, 0))
             out.append("{" + inner + text[1:-1] + "\n" + _INDENT * level + "}")
             return
+        if _again(value, level, out, spans):
+            return
+        start = len(out)
         first = True
         for key, item in value.items():
             out.append(("{" if first else ",") + inner + _STR(_key(key)) + ": ")
             first = False
-            _encode(item, level + 1, out, depth + 1)
+            _encode(item, level + 1, out, depth + 1, spans)
         out.append("\n" + _INDENT * level + "}")
+        spans[id(value), level] = (start, len(out))
     elif kind is list or kind is tuple:
         if not value:
             out.append("[]")
@@ -120,12 +148,16 @@ def _encode(value: Any, level: int, out: list[str], depth: int) -> None:
             text = "".join(_flat(level)(value, 0))
             out.append("[" + inner + text[1:-1] + "\n" + _INDENT * level + "]")
             return
+        if _again(value, level, out, spans):
+            return
+        start = len(out)
         first = True
         for item in value:
             out.append(("[" if first else ",") + inner)
             first = False
-            _encode(item, level + 1, out, depth + 1)
+            _encode(item, level + 1, out, depth + 1, spans)
         out.append("\n" + _INDENT * level + "]")
+        spans[id(value), level] = (start, len(out))
     else:  # subclasses of str/int/float/dict/list, or a type json cannot encode
         raise _Unsupported
 
@@ -134,7 +166,7 @@ def dumps_indented(value: Any) -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False)``, the same text."""
     out: list[str] = []
     try:
-        _encode(value, 0, out, 0)
+        _encode(value, 0, out, 0, {})
     except _Unsupported:
         return json.dumps(value, indent=2, ensure_ascii=False)
     return "".join(out)

@@ -153,6 +153,19 @@ def test_towing_a_ship_in_another_hex_is_refused(runner, db: Path):
     assert db_contents(db) == before
 
 
+def test_towing_an_abandoned_ship_says_she_was_abandoned(runner, db: Path):
+    """R92: a tow is between ships on voyages; an abandoned ship is at sea but her voyage
+    is over, and the refusal says so (it used to call her "not at sea")."""
+    _fleet(runner, False)
+    ok(runner, "advance", "--hours", "3")
+    ok(runner, "act", "Sea Witch", "abandon")
+    before = db_contents(db)
+    said = refused(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    assert "Sea Witch was abandoned at " in said and "cannot be taken in tow" in said
+    assert "not at sea" not in said
+    assert db_contents(db) == before
+
+
 def _events(db: Path, ship: str, kind: str) -> list[tuple[int, int]]:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT clock, minute FROM events WHERE ship = ? AND kind = ? "

@@ -70,6 +70,12 @@ def test_a_calendar_campaign_reads_dates_and_seasons(runner, tmp_path, monkeypat
         runner, "weather", "show", "--at", "31 May 1492"
     )
     assert "June 1492 has 30 days" in refused(runner, "weather", "show", "--at", "31 Jun 1492")
+    assert "--since '3 Jun 1492, 14:60': a minute runs" in refused(
+        runner, "journal", "--since", "3 Jun 1492, 14:60"
+    )
+    assert "--until '31 Jun 1492': June 1492 has 30 days" in refused(
+        runner, "journal", "--until", "31 Jun 1492"
+    )
 
 
 def test_reroll_is_logged_and_undone(runner, reach) -> None:
@@ -95,6 +101,10 @@ def test_reroll_is_logged_and_undone(runner, reach) -> None:
         (("weather", "show", "--at", "day 0"), "before the campaign began"),
         (("weather", "show", "--at", "yesterday"), "--at 'yesterday'"),
         (("weather", "show", "--at", "day 2, 25:00"), "00 to 23"),
+        # a minute past 59 is a typo, not the hour (it used to read as day 2, 14:00)
+        (("weather", "show", "--at", "day 2, 14:61"), "a minute runs from 00 to 59"),
+        (("weather", "show", "--at", "14:75"), "a minute runs from 00 to 59"),
+        (("journal", "--since", "day 1, 03:60"), "--since 'day 1, 03:60': a minute"),
         (("map", "render", "--out", "x.png", "--at", "day 0"), "before the campaign began"),
         (("weather", "storm", "0906", "--hours", "3", "--moving", "W"), "not 'W'"),
         (("weather", "storm", "0906", "--hours", "3", "--state", "gale"), "gale"),

@@ -587,7 +587,9 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
         }
     halt_kinds: Counter[str] = Counter(h for r in results for h in r.halts)
     losses: Counter[str] = Counter(r.loss_hex for r in results if r.loss_hex)
-    arrivals = [r.arrival // 60 for r in results if r.arrival is not None]
+    # the hour by which she has arrived (in at 01:43 is 2 hours from 00:00), as `voyage sail`
+    # expects her: flooring the minutes said "0 h" for a voyage that ends within the hour
+    arrivals = [-(-r.arrival // 60) for r in results if r.arrival is not None]
     time = figures([h - setup.clock for h in arrivals])
     s = setup.state
     route = setup.route

@@ -190,3 +190,23 @@ def test_arrival_is_the_hour_by_which_she_has_arrived_as_sail_expects_it(db: Pat
     assert arrival["p10"] == arrival["p50"] == arrival["p90"] == arrival["mean"] == expected
     out = ok(runner, "advance", "--until", "arrival")
     assert "Advanced 2 hours" in out
+
+
+def test_a_leaking_ship_is_forecast_to_the_hour_she_arrives_not_one_more(db: Path, runner):
+    """R36: a leak runs on after she arrives (she stays in trouble), but the voyage is over:
+    the forecast's water taken on is the voyage's, as the advance to her arrival takes it
+    (it sailed one hour more and counted its water too)."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "rolled_weather", "false")
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "60")
+    ok(runner, "ship", "place", SHIP, "0305")
+    ok(runner, "sail", SHIP, "--to", "0405")
+    ok(runner, "roll", "hull-hit", SHIP, "--apply", "--weapon-mod", "3")
+    data = json.loads(ok(runner, "forecast", SHIP, "--runs", "5", "--json"))
+    before = json.loads(ok(runner, "ship", "show", SHIP, "--json"))["water"]
+    assert "Stopped: Sea Witch: arrived" in ok(runner, "advance", "--until", "arrival")
+    taken = json.loads(ok(runner, "ship", "show", SHIP, "--json"))["water"] - before
+    assert taken > 0
+    assert data["water_taken_on"]["p10"] == data["water_taken_on"]["p90"] == taken

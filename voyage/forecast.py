@@ -302,6 +302,8 @@ def drive(
             rows.extend(hour_rows)
         if events is not None:
             events.extend(hour_events)
+        if s.status == "arrived" and not s.emergency:
+            break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
         if (
             s.active
             and not any(r.miles for r in hour_rows)

@@ -64,6 +64,12 @@ def test_a_calendar_campaign_reads_dates_and_seasons(runner, tmp_path, monkeypat
     assert [d["date"] for d in data["days"]] == ["1 Jun 1492", "2 Jun 1492"]
     assert data["days"][0]["season"] == "summer"
     assert data["days"][0]["regions"][1]["roll"]["season_row"] == "dry"  # the map's mapping
+    # the text names the row the 2d6 is read on where the region reads the season so (R61)
+    lines = ok(runner, "weather", "forecast", "--days", "1").splitlines()
+    assert [line.split()[3:6] for line in lines if " north " in line] == [["summer", "north", "10"]]
+    assert [line.split()[3:6] for line in lines if " south " in line] == [
+        ["summer", "(dry)", "south"]
+    ]
     shown = json.loads(ok(runner, "weather", "show", "--at", "3 Jun 1492, 14:00", "--json"))
     assert shown["hour"] == 2 * 24 + 14 and shown["at"] == "3 Jun 1492, 14:00"
     assert "before the campaign began (1 Jun 1492)" in refused(

@@ -244,10 +244,15 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
     for day in data["days"]:
         for r in day["regions"]:
             roll = r["roll"]
+            season = day["season"]
+            if roll is not None and roll.get("season_row", season) != season:
+                # R61: the climate's row, where the region reads the season as another
+                # (the tropical south's summer is its dry row): the row the 2d6 is read on
+                season = f"{season} ({roll['season_row']})"
             rows.append(
                 [
                     day["date"],
-                    day["season"],
+                    season,
                     r["region"],
                     "" if roll is None else roll["roll"],
                     "" if roll is None else roll["text"],

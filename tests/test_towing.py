@@ -166,6 +166,18 @@ def test_towing_an_abandoned_ship_says_she_was_abandoned(runner, db: Path):
     assert db_contents(db) == before
 
 
+def test_a_ship_cast_off_is_told_whither_she_gets_under_way(runner, db: Path):
+    """R92: a ship taken in tow follows her tower's route; cast off and under way again
+    (`act weigh`), she goes on along it, and the line says whither (it said only R65)."""
+    _fleet(runner, False)
+    ok(runner, "sail", "Gull", "--to", "0806")
+    ok(runner, "act", "Sea Witch", "tow", "Gull")  # both in Gullhaven's hex, Sea Witch for 2812
+    ok(runner, "act", "Sea Witch", "cast-off")
+    said = ok(runner, "act", "Gull", "weigh")
+    assert "Gull gets under way again, bound for 2812" in said
+    assert "course --to CCRR" in said
+
+
 def _events(db: Path, ship: str, kind: str) -> list[tuple[int, int]]:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT clock, minute FROM events WHERE ship = ? AND kind = ? "

@@ -84,6 +84,15 @@ def test_a_calendar_campaign_reads_dates_and_seasons(runner, tmp_path, monkeypat
     )
 
 
+def test_show_before_six_says_the_days_roll_is_still_to_come(runner, reach) -> None:
+    """R61: a day's weather is rolled at 06:00; at 03:00 `show` named it "today's roll" as
+    if it blew already (its cells form at 06:00)."""
+    early = ok(runner, "weather", "show", "--at", "day 2, 03:00")
+    assert "today's roll (at 06:00, to come): " in early
+    late = ok(runner, "weather", "show", "--at", "day 2, 06:00")
+    assert "today's roll: " in late and "to come" not in late
+
+
 def test_reroll_is_logged_and_undone(runner, reach) -> None:
     assert "has not been rolled yet" in refused(runner, "weather", "reroll", "1")
     at_sea(runner)

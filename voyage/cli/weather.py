@@ -302,8 +302,13 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
         emit_json(data)
         return
     click.echo(f"{data['at']} ({data['season']})")
+    from ..world.cells import ROLL_HOUR
+
+    # R61: the day's weather is rolled at 06:00; before it, the roll is still to come
+    to_come = data["hour"] % 24 < ROLL_HOUR
+    label = "today's roll (at 06:00, to come)" if to_come else "today's roll"
     for name, roll in data["today"].items():
-        click.echo(f"  {name}: today's roll: {roll['text']}")
+        click.echo(f"  {name}: {label}: {roll['text']}")
     for c in data["cells"]:
         where = c["centre"] or "off the map"
         click.echo(

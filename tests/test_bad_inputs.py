@@ -440,7 +440,7 @@ ROWS: list[Bad] = [
     bad("encounter", "status", "--fight", "9", says="no fight 9"),
     bad("encounter", "shoot", W, "--at", I, "--weapon", "hmg", says="not in a fight"),
     bad("encounter", "ram", W, I, "--kind", "broadside", says="unknown collision kind"),
-    bad("encounter", "attack", "Kraken", "--at", W, says="not in a fight"),
+    bad("encounter", "attack", "Kraken", "--at", W, says="no Kraken is in a fight"),
     bad("act", W, "pump", "5", "--db", "{tmp}/nothing.db", says="no campaign"),
     # ---------------------------------------------------------------- log, status
     bad("log", "Nobody", says="no ship"),

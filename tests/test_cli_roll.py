@@ -317,3 +317,64 @@ def test_tables_refused_with_a_ship(run, campaign, tmp_path):
         "roll", "dodge", "Sea Witch", "--db", str(campaign), "--tables", str(tmp_path), expect=2
     )
     assert "--tables" in result.output
+
+
+def test_r60_a_storm_check_at_the_table_counts_the_sea_state(run, campaign, book):
+    """R60: a major storm's capsize Check has one Disadvantage, a hurricane's two, and the
+    same-hex interval is theirs; `roll capsize` read every storm as stormy seas (R32)."""
+    from fractions import Fraction
+
+    from voyage.rules.capsize import capsize_odds
+
+    out = run(
+        "roll", "capsize", "--tier", "3", "--load", "half", "--sea", "hurricane", "--seed", "7"
+    ).output
+    p = capsize_odds(3, "half", book, (), (), ["hurricane", "hurricane"])
+    assert f"({Fraction(p).limit_denominator(10**6)})" in out
+    assert (
+        "may capsize: hurricane: it may capsize every hex travelled, or every hour in "
+        "the same hex (R32, R60)" in out
+    )
+    assert "capsize check (storm: hurricane): d20=" in out and "bane" in out
+    major = json.loads(
+        run(
+            "roll",
+            "capsize",
+            "--tier",
+            "3",
+            "--load",
+            "half",
+            "--sea",
+            "major",
+            "--seed",
+            "7",
+            "--json",
+        ).output
+    )
+    assert major["inputs"]["disadvantages"] == ["major storm"]
+    assert major["triggers"][0]["text"].endswith("or every 3 hours in the same hex")
+    # a campaign ship with --storm alone: the sea of her hex now
+    db = str(campaign)
+    run("map", "load", "salt_reach", "--db", db)
+    run("ship", "place", "Sea Witch", "0305", "--db", db)
+    run("sail", "Sea Witch", "--to", "0806", "--db", db)
+    run("advance", "--hours", "3", "--db", db)
+    where = json.loads(run("ship", "show", "Sea Witch", "--db", db, "--json").output)["hex"]
+    run(
+        "weather",
+        "storm",
+        "--around",
+        where,
+        "--radius",
+        "0",
+        "--hours",
+        "5",
+        "--state",
+        "major",
+        "--db",
+        db,
+    )
+    out = run("roll", "capsize", "Sea Witch", "--storm", "--db", db).output
+    # Steady's Advantage (R18) cancels the storm's one Disadvantage: both are named
+    assert "capsize check (storm: major storm)" in out
+    assert "traits: Steady, disadvantages: major storm" in out

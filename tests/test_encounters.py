@@ -272,6 +272,19 @@ def test_a_ship_nowhere_on_the_map_is_refused(runner, sea):
     assert db_contents(sea) == before
 
 
+def test_an_abandoned_ship_is_refused_as_a_sunk_one_is(runner, sea):
+    """R93: nobody is aboard a derelict to meet anything (the advance checks only ships on
+    voyages); a check by hand rolled for her as if she were crewed."""
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "3")
+    ok(runner, "act", "Sea Witch", "abandon")
+    before = db_contents(sea)
+    assert "Sea Witch was abandoned: nobody aboard her meets anything" in refused(
+        runner, "encounter", "check", "Sea Witch", "--sure"
+    )
+    assert db_contents(sea) == before
+
+
 def test_ships_on_crossing_courses_meet_and_ships_in_company_do_not(runner, sea):
     ok(runner, "settings", "encounter_chance", "0")  # only meetings stop the advance
     ok(runner, "settings", "encounter_chance_night_coast", "0")

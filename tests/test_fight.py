@@ -174,6 +174,13 @@ def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
          "no round has begun"),
         (2, ("encounter", "attack", "Iron Harpy", "--at", "Sea Witch"), "is a ship"),
         (2, ("encounter", "round", "--move", "Gull=3"), "Gull is not in fight 1"),
+        # R54: a leviathan joins with --leviathan; the refusal used to offer
+        # `voyage encounter start 'Kraken' OTHER...`, as if it were a ship
+        (0, ("encounter", "attack", "kraken", "--at", "Sea Witch"),
+         "no Kraken is in a fight: a leviathan joins one with `voyage encounter start SHIP "
+         "--leviathan kraken` (R54)"),
+        (0, ("encounter", "shoot", "Nobody", "--at", "Sea Witch", "--weapon", "hmg"),
+         "no ship named 'Nobody'"),
     ],
 )
 def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, reason):

@@ -269,3 +269,32 @@ def test_until_event_stops_when_nothing_can_happen_to_anyone_afloat(runner, crew
     ok(runner, "act", "Mercy", "abandon")
     out = ok(runner, "advance", "--until", "event")
     assert "nothing threatens" not in out and "drowned" in out
+
+
+def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crewed):
+    """R74: "the search ends by itself when nobody is left afloat in her hex", also when
+    nobody is left afloat anywhere (it used to run on forever, under way at speed 0)."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "ship", "load", "Mercy", "--rafts", "5")  # all 18 in rafts: none in the water
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    ok(runner, "sail", "Gull", "--to", where)
+    ok(runner, "advance", "--until", "arrival")
+    with sqlite3.connect(crewed) as conn:
+        conn.execute(
+            "UPDATE ships SET equipment = json_set(equipment, '$.radio', 'Receiver') "
+            "WHERE name = 'Gull'"
+        )
+    ok(runner, "act", "Gull", "search")
+    assert "radio picks up its transponder" in ok(runner, "advance", "--hours", "1")
+    rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
+    assert not [r for r in rows if r["state"] == "afloat"]
+    out = ok(runner, "advance", "--hours", "1")
+    assert "the search is over (R74)" in out
+    out = ok(runner, "advance", "--until", "arrival")
+    assert "Stopped: Gull: arrived" in out
+    assert "Gull" not in [s["ship"] for s in json.loads(ok(runner, "status", "--json"))["ships"]]

@@ -283,3 +283,12 @@ def test_a_house_table_without_the_armour_keys_still_loads():
     for row in sub["depth_damage"]:
         row.pop("armor_damage", None)
     check_table("boats", data, "boats.yaml")
+
+
+def test_the_first_rows_outcome_reads_as_the_seed_prints_it(book, faces):
+    """R84's table: 0-4 nothing. The bundled row starts below 0 (a reinforced hull's -1
+    on a 1), and its outcome read "row -10-4"; it reads "row 4 or less"."""
+    out = depth_damage(110, 100, {"dive_depth": 100, "reinforced": True}, faces(2), book)
+    assert out.total == 2 and out.rolls[0].outcome == "row 4 or less"
+    mid = depth_damage(130, 100, {"dive_depth": 100}, faces(3, 5), book)
+    assert mid.rolls[0].outcome == "row 5-8"

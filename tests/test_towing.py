@@ -153,6 +153,31 @@ def test_towing_a_ship_in_another_hex_is_refused(runner, db: Path):
     assert db_contents(db) == before
 
 
+def test_towing_an_abandoned_ship_says_she_was_abandoned(runner, db: Path):
+    """R92: a tow is between ships on voyages; an abandoned ship is at sea but her voyage
+    is over, and the refusal says so (it used to call her "not at sea")."""
+    _fleet(runner, False)
+    ok(runner, "advance", "--hours", "3")
+    ok(runner, "act", "Sea Witch", "abandon")
+    before = db_contents(db)
+    said = refused(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    assert "Sea Witch was abandoned at " in said and "cannot be taken in tow" in said
+    assert "not at sea" not in said
+    assert db_contents(db) == before
+
+
+def test_a_ship_cast_off_is_told_whither_she_gets_under_way(runner, db: Path):
+    """R92: a ship taken in tow follows her tower's route; cast off and under way again
+    (`act weigh`), she goes on along it, and the line says whither (it said only R65)."""
+    _fleet(runner, False)
+    ok(runner, "sail", "Gull", "--to", "0806")
+    ok(runner, "act", "Sea Witch", "tow", "Gull")  # both in Gullhaven's hex, Sea Witch for 2812
+    ok(runner, "act", "Sea Witch", "cast-off")
+    said = ok(runner, "act", "Gull", "weigh")
+    assert "Gull gets under way again, bound for 2812" in said
+    assert "course --to CCRR" in said
+
+
 def _events(db: Path, ship: str, kind: str) -> list[tuple[int, int]]:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT clock, minute FROM events WHERE ship = ? AND kind = ? "

@@ -226,6 +226,10 @@ def test_the_referee_mends_pumps_fights_saves_and_abandons(runner, sea):
     with sqlite3.connect(sea) as conn:
         conn.execute("UPDATE ships SET water = 100, engine_broken = 1")
     assert "say which leak" in refused(runner, "act", "Sea Witch", "repair", "leak")
+    # a leak she has not got is named (it offered the range as "1-2")
+    assert "Sea Witch has no leak 3: she has 2 leaks (1: 10 hlbs/hour, 2: 20 hlbs/hour)" in (
+        refused(runner, "act", "Sea Witch", "repair", "leak", "3")
+    )
     # R86: at sea the crew set to work on a leak; --now is the referee's call, patched at once
     assert "set to work on leak 2" in ok(runner, "act", "Sea Witch", "repair", "leak", "2")
     assert "20 hlbs an hour" in ok(runner, "act", "Sea Witch", "repair", "leak", "2", "--now")

@@ -64,12 +64,33 @@ def test_a_calendar_campaign_reads_dates_and_seasons(runner, tmp_path, monkeypat
     assert [d["date"] for d in data["days"]] == ["1 Jun 1492", "2 Jun 1492"]
     assert data["days"][0]["season"] == "summer"
     assert data["days"][0]["regions"][1]["roll"]["season_row"] == "dry"  # the map's mapping
+    # the text names the row the 2d6 is read on where the region reads the season so (R61)
+    lines = ok(runner, "weather", "forecast", "--days", "1").splitlines()
+    assert [line.split()[3:6] for line in lines if " north " in line] == [["summer", "north", "10"]]
+    assert [line.split()[3:6] for line in lines if " south " in line] == [
+        ["summer", "(dry)", "south"]
+    ]
     shown = json.loads(ok(runner, "weather", "show", "--at", "3 Jun 1492, 14:00", "--json"))
     assert shown["hour"] == 2 * 24 + 14 and shown["at"] == "3 Jun 1492, 14:00"
     assert "before the campaign began (1 Jun 1492)" in refused(
         runner, "weather", "show", "--at", "31 May 1492"
     )
     assert "June 1492 has 30 days" in refused(runner, "weather", "show", "--at", "31 Jun 1492")
+    assert "--since '3 Jun 1492, 14:60': a minute runs" in refused(
+        runner, "journal", "--since", "3 Jun 1492, 14:60"
+    )
+    assert "--until '31 Jun 1492': June 1492 has 30 days" in refused(
+        runner, "journal", "--until", "31 Jun 1492"
+    )
+
+
+def test_show_before_six_says_the_days_roll_is_still_to_come(runner, reach) -> None:
+    """R61: a day's weather is rolled at 06:00; at 03:00 `show` named it "today's roll" as
+    if it blew already (its cells form at 06:00)."""
+    early = ok(runner, "weather", "show", "--at", "day 2, 03:00")
+    assert "today's roll (at 06:00, to come): " in early
+    late = ok(runner, "weather", "show", "--at", "day 2, 06:00")
+    assert "today's roll: " in late and "to come" not in late
 
 
 def test_reroll_is_logged_and_undone(runner, reach) -> None:
@@ -95,6 +116,10 @@ def test_reroll_is_logged_and_undone(runner, reach) -> None:
         (("weather", "show", "--at", "day 0"), "before the campaign began"),
         (("weather", "show", "--at", "yesterday"), "--at 'yesterday'"),
         (("weather", "show", "--at", "day 2, 25:00"), "00 to 23"),
+        # a minute past 59 is a typo, not the hour (it used to read as day 2, 14:00)
+        (("weather", "show", "--at", "day 2, 14:61"), "a minute runs from 00 to 59"),
+        (("weather", "show", "--at", "14:75"), "a minute runs from 00 to 59"),
+        (("journal", "--since", "day 1, 03:60"), "--since 'day 1, 03:60': a minute"),
         (("map", "render", "--out", "x.png", "--at", "day 0"), "before the campaign began"),
         (("weather", "storm", "0906", "--hours", "3", "--moving", "W"), "not 'W'"),
         (("weather", "storm", "0906", "--hours", "3", "--state", "gale"), "gale"),

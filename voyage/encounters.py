@@ -637,6 +637,11 @@ def check_by_hand(
         ship = camp.get_ship(ship_name)
         if ship.status == "sunk":
             raise VoyageRuleError(f"{ship.name} is sunk: she meets nothing more")
+        if ship.status == "abandoned":  # R93: the advance checks only ships with a voyage
+            raise VoyageRuleError(
+                f"{ship.name} was abandoned: nobody aboard her meets anything; check a ship "
+                "near her instead"
+            )
         if not ship.hex:
             raise VoyageRuleError(
                 f"{ship.name} is nowhere on the map: place her first (`voyage ship place "

@@ -73,9 +73,26 @@ def fighter_in(camp: Campaign, name: str) -> tuple[dict[str, Any], dict[str, Any
         for f in _fighters(camp, fight["id"]):
             if f["name"].lower() == name.strip().lower():
                 return fight, f
-    raise VoyageRuleError(
-        f"{name} is not in a fight: `voyage encounter start {name!r} OTHER...` first"
-    )
+    raise VoyageRuleError(_not_fighting(camp, name))
+
+
+def _not_fighting(camp: Campaign, name: str) -> str:
+    """Why ``name`` is in no open fight, with the command that brings her (or it) into one:
+    a leviathan joins with `start SHIP --leviathan KIND` (R54), not as a ship."""
+    from .errors import VoyageError
+
+    try:
+        beast = camp.rulebook.leviathan(name)
+    except VoyageError:
+        beast = None
+    if beast is not None:
+        kind = next(k for k, b in camp.rulebook.leviathans["leviathans"].items() if b is beast)
+        return (
+            f"no {beast['name']} is in a fight: a leviathan joins one with "
+            f"`voyage encounter start SHIP --leviathan {kind}` (R54)"
+        )
+    ship = camp.get_ship(name)  # an unknown name is refused here, naming the ships
+    return f"{ship.name} is not in a fight: `voyage encounter start {ship.name!r} OTHER...` first"
 
 
 def _same_fight(camp: Campaign, actor: str, target: str) -> tuple[dict, dict, dict]:

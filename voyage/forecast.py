@@ -302,6 +302,8 @@ def drive(
             rows.extend(hour_rows)
         if events is not None:
             events.extend(hour_events)
+        if s.status == "arrived" and not s.emergency:
+            break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
         if (
             s.active
             and not any(r.miles for r in hour_rows)
@@ -587,7 +589,9 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
         }
     halt_kinds: Counter[str] = Counter(h for r in results for h in r.halts)
     losses: Counter[str] = Counter(r.loss_hex for r in results if r.loss_hex)
-    arrivals = [r.arrival // 60 for r in results if r.arrival is not None]
+    # the hour by which she has arrived (in at 01:43 is 2 hours from 00:00), as `voyage sail`
+    # expects her: flooring the minutes said "0 h" for a voyage that ends within the hour
+    arrivals = [-(-r.arrival // 60) for r in results if r.arrival is not None]
     time = figures([h - setup.clock for h in arrivals])
     s = setup.state
     route = setup.route

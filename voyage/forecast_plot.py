@@ -111,7 +111,7 @@ def plot_forecast(
     ax.set_title(f"Losses over the route ({pct(data['chances']['lost']['chance'])} of runs)",
                  fontsize=10)
 
-    arrivals = [(r.arrival // 60) - setup.clock for r in results if r.arrival is not None]
+    arrivals = [-(-r.arrival // 60) - setup.clock for r in results if r.arrival is not None]
     hist = fig.add_axes((0.64, 0.56, 0.33, 0.32))
     if arrivals:
         low, high = min(arrivals), max(arrivals)

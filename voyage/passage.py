@@ -93,7 +93,10 @@ def anchor_or_weigh(
         text = (
             f"{ship.name} weighs anchor and gets under way."
             if was == "anchored"
-            else f"{ship.name} gets under way again (R65)."
+            # adrift after a parted cable (R65) or a tow cast off (R92): say whither, as
+            # a cast-off ship goes on along her tower's route
+            else f"{ship.name} gets under way again, bound for {s.route[-1]} (R64, R65; "
+            f"`voyage act {ship.name!r} course --to CCRR` to change it)."
         )
         return text, {"status": s.status}
     if s.status not in ("under way", "adrift"):

@@ -51,7 +51,7 @@ def tow_action(
         raise VoyageRuleError(f"{ship.name} cannot tow herself")
     other = open_voyage(camp, other_ship.name)
     if other is None:
-        raise VoyageRuleError(f"{other_ship.name} is not at sea: a tow is between ships at sea")
+        raise VoyageRuleError(_not_towable(other_ship))
     if other.hex != s.hex:
         raise VoyageRuleError(
             f"{other.ship.name} is at {other.hex}, {ship.name} at {s.hex}: a tow line is "
@@ -76,3 +76,20 @@ def tow_action(
         f"(her Deadweight and Load), {counted} counted in {ship.name}'s Load{strong} (R92)."
     )
     return text, {"tow": other.ship.name, "tow_weight": weight, "tow_counted": counted}
+
+
+def _not_towable(ship: Any) -> str:
+    """Why a ship with no open voyage cannot be taken in tow (R92: between ships at sea),
+    named as she is: an abandoned or sunk ship is at sea, but her voyage is over."""
+    where = f" at {ship.hex}" if ship.hex else ""
+    if ship.status == "abandoned":
+        return (
+            f"{ship.name} was abandoned{where}: her voyage is over, and a tow (R92) is "
+            "passed between ships on voyages; a derelict cannot be taken in tow"
+        )
+    if ship.status == "sunk":
+        return f"{ship.name} has sunk{where}: there is nothing to take in tow"
+    return (
+        f"{ship.name} is not at sea: a tow is between ships at sea "
+        f"(`voyage sail {ship.name!r} --to CCRR` first)"
+    )

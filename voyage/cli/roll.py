@@ -81,6 +81,13 @@ def roll() -> None:
 @_situational
 @click.option("--storm", is_flag=True, help="The check is for storm-tossed seas (R32).")
 @click.option(
+    "--sea",
+    type=Choice(["stormy", "major", "hurricane"]),
+    default=None,
+    help="The sea state of a storm Check (R60): major storm one Disadvantage, hurricane "
+    "two (implies --storm). A SHIP with --storm alone takes her hex's sea now.",
+)
+@click.option(
     "--reason",
     type=Choice(["overloaded", "flooding", "listing", "storm"]),
     default=None,
@@ -98,6 +105,7 @@ def capsize(
     advantages: tuple[str, ...],
     disadvantages: tuple[str, ...],
     storm: bool,
+    sea: str | None,
     reason: str | None,
     natural_rolls: bool | None,
     advantage_mode: str | None,
@@ -116,6 +124,11 @@ def capsize(
     trigger; her level is noted), and with a Weighted Keel a capsize is righted at the
     next minute instead of sinking her.
 
+    In a storm (R60) the sea state counts: `--sea major` is one Disadvantage, `--sea
+    hurricane` two; a SHIP with `--storm` alone takes the sea of her hex now (a port is
+    sheltered: then R32 as written): `voyage roll capsize --tier 4 --load half --sea
+    hurricane`.
+
     Example:
 
         voyage roll capsize --tier 4 --load half --steady --seed 7
@@ -130,12 +143,16 @@ def capsize(
         names = table.traits(traits, (steady, "Steady"))
         from ..rules.boatwater import table_capsize, table_water_notes
 
-        why = "storm" if storm else reason
+        state = _storm_sea(table, sea, storm or reason == "storm")  # R60
+        why = "storm" if storm or state else reason
+        if state is not None:
+            why, banes, _ = state.terms("")
+            disadvantages = (*banes, *disadvantages)
         water, deadweight = table.water_and_deadweight(t)
         built = table.ship is not None and table.ship.design is not None
         if built:
             water = 0  # R85: a built boat's water counts in spaces, not by R37
-        triggers = capsize_triggers(load, water, deadweight, table.book, storm)
+        triggers = capsize_triggers(load, water, deadweight, table.book, storm, state)
         p = capsize_odds(t, load, table.book, names, advantages, disadvantages, table.options)
         with table.rolling("capsize") as roller:
             first = capsize_check(
@@ -175,6 +192,24 @@ def capsize(
                 ]
             },
         )
+
+
+def _storm_sea(table: Any, sea: str | None, storm: bool) -> Any:
+    """R60: the sea state of a storm capsize Check at the table (its Disadvantages and
+    same-hex interval): ``--sea``, else a named SHIP's hex now when ``--storm`` is asked;
+    None for R32 as written (no storm, calm seas or a sheltering port)."""
+    from ..rules.capsize import sea_state_rules
+    from ..tables import SEA_STATES
+
+    rules = sea_state_rules(table.book)
+    if sea is not None:
+        return rules[SEA_STATES.index(sea)]
+    if not storm or table.camp is None or not table.ship.hex:
+        return None
+    from ..world.campaign import sea_states_for
+
+    level = sea_states_for(table.camp).for_ship(table.ship.hex, table.camp.clock)
+    return rules[level] if level else None
 
 
 @roll.command("dodge")

@@ -244,10 +244,15 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
     for day in data["days"]:
         for r in day["regions"]:
             roll = r["roll"]
+            season = day["season"]
+            if roll is not None and roll.get("season_row", season) != season:
+                # R61: the climate's row, where the region reads the season as another
+                # (the tropical south's summer is its dry row): the row the 2d6 is read on
+                season = f"{season} ({roll['season_row']})"
             rows.append(
                 [
                     day["date"],
-                    day["season"],
+                    season,
                     r["region"],
                     "" if roll is None else roll["roll"],
                     "" if roll is None else roll["text"],
@@ -297,8 +302,13 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
         emit_json(data)
         return
     click.echo(f"{data['at']} ({data['season']})")
+    from ..world.cells import ROLL_HOUR
+
+    # R61: the day's weather is rolled at 06:00; before it, the roll is still to come
+    to_come = data["hour"] % 24 < ROLL_HOUR
+    label = "today's roll (at 06:00, to come)" if to_come else "today's roll"
     for name, roll in data["today"].items():
-        click.echo(f"  {name}: today's roll: {roll['text']}")
+        click.echo(f"  {name}: {label}: {roll['text']}")
     for c in data["cells"]:
         where = c["centre"] or "off the map"
         click.echo(

@@ -169,12 +169,14 @@ def capsize_triggers(
     deadweight: float,
     book: RuleBook,
     storm: bool = False,
+    sea: SeaStateRule | None = None,
 ) -> list[CapsizeTrigger]:
     """Every reason this ship may capsize now, with how often it must check.
 
     R12/R41: an Overloaded ship checks every hour. R37: water above DW/10 - every hour;
     above DW/4 - listing, every 10 minutes (above DW/2 it is sinking, no more checks).
-    R32: in a storm, every hex travelled or every 6 hours in the same hex.
+    R32: in a storm, every hex travelled or every 6 hours in the same hex; R60: with
+    ``sea`` (a storm-tossed state), that state's interval in the same hex.
     """
     triggers: list[CapsizeTrigger] = []
     if load_category(book, load)["name"] == OVERLOADED:
@@ -187,14 +189,17 @@ def capsize_triggers(
     if flood.capsize_every_minutes is not None:
         reason = LISTING if flood.listing else FLOODING
         triggers.append(CapsizeTrigger(reason, flood.text, "R37", flood.capsize_every_minutes))
-    if storm:
+    if storm or sea is not None:
         hours = int(book.procedures["storm"]["hours_in_same_hex"])
+        words, ruling = "storm-tossed seas", "R32"
+        if sea is not None:
+            hours, words, ruling = sea.hours_in_same_hex, sea.label, "R32, R60"
+        every = "every hour" if hours == 1 else f"every {hours} hours"
         triggers.append(
             CapsizeTrigger(
                 STORM,
-                f"storm-tossed seas: it may capsize every hex travelled, or every {hours} hours "
-                "in the same hex",
-                "R32",
+                f"{words}: it may capsize every hex travelled, or {every} in the same hex",
+                ruling,
                 None,
                 per_hex=True,
                 every_hours_in_same_hex=hours,

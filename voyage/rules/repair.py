@@ -39,7 +39,13 @@ def repair_leak(
         number = 1
     if number is None or not 1 <= number <= len(s.leaks):
         shown = ", ".join(f"{i + 1}: {v} hlbs/hour" for i, v in enumerate(s.leaks))
-        raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
+        if number is None:
+            raise VoyageRuleError(f"say which leak to repair (1-{len(s.leaks)}; {shown})")
+        # a number past her leaks names it, rather than offer the range "1-1"
+        raise VoyageRuleError(
+            f"{ship.name} has no leak {number}: she has {plural(len(s.leaks), 'leak')} "
+            f"({shown}); `voyage act {ship.name!r} repair leak N`"
+        )
     if now is not None and not (s.status == "arrived" and ship.status == "in port"):
         from .leakwork import start_work
 

@@ -93,7 +93,7 @@ def depth_damage(
     worn = armor_modifier(*armor, book) if armor else None
     roll = roller.roll(f"depth damage ({why})", "d6", [*mods, worn] if worn else mods)
     row = row_for(rule["depth_damage"], roll.total)
-    roll.outcome = "implodes" if row["implodes"] else f"row {row['from']}-{row['to']}"
+    roll.outcome = "implodes" if row["implodes"] else f"row {_row_label(row)}"
     where = f"at {depth} ft, rated {rated} ft"
     if row["implodes"]:
         text = f"The hull buckles {where}: she implodes, destroyed (R84)."
@@ -178,3 +178,11 @@ def depth_roll(h: Any, spec: dict[str, Any], depth: int, first: bool) -> None:
         ship.equipment[ARMOR_NOW] = dict(result.changes["armor_now"])
     h.log(result.event())
     h.apply_damage(result.changes)
+
+
+def _row_label(row: dict[str, Any]) -> str:
+    """A Depth Damage Table row as the seed prints it: "5-8", and the first row (which the
+    table starts below 0, for a reinforced hull's -1) "4 or less", not "-10-4"."""
+    if int(row["from"]) < 0:
+        return f"{row['to']} or less"
+    return f"{row['from']}-{row['to']}"

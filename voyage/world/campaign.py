@@ -81,6 +81,7 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         hour = now
     elif m := _DAY.match(raw):
         day, hh = int(m.group(1)), int(m.group(2) or 0)
+        _check_minute(text, m.group(3), option)
         if day < 1:
             raise WeatherError(
                 f"{option} {text!r} is before the campaign began (day 1, 00:00): days count from 1"
@@ -92,10 +93,11 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         hh = int(m.group(1))
         if hh > 23:
             raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
+        _check_minute(text, m.group(2), option)
         hour = now // 24 * 24 + hh
     elif m := _AHEAD.match(raw):
         hour = now + int(m.group(1)) * (24 if m.group(2) == "d" else 1)
-    elif calendar is not None and (found := _calendar_hour(text, calendar)) is not None:
+    elif calendar is not None and (found := _calendar_hour(text, calendar, option)) is not None:
         hour = found
     else:
         dated = " or a date like '12 Jun 1492, 14:00'" if calendar is not None else ""
@@ -109,10 +111,17 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
     return hour
 
 
+def _check_minute(text: str, minute: str | None, option: str) -> None:
+    """The sea is worked out by the hour, so a time's minutes are read and let go; but a
+    minute past 59 is a typo, refused rather than read as the hour ('14:61')."""
+    if minute is not None and int(minute) > 59:
+        raise WeatherError(f"{option} {text!r}: a minute runs from 00 to 59")
+
+
 _AT_TIME = re.compile(r"^(.*?)[,\s]+(\d{1,2}):(\d{2})$", re.ASCII)
 
 
-def _calendar_hour(text: str, calendar: Any) -> int | None:
+def _calendar_hour(text: str, calendar: Any, option: str = "--at") -> int | None:
     """The campaign hour of a calendar date and time (None when it is not a date at all;
     WeatherError when the calendar has no such date)."""
     from ..calendar import parse_start
@@ -122,7 +131,8 @@ def _calendar_hour(text: str, calendar: Any) -> int | None:
     if m := _AT_TIME.match(raw):
         raw, hh = m.group(1).strip().rstrip(","), int(m.group(2))
         if hh > 23:
-            raise WeatherError(f"--at {text!r}: an hour runs from 00 to 23")
+            raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
+        _check_minute(text, m.group(3), option)
     if not any(ch.isdigit() for ch in raw):
         return None
     try:
@@ -130,7 +140,7 @@ def _calendar_hour(text: str, calendar: Any) -> int | None:
     except VoyageError as exc:
         if "is not a date" in str(exc) and "days in" not in str(exc):
             return None
-        raise WeatherError(f"--at {text!r}: {exc}") from None
+        raise WeatherError(f"{option} {text!r}: {exc}") from None
     days = _ordinal(calendar.definition, date) - _ordinal(calendar.definition, calendar)
     return days * 24 + hh
 

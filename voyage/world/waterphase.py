@@ -203,12 +203,17 @@ class WaterPhase:
         self._states = {}
         self.stirring = False
         self.lay_out()
-        if not self._afloat_count:
+        searching = any(getattr(s, "searching", False) and s.active for s in self.e.states)
+        if not self._afloat_count and not searching:
             return self.out
-        if any(getattr(s, "searching", False) and s.active for s in self.e.states):
+        if searching:
+            # R74: the search ends by itself when nobody is left afloat in her hex, also when
+            # nobody is left afloat anywhere (the last raft found the hour before)
             self.stirring = True
             self.search_phase()
             self.lay_out()
+            if not self._afloat_count:
+                return self.out
         self.raft_phase()
         self.lay_out()  # a raft that capsized puts its people in the water (R73)
         self.drowning_phase()

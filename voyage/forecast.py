@@ -195,7 +195,8 @@ def prepare(
         state = current
         if to or route:
             hexes = voyages.plan_route(
-                chart, state.hex, to, via, route, voyages.shallows(camp.rulebook)
+                chart, state.hex, to, via, route, voyages.shallows(camp.rulebook),
+                who=state.ship.name,
             )
             flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
             if state.route[state.position + 1 : state.position + 2] != hexes[1:2]:

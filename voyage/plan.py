@@ -485,7 +485,8 @@ def shortfall(
         )
     reach = int(ship.fuel // use)
     return (
-        f"No plan reaches {goal}: her {ship.fuel} hlbs of fuel take {ship.name} {reach} hexes "
+        f"No plan reaches {goal}: her {ship.fuel} hlb{'' if ship.fuel == 1 else 's'} of fuel "
+        f"take {ship.name} {reach} hex{'' if reach == 1 else 'es'} "
         f"at {use} hlb{'' if use == 1 else 's'} a hex (R16), and no port within reach on the "
         f"way sells enough to go on: load more (`voyage ship load {ship.name!r} --fuel N`)."
     )

@@ -237,6 +237,7 @@ def plan_route(
     via: Sequence[str] = (),
     route: Sequence[str] | None = None,
     avoid: Iterable[str] = (),
+    who: str = "the ship",
 ) -> list[str]:
     """A route from ``start``: the hexes given (each next to the last), or the shortest sea
     route to ``to`` through each of ``via`` in turn (never over land), keeping out of the
@@ -251,7 +252,7 @@ def plan_route(
                     f"hex {b} is not next to {a}: a route is a chain of adjacent sea hexes"
                 )
         if len(hexes) < 2:
-            raise VoyageRuleError(f"the ship is already at {start}: give a route away from it")
+            raise VoyageRuleError(f"{who} is already at {start}: give a route away from it")
         return hexes
     if not to:
         raise VoyageRuleError("say where to: --to CCRR, or --route CCRR,CCRR,...")
@@ -265,7 +266,7 @@ def plan_route(
             raise VoyageRuleError(f"no sea route from {hexes[-1]} to {stop}: land is in the way")
         hexes.extend(leg[1:])
     if len(hexes) < 2:
-        raise VoyageRuleError(f"the ship is already at {start}")
+        raise VoyageRuleError(f"{who} is already at {start}")
     return hexes
 
 
@@ -361,7 +362,9 @@ def planned_voyage(
             f"with `voyage ship place {ship.name!r} CCRR`"
         )
     start, avoid = _sea_hex(chart, ship.hex), shallows(camp.rulebook)  # R83: and her shoals
-    hexes = plan_route(draft_chart(chart, ship, camp.rulebook), start, to, via, route, avoid)
+    hexes = plan_route(
+        draft_chart(chart, ship, camp.rulebook), start, to, via, route, avoid, who=ship.name
+    )
     if pace is None:  # the pace set in port with `voyage pace`, checked again at this load
         pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
@@ -708,7 +711,7 @@ def _referee_action(
         if chart is None:
             chart, _ = campaign_chart(camp)
         hexes = plan_route(draft_chart(chart, ship, camp.rulebook), s.hex, to, via, route,
-                           shallows(camp.rulebook))  # R83: round her shoals
+                           shallows(camp.rulebook), who=ship.name)  # R83: round her shoals
         flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
         if s.route[s.position + 1 : s.position + 2] != hexes[1:2]:
             s.progress = 0  # a new heading: the miles toward the old next hex are lost

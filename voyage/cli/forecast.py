@@ -253,4 +253,7 @@ def plan_command(
             click.echo(f"Plan {p['plan']}: {p['depth_warning']}")  # R83
     if data["shortfall"]:
         click.echo(data["shortfall"])  # R16/R82: no way there on her fuel or charge
-    click.echo(f"Sail one with: voyage sail {data['ship']!r} --plan N --to {data['to']}")
+    if any(p["arrives"] for p in data["plans"]):
+        click.echo(f"Sail one with: voyage sail {data['ship']!r} --plan N --to {data['to']}")
+    elif not data["shortfall"]:  # the shortfall line already says what to do
+        click.echo(f"No plan reached {data['to']} in any run: none is worth sailing as she is.")

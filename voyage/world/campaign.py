@@ -66,9 +66,21 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
 # -- times ---------------------------------------------------------------------------------
 # re.ASCII: only 0-9 are digits ("day ٣" is not day 3); at most six digits a day or a
 # stretch ahead (2,700 years), so no typo reaches SQLite as a number too large for it
-_DAY = re.compile(r"^day\s*(\d{1,6})(?:\s*,?\s*(\d{1,2})(?::(\d{2}))?)?$", re.ASCII)
+# The day and its hour need a space or a comma between them: "day 9999999" was read as
+# day 999999 at 09:00. Longer numbers are matched, then refused as out of range.
+_DAY = re.compile(r"^day\s*(\d+)(?:(?:\s*,\s*|\s+)(\d{1,2})(?::(\d{2}))?)?$", re.ASCII)
 _HOUR = re.compile(r"^(\d{1,2}):(\d{2})$", re.ASCII)
-_AHEAD = re.compile(r"^\+(\d{1,6})\s*([hd]?)$", re.ASCII)
+_AHEAD = re.compile(r"^\+(\d+)\s*([hd]?)$", re.ASCII)
+LAST_DAY = 999_999  # six digits
+
+
+def _in_range(text: str, digits: str, option: str, what: str) -> int:
+    """A day number or a stretch ahead of at most six digits; one line when longer."""
+    if len(digits.lstrip("0")) > 6:
+        raise WeatherError(
+            f"{option} {text!r} is out of range: {what} runs to {LAST_DAY:,} at most"
+        )
+    return int(digits)
 
 
 def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") -> int:
@@ -80,7 +92,8 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
     if raw in ("now", ""):
         hour = now
     elif m := _DAY.match(raw):
-        day, hh = int(m.group(1)), int(m.group(2) or 0)
+        day = _in_range(text, m.group(1), option, "a day number")
+        hh = int(m.group(2) or 0)
         _check_minute(text, m.group(3), option)
         if day < 1:
             raise WeatherError(
@@ -96,7 +109,8 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         _check_minute(text, m.group(2), option)
         hour = now // 24 * 24 + hh
     elif m := _AHEAD.match(raw):
-        hour = now + int(m.group(1)) * (24 if m.group(2) == "d" else 1)
+        ahead = _in_range(text, m.group(1), option, "a stretch ahead")
+        hour = now + ahead * (24 if m.group(2) == "d" else 1)
     elif calendar is not None and (found := _calendar_hour(text, calendar, option)) is not None:
         hour = found
     else:

@@ -1,0 +1,75 @@
+"""What the between-sessions commands say when there is nothing to do: a forecast to the
+ship's own hex names her, a plan that gets nowhere offers no `sail --plan`, and a day past
+the six-digit range is refused as out of range (never read as another day)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import db_contents, ok, refused
+
+SHIP = "Sea Witch"
+
+
+@pytest.fixture
+def campaign(db: Path, runner) -> Path:
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "1")
+    ok(runner, "ship", "place", SHIP, "2812")
+    return db
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("forecast", SHIP, "--to", "2812"),
+        ("forecast", SHIP, "--route", "2812"),
+        ("sail", SHIP, "--to", "2812"),
+        ("plan", SHIP, "--to", "2812"),
+    ],
+)
+def test_a_voyage_to_her_own_hex_names_the_ship(campaign: Path, runner, args) -> None:
+    before = db_contents(campaign)
+    assert f"{SHIP} is already at 2812" in refused(runner, *args)
+    assert db_contents(campaign) == before
+
+
+def test_a_plan_that_gets_nowhere_offers_no_sail_line(campaign: Path, runner) -> None:
+    # R16: 1 hlb of fuel at 1 hlb a hex takes her one hex; Saltholm is further
+    data = json.loads(ok(runner, "plan", SHIP, "--to", "2420", "--runs", "40", "--json"))
+    assert not any(p["arrives"] for p in data["plans"])
+    out = ok(runner, "plan", SHIP, "--to", "2420", "--runs", "40")
+    assert "Sail one with" not in out
+    assert "her 1 hlb of fuel take Sea Witch 1 hex at 1 hlb a hex (R16)" in out
+    ok(runner, "ship", "load", SHIP, "--fuel", "60")
+    assert "Sail one with: voyage sail 'Sea Witch' --plan N --to 2420" in ok(
+        runner, "plan", SHIP, "--to", "2420", "--runs", "40"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("weather", "show", "--at", "day 9999999"), "'day 9999999' is out of range"),
+        (("weather", "show", "--at", "+9999999h"), "'+9999999h' is out of range"),
+        (("map", "render", "--out", "x.png", "--at", "day 12345678"), "out of range"),
+        (("journal", "--since", "day 9999999"), "--since 'day 9999999' is out of range"),
+    ],
+)
+def test_a_day_past_the_range_is_refused_as_such(campaign: Path, runner, args, words) -> None:
+    # "day 9999999" was read as day 999999 at 09:00 (the last digit taken as the hour)
+    before = db_contents(campaign)
+    assert words in refused(runner, *args)
+    assert db_contents(campaign) == before
+
+
+def test_a_day_and_its_hour_still_read_with_a_space_or_a_comma(campaign: Path, runner) -> None:
+    for text in ("day 3 14", "day 3, 14", "day 3,14:00", "day 3, 14:00"):
+        shown = json.loads(ok(runner, "weather", "show", "--at", text, "--json"))
+        assert shown["hour"] == 2 * 24 + 14, text
+    assert json.loads(ok(runner, "weather", "show", "--at", "day 999999", "--json"))["hour"] == (
+        999_998 * 24
+    )

@@ -163,6 +163,12 @@ REFUSALS = [
     (["--body", "dinghy", "--plant", "small", "--with", "jet-drives", "--propellers", "1"],
      "jet drives replace propellers"),
     (["--body", "dinghy"], "a boat needs a power plant or oars"),
+    # R80/R85: a plant with no propeller and no jet drives was built, sheeted at 20 mph,
+    # and then refused to sail, pointing at `repair propellers`, which said none was lost
+    (["--body", "dinghy", "--plant", "mini", "--propellers", "0"],
+     "a power plant needs a propeller (R80)"),
+    (["--body", "dinghy", "--plant", "mini", "--propellers", "0", "--with", "oars"],
+     "a power plant needs a propeller (R80)"),
     (["--design", "Lucky Catch", "--crew", "3"], "drop --crew"),
     (["--design", "Orka"], "did you mean 'Orca'"),
     (["--body", "dinghy", "--plant", "small", "--extra", "Gun:ten:1"], "not a whole number"),

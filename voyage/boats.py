@@ -184,6 +184,11 @@ def _check_limits(spec: dict[str, Any], table: dict[str, Any]) -> None:
         raise ShipError("jet drives replace propellers (R80): drop --propellers")
     if spec.get("propellers", 0) and not spec.get("plant"):
         raise ShipError("propellers need a power plant: give --plant or drop --propellers")
+    if spec.get("plant") and not acc.get("jet-drives") and not spec.get("propellers", 0):
+        # R80/R85: a plant drives her through propellers (or jet drives); with none she
+        # only drifts, and `repair propellers` cannot give her what she never had
+        raise ShipError("a power plant needs a propeller (R80): give --propellers 1 or more, "
+                        "or add jet-drives to --with")
     pa = table["propeller_armor"]
     if not 0 <= spec.get("propeller_armor", 0) <= pa["max_points"]:
         raise ShipError(f"propeller armor is 0 to {pa['max_points']} points a propeller (R80), "

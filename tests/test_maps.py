@@ -163,6 +163,21 @@ def test_port_name_on_a_hex_not_drawn_as_port(tmp_path):
     assert "line 4, column 3" in message and "draws sea there" in message
 
 
+TWIN_PORTS = 'rows: |\n  P#P\nhexes:\n  "0101": {port: Gullhaven}\n  "0301": {port: gullhaven}\n'
+
+
+def test_two_ports_of_one_name_are_refused(tmp_path):
+    # the log and the plans name a port, not its hex: a second Gullhaven is a typo to catch
+    message = error_of(tmp_path, TWIN_PORTS)
+    assert "line 5, column 3" in message
+    assert "port name 'gullhaven' at 0301 is already the port at 0101" in message
+
+
+def test_a_stored_map_with_two_ports_of_one_name_still_reads():
+    # a campaign that stored such a map before the check keeps working
+    assert [p.port for p in parse_map(TWIN_PORTS).ports()] == ["Gullhaven", "gullhaven"]
+
+
 def test_hex_off_the_map(tmp_path):
     message = error_of(tmp_path, 'rows: |\n  ~~#\nhexes:\n  "0405": {label: Far}\n')
     assert "line 4, column 3" in message and "off the map" in message

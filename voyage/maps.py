@@ -585,8 +585,10 @@ def _map_number(reader: _Reader, node: yaml.Node, what: str, whole: bool = False
     return value
 
 
-def parse_map(text: str, source: str = "<map>") -> SeaMap:
-    """Read and validate map YAML; raise a one-line :class:`MapError` naming line and column."""
+def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
+    """Read and validate map YAML; raise a one-line :class:`MapError` naming line and column.
+    ``new``: a file being loaded, held to checks added since older campaigns stored theirs
+    (two ports of one name), so a stored map always reads back."""
     reader = _Reader(text, source)
     top = reader.mapping(reader.root(), "the map file", TOP_KEYS)
     if "rows" not in top:
@@ -716,6 +718,7 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
                 line_no,
                 col_no,
             )
+    port_names: dict[str, str] = {}
     for hex_id, entry in entries.items():
         node = entry_nodes[hex_id]
         terrain = sea_map.terrain(hex_id)
@@ -725,6 +728,17 @@ def parse_map(text: str, source: str = "<map>") -> SeaMap:
                 f"hex {hex_id} has a port name but the map draws "
                 f"{terrain} there: draw it with the port character",
             )
+        if new and entry.get("port"):
+            # the log, plans and status name a port, not its hex: two of one name would
+            # leave the players (and the referee) guessing which harbour is meant
+            key = str(entry["port"]).casefold()
+            if key in port_names:
+                raise reader.error(
+                    node,
+                    f"port name {entry['port']!r} at {hex_id} is already the port at "
+                    f"{port_names[key]}: give each port its own name",
+                )
+            port_names[key] = hex_id
         if "fuel" in entry and terrain != "port":
             raise reader.error(node, f"hex {hex_id} sells fuel but is not a port")
         if "depth" in entry and terrain == "land":
@@ -759,7 +773,7 @@ def load_map(path: str | Path) -> SeaMap:
         target = campaign_map_path(target)
     # a regular file of at most 20 MB, checked before reading (/dev/zero, a FIFO: refused)
     text = read_text_file(target, MapError, "map file")
-    return parse_map(text, str(target))
+    return parse_map(text, str(target), new=True)
 
 
 # ----------------------------------------------------------------------------- campaign folders

@@ -151,7 +151,7 @@ SETUP: dict[str, list[str]] = {
     "docs/weather.md": [
         *_PLACED,
         # a storm placed before the page's own, so that `weather clear 2` has one to clear
-        "weather storm 0304 --hours 6",
+        "weather storm 0404 --hours 6",
         # day 3's 06:00 has come, so `weather reroll 3` has a rolled day to roll again
         "advance --hours 60",
     ],
@@ -288,7 +288,7 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         "tables load ref",
     ],
     ("tables", "load"): ["tables export house --all"],
-    ("weather", "clear"): ["weather storm 0304 --hours 6", "weather storm 0405 --hours 6"],
+    ("weather", "clear"): ["weather storm 0404 --hours 6", "weather storm 0405 --hours 6"],
     ("weather", "reroll"): ["advance --hours 60"],
     ("advance",): ['sail "Sea Witch" --to 0706'],
     ("export",): [*_TWO_VOYAGES[len(_PLACED) :]],

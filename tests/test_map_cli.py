@@ -207,7 +207,7 @@ def test_storm_validation(runner, db):
 
 def test_clear_one_all_and_undo(runner, db):
     loaded(runner, db)
-    run(runner, "weather", "storm", "0304", "--hours", "5")
+    run(runner, "weather", "storm", "0404", "--hours", "5")
     run(runner, "weather", "storm", "1010", "1011", "--hours", "5")
     result = run(runner, "weather", "clear", "1")
     assert result.exit_code == 0 and "Cleared storm 1 (1 hex)" in result.output
@@ -228,12 +228,12 @@ def test_storms_at_reads_a_campaign_db(runner, db):
     from voyage.store import open_campaign
 
     loaded(runner, db)
-    run(runner, "weather", "storm", "0304", "--hours", "5")
+    run(runner, "weather", "storm", "0404", "--hours", "5")
     camp = open_campaign(db)
     try:
-        assert storms_at(camp, 0) == {"0304"} and storms_at(camp.db, 4) == {"0304"}
+        assert storms_at(camp, 0) == {"0404"} and storms_at(camp.db, 4) == {"0404"}
         assert storms_at(camp, 5) == set()
-        assert is_storm(camp, "0304", 2) and not is_storm(camp, "0305", 2)
+        assert is_storm(camp, "0404", 2) and not is_storm(camp, "0305", 2)
     finally:
         camp.close()
 

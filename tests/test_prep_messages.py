@@ -73,3 +73,26 @@ def test_a_day_and_its_hour_still_read_with_a_space_or_a_comma(campaign: Path, r
     assert json.loads(ok(runner, "weather", "show", "--at", "day 999999", "--json"))["hour"] == (
         999_998 * 24
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("0101", "0201", "--hours", "5"), "every hex of this storm is land (0101 0201)"),
+        (("--around", "0101", "--radius", "0", "--hours", "6", "--moving", "N"),
+         "moving N it reaches no water in 6h"),
+    ],
+)
+def test_a_storm_over_land_alone_is_refused(campaign: Path, runner, args, words) -> None:
+    # R32, R60: storms toss the sea; a storm no ship could ever meet is a slip of the hex
+    before = db_contents(campaign)
+    assert words in refused(runner, "weather", "storm", *args)
+    assert db_contents(campaign) == before
+
+
+def test_a_storm_partly_over_land_or_moving_onto_water_is_kept(campaign: Path, runner) -> None:
+    ok(runner, "weather", "storm", "0101", "0305", "--hours", "5")
+    # 0101 is land; moving SE a hex an hour it is over the sea of 0303-0305 within hours
+    ok(runner, "weather", "storm", "0101", "--hours", "8", "--moving", "SE", "--every", "1")
+    summaries = [a["summary"] for a in json.loads(ok(runner, "history", "--json"))]
+    assert "storm over 1 hex for 8h" in summaries and "storm over 2 hexes for 5h" in summaries

@@ -193,8 +193,12 @@ def add_storm(
         for name in names:
             if not sea_map.in_bounds(name):
                 raise MapError(sea_map.off_map_message(name))
+    if sea_map is not None and names:
+        _check_blows_over_sea(sea_map, names, hours, moving, every)
     clock = campaign.clock
-    with campaign.action("storm", f"storm over {len(set(names))} hexes for {hours}h") as act:
+    count = len(set(names))
+    summary = f"storm over {count} hex{'' if count == 1 else 'es'} for {hours}h"
+    with campaign.action("storm", summary) as act:
         number = next(campaign.db.query("SELECT COALESCE(MAX(storm), 0) + 1 AS n FROM storms"))
         rows = storm_rows(
             number["n"],
@@ -211,6 +215,31 @@ def add_storm(
             row["action_id"] = act.id
         campaign.db.table("storms").insert_all(rows)
     return group_storms(rows)[0]
+
+
+def _check_blows_over_sea(
+    sea_map: SeaMap, names: list[str], hours: int, moving: str | None, every: int
+) -> None:
+    """R32/R60: a storm tosses the sea. One that would blow over land alone for all its
+    hours (still, or moving but never reaching water) is refused: no ship could meet it."""
+    from .world.seastate import RefereeStorm
+
+    if any(sea_map.is_sea(h) for h in names):
+        return
+    if moving:
+        storm = RefereeStorm(0, tuple(hexmap.to_cube(h) for h in names), 0, hours, 1, moving, every)
+        for hour in range(every, hours, every):
+            here = storm.footprint(hour, sea_map.width, sea_map.height)
+            if not here:
+                break  # blown off the map
+            if any(sea_map.is_sea(h) for h in here):
+                return
+    shown = " ".join(sorted(set(names))[:6]) + (" ..." if len(set(names)) > 6 else "")
+    raise MapError(
+        f"every hex of this storm is land ({shown})"
+        + (f", and moving {moving} it reaches no water in {hours}h" if moving else "")
+        + ": a storm tosses the sea (R32, R60); give sea hexes"
+    )
 
 
 def list_storms(campaign: Campaign) -> list[dict[str, Any]]:

@@ -95,7 +95,7 @@ def storm(
 
     Examples:
 
-        voyage weather storm 0304 0305 --hours 12
+        voyage weather storm 0404 0405 --hours 12
 
         voyage weather storm --around 1010 --radius 2 --hours 24 --state major --moving SE
     """

@@ -211,3 +211,27 @@ def test_init_refuses_a_folder_with_a_stray_table(tmp_path, extra):
     (house / extra).write_text("a: 1\n")
     out = refused(CliRunner(), "init", "--db", str(tmp_path / "c.db"), "--tables", str(house))
     assert extra in out and not (tmp_path / "c.db").exists()
+
+
+def test_a_campaign_with_a_built_boat_loads_house_tables(tmp_path):
+    # R80: a built boat has class "built", which no class table holds: every `tables load`
+    # of a campaign with one was refused ("do not fit Skiff: unknown ship class 'built'")
+    path = tmp_path / "c.db"
+    run(path, "init")
+    run(path, "ship", "build", "Skiff", "--body", "dinghy", "--plant", "small",
+        "--with", "depth-charge")
+    run(path, "tables", "export", str(tmp_path / "all"), "--all")
+    assert "House tables now boats" in run(path, "tables", "load", str(tmp_path / "all"))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "none: the built-in tables" in run(path, "tables", "load", str(empty))
+    # a boats.yaml without a part of her design still does not fit her, in one line
+    before = db_contents(path)
+    lacking = tmp_path / "lacking"
+    lacking.mkdir()
+    boats = (tables_dir() / "boats.yaml").read_text()
+    line = next(x for x in boats.splitlines(keepends=True) if x.startswith("  depth-charge:"))
+    (lacking / "boats.yaml").write_text(boats.replace(line, ""))
+    out = refused(CliRunner(), "tables", "load", str(lacking), "--db", str(path))
+    assert "do not fit Skiff: her design needs 'depth-charge' in boats.yaml (R80)" in out
+    assert db_contents(path) == before

@@ -131,6 +131,19 @@ def adopt_folder(db: Database, camp_path: Path) -> None:
 def check_fits(camp: Campaign, book: RuleBook, folder: Path) -> None:
     """New tables must still know every ship's class and traits and every stored setting."""
     for ship in camp.ships():
+        if ship.design is not None:
+            # R80: a built boat has no class table (class "built"); her design's body,
+            # plant and parts must still be in boats.yaml (built already: limits not re-run)
+            from .boats import sheet
+
+            try:
+                sheet(ship.design, book.boats, check=False)
+            except Exception as exc:  # a part the new boats.yaml lacks
+                raise TableError(
+                    f"the tables in {folder} do not fit {ship.name}: her design needs "
+                    f"{exc} in boats.yaml (R80)"
+                ) from None
+            continue
         try:
             book.ship_class(ship.ship_class)
             for trait in ship.traits:

@@ -96,3 +96,12 @@ def test_a_storm_partly_over_land_or_moving_onto_water_is_kept(campaign: Path, r
     ok(runner, "weather", "storm", "0101", "--hours", "8", "--moving", "SE", "--every", "1")
     summaries = [a["summary"] for a in json.loads(ok(runner, "history", "--json"))]
     assert "storm over 1 hex for 8h" in summaries and "storm over 2 hexes for 5h" in summaries
+
+
+def test_the_forecast_says_encounters_are_not_in_it(campaign: Path, runner) -> None:
+    # R93: the runs meet nothing, but `advance` stops for encounters: the report says so
+    ok(runner, "ship", "load", SHIP, "--fuel", "60")
+    out = ok(runner, "forecast", SHIP, "--to", "2420", "--runs", "20")
+    assert "Encounters (R93) are not forecast" in out and "every 4 hours" in out
+    ok(runner, "settings", "encounter_interval", "0")
+    assert "Encounters (R93)" not in ok(runner, "forecast", SHIP, "--to", "2420", "--runs", "20")

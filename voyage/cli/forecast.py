@@ -135,6 +135,7 @@ def forecast(
 
     for line in text_report(data, campaign_calendar(camp)):
         click.echo(line)
+    _encounters_note(camp)
     if data["depth_warning"]:
         click.echo(data["depth_warning"])
     if plot_path:
@@ -257,3 +258,17 @@ def plan_command(
         click.echo(f"Sail one with: voyage sail {data['ship']!r} --plan N --to {data['to']}")
     elif not data["shortfall"]:  # the shortfall line already says what to do
         click.echo(f"No plan reached {data['to']} in any run: none is worth sailing as she is.")
+
+
+def _encounters_note(camp: Any) -> None:
+    """R93: the runs meet no encounters (they are met at the table), but `advance` stops
+    for them: say so, so "needs the referee 0%" is not read as "no stops"."""
+    from ..encounters import settings_of
+
+    every = settings_of(camp.settings)[0]
+    if every > 0:
+        click.echo(
+            f"Encounters (R93) are not forecast: `voyage advance` also stops when she meets "
+            f"something (a check every {every} hours at sea, by default)."
+        )
+

@@ -105,3 +105,14 @@ def test_the_forecast_says_encounters_are_not_in_it(campaign: Path, runner) -> N
     assert "Encounters (R93) are not forecast" in out and "every 4 hours" in out
     ok(runner, "settings", "encounter_interval", "0")
     assert "Encounters (R93)" not in ok(runner, "forecast", SHIP, "--to", "2420", "--runs", "20")
+
+
+def test_a_built_boats_plan_shows_her_charge_left(db: Path, runner) -> None:
+    # R82: her fuel_left is power units of charge, and the table says so
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "build", "Smuggler", "--design", "Moray")
+    ok(runner, "ship", "place", "Smuggler", "2812")
+    data = json.loads(ok(runner, "plan", "Smuggler", "--to", "2906", "--runs", "5", "--json"))
+    assert data["fuel_unit"] == "power units"
+    header = ok(runner, "plan", "Smuggler", "--to", "2906", "--runs", "5").splitlines()[1]
+    assert header.split()[-2:] == ["charge", "left"]

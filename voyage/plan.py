@@ -444,6 +444,8 @@ def plan(
         "seed": seed,
         "plans": order(rows, objective),
         "shortfall": shortfall(camp, ship, to, pace, rows),
+        # R82: a built boat's fuel_left is her charge, in power units
+        "fuel_unit": "power units" if ship.design is not None else "hlbs",
     }
 
 

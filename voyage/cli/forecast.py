@@ -235,7 +235,11 @@ def plan_command(
         for p in data["plans"]
     ]
     click.echo(
-        table(rows, ["plan", "route", "hexes", "arrives", "hours", "lost", "aground", "fuel left"])
+        table(
+            rows,
+            ["plan", "route", "hexes", "arrives", "hours", "lost", "aground",
+             "charge left" if data.get("fuel_unit") == "power units" else "fuel left"],
+        )
     )
     for p in data["plans"]:
         for stop in p["stops"]:

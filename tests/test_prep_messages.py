@@ -116,3 +116,19 @@ def test_a_built_boats_plan_shows_her_charge_left(db: Path, runner) -> None:
     assert data["fuel_unit"] == "power units"
     header = ok(runner, "plan", "Smuggler", "--to", "2906", "--runs", "5").splitlines()[1]
     assert header.split()[-2:] == ["charge", "left"]
+
+
+@pytest.mark.parametrize("command", ["sail", "forecast", "plan"])
+def test_a_ship_with_no_crew_is_refused_a_voyage(db: Path, runner, command) -> None:
+    # `ship add` makes a ship with no crew: she sailed off under power with nobody aboard
+    # (no one to fight a fire, R50, or to leave her, R71); the line says how to crew her
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Ghost", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Ghost", "--fuel", "30")
+    ok(runner, "ship", "place", "Ghost", "2812")
+    before = db_contents(db)
+    out = refused(runner, command, "Ghost", "--to", "2906")
+    assert "Ghost has no crew to sail her: `voyage ship load 'Ghost' --crew N`" in out
+    assert db_contents(db) == before
+    ok(runner, "ship", "load", "Ghost", "--crew", "1")  # the advice, followed literally
+    ok(runner, command, "Ghost", "--to", "2906", *(["--runs", "5"] if command != "sail" else []))

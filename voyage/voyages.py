@@ -361,6 +361,10 @@ def planned_voyage(
             f"{ship.name} is nowhere on the map: put her in a port first "
             f"with `voyage ship place {ship.name!r} CCRR`"
         )
+    if not ship.crew:  # nobody to sail her (nor to row, fight a fire or pump: R50, R70)
+        raise VoyageRuleError(
+            f"{ship.name} has no crew to sail her: `voyage ship load {ship.name!r} --crew N`"
+        )
     start, avoid = _sea_hex(chart, ship.hex), shallows(camp.rulebook)  # R83: and her shoals
     hexes = plan_route(
         draft_chart(chart, ship, camp.rulebook), start, to, via, route, avoid, who=ship.name

@@ -132,3 +132,19 @@ def test_a_ship_with_no_crew_is_refused_a_voyage(db: Path, runner, command) -> N
     assert db_contents(db) == before
     ok(runner, "ship", "load", "Ghost", "--crew", "1")  # the advice, followed literally
     ok(runner, command, "Ghost", "--to", "2906", *(["--runs", "5"] if command != "sail" else []))
+
+
+def test_a_forecast_at_sea_routes_round_her_shoals_as_course_does(db: Path, runner) -> None:
+    # R83: `act course --to` routed a 15 ft Cruiser round the Middle Ground (12 ft at
+    # 1910-2110); a forecast `--to` of the same boat at sea sailed straight over it
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "build", "Heavy", "--design", "Lucky Catch (Heavy Armor Option)")
+    ok(runner, "ship", "place", "Heavy", "0305")
+    ok(runner, "sail", "Heavy", "--to", "0706")
+    ok(runner, "advance", "--hours", "1")
+    ahead = json.loads(ok(runner, "forecast", "Heavy", "--to", "2812", "--runs", "5", "--json"))
+    ok(runner, "act", "Heavy", "course", "--to", "2812")
+    steered = json.loads(ok(runner, "forecast", "Heavy", "--runs", "5", "--json"))
+    assert ahead["route"] == steered["route"]
+    assert not {"1910", "2010", "2110"} & set(ahead["route"])

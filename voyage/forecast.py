@@ -194,9 +194,12 @@ def prepare(
     else:
         state = current
         if to or route:
+            from .depthroutes import draft_chart
+
+            # R83: round a built boat's shoals, as `voyage act SHIP course` does
             hexes = voyages.plan_route(
-                chart, state.hex, to, via, route, voyages.shallows(camp.rulebook),
-                who=state.ship.name,
+                draft_chart(chart, state.ship, camp.rulebook), state.hex, to, via, route,
+                voyages.shallows(camp.rulebook), who=state.ship.name,
             )
             flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
             if state.route[state.position + 1 : state.position + 2] != hexes[1:2]:

@@ -61,6 +61,17 @@ def test_bad_times_are_refused_in_one_line(runner, sailed: Path, tmp_path: Path)
     assert "does not exist" in refused(runner, "journal", "--out", str(tmp_path / "no" / "j.md"))
     # a --since still to come, with no --until given: named as such (it blamed "--until")
     assert refused(runner, "journal", "--since", "day 9").strip() == (
-        "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): "
-        "give an earlier --since"
+        "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): give an earlier --since"
     )
+
+
+def test_the_journal_runs_to_now_not_an_hour_past(runner, sailed: Path) -> None:
+    # the clock reads Day 2, 06:00 after 30 hours: the header said "to Day 2, 07:00"
+    ok(runner, "pace", "Sea Witch", "slow")  # an action at the clock, after the advance
+    players = ok(runner, "journal", "--since", "day 1")
+    assert "*Day 1, 00:00 to Day 2, 06:00*" in players
+    assert "06:00" in players.split("## Day 2")[1] and "slow" in players.split("## Day 2")[1]
+    data = json.loads(ok(runner, "journal", "--since", "day 1", "-f", "json"))
+    assert data["until"] == 30
+    # from now to now: what the referee did this hour, not a refusal
+    assert "slow" in ok(runner, "journal", "--since", "+0h")

@@ -67,35 +67,48 @@ class Journal:
             "until": self.until,
             "for": self.audience,
             "days": [
-                {"day": day, "entries": [e.__dict__ for e in entries]}
-                for day, entries in self.days
+                {"day": day, "entries": [e.__dict__ for e in entries]} for day, entries in self.days
             ],
         }
 
 
-def gather(camp: Any, since: int, until: int, audience: str = "players") -> Journal:
-    """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``."""
+def gather(
+    camp: Any, since: int, until: int, audience: str = "players", *, to_now: bool = False
+) -> Journal:
+    """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
+
+    ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
+    (actions and rolls logged at the clock, after the last advance) is included: the
+    journal runs up to now, and says so, not to an hour that has not come yet."""
     if audience not in ("players", "referee"):
         raise JournalError(f"a journal is --for players or referee, not {audience!r}")
-    if until <= since:
+    if until < since or (until == since and not to_now):
         raise JournalError("--until must come after --since: nothing happens in no time")
     cal = campaign_calendar(camp)
     rows = camp.db.execute(
         "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
         "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
-        [since, until],
+        [since, until + 1 if to_now else until],
     ).fetchall()
     days: dict[int, list[Entry]] = {}
     for clock, minute, ship, kind, text, rolls, changes in rows:
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
         if audience == "players" and quiet:
             continue
-        lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
-            else []
+        lines = (
+            [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
+        )
         shown = text if audience == "referee" else for_players(text)
         days.setdefault(clock // 24, []).append(
-            Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
-                  [line for line in lines if line])
+            Entry(
+                clock,
+                minute,
+                format_time(cal, clock, minute),
+                ship,
+                kind,
+                shown,
+                [line for line in lines if line],
+            )
         )
     return Journal(
         camp.name,

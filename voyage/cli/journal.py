@@ -17,21 +17,50 @@ from .common import (
 
 @click.command()
 @db_option
-@click.option("--since", default=None, metavar="WHEN",
-              help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.")
-@click.option("--until", "until", default=None, metavar="WHEN",
-              help="Up to when (not included). Default: now.")
-@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
-              show_default=True,
-              help="players: what happened, in the sea's words; referee: every roll and ruling.")
-@click.option("-f", "--format", "fmt", type=Choice(["md", "html", "json"]), default="md",
-              show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
-@click.option("--out", type=FilePath(dir_okay=False), default=None,
-              help="File to write (default: print it).")
+@click.option(
+    "--since",
+    default=None,
+    metavar="WHEN",
+    help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.",
+)
+@click.option(
+    "--until",
+    "until",
+    default=None,
+    metavar="WHEN",
+    help="Up to when (not included). Default: now.",
+)
+@click.option(
+    "--for",
+    "audience",
+    type=Choice(["players", "referee"]),
+    default="players",
+    show_default=True,
+    help="players: what happened, in the sea's words; referee: every roll and ruling.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=Choice(["md", "html", "json"]),
+    default="md",
+    show_default=True,
+    help="Markdown, one self-contained HTML page, or JSON.",
+)
+@click.option(
+    "--out", type=FilePath(dir_okay=False), default=None, help="File to write (default: print it)."
+)
 @force_option
 @handles_errors
-def journal(db_path: str, since: str | None, until: str | None, audience: str, fmt: str,
-            out: str | None, force: bool) -> None:
+def journal(
+    db_path: str,
+    since: str | None,
+    until: str | None,
+    audience: str,
+    fmt: str,
+    out: str | None,
+    force: bool,
+) -> None:
     """Every ship's story over a stretch of the campaign, day by day.
 
     What a referee posts after a session. Nothing in the campaign changes.
@@ -57,13 +86,17 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
     cal = campaign_calendar(camp)
     now = camp.clock
     start = parse_when(since, now, cal, option="--since") if since else max(0, now - 7 * 24)
-    end = parse_when(until, now, cal, option="--until") if until else now + 1
-    if until is None and start >= end:  # no --until to blame: the journal tells the past
+    # Without --until the journal runs to now (the clock), the referee's actions at this
+    # hour included; its header said an hour past now when this was now + 1.
+    end = parse_when(until, now, cal, option="--until") if until else now
+    if until is None and start > end:  # no --until to blame: the journal tells the past
         from ..voyages import clock_text
 
-        raise JournalError(f"--since {since!r} has not come yet (it is now "
-                           f"{clock_text(camp, now)}): give an earlier --since")
-    record = gather(camp, start, end, audience)
+        raise JournalError(
+            f"--since {since!r} has not come yet (it is now "
+            f"{clock_text(camp, now)}): give an earlier --since"
+        )
+    record = gather(camp, start, end, audience, to_now=until is None)
     if fmt == "json":
         text = json.dumps(record.to_dict(), indent=2) + "\n"
     else:

@@ -1,0 +1,66 @@
+"""What the referee's read-outs say at the table is true to the clock (a session of play:
+several ships, an export and a journal between advances)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ok
+
+
+@pytest.fixture
+def at_sea(runner, db: Path) -> Path:
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
+    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
+    ok(runner, "ship", "place", "Sea Witch", "0305")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "8")
+    return db
+
+
+def test_the_export_day_line_tells_her_state_at_the_clock_not_an_hour_before(
+    runner, at_sea: Path, tmp_path: Path
+) -> None:
+    # an hour row's hex, fuel and status are those at the end of its hour: after 8 hours
+    # the clock reads Day 1, 08:00 and so must the day line (it said 07:00)
+    out = tmp_path / "sw.md"
+    ok(runner, "export", "Sea Witch", "-f", "md", "--out", str(out))
+    day_line = next(line for line in out.read_text().splitlines() if " at sea, " in line)
+    assert day_line.startswith("8 hours at sea, "), day_line
+    assert day_line.endswith("under way at Day 1, 08:00."), day_line
+    assert "Day 1, 08:00" in ok(runner, "status")
+
+
+def test_rolls_none_with_json_says_it_keeps_every_roll(
+    runner, at_sea: Path, tmp_path: Path
+) -> None:
+    # the JSON export is the whole record (its schema, R4): --rolls shapes md and html only,
+    # and a referee who asks for none with json is told so instead of silently ignored
+    plain = tmp_path / "plain.json"
+    asked = tmp_path / "asked.json"
+    assert "Note" not in ok(runner, "export", "Sea Witch", "-f", "json", "--out", str(plain))
+    said = ok(runner, "export", "Sea Witch", "-f", "json", "--rolls", "none", "--out", str(asked))
+    assert (
+        "Note: --rolls applies to md and html only; json is written whole, every roll kept (R4)."
+        in said
+    )
+    assert plain.read_bytes() == asked.read_bytes()
+    both = ok(
+        runner,
+        "export",
+        "Sea Witch",
+        "-f",
+        "md",
+        "-f",
+        "csv",
+        "--rolls",
+        "none",
+        "--out",
+        str(tmp_path / "both"),
+    )
+    assert "Note: --rolls applies to md and html only; csv is written whole." in both
+    assert "Note" not in ok(
+        runner, "export", "Sea Witch", "--rolls", "none", "--out", str(tmp_path / "only.md")
+    )

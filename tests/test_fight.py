@@ -213,3 +213,16 @@ def test_a_leviathan_attacks_and_the_fight_ends_in_voyage_minutes(runner, harbou
     assert status["order"] == ["Kraken", "Sea Witch"]  # R90: slowest first (4 < 6 knots)
     ended = json.loads(ok(runner, "encounter", "end", "--json"))
     assert ended["status"] == "ended"
+
+
+def test_a_leviathan_is_named_in_a_fight_as_it_joined_by_its_table_key(runner, harbour):
+    # R54: `start --leviathan great-whale` brings in the Great White Whale; `attack
+    # great-whale` and `ram SHIP great-whale` were refused with "no Great White Whale is in
+    # a fight: a leviathan joins one with `... --leviathan great-whale`" while it was in one
+    ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "great-whale")
+    ok(runner, "encounter", "round")
+    out = json.loads(ok(runner, "encounter", "attack", "great-whale", "--at", "Sea Witch",
+                        "--json"))
+    assert out["text"].startswith("The Great White Whale attacks Sea Witch")
+    rammed = ok(runner, "encounter", "ram", "Sea Witch", "great-whale", "--kind", "t-bone")
+    assert "Sea Witch rams Great White Whale t-bone" in rammed

@@ -67,11 +67,25 @@ def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
     return fights[0]
 
 
+def _names(camp: Campaign, name: str) -> set[str]:
+    """The names ``name`` may stand for in a fight: itself, and for a leviathan's table key
+    (``great-whale``, as `start --leviathan` takes it) the beast's name (R54)."""
+    from .errors import VoyageError
+
+    wanted = {name.strip().lower()}
+    try:
+        wanted.add(str(camp.rulebook.leviathan(name)["name"]).lower())
+    except VoyageError:
+        pass
+    return wanted
+
+
 def fighter_in(camp: Campaign, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(fight, fighter) of the open fight ``name`` is in; one line if she is in none."""
+    wanted = _names(camp, name)
     for fight in open_fights(camp):
         for f in _fighters(camp, fight["id"]):
-            if f["name"].lower() == name.strip().lower():
+            if f["name"].lower() in wanted:
                 return fight, f
     raise VoyageRuleError(_not_fighting(camp, name))
 
@@ -97,8 +111,9 @@ def _not_fighting(camp: Campaign, name: str) -> str:
 
 def _same_fight(camp: Campaign, actor: str, target: str) -> tuple[dict, dict, dict]:
     fight, a = fighter_in(camp, actor)
+    wanted = _names(camp, target)
     for f in _fighters(camp, fight["id"]):
-        if f["name"].lower() == target.strip().lower():
+        if f["name"].lower() in wanted:
             if f["name"] == a["name"]:
                 raise VoyageRuleError(f"{a['name']} cannot attack herself")
             return fight, a, f

@@ -70,13 +70,13 @@ def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
 def _names(camp: Campaign, name: str) -> set[str]:
     """The names ``name`` may stand for in a fight: itself, and for a leviathan's table key
     (``great-whale``, as `start --leviathan` takes it) the beast's name (R54)."""
+    from contextlib import suppress
+
     from .errors import VoyageError
 
     wanted = {name.strip().lower()}
-    try:
+    with suppress(VoyageError):
         wanted.add(str(camp.rulebook.leviathan(name)["name"]).lower())
-    except VoyageError:
-        pass
     return wanted
 
 

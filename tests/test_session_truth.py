@@ -64,3 +64,13 @@ def test_rolls_none_with_json_says_it_keeps_every_roll(
     assert "Note" not in ok(
         runner, "export", "Sea Witch", "--rolls", "none", "--out", str(tmp_path / "only.md")
     )
+
+
+def test_a_word_read_as_a_ship_is_named_when_seed_is_refused(runner, db: Path) -> None:
+    # `--storm major` (the sea state belongs to --sea): 'major' is the SHIP argument, and the
+    # refusal only said "--seed is for rolls without a ship" to a referee who named none
+    from conftest import invoke
+
+    result = invoke(runner, "roll", "capsize", "--tier", "6", "--storm", "major", "--seed", "2")
+    assert result.exit_code == 2
+    assert "--seed is for rolls without a ship (and 'major' was read as a SHIP)" in (result.output)

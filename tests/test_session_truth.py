@@ -74,3 +74,36 @@ def test_a_word_read_as_a_ship_is_named_when_seed_is_refused(runner, db: Path) -
     result = invoke(runner, "roll", "capsize", "--tier", "6", "--storm", "major", "--seed", "2")
     assert result.exit_code == 2
     assert "--seed is for rolls without a ship (and 'major' was read as a SHIP)" in (result.output)
+
+
+def test_advance_prints_the_events_of_several_ships_in_the_order_they_happened(
+    runner, db: Path
+) -> None:
+    # three ships in one storm (R32, R60): each ship's hour is stepped in turn, and the
+    # printout read "13:42 A, 15:59 B, 15:59 C, 15:25 A" (A's 15:25 after B's 15:59)
+    import re
+
+    ok(runner, "map", "load", "salt_reach")
+    for name, tier, engine in (("Ann", "4", "5"), ("Bea", "6", "7"), ("Cat", "9", "8")):
+        ok(
+            runner,
+            "ship",
+            "add",
+            name,
+            "--class",
+            "warship" if name == "Cat" else "trawler",
+            "--tier",
+            tier,
+            "--engine",
+            engine,
+        )
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "60")
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "2812", "--inshore")
+    ok(runner, "weather", "storm", "--around", "0907", "--radius", "3", "--hours", "24")
+    out = ok(runner, "advance", "--hours", "14")
+    stamps = re.findall(r"^Day (\d+), (\d\d):(\d\d)  ", out, flags=re.M)
+    assert len({s[1] for s in stamps}) > 1, out  # events in several hours, of several ships
+    assert len(set(re.findall(r"^Day \d+, \d\d:\d\d  (\w+):", out, flags=re.M))) > 1, out
+    times = [(int(d), int(h), int(m)) for d, h, m in stamps]
+    assert times == sorted(times), out

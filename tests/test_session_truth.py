@@ -107,3 +107,47 @@ def test_advance_prints_the_events_of_several_ships_in_the_order_they_happened(
     assert len(set(re.findall(r"^Day \d+, \d\d:\d\d  (\w+):", out, flags=re.M))) > 1, out
     times = [(int(d), int(h), int(m)) for d, h, m in stamps]
     assert times == sorted(times), out
+
+
+def _holed_three_times(runner) -> None:
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Big", "--class", "freighter", "--tier", "10", "--engine", "9")
+    ok(runner, "ship", "load", "Big", "--crew", "10", "--fuel", "200")
+    ok(runner, "ship", "place", "Big", "0305")
+    ok(runner, "sail", "Big", "--to", "2812")
+    for _ in range(3):
+        ok(runner, "roll", "hull-hit", "Big", "--weapon-mod", "10", "--apply")
+
+
+def _work(db: Path) -> dict | None:
+    import json
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    (state,) = con.execute("SELECT state FROM voyages WHERE ship = 'Big'").fetchone()
+    con.close()
+    return json.loads(state).get("more", {}).get("repair")
+
+
+def test_patching_another_leak_at_once_leaves_the_crew_at_their_work(runner, db: Path) -> None:
+    # R86: the crew work on one leak at a time; the referee's `--now` on another leak
+    # used to stop their work on theirs without a word
+    _holed_three_times(runner)
+    ok(runner, "act", "Big", "repair", "leak", "1")
+    hlbs = _work(db)["hlbs"]
+    assert "Leak 3 of Big" in ok(runner, "act", "Big", "repair", "leak", "3", "--now")
+    assert _work(db) is not None and _work(db)["hlbs"] == hlbs
+    assert "repairing a leak: 2d6=" in ok(runner, "advance")
+    # patching the very leak they work on ends their work
+    ok(runner, "undo")
+    ok(runner, "act", "Big", "repair", "leak", "1", "--now")
+    assert _work(db) is None
+
+
+def test_turning_the_crew_to_another_leak_says_which_they_leave(runner, db: Path) -> None:
+    _holed_three_times(runner)
+    first = ok(runner, "act", "Big", "repair", "leak", "2")
+    assert "They leave" not in first
+    moved = ok(runner, "act", "Big", "repair", "leak", "1")
+    assert moved.startswith("The crew of Big set to work on leak 1 (")
+    assert "They leave leak 2 (" in moved and "hlbs an hour) as it is." in moved

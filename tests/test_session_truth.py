@@ -151,3 +151,25 @@ def test_turning_the_crew_to_another_leak_says_which_they_leave(runner, db: Path
     moved = ok(runner, "act", "Big", "repair", "leak", "1")
     assert moved.startswith("The crew of Big set to work on leak 1 (")
     assert "They leave leak 2 (" in moved and "hlbs an hour) as it is." in moved
+
+
+def test_status_shows_a_ship_under_tow_at_her_towers_speed(runner, db: Path) -> None:
+    # R92: "the two move together at the tower's speed"; status showed the towed freighter
+    # at the 6 knots she would make by herself while her tower made 5
+    import json
+
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Tug", "--class", "warship", "--tier", "9", "--engine", "8")
+    ok(runner, "ship", "add", "Hulk", "--class", "freighter", "--tier", "6", "--engine", "7")
+    ok(runner, "ship", "load", "Tug", "--crew", "20", "--fuel", "100")
+    ok(runner, "ship", "load", "Hulk", "--crew", "10", "--fuel", "100", "--cargo", "500")
+    for name in ("Tug", "Hulk"):
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "2812")
+    ok(runner, "act", "Tug", "tow", "Hulk")
+    rows = {r["ship"]: r for r in json.loads(ok(runner, "status", "--json"))["ships"]}
+    assert rows["Hulk"]["status"] == "under tow"
+    assert rows["Hulk"]["speed"] == rows["Tug"]["speed"] == 5, rows
+    ok(runner, "advance")
+    log = json.loads(ok(runner, "log", "Tug", "--json"))
+    assert log["hours"][-1]["speed"] == 5

@@ -23,6 +23,11 @@ ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
+#: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
+#: parenthesis "(swimmers rank 1, no jackets, a swimmer (rank 1) keeping afloat)" and the
+#: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
+_SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
+_SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
 FORMATS = ("md", "html", "json")
 
 
@@ -34,6 +39,7 @@ def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
+    text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
 
 

@@ -61,7 +61,8 @@ def test_bad_times_are_refused_in_one_line(runner, sailed: Path, tmp_path: Path)
     assert "does not exist" in refused(runner, "journal", "--out", str(tmp_path / "no" / "j.md"))
     # a --since still to come, with no --until given: named as such (it blamed "--until")
     assert refused(runner, "journal", "--since", "day 9").strip() == (
-        "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): give an earlier --since"
+        "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): "
+        "give an earlier --since"
     )
 
 

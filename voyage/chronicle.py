@@ -73,14 +73,14 @@ class Journal:
             "until": self.until,
             "for": self.audience,
             "days": [
-                {"day": day, "entries": [e.__dict__ for e in entries]} for day, entries in self.days
+                {"day": day, "entries": [e.__dict__ for e in entries]}
+                for day, entries in self.days
             ],
         }
 
 
-def gather(
-    camp: Any, since: int, until: int, audience: str = "players", *, to_now: bool = False
-) -> Journal:
+def gather(camp: Any, since: int, until: int, audience: str = "players", *,
+           to_now: bool = False) -> Journal:
     """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
 
     ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
@@ -101,20 +101,12 @@ def gather(
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
         if audience == "players" and quiet:
             continue
-        lines = (
-            [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
-        )
+        lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
+            else []
         shown = text if audience == "referee" else for_players(text)
         days.setdefault(clock // 24, []).append(
-            Entry(
-                clock,
-                minute,
-                format_time(cal, clock, minute),
-                ship,
-                kind,
-                shown,
-                [line for line in lines if line],
-            )
+            Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
+                  [line for line in lines if line])
         )
     return Journal(
         camp.name,

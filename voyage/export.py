@@ -46,24 +46,8 @@ ROLLS_MODES: tuple[str, ...] = ("shown", "folded", "none")
 
 #: The columns of the CSV export, one row per ship-hour, in this order.
 CSV_COLUMNS = [
-    "voyage",
-    "ship",
-    "clock",
-    "day",
-    "hour",
-    "time",
-    "hex",
-    "miles",
-    "speed",
-    "pace",
-    "fuel",
-    "load",
-    "load_category",
-    "water",
-    "leaks",
-    "status",
-    "events",
-    "event_text",
+    "voyage", "ship", "clock", "day", "hour", "time", "hex", "miles", "speed", "pace", "fuel",
+    "load", "load_category", "water", "leaks", "status", "events", "event_text",
 ]
 
 #: Event kinds not marked on the picture unless they changed something (R32, R33 checks
@@ -218,9 +202,8 @@ def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
     names: dict[str, str] = {}
     if sea_map is None:
         return names
-    for hex_name in {
-        str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")] if h
-    }:
+    for hex_name in {str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")]
+                     if h}:
         if sea_map.in_bounds(hex_name) and sea_map.hex(hex_name).port:
             names[hex_name] = str(sea_map.hex(hex_name).port)
     return names
@@ -381,9 +364,8 @@ def hours_at_sea(log: VoyageLog) -> int:
     """
     ended = log.voyage.get("ended")
     if log.hours:
-        return sum(
-            1 for r in log.hours if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended
-        )
+        return sum(1 for r in log.hours
+                   if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended)
     started = log.voyage.get("started")
     if isinstance(started, int) and isinstance(ended, int):
         return max(0, ended - started)
@@ -464,14 +446,10 @@ def md_code(text: str) -> str:
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
     """A GitHub-flavoured Markdown table, every cell escaped."""
-    lines = [
-        "| " + " | ".join(md_text(h) for h in headers) + " |",
-        "| " + " | ".join("---" for _ in headers) + " |",
-    ]
-    lines += [
-        "| " + " | ".join(md_text("" if c is None else c) or " " for c in row) + " |"
-        for row in rows
-    ]
+    lines = ["| " + " | ".join(md_text(h) for h in headers) + " |",
+             "| " + " | ".join("---" for _ in headers) + " |"]
+    lines += ["| " + " | ".join(md_text("" if c is None else c) or " " for c in row) + " |"
+              for row in rows]
     return lines
 
 
@@ -491,12 +469,8 @@ def _day_of(row: dict[str, Any]) -> int:
     return int(row.get("clock") or 0) // 24 + 1
 
 
-def to_markdown(
-    log: VoyageLog,
-    rolls: RollsMode = "shown",
-    picture: str | None = None,
-    audience: str = "referee",
-) -> str:
+def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None = None,
+                audience: str = "referee") -> str:
     """The ship's log: ship card, a section per day, events and rolls, summary.
 
     ``rolls`` shows each event's rolls, folds them in ``<details>`` or leaves them out;
@@ -530,24 +504,16 @@ def to_markdown(
     out.append("")
     out += [f"- {md_text(line.strip())}" for line in card[1:]]
     out += ["", "## Summary", ""]
-    out += md_table(
-        ["", f"Voyage {log.id}"],
-        [
-            ["Distance", f"{_number(s['distance_miles'])} miles"],
-            ["Hexes entered", s["hexes_entered"]],
-            [
-                "Charge spent" if "built" in log.figures else "Fuel burnt",
-                f"{s['fuel_burnt']} {fuel_words(log)[1]}",
-            ],
-            [
-                "Time at sea",
-                s["time_at_sea"]
-                + (f" ({s['hours_at_sea']} hours)" if s["hours_at_sea"] >= 24 else ""),
-            ],
-            ["Outcome", s["outcome"]],
-            ["Track", " \u2192 ".join(s["track"])],
-        ],
-    )
+    out += md_table(["", f"Voyage {log.id}"], [
+        ["Distance", f"{_number(s['distance_miles'])} miles"],
+        ["Hexes entered", s["hexes_entered"]],
+        ["Charge spent" if "built" in log.figures else "Fuel burnt",
+         f"{s['fuel_burnt']} {fuel_words(log)[1]}"],
+        ["Time at sea", s["time_at_sea"] + (f" ({s['hours_at_sea']} hours)"
+                                            if s["hours_at_sea"] >= 24 else "")],
+        ["Outcome", s["outcome"]],
+        ["Track", " \u2192 ".join(s["track"])],
+    ])
     if picture:
         out += ["", f"![Track of {md_text(the(log.ship))}, voyage {log.id}]({picture})"]
 
@@ -610,14 +576,9 @@ def to_markdown(
         # R71-R74: the log of a lost ship ends with what became of everyone aboard
         out += ["", "## What became of everyone aboard", ""]
         out += [f"- {md_text(p['who'])}: {md_text(p['fate'])}" for p in log.people]
-    out += [
-        "",
-        f"*Written by voyage {__version__} from the campaign log. Every roll is in "
-        f"the JSON export.*"
-        if rolls != "shown"
-        else f"*Written by voyage {__version__} from the campaign log.*",
-        "",
-    ]
+    out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
+                f"the JSON export.*" if rolls != "shown" else
+            f"*Written by voyage {__version__} from the campaign log.*", ""]
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -665,12 +626,8 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         hour["time"] = clock_text(_clock_of(r), log.calendar)
         hours.append(hour)
     events = [
-        {
-            **{k: e.get(k) for k in _EVENT_FIELDS},
-            "time": event_time(log, e),
-            "rolls": list(e["rolls"]),
-            "changes": dict(e["changes"]),
-        }
+        {**{k: e.get(k) for k in _EVENT_FIELDS}, "time": event_time(log, e),
+         "rolls": list(e["rolls"]), "changes": dict(e["changes"])}
         for e in log.events
     ]
     return {
@@ -686,37 +643,10 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
     }
 
 
-_HOUR_FIELDS = (
-    "id",
-    "action_id",
-    "voyage_id",
-    "ship",
-    "clock",
-    "day",
-    "hour",
-    "hex",
-    "miles",
-    "speed",
-    "pace",
-    "fuel",
-    "load",
-    "load_category",
-    "water",
-    "leaks",
-    "status",
-)
-_EVENT_FIELDS = (
-    "id",
-    "action_id",
-    "voyage_id",
-    "ship",
-    "clock",
-    "day",
-    "hour",
-    "minute",
-    "kind",
-    "text",
-)
+_HOUR_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "hex", "miles",
+                "speed", "pace", "fuel", "load", "load_category", "water", "leaks", "status")
+_EVENT_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "minute",
+                 "kind", "text")
 
 
 def voyage_people(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
@@ -747,7 +677,8 @@ def validate(data: dict[str, Any]) -> None:
     if errors:
         first = errors[0]
         where = "/".join(str(p) for p in first.absolute_path) or "(top)"
-        raise ExportError(f"the JSON export does not match its schema at {where}: {first.message}")
+        raise ExportError(f"the JSON export does not match its schema at {where}: "
+                          f"{first.message}")
 
 
 def json_text(log: VoyageLog, check: bool = False) -> str:
@@ -777,15 +708,13 @@ def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
     for r in log.hours:
         events = by_clock.get(r.get("clock"), [])
         row = {k: r.get(k) for k in CSV_COLUMNS if k in r}
-        row.update(
-            {
-                "voyage": log.id,
-                "ship": log.ship,
-                "time": clock_text(_clock_of(r), log.calendar),
-                "events": len(events),
-                "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
-            }
-        )
+        row.update({
+            "voyage": log.id,
+            "ship": log.ship,
+            "time": clock_text(_clock_of(r), log.calendar),
+            "events": len(events),
+            "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
+        })
         rows.append({k: row.get(k) for k in CSV_COLUMNS})
     return rows
 
@@ -827,7 +756,8 @@ def default_stem(log: VoyageLog) -> str:
     return f"{slug}-voyage-{log.id}"
 
 
-def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -> dict[str, Path]:
+def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None
+               ) -> dict[str, Path]:
     """Where each format goes: ``out`` for one format; for several, ``out`` with each
     format's suffix; by default ``<ship>-voyage-<N>.<format>`` in the current folder."""
     unknown = [f for f in formats if f not in FORMATS]
@@ -878,9 +808,8 @@ def write_exports(
         raise ExportError("--validate checks the JSON export: add --format json")
     for fmt, path in paths.items():
         if path.exists() and not force:
-            raise ExportError(
-                f"{path} already exists: add --force to overwrite it, or choose another --out"
-            )
+            raise ExportError(f"{path} already exists: add --force to overwrite it, "
+                              "or choose another --out")
         if path.exists() and path.is_dir():
             raise ExportError(f"{path} is a folder: give a file name with --out")
         if not path.parent.is_dir():

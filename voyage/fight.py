@@ -131,21 +131,11 @@ def fight_minute(fight: dict[str, Any]) -> int:
 # -- writing ------------------------------------------------------------------------------
 
 
-def _log(
-    camp: Campaign,
-    act: Action,
-    fight: dict[str, Any],
-    ship: str | None,
-    event: Event,
-    voyage_id: int | None = None,
-) -> None:
+def _log(camp: Campaign, act: Action, fight: dict[str, Any], ship: str | None, event: Event,
+         voyage_id: int | None = None) -> None:
     event.minute = (fight_minute(fight) - int(fight["clock"]) * 60) % 60
-    event.changes = {
-        **event.changes,
-        "fight": fight["id"],
-        "round": fight["round"],
-        "hex": fight["hex"],
-    }  # the map marks the fight there
+    event.changes = {**event.changes, "fight": fight["id"], "round": fight["round"],
+                     "hex": fight["hex"]}  # the map marks the fight there
     log_event(camp, act, ship, voyage_id, event)
 
 
@@ -163,14 +153,8 @@ def _note_damage(f: dict[str, Any], text: str) -> None:
     f["damage"] = json.dumps(damage)
 
 
-def _land(
-    camp: Campaign,
-    act: Action,
-    fight: dict[str, Any],
-    target: dict[str, Any],
-    outcomes: list[Outcome],
-    procedure: str,
-) -> str:
+def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, Any],
+          outcomes: list[Outcome], procedure: str) -> str:
     """Carry outcomes into the target: a ship's voyage as ``roll --apply`` does (with the
     sinking time rolled when she is destroyed, R40), a leviathan's damage list."""
     if target["kind"] == "leviathan":
@@ -179,9 +163,8 @@ def _land(
                 _note_damage(target, o.text)
             event = o.event(0)
             # logged with no ship (a beast has no voyage): its name, not "The ship" (R54)
-            event.text = re.sub(
-                r"(^|(?<=[.:;] ))The ship\b", f"The {target['name']}", event.text
-            ).replace("the ship", "it")
+            event.text = re.sub(r"(^|(?<=[.:;] ))The ship\b", f"The {target['name']}",
+                                event.text).replace("the ship", "it")
             _log(camp, act, fight, None, event)
         return "; ".join(o.text for o in outcomes)
     s = voyage_for_apply(camp, target["name"], procedure)
@@ -210,9 +193,8 @@ def _ship_speed(camp: Campaign, s: ShipState) -> int:
     return math.floor(shipfig.speed(s.ship, camp.rulebook, s.pace, s.strain, camp.water_in_load))
 
 
-def start(
-    camp: Campaign, names: list[str], leviathan: str | None = None, range_yards: int | None = None
-) -> dict[str, Any]:
+def start(camp: Campaign, names: list[str], leviathan: str | None = None,
+          range_yards: int | None = None) -> dict[str, Any]:
     """Open a fight in the current minute between ships in one hex (and a leviathan)."""
     if len(names) + (1 if leviathan else 0) < 2:
         raise VoyageRuleError("a fight needs two sides: name two ships, or a ship and --leviathan")
@@ -225,11 +207,8 @@ def start(
             ship = camp.get_ship(name)
             if any(s.ship.name == ship.name for s in states):
                 raise VoyageRuleError(f"{ship.name} is named twice")
-            busy = [
-                f
-                for f in open_fights(camp)
-                if any(x["name"] == ship.name for x in _fighters(camp, f["id"]))
-            ]
+            busy = [f for f in open_fights(camp)
+                    if any(x["name"] == ship.name for x in _fighters(camp, f["id"]))]
             if busy:
                 raise VoyageRuleError(
                     f"{ship.name} is already in fight {busy[0]['id']}: end it first "
@@ -257,17 +236,8 @@ def start(
             for seat, s in enumerate(states)
         ]
         if beast:
-            rows.append(
-                (
-                    fight_id,
-                    beast["name"],
-                    "leviathan",
-                    beast["key"],
-                    beast["tier"],
-                    beast["speed"],
-                    len(rows),
-                )
-            )
+            rows.append((fight_id, beast["name"], "leviathan", beast["key"], beast["tier"],
+                         beast["speed"], len(rows)))
         camp.db.conn.executemany(
             "INSERT INTO fighters (fight, name, kind, leviathan, tier, speed, declared, seat) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -289,9 +259,8 @@ def order_of(fighters: list[dict[str, Any]]) -> list[str]:
     return [f["name"] for f in ranked]
 
 
-def next_round(
-    camp: Campaign, moves: dict[str, int], fight_id: int | None = None
-) -> dict[str, Any]:
+def next_round(camp: Campaign, moves: dict[str, int], fight_id: int | None = None
+               ) -> dict[str, Any]:
     """A new round: declared movements (a change after the first round is an R53 Check:
     DV = Tier; on a failure it is declared publicly), then the order fixed (R90)."""
     with camp.action("encounter round", "encounter round") as act:
@@ -306,26 +275,20 @@ def next_round(
             f = by_name.get(raw.strip().lower())
             if f is None:
                 raise VoyageRuleError(
-                    f"{raw} is not in fight {fight['id']}: {', '.join(x['name'] for x in fighters)}"
+                    f"{raw} is not in fight {fight['id']}: "
+                    f"{', '.join(x['name'] for x in fighters)}"
                 )
             if not 0 <= knots <= 99:
                 raise VoyageRuleError(f"{f['name']}: a movement of {knots} knots is not possible")
             if knots == f["declared"]:
                 continue
             if fight["round"] > 1:
-                roll = camp.roller.check(
-                    f"{f['name']} changes her movement (R53)",
-                    f["tier"],
-                    success="changed quietly",
-                    failure="declared publicly: every other side may rewrite its orders",
-                )
-                _log(
-                    camp,
-                    act,
-                    fight,
-                    f["name"] if f["kind"] == "ship" else None,
-                    Event("fight", roll.line(), [roll], 0, {}),
-                )
+                roll = camp.roller.check(f"{f['name']} changes her movement (R53)", f["tier"],
+                                         success="changed quietly",
+                                         failure="declared publicly: every other side may "
+                                                 "rewrite its orders")
+                _log(camp, act, fight, f["name"] if f["kind"] == "ship" else None,
+                     Event("fight", roll.line(), [roll], 0, {}))
             f["declared"] = knots
             f["speed"] = knots
             lines.append(f"{f['name']} {knots} knots")
@@ -341,8 +304,7 @@ def next_round(
         text = (
             f"Round {fight['round']}: order {', '.join(order)} (R90, slowest first); "
             f"each moves half her declared knots, then the rest ({halves} then the same)"
-            + (f"; new movement: {', '.join(lines)}" if lines else "")
-            + "."
+            + (f"; new movement: {', '.join(lines)}" if lines else "") + "."
         )
         _log(camp, act, fight, None, Event("fight round", text, [], 0, {}))
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
@@ -367,15 +329,8 @@ def _weapon(camp: Campaign, shooter: dict[str, Any], key: str) -> dict[str, Any]
     return found
 
 
-def shoot(
-    camp: Campaign,
-    shooter: str,
-    target: str,
-    weapon: str,
-    zone: str = "lethal",
-    try_dodge: bool = True,
-    modifier: int = 0,
-) -> dict[str, Any]:
+def shoot(camp: Campaign, shooter: str, target: str, weapon: str, zone: str = "lethal",
+          try_dodge: bool = True, modifier: int = 0) -> dict[str, Any]:
     """A shot at a hull (R94): a Check against the weapons table's DV + the target's to-hit
     modifier (R17) + the weapon's aim; a hit is Harm or an Explosion (R36), the target
     dodging an Explosion first when ``try_dodge`` (R51)."""
@@ -396,16 +351,10 @@ def shoot(
             mods.append(Modifier(w["aim"], w["name"]))
         if modifier:
             mods.append(Modifier(modifier, "the referee"))
-        shot = roller.check(
-            f"{a['name']} fires the {w['name']} at {b['name']}",
-            int(book.weapons["dv"]),
-            mods,
-            success="a hit",
-            failure="a miss",
-        )
-        outcomes: list[Outcome] = [
-            Outcome("shot", f"{a['name']} fires at {b['name']}: {shot.outcome}.", (shot,), {})
-        ]
+        shot = roller.check(f"{a['name']} fires the {w['name']} at {b['name']}",
+                            int(book.weapons["dv"]), mods, success="a hit", failure="a miss")
+        outcomes: list[Outcome] = [Outcome("shot", f"{a['name']} fires at {b['name']}: "
+                                           f"{shot.outcome}.", (shot,), {})]
         if w["carried"] == "harpoons":
             ship = camp.get_ship(a["name"])
             s = open_voyage(camp, ship.name)
@@ -424,26 +373,15 @@ def shoot(
                 if not dodged:
                     b["off_balance"] = 1
             if not dodged:
-                outcomes.append(
-                    hull_hit(
-                        b["tier"],
-                        w["modifier"],
-                        roller,
-                        book,
-                        explosion=explosion,
-                        zone=zone if explosion else None,
-                    )
-                )
+                outcomes.append(hull_hit(b["tier"], w["modifier"], roller, book,
+                                         explosion=explosion, zone=zone if explosion else None))
         _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None, outcomes[0].event(0))
         if len(outcomes) > 1:
             text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit")
         _save_fighter(camp, b)
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text[:200], act.id])
-    return {
-        "fight": fight["id"],
-        "text": text,
-        "rolls": [r.to_dict() for o in outcomes for r in o.rolls],
-    }
+    return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for o in outcomes
+                                                          for r in o.rolls]}
 
 
 def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, Any]:
@@ -464,17 +402,10 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         rel = relative_speed(kind, a["speed"], b["speed"])
         after = speeds_after(kind, a["speed"], a["tier"], b["speed"], b["tier"])
         book, roller = camp.rulebook, camp.roller
-        texts = [
-            f"{a['name']} rams {b['name']} {kind} at {a['speed']} knots against "
-            f"{b['speed']}: relative speed {rel} (R91)."
-        ]
-        _log(
-            camp,
-            act,
-            fight,
-            a["name"] if a["kind"] == "ship" else None,
-            Event("ram", texts[0], [], 0, {"kind": kind, "relative_speed": rel}),
-        )
+        texts = [f"{a['name']} rams {b['name']} {kind} at {a['speed']} knots against "
+                 f"{b['speed']}: relative speed {rel} (R91)."]
+        _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None,
+             Event("ram", texts[0], [], 0, {"kind": kind, "relative_speed": rel}))
         for me, other in ((a, b), (b, a)):
             traits = camp.get_ship(me["name"]).traits if me["kind"] == "ship" else []
             result = ram(me["tier"], rel, roller, book, traits, what=other["name"])
@@ -484,18 +415,14 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         texts.append(f"Speeds after: {a['name']} {after[0]}, {b['name']} {after[1]} knots.")
         _save_fighter(camp, a)
         _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [texts[0], act.id])
-    return {
-        "fight": fight["id"],
-        "relative_speed": rel,
-        "speeds_after": list(after),
-        "text": " ".join(texts),
-    }
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
+                        [texts[0], act.id])
+    return {"fight": fight["id"], "relative_speed": rel, "speeds_after": list(after),
+            "text": " ".join(texts)}
 
 
-def attack(
-    camp: Campaign, beast: str, target: str, zone: str = "lethal", try_dodge: bool = True
-) -> dict[str, Any]:
+def attack(camp: Campaign, beast: str, target: str, zone: str = "lethal",
+           try_dodge: bool = True) -> dict[str, Any]:
     """A leviathan attacks (R54): an Explosion at the point declared; the target in its
     ``zone`` may dodge (R51), else the hull hit (R36) with the beast's modifier."""
     with camp.action("encounter attack", f"{beast} attacks {target}") as act:
@@ -519,10 +446,8 @@ def attack(
                 b["off_balance"] = 1
         if not dodged:
             outcomes.append(hull_hit(b["tier"], info["modifier"], roller, book, True, zone))
-        head = (
-            f"The {a['name']} attacks {b['name']}: an Explosion ({info['zones']}, "
-            f"{info['modifier']:+d}), {b['name']} in its {zone} zone (R54)."
-        )
+        head = (f"The {a['name']} attacks {b['name']}: an Explosion ({info['zones']}, "
+                f"{info['modifier']:+d}), {b['name']} in its {zone} zone (R54).")
         # the attack itself is news: the log (and the exports' fight story) said only "The
         # Gull swerves clear", never who attacked her (R54)
         _log(camp, act, fight, None, Event("attack", head, [], 0, {"attacker": a["name"]}))
@@ -541,10 +466,8 @@ def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
         rounds = int(fight["round"])
         minutes = -(-rounds // ROUNDS_A_MINUTE)
         camp.db.execute("UPDATE fights SET status = 'ended' WHERE id = ?", [fight["id"]])
-        text = (
-            f"The fight at {fight['hex']} ends after {plural(rounds, 'round')}, "
-            f"{minutes} minute(s) of the voyage clock (R94)."
-        )
+        text = (f"The fight at {fight['hex']} ends after {plural(rounds, 'round')}, "
+                f"{plural(minutes, 'minute')} of the voyage clock (R94).")
         _log(camp, act, fight, None, Event("fight", text, [], 0, {"ended": True}))
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
     return status(camp, fight["id"])

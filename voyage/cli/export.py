@@ -21,71 +21,33 @@ _FORMATS = ("md", "html", "json", "csv", "png")
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option(
-    "--voyage",
-    "voyage_id",
-    type=NUMBER,
-    default=None,
-    help="Voyage number (see `voyage log`); the ship's latest if left out.",
-)
-@click.option(
-    "--format",
-    "-f",
-    "formats",
-    type=Choice(_FORMATS),
-    multiple=True,
-    default=("md",),
-    show_default=True,
-    help="md (a log to share), html (the same as one self-contained page, the "
-    "picture inside), json (everything, with a schema), csv (one row per "
-    "ship-hour) or png (the track on the map). Repeat for several.",
-)
-@click.option(
-    "--out",
-    "out",
-    type=FilePath(dir_okay=False),
-    default=None,
-    help="File to write. With several formats, each gets this name with its own "
-    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.",
-)
-@click.option(
-    "--for",
-    "audience",
-    type=Choice(["players", "referee"]),
-    default="players",
-    show_default=True,
-    help="players: what happened, in the sea's words (no routine checks, no ruling "
-    "codes, no rolls); referee: every event, roll and ruling.",
-)
-@click.option(
-    "--rolls",
-    type=Choice(["shown", "folded", "none"]),
-    default=None,
-    help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
-    "them out. Default: none for players, shown for the referee. JSON "
-    "keeps every roll whatever this says (a note says so).",
-)
+@click.option("--voyage", "voyage_id", type=NUMBER, default=None,
+              help="Voyage number (see `voyage log`); the ship's latest if left out.")
+@click.option("--format", "-f", "formats", type=Choice(_FORMATS), multiple=True,
+              default=("md",), show_default=True,
+              help="md (a log to share), html (the same as one self-contained page, the "
+                   "picture inside), json (everything, with a schema), csv (one row per "
+                   "ship-hour) or png (the track on the map). Repeat for several.")
+@click.option("--out", "out", type=FilePath(dir_okay=False), default=None,
+              help="File to write. With several formats, each gets this name with its own "
+                   "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
+@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
+              show_default=True,
+              help="players: what happened, in the sea's words (no routine checks, no ruling "
+                   "codes, no rolls); referee: every event, roll and ruling.")
+@click.option("--rolls", type=Choice(["shown", "folded", "none"]), default=None,
+              help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
+                   "them out. Default: none for players, shown for the referee. JSON "
+                   "keeps every roll whatever this says (a note says so).")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
-@click.option(
-    "--validate",
-    "validate_json",
-    is_flag=True,
-    help="Check the JSON export against its shipped schema before writing it (with --format json).",
-)
+@click.option("--validate", "validate_json", is_flag=True,
+              help="Check the JSON export against its shipped schema before writing it "
+                   "(with --format json).")
 @json_option
 @handles_errors
-def export(
-    db_path: str,
-    ship_name: str,
-    voyage_id: int | None,
-    formats: tuple[str, ...],
-    out: str | None,
-    audience: str,
-    rolls: str | None,
-    force: bool,
-    validate_json: bool,
-    as_json: bool,
-) -> None:
+def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[str, ...],
+           out: str | None, audience: str, rolls: str | None, force: bool,
+           validate_json: bool, as_json: bool) -> None:
     """Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.
 
     Nothing is written but the files named (or the default names in the current
@@ -114,35 +76,19 @@ def export(
     untouched = [fmt for fmt in dict.fromkeys(formats) if fmt not in ("md", "html")]
     if rolls is not None and untouched:
         # the JSON is the whole record, validated by its schema: every roll stays (R4)
-        click.echo(
-            f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
-            f"{'is' if len(untouched) == 1 else 'are'} written whole"
-            f"{', every roll kept (R4)' if 'json' in untouched else ''}.",
-            err=True,
-        )
+        click.echo(f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
+                   f"{'is' if len(untouched) == 1 else 'are'} written whole"
+                   f"{', every roll kept (R4)' if 'json' in untouched else ''}.", err=True)
     from ..render import RENDER_STEPS
     from .progress import progress_bar
 
     with progress_bar(RENDER_STEPS, "Drawing", "png" in formats) as progress:
-        paths = write_exports(
-            log,
-            formats,
-            out,
-            force=force,
-            rolls=shown,  # type: ignore[arg-type]
-            sea_map=sea_map,
-            validate_json=validate_json,
-            audience=audience,
-            progress=progress,
-        )
+        paths = write_exports(log, formats, out, force=force, rolls=shown,  # type: ignore[arg-type]
+                              sea_map=sea_map, validate_json=validate_json, audience=audience,
+                              progress=progress)
     if as_json:
-        emit_json(
-            {
-                "ship": log.ship,
-                "voyage": log.id,
-                "files": {fmt: str(path) for fmt, path in paths.items()},
-            }
-        )
+        emit_json({"ship": log.ship, "voyage": log.id,
+                   "files": {fmt: str(path) for fmt, path in paths.items()}})
         return
     for fmt, path in paths.items():
         click.echo(f"Wrote {path} ({fmt}): {log.ship}, voyage {log.id}.")

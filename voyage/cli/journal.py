@@ -17,50 +17,21 @@ from .common import (
 
 @click.command()
 @db_option
-@click.option(
-    "--since",
-    default=None,
-    metavar="WHEN",
-    help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.",
-)
-@click.option(
-    "--until",
-    "until",
-    default=None,
-    metavar="WHEN",
-    help="Up to when (not included). Default: now.",
-)
-@click.option(
-    "--for",
-    "audience",
-    type=Choice(["players", "referee"]),
-    default="players",
-    show_default=True,
-    help="players: what happened, in the sea's words; referee: every roll and ruling.",
-)
-@click.option(
-    "-f",
-    "--format",
-    "fmt",
-    type=Choice(["md", "html", "json"]),
-    default="md",
-    show_default=True,
-    help="Markdown, one self-contained HTML page, or JSON.",
-)
-@click.option(
-    "--out", type=FilePath(dir_okay=False), default=None, help="File to write (default: print it)."
-)
+@click.option("--since", default=None, metavar="WHEN",
+              help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.")
+@click.option("--until", "until", default=None, metavar="WHEN",
+              help="Up to when (not included). Default: now.")
+@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
+              show_default=True,
+              help="players: what happened, in the sea's words; referee: every roll and ruling.")
+@click.option("-f", "--format", "fmt", type=Choice(["md", "html", "json"]), default="md",
+              show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
+@click.option("--out", type=FilePath(dir_okay=False), default=None,
+              help="File to write (default: print it).")
 @force_option
 @handles_errors
-def journal(
-    db_path: str,
-    since: str | None,
-    until: str | None,
-    audience: str,
-    fmt: str,
-    out: str | None,
-    force: bool,
-) -> None:
+def journal(db_path: str, since: str | None, until: str | None, audience: str, fmt: str,
+            out: str | None, force: bool) -> None:
     """Every ship's story over a stretch of the campaign, day by day.
 
     What a referee posts after a session. Nothing in the campaign changes.
@@ -92,10 +63,8 @@ def journal(
     if until is None and start > end:  # no --until to blame: the journal tells the past
         from ..voyages import clock_text
 
-        raise JournalError(
-            f"--since {since!r} has not come yet (it is now "
-            f"{clock_text(camp, now)}): give an earlier --since"
-        )
+        raise JournalError(f"--since {since!r} has not come yet (it is now "
+                           f"{clock_text(camp, now)}): give an earlier --since")
     record = gather(camp, start, end, audience, to_now=until is None)
     if fmt == "json":
         text = json.dumps(record.to_dict(), indent=2) + "\n"

@@ -427,3 +427,5 @@ def _then_sinking(table: _Table, roller: Any, tier: int, load: str | None, first
 def _errors() -> Iterator[None]:
     with core_errors():
         yield
+
+

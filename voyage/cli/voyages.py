@@ -39,12 +39,8 @@ class _Pace(click.ParamType):
 
         if text.endswith("mph") and is_mph(text):
             return text
-        self.fail(
-            f"{value!r} is not a pace: normal, slow, strain N, or a built boat's speed "
-            "such as 30mph (R82)",
-            param,
-            ctx,
-        )
+        self.fail(f"{value!r} is not a pace: normal, slow, strain N, or a built boat's speed "
+                  "such as 30mph (R82)", param, ctx)
 
 
 PACE = _Pace()
@@ -170,11 +166,8 @@ def sail(
         )
     if short and not stops:
         charge = short["what"] == "charge"
-        refill = (
-            f"R82; `voyage act {state.ship.name!r} recharge` in port"
-            if charge
-            else "R16; refuel in port or `voyage plan` a stop"
-        )
+        refill = (f"R82; `voyage act {state.ship.name!r} recharge` in port" if charge
+                  else "R16; refuel in port or `voyage plan` a stop")
         click.echo(
             f"Warning: {short['aboard']} {short['unit']} of {short['what']} aboard at "
             f"{short['per_hex']} a hex is enough for {short['reach']} of the "
@@ -187,8 +180,7 @@ def sail(
                 f"At {stop['port']} ({stop['hex']}) recharge (`voyage act "
                 f"{state.ship.name!r} recharge`: {stop['minutes']} minutes, ${stop['cost']}), "
                 "then plan the rest of the way from there."
-                if not n
-                else f"Then at {stop['port']} ({stop['hex']}) recharge again (R82)."
+                if not n else f"Then at {stop['port']} ({stop['hex']}) recharge again (R82)."
             )
             continue
         click.echo(

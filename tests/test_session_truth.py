@@ -173,3 +173,20 @@ def test_status_shows_a_ship_under_tow_at_her_towers_speed(runner, db: Path) -> 
     ok(runner, "advance")
     log = json.loads(ok(runner, "log", "Tug", "--json"))
     assert log["hours"][-1]["speed"] == 5
+
+
+def test_a_sinking_ship_abandoned_still_goes_under(runner, at_sea: Path) -> None:
+    # R40: all hands leaving a sinking ship do not save her; she stayed "abandoned", afloat
+    ok(runner, "roll", "sinking", "Sea Witch", "--apply")
+    said = ok(runner, "act", "Sea Witch", "abandon")
+    assert "Nobody aboard, she goes under" in said and "later (R40)." in said
+    assert "Status: sunk at 0506" in ok(runner, "ship", "show", "Sea Witch")
+    assert "in the water" in ok(runner, "survivors")
+    ok(runner, "undo")
+    assert "Status: at sea at 0506" in ok(runner, "ship", "show", "Sea Witch")
+
+
+def test_a_sound_ship_abandoned_floats_on(runner, at_sea: Path) -> None:
+    said = ok(runner, "act", "Sea Witch", "abandon")
+    assert "goes under" not in said
+    assert "Status: abandoned at 0506" in ok(runner, "ship", "show", "Sea Witch")

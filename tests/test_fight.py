@@ -242,3 +242,14 @@ def test_the_story_names_the_leviathan_that_attacks_and_the_one_rammed(runner, h
     assert "The Kraken attacks Sea Witch" in fight, fight
     assert "The ship" not in fight and "she rams Sea Witch" not in fight, fight
     assert "The Kraken rams Sea Witch" in fight, fight
+
+
+def test_an_advance_with_a_fight_open_says_so(runner, harbour):
+    # R94: rounds after the advance still fell at the minute the fight began (round 1,
+    # 08:00 at 09:00); the advance ran on without a word
+    ok(runner, "encounter", "start", "Iron Harpy", "Sea Witch")
+    out = ok(runner, "advance")
+    assert "Note: fight 1 at 0305 (begun Day 1, 00:00) is still open: `voyage encounter end` " \
+        "closes it (R94)." in out
+    ok(runner, "encounter", "end")
+    assert "Note: fight" not in ok(runner, "advance")

@@ -285,6 +285,13 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
+    for fight_id, where, clock in camp.db.execute(
+        "SELECT id, hex, clock FROM fights WHERE status = 'open' ORDER BY id"
+    ).fetchall():
+        # R94: a fight's rounds are 10 seconds from the minute it began; after an advance
+        # they would still fall at that minute, so the referee is reminded once
+        click.echo(f"Note: fight {fight_id} at {where} (begun {format_time(cal, clock)}) is "
+                   "still open: `voyage encounter end` closes it (R94).", err=True)
 
 
 def _built_names(camp: Any, names: Any) -> set[str]:

@@ -213,3 +213,43 @@ def test_a_leviathan_attacks_and_the_fight_ends_in_voyage_minutes(runner, harbou
     assert status["order"] == ["Kraken", "Sea Witch"]  # R90: slowest first (4 < 6 knots)
     ended = json.loads(ok(runner, "encounter", "end", "--json"))
     assert ended["status"] == "ended"
+
+
+def test_a_leviathan_is_named_in_a_fight_as_it_joined_by_its_table_key(runner, harbour):
+    # R54: `start --leviathan great-whale` brings in the Great White Whale; `attack
+    # great-whale` and `ram SHIP great-whale` were refused with "no Great White Whale is in
+    # a fight: a leviathan joins one with `... --leviathan great-whale`" while it was in one
+    ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "great-whale")
+    ok(runner, "encounter", "round")
+    out = json.loads(
+        ok(runner, "encounter", "attack", "great-whale", "--at", "Sea Witch", "--json")
+    )
+    assert out["text"].startswith("The Great White Whale attacks Sea Witch")
+    rammed = ok(runner, "encounter", "ram", "Sea Witch", "great-whale", "--kind", "t-bone")
+    assert "Sea Witch rams Great White Whale t-bone" in rammed
+
+
+def test_the_story_names_the_leviathan_that_attacks_and_the_one_rammed(runner, harbour, tmp_path):
+    # R54: the log kept only "The ship swerves clear" for an attack (no attacker), and a
+    # rammed beast's damage as "The ship rams Sea Witch" (no name: a beast has no voyage)
+    ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "kraken")
+    ok(runner, "encounter", "round")
+    ok(runner, "encounter", "attack", "kraken", "--at", "Sea Witch")
+    ok(runner, "encounter", "ram", "Sea Witch", "kraken", "--kind", "head-on")
+    out = tmp_path / "witch.md"
+    ok(runner, "export", "Sea Witch", "--out", str(out))
+    fight = out.read_text().split("## The fight at", 1)[1]
+    assert "The Kraken attacks Sea Witch" in fight, fight
+    assert "The ship" not in fight and "she rams Sea Witch" not in fight, fight
+    assert "The Kraken rams Sea Witch" in fight, fight
+
+
+def test_an_advance_with_a_fight_open_says_so(runner, harbour):
+    # R94: rounds after the advance still fell at the minute the fight began (round 1,
+    # 08:00 at 09:00); the advance ran on without a word
+    ok(runner, "encounter", "start", "Iron Harpy", "Sea Witch")
+    out = ok(runner, "advance")
+    assert "Note: fight 1 at 0305 (begun Day 1, 00:00) is still open: `voyage encounter end` " \
+        "closes it (R94)." in out
+    ok(runner, "encounter", "end")
+    assert "Note: fight" not in ok(runner, "advance")

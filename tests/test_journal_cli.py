@@ -64,3 +64,42 @@ def test_bad_times_are_refused_in_one_line(runner, sailed: Path, tmp_path: Path)
         "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): "
         "give an earlier --since"
     )
+
+
+def test_the_journal_runs_to_now_not_an_hour_past(runner, sailed: Path) -> None:
+    # the clock reads Day 2, 06:00 after 30 hours: the header said "to Day 2, 07:00"
+    ok(runner, "pace", "Sea Witch", "slow")  # an action at the clock, after the advance
+    players = ok(runner, "journal", "--since", "day 1")
+    assert "*Day 1, 00:00 to Day 2, 06:00*" in players
+    assert "06:00" in players.split("## Day 2")[1] and "slow" in players.split("## Day 2")[1]
+    data = json.loads(ok(runner, "journal", "--since", "day 1", "-f", "json"))
+    assert data["until"] == 30
+    # from now to now: what the referee did this hour, not a refusal
+    assert "slow" in ok(runner, "journal", "--since", "+0h")
+
+
+def test_players_do_not_read_the_drowning_dice() -> None:
+    # R72's schedule is the referee's ("drowned on 2", "rank 1"): players read who and what
+    from voyage.rules.water import Schedule
+
+    sched = Schedule("hour", 2, "a swimmer (rank 1) keeping afloat").text("calm")
+    text = (
+        f"5 crew of Sea Witch (swimmers rank 1, no jackets, a swimmer (rank 1) keeping "
+        f"afloat) in calm seas at 0706: {sched}; 2 drown (Day 1, 09:59, Day 1, 09:59) (R72)."
+    )
+    assert for_players(text) == (
+        "5 crew of Sea Witch in calm seas at 0706; 2 drown (Day 1, 09:59, Day 1, 09:59)."
+    )
+    routine = (
+        "6 drowning rolls at 0706, nobody drowns (R72): 6 crew of Sea Witch (swimmers "
+        f"rank 1, no jackets, a swimmer (rank 1) keeping afloat) in calm seas at 0706: "
+        f"{sched}."
+    )
+    assert for_players(routine) == (
+        "6 drowning rolls at 0706, nobody drowns: 6 crew of Sea Witch in calm seas at 0706."
+    )
+    worse = Schedule("minute", 6, "a non-swimmer without a jacket").text("hurricane")
+    assert for_players(
+        f"Anna Roe (non-swimmer, no jacket) in a hurricane at 1409: {worse}; "
+        "she drowns (Day 2, 03:12) (R72)."
+    ) == ("Anna Roe in a hurricane at 1409; she drowns (Day 2, 03:12).")

@@ -23,6 +23,11 @@ ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
+#: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
+#: parenthesis "(swimmers rank 1, no jackets, a swimmer (rank 1) keeping afloat)" and the
+#: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
+_SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
+_SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
 FORMATS = ("md", "html", "json")
 
 
@@ -34,6 +39,7 @@ def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
+    text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
 
 
@@ -73,17 +79,22 @@ class Journal:
         }
 
 
-def gather(camp: Any, since: int, until: int, audience: str = "players") -> Journal:
-    """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``."""
+def gather(camp: Any, since: int, until: int, audience: str = "players", *,
+           to_now: bool = False) -> Journal:
+    """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
+
+    ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
+    (actions and rolls logged at the clock, after the last advance) is included: the
+    journal runs up to now, and says so, not to an hour that has not come yet."""
     if audience not in ("players", "referee"):
         raise JournalError(f"a journal is --for players or referee, not {audience!r}")
-    if until <= since:
+    if until < since or (until == since and not to_now):
         raise JournalError("--until must come after --since: nothing happens in no time")
     cal = campaign_calendar(camp)
     rows = camp.db.execute(
         "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
         "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
-        [since, until],
+        [since, until + 1 if to_now else until],
     ).fetchall()
     days: dict[int, list[Entry]] = {}
     for clock, minute, ship, kind, text, rolls, changes in rows:

@@ -548,8 +548,9 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 f"{md_text(last.get('hex'))}; {fuel_words(log)[0]} {md_text(last.get('fuel'))} "
                 f"{fuel_words(log)[1]}, "
                 f"water aboard {md_text(last.get('water'))} hlbs, "
+                # the row's hex, fuel and status are those at the END of its hour
                 f"{md_text(last.get('status'))} at "
-                f"{md_text(clock_text(_clock_of(last), log.calendar))}."
+                f"{md_text(clock_text(_clock_of(last) + 1, log.calendar))}."
             )
             out.append("")
         if not events:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from . import ships as shipfig
@@ -67,11 +68,25 @@ def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
     return fights[0]
 
 
+def _names(camp: Campaign, name: str) -> set[str]:
+    """The names ``name`` may stand for in a fight: itself, and for a leviathan's table key
+    (``great-whale``, as `start --leviathan` takes it) the beast's name (R54)."""
+    from contextlib import suppress
+
+    from .errors import VoyageError
+
+    wanted = {name.strip().lower()}
+    with suppress(VoyageError):
+        wanted.add(str(camp.rulebook.leviathan(name)["name"]).lower())
+    return wanted
+
+
 def fighter_in(camp: Campaign, name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(fight, fighter) of the open fight ``name`` is in; one line if she is in none."""
+    wanted = _names(camp, name)
     for fight in open_fights(camp):
         for f in _fighters(camp, fight["id"]):
-            if f["name"].lower() == name.strip().lower():
+            if f["name"].lower() in wanted:
                 return fight, f
     raise VoyageRuleError(_not_fighting(camp, name))
 
@@ -97,8 +112,9 @@ def _not_fighting(camp: Campaign, name: str) -> str:
 
 def _same_fight(camp: Campaign, actor: str, target: str) -> tuple[dict, dict, dict]:
     fight, a = fighter_in(camp, actor)
+    wanted = _names(camp, target)
     for f in _fighters(camp, fight["id"]):
-        if f["name"].lower() == target.strip().lower():
+        if f["name"].lower() in wanted:
             if f["name"] == a["name"]:
                 raise VoyageRuleError(f"{a['name']} cannot attack herself")
             return fight, a, f
@@ -145,7 +161,11 @@ def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, 
         for o in outcomes:
             if o.changes:
                 _note_damage(target, o.text)
-            _log(camp, act, fight, None, o.event(0))
+            event = o.event(0)
+            # logged with no ship (a beast has no voyage): its name, not "The ship" (R54)
+            event.text = re.sub(r"(^|(?<=[.:;] ))The ship\b", f"The {target['name']}",
+                                event.text).replace("the ship", "it")
+            _log(camp, act, fight, None, event)
         return "; ".join(o.text for o in outcomes)
     s = voyage_for_apply(camp, target["name"], procedure)
     book = camp.rulebook
@@ -428,6 +448,9 @@ def attack(camp: Campaign, beast: str, target: str, zone: str = "lethal",
             outcomes.append(hull_hit(b["tier"], info["modifier"], roller, book, True, zone))
         head = (f"The {a['name']} attacks {b['name']}: an Explosion ({info['zones']}, "
                 f"{info['modifier']:+d}), {b['name']} in its {zone} zone (R54).")
+        # the attack itself is news: the log (and the exports' fight story) said only "The
+        # Gull swerves clear", never who attacked her (R54)
+        _log(camp, act, fight, None, Event("attack", head, [], 0, {"attacker": a["name"]}))
         text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit")
         _save_fighter(camp, b)
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [head, act.id])
@@ -444,7 +467,7 @@ def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
         minutes = -(-rounds // ROUNDS_A_MINUTE)
         camp.db.execute("UPDATE fights SET status = 'ended' WHERE id = ?", [fight["id"]])
         text = (f"The fight at {fight['hex']} ends after {plural(rounds, 'round')}, "
-                f"{minutes} minute(s) of the voyage clock (R94).")
+                f"{plural(minutes, 'minute')} of the voyage clock (R94).")
         _log(camp, act, fight, None, Event("fight", text, [], 0, {"ended": True}))
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
     return status(camp, fight["id"])

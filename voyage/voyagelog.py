@@ -107,7 +107,20 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "engine_broken": ship.engine_broken,
             }
         )
+    _towed_at_their_towers_speed(out, states)
     return out
+
+
+def _towed_at_their_towers_speed(rows: list[dict[str, Any]], states: list[Any]) -> None:
+    """R92: the two move together at the tower's speed: a ship under tow is shown at it,
+    not at the speed she would make by herself (status read 6 knots for a ship towed at 5)."""
+    from .rules.towing import TOWED_BY
+
+    by_name = {r["ship"]: r for r in rows}
+    for row, s in zip(rows, states, strict=True):
+        tower = by_name.get(str(s.ship.equipment.get(TOWED_BY) or ""))
+        if s.status == "under tow" and tower is not None:
+            row["speed"] = tower["speed"]
 
 
 def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:

@@ -676,10 +676,19 @@ def _referee_action(
             chart, _ = campaign_chart(camp)
         # R71: rafts, jackets, the water
         text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
+        sinking, swallowing = s.sinking_in, s.swallow_in
         s.status = "abandoned"
         s.fire = 0
         s.swallow_in = s.sinking_in = None
         s.searching = False
+        if sinking is not None or swallowing is not None:
+            # R40, R50: leaving a sinking (or a fire-swallowed) ship does not save her: she
+            # used to float on, "abandoned", for ever
+            s.status = ship.status = "sunk"
+            text += (f" Nobody aboard, she goes under {plural(sinking, 'minute')} later (R40)."
+                     if sinking is not None else
+                     " Nobody aboard, the fire swallows her and she goes under (R50, R40).")
+            changes = {**changes, "status": "sunk"}
     elif what == "search":
         from .people import start_search
 

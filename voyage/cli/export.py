@@ -37,7 +37,8 @@ _FORMATS = ("md", "html", "json", "csv", "png")
                    "codes, no rolls); referee: every event, roll and ruling.")
 @click.option("--rolls", type=Choice(["shown", "folded", "none"]), default=None,
               help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
-                   "them out. Default: none for players, shown for the referee.")
+                   "them out. Default: none for players, shown for the referee. JSON "
+                   "keeps every roll whatever this says (a note says so).")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
 @click.option("--validate", "validate_json", is_flag=True,
               help="Check the JSON export against its shipped schema before writing it "
@@ -72,6 +73,12 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     finally:
         camp.close()
     shown = rolls or ("none" if audience == "players" else "shown")
+    untouched = [fmt for fmt in dict.fromkeys(formats) if fmt not in ("md", "html")]
+    if rolls is not None and untouched:
+        # the JSON is the whole record, validated by its schema: every roll stays (R4)
+        click.echo(f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
+                   f"{'is' if len(untouched) == 1 else 'are'} written whole"
+                   f"{', every roll kept (R4)' if 'json' in untouched else ''}.", err=True)
     from ..render import RENDER_STEPS
     from .progress import progress_bar
 

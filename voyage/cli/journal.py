@@ -57,13 +57,15 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
     cal = campaign_calendar(camp)
     now = camp.clock
     start = parse_when(since, now, cal, option="--since") if since else max(0, now - 7 * 24)
-    end = parse_when(until, now, cal, option="--until") if until else now + 1
-    if until is None and start >= end:  # no --until to blame: the journal tells the past
+    # Without --until the journal runs to now (the clock), the referee's actions at this
+    # hour included; its header said an hour past now when this was now + 1.
+    end = parse_when(until, now, cal, option="--until") if until else now
+    if until is None and start > end:  # no --until to blame: the journal tells the past
         from ..voyages import clock_text
 
         raise JournalError(f"--since {since!r} has not come yet (it is now "
                            f"{clock_text(camp, now)}): give an earlier --since")
-    record = gather(camp, start, end, audience)
+    record = gather(camp, start, end, audience, to_now=until is None)
     if fmt == "json":
         text = json.dumps(record.to_dict(), indent=2) + "\n"
     else:

@@ -175,14 +175,16 @@ class _Table:
                 "--apply needs a SHIP of the campaign: it changes that ship's voyage"
             )
         if ship_name:
+            # name what was read as a SHIP: `--storm major` reads 'major' as one
+            read_as = f" (and {ship_name!r} was read as a SHIP)"
             if tables is not None:
                 raise click.UsageError(
-                    "--tables is for rolls without a ship: a campaign ship uses its "
-                    "campaign's tables"
+                    f"--tables is for rolls without a ship{read_as}: a campaign ship uses "
+                    "its campaign's tables"
                 )
             if seed is not None:
                 raise click.UsageError(
-                    "--seed is for rolls without a ship: a campaign ship "
+                    f"--seed is for rolls without a ship{read_as}: a campaign ship "
                     "rolls with the campaign's dice"
                 )
             from .common import open_campaign

@@ -252,7 +252,9 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         )
         return
     if not quiet:
-        for e in result.events:
+        # in the order they happened (R52: each at its minute): the engine logs each ship's
+        # hour in turn, so one ship's 15:25 came after another's 15:59
+        for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
             if e.event.kind == "coast" and not e.event.changes and not e.halt:
                 continue
             click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {e.ship}: {e.event.text}")
@@ -283,6 +285,13 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
+    for fight_id, where, clock in camp.db.execute(
+        "SELECT id, hex, clock FROM fights WHERE status = 'open' ORDER BY id"
+    ).fetchall():
+        # R94: a fight's rounds are 10 seconds from the minute it began; after an advance
+        # they would still fall at that minute, so the referee is reminded once
+        click.echo(f"Note: fight {fight_id} at {where} (begun {format_time(cal, clock)}) is "
+                   "still open: `voyage encounter end` closes it (R94).", err=True)
 
 
 def _built_names(camp: Any, names: Any) -> set[str]:

@@ -48,9 +48,13 @@ def leak_try_odds(book: RuleBook) -> Fraction:
 def start_work(s: Any, ship: Any, number: int, now: int) -> tuple[str, dict[str, Any]]:
     """`act SHIP repair leak N` at sea: the crew turn to leak N (one leak at a time)."""
     hlbs = s.leaks[number - 1]
+    before = s.more.get("repair")
+    left = _find(s, before) if before else None
     s.more["repair"] = {"leak": number, "hlbs": hlbs, "since": now}
     text = (f"The crew of {ship.name} set to work on leak {number} ({hlbs} hlbs an hour): "
             "2d6 every 10 minutes, 8+ stops it (R86).")
+    if left is not None and left != number - 1:  # one leak at a time: say which they leave
+        text += f" They leave leak {left + 1} ({s.leaks[left]} hlbs an hour) as it is."
     return text, {"repairing": number}
 
 

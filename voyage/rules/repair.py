@@ -50,8 +50,13 @@ def repair_leak(
         from .leakwork import start_work
 
         return start_work(s, ship, number, now)
-    gone = s.leaks.pop(number - 1)
-    s.more.pop("repair", None)
+    work = s.more.get("repair")
+    if work:
+        from .leakwork import _find
+
+        if _find(s, work) == number - 1:  # R86: the leak they worked on is patched
+            s.more.pop("repair", None)
+    gone = s.leaks.pop(number - 1)  # another leak patched by the referee: work goes on
     text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
     if s.status == "arrived" and not s.in_trouble:
         text += " Her voyage ends here (R36)."

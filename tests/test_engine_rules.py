@@ -295,3 +295,22 @@ def test_a_ship_that_arrives_on_fire_burns_on_in_port():
     later = run([st], seed, hours=3, start=1, halt=False)
     assert later.rows and later.rows[0].status in ("on fire", "sinking", "sunk")
     assert later.events and later.events[0].event.kind in ("fire", "sinking", "sunk")
+
+
+def test_an_advance_stopped_by_a_stuck_ship_names_her_and_the_way_out():
+    # R34 with stuck_escape referee: waiting for an arrival stops at once, and the reason
+    # names the ship, her hex and the command that frees her (not only "no ship is making
+    # way", which left the referee guessing)
+    st = voyage(ship(cargo=100), COAST_ROUTE, inshore=True, status="stuck")
+    result = run([st], seed=1, until="arrival", w=world(stuck_escape="referee"))
+    name, hex_name = st.ship.name, COAST_ROUTE[st.position]
+    quoted = f'"{name}"' if " " in name else name
+    assert result.stopped == (
+        "no ship is making way (anchored, adrift or waiting for the referee); "
+        f"{name} is stuck aground at {hex_name}: refloat her with "
+        f"`voyage act {quoted} refloat` (R34)"
+    )
+    afloat = voyage(ship(cargo=100), OPEN_ROUTE)
+    afloat.status = "anchored"
+    calm = run([afloat], seed=1, until="arrival", w=world(stuck_escape="referee"))
+    assert calm.stopped == "no ship is making way (anchored, adrift or waiting for the referee)"

@@ -485,9 +485,12 @@ class Engine:
                 continue
             if s.in_trouble or (s.status == "stuck" and self.world.stuck_escape == "roll"):
                 return ""
+        from .rules.aground import waiting_aground  # (only an advance that stops needs it)
+
+        why = "no ship is making way (anchored, adrift or waiting for the referee)"
         if self.water and self.water.active:
-            return str(self.water.settled())
-        return "no ship is making way (anchored, adrift or waiting for the referee)"
+            why = str(self.water.settled())
+        return why + waiting_aground(self.states)  # R34: a stuck ship named, and her way out
 
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""

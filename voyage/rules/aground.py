@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice import Modifier, Roller, odds
 from ..errors import VoyageError
@@ -206,3 +207,21 @@ def stuck_escape_odds(book: RuleBook) -> Fraction:
     """Exact chance a stuck ship gets off this hour (R34)."""
     rule = book.procedures["aground"]["escape"]
     return odds(rule["dice"], 0, int(rule["target"]), ">=")
+
+
+def waiting_aground(states: Sequence[Any]) -> str:
+    """The ships stuck aground that wait for the referee (``stuck_escape: referee``, R34), as
+    the end of an advance's stop reason: ``"; Sea Witch is stuck aground at 1409: refloat
+    her with `voyage act "Sea Witch" refloat` (R34)"``, or "" when none is."""
+    stuck = [s for s in states if s.status == "stuck" and s.active]
+    if not stuck:
+        return ""
+    parts = []
+    for s in stuck:
+        name = s.ship.name
+        quoted = f'"{name}"' if " " in name else name
+        parts.append(
+            f"{name} is stuck aground at {s.route[s.position]}: refloat her with "
+            f"`voyage act {quoted} refloat`"
+        )
+    return "; " + "; ".join(parts) + " (R34)"

@@ -173,16 +173,22 @@ def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path: Path, runn
     assert _digest(other) == before and sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]
 
 
-def test_arrival_is_the_hour_by_which_she_has_arrived_as_sail_expects_it(db: Path, runner):
-    """A ship arriving at minute 43 of her second hour has arrived 2 hours from now, as
-    `voyage sail` expects her; the forecast used to floor the minutes ("1 h") and said she
-    arrives the hour the clock shows now for a voyage under an hour ("0 h")."""
+def _calm_trawler_at_0305(runner) -> None:
+    """A crewed, fuelled trawler at 0305 on the Salt Reach, with no rolled weather and no
+    encounter checks, so that her voyage's hours are certain."""
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "rolled_weather", "false")
     ok(runner, "settings", "encounter_interval", "0")
     ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
     ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "60")
     ok(runner, "ship", "place", SHIP, "0305")
+
+
+def test_arrival_is_the_hour_by_which_she_has_arrived_as_sail_expects_it(db: Path, runner):
+    """A ship arriving at minute 43 of her second hour has arrived 2 hours from now, as
+    `voyage sail` expects her; the forecast used to floor the minutes ("1 h") and said she
+    arrives the hour the clock shows now for a voyage under an hour ("0 h")."""
+    _calm_trawler_at_0305(runner)
     data = json.loads(ok(runner, "forecast", SHIP, "--to", "0405", "--runs", "20", "--json"))
     expected = json.loads(ok(runner, "sail", SHIP, "--to", "0405", "--json"))["expected_hours"]
     assert expected == 2  # 12 miles at 7 knots: in at 01:43
@@ -196,12 +202,7 @@ def test_a_leaking_ship_is_forecast_to_the_hour_she_arrives_not_one_more(db: Pat
     """R36: a leak runs on after she arrives (she stays in trouble), but the voyage is over:
     the forecast's water taken on is the voyage's, as the advance to her arrival takes it
     (it sailed one hour more and counted its water too)."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "settings", "rolled_weather", "false")
-    ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", SHIP, "0305")
+    _calm_trawler_at_0305(runner)
     ok(runner, "sail", SHIP, "--to", "0405")
     ok(runner, "roll", "hull-hit", SHIP, "--apply", "--weapon-mod", "3")
     data = json.loads(ok(runner, "forecast", SHIP, "--runs", "5", "--json"))

@@ -106,25 +106,32 @@ def _events_of(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
     also lets the JSON export write each shared record's text once (voyage.jsonpretty)."""
     if not camp.db["events"].exists():
         return []
-    decoded: dict[str, Any] = {}
+    decoded: dict[str, list[Any]] = {}
     events = []
     for row in camp.db.query(
         "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [voyage_id]
     ):
-        text = row.get("rolls")
         event = _decode(row, ("changes",))
-        rolls = decoded.get(text) if type(text) is str else None
-        if rolls is None:
-            rolls = _decode({"rolls": text}, ("rolls",))["rolls"]
-            if not isinstance(rolls, list):
-                rolls = []
-            if type(text) is str:
-                decoded[text] = rolls
-        event["rolls"] = rolls
+        text = event.get("rolls")
+        if not isinstance(text, str):
+            event["rolls"] = []
+        else:
+            if text not in decoded:
+                decoded[text] = _rolls_of(text)
+            event["rolls"] = decoded[text]
         if not isinstance(event.get("changes"), dict):
             event["changes"] = {}
         events.append(event)
     return events
+
+
+def _rolls_of(text: str) -> list[Any]:
+    """A stored rolls text decoded; [] if it is not JSON or not a list."""
+    with contextlib.suppress(json.JSONDecodeError):
+        value = json.loads(text)
+        if isinstance(value, list):
+            return value
+    return []
 
 
 def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:

@@ -139,3 +139,21 @@ def refused(runner: CliRunner, *args: str) -> str:
     assert result.exit_code == 1, result.output
     assert result.output.startswith("Error: ") and result.output.count("\n") == 1, result.output
     return result.output
+
+
+def trawler_at(
+    runner: CliRunner,
+    hex_name: str,
+    name: str = "Sea Witch",
+    tier: str = "IV",
+    engine: str = "V",
+    **stores: int,
+) -> None:
+    """The Salt Reach loaded and a trawler rolled into ``hex_name``: ``ship add``, ``ship
+    load`` with ``stores`` (crew=5, fuel=60, cargo=... as its options), ``ship place``,
+    as a referee sets a scene up."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", name, "--class", "trawler", "--tier", tier, "--engine", engine)
+    load = [f"--{key}={value}" for key, value in stores.items()]
+    ok(runner, "ship", "load", name, *load)
+    ok(runner, "ship", "place", name, hex_name)

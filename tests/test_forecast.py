@@ -12,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
 
 from voyage.dice import CheckOptions, check_odds
@@ -176,12 +176,9 @@ def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path: Path, runn
 def _calm_trawler_at_0305(runner) -> None:
     """A crewed, fuelled trawler at 0305 on the Salt Reach, with no rolled weather and no
     encounter checks, so that her voyage's hours are certain."""
-    ok(runner, "map", "load", "salt_reach")
+    trawler_at(runner, "0305", SHIP, crew=5, fuel=60)
     ok(runner, "settings", "rolled_weather", "false")
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", SHIP, "0305")
 
 
 def test_arrival_is_the_hour_by_which_she_has_arrived_as_sail_expects_it(db: Path, runner):

@@ -8,17 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 
 SHIP = "Sea Witch"
 
 
 @pytest.fixture
 def campaign(db: Path, runner) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "1")
-    ok(runner, "ship", "place", SHIP, "2812")
+    trawler_at(runner, "2812", SHIP, crew=5, fuel=1)
     return db
 
 

@@ -6,15 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ok
+from conftest import ok, trawler_at
 
 
 @pytest.fixture
 def at_sea(runner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    trawler_at(runner, "0305", tier="4", engine="3", crew=6, fuel=40, cargo=100)
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "8")
     return db

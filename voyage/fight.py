@@ -68,16 +68,24 @@ def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
     return fights[0]
 
 
-def _names(camp: Campaign, name: str) -> set[str]:
-    """The names ``name`` may stand for in a fight: itself, and for a leviathan's table key
-    (``great-whale``, as `start --leviathan` takes it) the beast's name (R54)."""
-    from contextlib import suppress
-
+def _beast(camp: Campaign, name: str) -> dict[str, Any] | None:
+    """The leviathan ``name`` names (its table key, ``great-whale``, as `start --leviathan`
+    takes it, or its name), or None (R54)."""
     from .errors import VoyageError
 
+    try:
+        return camp.rulebook.leviathan(name)
+    except VoyageError:
+        return None
+
+
+def _names(camp: Campaign, name: str) -> set[str]:
+    """The names ``name`` may stand for in a fight: itself, and for a leviathan's table key
+    the beast's name (R54)."""
+    beast = _beast(camp, name)
     wanted = {name.strip().lower()}
-    with suppress(VoyageError):
-        wanted.add(str(camp.rulebook.leviathan(name)["name"]).lower())
+    if beast is not None:
+        wanted.add(str(beast["name"]).lower())
     return wanted
 
 
@@ -94,12 +102,7 @@ def fighter_in(camp: Campaign, name: str) -> tuple[dict[str, Any], dict[str, Any
 def _not_fighting(camp: Campaign, name: str) -> str:
     """Why ``name`` is in no open fight, with the command that brings her (or it) into one:
     a leviathan joins with `start SHIP --leviathan KIND` (R54), not as a ship."""
-    from .errors import VoyageError
-
-    try:
-        beast = camp.rulebook.leviathan(name)
-    except VoyageError:
-        beast = None
+    beast = _beast(camp, name)
     if beast is not None:
         kind = next(k for k, b in camp.rulebook.leviathans["leviathans"].items() if b is beast)
         return (

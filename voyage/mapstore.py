@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import hexmap, mapcache
 from .errors import MapError
 from .maps import SeaMap, bundled_campaign, load_map, parse_map
+from .report import plural
 from .weather import group_storms, storm_rows, storms_at
 
 if TYPE_CHECKING:
@@ -196,8 +197,7 @@ def add_storm(
     if sea_map is not None and names:
         _check_blows_over_sea(sea_map, names, hours, moving, every)
     clock = campaign.clock
-    count = len(set(names))
-    summary = f"storm over {count} hex{'' if count == 1 else 'es'} for {hours}h"
+    summary = f"storm over {plural(len(set(names)), 'hex', 'hexes')} for {hours}h"
     with campaign.action("storm", summary) as act:
         number = next(campaign.db.query("SELECT COALESCE(MAX(storm), 0) + 1 AS n FROM storms"))
         rows = storm_rows(

@@ -32,6 +32,7 @@ from . import ships as shipfig
 from .depthroutes import draft_chart
 from .errors import VoyageError
 from .forecast import Leg, Setup, prepare
+from .report import plural
 
 OBJECTIVES = ("fastest", "safest", "fuel")
 KINDS = {
@@ -487,8 +488,8 @@ def shortfall(
         )
     reach = int(ship.fuel // use)
     return (
-        f"No plan reaches {goal}: her {ship.fuel} hlb{'' if ship.fuel == 1 else 's'} of fuel "
-        f"take {ship.name} {reach} hex{'' if reach == 1 else 'es'} "
-        f"at {use} hlb{'' if use == 1 else 's'} a hex (R16), and no port within reach on the "
+        f"No plan reaches {goal}: her {plural(ship.fuel, 'hlb')} of fuel "
+        f"take {ship.name} {plural(reach, 'hex', 'hexes')} "
+        f"at {plural(use, 'hlb')} a hex (R16), and no port within reach on the "
         f"way sells enough to go on: load more (`voyage ship load {ship.name!r} --fuel N`)."
     )

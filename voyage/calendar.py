@@ -269,6 +269,16 @@ def season_of(calendar: CampaignCalendar | None, clock_hours: int) -> str:
     return calendar.definition.months[month].season
 
 
+def calendar_seasons(calendar: CampaignCalendar | None) -> tuple[str, ...]:
+    """The seasons the calendar's months fall in, first month first: the seasons the
+    weather reads (R61); without a calendar, the default Gregorian's (:func:`season_of`)."""
+    if calendar is None:
+        if not _SEASONS_WITHOUT_CALENDAR:
+            _SEASONS_WITHOUT_CALENDAR.append(_default_gregorian())
+        calendar = _SEASONS_WITHOUT_CALENDAR[0]
+    return tuple(dict.fromkeys(m.season for m in calendar.definition.months))
+
+
 def daylight(calendar: CampaignCalendar | None, clock_hours: int) -> tuple[int, int]:
     """(dawn hour, dusk hour) of the day of ``clock_hours``: by season from the calendar,
     06:00 and 18:00 without one."""

@@ -1,7 +1,8 @@
 """Referee actions of R83 and R84: diving, surfacing, and a port's salvage crew.
 
 ``voyage act SHIP dive DEPTH`` / ``surface`` (R84) set a submersible's depth (her
-equipment's ``depth_ft``); she cannot dive below the charted seabed of her hex. Diving past
+equipment's ``depth_ft``); she cannot dive below the charted seabed of her hex, nor, where
+the map charts none, below an anchor's 150 ft in a port, coastal or shallow hex (R65). Diving past
 her rated depth she rolls on the Depth Damage Table at once ("on first passing it"), as the
 engine rolls it (:func:`first_passing`). ``voyage
 act SHIP salvage`` (R83) calls a salvage crew from a port in or next to her hex to get a
@@ -64,6 +65,15 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
             f"{ship.name} cannot dive below the charted seabed: {s.hex} is {info.depth:g} ft "
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
+    if info.depth is None and (shallow := _uncharted_shallow(info, camp.rulebook)):
+        if amount + draws > shallow:
+            most = max(0, shallow - draws)
+            raise VoyageRuleError(
+                f"{ship.name} cannot dive below {most} ft at {s.hex}: the map charts no "
+                f"depth there, and an uncharted port, coastal or shallow hex has its bottom "
+                f"within an anchor's {shallow} ft (R65, R84; she draws {draws} ft); chart "
+                "its depth (`depths:` in the map) to dive deeper"
+            )
     rated = int(spec["dive_depth"])
     passing = amount > rated and (depth_now(ship) <= rated or not s.more.get("passed"))
     ship.equipment["depth_ft"] = amount
@@ -79,6 +89,18 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
         text += f" (rated {rated} ft): under the storms, at full speed (R84)."
     after = first_passing(camp, s, spec, amount, chart) if passing else []
     return text, {"depth": amount}, after
+
+
+def _uncharted_shallow(info: Any, book: Any) -> int:
+    """R84 with R65 (our reading): the seabed bounds a dive where it is known. A hex the
+    map charts no depth for, if it is a port, coastal, a narrow passage or a shallow (reef,
+    shoal, wreck), is anchorage water (R65): its bottom lies within the anchor cable's
+    150 ft. 0 elsewhere (uncharted open sea: only her hull bounds her, the Depth Damage
+    Table)."""
+    shallows = book.procedures["coast"].get("shallow_terrains", ())
+    if info.port or info.coastal or info.narrow_passage or info.terrain in shallows:
+        return int(book.procedures["anchor"]["max_depth_feet"])
+    return 0
 
 
 def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: Any

@@ -63,9 +63,15 @@ def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     sea_map = load_map(resolve_map_path(path))  # raises before anything is written
     from .world.regions import check_climates
 
-    # R61: every region's climate must be in the campaign's climates table
+    from .calendar import calendar_seasons, campaign_calendar
+
+    # R61: every region's climate must be in the campaign's climates table, with a row for
+    # each season of the campaign's calendar
     check_climates(
-        sea_map.weather_regions(), campaign.rulebook.climates["climates"], sea_map.source
+        sea_map.weather_regions(),
+        campaign.rulebook.climates["climates"],
+        sea_map.source,
+        calendar_seasons(campaign_calendar(campaign)),
     )
     stranded = [
         f"{name} ({where})"

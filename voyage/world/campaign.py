@@ -43,8 +43,13 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
 
     sea_map = sea_map if sea_map is not None else current_map(camp)
     # the campaign's tables may have changed since the map was loaded: say so in one line
+    from ..calendar import calendar_seasons, campaign_calendar
+
     check_climates(
-        sea_map.weather_regions(), camp.rulebook.climates["climates"], "the campaign's map"
+        sea_map.weather_regions(),
+        camp.rulebook.climates["climates"],
+        "the campaign's map",
+        calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
     )
     storms = (
         referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))

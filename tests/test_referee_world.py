@@ -1,0 +1,152 @@
+"""A referee's own world, not the Salt Reach: what a walk-through with a home-made map,
+calendar and tables found wrong (a calendar whose seasons the climates do not know, a dive
+at an uncharted harbour, calendar limits, a port's fuel left, a built boat's pace)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import db_contents, ok, refused
+
+from voyage import store
+
+MAP = """\
+name: The Brine Isles
+seabed: sandy
+rows: |
+  ##########
+  ##P~~~~P##
+  #~~~~~~~~#
+  #~~~%~~~~#
+  #~~~~~~~~#
+  #~~~:~~~~#
+  #~~~~~~~~#
+  ##########
+hexes:
+  "0302":
+    port: Northgate
+    fuel: {price: 2, stock: 60}
+  "0802":
+    port: Easthaven
+    fuel: {price: 3.5}
+regions:
+  north:
+    climate: temperate
+    hexes: ["0101-1008"]
+depths:
+  "0505": 40
+"""
+
+CALENDARS = """\
+calendars:
+  brine:
+    name: Brine Reckoning
+    seasons:
+      wet: {dawn: 7, dusk: 18}
+      dry: {dawn: 5, dusk: 20}
+    months:
+      - {name: Saltmoon, short: Salt, days: 40, season: wet}
+      - {name: Sunmoon, short: Sun, days: 45, season: dry}
+"""
+
+
+@pytest.fixture
+def brine(tmp_path: Path) -> Path:
+    path = tmp_path / "brine.yaml"
+    path.write_text(MAP, encoding="utf-8")
+    return path
+
+
+def _house(tmp_path: Path, text: str = CALENDARS) -> Path:
+    folder = tmp_path / "house"
+    folder.mkdir(exist_ok=True)
+    (folder / "calendars.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+# ------------------------------------------------------------- R61: the calendar's seasons
+
+
+def test_a_calendar_season_the_climate_lacks_is_refused_at_map_load(runner, tmp_path, brine):
+    """R61: the weather rolls each region's climate by the calendar's season. A house
+    calendar of wet and dry seasons over a temperate region (rows winter ... autumn) was
+    loaded; then every weather command, and an advance with every ship in port, failed."""
+    db = tmp_path / "w.db"
+    ok(runner, "init", "--db", str(db), "--tables", str(_house(tmp_path)), "--start",
+       "1 Saltmoon 3", "--calendar", "brine")
+    before = db_contents(db)
+    out = refused(runner, "map", "load", "--db", str(db), str(brine))
+    assert "region north: the temperate climate has no row for the calendar's season 'wet'" in out
+    assert "season_names: {wet: " in out
+    assert db_contents(db) == before
+    # mapped in the region, the same map loads and the weather rolls the mapped row
+    brine.write_text(
+        MAP.replace("climate: temperate", "climate: temperate\n    season_names: "
+                    "{wet: winter, dry: summer}"), encoding="utf-8")
+    ok(runner, "map", "load", "--db", str(db), str(brine))
+    days = json.loads(ok(runner, "weather", "forecast", "--db", str(db), "--days", "1",
+                         "--json"))["days"]
+    assert days[0]["regions"][0]["roll"]["season_row"] == "winter"
+
+
+def test_an_advance_in_port_that_cannot_roll_the_weather_changes_nothing(runner, tmp_path, brine):
+    """A campaign whose map was loaded before its climates lost a season's row (or made by
+    an older voyage): the advance with every ship in port moved the clock and then failed
+    on the weather lines (exit 1, clock moved). Now it is refused before anything changes."""
+    db = tmp_path / "w.db"
+    ok(runner, "init", "--db", str(db), "--tables", str(_house(tmp_path)), "--start",
+       "1 Saltmoon 3", "--calendar", "brine")
+    brine.write_text(MAP.replace("climate: temperate", "climate: tropical"), encoding="utf-8")
+    ok(runner, "map", "load", "--db", str(db), str(brine))
+    camp = store.open_campaign(db)
+    with camp.db.conn:  # the map as an older voyage let it in: a temperate region
+        camp.db.execute("UPDATE sea_map SET text = replace(text, 'climate: tropical', "
+                        "'climate: temperate')")
+    camp.close()
+    before = db_contents(db)
+    out = refused(runner, "advance", "--db", str(db), "--hours", "10")
+    assert "no row for the calendar's season 'wet'" in out
+    assert db_contents(db) == before
+
+
+# ------------------------------------------------------------- R84 with R65: an uncharted dive
+
+
+def _sub(runner: CliRunner, at: str, name: str = "Eel", to: str = "0802") -> None:
+    ok(runner, "ship", "build", name, "--body", "speeder", "--plant", "large", "--with",
+       "boat-top", "--crew", "2", "--submersible", "--dive-depth", "300", "--reinforced")
+    ok(runner, "ship", "place", name, at)
+    ok(runner, "sail", name, "--to", to)
+
+
+def test_a_dive_at_an_uncharted_harbour_stops_at_an_anchors_reach(runner, db, brine):
+    """R84: she cannot dive below the seabed. Northgate's harbour is uncharted: it was no
+    bound at all, and `dive 100000` imploded her there. An uncharted port, coastal or
+    shallow hex is anchorage water (R65: its bottom within the 150 ft cable): 150 ft less
+    her 8 ft draft."""
+    ok(runner, "map", "load", str(brine))
+    _sub(runner, "0302")
+    before = db_contents(db)
+    out = refused(runner, "act", "Eel", "dive", "100000")
+    assert "Eel cannot dive below 142 ft at 0302: the map charts no depth there" in out
+    assert "(R65, R84; she draws 8 ft)" in out and "`depths:` in the map" in out
+    assert refused(runner, "act", "Eel", "dive", "143") == out
+    assert db_contents(db) == before
+    assert "dives to 142 ft at 0302" in ok(runner, "act", "Eel", "dive", "142")
+
+
+def test_the_bound_is_the_chart_where_there_is_one_and_her_hull_in_open_sea(runner, db, brine):
+    """An uncharted reef (0504) is a shallow (R65) as a coast is; a charted hex keeps its
+    depth (0505: 40 ft); uncharted open sea (0605, touching no land) has no known bottom:
+    there only her hull bounds her (the Depth Damage Table)."""
+    ok(runner, "map", "load", str(brine))
+    _sub(runner, "0504", "Reef Eel")
+    assert "cannot dive below 142 ft at 0504" in refused(runner, "act", "Reef Eel", "dive", "150")
+    _sub(runner, "0505", "Charted Eel")
+    assert "40 ft deep and she draws 8 ft, so 32 ft at most (R84)" in refused(
+        runner, "act", "Charted Eel", "dive", "33")
+    _sub(runner, "0605", "Open Eel")
+    assert "dives to 250 ft at 0605" in ok(runner, "act", "Open Eel", "dive", "250")

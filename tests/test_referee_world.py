@@ -150,3 +150,65 @@ def test_the_bound_is_the_chart_where_there_is_one_and_her_hull_in_open_sea(runn
         runner, "act", "Charted Eel", "dive", "33")
     _sub(runner, "0605", "Open Eel")
     assert "dives to 250 ft at 0605" in ok(runner, "act", "Open Eel", "dive", "250")
+
+
+# ------------------------------------------------------------- calendar limits and years
+
+
+@pytest.mark.parametrize("month", [True, False])
+def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_path, month):
+    """A 100,000-day month was accepted (and a leap day every million years): each limit is
+    refused in one line naming the file, the key and the most it takes."""
+    text = (CALENDARS.replace("days: 40,", "days: 100000,") if month
+            else CALENDARS + "    leap: {month: Saltmoon, every: 1000000}\n")
+    out = refused(runner, "init", "--db", str(tmp_path / "c.db"), "--tables",
+                  str(_house(tmp_path, text)), "--start", "1 Saltmoon 3", "--calendar", "brine")
+    if month:
+        assert "at 'calendars.brine.months[0].days': month Saltmoon has 100,000 days: give it " \
+               "at most 1,000" in out
+    else:
+        assert "at 'calendars.brine.leap.every': expected at most 100000" in out
+    assert not (tmp_path / "c.db").exists()
+
+
+def test_a_month_of_1000_days_and_100_months_are_taken(runner, tmp_path):
+    months = "".join(f"      - {{name: M{i}, days: 1000, season: wet}}\n" for i in range(100))
+    text = CALENDARS.split("    months:\n")[0] + "    months:\n" + months
+    ok(runner, "init", "--db", str(tmp_path / "c.db"), "--tables", str(_house(tmp_path, text)),
+       "--start", "1000 M99 3", "--calendar", "brine")  # day 1000 of month 100
+    assert "day 1 was 1000 M99 3." in ok(runner, "calendar", "--db", str(tmp_path / "c.db"))
+
+
+def test_a_seven_digit_year_the_campaign_shows_is_a_date_at_takes(runner, tmp_path, brine):
+    """A campaign started in 999999 shows 1 Jan 1000000 two days on; `--at` refused it
+    (six digits a year). A start year stays six digits, said in one line."""
+    db = str(tmp_path / "y.db")
+    out = refused(runner, "init", "--db", db, "--start", "1 January 1234567")
+    assert out == "Error: year 1234567: a start year runs from 1 to 999999\n"
+    ok(runner, "init", "--db", db, "--start", "999999-12-30")
+    ok(runner, "map", "load", "--db", db, str(brine))
+    assert "to 1 Jan 1000000, 00:00" in ok(runner, "advance", "--db", db, "--hours", "48")
+    shown = ok(runner, "weather", "show", "--db", db, "--at", "1 Jan 1000000, 10:00")
+    assert shown.startswith("1 Jan 1000000, 10:00")
+    assert "is out of range: it is day 730,485,368 of the campaign, which runs to day " \
+           "999,999 at most" in refused(runner, "weather", "show", "--db", db, "--at",
+                                        "31 Dec 3000000")
+    assert "year 30000000: a year runs from 1 to 9999999" in refused(
+        runner, "weather", "show", "--db", db, "--at", "31 Dec 30000000")
+
+
+@pytest.mark.parametrize("name", ["gregorian", "reckoning", "brine"])
+def test_days_before_a_year_counts_the_leap_years_as_walking_them_did(book, name):
+    from voyage.calendar import CalendarDef, calendar_definition
+
+    if name == "brine":
+        definition = CalendarDef.from_table({
+            "key": "brine", "name": "Brine", "seasons": {"wet": {"dawn": 7, "dusk": 18}},
+            "months": [{"name": "A", "short": "A", "days": 40, "season": "wet"}],
+            "leap": {"month": "A", "every": 3, "skip_every": 10, "keep_every": 4}})
+    else:
+        definition = calendar_definition(book, name)
+    walked = 0
+    for year in range(1, 2_500):
+        assert definition.days_before(year) == walked, year
+        walked += definition.year_days(year)

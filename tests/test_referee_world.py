@@ -212,3 +212,27 @@ def test_days_before_a_year_counts_the_leap_years_as_walking_them_did(book, name
     for year in range(1, 2_500):
         assert definition.days_before(year) == walked, year
         walked += definition.year_days(year)
+
+
+# ------------------------------------------------------------- a port's fuel, as it stands
+
+
+def test_map_show_and_hex_tell_each_ports_fuel_and_what_is_left(runner, db, brine):
+    """`map show` gave a port's price and not its stock; `map hex` gave the stock the map
+    set, though ships had bought it down (the refuel refused what it still offered)."""
+    ok(runner, "map", "load", str(brine))
+    ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "place", "Tern", "0302")
+    ok(runner, "act", "Tern", "refuel", "45")
+    lines = ok(runner, "map", "show").splitlines()
+    assert lines[-3:] == ["Ports:", "  0302  Northgate, fuel 2/hlb (15 of 60 hlbs left)",
+                          "  0802  Easthaven, fuel 3.5/hlb (no limit)"]
+    assert "  port: Northgate, fuel 2 per hlb (15 of 60 hlbs left)" in ok(
+        runner, "map", "hex", "0302")
+    assert json.loads(ok(runner, "map", "hex", "0302", "--json"))["fuel"] == {
+        "price": 2, "stock": 60, "left": 15}
+    assert json.loads(ok(runner, "map", "show", "--json"))["ports"] == [
+        {"hex": "0302", "port": "Northgate", "fuel": {"price": 2, "stock": 60, "left": 15}},
+        {"hex": "0802", "port": "Easthaven", "fuel": {"price": 3.5, "stock": None, "left": None}},
+    ]
+    assert "only 15 hlbs of fuel left" in refused(runner, "act", "Tern", "refuel", "16")

@@ -295,3 +295,24 @@ def sea_levels(campaign: Campaign, hour: int) -> dict[str, int]:
     from .world.campaign import sea_states_for
 
     return dict(sea_states_for(campaign).levels(hour))
+
+
+def fuel_left(camp: Campaign, sea_map: SeaMap) -> dict[str, int | None]:
+    """Each port's fuel left to sell, by hex: its ``stock`` less what ships bought there
+    (``port_fuel``), None where the map sets no limit; ports without fuel are left out."""
+    sold = {str(r["hex"]): int(r["sold"]) for r in camp.db.query("SELECT hex, sold FROM port_fuel")}
+    return {
+        p.name: None if p.fuel.stock is None else max(0, p.fuel.stock - sold.get(p.name, 0))
+        for p in sea_map.ports()
+        if p.fuel is not None
+    }
+
+
+def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:
+    """A port's fuel for people: ``fuel 2/hlb (40 of 600 hlbs left)``, ``fuel 3.5/hlb (no
+    limit)`` or ``no fuel``."""
+    if h.fuel is None:
+        return "no fuel"
+    if h.fuel.stock is None:
+        return f"fuel {h.fuel.price:g}{per} (no limit)"
+    return f"fuel {h.fuel.price:g}{per} ({left.get(h.name, h.fuel.stock):,} of {h.fuel.stock:,} hlbs left)"

@@ -236,3 +236,35 @@ def test_map_show_and_hex_tell_each_ports_fuel_and_what_is_left(runner, db, brin
         {"hex": "0802", "port": "Easthaven", "fuel": {"price": 3.5, "stock": None, "left": None}},
     ]
     assert "only 15 hlbs of fuel left" in refused(runner, "act", "Tern", "refuel", "16")
+
+
+# ------------------------------------------------------------- a built boat's pace (R82)
+
+
+def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(runner, db, brine):
+    """R82: a built boat has no normal, slow or strain pace: she makes the speed her skipper
+    sets (20 mph by default). The forecast said "pace normal", status "20 normal" and the
+    advance "speed 20 (normal)"; a submersible's line says whether she is down (R84)."""
+    ok(runner, "map", "load", str(brine))
+    ok(runner, "settings", "encounter_interval", "0")
+    _sub(runner, "0302")
+    head = ok(runner, "forecast", "Eel", "--runs", "20").splitlines()[0]
+    assert head == ("Forecast for Eel: 0302 to 0802, 5 hexes, speed 20 mph (default), surfaced "
+                    "(R84: at most 3/4 of her top speed), from Day 1, 00:00.")
+    ok(runner, "act", "Eel", "dive", "100")
+    ok(runner, "pace", "Eel", "30mph")
+    data = json.loads(ok(runner, "forecast", "Eel", "--runs", "20", "--json"))
+    assert data["speed_text"] == "30 mph, 100 ft down (R84: full speed)"
+    assert data["pace"] == "30mph"
+    row = next(line for line in ok(runner, "status").splitlines() if line.startswith("Eel"))
+    assert " 30 mph " in row and "normal" not in row
+    assert "  Eel: 0502, under way, 100 ft down, speed 30 mph, charge" in ok(
+        runner, "advance", "--hours", "1")
+    # a rolled ship keeps her pace words
+    ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Tern", "--fuel", "20", "--crew", "2")
+    ok(runner, "ship", "place", "Tern", "0802")
+    head = ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20").splitlines()[0]
+    assert ", pace normal, from " in head
+    assert json.loads(ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20",
+                         "--json"))["speed_text"] is None

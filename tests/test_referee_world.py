@@ -268,3 +268,23 @@ def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(run
     assert ", pace normal, from " in head
     assert json.loads(ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20",
                          "--json"))["speed_text"] is None
+
+
+# ------------------------------------------------------------- --help examples
+
+
+def test_no_help_example_is_rewrapped_round_its_line_continuation(runner):
+    """`ship build --help` printed its submersible example rewrapped by click ("--with
+    boat-top \\         --submersible"): a multi-line example needs its own \\b. Every
+    command's --help: a backslash continuing an example ends its line."""
+    import click
+
+    from voyage.cli import cli
+    from voyage.cli.docs import walk
+
+    broken = []
+    for full, _, _ in walk(cli, click.Context(cli, info_name="voyage")):
+        for line in ok(runner, *full.split()[1:], "--help").splitlines():
+            if "\\" in line and not line.rstrip().endswith("\\"):
+                broken.append(f"{full}: {line.strip()}")
+    assert broken == []

@@ -288,3 +288,47 @@ def test_no_help_example_is_rewrapped_round_its_line_continuation(runner):
             if "\\" in line and not line.rstrip().endswith("\\"):
                 broken.append(f"{full}: {line.strip()}")
     assert broken == []
+
+
+# ------------------------------------------------------------- house tables against the map
+
+
+def test_house_tables_are_checked_against_the_map_as_a_map_is_against_the_tables(
+    runner, db, brine, tmp_path
+):
+    """R61: house climates without a row for a season of the calendar were taken by
+    `tables load` (then every weather command failed); R93: an encounter table naming a
+    region the map has not (a typo) was silently never rolled."""
+    from voyage.paths import tables_dir
+
+    def bundled_table_text(name: str) -> str:
+        return (tables_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+
+    ok(runner, "map", "load", str(brine))
+    folder = tmp_path / "house"
+    folder.mkdir()
+    climates = bundled_table_text("climates").replace("      winter:", "      midwinter:", 1)
+    (folder / "climates.yaml").write_text(climates, encoding="utf-8")
+    before = db_contents(db)
+    out = refused(runner, "tables", "load", str(folder))
+    assert "region north: the temperate climate has no row for the calendar's season " \
+           "'winter'" in out
+    assert db_contents(db) == before
+    (folder / "climates.yaml").unlink()
+    encounters = bundled_table_text("encounters").replace(
+        "regions:\n  all:", "regions:\n  nrth:\n    open sea:\n      results:\n"
+        "        - {faces: [1, 6], value: {kind: sight}}\n  all:", 1)
+    (folder / "encounters.yaml").write_text(encounters, encoding="utf-8")
+    result = runner.invoke(cli_group(), ["tables", "load", str(folder)])
+    assert result.exit_code == 0, result.output
+    warning = ("Warning: the encounter table's region 'nrth' is not a region of The Brine "
+               "Isles (north): it is never rolled (a region it does not list uses 'all', R93)")
+    assert result.stderr.strip() == warning
+    result = runner.invoke(cli_group(), ["map", "load", str(brine)])
+    assert result.exit_code == 0 and result.stderr.strip() == warning
+
+
+def cli_group():
+    from voyage.cli import cli
+
+    return cli

@@ -169,6 +169,9 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
     path = Path(folder).resolve()
     texts, sources, book = read_folder(path)
     check_fits(camp, book, path)
+    from .mapstore import tables_fit_map
+
+    warnings = tables_fit_map(camp, book)  # R61 refuses here; R93 warns
     names = sorted(texts)
     summary = f"house tables from {path}: {', '.join(names) if names else 'none (built-in)'}"
     camp._book = book  # the action's roller reads the options of the new tables
@@ -181,7 +184,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
         camp._book = None
         camp._settings = None
         raise
-    return {"folder": str(path), "tables": names}
+    return {"folder": str(path), "tables": names, "warnings": warnings}
 
 
 def relabel_ships(db: Database, book: RuleBook) -> None:

@@ -316,3 +316,38 @@ def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:
     if h.fuel.stock is None:
         return f"fuel {h.fuel.price:g}{per} (no limit)"
     return f"fuel {h.fuel.price:g}{per} ({left.get(h.name, h.fuel.stock):,} of {h.fuel.stock:,} hlbs left)"
+
+
+def unplaced_encounter_regions(book: Any, sea_map: SeaMap) -> list[str]:
+    """R93: one line for each region the encounter table names that the map has not (a
+    misspelt ``nrth`` is never rolled: its hexes take the table's ``all``)."""
+    known = set(sea_map.weather_regions())
+    lost = [r for r in book.encounters["regions"] if r != "all" and r not in known]
+    if not lost:
+        return []
+    have = ", ".join(sorted(known)) or "none"
+    return [
+        f"Warning: the encounter table's region {r!r} is not a region of {sea_map.name} "
+        f"({have}): it is never rolled (a region it does not list uses 'all', R93)"
+        for r in lost
+    ]
+
+
+def tables_fit_map(camp: Campaign, book: Any) -> list[str]:
+    """New house tables ``book`` against the campaign's map, as `map load` checks a map
+    against the tables: every region's climate has a row for each season of the calendar
+    (R61; else one line, nothing changes); the encounter table's regions that the map has
+    not come back as warnings (R93)."""
+    if map_row(camp) is None:
+        return []
+    from .calendar import calendar_seasons, campaign_calendar
+    from .world.regions import check_climates
+
+    sea_map = current_map(camp)
+    check_climates(
+        sea_map.weather_regions(),
+        book.climates["climates"],
+        "the campaign's map",
+        calendar_seasons(campaign_calendar(camp)),
+    )
+    return unplaced_encounter_regions(book, sea_map)

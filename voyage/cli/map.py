@@ -54,7 +54,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 
         voyage map load salt_reach
     """
-    from ..mapstore import load_into_campaign, ship_positions
+    from ..mapstore import load_into_campaign, ship_positions, unplaced_encounter_regions
 
     camp = open_campaign(db_path)
     sea = load_into_campaign(camp, path)
@@ -77,6 +77,8 @@ def load(db_path: str, path: str, as_json: bool) -> None:
     )
     if stranded:
         click.echo(f"Warning: not on water in this map: {', '.join(stranded)}", err=True)
+    for line in unplaced_encounter_regions(camp.rulebook, sea):
+        click.echo(line, err=True)  # R93: a house table's region this map has not
 
 
 @map_group.command("show")

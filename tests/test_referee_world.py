@@ -75,8 +75,18 @@ def test_a_calendar_season_the_climate_lacks_is_refused_at_map_load(runner, tmp_
     calendar of wet and dry seasons over a temperate region (rows winter ... autumn) was
     loaded; then every weather command, and an advance with every ship in port, failed."""
     db = tmp_path / "w.db"
-    ok(runner, "init", "--db", str(db), "--tables", str(_house(tmp_path)), "--start",
-       "1 Saltmoon 3", "--calendar", "brine")
+    ok(
+        runner,
+        "init",
+        "--db",
+        str(db),
+        "--tables",
+        str(_house(tmp_path)),
+        "--start",
+        "1 Saltmoon 3",
+        "--calendar",
+        "brine",
+    )
     before = db_contents(db)
     out = refused(runner, "map", "load", "--db", str(db), str(brine))
     assert "region north: the temperate climate has no row for the calendar's season 'wet'" in out
@@ -84,11 +94,15 @@ def test_a_calendar_season_the_climate_lacks_is_refused_at_map_load(runner, tmp_
     assert db_contents(db) == before
     # mapped in the region, the same map loads and the weather rolls the mapped row
     brine.write_text(
-        MAP.replace("climate: temperate", "climate: temperate\n    season_names: "
-                    "{wet: winter, dry: summer}"), encoding="utf-8")
+        MAP.replace(
+            "climate: temperate", "climate: temperate\n    season_names: {wet: winter, dry: summer}"
+        ),
+        encoding="utf-8",
+    )
     ok(runner, "map", "load", "--db", str(db), str(brine))
-    days = json.loads(ok(runner, "weather", "forecast", "--db", str(db), "--days", "1",
-                         "--json"))["days"]
+    days = json.loads(ok(runner, "weather", "forecast", "--db", str(db), "--days", "1", "--json"))[
+        "days"
+    ]
     assert days[0]["regions"][0]["roll"]["season_row"] == "winter"
 
 
@@ -97,14 +111,25 @@ def test_an_advance_in_port_that_cannot_roll_the_weather_changes_nothing(runner,
     an older voyage): the advance with every ship in port moved the clock and then failed
     on the weather lines (exit 1, clock moved). Now it is refused before anything changes."""
     db = tmp_path / "w.db"
-    ok(runner, "init", "--db", str(db), "--tables", str(_house(tmp_path)), "--start",
-       "1 Saltmoon 3", "--calendar", "brine")
+    ok(
+        runner,
+        "init",
+        "--db",
+        str(db),
+        "--tables",
+        str(_house(tmp_path)),
+        "--start",
+        "1 Saltmoon 3",
+        "--calendar",
+        "brine",
+    )
     brine.write_text(MAP.replace("climate: temperate", "climate: tropical"), encoding="utf-8")
     ok(runner, "map", "load", "--db", str(db), str(brine))
     camp = store.open_campaign(db)
     with camp.db.conn:  # the map as an older voyage let it in: a temperate region
-        camp.db.execute("UPDATE sea_map SET text = replace(text, 'climate: tropical', "
-                        "'climate: temperate')")
+        camp.db.execute(
+            "UPDATE sea_map SET text = replace(text, 'climate: tropical', 'climate: temperate')"
+        )
     camp.close()
     before = db_contents(db)
     out = refused(runner, "advance", "--db", str(db), "--hours", "10")
@@ -116,8 +141,24 @@ def test_an_advance_in_port_that_cannot_roll_the_weather_changes_nothing(runner,
 
 
 def _sub(runner: CliRunner, at: str, name: str = "Eel", to: str = "0802") -> None:
-    ok(runner, "ship", "build", name, "--body", "speeder", "--plant", "large", "--with",
-       "boat-top", "--crew", "2", "--submersible", "--dive-depth", "300", "--reinforced")
+    ok(
+        runner,
+        "ship",
+        "build",
+        name,
+        "--body",
+        "speeder",
+        "--plant",
+        "large",
+        "--with",
+        "boat-top",
+        "--crew",
+        "2",
+        "--submersible",
+        "--dive-depth",
+        "300",
+        "--reinforced",
+    )
     ok(runner, "ship", "place", name, at)
     ok(runner, "sail", name, "--to", to)
 
@@ -147,7 +188,8 @@ def test_the_bound_is_the_chart_where_there_is_one_and_her_hull_in_open_sea(runn
     assert "cannot dive below 142 ft at 0504" in refused(runner, "act", "Reef Eel", "dive", "150")
     _sub(runner, "0505", "Charted Eel")
     assert "40 ft deep and she draws 8 ft, so 32 ft at most (R84)" in refused(
-        runner, "act", "Charted Eel", "dive", "33")
+        runner, "act", "Charted Eel", "dive", "33"
+    )
     _sub(runner, "0605", "Open Eel")
     assert "dives to 250 ft at 0605" in ok(runner, "act", "Open Eel", "dive", "250")
 
@@ -159,13 +201,28 @@ def test_the_bound_is_the_chart_where_there_is_one_and_her_hull_in_open_sea(runn
 def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_path, month):
     """A 100,000-day month was accepted (and a leap day every million years): each limit is
     refused in one line naming the file, the key and the most it takes."""
-    text = (CALENDARS.replace("days: 40,", "days: 100000,") if month
-            else CALENDARS + "    leap: {month: Saltmoon, every: 1000000}\n")
-    out = refused(runner, "init", "--db", str(tmp_path / "c.db"), "--tables",
-                  str(_house(tmp_path, text)), "--start", "1 Saltmoon 3", "--calendar", "brine")
+    text = (
+        CALENDARS.replace("days: 40,", "days: 100000,")
+        if month
+        else CALENDARS + "    leap: {month: Saltmoon, every: 1000000}\n"
+    )
+    out = refused(
+        runner,
+        "init",
+        "--db",
+        str(tmp_path / "c.db"),
+        "--tables",
+        str(_house(tmp_path, text)),
+        "--start",
+        "1 Saltmoon 3",
+        "--calendar",
+        "brine",
+    )
     if month:
-        assert "at 'calendars.brine.months[0].days': month Saltmoon has 100,000 days: give it " \
-               "at most 1,000" in out
+        assert (
+            "at 'calendars.brine.months[0].days': month Saltmoon has 100,000 days: give it "
+            "at most 1,000" in out
+        )
     else:
         assert "at 'calendars.brine.leap.every': expected at most 100000" in out
     assert not (tmp_path / "c.db").exists()
@@ -174,8 +231,18 @@ def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_pat
 def test_a_month_of_1000_days_and_100_months_are_taken(runner, tmp_path):
     months = "".join(f"      - {{name: M{i}, days: 1000, season: wet}}\n" for i in range(100))
     text = CALENDARS.split("    months:\n")[0] + "    months:\n" + months
-    ok(runner, "init", "--db", str(tmp_path / "c.db"), "--tables", str(_house(tmp_path, text)),
-       "--start", "1000 M99 3", "--calendar", "brine")  # day 1000 of month 100
+    ok(
+        runner,
+        "init",
+        "--db",
+        str(tmp_path / "c.db"),
+        "--tables",
+        str(_house(tmp_path, text)),
+        "--start",
+        "1000 M99 3",
+        "--calendar",
+        "brine",
+    )  # day 1000 of month 100
     assert "day 1 was 1000 M99 3." in ok(runner, "calendar", "--db", str(tmp_path / "c.db"))
 
 
@@ -190,11 +257,14 @@ def test_a_seven_digit_year_the_campaign_shows_is_a_date_at_takes(runner, tmp_pa
     assert "to 1 Jan 1000000, 00:00" in ok(runner, "advance", "--db", db, "--hours", "48")
     shown = ok(runner, "weather", "show", "--db", db, "--at", "1 Jan 1000000, 10:00")
     assert shown.startswith("1 Jan 1000000, 10:00")
-    assert "is out of range: it is day 730,485,368 of the campaign, which runs to day " \
-           "999,999 at most" in refused(runner, "weather", "show", "--db", db, "--at",
-                                        "31 Dec 3000000")
+    assert (
+        "is out of range: it is day 730,485,368 of the campaign, which runs to day "
+        "999,999 at most"
+        in refused(runner, "weather", "show", "--db", db, "--at", "31 Dec 3000000")
+    )
     assert "year 30000000: a year runs from 1 to 9999999" in refused(
-        runner, "weather", "show", "--db", db, "--at", "31 Dec 30000000")
+        runner, "weather", "show", "--db", db, "--at", "31 Dec 30000000"
+    )
 
 
 @pytest.mark.parametrize("name", ["gregorian", "reckoning", "brine"])
@@ -202,10 +272,15 @@ def test_days_before_a_year_counts_the_leap_years_as_walking_them_did(book, name
     from voyage.calendar import CalendarDef, calendar_definition
 
     if name == "brine":
-        definition = CalendarDef.from_table({
-            "key": "brine", "name": "Brine", "seasons": {"wet": {"dawn": 7, "dusk": 18}},
-            "months": [{"name": "A", "short": "A", "days": 40, "season": "wet"}],
-            "leap": {"month": "A", "every": 3, "skip_every": 10, "keep_every": 4}})
+        definition = CalendarDef.from_table(
+            {
+                "key": "brine",
+                "name": "Brine",
+                "seasons": {"wet": {"dawn": 7, "dusk": 18}},
+                "months": [{"name": "A", "short": "A", "days": 40, "season": "wet"}],
+                "leap": {"month": "A", "every": 3, "skip_every": 10, "keep_every": 4},
+            }
+        )
     else:
         definition = calendar_definition(book, name)
     walked = 0
@@ -225,12 +300,19 @@ def test_map_show_and_hex_tell_each_ports_fuel_and_what_is_left(runner, db, brin
     ok(runner, "ship", "place", "Tern", "0302")
     ok(runner, "act", "Tern", "refuel", "45")
     lines = ok(runner, "map", "show").splitlines()
-    assert lines[-3:] == ["Ports:", "  0302  Northgate, fuel 2/hlb (15 of 60 hlbs left)",
-                          "  0802  Easthaven, fuel 3.5/hlb (no limit)"]
+    assert lines[-3:] == [
+        "Ports:",
+        "  0302  Northgate, fuel 2/hlb (15 of 60 hlbs left)",
+        "  0802  Easthaven, fuel 3.5/hlb (no limit)",
+    ]
     assert "  port: Northgate, fuel 2 per hlb (15 of 60 hlbs left)" in ok(
-        runner, "map", "hex", "0302")
+        runner, "map", "hex", "0302"
+    )
     assert json.loads(ok(runner, "map", "hex", "0302", "--json"))["fuel"] == {
-        "price": 2, "stock": 60, "left": 15}
+        "price": 2,
+        "stock": 60,
+        "left": 15,
+    }
     assert json.loads(ok(runner, "map", "show", "--json"))["ports"] == [
         {"hex": "0302", "port": "Northgate", "fuel": {"price": 2, "stock": 60, "left": 15}},
         {"hex": "0802", "port": "Easthaven", "fuel": {"price": 3.5, "stock": None, "left": None}},
@@ -249,8 +331,10 @@ def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(run
     ok(runner, "settings", "encounter_interval", "0")
     _sub(runner, "0302")
     head = ok(runner, "forecast", "Eel", "--runs", "20").splitlines()[0]
-    assert head == ("Forecast for Eel: 0302 to 0802, 5 hexes, speed 20 mph (default), surfaced "
-                    "(R84: at most 3/4 of her top speed), from Day 1, 00:00.")
+    assert head == (
+        "Forecast for Eel: 0302 to 0802, 5 hexes, speed 20 mph (default), surfaced "
+        "(R84: at most 3/4 of her top speed), from Day 1, 00:00."
+    )
     ok(runner, "act", "Eel", "dive", "100")
     ok(runner, "pace", "Eel", "30mph")
     data = json.loads(ok(runner, "forecast", "Eel", "--runs", "20", "--json"))
@@ -259,15 +343,20 @@ def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(run
     row = next(line for line in ok(runner, "status").splitlines() if line.startswith("Eel"))
     assert " 30 mph " in row and "normal" not in row
     assert "  Eel: 0502, under way, 100 ft down, speed 30 mph, charge" in ok(
-        runner, "advance", "--hours", "1")
+        runner, "advance", "--hours", "1"
+    )
     # a rolled ship keeps her pace words
     ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "IV", "--engine", "V")
     ok(runner, "ship", "load", "Tern", "--fuel", "20", "--crew", "2")
     ok(runner, "ship", "place", "Tern", "0802")
     head = ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20").splitlines()[0]
     assert ", pace normal, from " in head
-    assert json.loads(ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20",
-                         "--json"))["speed_text"] is None
+    assert (
+        json.loads(ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20", "--json"))[
+            "speed_text"
+        ]
+        is None
+    )
 
 
 # ------------------------------------------------------------- --help examples
@@ -311,18 +400,24 @@ def test_house_tables_are_checked_against_the_map_as_a_map_is_against_the_tables
     (folder / "climates.yaml").write_text(climates, encoding="utf-8")
     before = db_contents(db)
     out = refused(runner, "tables", "load", str(folder))
-    assert "region north: the temperate climate has no row for the calendar's season " \
-           "'winter'" in out
+    assert (
+        "region north: the temperate climate has no row for the calendar's season 'winter'" in out
+    )
     assert db_contents(db) == before
     (folder / "climates.yaml").unlink()
     encounters = bundled_table_text("encounters").replace(
-        "regions:\n  all:", "regions:\n  nrth:\n    open sea:\n      results:\n"
-        "        - {faces: [1, 6], value: {kind: sight}}\n  all:", 1)
+        "regions:\n  all:",
+        "regions:\n  nrth:\n    open sea:\n      results:\n"
+        "        - {faces: [1, 6], value: {kind: sight}}\n  all:",
+        1,
+    )
     (folder / "encounters.yaml").write_text(encounters, encoding="utf-8")
     result = runner.invoke(cli_group(), ["tables", "load", str(folder)])
     assert result.exit_code == 0, result.output
-    warning = ("Warning: the encounter table's region 'nrth' is not a region of The Brine "
-               "Isles (north): it is never rolled (a region it does not list uses 'all', R93)")
+    warning = (
+        "Warning: the encounter table's region 'nrth' is not a region of The Brine "
+        "Isles (north): it is never rolled (a region it does not list uses 'all', R93)"
+    )
     assert result.stderr.strip() == warning
     result = runner.invoke(cli_group(), ["map", "load", str(brine)])
     assert result.exit_code == 0 and result.stderr.strip() == warning

@@ -65,15 +65,15 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
             f"{ship.name} cannot dive below the charted seabed: {s.hex} is {info.depth:g} ft "
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
-    if info.depth is None and (shallow := _uncharted_shallow(info, camp.rulebook)):
-        if amount + draws > shallow:
-            most = max(0, shallow - draws)
-            raise VoyageRuleError(
-                f"{ship.name} cannot dive below {most} ft at {s.hex}: the map charts no "
-                f"depth there, and an uncharted port, coastal or shallow hex has its bottom "
-                f"within an anchor's {shallow} ft (R65, R84; she draws {draws} ft); chart "
-                "its depth (`depths:` in the map) to dive deeper"
-            )
+    shallow = _uncharted_shallow(info, camp.rulebook) if info.depth is None else 0
+    if shallow and amount + draws > shallow:
+        most = max(0, shallow - draws)
+        raise VoyageRuleError(
+            f"{ship.name} cannot dive below {most} ft at {s.hex}: the map charts no "
+            f"depth there, and an uncharted port, coastal or shallow hex has its bottom "
+            f"within an anchor's {shallow} ft (R65, R84; she draws {draws} ft); chart "
+            "its depth (`depths:` in the map) to dive deeper"
+        )
     rated = int(spec["dive_depth"])
     passing = amount > rated and (depth_now(ship) <= rated or not s.more.get("passed"))
     ship.equipment["depth_ft"] = amount

@@ -61,9 +61,8 @@ def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
 def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
     sea_map = load_map(resolve_map_path(path))  # raises before anything is written
-    from .world.regions import check_climates
-
     from .calendar import calendar_seasons, campaign_calendar
+    from .world.regions import check_climates
 
     # R61: every region's climate must be in the campaign's climates table, with a row for
     # each season of the campaign's calendar
@@ -315,7 +314,8 @@ def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:
         return "no fuel"
     if h.fuel.stock is None:
         return f"fuel {h.fuel.price:g}{per} (no limit)"
-    return f"fuel {h.fuel.price:g}{per} ({left.get(h.name, h.fuel.stock):,} of {h.fuel.stock:,} hlbs left)"
+    have = left.get(h.name, h.fuel.stock)
+    return f"fuel {h.fuel.price:g}{per} ({have:,} of {h.fuel.stock:,} hlbs left)"
 
 
 def unplaced_encounter_regions(book: Any, sea_map: SeaMap) -> list[str]:

@@ -427,3 +427,33 @@ def cli_group():
     from voyage.cli import cli
 
     return cli
+
+
+def test_a_campaign_keeping_an_older_calendar_beyond_the_limits_still_opens(runner, tmp_path):
+    """The limits are for new tables (init --tables, tables load): a campaign made before
+    them, whose house calendars hold a 100,000-day month, opens and runs as it did; loading
+    that table again is refused."""
+    db = tmp_path / "c.db"
+    house = _house(tmp_path)
+    ok(
+        runner,
+        "init",
+        "--db",
+        str(db),
+        "--tables",
+        str(house),
+        "--start",
+        "1 Saltmoon 3",
+        "--calendar",
+        "brine",
+    )
+    huge = CALENDARS.replace("days: 45,", "days: 100000,")
+    camp = store.open_campaign(db)
+    with camp.db.conn:
+        camp.db.execute("UPDATE house_tables SET text = ? WHERE name = 'calendars'", [huge])
+    camp.close()
+    assert "1 Salt 3, 10:00" in ok(runner, "advance", "--db", str(db), "--hours", "10")
+    (house / "calendars.yaml").write_text(huge, encoding="utf-8")
+    assert "month Sunmoon has 100,000 days: give it at most 1,000" in refused(
+        runner, "tables", "load", "--db", str(db), str(house)
+    )

@@ -41,6 +41,10 @@ def read_folder(folder: str | Path) -> tuple[dict[str, str], dict[str, str], Rul
     texts = read_override_folder(path)
     sources = {name: str(path / f"{name}.yaml") for name in texts}
     book = rulebook_from_texts(texts, sources)
+    if "calendars" in texts:  # new tables: a calendar within its limits
+        from .world_tables import check_calendar_limits
+
+        check_calendar_limits(book.calendars, sources["calendars"])
     return texts, sources, book
 
 

@@ -457,3 +457,23 @@ def test_a_campaign_keeping_an_older_calendar_beyond_the_limits_still_opens(runn
     assert "month Sunmoon has 100,000 days: give it at most 1,000" in refused(
         runner, "tables", "load", "--db", str(db), str(house)
     )
+
+
+def test_a_sub_below_an_anchors_reach_meets_the_bottom_of_an_uncharted_coast(runner, db, brine):
+    """As she cannot dive there, a sub sailing 250 ft down into an uncharted coastal hex
+    meets its bottom (R84 with R65: 150 ft), as she would a charted bottom above her keel
+    (R83: aground, stuck; a sandy bottom, so no ram). She sailed on through it, 250 ft under
+    a harbour. At 100 ft she passes, as before."""
+    ok(runner, "map", "load", str(brine))
+    ok(runner, "settings", "encounter_interval", "0")
+    _sub(runner, "0605", "Deep Eel", to="0802")
+    _sub(runner, "0605", "Shallow Eel", to="0802")
+    ok(runner, "act", "Deep Eel", "dive", "250")
+    ok(runner, "act", "Shallow Eel", "dive", "100")
+    out = ok(runner, "advance", "--hours", "3")
+    assert (
+        "Deep Eel: She runs aground in 150 ft of water over a sandy bottom; she draws "
+        "258 ft (R83): stuck fast."
+    ) in out
+    assert "  Deep Eel: 0802, stuck, 250 ft down, speed 20 mph" in out
+    assert "Shallow Eel: Shallow Eel arrives at Easthaven (0802)." in out

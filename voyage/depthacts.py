@@ -65,7 +65,9 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
             f"{ship.name} cannot dive below the charted seabed: {s.hex} is {info.depth:g} ft "
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
-    shallow = _uncharted_shallow(info, camp.rulebook) if info.depth is None else 0
+    from .rules.depth import uncharted_bottom
+
+    shallow = uncharted_bottom(info, camp.rulebook)
     if shallow and amount + draws > shallow:
         most = max(0, shallow - draws)
         raise VoyageRuleError(
@@ -89,18 +91,6 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
         text += f" (rated {rated} ft): under the storms, at full speed (R84)."
     after = first_passing(camp, s, spec, amount, chart) if passing else []
     return text, {"depth": amount}, after
-
-
-def _uncharted_shallow(info: Any, book: Any) -> int:
-    """R84 with R65 (our reading): the seabed bounds a dive where it is known. A hex the
-    map charts no depth for, if it is a port, coastal, a narrow passage or a shallow (reef,
-    shoal, wreck), is anchorage water (R65): its bottom lies within the anchor cable's
-    150 ft. 0 elsewhere (uncharted open sea: only her hull bounds her, the Depth Damage
-    Table)."""
-    shallows = book.procedures["coast"].get("shallow_terrains", ())
-    if info.port or info.coastal or info.narrow_passage or info.terrain in shallows:
-        return int(book.procedures["anchor"]["max_depth_feet"])
-    return 0
 
 
 def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: Any

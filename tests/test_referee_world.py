@@ -468,8 +468,12 @@ def test_a_sub_below_an_anchors_reach_meets_the_bottom_of_an_uncharted_coast(run
     ok(runner, "settings", "encounter_interval", "0")
     _sub(runner, "0605", "Deep Eel", to="0802")
     _sub(runner, "0605", "Shallow Eel", to="0802")
-    ok(runner, "act", "Deep Eel", "dive", "250")
-    ok(runner, "act", "Shallow Eel", "dive", "100")
+    # the dive says where she will meet it, while she may still come up
+    assert ok(runner, "act", "Deep Eel", "dive", "250").endswith(
+        "(R84). Her route enters 0802, uncharted water within an anchor's 150 ft (R65), above "
+        "her keel at 258 ft: she will meet the bottom there unless she comes up first (R83).\n"
+    )
+    assert "Her route" not in ok(runner, "act", "Shallow Eel", "dive", "100")
     out = ok(runner, "advance", "--hours", "3")
     assert (
         "Deep Eel: She runs aground in 150 ft of water over a sandy bottom; she draws "

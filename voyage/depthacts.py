@@ -89,8 +89,26 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
     else:
         s.more.pop("passed", None)
         text += f" (rated {rated} ft): under the storms, at full speed (R84)."
+    text += _bottom_ahead(camp, s, chart, amount + draws)
     after = first_passing(camp, s, spec, amount, chart) if passing else []
     return text, {"depth": amount}, after
+
+
+def _bottom_ahead(camp: Any, s: Any, chart: Any, keel: int) -> str:
+    """R83, R84 with R65: the first hex of her route ahead whose bottom (charted, or an
+    uncharted port, coastal or shallow hex's 150 ft) is above her keel at this depth: she
+    meets it there unless she comes up first. '' when there is none."""
+    from .rules.depth import uncharted_bottom
+
+    for name in s.route[s.position + 1 :]:
+        info = chart.hex(name)
+        bottom = info.depth if info.depth is not None else uncharted_bottom(info, camp.rulebook)
+        if bottom and keel > bottom:
+            how = (f"charted {bottom:g} ft" if info.depth is not None
+                   else f"uncharted water within an anchor's {bottom} ft (R65)")
+            return (f" Her route enters {name}, {how}, above her keel at {keel} ft: she will "
+                    "meet the bottom there unless she comes up first (R83).")
+    return ""
 
 
 def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: Any

@@ -481,3 +481,28 @@ def test_a_sub_below_an_anchors_reach_meets_the_bottom_of_an_uncharted_coast(run
     ) in out
     assert "  Deep Eel: 0802, stuck, 250 ft down, speed 20 mph" in out
     assert "Shallow Eel: Shallow Eel arrives at Easthaven (0802)." in out
+
+
+# ------------------------------------------------------------- depths: an entry hidden whole
+
+
+def test_a_depth_entry_a_later_one_hides_whole_is_refused_naming_both(runner, db, brine):
+    """`"0504": 8` above a rectangle holding 0504 charted nothing: the later wins, and the
+    8 ft were lost without a word. Partly overlapping sets, and the hex's own depth under
+    hexes, stay as they were."""
+    hidden = MAP.replace(
+        'depths:\n  "0505": 40\n',
+        'depths:\n  "0505": 40\n  the Shelf:\n    hexes: ["0404-0606"]\n    feet: 60\n',
+    )
+    brine.write_text(hidden, encoding="utf-8")
+    out = refused(runner, "map", "load", str(brine))
+    assert out == (
+        f"Error: {brine}, line 24, column 3: depths '0505' (40 ft) is charted over by "
+        "'the Shelf', listed after it (where entries overlap, the later wins): list it "
+        "after, or give the hex its own depth under hexes (which wins over every entry)\n"
+    )
+    partly = hidden.replace('"0404-0606"', '"0404-0504", "0604-0606"')
+    brine.write_text(partly, encoding="utf-8")
+    ok(runner, "map", "load", str(brine))
+    assert "depth: 40 ft" in ok(runner, "map", "hex", "0505")
+    assert "depth: 60 ft" in ok(runner, "map", "hex", "0404")

@@ -506,3 +506,37 @@ def test_a_depth_entry_a_later_one_hides_whole_is_refused_naming_both(runner, db
     ok(runner, "map", "load", str(brine))
     assert "depth: 40 ft" in ok(runner, "map", "hex", "0505")
     assert "depth: 60 ft" in ok(runner, "map", "hex", "0404")
+
+
+def test_the_calendar_says_its_leap_rule_and_whether_this_year_has_it(runner, tmp_path):
+    """`voyage calendar` listed Ashmoon's 45 days in year 3, a leap year of the house rule
+    (every 3 years) in which it has 46, and said nothing of leap years."""
+    leap = CALENDARS + "    leap: {month: Sunmoon, every: 3}\n"
+    db = str(tmp_path / "c.db")
+    ok(
+        runner,
+        "init",
+        "--db",
+        db,
+        "--tables",
+        str(_house(tmp_path, leap)),
+        "--start",
+        "1 Saltmoon 3",
+        "--calendar",
+        "brine",
+    )
+    out = ok(runner, "calendar", "--db", db)
+    assert out.endswith("Leap years: every 3 years, Sunmoon has a day more; year 3 is one.\n")
+    assert json.loads(ok(runner, "calendar", "--db", db, "--json"))["calendar"]["leap"] == {
+        "month": "Sunmoon",
+        "every": 3,
+        "skip_every": None,
+        "keep_every": None,
+        "this_year": True,
+    }
+    greg = str(tmp_path / "g.db")
+    ok(runner, "init", "--db", greg, "--start", "1900-03-01")
+    assert ok(runner, "calendar", "--db", greg).endswith(
+        "Leap years: every 4 years (not every 100, but every 400), February has a day more; "
+        "year 1900 is not.\n"
+    )

@@ -451,5 +451,26 @@ def calendar_info(calendar: CampaignCalendar | None, clock_hours: int) -> dict[s
                 for m in d.months
             ],
             "seasons": {s: {"dawn": a, "dusk": b} for s, a, b in d.seasons},
+            "leap": None,
         }
+        if d.leap_month is not None:
+            year = calendar.date_at(clock_hours)[0]
+            info["calendar"]["leap"] = {
+                "month": d.months[d.leap_month].name,
+                "every": d.leap_every,
+                "skip_every": d.leap_skip_every or None,
+                "keep_every": d.leap_keep_every or None,
+                "this_year": d.is_leap(year),
+            }
     return info
+
+
+def leap_text(leap: dict[str, Any], year: int) -> str:
+    """``voyage calendar``'s leap line: ``Leap years: every 4 years (not every 100, but
+    every 400), February has a day more; year 1492 is one.``"""
+    rule = f"every {leap['every']} years" if leap["every"] != 1 else "every year"
+    if leap["skip_every"]:
+        rule += f" (not every {leap['skip_every']}"
+        rule += f", but every {leap['keep_every']})" if leap["keep_every"] else ")"
+    this = "is one" if leap["this_year"] else "is not"
+    return f"Leap years: {rule}, {leap['month']} has a day more; year {year} {this}."

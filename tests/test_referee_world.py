@@ -541,3 +541,26 @@ def test_the_calendar_says_its_leap_rule_and_whether_this_year_has_it(runner, tm
         "Leap years: every 4 years (not every 100, but every 400), February has a day more; "
         "year 1900 is not.\n"
     )
+
+
+def test_a_map_without_regions_is_told_how_to_map_the_calendars_seasons(runner, tmp_path, brine):
+    db = str(tmp_path / "w.db")
+    ok(
+        runner,
+        "init",
+        "--db",
+        db,
+        "--tables",
+        str(_house(tmp_path)),
+        "--start",
+        "1 Saltmoon 3",
+        "--calendar",
+        "brine",
+    )
+    brine.write_text(MAP.split("regions:")[0], encoding="utf-8")
+    out = refused(runner, "map", "load", "--db", db, str(brine))
+    assert "region sea: the temperate climate has no row for the calendar's season 'wet'" in out
+    assert (
+        "the map has no regions: block, so its whole sea is this one; give it one with "
+        "season_names: {wet: spring, ...} (docs/maps.md)" in out
+    )

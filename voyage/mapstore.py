@@ -71,6 +71,7 @@ def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
         campaign.rulebook.climates["climates"],
         sea_map.source,
         calendar_seasons(campaign_calendar(campaign)),
+        implicit=not sea_map.regions,
     )
     stranded = [
         f"{name} ({where})"
@@ -349,5 +350,6 @@ def tables_fit_map(camp: Campaign, book: Any) -> list[str]:
         book.climates["climates"],
         "the campaign's map",
         calendar_seasons(campaign_calendar(camp)),
+        implicit=not sea_map.regions,
     )
     return unplaced_encounter_regions(book, sea_map)

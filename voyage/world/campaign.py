@@ -50,6 +50,7 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
         camp.rulebook.climates["climates"],
         "the campaign's map",
         calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
+        implicit=not sea_map.regions,
     )
     storms = (
         referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))

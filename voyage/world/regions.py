@@ -403,9 +403,11 @@ def check_climates(
     climates: Mapping[str, Any],
     where: str,
     seasons: Sequence[str] = (),
+    implicit: bool = False,
 ) -> None:
     """Every region's climate is in the climates table, and has a row for each of the
-    calendar's ``seasons`` (R61: the day's roll reads it); else one line naming the fix."""
+    calendar's ``seasons`` (R61: the day's roll reads it); else one line naming the fix
+    (``implicit``: the map declares no regions, and this is its default one)."""
     for region in regions.values():
         if region.climate not in climates:
             raise MapError(
@@ -421,11 +423,16 @@ def check_climates(
                 )
         for season in seasons:
             if _season_row(climates[region.climate], season, region) is None:
+                fix = (
+                    "the map has no regions: block, so its whole sea is this one; give it "
+                    f"one with season_names: {{{season}: {next(iter(rows))}, ...}} (docs/maps.md)"
+                    if implicit
+                    else f"give the region season_names: {{{season}: {next(iter(rows))}, ...}}"
+                )
                 raise MapError(
                     f"{where}: region {region.name}: the {region.climate} climate has no "
                     f"row for the calendar's season {season!r} (rows: {', '.join(rows)}): "
-                    f"give the region season_names: {{{season}: {next(iter(rows))}, ...}} "
-                    f"or add a {season!r} row to the climates table (R61)"
+                    f"{fix} or add a {season!r} row to the climates table (R61)"
                 )
 
 

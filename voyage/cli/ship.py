@@ -494,8 +494,7 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     from ..voyages import place_ship
 
     camp = open_campaign(db_path)
-    where = place_ship(camp, name, hex_name)
-    click.echo(f"{camp.get_ship(name).name} is at {where}.")
+    click.echo(place_ship(camp, name, hex_name))
 
 
 from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)

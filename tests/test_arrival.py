@@ -235,3 +235,16 @@ def test_arriving_in_tow_in_open_deep_sea_both_lie_adrift_and_the_line_is_cast_o
     with sqlite3.connect(db) as conn:
         statuses = [r[0] for r in conn.execute("SELECT status FROM ships")]
     assert "at anchor" not in statuses
+
+
+def test_a_ship_lying_adrift_is_planned_from_where_she_lies(runner, db: Path):
+    """`voyage plan` refused any ship at sea; one lying adrift (or anchored) at the end of
+    her voyage may sail, so she may be planned, from her hex."""
+    _reach(runner)
+    ok(runner, "sail", "Sea Witch", "--to", "0806")
+    ok(runner, "advance", "--until", "arrival")
+    out = ok(runner, "plan", "Sea Witch", "--to", "0305", "--runs", "10")
+    assert "Plans for Sea Witch from 0806 to 0305" in out
+    assert "Sea Witch sails from 0806 for 0305" in ok(
+        runner, "sail", "Sea Witch", "--plan", "1", "--to", "0305"
+    )

@@ -564,3 +564,17 @@ def test_a_map_without_regions_is_told_how_to_map_the_calendars_seasons(runner, 
         "the map has no regions: block, so its whole sea is this one; give it one with "
         "season_names: {wet: spring, ...} (docs/maps.md)" in out
     )
+
+
+def test_a_new_course_says_where_a_deep_sub_will_meet_the_bottom(runner, db, brine):
+    ok(runner, "map", "load", str(brine))
+    _sub(runner, "0605", to="0505")
+    ok(runner, "act", "Eel", "dive", "250")
+    out = ok(runner, "act", "Eel", "course", "--to", "0802")
+    assert out.startswith(
+        "Eel changes course at 0605 for 0802 (4 hexes). Her route enters "
+        "0802, uncharted water within an anchor's 150 ft (R65), above her "
+        "keel at 258 ft"
+    )
+    ok(runner, "act", "Eel", "surface")
+    assert "Her route" not in ok(runner, "act", "Eel", "course", "--to", "0302")

@@ -94,6 +94,18 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
     return text, {"depth": amount}, after
 
 
+def bottom_on_course(camp: Any, ship: Any, s: Any, chart: Any) -> str:
+    """A submerged sub's new course (`voyage act SHIP course`): where her route meets the
+    bottom at her depth (:func:`_bottom_ahead`); '' on the surface or for any other ship."""
+    from .rules.boatpower import draft_ft
+    from .rules.submersible import depth_now
+
+    down = depth_now(ship) if ship.design is not None else 0
+    if not down:
+        return ""
+    return _bottom_ahead(camp, s, chart, down + (draft_ft(ship, camp.rulebook) or 0))
+
+
 def _bottom_ahead(camp: Any, s: Any, chart: Any, keel: int) -> str:
     """R83, R84 with R65: the first hex of her route ahead whose bottom (charted, or an
     uncharted port, coastal or shallow hex's 150 ft) is above her keel at this depth: she

@@ -578,3 +578,11 @@ def test_a_new_course_says_where_a_deep_sub_will_meet_the_bottom(runner, db, bri
     )
     ok(runner, "act", "Eel", "surface")
     assert "Her route" not in ok(runner, "act", "Eel", "course", "--to", "0302")
+
+
+def test_map_hex_gives_land_no_sea_state(runner, db, brine):
+    ok(runner, "map", "load", str(brine))
+    ok(runner, "weather", "storm", "0101", "0303", "--hours", "6")
+    land = ok(runner, "map", "hex", "0101")
+    assert land.startswith("0101: land\n") and "sea now" not in land
+    assert "sea now (Day 1, 00:00): stormy seas" in ok(runner, "map", "hex", "0303")

@@ -275,7 +275,8 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
         lines.append(f"  port: {h.port}, {fuel_words(h, left, ' per hlb')}")
     from ..world.cells import STATE_WORDS
 
-    lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
+    if h.is_sea:  # land has no sea state (a storm over it tosses nothing, R60)
+        lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
     if region is not None:
         lines.append(f"  weather region: {region.name} ({region.climate})")
     lines.append(f"  ships here: {', '.join(info['ships']) if info['ships'] else 'none'}")

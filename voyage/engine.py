@@ -39,7 +39,7 @@ from .dice import Roller
 from .events import Event
 from .lazyimport import lazy
 from .quickhour import quiet_hour
-from .rules import fuel
+from .rules import fuel, leakwater
 from .rules import hourly as phases
 from .rules.anchors import anchor_phase
 from .rules.boatpower import figures_key, plain
@@ -864,14 +864,8 @@ class _ShipHour:
     # -- end of the hour -----------------------------------------------------------------
     def end_of_hour(self) -> None:
         s, ship = self.s, self.ship
-        if s.leaks:
-            # R36/R37: every leak lets in its hlbs each hour; a leak opened during this hour
-            # counts from the minute it opened.
-            water = sum(s.leaks)
-            for leak, minute in s.new_leaks:
-                water -= leak - leak * (MINUTES - minute) // MINUTES
-            if water > 0:
-                ship.water += water
+        if s.leaks:  # R36/R37: each leak's hlbs, a new one's from its minute; parts kept
+            leakwater.hour_in(s)
         if s.new_leaks:
             s.new_leaks = []
         if self.entered == 0 and s.status != "sunk":

@@ -273,7 +273,11 @@ def test_until_event_stops_when_nothing_can_happen_to_anyone_afloat(runner, crew
 
 def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crewed):
     """R74: "the search ends by itself when nobody is left afloat in her hex", also when
-    nobody is left afloat anywhere (it used to run on forever, under way at speed 0)."""
+    nobody is left afloat anywhere (it used to run on forever, under way at speed 0), and
+    it ends in the hour the last of them comes aboard (it used to take one more hour to see
+    that nobody was left, and she lay there only the hour after). Her row of that hour
+    shows her at its end: the 18 people taken aboard are in her Load (it used to show the
+    Load from before the search)."""
     ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
     ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
     ok(runner, "ship", "place", "Gull", "0305")
@@ -290,11 +294,17 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
             "WHERE name = 'Gull'"
         )
     ok(runner, "act", "Gull", "search")
-    assert "radio picks up its transponder" in ok(runner, "advance", "--hours", "1")
+    before = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    out = ok(runner, "advance", "--hours", "1")
+    assert "radio picks up its transponder" in out
+    assert f"Nobody is left afloat in {where}: Gull's search is over (R74)." in out
     rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
     assert not [r for r in rows if r["state"] == "afloat"]
-    out = ok(runner, "advance", "--hours", "1")
-    assert "the search is over (R74)" in out
+    after = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert after["load"] == before["load"] + 18 * 10  # R11: 10 hlbs a person
+    row = json.loads(ok(runner, "log", "Gull", "--json"))["hours"][-1]
+    assert (row["load"], row["load_category"]) == (after["load"], after["load_category"])
     out = ok(runner, "advance", "--until", "arrival")
-    assert "Stopped: Gull: arrived" in out
+    assert "Gull arrives" in out and "Stopped: Gull: arrived" in out
+    assert "Advanced 1 hour" in out
     assert "Gull" not in [s["ship"] for s in json.loads(ok(runner, "status", "--json"))["ships"]]

@@ -506,7 +506,7 @@ class Engine:
                     row = quiet_hour(self, s, clock, events)
                     rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
-            events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
+            events.extend(self.water.hour(clock, rows))  # R71-R74: rafts, people afloat
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
         if self.world.encounters is not None:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move

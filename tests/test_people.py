@@ -308,3 +308,41 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
     assert "Gull arrives" in out and "Stopped: Gull: arrived" in out
     assert "Advanced 1 hour" in out
     assert "Gull" not in [s["ship"] for s in json.loads(ok(runner, "status", "--json"))["ships"]]
+
+
+def test_rescued_crew_of_another_ship_are_her_passengers_her_own_crew_her_crew(runner, crewed):
+    """R74 (our reading): people taken out of the water are passengers of the ship that
+    rescues them, survivors she carries whatever they were aboard their own ship (the event
+    and `crew list` say so); her own people come back as what they were: her crew as her
+    crew (Mercy's 12 crew and 6 passengers came back as 18 passengers)."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "ship", "load", "Mercy", "--jackets", "18")  # nobody drowns in calm (R72)
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    ok(runner, "sail", "Gull", "--to", where)
+    ok(runner, "advance", "--until", "arrival")
+    out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
+    assert "4 taken aboard as passengers (Anna Roe, 3 passengers of Mercy) (R74)" in out
+    out = ok(runner, "act", "Gull", "rescue", "Tom Pike")
+    assert "1 taken aboard as passengers (Tom Pike) (R74)" in out
+    gull = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert (gull["crew"], gull["passengers"]) == (4, 5)
+    listed = {r["name"]: r for r in json.loads(ok(runner, "crew", "list", "--json"))}
+    assert listed["Tom Pike"]["role"] == "passenger"  # not Gull's crew
+    assert listed["Tom Pike"]["whereabouts"] == "aboard Gull (rescued from Mercy, R74)"
+    assert "aboard Gull (rescued from Mercy, R74)" in ok(runner, "crew", "list")
+
+    # Mercy, left afloat, is boarded again (the referee places her) and picks up the rest
+    ok(runner, "ship", "place", "Mercy", where)
+    out = ok(runner, "act", "Mercy", "rescue", "--all")
+    # her 12 crew and 6 passengers less Tom Pike (crew), Anna Roe and 3 passengers on Gull
+    assert "13 taken aboard: 11 back in her crew (" in out
+    assert "2 as passengers (2 passengers of Mercy) (R74)" in out
+    mercy = json.loads(ok(runner, "ship", "show", "Mercy", "--json"))
+    assert (mercy["crew"], mercy["passengers"]) == (11, 2)
+    listed = {r["name"]: r for r in json.loads(ok(runner, "crew", "list", "--json"))}
+    assert listed["Tom Pike"]["whereabouts"] == "aboard Gull (rescued from Mercy, R74)"

@@ -56,3 +56,13 @@ def test_r36_the_part_of_an_hlb_is_exact_in_sixtieths():
     s.ship.water = 0
     leakwater.pumped_dry(s)
     assert leakwater.part_of(s) == 0 and s.more == {}
+
+
+def test_r36_the_part_is_kept_with_the_voyage_between_advances():
+    # voyages.state keeps what differs from a new voyage: the part goes with it (and back)
+    st = voyage(ship(), more={leakwater.PART: 55})
+    kept = st.stored_extra()
+    assert kept["more"] == {leakwater.PART: 55}
+    again = voyage(ship())
+    again.set_extra(kept)
+    assert leakwater.part_of(again) == 55

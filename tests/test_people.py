@@ -304,10 +304,13 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
     assert after["load"] == before["load"] + 18 * 10  # R11: 10 hlbs a person
     row = json.loads(ok(runner, "log", "Gull", "--json"))["hours"][-1]
     assert (row["load"], row["load_category"]) == (after["load"], after["load_category"])
+    # she lies where she searched, as she lay before: in open deep sea no anchor reaches
+    # bottom, so adrift on her open voyage (R65, R64), waiting for the referee
     out = ok(runner, "advance", "--until", "arrival")
-    assert "Gull arrives" in out and "Stopped: Gull: arrived" in out
-    assert "Advanced 1 hour" in out
-    assert "Gull" not in [s["ship"] for s in json.loads(ok(runner, "status", "--json"))["ships"]]
+    assert "Stopped: no ship is making way" in out
+    ships = json.loads(ok(runner, "status", "--json"))["ships"]
+    (gull,) = [s for s in ships if s["ship"] == "Gull"]
+    assert (gull["status"], gull["hex"]) == ("adrift", where)
 
 
 def test_rescued_crew_of_another_ship_are_her_passengers_her_own_crew_her_crew(runner, crewed):

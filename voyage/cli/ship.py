@@ -487,6 +487,10 @@ def remove(db_path: str, name: str, force: bool) -> None:
 def place(db_path: str, name: str, hex_name: str) -> None:
     """Put a ship in a hex of the map (a port, usually) before she sails.
 
+    In a hex with no port she lies at anchor where she can anchor (R65: an anchor aboard,
+    a coastal or shallow hex or one charted 150 ft deep or less), else adrift on a voyage
+    of that one hex, drifting with the current (R64) until she sails.
+
     Example:
 
         voyage ship place "Sea Witch" 0305
@@ -494,8 +498,7 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     from ..voyages import place_ship
 
     camp = open_campaign(db_path)
-    where = place_ship(camp, name, hex_name)
-    click.echo(f"{camp.get_ship(name).name} is at {where}.")
+    click.echo(place_ship(camp, name, hex_name))
 
 
 from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)

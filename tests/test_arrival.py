@@ -155,9 +155,10 @@ def test_sail_on_from_where_she_lies_adrift_ends_that_voyage_and_undo_restores_i
 def test_a_ship_anchored_at_her_destination_sails_on_and_is_at_sea(runner, db: Path):
     _reach(runner)
     ok(runner, "sail", "Sea Witch", "--to", "0404")  # the Gull Channel: coastal water
-    assert "Sea Witch arrives at 0404 and drops anchor (R65)." in ok(
-        runner, "advance", "--until", "arrival"
-    )
+    out = ok(runner, "advance", "--until", "arrival")
+    assert "Sea Witch arrives at 0404 and drops anchor (R65)." in out
+    # a line that names her first is not told "Sea Witch: Sea Witch arrives ..."
+    assert "Sea Witch: Sea Witch" not in out and ":59  Sea Witch arrives at 0404" in out
     lying = _status(runner)["Sea Witch"]
     assert lying["status"] == "anchored"
     assert lying["speed"] == 0  # making no way: not the knots she could make (R65)

@@ -257,7 +257,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
             if e.event.kind == "coast" and not e.event.changes and not e.halt:
                 continue
-            click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {e.ship}: {e.event.text}")
+            text = e.event.text
+            if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
+                text = f"{e.ship}: {text}"
+            click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
             for r in e.event.rolls:
                 click.echo(f"      {r.line()}")
     last: dict[str, Any] = {}

@@ -28,6 +28,9 @@ _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
 _SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
 _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
+#: A leviathan's figures (R54, R93: voyage.encounters.leviathan_text), the referee's stat
+#: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
+_BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
 FORMATS = ("md", "html", "json")
 
 
@@ -37,6 +40,7 @@ class JournalError(VoyageError):
 
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
+    text = _BEAST_FIGURES.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
     text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))

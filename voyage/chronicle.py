@@ -84,12 +84,15 @@ class Journal:
 
 
 def gather(camp: Any, since: int, until: int, audience: str = "players", *,
-           to_now: bool = False) -> Journal:
+           to_now: bool = False, ships: list[str] | None = None) -> Journal:
     """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
 
     ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
     (actions and rolls logged at the clock, after the last advance) is included: the
-    journal runs up to now, and says so, not to an hour that has not come yet."""
+    journal runs up to now, and says so, not to an hour that has not come yet.
+
+    ``ships``: only the events of these ships (by their exact names), for a journal shared
+    with the players of one ship; None for every ship's."""
     if audience not in ("players", "referee"):
         raise JournalError(f"a journal is --for players or referee, not {audience!r}")
     if until < since or (until == since and not to_now):
@@ -101,7 +104,10 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         [since, until + 1 if to_now else until],
     ).fetchall()
     days: dict[int, list[Entry]] = {}
+    wanted = None if ships is None else set(ships)
     for clock, minute, ship, kind, text, rolls, changes in rows:
+        if wanted is not None and ship not in wanted:
+            continue
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
         if audience == "players" and quiet:
             continue

@@ -706,10 +706,21 @@ def json_text(log: VoyageLog, check: bool = False) -> str:
 # ----------------------------------------------------------------------------- CSV
 
 
-def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
-    """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted."""
+def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
+    """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted.
+
+    For ``audience`` "players" the events are those the players' Markdown numbers (no
+    routine checks), in the players' words (no ruling codes, no drowning dice, no
+    leviathan's figures: voyage.chronicle.for_players)."""
+    from .chronicle import for_players
+
+    players = audience == "players"
     by_clock: dict[Any, list[dict[str, Any]]] = {}
     for event in log.events:
+        if players and not is_notable(event):
+            continue
+        if players:
+            event = {**event, "text": for_players(str(event.get("text", "")))}
         by_clock.setdefault(event.get("clock"), []).append(event)
     rows = []
     for r in log.hours:
@@ -726,12 +737,13 @@ def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
     return rows
 
 
-def to_csv(log: VoyageLog) -> str:
-    """The hours of the voyage as CSV text with a header row."""
+def to_csv(log: VoyageLog, audience: str = "referee") -> str:
+    """The hours of the voyage as CSV text with a header row (for players or the referee,
+    as :func:`csv_rows`)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    for row in csv_rows(log):
+    for row in csv_rows(log, audience):
         writer.writerow({k: "" if v is None else v for k, v in row.items()})
     return buffer.getvalue()
 
@@ -829,7 +841,7 @@ def write_exports(
     if "json" in paths:
         texts["json"] = json_text(log, check=validate_json)  # before anything is written
     if "csv" in paths:
-        texts["csv"] = to_csv(log)
+        texts["csv"] = to_csv(log, audience)
     for fmt in ("md", "html"):
         if fmt not in paths:
             continue

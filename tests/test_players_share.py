@@ -1,0 +1,95 @@
+"""What a referee shares with players after a session (a newcomer's walk-through, ref24d):
+the CSV export and the journal tell players only what the players' Markdown tells them."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from conftest import db_contents, ok, refused
+
+
+@pytest.fixture
+def sailed(runner, db: Path) -> Path:
+    """The Sea Witch along the Salt Reach's coast, inshore: routine coast checks logged."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
+    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
+    ok(runner, "ship", "place", "Sea Witch", "0305")
+    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
+    ok(runner, "advance", "--hours", "30")
+    return db
+
+
+def _csv(runner, tmp_path: Path, name: str, *args: str) -> list[dict[str, str]]:
+    out = tmp_path / name
+    ok(runner, "export", "Sea Witch", "-f", "csv", "--out", str(out), *args)
+    return list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+
+
+def test_the_players_csv_tells_what_the_players_log_tells(runner, sailed: Path,
+                                                          tmp_path: Path) -> None:
+    # `--for players` is the default: the CSV wrote every routine check and ruling code
+    # ("The shallows are clear.", "(R33)") whatever --for said
+    players = _csv(runner, tmp_path, "players.csv")
+    referee = _csv(runner, tmp_path, "referee.csv", "--for", "referee")
+    assert len(players) == len(referee) == 30  # the same hours
+    said = " ".join(r["event_text"] for r in players)
+    told = " ".join(r["event_text"] for r in referee)
+    assert "The shallows are clear." in told and "The shallows are clear." not in said
+    assert "sets sail" in said
+    assert not re.search(r"\bR\d+\b", said)
+    assert sum(int(r["events"]) for r in players) < sum(int(r["events"]) for r in referee)
+    assert all((r["events"] == "0") == (r["event_text"] == "") for r in players)
+    # the same numbers as the hours: only the words differ
+    keep = ("clock", "time", "hex", "fuel", "status")
+    assert [[r[k] for k in keep] for r in players] == [[r[k] for k in keep] for r in referee]
+
+
+def test_a_players_json_is_written_whole_and_named_the_referees(runner, sailed: Path,
+                                                                 tmp_path: Path) -> None:
+    # the JSON keeps every roll (R4): asked for `--for players`, it is written whole, and a
+    # note on stderr says whose record it is (it was written without a word)
+    from click.testing import CliRunner
+
+    from voyage.cli import cli
+
+    out = tmp_path / "witch.json"
+    result = CliRunner().invoke(cli, ["export", "Sea Witch", "-f", "json", "--for", "players",
+                                      "--out", str(out)], env={"VOYAGE_DB": str(sailed)})
+    assert result.exit_code == 0, result.output
+    assert "Note: the JSON export is the referee's whole record" in result.stderr
+    assert any(e["rolls"] for e in json.loads(out.read_text(encoding="utf-8"))["events"])
+    # no note when nobody said players
+    plain = CliRunner().invoke(cli, ["export", "Sea Witch", "-f", "json", "--out",
+                                     str(tmp_path / "b.json")], env={"VOYAGE_DB": str(sailed)})
+    assert plain.exit_code == 0 and "Note" not in plain.stderr
+
+
+def test_a_journal_for_one_ships_players_tells_nothing_of_the_others(runner, sailed: Path,
+                                                                     tmp_path: Path) -> None:
+    # the journal told every ship's story, with no way to leave out the ships the players
+    # have not met (a rival's course, her troubles): --ship names the ships to tell
+    ok(runner, "ship", "add", "Black Gull", "--class", "motorboat", "--tier", "3",
+       "--engine", "4")
+    ok(runner, "ship", "load", "Black Gull", "--crew", "3", "--fuel", "30")
+    ok(runner, "ship", "place", "Black Gull", "2812")
+    ok(runner, "sail", "Black Gull", "--to", "1510")
+    ok(runner, "advance", "--hours", "3")
+    before = db_contents(sailed)
+    everyone = ok(runner, "journal", "--since", "day 1")
+    assert "Black Gull" in everyone and "Sea Witch" in everyone
+    ours = ok(runner, "journal", "--since", "day 1", "--ship", "sea witch")  # any case
+    assert "Sea Witch sets sail" in ours and "Black Gull" not in ours
+    data = json.loads(ok(runner, "journal", "--since", "day 1", "--ship", "Sea Witch",
+                         "--for", "referee", "-f", "json"))
+    assert {e["ship"] for day in data["days"] for e in day["entries"]} == {"Sea Witch"}
+    both = ok(runner, "journal", "--since", "day 1", "--ship", "Sea Witch", "--ship",
+              "Black Gull")
+    assert both == everyone
+    assert "no ship named 'Grey Lady'" in refused(runner, "journal", "--ship", "Grey Lady")
+    assert db_contents(sailed) == before

@@ -93,3 +93,25 @@ def test_a_journal_for_one_ships_players_tells_nothing_of_the_others(runner, sai
     assert both == everyone
     assert "no ship named 'Grey Lady'" in refused(runner, "journal", "--ship", "Grey Lady")
     assert db_contents(sailed) == before
+
+
+def test_times_are_asked_for_in_the_campaigns_own_calendar(runner, tmp_path: Path) -> None:
+    # a Reckoning campaign was told "a date like '12 Jun 1492, 14:00'", a date its calendar
+    # refuses (no month 'Jun'): the example is now, in its own calendar
+    grey = ("--db", str(tmp_path / "grey.db"))
+    ok(runner, "init", *grey, "--name", "Grey Wake", "--seed", "11", "--start",
+       "1 Highsun 1042", "--calendar", "reckoning")
+    ok(runner, "advance", *grey, "--hours", "30")
+    line = refused(runner, "journal", *grey, "--since", "yesterday")
+    assert "a date like '2 Highsun 1042, 06:00'" in line and "Jun" not in line
+    # the example works as written
+    ok(runner, "journal", *grey, "--since", "2 Highsun 1042, 06:00")
+
+
+def test_a_journal_since_hours_back_from_now(runner, sailed: Path) -> None:
+    # "the last 6 hours": '-6h' was refused though '+0h' (now) was taken
+    assert ok(runner, "journal", "--since", "-6h") == ok(runner, "journal", "--since",
+                                                          "day 2, 00:00")
+    assert "*Day 1, 06:00 to Day 2, 06:00*" in ok(runner, "journal", "--since", "-1d")
+    assert "before the campaign began" in refused(runner, "journal", "--since", "-2d")
+    assert "before the campaign began" in refused(runner, "weather", "show", "--at", "-31h")

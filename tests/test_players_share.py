@@ -115,3 +115,14 @@ def test_a_journal_since_hours_back_from_now(runner, sailed: Path) -> None:
     assert "*Day 1, 06:00 to Day 2, 06:00*" in ok(runner, "journal", "--since", "-1d")
     assert "before the campaign began" in refused(runner, "journal", "--since", "-2d")
     assert "before the campaign began" in refused(runner, "weather", "show", "--at", "-31h")
+
+
+def test_the_logs_ship_card_says_it_is_as_she_set_sail(runner, sailed: Path,
+                                                       tmp_path: Path) -> None:
+    # the card under "The ship" is her figures as she set sail: its "Status: in port at
+    # 0305" read as her state now in a log of a ship aground or sunk
+    out = tmp_path / "log.md"
+    ok(runner, "export", "Sea Witch", "--out", str(out))
+    card = out.read_text(encoding="utf-8").split("## The ship")[1].split("## Summary")[0]
+    assert "Status:" not in card and "in port" not in card
+    assert "- As she set sail from Gullhaven (0305), Day 1, 00:00" in card

@@ -509,7 +509,12 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     card = ship_card(log.figures)
     out.append(f"**{md_text(card[0])}**")
     out.append("")
-    out += [f"- {md_text(line.strip())}" for line in card[1:]]
+    # her card as she set sail: its "Status: in port at 0305" read as now in a log that
+    # ends with her sunk, so the line says when the card was true
+    sailed = (f"As she set sail from {place(log, v.get('origin'))}, "
+              f"{clock_text(v.get('started'), log.calendar)}")
+    out += [f"- {md_text(sailed if line.strip().startswith('Status:') else line.strip())}"
+            for line in card[1:]]
     out += ["", "## Summary", ""]
     out += md_table(["", f"Voyage {log.id}"], [
         ["Distance", f"{_number(s['distance_miles'])} miles"],

@@ -126,3 +126,25 @@ def test_the_logs_ship_card_says_it_is_as_she_set_sail(runner, sailed: Path,
     card = out.read_text(encoding="utf-8").split("## The ship")[1].split("## Summary")[0]
     assert "Status:" not in card and "in port" not in card
     assert "- As she set sail from Gullhaven (0305), Day 1, 00:00" in card
+
+
+def test_history_and_undo_name_the_ships_rolled(runner, db: Path) -> None:
+    # a newcomer rolling six ships read "roll 1 ship" six times in `voyage history`
+    ok(runner, "ship", "roll", "--class", "trawler", "--name", "Sea Witch", "--no-rolls")
+    ok(runner, "ship", "roll", "--class", "dinghy", "--count", "2", "--name", "Gull",
+       "--no-rolls")
+    rows = json.loads(ok(runner, "history", "--json"))
+    assert [r["summary"] for r in rows[:2]] == [
+        "roll 2 ships: Gull I (Dinghy), Gull II (Dinghy)",
+        "roll 1 ship: Sea Witch (Fishing Trawler)",
+    ]
+    assert "Undone: ship roll: roll 2 ships: Gull I (Dinghy), Gull II (Dinghy)" in ok(
+        runner, "undo")
+
+
+def test_a_roll_for_a_ship_says_where_it_is_kept(runner, sailed: Path) -> None:
+    # "kept in its log" sent the referee to `voyage log`, where a roll without --apply is not
+    said = ok(runner, "roll", "capsize", "Sea Witch", "--storm")
+    assert "kept in its log" not in said and "`voyage history`" in said
+    assert "capsize check (storm)" not in ok(runner, "log", "Sea Witch")
+    assert "roll capsize for Sea Witch" in ok(runner, "history", "--limit", "1")

@@ -112,7 +112,7 @@ def roll(
     if ship_class:
         book.ship_class(ship_class)  # unknown class: fail before anything is written
     made = []
-    with camp.action("ship roll", f"roll {plural(count, 'ship')}"):
+    with camp.action("ship roll", f"roll {plural(count, 'ship')}") as act:
         roller = camp.roller
         taken = camp.ship_names()
         for i in range(count):
@@ -128,6 +128,12 @@ def roll(
             taken.add(ship_name.lower())
             camp.record_rolls(records, ship_name)
             made.append((new_ship, records))
+        # `voyage history` and `voyage undo` name what was rolled ("roll 1 ship" said not)
+        rolled = ", ".join(f"{s.name} ({book.ship_class(s.ship_class)['name']})"
+                           for s, _ in made)
+        summary = f"roll {plural(count, 'ship')}: {rolled}"
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
+                        [summary if len(summary) <= 200 else summary[:197] + "...", act.id])
     if as_json:
         emit_json([{**_figures(camp, s), "rolls": [r.to_dict() for r in rs]} for s, rs in made])
         return

@@ -213,9 +213,9 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
     aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel, a lost
-    anchor, an encounter (R93: docs/encounters.md). With every ship in port the clock (and the weather) still moves: wait out a
-    storm with --hours or --until dawn. One advance is one action: `voyage undo` takes it
-    back exactly.
+    anchor, an encounter (R93: docs/encounters.md). With every ship in port the clock
+    (and the weather) still moves: wait out a storm with --hours or --until dawn. One
+    advance is one action: `voyage undo` takes it back exactly.
 
     Examples:
 

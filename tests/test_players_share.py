@@ -148,3 +148,26 @@ def test_a_roll_for_a_ship_says_where_it_is_kept(runner, sailed: Path) -> None:
     assert "kept in its log" not in said and "`voyage history`" in said
     assert "capsize check (storm)" not in ok(runner, "log", "Sea Witch")
     assert "roll capsize for Sea Witch" in ok(runner, "history", "--limit", "1")
+
+
+def test_a_port_is_named_where_a_hex_is_asked(runner, db: Path) -> None:
+    # the map names its ports and a newcomer types them: "hex 'Ironport' is not a CCRR name"
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
+    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
+    assert ok(runner, "ship", "place", "Sea Witch", "gullhaven").strip() == (
+        "Sea Witch is at Gullhaven (0305)."
+    )
+    assert json.loads(ok(runner, "map", "hex", "Ironport", "--json"))["hex"] == "2812"
+    by_name = json.loads(ok(runner, "sail", "Sea Witch", "--to", "Ironport", "--json"))
+    assert by_name["route"][-1] == "2812"
+    ok(runner, "undo")
+    by_hex = json.loads(ok(runner, "sail", "Sea Witch", "--to", "2812", "--json"))
+    assert by_name["route"] == by_hex["route"]
+    line = refused(runner, "act", "Sea Witch", "course", "--to", "Atlantis")
+    assert "'Atlantis' is neither a CCRR hex name nor a port of The Salt Reach" in line
+    assert "Ironport (2812)" in line and "e.g. 0812" in line
+    ok(runner, "advance", "--hours", "2")
+    assert "2812" in ok(runner, "act", "Sea Witch", "course", "--to", "IRONPORT")
+    # a malformed hex is still refused in the hex's own words
+    assert "is not a CCRR name" in refused(runner, "map", "hex", "28123")

@@ -488,19 +488,23 @@ def remove(db_path: str, name: str, force: bool) -> None:
 @ship.command("place")
 @db_option
 @click.argument("name")
-@click.argument("hex_name", metavar="CCRR")
+@click.argument("hex_name", metavar="CCRR|PORT")
 @handles_errors
 def place(db_path: str, name: str, hex_name: str) -> None:
-    """Put a ship in a hex of the map (a port, usually) before she sails.
+    """Put a ship in a hex of the map (a port, usually) before she sails: a hex CCRR or
+    the name of a port on the map.
 
-    Example:
+    Examples:
 
         voyage ship place "Sea Witch" 0305
+
+        voyage ship place "Sea Witch" Gullhaven
     """
     from ..voyages import place_ship
+    from .hexarg import hex_or_port
 
     camp = open_campaign(db_path)
-    where = place_ship(camp, name, hex_name)
+    where = place_ship(camp, name, str(hex_or_port(camp, hex_name)))
     click.echo(f"{camp.get_ship(name).name} is at {where}.")
 
 

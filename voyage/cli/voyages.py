@@ -49,8 +49,10 @@ PACE = _Pace()
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", default=None, help="Destination hex CCRR (shortest sea route).")
-@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--to", "to", default=None,
+              help="Destination: a hex CCRR or a port's name (shortest sea route).")
+@click.option("--via", "via", multiple=True,
+              help="A hex (or port) to pass on the way (repeatable).")
 @click.option(
     "--route",
     "route",
@@ -93,12 +95,15 @@ def sail(
 ) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
 
-    With --to (and --via) the shortest sea route is found; --route gives it hex by hex.
-    To strain the engine give the extra knots after the pace: --pace strain 2.
+    With --to (and --via) the shortest sea route is found: name a hex CCRR or a port
+    of the map (--to Ironport); --route gives it hex by hex. To strain the engine give
+    the extra knots after the pace: --pace strain 2.
 
     Examples:
 
         voyage sail "Sea Witch" --to 2812 --via 1409 --inshore
+
+        voyage sail "Sea Witch" --to Ironport
 
         voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
 
@@ -118,6 +123,9 @@ def sail(
             "say how many knots to strain: --pace strain N, e.g. --pace strain 2 (R14)"
         )
     camp = open_campaign(db_path)
+    from .hexarg import hex_or_port, hexes_or_ports
+
+    to, via = hex_or_port(camp, to), hexes_or_ports(camp, via)
     stops: list[dict[str, Any]] = []
     if plan_number is not None:
         from ..plan import candidates, choose

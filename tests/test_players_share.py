@@ -171,3 +171,33 @@ def test_a_port_is_named_where_a_hex_is_asked(runner, db: Path) -> None:
     assert "2812" in ok(runner, "act", "Sea Witch", "course", "--to", "IRONPORT")
     # a malformed hex is still refused in the hex's own words
     assert "is not a CCRR name" in refused(runner, "map", "hex", "28123")
+
+
+def test_players_read_a_fight_in_the_sea_s_words_wherever_it_is_told(
+    runner, db: Path, tmp_path: Path
+) -> None:
+    # R94: the export's fight story told players "takes the blow"; the days above it, the
+    # journal and the CSV told them "hit by an Explosion (0/1/1 yd) with a modifier of +3,
+    # in its lethal zone" and each round's order
+    from test_fight import SCRIPT, _setup
+
+    _setup(runner)
+    for step in SCRIPT:
+        ok(runner, *step)
+    ok(runner, "advance", "--hours", "1")  # the fight's hour gets its row (the CSV's)
+    referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
+    assert "with a modifier of" in referee and "Round 1: order" in referee
+    log = tmp_path / "witch.md"
+    ok(runner, "export", "Sea Witch", "--out", str(log))
+    days = log.read_text(encoding="utf-8").split("## The fight")[0]
+    told = [
+        ok(runner, "journal", "--since", "day 1"),
+        days,
+        " ".join(r["event_text"] for r in _csv(runner, tmp_path, "witch.csv")),
+    ]
+    for text in told:
+        assert "rams" in text and "takes the blow" in text
+        for secret in ("Explosion", "modifier of", "lethal zone", "0/1/1 yd", "Round 1: order",
+                       "(R"):
+            assert secret not in text, (secret, text)
+    assert "A fight begins at 0305" in told[0] and "A fight begins at 0305" in told[1]

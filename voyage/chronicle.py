@@ -47,6 +47,24 @@ def for_players(text: str) -> str:
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
 
 
+def event_for_players(event: dict[str, Any]) -> str | None:
+    """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
+    when they would not hear of it. A fight's events (R94) are told as the export's fight
+    story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
+    bookkeeping); every other event by :func:`for_players`."""
+    changes = event.get("changes")
+    if isinstance(changes, str):
+        try:
+            changes = json.loads(changes) if "fight" in changes else {}
+        except json.JSONDecodeError:
+            changes = {}
+    if not isinstance(changes, dict) or "fight" not in changes:
+        return for_players(str(event.get("text") or ""))
+    from .fightstory import players_text
+
+    return players_text({**event, "changes": changes})
+
+
 @dataclass
 class Entry:
     """One thing that happened: when, to whom, what; the rolls for the referee."""
@@ -113,7 +131,10 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
             continue
         lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
             else []
-        shown = text if audience == "referee" else for_players(text)
+        shown = text if audience == "referee" else event_for_players(
+            {"kind": kind, "ship": ship, "text": text, "changes": changes})
+        if shown is None:  # a fight's bookkeeping: not news for players
+            continue
         days.setdefault(clock // 24, []).append(
             Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
                   [line for line in lines if line])
@@ -137,7 +158,8 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
         out += [f"## {day}", ""]
         for e in entries:
             # the ship's name in bold, unless the line already begins with it
-            who = f"**{e.ship}**: " if e.ship and not e.text.startswith(e.ship) else ""
+            named = e.ship and e.text.startswith((e.ship, f"The {e.ship}"))
+            who = f"**{e.ship}**: " if e.ship and not named else ""
             out.append(f"- {e.time[-5:]} {who}{e.text}")
             out += [f"    - `{line}`" for line in e.rolls]
         out.append("")

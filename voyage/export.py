@@ -486,7 +486,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     and ruling codes; "referee" keeps everything. Notable events carry the numbers the
     picture marks them with.
     """
-    from .chronicle import for_players
+    from .chronicle import event_for_players, for_players
     from .fightstory import story as fight_story
     from .report import ship_card
 
@@ -570,7 +570,9 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             continue
         for event in events:
             text = str(event.get("text", ""))
-            text = for_players(text) if players else text
+            # a fight's event as the fight story tells it (R94); the numbers stay the
+            # picture's, so an event players would not hear of keeps its plain words
+            text = (event_for_players(event) or for_players(text)) if players else text
             mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
             out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])
@@ -717,7 +719,7 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
     For ``audience`` "players" the events are those the players' Markdown numbers (no
     routine checks), in the players' words (no ruling codes, no drowning dice, no
     leviathan's figures: voyage.chronicle.for_players)."""
-    from .chronicle import for_players
+    from .chronicle import event_for_players
 
     players = audience == "players"
     by_clock: dict[Any, list[dict[str, Any]]] = {}
@@ -725,7 +727,10 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
         if players and not is_notable(event):
             continue
         if players:
-            event = {**event, "text": for_players(str(event.get("text", "")))}
+            told = event_for_players(event)
+            if told is None:
+                continue
+            event = {**event, "text": told}
         by_clock.setdefault(event.get("clock"), []).append(event)
     rows = []
     for r in log.hours:

@@ -201,3 +201,10 @@ def test_players_read_a_fight_in_the_sea_s_words_wherever_it_is_told(
                        "(R"):
             assert secret not in text, (secret, text)
     assert "A fight begins at 0305" in told[0] and "A fight begins at 0305" in told[1]
+
+
+def test_a_journals_json_says_its_stretch_in_the_campaigns_time(runner, sailed: Path) -> None:
+    # "since": 0, "until": 30 were campaign hours only; every other time is written out
+    data = json.loads(ok(runner, "journal", "--since", "day 1", "-f", "json"))
+    assert (data["since"], data["until"]) == (0, 30)
+    assert (data["since_time"], data["until_time"]) == ("Day 1, 00:00", "Day 2, 06:00")

@@ -88,11 +88,17 @@ class Journal:
     audience: str
     days: list[tuple[str, list[Entry]]]
 
+    #: ``since`` and ``until`` as people read them (the campaign's one time format)
+    since_time: str = ""
+    until_time: str = ""
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "campaign": self.campaign,
             "since": self.since,
             "until": self.until,
+            "since_time": self.since_time,
+            "until_time": self.until_time,
             "for": self.audience,
             "days": [
                 {"day": day, "entries": [e.__dict__ for e in entries]}
@@ -145,6 +151,8 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         until,
         audience,
         [(format_date(cal, day * 24), entries) for day, entries in sorted(days.items())],
+        format_time(cal, since),
+        format_time(cal, until),
     )
 
 

@@ -348,6 +348,9 @@ def log(
 ) -> None:
     """A ship's log: hour by hour, with every event and every roll (R4).
 
+    The referee's log: for players, share `voyage export SHIP` or `voyage journal
+    --ship SHIP`, which leave out the rolls, ruling codes and routine checks.
+
     Examples:
 
         voyage log "Sea Witch" --last 12

@@ -208,3 +208,20 @@ def test_a_journals_json_says_its_stretch_in_the_campaigns_time(runner, sailed: 
     data = json.loads(ok(runner, "journal", "--since", "day 1", "-f", "json"))
     assert (data["since"], data["until"]) == (0, 30)
     assert (data["since_time"], data["until_time"]) == ("Day 1, 00:00", "Day 2, 06:00")
+
+
+def test_completion_offers_ports_by_name_where_a_name_is_typed(tmp_path: Path) -> None:
+    # a port's name is taken where a hex is asked: typing one completes it too
+    from click.testing import CliRunner
+    from test_cli_conventions import _complete
+
+    from voyage.cli import cli
+
+    db = str(tmp_path / "c.db")
+    for args in (["init", "--seed", "1"], ["map", "load", "salt_reach"],
+                 ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"]):
+        assert CliRunner().invoke(cli, [*args, "--db", db]).exit_code == 0
+    env = {"VOYAGE_DB": db}
+    assert _complete(["sail", "Gull", "--to"], "i", env) == ["Ironport"]
+    assert _complete(["ship", "place", "Gull"], "S", env) == ["Silt Harbour", "Saltholm"]
+    assert _complete(["journal", "--ship"], "g", env) == ["Gull"]

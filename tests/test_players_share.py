@@ -225,3 +225,13 @@ def test_completion_offers_ports_by_name_where_a_name_is_typed(tmp_path: Path) -
     assert _complete(["sail", "Gull", "--to"], "i", env) == ["Ironport"]
     assert _complete(["ship", "place", "Gull"], "S", env) == ["Silt Harbour", "Saltholm"]
     assert _complete(["journal", "--ship"], "g", env) == ["Gull"]
+
+
+def test_the_players_log_does_not_send_them_to_the_rolls(runner, sailed: Path,
+                                                         tmp_path: Path) -> None:
+    # its last line read "Every roll is in the JSON export." for the players too
+    ok(runner, "export", "Sea Witch", "--out", str(tmp_path / "p.md"))
+    ok(runner, "export", "Sea Witch", "--for", "referee", "--rolls", "none", "--out",
+       str(tmp_path / "r.md"))
+    assert "Every roll is in" not in (tmp_path / "p.md").read_text(encoding="utf-8")
+    assert "Every roll is in the JSON export." in (tmp_path / "r.md").read_text(encoding="utf-8")

@@ -590,8 +590,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
         # R71-R74: the log of a lost ship ends with what became of everyone aboard
         out += ["", "## What became of everyone aboard", ""]
         out += [f"- {md_text(p['who'])}: {md_text(p['fate'])}" for p in log.people]
+    # the referee's log without its rolls says where they are; the players' does not send
+    # its readers to the referee's dice
     out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
-                f"the JSON export.*" if rolls != "shown" else
+                f"the JSON export.*" if rolls != "shown" and not players else
             f"*Written by voyage {__version__} from the campaign log.*", ""]
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text)

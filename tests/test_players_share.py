@@ -235,3 +235,20 @@ def test_the_players_log_does_not_send_them_to_the_rolls(runner, sailed: Path,
        str(tmp_path / "r.md"))
     assert "Every roll is in" not in (tmp_path / "p.md").read_text(encoding="utf-8")
     assert "Every roll is in the JSON export." in (tmp_path / "r.md").read_text(encoding="utf-8")
+
+
+def test_advance_until_a_time(runner, tmp_path: Path) -> None:
+    # a referee who plays "until 6 in the morning of the 3rd" had to count the hours
+    cal = ("--db", str(tmp_path / "c.db"))
+    ok(runner, "init", *cal, "--seed", "5", "--start", "1492-06-01")
+    said = ok(runner, "advance", *cal, "--until", "3 Jun 1492, 06:00")
+    assert "to 3 Jun 1492, 06:00." in said
+    assert "to 3 Jun 1492, 18:00." in ok(runner, "advance", *cal, "--until", "+12h")
+    assert "to 4 Jun 1492, 05:00" in ok(runner, "advance", *cal, "--until", "DAWN")
+    before = db_contents(tmp_path / "c.db")
+    assert "is not after now (4 Jun 1492, 05:00)" in refused(
+        runner, "advance", *cal, "--until", "day 2")
+    assert "(--until takes arrival, event, dawn, dusk or a time)" in refused(
+        runner, "advance", *cal, "--until", "teatime")
+    assert "at most a year" in refused(runner, "advance", *cal, "--until", "+400d")
+    assert db_contents(tmp_path / "c.db") == before

@@ -9,7 +9,6 @@ import click
 from .common import (
     HOURS,
     NUMBER,
-    Choice,
     Whole,
     db_option,
     emit_json,
@@ -200,6 +199,10 @@ def sail(
         click.echo(info["depth_warning"])  # R83: her route has to cross water too shallow for her
 
 
+#: what `advance --until` takes besides a time
+UNTIL_WORDS = ("arrival", "event", "dawn", "dusk")
+
+
 @click.command()
 @db_option
 @click.option(
@@ -208,10 +211,12 @@ def sail(
 @click.option(
     "--until",
     "until",
-    type=Choice(["arrival", "event", "dawn", "dusk"]),
     default=None,
+    metavar="arrival|event|dawn|dusk|WHEN",
+    shell_complete=lambda _ctx, _param, typed: [w for w in UNTIL_WORDS if w.startswith(typed)],
     help="Advance until a ship arrives, something happens, dawn or dusk (by the calendar's "
-    "season; 06:00 and 18:00 without a calendar).",
+    "season; 06:00 and 18:00 without a calendar), or a time: 'day 3, 06:00', "
+    "'2 Jun 1492, 06:00', '+12h' (it still stops early for the referee).",
 )
 @click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
 @json_option
@@ -230,6 +235,8 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         voyage advance --hours 6
 
         voyage advance --until arrival
+
+        voyage advance --until "day 2, 06:00"
     """
     from .. import gctune
     from ..calendar import campaign_calendar, format_time
@@ -240,6 +247,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         raise click.UsageError("give either --hours or --until, not both")
     gctune.for_long_run()  # the modules loaded, the campaign not yet open (issue 14)
     camp = open_campaign(db_path)
+    if until is not None and until.strip().lower() in UNTIL_WORDS:
+        until = until.strip().lower()
+    elif until is not None:  # a time: the hours from now to it, refused before any dice fall
+        hours, until = _hours_until(camp, until), None
     # a bar on a terminal for an advance over a second (no end is known for --until)
     with progress_bar(None if until else hours or 1, "Advancing") as progress:
         result = do_advance(camp, hours, until, progress=progress)
@@ -300,6 +311,29 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         # they would still fall at that minute, so the referee is reminded once
         click.echo(f"Note: fight {fight_id} at {where} (begun {format_time(cal, clock)}) is "
                    "still open: `voyage encounter end` closes it (R94).", err=True)
+
+
+def _hours_until(camp: Any, when: str) -> int:
+    """``advance --until WHEN``: the hours from now to a time (voyage.world.campaign's
+    parse_when: 'day 3, 06:00', '2 Jun 1492, 06:00', '+12h'), from 1 to a year."""
+    from ..calendar import campaign_calendar
+    from ..errors import VoyageError
+    from ..voyages import clock_text
+    from ..world.campaign import parse_when
+
+    words = "arrival, event, dawn, dusk or a time"
+    try:
+        target = parse_when(when, camp.clock, campaign_calendar(camp), option="--until")
+    except VoyageError as exc:
+        raise VoyageError(f"{exc} (--until takes {words})") from None
+    hours = target - camp.clock
+    if hours < 1:
+        raise VoyageError(f"--until {when!r} is not after now ({clock_text(camp, camp.clock)}): "
+                          "give a later time")
+    if hours > 8784:
+        raise VoyageError(f"--until {when!r} is {hours:,} hours away: advance at most a year "
+                          "(8784 hours) at a time")
+    return hours
 
 
 def _built_names(camp: Any, names: Any) -> set[str]:

@@ -252,3 +252,13 @@ def test_advance_until_a_time(runner, tmp_path: Path) -> None:
         runner, "advance", *cal, "--until", "teatime")
     assert "at most a year" in refused(runner, "advance", *cal, "--until", "+400d")
     assert db_contents(tmp_path / "c.db") == before
+
+
+def test_a_ship_just_rolled_is_on_no_hex_and_told_how_to_place_her(runner, db: Path) -> None:
+    # "Status: in port" read as if she lay in some port; she is on no hex until placed
+    card = ok(runner, "ship", "roll", "--class", "dinghy", "--name", "Gull", "--no-rolls")
+    assert "Status: in port, not on the map yet (`voyage ship place` puts her in a port)" in card
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "place", "Gull", "0305")
+    shown = ok(runner, "ship", "show", "Gull")
+    assert "Status: in port at 0305" in shown and "not on the map" not in shown

@@ -295,6 +295,10 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
     assert not [r for r in rows if r["state"] == "afloat"]
     out = ok(runner, "advance", "--hours", "1")
     assert "the search is over (R74)" in out
+    # she lies where she searched, as she lay before: in open deep sea no anchor reaches
+    # bottom, so adrift on her open voyage (R65, R64), waiting for the referee
     out = ok(runner, "advance", "--until", "arrival")
-    assert "Stopped: Gull: arrived" in out
-    assert "Gull" not in [s["ship"] for s in json.loads(ok(runner, "status", "--json"))["ships"]]
+    assert "Stopped: no ship is making way" in out
+    ships = json.loads(ok(runner, "status", "--json"))["ships"]
+    (gull,) = [s for s in ships if s["ship"] == "Gull"]
+    assert (gull["status"], gull["hex"]) == ("adrift", where)

@@ -327,8 +327,9 @@ def test_act_json(runner, sea):
 def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
     runner, sea, db, tmp_path
 ):
-    # issue 15, item 3: removing a ship never orphans her voyages
-    ok(runner, "sail", "Sea Witch", "--to", "0806")
+    # issue 15, item 3: removing a ship never orphans her voyages (in port: her voyage
+    # ended; lying at sea, anchored or adrift, it would still be open: R65)
+    ok(runner, "sail", "Sea Witch", "--to", "0804")
     ok(runner, "advance", "--hours", "48")
     before = db_contents(db)
     message = refused(runner, "ship", "remove", "Sea Witch")

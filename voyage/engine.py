@@ -42,6 +42,7 @@ from .quickhour import quiet_hour
 from .rules import fuel
 from .rules import hourly as phases
 from .rules.anchors import anchor_phase
+from .rules.arrival import arrive
 from .rules.boatpower import figures_key, plain
 from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
@@ -765,14 +766,8 @@ class _ShipHour:
             self.begin_sinking("the hull is destroyed (R36)", "destroyed")
 
     def arrive(self, info: Any) -> None:
-        s, ship = self.s, self.ship
-        s.status = "arrived"
-        ship.status = "in port" if info.port else "at anchor"
-        if info.port:
-            ship.equipment.pop("depth_ft", None)  # R84: a submersible surfaces in port
-        self.stop_moving()
-        where = f"{info.port} ({ship.hex})" if info.port else ship.hex
-        self.note("arrived", f"{ship.name} arrives at {where}.", "arrived")
+        """The last hex of her route: in port, else anchored or adrift (R65, R64)."""
+        arrive(self, info)
 
     def stop_moving(self) -> None:
         """The ship makes no more way this hour; the miles made so far are kept."""

@@ -45,6 +45,7 @@ from .engine import Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
 from .quiet import quiet_hours, restart_storm_clock
 from .routetext import copy_of
+from .rules.arrival import ended
 from .rules.boatpower import plain, set_charge
 
 #: Fewest and most runs a forecast makes.
@@ -210,8 +211,10 @@ def prepare(
                 state.status = "under way"
         if pace is not None:
             state.pace, state.strain = voyages.check_pace(state.ship, camp, pace, strain)
-        if state.status == "anchored":
-            state.status = "under way"  # the forecast asks: what if she weighs anchor now?
+        if state.status == "anchored" or (state.status == "adrift" and (to or route)):
+            # the forecast asks: what if she weighs anchor (or, lying adrift where she
+            # could not anchor, R65, gets under way on the new course) now?
+            state.status = "under way"
         if not state.active:
             raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
     # the runs read her route thousands of times over: as a list, which each run copies,
@@ -306,7 +309,7 @@ def drive(
             rows.extend(hour_rows)
         if events is not None:
             events.extend(hour_events)
-        if s.status == "arrived" and not s.emergency:
+        if ended(s) and not s.emergency:
             break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
         if (
             s.active
@@ -401,7 +404,7 @@ def run_once(
             memo=memo,
             leg=len(setup.legs) - len(legs),
         )
-        if not legs or s.status != "arrived" or s.emergency:
+        if not legs or not ended(s) or s.emergency:
             break
         leg = legs.pop(0)
         ship.fuel += leg.buy  # the fuel stop (voyage.plan): bought, and on she sails
@@ -422,7 +425,7 @@ def run_once(
     lost = s.status == "sunk" or s.sinking_in is not None
     if lost:
         outcome, arrival = LOST, None
-    elif s.status == "arrived" and not legs:
+    elif ended(s) and not legs:
         outcome = ARRIVED
     else:
         outcome, arrival = STRANDED, None

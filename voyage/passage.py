@@ -12,6 +12,7 @@ from typing import Any, cast
 from . import ships as shipfig
 from .engine import Chart, ShipState, World
 from .errors import VoyageRuleError
+from .events import Event
 from .rules.boatpower import plain
 from .ships import Ship
 from .store import Campaign
@@ -123,3 +124,40 @@ def anchor_or_weigh(
     s.status = "anchored"
     s.drift_miles = "0"
     return f"{ship.name} drops anchor at {s.hex}.", {"status": s.status}
+
+
+def end_lying(camp: Campaign, act: Any, s: ShipState) -> None:
+    """End the voyage a ship lies on, anchored or adrift (voyage.rules.arrival.lying), so
+    that `voyage sail` or `voyage ship place` can start her afresh; logged on that voyage."""
+    from .logrows import log_event
+    from .voyages import save_state
+
+    ship, was = s.ship, s.status
+    text = (
+        f"{ship.name} weighs anchor at {s.hex}: her voyage {s.voyage_id} ends here (R65)."
+        if was == "anchored"
+        else f"{ship.name} gets under way at {s.hex}, where she lay adrift: her voyage "
+        f"{s.voyage_id} ends here (R64)."
+    )
+    s.status = "arrived"
+    save_state(camp, s, camp.clock)
+    log_event(camp, act, ship.name, s.voyage_id, Event("weigh", text, [], 0, {"status": was}))
+
+
+def place_at_sea(camp: Campaign, ship: Ship, info: Any) -> str:
+    """`voyage ship place` in a hex with no port: at anchor where she can anchor (R65),
+    else adrift on a voyage of that one hex, drifting with the current (R64) until the
+    referee sails her (voyage.rules.arrival). The place event's text."""
+    from .rules.arrival import anchoring, lie_at
+    from .voyages import insert_voyage, save_state
+
+    if anchoring(ship, info, camp.rulebook) is None:
+        ship.status = "at anchor"
+        return f"{ship.name} is at {info.name}."
+    vid = insert_voyage(camp, ship.name, [info.name], [False], ship.pace or "normal", ship.strain)
+    s = ShipState(
+        ship, vid, [info.name], inshore=[False], pace=ship.pace or "normal", strain=ship.strain
+    )
+    text = lie_at(ship, s, info, camp.rulebook, f"{ship.name} is placed at {info.name}")[1]
+    save_state(camp, s, camp.clock)
+    return text

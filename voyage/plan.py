@@ -100,10 +100,14 @@ def candidates(
 ) -> list[Candidate]:
     """The numbered candidate routes for a ship in port (see the module docstring)."""
     from .mapstore import list_storms
+    from .rules.arrival import lying
     from .voyages import _sea_hex, campaign_chart, check_pace, open_voyage, plan_route, shallows
 
     ship = camp.get_ship(ship_name)
-    if open_voyage(camp, ship.name) is not None:
+    current = open_voyage(camp, ship.name)
+    # a ship lying anchored or adrift (as at the end of a voyage outside a port, R65) is
+    # planned from where she lies: `voyage sail` ends that voyage and opens the one chosen
+    if current is not None and not lying(current):
         raise PlanError(
             f"{ship.name} is at sea: plan a voyage from a port; to weigh a new course "
             f"use `voyage forecast {ship.name!r} --to HEX`"

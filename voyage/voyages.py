@@ -32,6 +32,7 @@ from .logrows import log_event, write_log
 from .perfschema import VOYAGE_SELECT
 from .report import plural
 from .routetext import TextFlags, TextRoute, inshore_text, read_inshore, read_route, route_text
+from .rules.arrival import lying
 from .rules.boatpower import plain
 from .ships import PACES, Ship
 from .store import Action, Campaign
@@ -343,13 +344,15 @@ def planned_voyage(
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to sail her")
     current = open_voyage(camp, ship.name)
-    if current is not None and current.status == "arrived":
+    if current is not None and lying(current):
+        pass  # anchored or adrift (R65, R64): `sail` ends that voyage and opens this one
+    elif current is not None and current.status == "arrived":
         raise VoyageRuleError(
             f"{ship.name}'s voyage {current.voyage_id} is still open at {current.hex}: her "
             f"trouble goes on in port (R36); repair her leaks (`voyage act {ship.name!r} "
             f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
         )
-    if current is not None:
+    elif current is not None:
         raise VoyageRuleError(
             f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
             f"{current.hex}): change her course with `voyage act {ship.name!r} course`"
@@ -404,6 +407,10 @@ def _sail(
 ) -> ShipState:
     planned = planned_voyage(camp, ship_name, to, via, route, pace, strain, inshore, chart)
     ship, hexes, flags = planned.ship, planned.route, planned.inshore
+    if (lies := open_voyage(camp, ship.name)) is not None:  # anchored or adrift: it ends
+        from .passage import end_lying
+
+        end_lying(camp, act, lies)
     pace, strain = planned.pace, planned.strain
     vid = insert_voyage(camp, ship.name, hexes, flags, pace, strain)
     state = ShipState(ship, vid, hexes, inshore=flags, pace=pace, strain=strain)
@@ -831,18 +838,30 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
         ship = camp.get_ship(ship_name)
         if ship.status == "sunk":
             raise VoyageRuleError(f"{ship.name} is sunk: she lies on the bottom at {ship.hex}")
-        if open_voyage(camp, ship.name) is not None:
+        from .passage import end_lying, place_at_sea
+
+        current = open_voyage(camp, ship.name)
+        if current is not None and not lying(current):
             raise VoyageRuleError(f"{ship.name} is at sea: she moves by sailing")
         if chart is None:
             chart, _ = campaign_chart(camp)
         key = _sea_hex(chart, hex_name)
         info = chart.hex(key)
+        if current is not None:  # anchored or adrift (R65, R64): that voyage ends here
+            end_lying(camp, act, current)
+            ship = current.ship
         ship.hex = key
-        ship.status = "in port" if info.port else "at anchor"
-        where = f"{info.port} ({key})" if info.port else key
+        opened = None
+        if info.port:
+            ship.status = "in port"
+            text = f"{ship.name} is at {info.port} ({key})."
+        else:  # R65: at anchor where she can anchor, else adrift (R64)
+            text = place_at_sea(camp, ship, info)
+            opened = open_voyage(camp, ship.name)
         camp.save_ship(ship)
-        log_event(camp, act, ship.name, None, Event("place", f"{ship.name} is at {where}."))
-    return where
+        vid = opened.voyage_id if opened else None
+        log_event(camp, act, ship.name, vid, Event("place", text))
+    return text
 
 
 # -- reading the log: voyage.voyagelog (re-exported here for the callers that import it) --

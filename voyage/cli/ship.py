@@ -494,6 +494,10 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     """Put a ship in a hex of the map (a port, usually) before she sails: a hex CCRR or
     the name of a port on the map.
 
+    In a hex with no port she lies at anchor where she can anchor (R65: an anchor aboard,
+    a coastal or shallow hex or one charted 150 ft deep or less), else adrift on a voyage
+    of that one hex, drifting with the current (R64) until she sails.
+
     Examples:
 
         voyage ship place "Sea Witch" 0305
@@ -504,8 +508,7 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     from .hexarg import hex_or_port
 
     camp = open_campaign(db_path)
-    where = place_ship(camp, name, str(hex_or_port(camp, hex_name)))
-    click.echo(f"{camp.get_ship(name).name} is at {where}.")
+    click.echo(place_ship(camp, name, str(hex_or_port(camp, hex_name))))
 
 
 from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)

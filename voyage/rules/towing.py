@@ -90,27 +90,25 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
         aground = _follow(engine, s, tower, clock, out, rows)  # her own hazards, hex by hex
         tower_row = next((r for r in rows if r.ship == tower.ship.name), None)
         for row in rows:
-            if row.ship == s.ship.name:  # her hour: where she is, the miles she was towed
+            if row.ship == s.ship.name:  # her hour: where she is, the way she was towed
                 row.hex = s.hex
-                row.miles = tower_row.miles if tower_row is not None else row.miles
+                if tower_row is not None:  # R92: the two move together at her speed
+                    row.miles, row.speed = tower_row.miles, tower_row.speed
         if aground:
             let_go(tower.ship, s.ship)
             text = f"{s.ship.name} is aground at {s.hex}: the tow line is cast off (R92, R34)."
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
                                    Event("tow", text, [], 59, {"status": s.status})))
             continue
-        if tower.status in ("arrived", "sunk", "abandoned") or (
+        arrived = tower.status == "arrived" or _arrived(tower, clock, out)
+        if arrived or tower.status in ("sunk", "abandoned") or (
             engine.world.sea_state(s.hex, clock) and _parts(engine, s, tower, clock, out)
         ):
             let_go(tower.ship, s.ship)
-            s.status = "arrived" if tower.status == "arrived" else "adrift"
+            s.status = "arrived" if arrived else "adrift"
             text = f"{s.ship.name} is cast off from {tower.ship.name} at {s.hex} ({s.status})."
-            if s.status == "arrived":
-                port = engine.hex_info(s.hex).port
-                s.ship.status = "in port" if port else "at anchor"
-                where = f"{port} ({s.hex})" if port else s.hex
-                text = (f"{s.ship.name} arrives at {where} in tow of {tower.ship.name}; the "
-                        "line is cast off (R92).")
+            if arrived:
+                text = _arrival(engine, s, tower)
             out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
                                    Event("tow", text, [], 59, {"status": s.status})))
         else:  # R92: the tow weighs what she weighs now (water in, fuel out) for next hour
@@ -121,6 +119,28 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
         if s.status == UNDER_TOW and str(s.ship.equipment.get(TOWED_BY, "")) not in by_name:
             s.ship.equipment.pop(TOWED_BY, None)
             s.status = "adrift"
+
+
+def _arrived(tower: Any, clock: int, out: list[Any]) -> bool:
+    """Whether the tower came to the end of her route this hour and lies there, anchored
+    or adrift (voyage.rules.arrival: her arrival halted the advance)."""
+    name = tower.ship.name
+    return any(e.halt == "arrived" and e.ship == name and e.clock == clock for e in out)
+
+
+def _arrival(engine: Any, s: Any, tower: Any) -> str:
+    """The ship in tow arrives with her tower and the line is cast off (R92): in a port
+    her voyage ends; elsewhere she anchors where she can, else lies adrift (R65, R64)."""
+    from .arrival import lie_at
+
+    info = engine.hex_info(s.hex)
+    towed = f"in tow of {tower.ship.name}"
+    if info.port:
+        s.status, s.ship.status = "arrived", "in port"
+        where = f"{info.port} ({s.hex})"
+        return f"{s.ship.name} arrives at {where} {towed}; the line is cast off (R92)."
+    opening = f"{s.ship.name} arrives at {s.hex} {towed} (R92)"
+    return lie_at(s.ship, s, info, engine.book, opening)[1] + " The line is cast off (R92)."
 
 
 def _entered(s: Any, tower: Any) -> list[int]:

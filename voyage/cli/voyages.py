@@ -495,6 +495,11 @@ def _echo_event(e: dict[str, Any], cal: Any) -> None:
 def status(db_path: str, as_json: bool) -> None:
     """Every ship at sea at a glance: where, whither, how fast, and what is wrong.
 
+    Columns: hex (where she is), to (her destination), miles (still to go), eta h
+    (hours to go at her speed now, currents reckoned; - when she makes no way), speed
+    (knots, pace), fuel and load (hlbs), water (hlbs aboard), trouble (leaks, fire,
+    sinking ...).
+
     Example:
 
         voyage status

@@ -262,3 +262,13 @@ def test_a_ship_just_rolled_is_on_no_hex_and_told_how_to_place_her(runner, db: P
     ok(runner, "ship", "place", "Gull", "0305")
     shown = ok(runner, "ship", "show", "Gull")
     assert "Status: in port at 0305" in shown and "not on the map" not in shown
+
+
+def test_a_weather_reroll_is_told_on_the_campaigns_date(runner, tmp_path: Path) -> None:
+    # "Day 1, south: was ..." in a campaign whose every other time reads "1 Jun 1492"
+    cal = ("--db", str(tmp_path / "c.db"))
+    ok(runner, "init", *cal, "--seed", "5", "--start", "1492-06-01")
+    ok(runner, "map", "load", *cal, "salt_reach")
+    ok(runner, "advance", *cal, "--hours", "7")
+    said = ok(runner, "weather", "reroll", *cal, "1", "--region", "south")
+    assert said.startswith("1 Jun 1492, south: was ") and "Day 1" not in said

@@ -34,7 +34,7 @@ def test_players_read_the_news_the_referee_reads_every_roll(runner, sailed: Path
     players = ok(runner, "journal", "--since", "day 1")
     referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
     assert players.startswith("# Test: the journal") and "## Day 1" in players
-    assert "Sea Witch sets sail from 0305" in players
+    assert "Sea Witch sets sail from Gullhaven (0305)" in players  # ports named for players
     # routine checks that changed nothing are not news; the referee's journal has them all
     assert "The shallows are clear." not in players and "(R" not in players
     assert "The shallows are clear." in referee and "`coastal hazard: d6=" in referee

@@ -200,7 +200,8 @@ def test_players_read_a_fight_in_the_sea_s_words_wherever_it_is_told(
         for secret in ("Explosion", "modifier of", "lethal zone", "0/1/1 yd", "Round 1: order",
                        "(R"):
             assert secret not in text, (secret, text)
-    assert "A fight begins at 0305" in told[0] and "A fight begins at 0305" in told[1]
+    assert "A fight begins at Gullhaven (0305)" in told[0]
+    assert "A fight begins at Gullhaven (0305)" in told[1]
 
 
 def test_a_journals_json_says_its_stretch_in_the_campaigns_time(runner, sailed: Path) -> None:
@@ -272,3 +273,21 @@ def test_a_weather_reroll_is_told_on_the_campaigns_date(runner, tmp_path: Path) 
     ok(runner, "advance", *cal, "--hours", "7")
     said = ok(runner, "weather", "reroll", *cal, "1", "--region", "south")
     assert said.startswith("1 Jun 1492, south: was ") and "Day 1" not in said
+
+
+def test_players_read_ports_by_their_names(runner, sailed: Path, tmp_path: Path) -> None:
+    # "sets sail from 0305 for 2812": players know Gullhaven and Ironport, not hex numbers
+    from voyage.chronicle import name_places
+
+    journal = ok(runner, "journal", "--since", "day 1")
+    assert "sets sail from Gullhaven (0305) for Ironport (2812) inshore" in journal
+    log = tmp_path / "p.md"
+    ok(runner, "export", "Sea Witch", "--out", str(log))
+    assert "from Gullhaven (0305) for Ironport (2812)" in log.read_text(encoding="utf-8")
+    referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
+    assert "sets sail from 0305 for 2812 inshore" in referee  # the log's own words
+    places = {"0305": "Gullhaven", "1492": "Year Port"}
+    assert name_places("at 0305; arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; "
+                       "Encounter at 0806", places) == (
+        "at Gullhaven (0305); arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; "
+        "Encounter at 0806")

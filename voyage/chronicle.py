@@ -47,11 +47,39 @@ def for_players(text: str) -> str:
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
 
 
-def event_for_players(event: dict[str, Any]) -> str | None:
+#: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
+#: a name in parentheses; a year ("Jun 1492") follows no such word.
+_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \()",
+                       re.ASCII)
+
+
+def name_places(text: str, places: dict[str, str] | None) -> str:
+    """Ports by their names for players: "sets sail from 0305 for 2812" reads "from
+    Gullhaven (0305) for Ironport (2812)" (``places``: hex -> port name)."""
+    if not places:
+        return text
+    return _BARE_HEX.sub(
+        lambda m: f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
+        if m.group(2) in places else m.group(0),
+        text,
+    )
+
+
+def map_places(camp: Any) -> dict[str, str]:
+    """hex -> port name for every port of the campaign's map (none without a map)."""
+    from .export import sea_map_for
+
+    sea_map = sea_map_for(camp)
+    return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
+
+
+def event_for_players(event: dict[str, Any],
+                      places: dict[str, str] | None = None) -> str | None:
     """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
     when they would not hear of it. A fight's events (R94) are told as the export's fight
     story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
-    bookkeeping); every other event by :func:`for_players`."""
+    bookkeeping); every other event by :func:`for_players`. With ``places`` the ports are
+    named (:func:`name_places`)."""
     changes = event.get("changes")
     if isinstance(changes, str):
         try:
@@ -59,10 +87,11 @@ def event_for_players(event: dict[str, Any]) -> str | None:
         except json.JSONDecodeError:
             changes = {}
     if not isinstance(changes, dict) or "fight" not in changes:
-        return for_players(str(event.get("text") or ""))
+        return name_places(for_players(str(event.get("text") or "")), places)
     from .fightstory import players_text
 
-    return players_text({**event, "changes": changes})
+    told = players_text({**event, "changes": changes})
+    return None if told is None else name_places(told, places)
 
 
 @dataclass
@@ -129,6 +158,7 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
     ).fetchall()
     days: dict[int, list[Entry]] = {}
     wanted = None if ships is None else set(ships)
+    places = map_places(camp) if audience == "players" else None
     for clock, minute, ship, kind, text, rolls, changes in rows:
         if wanted is not None and ship not in wanted:
             continue
@@ -138,7 +168,7 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
             else []
         shown = text if audience == "referee" else event_for_players(
-            {"kind": kind, "ship": ship, "text": text, "changes": changes})
+            {"kind": kind, "ship": ship, "text": text, "changes": changes}, places)
         if shown is None:  # a fight's bookkeeping: not news for players
             continue
         days.setdefault(clock // 24, []).append(

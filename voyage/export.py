@@ -572,7 +572,8 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             text = str(event.get("text", ""))
             # a fight's event as the fight story tells it (R94); the numbers stay the
             # picture's, so an event players would not hear of keeps its plain words
-            text = (event_for_players(event) or for_players(text)) if players else text
+            text = (event_for_players(event, log.places) or for_players(text)) if players \
+                else text
             mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
             out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])
@@ -729,7 +730,7 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
         if players and not is_notable(event):
             continue
         if players:
-            told = event_for_players(event)
+            told = event_for_players(event, log.places)
             if told is None:
                 continue
             event = {**event, "text": told}

@@ -291,3 +291,16 @@ def test_players_read_ports_by_their_names(runner, sailed: Path, tmp_path: Path)
                        "Encounter at 0806", places) == (
         "at Gullhaven (0305); arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; "
         "Encounter at 0806")
+
+
+def test_players_do_not_read_the_referees_weather_rerolls(runner, tmp_path: Path) -> None:
+    # R63: "Weather of day 1 in south rerolled: was ...; now ... (16 h, drifts NE every 6 h)"
+    # told players of the referee's reroll and where the storm would go
+    cal = ("--db", str(tmp_path / "c.db"))
+    ok(runner, "init", *cal, "--seed", "5", "--start", "1492-06-01")
+    ok(runner, "map", "load", *cal, "salt_reach")
+    ok(runner, "advance", *cal, "--hours", "7")
+    ok(runner, "weather", "reroll", *cal, "1", "--region", "south")
+    referee = ok(runner, "journal", *cal, "--since", "day 1", "--for", "referee")
+    assert "Weather of 1 Jun 1492 in south rerolled (R63): was " in referee
+    assert "rerolled" not in ok(runner, "journal", *cal, "--since", "day 1")

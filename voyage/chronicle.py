@@ -21,6 +21,9 @@ from .errors import VoyageError
 #: (R72) and an hour's search that found nobody (R74).
 ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
+#: The referee's own doings that players do not hear of: a day's weather rolled again (R63:
+#: its text gives the storm cells' hours and drift to come).
+REFEREE_KINDS = frozenset({"weather"})
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
@@ -163,7 +166,7 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         if wanted is not None and ship not in wanted:
             continue
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
-        if audience == "players" and quiet:
+        if audience == "players" and (quiet or kind in REFEREE_KINDS):
             continue
         lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
             else []

@@ -337,7 +337,8 @@ def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str
             old = before.day(name, day)
             after = sea_states_for(camp, sea_map).day(name, day)
             text = (
-                f"Weather of day {day} in {name} rerolled (R63): was {old.text}; now {after.text}."
+                f"Weather of {date_text(camp, (day - 1) * 24)} in {name} rerolled (R63): "
+                f"was {old.text}; now {after.text}."
             )
             log_event(camp, act, None, None, Event("weather", text, list(after.rolls), 0, {}))
             changed.append(

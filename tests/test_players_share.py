@@ -304,3 +304,11 @@ def test_players_do_not_read_the_referees_weather_rerolls(runner, tmp_path: Path
     referee = ok(runner, "journal", *cal, "--since", "day 1", "--for", "referee")
     assert "Weather of 1 Jun 1492 in south rerolled (R63): was " in referee
     assert "rerolled" not in ok(runner, "journal", *cal, "--since", "day 1")
+
+
+def test_a_days_line_names_the_port_she_left(runner, sailed: Path, tmp_path: Path) -> None:
+    # "24 hours at sea, 96 miles, from hex 0305 to hex 1108": hex 0305 is Gullhaven
+    log = tmp_path / "p.md"
+    ok(runner, "export", "Sea Witch", "--out", str(log))
+    day1 = log.read_text(encoding="utf-8").split("## Day 1")[1]
+    assert re.search(r"miles, from Gullhaven \(0305\) to hex \d{4};", day1)

@@ -556,8 +556,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             miles = sum(float(r.get("miles") or 0) for r in hours)
             out.append(
                 f"{len(hours)} hour{'s' if len(hours) != 1 else ''} at sea, "
-                f"{_number(miles)} miles, from hex {md_text(first.get('hex'))} to hex "
-                f"{md_text(last.get('hex'))}; {fuel_words(log)[0]} {md_text(last.get('fuel'))} "
+                # a port by her name ("from Gullhaven (0305)"), any other hex as "hex 1409"
+                f"{_number(miles)} miles, from {md_text(place(log, first.get('hex')))} to "
+                f"{md_text(place(log, last.get('hex')))}; {fuel_words(log)[0]} "
+                f"{md_text(last.get('fuel'))} "
                 f"{fuel_words(log)[1]}, "
                 f"water aboard {md_text(last.get('water'))} hlbs, "
                 # the row's hex, fuel and status are those at the END of its hour

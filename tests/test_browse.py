@@ -117,3 +117,18 @@ def test_tables_link_to_each_other_in_datasette(runner, db: Path):
     assert (row["class"], row["class_label"]) == ("trawler", "Fishing Trawler")
     meta = _get(db, "/-/metadata.json")["databases"][name]["tables"]  # type: ignore[index]
     assert "beside its key" in meta["ships"]["columns"]["class_label"]
+
+
+def test_without_datasette_the_refusal_installs_it_beside_this_voyage(
+    runner, db: Path, monkeypatch
+):
+    """The package index's "voyage" is another project: `pip install 'voyage[browse]'` would
+    put it in place of this one. The hint names this Python's pip and Datasette itself."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "datasette", None)  # as if not installed
+    monkeypatch.setitem(sys.modules, "datasette.app", None)
+    line = refused(runner, "browse")
+    assert "voyage[browse]" not in line
+    assert f"{sys.executable} -m pip install 'datasette>=0.65,<0.66'" in line
+    assert "pip install '.[browse]'" in line  # from voyage's own folder

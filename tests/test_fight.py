@@ -161,7 +161,9 @@ def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
         (1, ("encounter", "shoot", "Iron Harpy", "--at", "Gull", "--weapon", "artillery"),
          "Gull is not in Iron Harpy's fight"),
         (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "artillery"),
-         "does not carry a Artillery Cannon"),
+         # "a Artillery Cannon", and no word of what she carries or how a ship is armed
+         "Sea Witch does not carry an Artillery Cannon (her heavy weapons: Heavy Machine "
+         "Gun; a ship is armed when made: `voyage ship add ... --weapon`)"),
         (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "trebuchet"),
          "unknown weapon 'trebuchet'"),
         (2, ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "broadside"),

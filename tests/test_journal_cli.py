@@ -34,7 +34,7 @@ def test_players_read_the_news_the_referee_reads_every_roll(runner, sailed: Path
     players = ok(runner, "journal", "--since", "day 1")
     referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
     assert players.startswith("# Test: the journal") and "## Day 1" in players
-    assert "Sea Witch sets sail from 0305" in players
+    assert "Sea Witch sets sail from Gullhaven (0305)" in players  # ports named for players
     # routine checks that changed nothing are not news; the referee's journal has them all
     assert "The shallows are clear." not in players and "(R" not in players
     assert "The shallows are clear." in referee and "`coastal hazard: d6=" in referee
@@ -103,3 +103,29 @@ def test_players_do_not_read_the_drowning_dice() -> None:
         f"Anna Roe (non-swimmer, no jacket) in a hurricane at 1409: {worse}; "
         "she drowns (Day 2, 03:12) (R72)."
     ) == ("Anna Roe in a hurricane at 1409; she drowns (Day 2, 03:12).")
+
+
+def test_players_do_not_read_a_leviathans_figures(book) -> None:
+    # R54, R93: "a Great White Whale (speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd
+    # +3)" is the referee's stat block; players read the beast and what it looks like
+    from voyage.encounters import leviathan_text
+
+    beasts = [book.leviathan(key) for key in book.leviathans["leviathans"]]
+    assert len(beasts) >= 3
+    for beast in beasts:
+        text = f"Encounter at 0405 (leviathan): {leviathan_text(beast)}"
+        assert "Tier" in text and "attacks as" in text  # the referee's log keeps them
+        shown = for_players(text)
+        assert shown.startswith(f"Encounter at 0405 (leviathan): a {beast['name']}")
+        assert "Tier" not in shown and "attacks as" not in shown and "speed" not in shown
+        assert beast["note"] in shown
+        assert shown.endswith(".") and ".." not in shown and " ." not in shown
+
+
+@pytest.mark.encounters
+def test_the_demos_whale_is_met_without_its_figures(tmp_path: Path) -> None:
+    from test_demo import demo
+
+    assert demo(["--seed", "20260612"], tmp_path).exit_code == 0  # type: ignore[attr-defined]
+    log = (tmp_path / "voyage-demo" / "demo-seed-20260612.md").read_text(encoding="utf-8")
+    assert "a Great White Whale. Rams from below" in log and "Tier VIII" not in log

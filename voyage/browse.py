@@ -1,4 +1,4 @@
-"""Browse a campaign in Datasette (issue 15, the optional extra ``voyage[browse]``).
+"""Browse a campaign in Datasette (issue 15, the optional extra ``browse``).
 
 The campaign is served read-only: Datasette opens a file database with ``mode=ro`` and
 grants no write permission unless told to, and nothing here tells it to. The metadata says
@@ -14,7 +14,19 @@ from typing import Any
 
 from .errors import VoyageError
 
-INSTALL_HINT = "install it with: pip install 'voyage[browse]'"
+#: Datasette goes into the Python voyage runs in. Not ``pip install 'voyage[browse]'``: voyage
+#: is installed from its folder, and that name on the package index is another project, which
+#: pip would fetch in place of this one.
+DATASETTE = "datasette>=0.65,<0.66"
+
+
+def install_hint() -> str:
+    """The one command that installs Datasette beside this voyage (its own Python's pip)."""
+    import shlex
+    import sys
+
+    return (f"install it with: {shlex.quote(sys.executable)} -m pip install '{DATASETTE}' "
+            "(or, in voyage's folder, pip install '.[browse]')")
 
 #: table or view -> (description, facets)
 TABLES: dict[str, tuple[str, list[str]]] = {
@@ -132,7 +144,7 @@ def datasette_app(path: Path, title: str) -> Any:
     try:
         from datasette.app import Datasette
     except ImportError:
-        raise VoyageError(f"voyage browse needs Datasette: {INSTALL_HINT}") from None
+        raise VoyageError(f"voyage browse needs Datasette: {install_hint()}") from None
     return Datasette([str(path)], metadata=browse_metadata(path, title),
                      settings={"default_page_size": 50})
 

@@ -21,6 +21,9 @@ from .errors import VoyageError
 #: (R72) and an hour's search that found nobody (R74).
 ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
+#: The referee's own doings that players do not hear of: a day's weather rolled again (R63:
+#: its text gives the storm cells' hours and drift to come).
+REFEREE_KINDS = frozenset({"weather"})
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
@@ -28,6 +31,9 @@ _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
 _SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
 _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
+#: A leviathan's figures (R54, R93: voyage.encounters.leviathan_text), the referee's stat
+#: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
+_BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
 FORMATS = ("md", "html", "json")
 
 
@@ -37,10 +43,58 @@ class JournalError(VoyageError):
 
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
+    text = _BEAST_FIGURES.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
     text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
+
+
+#: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
+#: a name in parentheses; a year ("Jun 1492") follows no such word.
+_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \()",
+                       re.ASCII)
+
+
+def name_places(text: str, places: dict[str, str] | None) -> str:
+    """Ports by their names for players: "sets sail from 0305 for 2812" reads "from
+    Gullhaven (0305) for Ironport (2812)" (``places``: hex -> port name)."""
+    if not places:
+        return text
+    return _BARE_HEX.sub(
+        lambda m: f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
+        if m.group(2) in places else m.group(0),
+        text,
+    )
+
+
+def map_places(camp: Any) -> dict[str, str]:
+    """hex -> port name for every port of the campaign's map (none without a map)."""
+    from .export import sea_map_for
+
+    sea_map = sea_map_for(camp)
+    return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
+
+
+def event_for_players(event: dict[str, Any],
+                      places: dict[str, str] | None = None) -> str | None:
+    """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
+    when they would not hear of it. A fight's events (R94) are told as the export's fight
+    story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
+    bookkeeping); every other event by :func:`for_players`. With ``places`` the ports are
+    named (:func:`name_places`)."""
+    changes = event.get("changes")
+    if isinstance(changes, str):
+        try:
+            changes = json.loads(changes) if "fight" in changes else {}
+        except json.JSONDecodeError:
+            changes = {}
+    if not isinstance(changes, dict) or "fight" not in changes:
+        return name_places(for_players(str(event.get("text") or "")), places)
+    from .fightstory import players_text
+
+    told = players_text({**event, "changes": changes})
+    return None if told is None else name_places(told, places)
 
 
 @dataclass
@@ -66,11 +120,17 @@ class Journal:
     audience: str
     days: list[tuple[str, list[Entry]]]
 
+    #: ``since`` and ``until`` as people read them (the campaign's one time format)
+    since_time: str = ""
+    until_time: str = ""
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "campaign": self.campaign,
             "since": self.since,
             "until": self.until,
+            "since_time": self.since_time,
+            "until_time": self.until_time,
             "for": self.audience,
             "days": [
                 {"day": day, "entries": [e.__dict__ for e in entries]}
@@ -80,12 +140,15 @@ class Journal:
 
 
 def gather(camp: Any, since: int, until: int, audience: str = "players", *,
-           to_now: bool = False) -> Journal:
+           to_now: bool = False, ships: list[str] | None = None) -> Journal:
     """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
 
     ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
     (actions and rolls logged at the clock, after the last advance) is included: the
-    journal runs up to now, and says so, not to an hour that has not come yet."""
+    journal runs up to now, and says so, not to an hour that has not come yet.
+
+    ``ships``: only the events of these ships (by their exact names), for a journal shared
+    with the players of one ship; None for every ship's."""
     if audience not in ("players", "referee"):
         raise JournalError(f"a journal is --for players or referee, not {audience!r}")
     if until < since or (until == since and not to_now):
@@ -97,13 +160,20 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         [since, until + 1 if to_now else until],
     ).fetchall()
     days: dict[int, list[Entry]] = {}
+    wanted = None if ships is None else set(ships)
+    places = map_places(camp) if audience == "players" else None
     for clock, minute, ship, kind, text, rolls, changes in rows:
+        if wanted is not None and ship not in wanted:
+            continue
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
-        if audience == "players" and quiet:
+        if audience == "players" and (quiet or kind in REFEREE_KINDS):
             continue
         lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
             else []
-        shown = text if audience == "referee" else for_players(text)
+        shown = text if audience == "referee" else event_for_players(
+            {"kind": kind, "ship": ship, "text": text, "changes": changes}, places)
+        if shown is None:  # a fight's bookkeeping: not news for players
+            continue
         days.setdefault(clock // 24, []).append(
             Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
                   [line for line in lines if line])
@@ -114,6 +184,8 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         until,
         audience,
         [(format_date(cal, day * 24), entries) for day, entries in sorted(days.items())],
+        format_time(cal, since),
+        format_time(cal, until),
     )
 
 
@@ -127,7 +199,8 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
         out += [f"## {day}", ""]
         for e in entries:
             # the ship's name in bold, unless the line already begins with it
-            who = f"**{e.ship}**: " if e.ship and not e.text.startswith(e.ship) else ""
+            named = e.ship and e.text.startswith((e.ship, f"The {e.ship}"))
+            who = f"**{e.ship}**: " if e.ship and not named else ""
             out.append(f"- {e.time[-5:]} {who}{e.text}")
             out += [f"    - `{line}`" for line in e.rolls]
         out.append("")

@@ -284,6 +284,16 @@ def _leviathan(book: RuleBook, key: str) -> dict[str, Any]:
     return found[1]
 
 
+def leviathan_text(beast: dict[str, Any]) -> str:
+    """A leviathan met (R54, R93): its name, the referee's figures in one parenthesis
+    (which a players' log leaves out: voyage.chronicle.for_players), then its note."""
+    return (
+        f"a {beast['name']} (speed {beast['speed']}, "
+        f"Tier {roman(beast['tier'])}, attacks as an Explosion {beast['zones']} "
+        f"{beast['modifier']:+d}). {beast['note']}".strip()
+    )
+
+
 def roll_encounter(
     book: RuleBook,
     roller: Roller,
@@ -313,11 +323,7 @@ def roll_encounter(
         beast = _leviathan(book, key)
         rolls.append(r1)
         found.update(leviathan=beast["key"], name=beast["name"])
-        text = (
-            f"a {beast['name']} (speed {beast['speed']}, "
-            f"Tier {roman(beast['tier'])}, attacks as an Explosion {beast['zones']} "
-            f"{beast['modifier']:+d}). {beast['note']}".strip()
-        )
+        text = leviathan_text(beast)
     elif kind == "castaways":
         r1 = roller.roll("castaways: people in the water", enc["castaways"])
         people = max(1, r1.total)

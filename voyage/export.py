@@ -486,7 +486,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     and ruling codes; "referee" keeps everything. Notable events carry the numbers the
     picture marks them with.
     """
-    from .chronicle import for_players
+    from .chronicle import event_for_players, for_players
     from .fightstory import story as fight_story
     from .report import ship_card
 
@@ -509,7 +509,12 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     card = ship_card(log.figures)
     out.append(f"**{md_text(card[0])}**")
     out.append("")
-    out += [f"- {md_text(line.strip())}" for line in card[1:]]
+    # her card as she set sail: its "Status: in port at 0305" read as now in a log that
+    # ends with her sunk, so the line says when the card was true
+    sailed = (f"As she set sail from {place(log, v.get('origin'))}, "
+              f"{clock_text(v.get('started'), log.calendar)}")
+    out += [f"- {md_text(sailed if line.strip().startswith('Status:') else line.strip())}"
+            for line in card[1:]]
     out += ["", "## Summary", ""]
     out += md_table(["", f"Voyage {log.id}"], [
         ["Distance", f"{_number(s['distance_miles'])} miles"],
@@ -551,8 +556,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             miles = sum(float(r.get("miles") or 0) for r in hours)
             out.append(
                 f"{len(hours)} hour{'s' if len(hours) != 1 else ''} at sea, "
-                f"{_number(miles)} miles, from hex {md_text(first.get('hex'))} to hex "
-                f"{md_text(last.get('hex'))}; {fuel_words(log)[0]} {md_text(last.get('fuel'))} "
+                # a port by her name ("from Gullhaven (0305)"), any other hex as "hex 1409"
+                f"{_number(miles)} miles, from {md_text(place(log, first.get('hex')))} to "
+                f"{md_text(place(log, last.get('hex')))}; {fuel_words(log)[0]} "
+                f"{md_text(last.get('fuel'))} "
                 f"{fuel_words(log)[1]}, "
                 f"water aboard {md_text(last.get('water'))} hlbs, "
                 # the row's hex, fuel and status are those at the END of its hour
@@ -565,7 +572,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             continue
         for event in events:
             text = str(event.get("text", ""))
-            text = for_players(text) if players else text
+            # a fight's event as the fight story tells it (R94); the numbers stay the
+            # picture's, so an event players would not hear of keeps its plain words
+            text = (event_for_players(event, log.places) or for_players(text)) if players \
+                else text
             mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
             out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])
@@ -583,8 +593,10 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
         # R71-R74: the log of a lost ship ends with what became of everyone aboard
         out += ["", "## What became of everyone aboard", ""]
         out += [f"- {md_text(p['who'])}: {md_text(p['fate'])}" for p in log.people]
+    # the referee's log without its rolls says where they are; the players' does not send
+    # its readers to the referee's dice
     out += ["", f"*Written by voyage {__version__} from the campaign log. Every roll is in "
-                f"the JSON export.*" if rolls != "shown" else
+                f"the JSON export.*" if rolls != "shown" and not players else
             f"*Written by voyage {__version__} from the campaign log.*", ""]
     text = "\n".join(out)
     return re.sub(r"\n{3,}", "\n\n", text)
@@ -706,10 +718,24 @@ def json_text(log: VoyageLog, check: bool = False) -> str:
 # ----------------------------------------------------------------------------- CSV
 
 
-def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
-    """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted."""
+def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
+    """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted.
+
+    For ``audience`` "players" the events are those the players' Markdown numbers (no
+    routine checks), in the players' words (no ruling codes, no drowning dice, no
+    leviathan's figures: voyage.chronicle.for_players)."""
+    from .chronicle import event_for_players
+
+    players = audience == "players"
     by_clock: dict[Any, list[dict[str, Any]]] = {}
     for event in log.events:
+        if players and not is_notable(event):
+            continue
+        if players:
+            told = event_for_players(event, log.places)
+            if told is None:
+                continue
+            event = {**event, "text": told}
         by_clock.setdefault(event.get("clock"), []).append(event)
     rows = []
     for r in log.hours:
@@ -726,12 +752,13 @@ def csv_rows(log: VoyageLog) -> list[dict[str, Any]]:
     return rows
 
 
-def to_csv(log: VoyageLog) -> str:
-    """The hours of the voyage as CSV text with a header row."""
+def to_csv(log: VoyageLog, audience: str = "referee") -> str:
+    """The hours of the voyage as CSV text with a header row (for players or the referee,
+    as :func:`csv_rows`)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    for row in csv_rows(log):
+    for row in csv_rows(log, audience):
         writer.writerow({k: "" if v is None else v for k, v in row.items()})
     return buffer.getvalue()
 
@@ -829,7 +856,7 @@ def write_exports(
     if "json" in paths:
         texts["json"] = json_text(log, check=validate_json)  # before anything is written
     if "csv" in paths:
-        texts["csv"] = to_csv(log)
+        texts["csv"] = to_csv(log, audience)
     for fmt in ("md", "html"):
         if fmt not in paths:
             continue

@@ -326,7 +326,12 @@ def _weapon(camp: Campaign, shooter: dict[str, Any], key: str) -> dict[str, Any]
     ship = camp.get_ship(shooter["name"])
     eq = ship.equipment
     if found["carried"] == "heavy_weapon" and found["name"] not in eq.get("heavy_weapons", []):
-        raise VoyageRuleError(f"{ship.name} does not carry a {found['name']}")
+        carried = ", ".join(eq.get("heavy_weapons", [])) or "none"
+        article = "an" if found["name"][:1].lower() in "aeiou" else "a"
+        raise VoyageRuleError(
+            f"{ship.name} does not carry {article} {found['name']} (her heavy weapons: "
+            f"{carried}; a ship is armed when made: `voyage ship add ... --weapon`)"
+        )
     if found["carried"] == "harpoons" and int(eq.get("harpoons", 0) or 0) < 1:
         raise VoyageRuleError(f"{ship.name} has no explosive harpoons aboard")
     return found

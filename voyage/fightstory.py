@@ -115,6 +115,11 @@ def _for_players(event: dict[str, Any]) -> str | None:
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").replace(" ,", ",").strip()
 
 
+#: The event in the sea's words, or None when players would not hear of it (the journal,
+#: the days of the players' export and their CSV tell a fight's events so too).
+players_text = _for_players
+
+
 def story(log: Any, audience: str, rolls: str) -> list[str]:
     """Markdown lines for ``log`` (a voyage.export.VoyageLog): one section per fight, a
     paragraph per round; the referee's rolls of each round folded (none when ``rolls`` is

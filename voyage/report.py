@@ -38,6 +38,10 @@ def equipment_text(eq: dict[str, Any]) -> list[str]:
     return out
 
 
+#: the status of a ship in port but on no hex (rolled, not yet placed)
+_NOWHERE = ", not on the map yet (`voyage ship place` puts her in a port)"
+
+
 def ship_card(fig: dict[str, Any]) -> list[str]:
     """A ship's figures (from ships.figures) as lines of text."""
     if "built" in fig:  # R80: a built boat shows her design sheet
@@ -69,6 +73,8 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
         f"{', life jackets ' + str(fig['life_jackets']) if fig.get('life_jackets') else ''}"
         f"{', life rafts ' + str(fig['life_rafts']) if fig.get('life_rafts') else ''}",
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
+        # a ship just rolled is "in port" nowhere: say so, and how she gets somewhere
+        f"{_NOWHERE if not fig.get('hex') and fig['status'] == 'in port' else ''}"
         f"{'; engine broken' if fig.get('engine_broken') else ''}",
     ]
     eq = equipment_text(fig["equipment"]) + ([fig["pumps"]] if fig.get("pumps") else [])

@@ -76,6 +76,11 @@ def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
 
     with core_errors():
         camp = open_campaign(ctx.obj["db"])
+        if "to" in kwargs or "via" in kwargs:  # a course: hexes or ports' names
+            from .hexarg import hex_or_port, hexes_or_ports
+
+            kwargs["to"] = hex_or_port(camp, kwargs.get("to"))
+            kwargs["via"] = hexes_or_ports(camp, kwargs.get("via") or ())
         event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
     if ctx.obj.get("json"):
         from ..voyages import clock_text
@@ -384,8 +389,10 @@ def cast_off(ctx: click.Context) -> None:
 
 
 @act.command()
-@click.option("--to", "to", default=None, help="New destination CCRR (shortest sea route).")
-@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--to", "to", default=None,
+              help="New destination: a hex CCRR or a port's name (shortest sea route).")
+@click.option("--via", "via", multiple=True,
+              help="A hex (or port) to pass on the way (repeatable).")
 @click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")
 @click.pass_context
 def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str | None) -> None:

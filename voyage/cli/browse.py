@@ -1,4 +1,4 @@
-"""`voyage browse`: the campaign in Datasette, read-only (optional extra voyage[browse])."""
+"""`voyage browse`: the campaign in Datasette, read-only (optional extra browse)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,11 @@ from .common import Whole, db_option, handles_errors
 def browse(db_path: str, host: str, port: int) -> None:
     """Browse the campaign in Datasette, read-only, with tables that link to each other.
 
-    Needs the optional extra: pip install 'voyage[browse]'. Ctrl-C stops it.
+    Needs Datasette, the optional extra: `pip install '.[browse]'` in voyage's
+    folder (or `pip install 'datasette>=0.65,<0.66'` into voyage's Python). Ctrl-C
+    stops it. It shows everything the campaign holds, the seed and every roll
+    included: the referee's view, not one for players (share `voyage export` or
+    `voyage journal` with them).
 
     Example:
 

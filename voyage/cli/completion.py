@@ -112,6 +112,10 @@ def complete_hex(ctx: click.Context, _param: click.Parameter, incomplete: str) -
         return []
     if sea_map is None:
         return []
+    if incomplete[:1].isalpha():  # a port by her name, as hexarg.hex_or_port reads it
+        low = incomplete.lower()
+        return [CompletionItem(h.port, help=h.name) for h in sea_map.ports()
+                if h.port and h.port.lower().startswith(low)]
     ports = [CompletionItem(h.name, help=h.port) for h in sea_map.ports()]
     found = [p for p in ports if p.value.startswith(incomplete)]
     if len(incomplete) >= 2 and not found:

@@ -31,10 +31,10 @@ _FORMATS = ("md", "html", "json", "csv", "png")
 @click.option("--out", "out", type=FilePath(dir_okay=False), default=None,
               help="File to write. With several formats, each gets this name with its own "
                    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
-@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
-              show_default=True,
-              help="players: what happened, in the sea's words (no routine checks, no ruling "
-                   "codes, no rolls); referee: every event, roll and ruling.")
+@click.option("--for", "audience", type=Choice(["players", "referee"]), default=None,
+              help="players (the default): what happened, in the sea's words (no routine "
+                   "checks, no ruling codes, no rolls), in md, html and csv; referee: every "
+                   "event, roll and ruling. JSON is always the whole record, the referee's.")
 @click.option("--rolls", type=Choice(["shown", "folded", "none"]), default=None,
               help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
                    "them out. Default: none for players, shown for the referee. JSON "
@@ -46,9 +46,12 @@ _FORMATS = ("md", "html", "json", "csv", "png")
 @json_option
 @handles_errors
 def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[str, ...],
-           out: str | None, audience: str, rolls: str | None, force: bool,
+           out: str | None, audience: str | None, rolls: str | None, force: bool,
            validate_json: bool, as_json: bool) -> None:
-    """Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.
+    """Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.
+
+    Markdown, HTML and CSV are for players unless --for referee is given; JSON is the
+    whole record, every roll kept: the referee's.
 
     Nothing is written but the files named (or the default names in the current
     folder), and an existing file is left alone unless --force is given. The Markdown
@@ -72,6 +75,12 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
         sea_map = _sea_map(camp) if "png" in formats or "html" in formats else None
     finally:
         camp.close()
+    if audience == "players" and "json" in formats:
+        # asked for a players' JSON: it is the whole record (every roll, ruling and routine
+        # check, R4), so say so rather than hand the players the referee's dice unawares
+        click.echo("Note: the JSON export is the referee's whole record (every roll and "
+                   "ruling); --for players applies to md, html and csv.", err=True)
+    audience = audience or "players"
     shown = rolls or ("none" if audience == "players" else "shown")
     untouched = [fmt for fmt in dict.fromkeys(formats) if fmt not in ("md", "html")]
     if rolls is not None and untouched:

@@ -34,8 +34,10 @@ def _hexes(value: str | None) -> list[str]:
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", default=None, help="Destination hex CCRR (shortest sea route).")
-@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--to", "to", default=None,
+              help="Destination: a hex CCRR or a port's name (shortest sea route).")
+@click.option("--via", "via", multiple=True,
+              help="A hex (or port) to pass on the way (repeatable).")
 @click.option("--route", "route", default=None, help="The whole route CCRR,CCRR,...")
 @click.option("--inshore", is_flag=True, help="Sail within a mile of the coast (R33).")
 @click.option(
@@ -106,6 +108,9 @@ def forecast(
         raise click.ClickException("say how many knots to strain: --pace strain N (R14)")
     check_counts(runs, workers)
     camp = read_only_campaign(db_path)
+    from .hexarg import hex_or_port, hexes_or_ports
+
+    to, via = hex_or_port(camp, to), hexes_or_ports(camp, via)
     if plan_number is not None:
         assert to is not None
         setup = _plan_setup(camp, ship_name, to, plan_number, pace, strain or 0)
@@ -154,7 +159,7 @@ def _plan_setup(
 @click.command("plan")
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", required=True, help="Destination hex CCRR.")
+@click.option("--to", "to", required=True, help="Destination: a hex CCRR or a port's name.")
 @click.option(
     "--objective",
     type=Choice(["fastest", "safest", "fuel"]),
@@ -213,6 +218,9 @@ def plan_command(
         raise click.ClickException("say how many knots to strain: --pace strain N (R14)")
     check_counts(runs, workers)
     camp = read_only_campaign(db_path)
+    from .hexarg import hex_or_port
+
+    to = str(hex_or_port(camp, to))
     data = plan(camp, ship_name, to, objective, runs, seed, workers, pace, strain or 0)
     if as_json:
         emit_json(data)

@@ -18,20 +18,24 @@ from .common import (
 @click.command()
 @db_option
 @click.option("--since", default=None, metavar="WHEN",
-              help="From when: 'day 3', '12 Jun 1492', '+0h'... Default: a week before now.")
+              help="From when: 'day 3', '12 Jun 1492' (a date in the campaign's calendar), "
+                   "'-12h' (back from now), '+0h' (now)... Default: a week before now.")
 @click.option("--until", "until", default=None, metavar="WHEN",
               help="Up to when (not included). Default: now.")
 @click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
               show_default=True,
               help="players: what happened, in the sea's words; referee: every roll and ruling.")
+@click.option("--ship", "ship", multiple=True, metavar="SHIP",
+              help="Only this ship's story (repeat for several): the players' own, and "
+                   "nothing of the other ships at sea. Default: every ship.")
 @click.option("-f", "--format", "fmt", type=Choice(["md", "html", "json"]), default="md",
               show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
 @click.option("--out", type=FilePath(dir_okay=False), default=None,
               help="File to write (default: print it).")
 @force_option
 @handles_errors
-def journal(db_path: str, since: str | None, until: str | None, audience: str, fmt: str,
-            out: str | None, force: bool) -> None:
+def journal(db_path: str, since: str | None, until: str | None, audience: str,
+            ship: tuple[str, ...], fmt: str, out: str | None, force: bool) -> None:
     """Every ship's story over a stretch of the campaign, day by day.
 
     What a referee posts after a session. Nothing in the campaign changes.
@@ -41,6 +45,11 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
         voyage journal --since "day 1"
 
         voyage journal --since "day 2" --for referee -f html --out session-3.html
+
+        voyage journal --since "day 1" --ship "Sea Witch" -f html --out for-players.html
+
+    Every ship's story is in it unless --ship names the ships to tell: give the
+    players' ship when the journal is for them, so they read nothing of the others.
 
     An existing --out file is kept unless --force is given.
     """
@@ -65,7 +74,9 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str, f
 
         raise JournalError(f"--since {since!r} has not come yet (it is now "
                            f"{clock_text(camp, now)}): give an earlier --since")
-    record = gather(camp, start, end, audience, to_now=until is None)
+    # archived ships too: a ship removed since may still be in the stretch told
+    only = [camp.get_ship(name, archived=True).name for name in ship] or None
+    record = gather(camp, start, end, audience, to_now=until is None, ships=only)
     if fmt == "json":
         text = json.dumps(record.to_dict(), indent=2) + "\n"
     else:

@@ -224,23 +224,28 @@ def render(
 
 @map_group.command("hex")
 @db_option
-@click.argument("hex_name", metavar="CCRR")
+@click.argument("hex_name", metavar="CCRR|PORT")
 @json_option
 @handles_errors
 def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     """Say what is in a hex: terrain, seabed, coast, port and fuel, passage, storm, ships.
 
-    Example:
+    HEX is CCRR or a port's name.
+
+    Examples:
 
         voyage map hex 0305
+
+        voyage map hex Ironport
     """
     from ..mapstore import current_map, fuel_left, fuel_words, ship_positions
     from ..voyages import clock_text
     from ..world.campaign import sea_states_for
+    from .hexarg import hex_or_port
 
     camp = read_campaign(db_path)
     sea = current_map(camp)
-    h = sea.hex(hex_name)
+    h = sea.hex(str(hex_or_port(camp, hex_name)))
     info = h.to_dict()
     left = fuel_left(camp, sea)
     if h.fuel is not None:

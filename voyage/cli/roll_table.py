@@ -390,7 +390,10 @@ def _report(
             "(`voyage undo` takes both back)"
         )
     else:
-        click.echo("rolled with the campaign's dice; kept in its log (`voyage undo` takes it back)")
+        # kept in the table `rolls`, not in `voyage log`, which tells her voyages: say where
+        click.echo("rolled with the campaign's dice and kept with its rolls (an action in "
+                   "`voyage history`: `voyage undo` takes it back); nothing changed aboard, "
+                   "and her log shows a roll only with --apply")
 
 
 def _describe(inputs: dict[str, Any]) -> str:

@@ -112,7 +112,7 @@ def roll(
     if ship_class:
         book.ship_class(ship_class)  # unknown class: fail before anything is written
     made = []
-    with camp.action("ship roll", f"roll {plural(count, 'ship')}"):
+    with camp.action("ship roll", f"roll {plural(count, 'ship')}") as act:
         roller = camp.roller
         taken = camp.ship_names()
         for i in range(count):
@@ -128,6 +128,12 @@ def roll(
             taken.add(ship_name.lower())
             camp.record_rolls(records, ship_name)
             made.append((new_ship, records))
+        # `voyage history` and `voyage undo` name what was rolled ("roll 1 ship" said not)
+        rolled = ", ".join(f"{s.name} ({book.ship_class(s.ship_class)['name']})"
+                           for s, _ in made)
+        summary = f"roll {plural(count, 'ship')}: {rolled}"
+        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
+                        [summary if len(summary) <= 200 else summary[:197] + "...", act.id])
     if as_json:
         emit_json([{**_figures(camp, s), "rolls": [r.to_dict() for r in rs]} for s, rs in made])
         return
@@ -482,23 +488,27 @@ def remove(db_path: str, name: str, force: bool) -> None:
 @ship.command("place")
 @db_option
 @click.argument("name")
-@click.argument("hex_name", metavar="CCRR")
+@click.argument("hex_name", metavar="CCRR|PORT")
 @handles_errors
 def place(db_path: str, name: str, hex_name: str) -> None:
-    """Put a ship in a hex of the map (a port, usually) before she sails.
+    """Put a ship in a hex of the map (a port, usually) before she sails: a hex CCRR or
+    the name of a port on the map.
 
     In a hex with no port she lies at anchor where she can anchor (R65: an anchor aboard,
     a coastal or shallow hex or one charted 150 ft deep or less), else adrift on a voyage
     of that one hex, drifting with the current (R64) until she sails.
 
-    Example:
+    Examples:
 
         voyage ship place "Sea Witch" 0305
+
+        voyage ship place "Sea Witch" Gullhaven
     """
     from ..voyages import place_ship
+    from .hexarg import hex_or_port
 
     camp = open_campaign(db_path)
-    click.echo(place_ship(camp, name, hex_name))
+    click.echo(place_ship(camp, name, str(hex_or_port(camp, hex_name))))
 
 
 from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)

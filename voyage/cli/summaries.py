@@ -19,7 +19,7 @@ SUMMARIES: dict[str, str] = {
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
     'doctor': 'Check a campaign file: integrity, schema, JSON values, references, house tables.',
     'encounter': 'Encounters at sea: roll a check, list what ships have met (R93).',
-    'export': "Write a ship's voyage log to a file: Markdown, JSON, CSV or PNG.",
+    'export': "Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.",
     'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',
     'history': "List the campaign's actions, newest first: what `voyage undo` would take back.",
     'init': 'Make a new campaign database, with a calendar if you give a start date.',

@@ -9,7 +9,6 @@ import click
 from .common import (
     HOURS,
     NUMBER,
-    Choice,
     Whole,
     db_option,
     emit_json,
@@ -49,8 +48,10 @@ PACE = _Pace()
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", default=None, help="Destination hex CCRR (shortest sea route).")
-@click.option("--via", "via", multiple=True, help="A hex to pass on the way (repeatable).")
+@click.option("--to", "to", default=None,
+              help="Destination: a hex CCRR or a port's name (shortest sea route).")
+@click.option("--via", "via", multiple=True,
+              help="A hex (or port) to pass on the way (repeatable).")
 @click.option(
     "--route",
     "route",
@@ -93,12 +94,15 @@ def sail(
 ) -> None:
     """Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.
 
-    With --to (and --via) the shortest sea route is found; --route gives it hex by hex.
-    To strain the engine give the extra knots after the pace: --pace strain 2.
+    With --to (and --via) the shortest sea route is found: name a hex CCRR or a port
+    of the map (--to Ironport); --route gives it hex by hex. To strain the engine give
+    the extra knots after the pace: --pace strain 2.
 
     Examples:
 
         voyage sail "Sea Witch" --to 2812 --via 1409 --inshore
+
+        voyage sail "Sea Witch" --to Ironport
 
         voyage sail "Sea Witch" --route 0405,0505,0605 --pace slow
 
@@ -118,6 +122,9 @@ def sail(
             "say how many knots to strain: --pace strain N, e.g. --pace strain 2 (R14)"
         )
     camp = open_campaign(db_path)
+    from .hexarg import hex_or_port, hexes_or_ports
+
+    to, via = hex_or_port(camp, to), hexes_or_ports(camp, via)
     stops: list[dict[str, Any]] = []
     if plan_number is not None:
         from ..plan import candidates, choose
@@ -192,6 +199,10 @@ def sail(
         click.echo(info["depth_warning"])  # R83: her route has to cross water too shallow for her
 
 
+#: what `advance --until` takes besides a time
+UNTIL_WORDS = ("arrival", "event", "dawn", "dusk")
+
+
 @click.command()
 @db_option
 @click.option(
@@ -200,10 +211,12 @@ def sail(
 @click.option(
     "--until",
     "until",
-    type=Choice(["arrival", "event", "dawn", "dusk"]),
     default=None,
+    metavar="arrival|event|dawn|dusk|WHEN",
+    shell_complete=lambda _ctx, _param, typed: [w for w in UNTIL_WORDS if w.startswith(typed)],
     help="Advance until a ship arrives, something happens, dawn or dusk (by the calendar's "
-    "season; 06:00 and 18:00 without a calendar).",
+    "season; 06:00 and 18:00 without a calendar), or a time: 'day 3, 06:00', "
+    "'2 Jun 1492, 06:00', '+12h' (it still stops early for the referee).",
 )
 @click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
 @json_option
@@ -213,15 +226,17 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
     aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel, a lost
-    anchor. With every ship in port the clock (and the weather) still moves: wait out a
-    storm with --hours or --until dawn. One advance is one action: `voyage undo` takes it
-    back exactly.
+    anchor, an encounter (R93: docs/encounters.md). With every ship in port the clock
+    (and the weather) still moves: wait out a storm with --hours or --until dawn. One
+    advance is one action: `voyage undo` takes it back exactly.
 
     Examples:
 
         voyage advance --hours 6
 
         voyage advance --until arrival
+
+        voyage advance --until "day 2, 06:00"
     """
     from .. import gctune
     from ..calendar import campaign_calendar, format_time
@@ -232,6 +247,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         raise click.UsageError("give either --hours or --until, not both")
     gctune.for_long_run()  # the modules loaded, the campaign not yet open (issue 14)
     camp = open_campaign(db_path)
+    if until is not None and until.strip().lower() in UNTIL_WORDS:
+        until = until.strip().lower()
+    elif until is not None:  # a time: the hours from now to it, refused before any dice fall
+        hours, until = _hours_until(camp, until), None
     # a bar on a terminal for an advance over a second (no end is known for --until)
     with progress_bar(None if until else hours or 1, "Advancing") as progress:
         result = do_advance(camp, hours, until, progress=progress)
@@ -299,6 +318,29 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
                    "still open: `voyage encounter end` closes it (R94).", err=True)
 
 
+def _hours_until(camp: Any, when: str) -> int:
+    """``advance --until WHEN``: the hours from now to a time (voyage.world.campaign's
+    parse_when: 'day 3, 06:00', '2 Jun 1492, 06:00', '+12h'), from 1 to a year."""
+    from ..calendar import campaign_calendar
+    from ..errors import VoyageError
+    from ..voyages import clock_text
+    from ..world.campaign import parse_when
+
+    words = "arrival, event, dawn, dusk or a time"
+    try:
+        target = parse_when(when, camp.clock, campaign_calendar(camp), option="--until")
+    except VoyageError as exc:
+        raise VoyageError(f"{exc} (--until takes {words})") from None
+    hours = target - camp.clock
+    if hours < 1:
+        raise VoyageError(f"--until {when!r} is not after now ({clock_text(camp, camp.clock)}): "
+                          "give a later time")
+    if hours > 8784:
+        raise VoyageError(f"--until {when!r} is {hours:,} hours away: advance at most a year "
+                          "(8784 hours) at a time")
+    return hours
+
+
 def _built_names(camp: Any, names: Any) -> set[str]:
     """Which of these ships are built boats (R82: they carry a charge, not fuel)."""
     return {n for n in names if camp.get_ship(n, archived=True).design is not None}
@@ -344,6 +386,9 @@ def log(
     db_path: str, ship_name: str, last: int | None, voyage_id: int | None, as_json: bool
 ) -> None:
     """A ship's log: hour by hour, with every event and every roll (R4).
+
+    The referee's log: for players, share `voyage export SHIP` or `voyage journal
+    --ship SHIP`, which leave out the rolls, ruling codes and routine checks.
 
     Examples:
 
@@ -454,6 +499,11 @@ def _echo_event(e: dict[str, Any], cal: Any) -> None:
 @handles_errors
 def status(db_path: str, as_json: bool) -> None:
     """Every ship at sea at a glance: where, whither, how fast, and what is wrong.
+
+    Columns: hex (where she is), to (her destination), miles (still to go), eta h
+    (hours to go at her speed now, currents reckoned; - when she makes no way), speed
+    (knots, pace), fuel and load (hlbs), water (hlbs aboard), trouble (leaks, fire,
+    sinking ...).
 
     Example:
 

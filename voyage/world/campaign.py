@@ -76,7 +76,7 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
 # day 999999 at 09:00. Longer numbers are matched, then refused as out of range.
 _DAY = re.compile(r"^day\s*(\d+)(?:(?:\s*,\s*|\s+)(\d{1,2})(?::(\d{2}))?)?$", re.ASCII)
 _HOUR = re.compile(r"^(\d{1,2}):(\d{2})$", re.ASCII)
-_AHEAD = re.compile(r"^\+(\d+)\s*([hd]?)$", re.ASCII)
+_AHEAD = re.compile(r"^([+-])(\d+)\s*([hd]?)$", re.ASCII)
 LAST_DAY = 999_999  # six digits
 
 
@@ -91,8 +91,9 @@ def _in_range(text: str, digits: str, option: str, what: str) -> int:
 
 def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") -> int:
     """A campaign hour from ``now``, ``day 3``, ``day 3, 14:00``, ``14:00`` (today),
-    ``+6h`` / ``+2d`` (ahead) or, in a campaign with a calendar, a date (``12 Jun 1492,
-    14:00`` or ``1492-06-12 14:00``); never before the campaign began."""
+    ``+6h`` / ``+2d`` (ahead), ``-6h`` / ``-2d`` (back) or, in a campaign with a calendar,
+    a date (``12 Jun 1492, 14:00`` or ``1492-06-12 14:00``); never before the campaign
+    began."""
     raw = text.strip().lower()
     hour: int | None = None
     if raw in ("now", ""):
@@ -115,20 +116,30 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         _check_minute(text, m.group(2), option)
         hour = now // 24 * 24 + hh
     elif m := _AHEAD.match(raw):
-        ahead = _in_range(text, m.group(1), option, "a stretch ahead")
-        hour = now + ahead * (24 if m.group(2) == "d" else 1)
+        # "+6h" ahead of now, "-6h" back from it ("journal --since -12h": the last 12 hours)
+        ahead = _in_range(text, m.group(2), option, "a stretch ahead or back")
+        hour = now + (-1 if m.group(1) == "-" else 1) * ahead * (24 if m.group(3) == "d" else 1)
     elif calendar is not None and (found := _calendar_hour(text, calendar, option)) is not None:
         hour = found
     else:
-        dated = " or a date like '12 Jun 1492, 14:00'" if calendar is not None else ""
+        # the example date in the campaign's own calendar: now, as every time is written
+        dated = f" or a date like '{_date_example(calendar, now)}'" if calendar is not None else ""
         raise WeatherError(
-            f"{option} {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00' or '+6h' / '+2d'"
-            + dated
+            f"{option} {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00', '+6h' / '+2d' "
+            "(ahead) or '-6h' / '-2d' (back)" + dated
         )
     if hour < 0:
         began = f" ({calendar.start_text()})" if calendar is not None else " (day 1, 00:00)"
         raise WeatherError(f"{option} {text!r} is before the campaign began{began}")
     return hour
+
+
+def _date_example(calendar: Any, now: int) -> str:
+    """Now in the campaign's calendar, as a date a person can type back ('1 Highsun 1042,
+    14:00' in the Reckoning, '12 Jun 1492, 14:00' in the Gregorian)."""
+    from ..calendar import format_time
+
+    return str(format_time(calendar, now))
 
 
 def _check_minute(text: str, minute: str | None, option: str) -> None:
@@ -339,7 +350,8 @@ def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str
             old = before.day(name, day)
             after = sea_states_for(camp, sea_map).day(name, day)
             text = (
-                f"Weather of day {day} in {name} rerolled (R63): was {old.text}; now {after.text}."
+                f"Weather of {date_text(camp, (day - 1) * 24)} in {name} rerolled (R63): "
+                f"was {old.text}; now {after.text}."
             )
             log_event(camp, act, None, None, Event("weather", text, list(after.rolls), 0, {}))
             changed.append(

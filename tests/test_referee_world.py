@@ -481,7 +481,7 @@ def test_a_sub_below_an_anchors_reach_meets_the_bottom_of_an_uncharted_coast(run
         "258 ft (R83): stuck fast."
     ) in out
     assert "  Deep Eel: 0802, stuck, 250 ft down, speed 20 mph" in out
-    assert "Shallow Eel: Shallow Eel arrives at Easthaven (0802)." in out
+    assert "  Shallow Eel arrives at Easthaven (0802)." in out
 
 
 # ------------------------------------------------------------- depths: an entry hidden whole

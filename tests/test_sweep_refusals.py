@@ -94,3 +94,108 @@ def test_a_voyage_db_the_system_cannot_take_is_one_line(
     for args in (["status"], ["init"], ["act", "Sea Witch", "pump", "3"]):
         _one_line(runner.invoke(cli, args), "$VOYAGE_DB")
         _one_line(runner.invoke(cli, args), says)
+
+
+# ------------------------------------------------------------------------- Ctrl-C (SIGINT)
+
+
+@pytest.fixture
+def at_sea(runner: CliRunner, db: Path) -> Path:
+    """The Sea Witch at sea, bound from Gullhaven for 2812."""
+    for args in (
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V"],
+        ["ship", "load", "Sea Witch", "--crew", "5", "--fuel", "60"],
+        ["ship", "place", "Sea Witch", "0305"],
+        ["sail", "Sea Witch", "--to", "2812"],
+    ):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0, (args, result.output)
+    return db
+
+
+def _interrupted(*_args: object, **_kwargs: object) -> None:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_in_the_middle_of_an_advance_is_one_line_and_changes_nothing(
+    runner: CliRunner, at_sea: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the ship's hours are run, her state half saved, when the referee presses Ctrl-C
+    import voyage.voyages
+
+    saving = voyage.voyages.save_state
+
+    def save_then_stop(*args: object, **kwargs: object) -> None:
+        saving(*args, **kwargs)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    before = db_contents(at_sea)
+    monkeypatch.setattr(voyage.voyages, "save_state", save_then_stop)
+    result = runner.invoke(cli, ["advance", "--hours", "3"])
+    assert result.exit_code == 130, result.output
+    assert result.output == "Error: interrupted (Ctrl-C): the campaign was not changed\n"
+    assert db_contents(at_sea) == before
+
+
+def test_ctrl_c_after_an_advance_was_saved_says_so(
+    runner: CliRunner, at_sea: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import voyage.world.campaign
+
+    with monkeypatch.context() as patch:
+        patch.setattr(voyage.world.campaign, "weather_lines", _interrupted)
+        result = runner.invoke(cli, ["advance", "--hours", "3"])
+    assert result.exit_code == 130, result.output
+    assert result.output.splitlines()[-1] == (
+        "Error: interrupted (Ctrl-C) after the change was saved: `voyage history` shows it "
+        "and `voyage undo` takes it back"
+    )
+    history = runner.invoke(cli, ["history", "--limit", "1"])
+    assert "advance" in history.output
+
+
+class _LoadingInterrupted:
+    """Stands for voyage.cli while Ctrl-C arrives during its loading."""
+
+    def __getattr__(self, name: str) -> object:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the console script is voyage.entry:main, which imports nothing before its net is up
+    import sys
+
+    from voyage import entry
+
+    monkeypatch.setitem(sys.modules, "voyage.cli", _LoadingInterrupted())
+    with pytest.raises(SystemExit) as stopped:
+        entry.main()
+    assert stopped.value.code == 130
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "Error: interrupted (Ctrl-C): the campaign was not changed\n")
+
+
+def test_ctrl_c_outside_a_command_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import voyage.cli
+
+    monkeypatch.setattr(voyage.cli, "cli", _interrupted)
+    monkeypatch.delenv("VOYAGE_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        voyage.cli.main()
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err == (
+        "Error: interrupted (Ctrl-C): the campaign was not changed\n"
+    )
+
+
+def test_the_console_script_is_the_entry_module() -> None:
+    import tomllib
+
+    pyproject = Path(__file__).parent.parent / "pyproject.toml"
+    scripts = tomllib.loads(pyproject.read_text())["project"]["scripts"]
+    assert scripts == {"voyage": "voyage.entry:main"}

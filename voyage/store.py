@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
+#: Write transactions this process has committed: a command stopped by Ctrl-C says whether
+#: its change was saved (voyage.cli.interrupted_line).
+commits = 0
 
 migrations = Migrations("voyage")
 
@@ -468,6 +471,8 @@ class Campaign:
         try:
             yield self.db
             conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
+            global commits
+            commits += 1
         except BaseException:
             conn.rollback()
             self._forget()

@@ -199,3 +199,11 @@ def test_the_console_script_is_the_entry_module() -> None:
     pyproject = Path(__file__).parent.parent / "pyproject.toml"
     scripts = tomllib.loads(pyproject.read_text())["project"]["scripts"]
     assert scripts == {"voyage": "voyage.entry:main"}
+
+
+@pytest.mark.parametrize("args", [["settings", "", "true"], ["settings", ""]])
+def test_an_empty_setting_name_is_refused(runner: CliRunner, db: Path, args: list[str]) -> None:
+    # `voyage settings "" true` once listed every setting and quietly dropped the value
+    before = db_contents(db)
+    _one_line(runner.invoke(cli, args), "unknown setting ''")
+    assert db_contents(db) == before

@@ -207,3 +207,70 @@ def test_an_empty_setting_name_is_refused(runner: CliRunner, db: Path, args: lis
     before = db_contents(db)
     _one_line(runner.invoke(cli, args), "unknown setting ''")
     assert db_contents(db) == before
+
+
+def _permissions_bind() -> bool:
+    """Whether this process is stopped by a read-only file (root usually is not)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe"
+        probe.write_text("")
+        probe.chmod(0o444)
+        try:
+            probe.open("a").close()
+        except PermissionError:
+            return True
+        return False
+
+
+@pytest.mark.skipif(not _permissions_bind(), reason="this user writes through file permissions")
+def test_reading_a_read_only_campaign_leaves_nothing_that_stops_it_later(
+    runner: CliRunner, db: Path
+) -> None:
+    # SQLite made the WAL's side files with the campaign's mode (read-only) and left them:
+    # once the referee made the campaign writable, as the error said, every change was
+    # still refused as "read-only"
+    import gc
+
+    assert (
+        runner.invoke(cli, ["ship", "add", "Gull", "--class", "dinghy", "--tier", "I"]).exit_code
+        == 0
+    )
+    gc.collect()  # every connection closed: the WAL is folded in and its files are gone
+    db.chmod(0o444)
+    try:
+        listed = runner.invoke(cli, ["ship", "list"])
+        assert listed.exit_code == 0 and "Gull" in listed.output, listed.output
+        checked = runner.invoke(cli, ["doctor"])
+        assert checked.exit_code == 0 and "healthy" in checked.output, checked.output
+        assert not Path(f"{db}-shm").exists() and not Path(f"{db}-wal").exists()
+        _one_line(
+            runner.invoke(cli, ["ship", "add", "Tern", "--class", "dinghy", "--tier", "I"]),
+            "read-only",
+        )
+        gc.collect()
+    finally:
+        db.chmod(0o644)
+    added = runner.invoke(cli, ["ship", "add", "Tern", "--class", "dinghy", "--tier", "I"])
+    assert added.exit_code == 0, added.output
+
+
+@pytest.mark.skipif(not _permissions_bind(), reason="this user writes through file permissions")
+def test_read_only_side_files_of_a_writable_campaign_are_mended(
+    runner: CliRunner, db: Path
+) -> None:
+    # side files an older voyage left read-only beside a campaign since made writable
+    import gc
+    import sqlite3
+
+    gc.collect()
+    keep = sqlite3.connect(db)  # the WAL's files, as a reader makes them
+    keep.execute("SELECT count(*) FROM campaign").fetchone()
+    sides = {side: side.read_bytes() for side in (Path(f"{db}-wal"), Path(f"{db}-shm"))}
+    keep.close()  # folds the WAL in and removes its files: put them back, read-only
+    for side, data in sides.items():
+        side.write_bytes(data)
+        side.chmod(0o444)
+    added = runner.invoke(cli, ["ship", "add", "Tern", "--class", "dinghy", "--tier", "I"])
+    assert added.exit_code == 0, added.output

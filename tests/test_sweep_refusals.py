@@ -274,3 +274,20 @@ def test_read_only_side_files_of_a_writable_campaign_are_mended(
         side.chmod(0o444)
     added = runner.invoke(cli, ["ship", "add", "Tern", "--class", "dinghy", "--tier", "I"])
     assert added.exit_code == 0, added.output
+
+
+@pytest.mark.parametrize(
+    "action", [["pump", "5"], ["jettison", "5"], ["tow", "Gull"], ["anchor"], ["refloat"]]
+)
+def test_an_action_for_an_abandoned_ship_names_that(
+    runner: CliRunner, at_sea: Path, action: list[str]
+) -> None:
+    # it once said "Sea Witch is not at sea", or "carries only 0 hlbs of cargo"
+    for args in (["advance", "--hours", "2"], ["act", "Sea Witch", "abandon"]):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0, result.output
+    before = db_contents(at_sea)
+    refused = runner.invoke(cli, ["act", "Sea Witch", *action])
+    _one_line(refused, f": nobody is aboard her to {action[0]} (her people are listed by")
+    assert "Error: Sea Witch was abandoned at 0" in refused.output
+    assert db_contents(at_sea) == before

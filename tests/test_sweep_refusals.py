@@ -291,3 +291,18 @@ def test_an_action_for_an_abandoned_ship_names_that(
     _one_line(refused, f": nobody is aboard her to {action[0]} (her people are listed by")
     assert "Error: Sea Witch was abandoned at 0" in refused.output
     assert db_contents(at_sea) == before
+
+
+def test_a_device_or_a_pipe_is_named_as_not_a_file(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # it said "no campaign at /dev/null: run `voyage init` there first", and init then
+    # said it already exists
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for where in ("/dev/null", str(pipe)):
+        monkeypatch.setenv("VOYAGE_DB", where)
+        for args in (["status"], ["ship", "roll"]):
+            _one_line(runner.invoke(cli, args), f"{where} is not a file (a device or a pipe)")

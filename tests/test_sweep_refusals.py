@@ -306,3 +306,38 @@ def test_a_device_or_a_pipe_is_named_as_not_a_file(
         monkeypatch.setenv("VOYAGE_DB", where)
         for args in (["status"], ["ship", "roll"]):
             _one_line(runner.invoke(cli, args), f"{where} is not a file (a device or a pipe)")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["journal", "--out", ""], "--out"),
+        (["map", "render", "--out", ""], "--out"),
+        (["export", "Sea Witch", "--out", ""], "--out"),
+        (["ship", "card", "Sea Witch", "--out", " "], "--out"),
+        (["status", "--db", ""], "--db"),
+    ],
+)
+def test_an_empty_path_is_refused_by_name(
+    runner: CliRunner, at_sea: Path, args: list[str], says: str
+) -> None:
+    # it said "Error:  already exists" (the empty name standing for the current folder)
+    refused = runner.invoke(cli, args)
+    _one_line(refused, f"Invalid value for '{says}': the path is empty")
+
+
+def test_a_fighter_not_in_the_fight_is_named_in_quotes(runner: CliRunner, at_sea: Path) -> None:
+    # an empty name, or one with a right-to-left override, once printed as nothing (or
+    # turned the rest of the line around on a terminal)
+    for args in (
+        ["advance", "--hours", "1"],
+        ["encounter", "start", "Sea Witch", "--leviathan", "kraken"],
+        ["encounter", "round"],
+    ):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0, (args, result.output)
+    for target, shown in (("", "''"), ("\u202eGull", "'\\u202eGull'")):
+        refused = runner.invoke(
+            cli, ["encounter", "shoot", "Sea Witch", "--at", target, "--weapon", "hmg"]
+        )
+        _one_line(refused, f"Error: {shown} is not in Sea Witch's fight")

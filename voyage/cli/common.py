@@ -87,6 +87,8 @@ def path_problem(text: str) -> str | None:
     None."""
     from ..text import control_character
 
+    if not text.strip():  # "" once meant "." here and the current folder there
+        return "the path is empty: give a file or folder name"
     bad = control_character(text)
     if bad:
         return f"the path holds a control character ({bad})"

@@ -175,6 +175,7 @@ def _referee(states: list[ShipState]) -> None:
             s.capsized = False
         if s.ship.water or s.leaks:
             s.ship.water, s.leaks, s.listing, s.listing_since = 0, [], False, None
+            s.more.pop("water_part", None)  # pumped dry: the part of an hlb too (R36)
         s.ship.engine_broken = False
 
 

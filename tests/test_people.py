@@ -273,7 +273,11 @@ def test_until_event_stops_when_nothing_can_happen_to_anyone_afloat(runner, crew
 
 def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crewed):
     """R74: "the search ends by itself when nobody is left afloat in her hex", also when
-    nobody is left afloat anywhere (it used to run on forever, under way at speed 0)."""
+    nobody is left afloat anywhere (it used to run on forever, under way at speed 0), and
+    it ends in the hour the last of them comes aboard (it used to take one more hour to see
+    that nobody was left, and she lay there only the hour after). Her row of that hour
+    shows her at its end: the 18 people taken aboard are in her Load (it used to show the
+    Load from before the search)."""
     ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
     ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
     ok(runner, "ship", "place", "Gull", "0305")
@@ -290,11 +294,16 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
             "WHERE name = 'Gull'"
         )
     ok(runner, "act", "Gull", "search")
-    assert "radio picks up its transponder" in ok(runner, "advance", "--hours", "1")
+    before = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    out = ok(runner, "advance", "--hours", "1")
+    assert "radio picks up its transponder" in out
+    assert f"Nobody is left afloat in {where}: Gull's search is over (R74)." in out
     rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
     assert not [r for r in rows if r["state"] == "afloat"]
-    out = ok(runner, "advance", "--hours", "1")
-    assert "the search is over (R74)" in out
+    after = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert after["load"] == before["load"] + 18 * 10  # R11: 10 hlbs a person
+    row = json.loads(ok(runner, "log", "Gull", "--json"))["hours"][-1]
+    assert (row["load"], row["load_category"]) == (after["load"], after["load_category"])
     # she lies where she searched, as she lay before: in open deep sea no anchor reaches
     # bottom, so adrift on her open voyage (R65, R64), waiting for the referee
     out = ok(runner, "advance", "--until", "arrival")
@@ -302,3 +311,41 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
     ships = json.loads(ok(runner, "status", "--json"))["ships"]
     (gull,) = [s for s in ships if s["ship"] == "Gull"]
     assert (gull["status"], gull["hex"]) == ("adrift", where)
+
+
+def test_rescued_crew_of_another_ship_are_her_passengers_her_own_crew_her_crew(runner, crewed):
+    """R74 (our reading): people taken out of the water are passengers of the ship that
+    rescues them, survivors she carries whatever they were aboard their own ship (the event
+    and `crew list` say so); her own people come back as what they were: her crew as her
+    crew (Mercy's 12 crew and 6 passengers came back as 18 passengers)."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "ship", "load", "Mercy", "--jackets", "18")  # nobody drowns in calm (R72)
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    ok(runner, "sail", "Gull", "--to", where)
+    ok(runner, "advance", "--until", "arrival")
+    out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
+    assert "4 taken aboard as passengers (Anna Roe, 3 passengers of Mercy) (R74)" in out
+    out = ok(runner, "act", "Gull", "rescue", "Tom Pike")
+    assert "1 taken aboard as passengers (Tom Pike) (R74)" in out
+    gull = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert (gull["crew"], gull["passengers"]) == (4, 5)
+    listed = {r["name"]: r for r in json.loads(ok(runner, "crew", "list", "--json"))}
+    assert listed["Tom Pike"]["role"] == "passenger"  # not Gull's crew
+    assert listed["Tom Pike"]["whereabouts"] == "aboard Gull (rescued from Mercy, R74)"
+    assert "aboard Gull (rescued from Mercy, R74)" in ok(runner, "crew", "list")
+
+    # Mercy, left afloat, is boarded again (the referee places her) and picks up the rest
+    ok(runner, "ship", "place", "Mercy", where)
+    out = ok(runner, "act", "Mercy", "rescue", "--all")
+    # her 12 crew and 6 passengers less Tom Pike (crew), Anna Roe and 3 passengers on Gull
+    assert "13 taken aboard: 11 back in her crew (" in out
+    assert "2 as passengers (2 passengers of Mercy) (R74)" in out
+    mercy = json.loads(ok(runner, "ship", "show", "Mercy", "--json"))
+    assert (mercy["crew"], mercy["passengers"]) == (11, 2)
+    listed = {r["name"]: r for r in json.loads(ok(runner, "crew", "list", "--json"))}
+    assert listed["Tom Pike"]["whereabouts"] == "aboard Gull (rescued from Mercy, R74)"

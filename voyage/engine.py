@@ -39,7 +39,7 @@ from .dice import Roller
 from .events import Event
 from .lazyimport import lazy
 from .quickhour import quiet_hour
-from .rules import fuel
+from .rules import fuel, leakwater
 from .rules import hourly as phases
 from .rules.anchors import anchor_phase
 from .rules.arrival import arrive
@@ -507,7 +507,7 @@ class Engine:
                     row = quiet_hour(self, s, clock, events)
                     rows.append(row or _ShipHour(self, s, clock, events).run())
         if self.water is not None:
-            events.extend(self.water.hour(clock))  # R71-R74: rafts and people in the water
+            events.extend(self.water.hour(clock, rows))  # R71-R74: rafts, people afloat
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
         if self.world.encounters is not None:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move
@@ -859,14 +859,8 @@ class _ShipHour:
     # -- end of the hour -----------------------------------------------------------------
     def end_of_hour(self) -> None:
         s, ship = self.s, self.ship
-        if s.leaks:
-            # R36/R37: every leak lets in its hlbs each hour; a leak opened during this hour
-            # counts from the minute it opened.
-            water = sum(s.leaks)
-            for leak, minute in s.new_leaks:
-                water -= leak - leak * (MINUTES - minute) // MINUTES
-            if water > 0:
-                ship.water += water
+        if s.leaks:  # R36/R37: each leak's hlbs, a new one's from its minute; parts kept
+            leakwater.hour_in(s)
         if s.new_leaks:
             s.new_leaks = []
         if self.entered == 0 and s.status != "sunk":

@@ -272,6 +272,7 @@ def fresh_state(template: ShipState) -> ShipState:
     s.inshore = copy_of(template.inshore)
     s.leaks = list(template.leaks)
     s.new_leaks = []
+    s.more = dict(template.more)  # R83-R86 work, R36's part of an hlb: each run its own
     return s
 
 

@@ -508,6 +508,21 @@ def fates_by_name(camp: Campaign) -> dict[str, str]:
     return out
 
 
+def rescued_aboard(camp: Campaign) -> dict[str, str]:
+    """Named people carried as survivors (R74): name -> "rescued from Mercy, R74" for each
+    one aboard the ship that took them out of the water, off another ship (`crew list`)."""
+    last: dict[str, tuple[str, str]] = {}  # name -> (rescuer, her own ship)
+    for f in floaters(camp):  # in id order: a name's last rescue is the one that holds
+        if f.kind == "people" and f.name and f.state == "rescued":
+            last[f.name] = (f.note.removeprefix("taken aboard "), f.ship)
+    aboard = {p["name"]: p["ship"] for p in roster(camp)}
+    return {
+        name: f"rescued from {ship}, R74"
+        for name, (rescuer, ship) in last.items()
+        if aboard.get(name) == rescuer and ship != rescuer
+    }
+
+
 def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
     """What became of everyone who left a voyage's ship: who, how many, state, fate."""
     rows = floaters(camp)

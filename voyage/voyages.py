@@ -652,6 +652,10 @@ def _referee_action(
             raise VoyageRuleError(f"{ship.name} has no water aboard to pump out")
         out = min(amount, ship.water)
         ship.water -= out
+        if s is not None:
+            from .rules.leakwater import pumped_dry
+
+            pumped_dry(s)  # R36: bailed dry, the part of an hlb goes too
         text = f"The crew of {ship.name} pump and bail out {out} hlbs of water ({ship.water} left)."
         changes = {"water": ship.water}
         if s is not None and s.listing:

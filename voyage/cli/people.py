@@ -69,15 +69,18 @@ def list_people(db_path: str, ship_name: str | None, as_json: bool) -> None:
 
         voyage crew list --ship "Sea Witch"
     """
-    from ..people import fates_by_name, roster
+    from ..people import fates_by_name, rescued_aboard, roster
 
     camp = read_campaign(db_path)
     ship = camp.get_ship(ship_name, archived=True).name if ship_name else None
     rows = roster(camp, ship)
     where = fates_by_name(camp)
+    carried = rescued_aboard(camp)  # R74: survivors carried as passengers say so
     for r in rows:
         r["jacket"] = bool(r["jacket"])
         r["whereabouts"] = f"aboard {r['ship']}" if r["ship"] else where.get(r["name"], "ashore")
+        if r["name"] in carried:
+            r["whereabouts"] += f" ({carried[r['name']]})"
     if as_json:
         emit_json(rows)
         return

@@ -17,6 +17,7 @@ from typing import Any
 from ..dice import Roller, odds
 from ..tables import RuleBook
 from .common import Outcome
+from .leakwater import stopped_in
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def _find(s: Any, work: dict[str, Any]) -> int | None:
 def repair_phase(h: Any) -> None:
     """The engine's hour ``h``: every try of the hour, from its start; a stopped leak's
     water up to its minute is let in here (the end of the hour no longer counts it)."""
-    s, ship = h.s, h.ship
+    s = h.s
     work = s.more.get("repair")
     if not work:
         return
@@ -86,7 +87,7 @@ def repair_phase(h: Any) -> None:
         h.log(result.event())
         if result.stopped:
             gone = s.leaks.pop(index)
-            ship.water += gone * (t - base) // 60
+            stopped_in(s, gone, t - base)  # its water to the minute, parts kept (R36)
             s.more.pop("repair", None)
             break
         t += every

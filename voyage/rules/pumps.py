@@ -24,6 +24,7 @@ from ..dice import Roller
 from ..report import plural
 from ..tables import RuleBook
 from .common import Outcome
+from .leakwater import pumped_dry
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ def pump_phase(h: Any) -> None:
     result = pump_hour(ship.water, working, int(eq.get("pump_dry_hours", 0) or 0), h.roller,
                        h.book, left_on=switch == "on")
     ship.water -= result.bailed
+    pumped_dry(s)  # no whole hlb left: no part either (voyage.rules.leakwater)
     if result.dry:
         eq["pump_dry_hours"] = int(eq.get("pump_dry_hours", 0) or 0) + 1
         eq["pumps_on"] = switch == "on"

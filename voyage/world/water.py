@@ -357,7 +357,9 @@ def board(
 ) -> tuple[str, list[Floater]]:
     """R74: people come aboard ``ship`` (10 hlbs each, R11) while her Load stays within
     twice her Deadweight (R12); the rest stay where they are. Returns the text and who
-    stays. Rescued people are her passengers (named ones move to her in the roster)."""
+    stays. Rescued people are her passengers, survivors she carries whatever they were on
+    their own ship; her own people (off her, ``Floater.ship``) come back as what they were:
+    her crew as her crew (our reading). Named ones move to her in the roster."""
     from ..ships import load, sinking_load
 
     # R74: 10 hlbs a person on a rolled ship (R11), 150 lbs on a built boat (R80)
@@ -376,16 +378,47 @@ def board(
             left.append(g)
         room -= part.count
         part.state, part.ended, part.note = "rescued", clock, f"taken aboard {ship.name}"
-        ship.passengers += part.count
+        role = rescued_role(part, ship.name)
+        if role == "crew":
+            ship.crew += part.count
+        else:
+            ship.passengers += part.count
         if part.name and part.name in roster:
             roster[part.name]["ship"] = ship.name
-            roster[part.name]["role"] = "passenger"
+            roster[part.name]["role"] = role
         taken.append(part)
-    n = sum(g.count for g in taken)
-    text = f"{n} taken aboard ({', '.join(g.who() for g in taken) or 'nobody'})"
+    text = taken_text(taken, ship.name)
     if left:
         text += (
             f"; {', '.join(g.who() for g in left)} stay in the water: more would put her "
             "over twice her Deadweight (R12)"
         )
     return text + " (R74).", left
+
+
+def rescued_role(group: Floater, ship_name: str) -> str:
+    """R74 (our reading): what rescued people are aboard ``ship_name``: her own crew come
+    back as her crew; everyone else (her passengers, and anyone off another ship, crew
+    there or not) is her passenger."""
+    return "crew" if group.ship == ship_name and group.role == "crew" else "passenger"
+
+
+def taken_text(taken: list[Floater], ship_name: str) -> str:
+    """ "4 taken aboard as passengers (Anna Roe, 3 crew of Mercy)"; her own crew "back in
+    her crew"."""
+    n = sum(g.count for g in taken)
+    if not taken:
+        return f"{n} taken aboard (nobody)"
+    back = [g for g in taken if rescued_role(g, ship_name) == "crew"]
+    carried = [g for g in taken if rescued_role(g, ship_name) != "crew"]
+    parts = []
+    if back:
+        parts.append(f"back in her crew ({', '.join(g.who() for g in back)})")
+    if carried:
+        parts.append(f"as passengers ({', '.join(g.who() for g in carried)})")
+    if len(parts) == 1:
+        return f"{n} taken aboard{',' if back else ''} {parts[0]}"
+    return (
+        f"{n} taken aboard: {sum(g.count for g in back)} {parts[0]}, "
+        f"{sum(g.count for g in carried)} {parts[1]}"
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -11,6 +12,7 @@ from ..events import Event
 from ..report import plural
 from ..rules import water as rules
 from ..rules.capsize import capsize_check
+from .searchend import end_search, restate_row
 from .water import AFLOAT, MINUTES, Floater, Person, board, leave_ship, people_aboard
 
 
@@ -54,6 +56,7 @@ class WaterPhase:
         self.settings = settings
         self._next = max([f.id for f in floaters] + [0])
         self.clock = 0
+        self.hour_rows: Sequence[Any] = ()
         self.out: list[Any] = []
         self._states: dict[str, str] = {}
         self._plans: dict[tuple[int, bool, bool, str], rules.Schedule] = {}
@@ -196,9 +199,10 @@ class WaterPhase:
         eq["life_rafts"] = 0
 
     # -- the hour ------------------------------------------------------------------------
-    def hour(self, clock: int) -> list[Any]:
-        """One hour for everyone afloat: search, rafts, drowning, drift (module docstring)."""
-        self.clock = clock
+    def hour(self, clock: int, rows: Sequence[Any] = ()) -> list[Any]:
+        """One hour for everyone afloat: search, rafts, drowning, drift (module docstring);
+        ``rows``: the ships' rows of the hour (voyage.world.searchend)."""
+        self.clock, self.hour_rows = clock, rows
         self.out = []
         self._states = {}
         self.stirring = False
@@ -366,6 +370,7 @@ class WaterPhase:
                     continue
                 part = self.split(group, found) if found < group.count else group
                 self.take_aboard(s, [part], f"found {part.who()}", rolls)
+            end_search(self, s, self._rows)  # R74: the last of them aboard
 
     def split(self, group: Floater, count: int) -> Floater:
         """Take ``count`` people out of a group into a new row (the rest stay)."""
@@ -394,6 +399,7 @@ class WaterPhase:
             raft.state, raft.ended = "rescued", self.clock
             raft.note = f"taken aboard {s.ship.name}"
         self.e.refresh(s)
+        restate_row(self.e, s, self.hour_rows)  # her row: at the end of the hour
         self.log(
             s.ship.name,
             Event("rescue", f"{s.ship.name} {how}: {text}", rolls, 0, {"rescued": True}),

@@ -158,8 +158,11 @@ def test_a_ship_anchored_at_her_destination_sails_on_and_is_at_sea(runner, db: P
     assert "Sea Witch arrives at 0404 and drops anchor (R65)." in ok(
         runner, "advance", "--until", "arrival"
     )
-    assert _status(runner)["Sea Witch"]["status"] == "anchored"
+    lying = _status(runner)["Sea Witch"]
+    assert lying["status"] == "anchored"
+    assert lying["speed"] == 0  # making no way: not the knots she could make (R65)
     ok(runner, "sail", "Sea Witch", "--to", "0305")
+    assert _status(runner)["Sea Witch"]["speed"] > 0
     log = ok(runner, "log", "Sea Witch")
     assert "Sea Witch weighs anchor at 0404: her voyage 1 ends here (R65)." in log
     assert _status(runner)["Sea Witch"]["status"] == "under way"

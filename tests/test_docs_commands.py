@@ -175,7 +175,7 @@ SETUP: dict[str, list[str]] = {
 _NAUTILUS = [
     "ship build Nautilus --body speeder --plant large --with boat-top --submersible "
     "--dive-depth 300",
-    "ship place Nautilus 2812",
+    "ship place Nautilus 2712",  # open sea off Ironport: R84 with R65 bounds a dive in port
 ]
 
 #: docs/commands.md: what an example needs done first, by the command it runs (the longest
@@ -197,8 +197,10 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         "settings track_armor true",
         "ship build Eel --body speeder --plant large --propellers 2 --with boat-top --crew 2 "
         "--armor F10,R7,L7,B3,T3,U10 --submersible --dive-depth 300",
-        "ship place Eel 2812", "sail Eel --to 1714", "act Eel dive 420", "act Eel surface",
-        "act Eel anchor",
+        # dived past her rating in the open sea off Ironport (2712: an uncharted harbour
+        # bounds a dive at an anchor's 150 ft, R65), then in to Ironport (2812)
+        "ship place Eel 2712", "sail Eel --to 2812", "act Eel dive 420", "act Eel surface",
+        "advance --hours 2",
     ],
     ("act", "Lucky", "salvage"): ['ship build Lucky --design "Lucky Catch"',
                                   "ship place Lucky 0804", "sail Lucky --route 0804,0805,0806",

@@ -108,7 +108,7 @@ def test_show_marks_ships_and_storms(runner, db):
     # Columns 1-5 are shown (0305 +- 2); 0406 is the ship, 0506 the storm.
     assert row6[3 + 3] == "1" and row6[3 + 4] == "!"
     assert "  1  Gull (0406)" in lines and "  !  storm" in lines
-    assert "  0305  Gullhaven, fuel 2/hlb" in lines
+    assert "  0305  Gullhaven, fuel 2/hlb (600 of 600 hlbs left)" in lines
 
 
 def test_show_whole_map_has_every_row(runner, db):
@@ -124,7 +124,7 @@ def test_hex_says_what_is_there(runner, db):
     result = run(runner, "map", "hex", "0305")
     assert result.exit_code == 0, result.output
     assert "0305: port" in result.output
-    assert "port: Gullhaven (fuel 2 per hlb, 600 hlbs in stock)" in result.output
+    assert "port: Gullhaven, fuel 2 per hlb (600 of 600 hlbs left)" in result.output
     assert "coastal: yes" in result.output and "ships here: Gull" in result.output
     needle = json.loads(run(runner, "map", "hex", "3118", "--json").output)
     assert needle["narrow_passage"] is True and needle["seabed"] == "rocky"

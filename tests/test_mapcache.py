@@ -89,7 +89,7 @@ def test_cache_follows_the_map_through_load_and_undo(runner, db, tmp_path, no_pa
     shown = json.loads(run(runner, "map", "show", "--json").output)
     assert (shown["map"], shown["width"], shown["height"]) == ("Lagoon", 4, 3)
     hex_info = json.loads(run(runner, "map", "hex", "0202", "--json").output)
-    assert hex_info["fuel"] == {"price": 1.5, "stock": 20}
+    assert hex_info["fuel"] == {"price": 1.5, "stock": 20, "left": 20}
     # Undo puts the Salt Reach's text back; its hash picks its own cached parse.
     assert run(runner, "undo").exit_code == 0
     shown = json.loads(run(runner, "map", "show", "--json").output)

@@ -349,3 +349,26 @@ def test_rescued_crew_of_another_ship_are_her_passengers_her_own_crew_her_crew(r
     assert (mercy["crew"], mercy["passengers"]) == (11, 2)
     listed = {r["name"]: r for r in json.loads(ok(runner, "crew", "list", "--json"))}
     assert listed["Tom Pike"]["whereabouts"] == "aboard Gull (rescued from Mercy, R74)"
+
+
+def test_people_afloat_in_a_port_are_brought_ashore_at_the_hours_end(runner, crewed):
+    """R74 with R72: people in a port's hex are brought ashore at the end of the hour, after
+    its drowning rolls (the log said 00:00, before rolls it showed at 00:59), and the
+    count is worded ('1 person', not '1 people')."""
+    ok(runner, "ship", "load", "Mercy", "--jackets", "18")  # nobody drowns in calm
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    with sqlite3.connect(crewed) as conn:  # as if they were carried into Gullhaven's hex
+        conn.execute("UPDATE floaters SET hex = '0305'")
+        conn.execute("DELETE FROM floaters WHERE kind = 'people' AND id NOT IN "
+                     "(SELECT min(id) FROM floaters WHERE kind = 'people')")
+        conn.execute("UPDATE floaters SET count = 1 WHERE kind = 'people'")
+    ok(runner, "advance", "--hours", "1")
+    log = json.loads(ok(runner, "log", "Mercy", "--json"))
+    events = log["events"] if isinstance(log, dict) else log
+    saved = [e for e in events if "brought ashore in" in e["text"]]
+    assert saved, events[-5:]
+    assert all(e["minute"] == 59 for e in saved)
+    people = [e for e in saved if "saved (R74)" in e["text"] and ": 0 people" not in e["text"]]
+    assert any(e["text"].endswith("1 person saved (R74).") for e in people), people

@@ -142,7 +142,7 @@ def test_text_map_marks_ships_storms_and_lists_ports(tiny):
     assert lines[3] == "02 ~P#~~"  # a storm over land leaves the land showing
     assert lines[5] == "04 ~~~!~"
     assert "  1  Gull (0501)" in lines and "  !  storm" in lines
-    assert "  0202  Dot, fuel 1/hlb" in lines
+    assert "  0202  Dot, fuel 1/hlb (no limit)" in lines
 
 
 def test_text_map_around(tiny):

@@ -28,12 +28,13 @@ def reach(runner: CliRunner, db: Path) -> Path:
 
 
 def _eel(runner: CliRunner, armor: str | None = ARMOR, sail: bool = True) -> None:
-    """A submersible Speeder rated to 300 ft, two crew, at sea from Ironport (2812,
-    uncharted depth) for the Deep Reach."""
+    """A submersible Speeder rated to 300 ft, two crew: in Ironport (2812), or at sea from
+    2712, the uncharted open sea off it, for the Deep Reach (R84: an uncharted port is
+    anchorage water, 150 ft at most, tests/test_referee_world.py)."""
     extra = ["--armor", armor] if armor else []
     ok(runner, "ship", "build", "Eel", "--body", "speeder", "--plant", "large", "--propellers",
        "2", "--with", "boat-top", "--crew", "2", *extra, "--submersible", "--dive-depth", "300")
-    ok(runner, "ship", "place", "Eel", "2812")
+    ok(runner, "ship", "place", "Eel", "2712" if sail else "2812")
     if sail:
         ok(runner, "sail", "Eel", "--to", "1714")
 
@@ -43,7 +44,8 @@ def _events(runner: CliRunner, ship: str = "Eel") -> list[dict[str, Any]]:
 
 
 def _kinds(events: list[dict[str, Any]]) -> list[str]:
-    return [e["kind"] for e in events if e["kind"] not in ("place", "sail")]
+    # sailing from 2712 she weighs anchor first (R65)
+    return [e["kind"] for e in events if e["kind"] not in ("place", "sail", "weigh")]
 
 
 # ----------------------------------------------------------------- first passing, at the dive
@@ -90,7 +92,7 @@ def test_the_action_is_summed_up_in_its_own_line(runner, reach):
     _eel(runner)
     ok(runner, "act", "Eel", "dive", "400")
     assert _undo_summaries(reach)[-1] == (
-        "Eel dives to 400 ft at 2812, 100 ft below her rated 300 ft: she rolls on the Depth "
+        "Eel dives to 400 ft at 2712, 100 ft below her rated 300 ft: she rolls on the Depth "
         "Damage Table now, on passing it, and every hour she stays there (R84).")
 
 
@@ -105,10 +107,10 @@ def test_an_implosion_at_the_dive_sinks_her_as_the_engine_sinks_a_ship(runner, r
     by_action = [e for e in _events(runner) if e["kind"] != "dive"]
     afloat_action = json.loads(ok(runner, "status", "--json"))
     action_rows = _floaters(reach)
-    assert [e["kind"] for e in by_action if e["kind"] not in ("place", "sail")][:2] == [
+    assert [e["kind"] for e in by_action if e["kind"] not in ("place", "sail", "weigh")][:2] == [
         "depth", "sunk"]
     assert "she implodes, destroyed (R84)" in by_action[-3]["text"]
-    assert "leave Eel at 2812" in by_action[-1]["text"]  # R71: who is aboard
+    assert "leave Eel at 2712" in by_action[-1]["text"]  # R71: who is aboard
     assert len(by_action[-1]["rolls"]) == 2  # one escape roll for each of her crew
     assert json.loads(ok(runner, "ship", "show", "Eel", "--json"))["status"] == "sunk"
     assert "Eel is sunk" in refused(runner, "act", "Eel", "surface")
@@ -128,8 +130,8 @@ def test_an_implosion_at_the_dive_sinks_her_as_the_engine_sinks_a_ship(runner, r
     assert [{k: e[k] for k in keep} for e in by_action] == [
         {k: e[k] for k in keep} for e in by_engine[: len(by_action)]]
     assert afloat_action["ships"] == []
-    # her two crew in the water at 2812, as R71 leaves them (the next hour is theirs)
-    assert action_rows == [("people", "Eel", "crew", 2, "2812", "afloat")]
+    # her two crew in the water at 2712, as R71 leaves them (the next hour is theirs)
+    assert action_rows == [("people", "Eel", "crew", 2, "2712", "afloat")]
 
 
 def _floaters(db: Path) -> list[tuple[Any, ...]]:

@@ -130,8 +130,10 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
     # her top speed now: with the hooks' factors (R84: a surfaced submersible, 3/4)
     top = _n(boatpower.top_speed(ship, book, water_in_load)) if spec.get("plant") \
         else sp["top_speed"]
+    from .rules.submersible import depth_now
+
     s.update(present_weight=_n(weight), acceleration=sp["acceleration"], top_speed=top,
-             notes=sp["notes"])
+             notes=sp["notes"], depth_ft=depth_now(ship))  # R84: 0 on the surface
     return {
         "name": ship.name,
         "class": f"Built {body['name']}",
@@ -180,7 +182,8 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
         f"charge {fig['fuel']}/{fig['full_charge']} power units, water {fig['water']}, "
         f"anchors {fig['anchors']}",
-        f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}",
+        f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
+        + (f", {s['depth_ft']} ft down (R84)" if s.get("depth_ft") else ""),
     ]
     lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
     if "armor_now" in fig:  # R84: where the referee tracks armour (track_armor)

@@ -20,6 +20,7 @@ Gregorian calendar from 1 January (day 1), so the weather always has a season.
 from __future__ import annotations
 
 import json
+import math
 import re
 import weakref
 from dataclasses import dataclass
@@ -126,6 +127,21 @@ class CalendarDef:
         """Days in ``year``."""
         return sum(m.days for m in self.months) + (1 if self.is_leap(year) else 0)
 
+    def days_before(self, year: int) -> int:
+        """Days of years 1 to ``year - 1``: the leap years counted, not walked (a campaign
+        may run in year 1,000,000)."""
+        n = year - 1
+        leaps = 0
+        if self.leap_month is not None and self.leap_every and n > 0:
+            every, skip, keep = self.leap_every, self.leap_skip_every, self.leap_keep_every
+            leaps = n // every
+            if skip:
+                both = math.lcm(every, skip)
+                leaps -= n // both
+                if keep:
+                    leaps += n // math.lcm(both, keep)
+        return n * sum(m.days for m in self.months) + leaps
+
     def daylight(self, season: str) -> tuple[int, int]:
         """(dawn, dusk) hours of a season."""
         for name, dawn, dusk in self.seasons:
@@ -197,16 +213,27 @@ def calendar_definition(book: RuleBook, name: str) -> CalendarDef:
     raise CalendarError(f"no calendar {name!r}: use one of {known} (tables/calendars.yaml)")
 
 
-# re.ASCII: only 0-9 are digits in a date ("١٤٩٢" is not a year to voyage)
-_ISO = re.compile(r"^(-?\d{1,6})-(\d{1,2})-(\d{1,2})$", re.ASCII)
+#: The latest start year (six digits). A campaign's clock runs on from it, so the dates it
+#: shows, and `--at` reads back, may have seven digits (:data:`LATEST_YEAR`).
+LAST_START_YEAR = 999_999
+LATEST_YEAR = 9_999_999
+
+# re.ASCII: only 0-9 are digits in a date ("١٤٩٢" is not a year to voyage); up to seven
+# digits a year (a campaign started in 999999 shows 1000000 a year on); longer ones are
+# matched, then refused in one line
+_ISO = re.compile(r"^(-?\d{1,12})-(\d{1,3})-(\d{1,4})$", re.ASCII)
 _WORDS = re.compile(
-    r"^(\d{1,3})(?:st|nd|rd|th)?\s+(?:of\s+)?(.+?),?\s+(-?\d{1,6})$", re.I | re.ASCII
+    r"^(\d{1,4})(?:st|nd|rd|th)?\s+(?:of\s+)?(.+?),?\s+(-?\d{1,12})$", re.I | re.ASCII
 )
 
 
-def parse_start(definition: CalendarDef, text: str) -> CampaignCalendar:
+def parse_start(
+    definition: CalendarDef, text: str, latest_year: int = LAST_START_YEAR
+) -> CampaignCalendar:
     """``1492-06-01`` (year-month-day) or ``1 Highsun 1042`` (day month year) in the
-    calendar; :class:`CalendarError` naming what is wrong and the fix if it has no such date."""
+    calendar; :class:`CalendarError` naming what is wrong and the fix if it has no such date.
+    A start year runs to ``latest_year`` (six digits; a date read for `--at` may have
+    seven)."""
     raw = " ".join(str(text).split())
     iso = _ISO.match(raw)
     words = None if iso else _WORDS.match(raw)
@@ -226,6 +253,9 @@ def parse_start(definition: CalendarDef, text: str) -> CampaignCalendar:
         raise CalendarError(f"the {definition.name} calendar has no {what}: use one of {shown}")
     if year < 1:
         raise CalendarError(f"start year {year}: years start at 1")
+    if year > latest_year:
+        what = "a start year" if latest_year == LAST_START_YEAR else "a year"
+        raise CalendarError(f"year {year}: {what} runs from 1 to {latest_year}")
     length = definition.month_days(year, month)
     if not 1 <= day <= length:
         name = definition.months[month].name
@@ -267,6 +297,16 @@ def season_of(calendar: CampaignCalendar | None, clock_hours: int) -> str:
         calendar = _SEASONS_WITHOUT_CALENDAR[0]
     _, month, _ = calendar.date_at(clock_hours)
     return calendar.definition.months[month].season
+
+
+def calendar_seasons(calendar: CampaignCalendar | None) -> tuple[str, ...]:
+    """The seasons the calendar's months fall in, first month first: the seasons the
+    weather reads (R61); without a calendar, the default Gregorian's (:func:`season_of`)."""
+    if calendar is None:
+        if not _SEASONS_WITHOUT_CALENDAR:
+            _SEASONS_WITHOUT_CALENDAR.append(_default_gregorian())
+        calendar = _SEASONS_WITHOUT_CALENDAR[0]
+    return tuple(dict.fromkeys(m.season for m in calendar.definition.months))
 
 
 def daylight(calendar: CampaignCalendar | None, clock_hours: int) -> tuple[int, int]:
@@ -411,5 +451,26 @@ def calendar_info(calendar: CampaignCalendar | None, clock_hours: int) -> dict[s
                 for m in d.months
             ],
             "seasons": {s: {"dawn": a, "dusk": b} for s, a, b in d.seasons},
+            "leap": None,
         }
+        if d.leap_month is not None:
+            year = calendar.date_at(clock_hours)[0]
+            info["calendar"]["leap"] = {
+                "month": d.months[d.leap_month].name,
+                "every": d.leap_every,
+                "skip_every": d.leap_skip_every or None,
+                "keep_every": d.leap_keep_every or None,
+                "this_year": d.is_leap(year),
+            }
     return info
+
+
+def leap_text(leap: dict[str, Any], year: int) -> str:
+    """``voyage calendar``'s leap line: ``Leap years: every 4 years (not every 100, but
+    every 400), February has a day more; year 1492 is one.``"""
+    rule = f"every {leap['every']} years" if leap["every"] != 1 else "every year"
+    if leap["skip_every"]:
+        rule += f" (not every {leap['skip_every']}"
+        rule += f", but every {leap['keep_every']})" if leap["keep_every"] else ")"
+    this = "is one" if leap["this_year"] else "is not"
+    return f"Leap years: {rule}, {leap['month']} has a day more; year {year} {this}."

@@ -1,7 +1,8 @@
 """Referee actions of R83 and R84: diving, surfacing, and a port's salvage crew.
 
 ``voyage act SHIP dive DEPTH`` / ``surface`` (R84) set a submersible's depth (her
-equipment's ``depth_ft``); she cannot dive below the charted seabed of her hex. Diving past
+equipment's ``depth_ft``); she cannot dive below the charted seabed of her hex, nor, where
+the map charts none, below an anchor's 150 ft in a port, coastal or shallow hex (R65). Diving past
 her rated depth she rolls on the Depth Damage Table at once ("on first passing it"), as the
 engine rolls it (:func:`first_passing`). ``voyage
 act SHIP salvage`` (R83) calls a salvage crew from a port in or next to her hex to get a
@@ -64,6 +65,17 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
             f"{ship.name} cannot dive below the charted seabed: {s.hex} is {info.depth:g} ft "
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
+    from .rules.depth import uncharted_bottom
+
+    shallow = uncharted_bottom(info, camp.rulebook)
+    if shallow and amount + draws > shallow:
+        most = max(0, shallow - draws)
+        raise VoyageRuleError(
+            f"{ship.name} cannot dive below {most} ft at {s.hex}: the map charts no "
+            f"depth there, and an uncharted port, coastal or shallow hex has its bottom "
+            f"within an anchor's {shallow} ft (R65, R84; she draws {draws} ft); chart "
+            "its depth (`depths:` in the map) to dive deeper"
+        )
     rated = int(spec["dive_depth"])
     passing = amount > rated and (depth_now(ship) <= rated or not s.more.get("passed"))
     ship.equipment["depth_ft"] = amount
@@ -77,8 +89,38 @@ def _dive(camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any]
     else:
         s.more.pop("passed", None)
         text += f" (rated {rated} ft): under the storms, at full speed (R84)."
+    text += _bottom_ahead(camp, s, chart, amount + draws)
     after = first_passing(camp, s, spec, amount, chart) if passing else []
     return text, {"depth": amount}, after
+
+
+def bottom_on_course(camp: Any, ship: Any, s: Any, chart: Any) -> str:
+    """A submerged sub's new course (`voyage act SHIP course`): where her route meets the
+    bottom at her depth (:func:`_bottom_ahead`); '' on the surface or for any other ship."""
+    from .rules.boatpower import draft_ft
+    from .rules.submersible import depth_now
+
+    down = depth_now(ship) if ship.design is not None else 0
+    if not down:
+        return ""
+    return _bottom_ahead(camp, s, chart, down + (draft_ft(ship, camp.rulebook) or 0))
+
+
+def _bottom_ahead(camp: Any, s: Any, chart: Any, keel: int) -> str:
+    """R83, R84 with R65: the first hex of her route ahead whose bottom (charted, or an
+    uncharted port, coastal or shallow hex's 150 ft) is above her keel at this depth: she
+    meets it there unless she comes up first. '' when there is none."""
+    from .rules.depth import uncharted_bottom
+
+    for name in s.route[s.position + 1 :]:
+        info = chart.hex(name)
+        bottom = info.depth if info.depth is not None else uncharted_bottom(info, camp.rulebook)
+        if bottom and keel > bottom:
+            how = (f"charted {bottom:g} ft" if info.depth is not None
+                   else f"uncharted water within an anchor's {bottom} ft (R65)")
+            return (f" Her route enters {name}, {how}, above her keel at {keel} ft: she will "
+                    "meet the bottom there unless she comes up first (R83).")
+    return ""
 
 
 def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: Any

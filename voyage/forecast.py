@@ -613,6 +613,7 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
         "inshore": any(s.inshore[s.position :]) or any(any(g.inshore) for g in setup.legs),
         "pace": s.pace,
         "strain": s.strain,
+        "speed_text": boat_speed_text(setup),  # R82, R84: a built boat's set speed
         "clock": setup.clock,
         "runs": n,
         "seed": seed,
@@ -628,6 +629,25 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
             for h, c in sorted(losses.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         ],
     }
+
+
+def boat_speed_text(setup: Setup) -> str | None:
+    """A built boat's pace as it means something for her (R82): the speed in mph her
+    skipper set (``20 mph (default)``), and a submersible's depth (R84: full speed
+    submerged, 3/4 of her top speed surfaced). None for a rolled ship (normal, slow,
+    strain: R13-R15)."""
+    ship = setup.state.ship
+    if ship.design is None:
+        return None
+    from .rules.boatpower import pace_text
+    from .rules.submersible import depth_now, sub_spec
+
+    text = pace_text(setup.state.pace, ship, setup.world.book, setup.world.water_in_load)
+    if sub_spec(ship) is not None:
+        depth = depth_now(ship)
+        text += (f", {depth} ft down (R84: full speed)" if depth
+                 else ", surfaced (R84: at most 3/4 of her top speed)")
+    return text
 
 
 def forecast(
@@ -670,8 +690,9 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     lines = [
         f"Forecast for {data['ship']}: {data['from']} to {data['to']}, "
         f"{plural(data['hexes'], 'hex', 'hexes')}"
-        f"{' inshore' if data['inshore'] else ''}{stops}, pace {data['pace']}"
-        f"{' +' + str(data['strain']) + ' knots' if data['pace'] == 'strain' else ''}, "
+        f"{' inshore' if data['inshore'] else ''}{stops}, "
+        + (f"speed {data['speed_text']}" if data.get("speed_text") else f"pace {data['pace']}")
+        + f"{' +' + str(data['strain']) + ' knots' if data['pace'] == 'strain' else ''}, "
         f"from {format_time(calendar, data['clock'])}.",
         f"{n:,} run{'' if n == 1 else 's'}, seed {data['seed']} "
         "(the same seed gives the same forecast).",

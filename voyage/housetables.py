@@ -41,6 +41,10 @@ def read_folder(folder: str | Path) -> tuple[dict[str, str], dict[str, str], Rul
     texts = read_override_folder(path)
     sources = {name: str(path / f"{name}.yaml") for name in texts}
     book = rulebook_from_texts(texts, sources)
+    if "calendars" in texts:  # new tables: a calendar within its limits
+        from .world_tables import check_calendar_limits
+
+        check_calendar_limits(book.calendars, sources["calendars"])
     return texts, sources, book
 
 
@@ -169,6 +173,9 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
     path = Path(folder).resolve()
     texts, sources, book = read_folder(path)
     check_fits(camp, book, path)
+    from .mapstore import tables_fit_map
+
+    warnings = tables_fit_map(camp, book)  # R61 refuses here; R93 warns
     names = sorted(texts)
     summary = f"house tables from {path}: {', '.join(names) if names else 'none (built-in)'}"
     camp._book = book  # the action's roller reads the options of the new tables
@@ -181,7 +188,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
         camp._book = None
         camp._settings = None
         raise
-    return {"folder": str(path), "tables": names}
+    return {"folder": str(path), "tables": names, "warnings": warnings}
 
 
 def relabel_ships(db: Database, book: RuleBook) -> None:

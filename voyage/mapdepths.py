@@ -10,7 +10,8 @@ and rectangles ``"1910-2111"``, corner to corner, as for weather regions) and ``
         feet: 12
         notes: Sand banks in the open Reach.
 
-A hex's own ``depth:`` under ``hexes`` wins; where sets overlap, the one listed later wins.
+A hex's own ``depth:`` under ``hexes`` wins; where sets overlap, the one listed later wins
+(an entry that a later one hides whole is refused: it would chart nothing).
 Land inside a rectangle is left uncharted; a single land hex is refused. Depths are 0 or
 more (a negative depth is one line naming the line and the column). The sets are kept as
 rectangles (:data:`DepthSets`), so the map cache never lists every hex of a wide trench.
@@ -33,11 +34,15 @@ DEPTH_KEYS = ("hexes", "feet", "notes")
 DepthSets = list[tuple[tuple[tuple[int, int, int, int], ...], float]]
 
 
-def read_depths(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> DepthSets:
-    """Every entry of ``depths:`` checked: its hexes on the map and water, its feet >= 0."""
+def read_depths(
+    reader: _Reader, node: yaml.Node, sea_map: SeaMap, new: bool = False
+) -> DepthSets:
+    """Every entry of ``depths:`` checked: its hexes on the map and water, its feet >= 0;
+    ``new`` (a file being loaded, voyage.maps.parse_map): none hidden whole by a later one."""
     from .maps import MAX_MAP_NUMBER, _map_number
 
     out: DepthSets = []
+    keys: list[tuple[str, Any]] = []
     for key, (key_node, value_node) in reader.mapping(node, "depths", None).items():
         if hexmap.is_hex_name(key) and not isinstance(reader.value(value_node), dict):
             items, feet_node, what = [key], value_node, f"depth of hex {key}"
@@ -60,7 +65,34 @@ def read_depths(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> DepthSets:
             except MapError as exc:
                 raise reader.error(key_node, f"{what}: {exc}") from None
         out.append((tuple(rects), feet))
+        keys.append((key, key_node))
+    if new:  # a campaign that stored such a map before this check still reads it
+        _check_hidden(reader, out, keys)
     return out
+
+
+def _check_hidden(reader: _Reader, sets: DepthSets, keys: list[tuple[str, Any]]) -> None:
+    """An entry every hex of which a later one charts again would chart nothing (the later
+    wins): a map written "0504": 8 above a rectangle holding 0504 lost its 8 ft without a
+    word. One line naming the entry, what hides it and the fix."""
+    for i, (rects, feet) in enumerate(sets):
+        later = [(j, r) for j in range(i + 1, len(sets)) for r in sets[j][0]]
+        hiders: list[int] = []
+        for c1, r1, c2, r2 in rects:
+            found = next((j for j, (a1, b1, a2, b2) in later
+                          if a1 <= c1 and b1 <= r1 and c2 <= a2 and r2 <= b2), None)
+            if found is None:
+                break
+            hiders.append(found)
+        else:
+            key, node = keys[i]
+            names = ", ".join(repr(keys[j][0]) for j in sorted(set(hiders)))
+            raise reader.error(
+                node,
+                f"depths {key!r} ({feet:g} ft) is charted over by {names}, listed after it "
+                "(where entries overlap, the later wins): list it after, or give the hex its "
+                "own depth under hexes (which wins over every entry)",
+            )
 
 
 def _rect(text: str, sea_map: Any) -> tuple[int, int, int, int]:

@@ -762,7 +762,7 @@ def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
     if "depths" in top:
         from .mapdepths import read_depths
 
-        sea_map.depth_sets = read_depths(reader, top["depths"][1], sea_map)  # R83
+        sea_map.depth_sets = read_depths(reader, top["depths"][1], sea_map, new=new)  # R83
     return sea_map
 
 

@@ -61,11 +61,17 @@ def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
 def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
     sea_map = load_map(resolve_map_path(path))  # raises before anything is written
+    from .calendar import calendar_seasons, campaign_calendar
     from .world.regions import check_climates
 
-    # R61: every region's climate must be in the campaign's climates table
+    # R61: every region's climate must be in the campaign's climates table, with a row for
+    # each season of the campaign's calendar
     check_climates(
-        sea_map.weather_regions(), campaign.rulebook.climates["climates"], sea_map.source
+        sea_map.weather_regions(),
+        campaign.rulebook.climates["climates"],
+        sea_map.source,
+        calendar_seasons(campaign_calendar(campaign)),
+        implicit=not sea_map.regions,
     )
     stranded = [
         f"{name} ({where})"
@@ -289,3 +295,61 @@ def sea_levels(campaign: Campaign, hour: int) -> dict[str, int]:
     from .world.campaign import sea_states_for
 
     return dict(sea_states_for(campaign).levels(hour))
+
+
+def fuel_left(camp: Campaign, sea_map: SeaMap) -> dict[str, int | None]:
+    """Each port's fuel left to sell, by hex: its ``stock`` less what ships bought there
+    (``port_fuel``), None where the map sets no limit; ports without fuel are left out."""
+    sold = {str(r["hex"]): int(r["sold"]) for r in camp.db.query("SELECT hex, sold FROM port_fuel")}
+    return {
+        p.name: None if p.fuel.stock is None else max(0, p.fuel.stock - sold.get(p.name, 0))
+        for p in sea_map.ports()
+        if p.fuel is not None
+    }
+
+
+def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:
+    """A port's fuel for people: ``fuel 2/hlb (40 of 600 hlbs left)``, ``fuel 3.5/hlb (no
+    limit)`` or ``no fuel``."""
+    if h.fuel is None:
+        return "no fuel"
+    if h.fuel.stock is None:
+        return f"fuel {h.fuel.price:g}{per} (no limit)"
+    have = left.get(h.name, h.fuel.stock)
+    return f"fuel {h.fuel.price:g}{per} ({have:,} of {h.fuel.stock:,} hlbs left)"
+
+
+def unplaced_encounter_regions(book: Any, sea_map: SeaMap) -> list[str]:
+    """R93: one line for each region the encounter table names that the map has not (a
+    misspelt ``nrth`` is never rolled: its hexes take the table's ``all``)."""
+    known = set(sea_map.weather_regions())
+    lost = [r for r in book.encounters["regions"] if r != "all" and r not in known]
+    if not lost:
+        return []
+    have = ", ".join(sorted(known)) or "none"
+    return [
+        f"Warning: the encounter table's region {r!r} is not a region of {sea_map.name} "
+        f"({have}): it is never rolled (a region it does not list uses 'all', R93)"
+        for r in lost
+    ]
+
+
+def tables_fit_map(camp: Campaign, book: Any) -> list[str]:
+    """New house tables ``book`` against the campaign's map, as `map load` checks a map
+    against the tables: every region's climate has a row for each season of the calendar
+    (R61; else one line, nothing changes); the encounter table's regions that the map has
+    not come back as warnings (R93)."""
+    if map_row(camp) is None:
+        return []
+    from .calendar import calendar_seasons, campaign_calendar
+    from .world.regions import check_climates
+
+    sea_map = current_map(camp)
+    check_climates(
+        sea_map.weather_regions(),
+        book.climates["climates"],
+        "the campaign's map",
+        calendar_seasons(campaign_calendar(camp)),
+        implicit=not sea_map.regions,
+    )
+    return unplaced_encounter_regions(book, sea_map)

@@ -795,8 +795,12 @@ def text_map(
     storms: Iterable[str] = (),
     ships: Sequence[tuple[str, str]] = (),
     legend: bool = True,
+    fuel_left: dict[str, int | None] | None = None,
 ) -> str:
     """The map as text, one character per hex laid out as in the map file.
+
+    The ports are listed under it with their fuel: price, and what is left of a limited
+    stock (``fuel_left``, voyage.mapstore.fuel_left: the stock itself where not given).
 
     Ships are marked 1, 2, 3 ... (listed under the map), storms with ``!`` (over water;
     land and ports keep their own character so they stay readable). Rows carry their
@@ -855,7 +859,8 @@ def text_map(
         ports = [sea_map.hex(n) for n in sorted(here, key=hexmap.parse_hex)]
         if ports:
             out.append("Ports:")
+            from .mapstore import fuel_words
+
             for p in ports:
-                fuel = f", fuel {p.fuel.price:g}/hlb" if p.fuel else ", no fuel"
-                out.append(f"  {p.name}  {p.port}{fuel}")
+                out.append(f"  {p.name}  {p.port}, {fuel_words(p, fuel_left or {})}")
     return "\n".join(out)

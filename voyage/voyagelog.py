@@ -71,6 +71,8 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
             ship, book, s.pace, camp.water_in_load
         ):
             speed = 0  # R16: run dry at the edge of her next hex, adrift
+        if s.status in ("anchored", "adrift", "stuck", "arrived"):
+            speed = 0  # making no way of her own (R65, R64, R34): not what she could make
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append(

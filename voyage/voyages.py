@@ -754,6 +754,9 @@ def _referee_action(
             f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
             f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
         )
+        from .depthacts import bottom_on_course
+
+        text += bottom_on_course(camp, ship, s, chart)  # R84: a sub deep on her new course
         changes = {"route": hexes}
     elif what == "pace":
         new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)

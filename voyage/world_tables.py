@@ -121,6 +121,7 @@ def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
             days = c.typed(month["days"], f"{at}.days", int, "a whole number of days")
             if days < 1:
                 raise c.fail(f"{at}.days", f"month {name} has {days} days: give it at least 1")
+
             if month["season"] not in checked_seasons:
                 raise c.fail(
                     f"{at}.season",
@@ -154,3 +155,34 @@ def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
 
 # R93, R54, R94: the encounter, leviathan and weapon tables are checked in their own module
 # (it uses _Checker and _face_ranges above, so it is imported here, not at the top)
+
+
+#: A calendar's limits: days a month, months a year, years between leap days. Beyond them a
+#: calendar is a typo (a 100,000-day month), refused naming the key and the fix. They are
+#: checked where new tables come in (`voyage init --tables`, `voyage tables load`), not in
+#: the tables a campaign already keeps, so a campaign made before them still opens.
+MONTH_DAYS_MOST = 1000
+MONTHS_MOST = 100
+LEAP_EVERY_MOST = 100_000
+
+
+def check_calendar_limits(calendars: dict[str, Any], where: Any) -> None:
+    """New house calendars (validated) within :data:`MONTH_DAYS_MOST`, :data:`MONTHS_MOST`
+    and :data:`LEAP_EVERY_MOST`; else one TableError naming ``where``, the key and the fix."""
+    c = _Checker(where)
+    for key, cal in calendars.items():
+        months = cal["months"]
+        if len(months) > MONTHS_MOST:
+            raise c.fail(f"calendars.{key}.months",
+                         f"{len(months):,} months: give at most {MONTHS_MOST}")
+        for i, month in enumerate(months):
+            if month["days"] > MONTH_DAYS_MOST:
+                raise c.fail(
+                    f"calendars.{key}.months[{i}].days",
+                    f"month {month['name']} has {month['days']:,} days: give it at most "
+                    f"{MONTH_DAYS_MOST:,} (room for a whole year as one month)",
+                )
+        for part, every in (cal.get("leap") or {}).items():
+            if part != "month" and every > LEAP_EVERY_MOST:
+                raise c.fail(f"calendars.{key}.leap.{part}",
+                             f"expected at most {LEAP_EVERY_MOST}, found {every}")

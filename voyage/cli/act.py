@@ -172,7 +172,8 @@ def repair(ctx: click.Context, what: str, number: int | None, now: bool) -> None
 @click.pass_context
 def dive(ctx: click.Context, feet: int) -> None:
     """Take a submersible down to FEET (R84): under the storms, at full speed. Never below
-    the charted seabed. Past her rated depth she rolls on the Depth Damage Table at once
+    the charted seabed, nor, where the map charts none, below an anchor's 150 ft in a port,
+    coastal or shallow hex (R65). Past her rated depth she rolls on the Depth Damage Table at once
     (on first passing it: a leak, or she implodes and sinks) and then every hour she stays
     there; with `voyage settings track_armor true` the table wears her armour too.
 

@@ -84,6 +84,7 @@ def build(
 
         voyage ship build "Lucky" --design "Lucky Catch"
 
+    \b
         voyage ship build "Nautilus" --body speeder --plant large --with boat-top \\
             --submersible --dive-depth 300 --reinforced
     """

@@ -51,3 +51,8 @@ def calendar_command(db_path: str, as_json: bool) -> None:
         for m in cal["months"]
     ]
     click.echo(table(rows, ["month", "short", "days", "season", "dawn", "dusk"]))
+    if cal["leap"]:
+        from ..calendar import leap_text
+
+        year = campaign_calendar(camp).date_at(camp.clock)[0]  # type: ignore[union-attr]
+        click.echo(leap_text(cal["leap"], year))

@@ -83,7 +83,12 @@ def init(
     path = resolve_path(db_path)
     tables_dir = str(Path(tables).resolve()) if tables else None
     # a bad date or calendar stops here, before any file is made
-    calendar = choose_calendar(load_rulebook(tables_dir), start, calendar_name)
+    book = load_rulebook(tables_dir)
+    if tables_dir and (Path(tables_dir) / "calendars.yaml").is_file():
+        from ..world_tables import check_calendar_limits
+
+        check_calendar_limits(book.calendars, Path(tables_dir) / "calendars.yaml")
+    calendar = choose_calendar(book, start, calendar_name)
     # the calendar is written inside the atomic build: the file appears with it or not at all
     camp = create_campaign(
         Path(path),

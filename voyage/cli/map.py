@@ -54,7 +54,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 
         voyage map load salt_reach
     """
-    from ..mapstore import load_into_campaign, ship_positions
+    from ..mapstore import load_into_campaign, ship_positions, unplaced_encounter_regions
 
     camp = open_campaign(db_path)
     sea = load_into_campaign(camp, path)
@@ -77,6 +77,8 @@ def load(db_path: str, path: str, as_json: bool) -> None:
     )
     if stranded:
         click.echo(f"Warning: not on water in this map: {', '.join(stranded)}", err=True)
+    for line in unplaced_encounter_regions(camp.rulebook, sea):
+        click.echo(line, err=True)  # R93: a house table's region this map has not
 
 
 @map_group.command("show")
@@ -95,7 +97,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 
         voyage map show --around 1510 --radius 3
     """
-    from ..mapstore import current_map, ship_positions, storms_now
+    from ..mapstore import current_map, fuel_left, ship_positions, storms_now
     from ..render import text_map
     from ..voyages import clock_text
 
@@ -105,7 +107,10 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 
     storms, ships = storms_now(camp), ship_positions(camp)
     afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
-    text = text_map(sea, around=around, radius=radius, storms=storms, ships=ships + afloat)
+    left = fuel_left(camp, sea)
+    text = text_map(
+        sea, around=around, radius=radius, storms=storms, ships=ships + afloat, fuel_left=left
+    )
     if as_json:
         emit_json(
             {
@@ -118,6 +123,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
                 "storms": sorted(storms),
                 "ships": [{"name": name, "hex": where} for name, where in ships],
                 "afloat": [{"name": name, "hex": where} for name, where in afloat],
+                "ports": [_port_json(p, left) for p in sea.ports()],
             }
         )
         return
@@ -228,7 +234,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
 
         voyage map hex 0305
     """
-    from ..mapstore import current_map, ship_positions
+    from ..mapstore import current_map, fuel_left, fuel_words, ship_positions
     from ..voyages import clock_text
     from ..world.campaign import sea_states_for
 
@@ -236,6 +242,9 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     sea = current_map(camp)
     h = sea.hex(hex_name)
     info = h.to_dict()
+    left = fuel_left(camp, sea)
+    if h.fuel is not None:
+        info["fuel"]["left"] = left.get(h.name)  # the stock less what ships bought here
     weather = sea_states_for(camp, sea)
     state = weather.state(h.name, camp.clock)
     info["storm"] = state != "calm"
@@ -263,20 +272,26 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     if h.narrow_passage:
         lines.append("  narrow passage: yes (within a mile of the coast, R33)")
     if h.port:
-        fuel = "no fuel"
-        if h.fuel:
-            stock = f", {h.fuel.stock} hlbs in stock" if h.fuel.stock is not None else ""
-            fuel = f"fuel {h.fuel.price:g} per hlb{stock}"
-        lines.append(f"  port: {h.port} ({fuel})")
+        lines.append(f"  port: {h.port}, {fuel_words(h, left, ' per hlb')}")
     from ..world.cells import STATE_WORDS
 
-    lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
+    if h.is_sea:  # land has no sea state (a storm over it tosses nothing, R60)
+        lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
     if region is not None:
         lines.append(f"  weather region: {region.name} ({region.climate})")
     lines.append(f"  ships here: {', '.join(info['ships']) if info['ships'] else 'none'}")
     if h.notes:
         lines.append(f"  notes: {h.notes}")
     click.echo("\n".join(lines))
+
+
+def _port_json(p: Any, left: dict[str, int | None]) -> dict[str, Any]:
+    """A port for `map show --json`: its fuel price, stock and what is left (null: none
+    sold there, or no limit)."""
+    fuel = None
+    if p.fuel is not None:
+        fuel = {"price": p.fuel.price, "stock": p.fuel.stock, "left": left.get(p.name)}
+    return {"hex": p.name, "port": p.port, "fuel": fuel}
 
 
 def _terrain_words(h: Any) -> str:

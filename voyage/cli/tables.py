@@ -127,3 +127,5 @@ def load(db_path: str, folder: str, as_json: bool) -> None:
         return
     names = ", ".join(done["tables"]) or "none: the built-in tables"
     click.echo(f"House tables now {names} (from {done['folder']}); `voyage undo` takes it back.")
+    for line in done["warnings"]:
+        click.echo(line, err=True)

@@ -266,8 +266,10 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
     built = _built_names(camp, last)
     for row in last.values():
         fuel = f"charge {row.fuel} power units" if row.ship in built else f"fuel {row.fuel}"
+        # R82: a built boat makes the speed in mph her skipper set; no normal or slow pace
+        speed = f"{row.speed} mph" if row.ship in built else f"{row.speed} ({row.pace})"
         click.echo(
-            f"  {row.ship}: {row.hex}, {row.status}, speed {row.speed} ({row.pace}), "
+            f"  {row.ship}: {row.hex}, {row.status}, speed {speed}, "
             f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
     if not quiet:
@@ -508,7 +510,8 @@ def status(db_path: str, as_json: bool) -> None:
                 r["destination"],
                 r["miles_left"],
                 r["eta_hours"] if r["eta_hours"] is not None else "-",
-                f"{r['speed']} {r['pace']}",
+                # R82: a built boat's pace is the speed her skipper set: mph, not "normal"
+                f"{r['speed']} {r['pace']}" if r["fuel_unit"] == "hlbs" else f"{r['speed']} mph",
                 r["fuel"] if r["fuel_unit"] == "hlbs" else f"{r['fuel']} units",
                 f"{r['load']} {r['load_category']}",
                 r["water"],

@@ -38,6 +38,19 @@ class DepthResult(Outcome):
     destroyed: bool
 
 
+def uncharted_bottom(info: Any, book: RuleBook) -> int:
+    """R84 with R65 (our reading): where the map charts no depth, a port, coastal or narrow
+    hex, or a shallow (reef, shoal, wreck: R33), is anchorage water, its bottom within the
+    anchor cable's reach (150 ft, R65): that many feet. 0 for uncharted open sea (no bottom
+    known: only a submersible's hull bounds her) and for a charted hex (its depth decides)."""
+    if getattr(info, "depth", None) is not None:
+        return 0
+    shallows = book.procedures["coast"].get("shallow_terrains", ())
+    if info.port or info.coastal or info.narrow_passage or info.terrain in shallows:
+        return int(book.procedures["anchor"]["max_depth_feet"])
+    return 0
+
+
 def depth_hazard(
     draft_ft: float,
     depth_ft: float,

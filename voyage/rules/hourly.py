@@ -4,8 +4,9 @@
   rolls on the Depth Damage Table (R84), the crew work on a leak (R86), a port's salvage
   crew finish getting a stuck boat off (R83), the bilge pumps work (R85).
 - :func:`by_depth`, on entering a hex under way or carried by a current (R64): where the
-  map charts a depth, it decides a built boat's grounding instead of R33-R34 (R83);
-  rolled ships keep R33-R34.
+  map charts a depth, it decides a built boat's grounding instead of R33-R34 (R83); an
+  uncharted port, coastal or shallow hex is 150 ft to a submerged sub below that (R84 with
+  R65); rolled ships keep R33-R34.
 - :func:`escape_mods`: R83's modifiers to getting off after grounding by depth.
 - :func:`submerged`: R84, no storm capsize checks under the surface.
 """
@@ -59,8 +60,16 @@ def busy(s: Any) -> bool:
 
 
 def charted_for(ship: Any, info: Any) -> bool:
-    """R83: a built boat entering a charted hex (her draft against its depth)."""
-    return info.depth is not None and ship.design is not None
+    """R83: a built boat entering a charted hex (her draft against its depth); R84 with
+    R65: a submerged one entering any hex but open sea, whose bottom may be within an
+    anchor's 150 ft uncharted (:func:`by_depth`). True sends the hour to the stepped path."""
+    if ship.design is None:
+        return False
+    if info.depth is not None:
+        return True
+    return bool(submersible.depth_now(ship)) and (
+        info.port or info.coastal or info.narrow_passage or info.terrain != "sea"
+    )
 
 
 def salvage_phase(h: Any) -> None:
@@ -92,11 +101,20 @@ def by_depth(h: Any, info: Any, speed: int | None = None) -> bool:
     she enters at her speed this hour; carried by a current (R64, voyage.rules.drift)
     the drift phase passes the current's ``speed``."""
     ship, s = h.ship, h.s
-    if info.depth is None or ship.design is None:
+    if ship.design is None:
+        return False
+    bottom = info.depth
+    down = submersible.depth_now(ship)
+    draws = (draft_ft(ship, h.book) or 0) + down
+    if bottom is None and down:
+        # R84 with R65: uncharted, a port, coastal or shallow hex has its bottom within an
+        # anchor's 150 ft; a sub whose keel is below that meets it, as a charted bottom
+        shallow = depth.uncharted_bottom(info, h.book)
+        bottom = shallow if shallow and draws > shallow else None
+    if bottom is None:
         return False
     mph = int(h.speed) if speed is None else int(speed)
-    draws = (draft_ft(ship, h.book) or 0) + submersible.depth_now(ship)
-    result = depth.depth_hazard(draws, info.depth, info.seabed or "sandy", mph,
+    result = depth.depth_hazard(draws, bottom, info.seabed or "sandy", mph,
                                 ship.tier, h.roller, h.book, ship.traits)
     if result is None:
         return True

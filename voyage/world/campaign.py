@@ -43,8 +43,14 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
 
     sea_map = sea_map if sea_map is not None else current_map(camp)
     # the campaign's tables may have changed since the map was loaded: say so in one line
+    from ..calendar import calendar_seasons, campaign_calendar
+
     check_climates(
-        sea_map.weather_regions(), camp.rulebook.climates["climates"], "the campaign's map"
+        sea_map.weather_regions(),
+        camp.rulebook.climates["climates"],
+        "the campaign's map",
+        calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
+        implicit=not sea_map.regions,
     )
     storms = (
         referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))
@@ -149,19 +155,26 @@ def _calendar_hour(text: str, calendar: Any, option: str = "--at") -> int | None
         _check_minute(text, m.group(3), option)
     if not any(ch.isdigit() for ch in raw):
         return None
+    from ..calendar import LATEST_YEAR
+
     try:
-        date = parse_start(calendar.definition, raw)
+        date = parse_start(calendar.definition, raw, LATEST_YEAR)
     except VoyageError as exc:
         if "is not a date" in str(exc) and "days in" not in str(exc):
             return None
         raise WeatherError(f"{option} {text!r}: {exc}") from None
     days = _ordinal(calendar.definition, date) - _ordinal(calendar.definition, calendar)
+    if days >= LAST_DAY:  # as 'day N': no typo reaches SQLite as a number too large for it
+        raise WeatherError(
+            f"{option} {text!r} is out of range: it is day {days + 1:,} of the campaign, "
+            f"which runs to day {LAST_DAY:,} at most"
+        )
     return days * 24 + hh
 
 
 def _ordinal(definition: Any, date: Any) -> int:
     """Days from the calendar's year 1 to ``date`` (a CampaignCalendar's year/month/day)."""
-    days = sum(definition.year_days(y) for y in range(1, date.year))
+    days = definition.days_before(date.year)
     days += sum(definition.month_days(date.year, m) for m in range(date.month))
     return days + date.day
 

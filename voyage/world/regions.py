@@ -398,8 +398,16 @@ def read_regions(reader: Any, regions_node: Any, rows_node: Any, sea_map: Any) -
     return out
 
 
-def check_climates(regions: Mapping[str, Region], climates: Mapping[str, Any], where: str) -> None:
-    """Every region's climate is in the climates table; else one line naming the fix."""
+def check_climates(
+    regions: Mapping[str, Region],
+    climates: Mapping[str, Any],
+    where: str,
+    seasons: Sequence[str] = (),
+    implicit: bool = False,
+) -> None:
+    """Every region's climate is in the climates table, and has a row for each of the
+    calendar's ``seasons`` (R61: the day's roll reads it); else one line naming the fix
+    (``implicit``: the map declares no regions, and this is its default one)."""
     for region in regions.values():
         if region.climate not in climates:
             raise MapError(
@@ -413,6 +421,29 @@ def check_climates(regions: Mapping[str, Region], climates: Mapping[str, Any], w
                     f"{where}: region {region.name}: season {season} -> {row!r}, but the "
                     f"{region.climate} climate has no such row (rows: {', '.join(rows)})"
                 )
+        for season in seasons:
+            if _season_row(climates[region.climate], season, region) is None:
+                fix = (
+                    "the map has no regions: block, so its whole sea is this one; give it "
+                    f"one with season_names: {{{season}: {next(iter(rows))}, ...}} (docs/maps.md)"
+                    if implicit
+                    else f"give the region season_names: {{{season}: {next(iter(rows))}, ...}}"
+                )
+                raise MapError(
+                    f"{where}: region {region.name}: the {region.climate} climate has no "
+                    f"row for the calendar's season {season!r} (rows: {', '.join(rows)}): "
+                    f"{fix} or add a {season!r} row to the climates table (R61)"
+                )
+
+
+def _season_row(climate: Mapping[str, Any], season: str, region: Region) -> str | None:
+    """As voyage.world.cells.season_row, None where it has no row."""
+    mapped = dict(region.season_names)
+    if season in mapped:
+        return mapped[season]
+    if season in climate["seasons"]:
+        return season
+    return climate.get("season_names", {}).get(season) or None
 
 
 def find_region(regions: Mapping[str, Region], name: str) -> Region:

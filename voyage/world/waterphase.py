@@ -770,6 +770,7 @@ class WaterPhase:
                     str(f.hex),
                     "rescued",
                     f"brought ashore in {port}",
+                    MINUTES - 1,  # the hour's end: after its drowning rolls (R72, R74)
                 )
                 continue
             if current is None:
@@ -795,11 +796,11 @@ class WaterPhase:
                 for g in riders:
                     g.hex = st.into
                 if st.onto_land:
-                    self.reach(riders, st.into, "ashore", f"washed ashore at {st.into}")
+                    self.reach(riders, st.into, "ashore", f"washed ashore at {st.into}", st.minute)
                     break
                 info = self.e.hex_info(st.into)
                 if info.port:
-                    self.reach(riders, st.into, "rescued", f"drifted into {info.port}")
+                    self.reach(riders, st.into, "rescued", f"drifted into {info.port}", st.minute)
                     break
                 self.log_f(
                     f,
@@ -823,8 +824,11 @@ class WaterPhase:
             stormy = self.state_at(f.hex) != "calm"
             f.hours_in_hex = f.hours_in_hex + 1 if f.hex == start and stormy else 0
 
-    def reach(self, riders: list[Floater], hex_name: str, state: str, how: str) -> None:
-        """A port rescues everyone who drifts into it (R74); a shore is reached (R64)."""
+    def reach(
+        self, riders: list[Floater], hex_name: str, state: str, how: str, minute: int
+    ) -> None:
+        """A port rescues everyone who drifts into it (R74); a shore is reached (R64); at
+        ``minute`` of the hour (the drift step's, or the hour's end in a port's hex)."""
         people = sum(g.count for g in riders if g.kind == "people")
         self._dirty = True
         for g in riders:
@@ -835,9 +839,9 @@ class WaterPhase:
             riders[0],
             Event(
                 "rescue",
-                f"{riders[0].who()} {how}: {people} people saved (R74).",
+                f"{riders[0].who()} {how}: {plural(people, 'person', 'people')} saved (R74).",
                 [],
-                0,
+                minute,
                 {"rescued": people},
             ),
         )

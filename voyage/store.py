@@ -310,9 +310,14 @@ def _connect(path: Path) -> Database:
     In a read-only folder no WAL can be made beside the file, so it is opened read-only, as
     it stands: reading works, and a change is refused in one line (campaignfile.explain).
     """
-    from .campaignfile import connect_readonly
+    from .campaignfile import connect_readonly, mend_side_files
     from .lazyjournal import JournalConnection
 
+    if path.exists() and not os.access(path, os.W_OK):
+        # a file we may not write: read as it stands, so SQLite leaves no read-only WAL
+        # files beside it that would refuse every change once it is made writable again
+        return _tuned(connect_readonly(path, peek=True))
+    mend_side_files(path)
     # journal triggers made as the tables are first written (voyage.lazyjournal)
     conn: sqlite3.Connection = sqlite3.connect(
         str(path), timeout=LOCK_WAIT_SECONDS, factory=JournalConnection
@@ -324,6 +329,11 @@ def _connect(path: Path) -> Database:
         if "readonly" not in str(exc) and "unable to open" not in str(exc):
             raise
         conn = connect_readonly(path, peek=True)
+    return _tuned(conn)
+
+
+def _tuned(conn: sqlite3.Connection) -> Database:
+    """The campaign's connection settings, on a connection just opened."""
     # In WAL mode NORMAL is as safe against a killed process or a crash of the program (the
     # campaign is never corrupted, a commit is whole or absent); only a power cut may lose
     # the last commits. It spares an fsync on every commit (issue 14.5).

@@ -330,21 +330,18 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
 def reroll_command(db_path: str, day: int, region: str | None, as_json: bool) -> None:
     """Roll a day's weather again (R63): logged, and undone by `voyage undo`.
 
-    DAY is the day's number (day 1 is the campaign's first: `voyage calendar` tells
-    today's date). Only a day whose 06:00 roll has come can be rerolled.
+    Only a day whose 06:00 roll has come can be rerolled.
 
     Example:
 
         voyage weather reroll 3 --region south
     """
-    from ..world.campaign import date_text, reroll
+    from ..world.campaign import reroll
 
     camp = open_campaign(db_path)
     changed = reroll(camp, day, region)
     if as_json:
         emit_json(changed)
         return
-    # the day as every time is written: "3 Jun 1492" in a campaign with a calendar
-    when = date_text(camp, (day - 1) * 24)
     for c in changed:
-        click.echo(f"{when}, {c['region']}: was {c['was']['text']}; now {c['now']['text']}.")
+        click.echo(f"Day {day}, {c['region']}: was {c['was']['text']}; now {c['now']['text']}.")

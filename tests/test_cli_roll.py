@@ -378,3 +378,14 @@ def test_r60_a_storm_check_at_the_table_counts_the_sea_state(run, campaign, book
     # Steady's Advantage (R18) cancels the storm's one Disadvantage: both are named
     assert "capsize check (storm: major storm)" in out
     assert "traits: Steady, disadvantages: major storm" in out
+
+
+def test_class_is_taken_as_ship_roll_takes_it_with_class(run):
+    """`roll class --class warship` as `ship roll --class warship` (it was refused: only the
+    class as an argument was read); the same roll as the argument, seed for seed."""
+    by_option = json.loads(run("roll", "class", "--class", "warship", "--seed", "4",
+                               "--json").output)
+    by_argument = json.loads(run("roll", "class", "warship", "--seed", "4", "--json").output)
+    assert by_option == by_argument and by_option["inputs"] == {"class": "warship"}
+    two = run("roll", "class", "whaler", "--class", "warship", expect=2)
+    assert "two classes given" in two.output and "Traceback" not in two.output

@@ -792,6 +792,7 @@ def trait(force: bool, seed: int | None, db_path: str, as_json: bool) -> None:
 
 @roll.command("class")
 @click.argument("ship_class", required=False)
+@click.option("--class", "class_opt", default=None, help="The class, as `ship roll` takes it.")
 @click.option(
     "--row",
     default=None,
@@ -799,7 +800,12 @@ def trait(force: bool, seed: int | None, db_path: str, as_json: bool) -> None:
 )
 @_seed_options
 def class_(
-    ship_class: str | None, row: str | None, seed: int | None, db_path: str, as_json: bool
+    ship_class: str | None,
+    class_opt: str | None,
+    row: str | None,
+    seed: int | None,
+    db_path: str,
+    as_json: bool,
 ) -> None:
     """Roll a class table (R20, R21) without saving anything: one row with --row, else a
     whole ship (every row, then a Trait). The class is random if left out.
@@ -808,6 +814,9 @@ def class_(
 
         voyage roll class freighter --row engine --seed 13
     """
+    if class_opt is not None and ship_class is not None and class_opt != ship_class:
+        raise click.UsageError(f"two classes given ({ship_class}, --class {class_opt}): give one")
+    ship_class = ship_class if ship_class is not None else class_opt
     with _errors():
         table = _Table(db_path, None, seed)
         if row is not None:

@@ -159,7 +159,7 @@ def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
     ("steps", "bad", "reason"),
     [
         (1, ("encounter", "shoot", "Iron Harpy", "--at", "Gull", "--weapon", "artillery"),
-         "Gull is not in Iron Harpy's fight"),
+         "'Gull' is not in Iron Harpy's fight"),
         (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "artillery"),
          # "a Artillery Cannon", and no word of what she carries or how a ship is armed
          "Sea Witch does not carry an Artillery Cannon (her heavy weapons: Heavy Machine "

@@ -92,11 +92,13 @@ def connect_readonly(path: Path, peek: bool = False) -> sqlite3.Connection:
     """A read-only connection; in a read-only folder without the WAL's shared-memory file,
     the file is read as it stands on disk (``immutable``).
 
-    ``peek``: a file with no WAL beside it is complete on disk, and is read as it stands
-    (``immutable``), so that not even the WAL's side files are made next to another
-    program's data.
+    ``peek`` (or a file this process may not write): a file with no WAL beside it is
+    complete on disk, and is read as it stands (``immutable``), so that not even the WAL's
+    side files are made next to another program's data.
     """
-    if peek and not Path(f"{path}-wal").exists():
+    # a file we may not write, too: SQLite would leave read-only WAL files beside it, which
+    # refuse every change once the campaign is writable again
+    if (peek or not os.access(path, os.W_OK)) and not Path(f"{path}-wal").exists():
         return sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
     try:
         conn = sqlite3.connect(readonly_uri(path), uri=True)
@@ -106,6 +108,21 @@ def connect_readonly(path: Path, peek: bool = False) -> sqlite3.Connection:
         if "unable to open" not in str(exc):
             raise
     return sqlite3.connect(readonly_uri(path, immutable=True), uri=True)
+
+
+def mend_side_files(path: Path) -> None:
+    """Make the WAL's side files of a campaign we may write writable again, where they are
+    ours: SQLite makes them with the campaign's mode, so a campaign read while it was
+    read-only (by an older voyage) left them read-only, and every change was refused."""
+    import stat
+
+    for side in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            found = side.stat()
+            if found.st_uid == os.getuid() and not os.access(side, os.W_OK):
+                side.chmod(stat.S_IMODE(path.stat().st_mode) | stat.S_IWUSR)
+        except OSError:  # gone meanwhile, or not ours to change: SQLite says what it finds
+            continue
 
 
 def not_a_campaign(path: Path, why: str) -> CampaignError:

@@ -122,7 +122,8 @@ def _same_fight(camp: Campaign, actor: str, target: str) -> tuple[dict, dict, di
                 raise VoyageRuleError(f"{a['name']} cannot attack herself")
             return fight, a, f
     names = ", ".join(f["name"] for f in _fighters(camp, fight["id"]) if f["name"] != a["name"])
-    raise VoyageRuleError(f"{target} is not in {a['name']}'s fight: the others are {names}")
+    # quoted: an empty name, or one with a right-to-left mark, once printed as nothing
+    raise VoyageRuleError(f"{target!r} is not in {a['name']}'s fight: the others are {names}")
 
 
 def fight_minute(fight: dict[str, Any]) -> int:

@@ -437,6 +437,8 @@ def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
     """R74: she stops and searches her hex each hour from the next advance; a ship lying in
     the hex puts out to search it. Returns the text and her voyage."""
     where = s.hex if s is not None else ship.hex
+    if where is None:
+        raise VoyageRuleError(f"{ship.name} is nowhere on the map: place her in a port first")
     here = [f for f in floaters(camp) if f.afloat and f.hex == where]
     if not here:
         raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {where}: nothing to search")

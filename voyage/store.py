@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0
+#: Write transactions this process has committed: a command stopped by Ctrl-C says whether
+#: its change was saved (voyage.cli.interrupted_line).
+commits = 0
 
 migrations = Migrations("voyage")
 
@@ -307,9 +310,14 @@ def _connect(path: Path) -> Database:
     In a read-only folder no WAL can be made beside the file, so it is opened read-only, as
     it stands: reading works, and a change is refused in one line (campaignfile.explain).
     """
-    from .campaignfile import connect_readonly
+    from .campaignfile import connect_readonly, mend_side_files
     from .lazyjournal import JournalConnection
 
+    if path.exists() and not os.access(path, os.W_OK):
+        # a file we may not write: read as it stands, so SQLite leaves no read-only WAL
+        # files beside it that would refuse every change once it is made writable again
+        return _tuned(connect_readonly(path, peek=True))
+    mend_side_files(path)
     # journal triggers made as the tables are first written (voyage.lazyjournal)
     conn: sqlite3.Connection = sqlite3.connect(
         str(path), timeout=LOCK_WAIT_SECONDS, factory=JournalConnection
@@ -321,6 +329,11 @@ def _connect(path: Path) -> Database:
         if "readonly" not in str(exc) and "unable to open" not in str(exc):
             raise
         conn = connect_readonly(path, peek=True)
+    return _tuned(conn)
+
+
+def _tuned(conn: sqlite3.Connection) -> Database:
+    """The campaign's connection settings, on a connection just opened."""
     # In WAL mode NORMAL is as safe against a killed process or a crash of the program (the
     # campaign is never corrupted, a commit is whole or absent); only a power cut may lose
     # the last commits. It spares an fsync on every commit (issue 14.5).
@@ -468,6 +481,8 @@ class Campaign:
         try:
             yield self.db
             conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
+            global commits
+            commits += 1
         except BaseException:
             conn.rollback()
             self._forget()
@@ -758,6 +773,11 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
     resolved = resolve_path(path)
     if resolved.is_dir():
         raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
+    if resolved.exists() and not resolved.is_file():  # /dev/null, a FIFO: it once said "none"
+        raise CampaignError(
+            f"{resolved} is not a file (a device or a pipe), not a voyage campaign: point "
+            "--db (or VOYAGE_DB) at your campaign file"
+        )
     if not resolved.is_file():
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "

@@ -596,6 +596,12 @@ def _referee_action(
     ship = camp.get_ship(ship_name)
     if ship.status == "sunk":
         raise VoyageRuleError(f"{ship.name} is sunk: nothing more can be done for her")
+    if ship.status == "abandoned":  # it once said "not at sea", or "carries only 0 hlbs"
+        where = f" at {ship.hex}" if ship.hex else ""
+        raise VoyageRuleError(
+            f"{ship.name} was abandoned{where}: nobody is aboard her to {what} "
+            "(her people are listed by `voyage survivors`)"
+        )
     s = open_voyage(camp, ship.name)
     if s is not None:
         ship = s.ship  # one Ship: what the action changes is what is saved

@@ -79,8 +79,13 @@ class LazyGroup(click.Group):
         click reads ``-10`` as the short options ``-1 -0``, so ``voyage act SHIP pump -10``
         would say "No such option '-1'", which does not tell the referee what is wrong.
         """
+        saved = _commits()
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # Ctrl-C: each change is one transaction, rolled back unless it was committed
+            # (click alone would say "Aborted!" on two lines, and not whether anything changed)
+            raise Interrupted(_commits() - saved) from None
         except click.NoSuchOption as exc:
             if exc.option_name[1:2].isdigit():
                 raise click.UsageError(
@@ -119,6 +124,29 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _commits() -> int:
+    """voyage.store.commits, 0 while the store is not imported (not imported just for this:
+    a command that needs no campaign starts without sqlite-utils)."""
+    return getattr(sys.modules.get("voyage.store"), "commits", 0)
+
+
+class Interrupted(click.ClickException):
+    """Ctrl-C (SIGINT) stopped the command: one line saying whether the campaign changed;
+    exit status 130, as a shell gives a command stopped by SIGINT."""
+
+    exit_code = 130
+
+    def __init__(self, saved: int) -> None:
+        if saved:
+            text = (
+                "interrupted (Ctrl-C) after the change was saved: `voyage history` shows it "
+                "and `voyage undo` takes it back"
+            )
+        else:
+            text = "interrupted (Ctrl-C): the campaign was not changed"
+        super().__init__(text)
 
 
 def _one_line(text: str) -> str:
@@ -166,6 +194,11 @@ def main() -> None:
     gctune.whole_process = True  # this process runs one command and ends (issue 14)
     try:
         cli(standalone_mode=True)
+    except KeyboardInterrupt:  # Ctrl-C outside a command (LazyGroup.invoke names those)
+        if os.environ.get("VOYAGE_DEBUG"):
+            raise
+        click.echo(f"Error: {Interrupted(0).format_message()}", err=True)
+        sys.exit(Interrupted.exit_code)
     except Exception as exc:  # noqa: BLE001 - the one place every error is caught
         if os.environ.get("VOYAGE_DEBUG"):
             raise

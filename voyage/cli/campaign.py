@@ -149,7 +149,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
         return
     camp = open_campaign(db_path)
     options = camp.rulebook.options
-    if key and key not in options:
+    if key is not None and key not in options:  # "" too: it once showed them all
         from ..errors import VoyageError
 
         raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")

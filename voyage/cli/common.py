@@ -75,16 +75,27 @@ class FilePath(click.Path):
     a component over 255 bytes, a path over 4096) is one line, not an OSError traceback."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from ..text import control_character
-
         text = os.fsdecode(value) if isinstance(value, bytes | os.PathLike) else str(value)
-        bad = control_character(text)
-        if bad:
-            self.fail(f"the path holds a control character ({bad})", param, ctx)
-        raw = os.fsencode(text)
-        if len(raw) > 4096 or any(len(part) > 255 for part in raw.split(b"/")):
-            self.fail("the path is too long: at most 255 bytes a name and 4096 in all", param, ctx)
+        problem = path_problem(text)
+        if problem:
+            self.fail(problem, param, ctx)
         return super().convert(value, param, ctx)
+
+
+def path_problem(text: str) -> str | None:
+    """Why the system cannot take ``text`` as a path (a control character, too long), or
+    None."""
+    from ..text import control_character
+
+    if not text.strip():  # "" once meant "." here and the current folder there
+        return "the path is empty: give a file or folder name"
+    bad = control_character(text)
+    if bad:
+        return f"the path holds a control character ({bad})"
+    raw = os.fsencode(text)
+    if len(raw) > 4096 or any(len(part) > 255 for part in raw.split(b"/")):
+        return "the path is too long: at most 255 bytes a name and 4096 in all"
+    return None
 
 
 class Choice(click.Choice):
@@ -144,7 +155,12 @@ def resolve_db(ctx: click.Context, _param: click.Parameter, value: str | None) -
     group_value = ctx.meta.get(GROUP_DB_KEY)
     if group_value:
         return str(group_value)
-    return os.environ.get("VOYAGE_DB") or "campaign.db"
+    env = os.environ.get("VOYAGE_DB")
+    if env:
+        problem = path_problem(env)
+        if problem:  # checked as --db is, so the error stays one line (issue 13.4)
+            raise click.ClickException(f"$VOYAGE_DB is not a usable campaign path: {problem}")
+    return env or "campaign.db"
 
 
 db_option = click.option(

@@ -6,7 +6,21 @@ from typing import Any
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, read_campaign
+from .common import (
+    MODIFIER,
+    NUMBER,
+    Whole,
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    read_campaign,
+)
+
+#: a fight's range in yards: a bound so a mistyped number is one line, not an overflow in
+#: SQLite (a hundred sea miles is far past any weapon's reach)
+YARDS = Whole(0, 200_000)
 
 
 @click.group()
@@ -89,7 +103,8 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
 # -- a fight (R94) --------------------------------------------------------------------------
 
 fight_option = click.option(
-    "--fight", "fight_id", type=int, default=None, help="Which fight (when more than one is open)."
+    "--fight", "fight_id", type=NUMBER, default=None,
+    help="Which fight (when more than one is open).",
 )
 
 
@@ -120,7 +135,7 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
 @db_option
 @click.argument("ships", nargs=-1, required=True, metavar="SHIP...")
 @click.option("--leviathan", default=None, help="A leviathan from tables/leviathans.yaml.")
-@click.option("--range", "range_yards", type=int, default=None, help="Range in yards.")
+@click.option("--range", "range_yards", type=YARDS, default=None, help="Range in yards.")
 @json_option
 @handles_errors
 def start(db_path: str, ships: tuple[str, ...], leviathan: str | None,
@@ -185,7 +200,7 @@ def round_command(db_path: str, moves: tuple[str, ...], fight_id: int | None,
 @click.option("--zone", type=click.Choice(["lethal", "secondary"]), default="lethal",
               show_default=True, help="Where the target is in an Explosion.")
 @click.option("--no-dodge", is_flag=True, help="The target does not try to dodge (R51).")
-@click.option("--modifier", type=int, default=0, help="The referee's modifier to the shot.")
+@click.option("--modifier", type=MODIFIER, default=0, help="The referee's modifier to the shot.")
 @json_option
 @handles_errors
 def shoot(db_path: str, ship: str, target: str, weapon: str, zone: str, no_dodge: bool,

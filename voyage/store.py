@@ -771,18 +771,7 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
     from . import campaignfile, housetables
 
     resolved = resolve_path(path)
-    if resolved.is_dir():
-        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
-    if resolved.exists() and not resolved.is_file():  # /dev/null, a FIFO: it once said "none"
-        raise CampaignError(
-            f"{resolved} is not a file (a device or a pipe), not a voyage campaign: point "
-            "--db (or VOYAGE_DB) at your campaign file"
-        )
-    if not resolved.is_file():
-        raise CampaignError(
-            f"no campaign at {resolved}: run `voyage init` there first, or point --db "
-            "(or VOYAGE_DB) at your campaign file"
-        )
+    campaignfile.check_path(resolved)
     campaignfile.identify(resolved)  # what is not a campaign is refused untouched
     campaignfile.remember(resolved)
     try:

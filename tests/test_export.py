@@ -342,10 +342,10 @@ def test_the_validator_catches_a_broken_document(campaign: Path, where: str) -> 
 def test_export_validate_refuses_to_write_a_broken_export(campaign: Path, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch
                                                            ) -> None:
-    from voyage import export
+    from voyage import exportjson
 
-    real = export.to_json
-    monkeypatch.setattr(export, "to_json", lambda log: _broken(real(log), "hours/3/fuel"))
+    real = exportjson.to_json
+    monkeypatch.setattr(exportjson, "to_json", lambda log: _broken(real(log), "hours/3/fuel"))
     out = tmp_path / "out"
     out.mkdir()
     result = run([SHIP, "--format", "json", "--format", "csv", "--out", "x", "--validate"],

@@ -75,7 +75,7 @@ class VoyageLog:
     places: dict[str, str] = field(default_factory=dict)
     #: the campaign's calendar (voyage.calendar): every time is written with format_time
     calendar: Any = None
-    #: R71-R74: everyone who left the ship on this voyage (voyage.people.voyage_people)
+    #: R71-R74: everyone who left the ship on this voyage (voyage.people.fate_rows)
     people: list[dict[str, Any]] = field(default_factory=list)
     #: R94: the events of every fight of the voyage (voyage.fightstory.fights_of)
     fights: list[list[dict[str, Any]]] = field(default_factory=list)
@@ -156,6 +156,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     """Gather one voyage of ``ship`` (its latest unless ``voyage_id`` is given)."""
     from .calendar import campaign_calendar
     from .fightstory import fights_of
+    from .people import fate_rows
     from .ships import figures
 
     found = camp.get_ship(ship, archived=True)  # an unknown ship fails here with the ship list
@@ -196,7 +197,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         storms=storms_during(camp, hours),
         places=port_names(camp, voyage),
         calendar=campaign_calendar(camp),
-        people=voyage_people(camp, vid),
+        people=fate_rows(camp, vid),
         fights=fights_of(camp.db, events),
     )
 
@@ -611,110 +612,6 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-# ----------------------------------------------------------------------------- JSON
-
-
-def to_json(log: VoyageLog) -> dict[str, Any]:
-    """Every hour row and event with its rolls, the ship's figures and the summary."""
-    v = log.voyage
-    voyage: dict[str, Any] = {
-        "id": log.id,
-        "ship": log.ship,
-        "origin": v.get("origin"),
-        "destination": v.get("destination"),
-        "route": v.get("route") if isinstance(v.get("route"), list) else [],
-        "position": v.get("position"),
-        "progress_miles": v.get("progress_miles"),
-        "inshore": v.get("inshore"),
-        "pace": v.get("pace"),
-        "strain": v.get("strain"),
-        "status": v.get("status"),
-        "started": v.get("started"),
-        "ended": v.get("ended"),
-        "started_time": clock_text(v.get("started"), log.calendar)
-        if v.get("started") is not None
-        else None,
-        "ended_time": clock_text(v.get("ended"), log.calendar)
-        if v.get("ended") is not None
-        else None,
-    }
-    # machine fields stay numbers (clock, day, hour, minute); "time" is the text people read
-    hours = []
-    for r in log.hours:
-        hour = {k: r.get(k) for k in _HOUR_FIELDS}
-        hour["time"] = clock_text(_clock_of(r), log.calendar)
-        hours.append(hour)
-    events = [
-        {**{k: e.get(k) for k in _EVENT_FIELDS}, "time": event_time(log, e),
-         "rolls": list(e["rolls"]), "changes": dict(e["changes"])}
-        for e in log.events
-    ]
-    return {
-        "version": JSON_VERSION,
-        "generator": f"voyage {__version__}",
-        "campaign": log.campaign,
-        "ship": dict(log.figures),
-        "voyage": voyage,
-        "summary": summary(log),
-        "hours": hours,
-        "events": events,
-        "people": [dict(p) for p in log.people],
-    }
-
-
-_HOUR_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "hex", "miles",
-                "speed", "pace", "fuel", "load", "load_category", "water", "leaks", "status")
-_EVENT_FIELDS = ("id", "action_id", "voyage_id", "ship", "clock", "day", "hour", "minute",
-                 "kind", "text")
-
-
-def voyage_people(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
-    """Everyone who left the ship on this voyage, a line each (R71-R74)."""
-    from .people import fate_rows
-
-    return fate_rows(camp, voyage_id)
-
-
-def schema_path() -> Path:
-    """The JSON Schema of the JSON export, shipped in the package."""
-    from .paths import schemas_dir
-
-    return schemas_dir() / SCHEMA_FILE
-
-
-def load_schema() -> dict[str, Any]:
-    """The JSON export's schema as a dict."""
-    return json.loads(schema_path().read_text(encoding="utf-8"))
-
-
-def validate(data: dict[str, Any]) -> None:
-    """Check a JSON export against the shipped schema; raise :class:`ExportError` if not."""
-    import jsonschema
-
-    validator = jsonschema.Draft202012Validator(load_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
-    if errors:
-        first = errors[0]
-        where = "/".join(str(p) for p in first.absolute_path) or "(top)"
-        raise ExportError(f"the JSON export does not match its schema at {where}: "
-                          f"{first.message}")
-
-
-def json_text(log: VoyageLog, check: bool = False) -> str:
-    """The JSON export as text; with ``check``, validated against the schema first.
-
-    The check (``voyage export --validate``) walks every row through jsonschema, which costs
-    more than the export itself on a long voyage, so it is asked for, not done every time;
-    the tests validate the exports the code writes.
-    """
-    data = to_json(log)
-    if check:
-        validate(data)
-    from .jsonpretty import dumps_indented  # json.dumps(indent=2) in C speed (issue 14.4)
-
-    return dumps_indented(data) + "\n"
-
-
 # ----------------------------------------------------------------------------- CSV
 
 
@@ -854,6 +751,8 @@ def write_exports(
             raise ExportError("no map to draw on: load one with `voyage map load` first")
     texts: dict[str, str] = {}
     if "json" in paths:
+        from .exportjson import json_text
+
         texts["json"] = json_text(log, check=validate_json)  # before anything is written
     if "csv" in paths:
         texts["csv"] = to_csv(log, audience)
@@ -907,3 +806,18 @@ def sea_map_for(camp: Campaign) -> SeaMap | None:
     if mapstore.map_row(camp) is None:
         return None
     return mapstore.current_map(camp)
+
+
+# -- the JSON export: voyage.exportjson (its names read here too, for the callers that import
+# them from this module: looked up at first use, as voyage.exportjson imports this module)
+_JSON_NAMES = frozenset(
+    {"json_text", "load_schema", "schema_path", "to_json", "validate"}
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _JSON_NAMES:
+        from . import exportjson
+
+        return getattr(exportjson, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,8 +13,6 @@ seed give byte-for-byte the same files (R5).
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -23,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import __version__
+from .csvexport import CSV_COLUMNS, csv_rows, to_csv  # noqa: F401 (the CSV export, there)
 from .dice import Roll
 from .errors import VoyageError
 from .hourdays import read_hours
@@ -43,12 +42,6 @@ SCHEMA_FILE = "voyage-log.schema.json"
 FORMATS = ("md", "html", "json", "csv", "png")
 RollsMode = Literal["shown", "folded", "none"]
 ROLLS_MODES: tuple[str, ...] = ("shown", "folded", "none")
-
-#: The columns of the CSV export, one row per ship-hour, in this order.
-CSV_COLUMNS = [
-    "voyage", "ship", "clock", "day", "hour", "time", "hex", "miles", "speed", "pace", "fuel",
-    "load", "load_category", "water", "leaks", "status", "events", "event_text",
-]
 
 #: Event kinds not marked on the picture unless they changed something (R32, R33 checks
 #: that came to nothing, the order to sail).
@@ -79,6 +72,8 @@ class VoyageLog:
     people: list[dict[str, Any]] = field(default_factory=list)
     #: R94: the events of every fight of the voyage (voyage.fightstory.fights_of)
     fights: list[list[dict[str, Any]]] = field(default_factory=list)
+    #: which of the ship's voyages this is (voyage.voyagenames; 0: not known)
+    nth: int = 0
 
     @property
     def id(self) -> int:
@@ -199,6 +194,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         calendar=campaign_calendar(camp),
         people=fate_rows(camp, vid),
         fights=fights_of(camp.db, events),
+        nth=[int(v["id"]) for v in voyages].index(vid) + 1,
     )
 
 
@@ -397,6 +393,19 @@ def ending_time(log: VoyageLog) -> str | None:
     return clock_text(v.get("ended"), log.calendar)
 
 
+def day_end_time(log: VoyageLog, last: dict[str, Any]) -> str:
+    """When a day's last hour row says the ship's status: at the end of its hour (its hex,
+    fuel and status are those at the END of the hour), or, when the voyage ended inside
+    that hour, at the minute it did (she sank at 02:56, not "at 03:00")."""
+    clock = _clock_of(last)
+    if last.get("status") in ("sunk", "arrived", "abandoned"):
+        final = [e for e in log.events
+                 if e.get("kind") in ("sunk", "arrived", "abandon") and _clock_of(e) == clock]
+        if final:
+            return event_time(log, final[-1])
+    return clock_text(clock + 1, log.calendar)
+
+
 def outcome_text(log: VoyageLog) -> str:
     """How the voyage ended, in plain words."""
     v = log.voyage
@@ -490,13 +499,14 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     from .chronicle import event_for_players, for_players
     from .fightstory import story as fight_story
     from .report import ship_card
+    from .voyagenames import voyage_name
 
     if rolls not in ROLLS_MODES:
         raise ExportError(f"rolls can be shown, folded or none (not {rolls!r})")
     v = log.voyage
     s = summary(log)
     out: list[str] = [
-        f"# Log of {md_text(the(log.ship))}: voyage {log.id}",
+        f"# Log of {md_text(the(log.ship))}: {voyage_name(log.id, log.nth)}",
         "",
         f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
         f"{md_text(place(log, v.get('destination')))}, "
@@ -517,7 +527,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     out += [f"- {md_text(sailed if line.strip().startswith('Status:') else line.strip())}"
             for line in card[1:]]
     out += ["", "## Summary", ""]
-    out += md_table(["", f"Voyage {log.id}"], [
+    out += md_table(["", voyage_name(log.id, log.nth).capitalize()], [
         ["Distance", f"{_number(s['distance_miles'])} miles"],
         ["Hexes entered", s["hexes_entered"]],
         ["Charge spent" if "built" in log.figures else "Fuel burnt",
@@ -528,7 +538,8 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
         ["Track", " \u2192 ".join(s["track"])],
     ])
     if picture:
-        out += ["", f"![Track of {md_text(the(log.ship))}, voyage {log.id}]({picture})"]
+        out += ["", f"![Track of {md_text(the(log.ship))}, {voyage_name(log.id, log.nth)}]"
+                    f"({picture})"]
 
     from .calendar import format_date
 
@@ -563,9 +574,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
                 f"{md_text(last.get('fuel'))} "
                 f"{fuel_words(log)[1]}, "
                 f"water aboard {md_text(last.get('water'))} hlbs, "
-                # the row's hex, fuel and status are those at the END of its hour
-                f"{md_text(last.get('status'))} at "
-                f"{md_text(clock_text(_clock_of(last) + 1, log.calendar))}."
+                f"{md_text(last.get('status'))} at {md_text(day_end_time(log, last))}."
             )
             out.append("")
         if not events:
@@ -610,54 +619,6 @@ def the(name: str) -> str:
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-# ----------------------------------------------------------------------------- CSV
-
-
-def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
-    """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted.
-
-    For ``audience`` "players" the events are those the players' Markdown numbers (no
-    routine checks), in the players' words (no ruling codes, no drowning dice, no
-    leviathan's figures: voyage.chronicle.for_players)."""
-    from .chronicle import event_for_players
-
-    players = audience == "players"
-    by_clock: dict[Any, list[dict[str, Any]]] = {}
-    for event in log.events:
-        if players and not is_notable(event):
-            continue
-        if players:
-            told = event_for_players(event, log.places)
-            if told is None:
-                continue
-            event = {**event, "text": told}
-        by_clock.setdefault(event.get("clock"), []).append(event)
-    rows = []
-    for r in log.hours:
-        events = by_clock.get(r.get("clock"), [])
-        row = {k: r.get(k) for k in CSV_COLUMNS if k in r}
-        row.update({
-            "voyage": log.id,
-            "ship": log.ship,
-            "time": clock_text(_clock_of(r), log.calendar),
-            "events": len(events),
-            "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
-        })
-        rows.append({k: row.get(k) for k in CSV_COLUMNS})
-    return rows
-
-
-def to_csv(log: VoyageLog, audience: str = "referee") -> str:
-    """The hours of the voyage as CSV text with a header row (for players or the referee,
-    as :func:`csv_rows`)."""
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for row in csv_rows(log, audience):
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
-    return buffer.getvalue()
 
 
 # ----------------------------------------------------------------------------- PNG

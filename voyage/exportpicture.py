@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from .export import VoyageLog, ending_time, event_numbers, md_text, the, track
 from .maps import SeaMap
 from .picturemarks import Mark
+from .voyagenames import ship_voyage_name, voyage_name
 
 if TYPE_CHECKING:
     from .atomicfile import FileBatch
@@ -133,7 +134,7 @@ def picture_title(log: VoyageLog) -> str:
         end = f"at sea, last in {named(path[-1])}" if path else "at sea"
     else:
         end = status + (f" {when}" if when else "")
-    return f"{log.ship}, voyage {log.id}: {named(v.get('origin'))} to " \
+    return f"{log.ship}, {voyage_name(log.id, log.nth)}: {named(v.get('origin'))} to " \
            f"{named(v.get('destination'))}, {end}"
 
 
@@ -151,8 +152,9 @@ def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
         "around": around,
         "radius": radius,
         "storms": [h for h in log.storms if sea_map.in_bounds(h)],
-        # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch"
-        "tracks": [(f"voyage {log.id} of {log.ship}", path)] if path else [],
+        # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch", with her
+        # own count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
+        "tracks": [(ship_voyage_name(log.ship, log.id, log.nth), path)] if path else [],
         "marks": marks,
         "title": picture_title(log),
         "currents": [(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
@@ -188,12 +190,13 @@ def html_page(log: VoyageLog, markdown: str, paths: dict[str, Path],
 
     from .htmlpage import markdown_to_html
 
-    title = f"{log.ship}, voyage {log.id}"
+    title = f"{log.ship}, {voyage_name(log.id, log.nth)}"
     base = paths["html"].parent
     if "png" in paths or sea_map is None or track(log) == []:
         return markdown_to_html(markdown, title, base=base,
                                 staged=files.where if files is not None else None)
     with tempfile.TemporaryDirectory() as scratch:
         to_png(log, sea_map, Path(scratch) / "track.png")
-        markdown += f"\n![Track of {md_text(the(log.ship))}, voyage {log.id}](track.png)\n"
+        markdown += (f"\n![Track of {md_text(the(log.ship))}, {voyage_name(log.id, log.nth)}]"
+                     "(track.png)\n")
         return markdown_to_html(markdown, title, base=Path(scratch))

@@ -144,12 +144,17 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
     ("all") or none ("none"): what `voyage map render` draws."""
     if which == "none":
         return []
+    from .voyagenames import ship_voyage_name
+
     tracks = []
-    for row in voyage_list(camp):
+    counts: dict[str, int] = {}
+    for row in voyage_list(camp):  # oldest first: her own count as the ids go by
+        nth = counts[row["ship"].lower()] = counts.get(row["ship"].lower(), 0) + 1
         if which == "open" and row["status"] in CLOSED_STATUSES:
             continue
         sailed = row["route"][: int(row["position"]) + 1]
         if len(sailed) > 1:
-            # the legend names the line (issue 15): "voyage 2 of Sea Witch"
-            tracks.append((f"voyage {row['id']} of {row['ship']}", sailed))
+            # the legend names the line (issue 15): "voyage 2 of Sea Witch", with her own
+            # count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
+            tracks.append((ship_voyage_name(row["ship"], int(row["id"]), nth), sailed))
     return tracks

@@ -101,5 +101,7 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
         emit_json({"ship": log.ship, "voyage": log.id,
                    "files": {fmt: str(path) for fmt, path in paths.items()}})
         return
+    from ..voyagenames import voyage_name
+
     for fmt, path in paths.items():
-        click.echo(f"Wrote {path} ({fmt}): {log.ship}, voyage {log.id}.")
+        click.echo(f"Wrote {path} ({fmt}): {log.ship}, {voyage_name(log.id, log.nth)}.")

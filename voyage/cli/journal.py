@@ -18,8 +18,9 @@ from .common import (
 @click.command()
 @db_option
 @click.option("--since", default=None, metavar="WHEN",
-              help="From when: 'day 3', '12 Jun 1492' (a date in the campaign's calendar), "
-                   "'-12h' (back from now), '+0h' (now)... Default: a week before now.")
+              help="From when: 'day 3', '12 Jun 1492' (a date in the campaign's calendar; "
+                   "'12 Jun' is in its current year), '-12h' (back from now), '+0h' (now)... "
+                   "Default: a week before now.")
 @click.option("--until", "until", default=None, metavar="WHEN",
               help="Up to when (not included). Default: now.")
 @click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",

@@ -155,10 +155,13 @@ def sail(
     if as_json:
         emit_json(info)
         return
+    from ..voyagenames import nth_voyage, voyage_name
+
+    nth = nth_voyage(camp.db, state.ship.name, state.voyage_id)  # her own count (voyagenames)
     click.echo(
         f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
         f"({plural(len(state.route) - 1, 'hex', 'hexes')}) at {clock_text(camp, camp.clock)} "
-        f"- voyage {state.voyage_id}."
+        f"- {voyage_name(state.voyage_id, nth)}."
     )
     click.echo("Route: " + " ".join(state.route))
     if hours is None:

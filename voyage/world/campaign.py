@@ -92,8 +92,8 @@ def _in_range(text: str, digits: str, option: str, what: str) -> int:
 def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") -> int:
     """A campaign hour from ``now``, ``day 3``, ``day 3, 14:00``, ``14:00`` (today),
     ``+6h`` / ``+2d`` (ahead), ``-6h`` / ``-2d`` (back) or, in a campaign with a calendar,
-    a date (``12 Jun 1492, 14:00`` or ``1492-06-12 14:00``); never before the campaign
-    began."""
+    a date (``12 Jun 1492, 14:00`` or ``1492-06-12 14:00``; without a year, ``12 Jun``, in
+    the campaign's current year: the year of ``now``); never before the campaign began."""
     raw = text.strip().lower()
     hour: int | None = None
     if raw in ("now", ""):
@@ -119,7 +119,9 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         # "+6h" ahead of now, "-6h" back from it ("journal --since -12h": the last 12 hours)
         ahead = _in_range(text, m.group(2), option, "a stretch ahead or back")
         hour = now + (-1 if m.group(1) == "-" else 1) * ahead * (24 if m.group(3) == "d" else 1)
-    elif calendar is not None and (found := _calendar_hour(text, calendar, option)) is not None:
+    elif calendar is not None and (
+        (found := _calendar_hour(text, calendar, option, now)) is not None
+    ):
         hour = found
     else:
         # the example date in the campaign's own calendar: now, as every time is written
@@ -150,11 +152,17 @@ def _check_minute(text: str, minute: str | None, option: str) -> None:
 
 
 _AT_TIME = re.compile(r"^(.*?)[,\s]+(\d{1,2}):(\d{2})$", re.ASCII)
+# a date without its year ("1 Highsun", "3rd of Jun"): a day, then words with no digit
+_NO_YEAR = re.compile(r"^(\d{1,4})(?:st|nd|rd|th)?\s+(?:of\s+)?([^\d,]+?)$", re.I | re.ASCII)
 
 
-def _calendar_hour(text: str, calendar: Any, option: str = "--at") -> int | None:
+def _calendar_hour(
+    text: str, calendar: Any, option: str = "--at", now: int | None = None
+) -> int | None:
     """The campaign hour of a calendar date and time (None when it is not a date at all;
-    WeatherError when the calendar has no such date)."""
+    WeatherError when the calendar has no such date). A date without a year ("3 Jun") is
+    in the campaign's current year, the year of ``now``; one that falls before the
+    campaign began that way is refused, naming the year to add."""
     from ..calendar import parse_start
 
     raw = " ".join(text.split())
@@ -168,6 +176,9 @@ def _calendar_hour(text: str, calendar: Any, option: str = "--at") -> int | None
         return None
     from ..calendar import LATEST_YEAR
 
+    yearless = _NO_YEAR.match(raw) if now is not None else None
+    if yearless:
+        raw = f"{raw} {calendar.date_at(now)[0]}"
     try:
         date = parse_start(calendar.definition, raw, LATEST_YEAR)
     except VoyageError as exc:
@@ -179,6 +190,12 @@ def _calendar_hour(text: str, calendar: Any, option: str = "--at") -> int | None
         raise WeatherError(
             f"{option} {text!r} is out of range: it is day {days + 1:,} of the campaign, "
             f"which runs to day {LAST_DAY:,} at most"
+        )
+    if yearless and days < 0:
+        raise WeatherError(
+            f"{option} {text!r} is before the campaign began ({calendar.start_text()}), "
+            f"read in this year ({raw}): give the year, e.g. '{raw.rsplit(' ', 1)[0]} "
+            f"{int(raw.rsplit(' ', 1)[1]) + 1}'"
         )
     return days * 24 + hh
 

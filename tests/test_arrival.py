@@ -202,7 +202,8 @@ def test_placed_where_she_can_anchor_she_is_anchored_on_an_open_voyage_as_on_arr
     ok(runner, "ship", "place", "Sea Witch", "0404")
     lying = _status(runner)["Sea Witch"]
     assert (lying["status"], lying["hex"], lying["speed"]) == ("anchored", "0404", 0)
-    assert "at sea" in refused(runner, "ship", "remove", "Sea Witch")
+    # at sea, as if she had arrived: the refusal names the way in (R65)
+    assert "`voyage ship place 'Sea Witch' PORT`" in refused(runner, "ship", "remove", "Sea Witch")
     ok(runner, "weather", "storm", "--around", "0404", "--radius", "1", "--hours", "6",
        "--state", "hurricane")
     out = ok(runner, "advance", "--hours", "1")

@@ -157,3 +157,18 @@ def trawler_at(
     load = [f"--{key}={value}" for key, value in stores.items()]
     ok(runner, "ship", "load", name, *load)
     ok(runner, "ship", "place", name, hex_name)
+
+
+def permissions_bind() -> bool:
+    """Whether this process is stopped by a read-only file (root usually is not)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe"
+        probe.write_text("")
+        probe.chmod(0o444)
+        try:
+            probe.open("a").close()
+        except PermissionError:
+            return True
+        return False

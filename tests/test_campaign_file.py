@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, permissions_bind, refused
 
 from voyage import __version__, campaignfile, store
 
@@ -242,22 +242,7 @@ def test_a_read_only_campaign_reads_and_refuses_changes_in_one_line(runner, db, 
     assert db_contents(db) == before
 
 
-def _permissions_bind() -> bool:
-    """Whether this process is stopped by a read-only file (root usually is not)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        probe = Path(tmp) / "probe"
-        probe.write_text("")
-        probe.chmod(0o444)
-        try:
-            probe.open("a").close()
-        except PermissionError:
-            return True
-        return False
-
-
-@pytest.mark.skipif(not _permissions_bind(), reason="this user writes through file permissions")
+@pytest.mark.skipif(not permissions_bind(), reason="this user writes through file permissions")
 @pytest.mark.parametrize("what", ["file", "folder"])
 def test_file_permissions_read_only(runner, db, what):
     ok(runner, "ship", "add", "Gull", *SHIP)

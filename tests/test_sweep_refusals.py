@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents
+from conftest import db_contents, permissions_bind
 
 from voyage.cli import cli
 from voyage.cli.common import Whole
@@ -209,22 +209,7 @@ def test_an_empty_setting_name_is_refused(runner: CliRunner, db: Path, args: lis
     assert db_contents(db) == before
 
 
-def _permissions_bind() -> bool:
-    """Whether this process is stopped by a read-only file (root usually is not)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        probe = Path(tmp) / "probe"
-        probe.write_text("")
-        probe.chmod(0o444)
-        try:
-            probe.open("a").close()
-        except PermissionError:
-            return True
-        return False
-
-
-@pytest.mark.skipif(not _permissions_bind(), reason="this user writes through file permissions")
+@pytest.mark.skipif(not permissions_bind(), reason="this user writes through file permissions")
 def test_reading_a_read_only_campaign_leaves_nothing_that_stops_it_later(
     runner: CliRunner, db: Path
 ) -> None:
@@ -256,7 +241,7 @@ def test_reading_a_read_only_campaign_leaves_nothing_that_stops_it_later(
     assert added.exit_code == 0, added.output
 
 
-@pytest.mark.skipif(not _permissions_bind(), reason="this user writes through file permissions")
+@pytest.mark.skipif(not permissions_bind(), reason="this user writes through file permissions")
 def test_read_only_side_files_of_a_writable_campaign_are_mended(
     runner: CliRunner, db: Path
 ) -> None:

@@ -289,7 +289,8 @@ def test_a_device_or_a_pipe_is_named_as_not_a_file(
     os.mkfifo(pipe)
     for where in ("/dev/null", str(pipe)):
         monkeypatch.setenv("VOYAGE_DB", where)
-        for args in (["status"], ["ship", "roll"]):
+        # forecast reads the campaign its own way (read-only, into memory): the same words
+        for args in (["status"], ["ship", "roll"], ["forecast", "Sea Witch", "--to", "0405"]):
             _one_line(runner.invoke(cli, args), f"{where} is not a file (a device or a pipe)")
 
 
@@ -326,3 +327,18 @@ def test_a_fighter_not_in_the_fight_is_named_in_quotes(runner: CliRunner, at_sea
             cli, ["encounter", "shoot", "Sea Witch", "--at", target, "--weapon", "hmg"]
         )
         _one_line(refused, f"Error: {shown} is not in Sea Witch's fight")
+
+
+def test_a_long_unknown_name_is_not_said_back_whole(runner: CliRunner, db: Path) -> None:
+    # an unknown 400-character ship name was repeated in full (voyage.errors.quoted)
+    from voyage.errors import quoted
+
+    long = "x" * 400
+    assert runner.invoke(cli, ["map", "load", "salt_reach"]).exit_code == 0
+    for args in (["ship", "show", long], ["sail", "Witch", "--to", long],
+                 ["forecast", long, "--to", "0405"]):
+        result = runner.invoke(cli, args)
+        _one_line(result, f"'{'x' * 60}...' (400 characters)")
+        assert "x" * 61 not in result.output
+    assert quoted("Sea Witch") == "'Sea Witch'" and quoted("y" * 100) == repr("y" * 100)
+    assert quoted("it's" * 30) == f'"{("it" + chr(39) + "s") * 15}..." (120 characters)'

@@ -277,6 +277,24 @@ def needs_stamp(info: FileInfo, applied: int) -> bool:
     )
 
 
+def check_path(resolved: Path) -> None:
+    """Refuse in one line what cannot be a campaign file: a folder, a device or a pipe
+    (``/dev/null``), or no file at all (every command that opens one says the same)."""
+    if resolved.is_dir():
+        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
+    if resolved.exists() and not resolved.is_file():  # /dev/null, a FIFO: it once said "none"
+        raise CampaignError(
+            f"{resolved} is not a file (a device or a pipe), not a voyage campaign: point "
+            "--db (or VOYAGE_DB) at your campaign file"
+        )
+    if not resolved.is_file():
+        raise CampaignError(
+            f"no campaign at {resolved}: run `voyage init` there first, or point --db "
+            "(or VOYAGE_DB) at your campaign file"
+        )
+
+
+
 # ----------------------------------------------------------------------------- making one
 
 

@@ -76,8 +76,10 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     return {"heading": heading, "figures": figures, "odds": odds}
 
 
-def draw_ship_card(fig: dict[str, Any], book: RuleBook, out: str | Path) -> Path:
-    """Write the card to ``out`` (.png or .pdf); the path written."""
+def draw_ship_card(fig: dict[str, Any], book: RuleBook, out: str | Path,
+                   force: bool = True) -> Path:
+    """Write the card to ``out`` (.png or .pdf), whole or not at all (voyage.atomicfile;
+    without ``force`` a file that appeared meanwhile is kept); the path written."""
     path = Path(out)
     fmt = FORMATS.get(path.suffix.lower())
     if fmt is None:
@@ -111,7 +113,10 @@ def draw_ship_card(fig: dict[str, Any], book: RuleBook, out: str | Path) -> Path
         for line in text["odds"]:
             figure.text(0.05, y, line, fontsize=8, va="top", style="italic")
             y -= 0.04
-        figure.savefig(path, format=fmt, dpi=150)
+        from .atomicfile import FileBatch
+
+        with FileBatch(force=force) as batch:
+            figure.savefig(batch.add(path), format=fmt, dpi=150)
     except OSError as exc:
         raise CardError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:

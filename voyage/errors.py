@@ -23,3 +23,17 @@ class CampaignError(VoyageError):
 
 class VoyageRuleError(VoyageError):
     """A voyage order breaks the rules (a route over land, a ship already at sea, ...)."""
+
+
+#: A name quoted in a refusal longer than any name voyage keeps (voyage.text.NAME_MAX) is
+#: cut, so a mistyped 400-character argument is not said back whole.
+QUOTED_MAX = 100
+
+
+def quoted(name: str, most: int = QUOTED_MAX) -> str:
+    """``name`` quoted for a refusal (``'Sea Witch'``); one longer than ``most`` is cut to
+    its first 60 characters: ``'xxxx...' (400 characters)``."""
+    if len(name) <= most:
+        return repr(name)
+    cut = repr(name[: min(60, most)])
+    return f"{cut[:-1]}...{cut[-1]} ({len(name)} characters)"

@@ -866,20 +866,19 @@ def write_exports(
         if "png" in paths or png.is_file():
             picture = _relative(png, page.parent).replace(" ", "%20")
         texts[fmt] = to_markdown(log, rolls=rolls, picture=picture, audience=audience)
-    if "png" in paths:
-        assert sea_map is not None
-        from .exportpicture import to_png
+    from .atomicfile import FileBatch
 
-        to_png(log, sea_map, paths["png"], progress)  # render_map says a failed write in one line
-    if "html" in paths:
-        from .exportpicture import html_page
+    with FileBatch(force=force) as files:  # every format whole, all put in place together
+        if "png" in paths:
+            assert sea_map is not None
+            from .exportpicture import to_png
 
-        texts["html"] = html_page(log, texts["html"], paths, sea_map)
-    for fmt, text in texts.items():
-        try:
-            paths[fmt].write_text(text, encoding="utf-8", newline="")
-        except OSError as exc:  # a full disk, /dev/full, a file made read-only meanwhile
-            raise ExportError(f"cannot write {paths[fmt]}: {write_problem(exc)}") from None
+            to_png(log, sea_map, paths["png"], progress, files)  # render_map: one line
+        if "html" in paths:
+            from .exportpicture import html_page
+
+            texts["html"] = html_page(log, texts["html"], paths, sea_map, files)
+        files.write_texts({paths[f]: t for f, t in texts.items()}, ExportError, write_problem)
     return paths
 
 

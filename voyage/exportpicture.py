@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .export import VoyageLog, ending_time, event_numbers, md_text, the, track
 from .maps import SeaMap
 from .picturemarks import Mark
+
+if TYPE_CHECKING:
+    from .atomicfile import FileBatch
 
 
 def picture_marks(log: VoyageLog) -> list[Mark]:
@@ -166,17 +169,21 @@ def voyage_figure(log: VoyageLog, sea_map: SeaMap) -> Any:
 
 
 def to_png(log: VoyageLog, sea_map: SeaMap, out_path: str | Path,
-           progress: Callable[[int], None] | None = None) -> Path:
-    """Draw the voyage's track on the map with start, end, events and days marked."""
+           progress: Callable[[int], None] | None = None,
+           files: FileBatch | None = None) -> Path:
+    """Draw the voyage's track on the map with start, end, events and days marked (with
+    ``files``, as one file of that batch: voyage.atomicfile)."""
     from .render import render_map
 
-    return render_map(sea_map, out_path, progress=progress, **picture_args(log, sea_map))
+    return render_map(sea_map, out_path, progress=progress, files=files,
+                      **picture_args(log, sea_map))
 
 
 def html_page(log: VoyageLog, markdown: str, paths: dict[str, Path],
-               sea_map: SeaMap | None) -> str:
+               sea_map: SeaMap | None, files: FileBatch | None = None) -> str:
     """One self-contained page: the picture embedded (the PNG written beside it, or drawn in
-    a scratch folder and gone again when no PNG was asked for: only named files are kept)."""
+    a scratch folder and gone again when no PNG was asked for: only named files are kept).
+    A PNG of the same ``files`` batch is read where it is until the batch is put in place."""
     import tempfile
 
     from .htmlpage import markdown_to_html
@@ -184,7 +191,8 @@ def html_page(log: VoyageLog, markdown: str, paths: dict[str, Path],
     title = f"{log.ship}, voyage {log.id}"
     base = paths["html"].parent
     if "png" in paths or sea_map is None or track(log) == []:
-        return markdown_to_html(markdown, title, base=base)
+        return markdown_to_html(markdown, title, base=base,
+                                staged=files.where if files is not None else None)
     with tempfile.TemporaryDirectory() as scratch:
         to_png(log, sea_map, Path(scratch) / "track.png")
         markdown += f"\n![Track of {md_text(the(log.ship))}, voyage {log.id}](track.png)\n"

@@ -84,18 +84,11 @@ def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
     stands on disk when no WAL is beside it: no side files are made), and copied into
     memory; an older campaign is brought up to date there, and only there."""
     from . import campaignfile, housetables
-    from .errors import CampaignError
     from .sqlitedb import Database
     from .store import NEEDED_TABLES, Campaign, known_migrations, migrations, resolve_path
 
     resolved = resolve_path(path)
-    if resolved.is_dir():
-        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
-    if not resolved.is_file():
-        raise CampaignError(
-            f"no campaign at {resolved}: run `voyage init` there first, or point --db "
-            "(or VOYAGE_DB) at your campaign file"
-        )
+    campaignfile.check_path(resolved)  # a folder, /dev/null, no file: as every command says
     campaignfile.identify(resolved)
     memory = sqlite3.connect(":memory:")
     try:

@@ -51,7 +51,7 @@ def plot_forecast(
     results: Sequence[RunResult],
     path: str | Path,
 ) -> Path:
-    """Draw the forecast to ``path`` (a .png) and return the path."""
+    """Draw the forecast to ``path`` (a .png, written whole or not at all) and return it."""
     out = check_plot_path(path)
     import matplotlib
 
@@ -132,5 +132,11 @@ def plot_forecast(
         f"{data['runs']:,} runs (seed {data['seed']})",
         fontsize=12,
     )
-    fig.savefig(str(out), format="png")
+    from .atomicfile import FileBatch
+
+    try:
+        with FileBatch() as batch:  # whole or not at all: the old picture stays till then
+            fig.savefig(batch.add(out), format="png")
+    except OSError as exc:
+        raise MapError(f"cannot write {out}: {exc.strerror or exc}") from None
     return out

@@ -255,7 +255,20 @@ def export_tables(
     in_the_way = [f for f in files if f.exists()]
     if in_the_way and not force:
         raise TableError(f"{in_the_way[0]} already exists: add --force to replace it")
+    made = not out.exists()
     out.mkdir(exist_ok=True)
-    for file in files:
-        file.write_text(texts[file.stem], encoding="utf-8")
+    import contextlib
+
+    from .atomicfile import FileBatch
+
+    # every file whole, and all of them or none (voyage.atomicfile): an interrupted write
+    # leaves the folder as it was, so the next one needs no --force
+    batch = FileBatch(force=force)
+    try:
+        batch.write_texts({f: texts[f.stem] for f in files}, TableError, newline=None)
+    except BaseException:
+        if made and not batch.written:
+            with contextlib.suppress(OSError):
+                out.rmdir()  # the folder this command made, left empty: gone again
+        raise
     return files

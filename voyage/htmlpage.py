@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 STYLE = """
@@ -20,13 +21,18 @@ img { max-width: 100%; height: auto; }
 _IMAGE = re.compile(r'<img src="([^"]+)"')
 
 
-def markdown_to_html(markdown: str, title: str, base: Path | None = None) -> str:
-    """A whole HTML document; local pictures (relative to ``base``) embedded as data URIs."""
+def markdown_to_html(markdown: str, title: str, base: Path | None = None,
+                     staged: Mapping[Path, Path] | None = None) -> str:
+    """A whole HTML document; local pictures (relative to ``base``) embedded as data URIs.
+    ``staged``: pictures not yet in place (absolute path -> the file holding it now, as
+    voyage.atomicfile.FileBatch.where says)."""
     from markdown_it import MarkdownIt
 
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
     if base is not None:
-        body = _IMAGE.sub(lambda m: f'<img src="{_embedded(m.group(1), base)}"', body)
+        body = _IMAGE.sub(
+            lambda m: f'<img src="{_embedded(m.group(1), base, staged or {})}"', body
+        )
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
@@ -34,13 +40,15 @@ def markdown_to_html(markdown: str, title: str, base: Path | None = None) -> str
     )
 
 
-def _embedded(src: str, base: Path) -> str:
+def _embedded(src: str, base: Path, staged: Mapping[Path, Path]) -> str:
     """``src`` as a data: URI when it names a PNG beside the page, else as it was."""
+    import os
     from urllib.parse import unquote
 
     path = base / unquote(src)
     if src.startswith(("data:", "http:", "https:")) or path.suffix.lower() != ".png":
         return src
+    path = staged.get(Path(os.path.abspath(path)), path)
     if not path.is_file():
         return src
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")

@@ -24,6 +24,7 @@ from .picturelegend import terrain_handles, track_and_ship_handles, track_owner
 from .picturemarks import Mark, as_marks, draw_marks
 
 if TYPE_CHECKING:
+    from .atomicfile import FileBatch
     from .maps import Hex, SeaMap
 
 SQRT3 = math.sqrt(3)
@@ -389,12 +390,17 @@ def render_map(
     out_path: str | Path,
     *,
     progress: Progress | None = None,
+    force: bool = True,
+    files: FileBatch | None = None,
     **kw: Any,
 ) -> Path:
     """Draw ``sea_map`` to ``out_path`` (.png, .svg or .pdf) and return the path.
 
     Takes :func:`draw_map`'s keywords. Nothing is written but ``out_path`` (its folder must
-    already exist). ``progress`` is told each of the :data:`RENDER_STEPS` steps as it ends.
+    already exist), whole or not at all (voyage.atomicfile: an interrupted or failed write
+    leaves the old file, or none); without ``force`` a file that appeared meanwhile is
+    kept. With ``files`` the picture is one of that batch, put in
+    place when the batch is. ``progress`` is told each of the :data:`RENDER_STEPS` steps.
     """
     out = Path(out_path)
     if out.suffix.lower() not in FORMATS:
@@ -408,8 +414,13 @@ def render_map(
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
     extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
+    from contextlib import nullcontext
+
+    from .atomicfile import FileBatch as Batch
+
     try:
-        fig.savefig(out, dpi=fig.dpi, format=fmt, **extra)
+        with nullcontext(files) if files is not None else Batch(force=force) as batch:
+            fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
     except OSError as exc:  # a full disk, /dev/full, a folder without write permission
         problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
         raise MapError(f"cannot write {out}: {problem}") from None

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import undojournal
-from .errors import CampaignError, ShipError, VoyageError
+from .errors import CampaignError, ShipError, VoyageError, quoted
 from .sqlitedb import Database, Migrations
 
 if TYPE_CHECKING:
@@ -613,7 +613,7 @@ class Campaign:
                 if known
                 else " (no ships yet: `voyage ship roll` or `voyage ship add`)"
             )
-            raise ShipError(f"no ship named {name!r} in this campaign{hint}")
+            raise ShipError(f"no ship named {quoted(name)} in this campaign{hint}")
         if rows[0].get("archived") and not archived:
             raise ShipError(
                 f"{rows[0]['name']} was removed (archived with her voyages): `voyage log` and "
@@ -635,7 +635,7 @@ class Campaign:
 
     def add_ship(self, ship: Ship) -> None:
         if not name_key(ship.name):
-            raise ShipError(f"ship name {ship.name!r} needs at least one letter or digit")
+            raise ShipError(f"ship name {quoted(ship.name)} needs at least one letter or digit")
         taken = self._name_taken(ship.name)
         if taken:
             raise ShipError(
@@ -772,18 +772,7 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
     from . import campaignfile, housetables
 
     resolved = resolve_path(path)
-    if resolved.is_dir():
-        raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
-    if resolved.exists() and not resolved.is_file():  # /dev/null, a FIFO: it once said "none"
-        raise CampaignError(
-            f"{resolved} is not a file (a device or a pipe), not a voyage campaign: point "
-            "--db (or VOYAGE_DB) at your campaign file"
-        )
-    if not resolved.is_file():
-        raise CampaignError(
-            f"no campaign at {resolved}: run `voyage init` there first, or point --db "
-            "(or VOYAGE_DB) at your campaign file"
-        )
+    campaignfile.check_path(resolved)
     campaignfile.identify(resolved)  # what is not a campaign is refused untouched
     campaignfile.remember(resolved)
     try:

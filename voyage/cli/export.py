@@ -55,7 +55,9 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
 
     Nothing is written but the files named (or the default names in the current
     folder), and an existing file is left alone unless --force is given. The Markdown
-    links the track picture when a PNG is exported with it.
+    links the track picture when a PNG is exported with it. Each file is written whole,
+    and all of them or none: an export that fails or is interrupted half-way leaves the
+    files as they were (no half-written file, nothing to --force next time).
 
     Examples:
 

@@ -17,7 +17,7 @@ def hex_or_port(camp: Any, text: str | None) -> str | None:
     name (any case). A name that is no port is refused in one line naming the ports."""
     if text is None or _HEXLIKE.match(text) or not any(ch.isalpha() for ch in text):
         return text  # a hex, or no port's name ('03 05', '12A4', ''): the hex's refusal
-    from ..errors import MapError
+    from ..errors import MapError, quoted
     from ..export import sea_map_for
     from ..hexmap import NAME_HELP
 
@@ -29,7 +29,7 @@ def hex_or_port(camp: Any, text: str | None) -> str | None:
     except MapError:
         ports = ", ".join(f"{p.port} ({p.name})" for p in sea_map.ports()) or "none"
         raise MapError(
-            f"{text!r} is neither a CCRR hex name nor a port of {sea_map.name}: {NAME_HELP}, "
+            f"{quoted(text)} is neither a CCRR hex name nor a port of {sea_map.name}: {NAME_HELP}, "
             f"or name a port: {ports}"
         ) from None
 

@@ -94,7 +94,9 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
 
         raise JournalError(no_folder(target.parent))
     try:
-        target.write_text(text, encoding="utf-8")
+        from ..atomicfile import write_text
+
+        write_text(target, text, force=force)  # whole or not at all
     except OSError as exc:
         raise JournalError(f"cannot write {target}: {exc.strerror or exc}") from None
     click.echo(f"Wrote {target}: {sum(len(e) for _, e in record.days)} entries.")

@@ -218,6 +218,7 @@ def render(
             title=title or f"{sea.name}, {clock_text(camp, hour)}",
             currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
             progress=progress,
+            force=force,  # a file made meanwhile is kept too (voyage.atomicfile)
         )
     click.echo(f"Wrote {path}")
 

@@ -334,7 +334,7 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     fig = _figures(camp, camp.get_ship(name, archived=True))
     slug = re.sub(r"[^a-z0-9]+", "-", fig["name"].lower()).strip("-") or "ship"
     refuse_existing(out or f"{slug}-card.png", force)
-    path = draw_ship_card(fig, camp.rulebook, out or f"{slug}-card.png")
+    path = draw_ship_card(fig, camp.rulebook, out or f"{slug}-card.png", force=force)
     click.echo(f"Wrote {path}: the ship card of {fig['name']}.")
 
 

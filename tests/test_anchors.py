@@ -152,3 +152,22 @@ def test_anchoring_in_open_deep_sea_is_refused_and_changes_nothing(runner, reach
     message = refused(runner, "act", "Gull", "anchor")
     assert "open deep sea: an anchor reaches no bottom (R65)" in message
     assert db_contents(reach) == before
+
+
+def test_a_sinking_ship_that_moors_or_anchors_is_told_she_is_still_sinking(runner, reach):
+    """R40: a quay or an anchor does not stop a sinking; `act anchor` said only "moors in
+    Gullhaven", as if she were safe there. The event says she is still sinking, and she
+    goes under when her minutes run out."""
+    ok(runner, "ship", "load", "Gull", "--anchors", "1")
+    ok(runner, "sail", "Gull", "--route", "0305,0404")  # still in Gullhaven's hex
+    rolled = ok(runner, "roll", "sinking", "Gull", "--apply")
+    minutes = rolled.split("submerges completely in ")[1].split(" ")[0]
+    out = ok(runner, "act", "Gull", "anchor")
+    assert out.startswith("Gull moors in Gullhaven (0305), but she is still sinking (R40): ")
+    assert "unless saved (`voyage act 'Gull' saved`)" in out
+    status = json.loads(ok(runner, "status", "--json"))["ships"][0]
+    assert status["status"] == "sinking" and f"goes under in {minutes} minutes" in out
+    changes = json.loads(ok(runner, "act", "--json", "Gull", "weigh"))
+    assert changes  # weighing again is allowed; she sinks all the same
+    ok(runner, "undo")
+    assert "sunk" in ok(runner, "advance", "--hours", "2")

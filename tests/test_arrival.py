@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import db_contents, ok
+from conftest import db_contents, ok, refused
 from engine_helpers import kinds, run, ship, voyage, world
 
 from voyage.engine import World
@@ -182,9 +182,33 @@ def test_placed_in_open_deep_sea_she_lies_adrift_placed_in_port_that_voyage_ends
         "Sea Witch is at Gullhaven (0305)."
     )
     assert "Sea Witch" not in _status(runner)
-    assert ok(runner, "ship", "place", "Sea Witch", "0404").strip() == "Sea Witch is at 0404."
-    with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT status FROM ships").fetchone()[0] == "at anchor"
+    assert ok(runner, "ship", "place", "Sea Witch", "0404").strip() == (
+        "Sea Witch is placed at 0404 and drops anchor (R65)."
+    )
+    assert _status(runner)["Sea Witch"]["status"] == "anchored"
+
+
+def test_placed_where_she_can_anchor_she_is_anchored_on_an_open_voyage_as_on_arrival(
+    runner, db: Path
+):
+    """R65, R60: `ship place` in a hex where she can anchor left her "at anchor" with no
+    voyage, out of every storm until she sailed; one that arrives there rolls for her cable.
+    Placed, she is anchored on a one-hex open voyage like her: a hurricane reaches her."""
+    _reach(runner)
+    before = db_contents(db)
+    ok(runner, "ship", "place", "Sea Witch", "0404")  # a shoal: anchorage (R65)
+    ok(runner, "undo")
+    assert db_contents(db) == before
+    ok(runner, "ship", "place", "Sea Witch", "0404")
+    lying = _status(runner)["Sea Witch"]
+    assert (lying["status"], lying["hex"], lying["speed"]) == ("anchored", "0404", 0)
+    # at sea, as if she had arrived: the refusal names the way in (R65)
+    assert "`voyage ship place 'Sea Witch' PORT`" in refused(runner, "ship", "remove", "Sea Witch")
+    ok(runner, "weather", "storm", "--around", "0404", "--radius", "1", "--hours", "6",
+       "--state", "hurricane")
+    out = ok(runner, "advance", "--hours", "1")
+    assert "anchor cable: 2d6=" in out  # she rolls for her cable each storm-tossed hour
+    assert "Hurricane in 0404" in ok(runner, "advance", "--hours", "5") + out
 
 
 def _towing(runner: CliRunner) -> None:

@@ -112,7 +112,7 @@ def anchor_or_weigh(
         # reading; a port call on the way, to refuel, needs no anchor)
         s.status = "anchored"
         s.drift_miles = "0"
-        return f"{ship.name} moors in {info.port} ({s.hex}).", {"status": s.status}
+        return _still_sinking(ship, s, f"{ship.name} moors in {info.port} ({s.hex})")
     if anchors_aboard(ship) < 1:
         raise VoyageRuleError(
             f"{ship.name} has no anchor aboard: buy one in port "
@@ -123,7 +123,22 @@ def anchor_or_weigh(
         raise VoyageRuleError(problem)
     s.status = "anchored"
     s.drift_miles = "0"
-    return f"{ship.name} drops anchor at {s.hex}.", {"status": s.status}
+    return _still_sinking(ship, s, f"{ship.name} drops anchor at {s.hex}")
+
+
+def _still_sinking(ship: Ship, s: ShipState, done: str) -> tuple[str, dict[str, Any]]:
+    """The anchoring event: ``done`` (she moors, or drops anchor), and, if she is sinking,
+    that neither a quay nor an anchor stops it (R40): she goes under when her minutes run
+    out unless the referee declares her saved."""
+    changes: dict[str, Any] = {"status": s.status}
+    if s.sinking_in is None:
+        return f"{done}.", changes
+    changes["sinking_in"] = s.sinking_in
+    return (
+        f"{done}, but she is still sinking (R40): she goes under in "
+        f"{s.sinking_in} minutes unless saved (`voyage act {ship.name!r} saved`).",
+        changes,
+    )
 
 
 def end_lying(camp: Campaign, act: Any, s: ShipState) -> None:
@@ -145,15 +160,13 @@ def end_lying(camp: Campaign, act: Any, s: ShipState) -> None:
 
 
 def place_at_sea(camp: Campaign, ship: Ship, info: Any) -> str:
-    """`voyage ship place` in a hex with no port: at anchor where she can anchor (R65),
-    else adrift on a voyage of that one hex, drifting with the current (R64) until the
-    referee sails her (voyage.rules.arrival). The place event's text."""
-    from .rules.arrival import anchoring, lie_at
+    """`voyage ship place` in a hex with no port: as a ship that arrives there (R65, R64;
+    voyage.rules.arrival.lie_at), anchored where she can anchor, else adrift, on an open
+    voyage of that one hex, so storms (R60) and her cable roll (R65) or the current (R64)
+    act on her until the referee sails her. The place event's text."""
+    from .rules.arrival import lie_at
     from .voyages import insert_voyage, save_state
 
-    if anchoring(ship, info, camp.rulebook) is None:
-        ship.status = "at anchor"
-        return f"{ship.name} is at {info.name}."
     vid = insert_voyage(camp, ship.name, [info.name], [False], ship.pace or "normal", ship.strain)
     s = ShipState(
         ship, vid, [info.name], inshore=[False], pace=ship.pace or "normal", strain=ship.strain

@@ -344,7 +344,7 @@ def abandon(
 
 
 def _search_voyage(camp: Campaign, ship: Ship) -> Any:
-    """R74: a ship lying in a hex (arrived, at anchor) puts out to search it: a voyage of
+    """R74: a ship lying in a hex (arrived, in port) puts out to search it: a voyage of
     one hex, held open while she searches (she arrives there again when the search ends)."""
     from .engine import ShipState
     from .voyages import insert_voyage
@@ -439,6 +439,13 @@ def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
     where = s.hex if s is not None else ship.hex
     if where is None:
         raise VoyageRuleError(f"{ship.name} is nowhere on the map: place her in a port first")
+    if ship.status == "abandoned":
+        raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
+    if ship.crew < 1:  # R74: a crewless ship (put back after an abandon) cannot search, as
+        # she cannot sail (voyages.sail)
+        raise VoyageRuleError(
+            f"{ship.name} has no crew to search: `voyage ship load {ship.name!r} --crew N`"
+        )
     here = [f for f in floaters(camp) if f.afloat and f.hex == where]
     if not here:
         raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {where}: nothing to search")

@@ -667,7 +667,8 @@ class Campaign:
         ).fetchone()
         if at_sea:
             raise ShipError(
-                f"{ship.name} is at sea (voyage {at_sea[0]}): bring her in, or "
+                f"{ship.name} is at sea (voyage {at_sea[0]}): bring her in (sail her to a port; "
+                f"lying anchored or adrift, `voyage ship place {ship.name!r} PORT`), or "
                 f"`voyage act {ship.name!r} abandon`, before removing her"
             )
         sailed = self.db.execute(

@@ -494,9 +494,10 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     """Put a ship in a hex of the map (a port, usually) before she sails: a hex CCRR or
     the name of a port on the map.
 
-    In a hex with no port she lies at anchor where she can anchor (R65: an anchor aboard,
-    a coastal or shallow hex or one charted 150 ft deep or less), else adrift on a voyage
-    of that one hex, drifting with the current (R64) until she sails.
+    In a hex with no port she lies on a voyage of that one hex, as a ship that arrives
+    there: anchored where she can anchor (R65: an anchor aboard, a coastal or shallow hex
+    or one charted 150 ft deep or less), rolling for her cable in storms, else adrift,
+    drifting with the current (R64), until she sails.
 
     Examples:
 

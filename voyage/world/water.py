@@ -393,7 +393,27 @@ def board(
             f"; {', '.join(g.who() for g in left)} stay in the water: more would put her "
             "over twice her Deadweight (R12)"
         )
-    return text + " (R74).", left
+    text += " (R74)."
+    jackets = stores_jackets(taken, roster)
+    if jackets:  # R70, R74 (our reading): ship's stores come aboard with who wears them
+        ship.equipment["life_jackets"] = int(ship.equipment.get("life_jackets", 0) or 0) + jackets
+        text += (
+            f" {plural(jackets, 'life jacket')} come{'s' if jackets == 1 else ''} aboard "
+            f"with them into {ship.name}'s stores ({ship.equipment['life_jackets']} aboard "
+            "now, R70)."
+        )
+    return text, left
+
+
+def stores_jackets(taken: list[Floater], roster: dict[str, dict[str, Any]]) -> int:
+    """R70, R74 (our reading): the life jackets the rescued wore that are ship's stores (a
+    ship's jacket handed out at R71, a castaway's): they come aboard with them into the
+    rescuing ship's stores. A named person's own jacket (the roster's) stays his."""
+    return sum(
+        g.count
+        for g in taken
+        if g.jacket and not (g.name and g.name in roster and roster[g.name].get("jacket"))
+    )
 
 
 def rescued_role(group: Floater, ship_name: str) -> str:

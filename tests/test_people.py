@@ -331,7 +331,7 @@ def test_rescued_crew_of_another_ship_are_her_passengers_her_own_crew_her_crew(r
     out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
     assert "4 taken aboard as passengers (Anna Roe, 3 passengers of Mercy) (R74)" in out
     out = ok(runner, "act", "Gull", "rescue", "Tom Pike")
-    assert "1 taken aboard as passengers (Tom Pike) (R74)" in out
+    assert "1 taken aboard as a passenger (Tom Pike) (R74)" in out
     gull = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
     assert (gull["crew"], gull["passengers"]) == (4, 5)
     listed = {r["name"]: r for r in json.loads(ok(runner, "crew", "list", "--json"))}

@@ -435,7 +435,10 @@ def taken_text(taken: list[Floater], ship_name: str) -> str:
     if back:
         parts.append(f"back in her crew ({', '.join(g.who() for g in back)})")
     if carried:
-        parts.append(f"as passengers ({', '.join(g.who() for g in carried)})")
+        many = sum(g.count for g in carried) != 1  # "as a passenger (Tom Pike)"
+        parts.append(
+            f"as {'passengers' if many else 'a passenger'} ({', '.join(g.who() for g in carried)})"
+        )
     if len(parts) == 1:
         return f"{n} taken aboard{',' if back else ''} {parts[0]}"
     return (

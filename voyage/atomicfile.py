@@ -31,30 +31,11 @@ from types import TracebackType
 PART_SUFFIX = ".part"
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
 def clear_stale_parts(target: Path) -> None:
     """Remove the temporary files a killed process left for ``target``."""
-    prefix = f".{target.name}."
-    try:
-        entries = list(target.parent.iterdir())
-    except OSError:
-        return
-    for entry in entries:
-        name = entry.name
-        if not (name.startswith(prefix) and name.endswith(PART_SUFFIX)):
-            continue
-        pid = name[len(prefix) : -len(PART_SUFFIX)].split("-")[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
-            _unlink(entry)
+    from .campaignfile import clear_stale
+
+    clear_stale(target, PART_SUFFIX)
 
 
 def _fsync(path: Path, directory: bool = False) -> None:

@@ -26,7 +26,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -308,8 +308,10 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
-def clear_stale_builds(path: Path) -> None:
-    """Remove what a killed ``voyage init`` for ``path`` left (its temporary file)."""
+def clear_stale(path: Path, suffix: str) -> None:
+    """Remove the temporary files a killed process left for ``path``: those named
+    ``.NAME.PID…SUFFIX…`` (a ``voyage init`` build and its journals, an output file's
+    part, voyage.atomicfile) whose process is gone."""
     prefix = f".{path.name}."
     try:
         entries = list(path.parent.iterdir())
@@ -317,13 +319,17 @@ def clear_stale_builds(path: Path) -> None:
         return
     for entry in entries:
         name = entry.name
-        if not name.startswith(prefix):
+        if not name.startswith(prefix) or suffix not in name[len(prefix) :]:
             continue
-        rest = name[len(prefix):]
-        base = rest.split(BUILD_SUFFIX)[0]
-        if BUILD_SUFFIX not in rest or not base.isdigit() or _pid_alive(int(base)):
-            continue
-        entry.unlink(missing_ok=True)
+        pid = name[len(prefix) :].split(suffix)[0].split("-")[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            with suppress(OSError):
+                entry.unlink(missing_ok=True)
+
+
+def clear_stale_builds(path: Path) -> None:
+    """Remove what a killed ``voyage init`` for ``path`` left (its temporary file)."""
+    clear_stale(path, BUILD_SUFFIX)
 
 
 def _fsync(path: Path, directory: bool = False) -> None:

@@ -342,3 +342,12 @@ def test_a_long_unknown_name_is_not_said_back_whole(runner: CliRunner, db: Path)
         assert "x" * 61 not in result.output
     assert quoted("Sea Witch") == "'Sea Witch'" and quoted("y" * 100) == repr("y" * 100)
     assert quoted("it's" * 30) == f'"{("it" + chr(39) + "s") * 15}..." (120 characters)'
+
+
+def test_a_long_time_is_not_said_back_whole(runner: CliRunner, db: Path) -> None:
+    # a 400-character --at was repeated in full (voyage.world.campaign, voyage.errors.quoted)
+    long = "9" * 400
+    for args in (["weather", "show", "--at", long], ["journal", "--since", long]):
+        result = runner.invoke(cli, args)
+        _one_line(result, f"'{'9' * 60}...' (400 characters)")
+        assert "9" * 61 not in result.output

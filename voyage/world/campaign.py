@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import VoyageError
+from ..errors import VoyageError, quoted
 from ..events import Event
 from ..tables import SEA_STATES
 from .cells import STATE_WORDS, roll_hour
@@ -84,7 +84,7 @@ def _in_range(text: str, digits: str, option: str, what: str) -> int:
     """A day number or a stretch ahead of at most six digits; one line when longer."""
     if len(digits.lstrip("0")) > 6:
         raise WeatherError(
-            f"{option} {text!r} is out of range: {what} runs to {LAST_DAY:,} at most"
+            f"{option} {quoted(text)} is out of range: {what} runs to {LAST_DAY:,} at most"
         )
     return int(digits)
 
@@ -104,15 +104,16 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         _check_minute(text, m.group(3), option)
         if day < 1:
             raise WeatherError(
-                f"{option} {text!r} is before the campaign began (day 1, 00:00): days count from 1"
+                f"{option} {quoted(text)} is before the campaign began (day 1, 00:00): days "
+                "count from 1"
             )
         if hh > 23:
-            raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
+            raise WeatherError(f"{option} {quoted(text)}: an hour runs from 00 to 23")
         hour = (day - 1) * 24 + hh
     elif m := _HOUR.match(raw):
         hh = int(m.group(1))
         if hh > 23:
-            raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
+            raise WeatherError(f"{option} {quoted(text)}: an hour runs from 00 to 23")
         _check_minute(text, m.group(2), option)
         hour = now // 24 * 24 + hh
     elif m := _AHEAD.match(raw):
@@ -127,12 +128,12 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
         # the example date in the campaign's own calendar: now, as every time is written
         dated = f" or a date like '{_date_example(calendar, now)}'" if calendar is not None else ""
         raise WeatherError(
-            f"{option} {text!r}: write now, 'day 3', 'day 3, 14:00', '14:00', '+6h' / '+2d' "
+            f"{option} {quoted(text)}: write now, 'day 3', 'day 3, 14:00', '14:00', '+6h' / '+2d' "
             "(ahead) or '-6h' / '-2d' (back)" + dated
         )
     if hour < 0:
         began = f" ({calendar.start_text()})" if calendar is not None else " (day 1, 00:00)"
-        raise WeatherError(f"{option} {text!r} is before the campaign began{began}")
+        raise WeatherError(f"{option} {quoted(text)} is before the campaign began{began}")
     return hour
 
 
@@ -148,7 +149,7 @@ def _check_minute(text: str, minute: str | None, option: str) -> None:
     """The sea is worked out by the hour, so a time's minutes are read and let go; but a
     minute past 59 is a typo, refused rather than read as the hour ('14:61')."""
     if minute is not None and int(minute) > 59:
-        raise WeatherError(f"{option} {text!r}: a minute runs from 00 to 59")
+        raise WeatherError(f"{option} {quoted(text)}: a minute runs from 00 to 59")
 
 
 _AT_TIME = re.compile(r"^(.*?)[,\s]+(\d{1,2}):(\d{2})$", re.ASCII)
@@ -170,7 +171,7 @@ def _calendar_hour(
     if m := _AT_TIME.match(raw):
         raw, hh = m.group(1).strip().rstrip(","), int(m.group(2))
         if hh > 23:
-            raise WeatherError(f"{option} {text!r}: an hour runs from 00 to 23")
+            raise WeatherError(f"{option} {quoted(text)}: an hour runs from 00 to 23")
         _check_minute(text, m.group(3), option)
     if not any(ch.isdigit() for ch in raw):
         return None
@@ -184,16 +185,16 @@ def _calendar_hour(
     except VoyageError as exc:
         if "is not a date" in str(exc) and "days in" not in str(exc):
             return None
-        raise WeatherError(f"{option} {text!r}: {exc}") from None
+        raise WeatherError(f"{option} {quoted(text)}: {exc}") from None
     days = _ordinal(calendar.definition, date) - _ordinal(calendar.definition, calendar)
     if days >= LAST_DAY:  # as 'day N': no typo reaches SQLite as a number too large for it
         raise WeatherError(
-            f"{option} {text!r} is out of range: it is day {days + 1:,} of the campaign, "
+            f"{option} {quoted(text)} is out of range: it is day {days + 1:,} of the campaign, "
             f"which runs to day {LAST_DAY:,} at most"
         )
     if yearless and days < 0:
         raise WeatherError(
-            f"{option} {text!r} is before the campaign began ({calendar.start_text()}), "
+            f"{option} {quoted(text)} is before the campaign began ({calendar.start_text()}), "
             f"read in this year ({raw}): give the year, e.g. '{raw.rsplit(' ', 1)[0]} "
             f"{int(raw.rsplit(' ', 1)[1]) + 1}'"
         )

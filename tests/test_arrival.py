@@ -162,6 +162,7 @@ def test_a_ship_anchored_at_her_destination_sails_on_and_is_at_sea(runner, db: P
     lying = _status(runner)["Sea Witch"]
     assert lying["status"] == "anchored"
     assert lying["speed"] == 0  # making no way: not the knots she could make (R65)
+    assert "Status: at sea, anchored at 0404" in ok(runner, "ship", "show", "Sea Witch")
     ok(runner, "sail", "Sea Witch", "--to", "0305")
     assert _status(runner)["Sea Witch"]["speed"] > 0
     log = ok(runner, "log", "Sea Witch")

@@ -299,7 +299,16 @@ def show(db_path: str, name: str, as_json: bool) -> None:
     """
     camp = read_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
-    emit_json(fig) if as_json else _print_card(fig)
+    if as_json:
+        emit_json(fig)
+        return
+    if fig.get("status") == "at sea":  # anchored, adrift, stuck...: her voyage says (R65)
+        from ..voyages import open_voyage
+
+        lying = open_voyage(camp, fig["name"])
+        if lying is not None and lying.status != "under way":
+            fig["status"] = f"at sea, {lying.condition}"
+    _print_card(fig)
 
 
 @ship.command("card")

@@ -140,6 +140,9 @@ def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runn
         conn.execute("UPDATE ships SET equipment = json_set(equipment, '$.radio', 'Receiver') "
                      "WHERE name = 'Gull'")
     assert "stops to search" in ok(runner, "act", "Gull", "search")
+    ships = json.loads(ok(runner, "status", "--json"))["ships"]
+    (gull,) = [s for s in ships if s["ship"] == "Gull"]
+    assert gull["status"].endswith(", searching")  # not just "adrift" (R74)
     out = ok(runner, "advance", "--hours", "1")
     assert "radio picks up its transponder" in out
     rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]

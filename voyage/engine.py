@@ -225,7 +225,8 @@ class ShipState:
         if self.listing:
             return "listing"
         depth = self.ship.equipment.get("depth_ft")  # R84: the status line and log say it
-        return f"{self.status}, {depth} ft down" if depth else self.status
+        base = f"{self.status}, {depth} ft down" if depth else self.status
+        return f"{base}, searching" if self.searching else base  # R74: she has stopped
 
     @property
     def destination(self) -> str:

@@ -141,6 +141,8 @@ def dated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner) ->
         (("--start", "31 Feb 1492"), "February 1492 has 29 days"),
         (("--start", "1 Highsun 1042"), "no month 'Highsun'"),  # not a Gregorian month
         (("--start", "1 Highsun 1042", "--calendar", "mayan"), "no calendar 'mayan'"),
+        # the way to a calendar of one's own, not a path only the repository has
+        (("--start", "1 Highsun 1042", "--calendar", "mayan"), "`voyage init --tables FOLDER`"),
     ],
 )
 def test_init_refuses_a_bad_start_and_makes_no_file(tmp_path, runner, args, words):

@@ -210,7 +210,10 @@ def calendar_definition(book: RuleBook, name: str) -> CalendarDef:
         if wanted in (key.lower(), str(data["name"]).lower()):
             return CalendarDef.from_table(data)
     known = ", ".join(book.calendars) or "none"
-    raise CalendarError(f"no calendar {name!r}: use one of {known} (tables/calendars.yaml)")
+    raise CalendarError(
+        f"no calendar {name!r}: use one of {known}, or add your own in a calendars.yaml "
+        "given with `voyage init --tables FOLDER`"
+    )
 
 
 #: The latest start year (six digits). A campaign's clock runs on from it, so the dates it

@@ -50,7 +50,8 @@ from .common import (
     "calendar_name",
     default=None,
     metavar="NAME",
-    help="Calendar of the start date (tables/calendars.yaml; default gregorian).",
+    help="Calendar of the start date: gregorian (the default) or reckoning, or one of your "
+    "own in FOLDER/calendars.yaml given with --tables FOLDER.",
 )
 @json_option
 @handles_errors

@@ -383,3 +383,15 @@ def test_sail_warns_when_a_boats_charge_will_not_last_the_route(runner, sea):
     )
     assert json.loads(ok(runner, "sail", "Sea Witch", "--to", "2812", "--json"))[
         "fuel_short"] is None
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_act_action_help_without_a_ship_is_that_actions_help(runner: CliRunner, flag: str):
+    """`voyage act dive --help` gave act's own help (dive was read as the ship's name); it
+    gives the action's, as `voyage act SHIP dive --help` does; `act --help` is act's."""
+    action = runner.invoke(cli, ["act", "dive", flag])
+    assert action.exit_code == 0 and "Take a submersible down to FEET" in action.output
+    named = runner.invoke(cli, ["act", "Sea Witch", "dive", flag])
+    assert named.output == action.output
+    group = runner.invoke(cli, ["act", flag])
+    assert group.exit_code == 0 and "SHIP COMMAND [ARGS]" in group.output

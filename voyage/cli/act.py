@@ -43,6 +43,13 @@ class _ActGroup(click.Group):
             else:
                 rest.append(arg)
             i += 1
+        if (
+            rest
+            and rest[0] in self.commands
+            and any(a in ("--help", "-h") for a in rest)
+            and (len(rest) < 2 or rest[1] not in self.commands)
+        ):
+            rest.insert(0, "SHIP")  # `voyage act dive --help`: the action's help, not act's
         return super().parse_args(ctx, front + rest)
 
 

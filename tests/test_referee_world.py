@@ -60,6 +60,12 @@ def brine(tmp_path: Path) -> Path:
     return path
 
 
+def _init_brine(db: object, house: object, start: str = "1 Saltmoon 3") -> list[str]:
+    """`voyage init` of a campaign on the house calendar "brine" from ``house``."""
+    return ["init", "--db", str(db), "--tables", str(house), "--start", start, "--calendar",
+            "brine"]
+
+
 def _house(tmp_path: Path, text: str = CALENDARS) -> Path:
     folder = tmp_path / "house"
     folder.mkdir(exist_ok=True)
@@ -75,18 +81,7 @@ def test_a_calendar_season_the_climate_lacks_is_refused_at_map_load(runner, tmp_
     calendar of wet and dry seasons over a temperate region (rows winter ... autumn) was
     loaded; then every weather command, and an advance with every ship in port, failed."""
     db = tmp_path / "w.db"
-    ok(
-        runner,
-        "init",
-        "--db",
-        str(db),
-        "--tables",
-        str(_house(tmp_path)),
-        "--start",
-        "1 Saltmoon 3",
-        "--calendar",
-        "brine",
-    )
+    ok(runner, *_init_brine(db, _house(tmp_path)))
     before = db_contents(db)
     out = refused(runner, "map", "load", "--db", str(db), str(brine))
     assert "region north: the temperate climate has no row for the calendar's season 'wet'" in out
@@ -111,18 +106,7 @@ def test_an_advance_in_port_that_cannot_roll_the_weather_changes_nothing(runner,
     an older voyage): the advance with every ship in port moved the clock and then failed
     on the weather lines (exit 1, clock moved). Now it is refused before anything changes."""
     db = tmp_path / "w.db"
-    ok(
-        runner,
-        "init",
-        "--db",
-        str(db),
-        "--tables",
-        str(_house(tmp_path)),
-        "--start",
-        "1 Saltmoon 3",
-        "--calendar",
-        "brine",
-    )
+    ok(runner, *_init_brine(db, _house(tmp_path)))
     brine.write_text(MAP.replace("climate: temperate", "climate: tropical"), encoding="utf-8")
     ok(runner, "map", "load", "--db", str(db), str(brine))
     camp = store.open_campaign(db)
@@ -206,18 +190,7 @@ def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_pat
         if month
         else CALENDARS + "    leap: {month: Saltmoon, every: 1000000}\n"
     )
-    out = refused(
-        runner,
-        "init",
-        "--db",
-        str(tmp_path / "c.db"),
-        "--tables",
-        str(_house(tmp_path, text)),
-        "--start",
-        "1 Saltmoon 3",
-        "--calendar",
-        "brine",
-    )
+    out = refused(runner, *_init_brine(tmp_path / "c.db", _house(tmp_path, text)))
     if month:
         assert (
             "at 'calendars.brine.months[0].days': month Saltmoon has 100,000 days: give it "
@@ -231,18 +204,8 @@ def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_pat
 def test_a_month_of_1000_days_and_100_months_are_taken(runner, tmp_path):
     months = "".join(f"      - {{name: M{i}, days: 1000, season: wet}}\n" for i in range(100))
     text = CALENDARS.split("    months:\n")[0] + "    months:\n" + months
-    ok(
-        runner,
-        "init",
-        "--db",
-        str(tmp_path / "c.db"),
-        "--tables",
-        str(_house(tmp_path, text)),
-        "--start",
-        "1000 M99 3",
-        "--calendar",
-        "brine",
-    )  # day 1000 of month 100
+    # day 1000 of month 100
+    ok(runner, *_init_brine(tmp_path / "c.db", _house(tmp_path, text), "1000 M99 3"))
     assert "day 1 was 1000 M99 3." in ok(runner, "calendar", "--db", str(tmp_path / "c.db"))
 
 
@@ -436,18 +399,7 @@ def test_a_campaign_keeping_an_older_calendar_beyond_the_limits_still_opens(runn
     that table again is refused."""
     db = tmp_path / "c.db"
     house = _house(tmp_path)
-    ok(
-        runner,
-        "init",
-        "--db",
-        str(db),
-        "--tables",
-        str(house),
-        "--start",
-        "1 Saltmoon 3",
-        "--calendar",
-        "brine",
-    )
+    ok(runner, *_init_brine(db, house))
     huge = CALENDARS.replace("days: 45,", "days: 100000,")
     camp = store.open_campaign(db)
     with camp.db.conn:
@@ -514,18 +466,7 @@ def test_the_calendar_says_its_leap_rule_and_whether_this_year_has_it(runner, tm
     (every 3 years) in which it has 46, and said nothing of leap years."""
     leap = CALENDARS + "    leap: {month: Sunmoon, every: 3}\n"
     db = str(tmp_path / "c.db")
-    ok(
-        runner,
-        "init",
-        "--db",
-        db,
-        "--tables",
-        str(_house(tmp_path, leap)),
-        "--start",
-        "1 Saltmoon 3",
-        "--calendar",
-        "brine",
-    )
+    ok(runner, *_init_brine(db, _house(tmp_path, leap)))
     out = ok(runner, "calendar", "--db", db)
     assert out.endswith("Leap years: every 3 years, Sunmoon has a day more; year 3 is one.\n")
     assert json.loads(ok(runner, "calendar", "--db", db, "--json"))["calendar"]["leap"] == {
@@ -545,18 +486,7 @@ def test_the_calendar_says_its_leap_rule_and_whether_this_year_has_it(runner, tm
 
 def test_a_map_without_regions_is_told_how_to_map_the_calendars_seasons(runner, tmp_path, brine):
     db = str(tmp_path / "w.db")
-    ok(
-        runner,
-        "init",
-        "--db",
-        db,
-        "--tables",
-        str(_house(tmp_path)),
-        "--start",
-        "1 Saltmoon 3",
-        "--calendar",
-        "brine",
-    )
+    ok(runner, *_init_brine(db, _house(tmp_path)))
     brine.write_text(MAP.split("regions:")[0], encoding="utf-8")
     out = refused(runner, "map", "load", "--db", db, str(brine))
     assert "region sea: the temperate climate has no row for the calendar's season 'wet'" in out

@@ -172,3 +172,13 @@ def permissions_bind() -> bool:
         except PermissionError:
             return True
         return False
+
+
+@pytest.fixture
+def eight_hours_out(runner: CliRunner, db: Path) -> Path:
+    """The trawler Sea Witch (Tier IV, engine III, 6 crew, 40 hlbs of fuel, 100 of cargo)
+    8 hours out of Gullhaven (0305), bound for 2812."""
+    trawler_at(runner, "0305", tier="4", engine="3", crew=6, fuel=40, cargo=100)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "8")
+    return db

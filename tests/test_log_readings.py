@@ -18,16 +18,8 @@ from voyage.voyagenames import ordinal, voyage_name
 from voyage.world.campaign import WeatherError, parse_when
 
 
-@pytest.fixture
-def at_sea(runner, db: Path) -> Path:
-    trawler_at(runner, "0305", tier="4", engine="3", crew=6, fuel=40, cargo=100)
-    ok(runner, "sail", "Sea Witch", "--to", "2812")
-    ok(runner, "advance", "--hours", "8")
-    return db
-
-
 def test_the_day_line_says_the_minute_she_sank_not_the_end_of_that_hour(
-    runner, at_sea: Path, tmp_path: Path
+    runner, eight_hours_out: Path, tmp_path: Path
 ) -> None:
     # R40, R52: she goes under at a minute inside the hour; the day line said "sunk at
     # Day 1, 09:00" (the end of the hour row) when the log says she sank at 08:29
@@ -44,7 +36,7 @@ def test_the_day_line_says_the_minute_she_sank_not_the_end_of_that_hour(
 
 
 def test_a_day_line_of_a_ship_still_at_sea_says_the_end_of_its_hour(
-    runner, at_sea: Path, tmp_path: Path
+    runner, eight_hours_out: Path, tmp_path: Path
 ) -> None:
     out = tmp_path / "sw.md"
     ok(runner, "export", "Sea Witch", "-f", "md", "--out", str(out))
@@ -52,7 +44,7 @@ def test_a_day_line_of_a_ship_still_at_sea_says_the_end_of_its_hour(
 
 
 def test_the_csv_holds_a_referees_act_after_the_last_advance(
-    runner, at_sea: Path, tmp_path: Path
+    runner, eight_hours_out: Path, tmp_path: Path
 ) -> None:
     # the jettison is logged at 08:00, an hour no advance has written yet: it was missing
     # from the CSV until the next advance, though the Markdown and JSON had it

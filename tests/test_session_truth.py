@@ -5,20 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from conftest import ok, trawler_at
-
-
-@pytest.fixture
-def at_sea(runner, db: Path) -> Path:
-    trawler_at(runner, "0305", tier="4", engine="3", crew=6, fuel=40, cargo=100)
-    ok(runner, "sail", "Sea Witch", "--to", "2812")
-    ok(runner, "advance", "--hours", "8")
-    return db
+from conftest import ok
 
 
 def test_the_export_day_line_tells_her_state_at_the_clock_not_an_hour_before(
-    runner, at_sea: Path, tmp_path: Path
+    runner, eight_hours_out: Path, tmp_path: Path
 ) -> None:
     # an hour row's hex, fuel and status are those at the end of its hour: after 8 hours
     # the clock reads Day 1, 08:00 and so must the day line (it said 07:00)
@@ -31,7 +22,7 @@ def test_the_export_day_line_tells_her_state_at_the_clock_not_an_hour_before(
 
 
 def test_rolls_none_with_json_says_it_keeps_every_roll(
-    runner, at_sea: Path, tmp_path: Path
+    runner, eight_hours_out: Path, tmp_path: Path
 ) -> None:
     # the JSON export is the whole record (its schema, R4): --rolls shapes md and html only,
     # and a referee who asks for none with json is told so instead of silently ignored
@@ -172,7 +163,7 @@ def test_status_shows_a_ship_under_tow_at_her_towers_speed(runner, db: Path) -> 
     assert log["hours"][-1]["speed"] == 5
 
 
-def test_a_sinking_ship_abandoned_still_goes_under(runner, at_sea: Path) -> None:
+def test_a_sinking_ship_abandoned_still_goes_under(runner, eight_hours_out: Path) -> None:
     # R40: all hands leaving a sinking ship do not save her; she stayed "abandoned", afloat
     ok(runner, "roll", "sinking", "Sea Witch", "--apply")
     said = ok(runner, "act", "Sea Witch", "abandon")
@@ -183,7 +174,7 @@ def test_a_sinking_ship_abandoned_still_goes_under(runner, at_sea: Path) -> None
     assert "Status: at sea at 0506" in ok(runner, "ship", "show", "Sea Witch")
 
 
-def test_a_sound_ship_abandoned_floats_on(runner, at_sea: Path) -> None:
+def test_a_sound_ship_abandoned_floats_on(runner, eight_hours_out: Path) -> None:
     said = ok(runner, "act", "Sea Witch", "abandon")
     assert "goes under" not in said
     assert "Status: abandoned at 0506" in ok(runner, "ship", "show", "Sea Witch")

@@ -182,3 +182,13 @@ def eight_hours_out(runner: CliRunner, db: Path) -> Path:
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "8")
     return db
+
+
+@pytest.fixture
+def sailed(runner: CliRunner, db: Path) -> Path:
+    """The Sea Witch 30 hours along the Salt Reach's coast, inshore, bound from Gullhaven
+    (0305) for 2812: routine coast checks logged."""
+    trawler_at(runner, "0305", tier="4", engine="3", crew=6, fuel=40, cargo=100)
+    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
+    ok(runner, "advance", "--hours", "30")
+    return db

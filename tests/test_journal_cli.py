@@ -12,17 +12,6 @@ from conftest import db_contents, ok, refused
 from voyage.chronicle import for_players
 
 
-@pytest.fixture
-def sailed(runner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
-    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
-    ok(runner, "advance", "--hours", "30")
-    return db
-
-
 def test_ruling_codes_are_left_out_for_players() -> None:
     assert for_players("Stormy seas in 1309 (R60). She holds.") == "Stormy seas in 1309. She holds."
     assert for_players("Major storm (R60, 1 Disadvantage) in 1510.") == "Major storm in 1510."

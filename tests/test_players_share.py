@@ -9,20 +9,7 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from conftest import db_contents, ok, refused
-
-
-@pytest.fixture
-def sailed(runner, db: Path) -> Path:
-    """The Sea Witch along the Salt Reach's coast, inshore: routine coast checks logged."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--cargo", "100")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
-    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
-    ok(runner, "advance", "--hours", "30")
-    return db
 
 
 def _csv(runner, tmp_path: Path, name: str, *args: str) -> list[dict[str, str]]:

@@ -28,6 +28,23 @@ def crewed(runner: CliRunner, db: Path) -> Path:
     return db
 
 
+def _gull(runner: CliRunner) -> None:
+    """The trawler Gull, 4 crew, in Gullhaven (0305) beside Mercy."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
+    ok(runner, "ship", "place", "Gull", "0305")
+
+
+def _abandoned(runner: CliRunner, *stores: str) -> str:
+    """Mercy loaded with ``stores``, two hours out for 2812, abandoned: the hex of her
+    people afloat."""
+    ok(runner, "ship", "load", "Mercy", *stores)
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    return str(json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"])
+
+
 def test_stores_count_in_the_load_and_show_on_the_card(runner, crewed):
     fig = json.loads(ok(runner, "ship", "show", "Mercy", "--json"))
     assert fig["life_jackets"] == 4 and fig["life_rafts"] == 2
@@ -120,14 +137,8 @@ def test_a_ship_that_goes_down_with_people_aboard_rolls_their_escapes(runner, cr
 
 
 def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runner, crewed):
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
-    ok(runner, "ship", "place", "Gull", "0305")
-    ok(runner, "ship", "load", "Mercy", "--jackets", "18")  # nobody drowns in calm
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
-    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    _gull(runner)
+    where = _abandoned(runner, "--jackets", "18")  # nobody drowns in calm
     assert "nothing to search" in refused(runner, "act", "Gull", "search")
     before = db_contents(crewed)
     assert f"is in {where}, not in Gull's hex 0305" in refused(
@@ -186,9 +197,7 @@ def test_an_abandoned_ships_json_export_validates_with_her_people(runner, crewed
 
 
 def test_every_people_action_is_undone_exactly(runner, crewed):
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
-    ok(runner, "ship", "place", "Gull", "0305")
+    _gull(runner)
     steps = [
         ("crew", "add", "Ned", "--ship", "Mercy", "--swimming", "2", "--jacket"),
         ("crew", "move", "Ned", "--ship", "Gull"),
@@ -281,14 +290,8 @@ def test_a_search_that_found_everyone_ends_and_she_lies_there_again(runner, crew
     that nobody was left, and she lay there only the hour after). Her row of that hour
     shows her at its end: the 18 people taken aboard are in her Load (it used to show the
     Load from before the search)."""
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
-    ok(runner, "ship", "place", "Gull", "0305")
-    ok(runner, "ship", "load", "Mercy", "--rafts", "5")  # all 18 in rafts: none in the water
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
-    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    _gull(runner)
+    where = _abandoned(runner, "--rafts", "5")  # all 18 in rafts: none in the water
     ok(runner, "sail", "Gull", "--to", where)
     ok(runner, "advance", "--until", "arrival")
     with sqlite3.connect(crewed) as conn:
@@ -321,14 +324,8 @@ def test_rescued_crew_of_another_ship_are_her_passengers_her_own_crew_her_crew(r
     rescues them, survivors she carries whatever they were aboard their own ship (the event
     and `crew list` say so); her own people come back as what they were: her crew as her
     crew (Mercy's 12 crew and 6 passengers came back as 18 passengers)."""
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
-    ok(runner, "ship", "place", "Gull", "0305")
-    ok(runner, "ship", "load", "Mercy", "--jackets", "18")  # nobody drowns in calm (R72)
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
-    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    _gull(runner)
+    where = _abandoned(runner, "--jackets", "18")  # nobody drowns in calm (R72)
     ok(runner, "sail", "Gull", "--to", where)
     ok(runner, "advance", "--until", "arrival")
     out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")

@@ -366,12 +366,14 @@ class Engine:
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
         return ship.cargo + fuel + self._fixed[ship.name] + water
 
+    def row_load(self, s: ShipState) -> Any:
+        """:meth:`load` with a tow counted (R92): what her hour row shows and R12's
+        category reads (R41 too; R12's sinking and R37 leave the tow out)."""
+        return self.load(s) + (s.ship.equipment.get("tow_counted") or 0)
+
     def category(self, s: ShipState) -> str:
-        """R12: the load category now, a tow counted (R92: for R41 too; :meth:`load`, for
-        R12's sinking and R37, leaves it out)."""
-        ship = s.ship
-        return self.category_of(self.load(s) + (ship.equipment.get("tow_counted") or 0),
-                                self._dw[ship.name])
+        """R12: the load category now, a tow counted (:meth:`row_load`)."""
+        return self.category_of(self.row_load(s), self._dw[s.ship.name])
 
     def category_of(self, load: int, deadweight: int) -> str:
         """R12 (voyage.ships.load_category_for), memoised: loads repeat hour after hour."""
@@ -610,7 +612,7 @@ class _ShipHour:
             self.end_of_hour()
         if s.status == "arrived" and not s.emergency:
             s.progress = 0
-        load = self.e.load(s) + (ship.equipment.get("tow_counted") or 0)  # R92, as category
+        load = self.e.row_load(s)  # R92: a tow counted, as the category
         return HourRow(
             s.voyage_id,
             ship.name,

@@ -18,14 +18,12 @@ from ..rules.boatpower import plain
 
 
 def restate_row(engine: Any, s: Any, rows: Sequence[Any]) -> None:
-    """Her hour row (in ``rows``, this hour's) with her Load now, worked out as the
-    engine's row works it out (voyage.engine._ShipHour.sail: a tow counted, R92)."""
-    ship = s.ship
+    """Her hour row (in ``rows``, this hour's) with her Load now, as the engine's row
+    gives it (voyage.engine.Engine.row_load: a tow counted, R92) and its category."""
     for row in rows:
-        if row.ship == ship.name and row.voyage_id == s.voyage_id:
-            load = engine.load(s) + (ship.equipment.get("tow_counted") or 0)
-            row.load = plain(load)
-            row.load_category = engine.category_of(load, engine._dw[ship.name])
+        if row.ship == s.ship.name and row.voyage_id == s.voyage_id:
+            row.load = plain(engine.row_load(s))
+            row.load_category = engine.category(s)
 
 
 def end_search(phase: Any, s: Any, rows: Sequence[Any]) -> None:

@@ -605,6 +605,9 @@ def _referee_action(
     s = open_voyage(camp, ship.name)
     if s is not None:
         ship = s.ship  # one Ship: what the action changes is what is saved
+    from .crewless import refuse_crewless
+
+    refuse_crewless(camp, ship, s, what, target, chart)  # R70: nobody aboard to work her
     book = camp.rulebook
     changes: dict[str, Any] = {}
     after: list[Any] = []  # the engine's events that follow the action's (R84's dive)

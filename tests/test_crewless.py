@@ -153,3 +153,28 @@ def test_a_submerged_sub_at_the_end_of_her_route_holds_her_depth_adrift(
     events = json.loads(ok(runner, "log", "Eel", "--json"))["events"]
     assert not any(e["kind"] in ("capsize", "sunk") for e in events)
     assert _status(runner, "Eel")["status"] == "adrift, 100 ft down"
+
+
+def test_her_crew_taken_off_under_way_she_lies_adrift_and_undo_sets_her_going(
+    runner: CliRunner, db: Path
+) -> None:
+    # R70, R64: with nobody aboard she steamed on along her route and arrived
+    trawler_at(runner, "0305", crew=4, fuel=60)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "3")
+    before = db_contents(db)
+    where = _status(runner, "Sea Witch")["hex"]
+    out = ok(runner, "ship", "load", "Sea Witch", "--crew", "0")
+    assert out.splitlines()[0] == (
+        f"Sea Witch has no crew now: nobody sails her, and she lies adrift at {where}, "
+        "drifting with any current (R64, R70), until crew come aboard (`voyage ship load "
+        "'Sea Witch' --crew N`, then `voyage act 'Sea Witch' weigh`) or another ship tows "
+        "her (R92)."
+    )
+    ok(runner, "advance", "--hours", "3")
+    assert _status(runner, "Sea Witch")["status"] == "adrift"
+    assert _status(runner, "Sea Witch")["hex"] == where  # no current here: she lies still
+    ok(runner, "undo")
+    ok(runner, "undo")
+    assert db_contents(db) == before
+    assert _status(runner, "Sea Witch")["status"] == "under way"

@@ -117,10 +117,10 @@ def test_at_sea_no_stock_is_drawn_and_the_line_says_whose_word_it_is(
     aboard = _fuel(runner)
     data = json.loads(ok(runner, "ship", "load", "Sea Witch", "--fuel", "50", "--json"))
     assert data["fuel"] == 50
-    assert data["fuel_note"] == (
+    assert data["notes"] == [
         f"Sea Witch takes on {50 - aboard} hlbs of fuel at sea at {hex_now}: no port's stock "
         "is drawn on (the referee's say-so: a tender, another ship's tanks, a wreck's)."
-    )
+    ]
     assert _left(runner, "0305") == 600
 
 

@@ -79,3 +79,26 @@ def refuse_crewless(
         return
     drifts = what in ("anchor", "weigh", "course")
     raise no_crew(ship, work, ONLY_DRIFTS if drifts else "")
+
+
+def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
+    """`voyage ship load SHIP --crew 0` on a ship under way: nobody is left to sail her, so
+    she makes no way of her own and lies adrift (R64; our reading, R70), her search (R74)
+    over; she kept steaming along her route with nobody aboard. Returns her voyage (with
+    ``ship`` as its ship, to save inside the load's action) and the line saying so; (None,
+    '') where she is not under way or keeps a crew."""
+    if ship.crew >= 1:
+        return None, ""
+    from .voyages import open_voyage
+
+    s = open_voyage(camp, ship.name)
+    if s is None or s.status != "under way":
+        return None, ""
+    s.ship = ship  # the loaded ship is what the voyage saves
+    s.status, s.searching = "adrift", False
+    name = repr(ship.name)
+    return s, (
+        f"{ship.name} has no crew now: nobody sails her, and she lies adrift at {s.hex}, "
+        f"drifting with any current (R64, R70), until crew come aboard (`voyage ship load "
+        f"{name} --crew N`, then `voyage act {name} weigh`) or another ship tows her (R92)."
+    )

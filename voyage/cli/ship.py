@@ -459,20 +459,27 @@ def load_ship(
             f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
             f"its Deadweight ({limit} hlbs, R12); carry less"
         )
+    from ..crewless import heave_to
     from ..portfuel import load_fuel, record_sale
 
     # a port's fuel stock gives what she takes on there, and takes back what she puts ashore
     draw = load_fuel(camp, s, fuel_before, s.fuel) if fuel is not None else None
+    adrift, crew_note = heave_to(camp, s) if crew == 0 else (None, "")  # R70: nobody sails her
     with camp.action("ship load", f"load {s.name}"):
+        if adrift is not None:
+            from ..voyages import save_state
+
+            save_state(camp, adrift, camp.clock)
         camp.save_ship(s)
         if draw is not None and draw.hex is not None:
             record_sale(camp, draw.hex, draw.hlbs)
     fig = _figures(camp, s)
+    notes = [n for n in (draw.text if draw is not None else "", crew_note) if n]
     if as_json:
-        emit_json({**fig, "fuel_note": draw.text} if draw is not None and draw.text else fig)
+        emit_json({**fig, "notes": notes} if notes else fig)
         return
-    if draw is not None and draw.text:
-        click.echo(draw.text)
+    for note in notes:
+        click.echo(note)
     _print_card(fig)
 
 

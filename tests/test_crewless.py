@@ -63,6 +63,19 @@ def test_work_that_needs_hands_is_refused_in_one_line_and_changes_nothing(
     assert db_contents(db) == before
 
 
+def test_with_nobody_aboard_there_is_nobody_to_abandon_her(runner: CliRunner, db: Path):
+    # R71: "All hands abandon Sea Witch ... 0 in 0 rafts, 0 in the water"
+    trawler_at(runner, COAST, crew=0, fuel=60)
+    before = db_contents(db)
+    out = refused(runner, "act", "Sea Witch", "abandon")
+    assert out.strip() == (
+        "Error: nobody is aboard Sea Witch to abandon her: she is a derelict as she lies (she "
+        "only drifts, R64, or is towed, R92); put people aboard with `voyage ship load 'Sea "
+        "Witch' --crew N`"
+    )
+    assert db_contents(db) == before
+
+
 def test_what_a_crewless_hull_does_goes_on(runner: CliRunner, db: Path) -> None:
     # R92: another ship tows her; R64: she drifts; in a port the port's people fuel her
     trawler_at(runner, COAST, crew=0, fuel=10)

@@ -5,7 +5,8 @@ Her crew work her (R70 counts them apart from her passengers): a ship with no cr
 abandoned (R71) and put back on the map with `voyage ship place`, or loaded with
 `--crew 0` - cannot sail (voyage.voyages.sail), search (R74), drop or weigh anchor, moor,
 steer a new course, jettison, pump or bail, throw the pumps' switch, dive or surface (R84),
-take another ship in tow (R92), or work on her engine or a leak at sea (R86). What the
+take another ship in tow (R92), or work on her engine or a leak at sea (R86); with nobody
+aboard at all there is nobody to abandon her (R71). What the
 rules let a hull do with nobody aboard is left alone: she drifts (R64), floods, burns and
 sinks (R36-R50), is towed by another ship (R92), is rescued into or searched for, and the
 referee may still declare her saved (R40) or got off (R34); in a port the port's people
@@ -61,6 +62,11 @@ def refuse_crewless(
     (:func:`crew_work`); nothing is changed. A ship with crew aboard passes untouched."""
     if ship.crew >= 1:
         return
+    if what == "abandon" and ship.passengers < 1:  # R71 with nobody to leave her
+        raise VoyageRuleError(
+            f"nobody is aboard {ship.name} to abandon her: she is a derelict as she lies "
+            f"({ONLY_DRIFTS}); put people aboard with `voyage ship load {ship.name!r} --crew N`"
+        )
     if what in ("dive", "surface"):
         from .rules.submersible import sub_spec
 

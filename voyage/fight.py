@@ -408,15 +408,26 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
                     raise VoyageRuleError(
                         f"{f['name']} is at {s.hex}, not {fight['hex']}: a ram is in one hex"
                     )
+        # R91: "leviathans that do not move are rammed head-on at the rammer's speed and
+        # stop her", whatever kind of blow was named
+        still = b["kind"] == "leviathan" and int(b["speed"]) == 0
+        kind = "head-on" if still else kind
         rel = relative_speed(kind, a["speed"], b["speed"])
-        after = speeds_after(kind, a["speed"], a["tier"], b["speed"], b["tier"])
+        after = (0, 0) if still else speeds_after(kind, a["speed"], a["tier"], b["speed"],
+                                                  b["tier"])
         book, roller = camp.rulebook, camp.roller
         texts = [f"{a['name']} rams {b['name']} {kind} at {a['speed']} knots against "
                  f"{b['speed']}: relative speed {rel} (R91)."]
+        if still:
+            texts[0] = (f"{a['name']} rams the {b['name']}, which is not moving: head-on at "
+                        f"her own {a['speed']} knots, and she stops (R91).")
         _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None,
              Event("ram", texts[0], [], 0, {"kind": kind, "relative_speed": rel}))
         for me, other in ((a, b), (b, a)):
-            traits = camp.get_ship(me["name"]).traits if me["kind"] == "ship" else []
+            if me["kind"] == "leviathan":  # R54: a ship only for movement; no R35 of its own
+                texts.append(_beast_rammed(camp, act, fight, me, other, rel, me is a))
+                continue
+            traits = camp.get_ship(me["name"]).traits
             result = ram(me["tier"], rel, roller, book, traits, what=other["name"])
             texts.append(f"{me['name']}: " + _land(camp, act, fight, me, [result], "ram"))
         a["speed"], b["speed"] = after
@@ -428,6 +439,24 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
                         [texts[0], act.id])
     return {"fight": fight["id"], "relative_speed": rel, "speeds_after": list(after),
             "text": " ".join(texts)}
+
+
+def _beast_rammed(camp: Campaign, act: Action, fight: dict[str, Any], beast: dict[str, Any],
+                  other: dict[str, Any], rel: int, rammer: bool) -> str:
+    """A leviathan in a collision (R91): the ship rolls her own R35; the beast rolls none.
+    R35 is a ship's roll for her hull, and a leviathan "acts as a ship for the purposes of
+    movement" only (R54: the relative speed and the speeds after are a ship's); what the
+    blow does to it is the referee's to rule by its own rules. Noted on its damage list and
+    logged (no ship: a beast has no voyage). The text."""
+    hit = "strikes" if rammer else "is struck by"
+    note = (f"The {beast['name']} {hit} {other['name']} at relative speed {rel} "
+            "(R91): a leviathan is a ship only for movement (R54), so it makes no ramming "
+            "roll (R35); the referee rules its harm")
+    _note_damage(beast, f"{'rams' if rammer else 'rammed by'} {other['name']} at relative "
+                        f"speed {rel} (R91): the referee rules its harm (R54)")
+    _log(camp, act, fight, None, Event("ram", note + ".", [], 0,
+                                       {"rammed": beast["name"], "relative_speed": rel}))
+    return note + "."
 
 
 def attack(camp: Campaign, beast: str, target: str, zone: str = "lethal",

@@ -102,6 +102,13 @@ def anchor_or_weigh(
         return text, {"status": s.status}
     if s.status not in ("under way", "adrift"):
         raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
+    from .rules.submersible import depth_now
+
+    if depth_now(ship) > 0:  # R84, R65 (our reading): an anchor is worked from the deck
+        raise VoyageRuleError(
+            f"{ship.name} is {depth_now(ship)} ft down: bring her up first "
+            f"(`voyage act {ship.name!r} surface`), then anchor or moor her (R84, R65)"
+        )
     if chart is None:
         from .voyages import campaign_chart
 

@@ -442,10 +442,10 @@ def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
     if ship.status == "abandoned":
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
     if ship.crew < 1:  # R74: a crewless ship (put back after an abandon) cannot search, as
-        # she cannot sail (voyages.sail)
-        raise VoyageRuleError(
-            f"{ship.name} has no crew to search: `voyage ship load {ship.name!r} --crew N`"
-        )
+        # she cannot sail (voyages.sail) nor do any work that needs hands (voyage.crewless)
+        from .crewless import no_crew
+
+        raise no_crew(ship, "search")
     here = [f for f in floaters(camp) if f.afloat and f.hex == where]
     if not here:
         raise VoyageRuleError(f"nobody is afloat in {ship.name}'s hex {where}: nothing to search")

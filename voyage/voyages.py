@@ -605,6 +605,9 @@ def _referee_action(
     s = open_voyage(camp, ship.name)
     if s is not None:
         ship = s.ship  # one Ship: what the action changes is what is saved
+    from .crewless import refuse_crewless
+
+    refuse_crewless(camp, ship, s, what, target, chart)  # R70: nobody aboard to work her
     book = camp.rulebook
     changes: dict[str, Any] = {}
     after: list[Any] = []  # the engine's events that follow the action's (R84's dive)
@@ -782,11 +785,9 @@ def _referee_action(
     else:
         camp.save_ship(ship)
     if what == "refuel" and "port" in changes:
-        camp.db.execute(
-            "INSERT INTO port_fuel (hex, sold) VALUES (?, ?) ON CONFLICT(hex) "
-            "DO UPDATE SET sold = sold + excluded.sold",
-            [changes["port"], changes["bought"]],
-        )
+        from .portfuel import record_sale
+
+        record_sale(camp, changes["port"], changes["bought"])
     event = Event(what, text, [], 0, changes)
     log_event(camp, act, ship.name, s.voyage_id if s else None, event)
     lines = [text]
@@ -824,11 +825,11 @@ def _refuel(
         raise VoyageRuleError(f"{ship.hex} is not a port: fuel is sold only in ports")
     if info.fuel is None:
         raise VoyageRuleError(f"{info.port} ({ship.hex}) sells no fuel")
-    if info.fuel.stock is not None:
-        sold = camp.db.execute("SELECT sold FROM port_fuel WHERE hex = ?", [ship.hex]).fetchone()
-        left = info.fuel.stock - (sold[0] if sold else 0)
-        if amount > left:
-            raise VoyageRuleError(f"{info.port} has only {left} hlbs of fuel left to sell")
+    from .portfuel import stock_left
+
+    left = stock_left(camp, info)
+    if left is not None and amount > left:
+        raise VoyageRuleError(f"{info.port} has only {left} hlbs of fuel left to sell")
     book = camp.rulebook
     ship.fuel += amount
     total = shipfig.load(ship, book, camp.water_in_load)

@@ -234,7 +234,10 @@ def shoot(db_path: str, ship: str, target: str, weapon: str, zone: str, no_dodge
 @json_option
 @handles_errors
 def ram_command(db_path: str, ship: str, target: str, kind: str, as_json: bool) -> None:
-    """SHIP rams TARGET (R91): each rolls R35 at the relative speed; the speeds after.
+    """SHIP rams TARGET (R91): each ship rolls R35 at the relative speed; the speeds after.
+
+    A leviathan moves as a ship but rolls no R35 (R54): the blow is noted for the referee.
+    One that does not move is rammed head-on at the rammer's speed and stops her (R91).
 
     Example:
 

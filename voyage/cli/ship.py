@@ -386,7 +386,10 @@ def load_ship(
     """Set what a ship carries: crew, passengers, cargo, fuel, anchors, life jackets,
     rafts and bilge pumps (totals, not additions).
 
-    A load over twice the ship's Deadweight would sink it (R12) and is refused.
+    A load over twice the ship's Deadweight would sink it (R12) and is refused. In a port,
+    fuel taken on comes out of the port's stock at its price (more than is left is refused;
+    a port without fuel gives none) and fuel put ashore goes back into it; at sea the fuel
+    is your say-so (R16 in docs/rulings.md).
 
     Example:
 
@@ -407,6 +410,7 @@ def load_ship(
     if s.status == "sunk":  # as `ship place` and `sail` refuse her
         raise ShipError(f"{s.name} is sunk: she lies on the bottom at {s.hex}, with nothing "
                         "to load")
+    fuel_before = s.fuel
     given = (crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
     if all(v is None for v in given):
         raise click.UsageError(
@@ -455,10 +459,28 @@ def load_ship(
             f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
             f"its Deadweight ({limit} hlbs, R12); carry less"
         )
+    from ..crewless import heave_to
+    from ..portfuel import load_fuel, record_sale
+
+    # a port's fuel stock gives what she takes on there, and takes back what she puts ashore
+    draw = load_fuel(camp, s, fuel_before, s.fuel) if fuel is not None else None
+    adrift, crew_note = heave_to(camp, s) if crew == 0 else (None, "")  # R70: nobody sails her
     with camp.action("ship load", f"load {s.name}"):
+        if adrift is not None:
+            from ..voyages import save_state
+
+            save_state(camp, adrift, camp.clock)
         camp.save_ship(s)
+        if draw is not None and draw.hex is not None:
+            record_sale(camp, draw.hex, draw.hlbs)
     fig = _figures(camp, s)
-    emit_json(fig) if as_json else _print_card(fig)
+    notes = [n for n in (draw.text if draw is not None else "", crew_note) if n]
+    if as_json:
+        emit_json({**fig, "notes": notes} if notes else fig)
+        return
+    for note in notes:
+        click.echo(note)
+    _print_card(fig)
 
 
 @ship.command("remove")

@@ -1,0 +1,110 @@
+"""A ship with nobody to work her (R70, *our reading*: docs/rulings.md, "A ship with no
+crew"): what a referee's action needs hands aboard for, and the one line that refuses it.
+
+Her crew work her (R70 counts them apart from her passengers): a ship with no crew -
+abandoned (R71) and put back on the map with `voyage ship place`, or loaded with
+`--crew 0` - cannot sail (voyage.voyages.sail), search (R74), drop or weigh anchor, moor,
+steer a new course, jettison, pump or bail, throw the pumps' switch, dive or surface (R84),
+take another ship in tow (R92), or work on her engine or a leak at sea (R86); with nobody
+aboard at all there is nobody to abandon her (R71). What the
+rules let a hull do with nobody aboard is left alone: she drifts (R64), floods, burns and
+sinks (R36-R50), is towed by another ship (R92), is rescued into or searched for, and the
+referee may still declare her saved (R40) or got off (R34); in a port the port's people
+refuel, recharge, repair and salvage her. Each refusal names the fix: put crew aboard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import VoyageRuleError
+
+#: What a crewless hull does instead of what was asked (R64, R92).
+ONLY_DRIFTS = "she only drifts, R64, or is towed, R92"
+
+
+def no_crew(ship: Any, work: str, why: str = "") -> VoyageRuleError:
+    """The refusal: ``Gull has no crew to drop anchor (…): `voyage ship load 'Gull' --crew
+    N``` - one line saying why and what the referee can do (put crew aboard)."""
+    note = f" ({why})" if why else ""
+    return VoyageRuleError(
+        f"{ship.name} has no crew to {work}{note}: `voyage ship load {ship.name!r} --crew N`"
+    )
+
+
+def crew_work(what: str, target: str | None, s: Any, in_port: bool) -> str | None:
+    """The work action ``what`` (voyage.voyages.ACTIONS) asks of her crew, in words, or None
+    where it needs none of her own hands (the referee's word, a port's people, another
+    ship's crew). ``s`` is her open voyage or None; ``in_port``: she lies in a port hex."""
+    if what in ("anchor", "weigh", "course", "dive", "surface", "tow") and s is None:
+        return None  # not at sea: the action's own refusal says so
+    if what == "anchor":
+        return "moor her" if in_port else "drop anchor"
+    if what == "weigh":
+        return "weigh anchor" if s.status == "anchored" else "get her under way"
+    if what == "repair" and target in ("engine", "leak") and not in_port:
+        return "repair her engine" if target == "engine" else "work on a leak (R86)"
+    return {
+        "course": "steer a new course",
+        "jettison": "throw cargo over",
+        "pump": "pump and bail",
+        "pumps": "throw the pumps' switch (R85)",
+        "dive": "dive her (R84)",
+        "surface": "surface her (R84)",
+        "tow": "take a tow line (R92: another ship may tow her)",
+    }.get(what)
+
+
+def refuse_crewless(
+    camp: Any, ship: Any, s: Any, what: str, target: str | None, chart: Any
+) -> None:
+    """Refuse the referee's action ``what`` for a ship with no crew when it needs her hands
+    (:func:`crew_work`); nothing is changed. A ship with crew aboard passes untouched."""
+    if ship.crew >= 1:
+        return
+    if what == "abandon" and ship.passengers < 1:  # R71 with nobody to leave her
+        raise VoyageRuleError(
+            f"nobody is aboard {ship.name} to abandon her: she is a derelict as she lies "
+            f"({ONLY_DRIFTS}); put people aboard with `voyage ship load {ship.name!r} --crew N`"
+        )
+    if what in ("dive", "surface"):
+        from .rules.submersible import sub_spec
+
+        if sub_spec(ship) is None:
+            return  # not a submersible: the action's own refusal says so (R84)
+    where = s.hex if s is not None else ship.hex
+    in_port = False
+    if what in ("anchor", "repair") and where:
+        if chart is None:
+            from .voyages import campaign_chart
+
+            chart, _ = campaign_chart(camp)
+        in_port = bool(chart.hex(where).port)
+    work = crew_work(what, target, s, in_port)
+    if work is None:
+        return
+    drifts = what in ("anchor", "weigh", "course")
+    raise no_crew(ship, work, ONLY_DRIFTS if drifts else "")
+
+
+def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
+    """`voyage ship load SHIP --crew 0` on a ship under way: nobody is left to sail her, so
+    she makes no way of her own and lies adrift (R64; our reading, R70), her search (R74)
+    over; she kept steaming along her route with nobody aboard. Returns her voyage (with
+    ``ship`` as its ship, to save inside the load's action) and the line saying so; (None,
+    '') where she is not under way or keeps a crew."""
+    if ship.crew >= 1:
+        return None, ""
+    from .voyages import open_voyage
+
+    s = open_voyage(camp, ship.name)
+    if s is None or s.status != "under way":
+        return None, ""
+    s.ship = ship  # the loaded ship is what the voyage saves
+    s.status, s.searching = "adrift", False
+    name = repr(ship.name)
+    return s, (
+        f"{ship.name} has no crew now: nobody sails her, and she lies adrift at {s.hex}, "
+        f"drifting with any current (R64, R70), until crew come aboard (`voyage ship load "
+        f"{name} --crew N`, then `voyage act {name} weigh`) or another ship tows her (R92)."
+    )

@@ -30,6 +30,9 @@ _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: parenthesis "(swimmers rank 1, no jackets, a swimmer (rank 1) keeping afloat)" and the
 #: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
 _SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
+#: The same figures after who they are, as castaways met at sea are told (R93): "at 0506 (6
+#: crew of a lost ship, swimmers rank 1, jackets)".
+_WHO_SWIMS = re.compile(r"\s*\([^()]*?,\s*(?:non-)?swimmers?\b[^()]*\)")
 _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
 #: A leviathan's figures (R54, R93: voyage.encounters.leviathan_text), the referee's stat
 #: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
@@ -46,13 +49,49 @@ def for_players(text: str) -> str:
     text = _BEAST_FIGURES.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
-    text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))
+    text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
+    text = without_commands(text)
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
 
 
+def _sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop that ends a sentence, never inside a `command`."""
+    out, start, quoted = [], 0, False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            quoted = not quoted
+        elif ch in ".!?" and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start : i + 1])
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:])
+    return out
+
+
+def without_commands(text: str) -> str:
+    """``text`` without what the tool tells the referee to type: a sentence that starts
+    with a `command` is left out ("Sail on with `voyage sail ...`; buy an anchor ..."), a
+    sentence that ends in one keeps its words before it ("They are in the water at 0506:
+    `voyage act SHIP search` or `rescue`." reads "They are in the water at 0506.")."""
+    if "`" not in text:
+        return text
+    kept = []
+    for sentence in _sentences(text):
+        tick = sentence.find("`")
+        if tick < 0:
+            kept.append(sentence)
+            continue
+        head = sentence[:tick]
+        cut = max(head.rfind(":"), head.rfind(";"), head.rfind("("), head.rfind(","))
+        if cut > 0 and head[:cut].strip():
+            kept.append(head[:cut].rstrip() + ".")
+    return "".join(kept)
+
+
 #: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
-#: a name in parentheses; a year ("Jun 1492") follows no such word.
-_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \()",
+#: a name in parentheses ("at 2812 (Ironport)"; a count may follow: "for 2812 (23 hexes)");
+#: a year ("Jun 1492") follows no such word.
+_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \([^\d])",
                        re.ASCII)
 
 

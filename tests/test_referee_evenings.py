@@ -1,0 +1,53 @@
+"""A referee's three evenings with voyage (ref25d): what players read, what the table
+prints, and the numbers a referee types back in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import ok, trawler_at
+
+from voyage.chronicle import for_players, name_places
+
+
+def test_players_read_no_command_the_tool_gives_the_referee() -> None:
+    # the log tells the referee what to type next; the players' journal, Markdown, HTML and
+    # CSV (all through for_players) printed those commands, backticks and all
+    met = (
+        "Encounter at 0506 (castaways): 6 people in the water. They are in the water at 0506 "
+        "(6 crew of a lost ship, swimmers rank 1, jackets): `voyage act SHIP search` or "
+        "`rescue` (R74)."
+    )
+    assert for_players(met) == (
+        "Encounter at 0506 (castaways): 6 people in the water. They are in the water at 0506."
+    )
+    adrift = (
+        "Gull arrives at 0621 but cannot anchor there: Gull has no anchor aboard (R65). She "
+        "lies adrift, hove to, and drifts with any current (R64); storms still act on her. "
+        "Sail on with `voyage sail 'Gull' --to CCRR`; buy an anchor in a port "
+        "(`voyage ship load 'Gull' --anchors 1`)."
+    )
+    assert for_players(adrift) == (
+        "Gull arrives at 0621 but cannot anchor there: Gull has no anchor aboard. She lies "
+        "adrift, hove to, and drifts with any current; storms still act on her."
+    )
+    assert for_players("She holds. Nothing to type.") == "She holds. Nothing to type."
+
+
+def test_a_port_is_named_before_a_count_in_parentheses() -> None:
+    # "changes course at 0506 for 2812 (23 hexes)": the count kept Ironport unnamed
+    places = {"2812": "Ironport"}
+    assert name_places("She changes course at 0506 for 2812 (23 hexes).", places) == (
+        "She changes course at 0506 for Ironport (2812) (23 hexes)."
+    )
+    assert name_places("at 2812 (Ironport)", places) == "at 2812 (Ironport)"
+
+
+def test_the_players_journal_of_an_arrival_adrift_has_no_commands(runner, db: Path) -> None:
+    trawler_at(runner, "0305", anchors=0, crew=4, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "0506")
+    ok(runner, "advance", "--until", "arrival")
+    referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
+    players = ok(runner, "journal", "--since", "day 1")
+    assert "`voyage sail 'Sea Witch' --to CCRR`" in referee
+    assert "cannot anchor there" in players and "`" not in players and "voyage " not in players

@@ -91,8 +91,9 @@ def without_commands(text: str) -> str:
 #: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
 #: a name in parentheses ("at 2812 (Ironport)"; a count may follow: "for 2812 (23 hexes)");
 #: a year ("Jun 1492") follows no such word.
-_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \([^\d])",
-                       re.ASCII)
+_BARE_HEX = re.compile(
+    r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \([^\d])", re.ASCII
+)
 
 
 def name_places(text: str, places: dict[str, str] | None) -> str:
@@ -101,8 +102,11 @@ def name_places(text: str, places: dict[str, str] | None) -> str:
     if not places:
         return text
     return _BARE_HEX.sub(
-        lambda m: f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
-        if m.group(2) in places else m.group(0),
+        lambda m: (
+            f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
+            if m.group(2) in places
+            else m.group(0)
+        ),
         text,
     )
 
@@ -115,8 +119,7 @@ def map_places(camp: Any) -> dict[str, str]:
     return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
 
 
-def event_for_players(event: dict[str, Any],
-                      places: dict[str, str] | None = None) -> str | None:
+def event_for_players(event: dict[str, Any], places: dict[str, str] | None = None) -> str | None:
     """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
     when they would not hear of it. A fight's events (R94) are told as the export's fight
     story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
@@ -172,14 +175,20 @@ class Journal:
             "until_time": self.until_time,
             "for": self.audience,
             "days": [
-                {"day": day, "entries": [e.__dict__ for e in entries]}
-                for day, entries in self.days
+                {"day": day, "entries": [e.__dict__ for e in entries]} for day, entries in self.days
             ],
         }
 
 
-def gather(camp: Any, since: int, until: int, audience: str = "players", *,
-           to_now: bool = False, ships: list[str] | None = None) -> Journal:
+def gather(
+    camp: Any,
+    since: int,
+    until: int,
+    audience: str = "players",
+    *,
+    to_now: bool = False,
+    ships: list[str] | None = None,
+) -> Journal:
     """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
 
     ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
@@ -207,15 +216,28 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
         if audience == "players" and (quiet or kind in REFEREE_KINDS):
             continue
-        lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
-            else []
-        shown = text if audience == "referee" else event_for_players(
-            {"kind": kind, "ship": ship, "text": text, "changes": changes}, places)
+        lines = (
+            [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
+        )
+        shown = (
+            text
+            if audience == "referee"
+            else event_for_players(
+                {"kind": kind, "ship": ship, "text": text, "changes": changes}, places
+            )
+        )
         if shown is None:  # a fight's bookkeeping: not news for players
             continue
         days.setdefault(clock // 24, []).append(
-            Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
-                  [line for line in lines if line])
+            Entry(
+                clock,
+                minute,
+                format_time(cal, clock, minute),
+                ship,
+                kind,
+                shown,
+                [line for line in lines if line],
+            )
         )
     return Journal(
         camp.name,

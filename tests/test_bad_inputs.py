@@ -552,6 +552,7 @@ ROWS: list[Bad] = [
     bad("forecast", W, "--runs", "\u0661\u0660", says="digits 0-9"),
     bad("forecast", W, "--workers", "0", says="1 to 256"),
     bad("forecast", W, "--seed", "-4", says="0 to"),
+    bad("forecast", W, "--seed", str(2**64), says="0 to 18446744073709551615"),
     bad("forecast", W, "--plan", "0", says="1 to"),
     bad("forecast", W, "--pace", "gallop", says="gallop"),
     bad("forecast", W, "--plot", "{tmp}/p\x00.png", says="control character"),

@@ -51,3 +51,47 @@ def test_the_players_journal_of_an_arrival_adrift_has_no_commands(runner, db: Pa
     players = ok(runner, "journal", "--since", "day 1")
     assert "`voyage sail 'Sea Witch' --to CCRR`" in referee
     assert "cannot anchor there" in players and "`" not in players and "voyage " not in players
+
+
+def test_the_seed_a_forecast_prints_can_be_typed_back(runner, db: Path) -> None:
+    # "seed 7025704134408260107 (the same seed gives the same forecast)": --seed refused it
+    # (0 to 4294967295), so the forecast could not be repeated
+    import re
+
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    first = ok(runner, "forecast", "Sea Witch", "--to", "2812", "--runs", "200", "--workers", "1")
+    seed = re.search(r"seed (\d+) \(the same seed", first)
+    assert seed is not None and int(seed.group(1)) > 2**32
+    again = ok(
+        runner,
+        "forecast",
+        "Sea Witch",
+        "--to",
+        "2812",
+        "--runs",
+        "200",
+        "--workers",
+        "1",
+        "--seed",
+        seed.group(1),
+    )
+    assert again == first
+    plan = ok(runner, "plan", "Sea Witch", "--to", "2812", "--runs", "50", "--workers", "1")
+    shown = re.search(r"seed (\d+)\)", plan)
+    assert shown is not None
+    assert (
+        ok(
+            runner,
+            "plan",
+            "Sea Witch",
+            "--to",
+            "2812",
+            "--runs",
+            "50",
+            "--workers",
+            "1",
+            "--seed",
+            shown.group(1),
+        )
+        == plan
+    )

@@ -9,7 +9,7 @@ import click
 
 from .common import (
     NUMBER,
-    SEED,
+    RUN_SEED,
     Choice,
     FilePath,
     Whole,
@@ -34,10 +34,15 @@ def _hexes(value: str | None) -> list[str]:
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", default=None,
-              help="Destination: a hex CCRR or a port's name (shortest sea route).")
-@click.option("--via", "via", multiple=True,
-              help="A hex (or port) to pass on the way (repeatable).")
+@click.option(
+    "--to",
+    "to",
+    default=None,
+    help="Destination: a hex CCRR or a port's name (shortest sea route).",
+)
+@click.option(
+    "--via", "via", multiple=True, help="A hex (or port) to pass on the way (repeatable)."
+)
 @click.option("--route", "route", default=None, help="The whole route CCRR,CCRR,...")
 @click.option("--inshore", is_flag=True, help="Sail within a mile of the coast (R33).")
 @click.option(
@@ -47,16 +52,30 @@ def _hexes(value: str | None) -> list[str]:
     help="R13 normal, R15 slow, R14 strain N (default: her pace now).",
 )
 @click.argument("strain", type=STRAIN, required=False, default=None)
-@click.option("--plan", "plan_number", type=NUMBER, default=None,
-              help="Forecast route N of `voyage plan SHIP --to HEX` (with its fuel stops).")
+@click.option(
+    "--plan",
+    "plan_number",
+    type=NUMBER,
+    default=None,
+    help="Forecast route N of `voyage plan SHIP --to HEX` (with its fuel stops).",
+)
 @click.option("--runs", type=RUNS, default=10_000, show_default=True, help="Runs.")
-@click.option("--seed", type=SEED, default=None,
-              help="Seed of the runs (default: from the campaign seed and the clock).")
+@click.option(
+    "--seed",
+    type=RUN_SEED,
+    default=None,
+    help="Seed of the runs (default: from the campaign seed and the clock).",
+)
 @click.option(
     "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
 )
-@click.option("--plot", "plot_path", type=FilePath(dir_okay=False), default=None,
-              help="Also draw the forecast to this PNG: losses on the map, histograms.")
+@click.option(
+    "--plot",
+    "plot_path",
+    type=FilePath(dir_okay=False),
+    default=None,
+    help="Also draw the forecast to this PNG: losses on the map, histograms.",
+)
 @json_option
 @handles_errors
 def forecast(
@@ -175,7 +194,7 @@ def _plan_setup(
 )
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @click.option("--runs", type=RUNS, default=2000, show_default=True, help="Runs per route.")
-@click.option("--seed", type=SEED, default=None, help="Seed of the runs (default: campaign).")
+@click.option("--seed", type=RUN_SEED, default=None, help="Seed of the runs (default: campaign).")
 @click.option(
     "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
 )
@@ -245,8 +264,16 @@ def plan_command(
     click.echo(
         table(
             rows,
-            ["plan", "route", "hexes", "arrives", "hours", "lost", "aground",
-             "charge left" if data.get("fuel_unit") == "power units" else "fuel left"],
+            [
+                "plan",
+                "route",
+                "hexes",
+                "arrives",
+                "hours",
+                "lost",
+                "aground",
+                "charge left" if data.get("fuel_unit") == "power units" else "fuel left",
+            ],
         )
     )
     for p in data["plans"]:
@@ -283,4 +310,3 @@ def _encounters_note(camp: Any) -> None:
             f"Encounters (R93) are not forecast: `voyage advance` also stops when she meets "
             f"something (a check every {every} hours at sea, by default)."
         )
-

@@ -95,3 +95,29 @@ def test_the_seed_a_forecast_prints_can_be_typed_back(runner, db: Path) -> None:
         )
         == plan
     )
+
+
+def test_a_ram_and_an_attack_print_their_rolls(runner, db: Path) -> None:
+    # R4: `encounter shoot` printed its dice; `ram` and `attack` printed only their words
+    # ("The ship rams Nautilus without damage."), so a referee could not check the d12
+    import json
+
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    for name, cls, tier in (("Sea Witch", "trawler", "IV"), ("Iron Harpy", "warship", "VII")):
+        ok(runner, "ship", "add", name, "--class", cls, "--tier", tier, "--engine", "IX")
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "2812")
+    ok(runner, "encounter", "start", "Sea Witch", "Iron Harpy", "--leviathan", "kraken")
+    ok(runner, "encounter", "round")
+    rammed = ok(runner, "encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on")
+    lines = rammed.splitlines()
+    assert lines[0].startswith("  ramming Iron Harpy: d12=") and "(relative speed)" in lines[0]
+    assert any(line.startswith("  ramming Sea Witch: d12=") for line in lines)
+    assert lines[-1].startswith("Sea Witch rams Iron Harpy head-on")
+    attacked = json.loads(
+        ok(runner, "encounter", "attack", "kraken", "--at", "Sea Witch", "--json")
+    )
+    assert attacked["rolls"] and attacked["rolls"][0]["label"].startswith("dodge")
+    assert all(r["line"] for r in attacked["rolls"])

@@ -221,9 +221,14 @@ def shoot(db_path: str, ship: str, target: str, weapon: str, zone: str, no_dodge
     if as_json:
         emit_json(data)
         return
+    _show_rolls(data)
+    click.echo(data["text"])
+
+
+def _show_rolls(data: dict[str, Any]) -> None:
+    """Each roll's line (R4), as `voyage roll` prints them, before what came of them."""
     for r in data["rolls"]:
         click.echo(f"  {r['line']}")
-    click.echo(data["text"])
 
 
 @encounter.command("ram")
@@ -247,6 +252,7 @@ def ram_command(db_path: str, ship: str, target: str, kind: str, as_json: bool) 
     if as_json:
         emit_json(data)
         return
+    _show_rolls(data)
     click.echo(data["text"])
 
 
@@ -274,6 +280,7 @@ def attack_command(db_path: str, leviathan: str, target: str, zone: str, no_dodg
     if as_json:
         emit_json(data)
         return
+    _show_rolls(data)
     click.echo(data["text"])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import ok, trawler_at
+from conftest import ok, refused, trawler_at
 
 from voyage.chronicle import for_players, name_places
 
@@ -121,3 +121,63 @@ def test_a_ram_and_an_attack_print_their_rolls(runner, db: Path) -> None:
     )
     assert attacked["rolls"] and attacked["rolls"][0]["label"].startswith("dodge")
     assert all(r["line"] for r in attacked["rolls"])
+
+
+def test_around_takes_a_port_as_every_other_place_does(runner, db: Path) -> None:
+    # `weather storm --around Ironport` said "hex Ironport is off the map"
+    import json
+
+    ok(runner, "map", "load", "salt_reach")
+    by_port = json.loads(
+        ok(
+            runner,
+            "weather",
+            "storm",
+            "--around",
+            "Ironport",
+            "--radius",
+            "1",
+            "--hours",
+            "5",
+            "--json",
+        )
+    )
+    assert "2812" in by_port["hexes"] and len(by_port["hexes"]) == 7
+    by_name = json.loads(ok(runner, "weather", "storm", "Gullhaven", "--hours", "2", "--json"))
+    assert by_name["hexes"] == ["0305"]
+    assert ok(runner, "map", "show", "--around", "ironport", "--radius", "2") == ok(
+        runner, "map", "show", "--around", "2812", "--radius", "2"
+    )
+    assert "neither a CCRR hex name nor a port" in refused(
+        runner, "map", "show", "--around", "Ironprt"
+    )
+
+
+def test_a_ships_rafts_in_one_hex_are_one_mark_on_the_picture(runner, db: Path) -> None:
+    # eight rafts were named one by one on the picture's mark and in its legend, which ran
+    # off the picture's sides: the picture counts them; `map show` and `survivors` name each
+    from voyage.cli.common import read_campaign
+    from voyage.people import afloat_marks
+
+    trawler_at(runner, "0305", crew=10, fuel=40, rafts=3)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "4")
+    ok(runner, "act", "Sea Witch", "abandon")
+    camp = read_campaign(str(db))
+    ((mark, where),) = afloat_marks(camp, compact=True)
+    assert mark == "3 rafts of Sea Witch (10 aboard)"
+    ((full, there),) = afloat_marks(camp)
+    assert there == where and full.startswith("raft 1 of Sea Witch (4 aboard), raft 2 of")
+    assert "raft 1 of Sea Witch" in ok(runner, "map", "show")
+    picture = Path(str(db)).with_name("abandoned.png")
+    ok(runner, "map", "render", "--out", str(picture), "--around", where, "--radius", "2")
+    assert picture.stat().st_size > 0
+
+
+def test_the_legend_cuts_a_long_name_at_a_word() -> None:
+    from voyage.picturelegend import LEGEND_WORDS, legend_words
+
+    assert legend_words("Sea Witch") == "Sea Witch"
+    long = "7 rafts of Lucky Promise (26 aboard), 6 crew of a lost ship (in the water)"
+    cut = legend_words(long)
+    assert cut == "7 rafts of Lucky Promise (26 aboard)\u2026" and len(cut) <= LEGEND_WORDS

@@ -604,7 +604,7 @@ def _rafts_counted(ships: dict[str, list[tuple[str, int, bool]]]) -> list[str]:
     """The rafts of a hex (per ship: label, people aboard, capsized), a ship's as one label
     when she has three or more there: "8 rafts of Mercy (30 aboard)", "3 rafts of Mercy (8
     aboard, 1 capsized)"."""
-    out = []
+    out: list[str] = []
     for ship, rafts in ships.items():
         if len(rafts) < 3:
             out.extend(label for label, _, _ in rafts)

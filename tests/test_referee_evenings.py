@@ -3,6 +3,7 @@ prints, and the numbers a referee types back in."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from conftest import ok, refused, trawler_at
@@ -109,7 +110,10 @@ def test_a_ram_and_an_attack_print_their_rolls(runner, db: Path) -> None:
         ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
         ok(runner, "ship", "place", name, "0305")
         ok(runner, "sail", name, "--to", "2812")
-    ok(runner, "encounter", "start", "Sea Witch", "Iron Harpy", "--leviathan", "kraken")
+    started = ok(runner, "encounter", "start", "Sea Witch", "Iron Harpy", "--leviathan", "kraken")
+    # Tiers are Roman numerals for people (the fight's table printed "4" and "7")
+    rows = {r.split()[0]: re.split(r"\s{2,}", r) for r in started.splitlines()}
+    assert rows["Sea"][2] == "IV" and rows["Iron"][2] == "VII"
     ok(runner, "encounter", "round")
     rammed = ok(runner, "encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on")
     lines = rammed.splitlines()

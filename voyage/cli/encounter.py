@@ -109,6 +109,7 @@ fight_option = click.option(
 
 
 def _show_status(camp: Any, data: dict[str, Any]) -> None:
+    from ..tiers import roman
     from ..voyages import clock_text
 
     when = clock_text(camp, data["clock"], data["minute"])
@@ -122,7 +123,7 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
     from .common import table
 
     rows: list[list[Any]] = [
-        [s["name"], s["kind"], s["tier"], s["speed"], s["declared"],
+        [s["name"], s["kind"], roman(s["tier"]), s["speed"], s["declared"],
          "off balance" if s["off_balance"] else "", s.get("state", ""),
          "; ".join(s["damage"])]
         for s in data["sides"]

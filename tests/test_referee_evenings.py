@@ -57,7 +57,6 @@ def test_the_players_journal_of_an_arrival_adrift_has_no_commands(runner, db: Pa
 def test_the_seed_a_forecast_prints_can_be_typed_back(runner, db: Path) -> None:
     # "seed 7025704134408260107 (the same seed gives the same forecast)": --seed refused it
     # (0 to 4294967295), so the forecast could not be repeated
-    import re
 
     trawler_at(runner, "0305", crew=6, fuel=40)
     first = ok(runner, "forecast", "Sea Witch", "--to", "2812", "--runs", "200", "--workers", "1")

@@ -366,7 +366,10 @@ ROWS: list[Bad] = [
     bad("advance", "--hours", "9000", says="1 to"),
     bad("advance", "--hours", "two", says="hours"),
     bad("advance", "--hours", "\u0665", says="hours"),
-    bad("advance", "--hours", "2", "--until", "arrival", says="not both"),
+    bad("advance", "--hours", "2", "--until", "arrival", says="not more than one"),
+    bad("advance", "--days", "2", "--hours", "3", says="not more than one"),
+    bad("advance", "--days", "0", says="1 to 366"),
+    bad("advance", "--days", "367", says="1 to 366"),
     bad("advance", "--until", "teatime", says="until"),
     # ---------------------------------------------------------------- built boats sailing
     bad("pace", E, "70mph", says="above Eel's top speed of 60 mph"),  # R82

@@ -184,3 +184,23 @@ def test_the_legend_cuts_a_long_name_at_a_word() -> None:
     long = "7 rafts of Lucky Promise (26 aboard), 6 crew of a lost ship (in the water)"
     cut = legend_words(long)
     assert cut == "7 rafts of Lucky Promise (26 aboard)\u2026" and len(cut) <= LEGEND_WORDS
+
+
+def test_advance_by_days_and_quietly_with_what_stopped_it(runner, db: Path) -> None:
+    # `advance --days 2` was "No such option '--days'. Did you mean '--db'?"; `--quiet`
+    # printed "Stopped: Sea Witch: aground." without the grounding and its rolls
+    import json
+
+    ok(runner, "map", "load", "salt_reach")
+    day = json.loads(ok(runner, "advance", "--days", "1", "--json"))
+    assert (day["start"], day["end"]) == (0, 24)
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
+    said = ok(runner, "advance", "--days", "3")
+    ok(runner, "undo")
+    quiet = ok(runner, "advance", "--days", "3", "--quiet")
+    stop = [line for line in said.splitlines() if line.startswith("Stopped: ")]
+    assert stop and stop == [line for line in quiet.splitlines() if line.startswith("Stopped: ")]
+    told = [line for line in quiet.splitlines() if line[:1].isdigit() or line.startswith("   ")]
+    assert told and all(line in said.splitlines() for line in told)
+    assert len(quiet.splitlines()) < len(said.splitlines()) or "coastal hazard" in quiet

@@ -221,10 +221,18 @@ UNTIL_WORDS = ("arrival", "event", "dawn", "dusk")
     "season; 06:00 and 18:00 without a calendar), or a time: 'day 3, 06:00', "
     "'2 Jun 1492, 06:00', '+12h' (it still stops early for the referee).",
 )
-@click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
+@click.option(
+    "--days", type=Whole(1, 366), default=None, help="Days to advance: 24 hours each (1 to 366)."
+)
+@click.option(
+    "--quiet", is_flag=True, help="Print only the summary and what stopped it, not every event."
+)
 @json_option
 @handles_errors
-def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_json: bool) -> None:
+def advance(
+    db_path: str, hours: int | None, until: str | None, days: int | None, quiet: bool,
+    as_json: bool,
+) -> None:
     """Advance the clock: every ship at sea moves together, hour by hour.
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
@@ -240,14 +248,18 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         voyage advance --until arrival
 
         voyage advance --until "day 2, 06:00"
+
+        voyage advance --days 2 --quiet
     """
     from .. import gctune
     from ..calendar import campaign_calendar, format_time
     from ..voyages import advance as do_advance
     from .progress import progress_bar
 
-    if hours and until:
-        raise click.UsageError("give either --hours or --until, not both")
+    if sum(x is not None for x in (hours, until, days)) > 1:
+        raise click.UsageError("give one of --hours, --days or --until, not more than one")
+    if days is not None:
+        hours = 24 * days
     gctune.for_long_run()  # the modules loaded, the campaign not yet open (issue 14)
     camp = open_campaign(db_path)
     if until is not None and until.strip().lower() in UNTIL_WORDS:
@@ -273,18 +285,18 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             }
         )
         return
-    if not quiet:
-        # in the order they happened (R52: each at its minute): the engine logs each ship's
-        # hour in turn, so one ship's 15:25 came after another's 15:59
-        for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
-            if e.event.kind == "coast" and not e.event.changes and not e.halt:
-                continue
-            text = e.event.text
-            if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
-                text = f"{e.ship}: {text}"
-            click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
-            for r in e.event.rolls:
-                click.echo(f"      {r.line()}")
+    # in the order they happened (R52: each at its minute): the engine logs each ship's hour
+    # in turn, so one ship's 15:25 came after another's 15:59. --quiet keeps what stopped the
+    # advance ("Stopped: Gull: encounter" alone did not say it was a Sea Serpent)
+    for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
+        if not e.halt and (quiet or (e.event.kind == "coast" and not e.event.changes)):
+            continue
+        text = e.event.text
+        if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
+            text = f"{e.ship}: {text}"
+        click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
+        for r in e.event.rolls:
+            click.echo(f"      {r.line()}")
     last: dict[str, Any] = {}
     for row in result.rows:
         last[row.ship] = row

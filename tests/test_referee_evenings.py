@@ -204,3 +204,18 @@ def test_advance_by_days_and_quietly_with_what_stopped_it(runner, db: Path) -> N
     told = [line for line in quiet.splitlines() if line[:1].isdigit() or line.startswith("   ")]
     assert told and all(line in said.splitlines() for line in told)
     assert len(quiet.splitlines()) < len(said.splitlines()) or "coastal hazard" in quiet
+
+
+def test_a_plan_names_its_ports_and_rounds_its_means(runner, db: Path) -> None:
+    # "from 0305 to 2812, best safest first" with hours 75 beside 75.23 and fuel 15.74
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    out = ok(runner, "plan", "Sea Witch", "--to", "Ironport", "--runs", "60", "--workers", "1")
+    head = out.splitlines()[0]
+    assert head.startswith("Plans for Sea Witch from Gullhaven (0305) to Ironport (2812), safest")
+    assert "best" not in head and "means of the runs" in head
+    for row in out.splitlines()[3:]:
+        if row[:1].isdigit():
+            hours, fuel = re.split(r"\s{2,}", row)[4], re.split(r"\s{2,}", row)[-1]
+            assert len(hours.partition(".")[2]) <= 1 and len(fuel.partition(".")[2]) <= 1
+    fuel = ok(runner, "plan", "Sea Witch", "--to", "2812", "--runs", "20", "--objective", "fuel")
+    assert ", most fuel left first (" in fuel.splitlines()[0]

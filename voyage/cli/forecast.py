@@ -244,9 +244,19 @@ def plan_command(
     if as_json:
         emit_json(data)
         return
+    order = {"fastest": "fastest", "safest": "safest", "fuel": "most fuel left"}[objective]
+    from ..chronicle import map_places
+
+    ports = map_places(camp)
+
+    def place(hex_name: str) -> str:
+        return f"{ports[hex_name]} ({hex_name})" if hex_name in ports else hex_name
+
     click.echo(
-        f"Plans for {data['ship']} from {data['from']} to {data['to']}, best "
-        f"{objective} first ({runs:,} run{'' if runs == 1 else 's'} each, seed {data['seed']}):"
+        f"Plans for {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
+        f"{order} first "
+        f"({runs:,} run{'' if runs == 1 else 's'} each, seed {data['seed']}; hours and what is "
+        "left are the means of the runs):"
     )
     rows = [
         [
@@ -254,10 +264,10 @@ def plan_command(
             p["label"],
             p["hexes"],
             pct(p["arrives"]),
-            "-" if p["hours"] is None else f"{p['hours']:g}",
+            "-" if p["hours"] is None else f"{round(p['hours'], 1):g}",
             pct(p["lost"]),
             pct(p["aground"]),
-            f"{p['fuel_left']:g}",
+            f"{round(p['fuel_left'], 1):g}",  # means: one decimal, as the forecast
         ]
         for p in data["plans"]
     ]

@@ -77,7 +77,7 @@ def test_the_seed_a_forecast_prints_can_be_typed_back(runner, db: Path) -> None:
     )
     assert again == first
     plan = ok(runner, "plan", "Sea Witch", "--to", "2812", "--runs", "50", "--workers", "1")
-    shown = re.search(r"seed (\d+)\)", plan)
+    shown = re.search(r"seed (\d+);", plan)
     assert shown is not None
     assert (
         ok(
@@ -219,3 +219,17 @@ def test_a_plan_names_its_ports_and_rounds_its_means(runner, db: Path) -> None:
             assert len(hours.partition(".")[2]) <= 1 and len(fuel.partition(".")[2]) <= 1
     fuel = ok(runner, "plan", "Sea Witch", "--to", "2812", "--runs", "20", "--objective", "fuel")
     assert ", most fuel left first (" in fuel.splitlines()[0]
+
+
+def test_history_fits_a_terminal_and_its_json_keeps_everything(runner, db: Path) -> None:
+    import json
+
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "0506")
+    ok(runner, "advance", "--until", "arrival")
+    text = ok(runner, "history", "--limit", "3")
+    lines = text.splitlines()
+    assert lines[0].split()[:3] == ["#", "kind", "campaign"] and lines[0].endswith("summary")
+    assert all(len(line) < 150 for line in lines)
+    whole = json.loads(ok(runner, "history", "--json"))
+    assert len(whole[0]["at"]) > 16 and whole[0]["at"][:16].replace("T", " ") in text

@@ -233,3 +233,19 @@ def test_history_fits_a_terminal_and_its_json_keeps_everything(runner, db: Path)
     assert all(len(line) < 150 for line in lines)
     whole = json.loads(ok(runner, "history", "--json"))
     assert len(whole[0]["at"]) > 16 and whole[0]["at"][:16].replace("T", " ") in text
+
+
+def test_a_rescue_by_ruling_reads_well_for_both(runner, db: Path) -> None:
+    from voyage.chronicle import for_players
+
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "40")
+    ok(runner, "ship", "place", "Gull", "0305")
+    for name in ("Sea Witch", "Gull"):
+        ok(runner, "sail", name, "--to", "0506")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Sea Witch", "abandon")
+    said = ok(runner, "act", "Gull", "rescue", "--all")
+    assert said.startswith("Gull picks them up (the referee's ruling, R74): ")
+    assert for_players(said).startswith("Gull picks them up: ")

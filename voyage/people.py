@@ -430,7 +430,12 @@ def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: 
         if not any(g.afloat and g.raft == raft.id for g in rows) and raft.hex == ship.hex:
             raft.state, raft.ended, raft.note = "rescued", camp.clock, f"taken aboard {ship.name}"
     save_floaters(camp, rows, people)
-    return Event("rescue", f"The referee rules: {ship.name} {text}", [], 0, {"rescued": True})
+    # "The referee rules: Gull 1 taken aboard ..." read badly, and told players of the
+    # referee: the ruling is in a parenthesis with its code, which the players' log drops
+    return Event(
+        "rescue", f"{ship.name} picks them up (the referee's ruling, R74): {text}", [], 0,
+        {"rescued": True},
+    )
 
 
 def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:

@@ -249,3 +249,10 @@ def test_a_rescue_by_ruling_reads_well_for_both(runner, db: Path) -> None:
     said = ok(runner, "act", "Gull", "rescue", "--all")
     assert said.startswith("Gull picks them up (the referee's ruling, R74): ")
     assert for_players(said).startswith("Gull picks them up: ")
+
+
+def test_straining_one_knot_is_one_knot(runner, db: Path) -> None:
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    said = ok(runner, "pace", "Sea Witch", "strain", "1")
+    assert "straining 1 knot over her Speed (R14)." in said

@@ -764,7 +764,7 @@ def _referee_action(
             s.pace, s.strain = new_pace, new_strain
         ship.pace, ship.strain = new_pace, new_strain
         text = f"{ship.name} goes at {new_pace} pace" + (
-            f", straining {new_strain} knots over her Speed (R14)."
+            f", straining {plural(new_strain, 'knot')} over her Speed (R14)."
             if new_pace == "strain"
             else " (R15)."
             if new_pace == "slow"

@@ -256,3 +256,24 @@ def test_straining_one_knot_is_one_knot(runner, db: Path) -> None:
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     said = ok(runner, "pace", "Sea Witch", "strain", "1")
     assert "straining 1 knot over her Speed (R14)." in said
+
+
+def test_a_fight_left_open_over_an_advance_tells_only_the_fight(runner, db: Path, tmp_path):
+    # the fight story put her arrival hours later (logged by the advance while the fight
+    # lay open) in "Round 1"
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    for name in ("Sea Witch", "Iron Harpy"):
+        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "IV", "--engine", "V")
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "0506")
+    ok(runner, "encounter", "start", "Sea Witch", "Iron Harpy")
+    ok(runner, "encounter", "round")
+    ok(runner, "roll", "fire", "Sea Witch", "--apply")  # carried in mid-fight: in its round
+    ok(runner, "advance", "--until", "arrival")
+    ok(runner, "encounter", "end")
+    out = tmp_path / "witch.md"
+    ok(runner, "export", "Sea Witch", "--out", str(out))
+    fight = out.read_text(encoding="utf-8").split("## The fight at", 1)[1]
+    assert "fire" in fight and "arrives" not in fight, fight

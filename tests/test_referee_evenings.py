@@ -277,3 +277,24 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(runner, db: Path
     ok(runner, "export", "Sea Witch", "--out", str(out))
     fight = out.read_text(encoding="utf-8").split("## The fight at", 1)[1]
     assert "fire" in fight and "arrives" not in fight, fight
+
+
+def test_an_hour_still_stuck_is_routine_for_players(runner, db: Path, tmp_path) -> None:
+    # a day aground told players "The ship is still stuck." every hour, each numbered on
+    # the picture; the referee's log keeps each try (R34)
+    from voyage.chronicle import STUCK_TEXT
+    from voyage.rules.aground import STUCK_TEXT as ENGINES
+
+    assert STUCK_TEXT == ENGINES
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "roll", "aground", "Sea Witch", "--seabed", "sandy", "--speed", "1", "--apply")
+    ok(runner, "advance", "--hours", "12")
+    referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
+    assert STUCK_TEXT in referee
+    players = ok(runner, "journal", "--since", "day 1")
+    assert STUCK_TEXT not in players and "stuck" in players
+    out = tmp_path / "witch.md"
+    ok(runner, "export", "Sea Witch", "--out", str(out))
+    assert STUCK_TEXT not in out.read_text(encoding="utf-8")

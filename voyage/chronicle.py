@@ -24,6 +24,9 @@ ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: The referee's own doings that players do not hear of: a day's weather rolled again (R63:
 #: its text gives the storm cells' hours and drift to come).
 REFEREE_KINDS = frozenset({"weather"})
+#: a stuck ship's hourly try to get off that failed (R34): routine, as a check that held
+#: (a day aground told players "The ship is still stuck." 24 times)
+STUCK_TEXT = "The ship is still stuck."
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
@@ -213,7 +216,9 @@ def gather(
     for clock, minute, ship, kind, text, rolls, changes in rows:
         if wanted is not None and ship not in wanted:
             continue
-        quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
+        quiet = changes in (None, "", "{}") and (
+            kind in ROUTINE_KINDS or (kind == "aground" and text == STUCK_TEXT)
+        )
         if audience == "players" and (quiet or kind in REFEREE_KINDS):
             continue
         lines = (

@@ -298,3 +298,12 @@ def test_an_hour_still_stuck_is_routine_for_players(runner, db: Path, tmp_path) 
     out = tmp_path / "witch.md"
     ok(runner, "export", "Sea Witch", "--out", str(out))
     assert STUCK_TEXT not in out.read_text(encoding="utf-8")
+
+
+def test_a_new_course_says_it_keeps_to_the_coast(runner, db: Path) -> None:
+    # `act SHIP course` has no --inshore: a voyage sailed inshore stays inshore, unsaid
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
+    ok(runner, "advance", "--hours", "4")
+    said = ok(runner, "act", "Sea Witch", "course", "--to", "0804")
+    assert said.startswith("Sea Witch changes course at ") and ", inshore as she sailed)" in said

@@ -750,9 +750,11 @@ def _referee_action(
         if s.status == "arrived":
             s.status = "under way"
         s.searching = False  # R74: a new course ends a search
+        # a voyage sailed inshore goes on inshore (R33): said, as `course` has no --inshore
+        close = ", inshore as she sailed" if any(flags) else ""
         text = (
             f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
-            f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
+            f"({plural(len(hexes) - 1, 'hex', 'hexes')}{close})."
         )
         from .depthacts import bottom_on_course
 

@@ -265,6 +265,7 @@ def advance(
     if until is not None and until.strip().lower() in UNTIL_WORDS:
         until = until.strip().lower()
     elif until is not None:  # a time: the hours from now to it, refused before any dice fall
+        _near_word(until)
         hours, until = _hours_until(camp, until), None
     # a bar on a terminal for an advance over a second (no end is known for --until)
     with progress_bar(None if until else hours or 1, "Advancing") as progress:
@@ -331,6 +332,22 @@ def advance(
         # they would still fall at that minute, so the referee is reminded once
         click.echo(f"Note: fight {fight_id} at {where} (begun {format_time(cal, clock)}) is "
                    "still open: `voyage encounter end` closes it (R94).", err=True)
+
+
+def _near_word(until: str) -> None:
+    """Refuse a misspelt word of --until ('arival') naming the word meant: the time
+    reader's refusal listed every way to write a time first."""
+    import difflib
+
+    typed = until.strip().lower()
+    if any(ch.isdigit() for ch in typed):
+        return
+    near = difflib.get_close_matches(typed, UNTIL_WORDS, n=1, cutoff=0.7)
+    if near:
+        raise click.ClickException(
+            f"--until {until!r}: did you mean {near[0]!r}? (--until takes "
+            f"{', '.join(UNTIL_WORDS)} or a time such as 'day 3, 06:00' or '+12h')"
+        )
 
 
 def _hours_until(camp: Any, when: str) -> int:

@@ -307,3 +307,13 @@ def test_a_new_course_says_it_keeps_to_the_coast(runner, db: Path) -> None:
     ok(runner, "advance", "--hours", "4")
     said = ok(runner, "act", "Sea Witch", "course", "--to", "0804")
     assert said.startswith("Sea Witch changes course at ") and ", inshore as she sailed)" in said
+
+
+def test_status_numbers_each_leak_as_repair_takes_it(runner, db: Path) -> None:
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    for _ in range(2):
+        ok(runner, "roll", "hull-hit", "Sea Witch", "--weapon-mod", "1", "--apply")
+    shown = ok(runner, "status")
+    assert re.search(r"leak 1 at \d+ hlbs/h, leak 2 at \d+ hlbs/h", shown), shown

@@ -586,7 +586,10 @@ def status(db_path: str, as_json: bool) -> None:
         if r["voyage_status"] == "under way" and not r["speed"]:
             trouble.append("adrift (R13, R64)")
         if r["leaks"]:
-            trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in enumerate(r["leaks"])))
+            # numbered as `act SHIP repair leak N` takes them ("leaks 1:4/h" was a riddle)
+            trouble.append(
+                ", ".join(f"leak {i + 1} at {v} hlbs/h" for i, v in enumerate(r["leaks"]))
+            )
         lines.append(
             [
                 r["ship"],

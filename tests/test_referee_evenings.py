@@ -317,3 +317,11 @@ def test_status_numbers_each_leak_as_repair_takes_it(runner, db: Path) -> None:
         ok(runner, "roll", "hull-hit", "Sea Witch", "--weapon-mod", "1", "--apply")
     shown = ok(runner, "status")
     assert re.search(r"leak 1 at \d+ hlbs/h, leak 2 at \d+ hlbs/h", shown), shown
+
+
+def test_the_log_says_what_an_hour_row_shows(runner, db: Path) -> None:
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "3")
+    first = ok(runner, "log", "Sea Witch").splitlines()[0]
+    assert first.startswith("Sea Witch, hour by hour: ") and "the hex she ended it in" in first

@@ -495,6 +495,12 @@ def log(
     if not hours and not events:
         click.echo(f"{ship.name} has no log yet.")
         return
+    if hours:  # "01:00  0404" read as "in 0404 at 01:00", when she entered it at 01:59
+        click.echo(
+            f"{ship.name}, hour by hour: each row is the hour from its time, with the hex she "
+            "ended it in, the miles made in it and her figures at its end; its events and "
+            "rolls beneath."
+        )
     advanced = {h["action_id"] for h in hours}
     fuel = "charge" if ship.design is not None else "fuel"  # R82: power units
     # each hour row, then what happened in that hour; a referee's actions taken before the

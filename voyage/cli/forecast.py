@@ -157,7 +157,11 @@ def forecast(
         return
     from ..calendar import campaign_calendar
 
-    for line in text_report(data, campaign_calendar(camp)):
+    lines = text_report(data, campaign_calendar(camp))
+    places = _place_names(camp)
+    bare = f": {data['from']} to {data['to']},"  # the ports by name, as `plan` gives them
+    lines[0] = lines[0].replace(bare, f": {places(data['from'])} to {places(data['to'])},", 1)
+    for line in lines:
         click.echo(line)
     _encounters_note(camp)
     if data["depth_warning"]:
@@ -245,13 +249,7 @@ def plan_command(
         emit_json(data)
         return
     order = {"fastest": "fastest", "safest": "safest", "fuel": "most fuel left"}[objective]
-    from ..chronicle import map_places
-
-    ports = map_places(camp)
-
-    def place(hex_name: str) -> str:
-        return f"{ports[hex_name]} ({hex_name})" if hex_name in ports else hex_name
-
+    place = _place_names(camp)
     click.echo(
         f"Plans for {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
         f"{order} first "
@@ -320,3 +318,16 @@ def _encounters_note(camp: Any) -> None:
             f"Encounters (R93) are not forecast: `voyage advance` also stops when she meets "
             f"something (a check every {every} hours at sea, by default)."
         )
+
+
+def _place_names(camp: Any) -> Any:
+    """A function naming a hex as people read it: "Gullhaven (0305)" for a port's, else
+    the hex."""
+    from ..chronicle import map_places
+
+    ports = map_places(camp)
+
+    def place(hex_name: str) -> str:
+        return f"{ports[hex_name]} ({hex_name})" if hex_name in ports else hex_name
+
+    return place

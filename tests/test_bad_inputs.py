@@ -372,6 +372,7 @@ ROWS: list[Bad] = [
     bad("advance", "--days", "367", says="1 to 366"),
     bad("advance", "--until", "teatime", says="until"),
     bad("advance", "--until", "arival", says="did you mean 'arrival'?"),
+    bad("advance", "6", says="voyage advance --hours 6"),
     # ---------------------------------------------------------------- built boats sailing
     bad("pace", E, "70mph", says="above Eel's top speed of 60 mph"),  # R82
     bad("pace", E, "0mph", says="above 0 mph"),

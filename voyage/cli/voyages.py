@@ -206,7 +206,20 @@ def sail(
 UNTIL_WORDS = ("arrival", "event", "dawn", "dusk")
 
 
-@click.command()
+class _Advance(click.Command):
+    """`voyage advance 6`, the hours typed bare, is refused naming --hours 6 (click said
+    "Got unexpected extra argument (6)")."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0].isascii() and args[0].isdigit():
+            raise click.ClickException(
+                f"give the hours as an option: voyage advance --hours {args[0]} "
+                "(or --days N, or --until arrival|event|dawn|dusk|WHEN)"
+            )
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=_Advance)
 @db_option
 @click.option(
     "--hours", type=HOURS, default=None, help="Hours to advance (default 1; at most 8784, a year)."

@@ -325,3 +325,19 @@ def test_the_log_says_what_an_hour_row_shows(runner, db: Path) -> None:
     ok(runner, "advance", "--hours", "3")
     first = ok(runner, "log", "Sea Witch").splitlines()[0]
     assert first.startswith("Sea Witch, hour by hour: ") and "the hex she ended it in" in first
+
+
+def test_a_searching_ship_has_no_eta(runner, db: Path) -> None:
+    # she lies stopped in her hex; the status gave her eta as if she sailed on at speed
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "40")
+    ok(runner, "ship", "place", "Gull", "0305")
+    for name in ("Sea Witch", "Gull"):
+        ok(runner, "sail", name, "--to", "2812")
+    ok(runner, "advance", "--hours", "4")
+    ok(runner, "act", "Gull", "abandon")
+    ok(runner, "act", "Sea Witch", "search")
+    row = next(r for r in ok(runner, "status").splitlines() if r.startswith("Sea Witch"))
+    cells = re.split(r"\s{2,}", row)
+    assert cells[1] == "under way, searching" and cells[5] == "-", cells

@@ -616,7 +616,8 @@ def status(db_path: str, as_json: bool) -> None:
                 r["hex"],
                 r["destination"],
                 r["miles_left"],
-                r["eta_hours"] if r["eta_hours"] is not None else "-",
+                # a ship that stops to search (R74) makes no way: no hours to go are known
+                "-" if r["eta_hours"] is None or "searching" in r["status"] else r["eta_hours"],
                 # R82: a built boat's pace is the speed her skipper set: mph, not "normal"
                 f"{r['speed']} {r['pace']}" if r["fuel_unit"] == "hlbs" else f"{r['speed']} mph",
                 r["fuel"] if r["fuel_unit"] == "hlbs" else f"{r['fuel']} units",

@@ -341,3 +341,20 @@ def test_a_searching_ship_has_no_eta(runner, db: Path) -> None:
     row = next(r for r in ok(runner, "status").splitlines() if r.startswith("Sea Witch"))
     cells = re.split(r"\s{2,}", row)
     assert cells[1] == "under way, searching" and cells[5] == "-", cells
+
+
+def test_the_journal_names_no_lost_ship_as_a_ship() -> None:
+    from voyage.chronicle import Entry, Journal, to_markdown
+
+    lost = Entry(
+        5,
+        16,
+        "Day 1, 05:16",
+        "a lost ship",
+        "water",
+        "4 crew of a lost ship in a major storm at 0403; 4 drown.",
+    )
+    own = Entry(5, 0, "Day 1, 05:00", "Gull", "coast", "The shallows hide a reef.")
+    text = to_markdown(Journal("Test", 0, 24, "players", [("Day 1", [lost, own])]))
+    assert "- 05:16 4 crew of a lost ship in a major storm" in text
+    assert "- 05:00 **Gull**: The shallows hide a reef." in text

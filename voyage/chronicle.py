@@ -264,8 +264,12 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
     for day, entries in journal.days:
         out += [f"## {day}", ""]
         for e in entries:
-            # the ship's name in bold, unless the line already begins with it
-            named = e.ship and e.text.startswith((e.ship, f"The {e.ship}"))
+            # the ship's name in bold, unless the line already begins with it, or castaways
+            # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
+            # "**a lost ship**:" before it read as a ship's name)
+            named = e.ship and (
+                e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
+            )
             who = f"**{e.ship}**: " if e.ship and not named else ""
             out.append(f"- {e.time[-5:]} {who}{e.text}")
             out += [f"    - `{line}`" for line in e.rolls]

@@ -358,3 +358,12 @@ def test_the_journal_names_no_lost_ship_as_a_ship() -> None:
     text = to_markdown(Journal("Test", 0, 24, "players", [("Day 1", [lost, own])]))
     assert "- 05:16 4 crew of a lost ship in a major storm" in text
     assert "- 05:00 **Gull**: The shallows hide a reef." in text
+
+
+def test_map_show_marks_a_wreck_as_one(runner, db: Path) -> None:
+    trawler_at(runner, "0305", crew=6, fuel=40)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "3")
+    ok(runner, "act", "Sea Witch", "abandon")
+    shown = ok(runner, "map", "show", "--around", "0305", "--radius", "3")
+    assert re.search(r"  \d  Sea Witch \(abandoned\) \(\d{4}\)", shown), shown

@@ -273,7 +273,7 @@ def test_a_ship_lying_adrift_is_planned_from_where_she_lies(runner, db: Path):
     ok(runner, "sail", "Sea Witch", "--to", "0806")
     ok(runner, "advance", "--until", "arrival")
     out = ok(runner, "plan", "Sea Witch", "--to", "0305", "--runs", "10")
-    assert "Plans for Sea Witch from 0806 to 0305" in out
+    assert "Plans for Sea Witch from 0806 to Gullhaven (0305)" in out  # ports named
     assert "Sea Witch sails from 0806 for 0305" in ok(
         runner, "sail", "Sea Witch", "--plan", "1", "--to", "0305"
     )

@@ -295,7 +295,8 @@ def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(run
     _sub(runner, "0302")
     head = ok(runner, "forecast", "Eel", "--runs", "20").splitlines()[0]
     assert head == (
-        "Forecast for Eel: 0302 to 0802, 5 hexes, speed 20 mph (default), surfaced "
+        "Forecast for Eel: Northgate (0302) to Easthaven (0802), 5 hexes, speed 20 mph "
+        "(default), surfaced "
         "(R84: at most 3/4 of her top speed), from Day 1, 00:00."
     )
     ok(runner, "act", "Eel", "dive", "100")

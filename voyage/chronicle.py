@@ -24,12 +24,18 @@ ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: The referee's own doings that players do not hear of: a day's weather rolled again (R63:
 #: its text gives the storm cells' hours and drift to come).
 REFEREE_KINDS = frozenset({"weather"})
+#: a stuck ship's hourly try to get off that failed (R34): routine, as a check that held
+#: (a day aground told players "The ship is still stuck." 24 times)
+STUCK_TEXT = "The ship is still stuck."
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
 #: parenthesis "(swimmers rank 1, no jackets, a swimmer (rank 1) keeping afloat)" and the
 #: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
 _SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
+#: The same figures after who they are, as castaways met at sea are told (R93): "at 0506 (6
+#: crew of a lost ship, swimmers rank 1, jackets)".
+_WHO_SWIMS = re.compile(r"\s*\([^()]*?,\s*(?:non-)?swimmers?\b[^()]*\)")
 _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
 #: A leviathan's figures (R54, R93: voyage.encounters.leviathan_text), the referee's stat
 #: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
@@ -46,14 +52,51 @@ def for_players(text: str) -> str:
     text = _BEAST_FIGURES.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
-    text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))
+    text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
+    text = without_commands(text)
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
 
 
+def _sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop that ends a sentence, never inside a `command`."""
+    out, start, quoted = [], 0, False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            quoted = not quoted
+        elif ch in ".!?" and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start : i + 1])
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:])
+    return out
+
+
+def without_commands(text: str) -> str:
+    """``text`` without what the tool tells the referee to type: a sentence that starts
+    with a `command` is left out ("Sail on with `voyage sail ...`; buy an anchor ..."), a
+    sentence that ends in one keeps its words before it ("They are in the water at 0506:
+    `voyage act SHIP search` or `rescue`." reads "They are in the water at 0506.")."""
+    if "`" not in text:
+        return text
+    kept = []
+    for sentence in _sentences(text):
+        tick = sentence.find("`")
+        if tick < 0:
+            kept.append(sentence)
+            continue
+        head = sentence[:tick]
+        cut = max(head.rfind(":"), head.rfind(";"), head.rfind("("), head.rfind(","))
+        if cut > 0 and head[:cut].strip():
+            kept.append(head[:cut].rstrip() + ".")
+    return "".join(kept)
+
+
 #: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
-#: a name in parentheses; a year ("Jun 1492") follows no such word.
-_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \()",
-                       re.ASCII)
+#: a name in parentheses ("at 2812 (Ironport)"; a count may follow: "for 2812 (23 hexes)");
+#: a year ("Jun 1492") follows no such word.
+_BARE_HEX = re.compile(
+    r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \([^\d])", re.ASCII
+)
 
 
 def name_places(text: str, places: dict[str, str] | None) -> str:
@@ -62,8 +105,11 @@ def name_places(text: str, places: dict[str, str] | None) -> str:
     if not places:
         return text
     return _BARE_HEX.sub(
-        lambda m: f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
-        if m.group(2) in places else m.group(0),
+        lambda m: (
+            f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
+            if m.group(2) in places
+            else m.group(0)
+        ),
         text,
     )
 
@@ -76,8 +122,7 @@ def map_places(camp: Any) -> dict[str, str]:
     return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
 
 
-def event_for_players(event: dict[str, Any],
-                      places: dict[str, str] | None = None) -> str | None:
+def event_for_players(event: dict[str, Any], places: dict[str, str] | None = None) -> str | None:
     """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
     when they would not hear of it. A fight's events (R94) are told as the export's fight
     story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
@@ -133,14 +178,20 @@ class Journal:
             "until_time": self.until_time,
             "for": self.audience,
             "days": [
-                {"day": day, "entries": [e.__dict__ for e in entries]}
-                for day, entries in self.days
+                {"day": day, "entries": [e.__dict__ for e in entries]} for day, entries in self.days
             ],
         }
 
 
-def gather(camp: Any, since: int, until: int, audience: str = "players", *,
-           to_now: bool = False, ships: list[str] | None = None) -> Journal:
+def gather(
+    camp: Any,
+    since: int,
+    until: int,
+    audience: str = "players",
+    *,
+    to_now: bool = False,
+    ships: list[str] | None = None,
+) -> Journal:
     """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
 
     ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
@@ -165,18 +216,33 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
     for clock, minute, ship, kind, text, rolls, changes in rows:
         if wanted is not None and ship not in wanted:
             continue
-        quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
+        quiet = changes in (None, "", "{}") and (
+            kind in ROUTINE_KINDS or (kind == "aground" and text == STUCK_TEXT)
+        )
         if audience == "players" and (quiet or kind in REFEREE_KINDS):
             continue
-        lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
-            else []
-        shown = text if audience == "referee" else event_for_players(
-            {"kind": kind, "ship": ship, "text": text, "changes": changes}, places)
+        lines = (
+            [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
+        )
+        shown = (
+            text
+            if audience == "referee"
+            else event_for_players(
+                {"kind": kind, "ship": ship, "text": text, "changes": changes}, places
+            )
+        )
         if shown is None:  # a fight's bookkeeping: not news for players
             continue
         days.setdefault(clock // 24, []).append(
-            Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
-                  [line for line in lines if line])
+            Entry(
+                clock,
+                minute,
+                format_time(cal, clock, minute),
+                ship,
+                kind,
+                shown,
+                [line for line in lines if line],
+            )
         )
     return Journal(
         camp.name,
@@ -198,8 +264,12 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
     for day, entries in journal.days:
         out += [f"## {day}", ""]
         for e in entries:
-            # the ship's name in bold, unless the line already begins with it
-            named = e.ship and e.text.startswith((e.ship, f"The {e.ship}"))
+            # the ship's name in bold, unless the line already begins with it, or castaways
+            # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
+            # "**a lost ship**:" before it read as a ship's name)
+            named = e.ship and (
+                e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
+            )
             who = f"**{e.ship}**: " if e.ship and not named else ""
             out.append(f"- {e.time[-5:]} {who}{e.text}")
             out += [f"    - `{line}`" for line in e.rolls]

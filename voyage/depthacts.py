@@ -43,8 +43,8 @@ def depth_action(
             raise VoyageRuleError(f"{ship.name} is on the surface already")
         ship.equipment.pop("depth_ft", None)
         s.more.pop("passed", None)
-        return (f"{ship.name} surfaces at {s.hex}: 3/4 of her speed on the surface, and the "
-                "sea state touches her again (R84).", {"depth": 0}, [])
+        return (f"{ship.name} surfaces at {s.hex}: her top speed is 3/4 on the surface, and "
+                "the sea state touches her again (R84).", {"depth": 0}, [])
     return _dive(camp, ship, s, amount, spec, chart)
 
 

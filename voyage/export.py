@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import __version__
+from .chronicle import STUCK_TEXT
 from .csvexport import CSV_COLUMNS, csv_rows, to_csv  # noqa: F401 (the CSV export, there)
 from .dice import Roll
 from .errors import VoyageError
@@ -625,8 +626,13 @@ def _number(value: float) -> str:
 
 
 def is_notable(event: dict[str, Any]) -> bool:
-    """Whether an event is news: not a clear sea, a check that held or the sailing itself."""
-    return not (event.get("kind") in QUIET_KINDS and not event.get("changes"))
+    """Whether an event is news: not a clear sea, a check that held, a stuck ship's hourly
+    try that failed (R34: numbered on the picture and told players every hour aground) or
+    the sailing itself."""
+    if event.get("changes"):
+        return True
+    kind = event.get("kind")
+    return kind not in QUIET_KINDS and not (kind == "aground" and event.get("text") == STUCK_TEXT)
 
 
 def event_numbers(log: VoyageLog) -> dict[int, int]:

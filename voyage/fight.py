@@ -158,11 +158,14 @@ def _note_damage(f: dict[str, Any], text: str) -> None:
 
 
 def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, Any],
-          outcomes: list[Outcome], procedure: str) -> str:
+          outcomes: list[Outcome], procedure: str, rolled: list[Any] | None = None) -> str:
     """Carry outcomes into the target: a ship's voyage as ``roll --apply`` does (with the
-    sinking time rolled when she is destroyed, R40), a leviathan's damage list."""
+    sinking time rolled when she is destroyed, R40), a leviathan's damage list. The rolls
+    of what was logged are added to ``rolled`` (R4: the command prints them)."""
     if target["kind"] == "leviathan":
         for o in outcomes:
+            if rolled is not None:
+                rolled.extend(o.rolls)
             if o.changes:
                 _note_damage(target, o.text)
             event = o.event(0)
@@ -180,6 +183,8 @@ def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, 
     events = apply_outcomes(s, outcomes, fight_minute(fight))
     save_state(camp, s, camp.clock)
     for event in events:
+        if rolled is not None:
+            rolled.extend(event.rolls)
         if event.changes:
             _note_damage(target, event.text)
         _log(camp, act, fight, s.ship.name, event, s.voyage_id)
@@ -385,12 +390,13 @@ def shoot(camp: Campaign, shooter: str, target: str, weapon: str, zone: str = "l
                 outcomes.append(hull_hit(b["tier"], w["modifier"], roller, book,
                                          explosion=explosion, zone=zone if explosion else None))
         _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None, outcomes[0].event(0))
+        rolled: list[Any] = list(outcomes[0].rolls)
         if len(outcomes) > 1:
-            text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit")
+            text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit", rolled)
         _save_fighter(camp, b)
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text[:200], act.id])
-    return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for o in outcomes
-                                                          for r in o.rolls]}
+    # R4: every roll, the sinking time of a hull destroyed included
+    return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for r in rolled]}
 
 
 def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, Any]:
@@ -423,13 +429,14 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
                         f"her own {a['speed']} knots, and she stops (R91).")
         _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None,
              Event("ram", texts[0], [], 0, {"kind": kind, "relative_speed": rel}))
+        rolled: list[Any] = []
         for me, other in ((a, b), (b, a)):
             if me["kind"] == "leviathan":  # R54: a ship only for movement; no R35 of its own
                 texts.append(_beast_rammed(camp, act, fight, me, other, rel, me is a))
                 continue
             traits = camp.get_ship(me["name"]).traits
             result = ram(me["tier"], rel, roller, book, traits, what=other["name"])
-            texts.append(f"{me['name']}: " + _land(camp, act, fight, me, [result], "ram"))
+            texts.append(f"{me['name']}: " + _land(camp, act, fight, me, [result], "ram", rolled))
         a["speed"], b["speed"] = after
         a["declared"], b["declared"] = after
         texts.append(f"Speeds after: {a['name']} {after[0]}, {b['name']} {after[1]} knots.")
@@ -438,7 +445,7 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
                         [texts[0], act.id])
     return {"fight": fight["id"], "relative_speed": rel, "speeds_after": list(after),
-            "text": " ".join(texts)}
+            "text": " ".join(texts), "rolls": [r.to_dict() for r in rolled]}
 
 
 def _beast_rammed(camp: Campaign, act: Action, fight: dict[str, Any], beast: dict[str, Any],
@@ -489,10 +496,11 @@ def attack(camp: Campaign, beast: str, target: str, zone: str = "lethal",
         # the attack itself is news: the log (and the exports' fight story) said only "The
         # Gull swerves clear", never who attacked her (R54)
         _log(camp, act, fight, None, Event("attack", head, [], 0, {"attacker": a["name"]}))
-        text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit")
+        rolled: list[Any] = []
+        text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit", rolled)
         _save_fighter(camp, b)
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [head, act.id])
-    return {"fight": fight["id"], "text": text}
+    return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for r in rolled]}
 
 
 def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:

@@ -6,7 +6,8 @@ codes, no modifiers), for the referee with the rulings and each round's rolls fo
 ``<details>``. The story gathers the whole fight from the campaign log, the other sides'
 shots and the rounds' bookkeeping too (those events belong to no single voyage), plus what
 the fighting ships' voyages logged between the fight's first and last event (a fire the
-referee carried in with ``roll --apply``).
+referee carried in with ``roll --apply``), but not what an advance logged while the fight
+lay open.
 """
 
 from __future__ import annotations
@@ -60,9 +61,12 @@ def fights_of(db: Any, events: Iterable[dict[str, Any]]) -> list[list[dict[str, 
             continue
         voyages = sorted({int(r["voyage_id"]) for r in tagged if r.get("voyage_id")})
         marks = ",".join("?" * len(voyages))
+        # not what an advance logged while the fight lay open (the referee was warned): the
+        # fight stands at its minute, and an arrival hours later is not in its round
         between = [_decoded(r) for r in db.query(
             f"SELECT * FROM events WHERE id > ? AND id < ? AND voyage_id IN ({marks}) "
-            "AND json_extract(changes, '$.fight') IS NULL ORDER BY id",
+            "AND json_extract(changes, '$.fight') IS NULL AND action_id NOT IN "
+            "(SELECT id FROM actions WHERE kind = 'advance') ORDER BY id",
             [tagged[0]["id"], tagged[-1]["id"], *voyages])] if voyages else []
         for r in between:  # a fire or a sinking carried in mid-fight: in its round
             r["changes"] = {**r["changes"], "round": _round_at(tagged, int(r["id"]))}

@@ -127,8 +127,13 @@ def plot_forecast(
     fuel.hist(left, bins=range(low, high + 2), color=(0.3, 0.6, 0.3))
     fuel.set_title("Fuel left at the end (hlbs)", fontsize=10)
     fuel.set_ylabel("runs")
+    ports = {h.name: str(h.port) for h in chart.ports()} if hasattr(chart, "ports") else {}
+
+    def place(hex_name: str) -> str:  # the ports by name, as the text report gives them
+        return f"{ports[hex_name]} ({hex_name})" if hex_name in ports else hex_name
+
     fig.suptitle(
-        f"Forecast: {data['ship']} from {data['from']} to {data['to']}, "
+        f"Forecast: {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
         f"{data['runs']:,} runs (seed {data['seed']})",
         fontsize=12,
     )

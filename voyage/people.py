@@ -430,7 +430,12 @@ def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: 
         if not any(g.afloat and g.raft == raft.id for g in rows) and raft.hex == ship.hex:
             raft.state, raft.ended, raft.note = "rescued", camp.clock, f"taken aboard {ship.name}"
     save_floaters(camp, rows, people)
-    return Event("rescue", f"The referee rules: {ship.name} {text}", [], 0, {"rescued": True})
+    # "The referee rules: Gull 1 taken aboard ..." read badly, and told players of the
+    # referee: the ruling is in a parenthesis with its code, which the players' log drops
+    return Event(
+        "rescue", f"{ship.name} picks them up (the referee's ruling, R74): {text}", [], 0,
+        {"rescued": True},
+    )
 
 
 def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
@@ -557,32 +562,62 @@ def fate_rows(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
     return out
 
 
-def afloat_marks(camp: Campaign) -> list[tuple[str, str]]:
+def afloat_marks(camp: Campaign, compact: bool = False) -> list[tuple[str, str]]:
     """(label, hex) for everyone afloat now, one mark a hex (so labels on a rendered map do
     not print over each other), to mark on a map beside the ships: "raft 1 of Mercy (4
-    aboard), 3 crew of Mercy and Tom Pike (in the water)"."""
+    aboard), 3 crew of Mercy and Tom Pike (in the water)". ``compact`` (a picture's marks
+    and legend) counts three or more rafts of a ship in a hex as one, "8 rafts of Mercy (30
+    aboard)", and three or more groups in the water by heads, "12 people in the water":
+    eight rafts' names ran off the picture."""
     rows = floaters(camp)
     capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}
     rafts: dict[str, list[str]] = {}
     swimmers: dict[str, list[str]] = {}
+    heads: dict[str, int] = {}
+    by_ship: dict[str, dict[str, list[tuple[str, int, bool]]]] = {}
     for f in rows:
         if not f.afloat or not f.hex:
             continue
         if f.kind == "raft":
             aboard = sum(g.count for g in rows if g.afloat and g.raft == f.id)
             what = "capsized" if f.capsized else f"{aboard} aboard"
-            rafts.setdefault(f.hex, []).append(f"{f.who()} ({what})")
+            label = f"{f.who()} ({what})"
+            rafts.setdefault(f.hex, []).append(label)
             swimmers.setdefault(f.hex, [])
+            by_ship.setdefault(f.hex, {}).setdefault(str(f.ship), []).append(
+                (label, aboard, bool(f.capsized))
+            )
         elif f.raft is None or f.raft in capsized:
             rafts.setdefault(f.hex, [])
             swimmers.setdefault(f.hex, []).append(f.who())
+            heads[f.hex] = heads.get(f.hex, 0) + f.count
     out = []
     for where, labels in rafts.items():
+        if compact:
+            labels = _rafts_counted(by_ship.get(where, {}))
         people = swimmers.get(where, [])
-        if people:
+        if people and compact and len(people) > 2:
+            labels = labels + [f"{heads[where]} people in the water"]
+        elif people:
             them = people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
             labels = labels + [f"{them} (in the water)"]
         out.append((", ".join(labels), where))
+    return out
+
+
+def _rafts_counted(ships: dict[str, list[tuple[str, int, bool]]]) -> list[str]:
+    """The rafts of a hex (per ship: label, people aboard, capsized), a ship's as one label
+    when she has three or more there: "8 rafts of Mercy (30 aboard)", "3 rafts of Mercy (8
+    aboard, 1 capsized)"."""
+    out: list[str] = []
+    for ship, rafts in ships.items():
+        if len(rafts) < 3:
+            out.extend(label for label, _, _ in rafts)
+            continue
+        aboard = sum(n for _, n, upset in rafts if not upset)
+        upset = sum(1 for _, _, u in rafts if u)
+        what = f"{aboard} aboard" + (f", {upset} capsized" if upset else "")
+        out.append(f"{len(rafts)} rafts of {ship} ({what})")
     return out
 
 

@@ -82,5 +82,20 @@ def track_and_ship_handles(tracks: Sequence[str], ships: Sequence[str],
         out.append(Line2D([], [], color=colour_of[track_owner(label)], linewidth=2, label=label))
     for name in dict.fromkeys(ships):
         out.append(Line2D([], [], color=colour_of[name], marker="^", linewidth=0,
-                          markeredgecolor="white", label=name))
+                          markeredgecolor="white", label=legend_words(name)))
     return out
+
+
+#: the most characters of a mark's name the legend shows: a hex of rafts and people in the
+#: water is named whole on the map, and a legend column as wide pushed the legend off the
+#: picture's sides
+LEGEND_WORDS = 40
+
+
+def legend_words(name: str) -> str:
+    """``name`` as the legend shows it: cut at a word to :data:`LEGEND_WORDS` characters,
+    with an ellipsis, when longer."""
+    if len(name) <= LEGEND_WORDS:
+        return name
+    cut = name[: LEGEND_WORDS - 1].rsplit(" ", 1)[0].rstrip(",;:")
+    return cut + "\u2026"

@@ -753,9 +753,11 @@ def _referee_action(
         if s.status == "arrived":
             s.status = "under way"
         s.searching = False  # R74: a new course ends a search
+        # a voyage sailed inshore goes on inshore (R33): said, as `course` has no --inshore
+        close = ", inshore as she sailed" if any(flags) else ""
         text = (
             f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
-            f"({plural(len(hexes) - 1, 'hex', 'hexes')})."
+            f"({plural(len(hexes) - 1, 'hex', 'hexes')}{close})."
         )
         from .depthacts import bottom_on_course
 
@@ -767,7 +769,7 @@ def _referee_action(
             s.pace, s.strain = new_pace, new_strain
         ship.pace, ship.strain = new_pace, new_strain
         text = f"{ship.name} goes at {new_pace} pace" + (
-            f", straining {new_strain} knots over her Speed (R14)."
+            f", straining {plural(new_strain, 'knot')} over her Speed (R14)."
             if new_pace == "strain"
             else " (R15)."
             if new_pace == "slow"

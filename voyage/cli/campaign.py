@@ -239,8 +239,11 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
     camp = read_campaign(db_path)  # one moment, even while another terminal advances
     calendar = campaign_calendar(camp)
     rows = [{**a, "time": format_time(calendar, a["clock"])} for a in camp.history(limit)]
+    # the summary last and cut (a rescue's or a dive's ran to 200 characters and pushed the
+    # other columns off a terminal), the real time to the minute: --json keeps them whole
     shown = [
-        [a["id"], a["kind"], a["summary"], a["time"], a["at"], "yes" if a["undoable"] else "no"]
+        [a["id"], a["kind"], a["time"], _minute(a["at"]), "yes" if a["undoable"] else "no",
+         _cut(a["summary"], HISTORY_SUMMARY)]
         for a in rows
     ]
     if as_json:
@@ -252,9 +255,25 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
     click.echo(
         table(
             shown,
-            ["#", "kind", "summary", "campaign time", "taken at (UTC)", "undo"],
+            ["#", "kind", "campaign time", "taken at (UTC)", "undo", "summary"],
         )
     )
+
+
+#: the characters of an action's summary `voyage history` prints (its --json has them all)
+HISTORY_SUMMARY = 80
+
+
+def _cut(text: str, most: int) -> str:
+    """``text`` cut at a word to ``most`` characters with an ellipsis, when longer."""
+    if len(text) <= most:
+        return text
+    return text[: most - 1].rsplit(" ", 1)[0].rstrip(",;:") + "\u2026"
+
+
+def _minute(stamp: str) -> str:
+    """'2026-12-04T15:51:15+00:00' as '2026-12-04 15:51' (the time is UTC)."""
+    return stamp[:16].replace("T", " ") if len(stamp) >= 16 and stamp[10:11] == "T" else stamp
 
 
 def _choices(choices: list[object]) -> str:

@@ -126,6 +126,9 @@ def _without_name(message: str, param: click.Parameter | None) -> str:
 # The ranges every command shares, so the same thing has the same bounds everywhere.
 #: a campaign's or a roll's seed (R5): what `voyage init` makes when none is given fits
 SEED = Whole(0, 2**32 - 1)
+#: a forecast's or plan's seed: the one it prints when none is given (a 64-bit hash of the
+#: campaign seed and the clock, voyage.forecast.default_seed) must be typed back in whole
+RUN_SEED = Whole(0, 2**64 - 1)
 #: a voyage, storm or leak number
 NUMBER = Whole(1, 999_999)
 #: hours of play: at most a year (366 days) in one go

@@ -109,6 +109,7 @@ fight_option = click.option(
 
 
 def _show_status(camp: Any, data: dict[str, Any]) -> None:
+    from ..tiers import roman
     from ..voyages import clock_text
 
     when = clock_text(camp, data["clock"], data["minute"])
@@ -122,7 +123,7 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
     from .common import table
 
     rows: list[list[Any]] = [
-        [s["name"], s["kind"], s["tier"], s["speed"], s["declared"],
+        [s["name"], s["kind"], roman(s["tier"]), s["speed"], s["declared"],
          "off balance" if s["off_balance"] else "", s.get("state", ""),
          "; ".join(s["damage"])]
         for s in data["sides"]
@@ -221,9 +222,14 @@ def shoot(db_path: str, ship: str, target: str, weapon: str, zone: str, no_dodge
     if as_json:
         emit_json(data)
         return
+    _show_rolls(data)
+    click.echo(data["text"])
+
+
+def _show_rolls(data: dict[str, Any]) -> None:
+    """Each roll's line (R4), as `voyage roll` prints them, before what came of them."""
     for r in data["rolls"]:
         click.echo(f"  {r['line']}")
-    click.echo(data["text"])
 
 
 @encounter.command("ram")
@@ -250,6 +256,7 @@ def ram_command(db_path: str, ship: str, target: str, kind: str, as_json: bool) 
     if as_json:
         emit_json(data)
         return
+    _show_rolls(data)
     click.echo(data["text"])
 
 
@@ -277,6 +284,7 @@ def attack_command(db_path: str, leviathan: str, target: str, zone: str, no_dodg
     if as_json:
         emit_json(data)
         return
+    _show_rolls(data)
     click.echo(data["text"])
 
 

@@ -9,7 +9,7 @@ import click
 
 from .common import (
     NUMBER,
-    SEED,
+    RUN_SEED,
     Choice,
     FilePath,
     Whole,
@@ -34,10 +34,15 @@ def _hexes(value: str | None) -> list[str]:
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", default=None,
-              help="Destination: a hex CCRR or a port's name (shortest sea route).")
-@click.option("--via", "via", multiple=True,
-              help="A hex (or port) to pass on the way (repeatable).")
+@click.option(
+    "--to",
+    "to",
+    default=None,
+    help="Destination: a hex CCRR or a port's name (shortest sea route).",
+)
+@click.option(
+    "--via", "via", multiple=True, help="A hex (or port) to pass on the way (repeatable)."
+)
 @click.option("--route", "route", default=None, help="The whole route CCRR,CCRR,...")
 @click.option("--inshore", is_flag=True, help="Sail within a mile of the coast (R33).")
 @click.option(
@@ -47,16 +52,30 @@ def _hexes(value: str | None) -> list[str]:
     help="R13 normal, R15 slow, R14 strain N (default: her pace now).",
 )
 @click.argument("strain", type=STRAIN, required=False, default=None)
-@click.option("--plan", "plan_number", type=NUMBER, default=None,
-              help="Forecast route N of `voyage plan SHIP --to HEX` (with its fuel stops).")
+@click.option(
+    "--plan",
+    "plan_number",
+    type=NUMBER,
+    default=None,
+    help="Forecast route N of `voyage plan SHIP --to HEX` (with its fuel stops).",
+)
 @click.option("--runs", type=RUNS, default=10_000, show_default=True, help="Runs.")
-@click.option("--seed", type=SEED, default=None,
-              help="Seed of the runs (default: from the campaign seed and the clock).")
+@click.option(
+    "--seed",
+    type=RUN_SEED,
+    default=None,
+    help="Seed of the runs (default: from the campaign seed and the clock).",
+)
 @click.option(
     "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
 )
-@click.option("--plot", "plot_path", type=FilePath(dir_okay=False), default=None,
-              help="Also draw the forecast to this PNG: losses on the map, histograms.")
+@click.option(
+    "--plot",
+    "plot_path",
+    type=FilePath(dir_okay=False),
+    default=None,
+    help="Also draw the forecast to this PNG: losses on the map, histograms.",
+)
 @json_option
 @handles_errors
 def forecast(
@@ -138,7 +157,11 @@ def forecast(
         return
     from ..calendar import campaign_calendar
 
-    for line in text_report(data, campaign_calendar(camp)):
+    lines = text_report(data, campaign_calendar(camp))
+    places = _place_names(camp)
+    bare = f": {data['from']} to {data['to']},"  # the ports by name, as `plan` gives them
+    lines[0] = lines[0].replace(bare, f": {places(data['from'])} to {places(data['to'])},", 1)
+    for line in lines:
         click.echo(line)
     _encounters_note(camp)
     if data["depth_warning"]:
@@ -175,7 +198,7 @@ def _plan_setup(
 )
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @click.option("--runs", type=RUNS, default=2000, show_default=True, help="Runs per route.")
-@click.option("--seed", type=SEED, default=None, help="Seed of the runs (default: campaign).")
+@click.option("--seed", type=RUN_SEED, default=None, help="Seed of the runs (default: campaign).")
 @click.option(
     "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
 )
@@ -225,9 +248,13 @@ def plan_command(
     if as_json:
         emit_json(data)
         return
+    order = {"fastest": "fastest", "safest": "safest", "fuel": "most fuel left"}[objective]
+    place = _place_names(camp)
     click.echo(
-        f"Plans for {data['ship']} from {data['from']} to {data['to']}, best "
-        f"{objective} first ({runs:,} run{'' if runs == 1 else 's'} each, seed {data['seed']}):"
+        f"Plans for {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
+        f"{order} first "
+        f"({runs:,} run{'' if runs == 1 else 's'} each, seed {data['seed']}; hours and what is "
+        "left are the means of the runs):"
     )
     rows = [
         [
@@ -235,18 +262,26 @@ def plan_command(
             p["label"],
             p["hexes"],
             pct(p["arrives"]),
-            "-" if p["hours"] is None else f"{p['hours']:g}",
+            "-" if p["hours"] is None else f"{round(p['hours'], 1):g}",
             pct(p["lost"]),
             pct(p["aground"]),
-            f"{p['fuel_left']:g}",
+            f"{round(p['fuel_left'], 1):g}",  # means: one decimal, as the forecast
         ]
         for p in data["plans"]
     ]
     click.echo(
         table(
             rows,
-            ["plan", "route", "hexes", "arrives", "hours", "lost", "aground",
-             "charge left" if data.get("fuel_unit") == "power units" else "fuel left"],
+            [
+                "plan",
+                "route",
+                "hexes",
+                "arrives",
+                "hours",
+                "lost",
+                "aground",
+                "charge left" if data.get("fuel_unit") == "power units" else "fuel left",
+            ],
         )
     )
     for p in data["plans"]:
@@ -284,3 +319,15 @@ def _encounters_note(camp: Any) -> None:
             f"something (a check every {every} hours at sea, by default)."
         )
 
+
+def _place_names(camp: Any) -> Any:
+    """A function naming a hex as people read it: "Gullhaven (0305)" for a port's, else
+    the hex."""
+    from ..chronicle import map_places
+
+    ports = map_places(camp)
+
+    def place(hex_name: str) -> str:
+        return f"{ports[hex_name]} ({hex_name})" if hex_name in ports else hex_name
+
+    return place

@@ -20,6 +20,7 @@ from .common import (
     read_campaign,
     refuse_existing,
 )
+from .hexarg import hex_or_port
 
 
 @click.group("map")
@@ -36,7 +37,9 @@ def _area_options(func: Any) -> Any:
     func = click.option(
         "--radius", type=RADIUS, default=None, help="Hexes around --around (0 to 999)."
     )(func)
-    return click.option("--around", default=None, metavar="HEX", help="Show only near HEX.")(func)
+    return click.option(
+        "--around", default=None, metavar="HEX", help="Show only near HEX (or a port)."
+    )(func)
 
 
 @map_group.command("load")
@@ -103,13 +106,22 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 
     camp = read_campaign(db_path)
     sea = current_map(camp)
+    around = hex_or_port(camp, around)
     from ..people import afloat_marks
 
     storms, ships = storms_now(camp), ship_positions(camp)
     afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
     left = fuel_left(camp, sea)
+    # a wreck is no ship afloat: "1  Quiet Hound (2914)" read as a ship there now
+    lost = {
+        name: status
+        for name, status in camp.db.execute(
+            "SELECT name, status FROM ships WHERE status IN ('sunk', 'abandoned')"
+        ).fetchall()
+    }
+    marks = [(f"{n} ({lost[n]})" if n in lost else n, h) for n, h in ships]
     text = text_map(
-        sea, around=around, radius=radius, storms=storms, ships=ships + afloat, fuel_left=left
+        sea, around=around, radius=radius, storms=storms, ships=marks + afloat, fuel_left=left
     )
     if as_json:
         emit_json(
@@ -198,6 +210,7 @@ def render(
     refuse_existing(out, force)
     camp = read_campaign(db_path)
     sea = current_map(camp)
+    around = hex_or_port(camp, around)
     calendar = campaign_calendar(camp)
     hour = parse_when(when, camp.clock, calendar) if when is not None else camp.clock
     from ..render import RENDER_STEPS
@@ -212,7 +225,7 @@ def render(
             labels=labels,
             around=around,
             radius=radius,
-            ships=ship_positions(camp) + afloat_marks(camp),  # R71-R74: rafts and swimmers
+            ships=ship_positions(camp) + afloat_marks(camp, compact=True),  # R71-R74
             tracks=voyage_tracks(camp, tracks),
             encounters=render_places(camp, tracks, hour),  # issue 12: encounters marked
             title=title or f"{sea.name}, {clock_text(camp, hour)}",
@@ -242,8 +255,6 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
     from ..mapstore import current_map, fuel_left, fuel_words, ship_positions
     from ..voyages import clock_text
     from ..world.campaign import sea_states_for
-    from .hexarg import hex_or_port
-
     camp = read_campaign(db_path)
     sea = current_map(camp)
     h = sea.hex(str(hex_or_port(camp, hex_name)))

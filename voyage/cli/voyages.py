@@ -206,7 +206,20 @@ def sail(
 UNTIL_WORDS = ("arrival", "event", "dawn", "dusk")
 
 
-@click.command()
+class _Advance(click.Command):
+    """`voyage advance 6`, the hours typed bare, is refused naming --hours 6 (click said
+    "Got unexpected extra argument (6)")."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0].isascii() and args[0].isdigit():
+            raise click.ClickException(
+                f"give the hours as an option: voyage advance --hours {args[0]} "
+                "(or --days N, or --until arrival|event|dawn|dusk|WHEN)"
+            )
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=_Advance)
 @db_option
 @click.option(
     "--hours", type=HOURS, default=None, help="Hours to advance (default 1; at most 8784, a year)."
@@ -221,10 +234,18 @@ UNTIL_WORDS = ("arrival", "event", "dawn", "dusk")
     "season; 06:00 and 18:00 without a calendar), or a time: 'day 3, 06:00', "
     "'2 Jun 1492, 06:00', '+12h' (it still stops early for the referee).",
 )
-@click.option("--quiet", is_flag=True, help="Print only the summary, not every event.")
+@click.option(
+    "--days", type=Whole(1, 366), default=None, help="Days to advance: 24 hours each (1 to 366)."
+)
+@click.option(
+    "--quiet", is_flag=True, help="Print only the summary and what stopped it, not every event."
+)
 @json_option
 @handles_errors
-def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_json: bool) -> None:
+def advance(
+    db_path: str, hours: int | None, until: str | None, days: int | None, quiet: bool,
+    as_json: bool,
+) -> None:
     """Advance the clock: every ship at sea moves together, hour by hour.
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
@@ -240,19 +261,24 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         voyage advance --until arrival
 
         voyage advance --until "day 2, 06:00"
+
+        voyage advance --days 2 --quiet
     """
     from .. import gctune
     from ..calendar import campaign_calendar, format_time
     from ..voyages import advance as do_advance
     from .progress import progress_bar
 
-    if hours and until:
-        raise click.UsageError("give either --hours or --until, not both")
+    if sum(x is not None for x in (hours, until, days)) > 1:
+        raise click.UsageError("give one of --hours, --days or --until, not more than one")
+    if days is not None:
+        hours = 24 * days
     gctune.for_long_run()  # the modules loaded, the campaign not yet open (issue 14)
     camp = open_campaign(db_path)
     if until is not None and until.strip().lower() in UNTIL_WORDS:
         until = until.strip().lower()
     elif until is not None:  # a time: the hours from now to it, refused before any dice fall
+        _near_word(until)
         hours, until = _hours_until(camp, until), None
     # a bar on a terminal for an advance over a second (no end is known for --until)
     with progress_bar(None if until else hours or 1, "Advancing") as progress:
@@ -273,18 +299,18 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
             }
         )
         return
-    if not quiet:
-        # in the order they happened (R52: each at its minute): the engine logs each ship's
-        # hour in turn, so one ship's 15:25 came after another's 15:59
-        for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
-            if e.event.kind == "coast" and not e.event.changes and not e.halt:
-                continue
-            text = e.event.text
-            if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
-                text = f"{e.ship}: {text}"
-            click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
-            for r in e.event.rolls:
-                click.echo(f"      {r.line()}")
+    # in the order they happened (R52: each at its minute): the engine logs each ship's hour
+    # in turn, so one ship's 15:25 came after another's 15:59. --quiet keeps what stopped the
+    # advance ("Stopped: Gull: encounter" alone did not say it was a Sea Serpent)
+    for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
+        if not e.halt and (quiet or (e.event.kind == "coast" and not e.event.changes)):
+            continue
+        text = e.event.text
+        if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
+            text = f"{e.ship}: {text}"
+        click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
+        for r in e.event.rolls:
+            click.echo(f"      {r.line()}")
     last: dict[str, Any] = {}
     for row in result.rows:
         last[row.ship] = row
@@ -319,6 +345,22 @@ def advance(db_path: str, hours: int | None, until: str | None, quiet: bool, as_
         # they would still fall at that minute, so the referee is reminded once
         click.echo(f"Note: fight {fight_id} at {where} (begun {format_time(cal, clock)}) is "
                    "still open: `voyage encounter end` closes it (R94).", err=True)
+
+
+def _near_word(until: str) -> None:
+    """Refuse a misspelt word of --until ('arival') naming the word meant: the time
+    reader's refusal listed every way to write a time first."""
+    import difflib
+
+    typed = until.strip().lower()
+    if any(ch.isdigit() for ch in typed):
+        return
+    near = difflib.get_close_matches(typed, UNTIL_WORDS, n=1, cutoff=0.7)
+    if near:
+        raise click.ClickException(
+            f"--until {until!r}: did you mean {near[0]!r}? (--until takes "
+            f"{', '.join(UNTIL_WORDS)} or a time such as 'day 3, 06:00' or '+12h')"
+        )
 
 
 def _hours_until(camp: Any, when: str) -> int:
@@ -466,6 +508,12 @@ def log(
     if not hours and not events:
         click.echo(f"{ship.name} has no log yet.")
         return
+    if hours:  # "01:00  0404" read as "in 0404 at 01:00", when she entered it at 01:59
+        click.echo(
+            f"{ship.name}, hour by hour: each row is the hour from its time, with the hex she "
+            "ended it in, the miles made in it and her figures at its end; its events and "
+            "rolls beneath."
+        )
     advanced = {h["action_id"] for h in hours}
     fuel = "charge" if ship.design is not None else "fuel"  # R82: power units
     # each hour row, then what happened in that hour; a referee's actions taken before the
@@ -557,7 +605,10 @@ def status(db_path: str, as_json: bool) -> None:
         if r["voyage_status"] == "under way" and not r["speed"]:
             trouble.append("adrift (R13, R64)")
         if r["leaks"]:
-            trouble.append("leaks " + ", ".join(f"{i + 1}:{v}/h" for i, v in enumerate(r["leaks"])))
+            # numbered as `act SHIP repair leak N` takes them ("leaks 1:4/h" was a riddle)
+            trouble.append(
+                ", ".join(f"leak {i + 1} at {v} hlbs/h" for i, v in enumerate(r["leaks"]))
+            )
         lines.append(
             [
                 r["ship"],
@@ -565,7 +616,8 @@ def status(db_path: str, as_json: bool) -> None:
                 r["hex"],
                 r["destination"],
                 r["miles_left"],
-                r["eta_hours"] if r["eta_hours"] is not None else "-",
+                # a ship that stops to search (R74) makes no way: no hours to go are known
+                "-" if r["eta_hours"] is None or "searching" in r["status"] else r["eta_hours"],
                 # R82: a built boat's pace is the speed her skipper set: mph, not "normal"
                 f"{r['speed']} {r['pace']}" if r["fuel_unit"] == "hlbs" else f"{r['speed']} mph",
                 r["fuel"] if r["fuel_unit"] == "hlbs" else f"{r['fuel']} units",

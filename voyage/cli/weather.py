@@ -48,7 +48,9 @@ def _hexes_text(hexes: list[str], limit: int = 8) -> str:
 @weather.command("storm")
 @db_option
 @click.argument("hexes", nargs=-1, metavar="[CCRR]...")
-@click.option("--around", default=None, metavar="HEX", help="Centre of a round storm.")
+@click.option(
+    "--around", default=None, metavar="HEX", help="Centre of a round storm (a hex or a port)."
+)
 @click.option("--radius", type=RADIUS, default=None, help="Hexes from --around (0 to 999).")
 @click.option(
     "--hours", type=HOURS, required=True, help="How long it blows, from now (1 to 8784)."
@@ -105,11 +107,13 @@ def storm(
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
     camp = open_campaign(db_path)
+    from .hexarg import hex_or_port, hexes_or_ports
+
     made = add_storm(
         camp,
-        list(hexes),
+        list(hexes_or_ports(camp, hexes)),
         hours,
-        around=around,
+        around=hex_or_port(camp, around),
         radius=radius,
         note=note,
         state=state,

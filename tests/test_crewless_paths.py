@@ -135,7 +135,7 @@ def test_an_anchored_ship_is_weighed_before_she_is_taken_in_tow(
     runner: CliRunner, db: Path
 ) -> None:
     # R65: an anchored ship does not move; R92 moves the two together. She was towed off
-    # with her anchor down, and undoing nothing of it
+    # with her anchor down
     trawler_at(runner, COAST, crew=4, fuel=60)
     trawler_at(runner, COAST, name="Gull", crew=4, fuel=60)
     assert _status(runner, "Sea Witch")["status"] == "anchored"

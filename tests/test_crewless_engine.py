@@ -60,6 +60,17 @@ def test_a_crewless_ship_searching_ends_her_search() -> None:
     assert not s.searching and s.status == "adrift"
 
 
+def test_a_crewless_ship_searching_at_anchor_ends_her_search_and_stays_anchored() -> None:
+    s = voyage(ship(crew=0), status="anchored", searching=True)
+    result = run([s], seed=1, hours=1)
+    first = result.events[0].event
+    assert (first.kind, first.text) == (
+        "search",
+        "Gull has no crew: her search ends (R74): nobody is aboard to look.",
+    )
+    assert not s.searching and s.status == "anchored"
+
+
 def test_a_crewless_ship_lying_or_in_port_is_left_as_she_is() -> None:
     anchored = voyage(ship(crew=0), status="anchored")
     result = run([anchored], seed=1, hours=2)

@@ -28,23 +28,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..crewless import adrift_now
+from ..crewless import adrift_words, lie_adrift
 
 
 def no_hands(engine: Any, clock: int, events: list[Any]) -> None:
     """The start of an advance from ``clock`` (voyage.engine.Engine.run): each ship with no
-    crew that is under way or searching lies adrift (voyage.crewless.lie_adrift), with one
-    event saying why. Cheap: one look at each ship's crew, once an advance."""
+    crew that is under way lies adrift, and one searching ends her search
+    (voyage.crewless.lie_adrift), with one event saying why. Cheap: one look at each ship's
+    crew, once an advance."""
     for s in engine.states:
         if s.ship.crew < 1 and (s.status == "under way" or s.searching):
-            searched = s.searching
-            text = adrift_now(s)
-            if not text:
-                continue
-            if searched:
-                text += " Her search ends (R74): nobody is aboard to look."
+            under_way, searched = s.status == "under way", s.searching
+            lie_adrift(s)
+            name, ends = s.ship.name, "search ends (R74): nobody is aboard to look."
+            if under_way:
+                text = f"{name} has no crew: {adrift_words(s.ship, s.hex)}"
+                text += f" Her {ends}" if searched else ""
+            else:  # anchored or adrift, searching her hex
+                text = f"{name} has no crew: her {ends}"
             from ..engine import LoggedEvent
             from ..events import Event
 
-            event = Event("drift", text, [], 0, {"status": s.status, "searching": False})
-            events.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event))
+            event = Event(
+                "drift" if under_way else "search",
+                text,
+                [],
+                0,
+                {"status": s.status, "searching": False},
+            )
+            events.append(LoggedEvent(s.voyage_id, name, clock, event))

@@ -281,10 +281,12 @@ def test_water_over_a_tenth_of_deadweight_means_an_hourly_capsize_check():
 
 
 def test_a_ship_that_arrives_on_fire_burns_on_in_port():
-    # the voyage is over only when the emergency is
+    # the voyage is over only when the emergency is. Nobody fights the fire (fire_crew 0:
+    # with no crew aboard at all she would not sail in, R70: voyage.rules.crewphase)
     def make():
         return [
-            voyage(ship(tier=6, engine=6, crew=0), fire=3, fire_since=-1, position=9, progress=10)
+            voyage(ship(tier=6, engine=6, crew=4), fire=3, fire_since=-1, fire_crew=0,
+                   position=9, progress=10)
         ]
 
     seed, result, states = first_seed(

@@ -11,6 +11,12 @@ rules let a hull do with nobody aboard is left alone: she drifts (R64), floods, 
 sinks (R36-R50), is towed by another ship (R92), is rescued into or searched for, and the
 referee may still declare her saved (R40) or got off (R34); in a port the port's people
 refuel, recharge, repair and salvage her. Each refusal names the fix: put crew aboard.
+
+Under way with nobody left to sail her she lies adrift (:func:`heave_to`, :func:`adrift_now`:
+one spelling, :func:`adrift_words`), whichever way her last crewman went (`ship load --crew
+0`, `crew move`, `crew remove`), when a stuck ship is got off (R34, R83), and at the start
+of every advance (voyage.rules.crewphase: a campaign from before this rule). The engine's
+own work that needs hands (voyage.rules.crewphase lists it) waits for crew the same way.
 """
 
 from __future__ import annotations
@@ -87,11 +93,47 @@ def refuse_crewless(
     raise no_crew(ship, work, ONLY_DRIFTS if drifts else "")
 
 
+def adrift_words(ship: Any, where: str) -> str:
+    """The one spelling of what a crewless ship does instead of sailing (R64, R70), for
+    every path that leaves one without hands under way: ``nobody sails her, and she lies
+    adrift at 0707, drifting with any current (R64, R70), until crew come aboard (…) or
+    another ship tows her (R92).``"""
+    name = repr(ship.name)
+    return (
+        f"nobody sails her, and she lies adrift at {where}, drifting with any current (R64, "
+        f"R70), until crew come aboard (`voyage ship load {name} --crew N`, then `voyage act "
+        f"{name} weigh`) or another ship tows her (R92)."
+    )
+
+
+def lie_adrift(s: Any) -> bool:
+    """Her voyage ``s`` (a voyage.engine.ShipState) with no crew aboard: under way, she
+    makes no way of her own and lies adrift (R64; our reading, R70); searching, her search
+    (R74) is over. True where this changed her (the caller says so, in
+    :func:`adrift_words`); a ship with crew, or lying, stuck or in tow, is left as she is."""
+    if s.ship.crew >= 1 or not (s.status == "under way" or s.searching):
+        return False
+    if s.status == "under way":
+        s.status = "adrift"
+    s.searching = False
+    return True
+
+
+def adrift_now(s: Any) -> str:
+    """:func:`lie_adrift` for her voyage ``s``, and the sentence saying so ("Gull has no
+    crew: nobody sails her, …"), or '' where nothing changed: for the engine's start of an
+    advance and for a stuck ship got off (R34, R83) with nobody to sail her."""
+    if not lie_adrift(s):
+        return ""
+    return f"{s.ship.name} has no crew: {adrift_words(s.ship, s.hex)}"
+
+
 def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
-    """`voyage ship load SHIP --crew 0` on a ship under way: nobody is left to sail her, so
-    she makes no way of her own and lies adrift (R64; our reading, R70), her search (R74)
-    over; she kept steaming along her route with nobody aboard. Returns her voyage (with
-    ``ship`` as its ship, to save inside the load's action) and the line saying so; (None,
+    """Her crew taken off while she is under way (`voyage ship load SHIP --crew 0`, `voyage
+    crew move` or `crew remove` of her last crewman): nobody is left to sail her, so she
+    makes no way of her own and lies adrift (R64; our reading, R70), her search (R74) over;
+    she kept steaming along her route with nobody aboard. Returns her voyage (with
+    ``ship`` as its ship, to save inside the caller's action) and the line saying so; (None,
     '') where she is not under way or keeps a crew."""
     if ship.crew >= 1:
         return None, ""
@@ -101,10 +143,5 @@ def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
     if s is None or s.status != "under way":
         return None, ""
     s.ship = ship  # the loaded ship is what the voyage saves
-    s.status, s.searching = "adrift", False
-    name = repr(ship.name)
-    return s, (
-        f"{ship.name} has no crew now: nobody sails her, and she lies adrift at {s.hex}, "
-        f"drifting with any current (R64, R70), until crew come aboard (`voyage ship load "
-        f"{name} --crew N`, then `voyage act {name} weigh`) or another ship tows her (R92)."
-    )
+    lie_adrift(s)
+    return s, f"{ship.name} has no crew now: {adrift_words(ship, s.hex)}"

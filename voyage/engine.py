@@ -46,6 +46,7 @@ from .rules.arrival import arrive
 from .rules.boatpower import figures_key, plain
 from .rules.boatwater import bottom_damage, keel_rights
 from .rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
+from .rules.crewphase import no_hands
 from .rules.drift import current_leg, drift_phase
 from .rules.emergency import emergency_minute, emergency_minutes
 from .rules.floodphase import flooding, r37_water
@@ -423,6 +424,7 @@ class Engine:
         / dusk (at most ``limit`` hours). Stops early after any hour in which something
         needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
         result = AdvanceResult(start)
+        no_hands(self, start, result.events)  # R70: a crewless ship makes no way (R64)
         todo = hours if hours is not None else limit
         clock = start
         # with every ship in port the clock still runs (the weather moves on; a referee can
@@ -487,7 +489,8 @@ class Engine:
         for s in self.states:
             if not s.active:
                 continue
-            if s.in_trouble or (s.status == "stuck" and self.world.stuck_escape == "roll"):
+            if s.in_trouble or (s.status == "stuck" and self.world.stuck_escape == "roll"
+                                and s.ship.crew > 0):  # R34 with R70: she tries to get off
                 return ""
         from .rules.aground import waiting_aground  # (only an advance that stops needs it)
 
@@ -633,7 +636,7 @@ class _ShipHour:
         s, ship = self.s, self.ship
         if s.new_leaks:
             s.new_leaks = []
-        if s.status == "stuck" and self.e.world.stuck_escape == "roll":
+        if s.status == "stuck" and self.e.world.stuck_escape == "roll" and ship.crew > 0:  # R70
             got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
             self.log(got_off)
             if got_off.rolls[0].success:  # she is afloat again

@@ -194,6 +194,34 @@ def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, 
 # -- the commands ---------------------------------------------------------------------------
 
 
+def _hands(camp: Campaign, f: dict[str, Any], work: str, why: str = "") -> None:
+    """A fighting ship with no crew (R70, our reading; voyage.crewless) cannot ``work``:
+    nobody aboard fires her guns, rams or makes way (she only drifts, R64). One line."""
+    if f["kind"] == "ship":
+        ship = camp.get_ship(f["name"])
+        if ship.crew < 1:
+            from .crewless import no_crew
+
+            raise no_crew(ship, work, why)
+
+
+def _try_dodge(camp: Campaign, f: dict[str, Any], zone: str) -> tuple[Outcome, bool]:
+    """The target ``f`` dodges an Explosion (R51): (the outcome, whether she dodged); failed,
+    her crew are off balance. A ship with no crew (R70, our reading) has nobody at the helm
+    to dodge: no roll, the blow lands."""
+    traits: list[str] = []
+    if f["kind"] == "ship":
+        ship = camp.get_ship(f["name"])
+        if ship.crew < 1:
+            return Outcome("dodge", f"Nobody is aboard {f['name']} to dodge (R51, R70): the "
+                           "blow lands.", (), {}), False
+        traits = list(ship.traits)
+    d = dodge(f["tier"], camp.roller, camp.rulebook, traits, zone=zone)
+    if not d.dodged:
+        f["off_balance"] = 1
+    return d, d.dodged
+
+
 def _ship_speed(camp: Campaign, s: ShipState) -> int:
     """Her speed now (R13-R15): 0 unless under way."""
     if s.status != "under way":
@@ -289,6 +317,8 @@ def next_round(camp: Campaign, moves: dict[str, int], fight_id: int | None = Non
                 )
             if not 0 <= knots <= 99:
                 raise VoyageRuleError(f"{f['name']}: a movement of {knots} knots is not possible")
+            if knots:
+                _hands(camp, f, f"make {knots} knots", "she only drifts, R64")
             if knots == f["declared"]:
                 continue
             if fight["round"] > 1:
@@ -358,6 +388,7 @@ def shoot(camp: Campaign, shooter: str, target: str, weapon: str, zone: str = "l
                 "their composure"
             )
         w = _weapon(camp, a, weapon)
+        _hands(camp, a, f"fire the {w['name']}")
         book, roller = camp.rulebook, camp.roller
         to_hit = int(b["tier"]) // 2  # R17
         mods = [Modifier(to_hit, f"to-hit, Tier {roman(b['tier'])} hull (R17)")]
@@ -380,12 +411,8 @@ def shoot(camp: Campaign, shooter: str, target: str, weapon: str, zone: str = "l
             explosion = w["hit"] == "explosion"
             dodged = False
             if explosion and try_dodge:
-                traits = camp.get_ship(b["name"]).traits if b["kind"] == "ship" else []
-                d = dodge(b["tier"], roller, book, traits, zone=zone)
+                d, dodged = _try_dodge(camp, b, zone)
                 outcomes.append(d)
-                dodged = d.dodged
-                if not dodged:
-                    b["off_balance"] = 1
             if not dodged:
                 outcomes.append(hull_hit(b["tier"], w["modifier"], roller, book,
                                          explosion=explosion, zone=zone if explosion else None))
@@ -407,6 +434,7 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         fight, a, b = _same_fight(camp, rammer, target)
         if int(fight["round"]) < 1:
             raise VoyageRuleError("no round has begun: `voyage encounter round` first")
+        _hands(camp, a, "ram", "she only drifts, R64")
         for f in (a, b):
             if f["kind"] == "ship":
                 s = open_voyage(camp, f["name"])
@@ -483,12 +511,8 @@ def attack(camp: Campaign, beast: str, target: str, zone: str = "lethal",
         outcomes: list[Outcome] = []
         dodged = False
         if try_dodge:
-            traits = camp.get_ship(b["name"]).traits if b["kind"] == "ship" else []
-            d = dodge(b["tier"], roller, book, traits, zone=zone)
+            d, dodged = _try_dodge(camp, b, zone)
             outcomes.append(d)
-            dodged = d.dodged
-            if not dodged:
-                b["off_balance"] = 1
         if not dodged:
             outcomes.append(hull_hit(b["tier"], info["modifier"], roller, book, True, zone))
         head = (f"The {a['name']} attacks {b['name']}: an Explosion ({info['zones']}, "

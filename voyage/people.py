@@ -134,14 +134,15 @@ def move_person(camp: Campaign, name: str, ship_name: str) -> str:
         _set_count(camp, frm, role, max(0, (frm.crew if role == "crew" else frm.passengers) - 1))
         _set_count(camp, to, role, (to.crew if role == "crew" else to.passengers) + 1)
         camp.db.execute("UPDATE people SET ship = ? WHERE id = ?", [to.name, p["id"]])
-    return f"{p['name']} moves from {frm.name} to {to.name}."
+        adrift = _last_crew_off(camp, frm, role)
+    return f"{p['name']} moves from {frm.name} to {to.name}." + adrift
 
 
 def remove_person(camp: Campaign, name: str) -> str:
     """Take a named person off the roster (one action); aboard a ship, they leave her."""
     with camp.action("crew remove", f"remove {name}"):
         p = person(camp, name)
-        where = ""
+        where = adrift = ""
         if p["ship"] is not None:
             ship = camp.get_ship(p["ship"], archived=True)
             role = p["role"]
@@ -149,8 +150,25 @@ def remove_person(camp: Campaign, name: str) -> str:
                 camp, ship, role, max(0, (ship.crew if role == "crew" else ship.passengers) - 1)
             )
             where = f" and leaves {ship.name}"
+            adrift = _last_crew_off(camp, ship, role)
         camp.db.execute("DELETE FROM people WHERE id = ?", [p["id"]])
-    return f"{p['name']} is off the roster{where}."
+    return f"{p['name']} is off the roster{where}." + adrift
+
+
+def _last_crew_off(camp: Campaign, ship: Ship, role: str) -> str:
+    """Her last crewman gone while she is under way (`crew move`, `crew remove`): nobody
+    sails her, she lies adrift (voyage.crewless.heave_to, as `ship load --crew 0`), saved
+    inside the caller's action; the line saying so (after a newline), or ''."""
+    if role != "crew" or ship.crew > 0:
+        return ""
+    from .crewless import heave_to
+    from .voyages import save_state
+
+    s, line = heave_to(camp, ship)
+    if s is None:
+        return ""
+    save_state(camp, s, camp.clock)
+    return "\n" + line
 
 
 def check_counts(camp: Campaign, ship: Ship) -> None:

@@ -171,6 +171,9 @@ def quiet_ships(
             append(slow(s))  # R85: the pumps work this hour
             continue
         if status == "stuck":
+            if ship.crew < 1:  # R70: nobody to try to get her off (voyage.rules.crewphase)
+                append(slow(s))
+                continue
             row = stuck_hour(e, s, clock, out)
             if row is None:
                 append(slow(s))

@@ -59,8 +59,11 @@ def tow_action(
         )
     if other.ship.equipment.get(TOWED_BY) or other.ship.equipment.get(TOW):
         raise VoyageRuleError(f"{other.ship.name} is already in a tow")
-    if s.status not in ("under way", "anchored", "adrift") or other.status in ("stuck",):
+    if s.status not in ("under way", "anchored", "adrift"):
         raise VoyageRuleError(f"{ship.name} is {s.status}: she cannot take a ship in tow now")
+    held = _held(other)
+    if held:
+        raise VoyageRuleError(held)
     weight = tow_weight(other.ship, book, camp.water_in_load)
     counted = make_fast(ship, other.ship, book, camp.water_in_load)
     other.status = UNDER_TOW
@@ -93,3 +96,23 @@ def _not_towable(ship: Any) -> str:
         f"{ship.name} is not at sea: a tow is between ships at sea "
         f"(`voyage sail {ship.name!r} --to CCRR` first)"
     )
+
+
+def _held(other: ShipState) -> str:
+    """Why ``other`` cannot be towed off where she lies, or '': stuck aground (R34) she is
+    got off first; at anchor or moored (R65: an anchored ship does not move) her anchor is
+    weighed first (our reading: R92 moves the two together, and her cable would hold her),
+    by her own crew: with none aboard, put crew aboard to weigh it (R70)."""
+    ship = other.ship
+    name = repr(ship.name)
+    if other.status == "stuck":
+        return (f"{ship.name} is stuck aground at {other.hex}: get her off first (`voyage act "
+                f"{name} refloat`, R34), then take her in tow (R92)")
+    if other.status != "anchored":
+        return ""
+    weigh = f"weigh first (`voyage act {name} weigh`)"
+    if ship.crew < 1:
+        weigh = (f"with no crew to weigh (R70), put crew aboard and weigh first (`voyage ship "
+                 f"load {name} --crew N`, then `voyage act {name} weigh`)")
+    return (f"{ship.name} is anchored at {other.hex} and an anchored ship does not move "
+            f"(R65): {weigh}, then take her in tow (R92)")

@@ -605,7 +605,7 @@ def _referee_action(
     s = open_voyage(camp, ship.name)
     if s is not None:
         ship = s.ship  # one Ship: what the action changes is what is saved
-    from .crewless import refuse_crewless
+    from .crewless import adrift_now, refuse_crewless
 
     refuse_crewless(camp, ship, s, what, target, chart)  # R70: nobody aboard to work her
     book = camp.rulebook
@@ -721,6 +721,9 @@ def _referee_action(
         s.status = "under way"
         text = f"{ship.name} is got off the bottom: afloat again (R34, the referee's call)."
         changes = {"stuck": False}
+        adrift = adrift_now(s)  # R70: with no crew aboard nobody sails her (R64)
+        if adrift:
+            text, changes["status"] = f"{text} {adrift}", s.status
     elif what in ("anchor", "weigh"):
         from .passage import anchor_or_weigh
 

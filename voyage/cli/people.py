@@ -114,6 +114,9 @@ def list_people(db_path: str, ship_name: str | None, as_json: bool) -> None:
 def move(db_path: str, name: str, ship_name: str) -> None:
     """Move a named person to another ship in the same hex.
 
+    The last of a ship's crew moved off while she is under way, nobody sails her: she lies
+    adrift where she is (R64, R70), as the second line says.
+
     Example:
 
         voyage crew move "Tom Pike" --ship Gull
@@ -129,6 +132,9 @@ def move(db_path: str, name: str, ship_name: str) -> None:
 @handles_errors
 def remove(db_path: str, name: str) -> None:
     """Take a named person off the roster (aboard a ship, they leave her).
+
+    The last of a ship's crew removed while she is under way, nobody sails her: she lies
+    adrift where she is (R64, R70), as the second line says.
 
     Example:
 

@@ -43,7 +43,9 @@ def emergency_minute(h: Any) -> None:
             )
             h.begin_sinking("the fire swallowed her (R50)")
     elif s.fire and s.fire_since is not None and now > s.fire_since:
-        crew = ship.crew if s.fire_crew is None else s.fire_crew
+        # R50: her crew fight it, or the referee's number (fight-fire --crew N) of those
+        # still aboard (R70: taken off since, they fight no more)
+        crew = ship.crew if s.fire_crew is None else min(s.fire_crew, ship.crew + ship.passengers)
         result = fire_minute(
             s.fire,
             ship.tier,

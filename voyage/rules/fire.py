@@ -57,9 +57,11 @@ def spread_in_6(traits: Sequence[str], book: RuleBook) -> int:
 
 
 def firefighters(crew: int, firehose: bool, book: RuleBook) -> int:
-    """Crew fighting the fire, a firehose counting as ``fire.firehose_crew`` (one, R50)."""
-    hose = int(book.procedures["fire"].get("firehose_crew", 1)) if firehose else 0
-    return check_count(crew, "crew fighting the fire") + hose
+    """Crew fighting the fire, a firehose counting as ``fire.firehose_crew`` (one, R50)
+    where someone works it: with nobody fighting, the hose lies idle (our reading, R70)."""
+    crew = check_count(crew, "crew fighting the fire")
+    hose = int(book.procedures["fire"].get("firehose_crew", 1)) if firehose and crew else 0
+    return crew + hose
 
 
 def _swallow(roller: Roller, book: RuleBook) -> tuple[int, Roll]:

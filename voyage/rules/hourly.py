@@ -81,8 +81,12 @@ def salvage_phase(h: Any) -> None:
     s.status = "under way"
     s.more.pop("salvage_at", None)
     s.more.pop("grounded_mph", None)
-    h.note("aground", f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83).",
-           changes={"stuck": False})
+    text = f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83)."
+    from ..crewless import adrift_now
+
+    adrift = adrift_now(s)  # R70: with no crew aboard nobody sails her (R64)
+    h.note("aground", f"{text} {adrift}" if adrift else text,
+           changes={"stuck": False, "status": s.status} if adrift else {"stuck": False})
 
 
 def escape_mods(h: Any) -> list[Modifier]:

@@ -78,6 +78,14 @@ def repair_phase(h: Any) -> None:
     if index is None or s.status == "sunk":
         s.more.pop("repair", None)
         return
+    if h.ship.crew < 1:  # R70 (our reading): her crew worked it, and none is left aboard
+        s.more.pop("repair", None)
+        name = h.ship.name
+        h.note("repair", f"Nobody is left aboard {name} to work on leak {index + 1} "
+               f"({s.leaks[index]} hlbs an hour): the work stops (R86, R70); put crew aboard "
+               f"(`voyage ship load {name!r} --crew N`) and set them to it again.",
+               changes={"repairing": None})
+        return
     every = int(h.book.boats["leak_repair"]["every_minutes"])
     base, since = h.clock * 60, int(work["since"])
     t = since + every * max(1, -(-(base - since) // every))

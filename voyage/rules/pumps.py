@@ -13,6 +13,10 @@ The referee may take the switch (``voyage act SHIP pumps on|off|auto``, equipmen
 ``pumps_switch``): switched ``on`` they run every hour, wet or dry, and are not switched off
 after a dry hour (so 6 dry hours burn them out); ``off`` they stay off whatever comes in;
 ``auto`` gives the switch back to the crew (above).
+
+With no crew aboard (R70, our reading; voyage.rules.crewphase) nobody throws the switch:
+on ``auto`` pumps that are off stay off whatever comes in, and pumps the crew left running
+run on, wet or dry (nobody switches them off after a dry hour), until they burn out.
 """
 
 from __future__ import annotations
@@ -90,16 +94,19 @@ def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
 def pump_hour(
     water: int, working: int, dry_hours: int, roller: Roller, book: RuleBook,
     left_on: bool = False,
+    crewless: bool = False,
 ) -> PumpResult:
     """R85: an hour of ``working`` pumps switched on with ``water`` hlbs aboard (``left_on``:
-    the referee switched them on, so a dry hour does not switch them off)."""
+    the referee switched them on, or ``crewless``: nobody is aboard to switch them, R70, so
+    a dry hour does not switch them off)."""
     rule = book.boats["bilge_pump"]
     if water <= 0:
         dry = dry_hours + 1
         burnt = working if dry > int(rule["dry_hours"]) else 0
         text = f"The bilge pumps run dry ({plural(dry, 'dry hour')} in all; R85)"
-        text += (": they burn out." if burnt else "; they are left on." if left_on
-                 else "; the crew switch them off.")
+        text += (": they burn out." if burnt
+                 else "; nobody aboard switches them off (R70)." if crewless
+                 else "; they are left on." if left_on else "; the crew switch them off.")
         changes = {"pumps_burnt": burnt} if burnt else {}
         return PumpResult("pumps", text, (), changes, 0, True, burnt)
     rolls = []
@@ -130,17 +137,21 @@ def pump_phase(h: Any) -> None:
     switch = eq.get("pumps_switch")  # the referee's hand on the switch, or None (the crew)
     if not working or s.status == "sunk" or switch == "off":
         return
-    if ship.water > 0 or switch == "on":
+    # R70 (our reading, voyage.rules.crewphase): with no crew aboard nobody switches them,
+    # on or off; pumps already running run on (equipment runs on its own)
+    hands = ship.crew > 0
+    if switch == "on" or (ship.water > 0 and hands):
         eq["pumps_on"] = True  # the crew (or the referee) switch them on
     if not eq.get("pumps_on"):
         return
+    left_on = switch == "on" or not hands
     result = pump_hour(ship.water, working, int(eq.get("pump_dry_hours", 0) or 0), h.roller,
-                       h.book, left_on=switch == "on")
+                       h.book, left_on=left_on, crewless=not hands)
     ship.water -= result.bailed
     pumped_dry(s)  # no whole hlb left: no part either (voyage.rules.leakwater)
     if result.dry:
         eq["pump_dry_hours"] = int(eq.get("pump_dry_hours", 0) or 0) + 1
-        eq["pumps_on"] = switch == "on"
+        eq["pumps_on"] = left_on
         if result.burnt:
             eq["pumps_burnt"] = int(eq.get("pumps_burnt", 0) or 0) + result.burnt
     h.log(result.event())

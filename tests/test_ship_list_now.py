@@ -52,4 +52,4 @@ def test_speed_is_what_she_makes_now(db, runner):
 
 def test_surface_help_gives_r84s_three_quarters_of_top_speed(runner):
     text = ok(runner, "act", "Nautilus", "surface", "--help")
-    assert "3/4 of her top speed" in " ".join(text.split())
+    assert "3/4 of her top speed" in " ".join(text.split())  # R84: surfaced −¼

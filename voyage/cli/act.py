@@ -201,7 +201,7 @@ def dive(ctx: click.Context, feet: int) -> None:
 @act.command()
 @click.pass_context
 def surface(ctx: click.Context) -> None:
-    """Bring a submersible to the surface (R84: 3/4 of her top speed there, storms touch her).
+    """Surface a submersible (R84: there 3/4 of her top speed, and storms touch her).
 
     Example:
 

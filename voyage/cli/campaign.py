@@ -211,7 +211,7 @@ def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) 
     With COUNT, take back the last COUNT actions (the same as COUNT single undos, in one
     go: all of them or, if fewer can be undone, none). With --to ACTION, take back every
     action after ACTION. `voyage history` numbers the actions and shows which COUNT takes
-    each back.
+    each back. With COUNT or --to, --json gives "undone" as a list, newest first.
 
     Examples:
 
@@ -219,7 +219,7 @@ def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) 
 
         voyage undo 3
 
-        voyage undo --to 12
+        voyage undo --to 2
     """
     if count is not None and to_action is not None:
         from ..errors import VoyageError

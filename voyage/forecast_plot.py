@@ -44,6 +44,41 @@ def _area(route: Sequence[str]) -> tuple[str, int]:
     return best, int(radius) + MARGIN
 
 
+def runs_by_value(ax: Any, values: Sequence[int | float], colour: Any, unit: str) -> None:
+    """How many runs ended at each value: one bar centred on each whole value (a value of
+    14 is drawn over 14, not from 14 to 15), whole-number ticks on both axes. When every
+    run ends at the same value it is one bar, labelled with that value, on an axis ticked
+    at it alone (a lone bar over "14.0 ... 15.0" read as a spread)."""
+    from matplotlib.ticker import MaxNLocator
+
+    if not values:
+        return
+    whole = all(float(v).is_integer() for v in values)
+    counts = Counter(int(v) if whole else round(float(v), 2) for v in values)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if len(counts) == 1:
+        ((value, runs),) = counts.items()
+        ax.bar([value], [runs], width=0.6, color=colour)
+        ax.set_xlim(value - 2, value + 2)
+        ax.set_xticks([value])
+        ax.set_ylim(0, runs * 1.25)
+        every = f"all {runs} runs" if runs > 1 else "the one run"
+        ax.text(
+            value,
+            runs,
+            f"{every}: {value} {unit}",
+            ha="center",
+            va="bottom",
+            fontsize=9,
+            gid="single-value",
+        )
+    elif whole:
+        ax.bar(list(counts), list(counts.values()), width=1.0, color=colour, edgecolor="white")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    else:  # a built boat's charge (R82) may end between whole power units
+        ax.hist([float(v) for v in values], bins=min(40, len(counts)), color=colour)
+
+
 def plot_forecast(
     chart: Any,
     setup: Setup,
@@ -78,24 +113,50 @@ def plot_forecast(
         x, y = geometry.hex_center(name)
         ax.add_patch(
             RegularPolygon(
-                (x, y), 6, radius=HEX_RADIUS, orientation=orientation,
-                facecolor=_rgb(hex_colour(h)), edgecolor=(0.5, 0.55, 0.6), linewidth=0.3,
+                (x, y),
+                6,
+                radius=HEX_RADIUS,
+                orientation=orientation,
+                facecolor=_rgb(hex_colour(h)),
+                edgecolor=(0.5, 0.55, 0.6),
+                linewidth=0.3,
             )
         )
         if losses.get(name):
             share = losses[name] / worst
             ax.add_patch(
                 RegularPolygon(
-                    (x, y), 6, radius=HEX_RADIUS * 0.95, orientation=orientation,
-                    facecolor=to_rgba((0.35, 0.0, 0.45), 0.25 + 0.7 * share), edgecolor="none",
+                    (x, y),
+                    6,
+                    radius=HEX_RADIUS * 0.95,
+                    orientation=orientation,
+                    facecolor=to_rgba((0.35, 0.0, 0.45), 0.25 + 0.7 * share),
+                    edgecolor="none",
                     zorder=3,
                 )
             )
-            ax.text(x, y, pct(losses[name] / n), ha="center", va="center", fontsize=6,
-                    color="white" if share > 0.5 else "black", zorder=5)
+            ax.text(
+                x,
+                y,
+                pct(losses[name] / n),
+                ha="center",
+                va="center",
+                fontsize=6,
+                color="white" if share > 0.5 else "black",
+                zorder=5,
+            )
         if h.port:
-            ax.text(x, y - 0.55, h.port, ha="center", va="top", fontsize=7, weight="bold",
-                    color=(0.45, 0.05, 0.05), zorder=6)
+            ax.text(
+                x,
+                y - 0.55,
+                h.port,
+                ha="center",
+                va="top",
+                fontsize=7,
+                weight="bold",
+                color=(0.45, 0.05, 0.05),
+                zorder=6,
+            )
     xs = [geometry.hex_center(h)[0] for h in route]
     ys = [geometry.hex_center(h)[1] for h in route]
     ax.plot(xs, ys, color=(0.1, 0.1, 0.1), linewidth=1.6, zorder=4)
@@ -108,24 +169,23 @@ def plot_forecast(
     ax.set_ylim(geometry.ymin, geometry.ymax)
     ax.set_aspect("equal")
     ax.set_axis_off()
-    ax.set_title(f"Losses over the route ({pct(data['chances']['lost']['chance'])} of runs)",
-                 fontsize=10)
+    ax.set_title(
+        f"Losses over the route ({pct(data['chances']['lost']['chance'])} of runs)", fontsize=10
+    )
 
     arrivals = [-(-r.arrival // 60) - setup.clock for r in results if r.arrival is not None]
     hist = fig.add_axes((0.64, 0.56, 0.33, 0.32))
     if arrivals:
-        low, high = min(arrivals), max(arrivals)
-        hist.hist(arrivals, bins=range(low, high + 2), color=(0.2, 0.4, 0.7))
+        runs_by_value(hist, arrivals, (0.2, 0.4, 0.7), "hours")
     else:
-        hist.text(0.5, 0.5, "no run arrived", ha="center", va="center",
-                  transform=hist.transAxes)
+        hist.text(0.5, 0.5, "no run arrived", ha="center", va="center", transform=hist.transAxes)
     hist.set_title(f"Arrival, hours from now ({pct(len(arrivals) / n)} arrive)", fontsize=10)
     hist.set_ylabel("runs")
     fuel = fig.add_axes((0.64, 0.10, 0.33, 0.32))
-    left = [r.fuel_left for r in results]
-    low, high = int(min(left, default=0)), int(max(left, default=0))
-    fuel.hist(left, bins=range(low, high + 2), color=(0.3, 0.6, 0.3))
-    fuel.set_title("Fuel left at the end (hlbs)", fontsize=10)
+    unit = data.get("fuel_unit", "hlbs")  # R82: a built boat's charge, in power units
+    runs_by_value(fuel, [r.fuel_left for r in results], (0.3, 0.6, 0.3), unit)
+    what = "Fuel" if unit == "hlbs" else "Charge"
+    fuel.set_title(f"{what} left at the end ({unit})", fontsize=10)
     fuel.set_ylabel("runs")
     ports = {h.name: str(h.port) for h in chart.ports()} if hasattr(chart, "ports") else {}
 

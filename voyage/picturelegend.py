@@ -8,6 +8,7 @@ is "voyage 2 of Sea Witch"; a ship is her name; the marks say what they mark
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -60,19 +61,22 @@ def terrain_handles(sea_map: SeaMap, used: Sequence[Kind]) -> list[Any]:
         words = by_colour.setdefault(kind_colour(kind), [])
         if names[kind] not in words:
             words.append(names[kind])
-    return [Patch(facecolor=_rgb(colour), edgecolor=_rgb(EDGE_COLOUR), label=" / ".join(words))
-            for colour, words in by_colour.items()]
+    return [
+        Patch(facecolor=_rgb(colour), edgecolor=_rgb(EDGE_COLOUR), label=" / ".join(words))
+        for colour, words in by_colour.items()
+    ]
 
 
 def track_owner(label: str) -> str:
-    """The ship a track belongs to ("voyage 2 of Sea Witch" -> "Sea Witch"), so her track
-    and her mark share a colour."""
-    found = re.fullmatch(r"voyage \d+ of (.+)", label)
+    """The ship a track belongs to ("voyage 2 of Sea Witch" -> "Sea Witch", "voyage 3 of
+    Gull (her 1st)" -> "Gull"), so her track and her mark share a colour."""
+    found = re.fullmatch(r"voyage \d+ of (.+?)(?: \(her \d+(?:st|nd|rd|th)\))?", label)
     return found.group(1) if found else label
 
 
-def track_and_ship_handles(tracks: Sequence[str], ships: Sequence[str],
-                           colour_of: dict[str, Any]) -> list[Any]:
+def track_and_ship_handles(
+    tracks: Sequence[str], ships: Sequence[str], colour_of: dict[str, Any]
+) -> list[Any]:
     """A line for each track named as it is ("voyage 2 of Sea Witch") and a triangle for
     each ship (her name)."""
     from matplotlib.lines import Line2D
@@ -81,8 +85,17 @@ def track_and_ship_handles(tracks: Sequence[str], ships: Sequence[str],
     for label in dict.fromkeys(tracks):
         out.append(Line2D([], [], color=colour_of[track_owner(label)], linewidth=2, label=label))
     for name in dict.fromkeys(ships):
-        out.append(Line2D([], [], color=colour_of[name], marker="^", linewidth=0,
-                          markeredgecolor="white", label=legend_words(name)))
+        out.append(
+            Line2D(
+                [],
+                [],
+                color=colour_of[name],
+                marker="^",
+                linewidth=0,
+                markeredgecolor="white",
+                label=legend_words(name),
+            )
+        )
     return out
 
 
@@ -99,3 +112,59 @@ def legend_words(name: str) -> str:
         return name
     cut = name[: LEGEND_WORDS - 1].rsplit(" ", 1)[0].rstrip(",;:")
     return cut + "\u2026"
+
+
+#: pixels from the picture's bottom edge to the legend, and from the legend to the map
+LEGEND_MARGIN_PX = 10
+LEGEND_GAP_PX = 8
+
+
+def place_legend(fig: Any, ax: Any, handles: Sequence[Any], geometry: Any) -> Any:
+    """The legend under the map, never over it: measured as drawn, in as many columns as
+    the picture's width holds (at most ``geometry.legend_cols``), and the picture grown at
+    its bottom when its rows need more room than ``geometry.legend_px`` (twenty entries
+    covered the map's bottom row). The map keeps its size in pixels and its place from the
+    top (``MapGeometry.pixel`` holds); ``geometry.legend_px`` and ``image_h`` follow."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    # text is measured the same on any Agg renderer: a 1 x 1 one, not the picture's buffer
+    renderer = RendererAgg(1, 1, fig.dpi)
+    room = geometry.image_w - 2 * LEGEND_MARGIN_PX
+    ncol = max(1, min(len(handles), geometry.legend_cols))
+    while True:
+        legend = fig.legend(
+            handles=handles,
+            loc="lower center",
+            ncol=ncol,
+            frameon=False,
+            fontsize=9,
+            bbox_to_anchor=(0.5, LEGEND_MARGIN_PX / geometry.image_h),
+        )
+        box = legend.get_window_extent(renderer)
+        if box.width <= room or ncol == 1:
+            break
+        legend.remove()
+        ncol -= 1
+    needed = math.ceil(box.y1) + LEGEND_GAP_PX  # its top, from the picture's bottom edge
+    if needed > geometry.legend_px:
+        grow_legend_room(fig, ax, geometry, needed)
+        legend.set_bbox_to_anchor(
+            (0.5, LEGEND_MARGIN_PX / geometry.image_h), transform=fig.transFigure
+        )
+    return legend
+
+
+def grow_legend_room(fig: Any, ax: Any, geometry: Any, legend_px: int) -> None:
+    """Give the legend ``legend_px`` pixels below the map: the picture grows at its bottom,
+    the map's axes keep their size in pixels and their distance from the top."""
+    geometry.legend_px = legend_px
+    geometry.image_h = geometry.title_px + geometry.map_h + legend_px
+    fig.set_size_inches(geometry.image_w / fig.dpi, geometry.image_h / fig.dpi)
+    ax.set_position(
+        (
+            geometry.left / geometry.image_w,
+            legend_px / geometry.image_h,
+            geometry.map_w / geometry.image_w,
+            geometry.map_h / geometry.image_h,
+        )
+    )

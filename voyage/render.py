@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from . import hexmap
 from .errors import MapError
 from .picturelabels import BELOW_FIRST, Label, drawn_obstacles, place_labels
-from .picturelegend import terrain_handles, track_and_ship_handles, track_owner
+from .picturelegend import place_legend, terrain_handles, track_and_ship_handles, track_owner
 from .picturemarks import Mark, as_marks, draw_marks
 
 if TYPE_CHECKING:
@@ -93,8 +93,9 @@ def _rgb(colour: tuple[int, int, int]) -> tuple[float, float, float]:
     return colour[0] / 255, colour[1] / 255, colour[2] / 255
 
 
-#: Width of one legend entry, and the most entries a legend has (terrains, seabeds,
-#: passage, storm, ships, a few tracks, event): the picture leaves room for them.
+#: Width of one legend entry, and the entries the picture leaves room for at first
+#: (terrains, seabeds, passage, storm, ships, a few tracks, event); a legend with more rows
+#: makes the picture taller (voyage.picturelegend.place_legend), never covers the map.
 LEGEND_ENTRY_PX = 170
 LEGEND_MAX_ENTRIES = 14
 
@@ -513,8 +514,7 @@ def draw_map(
     drawn = [n for n, h in ships if hexmap.canonical(h) in shown]
     handles += track_and_ship_handles([n for n, _ in tracks], drawn, colour_of)
     handles += mark_handles
-    fig.legend(handles=handles, loc="lower center", ncol=min(len(handles), geometry.legend_cols),
-               frameon=False, fontsize=9, bbox_to_anchor=(0.5, 0.02))
+    place_legend(fig, ax, handles, geometry)  # grows the picture, never covers the map
     dpi = fig.dpi
     heading = title or sea_map.name
     if around is not None and title is None:

@@ -550,13 +550,18 @@ class Campaign:
 
     def undo(self) -> dict[str, Any]:
         """Take back the last action exactly: its journal replayed, its log rows gone."""
+        return self.undo_many(1)[0]
+
+    def undo_many(self, count: int, after: int | None = None) -> list[dict[str, Any]]:
+        """Take back the latest ``count`` actions (every one ``after`` that action), newest
+        first, in one transaction: as many single undos, or none (voyage.undojournal)."""
         with self.transaction():
             tables = [t for t in LOG_TABLES if self.db[t].exists()]
             # the setting is read only to explain a refusal: it loads the rule book
-            act = undojournal.undo_last(self.db.conn, tables, lambda: self.undo_keep)
+            acts = undojournal.undo_many(self.db.conn, tables, count, lambda: self.undo_keep, after)
         self._forget()
         self._book = None
-        return act
+        return acts
 
     def history(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The actions taken, newest first: id, kind, summary, clock, at, undoable."""

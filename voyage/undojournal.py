@@ -273,8 +273,7 @@ def undo_last(
     the log tables, replay its journal (or restore its snapshot, for an action made before
     the journal), forget it. Returns its id, kind, summary, clock and time."""
     cur = conn.execute(
-        "SELECT id, kind, summary, clock, at, undo, snapshot FROM actions "
-        "ORDER BY id DESC LIMIT 1"
+        "SELECT id, kind, summary, clock, at, undo, snapshot FROM actions ORDER BY id DESC LIMIT 1"
     )
     found = cur.fetchone()
     if found is None:
@@ -299,6 +298,58 @@ def undo_last(
         replay(conn, act["id"])
     conn.execute("DELETE FROM actions WHERE id = ?", [act["id"]])
     return {k: act[k] for k in ("id", "kind", "summary", "clock", "at")}
+
+
+def undo_count_to(conn: sqlite3.Connection, action_id: int) -> int:
+    """How many actions ``voyage undo --to action_id`` takes back: every one after it."""
+    if conn.execute("SELECT 1 FROM actions WHERE id = ?", [action_id]).fetchone() is None:
+        raise VoyageError(
+            f"no action #{action_id} in this campaign: `voyage history` lists the actions "
+            "and their numbers"
+        )
+    count = conn.execute("SELECT count(*) FROM actions WHERE id > ?", [action_id]).fetchone()[0]
+    if count == 0:
+        raise VoyageError(
+            f"action #{action_id} is the latest: nothing after it to undo "
+            f"(`voyage undo` takes back action #{action_id} itself)"
+        )
+    return int(count)
+
+
+def undo_many(
+    conn: sqlite3.Connection,
+    log_tables: Iterable[str],
+    count: int,
+    keep: Callable[[], int],
+    after: int | None = None,
+) -> list[dict[str, Any]]:
+    """Take back the latest ``count`` actions (or, given ``after``, every action after that
+    one), newest first, inside the caller's transaction: exactly ``count`` calls of
+    :func:`undo_last`, so the campaign ends as after that many single undos. Refused
+    before anything changes when fewer actions can be undone. Returns what
+    :func:`undo_last` returns for each, newest first."""
+    if after is not None:
+        count = undo_count_to(conn, after)
+    if count > 1:
+        latest = conn.execute(
+            "SELECT undo FROM actions ORDER BY id DESC LIMIT ?", [count]
+        ).fetchall()
+        undoable = next((i for i, (undo,) in enumerate(latest) if undo is None), len(latest))
+        if undoable < count and latest:  # none at all: undo_last says so
+            if undoable == len(latest):  # every action there is can be undone
+                why = f"the campaign has only {_actions(undoable)}"
+            else:
+                which = "none" if undoable == 0 else f"only the latest {_actions(undoable)}"
+                why = (
+                    f"{which} can be undone (setting undo_keep is {keep()}: "
+                    "`voyage settings undo_keep N` keeps more from now on)"
+                )
+            raise VoyageError(f"cannot undo {count} actions: {why}; nothing was undone")
+    return [undo_last(conn, log_tables, keep) for _ in range(count)]
+
+
+def _actions(n: int) -> str:
+    return "1 action" if n == 1 else f"{n} actions"
 
 
 def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str, Any]]]) -> None:

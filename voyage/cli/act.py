@@ -201,7 +201,7 @@ def dive(ctx: click.Context, feet: int) -> None:
 @act.command()
 @click.pass_context
 def surface(ctx: click.Context) -> None:
-    """Bring a submersible to the surface (R84: 3/4 speed there, storms touch her).
+    """Surface a submersible (R84: there 3/4 of her top speed, and storms touch her).
 
     Example:
 
@@ -396,10 +396,15 @@ def cast_off(ctx: click.Context) -> None:
 
 
 @act.command()
-@click.option("--to", "to", default=None,
-              help="New destination: a hex CCRR or a port's name (shortest sea route).")
-@click.option("--via", "via", multiple=True,
-              help="A hex (or port) to pass on the way (repeatable).")
+@click.option(
+    "--to",
+    "to",
+    default=None,
+    help="New destination: a hex CCRR or a port's name (shortest sea route).",
+)
+@click.option(
+    "--via", "via", multiple=True, help="A hex (or port) to pass on the way (repeatable)."
+)
 @click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")
 @click.pass_context
 def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str | None) -> None:

@@ -193,21 +193,66 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
 
 @click.command()
 @db_option
+@click.argument("count", type=Whole(1, 1_000_000), required=False)
+@click.option(
+    "--to",
+    "to_action",
+    type=Whole(1, 2**62),
+    default=None,
+    metavar="ACTION",
+    help="Take back every action after ACTION (its number in `voyage history`), leaving "
+    "the campaign just as it was when ACTION ended.",
+)
 @json_option
 @handles_errors
-def undo(db_path: str, as_json: bool) -> None:
+def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) -> None:
     """Take back the last advance or referee action exactly, rolls and all.
 
-    Example:
+    With COUNT, take back the last COUNT actions (the same as COUNT single undos, in one
+    go: all of them or, if fewer can be undone, none). With --to ACTION, take back every
+    action after ACTION. `voyage history` numbers the actions and shows which COUNT takes
+    each back. With COUNT or --to, --json gives "undone" as a list, newest first.
+
+    Examples:
 
         voyage undo
+
+        voyage undo 3
+
+        voyage undo --to 2
     """
+    if count is not None and to_action is not None:
+        from ..errors import VoyageError
+
+        raise VoyageError("give COUNT or --to ACTION, not both")
     camp = open_campaign(db_path)
-    act = camp.undo()
+    if count is None and to_action is None:  # one action, printed as it always was
+        act = camp.undo()
+        if as_json:
+            emit_json({"undone": act})
+        else:
+            click.echo(f"Undone: {act['kind']}: {act['summary']}")
+        return
+    acts = camp.undo_many(count or 0, after=to_action)
     if as_json:
-        emit_json({"undone": act})
-    else:
+        emit_json({"undone": acts})
+        return
+    for act in acts[:UNDO_LINES]:
         click.echo(f"Undone: {act['kind']}: {act['summary']}")
+    if len(acts) > UNDO_LINES:
+        click.echo(f"... and {len(acts) - UNDO_LINES} older actions (back to #{acts[-1]['id']}).")
+    if len(acts) > 1:
+        from ..calendar import campaign_calendar, format_time
+
+        when = format_time(campaign_calendar(camp), acts[-1]["clock"])
+        click.echo(
+            f"Undid {len(acts)} actions (#{acts[0]['id']} back to #{acts[-1]['id']}): "
+            f"the campaign is at {when} again."
+        )
+
+
+#: the actions `voyage undo COUNT` names a line each (the rest are counted)
+UNDO_LINES = 20
 
 
 @click.command()
@@ -226,7 +271,9 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
 
     Each action shows its number, kind, summary, the campaign time when it was taken and
     the real time. Only the latest actions (setting undo_keep, default 1000) can still be
-    undone; older ones stay listed.
+    undone; older ones stay listed, marked "no". The "undo N" column gives the N of
+    `voyage undo N` that takes an action back (with every later one). Undone actions are
+    gone from the list.
 
     Examples:
 
@@ -239,11 +286,21 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
     camp = read_campaign(db_path)  # one moment, even while another terminal advances
     calendar = campaign_calendar(camp)
     rows = [{**a, "time": format_time(calendar, a["clock"])} for a in camp.history(limit)]
+    # undo_count: the COUNT of `voyage undo COUNT` that takes the action back (the undoable
+    # actions are always the latest ones)
+    for n, a in enumerate(rows, 1):
+        a["undo_count"] = n if a["undoable"] and (n == 1 or rows[n - 2]["undo_count"]) else None
     # the summary last and cut (a rescue's or a dive's ran to 200 characters and pushed the
     # other columns off a terminal), the real time to the minute: --json keeps them whole
     shown = [
-        [a["id"], a["kind"], a["time"], _minute(a["at"]), "yes" if a["undoable"] else "no",
-         _cut(a["summary"], HISTORY_SUMMARY)]
+        [
+            a["id"],
+            a["kind"],
+            a["time"],
+            _minute(a["at"]),
+            a["undo_count"] or "no",
+            _cut(a["summary"], HISTORY_SUMMARY),
+        ]
         for a in rows
     ]
     if as_json:
@@ -255,9 +312,14 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
     click.echo(
         table(
             shown,
-            ["#", "kind", "campaign time", "taken at (UTC)", "undo", "summary"],
+            ["#", "kind", "campaign time", "taken at (UTC)", "undo N", "summary"],
         )
     )
+    if len(rows) > 1 and rows[1]["undo_count"]:
+        click.echo(
+            "`voyage undo N` takes back the actions down to the one marked N; "
+            "`voyage undo --to #` every action after action #."
+        )
 
 
 #: the characters of an action's summary `voyage history` prints (its --json has them all)

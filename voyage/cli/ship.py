@@ -129,11 +129,12 @@ def roll(
             camp.record_rolls(records, ship_name)
             made.append((new_ship, records))
         # `voyage history` and `voyage undo` name what was rolled ("roll 1 ship" said not)
-        rolled = ", ".join(f"{s.name} ({book.ship_class(s.ship_class)['name']})"
-                           for s, _ in made)
+        rolled = ", ".join(f"{s.name} ({book.ship_class(s.ship_class)['name']})" for s, _ in made)
         summary = f"roll {plural(count, 'ship')}: {rolled}"
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?",
-                        [summary if len(summary) <= 200 else summary[:197] + "...", act.id])
+        camp.db.execute(
+            "UPDATE actions SET summary = ? WHERE id = ?",
+            [summary if len(summary) <= 200 else summary[:197] + "...", act.id],
+        )
     if as_json:
         emit_json([{**_figures(camp, s), "rolls": [r.to_dict() for r in rs]} for s, rs in made])
         return
@@ -229,14 +230,20 @@ def add(
 def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
     """List the campaign's ships with their main figures.
 
+    "speed" is what she makes now, as `voyage status` gives it: 0 when she is anchored,
+    adrift, stuck, sunk or abandoned; in port, what she would make. A built boat's speed is
+    in mph and her fuel/hex in power units (R82); --json gives it as "speed_now".
+
     Example:
 
         voyage ship list --all
     """
+    from ..boatships import BUILT_CLASS
     from ..tiers import roman
 
     camp = read_campaign(db_path)
     figs = [_figures(camp, s) for s in camp.ships(archived=show_all)]
+    speed_now(camp, figs)
     if show_all:
         for fig in figs:
             if camp.is_archived(fig["name"]):
@@ -257,8 +264,8 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
             f["deadweight"],
             f["load"],
             f["load_category"],
-            f["speed"],
-            f["fuel_use"],
+            f["speed_now"] if f["class_key"] != BUILT_CLASS else f"{f['speed_now']} mph",
+            f["fuel_use"] if f["class_key"] != BUILT_CLASS else f"{f['fuel_use']} units",
             f["status"],
             f["hex"] or "",
         ]
@@ -283,6 +290,21 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
             ],
         )
     )
+
+
+def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
+    """Each ship's speed now (``speed_now``): at sea as `voyage status` gives it (0 anchored,
+    adrift, stuck; a tow's at her tower's, R92), 0 sunk or abandoned, else her figure."""
+    from ..voyages import status_rows
+
+    at_sea = (
+        {r["ship"]: r["speed"] for r in status_rows(camp)}
+        if any(f["status"] == "at sea" for f in figs)
+        else {}
+    )
+    for f in figs:
+        stopped = f["status"] in ("sunk", "abandoned")
+        f["speed_now"] = 0 if stopped else at_sea.get(f["name"], f["speed"])
 
 
 @ship.command("show")
@@ -361,12 +383,24 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     default=None,
     help="Anchors aboard (R65: ship's stores; more are bought only in port).",
 )
-@click.option("--jackets", type=_count, default=None,
-              help="Life jackets aboard (R70: ship's stores, bought in port; no weight).")
-@click.option("--rafts", type=_count, default=None,
-              help="Life rafts aboard (R70: 3 hlbs each in the Load, four seats each).")
-@click.option("--pumps", type=_count, default=None,
-              help="Bilge pumps fitted (R85: 20 hlbs each; new ones, fitted in port).")
+@click.option(
+    "--jackets",
+    type=_count,
+    default=None,
+    help="Life jackets aboard (R70: ship's stores, bought in port; no weight).",
+)
+@click.option(
+    "--rafts",
+    type=_count,
+    default=None,
+    help="Life rafts aboard (R70: 3 hlbs each in the Load, four seats each).",
+)
+@click.option(
+    "--pumps",
+    type=_count,
+    default=None,
+    help="Bilge pumps fitted (R85: 20 hlbs each; new ones, fitted in port).",
+)
 @json_option
 @handles_errors
 def load_ship(
@@ -408,8 +442,9 @@ def load_ship(
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
     if s.status == "sunk":  # as `ship place` and `sail` refuse her
-        raise ShipError(f"{s.name} is sunk: she lies on the bottom at {s.hex}, with nothing "
-                        "to load")
+        raise ShipError(
+            f"{s.name} is sunk: she lies on the bottom at {s.hex}, with nothing to load"
+        )
     fuel_before = s.fuel
     given = (crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
     if all(v is None for v in given):

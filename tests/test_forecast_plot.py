@@ -1,0 +1,83 @@
+"""``voyage forecast --plot``'s histograms: a bar centred on each whole value with whole
+ticks, and when every run ends at one value a single bar labelled with it (it was a lone
+bar over a 14.0-15.0 axis)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ok
+
+from voyage import forecast_plot
+
+
+def figure_axes():
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure()
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot()
+
+
+def test_one_value_is_one_labelled_bar_on_a_whole_tick():
+    fig, ax = figure_axes()
+    forecast_plot.runs_by_value(ax, [14] * 30, "green", "hlbs")
+    fig.canvas.draw()
+    (bar,) = ax.patches
+    assert bar.get_x() + bar.get_width() / 2 == 14 and bar.get_height() == 30
+    assert list(ax.get_xticks()) == [14]
+    (label,) = [t for t in ax.texts if t.get_gid() == "single-value"]
+    assert label.get_text() == "all 30 runs: 14 hlbs"
+    inside = ax.get_window_extent()
+    box = label.get_window_extent()
+    assert inside.x0 <= box.x0 and box.x1 <= inside.x1 and box.y1 <= inside.y1
+    assert all(float(t).is_integer() for t in ax.get_yticks())
+
+
+def test_many_values_are_bars_centred_on_whole_values():
+    fig, ax = figure_axes()
+    forecast_plot.runs_by_value(ax, [3, 5, 5, 9, 9, 9], "blue", "hours")
+    fig.canvas.draw()
+    centres = {p.get_x() + p.get_width() / 2: p.get_height() for p in ax.patches}
+    assert centres == {3: 1, 5: 2, 9: 3}
+    assert all(float(t).is_integer() for t in ax.get_xticks())
+    assert all(float(t).is_integer() for t in ax.get_yticks())
+    assert not [t for t in ax.texts if t.get_gid() == "single-value"]
+
+
+def test_a_calm_forecast_draws_its_one_fuel_value_labelled(
+    db, runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "50")
+    ok(runner, "ship", "place", "Gull", "0305")
+    drawn = []
+    real = forecast_plot.runs_by_value
+
+    def spy(ax, values, colour, unit):
+        real(ax, values, colour, unit)
+        drawn.append((ax, list(values), unit))
+
+    monkeypatch.setattr(forecast_plot, "runs_by_value", spy)
+    out = tmp_path / "calm.png"
+    text = ok(
+        runner,
+        "forecast",
+        "Gull",
+        "--to",
+        "0806",
+        "--runs",
+        "40",
+        "--seed",
+        "3",
+        "--plot",
+        str(out),
+    )
+    assert "Fuel burnt (hlbs): mean 5; 10th 5, 50th 5, 90th 5" in text  # every run the same
+    ax, values, unit = drawn[-1]  # the fuel left
+    assert set(values) == {45} and unit == "hlbs"
+    labels = [t.get_text() for t in ax.texts if t.get_gid() == "single-value"]
+    assert labels == ["all 40 runs: 45 hlbs"] and list(ax.get_xticks()) == [45]

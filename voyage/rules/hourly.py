@@ -81,8 +81,11 @@ def salvage_phase(h: Any) -> None:
     s.status = "under way"
     s.more.pop("salvage_at", None)
     s.more.pop("grounded_mph", None)
-    h.note("aground", f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83).",
-           changes={"stuck": False})
+    h.note(
+        "aground",
+        f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83).",
+        changes={"stuck": False},
+    )
 
 
 def escape_mods(h: Any) -> list[Modifier]:
@@ -105,7 +108,8 @@ def by_depth(h: Any, info: Any, speed: int | None = None) -> bool:
         return False
     bottom = info.depth
     down = submersible.depth_now(ship)
-    draws = (draft_ft(ship, h.book) or 0) + down
+    draft = draft_ft(ship, h.book) or 0
+    draws = draft + down
     if bottom is None and down:
         # R84 with R65: uncharted, a port, coastal or shallow hex has its bottom within an
         # anchor's 150 ft; a sub whose keel is below that meets it, as a charted bottom
@@ -114,14 +118,28 @@ def by_depth(h: Any, info: Any, speed: int | None = None) -> bool:
     if bottom is None:
         return False
     mph = int(h.speed) if speed is None else int(speed)
-    result = depth.depth_hazard(draws, bottom, info.seabed or "sandy", mph,
-                                ship.tier, h.roller, h.book, ship.traits)
+    result = depth.depth_hazard(
+        draws,
+        bottom,
+        info.seabed or "sandy",
+        mph,
+        ship.tier,
+        h.roller,
+        h.book,
+        ship.traits,
+        down=down,
+    )
     if result is None:
         return True
     if result.stuck:
         s.status = "stuck"
         s.more["grounded_mph"] = mph
         h.stop_moving()
+        if "depth" in result.changes:  # R84: she lies on the bottom, never below it
+            if result.changes["depth"]:
+                ship.equipment["depth_ft"] = result.changes["depth"]
+            else:
+                ship.equipment.pop("depth_ft", None)
     h.log(result.event(), "aground" if result.stuck else None)
     h.apply_damage(result.changes)
     bottom_damage(h, bool(result.ram and result.ram.damaged))  # R85: her propellers

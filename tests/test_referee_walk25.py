@@ -1,0 +1,88 @@
+"""A referee's walk-through (stop 25): a sub that meets the bottom lies on it (R83, R84),
+an advance while a fight lies open (R94), a sinking that runs on after `abandon` (R40,
+R71), a grounding she got off (R34, R83), and the words of the people in the water (R72,
+R73)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import db_contents, ok
+
+from voyage.rules.depth import depth_hazard, resting_depth
+
+
+@pytest.fixture
+def reach(runner: CliRunner, db: Path) -> Path:
+    ok(runner, "map", "load", "salt_reach")
+    return db
+
+
+def _status(runner: CliRunner, name: str) -> dict:
+    ships = json.loads(ok(runner, "status", "--json"))["ships"]
+    return next(s for s in ships if s["ship"] == name)
+
+
+# ------------------------------------------------------- 1. a sub meets the bottom (R84)
+
+
+def test_resting_depth_is_the_water_less_her_draft_never_below_the_surface() -> None:
+    assert resting_depth(150, 8) == 142
+    assert resting_depth(8, 8) == 0 and resting_depth(6, 8) == 0
+
+
+def test_a_sub_meeting_a_bottom_rests_on_it(book) -> None:
+    """R83/R84: her keel at 108 ft in 40 ft of sand: aground, lying 32 ft down."""
+    from voyage.dice import Roller
+
+    got = depth_hazard(108, 40, "sandy", 20, 4, Roller(1), book, down=100)
+    assert got is not None and got.stuck and got.changes["depth"] == 32
+    assert got.text == (
+        "She meets the bottom in 40 ft of water over a sandy bottom; 100 ft down, her keel is "
+        "at 108 ft (R83, R84): she runs aground and lies on it 32 ft down, stuck fast. The "
+        "sand takes the blow: no ramming (R83)."
+    )
+    surfaced = depth_hazard(8, 6, "sandy", 20, 4, Roller(1), book)
+    assert surfaced is not None and "depth" not in surfaced.changes  # a surface boat: as ever
+
+
+def test_a_sub_run_into_six_feet_of_water_is_forced_up_not_stuck_100_ft_down(
+    runner: CliRunner, reach: Path
+) -> None:
+    """The walk-through's Nautilus: 100 ft down into 0604 (charted 6 ft, sand). She was
+    left "stuck, 100 ft down" in 6 ft of water, "she draws 108 ft". She meets the bottom,
+    is forced up, and lies aground on the surface, drawing her own 8 ft; undo puts her
+    back down."""
+    ok(
+        runner,
+        "ship",
+        "build",
+        "Nautilus",
+        "--body",
+        "speeder",
+        "--plant",
+        "large",
+        "--with",
+        "boat-top",
+        "--submersible",
+        "--dive-depth",
+        "300",
+    )
+    ok(runner, "ship", "place", "Nautilus", "Gullhaven")
+    ok(runner, "sail", "Nautilus", "--route", "0305,0404,0504,0604")
+    ok(runner, "act", "Nautilus", "dive", "100")
+    before = db_contents(reach)
+    out = ok(runner, "advance", "--hours", "2")
+    assert (
+        "Nautilus: She meets the bottom in 6 ft of water over a sandy bottom; 100 ft down, her "
+        "keel is at 108 ft (R83, R84): forced up to the surface, she runs aground there, stuck "
+        "fast: she draws 8 ft. The sand takes the blow: no ramming (R83)."
+    ) in out
+    assert "ft down" not in out.split("(R83).\n", 1)[1]
+    assert _status(runner, "Nautilus")["status"] == "stuck"
+    assert "Status: at sea, stuck at 0604\n" in ok(runner, "ship", "show", "Nautilus")
+    ok(runner, "undo")
+    assert db_contents(reach) == before

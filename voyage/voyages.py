@@ -459,6 +459,9 @@ def advance(
     with camp.action("advance", "advance") as act:
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
+        from .fightclock import refuse_while_fighting
+
+        refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
         from .people import floaters, roster, save_floaters
 

@@ -86,3 +86,57 @@ def test_a_sub_run_into_six_feet_of_water_is_forced_up_not_stuck_100_ft_down(
     assert "Status: at sea, stuck at 0604\n" in ok(runner, "ship", "show", "Nautilus")
     ok(runner, "undo")
     assert db_contents(reach) == before
+
+
+# ------------------------------------------------ 3. abandoning a sinking ship (R40, R71)
+
+
+def test_a_sinking_ship_abandoned_goes_under_at_her_minute_and_the_export_says_so(
+    runner: CliRunner, eight_hours_out: Path, tmp_path: Path
+) -> None:
+    """All hands left her while she had 26 minutes left: no "goes under" was logged, and
+    the export said she sank at the abandon time. Her clock runs on (R40): the next
+    advance logs her going under at 08:26, and the export gives that minute. The abandon
+    is undone exactly."""
+    out = ok(runner, "roll", "sinking", "Sea Witch", "--apply")
+    assert "submerges completely in 26 minutes" in out
+    before = db_contents(eight_hours_out)
+    said = ok(runner, "act", "Sea Witch", "abandon")
+    assert said.endswith(
+        "Nobody aboard, she sinks on: she goes under at Day 1, 08:26 unless the referee "
+        "declares her saved (R40); the next advance runs her clock.\n"
+    )
+    assert _status(runner, "Sea Witch")["status"] == "sinking"
+    ok(runner, "undo")
+    assert db_contents(eight_hours_out) == before
+    ok(runner, "act", "Sea Witch", "abandon")
+    out = ok(runner, "advance", "--hours", "3")
+    assert "Day 1, 08:26  Sea Witch goes under and is lost (the referee's call (R40))." in out
+    assert "Stopped: Sea Witch: sunk" in out
+    log = json.loads(ok(runner, "log", "Sea Witch", "--json"))
+    sunk = [e for e in log["events"] if e["kind"] == "sunk"]
+    assert [(e["hour"], e["minute"]) for e in sunk] == [(8, 26)]
+    md = tmp_path / "witch.md"
+    ok(runner, "export", "Sea Witch", "--out", str(md))
+    assert "| Outcome | sank in hex 0506 on Day 1, 08:26 |" in md.read_text(encoding="utf-8")
+
+
+def test_a_ship_abandoned_to_a_fire_out_of_control_is_swallowed_at_its_minute(
+    runner: CliRunner, reach: Path
+) -> None:
+    """R50: left burning out of control, the fire swallows her at its minute and she sinks
+    (R40) in the next advance, not at the abandon."""
+    from conftest import trawler_at
+
+    trawler_at(runner, "0305", tier="1", engine="1", crew=2, fuel=20)
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "4")
+    fire = ok(runner, "roll", "fire", "Sea Witch", "--apply")
+    assert "swallow the ship in" in fire, fire  # seed 7: out of control at Tier I
+    said = ok(runner, "act", "Sea Witch", "abandon")
+    assert "the fire burns on out of control: it swallows her at Day 1, 04:" in said
+    assert _status(runner, "Sea Witch")["status"] == "on fire"
+    out = ok(runner, "advance", "--hours", "2")
+    assert "The flames swallow Sea Witch: she is destroyed (R50)." in out
+    assert "Sea Witch goes under and is lost (the fire swallowed her (R50))." in out

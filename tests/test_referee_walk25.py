@@ -140,3 +140,21 @@ def test_a_ship_abandoned_to_a_fire_out_of_control_is_swallowed_at_its_minute(
     out = ok(runner, "advance", "--hours", "2")
     assert "The flames swallow Sea Witch: she is destroyed (R50)." in out
     assert "Sea Witch goes under and is lost (the fire swallowed her (R50))." in out
+
+
+# ------------------------------------------------ 4. a grounding she got off (R34)
+
+
+def test_a_ship_that_scrapes_free_is_not_stopped_as_aground(runner: CliRunner, reach: Path):
+    """R34: the d12 under her speed, she avoids getting stuck. The advance still stops for
+    the referee (docs/voyages.md), but it said "Stopped: Cold Maiden: aground"."""
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "add", "Cold Maiden", "--class", "trawler", "--tier", "4", "--engine", "6")
+    ok(runner, "ship", "load", "Cold Maiden", "--crew", "6", "--fuel", "60")
+    ok(runner, "ship", "place", "Cold Maiden", "0305")
+    ok(runner, "sail", "Cold Maiden", "--to", "2812", "--inshore")
+    data = json.loads(ok(runner, "advance", "--until", "arrival", "--json"))
+    scraped = [e for e in data["events"] if e["text"] == "The ship scrapes free."]
+    assert scraped and all(e["halt"] == "touched bottom and scraped free" for e in scraped)
+    assert data["stopped"] == "Cold Maiden: touched bottom and scraped free, arrived"
+    assert "aground" not in data["stopped"]

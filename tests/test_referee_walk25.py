@@ -158,3 +158,69 @@ def test_a_ship_that_scrapes_free_is_not_stopped_as_aground(runner: CliRunner, r
     assert scraped and all(e["halt"] == "touched bottom and scraped free" for e in scraped)
     assert data["stopped"] == "Cold Maiden: touched bottom and scraped free, arrived"
     assert "aground" not in data["stopped"]
+
+
+# ------------------------------------------- 5. the words of the people in the water (R72)
+
+
+@pytest.mark.parametrize(
+    ("swimming", "jacket", "hours", "every", "why"),
+    [
+        (0, False, 0, "minute", ""),  # was "a non-swimmer without a jacket", said twice
+        (0, True, 0, "hour", ""),
+        (2, True, 0, None, ""),
+        (1, False, 0, "hour", "keeping afloat"),  # was "a swimmer (rank 1) keeping afloat"
+        (1, False, 2, "minute", "exhausted"),
+    ],
+)
+def test_a_drowning_schedule_says_only_what_the_swimmer_words_do_not(
+    book, swimming, jacket, hours, every, why
+) -> None:
+    from voyage.rules.water import schedule
+
+    plan = schedule(swimming, jacket, hours, "stormy", book)
+    assert (plan.every, plan.why) == (every, why)
+
+
+def test_people_in_the_water_and_a_raft_read_plainly(runner: CliRunner, reach: Path) -> None:
+    """R72/R73 in a hurricane: "(non-swimmer, no jacket, a non-swimmer without a jacket)"
+    said one thing twice, a raft's Check read "(1 hours in a hurricane)" and its roll "the
+    ship capsizes"."""
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "add", "Cold", "--class", "trawler", "--tier", "III", "--engine", "III")
+    ok(
+        runner,
+        "ship",
+        "load",
+        "Cold",
+        "--crew",
+        "6",
+        "--passengers",
+        "3",
+        "--fuel",
+        "20",
+        "--rafts",
+        "1",
+    )
+    ok(runner, "ship", "place", "Cold", "0305")
+    ok(runner, "sail", "Cold", "--to", "2812")
+    ok(
+        runner,
+        "weather",
+        "storm",
+        "--around",
+        "0404",
+        "--radius",
+        "3",
+        "--hours",
+        "24",
+        "--state",
+        "hurricane",
+    )
+    ok(runner, "advance", "--hours", "3")  # she capsizes and goes under in 0405 at 02:46
+    out = ok(runner, "advance", "--hours", "1")  # the raft's Check, the people in the water
+    assert "capsize check (1 hour in a hurricane): " in out
+    assert "vs DV 16: the raft capsizes" in out and "the ship capsizes" not in out
+    assert "1 passenger of Cold (non-swimmer, no jacket) in a hurricane at 0405: " in out
+    assert "(swimmers rank 1, no jackets, keeping afloat) in a hurricane" in out
+    assert "a non-swimmer without a jacket" not in out and "a swimmer (rank" not in out

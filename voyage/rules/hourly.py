@@ -108,8 +108,7 @@ def by_depth(h: Any, info: Any, speed: int | None = None) -> bool:
         return False
     bottom = info.depth
     down = submersible.depth_now(ship)
-    draft = draft_ft(ship, h.book) or 0
-    draws = draft + down
+    draws = (draft_ft(ship, h.book) or 0) + down
     if bottom is None and down:
         # R84 with R65: uncharted, a port, coastal or shallow hex has its bottom within an
         # anchor's 150 ft; a sub whose keel is below that meets it, as a charted bottom

@@ -174,7 +174,10 @@ def test_a_submarine_passes_under_a_hurricane_that_sinks_a_surface_boat(runner, 
     assert not any(e["kind"] in ("capsize", "sunk") for e in eel["events"])
     storm_hexes = {h["hex"] for h in moray["hours"]}
     assert storm_hexes & {h["hex"] for h in eel["hours"]}  # the same water
-    assert all("100 ft down" in h["status"] for h in eel["hours"])  # she stayed down
+    assert all(" ft down" in h["status"] for h in eel["hours"])  # she stayed down
+    # R84: at 2110 (charted 12 ft) she met the bottom and lies on it, 12 ft less her 8
+    depths = [h["status"].split(", ")[-1] for h in eel["hours"]]
+    assert "100 ft down" in depths and depths[-1] == "4 ft down"
 
 
 def test_a_port_salvage_crew_gets_a_stuck_cruiser_off_in_an_hour(runner, reach):

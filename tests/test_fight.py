@@ -193,10 +193,14 @@ def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, 
     assert db_contents(harbour) == before
 
 
-def test_a_ram_between_ships_in_different_hexes_is_refused(runner, harbour):
+def test_a_ram_between_ships_in_different_hexes_is_refused(runner, harbour, monkeypatch):
     for step in SCRIPT[:2]:
         ok(runner, *step)
-    ok(runner, "advance", "--hours", "4")  # the Harpy (9 knots) leaves the Witch (6) behind
+    # a campaign from before an open fight held the clock (R94, voyage.fightclock): an
+    # advance ran with it open, and the Harpy (9 knots) left the Witch (6) behind
+    with monkeypatch.context() as m:
+        m.setattr("voyage.fightclock.refuse_while_fighting", lambda camp: None)
+        ok(runner, "advance", "--hours", "4")
     before = db_contents(harbour)
     assert "a ram is in one hex" in refused(
         runner, "encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "shunt")
@@ -249,12 +253,36 @@ def test_the_story_names_the_leviathan_that_attacks_and_the_one_rammed(runner, h
     assert "The Kraken rams Sea Witch" not in fight, fight
 
 
-def test_an_advance_with_a_fight_open_says_so(runner, harbour):
-    # R94: rounds after the advance still fell at the minute the fight began (round 1,
-    # 08:00 at 09:00); the advance ran on without a word
+def test_an_advance_with_a_fight_open_is_refused_naming_it(runner, harbour):
+    # R94: an advance ran on with the fight open (its ships sailed off mid-fight, its rounds
+    # still at the minute it began) and only a note on stderr said so; the clock is one for
+    # every ship, so an open fight holds it: refused in one line, nothing changed
     ok(runner, "encounter", "start", "Iron Harpy", "Sea Witch")
-    out = ok(runner, "advance")
-    assert "Note: fight 1 at 0305 (begun Day 1, 00:00) is still open: `voyage encounter end` " \
-        "closes it (R94)." in out
+    ok(runner, "encounter", "round")
+    before = db_contents(harbour)
+    for how in (("--until", "arrival"), ("--hours", "3"), ("--json",)):
+        assert refused(runner, "advance", *how) == (
+            "Error: fight 1 at 0305 (Iron Harpy and Sea Witch; round 1, begun Day 1, 00:00) is "
+            "still open: the clock stands at its minute until it ends; `voyage encounter end` "
+            "closes it, then advance (R94)\n"
+        )
+    assert db_contents(harbour) == before
     ok(runner, "encounter", "end")
-    assert "Note: fight" not in ok(runner, "advance")
+    assert "Advanced 1 hour to Day 1, 01:00." in ok(runner, "advance")
+
+
+def test_two_open_fights_are_both_named(runner, harbour):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "sail", "Gull", "--to", "2812")
+    ok(runner, "encounter", "start", "Iron Harpy", "Sea Witch")
+    ok(runner, "encounter", "start", "Gull", "--leviathan", "kraken")
+    assert refused(runner, "advance") == (
+        "Error: fight 1 at 0305 (Iron Harpy and Sea Witch; no round yet, begun Day 1, 00:00) "
+        "and fight 2 at 0305 (Gull and Kraken; no round yet, begun Day 1, 00:00) are still "
+        "open: the clock stands at their minutes until they end; `voyage encounter end "
+        "--fight N` closes each, then advance (R94)\n"
+    )
+    ok(runner, "encounter", "end", "--fight", "1")
+    assert "fight 2 at 0305 (Gull and Kraken" in refused(runner, "advance")

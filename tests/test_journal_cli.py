@@ -71,23 +71,22 @@ def test_players_do_not_read_the_drowning_dice() -> None:
     # R72's schedule is the referee's ("drowned on 2", "rank 1"): players read who and what
     from voyage.rules.water import Schedule
 
-    sched = Schedule("hour", 2, "a swimmer (rank 1) keeping afloat").text("calm")
+    sched = Schedule("hour", 2, "keeping afloat").text("calm")
     text = (
-        f"5 crew of Sea Witch (swimmers rank 1, no jackets, a swimmer (rank 1) keeping "
-        f"afloat) in calm seas at 0706: {sched}; 2 drown (Day 1, 09:59, Day 1, 09:59) (R72)."
+        f"5 crew of Sea Witch (swimmers rank 1, no jackets, keeping afloat) in calm seas at "
+        f"0706: {sched}; 2 drown (Day 1, 09:59, Day 1, 09:59) (R72)."
     )
     assert for_players(text) == (
         "5 crew of Sea Witch in calm seas at 0706; 2 drown (Day 1, 09:59, Day 1, 09:59)."
     )
     routine = (
         "6 drowning rolls at 0706, nobody drowns (R72): 6 crew of Sea Witch (swimmers "
-        f"rank 1, no jackets, a swimmer (rank 1) keeping afloat) in calm seas at 0706: "
-        f"{sched}."
+        f"rank 1, no jackets, keeping afloat) in calm seas at 0706: {sched}."
     )
     assert for_players(routine) == (
         "6 drowning rolls at 0706, nobody drowns: 6 crew of Sea Witch in calm seas at 0706."
     )
-    worse = Schedule("minute", 6, "a non-swimmer without a jacket").text("hurricane")
+    worse = Schedule("minute", 6, "").text("hurricane")
     assert for_players(
         f"Anna Roe (non-swimmer, no jacket) in a hurricane at 1409: {worse}; "
         "she drowns (Day 2, 03:12) (R72)."

@@ -430,10 +430,12 @@ def test_a_sub_below_an_anchors_reach_meets_the_bottom_of_an_uncharted_coast(run
     assert "Her route" not in ok(runner, "act", "Shallow Eel", "dive", "100")
     out = ok(runner, "advance", "--hours", "3")
     assert (
-        "Deep Eel: She runs aground in 150 ft of water over a sandy bottom; she draws "
-        "258 ft (R83): stuck fast."
+        "Deep Eel: She meets the bottom in 150 ft of water over a sandy bottom; 250 ft down, "
+        "her keel is at 258 ft (R83, R84): she runs aground and lies on it 142 ft down, stuck "
+        "fast."
     ) in out
-    assert "  Deep Eel: 0802, stuck, 250 ft down, speed 20 mph" in out
+    # R84: she lies on the bottom, 150 ft less her 8 ft draft, never 250 ft down in 150 ft
+    assert "  Deep Eel: 0802, stuck, 142 ft down, speed 20 mph" in out
     assert "  Shallow Eel arrives at Easthaven (0802)." in out
 
 

@@ -164,12 +164,17 @@ def test_status_shows_a_ship_under_tow_at_her_towers_speed(runner, db: Path) -> 
 
 
 def test_a_sinking_ship_abandoned_still_goes_under(runner, eight_hours_out: Path) -> None:
-    # R40: all hands leaving a sinking ship do not save her; she stayed "abandoned", afloat
+    # R40: all hands leaving a sinking ship do not save her; she stayed "abandoned", afloat.
+    # Nor do they sink her sooner: her clock runs on to the next advance
+    # (tests/test_referee_walk25.py)
     ok(runner, "roll", "sinking", "Sea Witch", "--apply")
     said = ok(runner, "act", "Sea Witch", "abandon")
-    assert "Nobody aboard, she goes under" in said and "later (R40)." in said
-    assert "Status: sunk at 0506" in ok(runner, "ship", "show", "Sea Witch")
+    assert "Nobody aboard, she sinks on: she goes under at Day 1, 08:" in said
+    assert "Status: at sea, sinking at 0506" in ok(runner, "ship", "show", "Sea Witch")
     assert "in the water" in ok(runner, "survivors")
+    ok(runner, "advance")
+    assert "Status: sunk at 0506" in ok(runner, "ship", "show", "Sea Witch")
+    ok(runner, "undo")
     ok(runner, "undo")
     assert "Status: at sea at 0506" in ok(runner, "ship", "show", "Sea Witch")
 

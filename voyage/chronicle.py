@@ -30,7 +30,8 @@ STUCK_TEXT = "The ship is still stuck."
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
-#: parenthesis "(swimmers rank 1, no jackets, a swimmer (rank 1) keeping afloat)" and the
+#: parenthesis "(swimmers rank 1, no jackets, keeping afloat)" (older logs: "..., a swimmer
+#: (rank 1) keeping afloat)", hence the nested parentheses) and the
 #: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
 _SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
 #: The same figures after who they are, as castaways met at sea are told (R93): "at 0506 (6

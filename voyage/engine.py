@@ -71,11 +71,15 @@ OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
 
+#: R34: the stop for a grounding she got off at once (the referee hears of every one,
+#: docs/voyages.md); "aground" said she was stuck
+SCRAPED_FREE = "touched bottom and scraped free"
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
     "arrived", "aground", "fire", "listing", "capsized", "sinking", "sunk", "engine broken",
     "out of fuel", "out of charge", "destroyed", "anchor lost", "people lost", "drowned",
     "raft capsized", "encounter", "tow parted",  # R93, R92; "out of charge": R82
+    SCRAPED_FREE,  # R34: she ran aground and got off at once
 )
 
 MINUTES = 60
@@ -755,7 +759,7 @@ class _ShipHour:
         if result.stuck:
             s.status = "stuck"
             self.stop_moving()
-        self.log(result.event(), "aground")
+        self.log(result.event(), "aground" if result.stuck else SCRAPED_FREE)  # R34
         self.apply_damage(result.changes)
         bottom_damage(self, bool(result.ram and result.ram.damaged))  # R85: her propellers
 

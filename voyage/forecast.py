@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 from . import ships as shipfig
 from .dice import CheckOptions, Roll, Roller
-from .engine import Engine, HourRow, LoggedEvent, ShipState, World
+from .engine import SCRAPED_FREE, Engine, HourRow, LoggedEvent, ShipState, World
 from .errors import VoyageError
 from .quiet import quiet_hours, restart_storm_clock
 from .routetext import copy_of
@@ -572,7 +572,8 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
     counts = {
         "arrives": sum(r.outcome == ARRIVED for r in results),
         "lost": sum(r.outcome == LOST for r in results),
-        "aground": sum("aground" in r.halts for r in results),
+        # R34: running aground, stuck or scraping free (engine.SCRAPED_FREE)
+        "aground": sum("aground" in r.halts or SCRAPED_FREE in r.halts for r in results),
         # R82: a built boat runs out of charge (the same key, for plan and the JSON)
         "out_of_fuel": sum(
             "out of fuel" in r.halts or "out of charge" in r.halts for r in results

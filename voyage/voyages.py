@@ -459,6 +459,9 @@ def advance(
     with camp.action("advance", "advance") as act:
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
+        from .fightclock import refuse_while_fighting
+
+        refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
         from .people import floaters, roster, save_floaters
 
@@ -689,26 +692,13 @@ def _referee_action(
         text = f"The referee declares {ship.name} saved: she stays afloat (R40)."
         changes = {"sinking": False}
     elif what == "abandon":
-        from .people import abandon
+        from .abandonship import abandon_voyage
 
         s = _voyage_or_fail(s, ship, "abandoning ship")
         if chart is None:
             chart, _ = campaign_chart(camp)
-        # R71: rafts, jackets, the water
-        text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
-        sinking, swallowing = s.sinking_in, s.swallow_in
-        s.status = "abandoned"
-        s.fire = 0
-        s.swallow_in = s.sinking_in = None
-        s.searching = False
-        if sinking is not None or swallowing is not None:
-            # R40, R50: leaving a sinking (or a fire-swallowed) ship does not save her: she
-            # used to float on, "abandoned", for ever
-            s.status = ship.status = "sunk"
-            text += (f" Nobody aboard, she goes under {plural(sinking, 'minute')} later (R40)."
-                     if sinking is not None else
-                     " Nobody aboard, the fire swallows her and she goes under (R50, R40).")
-            changes = {**changes, "status": "sunk"}
+        # R71: rafts, jackets, the water; R40, R50: a sinking ship's clock runs on
+        text, changes = abandon_voyage(camp, ship, s, chart)
     elif what == "search":
         from .people import start_search
 

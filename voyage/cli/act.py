@@ -284,8 +284,9 @@ def saved(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def abandon(ctx: click.Context) -> None:
-    """Abandon ship: the voyage ends; rafts are filled four to a raft, jackets go to
-    non-swimmers first, the rest go into the water (R71, no roll).
+    """Abandon ship: rafts are filled four to a raft, jackets go to non-swimmers first, the
+    rest go into the water (R71, no roll). A sound ship's voyage ends; a sinking one sinks
+    on, and the next advance logs her going under at its minute (R40).
 
     Example:
 

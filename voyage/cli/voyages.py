@@ -250,7 +250,8 @@ def advance(
 
     It stops early, and says why, when something needs the referee: an arrival, a ship
     aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel, a lost
-    anchor, an encounter (R93: docs/encounters.md). With every ship in port the clock
+    anchor, an encounter (R93: docs/encounters.md). While a fight is open it is refused:
+    `voyage encounter end` first (R94). With every ship in port the clock
     (and the weather) still moves: wait out a storm with --hours or --until dawn. One
     advance is one action: `voyage undo` takes it back exactly.
 
@@ -338,13 +339,6 @@ def advance(
         click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
         click.echo(f"Stopped: {result.stopped}.")
-    for fight_id, where, clock in camp.db.execute(
-        "SELECT id, hex, clock FROM fights WHERE status = 'open' ORDER BY id"
-    ).fetchall():
-        # R94: a fight's rounds are 10 seconds from the minute it began; after an advance
-        # they would still fall at that minute, so the referee is reminded once
-        click.echo(f"Note: fight {fight_id} at {where} (begun {format_time(cal, clock)}) is "
-                   "still open: `voyage encounter end` closes it (R94).", err=True)
 
 
 def _near_word(until: str) -> None:

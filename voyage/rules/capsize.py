@@ -110,10 +110,14 @@ def capsize_check(
     advantages: Sequence[str] = (),
     disadvantages: Sequence[str] = (),
     reason: str | None = None,
+    vessel: str = "ship",
 ) -> CapsizeResult:
     """The helmsman's capsize Check (R41). On a failure the ship capsizes and begins
-    sinking; roll the time with :func:`voyage.rules.sinking.sinking_time`."""
-    event = capsize_event(tier, load, roller, book, traits, advantages, disadvantages, reason)
+    sinking; roll the time with :func:`voyage.rules.sinking.sinking_time`. ``vessel``
+    names her in the roll's outcome ("the raft capsizes", R73)."""
+    event = capsize_event(
+        tier, load, roller, book, traits, advantages, disadvantages, reason, vessel
+    )
     roll = event.rolls[0]
     return CapsizeResult("capsize", event.text, (roll,), event.changes, not roll.success, reason)
 
@@ -132,6 +136,7 @@ def capsize_event(
     advantages: Sequence[str] = (),
     disadvantages: Sequence[str] = (),
     reason: str | None = None,
+    vessel: str = "ship",
 ) -> Event:
     """``capsize_check(...).event()``: the same Check and event without the result record
     (issue 14: a storm Check for every hex a ship sails in storm-tossed seas, R32/R60);
@@ -155,8 +160,8 @@ def capsize_event(
         mods,
         adv,
         list(disadvantages),
-        success="the ship rights itself",
-        failure="the ship capsizes",
+        success=f"the {vessel} rights itself",
+        failure=f"the {vessel} capsizes",
     )
     if roll.success:
         return Event("capsize", UPRIGHT, [roll], 0, {})

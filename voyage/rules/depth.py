@@ -10,7 +10,11 @@ depth decides instead of R33-R34, one hazard roll per hex at most:
   nothing happens;
 - deeper, nothing.
 
-A submerged submersible (R84) reaches her depth plus her draft. Rolled ships have no
+A submerged submersible (R84) reaches her depth plus her draft. Where that keel meets a
+bottom above it she runs aground on it as any boat (stuck; rams it except on sand), and,
+as she cannot lie below the seabed (R84), she comes to rest at the water's depth less her
+draft: on the surface where the water is no deeper than she draws (our reading, written in
+docs/rulings.md under R84). Rolled ships have no
 draft: depth changes nothing for them. Getting off: 2d6 >= 8 each hour, -1 for each full
 10 mph of the speed she grounded at, +1 for each propeller beyond the first.
 """
@@ -60,19 +64,39 @@ def depth_hazard(
     roller: Roller,
     book: RuleBook,
     traits: tuple[str, ...] | list[str] = (),
+    down: int = 0,
 ) -> DepthResult | None:
-    """R83: a boat drawing ``draft_ft`` enters water ``depth_ft`` deep at ``speed``;
-    None when there is water enough (deeper than her draft)."""
+    """R83: a boat drawing ``draft_ft`` (a submerged sub: her draft plus ``down``, her depth
+    in feet, R84) enters water ``depth_ft`` deep at ``speed``; None when there is water
+    enough (deeper than her keel). A sub that meets the bottom comes to rest on it: the
+    changes carry her new ``depth`` (:func:`resting_depth`)."""
     bed = seabed_name(seabed, book)
     hard = seabed_damages(bed, book)
-    where = f"{depth_ft:g} ft of water over a {bed} bottom; she draws {draft_ft:g} ft"
+    if down:
+        where = (
+            f"{depth_ft:g} ft of water over a {bed} bottom; {down} ft down, her keel is "
+            f"at {draft_ft:g} ft"
+        )
+    else:
+        where = f"{depth_ft:g} ft of water over a {bed} bottom; she draws {draft_ft:g} ft"
     if depth_ft > draft_ft:
         return None
     if depth_ft < draft_ft:
-        text = f"She runs aground in {where} (R83): stuck fast."
+        changes: dict[str, Any] = {"stuck": True, "grounded_mph": speed}
+        if down:
+            rest = resting_depth(depth_ft, draft_ft - down)
+            changes["depth"] = rest
+            lies = (
+                f"she runs aground and lies on it {rest} ft down, stuck fast"
+                if rest
+                else "forced up to the surface, she runs aground there, stuck fast: she draws "
+                f"{draft_ft - down:g} ft"
+            )
+            text = f"She meets the bottom in {where} (R83, R84): {lies}."
+        else:
+            text = f"She runs aground in {where} (R83): stuck fast."
         rolls: tuple[Any, ...] = ()
         rammed = None
-        changes: dict[str, Any] = {"stuck": True, "grounded_mph": speed}
         if bed != "sandy":
             rammed = ram(tier, speed, roller, book, traits, what=f"the {bed} bottom")
             rolls, text = rammed.rolls, text + " " + rammed.text
@@ -82,17 +106,45 @@ def depth_hazard(
         destroyed = bool(rammed and rammed.destroyed)
         return DepthResult("aground", text, rolls, changes, True, False, rammed, destroyed)
     if not hard:
-        return DepthResult("aground", f"She scrapes the bottom in {where}: no harm (R83).",
-                           (), {}, False, True, None, False)
-    chance = roller.chance("scraping a hard bottom", int(book.boats["grounding"]["scrape_in_6"]),
-                           success="she strikes", failure="she scrapes over")
+        return DepthResult(
+            "aground",
+            f"She scrapes the bottom in {where}: no harm (R83).",
+            (),
+            {},
+            False,
+            True,
+            None,
+            False,
+        )
+    chance = roller.chance(
+        "scraping a hard bottom",
+        int(book.boats["grounding"]["scrape_in_6"]),
+        success="she strikes",
+        failure="she scrapes over",
+    )
     text = f"She scrapes the bottom in {where} (R83)."
     if not chance.success:
-        return DepthResult("aground", text + " No harm done.", (chance,), {}, False, True, None,
-                           False)
+        return DepthResult(
+            "aground", text + " No harm done.", (chance,), {}, False, True, None, False
+        )
     rammed = ram(tier, speed, roller, book, traits, what=f"the {bed} bottom")
-    return DepthResult("aground", f"{text} {rammed.text}", (chance, *rammed.rolls),
-                       dict(rammed.changes), False, True, rammed, rammed.destroyed)
+    return DepthResult(
+        "aground",
+        f"{text} {rammed.text}",
+        (chance, *rammed.rolls),
+        dict(rammed.changes),
+        False,
+        True,
+        rammed,
+        rammed.destroyed,
+    )
+
+
+def resting_depth(bottom_ft: float, draft_ft: float) -> int:
+    """R84 (our reading): the depth in feet at which a sub that met a bottom ``bottom_ft``
+    down lies on it, drawing ``draft_ft``: the water's depth less her draft, and 0 (the
+    surface) where the water is no deeper than she draws. She cannot lie below the seabed."""
+    return max(0, int(bottom_ft - draft_ft))
 
 
 def escape_modifiers(grounded_mph: int, propellers: int, book: RuleBook) -> list[Modifier]:

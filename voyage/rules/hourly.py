@@ -118,14 +118,28 @@ def by_depth(h: Any, info: Any, speed: int | None = None) -> bool:
     if bottom is None:
         return False
     mph = int(h.speed) if speed is None else int(speed)
-    result = depth.depth_hazard(draws, bottom, info.seabed or "sandy", mph,
-                                ship.tier, h.roller, h.book, ship.traits)
+    result = depth.depth_hazard(
+        draws,
+        bottom,
+        info.seabed or "sandy",
+        mph,
+        ship.tier,
+        h.roller,
+        h.book,
+        ship.traits,
+        down=down,
+    )
     if result is None:
         return True
     if result.stuck:
         s.status = "stuck"
         s.more["grounded_mph"] = mph
         h.stop_moving()
+        if "depth" in result.changes:  # R84: she lies on the bottom, never below it
+            if result.changes["depth"]:
+                ship.equipment["depth_ft"] = result.changes["depth"]
+            else:
+                ship.equipment.pop("depth_ft", None)
     h.log(result.event(), "aground" if result.stuck else None)
     h.apply_damage(result.changes)
     bottom_damage(h, bool(result.ram and result.ram.damaged))  # R85: her propellers

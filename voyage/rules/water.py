@@ -56,7 +56,7 @@ class Schedule:
 
     every: str | None  #: "minute", "hour" or None (does not drown)
     drowned_on: int  #: 2d6 total or less drowns
-    why: str
+    why: str  #: what the swimmer words do not say: "keeping afloat", "exhausted", or ""
 
     def text(self, state: str) -> str:
         """The schedule in the sea's terms, e.g. "rolls every minute, drowned on 2-3"."""
@@ -70,19 +70,19 @@ def schedule(swimming: int, jacket: bool, hours_swum: int, state: str, book: Rul
     """R72: the drowning schedule of one person in the water (not in a raft)."""
     w = water_rules(book)
     on = int(w["drowned_on"].get(state, 2))
+    # ``why`` says only what "swimmer rank 1, no jacket" does not: a swimmer without a
+    # jacket still keeping afloat, or exhausted (the event text gives both, side by side)
     if swimming <= 0:
-        if jacket:
-            return Schedule("hour", on, "a non-swimmer with a jacket")
-        return Schedule("minute", on, "a non-swimmer without a jacket")
+        return Schedule("hour" if jacket else "minute", on, "")
     if jacket:
         worse = w["jacketed_swimmer_on"].get(state)
         if worse is None:
-            return Schedule(None, 0, "a swimmer with a jacket")
-        return Schedule("minute", int(worse), "a swimmer with a jacket")
+            return Schedule(None, 0, "")
+        return Schedule("minute", int(worse), "")
     if hours_swum < swimming + 1:
         # our reading (003's fatigue): rank + 1 hours afloat, rolling as a jacketed non-swimmer
-        return Schedule("hour", on, f"a swimmer (rank {swimming}) keeping afloat")
-    return Schedule("minute", on, f"an exhausted swimmer (rank {swimming})")
+        return Schedule("hour", on, "keeping afloat")
+    return Schedule("minute", on, "exhausted")
 
 
 def drowning_odds(drowned_on: int, book: RuleBook) -> Fraction:

@@ -436,7 +436,7 @@ class WaterPhase:
             every = rules.storm_interval(state, self.book)
             if raft.hours_in_hex and raft.hours_in_hex % every == 0:
                 self.raft_check(
-                    raft, state, f"{raft.hours_in_hex} hours in {rules.sea_words(state)}"
+                    raft, state, f"{plural(raft.hours_in_hex, 'hour')} in {rules.sea_words(state)}"
                 )
 
     def raft_check(self, raft: Floater, state: str, reason: str) -> None:
@@ -453,6 +453,7 @@ class WaterPhase:
             (),
             disadvantages=rules.storm_disadvantages(state, self.book),
             reason=reason,
+            vessel="raft",  # R73: the roll's words are the raft's, not "the ship capsizes"
         )
         ev = result.event()
         if result.capsized:
@@ -546,7 +547,8 @@ class WaterPhase:
         first = groups[0]
         swims = Floater.swimmer_text(first, sum([g.count for g in groups]))
         sea = rules.sea_words(state)
-        return f"{who} ({swims}, {plan.why}) in {sea} at {first.hex}"
+        why = f", {plan.why}" if plan.why else ""  # R72: only what swims does not say
+        return f"{who} ({swims}{why}) in {sea} at {first.hex}"
 
     @staticmethod
     def _each(groups: list[Floater], plan: rules.Schedule, state: str) -> str:

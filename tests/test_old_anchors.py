@@ -212,3 +212,34 @@ def test_a_ship_whose_resting_action_is_too_old_to_undo_keeps_her_voyage(runner,
     assert _voyages(db)["Sea Witch"][0] == "anchored"
     assert "only the latest 2 actions" in refused(runner, "undo")
     assert '(an older campaign\'s "at anchor", m130)' in ok(runner, "log", "Sea Witch")
+
+
+def test_a_ship_on_what_is_land_now_is_left_as_she_was_and_doctor_names_her(runner, db: Path):
+    from voyage import doctor
+
+    db.unlink()
+    runner.db = db
+    with voyage_before_m130():
+        ok(runner, "init", "--name", "Old", "--seed", "7")
+        ok(runner, "map", "load", "salt_reach")
+        ok(runner, "ship", "add", "Sea Witch", *TRAWLER)
+        ok(runner, "ship", "place", "Sea Witch", "0404")
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE ships SET hex = '0101'")  # land on the Salt Reach (a hand edit)
+    conn.close()
+    before = contents(db)
+    ok(runner, "ship", "list")  # upgraded: she cannot lie on land
+    assert contents(db) == before
+    found = [(f.check, f.where, f.problem) for f in doctor.examine(db).findings]
+    assert found == [
+        (
+            "ship",
+            "Sea Witch",
+            "'at anchor' at 0101 with no open voyage: storms (R60), her cable (R65) and the "
+            "current (R64) pass her by; `voyage ship place 'Sea Witch' CCRR` lays her there "
+            "as a ship arriving does (in a port she moors)",
+        )
+    ]
+    ok(runner, "ship", "place", "Sea Witch", "0404")
+    assert doctor.examine(db).healthy

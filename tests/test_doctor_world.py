@@ -224,3 +224,25 @@ def test_a_storm_no_command_makes_is_named_with_its_fix(runner, db):
             "it moves towards 'E', not a hex side (N NE SE S SW NW): " + fix.format(2),
         ),
     ]
+
+
+def test_an_encounter_region_the_map_lacks_is_a_note_as_map_load_warns(runner, db: Path):
+    """R93: a region the encounter table names that the map has not is never rolled: `map
+    load` and `tables load` warn of it; the doctor notes it, and the campaign is healthy."""
+    from voyage.paths import tables_dir
+
+    ok(runner, "map", "load", "salt_reach")
+    text = (tables_dir() / "encounters.yaml").read_text(encoding="utf-8")
+    nrth = "regions:\n  nrth:\n    open sea:\n      results:\n"
+    text = text.replace(
+        "regions:\n  all:", nrth + "        - {faces: [1, 6], value: {kind: sight}}\n  all:", 1
+    )
+    folder = db.parent / "house"
+    folder.mkdir()
+    (folder / "encounters.yaml").write_text(text, encoding="utf-8")
+    ok(runner, "tables", "load", str(folder))
+    code, out = doctor(db)
+    assert code == 0 and out.splitlines()[1] == (
+        "  note: the encounter table's region 'nrth' is not a region of The Salt Reach "
+        "(north, south): it is never rolled (a region it does not list uses 'all', R93)"
+    )

@@ -439,7 +439,8 @@ def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
 
 def summary(report: Report) -> str:
     """The report as text for a person."""
-    notes = [f"  note: {n}" for n in report.facts.get("keys_not_declared", [])]
+    said = report.facts.get("keys_not_declared", []) + report.facts.get("world_notes", [])
+    notes = [f"  note: {n}" for n in said]
     if report.healthy:
         f = report.facts
         return "\n".join([

@@ -12,6 +12,8 @@ none of them is damage, so no backup is suggested (voyage.doctor.RECOVERY).
 - no ship lies at sea without an open voyage, out of reach of storms (R60), her cable
   (R65) and the current (R64) - what m130 settles when an older campaign is opened
   (voyage.oldanchors), named when it could not;
+- (a note, as `map load` warns) every region the encounter table names is a region of the
+  map (R93: one it is not is never rolled);
 - every storm placed by hand has a sea state, a hex side and hours a hex that `voyage
   weather storm` accepts (R60, R63).
 """
@@ -44,6 +46,13 @@ def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
     chart = _map(conn, info, add)
     if chart is not None and book is not None and calendar is not False:
         _seasons(chart, book, calendar, add)
+    if chart is not None and book is not None:
+        from .mapstore import unplaced_encounter_regions
+
+        # R93: what `map load` and `tables load` warn of, a note (the campaign plays on)
+        report.facts["world_notes"] = [
+            line.removeprefix("Warning: ") for line in unplaced_encounter_regions(book, chart)
+        ]
     _ships(conn, info, chart, add)
     _storms(conn, info, add)
 

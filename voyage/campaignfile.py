@@ -524,7 +524,8 @@ def last_opened() -> Path | None:
 
 def campaign_title(path: Path) -> str:
     """The campaign's name, read without writing anything (``mode=ro``), for read-only
-    viewers such as ``voyage browse``; a file that is not a campaign fails in one line."""
+    viewers such as ``voyage browse``; a file that is not a campaign, or one a newer voyage
+    wrote, fails in one line."""
     if not path.is_file():
         raise CampaignError(f"no campaign at {path}: point --db (or VOYAGE_DB) at your file")
     try:
@@ -534,4 +535,9 @@ def campaign_title(path: Path) -> str:
         row = None
     if row is None:
         raise CampaignError(f"{path} is not a voyage campaign")
+    from .store import known_migrations
+
+    # a newer voyage's campaign is refused here too, not shown half-understood (its tables
+    # described as this voyage knows them)
+    refuse_newer(inspect(path), known_migrations())
     return str(row[0])

@@ -14,7 +14,9 @@ wrote or that is not a campaign at all. The checks, in order:
   that exist, log rows name actions that exist (older actions may have been pruned);
 - every foreign key (m190, voyage.fkschema) holds (``PRAGMA foreign_key_check``), and the
   keys an older campaign's rows kept from being declared are named, with those rows;
-- the house tables kept in the campaign still validate.
+- the house tables kept in the campaign still validate;
+- the world within the limits newer voyage holds new things to (voyage.doctor_world): the
+  calendar, the map and its climates' seasons, ships at sea without a voyage, storms.
 """
 
 from __future__ import annotations
@@ -128,6 +130,9 @@ def examine(path: str | Path) -> Report:
         _references(conn, info, report)
         _foreign_keys(conn, info, report)
         _house_tables(conn, info, report)
+        from .doctor_world import examine_world
+
+        examine_world(conn, info, report)  # calendar, map, ships and storms: each its fix
     except sqlite3.DatabaseError as exc:
         report.findings.append(Finding("integrity", str(target), f"SQLite cannot read it: {exc}"))
     finally:
@@ -434,7 +439,8 @@ def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
 
 def summary(report: Report) -> str:
     """The report as text for a person."""
-    notes = [f"  note: {n}" for n in report.facts.get("keys_not_declared", [])]
+    said = report.facts.get("keys_not_declared", []) + report.facts.get("world_notes", [])
+    notes = [f"  note: {n}" for n in said]
     if report.healthy:
         f = report.facts
         return "\n".join([
@@ -446,7 +452,9 @@ def summary(report: Report) -> str:
     n = len(report.findings)
     lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
     lines += [f"  {finding.line()}" for finding in report.findings] + notes
-    if any(f.check not in NOT_DAMAGE for f in report.findings):
+    from .doctor_world import CHECKS
+
+    if any(f.check not in NOT_DAMAGE | CHECKS for f in report.findings):
         lines.append(RECOVERY)
     return "\n".join(lines)
 

@@ -883,10 +883,12 @@ def m051_weather_rerolls(db: Database) -> None:
 
 # registered last, in this order: people and boats (m071, m080), fights (m075-m079), issue
 # 15's (m090-m099), boats under way (m120), voyage routes (m100-m109); then the foreign keys
-# (m190-m199) after every other table; the hours packed a day to a row (m102) before them
+# (m190-m199) after every other table; the hours packed a day to a row (m102) before them;
+# last, old ships at anchor given their voyages (m130, voyage.oldanchors: today's code)
 from . import worldschema  # noqa: E402, F401, I001
 from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001
 from . import hourdays  # noqa: E402, I001
 
 migrations()(hourdays.m102_hour_days)  # here: hourdays imports nothing of the store
 from . import fkschema  # noqa: E402, F401, I001
+from . import oldanchors  # noqa: E402, F401, I001

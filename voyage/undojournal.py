@@ -105,9 +105,10 @@ def install(conn: sqlite3.Connection, skip: Iterable[str]) -> None:
     # SQLite fires delete triggers for them only with recursive triggers on.
     conn.execute("PRAGMA recursive_triggers = ON")
     have = {r[0] for r in conn.execute("SELECT name FROM temp.sqlite_master")}
-    if not have:
+    if not have and not conn.in_transaction:
         # the triggers and the one-row table are small: keep them in memory, not in a
-        # temporary file (changing this later would drop every TEMP object)
+        # temporary file (changing this later would drop every TEMP object; SQLite refuses
+        # it within a transaction, as in a migration: voyage.oldanchors)
         conn.execute("PRAGMA temp_store = MEMORY")
     wanted = []
     if ACTIVE not in have:

@@ -12,7 +12,11 @@ from .common import db_option, emit_json, handles_errors, json_option
 @json_option
 @handles_errors
 def doctor(db_path: str, as_json: bool) -> None:
-    """Check a campaign file: integrity, schema, JSON values, references, house tables.
+    """Check a campaign file: integrity, schema, JSON, references, tables, calendar, map.
+
+    Also what newer voyage refuses when it comes in: a calendar beyond the limits, seasons
+    the climates lack, a ship at anchor with no voyage, a storm no command makes; each
+    line names its fix.
 
     The file is only read (never upgraded or repaired), so any file can be checked, even
     one a newer voyage wrote. Exit status 0 when the campaign is healthy, 1 when something

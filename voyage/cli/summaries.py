@@ -17,7 +17,7 @@ SUMMARIES: dict[str, str] = {
     'completion': 'Print the shell completion script for bash, zsh or fish.',
     'crew': 'Name the people aboard: add, list, move and remove (R70; counts stay the default).',
     'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
-    'doctor': 'Check a campaign file: integrity, schema, JSON values, references, house tables.',
+    'doctor': 'Check a campaign file: integrity, schema, JSON, references, tables, calendar, map.',
     'encounter': 'Encounters at sea: roll a check, list what ships have met (R93).',
     'export': "Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.",
     'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',

@@ -201,6 +201,7 @@ def test_a_ship_whose_resting_action_is_too_old_to_undo_keeps_her_voyage(runner,
         ok(runner, "init", "--name", "Old", "--seed", "7")
         ok(runner, "map", "load", "salt_reach")
         ok(runner, "ship", "add", "Sea Witch", *TRAWLER)
+        ok(runner, "ship", "load", "Sea Witch", "--crew", "5")  # R70: hands to drop anchor
         ok(runner, "ship", "place", "Sea Witch", "0404")
         ok(runner, "settings", "undo_keep", "2")
         ok(runner, "advance", "--hours", "3")

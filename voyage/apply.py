@@ -81,8 +81,11 @@ def voyage_for_apply(camp: Campaign, ship_name: str, procedure: str) -> ShipStat
     name = s.ship.name
     if procedure in ("capsize", "sinking"):
         if s.sinking_in is not None:
+            from .abandonship import minutes_left  # counted as the status table counts
+
+            left = minutes_left(s.sinking_since, s.sinking_in, camp.clock)
             raise VoyageRuleError(
-                f"{name} is already sinking ({s.sinking_in} minutes left, R40): "
+                f"{name} is already sinking ({left} minutes left, R40): "
                 f"`voyage act {name!r} saved` first if the crew saved her"
             )
         if procedure == "capsize" and s.capsized:

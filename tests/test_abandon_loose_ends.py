@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok
+from conftest import db_contents, ok, refused
 
 from voyage.abandonship import count_ends_at, minutes_left
 from voyage.dice import Roller
@@ -165,6 +165,8 @@ def test_the_status_counts_the_minutes_to_the_logs_minute(runner, capsized_at_on
     countdown, begun at 00:59, falls at 01:00 first (R52)."""
     assert _status(runner, "Gull")["sinking_minutes_left"] == 9
     assert "sinking (9 min); capsized" in ok(runner, "status")
+    said = refused(runner, "roll", "sinking", "Gull", "--apply")
+    assert "Gull is already sinking (9 minutes left, R40)" in said
     out = ok(runner, "advance", "--hours", "1")
     assert "Day 1, 01:09  Gull goes under and is lost" in out
 

@@ -100,8 +100,11 @@ def voyage_for_apply(camp: Campaign, ship_name: str, procedure: str) -> ShipStat
             raise VoyageRuleError(f"{name} is not stuck: there is nothing to get off (R34)")
     elif procedure == "fire minute":
         if s.swallow_in is not None:
+            from .abandonship import minutes_left  # R52: as the log will give her minute
+
+            left = minutes_left(s.fire_since, s.swallow_in, camp.clock)
             raise VoyageRuleError(
-                f"the fire aboard {name} is out of control: it swallows her in {s.swallow_in} "
+                f"the fire aboard {name} is out of control: it swallows her in {left} "
                 "minutes (R50); advance the clock"
             )
         if not s.fire:

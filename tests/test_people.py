@@ -85,7 +85,7 @@ def test_abandon_fills_rafts_and_hands_out_jackets_non_swimmers_first(runner, cr
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")
     out = ok(runner, "act", "Mercy", "abandon")
-    assert "8 in 2 rafts, 10 in the water (4 life jackets handed out)" in out
+    assert "2 rafts with 8 aboard, 10 in the water, 4 life jackets handed out" in out
     rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
     people = [r for r in rows if r["kind"] == "people"]
     assert sum(r["count"] for r in people) == 18

@@ -103,8 +103,8 @@ def test_a_sinking_ship_abandoned_goes_under_at_her_minute_and_the_export_says_s
     before = db_contents(eight_hours_out)
     said = ok(runner, "act", "Sea Witch", "abandon")
     assert said.endswith(
-        "Nobody aboard, she sinks on: she goes under at Day 1, 08:26 unless the referee "
-        "declares her saved (R40); the next advance runs her clock.\n"
+        "Nobody is aboard to save her: she goes under at Day 1, 08:26 (R40: unless the "
+        "referee declares her saved; the next advance runs her clock).\n"
     )
     assert _status(runner, "Sea Witch")["status"] == "sinking"
     ok(runner, "undo")

@@ -169,7 +169,7 @@ def test_a_sinking_ship_abandoned_still_goes_under(runner, eight_hours_out: Path
     # (tests/test_referee_walk25.py)
     ok(runner, "roll", "sinking", "Sea Witch", "--apply")
     said = ok(runner, "act", "Sea Witch", "abandon")
-    assert "Nobody aboard, she sinks on: she goes under at Day 1, 08:" in said
+    assert "Nobody is aboard to save her: she goes under at Day 1, 08:" in said
     assert "Status: at sea, sinking at 0506" in ok(runner, "ship", "show", "Sea Witch")
     assert "in the water" in ok(runner, "survivors")
     ok(runner, "advance")

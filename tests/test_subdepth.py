@@ -110,7 +110,7 @@ def test_an_implosion_at_the_dive_sinks_her_as_the_engine_sinks_a_ship(runner, r
     assert [e["kind"] for e in by_action if e["kind"] not in ("place", "sail", "weigh")][:2] == [
         "depth", "sunk"]
     assert "she implodes, destroyed (R84)" in by_action[-3]["text"]
-    assert "leave Eel at 2712" in by_action[-1]["text"]  # R71: who is aboard
+    assert "gets out of Eel at 2712: 2 in the water" in by_action[-1]["text"]  # R71: who
     assert len(by_action[-1]["rolls"]) == 2  # one escape roll for each of her crew
     assert json.loads(ok(runner, "ship", "show", "Eel", "--json"))["status"] == "sunk"
     assert "Eel is sunk" in refused(runner, "act", "Eel", "surface")

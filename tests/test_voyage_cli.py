@@ -252,8 +252,10 @@ def test_the_referee_mends_pumps_fights_saves_and_abandons(runner, sea):
     with sqlite3.connect(sea) as conn:  # out of Gullhaven's hex
         conn.execute("UPDATE voyages SET position = 1")
     assert "abandon" in ok(runner, "act", "Sea Witch", "abandon")
-    assert json.loads(ok(runner, "status", "--json"))["ships"] == []
-    assert "abandoned" in refused(runner, "sail", "Sea Witch", "--to", "2420")
+    # R50: her fire (under control) burns on with nobody to fight it; it went out
+    (row,) = json.loads(ok(runner, "status", "--json"))["ships"]
+    assert row["status"] == "on fire" and row["fire"] == 2 and row["nobody_aboard"]
+    assert "no crew" in refused(runner, "sail", "Sea Witch", "--to", "2420")
     for _ in range(8):
         ok(runner, "undo")
     (row,) = json.loads(ok(runner, "status", "--json"))["ships"]

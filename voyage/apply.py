@@ -81,8 +81,11 @@ def voyage_for_apply(camp: Campaign, ship_name: str, procedure: str) -> ShipStat
     name = s.ship.name
     if procedure in ("capsize", "sinking"):
         if s.sinking_in is not None:
+            from .abandonship import minutes_left  # counted as the status table counts
+
+            left = minutes_left(s.sinking_since, s.sinking_in, camp.clock)
             raise VoyageRuleError(
-                f"{name} is already sinking ({s.sinking_in} minutes left, R40): "
+                f"{name} is already sinking ({left} minutes left, R40): "
                 f"`voyage act {name!r} saved` first if the crew saved her"
             )
         if procedure == "capsize" and s.capsized:
@@ -97,8 +100,11 @@ def voyage_for_apply(camp: Campaign, ship_name: str, procedure: str) -> ShipStat
             raise VoyageRuleError(f"{name} is not stuck: there is nothing to get off (R34)")
     elif procedure == "fire minute":
         if s.swallow_in is not None:
+            from .abandonship import minutes_left  # R52: as the log will give her minute
+
+            left = minutes_left(s.fire_since, s.swallow_in, camp.clock)
             raise VoyageRuleError(
-                f"the fire aboard {name} is out of control: it swallows her in {s.swallow_in} "
+                f"the fire aboard {name} is out of control: it swallows her in {left} "
                 "minutes (R50); advance the clock"
             )
         if not s.fire:

@@ -145,3 +145,19 @@ def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
     s.ship = ship  # the loaded ship is what the voyage saves
     lie_adrift(s)
     return s, f"{ship.name} has no crew now: {adrift_words(ship, s.hex)}"
+
+
+def already_at_sea(ship: Any, s: Any) -> VoyageRuleError:
+    """`voyage sail` for a ship whose voyage ``s`` is still open (not merely lying): change
+    her course instead; with no crew aboard (left sinking or burning, R71) nobody can, and
+    it pointed to `act course`, which is refused (R70): put crew aboard first."""
+    where = f"voyage {s.voyage_id}, {s.status} at {s.hex}"
+    if ship.crew < 1:
+        return VoyageRuleError(
+            f"{ship.name} is already at sea ({where}) and has no crew to sail her ("
+            f"{ONLY_DRIFTS}): `voyage ship load {ship.name!r} --crew N`"
+        )
+    return VoyageRuleError(
+        f"{ship.name} is already at sea ({where}): change her course with "
+        f"`voyage act {ship.name!r} course`"
+    )

@@ -828,7 +828,7 @@ class _ShipHour:
         s, ship = self.s, self.ship
         if s.sinking_in is not None:
             return
-        result = sinking_time(ship.tier, self.e.category(s), self.roller, self.book)
+        result = sinking_time(ship.tier, self.e.category(s), self.roller, self.book, ship)
         s.start_sinking(result.minutes, self.now, cause)
         event = result.event()
         event.text = f"{ship.name} is sinking: {cause}. {event.text}"

@@ -75,6 +75,8 @@ class VoyageLog:
     fights: list[list[dict[str, Any]]] = field(default_factory=list)
     #: which of the ship's voyages this is (voyage.voyagenames; 0: not known)
     nth: int = 0
+    #: the campaign's clock (hours) when read: when a ship left sinking goes under (R40)
+    clock: int | None = None
 
     @property
     def id(self) -> int:
@@ -196,6 +198,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         people=fate_rows(camp, vid),
         fights=fights_of(camp.db, events),
         nth=[int(v["id"]) for v in voyages].index(vid) + 1,
+        clock=camp.clock,
     )
 
 
@@ -421,7 +424,10 @@ def outcome_text(log: VoyageLog) -> str:
         return f"sank in {where}{on}"
     if status == "under way":
         return f"still under way, last in {where}"
-    return f"{status} in {where}{on}"
+    from .abandonship import left_outcome  # R71: abandoned, sinking or burning on
+
+    left = left_outcome(log, where) if when is None else None
+    return left or f"{status} in {where}{on}"
 
 
 def summary(log: VoyageLog) -> dict[str, Any]:

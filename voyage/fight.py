@@ -179,7 +179,7 @@ def _land(camp: Campaign, act: Action, fight: dict[str, Any], target: dict[str, 
     destroyed = any(o.changes.get("destroyed") for o in outcomes)
     if destroyed and s.sinking_in is None:
         load = shipfig.load_category(s.ship, book, camp.water_in_load)
-        outcomes = [*outcomes, sinking_time(s.ship.tier, load, camp.roller, book)]
+        outcomes = [*outcomes, sinking_time(s.ship.tier, load, camp.roller, book, s.ship)]
     events = apply_outcomes(s, outcomes, fight_minute(fight))
     save_state(camp, s, camp.clock)
     for event in events:

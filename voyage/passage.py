@@ -119,7 +119,7 @@ def anchor_or_weigh(
         # reading; a port call on the way, to refuel, needs no anchor)
         s.status = "anchored"
         s.drift_miles = "0"
-        return _still_sinking(ship, s, f"{ship.name} moors in {info.port} ({s.hex})")
+        return _still_sinking(camp, s, f"{ship.name} moors in {info.port} ({s.hex})")
     if anchors_aboard(ship) < 1:
         raise VoyageRuleError(
             f"{ship.name} has no anchor aboard: buy one in port "
@@ -130,20 +130,24 @@ def anchor_or_weigh(
         raise VoyageRuleError(problem)
     s.status = "anchored"
     s.drift_miles = "0"
-    return _still_sinking(ship, s, f"{ship.name} drops anchor at {s.hex}")
+    return _still_sinking(camp, s, f"{ship.name} drops anchor at {s.hex}")
 
 
-def _still_sinking(ship: Ship, s: ShipState, done: str) -> tuple[str, dict[str, Any]]:
+def _still_sinking(camp: Campaign, s: ShipState, done: str) -> tuple[str, dict[str, Any]]:
     """The anchoring event: ``done`` (she moors, or drops anchor), and, if she is sinking,
     that neither a quay nor an anchor stops it (R40): she goes under when her minutes run
-    out unless the referee declares her saved."""
+    out unless the referee declares her saved (counted from now, as the log will give her
+    minute: voyage.abandonship.minutes_left)."""
+    from .abandonship import minutes_left
+
     changes: dict[str, Any] = {"status": s.status}
     if s.sinking_in is None:
         return f"{done}.", changes
     changes["sinking_in"] = s.sinking_in
+    left = minutes_left(s.sinking_since, s.sinking_in, camp.clock)
     return (
         f"{done}, but she is still sinking (R40): she goes under in "
-        f"{s.sinking_in} minutes unless saved (`voyage act {ship.name!r} saved`).",
+        f"{left} minutes unless saved (`voyage act {s.ship.name!r} saved`).",
         changes,
     )
 

@@ -12,7 +12,15 @@ from .errors import VoyageRuleError
 from .events import Event
 from .report import plural
 from .rules import water as rules
-from .world.water import AFLOAT, FLOATER_FIELDS, Floater, board, leave_ship, people_aboard
+from .world.water import (
+    AFLOAT,
+    FLOATER_FIELDS,
+    Floater,
+    board,
+    leave_ship,
+    leaving_words,
+    people_aboard,
+)
 
 if TYPE_CHECKING:
     from .ships import Ship
@@ -357,7 +365,12 @@ def abandon(
     )
     ship.equipment["life_rafts"] = 0
     save_floaters(camp, rows, named)
-    text = f"All hands abandon {ship.name} at {hex_name}. " + out.events[0].text
+    in_rafts = sum(f.count for f in out.floaters if f.kind == "people" and f.raft)
+    in_water = int(out.events[0].changes["in_water"])
+    # R71: one sentence, saying only what there is (it read "All hands abandon Gull at 1005.
+    # They leave Gull at 1005: 0 in 0 rafts, 4 in the water (0 life jackets handed out).")
+    where = leaving_words(out.rafts_used, in_rafts, in_water, out.jackets_used)
+    text = f"All hands abandon {ship.name} at {hex_name}: {where}."
     return text, dict(out.events[0].changes, status="abandoned")
 
 

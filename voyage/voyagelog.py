@@ -56,6 +56,7 @@ def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
 
 def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     """Every ship at sea at a glance."""
+    from .abandonship import minutes_left
     from .rules.drift import current_lookup, route_hours
 
     book = camp.rulebook
@@ -103,7 +104,12 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "leaks": list(s.leaks),
                 "fire": s.fire,
                 "fire_out_of_control": s.swallow_in is not None,
-                "sinking_minutes_left": s.sinking_in,
+                # R40/R52: minutes from now to the minute the log will give (voyage.abandonship)
+                "sinking_minutes_left": None
+                if s.sinking_in is None
+                else minutes_left(s.sinking_since, s.sinking_in, camp.clock),
+                # R70/R71: abandoned (or a derelict) while sinking or burning, voyage still open
+                "nobody_aboard": ship.crew + ship.passengers < 1,
                 "listing": s.listing,
                 "capsized": s.capsized,
                 "engine_broken": ship.engine_broken,

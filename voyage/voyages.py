@@ -353,10 +353,9 @@ def planned_voyage(
             f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
         )
     elif current is not None:
-        raise VoyageRuleError(
-            f"{ship.name} is already at sea (voyage {current.voyage_id}, {current.status} at "
-            f"{current.hex}): change her course with `voyage act {ship.name!r} course`"
-        )
+        from .crewless import already_at_sea
+
+        raise already_at_sea(ship, current)
     if chart is None:
         chart, _ = campaign_chart(camp)
     if not ship.hex:

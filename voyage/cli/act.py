@@ -286,7 +286,8 @@ def saved(ctx: click.Context) -> None:
 def abandon(ctx: click.Context) -> None:
     """Abandon ship: rafts are filled four to a raft, jackets go to non-swimmers first, the
     rest go into the water (R71, no roll). A sound ship's voyage ends; a sinking one sinks
-    on, and the next advance logs her going under at its minute (R40).
+    on, and the next advance logs her going under at its minute (R40); a fire burns on
+    with nobody to fight it until it swallows her (R50).
 
     Example:
 

@@ -657,7 +657,7 @@ def sinking(
                 )
             )
         with table.rolling("sinking") as roller:
-            result = sinking_time(t, load, roller, table.book)
+            result = sinking_time(t, load, roller, table.book, table.ship)
             table.carry([result])
         mean = sum(m * p for m, p in dist.items())
         note = f"sinks in {min(dist)} to {max(dist)} minutes, {float(mean):g} on average"

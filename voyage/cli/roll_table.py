@@ -423,7 +423,7 @@ def _then_sinking(table: _Table, roller: Any, tier: int, load: str | None, first
         return [first]
     from ..rules.sinking import sinking_time
 
-    return [first, sinking_time(tier, load, roller, table.book)]
+    return [first, sinking_time(tier, load, roller, table.book, table.ship)]
 
 
 @contextmanager

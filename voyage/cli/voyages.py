@@ -583,7 +583,7 @@ def status(db_path: str, as_json: bool) -> None:
         return
     lines = []
     for r in rows:
-        trouble = []
+        trouble = ["nobody aboard"] if r["nobody_aboard"] else []  # R70, R71
         if r["fire"] or r["fire_out_of_control"]:
             trouble.append(
                 "OUT OF CONTROL fire" if r["fire_out_of_control"] else f"fire {r['fire']}"

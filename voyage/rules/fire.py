@@ -180,6 +180,8 @@ def fire_minute(
                 parts.append(f"The crew beat it down to severity {now}.")
         else:
             parts.append("The crew make no headway.")
+    elif fighters == 0:  # nobody aboard, or nobody set to it: "0 crew fighting cannot ..."
+        parts.append("Nobody fights it.")
     else:
         parts.append(
             f"{fighters} crew fighting cannot control a fire of severity {now} (it needs {now})."

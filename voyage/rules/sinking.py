@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..dice import Modifier, Roller, distribution
 from ..tables import RuleBook
@@ -34,8 +35,11 @@ def _sinking_terms(tier: int, load: str, book: RuleBook) -> tuple[Modifier, int,
     return Modifier(tier, tier_text(tier)), multiplier, slow
 
 
-def sinking_time(tier: int, load: str, roller: Roller, book: RuleBook) -> SinkingResult:
-    """Roll how many minutes a sinking ship takes to submerge completely (R40)."""
+def sinking_time(
+    tier: int, load: str, roller: Roller, book: RuleBook, aboard: Any = None
+) -> SinkingResult:
+    """Roll how many minutes a sinking ship takes to submerge completely (R40). ``aboard``:
+    the ship, for who is aboard her (its ``crew`` and ``passengers``), else unknown."""
     mod, multiplier, slow = _sinking_terms(tier, load, book)
     label = "sinking time"
     roll = roller.roll(label, book.procedures["sinking"]["dice"], [mod])
@@ -45,9 +49,21 @@ def sinking_time(tier: int, load: str, roller: Roller, book: RuleBook) -> Sinkin
         roll.outcome = f"x{multiplier} at {cat} Load = {minutes} minutes"
     else:
         roll.outcome = f"{minutes} minutes"
-    text = f"Unless the crew can save her, the ship submerges completely in {minutes} minutes."
+    text = sinking_words(minutes, aboard)
     changes = {"sinking": True, "submerges_in": minutes}
     return SinkingResult("sinking", text, (roll,), changes, minutes, slow)
+
+
+def sinking_words(minutes: int, aboard: Any = None) -> str:
+    """What a sinking means for her (R40), by who is aboard (``aboard``: the ship, or None):
+    her crew may save her; with no crew (abandoned, R71, or a derelict: our reading of R70
+    in docs/rulings.md, "A ship with no crew") nobody works her, and it said "Unless the
+    crew can save her" all the same."""
+    crew = getattr(aboard, "crew", None)
+    if crew is None or crew >= 1:
+        return f"Unless the crew can save her, the ship submerges completely in {minutes} minutes."
+    who = "no crew" if getattr(aboard, "passengers", 0) else "nobody"
+    return f"The ship goes under in {minutes} minutes, {who} aboard to save her."
 
 
 def sinking_distribution(tier: int, load: str, book: RuleBook) -> dict[int, Fraction]:

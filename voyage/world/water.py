@@ -288,13 +288,18 @@ def leave_ship(
     aboard_rafts = sum(f.count for f in out.floaters if f.kind == "people" and f.raft)
     swimming = sum(f.count for f in out.floaters if f.in_water)
     lost = sum(f.count for f in out.lost)
-    text = (
-        f"{'They' if roller is None else 'Those who get out'} leave {ship.name} at {hex_name}: "
-        f"{aboard_rafts} in {plural(len(raft_rows), 'raft')}, {swimming} in the water"
-        f" ({plural(used, 'life jacket')} handed out)"
-    )
-    if roller is not None:
-        text += f"; {lost} went down with her (R71)"
+    where = leaving_words(len(raft_rows), aboard_rafts, swimming, used)
+    if roller is None:  # R71: `abandon`, no roll
+        text = f"They leave {ship.name} at {hex_name}: {where}"
+    elif not lost:
+        text = f"Everyone gets out of {ship.name} at {hex_name}: {where} (R71)"
+    elif where:
+        text = (
+            f"Those who get out leave {ship.name} at {hex_name}: {where}; "
+            f"{lost} went down with her (R71)"
+        )
+    else:
+        text = f"Nobody gets out of {ship.name} at {hex_name}: {lost} went down with her (R71)"
     out.events.append(
         Event(
             "people",
@@ -307,6 +312,24 @@ def leave_ship(
     for f in out.floaters + out.lost:
         f.voyage_id = voyage_id
     return out
+
+
+def leaving_words(rafts: int, in_rafts: int, in_water: int, jackets: int) -> str:
+    """Where the people who leave a ship went (R71), saying only what there is: ``2 rafts
+    with 8 aboard``; ``4 in the water, no rafts, no life jackets``; ``1 raft with 4 aboard,
+    2 in the water, 2 life jackets handed out`` (it read "0 in 0 rafts, 4 in the water (0
+    life jackets handed out)"). Rafts and jackets that were none are said only for those in
+    the water."""
+    parts = [f"{plural(rafts, 'raft')} with {in_rafts} aboard"] if rafts else []
+    if in_water:
+        parts.append(f"{in_water} in the water")
+        if not rafts:
+            parts.append("no rafts")
+    if jackets:
+        parts.append(f"{plural(jackets, 'life jacket')} handed out")
+    elif in_water:
+        parts.append("no life jackets")
+    return ", ".join(parts)
 
 
 def _person_floater(

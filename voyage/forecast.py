@@ -462,11 +462,15 @@ def _chunk_job(job: tuple[int, int, int, int]) -> list[RunResult]:
 
 
 def _quiet_worker() -> None:
-    """Ctrl-C is the parent's to handle (click says "Aborted!"); a worker just stops when
-    the pool is closed, with no traceback of its own."""
+    """Ctrl-C, SIGTERM and SIGHUP are the parent's to handle (voyage.stopsignals); a worker
+    just stops when the pool is closed (multiprocessing sends it SIGTERM), with no
+    traceback of its own."""
     import signal
 
+    from .stopsignals import restore_defaults
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    restore_defaults()
 
 
 def check_counts(runs: int, workers: int | None) -> None:

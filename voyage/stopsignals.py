@@ -1,0 +1,123 @@
+"""SIGTERM and SIGHUP stop a command as Ctrl-C does.
+
+A closed terminal (SIGHUP), ``timeout`` or a process manager (SIGTERM) would otherwise end
+the process on the spot: no traceback, but the hidden ``.part`` file of a file being
+written (voyage.atomicfile) stays behind, and the referee is not told whether the campaign
+changed. Here they raise :class:`Stopped`, a KeyboardInterrupt, so everything that unwinds
+a Ctrl-C unwinds them too: the campaign's transaction rolls back unless it was committed
+(voyage.store), the temporary files are removed (voyage.atomicfile.FileBatch), and the
+command line says in one line whether the campaign changed, exiting 128 + the signal's
+number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), as a shell reports a command a
+signal stopped.
+
+The signal is also remembered (:data:`received`, Ctrl-C's too): an exception raised inside
+a callback SQLite makes (the undo journal's authorizer, voyage.lazyjournal, runs on every
+statement prepared) cannot leave it, and SQLite reports "not authorized" instead; whoever
+meets such an error asks :func:`raise_received` to raise the interrupt again.
+
+A signal the process was started ignoring (``nohup voyage advance ...`` ignores SIGHUP)
+stays ignored. Installed only by the console script (voyage.entry) while a command runs.
+"""
+
+from __future__ import annotations
+
+import signal
+from types import FrameType
+from typing import Any
+
+#: the stop signals this platform has, besides SIGINT (Python's own KeyboardInterrupt)
+STOP_SIGNALS: tuple[int, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+#: the signal that stopped the command (SIGINT included), None while none came
+received: int | None = None
+
+#: the handlers :func:`install` replaced, put back by :func:`uninstall`
+_BEFORE: dict[int, Any] = {}
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop signal (SIGTERM, SIGHUP) arrived: unwound as a Ctrl-C is."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def install() -> None:
+    """Make each stop signal raise :class:`Stopped`, and Ctrl-C its KeyboardInterrupt as
+    before, each remembered (a signal ignored at start-up stays ignored)."""
+    global received
+    received = None
+    for signum in (signal.SIGINT, *STOP_SIGNALS):
+        before = signal.getsignal(signum)
+        if signum == signal.SIGINT and before is not signal.default_int_handler:
+            continue  # Python's own handler only: an ignored or a caller's handler stays
+        if before is not signal.SIG_IGN and before is not _stop:
+            _BEFORE[signum] = before
+            signal.signal(signum, _stop)
+
+
+def uninstall() -> None:
+    """Put back the handlers :func:`install` replaced (the command has ended: a signal
+    while the interpreter shuts down ends the process as it did before, not with an
+    exception Python can only print). One ignored after a first signal stays ignored."""
+    for signum, before in list(_BEFORE.items()):
+        if signal.getsignal(signum) is _stop:
+            signal.signal(signum, before)
+        del _BEFORE[signum]
+
+
+def restore_defaults() -> None:
+    """The stop signals end the process on the spot again (a forked worker: its parent
+    unwinds, and multiprocessing stops its pool with SIGTERM)."""
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is _stop:
+            signal.signal(signum, signal.SIG_DFL)
+
+
+def _stop(signum: int, _frame: FrameType | None) -> None:
+    global received
+    received = signum
+    if signum != signal.SIGINT:
+        # once: a repeated signal (a process manager may send it again) must not break
+        # into the rollback and the removal of temporary files the first one started
+        for other in STOP_SIGNALS:
+            if signal.getsignal(other) is _stop:
+                signal.signal(other, signal.SIG_IGN)
+    raise interrupt(signum)
+
+
+def interrupt(signum: int) -> KeyboardInterrupt:
+    """The exception a signal raises: KeyboardInterrupt for Ctrl-C, else :class:`Stopped`."""
+    return KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+
+
+def raise_received() -> None:
+    """After an error that may be what became of a signal's exception (see the module's
+    docstring): raise the interrupt again when a signal came."""
+    if received is not None:
+        raise interrupt(received)
+
+
+def signal_number(exc: BaseException | None) -> int:
+    """The signal behind a KeyboardInterrupt: SIGINT (Ctrl-C) unless it is :class:`Stopped`."""
+    return exc.signum if isinstance(exc, Stopped) else int(signal.SIGINT)
+
+
+def exit_status(signum: int) -> int:
+    """What a shell reports for a command the signal stopped: 128 + its number."""
+    return 128 + signum
+
+
+def interrupted_line(signum: int, saved: bool) -> str:
+    """The one line (after "Error: ") for a command a signal stopped: what stopped it and
+    whether the campaign changed."""
+    what = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    if saved:
+        return (
+            f"interrupted ({what}) after the change was saved: `voyage history` shows it "
+            "and `voyage undo` takes it back"
+        )
+    return f"interrupted ({what}): the campaign was not changed"

@@ -52,8 +52,7 @@ def for_players(text: str) -> str:
 
 #: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
 #: a name in parentheses; a year ("Jun 1492") follows no such word.
-_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \()",
-                       re.ASCII)
+_BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \()", re.ASCII)
 
 
 def name_places(text: str, places: dict[str, str] | None) -> str:
@@ -62,8 +61,11 @@ def name_places(text: str, places: dict[str, str] | None) -> str:
     if not places:
         return text
     return _BARE_HEX.sub(
-        lambda m: f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
-        if m.group(2) in places else m.group(0),
+        lambda m: (
+            f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
+            if m.group(2) in places
+            else m.group(0)
+        ),
         text,
     )
 
@@ -76,19 +78,41 @@ def map_places(camp: Any) -> dict[str, str]:
     return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
 
 
-def event_for_players(event: dict[str, Any],
-                      places: dict[str, str] | None = None) -> str | None:
+def ship_met_for_players(met: dict[str, Any]) -> str | None:
+    """A ship met at sea (R93) as players hear of it: "A ship sighted at 0405: a whaler, the
+    Grey Anchor." Her disposition (hostile, wary, friendly: tables/encounters.yaml) is the
+    referee's roll of how she will behave, which players learn by play, not from the log
+    (docs/rulings.md, R93). None when the encounter is not a ship met, or its words are not
+    the ones voyage.encounters writes (the stored text is told as it is then)."""
+    words = met.get("text")
+    disposition = met.get("disposition")
+    if met.get("kind") != "ship" or not isinstance(words, str) or not met.get("hex"):
+        return None
+    said = f", {disposition}."
+    if not isinstance(disposition, str) or said not in words:
+        return None
+    return f"A ship sighted at {met['hex']}: {words.replace(said, '.', 1)}"
+
+
+def event_for_players(event: dict[str, Any], places: dict[str, str] | None = None) -> str | None:
     """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
     when they would not hear of it. A fight's events (R94) are told as the export's fight
     story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
-    bookkeeping); every other event by :func:`for_players`. With ``places`` the ports are
-    named (:func:`name_places`)."""
+    bookkeeping); a ship met without her disposition (:func:`ship_met_for_players`); every
+    other event by :func:`for_players`. With ``places`` the ports are named
+    (:func:`name_places`)."""
     changes = event.get("changes")
     if isinstance(changes, str):
         try:
-            changes = json.loads(changes) if "fight" in changes else {}
+            read = "fight" in changes or event.get("kind") == "encounter"
+            changes = json.loads(changes) if read else {}
         except json.JSONDecodeError:
             changes = {}
+    met = changes.get("encounter") if isinstance(changes, dict) else None
+    if event.get("kind") == "encounter" and isinstance(met, dict):
+        told = ship_met_for_players(met)
+        if told is not None:
+            return name_places(for_players(told), places)
     if not isinstance(changes, dict) or "fight" not in changes:
         return name_places(for_players(str(event.get("text") or "")), places)
     from .fightstory import players_text
@@ -133,14 +157,20 @@ class Journal:
             "until_time": self.until_time,
             "for": self.audience,
             "days": [
-                {"day": day, "entries": [e.__dict__ for e in entries]}
-                for day, entries in self.days
+                {"day": day, "entries": [e.__dict__ for e in entries]} for day, entries in self.days
             ],
         }
 
 
-def gather(camp: Any, since: int, until: int, audience: str = "players", *,
-           to_now: bool = False, ships: list[str] | None = None) -> Journal:
+def gather(
+    camp: Any,
+    since: int,
+    until: int,
+    audience: str = "players",
+    *,
+    to_now: bool = False,
+    ships: list[str] | None = None,
+) -> Journal:
     """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
 
     ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
@@ -168,15 +198,28 @@ def gather(camp: Any, since: int, until: int, audience: str = "players", *,
         quiet = kind in ROUTINE_KINDS and changes in (None, "", "{}")
         if audience == "players" and (quiet or kind in REFEREE_KINDS):
             continue
-        lines = [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" \
-            else []
-        shown = text if audience == "referee" else event_for_players(
-            {"kind": kind, "ship": ship, "text": text, "changes": changes}, places)
+        lines = (
+            [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
+        )
+        shown = (
+            text
+            if audience == "referee"
+            else event_for_players(
+                {"kind": kind, "ship": ship, "text": text, "changes": changes}, places
+            )
+        )
         if shown is None:  # a fight's bookkeeping: not news for players
             continue
         days.setdefault(clock // 24, []).append(
-            Entry(clock, minute, format_time(cal, clock, minute), ship, kind, shown,
-                  [line for line in lines if line])
+            Entry(
+                clock,
+                minute,
+                format_time(cal, clock, minute),
+                ship,
+                kind,
+                shown,
+                [line for line in lines if line],
+            )
         )
     return Journal(
         camp.name,

@@ -56,18 +56,23 @@ _BARE_HEX = re.compile(r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(
 
 
 def name_places(text: str, places: dict[str, str] | None) -> str:
-    """Ports by their names for players: "sets sail from 0305 for 2812" reads "from
-    Gullhaven (0305) for Ironport (2812)" (``places``: hex -> port name)."""
+    """Ports by their names (for players and the referee alike; the stored text keeps the
+    bare hex): "sets sail from 0305 for 2812" reads "from Gullhaven (0305) for Ironport
+    (2812)" (``places``: hex -> port name)."""
     if not places:
         return text
     return _BARE_HEX.sub(
         lambda m: (
-            f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
-            if m.group(2) in places
-            else m.group(0)
+            f"{m.group(1)} {port_named(m.group(2), places)}" if m.group(2) in places else m.group(0)
         ),
         text,
     )
+
+
+def port_named(hex_name: Any, places: dict[str, str] | None) -> str:
+    """A hex as a column shows it: ``Ironport (2812)`` for a port, else the hex itself."""
+    name = places.get(str(hex_name)) if places and hex_name is not None else None
+    return f"{name} ({hex_name})" if name else str(hex_name if hex_name is not None else "")
 
 
 def map_places(camp: Any) -> dict[str, str]:
@@ -191,7 +196,7 @@ def gather(
     ).fetchall()
     days: dict[int, list[Entry]] = {}
     wanted = None if ships is None else set(ships)
-    places = map_places(camp) if audience == "players" else None
+    places = map_places(camp)  # the stored text names a port by its bare hex
     for clock, minute, ship, kind, text, rolls, changes in rows:
         if wanted is not None and ship not in wanted:
             continue
@@ -202,7 +207,7 @@ def gather(
             [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
         )
         shown = (
-            text
+            name_places(text, places)
             if audience == "referee"
             else event_for_players(
                 {"kind": kind, "ship": ship, "text": text, "changes": changes}, places

@@ -515,7 +515,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     and ruling codes; "referee" keeps everything. Notable events carry the numbers the
     picture marks them with.
     """
-    from .chronicle import event_for_players, for_players
+    from .chronicle import event_for_players, for_players, name_places
     from .fightstory import story as fight_story
     from .report import ship_card
     from .voyagenames import voyage_name
@@ -604,7 +604,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             # a fight's event as the fight story tells it (R94); the numbers stay the
             # picture's, so an event players would not hear of keeps its plain words
             text = (event_for_players(event, log.places) or for_players(text)) if players \
-                else text
+                else name_places(text, log.places)  # the referee's: ports named too
             mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
             out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])

@@ -115,3 +115,25 @@ def test_other_finds_and_unknown_words_are_told_as_before() -> None:
     # a text voyage.encounters did not write (no ", <disposition>."): told as stored
     odd = {"kind": "ship", "hex": "1409", "disposition": "wary", "text": "a brig."}
     assert ship_met_for_players(odd) is None
+
+
+def test_castaways_met_are_people_in_the_water_not_the_referees_commands(
+    runner: CliRunner, db: Path
+) -> None:
+    # voyage.castaways tells the referee who they are and how to search or rescue them
+    # (R74): "... (3 crew of Grey Gull, swimmers rank 1, jackets): `voyage act SHIP
+    # search` or `rescue` (R74)." Players read that there are people in the water.
+    trawler_at(runner, "0305", crew=5, fuel=60)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")  # open sea: castaways are on its table
+    said = ""
+    for _ in range(12):  # the campaign's dice, seed 7: castaways come within a few checks
+        found = json.loads(ok(runner, "encounter", "check", "Sea Witch", "--sure", "--json"))
+        if "(castaways)" in found["text"]:
+            said = found["text"]
+            break
+    assert "`voyage act SHIP search`" in said
+    journal = ok(runner, "journal", "--for", "players")
+    assert "**Sea Witch**: Encounter at 0405 (castaways): 1 person in the water.\n" in journal
+    assert "voyage act" not in journal and "swimmer" not in journal
+    assert "`voyage act SHIP search` or `rescue`" in ok(runner, "journal", "--for", "referee")

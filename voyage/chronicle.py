@@ -34,6 +34,14 @@ _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^
 #: A leviathan's figures (R54, R93: voyage.encounters.leviathan_text), the referee's stat
 #: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
 _BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
+#: The referee's note on castaways met (R93, voyage.castaways): where they are, who, their
+#: swimmers and jackets, and the commands to search or rescue them (R74). Players read that
+#: there are people in the water, not the referee's instructions.
+_CASTAWAY_NOTE = re.compile(
+    r"\s*They are in the water at \d{4,6} \((?:[^()]|\([^()]*\))*\): "
+    r"`voyage act SHIP search` or `rescue`"
+    r"(?: \(R\d{1,3}\))?\."
+)
 FORMATS = ("md", "html", "json")
 
 
@@ -44,6 +52,7 @@ class JournalError(VoyageError):
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _BEAST_FIGURES.sub("", text)
+    text = _CASTAWAY_NOTE.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
     text = _SCHEDULE.sub("", _SWIM_NOTE.sub("", text))

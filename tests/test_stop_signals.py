@@ -291,3 +291,29 @@ def test_a_signal_inside_the_undo_journals_authorizer_is_not_lost(
         "Error: interrupted (SIGTERM): the campaign was not changed\n",
     )
     assert _campaign_rows(db) == before
+
+
+def test_a_stop_signal_to_the_whole_group_ends_a_parallel_forecast_at_once(db: Path) -> None:
+    """A closed terminal or `timeout` signals the forecast's workers too: one might die
+    holding a lock of the pool's queues, and a parent closing its pool would wait for it
+    for ever. The runs are in memory: the parent kills its workers and ends at once."""
+    runner = CliRunner()
+    trawler_at(runner, "0305", crew=5, fuel=60)
+    args = [*VOYAGE, "forecast", "Sea Witch", "--to", "2812", "--runs", "100000", "--workers", "2"]
+    rng = random.Random(9)
+    for _ in range(6):
+        child = subprocess.Popen(
+            args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+        )
+        time.sleep(rng.uniform(0.3, 0.9))
+        os.killpg(child.pid, signal.SIGTERM)
+        try:
+            _, err = child.communicate(timeout=30)
+        except subprocess.TimeoutExpired:  # pragma: no cover - the failure this prevents
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+            pytest.fail("the forecast hung after SIGTERM")
+        assert (child.returncode, err) == (
+            143,
+            b"Error: interrupted (SIGTERM): the campaign was not changed\n",
+        ) or (child.returncode, err) == (-signal.SIGTERM, b"")  # still starting

@@ -15,13 +15,22 @@ a callback SQLite makes (the undo journal's authorizer, voyage.lazyjournal, runs
 statement prepared) cannot leave it, and SQLite reports "not authorized" instead; whoever
 meets such an error asks :func:`raise_received` to raise the interrupt again.
 
+While a forecast's worker processes run (nothing is being written), SIGTERM and SIGHUP
+end the process at once instead, its workers killed (:func:`ending_at_once`): closing the
+pool after a signal sent to the whole process group could wait for ever.
+
 A signal the process was started ignoring (``nohup voyage advance ...`` ignores SIGHUP)
 stays ignored. Installed only by the console script (voyage.entry) while a command runs.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
@@ -35,6 +44,8 @@ received: int | None = None
 
 #: the handlers :func:`install` replaced, put back by :func:`uninstall`
 _BEFORE: dict[int, Any] = {}
+#: the campaign commits this process had made when :func:`install` ran (voyage.store)
+_COMMITS = [0]
 
 
 class Stopped(KeyboardInterrupt):
@@ -50,6 +61,7 @@ def install() -> None:
     before, each remembered (a signal ignored at start-up stays ignored)."""
     global received
     received = None
+    _COMMITS[0] = getattr(sys.modules.get("voyage.store"), "commits", 0)
     for signum in (signal.SIGINT, *STOP_SIGNALS):
         before = signal.getsignal(signum)
         if signum == signal.SIGINT and before is not signal.default_int_handler:
@@ -69,12 +81,58 @@ def uninstall() -> None:
         del _BEFORE[signum]
 
 
-def restore_defaults() -> None:
-    """The stop signals end the process on the spot again (a forked worker: its parent
-    unwinds, and multiprocessing stops its pool with SIGTERM)."""
+def for_pool_worker(closing: Any) -> None:
+    """In a forked pool worker (voyage.forecast) while its parent catches the stop signals:
+    SIGTERM and SIGHUP sent to the whole process group (a closed terminal, ``timeout``)
+    are the parent's to act on (:func:`ending_at_once` kills its workers), so the worker
+    goes on; it ends on the SIGTERM its pool sends when closing, once the parent has set
+    ``closing.value`` (a shared flag). A worker the group's signal ended on the spot would
+    be replaced by its pool at once, behind the parent's back. Without the parent's
+    handlers nothing changes: the signal ends the worker, as it always did. A signal
+    ignored from the start (nohup) stays ignored."""
+
+    def end(_signum: int, _frame: FrameType | None) -> None:
+        if closing.value:
+            os._exit(1)
+
+    if _BEFORE and closing.value:  # started after its parent was stopped: nothing to do
+        os._exit(1)
+    for signum in _BEFORE:  # installed in the parent, not ignored from the start
+        if signum in STOP_SIGNALS:  # Ctrl-C: the worker's own choice (it ignores it)
+            signal.signal(signum, end)
+
+
+@contextmanager
+def ending_at_once(cleanup: Callable[[], None]) -> Iterator[None]:
+    """While nothing is being written and worker processes run (a forecast's runs): a stop
+    signal ends the process at once, after ``cleanup`` (the workers killed) and the one
+    line, instead of unwinding. Unwinding would close the pool, which waits for the locks
+    of its queues, and a worker the same signal ended (it reaches the whole process group:
+    a closed terminal, ``timeout``) may have died holding one: the pool would wait for
+    ever. Ctrl-C unwinds as before (the workers ignore it, so none dies holding a lock)."""
+    if not _BEFORE:
+        yield
+        return
+
+    def now(signum: int, _frame: FrameType | None) -> None:
+        global received
+        received = signum
+        cleanup()
+        saved = bool(getattr(sys.modules.get("voyage.store"), "commits", 0) - _COMMITS[0])
+        line = f"Error: {interrupted_line(signum, saved=saved)}\n"
+        with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
+            os.write(2, line.encode())
+        os._exit(exit_status(signum))
+
     for signum in STOP_SIGNALS:
         if signal.getsignal(signum) is _stop:
-            signal.signal(signum, signal.SIG_DFL)
+            signal.signal(signum, now)
+    try:
+        yield
+    finally:
+        for signum in STOP_SIGNALS:
+            if signal.getsignal(signum) is now:
+                signal.signal(signum, _stop)
 
 
 def _stop(signum: int, _frame: FrameType | None) -> None:

@@ -259,6 +259,9 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
     conn.close()
 
 
+# sqlite_utils.cli (imported by other tests) turns SQLite's callback tracebacks on: the
+# exception raised in the authorizer is then reported as well as swallowed
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_signal_inside_the_undo_journals_authorizer_is_not_lost(
     runner: CliRunner, db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -317,3 +320,23 @@ def test_a_stop_signal_to_the_whole_group_ends_a_parallel_forecast_at_once(db: P
             143,
             b"Error: interrupted (SIGTERM): the campaign was not changed\n",
         ) or (child.returncode, err) == (-signal.SIGTERM, b"")  # still starting
+
+
+def test_an_interrupt_the_moment_a_temporary_file_is_made_removes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The signal the export test sends as soon as a ``.part`` file appears can land
+    inside FileBatch.add, just after the file is made: it is staged first, so removed."""
+    from voyage import atomicfile
+
+    target = tmp_path / "log.md"
+    target.write_text("the old log\n")  # an existing file: add() copies its permissions
+
+    def interrupted(*_args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(atomicfile.os, "chmod", interrupted)
+    with pytest.raises(KeyboardInterrupt), atomicfile.FileBatch() as batch:
+        batch.add(target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.md"]
+    assert target.read_text() == "the old log\n"

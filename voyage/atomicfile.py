@@ -80,7 +80,14 @@ class FileBatch:
             return target  # a device or a pipe: written directly, nothing to replace
         clear_stale_parts(target)
         temp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}{PART_SUFFIX}")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
+        # staged before it exists: an interrupt (Ctrl-C, SIGTERM) the moment after it is
+        # made must find it to remove it
+        self._staged.append((temp, target))
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
+        except OSError:
+            self._staged.remove((temp, target))  # not made (or not ours): not to remove
+            raise
         try:
             if mode is not None:
                 os.chmod(fd, stat.S_IMODE(mode))
@@ -88,7 +95,6 @@ class FileBatch:
             pass
         finally:
             os.close(fd)
-        self._staged.append((temp, target))
         self.where[Path(os.path.abspath(path))] = temp
         return temp
 

@@ -46,6 +46,8 @@ received: int | None = None
 _BEFORE: dict[int, Any] = {}
 #: the campaign commits this process had made when :func:`install` ran (voyage.store)
 _COMMITS = [0]
+#: the process that ran :func:`install` (a forked worker inherits the handlers a moment)
+_PID = [0]
 
 
 class Stopped(KeyboardInterrupt):
@@ -62,6 +64,7 @@ def install() -> None:
     global received
     received = None
     _COMMITS[0] = getattr(sys.modules.get("voyage.store"), "commits", 0)
+    _PID[0] = os.getpid()
     for signum in (signal.SIGINT, *STOP_SIGNALS):
         before = signal.getsignal(signum)
         if signum == signal.SIGINT and before is not signal.default_int_handler:
@@ -114,13 +117,19 @@ def ending_at_once(cleanup: Callable[[], None]) -> Iterator[None]:
         yield
         return
 
+    parent = os.getpid()
+
     def now(signum: int, _frame: FrameType | None) -> None:
         global received
+        if os.getpid() != parent:  # a worker not yet set up (for_pool_worker): just end
+            os._exit(1)
         received = signum
         cleanup()
         saved = bool(getattr(sys.modules.get("voyage.store"), "commits", 0) - _COMMITS[0])
         line = f"Error: {interrupted_line(signum, saved=saved)}\n"
         with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
+            if os.isatty(2):
+                line = "\r\x1b[K" + line  # over a progress bar the forecast was drawing
             os.write(2, line.encode())
         os._exit(exit_status(signum))
 
@@ -137,6 +146,10 @@ def ending_at_once(cleanup: Callable[[], None]) -> Iterator[None]:
 
 def _stop(signum: int, _frame: FrameType | None) -> None:
     global received
+    if os.getpid() != _PID[0]:  # a forked worker before it set its own (voyage.forecast)
+        if signum == signal.SIGINT:
+            return  # Ctrl-C is its parent's, as the worker will say in a moment
+        os._exit(exit_status(signum))
     received = signum
     if signum != signal.SIGINT:
         # once: a repeated signal (a process manager may send it again) must not break

@@ -103,7 +103,9 @@ def test_a_stop_signal_while_an_export_is_written_leaves_nothing_and_says_one_li
             128 + signum,
             f"Error: interrupted ({name}): the campaign was not changed\n",
         )
-        assert os.listdir(out_folder) == []  # all the files or none (voyage.atomicfile)
+        # all the files or none (voyage.atomicfile: a signal while they are put in place
+        # waits till they all are)
+        assert sorted(os.listdir(out_folder)) in ([], ["witch.json", "witch.md", "witch.png"])
         return
     pytest.fail(f"no export was stopped while writing in {TRIES} tries")
 
@@ -340,3 +342,30 @@ def test_an_interrupt_the_moment_a_temporary_file_is_made_removes_it(
         batch.add(target)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["log.md"]
     assert target.read_text() == "the old log\n"
+
+
+def test_a_signal_while_the_files_are_put_in_place_waits_till_all_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FileBatch.commit renames its files one by one: a SIGTERM (or Ctrl-C) in between is
+    held (stopsignals.held) and raised once every file is in place."""
+    from voyage import atomicfile, stopsignals
+
+    monkeypatch.setattr(stopsignals, "_PID", [os.getpid()])  # as install() records it
+    monkeypatch.setattr(stopsignals, "received", None)
+    real = atomicfile.FileBatch._place
+    calls: list[Path] = []
+
+    def place_then_signal(self: atomicfile.FileBatch, temp: Path, target: Path) -> None:
+        real(self, temp, target)
+        calls.append(target)
+        if len(calls) == 1:
+            stopsignals._stop(signal.SIGTERM, None)  # the handler, as the signal runs it
+
+    monkeypatch.setattr(atomicfile.FileBatch, "_place", place_then_signal)
+    files = {tmp_path / f"log.{ext}": f"{ext}\n" for ext in ("md", "csv", "json")}
+    with pytest.raises(stopsignals.Stopped):
+        atomicfile.FileBatch().write_texts(files, RuntimeError)
+    assert len(calls) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["log.csv", "log.json", "log.md"]
+    assert (tmp_path / "log.json").read_text() == "json\n"

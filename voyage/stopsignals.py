@@ -48,6 +48,9 @@ _BEFORE: dict[int, Any] = {}
 _COMMITS = [0]
 #: the process that ran :func:`install` (a forked worker inherits the handlers a moment)
 _PID = [0]
+#: how many :func:`held` blocks are running, and the signals that came meanwhile
+_HELD = [0]
+_PENDING: list[int] = []
 
 
 class Stopped(KeyboardInterrupt):
@@ -144,6 +147,21 @@ def ending_at_once(cleanup: Callable[[], None]) -> Iterator[None]:
                 signal.signal(signum, _stop)
 
 
+@contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP wait till the block has run (files put in place
+    together, voyage.atomicfile: all of them or none); then the first is raised."""
+    _HELD[0] += 1
+    try:
+        yield
+    finally:
+        _HELD[0] -= 1
+        if not _HELD[0] and _PENDING:
+            signum = _PENDING[0]
+            _PENDING.clear()
+            raise interrupt(signum)
+
+
 def _stop(signum: int, _frame: FrameType | None) -> None:
     global received
     if os.getpid() != _PID[0]:  # a forked worker before it set its own (voyage.forecast)
@@ -157,6 +175,9 @@ def _stop(signum: int, _frame: FrameType | None) -> None:
         for other in STOP_SIGNALS:
             if signal.getsignal(other) is _stop:
                 signal.signal(other, signal.SIG_IGN)
+    if _HELD[0]:
+        _PENDING.append(signum)  # raised when the block ends (:func:`held`)
+        return
     raise interrupt(signum)
 
 

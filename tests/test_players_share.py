@@ -272,7 +272,9 @@ def test_players_read_ports_by_their_names(runner, sailed: Path, tmp_path: Path)
     ok(runner, "export", "Sea Witch", "--out", str(log))
     assert "from Gullhaven (0305) for Ironport (2812)" in log.read_text(encoding="utf-8")
     referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
-    assert "sets sail from 0305 for 2812 inshore" in referee  # the log's own words
+    # the referee's journal names them too (the stored event keeps the bare hexes:
+    # tests/test_referee_port_names.py)
+    assert "sets sail from Gullhaven (0305) for Ironport (2812) inshore" in referee
     places = {"0305": "Gullhaven", "1492": "Year Port"}
     assert name_places("at 0305; arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; "
                        "Encounter at 0806", places) == (

@@ -80,7 +80,14 @@ class FileBatch:
             return target  # a device or a pipe: written directly, nothing to replace
         clear_stale_parts(target)
         temp = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}{PART_SUFFIX}")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
+        # staged before it exists: an interrupt (Ctrl-C, SIGTERM) the moment after it is
+        # made must find it to remove it
+        self._staged.append((temp, target))
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
+        except OSError:
+            self._staged.remove((temp, target))  # not made (or not ours): not to remove
+            raise
         try:
             if mode is not None:
                 os.chmod(fd, stat.S_IMODE(mode))
@@ -88,7 +95,6 @@ class FileBatch:
             pass
         finally:
             os.close(fd)
-        self._staged.append((temp, target))
         self.where[Path(os.path.abspath(path))] = temp
         return temp
 
@@ -100,23 +106,28 @@ class FileBatch:
         self.where = {}
         folders: dict[Path, None] = {}
         try:
-            for temp, target in staged:
-                if temp == target:
+            for temp, target in staged:  # synced first: an interrupt here places nothing
+                if temp != target:
+                    self.failed = target
+                    _fsync(temp)
+            self.failed = None
+            with _signals_held():  # renames: a Ctrl-C or SIGTERM waits till all are in
+                for temp, target in staged:
+                    if temp == target:
+                        self.written.append(target)
+                        continue
+                    self.failed = target
+                    self._place(temp, target)
+                    folders[target.parent] = None
                     self.written.append(target)
-                    continue
-                self.failed = target
-                _fsync(temp)
-                self._place(temp, target)
-                folders[target.parent] = None
-                self.written.append(target)
-                self.failed = None
+                    self.failed = None
+                for folder in folders:
+                    _fsync(folder, directory=True)
         except BaseException:
             for temp, target in staged:
                 if temp != target:
                     _unlink(temp)
             raise
-        for folder in folders:
-            _fsync(folder, directory=True)
         return list(self.written)
 
     def _place(self, temp: Path, target: Path) -> None:
@@ -184,6 +195,16 @@ class FileBatch:
             self.commit()
         else:
             self.discard()
+
+
+def _signals_held() -> contextlib.AbstractContextManager[None]:
+    """While the files of a batch are put in place: the console script's Ctrl-C, SIGTERM
+    and SIGHUP wait till they all are (voyage.stopsignals.held; nothing to hold when the
+    console script did not install its handlers)."""
+    import sys
+
+    stops = sys.modules.get("voyage.stopsignals")
+    return stops.held() if stops is not None else contextlib.nullcontext()
 
 
 def _appeared(target: Path) -> FileExistsError:

@@ -41,6 +41,14 @@ _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^
 #: A leviathan's figures (R54, R93: voyage.encounters.leviathan_text), the referee's stat
 #: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
 _BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
+#: The referee's note on castaways met (R93, voyage.castaways): where they are, who, their
+#: swimmers and jackets, and the commands to search or rescue them (R74). Players read that
+#: there are people in the water, not the referee's instructions.
+_CASTAWAY_NOTE = re.compile(
+    r"\s*They are in the water at \d{4,6} \((?:[^()]|\([^()]*\))*\): "
+    r"`voyage act SHIP search` or `rescue`"
+    r"(?: \(R\d{1,3}\))?\."
+)
 FORMATS = ("md", "html", "json")
 
 
@@ -51,6 +59,7 @@ class JournalError(VoyageError):
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _BEAST_FIGURES.sub("", text)
+    text = _CASTAWAY_NOTE.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
     text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
@@ -101,18 +110,23 @@ _BARE_HEX = re.compile(
 
 
 def name_places(text: str, places: dict[str, str] | None) -> str:
-    """Ports by their names for players: "sets sail from 0305 for 2812" reads "from
-    Gullhaven (0305) for Ironport (2812)" (``places``: hex -> port name)."""
+    """Ports by their names (for players and the referee alike; the stored text keeps the
+    bare hex): "sets sail from 0305 for 2812" reads "from Gullhaven (0305) for Ironport
+    (2812)" (``places``: hex -> port name)."""
     if not places:
         return text
     return _BARE_HEX.sub(
         lambda m: (
-            f"{m.group(1)} {places[m.group(2)]} ({m.group(2)})"
-            if m.group(2) in places
-            else m.group(0)
+            f"{m.group(1)} {port_named(m.group(2), places)}" if m.group(2) in places else m.group(0)
         ),
         text,
     )
+
+
+def port_named(hex_name: Any, places: dict[str, str] | None) -> str:
+    """A hex as a column shows it: ``Ironport (2812)`` for a port, else the hex itself."""
+    name = places.get(str(hex_name)) if places and hex_name is not None else None
+    return f"{name} ({hex_name})" if name else str(hex_name if hex_name is not None else "")
 
 
 def map_places(camp: Any) -> dict[str, str]:
@@ -123,18 +137,41 @@ def map_places(camp: Any) -> dict[str, str]:
     return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
 
 
+def ship_met_for_players(met: dict[str, Any]) -> str | None:
+    """A ship met at sea (R93) as players hear of it: "A ship sighted at 0405: a whaler, the
+    Grey Anchor." Her disposition (hostile, wary, friendly: tables/encounters.yaml) is the
+    referee's roll of how she will behave, which players learn by play, not from the log
+    (docs/rulings.md, R93). None when the encounter is not a ship met, or its words are not
+    the ones voyage.encounters writes (the stored text is told as it is then)."""
+    words = met.get("text")
+    disposition = met.get("disposition")
+    if met.get("kind") != "ship" or not isinstance(words, str) or not met.get("hex"):
+        return None
+    said = f", {disposition}."
+    if not isinstance(disposition, str) or said not in words:
+        return None
+    return f"A ship sighted at {met['hex']}: {words.replace(said, '.', 1)}"
+
+
 def event_for_players(event: dict[str, Any], places: dict[str, str] | None = None) -> str | None:
     """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
     when they would not hear of it. A fight's events (R94) are told as the export's fight
     story tells them (voyage.fightstory: no Explosion's zones, no modifiers, no rounds'
-    bookkeeping); every other event by :func:`for_players`. With ``places`` the ports are
-    named (:func:`name_places`)."""
+    bookkeeping); a ship met without her disposition (:func:`ship_met_for_players`); every
+    other event by :func:`for_players`. With ``places`` the ports are named
+    (:func:`name_places`)."""
     changes = event.get("changes")
     if isinstance(changes, str):
         try:
-            changes = json.loads(changes) if "fight" in changes else {}
+            read = "fight" in changes or event.get("kind") == "encounter"
+            changes = json.loads(changes) if read else {}
         except json.JSONDecodeError:
             changes = {}
+    met = changes.get("encounter") if isinstance(changes, dict) else None
+    if event.get("kind") == "encounter" and isinstance(met, dict):
+        told = ship_met_for_players(met)
+        if told is not None:
+            return name_places(for_players(told), places)
     if not isinstance(changes, dict) or "fight" not in changes:
         return name_places(for_players(str(event.get("text") or "")), places)
     from .fightstory import players_text
@@ -213,7 +250,7 @@ def gather(
     ).fetchall()
     days: dict[int, list[Entry]] = {}
     wanted = None if ships is None else set(ships)
-    places = map_places(camp) if audience == "players" else None
+    places = map_places(camp)  # the stored text names a port by its bare hex
     for clock, minute, ship, kind, text, rolls, changes in rows:
         if wanted is not None and ship not in wanted:
             continue
@@ -226,7 +263,7 @@ def gather(
             [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
         )
         shown = (
-            text
+            name_places(text, places)
             if audience == "referee"
             else event_for_players(
                 {"kind": kind, "ship": ship, "text": text, "changes": changes}, places

@@ -3,6 +3,8 @@
 Loading click and the command group takes a good part of a second on a slow machine; a
 Ctrl-C in that time would print Python's KeyboardInterrupt traceback. This module imports
 nothing at module level, so the net is up before anything heavy loads (issue 13.4).
+SIGTERM and SIGHUP are caught from here on as Ctrl-C is (voyage.stopsignals), until the
+command has ended.
 """
 
 from __future__ import annotations
@@ -11,9 +13,32 @@ import sys
 
 
 def main() -> None:
+    before = _commits()
     try:
-        from .cli import main as run
-    except KeyboardInterrupt:
-        sys.stderr.write("Error: interrupted (Ctrl-C): the campaign was not changed\n")
-        sys.exit(130)
-    run()
+        try:
+            from .stopsignals import install
+
+            install()
+            from .cli import main as run
+
+            run()  # its own net catches what comes while a command runs: this one the rest
+        finally:
+            from .stopsignals import uninstall
+
+            uninstall()
+    except KeyboardInterrupt as exc:
+        import contextlib
+
+        from .stopsignals import exit_status, interrupted_line, signal_number
+
+        signum = signal_number(exc)
+        # a signal may come just as a command that changed the campaign is ending
+        saved = _commits() != before
+        with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
+            sys.stderr.write(f"Error: {interrupted_line(signum, saved=saved)}\n")
+        sys.exit(exit_status(signum))
+
+
+def _commits() -> int:
+    """The campaign commits this process made (voyage.store counts them; 0 before it loads)."""
+    return getattr(sys.modules.get("voyage.store"), "commits", 0)

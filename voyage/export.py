@@ -386,15 +386,34 @@ def place(log: VoyageLog, hex_name: Any) -> str:
     return f"{name} ({hex_name})" if name else f"hex {hex_name}"
 
 
+def ending_event(log: VoyageLog) -> dict[str, Any] | None:
+    """The event that ended the voyage (she sank, arrived or was abandoned), if any."""
+    final = [e for e in log.events if e.get("kind") in ("sunk", "arrived", "abandon")]
+    return final[-1] if final else None
+
+
 def ending_time(log: VoyageLog) -> str | None:
     """When the voyage ended, to the minute when an event says so: ``Day 2, 02:56``."""
     v = log.voyage
     if v.get("ended") is None:
         return None
-    final = [e for e in log.events if e.get("kind") in ("sunk", "arrived", "abandon")]
-    if final:
-        return event_time(log, final[-1])
+    final = ending_event(log)
+    if final is not None:
+        return event_time(log, final)
     return clock_text(v.get("ended"), log.calendar)
+
+
+def ending_minute(log: VoyageLog) -> int | None:
+    """The minute of the hour ``ended`` in which the voyage ended (the JSON's
+    ``ended_minute``): the ending event's, 0 when no event of that hour says; None while
+    she is under way."""
+    ended = log.voyage.get("ended")
+    if ended is None:
+        return None
+    final = ending_event(log)
+    if final is None or _clock_of(final) != int(ended):
+        return 0
+    return int(final.get("minute") or 0)
 
 
 def day_end_time(log: VoyageLog, last: dict[str, Any]) -> str:
@@ -503,7 +522,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
     and ruling codes; "referee" keeps everything. Notable events carry the numbers the
     picture marks them with.
     """
-    from .chronicle import event_for_players, for_players
+    from .chronicle import event_for_players, for_players, name_places
     from .fightstory import story as fight_story
     from .report import ship_card
     from .voyagenames import voyage_name
@@ -592,7 +611,7 @@ def to_markdown(log: VoyageLog, rolls: RollsMode = "shown", picture: str | None 
             # a fight's event as the fight story tells it (R94); the numbers stay the
             # picture's, so an event players would not hear of keeps its plain words
             text = (event_for_players(event, log.places) or for_players(text)) if players \
-                else text
+                else name_places(text, log.places)  # the referee's: ports named too
             mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
             out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])

@@ -17,6 +17,7 @@ from .export import (
     VoyageLog,
     _clock_of,
     clock_text,
+    ending_minute,
     event_time,
     summary,
 )
@@ -45,6 +46,8 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         "ended_time": clock_text(v.get("ended"), log.calendar)
         if v.get("ended") is not None
         else None,
+        # the minute she sank or arrived (ended_time names the hour, as it always has)
+        "ended_minute": ending_minute(log),
     }
     # machine fields stay numbers (clock, day, hour, minute); "time" is the text people read
     hours = []

@@ -461,12 +461,30 @@ def _chunk_job(job: tuple[int, int, int, int]) -> list[RunResult]:
     return run_chunk(*job)
 
 
-def _quiet_worker() -> None:
-    """Ctrl-C is the parent's to handle (click says "Aborted!"); a worker just stops when
-    the pool is closed, with no traceback of its own."""
+def _quiet_worker(closing: Any) -> None:
+    """Ctrl-C, SIGTERM and SIGHUP are the parent's to handle; a worker just stops when the
+    pool is closed (multiprocessing sends it SIGTERM, ``closing`` set:
+    voyage.stopsignals.for_pool_worker), with no traceback of its own."""
     import signal
 
+    from .stopsignals import for_pool_worker
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for_pool_worker(closing)
+
+
+def _kill_workers(closing: Any) -> None:
+    """End this process's workers at once (a stop signal came: voyage.stopsignals). With
+    ``closing`` set, a worker the pool starts to replace them ends as it starts."""
+    import multiprocessing
+
+    closing.value = 1
+    for _ in range(2):  # again, for one the pool was starting meanwhile
+        children = multiprocessing.active_children()
+        for child in children:
+            child.kill()
+        for child in children:
+            child.join(1)  # reaped: no zombie left when this process ends at once
 
 
 def check_counts(runs: int, workers: int | None) -> None:
@@ -502,11 +520,20 @@ def simulate(
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             _engine_for(key)  # built once here, inherited by every worker
             context = multiprocessing.get_context("fork")
-            with context.Pool(workers, initializer=_quiet_worker) as pool:
-                for chunk in pool.imap(_chunk_job, jobs):
-                    out.extend(chunk)
-                    if progress:
-                        progress(len(chunk))
+            from .stopsignals import ending_at_once
+
+            # the runs are in memory: a SIGTERM ends it all at once (no pool left waiting)
+            closing = context.RawValue("b", 0)
+            with ending_at_once(lambda: _kill_workers(closing)), context.Pool(
+                workers, initializer=_quiet_worker, initargs=(closing,)
+            ) as pool:
+                try:
+                    for chunk in pool.imap(_chunk_job, jobs):
+                        out.extend(chunk)
+                        if progress:
+                            progress(len(chunk))
+                finally:
+                    closing.value = 1  # the pool's SIGTERM now ends its workers
         else:
             for job in jobs:
                 chunk = _chunk_job(job)

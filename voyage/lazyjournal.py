@@ -183,12 +183,24 @@ class JournalCursor(sqlite3.Cursor):
             try:
                 run(sql, parameters)
             except sqlite3.DatabaseError as exc:
+                _signal_lost()
                 if journal is None or not journal.catch_up(exc):
                     raise
                 continue
             if journal is not None:
                 journal.settle(sql)
             return self
+
+
+def _signal_lost() -> None:
+    """A Ctrl-C or SIGTERM whose exception was raised inside the authorizer (SQLite calls
+    it while preparing): SQLite said "not authorized" instead, and the statement never ran;
+    the interrupt is raised again (voyage.stopsignals, loaded only by the console script)."""
+    import sys
+
+    stops = sys.modules.get("voyage.stopsignals")
+    if stops is not None:
+        stops.raise_received()
 
 
 class JournalConnection(sqlite3.Connection):

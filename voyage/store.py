@@ -478,12 +478,17 @@ class Campaign:
             if "locked" in str(exc) or "busy" in str(exc):
                 raise _busy(self.path) from None
             raise
+        global commits
+        committing = False
         try:
             yield self.db
+            committing = True
             conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
-            global commits
             commits += 1
-        except BaseException:
+        except BaseException as exc:
+            if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
+                commits += 1  # a signal (Ctrl-C, SIGTERM) just after the COMMIT: it is saved
+                raise
             conn.rollback()
             self._forget()
             raise

@@ -7,6 +7,7 @@ fast (no sqlite-utils, YAML, matplotlib or hexalattice at start-up).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -74,7 +75,9 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> object:
-        """Run the command; a negative number where none is allowed gets a clear line.
+        """Run the command; an interrupt (Ctrl-C, SIGTERM, SIGHUP) is one line saying
+        whether the campaign changed; a negative number where none is allowed gets a clear
+        line.
 
         click reads ``-10`` as the short options ``-1 -0``, so ``voyage act SHIP pump -10``
         would say "No such option '-1'", which does not tell the referee what is wrong.
@@ -82,25 +85,50 @@ class LazyGroup(click.Group):
         saved = _commits()
         try:
             return super().invoke(ctx)
-        except KeyboardInterrupt:
-            # Ctrl-C: each change is one transaction, rolled back unless it was committed
-            # (click alone would say "Aborted!" on two lines, and not whether anything changed)
-            raise Interrupted(_commits() - saved) from None
-        except click.NoSuchOption as exc:
-            if exc.option_name[1:2].isdigit():
-                raise click.UsageError(
-                    f"{exc.option_name}... looks like a negative number: none is accepted "
-                    "here (see --help for each number's range)",
-                    ctx=exc.ctx,
-                ) from None
-            raise
-        except click.UsageError as exc:
-            # click quotes what was typed ("Got unexpected extra argument (a<newline>b)"):
-            # escape control characters so the error stays one line
-            text = exc.format_message()
-            if _one_line(text) == text:
+        except KeyboardInterrupt as exc:
+            # Ctrl-C (or SIGTERM, SIGHUP: voyage.stopsignals): each change is one
+            # transaction, rolled back unless it was committed (click alone would say
+            # "Aborted!" on two lines, and not whether anything changed)
+            raise Interrupted(_commits() - saved, exc) from None
+        except Exception as exc:
+            stopped = getattr(sys.modules.get("voyage.stopsignals"), "received", None)
+            if stopped is not None:  # the error is what became of a signal's interrupt
+                from ..stopsignals import interrupt
+
+                raise Interrupted(_commits() - saved, interrupt(stopped)) from None
+            if not isinstance(exc, click.UsageError):
                 raise
+            self._usage_error(exc)
+            raise
+
+    @staticmethod
+    def _usage_error(exc: click.UsageError) -> None:
+        """Raise a usage error in the words a referee needs, where click's are not."""
+        if isinstance(exc, click.NoSuchOption) and exc.option_name[1:2].isdigit():
+            raise click.UsageError(
+                f"{exc.option_name}... looks like a negative number: none is accepted "
+                "here (see --help for each number's range)",
+                ctx=exc.ctx,
+            ) from None
+        # click quotes what was typed ("Got unexpected extra argument (a<newline>b)"):
+        # escape control characters so the error stays one line
+        text = exc.format_message()
+        if _one_line(text) != text:
             raise click.UsageError(_one_line(text), ctx=exc.ctx) from None
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: object,
+    ) -> click.Context:
+        """The context, its arguments parsed (--help and --version are answered here): a
+        Ctrl-C meanwhile is one line, not click's "Aborted!" on two."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)  # type: ignore[arg-type]
+        except KeyboardInterrupt as exc:
+            raise Interrupted(0, exc) from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, but a lazy command whose summary is known
@@ -133,20 +161,22 @@ def _commits() -> int:
 
 
 class Interrupted(click.ClickException):
-    """Ctrl-C (SIGINT) stopped the command: one line saying whether the campaign changed;
-    exit status 130, as a shell gives a command stopped by SIGINT."""
+    """Ctrl-C (SIGINT), SIGTERM or SIGHUP stopped the command: one line saying whether the
+    campaign changed; exit status 128 + the signal's number, as a shell gives a command a
+    signal stopped (130 for Ctrl-C)."""
 
     exit_code = 130
 
-    def __init__(self, saved: int) -> None:
-        if saved:
-            text = (
-                "interrupted (Ctrl-C) after the change was saved: `voyage history` shows it "
-                "and `voyage undo` takes it back"
-            )
-        else:
-            text = "interrupted (Ctrl-C): the campaign was not changed"
-        super().__init__(text)
+    def __init__(self, saved: int, cause: BaseException | None = None) -> None:
+        from ..stopsignals import exit_status, interrupted_line, signal_number
+
+        signum = signal_number(cause)
+        self.exit_code = exit_status(signum)  # type: ignore[misc] # click: a class attribute
+        super().__init__(interrupted_line(signum, saved=bool(saved)))
+
+    def show(self, file: object = None) -> None:
+        with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
+            super().show(file)  # type: ignore[arg-type]
 
 
 def _one_line(text: str) -> str:
@@ -166,9 +196,14 @@ def _remember_db(ctx: click.Context, _param: click.Parameter, value: str | None)
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="voyage")
-@click.option("--db", type=FilePath(dir_okay=False), expose_value=False, is_eager=True,
-              callback=_remember_db,
-              help="Campaign file for the command (or give --db to the command itself).")
+@click.option(
+    "--db",
+    type=FilePath(dir_okay=False),
+    expose_value=False,
+    is_eager=True,
+    callback=_remember_db,
+    help="Campaign file for the command (or give --db to the command itself).",
+)
 def cli() -> None:
     """voyage: a hexcrawl campaign and voyage manager for "Our Mother, the Sea".
 
@@ -192,16 +227,25 @@ def main() -> None:
     from .. import gctune
 
     gctune.whole_process = True  # this process runs one command and ends (issue 14)
+    before = _commits()
     try:
         cli(standalone_mode=True)
-    except KeyboardInterrupt:  # Ctrl-C outside a command (LazyGroup.invoke names those)
+    except KeyboardInterrupt as exc:  # Ctrl-C outside a command (LazyGroup.invoke names those)
         if os.environ.get("VOYAGE_DEBUG"):
             raise
-        click.echo(f"Error: {Interrupted(0).format_message()}", err=True)
-        sys.exit(Interrupted.exit_code)
+        interrupted = Interrupted(_commits() - before, exc)
+        interrupted.show()
+        sys.exit(interrupted.exit_code)
     except Exception as exc:  # noqa: BLE001 - the one place every error is caught
         if os.environ.get("VOYAGE_DEBUG"):
             raise
+        stopped = getattr(sys.modules.get("voyage.stopsignals"), "received", None)
+        if stopped is not None:  # the error is what became of a signal's interrupt
+            from ..stopsignals import interrupt
+
+            interrupted = Interrupted(_commits() - before, interrupt(stopped))
+            interrupted.show()
+            sys.exit(interrupted.exit_code)
         click.echo(f"Error: {unexpected_error_line(exc)}", err=True)
         sys.exit(1)
     finally:

@@ -510,6 +510,9 @@ def log(
         )
     advanced = {h["action_id"] for h in hours}
     fuel = "charge" if ship.design is not None else "fuel"  # R82: power units
+    from ..chronicle import map_places
+
+    places = map_places(camp) if events else {}
     # each hour row, then what happened in that hour; a referee's actions taken before the
     # hour was sailed come before its row
     items: list[tuple[int, int, int, dict[str, Any]]] = []
@@ -527,13 +530,15 @@ def log(
                 f"{h['status']}"
             )
         else:
-            _echo_event(item, cal)
+            _echo_event(item, cal, places)
 
 
-def _echo_event(e: dict[str, Any], cal: Any) -> None:
+def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
     from ..calendar import format_time
+    from ..chronicle import name_places
 
-    click.echo(f"  {format_time(cal, e['clock'], e['minute'])}  [{e['kind']}] {e['text']}")
+    text = name_places(e["text"], places)  # "sets sail from Gullhaven (0305)"
+    click.echo(f"  {format_time(cal, e['clock'], e['minute'])}  [{e['kind']}] {text}")
     for r in e["rolls"]:
         click.echo(f"        {r['line']}")
 
@@ -581,6 +586,9 @@ def status(db_path: str, as_json: bool) -> None:
         for line in afloat:
             click.echo(line)
         return
+    from ..chronicle import map_places, port_named
+
+    places = map_places(camp)
     lines = []
     for r in rows:
         trouble = ["nobody aboard"] if r["nobody_aboard"] else []  # R70, R71
@@ -607,8 +615,8 @@ def status(db_path: str, as_json: bool) -> None:
             [
                 r["ship"],
                 r["status"],
-                r["hex"],
-                r["destination"],
+                port_named(r["hex"], places),  # "Gullhaven (0305)", as the journal names it
+                port_named(r["destination"], places),
                 r["miles_left"],
                 # a ship that stops to search (R74) makes no way: no hours to go are known
                 "-" if r["eta_hours"] is None or "searching" in r["status"] else r["eta_hours"],

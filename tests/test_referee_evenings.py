@@ -19,9 +19,8 @@ def test_players_read_no_command_the_tool_gives_the_referee() -> None:
         "(6 crew of a lost ship, swimmers rank 1, jackets): `voyage act SHIP search` or "
         "`rescue` (R74)."
     )
-    assert for_players(met) == (
-        "Encounter at 0506 (castaways): 6 people in the water. They are in the water at 0506."
-    )
+    # the castaways' note (who they are, what to type) is the referee's alone (sig25c)
+    assert for_players(met) == "Encounter at 0506 (castaways): 6 people in the water."
     adrift = (
         "Gull arrives at 0621 but cannot anchor there: Gull has no anchor aboard (R65). She "
         "lies adrift, hove to, and drifts with any current (R64); storms still act on her. "

@@ -839,57 +839,12 @@ def known_migrations() -> list[str]:
     return _KNOWN
 
 
-# -- campaign files (issue 13: m040-m049) -----------------------------------------------
-@migrations()
-def m040_file_meta(db: Database) -> None:
-    # What the file is and which voyage wrote it (voyage.campaignfile): a newer file is
-    # refused, an older one upgraded. application_id marks the file as a campaign.
-    db.execute("CREATE TABLE voyage_file (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-    db.execute("PRAGMA application_id = 1448691505")  # 0x56594731, "VYG1"
-
-
-@migrations()
-def m041_house_tables(db: Database) -> None:
-    # House rules kept in the campaign (voyage.housetables): override table name -> the
-    # validated YAML text, and the file it was read from. Undoable (journaled).
-    db.execute(
-        """CREATE TABLE house_tables (
-            name TEXT PRIMARY KEY,
-            text TEXT NOT NULL,
-            source TEXT NOT NULL,
-            loaded_clock INTEGER NOT NULL DEFAULT 0
-        )"""
-    )
-
-
-# -- weather (issue 8: m050-m054) ---------------------------------------------------------
-@migrations()
-def m050_storm_states(db: Database) -> None:
-    # R60: a referee's storm has a sea state (stormy seas unless given) and may move one hex
-    # towards ``moving`` (a hex side) every ``every`` hours (R63: placed and moved by hand).
-    db.execute("ALTER TABLE storms ADD COLUMN state TEXT NOT NULL DEFAULT 'stormy'")
-    db.execute("ALTER TABLE storms ADD COLUMN moving TEXT")
-    db.execute("ALTER TABLE storms ADD COLUMN every INTEGER")
-
-
-@migrations()
-def m051_weather_rerolls(db: Database) -> None:
-    # R63: rolled weather is recomputed from its stream; only the referee's rerolls of a
-    # region's day are kept (and undone with the action, like every table).
-    db.execute(
-        """CREATE TABLE weather_rerolls (
-            region TEXT NOT NULL,
-            day INTEGER NOT NULL,
-            count INTEGER NOT NULL,
-            PRIMARY KEY (region, day)
-        )"""
-    )
-
-
-# registered last, in this order: people and boats (m071, m080), fights (m075-m079), issue
+# registered last, in this order: campaign files and weather (m040-m051, voyage.fileschema);
+# people and boats (m071, m080), fights (m075-m079), issue
 # 15's (m090-m099), boats under way (m120), voyage routes (m100-m109); then the foreign keys
 # (m190-m199) after every other table; the hours packed a day to a row (m102) before them;
 # last, old ships at anchor given their voyages (m130, voyage.oldanchors: today's code)
+from . import fileschema  # noqa: E402, F401, I001
 from . import worldschema  # noqa: E402, F401, I001
 from . import fightschema, sharemigrations, boatsailschema, perfschema  # noqa: E402, F401, I001
 from . import hourdays  # noqa: E402, I001

@@ -141,7 +141,7 @@ def test_sail_on_from_where_she_lies_adrift_ends_that_voyage_and_undo_restores_i
     assert _status(runner)["Sea Witch"]["status"] == "adrift"
     before = db_contents(db)
     said = ok(runner, "sail", "Sea Witch", "--to", "0305")
-    assert "Sea Witch sails from 0806 for 0305" in said
+    assert "Sea Witch sails from 0806 for Gullhaven (0305), 5 hexes" in said
     with sqlite3.connect(db) as conn:
         voyages = conn.execute("SELECT id, status, ended IS NOT NULL FROM voyages").fetchall()
         ship_status = conn.execute("SELECT status FROM ships").fetchone()[0]
@@ -274,6 +274,6 @@ def test_a_ship_lying_adrift_is_planned_from_where_she_lies(runner, db: Path):
     ok(runner, "advance", "--until", "arrival")
     out = ok(runner, "plan", "Sea Witch", "--to", "0305", "--runs", "10")
     assert "Plans for Sea Witch from 0806 to Gullhaven (0305)" in out  # ports named
-    assert "Sea Witch sails from 0806 for 0305" in ok(
+    assert "Sea Witch sails from 0806 for Gullhaven (0305), 5 hexes" in ok(
         runner, "sail", "Sea Witch", "--plan", "1", "--to", "0305"
     )

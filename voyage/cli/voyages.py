@@ -155,12 +155,15 @@ def sail(
     if as_json:
         emit_json(info)
         return
+    from ..chronicle import map_places, port_named
     from ..voyagenames import nth_voyage, voyage_name
 
     nth = nth_voyage(camp.db, state.ship.name, state.voyage_id)  # her own count (voyagenames)
+    places = map_places(camp)  # "from Gullhaven (0305)", as the log and journal name ports
     click.echo(
-        f"{state.ship.name} sails from {state.route[0]} for {state.route[-1]} "
-        f"({plural(len(state.route) - 1, 'hex', 'hexes')}) at {clock_text(camp, camp.clock)} "
+        f"{state.ship.name} sails from {port_named(state.route[0], places)} for "
+        f"{port_named(state.route[-1], places)}, "
+        f"{plural(len(state.route) - 1, 'hex', 'hexes')}, at {clock_text(camp, camp.clock)} "
         f"- {voyage_name(state.voyage_id, nth)}."
     )
     click.echo("Route: " + " ".join(state.route))

@@ -70,7 +70,7 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
 
         voyage export "Sea Witch" --voyage 2 --format json --out witch.json --validate
 
-        voyage export "Sea Witch" -f csv --out - | head
+        voyage export "Sea Witch" -f csv --out -
     """
     from ..export import load_voyage, write_exports
     from ..export import sea_map_for as _sea_map

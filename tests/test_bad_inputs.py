@@ -478,6 +478,18 @@ ROWS: list[Bad] = [
         says="text.txt is a file, not a folder"),
     bad("init", "--db", "{files}/text.txt/new.db", says="text.txt is a file, not a folder"),
     bad("demo", "--out", "{files}/text.txt/demo", says="text.txt is a file, not a folder"),
+    # `--out -` is standard output for a text export; a picture or several files need a
+    # name, and say so (it wrote a file called "-" in the current folder)
+    bad("export", W, "-f", "png", "--out", "-", says="give a file name, such as --out track.png"),
+    bad("export", W, "-f", "md", "-f", "png", "--out", "-", says="one export, not 2 (md, png)"),
+    bad("export", W, "-f", "md", "-f", "json", "--out", "-", says="give one --format"),
+    bad("export", W, "--out", "-", "--json", says="--json and --out - would both print"),
+    bad("export", W, "-f", "md", "--out", "-", "--validate", says="add --format json"),
+    bad("ship", "card", W, "--out", "-", says="a ship card cannot go to standard output"),
+    bad("map", "render", "--out", "-", says="give a file name, such as --out map.png"),
+    bad("weather", "forecast", "--plot", "-", says="a picture cannot go to standard output"),
+    bad("forecast", W, "--plot", "-", says="such as --plot witch.png"),
+    bad("demo", "--out", "-", says="give a folder name, such as --out voyage-demo"),
     bad("tables", "export", "{files}/text.txt/house", "--all",
         says="text.txt is a file, not a folder"),
     bad("export", W, "--rolls", "loud", says="rolls"),

@@ -126,10 +126,24 @@ def current_map(campaign: Campaign) -> SeaMap:
     if found is None:
         found = mapcache.read(campaign, key, row["text"], row["source"])
         if found is None:
-            found = parse_map(row["text"], row["source"])
+            found = _parse_stored(row["text"], row["source"])
             mapcache.write(campaign, key, found)
         _remember(key, found)
     return found
+
+
+def _parse_stored(text: str, source: str) -> SeaMap:
+    """The stored map's text parsed; a copy that no longer reads (edited by hand, a damaged
+    file) is one line naming the stored map and the fix, before a command prints anything."""
+    try:
+        return parse_map(text, source)
+    except MapError as exc:
+        said = str(exc).removeprefix(f"{source}, ").removeprefix(f"{source}: ")
+        raise MapError(
+            f"the map stored in the campaign (loaded from {Path(source).name}) no longer "
+            f"reads: {said}; load a corrected map with `voyage map load FILE` "
+            "(`voyage doctor` checks the rest)"
+        ) from None
 
 
 def _remember(key: str, sea_map: SeaMap) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import json
 import os
 import sys
@@ -80,6 +81,65 @@ class FilePath(click.Path):
         if problem:
             self.fail(problem, param, ctx)
         return super().convert(value, param, ctx)
+
+
+#: ``--out -``: the text goes to standard output, not to a file called "-" (Unix usage)
+STDOUT = "-"
+
+#: ``--out`` of a command that writes text (`export`, `journal`): a file, or ``-`` to print
+TEXT_OUT = FilePath(dir_okay=False, allow_dash=True)
+
+
+class NamedFile(FilePath):
+    """What a command writes that cannot go to standard output (a picture, a folder of
+    files): ``-`` gets one line naming the fix, not a file called "-"."""
+
+    def __init__(self, what: str, example: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.what, self.example = what, example
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value == STDOUT:
+            self.fail(
+                f"{self.what} cannot go to standard output ('-'): give a "
+                f"{'folder' if not self.file_okay else 'file'} name, such as "
+                f"{self.example}",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
+def whole_output(func: F) -> F:
+    """A read command's stdout is printed whole when it ends, or not at all: a command that
+    fails half-way (a stored map that no longer reads) shows its one error line and nothing
+    before it. Put it under :func:`handles_errors`."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        import contextlib
+
+        held = _Held(sys.stdout)
+        with contextlib.redirect_stdout(held):
+            result = func(*args, **kwargs)
+        text = held.getvalue()
+        if text:
+            click.echo(text, nl=False, color=True)  # colour was decided as it was held
+        return result
+
+    return wrapper  # type: ignore[return-value]
+
+
+class _Held(io.StringIO):
+    """Standard output held back: a terminal still for click's colour (it strips colour
+    from a pipe as it would have)."""
+
+    def __init__(self, real: Any) -> None:
+        super().__init__()
+        self._tty = bool(getattr(real, "isatty", lambda: False)())
+
+    def isatty(self) -> bool:
+        return self._tty
 
 
 def path_problem(text: str) -> str | None:

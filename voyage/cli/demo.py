@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import click
 
-from .common import SEED, FilePath, emit_json, handles_errors, json_option
+from .common import SEED, NamedFile, emit_json, handles_errors, json_option
 
 
 @click.command()
 @click.option("--seed", type=SEED, default=None,
               help="Seed for every roll (R5); the same seed tells the same story. "
                    "Default: the example campaign's own seed.")
-@click.option("--out", "out", type=FilePath(file_okay=False), default="voyage-demo",
-              show_default=True, help="Folder for the demo's files (made if missing).")
+@click.option("--out", "out",
+              type=NamedFile("the demo's files", "--out voyage-demo", file_okay=False),
+              default="voyage-demo", show_default=True,
+              help="Folder for the demo's files (made if missing; a folder, not - for "
+                   "standard output).")
 @click.option("--force", is_flag=True,
               help="Replace the files of the first demo with the same seed instead of "
                    "writing a new run beside them.")

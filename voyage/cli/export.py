@@ -6,8 +6,9 @@ import click
 
 from .common import (
     NUMBER,
+    STDOUT,
+    TEXT_OUT,
     Choice,
-    FilePath,
     db_option,
     emit_json,
     handles_errors,
@@ -28,8 +29,9 @@ _FORMATS = ("md", "html", "json", "csv", "png")
               help="md (a log to share), html (the same as one self-contained page, the "
                    "picture inside), json (everything, with a schema), csv (one row per "
                    "ship-hour) or png (the track on the map). Repeat for several.")
-@click.option("--out", "out", type=FilePath(dir_okay=False), default=None,
-              help="File to write. With several formats, each gets this name with its own "
+@click.option("--out", "out", type=TEXT_OUT, default=None,
+              help="File to write, or - to print one text format (md, html, json, csv) "
+                   "instead. With several formats, each gets this name with its own "
                    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
 @click.option("--for", "audience", type=Choice(["players", "referee"]), default=None,
               help="players (the default): what happened, in the sea's words (no routine "
@@ -54,7 +56,8 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     whole record, every roll kept: the referee's.
 
     Nothing is written but the files named (or the default names in the current
-    folder), and an existing file is left alone unless --force is given. The Markdown
+    folder), and an existing file is left alone unless --force is given. --out - prints
+    one text export instead (Markdown, HTML, JSON or CSV), to pipe or redirect. The Markdown
     links the track picture when a PNG is exported with it. Each file is written whole,
     and all of them or none: an export that fails or is interrupted half-way leaves the
     files as they were (no half-written file, nothing to --force next time).
@@ -66,10 +69,17 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
         voyage export "Sea Witch" -f html -f png --for referee
 
         voyage export "Sea Witch" --voyage 2 --format json --out witch.json --validate
+
+        voyage export "Sea Witch" -f csv --out -
     """
     from ..export import load_voyage, write_exports
     from ..export import sea_map_for as _sea_map
 
+    printed = None
+    if out == STDOUT:  # before the campaign is read: a refusal costs nothing
+        from ..exportstdout import printable_format
+
+        printed = printable_format(formats, as_json=as_json)
     camp = read_campaign(db_path)
     try:
         log = load_voyage(camp, ship_name, voyage_id)
@@ -90,6 +100,13 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
         click.echo(f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
                    f"{'is' if len(untouched) == 1 else 'are'} written whole"
                    f"{', every roll kept (R4)' if 'json' in untouched else ''}.", err=True)
+    if printed is not None:  # `--out -`: the export itself to stdout, no file, no "Wrote"
+        from ..exportstdout import export_text
+
+        text = export_text(log, printed, rolls=shown, sea_map=sea_map,  # type: ignore[arg-type]
+                           validate_json=validate_json, audience=audience)
+        click.echo(text, nl=False)
+        return
     from ..render import RENDER_STEPS
     from .progress import progress_bar
 

@@ -11,7 +11,7 @@ from .common import (
     NUMBER,
     RUN_SEED,
     Choice,
-    FilePath,
+    NamedFile,
     Whole,
     db_option,
     emit_json,
@@ -72,9 +72,10 @@ def _hexes(value: str | None) -> list[str]:
 @click.option(
     "--plot",
     "plot_path",
-    type=FilePath(dir_okay=False),
+    type=NamedFile("a picture", "--plot witch.png", dir_okay=False),
     default=None,
-    help="Also draw the forecast to this PNG: losses on the map, histograms.",
+    help="Also draw the forecast to this PNG: losses on the map, histograms (a file: "
+    "not - for standard output).",
 )
 @json_option
 @handles_errors

@@ -5,13 +5,15 @@ from __future__ import annotations
 import click
 
 from .common import (
+    STDOUT,
+    TEXT_OUT,
     Choice,
-    FilePath,
     db_option,
     force_option,
     handles_errors,
     read_campaign,
     refuse_existing,
+    whole_output,
 )
 
 
@@ -31,10 +33,11 @@ from .common import (
                    "nothing of the other ships at sea. Default: every ship.")
 @click.option("-f", "--format", "fmt", type=Choice(["md", "html", "json"]), default="md",
               show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
-@click.option("--out", type=FilePath(dir_okay=False), default=None,
-              help="File to write (default: print it).")
+@click.option("--out", type=TEXT_OUT, default=None,
+              help="File to write (default, or -: print it).")
 @force_option
 @handles_errors
+@whole_output
 def journal(db_path: str, since: str | None, until: str | None, audience: str,
             ship: tuple[str, ...], fmt: str, out: str | None, force: bool) -> None:
     """Every ship's story over a stretch of the campaign, day by day.
@@ -52,7 +55,8 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
     Every ship's story is in it unless --ship names the ships to tell: give the
     players' ship when the journal is for them, so they read nothing of the others.
 
-    An existing --out file is kept unless --force is given.
+    An existing --out file is kept unless --force is given; --out - prints the journal,
+    as no --out does.
     """
     import json
     from pathlib import Path
@@ -61,6 +65,8 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
     from ..chronicle import JournalError, gather, to_markdown
     from ..world.campaign import parse_when
 
+    if out == STDOUT:  # `--out -` prints, as a Unix user expects (no file called "-")
+        out = None
     if out is not None:
         refuse_existing(out, force)
     camp = read_campaign(db_path)

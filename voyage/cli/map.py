@@ -11,6 +11,7 @@ from .common import (
     RADIUS,
     Choice,
     FilePath,
+    NamedFile,
     db_option,
     emit_json,
     force_option,
@@ -19,6 +20,7 @@ from .common import (
     open_campaign,
     read_campaign,
     refuse_existing,
+    whole_output,
 )
 from .hexarg import hex_or_port
 
@@ -89,6 +91,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 @_area_options
 @json_option
 @handles_errors
+@whole_output
 def show(db_path: str, around: str | None, radius: int | None, as_json: bool) -> None:
     """Print the map in the terminal: a character per hex, ships, storms now, a legend.
 
@@ -149,8 +152,9 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     "--out",
     "out",
     required=True,
-    type=FilePath(dir_okay=False),
-    help="Picture to write (.png, .svg or .pdf); nothing else is written.",
+    type=NamedFile("a picture", "--out map.png", dir_okay=False),
+    help="Picture to write (.png, .svg or .pdf; a file: not - for standard output); "
+    "nothing else is written.",
 )
 @click.option("--labels", is_flag=True, help="Write every hex's CCRR name.")
 @_area_options

@@ -17,6 +17,7 @@ from .common import (
     open_campaign,
     read_campaign,
     table,
+    whole_output,
 )
 
 
@@ -149,6 +150,7 @@ def remove(db_path: str, name: str) -> None:
 @db_option
 @json_option
 @handles_errors
+@whole_output
 def survivors(db_path: str, as_json: bool) -> None:
     """Everyone who has left a ship: in rafts, in the water, drowned, lost or rescued.
 

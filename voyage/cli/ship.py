@@ -9,7 +9,7 @@ import click
 from .common import (
     AMOUNT,
     NAME,
-    FilePath,
+    NamedFile,
     Text,
     Whole,
     db_option,
@@ -22,6 +22,7 @@ from .common import (
     read_campaign,
     refuse_existing,
     table,
+    whole_output,
 )
 
 _count = AMOUNT
@@ -227,6 +228,7 @@ def add(
 @click.option("--all", "show_all", is_flag=True, help="Archived ships too (removed with --force).")
 @json_option
 @handles_errors
+@whole_output
 def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
     """List the campaign's ships with their main figures.
 
@@ -312,6 +314,7 @@ def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
 @click.argument("name")
 @json_option
 @handles_errors
+@whole_output
 def show(db_path: str, name: str, as_json: bool) -> None:
     """Show a ship with every derived figure (R10-R17).
 
@@ -339,9 +342,10 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 @click.option(
     "--out",
     "out",
-    type=FilePath(dir_okay=False),
+    type=NamedFile("a ship card", "--out sea-witch.png", dir_okay=False),
     default=None,
-    help="The card's file, .png or .pdf. Default: SHIP-card.png here.",
+    help="The card's file, .png or .pdf (a file: not - for standard output). "
+    "Default: SHIP-card.png here.",
 )
 @force_option
 @handles_errors

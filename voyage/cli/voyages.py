@@ -19,6 +19,7 @@ from .common import (
     plural,
     read_campaign,
     table,
+    whole_output,
 )
 
 #: knots of strain a referee may type (R14 then limits it to half the ship's Speed)
@@ -424,6 +425,7 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
 @click.option("--voyage", "voyage_id", type=NUMBER, default=None, help="Only voyage N.")
 @json_option
 @handles_errors
+@whole_output
 def log(
     db_path: str, ship_name: str, last: int | None, voyage_id: int | None, as_json: bool
 ) -> None:
@@ -550,6 +552,7 @@ def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
 @db_option
 @json_option
 @handles_errors
+@whole_output
 def status(db_path: str, as_json: bool) -> None:
     """Every ship at sea at a glance: where, whither, how fast, and what is wrong.
 

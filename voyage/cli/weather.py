@@ -12,7 +12,7 @@ from .common import (
     NUMBER,
     RADIUS,
     Choice,
-    FilePath,
+    NamedFile,
     Whole,
     db_option,
     emit_json,
@@ -22,6 +22,7 @@ from .common import (
     plural,
     read_campaign,
     table,
+    whole_output,
 )
 
 
@@ -207,9 +208,9 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
 @click.option(
     "--plot",
     "plot_path",
-    type=FilePath(dir_okay=False),
+    type=NamedFile("a picture", "--plot week.png", dir_okay=False),
     default=None,
-    help="Also draw the cells' tracks to this PNG.",
+    help="Also draw the cells' tracks to this PNG (a file: not - for standard output).",
 )
 @json_option
 @handles_errors
@@ -288,6 +289,7 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
 @click.option("--at", "when", default="now", help="When: now, 'day 3, 14:00', '14:00', '+6h'.")
 @json_option
 @handles_errors
+@whole_output
 def show_command(db_path: str, when: str, as_json: bool) -> None:
     """The sea at one hour: cells and storms blowing, and the hexes by sea state (R60).
 

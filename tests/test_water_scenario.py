@@ -82,7 +82,13 @@ def test_a_freighter_holed_at_night_in_a_major_storm(runner, tmp_path, monkeypat
     assert "The hull is holed" in story["roll hull-hit"]
     # R71: only what there is (it read "8 in 2 rafts, 0 in the water (...)")
     assert story["act Mercy"] == (
-        "All hands abandon Mercy at 1709: 2 rafts with 8 aboard, 7 life jackets handed out.\n"
+        "All hands abandon Mercy at 1709: 2 rafts with 8 aboard, 7 life jackets handed out. "
+        # R36, R37: left leaking she goes on filling, nobody aboard to pump or bail
+        "Nobody is aboard to pump or bail: she is left leaking 8 hlbs an hour (0 hlbs "
+        "aboard): she will list at Day 5, 04:59 (over 625 hlbs, DW/4) and begin sinking at "
+        "Day 8, 10:59 (over 1250 hlbs, DW/2), if she does not capsize first (R36, R37: over "
+        "DW/10 she may capsize each hour, over DW/4 every 10 minutes; the next advance runs "
+        "it).\n"
     )
     first_hours = outs[3]
     assert first_hours.count("capsizes in a major storm") == 1  # one raft (R73) ...

@@ -105,6 +105,34 @@ def test_the_export_says_she_was_left_leaking(
     )
 
 
+def test_a_ship_listing_from_water_loaded_is_left_adrift_to_capsize(
+    runner: CliRunner, db: Path
+) -> None:
+    # R37: over DW/4 she lists at every moment, flagged by the engine or not yet; she closed
+    # as "abandoned" with 200 hlbs aboard and never rolled again
+    trawler_at(runner, "0305", crew=4, fuel=60, rafts=1)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "ship", "load", "Sea Witch", "--water", "200")  # over 187.5 (DW/4)
+    before = db_contents(db)
+    said = ok(runner, "act", "Sea Witch", "abandon")
+    assert said.strip() == (
+        "All hands abandon Sea Witch at 0405: 1 raft with 4 aboard. Nobody is aboard to pump "
+        "or bail: she is left listing with 200 hlbs of water aboard: she may capsize every 10 "
+        "minutes (R37; the next advance runs it)."
+    )
+    assert _status(runner, "Sea Witch")["status"] == "adrift"
+    ok(runner, "advance", "--hours", "3")
+    events = json.loads(ok(runner, "log", "Sea Witch", "--json"))["events"]
+    kinds = [(e["clock"], e["minute"], e["kind"]) for e in events if e["clock"] >= 2]
+    assert kinds[1] == (2, 0, "listing")  # the next hour's minute 0 (R37)
+    checks = [k for k in kinds if k[2] == "capsize"]
+    assert checks and all(k[1] % 10 == 0 and k[1] > 0 for k in checks)  # every 10 minutes
+    ok(runner, "undo")
+    ok(runner, "undo")
+    assert db_contents(db) == before
+
+
 def test_a_sound_ship_abandoned_still_closes_as_abandoned(runner: CliRunner, db: Path) -> None:
     # a sound derelict drifting is a bigger question, left alone (docs/rulings.md)
     trawler_at(runner, "0305", crew=4, fuel=60, rafts=1)

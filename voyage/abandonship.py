@@ -47,8 +47,8 @@ def abandon_voyage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[
     text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
     s.searching = False
     if s.sinking_in is None and s.swallow_in is None and not s.fire:
-        if not s.leaks and not s.listing:  # sound: she floats on, abandoned (a bigger
-            s.status = "abandoned"  # question, a sound derelict adrift, is left alone)
+        if not s.leaks and not lists(camp, s):  # sound: she floats on, abandoned (a
+            s.status = "abandoned"  # bigger question, a sound derelict adrift, left alone)
             return text, changes
         if s.status == "under way":
             s.status = "adrift"  # nobody aboard to work her (R70, voyage.crewless)
@@ -73,6 +73,22 @@ def abandon_voyage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[
     return text + " " + burning_on(camp, s), {**changes, "fire": s.fire}
 
 
+def lists(camp: Any, s: Any) -> bool:
+    """Her voyage ``s`` lists (R37): flagged by the engine, or with water over DW/4 aboard
+    now (R37's thresholds hold at every moment: water loaded since the last hour lists her
+    at the next hour's minute 0). A built boat's water has R85's thresholds instead."""
+    from .rules.boatpower import is_built
+    from .rules.flooding import flooding_state
+    from .ships import deadweight
+
+    if s.listing:
+        return True
+    if is_built(s.ship) or s.ship.water <= 0:
+        return False
+    book = camp.rulebook
+    return flooding_state(s.ship.water, deadweight(s.ship, book), book).listing
+
+
 def leaking_on(camp: Any, s: Any) -> str:
     """Her voyage ``s``, leaking (R36) or listing (R37), left with nobody to pump or bail
     (R85 needs crew at the switch, R70): the water goes on coming in at her leaks' rate at
@@ -93,8 +109,8 @@ def leaking_on(camp: Any, s: Any) -> str:
     runs = "the next advance runs it)."
     if not rate:  # listing from water already aboard (R37): nothing comes in
         return (
-            f"{head}listing with {water} hlbs aboard: she may capsize every 10 minutes (R37; "
-            + runs
+            f"{head}listing with {water} hlbs of water aboard: she may capsize every 10 "
+            "minutes (R37; " + runs
         )
     head += f"leaking {rate} hlbs an hour ({water} hlbs aboard): "
     eq = ship.equipment
@@ -113,23 +129,23 @@ def leaking_on(camp: Any, s: Any) -> str:
             )
     dw = deadweight(ship, book)
     rules = book.procedures["flooding"]
-    part = part_of(s)
+    part, listing = part_of(s), lists(camp, s)
     said = []
     for key, verb, share in (
         ("listing_above", "list", "DW/4"),
         ("sinking_above", "begin sinking", "DW/2"),
     ):
         limit = dw * Fraction(rules[key]).limit_denominator(1000)
-        if key == "listing_above" and s.listing:
+        if key == "listing_above" and listing:
             continue
         hours = 1
         while water + (part + rate * SIXTIETHS * hours) // SIXTIETHS <= limit:
             hours += 1
         minute = (camp.clock + hours - 1) * 60 + 59
         said.append(f"{verb} at {_at(camp, minute)} (over {float(limit):g} hlbs, {share})")
-    lists = "she lists now and will " if s.listing else "she will "
+    now = "she lists now and will " if listing else "she will "
     return (
-        f"{head}{lists}{' and '.join(said)}, if she does not capsize first (R36, R37: over "
+        f"{head}{now}{' and '.join(said)}, if she does not capsize first (R36, R37: over "
         f"DW/10 she may capsize each hour, over DW/4 every 10 minutes; {runs}"
     )
 

@@ -22,8 +22,21 @@ SETUP = (
     ("map", "load", "salt_reach"),
     ("settings", "rolled_weather", "false"),  # only the referee's storm (R63)
     ("ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII"),
-    ("ship", "load", "Mercy", "--crew", "6", "--passengers", "2", "--fuel", "200",
-     "--jackets", "8", "--rafts", "2"),
+    (
+        "ship",
+        "load",
+        "Mercy",
+        "--crew",
+        "6",
+        "--passengers",
+        "2",
+        "--fuel",
+        "200",
+        "--jackets",
+        "8",
+        "--rafts",
+        "2",
+    ),
     ("crew", "add", "Anna Roe", "--ship", "Mercy", "--passenger", "--swimming", "0"),
     ("crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket"),
     ("ship", "place", "Mercy", "0305"),
@@ -35,8 +48,7 @@ SETUP = (
 )
 
 STORY = (
-    ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "4",
-     "--state", "major"),
+    ("weather", "storm", "--around", "1709", "--radius", "1", "--hours", "4", "--state", "major"),
     ("roll", "hull-hit", "Mercy", "--weapon-mod", "6", "--apply"),  # holed (R36)
     ("act", "Mercy", "abandon"),  # R71: rafts four to a raft, jackets, no roll
     ("advance", "--hours", "6"),  # R73: a raft capsizes; R72: two drown
@@ -116,8 +128,12 @@ def test_a_freighter_holed_at_night_in_a_major_storm(runner, tmp_path, monkeypat
 
     exported = json.loads(outs[-1])
     jsonschema.validate(exported, load_schema())  # tallies of drowning rolls included
-    tallies = [r for e in exported["events"] for r in e["rolls"]
-               if "rolls of 2d6" in r["line"] and "nobody drowns" in r["line"]]
+    tallies = [
+        r
+        for e in exported["events"]
+        for r in e["rolls"]
+        if "rolls of 2d6" in r["line"] and "nobody drowns" in r["line"]
+    ]
     assert tallies and all("Anna Roe" in r["line"] for r in tallies)
 
     # the same seed and commands on a second campaign: the same bytes

@@ -10,11 +10,15 @@ burns on too: it was the crew who kept it down (R50: they fight it only with as 
 as its severity, and a firehose needs hands at it, our reading of R70 in docs/rulings.md,
 "A ship with no crew"); left alone it spreads on its 2-in-6 each minute until it passes
 her Tier and swallows her (R50, R40). It no longer went out when her people left. The
-referee may still declare her saved (`act SHIP saved`, R40).
+referee may still declare her saved (`act SHIP saved`, R40). A ship leaking (R36) or listing
+(R37) is left the same way, adrift with her voyage open: the water comes in at her leaks'
+rate each hour with nobody to pump or bail (R85 needs crew, R70), until R37 lists, capsizes
+or sinks her (:func:`leaking_on`).
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 
@@ -43,8 +47,12 @@ def abandon_voyage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[
     text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
     s.searching = False
     if s.sinking_in is None and s.swallow_in is None and not s.fire:
-        s.status = "abandoned"
-        return text, changes
+        if not s.leaks and not lists(camp, s):  # sound: she floats on, abandoned (a
+            s.status = "abandoned"  # bigger question, a sound derelict adrift, left alone)
+            return text, changes
+        if s.status == "under way":
+            s.status = "adrift"  # nobody aboard to work her (R70, voyage.crewless)
+        return text + " " + leaking_on(camp, s), {**changes, "status": s.status}
     if s.status == "under way":
         s.status = "adrift"  # nobody aboard to work her (R70, voyage.crewless)
     changes = {**changes, "status": s.status}
@@ -63,6 +71,83 @@ def abandon_voyage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[
         )
         return text, {**changes, "swallowed": minute}
     return text + " " + burning_on(camp, s), {**changes, "fire": s.fire}
+
+
+def lists(camp: Any, s: Any) -> bool:
+    """Her voyage ``s`` lists (R37): flagged by the engine, or with water over DW/4 aboard
+    now (R37's thresholds hold at every moment: water loaded since the last hour lists her
+    at the next hour's minute 0). A built boat's water has R85's thresholds instead."""
+    from .rules.boatpower import is_built
+    from .rules.flooding import flooding_state
+    from .ships import deadweight
+
+    if s.listing:
+        return True
+    if is_built(s.ship) or s.ship.water <= 0:
+        return False
+    book = camp.rulebook
+    return flooding_state(s.ship.water, deadweight(s.ship, book), book).listing
+
+
+def leaking_on(camp: Any, s: Any) -> str:
+    """Her voyage ``s``, leaking (R36) or listing (R37), left with nobody to pump or bail
+    (R85 needs crew at the switch, R70): the water goes on coming in at her leaks' rate at
+    the end of each hour (voyage.rules.leakwater), and R37 lists, capsizes and sinks her as
+    any ship: ``Nobody is aboard to pump or bail: she is left leaking 7 hlbs an hour (3
+    aboard): she will list at Day 1, 12:59 (over 25 hlbs, DW/4) and begin sinking at Day 1,
+    16:59 (over 50 hlbs, DW/2), if she does not capsize first (R36, R37: over DW/10 she may
+    capsize each hour; the next advance runs it).`` The minutes are the ends of the hours
+    her water passes each line; with pumps left running (R85) or a built boat's own
+    thresholds (R85) no minute is promised."""
+    from .rules.boatpower import is_built
+    from .rules.leakwater import SIXTIETHS, part_of
+    from .ships import deadweight
+
+    ship, book = s.ship, camp.rulebook
+    rate, water = sum(s.leaks), int(ship.water)
+    head = "Nobody is aboard to pump or bail: she is left "
+    runs = "the next advance runs it)."
+    if not rate:  # listing from water already aboard (R37): nothing comes in
+        return (
+            f"{head}listing with {water} hlbs of water aboard: she may capsize every 10 "
+            "minutes (R37; " + runs
+        )
+    head += f"leaking {rate} hlbs an hour ({water} hlbs aboard): "
+    eq = ship.equipment
+    pumping = eq.get("pumps_switch") != "off" and (
+        eq.get("pumps_switch") == "on" or eq.get("pumps_on")
+    )
+    if is_built(ship):
+        return f"{head}she fills until her water shorts her plant and sinks her (R36, R85; " + runs
+    if pumping:
+        from .rules.pumps import pumps_working
+
+        if pumps_working(ship):
+            return (
+                f"{head}her pumps, left running, bail while they work, and what they do "
+                f"not bail lists, capsizes and sinks her (R36, R37, R85; {runs}"
+            )
+    dw = deadweight(ship, book)
+    rules = book.procedures["flooding"]
+    part, listing = part_of(s), lists(camp, s)
+    said = []
+    for key, verb, share in (
+        ("listing_above", "list", "DW/4"),
+        ("sinking_above", "begin sinking", "DW/2"),
+    ):
+        limit = dw * Fraction(rules[key]).limit_denominator(1000)
+        if key == "listing_above" and listing:
+            continue
+        hours = 1
+        while water + (part + rate * SIXTIETHS * hours) // SIXTIETHS <= limit:
+            hours += 1
+        minute = (camp.clock + hours - 1) * 60 + 59
+        said.append(f"{verb} at {_at(camp, minute)} (over {float(limit):g} hlbs, {share})")
+    now = "she lists now and will " if listing else "she will "
+    return (
+        f"{head}{now}{' and '.join(said)}, if she does not capsize first (R36, R37: over "
+        f"DW/10 she may capsize each hour, over DW/4 every 10 minutes; {runs}"
+    )
 
 
 def burning_on(camp: Any, s: Any) -> str:
@@ -87,10 +172,10 @@ def burning_on(camp: Any, s: Any) -> str:
 
 
 def left_outcome(log: Any, where: str) -> str | None:
-    """How an open voyage stands whose people abandoned her (R71) while she sank or burned
-    (voyage.export.VoyageLog ``log``; ``where``: ``hex 1005``), for the export's outcome:
-    ``abandoned and sinking in hex 1005, going under at Day 1, 06:13`` (it read
-    "adrift in hex 1005"); None when nobody abandoned her."""
+    """How an open voyage stands whose people abandoned her (R71) while she sank, burned,
+    leaked or listed (voyage.export.VoyageLog ``log``; ``where``: ``hex 1005``), for the
+    export's outcome: ``abandoned and sinking in hex 1005, going under at Day 1, 06:13``
+    (it read "adrift in hex 1005"); None when nobody abandoned her."""
     if not any(e.get("kind") == "abandon" for e in log.events):
         return None
     from .export import clock_text
@@ -113,6 +198,10 @@ def left_outcome(log: Any, where: str) -> str | None:
         )
     if state.get("fire"):
         return f"abandoned and on fire in {where}, nobody aboard to fight it"
+    if state.get("leaks"):
+        return f"abandoned and leaking in {where}, nobody aboard to pump or bail"
+    if state.get("listing"):
+        return f"abandoned and listing in {where}, nobody aboard to pump or bail"
     return f"abandoned, adrift in {where}"
 
 

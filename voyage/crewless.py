@@ -128,23 +128,33 @@ def adrift_now(s: Any) -> str:
     return f"{s.ship.name} has no crew: {adrift_words(s.ship, s.hex)}"
 
 
+#: Her search (R74) with nobody aboard to look: the one spelling, here and at an advance
+#: (voyage.rules.crewphase).
+SEARCH_ENDS = "search ends (R74): nobody is aboard to look."
+
+
 def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
-    """Her crew taken off while she is under way (`voyage ship load SHIP --crew 0`, `voyage
-    crew move` or `crew remove` of her last crewman): nobody is left to sail her, so she
-    makes no way of her own and lies adrift (R64; our reading, R70), her search (R74) over;
-    she kept steaming along her route with nobody aboard. Returns her voyage (with
-    ``ship`` as its ship, to save inside the caller's action) and the line saying so; (None,
-    '') where she is not under way or keeps a crew."""
+    """Her crew taken off at sea (`voyage ship load SHIP --crew 0`, `voyage crew move` or
+    `crew remove` of her last crewman): under way, nobody is left to sail her, so she
+    makes no way of her own and lies adrift (R64; our reading, R70); searching (R74),
+    anchored or adrift as well, her search ends at once (it ran on to the next advance,
+    which ended it with its own event). Returns her voyage (with ``ship`` as its ship, to
+    save inside the caller's action) and the line saying so; (None, '') where neither
+    changed or she keeps a crew."""
     if ship.crew >= 1:
         return None, ""
     from .voyages import open_voyage
 
     s = open_voyage(camp, ship.name)
-    if s is None or s.status != "under way":
+    if s is None or not (s.status == "under way" or s.searching):
         return None, ""
     s.ship = ship  # the loaded ship is what the voyage saves
+    under_way, searched = s.status == "under way", s.searching
     lie_adrift(s)
-    return s, f"{ship.name} has no crew now: {adrift_words(ship, s.hex)}"
+    if not under_way:
+        return s, f"{ship.name} has no crew now: her {SEARCH_ENDS}"
+    line = f"{ship.name} has no crew now: {adrift_words(ship, s.hex)}"
+    return s, line + (f" Her {SEARCH_ENDS}" if searched else "")
 
 
 def already_at_sea(ship: Any, s: Any) -> VoyageRuleError:

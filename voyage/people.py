@@ -164,9 +164,10 @@ def remove_person(camp: Campaign, name: str) -> str:
 
 
 def _last_crew_off(camp: Campaign, ship: Ship, role: str) -> str:
-    """Her last crewman gone while she is under way (`crew move`, `crew remove`): nobody
-    sails her, she lies adrift (voyage.crewless.heave_to, as `ship load --crew 0`), saved
-    inside the caller's action; the line saying so (after a newline), or ''."""
+    """Her last crewman gone while she is under way or searching (`crew move`, `crew
+    remove`): nobody sails her, she lies adrift, and her search (R74) ends
+    (voyage.crewless.heave_to, as `ship load --crew 0`), saved inside the caller's action;
+    the line saying so (after a newline), or ''."""
     if role != "crew" or ship.crew > 0:
         return ""
     from .crewless import heave_to

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..crewless import adrift_words, lie_adrift
+from ..crewless import SEARCH_ENDS, adrift_words, lie_adrift
 
 
 def no_hands(engine: Any, clock: int, events: list[Any]) -> None:
@@ -40,7 +40,7 @@ def no_hands(engine: Any, clock: int, events: list[Any]) -> None:
         if s.ship.crew < 1 and (s.status == "under way" or s.searching):
             under_way, searched = s.status == "under way", s.searching
             lie_adrift(s)
-            name, ends = s.ship.name, "search ends (R74): nobody is aboard to look."
+            name, ends = s.ship.name, SEARCH_ENDS
             if under_way:
                 text = f"{name} has no crew: {adrift_words(s.ship, s.hex)}"
                 text += f" Her {ends}" if searched else ""

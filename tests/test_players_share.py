@@ -249,7 +249,7 @@ def test_a_ship_just_rolled_is_on_no_hex_and_told_how_to_place_her(runner, db: P
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "ship", "place", "Gull", "0305")
     shown = ok(runner, "ship", "show", "Gull")
-    assert "Status: in port at 0305" in shown and "not on the map" not in shown
+    assert "Status: in port at Gullhaven (0305)" in shown and "not on the map" not in shown
 
 
 def test_a_weather_reroll_is_told_on_the_campaigns_date(runner, tmp_path: Path) -> None:

@@ -197,7 +197,7 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
 @click.option(
     "--to",
     "to_action",
-    type=Whole(1, 2**62),
+    type=Whole(1, 1_000_000_000),
     default=None,
     metavar="ACTION",
     help="Take back every action after ACTION (its number in `voyage history`), leaving "

@@ -333,6 +333,10 @@ def show(db_path: str, name: str, as_json: bool) -> None:
         lying = open_voyage(camp, fig["name"])
         if lying is not None and lying.status != "under way":
             fig["status"] = f"at sea, {lying.condition}"
+    if fig.get("hex"):  # "in port at Gullhaven (0305)", as status and the log name ports
+        from ..chronicle import map_places, port_named
+
+        fig["hex"] = port_named(fig["hex"], map_places(camp))
     _print_card(fig)
 
 
@@ -379,7 +383,13 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
 @click.option("--crew", type=_count, default=None, help="Crew aboard (10 hlbs each, R11).")
 @click.option("--passengers", type=_count, default=None, help="Passengers (10 hlbs each).")
 @click.option("--cargo", type=_count, default=None, help="Cargo in hlbs.")
-@click.option("--fuel", type=_count, default=None, help="Fuel in hlbs.")
+@click.option(
+    "--fuel",
+    type=_count,
+    default=None,
+    help="Fuel aboard in hlbs; in a port, what she takes on comes out of the port's stock "
+    "(R16, as `act refuel`), and fuel put ashore goes back into it.",
+)
 @click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
 @click.option(
     "--anchors",

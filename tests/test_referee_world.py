@@ -304,7 +304,8 @@ def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(run
     data = json.loads(ok(runner, "forecast", "Eel", "--runs", "20", "--json"))
     assert data["speed_text"] == "30 mph, 100 ft down (R84: full speed)"
     assert data["pace"] == "30mph"
-    assert "  Status: at sea at Northgate (0302), 100 ft down (R84)\n" in ok(runner, "ship", "show", "Eel")
+    shown = ok(runner, "ship", "show", "Eel")
+    assert "  Status: at sea at Northgate (0302), 100 ft down (R84)\n" in shown
     row = next(line for line in ok(runner, "status").splitlines() if line.startswith("Eel"))
     assert " 30 mph " in row and "normal" not in row
     assert "  Eel: 0502, under way, 100 ft down, speed 30 mph, charge" in ok(

@@ -314,12 +314,11 @@ def sea_levels(campaign: Campaign, hour: int) -> dict[str, int]:
 def fuel_left(camp: Campaign, sea_map: SeaMap) -> dict[str, int | None]:
     """Each port's fuel left to sell, by hex: its ``stock`` less what ships bought there
     (``port_fuel``), None where the map sets no limit; ports without fuel are left out."""
-    sold = {str(r["hex"]): int(r["sold"]) for r in camp.db.query("SELECT hex, sold FROM port_fuel")}
-    return {
-        p.name: None if p.fuel.stock is None else max(0, p.fuel.stock - sold.get(p.name, 0))
-        for p in sea_map.ports()
-        if p.fuel is not None
-    }
+    from .portfuel import left_after, sold_everywhere
+
+    sold = sold_everywhere(camp)
+    ports = [p for p in sea_map.ports() if p.fuel is not None]
+    return {p.name: left_after(p, sold.get(p.name, 0)) for p in ports}
 
 
 def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:

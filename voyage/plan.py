@@ -230,14 +230,15 @@ def _fuel_routes(
     camp: Any, chart: Any, ship: Any, start: str, goal: str, use: int, avoid: list[str]
 ) -> list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]]:
     """One-stop routes through ports that sell fuel, shortest first (R16)."""
+    from .portfuel import left_after, sold_everywhere
     from .voyages import plan_route
 
-    sold = {r["hex"]: r["sold"] for r in camp.db.query("SELECT hex, sold FROM port_fuel")}
+    sold = sold_everywhere(camp)
     options = []
     for port in chart.ports():
         if port.fuel is None or port.name in (start, goal):
             continue
-        left = None if port.fuel.stock is None else port.fuel.stock - sold.get(port.name, 0)
+        left = left_after(port, sold.get(port.name, 0))
         if left is not None and left <= 0:
             continue
         try:

@@ -29,12 +29,24 @@ def sold_at(camp: Any, hex_name: str) -> int:
     return int(row[0]) if row else 0
 
 
-def stock_left(camp: Any, info: Any) -> int | None:
-    """The fuel the port in hex ``info`` (voyage.maps.Hex) has left to sell, in hlbs: its
-    stock less what was taken there; None where the map sets no limit."""
+def sold_everywhere(camp: Any) -> dict[str, int]:
+    """The hlbs of fuel ships have taken from each port, by hex (ports none took from are
+    left out)."""
+    return {str(r[0]): int(r[1]) for r in camp.db.execute("SELECT hex, sold FROM port_fuel")}
+
+
+def left_after(info: Any, sold: int) -> int | None:
+    """The fuel the port in hex ``info`` (voyage.maps.Hex) has left once ``sold`` hlbs were
+    taken there: its stock less that, never below 0; None where the map sets no limit (or
+    the port sells no fuel)."""
     if info.fuel is None or info.fuel.stock is None:
         return None
-    return max(0, info.fuel.stock - sold_at(camp, info.name))
+    return max(0, info.fuel.stock - sold)
+
+
+def stock_left(camp: Any, info: Any) -> int | None:
+    """The fuel the port in hex ``info`` has left to sell, in hlbs (:func:`left_after`)."""
+    return left_after(info, sold_at(camp, info.name))
 
 
 def record_sale(camp: Any, hex_name: str, hlbs: int) -> None:

@@ -27,14 +27,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from voyage import store, voyages  # noqa: E402
-from voyage.boats import sample_spec  # noqa: E402
-from voyage.boatships import make_built_ship  # noqa: E402
-from voyage.dice import Roller  # noqa: E402
-from voyage.engine import Engine  # noqa: E402
-from voyage.mapstore import load_into_campaign  # noqa: E402
-from voyage.rules.boatpower import full_charge, set_charge  # noqa: E402
-from voyage.ships import make_ship  # noqa: E402
+from voyage.actions import voyages  # noqa: E402
+from voyage.dice.roller import Roller  # noqa: E402
+from voyage.engine.clock import Engine  # noqa: E402
+from voyage.store import campaign as store  # noqa: E402
+from voyage.store.mapstore import load_into_campaign  # noqa: E402
+from voyage.vessels.boatpower import full_charge, set_charge  # noqa: E402
+from voyage.vessels.boats import sample_spec  # noqa: E402
+from voyage.vessels.boatships import make_built_ship  # noqa: E402
+from voyage.vessels.ships import make_ship  # noqa: E402
 
 START, GOAL = "0305", "2812"
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_engine  # noqa: E402
 
-from voyage import voyages  # noqa: E402
+from voyage.actions import voyages  # noqa: E402
 
 
 def timed(camp, hours: int, checks: bool) -> tuple[float, int]:
@@ -68,8 +68,10 @@ def main() -> None:
         print(f"a year of {args.ships} ships, {args.hours} hours, written to SQLite:")
         print(f"  without encounter checks: best {base:.2f} s ({events[0]:,} events)")
         print(f"  with encounter checks   : best {cost:.2f} s ({events[1]:,} events)")
-        print(f"  ratio: {cost / base:.2f}x best of {args.repeat} (target <= 1.2x); "
-              f"medians {middle:.2f}x")
+        print(
+            f"  ratio: {cost / base:.2f}x best of {args.repeat} (target <= 1.2x); "
+            f"medians {middle:.2f}x"
+        )
 
 
 if __name__ == "__main__":

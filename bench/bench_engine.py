@@ -16,7 +16,7 @@ Prints:
 2. ``voyage --help`` against ``python -c "import click"`` (target: within 1.5x);
 3. a one-hour ``voyage advance`` on the bundled campaign against
    ``python -c "import click, sqlite_utils, yaml"`` (target: within 2x), and against the
-   same imports with numpy hidden from sqlite-utils, as voyage.sqlitedb makes them.
+   same imports with numpy hidden from sqlite-utils, as voyage.store.sqlitedb makes them.
 
 The ships keep sailing all year: each runs back and forth between two ports and its fuel
 is topped up at the start of each simulated day (as a referee would at port calls); the
@@ -26,7 +26,7 @@ the fleet stays at sea and every ship-hour is stepped.
 
 This script is a process of its own, as ``voyage advance`` is: once its modules are loaded
 and before it opens a campaign it sets the garbage collector as that command does
-(voyage.gctune.for_long_run, the same function: what is loaded frozen, young collections
+(voyage.base.gctune.for_long_run, the same function: what is loaded frozen, young collections
 every 50,000 objects kept rather than 700).
 """
 
@@ -47,10 +47,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from voyage import gctune, store, voyages  # noqa: E402
-from voyage.engine import AdvanceResult, Engine, ShipState  # noqa: E402
-from voyage.mapstore import load_into_campaign  # noqa: E402
-from voyage.ships import make_ship  # noqa: E402
+from voyage.actions import voyages  # noqa: E402
+from voyage.base import gctune  # noqa: E402
+from voyage.engine.clock import AdvanceResult, Engine, ShipState  # noqa: E402
+from voyage.store import campaign as store  # noqa: E402
+from voyage.store.mapstore import load_into_campaign  # noqa: E402
+from voyage.vessels.ships import make_ship  # noqa: E402
 
 LEGS = [
     ("0305", "2812"),
@@ -69,7 +71,7 @@ LEGS = [
 def make_campaign(folder: Path, ships: int, strainers: int = 1) -> store.Campaign:
     camp = store.create_campaign(folder / "bench.db", "Bench", seed=20260612)
     load_into_campaign(camp, "salt_reach")
-    from voyage.mapstore import add_storm
+    from voyage.store.mapstore import add_storm
 
     add_storm(camp, [], 24 * 400, around="1510", radius=2)
     book = camp.rulebook
@@ -184,7 +186,7 @@ class _Discard(Exception):
 
 
 #: ``import click, sqlite_utils, yaml`` as voyage makes them: sqlite-utils loaded with numpy
-#: hidden (voyage.sqlitedb). The issue's baseline imports numpy too (sqlite-utils does when it
+#: hidden (voyage.store.sqlitedb). The issue's baseline imports numpy too (sqlite-utils does when it
 #: is installed, and matplotlib installs it), which voyage no longer does: both are printed.
 LEAN_IMPORT = (
     "import sys; sys.modules['numpy'] = None; import click, sqlite_utils, yaml; "

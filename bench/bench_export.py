@@ -34,13 +34,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from voyage import export  # noqa: E402
-from voyage.dice import Modifier, Roller  # noqa: E402
-from voyage.engine import HourRow  # noqa: E402
-from voyage.hourdays import write_hours  # noqa: E402
-from voyage.routetext import route_text  # noqa: E402
-from voyage.ships import make_ship  # noqa: E402
-from voyage.store import Campaign, create_campaign  # noqa: E402
+from voyage.dice.roller import Modifier, Roller  # noqa: E402
+from voyage.engine.clock import HourRow  # noqa: E402
+from voyage.outputs import export  # noqa: E402
+from voyage.store.campaign import Campaign, create_campaign  # noqa: E402
+from voyage.store.hourdays import write_hours  # noqa: E402
+from voyage.store.routetext import route_text  # noqa: E402
+from voyage.vessels.ships import make_ship  # noqa: E402
 
 SHIP = "Long Haul"
 ROUTE = ["0305", "0405", "0506", "0606", "0707", "0807"]
@@ -55,16 +55,20 @@ def _event_rows(roller: Roller, day: int, per_day: int) -> list[tuple[int, int, 
             roll = roller.chance("coastal hazard", 1, success="a hazard", failure="clear water")
             out.append((clock, 0, "coast", "The shallows are clear.", [roll]))
         elif n % 3 == 1:
-            roll = roller.check("capsize check (storm)", 16,
-                                [Modifier(4, "Tier IV"), Modifier(2, "Half")])
-            out.append((clock, 30, "capsize", "The helmsman holds her: the ship stays upright.",
-                        [roll]))
+            roll = roller.check(
+                "capsize check (storm)", 16, [Modifier(4, "Tier IV"), Modifier(2, "Half")]
+            )
+            out.append(
+                (clock, 30, "capsize", "The helmsman holds her: the ship stays upright.", [roll])
+            )
         else:
             leak = roller.roll("hull leak", "d6", [Modifier(1, "weapon")])
-            blast = roller.roll("explosion", "d20", [Modifier(5, "lethal zone"),
-                                                     Modifier(-4, "Tier IV")], target=20)
-            out.append((clock, 45, "hull", "The hull is holed: the ship takes on water.",
-                        [leak, blast]))
+            blast = roller.roll(
+                "explosion", "d20", [Modifier(5, "lethal zone"), Modifier(-4, "Tier IV")], target=20
+            )
+            out.append(
+                (clock, 45, "hull", "The hull is holed: the ship takes on water.", [leak, blast])
+            )
     return out
 
 
@@ -79,40 +83,74 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
     roller = Roller(11)
     hours_total = days * 24
     with camp.action("advance", "the long voyage") as act:
-        db["voyages"].insert({
-            "ship": SHIP, "origin": ROUTE[0], "destination": ROUTE[-1],
-            "position": len(ROUTE) - 1, "progress_miles": 0,
-            "pace": "normal", "strain": 0, "status": "arrived",
-            "started": 0, "ended": hours_total - 1, "state": json.dumps({"leaks": []}),
-        })
+        db["voyages"].insert(
+            {
+                "ship": SHIP,
+                "origin": ROUTE[0],
+                "destination": ROUTE[-1],
+                "position": len(ROUTE) - 1,
+                "progress_miles": 0,
+                "pace": "normal",
+                "strain": 0,
+                "status": "arrived",
+                "started": 0,
+                "ended": hours_total - 1,
+                "state": json.dumps({"leaks": []}),
+            }
+        )
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
-        # issue 14.5: the route has its own row (voyage.perfschema)
-        # as text since m106 (voyage.routetext)
+        # issue 14.5: the route has its own row (voyage.store.perfschema)
+        # as text since m106 (voyage.store.routetext)
         db["voyage_routes"].insert({"voyage_id": vid, "route": route_text(ROUTE), "inshore": ""})
         hours = []
         for clock in range(hours_total):
-            hours.append({
-                "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
-                "day": clock // 24 + 1, "hour": clock % 24,
-                "hex": ROUTE[min(len(ROUTE) - 1, clock * len(ROUTE) // hours_total)],
-                "miles": 6, "speed": 6, "pace": "normal", "fuel": 400 - clock // 100,
-                "load": 200, "load_category": "half", "water": clock % 7, "leaks": 0,
-                "status": "under way" if clock < hours_total - 1 else "arrived",
-            })
-        # as voyage.logrows writes them: packed a ship-day to a row (m102)
-        write_hours(db.conn, act.id, [
-            HourRow(**{k: v for k, v in h.items() if k not in ("action_id", "day", "hour")})
-            for h in hours
-        ])
+            hours.append(
+                {
+                    "action_id": act.id,
+                    "voyage_id": vid,
+                    "ship": SHIP,
+                    "clock": clock,
+                    "day": clock // 24 + 1,
+                    "hour": clock % 24,
+                    "hex": ROUTE[min(len(ROUTE) - 1, clock * len(ROUTE) // hours_total)],
+                    "miles": 6,
+                    "speed": 6,
+                    "pace": "normal",
+                    "fuel": 400 - clock // 100,
+                    "load": 200,
+                    "load_category": "half",
+                    "water": clock % 7,
+                    "leaks": 0,
+                    "status": "under way" if clock < hours_total - 1 else "arrived",
+                }
+            )
+        # as voyage.store.logrows writes them: packed a ship-day to a row (m102)
+        write_hours(
+            db.conn,
+            act.id,
+            [
+                HourRow(**{k: v for k, v in h.items() if k not in ("action_id", "day", "hour")})
+                for h in hours
+            ],
+        )
         events = []
         for day in range(1, days + 1):
             for clock, minute, kind, text, rolls in _event_rows(roller, day, per_day):
-                events.append({
-                    "action_id": act.id, "voyage_id": vid, "ship": SHIP, "clock": clock,
-                    "day": day, "hour": clock % 24, "minute": minute, "kind": kind,
-                    "text": text, "rolls": json.dumps([r.to_dict() for r in rolls]),
-                    "changes": json.dumps({}),
-                })
+                events.append(
+                    {
+                        "action_id": act.id,
+                        "voyage_id": vid,
+                        "ship": SHIP,
+                        "clock": clock,
+                        "day": day,
+                        "hour": clock % 24,
+                        "minute": minute,
+                        "kind": kind,
+                        "text": text,
+                        "rolls": json.dumps([r.to_dict() for r in rolls]),
+                        "changes": json.dumps({}),
+                    }
+                )
         db["events"].insert_all(events, batch_size=2000)
     return camp
 
@@ -136,8 +174,20 @@ CPU: dict[Any, float] = {}
 
 def command_seconds(db: Path, fmt: str, out: Path) -> float:
     """``voyage export`` in a fresh process (start-up included)."""
-    cmd = [sys.executable, "-c", "from voyage.cli import main; main()", "export", "--db",
-           str(db), SHIP, "--format", fmt, "--out", str(out), "--force"]
+    cmd = [
+        sys.executable,
+        "-c",
+        "from voyage.cli import main; main()",
+        "export",
+        "--db",
+        str(db),
+        SHIP,
+        "--format",
+        fmt,
+        "--out",
+        str(out),
+        "--force",
+    ]
     began = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
     return time.perf_counter() - began
@@ -158,8 +208,9 @@ def main() -> None:
         data = export.to_json(log)
 
         def written(fmt: str) -> Callable[[], Any]:
-            return lambda: export.write_exports(export.load_voyage(camp, SHIP), [fmt],
-                                                folder / f"out.{fmt}", force=True)
+            return lambda: export.write_exports(
+                export.load_voyage(camp, SHIP), [fmt], folder / f"out.{fmt}", force=True
+            )
 
         timed: list[tuple[str, Callable[[], Any], int]] = [
             ("baseline json.dumps of the rows", lambda: json.dumps(rows), args.repeat),
@@ -173,21 +224,26 @@ def main() -> None:
         results = [(name, best(fn, n), CPU[fn]) for name, fn, n in timed]
         camp.close()
         md_cmd = min(command_seconds(db, "md", folder / "cmd.md") for _ in range(args.repeat))
-        js_cmd = min(command_seconds(db, "json", folder / "cmd.json")
-                     for _ in range(args.repeat))
+        js_cmd = min(command_seconds(db, "json", folder / "cmd.json") for _ in range(args.repeat))
     hours, events = len(log.hours), len(log.events)
-    print(f"a voyage of {args.days} days: {hours} hour rows, {events} events "
-          f"(best of {args.repeat}; wall clock, CPU, wall as a ratio to the baseline)")
+    print(
+        f"a voyage of {args.days} days: {hours} hour rows, {events} events "
+        f"(best of {args.repeat}; wall clock, CPU, wall as a ratio to the baseline)"
+    )
     baseline = results[0][1]
     for name, wall, cpu in results:
         print(f"{name:36} {wall:7.3f} s  cpu {cpu:6.3f} s  {wall / baseline:6.1f}x baseline")
-    for name, wall in (("`voyage export --format md` (process)", md_cmd),
-                       ("`voyage export --format json` (process)", js_cmd)):
+    for name, wall in (
+        ("`voyage export --format md` (process)", md_cmd),
+        ("`voyage export --format json` (process)", js_cmd),
+    ):
         print(f"{name:36} {wall:7.3f} s  {'':14}{wall / baseline:6.1f}x baseline")
     slowest = max(results[5][1], results[6][1])
     verdict = "met" if slowest <= 1.5 else "NOT met (see the CPU column on a busy machine)"
-    print(f"target: each export of a 1,000-day voyage within 1.5 s (read + write); "
-          f"{args.days} days: {verdict}")
+    print(
+        f"target: each export of a 1,000-day voyage within 1.5 s (read + write); "
+        f"{args.days} days: {verdict}"
+    )
 
 
 if __name__ == "__main__":

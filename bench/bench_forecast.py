@@ -34,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from voyage import forecast as fc  # noqa: E402
-from voyage.demo import run_demo  # noqa: E402
+from voyage.actions import forecast as fc  # noqa: E402
+from voyage.actions.demo import run_demo  # noqa: E402
 
 
 def demo_campaign(folder: Path) -> tuple[Path, str]:
@@ -57,9 +57,9 @@ def runs_in_process(db: Path, ship: str, runs: int, fast: bool) -> float:
 def real_advance(db: Path, folder: Path) -> float:
     """CPU seconds for the real thing: advance a copy of the campaign until the voyage ends
     (each advance stops for the referee; the next goes on, as the demo does)."""
-    from voyage.errors import VoyageError
-    from voyage.store import open_campaign
-    from voyage.voyages import advance, open_voyages
+    from voyage.actions.voyages import advance, open_voyages
+    from voyage.base.errors import VoyageError
+    from voyage.store.campaign import open_campaign
 
     copy = folder / "advance.db"
     shutil.copyfile(db, copy)
@@ -94,8 +94,19 @@ def main() -> None:
         db, ship = demo_campaign(folder / "demo")
         env = dict(os.environ, VOYAGE_DB=str(db))
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        cmd = [py, "-c", "from voyage.cli import main; main()", "forecast", ship,
-               "--runs", str(args.runs), "--workers", str(args.workers), "--seed", "1"]
+        cmd = [
+            py,
+            "-c",
+            "from voyage.cli import main; main()",
+            "forecast",
+            ship,
+            "--runs",
+            str(args.runs),
+            "--workers",
+            str(args.workers),
+            "--seed",
+            "1",
+        ]
         floor = [py, "-c", "import click, sqlite_utils, yaml"]
         for warm in (floor, cmd):
             subprocess.run(warm, check=True, capture_output=True, env=env)

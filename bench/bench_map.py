@@ -40,10 +40,10 @@ from pathlib import Path
 import yaml
 from bench_engine import LEAN_IMPORT
 
-from voyage import hexmap
-from voyage.maps import TERRAIN_CODE, load_map, parse_map
-from voyage.paths import campaigns_dir
-from voyage.render import MapGeometry, render_map
+from voyage.base.paths import campaigns_dir
+from voyage.map import hexes as hexmap
+from voyage.map.seamap import TERRAIN_CODE, load_map, parse_map
+from voyage.outputs.render import MapGeometry, render_map
 
 
 def best_of(func: Callable[[], object], repeat: int = 3) -> float:
@@ -185,8 +185,8 @@ class SailingCampaign:
 def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, str]]:
     """The parsed-map cache, and ``advance --hours 1`` on a ``size`` x ``size`` map against
     the import baseline and against the same advance on the bundled map."""
-    from voyage import mapcache, mapstore
-    from voyage.store import open_campaign
+    from voyage.store import mapcache, mapstore
+    from voyage.store.campaign import open_campaign
 
     path = tmp / f"big{size}.yaml"
     path.write_text(make_map_text(size))
@@ -211,7 +211,7 @@ def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, s
         "around": (big, ("map", "show", "--around", home, "--radius", "5"), ()),
     }
     base = (sys.executable, "-c", "import click, sqlite_utils, yaml")
-    # the same imports as voyage makes them (voyage.sqlitedb: numpy hidden from sqlite-utils)
+    # the same imports as voyage makes them (voyage.store.sqlitedb: numpy hidden from sqlite-utils)
     lean = (sys.executable, "-c", LEAN_IMPORT)
     run(*base, env=big.env)  # untimed: the byte code of both sides cached
     run(*lean, env=big.env)
@@ -233,10 +233,13 @@ def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, s
     t_import, t_advance, t_small = (best[k] for k in ("import", "advance", "small"))
 
     def against(name: str, label: str, target: str = "") -> tuple[str, str, str]:
-        return (label, f"{best[name] * 1000:.0f} ms (CPU {cpu[name] * 1000:.0f} ms)",
-                f"{best[name] / t_import:.2f}x import baseline{target}; CPU "
-                f"{cpu[name] / cpu['import']:.2f}x; {best[name] / best['lean']:.2f}x the lean "
-                "imports")
+        return (
+            label,
+            f"{best[name] * 1000:.0f} ms (CPU {cpu[name] * 1000:.0f} ms)",
+            f"{best[name] / t_import:.2f}x import baseline{target}; CPU "
+            f"{cpu[name] / cpu['import']:.2f}x; {best[name] / best['lean']:.2f}x the lean "
+            "imports",
+        )
 
     return [
         (f"parse {size}x{size} map text", f"{t_parse * 1000:.0f} ms", "what the cache saves"),
@@ -264,7 +267,7 @@ def big_map_figures(size: int, tmp: Path, repeat: int) -> list[tuple[str, str, s
         (
             "  (the same, numpy hidden: lean)",
             f"{best['lean'] * 1000:.0f} ms (CPU {cpu['lean'] * 1000:.0f} ms)",
-            "as voyage.sqlitedb imports them",
+            "as voyage.store.sqlitedb imports them",
         ),
     ]
 
@@ -289,8 +292,8 @@ def peak_kb():
 RENDER_CHILD = (
     PEAK
     + """
-from voyage.maps import load_map
-from voyage.render import MapGeometry, render_map
+from voyage.map.seamap import load_map
+from voyage.outputs.render import MapGeometry, render_map
 sea = load_map(sys.argv[1])
 start = time.perf_counter()
 cpu = resource.getrusage(resource.RUSAGE_SELF)
@@ -353,7 +356,7 @@ def render_figures(size: int, big: int, tmp: Path, repeat: int) -> list[tuple[st
         ("  (empty figure, same size)", f"{empty[0]:.2f} s, peak {empty[1]:.0f} MB", "baseline"),
     ]
     if big:
-        from voyage.errors import MapError
+        from voyage.base.errors import MapError
 
         sea = load_map(tmp / f"big{big}.yaml") if (tmp / f"big{big}.yaml").exists() else None
         if sea is not None:

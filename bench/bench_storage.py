@@ -23,7 +23,7 @@ The fleet is the engine bench's (bench_engine.py): freighters sailing back and f
 ports at normal pace, kept at sea all year as that bench does (see :func:`one_day`).
 
 The days run with the garbage collector as ``voyage advance`` sets it in its process
-(voyage.gctune: what is loaded frozen, young objects collected every 50,000 rather than
+(voyage.base.gctune: what is loaded frozen, young objects collected every 50,000 rather than
 700), since each day stands for one such command; ``--gc default`` keeps CPython's own
 settings (the year's figure before 3 Dec 2026: the collector then walked each ship's route,
 10,001 hex names, several times a day).
@@ -52,11 +52,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_engine import LEGS, _referee, lean_time, timed_pair  # noqa: E402
 from bench_map import make_map_text  # noqa: E402
 
-from voyage import store, voyages  # noqa: E402
-from voyage.engine import AdvanceResult, Engine, dumps  # noqa: E402
-from voyage.mapstore import load_into_campaign  # noqa: E402
-from voyage.routetext import inshore_from_text, route_from_text  # noqa: E402
-from voyage.ships import make_ship  # noqa: E402
+from voyage.actions import voyages  # noqa: E402
+from voyage.engine.clock import AdvanceResult, Engine, dumps  # noqa: E402
+from voyage.store import campaign as store  # noqa: E402
+from voyage.store.mapstore import load_into_campaign  # noqa: E402
+from voyage.store.routetext import inshore_from_text, route_from_text  # noqa: E402
+from voyage.vessels.ships import make_ship  # noqa: E402
 
 KB = 1024
 
@@ -241,7 +242,7 @@ def main() -> None:
         "--gc",
         choices=["command", "default"],
         default="command",
-        help="The collector as `voyage advance` sets it (voyage.gctune), or CPython's own.",
+        help="The collector as `voyage advance` sets it (voyage.base.gctune), or CPython's own.",
     )
     parser.add_argument(
         "--big-year",
@@ -252,7 +253,7 @@ def main() -> None:
     args = parser.parse_args()
     py = sys.executable
     if args.gc == "command":  # as voyage.cli.main and the advance command do, once
-        from voyage import gctune
+        from voyage.base import gctune
 
         gctune.whole_process = True
         gctune.for_long_run()

@@ -28,11 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from voyage import store, voyages  # noqa: E402
-from voyage.engine import Engine  # noqa: E402
-from voyage.mapstore import load_into_campaign  # noqa: E402
-from voyage.people import floaters, roster, save_floaters  # noqa: E402
-from voyage.ships import make_ship  # noqa: E402
+from voyage.actions import voyages  # noqa: E402
+from voyage.actions.people import floaters, roster, save_floaters  # noqa: E402
+from voyage.engine.clock import Engine  # noqa: E402
+from voyage.store import campaign as store  # noqa: E402
+from voyage.store.mapstore import load_into_campaign  # noqa: E402
+from voyage.vessels.ships import make_ship  # noqa: E402
 from voyage.world.water import Floater  # noqa: E402
 from voyage.world.waterphase import WaterPhase  # noqa: E402
 
@@ -58,17 +59,33 @@ def make_campaign(
     rafts = people // 4 // 4  # a quarter of the people, four to a raft
     for r in range(rafts):
         hex_name = AFLOAT_HEXES[r % len(AFLOAT_HEXES)]
-        rows.append(Floater(len(rows) + 1, "raft", "Lost", f"raft {r + 1} of Lost", count=0,
-                            hex=hex_name))
-        rows.append(Floater(len(rows) + 1, "people", "Lost", None, "crew", 4, 1, True,
-                            raft=rows[-1].id, hex=hex_name))
+        rows.append(
+            Floater(len(rows) + 1, "raft", "Lost", f"raft {r + 1} of Lost", count=0, hex=hex_name)
+        )
+        rows.append(
+            Floater(
+                len(rows) + 1,
+                "people",
+                "Lost",
+                None,
+                "crew",
+                4,
+                1,
+                True,
+                raft=rows[-1].id,
+                hex=hex_name,
+            )
+        )
     left = people - 4 * rafts
     for i in range(left):
         hex_name = AFLOAT_HEXES[i % len(AFLOAT_HEXES)]
         swimmer = 1 if not rollers else i % 2  # non-swimmers with jackets roll each hour
         # one row each, as named people would be: the most rows the phase can meet
-        rows.append(Floater(len(rows) + 1, "people", "Lost", f"P{i}", "crew", 1, swimmer, True,
-                            hex=hex_name))
+        rows.append(
+            Floater(
+                len(rows) + 1, "people", "Lost", f"P{i}", "crew", 1, swimmer, True, hex=hex_name
+            )
+        )
     with camp.action("bench", "people afloat"):
         save_floaters(camp, rows, [])
     return camp
@@ -113,10 +130,14 @@ def main() -> None:
     a, b, c = statistics.median(nobody), statistics.median(afloat), statistics.median(quiet)
     print(f"{args.hours} calm hours, {args.ships} ships at sea (median of {args.repeat}):")
     print(f"  nobody in the water:                       {a * 1000:8.1f} ms")
-    print(f"  {args.people} afloat, none rolling (rafts, jacketed swimmers): {c * 1000:8.1f} ms"
-          f"  ratio {c / a:.2f}x (target <= 2.0)")
-    print(f"  {args.people} afloat, a third rolling every hour:        {b * 1000:8.1f} ms"
-          f"  ratio {b / a:.2f}x ({gone} drowned in the last run; every roll recorded, R4)")
+    print(
+        f"  {args.people} afloat, none rolling (rafts, jacketed swimmers): {c * 1000:8.1f} ms"
+        f"  ratio {c / a:.2f}x (target <= 2.0)"
+    )
+    print(
+        f"  {args.people} afloat, a third rolling every hour:        {b * 1000:8.1f} ms"
+        f"  ratio {b / a:.2f}x ({gone} drowned in the last run; every roll recorded, R4)"
+    )
 
 
 if __name__ == "__main__":

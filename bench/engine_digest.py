@@ -28,8 +28,8 @@ def digest(hours: int, ships: int, root: Path = ROOT) -> tuple[str, int, int]:
     sys.path[:0] = [str(root), str(root / "bench")]
     import bench_engine as bench
 
-    from voyage import voyages
-    from voyage.engine import Engine, dumps
+    from voyage.actions import voyages
+    from voyage.engine.clock import Engine, dumps
 
     out = hashlib.sha256()
     rows = events = 0

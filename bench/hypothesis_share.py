@@ -29,7 +29,7 @@ import conftest  # noqa: E402, F401  (loads the hypothesis profile)
 from click.testing import CliRunner  # noqa: E402
 
 from voyage import rules  # noqa: E402
-from voyage.errors import VoyageError  # noqa: E402
+from voyage.base.errors import VoyageError  # noqa: E402
 from voyage.rules import (  # noqa: E402
     aground,
     capsize,
@@ -40,7 +40,7 @@ from voyage.rules import (  # noqa: E402
     sinking,
     strain,
 )
-from voyage.tables import load_rulebook  # noqa: E402
+from voyage.tables.rulebook import load_rulebook  # noqa: E402
 
 MODULES = [aground, capsize, dodge, fire, hull, ramming, sinking, strain]
 
@@ -121,8 +121,10 @@ def main() -> None:
         for name, counts in tests.items():
             total = counts["valid"] + counts["refused"]
             share = 100.0 * counts["valid"] / total if total else 0.0
-            print(f"{what}: {name:52} {counts['valid']:5} valid, {counts['refused']:5} "
-                  f"refused: {share:3.0f}% valid")
+            print(
+                f"{what}: {name:52} {counts['valid']:5} valid, {counts['refused']:5} "
+                f"refused: {share:3.0f}% valid"
+            )
 
 
 if __name__ == "__main__":

@@ -106,11 +106,9 @@ EQUIVALENT: dict[str, str] = {
     _FLOODING + "`dw = Fraction(deadweight).limit_denominator(10**6)`": _EXACT,
     _FLOODING + "`amount = Fraction(water).limit_denominator(10**6)`": _EXACT,
     _FLOODING + '`CAPSIZE_HOURLY: dw * Fraction(rules["capsize_hourly_above"])'
-    '.limit_denominator(1000),`': _EXACT,
-    _FLOODING + '`LISTING: dw * Fraction(rules["listing_above"]).limit_denominator(1000),`':
-    _EXACT,
-    _FLOODING + '`SINKING: dw * Fraction(rules["sinking_above"]).limit_denominator(1000),`':
-    _EXACT,
+    ".limit_denominator(1000),`": _EXACT,
+    _FLOODING + '`LISTING: dw * Fraction(rules["listing_above"]).limit_denominator(1000),`': _EXACT,
+    _FLOODING + '`SINKING: dw * Fraction(rules["sinking_above"]).limit_denominator(1000),`': _EXACT,
     _FLOODING + "`CAPSIZE_HOURLY: dw * Fraction(hourly).limit_denominator(1000),`": _EXACT,
     _FLOODING + "`LISTING: dw * Fraction(listing).limit_denominator(1000),`": _EXACT,
     _FLOODING + "`SINKING: dw * Fraction(sinking).limit_denominator(1000),`": _EXACT,
@@ -129,6 +127,7 @@ EQUIVALENT: dict[str, str] = {
 def equivalent(mutant: Mutant) -> str | None:
     """Why ``mutant`` cannot change a rule, or None."""
     return next((why for key, why in EQUIVALENT.items() if mutant.id.startswith(key)), None)
+
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
 DIE_SIDES = [2, 3, 4, 6, 8, 10, 12, 20, 100]
@@ -325,8 +324,11 @@ def _bool_mutants(path: str, lines: list[str]) -> Iterator[Mutant]:
         if m:
             flipped = "false" if m.group(2) == "true" else "true"
             where = next(
-                (lines[j].strip() for j in range(i, -1, -1) if lines[j].startswith("  ") and
-                 not lines[j].startswith("    ")),
+                (
+                    lines[j].strip()
+                    for j in range(i, -1, -1)
+                    if lines[j].startswith("  ") and not lines[j].startswith("    ")
+                ),
                 "",
             )
             yield _replace(path, lines, i, f"{m.group(1)}{flipped}\n", f"{where} engine: {flipped}")
@@ -525,10 +527,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", action="store_true", help="mutate voyage/rules/*.py")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds per mutant")
-    parser.add_argument("--only", action="append", default=[],
-                        help="only mutants whose id contains this (repeatable: any of them)")
-    parser.add_argument("--rerun", metavar="FILE", default=None,
-                        help="only the mutants a previous run's output lists as SURVIVED")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="only mutants whose id contains this (repeatable: any of them)",
+    )
+    parser.add_argument(
+        "--rerun",
+        metavar="FILE",
+        default=None,
+        help="only the mutants a previous run's output lists as SURVIVED",
+    )
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--show-equivalent", action="store_true")
     args = parser.parse_args(argv)
@@ -541,8 +551,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         mutants = [m for m in mutants if any(text in m.id for text in args.only)]
     if args.rerun:
-        again = set(re.findall(r"^SURVIVED (\S+?):\d+: (.*)$", Path(args.rerun).read_text(),
-                               re.MULTILINE))
+        again = set(
+            re.findall(r"^SURVIVED (\S+?):\d+: (.*)$", Path(args.rerun).read_text(), re.MULTILINE)
+        )
         mutants = [m for m in mutants if (m.path, m.what) in again]
     if args.list:
         for m in mutants:
@@ -594,8 +605,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"EQUIVALENT {key}: {why[key]}")
     rate = 100.0 * killed / counted if counted else 100.0
     elapsed = time.perf_counter() - began
-    print(f"kill rate {rate:.1f}% ({killed}/{counted}; {len(equivalent_ids)} equivalent) "
-          f"in {elapsed:.0f} s")
+    print(
+        f"kill rate {rate:.1f}% ({killed}/{counted}; {len(equivalent_ids)} equivalent) "
+        f"in {elapsed:.0f} s"
+    )
     return 0 if killed == counted else 1
 
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from hypothesis import settings
 
 from voyage.cli import cli
-from voyage.dice import CheckOptions, Roller
-from voyage.tables import RuleBook, load_rulebook
+from voyage.dice.roller import CheckOptions, Roller
+from voyage.tables.rulebook import RuleBook, load_rulebook
 
 # Machines here are small and noisy: no per-example deadline anywhere. On CI the examples
 # are derandomized, so a red run is the code's fault and can be replayed exactly.
@@ -30,7 +30,7 @@ def _no_encounter_checks(request: pytest.FixtureRequest, monkeypatch: pytest.Mon
     of the other rules advance for days and expect no such stops, so the phase is a no-op
     except in tests marked ``@pytest.mark.encounters`` (tests/test_encounters.py)."""
     if request.node.get_closest_marker("encounters") is None:
-        from voyage.encounters import EncounterChecks
+        from voyage.world.encounters import EncounterChecks
 
         monkeypatch.setattr(EncounterChecks, "phase", lambda self, engine, clock, out: None)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from voyage.dice import Roller
-from voyage.engine import AdvanceResult, Engine, ShipState, World, no_storms
-from voyage.maps import SeaMap, parse_map
-from voyage.ships import Ship, make_ship
-from voyage.tables import load_rulebook
+from voyage.dice.roller import Roller
+from voyage.engine.clock import AdvanceResult, Engine, ShipState, World, no_storms
+from voyage.map.seamap import SeaMap, parse_map
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels.ships import Ship, make_ship
 
 # A long open channel (row 3) between two ports, a coast along row 2, a sandbank at 0502
 # and rocks at 0702 (both coastal: land above them).

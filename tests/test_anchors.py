@@ -9,8 +9,8 @@ import pytest
 from conftest import db_contents, ok, refused
 from engine_helpers import first_seed, kinds, run, ship, voyage, world
 
-from voyage.dice import Roller
-from voyage.maps import parse_map
+from voyage.dice.roller import Roller
+from voyage.map.seamap import parse_map
 from voyage.rules.anchors import anchor_cable, anchorage_problem, anchors_aboard, cable_odds
 
 DEPTHS = """\
@@ -62,7 +62,7 @@ def test_where_a_ship_may_anchor(book):
 
 
 def test_anchors_aboard_by_class(book):
-    from voyage.ships import make_ship
+    from voyage.vessels.ships import make_ship
 
     assert anchors_aboard(make_ship(book, "T", "trawler", 4, 5)) == 1  # standard equipment
     assert anchors_aboard(make_ship(book, "M", "motorboat", 2, 3)) == 0

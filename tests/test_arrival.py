@@ -13,10 +13,10 @@ from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 from engine_helpers import kinds, run, ship, voyage, world
 
-from voyage.engine import World
-from voyage.maps import parse_map
+from voyage.engine.clock import World
+from voyage.map.seamap import parse_map
 from voyage.rules.drift import current_lookup
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
 
 # the engine_helpers channel: 0603 is open deep sea (row 3), 0402 a coastal hex (row 2)
 DEEP = ["0303", "0403", "0503", "0603"]
@@ -205,8 +205,19 @@ def test_placed_where_she_can_anchor_she_is_anchored_on_an_open_voyage_as_on_arr
     assert (lying["status"], lying["hex"], lying["speed"]) == ("anchored", "0404", 0)
     # at sea, as if she had arrived: the refusal names the way in (R65)
     assert "`voyage ship place 'Sea Witch' PORT`" in refused(runner, "ship", "remove", "Sea Witch")
-    ok(runner, "weather", "storm", "--around", "0404", "--radius", "1", "--hours", "6",
-       "--state", "hurricane")
+    ok(
+        runner,
+        "weather",
+        "storm",
+        "--around",
+        "0404",
+        "--radius",
+        "1",
+        "--hours",
+        "6",
+        "--state",
+        "hurricane",
+    )
     out = ok(runner, "advance", "--hours", "1")
     assert "anchor cable: 2d6=" in out  # she rolls for her cable each storm-tossed hour
     assert "Hurricane in 0404" in ok(runner, "advance", "--hours", "5") + out

@@ -17,10 +17,10 @@ from click.testing import CliRunner
 from conftest import ok, refused
 from test_export import SHIP, make_voyage
 
-from voyage import atomicfile
-from voyage.atomicfile import FileBatch
+from voyage.base import atomicfile
+from voyage.base.atomicfile import FileBatch
 from voyage.cli import cli
-from voyage.store import create_campaign
+from voyage.store.campaign import create_campaign
 
 FULL = OSError(errno.ENOSPC, "No space left on device")
 
@@ -33,7 +33,7 @@ def hidden(folder: Path) -> list[str]:
 def fail_text_writes(
     monkeypatch: pytest.MonkeyPatch, after: int = 0, error: BaseException = FULL
 ) -> None:
-    """The (after + 1)-th text file voyage.atomicfile writes fails half-way through."""
+    """The (after + 1)-th text file voyage.base.atomicfile writes fails half-way through."""
     opened = [0]
 
     def half_open(path: Any, mode: str = "r", **kw: Any) -> Any:
@@ -159,9 +159,9 @@ def test_an_export_failing_half_way_writes_no_format_and_keeps_the_old_files(
 
 
 def test_an_interrupted_picture_export_leaves_nothing(voyage_db, tmp_path, monkeypatch):
-    from voyage.export import load_voyage, write_exports
-    from voyage.maps import bundled_campaign, load_map
-    from voyage.store import open_campaign
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.store.campaign import open_campaign
 
     camp = open_campaign(voyage_db)
     log = load_voyage(camp, SHIP)
@@ -217,8 +217,8 @@ def test_tables_export_failing_half_way_writes_no_table(tmp_path, monkeypatch):
 
 
 def test_forecast_plot_keeps_the_old_picture(runner, db, tmp_path, monkeypatch):
-    from voyage.errors import MapError
-    from voyage.forecast_plot import plot_forecast
+    from voyage.base.errors import MapError
+    from voyage.outputs.forecast_plot import plot_forecast
 
     picture = tmp_path / "f.png"
     picture.write_bytes(b"the old picture")
@@ -233,7 +233,7 @@ def test_forecast_plot_keeps_the_old_picture(runner, db, tmp_path, monkeypatch):
         "runs": 1,
         "seed": 1,
     }
-    from voyage.maps import bundled_campaign, load_map
+    from voyage.map.seamap import bundled_campaign, load_map
 
     class Setup:
         clock = 0

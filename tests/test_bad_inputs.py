@@ -115,8 +115,12 @@ ROWS: list[Bad] = [
     bad("settings", "advantage_mode", "3d20", says="cannot be"),
     # R70: a run of choices is named as a range, as `voyage settings` lists it (the error
     # once listed all 21 numbers)
-    bad("settings", "crew_swimming", "21",
-        says="setting crew_swimming cannot be '21': use a whole number from 0 to 20"),
+    bad(
+        "settings",
+        "crew_swimming",
+        "21",
+        says="setting crew_swimming cannot be '21': use a whole number from 0 to 20",
+    ),
     # ---------------------------------------------------------------- ship roll
     bad("ship", "roll", "--count", "0", says="1 to 500"),
     bad("ship", "roll", "--count", "501", says="1 to 500"),
@@ -351,8 +355,15 @@ ROWS: list[Bad] = [
     bad("sail", I, "--to", "2812", "--route", "0405", says="not both"),
     bad("sail", I, "--to", "2812", "--via", "0101", says="land"),
     # the knots come after the pace, not after the ship (the message once said "SHIP N")
-    bad("sail", I, "--to", "2812", "--pace", "strain",
-        says="how many knots to strain: --pace strain N, e.g. --pace strain 2"),
+    bad(
+        "sail",
+        I,
+        "--to",
+        "2812",
+        "--pace",
+        "strain",
+        says="how many knots to strain: --pace strain N, e.g. --pace strain 2",
+    ),
     bad("sail", I, "--to", "2812", "--pace", "strain", "-2", says="negative"),
     bad("sail", I, "--to", "2812", "--pace", "strain", HUGE, says="strain"),
     bad("sail", I, "--to", "2812", "--pace", "strain", "99", says="may strain"),
@@ -418,8 +429,17 @@ ROWS: list[Bad] = [
     bad("act", N, "dive", "20", says="below the charted seabed"),  # 2811: 15 ft
     bad("act", N, "dive", "0", says="how deep"),
     bad("act", N, "surface", says="surface already"),
-    bad("ship", "build", "Sub", "--body", "speeder", "--plant", "large", "--submersible",
-        says="--dive-depth"),
+    bad(
+        "ship",
+        "build",
+        "Sub",
+        "--body",
+        "speeder",
+        "--plant",
+        "large",
+        "--submersible",
+        says="--dive-depth",
+    ),
     bad("ship", "load", I, "--pumps", "-1", says="0 to"),
     bad("map", "load", "{files}/negative_depth.yaml", says="0 or more"),
     bad("act", W, "weigh", says="anchor"),
@@ -472,10 +492,17 @@ ROWS: list[Bad] = [
     # make it first"); so for every command that writes where it is told
     bad("export", W, "--out", "{files}/text.txt/log.md", says="text.txt is a file, not a folder"),
     bad("journal", "--out", "{files}/text.txt/j.md", says="text.txt is a file, not a folder"),
-    bad("ship", "card", W, "--out", "{files}/text.txt/c.png",
-        says="text.txt is a file, not a folder"),
-    bad("map", "render", "--out", "{files}/text.txt/m.png",
-        says="text.txt is a file, not a folder"),
+    bad(
+        "ship",
+        "card",
+        W,
+        "--out",
+        "{files}/text.txt/c.png",
+        says="text.txt is a file, not a folder",
+    ),
+    bad(
+        "map", "render", "--out", "{files}/text.txt/m.png", says="text.txt is a file, not a folder"
+    ),
     bad("init", "--db", "{files}/text.txt/new.db", says="text.txt is a file, not a folder"),
     bad("demo", "--out", "{files}/text.txt/demo", says="text.txt is a file, not a folder"),
     # `--out -` is standard output for a text export; a picture or several files need a
@@ -490,8 +517,13 @@ ROWS: list[Bad] = [
     bad("weather", "forecast", "--plot", "-", says="a picture cannot go to standard output"),
     bad("forecast", W, "--plot", "-", says="such as --plot witch.png"),
     bad("demo", "--out", "-", says="give a folder name, such as --out voyage-demo"),
-    bad("tables", "export", "{files}/text.txt/house", "--all",
-        says="text.txt is a file, not a folder"),
+    bad(
+        "tables",
+        "export",
+        "{files}/text.txt/house",
+        "--all",
+        says="text.txt is a file, not a folder",
+    ),
     bad("export", W, "--rolls", "loud", says="rolls"),
     bad("export", W, "--out", "{tmp}/log\x00.md", says="control character"),
     bad(
@@ -745,8 +777,20 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
         ["ship", "place", E, "0305"],
         ["sail", E, "--to", "2812"],
         # R84: a submersible at 6 mph (4.5 surfaced) is in 2811, charted 15 ft, at hour 3
-        ["ship", "build", N, "--body", "speeder", "--plant", "large", "--with",
-         "boat-top", "--submersible", "--dive-depth", "300"],
+        [
+            "ship",
+            "build",
+            N,
+            "--body",
+            "speeder",
+            "--plant",
+            "large",
+            "--with",
+            "boat-top",
+            "--submersible",
+            "--dive-depth",
+            "300",
+        ],
         ["ship", "place", N, "2812"],
         ["pace", N, "6mph"],
         ["sail", N, "--route", "2812,2811,2711"],
@@ -862,14 +906,14 @@ def test_main_turns_any_unexpected_error_into_one_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # the commands name the campaign file's troubles themselves (core_errors, via
-    # voyage.campaignfile.explain); main() is the last net for what nobody foresaw
-    import voyage.store
+    # voyage.store.campaignfile.explain); main() is the last net for what nobody foresaw
+    import voyage.store.campaign
     from voyage.cli import main
 
     def fail(*_args: object, **_kwargs: object) -> None:
         raise error
 
-    monkeypatch.setattr(voyage.store, "open_campaign", fail)
+    monkeypatch.setattr(voyage.store.campaign, "open_campaign", fail)
     monkeypatch.setattr("sys.argv", ["voyage", "status"])
     monkeypatch.delenv("VOYAGE_DEBUG", raising=False)
     with pytest.raises(SystemExit) as stopped:
@@ -881,13 +925,13 @@ def test_main_turns_any_unexpected_error_into_one_line(
 
 
 def test_voyage_debug_shows_the_traceback(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import voyage.store
+    import voyage.store.campaign
     from voyage.cli import main
 
     def fail(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(voyage.store, "open_campaign", fail)
+    monkeypatch.setattr(voyage.store.campaign, "open_campaign", fail)
     monkeypatch.setattr("sys.argv", ["voyage", "status"])
     monkeypatch.setenv("VOYAGE_DEBUG", "1")
     with pytest.raises(RuntimeError, match="boom"):
@@ -914,9 +958,9 @@ def test_a_full_disk_under_the_campaign_is_one_line_and_changes_nothing(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # SQLite's own "database or disk is full": the file may not grow by a page
-    import voyage.store
+    import voyage.store.campaign
 
-    connect = voyage.store._connect
+    connect = voyage.store.campaign._connect
 
     def no_room(path: Path):  # type: ignore[no-untyped-def]
         found = connect(path)
@@ -925,13 +969,13 @@ def test_a_full_disk_under_the_campaign_is_one_line_and_changes_nothing(
         return found
 
     before = db_contents(db)
-    monkeypatch.setattr(voyage.store, "_connect", no_room)
+    monkeypatch.setattr(voyage.store.campaign, "_connect", no_room)
     result = CliRunner().invoke(cli, ["ship", "roll", "--count", "200", "--no-rolls"])
     assert result.exit_code == 1, result.output
     assert result.output.startswith("Error: the disk holding ")
     assert "is full: nothing was changed" in result.output
     assert result.output.count("\n") == 1
-    monkeypatch.setattr(voyage.store, "_connect", connect)
+    monkeypatch.setattr(voyage.store.campaign, "_connect", connect)
     assert db_contents(db) == before
 
 
@@ -964,6 +1008,6 @@ def test_map_load_with_ships_at_sea_on_water_in_the_new_map(runner: CliRunner, d
     ],
 )
 def test_which_characters_a_name_may_hold(name: str, refused_as: str | None) -> None:
-    from voyage.text import control_character
+    from voyage.base.text import control_character
 
     assert control_character(name) == refused_as

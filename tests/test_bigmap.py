@@ -2,7 +2,7 @@
 
 A 999 x 999 map has a million hexes; a one-hour advance must cost what it costs on the
 bundled map. The default weather region (R61: every hex of a map without regions) and the
-named regions hold their hexes as bytes (voyage.world.regions.HexSet, OpenSea), the
+named regions hold their hexes as bytes (voyage.map.regions.HexSet, OpenSea), the
 encounter tables' region (R93) is looked up per hex a ship is in, and the parsed map comes
 from the campaign's cache. No timing here: per-hex work is caught by counting the calls
 that name or describe hexes, on a map large enough that walking it would show.
@@ -20,10 +20,11 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage import hexmap, mapcache, mapstore
 from voyage.cli import cli
-from voyage.maps import SeaMap, parse_map
-from voyage.world.regions import HexSet, OpenSea
+from voyage.map import hexes as hexmap
+from voyage.map.regions import HexSet, OpenSea
+from voyage.map.seamap import SeaMap, parse_map
+from voyage.store import mapcache, mapstore
 
 SIDE = 300  # 90,000 hexes: walking them shows as 90,000 calls, a command makes a few dozen
 
@@ -116,7 +117,7 @@ def test_an_hour_on_a_big_map_never_walks_its_hexes(tmp_path, monkeypatch, regio
     run(runner, db, "settings", "encounter_chance", "0")
     run(runner, db, "advance", "--hours", "60")
     run(runner, db, "settings", "encounter_chance", "6")  # R93: a check every due hour
-    from voyage.store import open_campaign
+    from voyage.store.campaign import open_campaign
 
     mapstore._PARSED.clear()
     camp = open_campaign(db)
@@ -204,15 +205,21 @@ def test_named_regions_as_bytes_hold_the_hexes_they_were_given(width, height, se
     rng = random.Random(seed)  # test data, not a game roll
     rows = ["".join(rng.choice("~~~~#%") for _ in range(width)) for _ in range(height)]
     rows[0] = "~" + rows[0][1:]  # at least one sea hex
-    owner = {hexmap.hex_name(c, r): rng.randrange(count) for r in range(1, height + 1)
-             for c in range(1, width + 1)}
+    owner = {
+        hexmap.hex_name(c, r): rng.randrange(count)
+        for r in range(1, height + 1)
+        for c in range(1, width + 1)
+    }
     owner[hexmap.hex_name(1, 1)] = 0
     names = [f"r{i}" for i in range(count)]
-    lists = {n: sorted((h for h, i in owner.items() if names[i] == n), key=hexmap.parse_hex)
-             for n in names}
+    lists = {
+        n: sorted((h for h, i in owner.items() if names[i] == n), key=hexmap.parse_hex)
+        for n in names
+    }
     spec = "".join(
         f"  {n}: {{climate: temperate, hexes: {json.dumps(hexes)}}}\n"
-        for n, hexes in lists.items() if hexes
+        for n, hexes in lists.items()
+        if hexes
     )
     try:
         sea = _map(rows, "regions:\n" + spec)
@@ -255,7 +262,7 @@ def test_completion_reads_the_map_cache_and_finds_hexes_by_their_digits(tmp_path
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("completion parsed the map")
 
-    monkeypatch.setattr("voyage.maps.parse_map", refuse)
+    monkeypatch.setattr("voyage.map.seamap.parse_map", refuse)
     comp = ShellComplete(cli, {}, "voyage", "_VOYAGE_COMPLETE")
 
     def complete(incomplete: str) -> list[str]:

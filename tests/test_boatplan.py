@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage import plan as planmod
-from voyage.forecast import read_only_campaign
+from voyage.actions import plan as planmod
+from voyage.actions.forecast import read_only_campaign
 
 SETUP = (
     ("map", "load", "salt_reach"),
@@ -156,7 +156,9 @@ def test_plan_says_how_far_a_rolled_ships_fuel_takes_her(runner: CliRunner, mora
     out = ok(runner, "plan", "Tub", "--to", "2812", "--runs", "20", "--seed", "1")
     use = planmod.fuel_per_hex(
         read_only_campaign(str(moray)).get_ship("Tub"),
-        read_only_campaign(str(moray)).rulebook, "normal", True,
+        read_only_campaign(str(moray)).rulebook,
+        "normal",
+        True,
     )
     assert f"No plan reaches 2812: her 5 hlbs of fuel take Tub {5 // use} hexes" in out
     assert "(R16)" in out and "`voyage ship load 'Tub' --fuel N`" in out

@@ -13,7 +13,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents
 
-from voyage.boats import (
+from voyage.base.errors import ShipError, TableError
+from voyage.base.paths import tables_dir
+from voyage.cli import cli
+from voyage.tables.rulebook import check_table, parse_yaml
+from voyage.vessels.boats import (
     performance,
     range_miles,
     sample_spec,
@@ -22,10 +26,6 @@ from voyage.boats import (
     units_per_10_miles,
     units_per_hex,
 )
-from voyage.cli import cli
-from voyage.errors import ShipError, TableError
-from voyage.paths import tables_dir
-from voyage.tables import check_table, parse_yaml
 
 # design: (weight lbs, cost $, accel. mph/turn, top speed mph) as printed by the seed
 PRINTED = {
@@ -96,8 +96,15 @@ def test_the_seeds_worked_example(book) -> None:
 
 @pytest.mark.parametrize(
     ("mph", "per_10", "per_hex"),
-    [(10, 10, 12), (20, 10, 12), (25, 10, 12), (29.9, 10, 12), (30, 12, Fraction(72, 5)),
-     (50, 16, Fraction(96, 5)), (60, 18, Fraction(108, 5))],
+    [
+        (10, 10, 12),
+        (20, 10, 12),
+        (25, 10, 12),
+        (29.9, 10, 12),
+        (30, 12, Fraction(72, 5)),
+        (50, 16, Fraction(96, 5)),
+        (60, 18, Fraction(108, 5)),
+    ],
 )
 def test_power_per_hex(book, mph, per_10, per_hex) -> None:
     # R82: 10 units per 10 miles to 20 mph, +2 per FULL 10 mph above; a hex is 1.2 times
@@ -145,30 +152,46 @@ REFUSALS = [
     (["--body", "rowboat", "--plant", "medium", "--with", "deck"], "a Rowboat cannot have a Deck"),
     (["--body", "cruiser", "--plant", "large"], "a Cruiser must have a Deck"),
     (["--body", "yacht", "--plant", "large"], "a Yacht must have a Deck"),
-    (["--body", "dinghy", "--plant", "small", "--with", "weighted-keel"],
-     "a Dinghy cannot have a Weighted Keel"),
-    (["--body", "rowboat", "--plant", "mini", "--with", "weighted-keel"],
-     "a Rowboat cannot have a Weighted Keel"),
-    (["--body", "speeder", "--plant", "large", "--with", "hydrofoils,hydrofoils"],
-     "Hydrofoils may be fitted only once"),
+    (
+        ["--body", "dinghy", "--plant", "small", "--with", "weighted-keel"],
+        "a Dinghy cannot have a Weighted Keel",
+    ),
+    (
+        ["--body", "rowboat", "--plant", "mini", "--with", "weighted-keel"],
+        "a Rowboat cannot have a Weighted Keel",
+    ),
+    (
+        ["--body", "speeder", "--plant", "large", "--with", "hydrofoils,hydrofoils"],
+        "Hydrofoils may be fitted only once",
+    ),
     (["--body", "speeder", "--plant", "large", "--with", "boat-top,half-top"], "cannot both"),
-    (["--body", "rowboat", "--plant", "super"],
-     "over the Rowboat's maximum load of 800 lbs by 725"),
-    (["--body", "dinghy", "--plant", "small", "--extra", "Gun:10:8"],
-     "over the Dinghy's 10 spaces by 1"),
+    (
+        ["--body", "rowboat", "--plant", "super"],
+        "over the Rowboat's maximum load of 800 lbs by 725",
+    ),
+    (
+        ["--body", "dinghy", "--plant", "small", "--extra", "Gun:10:8"],
+        "over the Dinghy's 10 spaces by 1",
+    ),
     (["--body", "rowboat", "--plant", "medium", "--armor", "T3"], "no armor location 'T'"),
     (["--body", "rowbot", "--plant", "medium"], "did you mean 'rowboat'"),
     (["--body", "dinghy", "--plant", "medum"], "did you mean 'medium'"),
     (["--body", "dinghy", "--plant", "small", "--with", "bilge-pmp"], "did you mean 'bilge-pump'"),
-    (["--body", "dinghy", "--plant", "small", "--with", "jet-drives", "--propellers", "1"],
-     "jet drives replace propellers"),
+    (
+        ["--body", "dinghy", "--plant", "small", "--with", "jet-drives", "--propellers", "1"],
+        "jet drives replace propellers",
+    ),
     (["--body", "dinghy"], "a boat needs a power plant or oars"),
     # R80/R85: a plant with no propeller and no jet drives was built, sheeted at 20 mph,
     # and then refused to sail, pointing at `repair propellers`, which said none was lost
-    (["--body", "dinghy", "--plant", "mini", "--propellers", "0"],
-     "a power plant needs a propeller (R80)"),
-    (["--body", "dinghy", "--plant", "mini", "--propellers", "0", "--with", "oars"],
-     "a power plant needs a propeller (R80)"),
+    (
+        ["--body", "dinghy", "--plant", "mini", "--propellers", "0"],
+        "a power plant needs a propeller (R80)",
+    ),
+    (
+        ["--body", "dinghy", "--plant", "mini", "--propellers", "0", "--with", "oars"],
+        "a power plant needs a propeller (R80)",
+    ),
     (["--design", "Lucky Catch", "--crew", "3"], "drop --crew"),
     (["--design", "Orka"], "did you mean 'Orca'"),
     (["--body", "dinghy", "--plant", "small", "--extra", "Gun:ten:1"], "not a whole number"),
@@ -185,9 +208,24 @@ def test_refused_in_one_line_with_nothing_changed(db, args, says) -> None:
 
 
 def test_build_show_list_load_and_sail_refused(db) -> None:
-    result = run("ship", "build", "Fox", "--body", "cruiser", "--plant", "large",
-                 "--propellers", "2", "--armor", "F10,R7,L7,B3,T3,U10",
-                 "--with", "deck,half-top,bilge-pump,life-raft", "--crew", "2", "--json")
+    result = run(
+        "ship",
+        "build",
+        "Fox",
+        "--body",
+        "cruiser",
+        "--plant",
+        "large",
+        "--propellers",
+        "2",
+        "--armor",
+        "F10,R7,L7,B3,T3,U10",
+        "--with",
+        "deck,half-top,bilge-pump,life-raft",
+        "--crew",
+        "2",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     sheet_json = json.loads(result.output)
     assert sheet_json["weight"] == 5400 + 800 + 80 + 270 + 200 + 25 + 300 + 40 * 15
@@ -247,10 +285,12 @@ def test_a_design_over_its_limits_is_a_table_error() -> None:
 
 
 def test_house_boats_table(book, tmp_path) -> None:
-    from voyage.tables import rulebook_from_texts
+    from voyage.tables.rulebook import rulebook_from_texts
 
-    text = (tables_dir() / "boats.yaml").read_text().replace(
-        "person_weight: 150", "person_weight: 180"
+    text = (
+        (tables_dir() / "boats.yaml")
+        .read_text()
+        .replace("person_weight: 150", "person_weight: 180")
     )
     with pytest.raises(TableError, match="designs.Darter"):  # the Darter no longer adds up
         rulebook_from_texts({"boats": text})
@@ -264,7 +304,9 @@ def test_completion_offers_bodies_plants_and_designs() -> None:
     assert _complete(["ship", "build", "X", "--body"], "cr", {}) == ["cruiser"]
     assert _complete(["ship", "build", "X", "--plant"], "h", {}) == ["heavy-duty"]
     assert _complete(["ship", "build", "X", "--design"], "lu", {}) == [
-        "Lucky Catch", "Lucky Catch (Heavy Armor Option)"]
+        "Lucky Catch",
+        "Lucky Catch (Heavy Armor Option)",
+    ]
 
 
 def test_built_boats_sail_forecast_plan_and_roll(db) -> None:
@@ -272,8 +314,11 @@ def test_built_boats_sail_forecast_plan_and_roll(db) -> None:
     assert run("map", "load", "salt_reach").exit_code == 0
     assert run("ship", "build", "Fox", "--design", "Moray").exit_code == 0
     assert run("ship", "place", "Fox", "0305").exit_code == 0
-    for args in (["forecast", "Fox", "--to", "1007", "--runs", "3"],
-                 ["plan", "Fox", "--to", "1007"], ["roll", "capsize", "Fox", "--json"]):
+    for args in (
+        ["forecast", "Fox", "--to", "1007", "--runs", "3"],
+        ["plan", "Fox", "--to", "1007"],
+        ["roll", "capsize", "Fox", "--json"],
+    ):
         result = run(*args)
         assert result.exit_code == 0, (args, result.output)
     before = db_contents(db)

@@ -14,11 +14,11 @@ import pytest
 from engine_helpers import OPEN_ROUTE, run
 from engine_helpers import voyage as _voyage
 
-from voyage import ships as shipfig
-from voyage.boats import sample_spec, spec_from_options
-from voyage.boatships import make_built_ship
-from voyage.rules.boatpower import charge, set_charge
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import charge, set_charge
+from voyage.vessels.boats import sample_spec, spec_from_options
+from voyage.vessels.boatships import make_built_ship
 
 BOOK = load_rulebook()
 # a long open leg: the channel's row 3 there and back again, ending in the east port
@@ -44,8 +44,12 @@ def voyage(b: Any, route: list[str], **state: Any) -> Any:
 
 @pytest.mark.parametrize(
     ("mph", "per_hex", "hexes"),
-    [(20, Fraction(12), 1), (25, Fraction(12), 2), (30, Fraction(72, 5), 2),
-     (50, Fraction(96, 5), 4)],
+    [
+        (20, Fraction(12), 1),
+        (25, Fraction(12), 2),
+        (30, Fraction(72, 5), 2),
+        (50, Fraction(96, 5), 4),
+    ],
 )
 def test_power_per_hex_is_r82_exactly(mph: int, per_hex: Fraction, hexes: int) -> None:
     # R82: 10 units a 10 miles up to 20 mph, +2 a FULL 10 mph above (25 mph costs as 20);
@@ -89,8 +93,14 @@ def test_spending_the_last_of_her_charge_halts_out_of_charge() -> None:
 def _heavy_cruiser() -> dict[str, Any]:
     # 5400 body + 800 plant + 40 propeller + 150 crew + 3510 ballast = 9,900 lbs:
     # 5000 power factors / 9,900 = .505 -> 60 mph; past 10,000 lbs under .5 -> 40 mph
-    return spec_from_options(BOOK.boats, body="cruiser", plant="large", fittings=["deck"],
-                             extras=["Ballast:3510:0"], crew=1)
+    return spec_from_options(
+        BOOK.boats,
+        body="cruiser",
+        plant="large",
+        fittings=["deck"],
+        extras=["Ballast:3510:0"],
+        crew=1,
+    )
 
 
 def test_speed_follows_her_present_weight() -> None:
@@ -116,8 +126,7 @@ def test_speed_is_recomputed_hour_by_hour_as_water_comes_in() -> None:
 
 
 def test_oars_row_at_two_and_a_half_mph_a_rower() -> None:
-    rowboat = spec_from_options(BOOK.boats, body="rowboat", plant=None, fittings=["oars"],
-                                crew=3)
+    rowboat = spec_from_options(BOOK.boats, body="rowboat", plant=None, fittings=["oars"], crew=3)
     b = boat(rowboat)
     assert shipfig.speed(b, BOOK) == Fraction(15, 2) and shipfig.fuel_use(b, BOOK) == 0
     st = voyage(b, LONG_ROUTE)
@@ -130,8 +139,7 @@ def test_oars_row_at_two_and_a_half_mph_a_rower() -> None:
 
 
 def test_a_dinghy_with_oars_rows_when_her_charge_is_gone() -> None:
-    dinghy = spec_from_options(BOOK.boats, body="dinghy", plant="small", fittings=["oars"],
-                               crew=2)
+    dinghy = spec_from_options(BOOK.boats, body="dinghy", plant="small", fittings=["oars"], crew=2)
     b = boat(dinghy, charge=0)
     assert not shipfig.under_power(b) and shipfig.speed(b, BOOK) == 5  # 2 rowers
     set_charge(b, 50)

@@ -31,8 +31,7 @@ HEX = Fraction(216, 10)  # R82: 18 units a 10 miles at 60 mph, x1.2 for a 12-mil
 
 def charge(db: Path) -> Fraction:
     with sqlite3.connect(db) as conn:
-        return Fraction(conn.execute("SELECT charge FROM ships WHERE name = 'Moray'")
-                        .fetchone()[0])
+        return Fraction(conn.execute("SELECT charge FROM ships WHERE name = 'Moray'").fetchone()[0])
 
 
 def race(runner: CliRunner, db: Path) -> list[str]:
@@ -60,8 +59,9 @@ def test_the_moray_races_a_whaler_and_recharges_in_ironport(db: Path) -> None:
     assert "speed 60 (60mph)  charge 92" in log and "charge 48.8" in log
     before = db_contents(db)
     done = ok(runner, "act", "Moray", "recharge")
-    assert done.strip() == ("Moray recharges at Ironport (2812): 10 minutes, $50; "
-                            "48.8 -> 200 power units (R82).")
+    assert done.strip() == (
+        "Moray recharges at Ironport (2812): 10 minutes, $50; 48.8 -> 200 power units (R82)."
+    )
     assert charge(db) == 200
     assert "[recharge] Moray recharges at Ironport" in ok(runner, "log", "Moray")
     ok(runner, "undo")
@@ -96,8 +96,10 @@ def test_the_race_replays_byte_for_byte(tmp_path: Path, monkeypatch: pytest.Monk
         race(runner, path)
         logs = [ok(runner, "log", ship, "--json") for ship in ("Moray", "Whaler")]
         with sqlite3.connect(path) as conn:
-            tables = [conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()
-                      for t in ("hours", "events", "voyages")]
+            tables = [
+                conn.execute(f"SELECT * FROM {t} ORDER BY id").fetchall()
+                for t in ("hours", "events", "voyages")
+            ]
             ships = conn.execute("SELECT name, fuel, charge FROM ships ORDER BY name").fetchall()
         outputs.append((logs, json.dumps(tables), ships))
     assert outputs[0] == outputs[1]

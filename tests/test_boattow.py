@@ -9,8 +9,8 @@ from pathlib import Path
 from click.testing import CliRunner
 from conftest import db_contents, ok
 
-from voyage import ships as shipfig
-from voyage import store
+from voyage.store import campaign as store
+from voyage.vessels import ships as shipfig
 
 
 def test_a_towing_boat_counts_the_tow_in_her_load_category(runner: CliRunner, db: Path):

@@ -12,13 +12,13 @@ from conftest import FaceRoller
 from engine_helpers import voyage as _voyage
 from engine_helpers import world
 
-from voyage.boats import sample_spec, spec_from_options
-from voyage.boatships import make_built_ship
-from voyage.dice import Roller
-from voyage.engine import Engine, World
-from voyage.maps import parse_map
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine, World
+from voyage.map.seamap import parse_map
 from voyage.rules.boatwater import water_level, water_spaces
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels.boats import sample_spec, spec_from_options
+from voyage.vessels.boatships import make_built_ship
 
 BOOK = load_rulebook()
 
@@ -35,14 +35,14 @@ def boat(spec: dict[str, Any], pace: str = "normal", **aboard: Any):
 def yacht(**aboard: Any):
     # a Yacht (40 spaces): water a quarter full at 10 spaces (500 hlbs), half at 20, three
     # quarters at 30, full at 40 (2,000 hlbs); her Load stays far under twice her DW (R12)
-    spec = spec_from_options(BOOK.boats, body="yacht", plant="heavy-duty", fittings=["deck"],
-                             crew=2)
+    spec = spec_from_options(
+        BOOK.boats, body="yacht", plant="heavy-duty", fittings=["deck"], crew=2
+    )
     return boat(spec, **aboard)
 
 
 def hour(b: Any, faces: list[int], route: list[str] | None = None, **state: Any):
-    st = _voyage(b, route or ["0202", "0303", "0403", "0503", "0603", "0703"], pace=b.pace,
-                 **state)
+    st = _voyage(b, route or ["0202", "0303", "0403", "0503", "0603", "0703"], pace=b.pace, **state)
     roller = FaceRoller(faces)
     result = Engine(world(), [st], roller).run(0, 1, halt=False)
     assert roller.faces == [], "a die the test gave was not rolled"
@@ -84,7 +84,8 @@ def test_a_half_rolls_one_to_four_and_three_quarters_shorts_it() -> None:
     _, result = hour(b, [6, 6])  # both rolls hold; three quarters shorts it out regardless
     assert b.engine_broken
     assert "three quarters of her spaces; her power plant shorts out" in " ".join(
-        e.event.text for e in result.events)
+        e.event.text for e in result.events
+    )
 
 
 def test_full_of_water_she_sinks_at_once() -> None:
@@ -97,8 +98,7 @@ def test_full_of_water_she_sinks_at_once() -> None:
 def _keeled(keel: bool) -> Any:
     # a Cruiser (Tier VI) made Overloaded by cargo: an R41 capsize Check every hour
     fittings = ["deck", "weighted-keel"] if keel else ["deck"]
-    spec = spec_from_options(BOOK.boats, body="cruiser", plant="large", fittings=fittings,
-                             crew=1)
+    spec = spec_from_options(BOOK.boats, body="cruiser", plant="large", fittings=fittings, crew=1)
     return boat(spec, cargo=1000)
 
 
@@ -107,8 +107,7 @@ def test_a_weighted_keel_rights_her_at_the_next_minute() -> None:
     st, result = hour(b, [1])  # the Check fails: she capsizes ...
     texts = [(e.event.minute, e.event.text) for e in result.events]
     assert texts[0][0] == 0 and "capsizes" in texts[0][1] and "sinking" not in texts[0][1]
-    assert texts[1] == (1, "Fox's Weighted Keel rights her (R85); she makes no more way "
-                           "this hour.")
+    assert texts[1] == (1, "Fox's Weighted Keel rights her (R85); she makes no more way this hour.")
     assert not st.capsized and st.sinking_in is None and st.status == "under way"
     assert [e.halt for e in result.events] == [None, None]  # righted: no halt (R85)
     without = _keeled(False)
@@ -147,7 +146,7 @@ def test_bottom_damage_costs_a_propeller_on_one_to_three() -> None:
     assert roller.faces == [] and moray.equipment["propellers_lost"] == 1
     assert st.leaks == [16]
     moray.equipment["propellers_lost"] = 2  # none left: she drifts (no power), R85
-    from voyage import ships
+    from voyage.vessels import ships
 
     assert not ships.under_power(moray) and ships.speed(moray, BOOK) == 0
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from conftest import db_contents, ok, refused
 
-from voyage.browse import datasette_app
-from voyage.campaignfile import campaign_title
+from voyage.outputs.browse import datasette_app
+from voyage.store.campaignfile import campaign_title
 
 
 def _get(db: Path, url: str) -> object:
@@ -60,8 +60,9 @@ def test_events_carry_their_hex_and_the_views_answer_the_common_questions(runner
         assert rows and all(a == b for a, b in rows)
         placed = conn.execute("SELECT hex FROM events WHERE kind = 'place'").fetchone()
         assert placed == ("0305",)  # a referee's event: the ship's hex then
-        log = conn.execute("SELECT ship, voyage, origin, destination FROM ship_log "
-                           "WHERE kind = 'sail'").fetchall()
+        log = conn.execute(
+            "SELECT ship, voyage, origin, destination FROM ship_log WHERE kind = 'sail'"
+        ).fetchall()
         assert log == [("Gull", 1, "0305", "2812")]
         at_sea = conn.execute("SELECT ship, voyage, destination FROM ships_at_sea").fetchall()
         assert at_sea == [("Gull", 1, "2812")]

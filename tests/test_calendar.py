@@ -13,7 +13,7 @@ from conftest import db_contents, ok, refused
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voyage.calendar import (
+from voyage.tables.calendar import (
     CalendarDef,
     CalendarError,
     calendar_definition,
@@ -152,7 +152,7 @@ def test_init_refuses_a_bad_start_and_makes_no_file(tmp_path, runner, args, word
 
 
 def test_a_calendar_month_with_no_days_is_refused(tmp_path, runner, book):
-    from voyage.tables import TableError, load_rulebook
+    from voyage.tables.rulebook import TableError, load_rulebook
 
     house = tmp_path / "house"
     house.mkdir()
@@ -231,8 +231,8 @@ def test_advance_with_every_ship_in_port_and_the_calendar_command(runner, dated)
 
 def test_the_calendar_is_kept_in_the_campaign(runner, dated, book):
     # editing tables/calendars.yaml later would not move the campaign's dates: it has a copy
-    from voyage.calendar import campaign_calendar
-    from voyage.store import open_campaign
+    from voyage.store.campaign import open_campaign
+    from voyage.tables.calendar import campaign_calendar
 
     camp = open_campaign(dated)
     try:

@@ -13,7 +13,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, permissions_bind, refused
 
-from voyage import __version__, campaignfile, store
+from voyage import __version__
+from voyage.store import campaign as store
+from voyage.store import campaignfile
 
 SHIP = ["--class", "trawler", "--tier", "IV", "--engine", "V"]
 
@@ -60,8 +62,9 @@ def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path, kind, make
     for args in (["status"], ["ship", "add", "Gull", *SHIP], ["advance", "--hours", "1"]):
         out = refused(runner, *args, "--db", str(path))
         assert "not a voyage campaign" in out and words in out and str(path) in out
-    result = runner.invoke(__import__("voyage.cli", fromlist=["cli"]).cli,
-                           ["doctor", "--db", str(path)])
+    result = runner.invoke(
+        __import__("voyage.cli", fromlist=["cli"]).cli, ["doctor", "--db", str(path)]
+    )
     assert result.exit_code == 1 and "not a voyage campaign" in result.output
     assert fingerprint(path) == before
 
@@ -103,14 +106,21 @@ def old_campaign(path: Path, tables: str | None = None) -> None:
     """A campaign as voyage made them before m040: no version record, tables by folder."""
     from sqlite_utils import Database
 
-    from voyage.dice import Roller
+    from voyage.dice.roller import Roller
 
     db = Database(path)
     db.execute("PRAGMA journal_mode=WAL")
     store.migrations.apply(db, stop_before="m040_file_meta")
     db["campaign"].insert(  # type: ignore[union-attr]
-        {"id": 1, "name": "Old", "seed": 5, "rng_state": Roller(5).get_state(), "clock": 0,
-         "tables": tables, "created": "2026-01-01T00:00:00+00:00"}
+        {
+            "id": 1,
+            "name": "Old",
+            "seed": 5,
+            "rng_state": Roller(5).get_state(),
+            "clock": 0,
+            "tables": tables,
+            "created": "2026-01-01T00:00:00+00:00",
+        }
     )
     db.close()
 
@@ -184,8 +194,7 @@ def test_init_clears_what_a_killed_init_left(tmp_path):
     other = tmp_path / ".other.db.999999999.voyage-init"
     other.write_bytes(b"")
     ok(CliRunner(), "init", "--db", str(tmp_path / "c.db"))
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.db.999999999.voyage-init",
-                                                         "c.db"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.db.999999999.voyage-init", "c.db"]
 
 
 def test_init_in_a_missing_folder_or_over_a_file_is_refused(tmp_path):

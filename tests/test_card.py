@@ -6,9 +6,9 @@ from pathlib import Path
 
 from conftest import ok, refused
 
-from voyage.card import card_lines
-from voyage.ships import figures
-from voyage.store import open_campaign
+from voyage.outputs.card import card_lines
+from voyage.store.campaign import open_campaign
+from voyage.vessels.ships import figures
 
 
 def _trawler(runner, db: Path) -> None:
@@ -41,8 +41,10 @@ def test_png_and_pdf_cards_are_written_and_other_names_refused(runner, db: Path,
     assert (width, height) == (874, 619)  # 5.83 x 4.13 inches at 150 dpi: an A6 card
     ok(runner, "ship", "card", "Sea Witch", "--out", str(pdf))
     assert pdf.read_bytes()[:5] == b"%PDF-"
-    assert ".png or .pdf" in refused(runner, "ship", "card", "Sea Witch", "--out",
-                                     str(tmp_path / "card.txt"))
-    assert "does not exist" in refused(runner, "ship", "card", "Sea Witch", "--out",
-                                       str(tmp_path / "nowhere" / "card.png"))
+    assert ".png or .pdf" in refused(
+        runner, "ship", "card", "Sea Witch", "--out", str(tmp_path / "card.txt")
+    )
+    assert "does not exist" in refused(
+        runner, "ship", "card", "Sea Witch", "--out", str(tmp_path / "nowhere" / "card.png")
+    )
     assert "no ship named" in refused(runner, "ship", "card", "Nobody")

@@ -32,8 +32,11 @@ def test_the_campaign_file_can_be_named_on_the_group_the_command_or_the_environm
     runner = CliRunner()
     made = runner.invoke(cli, ["init", "--name", "Elsewhere", "--seed", "3", "--db", "camp.db"])
     assert made.exit_code == 0, made.output
-    args = {"group": ["--db", "camp.db", "status"], "command": ["status", "--db", "camp.db"],
-            "env": ["status"]}[where]
+    args = {
+        "group": ["--db", "camp.db", "status"],
+        "command": ["status", "--db", "camp.db"],
+        "env": ["status"],
+    }[where]
     env = {"VOYAGE_DB": "camp.db"} if where == "env" else {}
     result = runner.invoke(cli, args, env=env)
     assert result.exit_code == 0, result.output
@@ -72,9 +75,12 @@ def _complete(args: list[str], incomplete: str, env: dict[str, str]) -> list[str
 def test_completion_offers_ships_hexes_and_bundled_campaigns(tmp_path: Path) -> None:
     runner = CliRunner()
     db = str(tmp_path / "c.db")
-    for args in (["init", "--name", "C", "--seed", "1"], ["map", "load", "salt_reach"],
-                 ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3"],
-                 ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"]):
+    for args in (
+        ["init", "--name", "C", "--seed", "1"],
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "4", "--engine", "3"],
+        ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"],
+    ):
         result = runner.invoke(cli, [*args, "--db", db])
         assert result.exit_code == 0, result.output
     before = (tmp_path / "c.db").read_bytes()
@@ -146,8 +152,10 @@ def test_a_file_the_referee_names_is_never_overwritten_without_force(
     from voyage.cli import cli
 
     runner = CliRunner()
-    for setup in (["map", "load", "salt_reach"], ["ship", "add", "Sea Witch", "--class",
-                  "trawler", "--tier", "IV", "--engine", "III"]):
+    for setup in (
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "III"],
+    ):
         assert runner.invoke(cli, setup).exit_code == 0
     suffix = ".md" if command[0] == "journal" else ".png"
     out = tmp_path / f"last-session{suffix}"

@@ -280,8 +280,8 @@ def test_every_roll_command_documents_an_example():
 def test_cli_module_imports_only_click_and_stdlib():
     code = (
         "import sys; import voyage.cli.roll; "
-        "bad = [m for m in ('yaml', 'sqlite_utils', 'voyage.dice', 'voyage.tables', "
-        "'voyage.rules') if m in sys.modules]; print(bad)"
+        "bad = [m for m in ('yaml', 'sqlite_utils', 'voyage.dice.roller', "
+        "'voyage.tables.rulebook', 'voyage.rules') if m in sys.modules]; print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
@@ -298,7 +298,7 @@ def test_r37_r32_ship_capsize_shows_why_it_may_capsize(run, campaign):
 
 
 def test_house_rule_tables_for_a_roll(run, tmp_path, book):
-    from voyage.paths import tables_dir
+    from voyage.base.paths import tables_dir
 
     house = tmp_path / "house"
     house.mkdir()
@@ -383,8 +383,9 @@ def test_r60_a_storm_check_at_the_table_counts_the_sea_state(run, campaign, book
 def test_class_is_taken_as_ship_roll_takes_it_with_class(run):
     """`roll class --class warship` as `ship roll --class warship` (it was refused: only the
     class as an argument was read); the same roll as the argument, seed for seed."""
-    by_option = json.loads(run("roll", "class", "--class", "warship", "--seed", "4",
-                               "--json").output)
+    by_option = json.loads(
+        run("roll", "class", "--class", "warship", "--seed", "4", "--json").output
+    )
     by_argument = json.loads(run("roll", "class", "warship", "--seed", "4", "--json").output)
     assert by_option == by_argument and by_option["inputs"] == {"class": "warship"}
     two = run("roll", "class", "whaler", "--class", "warship", expect=2)

@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 from voyage.cli import cli
 
-TIERS = st.one_of(st.integers(1, 10).map(str),
-                  st.sampled_from(["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]))
+TIERS = st.one_of(
+    st.integers(1, 10).map(str),
+    st.sampled_from(["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]),
+)
 LOADS = st.sampled_from(["quarter", "half", "full", "overloaded"])
 ZONES = st.sampled_from(["none", "secondary", "lethal"])
 TRAITS = st.sampled_from(["Steady", "Nimble", "Fireproof", "Ram-bowed", "Quick", "Quiet"])
@@ -40,43 +42,105 @@ def _some(draw, option: str, values, most: int = 2) -> list[str]:
 @st.composite
 def valid_args(draw) -> list[str]:
     """A procedure and options a referee may give it (no campaign ship: --tier etc.)."""
-    procedure = draw(st.sampled_from(["capsize", "dodge", "hull-hit", "ram", "aground", "fire",
-                                      "sinking", "strain", "movement", "class"]))
+    procedure = draw(
+        st.sampled_from(
+            [
+                "capsize",
+                "dodge",
+                "hull-hit",
+                "ram",
+                "aground",
+                "fire",
+                "sinking",
+                "strain",
+                "movement",
+                "class",
+            ]
+        )
+    )
     args = ["roll", procedure]
     tier = draw(TIERS)
     if procedure == "capsize":
-        args += ["--tier", tier, "--load", draw(LOADS), *_some(draw, "--trait", TRAITS),
-                 *_some(draw, "--advantage", REASONS), *_some(draw, "--disadvantage", REASONS)]
+        args += [
+            "--tier",
+            tier,
+            "--load",
+            draw(LOADS),
+            *_some(draw, "--trait", TRAITS),
+            *_some(draw, "--advantage", REASONS),
+            *_some(draw, "--disadvantage", REASONS),
+        ]
         args += draw(st.sampled_from([[], ["--storm"], ["--advantage-mode", "2d20"]]))
     elif procedure == "dodge":
-        args += ["--tier", tier, "--zone", draw(ZONES), *_some(draw, "--trait", TRAITS),
-                 *_some(draw, "--advantage", REASONS)]
+        args += [
+            "--tier",
+            tier,
+            "--zone",
+            draw(ZONES),
+            *_some(draw, "--trait", TRAITS),
+            *_some(draw, "--advantage", REASONS),
+        ]
     elif procedure == "hull-hit":
-        args += ["--tier", tier, "--weapon-mod", str(draw(st.integers(-5, 10))),
-                 "--zone", draw(ZONES), "--load", draw(LOADS),
-                 draw(st.sampled_from(["--explosion", "--no-explosion"]))]
+        args += [
+            "--tier",
+            tier,
+            "--weapon-mod",
+            str(draw(st.integers(-5, 10))),
+            "--zone",
+            draw(ZONES),
+            "--load",
+            draw(LOADS),
+            draw(st.sampled_from(["--explosion", "--no-explosion"])),
+        ]
     elif procedure in ("ram", "aground"):
-        args += ["--tier", tier, "--speed", str(draw(st.integers(0, 30))),
-                 "--load", draw(LOADS), *_some(draw, "--trait", TRAITS, 1)]
+        args += [
+            "--tier",
+            tier,
+            "--speed",
+            str(draw(st.integers(0, 30))),
+            "--load",
+            draw(LOADS),
+            *_some(draw, "--trait", TRAITS, 1),
+        ]
         if procedure == "aground":
             args += ["--seabed", draw(st.sampled_from(["sandy", "rocky", "wreckage", "ruins"]))]
     elif procedure == "fire":
         number = int(tier) if tier.isdigit() else _roman(tier)
         args += ["--tier", tier, *_some(draw, "--trait", TRAITS, 1)]
         if draw(st.booleans()):
-            args += ["--minute", "--severity", str(draw(st.integers(1, number))),
-                     "--crew", str(draw(st.integers(0, 12))),
-                     draw(st.sampled_from(["--firehose", "--no-firehose"]))]
+            args += [
+                "--minute",
+                "--severity",
+                str(draw(st.integers(1, number))),
+                "--crew",
+                str(draw(st.integers(0, 12))),
+                draw(st.sampled_from(["--firehose", "--no-firehose"])),
+            ]
     elif procedure == "sinking":
-        args += ["--tier", tier, "--load", draw(LOADS),
-                 *_some(draw, "--within", st.integers(0, 60), 1)]
+        args += [
+            "--tier",
+            tier,
+            "--load",
+            draw(LOADS),
+            *_some(draw, "--within", st.integers(0, 60), 1),
+        ]
     elif procedure == "strain":
         speed = draw(st.integers(2, 30))
-        args += ["--speed", str(speed), "--extra", str(draw(st.integers(1, speed // 2))),
-                 "--tier", tier]
+        args += [
+            "--speed",
+            str(speed),
+            "--extra",
+            str(draw(st.integers(1, speed // 2))),
+            "--tier",
+            tier,
+        ]
     elif procedure == "movement":
-        args += ["--tier", tier, *_some(draw, "--advantage", REASONS),
-                 *_some(draw, "--disadvantage", REASONS)]
+        args += [
+            "--tier",
+            tier,
+            *_some(draw, "--advantage", REASONS),
+            *_some(draw, "--disadvantage", REASONS),
+        ]
     else:
         ship_class = draw(st.sampled_from(sorted(CLASS_ROWS)))
         args += [ship_class, *_some(draw, "--row", st.sampled_from(CLASS_ROWS[ship_class]), 1)]

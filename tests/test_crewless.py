@@ -1,4 +1,4 @@
-"""A ship with no crew (R70, our reading; voyage.crewless): the referee's actions that need
+"""A ship with no crew (R70, our reading; voyage.actions.crewless): the referee's actions that need
 her hands are refused in one line naming the fix, as her search (R74) and her sailing
 always were; what a crewless hull does - drift (R64), be towed (R92), be refuelled in a port
 - goes on. A submerged submarine at the end of her route holds her depth (R84)."""

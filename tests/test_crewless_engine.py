@@ -11,11 +11,11 @@ from fractions import Fraction as F
 
 from engine_helpers import OPEN_ROUTE, run, ship, voyage, world
 
-from voyage.dice import Roller
-from voyage.engine import Engine
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine
 from voyage.rules.crewphase import no_hands
 from voyage.rules.fire import fire_minute_odds, firefighters
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
 
 ADRIFT = (
     "Gull has no crew: nobody sails her, and she lies adrift at 0202, drifting with any "

@@ -1,4 +1,4 @@
-"""A ship with no crew in a fight (R94; R70, our reading: voyage.crewless): nobody aboard
+"""A ship with no crew in a fight (R94; R70, our reading: voyage.actions.crewless): nobody aboard
 fires her guns, rams or makes way (each refused in one line naming the fix, nothing
 changed), and nobody at her helm dodges an Explosion (R51): the blow lands, no roll."""
 

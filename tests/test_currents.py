@@ -11,10 +11,10 @@ from click.testing import CliRunner
 from conftest import ok
 from engine_helpers import first_seed, kinds, run, ship, voyage
 
-from voyage.dice import Roller
-from voyage.engine import Engine, World
-from voyage.errors import MapError
-from voyage.maps import load_map, parse_map
+from voyage.base.errors import MapError
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine, World
+from voyage.map.seamap import load_map, parse_map
 from voyage.rules.arrival import ended
 from voyage.rules.drift import (
     HEX_SIDES,
@@ -27,7 +27,7 @@ from voyage.rules.drift import (
     side_of_step,
     step,
 )
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
 
 # An open sea with a coast all round: a current runs south down column 05 (0503-0507),
 # a reef at 0508 below it; another current runs north at 0502, onto the land above.
@@ -136,9 +136,20 @@ def stepped_hours(route, speed, hex_miles, progress):
 
 @pytest.mark.parametrize(
     "legs,speed,hex_miles,progress",
-    [(1, 1, 12, 0), (4, 6, 12, 0), (4, 7, 12, 5), (3, 5, 12, 11), (2, 30, 12, 0),
-     (3, 4, 12, 40), (5000, 4, 12, 0), (8784 * 4 // 12, 4, 12, 0), (8784 // 12 + 1, 1, 12, 0),
-     (3684, 4, 12, 7), (10, 0, 12, 0), (1, 3, 1, 0)],
+    [
+        (1, 1, 12, 0),
+        (4, 6, 12, 0),
+        (4, 7, 12, 5),
+        (3, 5, 12, 11),
+        (2, 30, 12, 0),
+        (3, 4, 12, 40),
+        (5000, 4, 12, 0),
+        (8784 * 4 // 12, 4, 12, 0),
+        (8784 // 12 + 1, 1, 12, 0),
+        (3684, 4, 12, 7),
+        (10, 0, 12, 0),
+        (1, 3, 1, 0),
+    ],
 )
 def test_route_hours_in_still_water_is_the_hour_by_hour_sum(legs, speed, hex_miles, progress):
     # issue 14: no current on the route, so ETAs of long routes (thousands of hexes on a

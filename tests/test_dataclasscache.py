@@ -1,4 +1,4 @@
-"""voyage.dataclasscache: the kept code of dataclass methods is exactly what compiling their
+"""voyage.store.dataclasscache: the kept code of dataclass methods is exactly what compiling their
 source gives, classes made through it are the same classes, and anything else (a changed
 class, a damaged file) is compiled as before (issue 14: start-up)."""
 
@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from voyage import dataclasscache
+from voyage.store import dataclasscache
 
 ALL_MODULES = """
 import importlib, json, pkgutil, sys
 import voyage
-from voyage import dataclasscache
+from voyage.store import dataclasscache
 dataclasscache.install()
 for info in pkgutil.walk_packages(voyage.__path__, "voyage."):
     if not info.name.endswith("__main__"):
@@ -29,7 +29,7 @@ print(json.dumps(dataclasscache.counts))
 
 
 def test_committed_file_is_current() -> None:
-    """If this fails: run `python -m voyage.dataclasscache --write` and commit the file."""
+    """If this fails: run `python -m voyage.store.dataclasscache --write` and commit the file."""
     kept = marshal.loads(dataclasscache.CACHE_FILE.read_bytes())
     if kept["python"] != dataclasscache.python_tag():
         pytest.skip(f"the file is for {kept['python']}: another Python compiles as ever")
@@ -105,7 +105,7 @@ def test_a_bad_file_is_a_miss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
         monkeypatch.setattr(dataclasscache, "CACHE_FILE", path)
         monkeypatch.setattr(dataclasscache, "_sections", None)
         monkeypatch.setattr(dataclasscache, "_codes", {})
-        code = dataclasscache.compiled("voyage.engine", source)
+        code = dataclasscache.compiled("voyage.engine.clock", source)
         assert code == compile(source, "<string>", "exec", dont_inherit=True)
     # another Python's file is not read
     other = tmp_path / "other.marshal"
@@ -114,13 +114,15 @@ def test_a_bad_file_is_a_miss(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -
             {
                 "format": dataclasscache.FORMAT,
                 "python": "cpython-99 9.9",
-                "modules": {"voyage.engine": marshal.dumps({source: compile("0", "", "eval")})},
+                "modules": {
+                    "voyage.engine.clock": marshal.dumps({source: compile("0", "", "eval")})
+                },
             }
         )
     )
     monkeypatch.setattr(dataclasscache, "CACHE_FILE", other)
     monkeypatch.setattr(dataclasscache, "_sections", None)
     monkeypatch.setattr(dataclasscache, "_codes", {})
-    assert dataclasscache.compiled("voyage.engine", source) == compile(
+    assert dataclasscache.compiled("voyage.engine.clock", source) == compile(
         source, "<string>", "exec", dont_inherit=True
     )

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage.mapcache import decode, encode
-from voyage.maps import parse_map
+from voyage.map.seamap import parse_map
+from voyage.store.mapcache import decode, encode
 
 SMALL = """name: Small
 rows: |
@@ -35,11 +35,14 @@ def reach(runner: CliRunner, db: Path) -> Path:
 
 
 def test_a_depths_block_charts_sets_and_hexes_and_survives_the_cache() -> None:
-    text = SMALL + """depths:
+    text = (
+        SMALL
+        + """depths:
   "0302": 12
   the shelf: {hexes: ["0102-0403"], feet: 300}
   the hole: {hexes: ["0402"], feet: 900}
 """
+    )
     chart = parse_map(text, "s.yaml")
     assert chart.hex("0302").depth == 300  # a later set wins over the earlier hex entry
     assert chart.hex("0203").depth == 40  # a hex's own depth under hexes wins
@@ -49,13 +52,16 @@ def test_a_depths_block_charts_sets_and_hexes_and_survives_the_cache() -> None:
     assert "0302" not in again.entries  # kept as rectangles, not listed hex by hex
 
 
-@pytest.mark.parametrize("block, says", [
-    ('  "0302": -5\n', "0 or more"),
-    ('  shelf: {hexes: ["0202"], feet: -1}\n', "0 or more"),
-    ('  "0101": 12\n', "land: it has no depth"),
-    ('  shelf: {hexes: ["0202-0909"], feet: 3}\n', "off the map"),
-    ('  shelf: {feet: 3}\n', "needs hexes and feet"),
-])
+@pytest.mark.parametrize(
+    "block, says",
+    [
+        ('  "0302": -5\n', "0 or more"),
+        ('  shelf: {hexes: ["0202"], feet: -1}\n', "0 or more"),
+        ('  "0101": 12\n', "land: it has no depth"),
+        ('  shelf: {hexes: ["0202-0909"], feet: 3}\n', "off the map"),
+        ("  shelf: {feet: 3}\n", "needs hexes and feet"),
+    ],
+)
 def test_bad_depths_are_one_line(block: str, says: str) -> None:
     with pytest.raises(Exception, match=says) as err:
         parse_map(SMALL + "depths:\n" + block, "s.yaml")
@@ -129,8 +135,25 @@ def test_r86_the_crew_work_on_a_leak_every_10_minutes(runner: CliRunner, reach: 
 
 
 def _sub(runner: CliRunner, name: str = "Eel", port: str = "2812") -> None:
-    ok(runner, "ship", "build", name, "--body", "speeder", "--plant", "large", "--propellers",
-       "2", "--with", "boat-top", "--crew", "2", "--submersible", "--dive-depth", "300")
+    ok(
+        runner,
+        "ship",
+        "build",
+        name,
+        "--body",
+        "speeder",
+        "--plant",
+        "large",
+        "--propellers",
+        "2",
+        "--with",
+        "boat-top",
+        "--crew",
+        "2",
+        "--submersible",
+        "--dive-depth",
+        "300",
+    )
     ok(runner, "ship", "place", name, port)
 
 
@@ -161,8 +184,19 @@ def test_a_submarine_passes_under_a_hurricane_that_sinks_a_surface_boat(runner, 
     for ship in ("Moray", "Eel"):
         ok(runner, "sail", ship, "--to", "0305")
     ok(runner, "act", "Eel", "dive", "100")
-    ok(runner, "weather", "storm", "--around", "2010", "--radius", "3", "--hours", "24",
-       "--state", "hurricane")
+    ok(
+        runner,
+        "weather",
+        "storm",
+        "--around",
+        "2010",
+        "--radius",
+        "3",
+        "--hours",
+        "24",
+        "--state",
+        "hurricane",
+    )
     for _ in range(30):
         ok(runner, "advance", "--until", "arrival")
         ships = {s["ship"]: s for s in json.loads(ok(runner, "status", "--json"))["ships"]}

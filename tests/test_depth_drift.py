@@ -8,12 +8,12 @@ from typing import Any
 
 from engine_helpers import run, ship, voyage
 
-from voyage.boats import sample_spec
-from voyage.boatships import make_built_ship
-from voyage.engine import World
-from voyage.maps import parse_map
+from voyage.engine.clock import World
+from voyage.map.seamap import parse_map
 from voyage.rules.drift import current_lookup
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels.boats import sample_spec
+from voyage.vessels.boatships import make_built_ship
 
 BOOK = load_rulebook()
 # open water; a current runs south down column 05 at 12 knots, one hex an hour
@@ -44,8 +44,9 @@ def world(depth: int, seabed: str = "sandy") -> World:
 
 
 def heavy() -> Any:
-    b = make_built_ship("Heavy", sample_spec("Lucky Catch (Heavy Armor Option)", BOOK.boats),
-                        BOOK)  # a Cruiser: draws 15 ft
+    b = make_built_ship(
+        "Heavy", sample_spec("Lucky Catch (Heavy Armor Option)", BOOK.boats), BOOK
+    )  # a Cruiser: draws 15 ft
     b.status = "at sea"
     return b
 

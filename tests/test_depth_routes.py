@@ -1,5 +1,5 @@
 """R83 in route planning: a built boat is routed round charted water shallower than her
-draft where another way exists (voyage.depthroutes); a route that must cross such a hex is
+draft where another way exists (voyage.actions.depthroutes); a route that must cross such a hex is
 still planned and `sail` warns in one line; rolled ships' routes do not change."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok
 
-from voyage.depthroutes import shoal_hexes
-from voyage.maps import load_map, parse_map
-from voyage.paths import campaigns_dir
-from voyage.tables import load_rulebook
-from voyage.voyages import plan_route, shallows
+from voyage.actions.depthroutes import shoal_hexes
+from voyage.actions.voyages import plan_route, shallows
+from voyage.base.paths import campaigns_dir
+from voyage.map.seamap import load_map, parse_map
+from voyage.tables.rulebook import load_rulebook
 
 MIDDLE_GROUND = {"1910", "2010", "2110"}  # 12 ft of sand (campaigns/salt_reach/map.yaml)
 
@@ -44,7 +44,8 @@ def test_the_shoals_for_a_draft_are_the_charted_hexes_shallower_than_it() -> Non
 
 
 def test_a_heavy_cruiser_is_routed_round_the_middle_ground_a_rolled_ship_is_not(
-        runner: CliRunner, reach: Path) -> None:
+    runner: CliRunner, reach: Path
+) -> None:
     chart = load_map(campaigns_dir() / "salt_reach")
     today = plan_route(chart, "0305", "2812", avoid=shallows(load_rulebook()))  # as before R83
     gull = _route(runner, "Gull")
@@ -59,7 +60,8 @@ def test_a_heavy_cruiser_is_routed_round_the_middle_ground_a_rolled_ship_is_not(
 
 
 def test_a_route_that_must_cross_a_shoal_is_planned_and_warned_of(
-        runner: CliRunner, db: Path, tmp_path: Path) -> None:
+    runner: CliRunner, db: Path, tmp_path: Path
+) -> None:
     # a channel one hex wide, its middle hex charted 6 ft: no way round for a Cruiser
     text = """name: Narrows
 rows: |
@@ -83,8 +85,9 @@ hexes:
     assert "15 ft" in warnings[0]
 
 
-def test_plan_routes_a_heavy_cruiser_round_the_middle_ground(runner: CliRunner,
-                                                             reach: Path) -> None:
+def test_plan_routes_a_heavy_cruiser_round_the_middle_ground(
+    runner: CliRunner, reach: Path
+) -> None:
     data = json.loads(ok(runner, "plan", "Heavy", "--to", "2812", "--runs", "20", "--json"))
     routes = [p["route"] for p in data["plans"]]
     assert routes and all(r[0] == "0305" and r[-1] == "2812" for r in routes)

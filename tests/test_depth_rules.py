@@ -12,18 +12,18 @@ from types import SimpleNamespace
 import pytest
 from conftest import within_binomial
 
-from voyage.boats import sample_spec
-from voyage.boatships import make_built_ship
-from voyage.dice import Roller
-from voyage.maps import load_map
-from voyage.paths import campaigns_dir
+from voyage.base.paths import campaigns_dir
+from voyage.dice.roller import Roller
+from voyage.map.seamap import load_map
 from voyage.rules import hourly
-from voyage.rules.boatpower import draft_ft, top_speed
 from voyage.rules.depth import depth_hazard, escape_modifiers, escape_odds, help_cost
 from voyage.rules.leakwork import leak_try, leak_try_odds
 from voyage.rules.pumps import pump_hour
-from voyage.rules.submersible import damage_modifiers, depth_damage, depth_damage_odds
-from voyage.subtables import row_for
+from voyage.tables.submersibles import row_for
+from voyage.vessels.boatpower import draft_ft, top_speed
+from voyage.vessels.boats import sample_spec
+from voyage.vessels.boatships import make_built_ship
+from voyage.vessels.submersible import damage_modifiers, depth_damage, depth_damage_odds
 
 # ----------------------------------------------------------------------------- R83
 
@@ -33,8 +33,9 @@ def test_r83_drafts_by_body_and_keel(book):
         spec = {"body": body, "accessories": {a: 1 for a in acc}}
         return SimpleNamespace(design=spec)
 
-    drafts = {b: draft_ft(boat(b), book) for b in ("rowboat", "dinghy", "speeder", "cruiser",
-                                                    "yacht")}
+    drafts = {
+        b: draft_ft(boat(b), book) for b in ("rowboat", "dinghy", "speeder", "cruiser", "yacht")
+    }
     assert drafts == {"rowboat": 0, "dinghy": 4, "speeder": 8, "cruiser": 15, "yacht": 23}
     assert draft_ft(boat("cruiser", "weighted-keel"), book) == 23  # R83: keel +8 ft
     assert draft_ft(SimpleNamespace(design=None), book) is None  # a rolled ship: no draft
@@ -66,8 +67,7 @@ def test_r83_scrape_strike_is_a_ram_at_her_speed(book, faces):
 
 def test_r83_getting_off_modifiers_and_odds(book):
     mods = escape_modifiers(30, 2, book)  # the seed's example: -3 for 30 mph, +1 two props
-    assert [(m.value, m.reason) for m in mods] == [(-3, "grounded at 30 mph"),
-                                                    (1, "2 propellers")]
+    assert [(m.value, m.reason) for m in mods] == [(-3, "grounded at 30 mph"), (1, "2 propellers")]
     assert escape_modifiers(25, 1, book)[0].value == -2  # full 10 mph only
     assert escape_odds(0, 1, book) == Fraction(15, 36)  # 2d6 >= 8
     assert escape_odds(30, 2, book) == Fraction(6, 36)  # 2d6 >= 10
@@ -80,19 +80,29 @@ def test_r83_help_from_a_port_costs_1000_per_5000_lbs_rounded_up(book):
 
 
 def _hour(ship, book, roller, speed=20):
-    """A stand-in for the engine's hour (voyage.engine._ShipHour) around ``ship``."""
+    """A stand-in for the engine's hour (voyage.engine.clock._ShipHour) around ``ship``."""
     log: list = []
     s = SimpleNamespace(ship=ship, status="under way", more={}, leaks=[])
-    h = SimpleNamespace(ship=ship, s=s, book=book, roller=roller, speed=speed, minute=0,
-                        clock=0, log=lambda event, halt=None: log.append((event, halt)),
-                        stop_moving=lambda: None, apply_damage=lambda changes: None)
+    h = SimpleNamespace(
+        ship=ship,
+        s=s,
+        book=book,
+        roller=roller,
+        speed=speed,
+        minute=0,
+        clock=0,
+        log=lambda event, halt=None: log.append((event, halt)),
+        stop_moving=lambda: None,
+        apply_damage=lambda changes: None,
+    )
     return h, log
 
 
 def test_a_heavy_cruiser_grounds_on_the_middle_ground_of_the_salt_reach(book):
     chart = load_map(campaigns_dir() / "salt_reach")
-    heavy = make_built_ship("Heavy", sample_spec("Lucky Catch (Heavy Armor Option)",
-                                                 book.boats), book)
+    heavy = make_built_ship(
+        "Heavy", sample_spec("Lucky Catch (Heavy Armor Option)", book.boats), book
+    )
     h, log = _hour(heavy, book, Roller(1))
     assert hourly.by_depth(h, chart.hex("2010"))  # charted 12 ft of sand; she draws 15
     assert h.s.status == "stuck" and log[0][1] == "aground"
@@ -161,8 +171,7 @@ def test_r84_depth_damage_modifiers(book):
 
 def test_r84_the_tables_rows_follow_the_seed(book):
     rows = book.boats["submersible"]["depth_damage"]
-    assert [row_for(rows, t)["leak_in_6"] for t in (0, 4, 5, 8, 9, 10, 11)] == [
-        0, 0, 1, 1, 2, 2, 3]
+    assert [row_for(rows, t)["leak_in_6"] for t in (0, 4, 5, 8, 9, 10, 11)] == [0, 0, 1, 1, 2, 2, 3]
     assert row_for(rows, 12)["implodes"] and row_for(rows, 30)["implodes"]
     assert not row_for(rows, -3)["implodes"]
 
@@ -177,17 +186,19 @@ def test_r84_implodes_at_12_and_leaks_as_r36_modifier_0(book, faces):
     assert held.leak == 0 and not held.imploded
 
 
-@pytest.mark.parametrize("depth, spec", [
-    (130, {"dive_depth": 100}),                      # +3: 4-9 on the table
-    (150, {"dive_depth": 100, "reinforced": True}),  # +4: 5-10
-    (160, {"dive_depth": 100, "ca_frame": True}),    # +7: 8-13, implodes on 5-6
-])
+@pytest.mark.parametrize(
+    "depth, spec",
+    [
+        (130, {"dive_depth": 100}),  # +3: 4-9 on the table
+        (150, {"dive_depth": 100, "reinforced": True}),  # +4: 5-10
+        (160, {"dive_depth": 100, "ca_frame": True}),  # +7: 8-13, implodes on 5-6
+    ],
+)
 def test_r84_depth_damage_rates_over_seeded_hours(book, depth, spec):
     mod = sum(m.value for m in damage_modifiers(depth, spec["dive_depth"], spec, book))
     p_leak, p_implode = depth_damage_odds(mod, book)
     roller, hours = Roller(depth), 4000
-    results = [depth_damage(depth, spec["dive_depth"], spec, roller, book) for _ in
-               range(hours)]
+    results = [depth_damage(depth, spec["dive_depth"], spec, roller, book) for _ in range(hours)]
     assert within_binomial(sum(bool(r.leak) for r in results), hours, p_leak, sigmas=4)
     assert within_binomial(sum(r.imploded for r in results), hours, p_implode, sigmas=4)
 

@@ -1,9 +1,9 @@
 """A ship abandoned while leaking (R36) or listing (R37) is left adrift with her voyage open,
-as one left sinking or burning is (voyage.abandonship): the water goes on coming in at her
+as one left sinking or burning is (voyage.actions.abandonship): the water goes on coming in at her
 leaks' rate each hour with nobody to pump or bail (R85 needs crew, R70), until R37 lists,
 capsizes and sinks her; it closed as "abandoned" and stopped taking on water. A sound ship
 still closes as abandoned. And a crewless ship's search (R74) ends in the same action that
-took her last crewman off (voyage.crewless.heave_to), anchored or adrift as under way."""
+took her last crewman off (voyage.actions.crewless.heave_to), anchored or adrift as under way."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voyage.dice import (
+from voyage.dice.roller import (
     CheckOptions,
     DiceError,
     Modifier,

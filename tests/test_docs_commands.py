@@ -183,14 +183,19 @@ _NAUTILUS = [
 EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     # a built boat (the seed's Moray) in Gullhaven, her charge part spent (R82)
     ("act", "Moray", "recharge"): [
-        "ship build Moray --design Moray", "ship load Moray --fuel 120", "ship place Moray 0305"
+        "ship build Moray --design Moray",
+        "ship load Moray --fuel 120",
+        "ship place Moray 0305",
     ],
     ("act",): ['sail "Sea Witch" --to 2812'],
     # R84: a submersible at sea (surfaced; `surface` after a dive); R83: a Cruiser aground
     # on the Silt banks (6 ft of sand) beside Silt Harbour
     ("act", "Nautilus"): [*_NAUTILUS, "sail Nautilus --to 1714"],
-    ("act", "Nautilus", "surface"): [*_NAUTILUS, "sail Nautilus --to 1714",
-                                     "act Nautilus dive 100"],
+    ("act", "Nautilus", "surface"): [
+        *_NAUTILUS,
+        "sail Nautilus --to 1714",
+        "act Nautilus dive 100",
+    ],
     # R84 with track_armor: the Eel's armour worn by a dive past her rating, moored in
     # Ironport to have it made good
     ("act", "Eel", "repair"): [
@@ -199,12 +204,18 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         "--armor F10,R7,L7,B3,T3,U10 --submersible --dive-depth 300",
         # dived past her rating in the open sea off Ironport (2712: an uncharted harbour
         # bounds a dive at an anchor's 150 ft, R65), then in to Ironport (2812)
-        "ship place Eel 2712", "sail Eel --to 2812", "act Eel dive 420", "act Eel surface",
+        "ship place Eel 2712",
+        "sail Eel --to 2812",
+        "act Eel dive 420",
+        "act Eel surface",
         "advance --hours 2",
     ],
-    ("act", "Lucky", "salvage"): ['ship build Lucky --design "Lucky Catch"',
-                                  "ship place Lucky 0804", "sail Lucky --route 0804,0805,0806",
-                                  "advance --hours 1"],
+    ("act", "Lucky", "salvage"): [
+        'ship build Lucky --design "Lucky Catch"',
+        "ship place Lucky 0804",
+        "sail Lucky --route 0804,0805,0806",
+        "advance --hours 1",
+    ],
     ("act", "Sea Witch", "refuel"): [],  # in Gullhaven, which sells fuel
     ("act", "Sea Witch", "course"): ['sail "Sea Witch" --to 2812', "advance --hours 1"],
     ("act", "Sea Witch", "weigh"): ['sail "Sea Witch" --to 2812', 'act "Sea Witch" anchor'],
@@ -276,13 +287,17 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         "advance --hours 1",
     ],
     # R85: the bilge pumps' switch needs pumps aboard (`auto` needs the switch taken first)
-    ("act", "Sea Witch", "pumps"): ['ship load "Sea Witch" --pumps 2',
-                                    'sail "Sea Witch" --to 2812'],
-    ("act", "Sea Witch", "pumps", "auto"): ['ship load "Sea Witch" --pumps 2',
-                                            'sail "Sea Witch" --to 2812',
-                                            'act "Sea Witch" pumps on'],
+    ("act", "Sea Witch", "pumps"): [
+        'ship load "Sea Witch" --pumps 2',
+        'sail "Sea Witch" --to 2812',
+    ],
+    ("act", "Sea Witch", "pumps", "auto"): [
+        'ship load "Sea Witch" --pumps 2',
+        'sail "Sea Witch" --to 2812',
+        'act "Sea Witch" pumps on',
+    ],
     ("roll",): ['sail "Sea Witch" --to 2812'],  # `roll ... --apply` changes a ship at sea
-    ("pace", "Moray"): ['ship build Moray --design Moray'],  # a built boat's mph (R82)
+    ("pace", "Moray"): ["ship build Moray --design Moray"],  # a built boat's mph (R82)
     ("ship", "add"): ['ship remove "Sea Witch"'],
     ("tables", "export"): [  # a campaign with a house table to write out
         "tables export ref --all",

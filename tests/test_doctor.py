@@ -62,24 +62,60 @@ def test_a_healthy_campaign(played):
         (["DROP TABLE storms"], "schema", "storms", "table is missing"),
         (["ALTER TABLE ships DROP COLUMN strain"], "schema", "ships.strain", "column is missing"),
         (["DELETE FROM campaign"], "campaign", "campaign", "the campaign row"),
-        (["UPDATE campaign SET rng_state = '[1, 2]'"], "campaign", "campaign.rng_state",
-         "dice state"),
-        (["UPDATE ships SET traits = '[\"Broad\"'"], "json", "ships.traits of name 'Gull'",
-         "not valid JSON"),
-        (["UPDATE events SET changes = '{oops' WHERE id = 2"], "json",
-         "events.changes of row 2", "not valid JSON"),
-        (["UPDATE settings SET value = 'yes'"], "json", "settings.value of key 'natural_rolls'",
-         "not valid JSON"),
-        (["UPDATE actions SET snapshot = '{x' WHERE id = 1"], "json", "actions.snapshot of row 1",
-         "not valid JSON"),
-        (["UPDATE voyages SET ship = 'Ghost'"], "reference", "voyages row 1",
-         "ship 'Ghost' is gone"),
-        (["UPDATE hours SET voyage_id = 9 WHERE id = 1"], "reference", "hours row 1",
-         "its voyage is gone"),
-        (["UPDATE events SET voyage_id = 9 WHERE id = 1"], "reference", "events row 1",
-         "its voyage is gone"),
-        (["UPDATE hours SET action_id = 99 WHERE id = 3"], "reference", "hours row 3",
-         "its action is gone"),
+        (
+            ["UPDATE campaign SET rng_state = '[1, 2]'"],
+            "campaign",
+            "campaign.rng_state",
+            "dice state",
+        ),
+        (
+            ["UPDATE ships SET traits = '[\"Broad\"'"],
+            "json",
+            "ships.traits of name 'Gull'",
+            "not valid JSON",
+        ),
+        (
+            ["UPDATE events SET changes = '{oops' WHERE id = 2"],
+            "json",
+            "events.changes of row 2",
+            "not valid JSON",
+        ),
+        (
+            ["UPDATE settings SET value = 'yes'"],
+            "json",
+            "settings.value of key 'natural_rolls'",
+            "not valid JSON",
+        ),
+        (
+            ["UPDATE actions SET snapshot = '{x' WHERE id = 1"],
+            "json",
+            "actions.snapshot of row 1",
+            "not valid JSON",
+        ),
+        (
+            ["UPDATE voyages SET ship = 'Ghost'"],
+            "reference",
+            "voyages row 1",
+            "ship 'Ghost' is gone",
+        ),
+        (
+            ["UPDATE hours SET voyage_id = 9 WHERE id = 1"],
+            "reference",
+            "hours row 1",
+            "its voyage is gone",
+        ),
+        (
+            ["UPDATE events SET voyage_id = 9 WHERE id = 1"],
+            "reference",
+            "events row 1",
+            "its voyage is gone",
+        ),
+        (
+            ["UPDATE hours SET action_id = 99 WHERE id = 3"],
+            "reference",
+            "hours row 3",
+            "its action is gone",
+        ),
         (["UPDATE campaign SET clock = 2"], "reference", "hours", "at or after the clock"),
         (
             ["INSERT INTO house_tables (name, text, source) VALUES ('tiers', 'x: [', 'typed')"],
@@ -114,7 +150,7 @@ def test_a_corrupt_page_is_found_by_the_integrity_check(played):
     conn.close()
     data = bytearray(played.read_bytes())
     start = (root[0] - 1) * page_size
-    data[start + 8: start + 200] = b"\xff" * 192  # scribble over an index page
+    data[start + 8 : start + 200] = b"\xff" * 192  # scribble over an index page
     played.write_bytes(bytes(data))
     code, out = doctor(played)
     assert code == 1 and "integrity: " in out
@@ -128,8 +164,10 @@ def test_doctor_on_what_is_not_a_campaign(tmp_path):
     assert text.read_text() == "hello"
     # the wrong file is not a damaged campaign: no advice to restore a backup, and the file
     # is named once (it read "file: notes.txt: notes.txt is ...")
-    assert out.splitlines()[1] == f"  file: {text}: is not an SQLite database, not a voyage " \
+    assert (
+        out.splitlines()[1] == f"  file: {text}: is not an SQLite database, not a voyage "
         "campaign: nothing in it was changed; point --db (or VOYAGE_DB) at your campaign file"
+    )
     assert "To recover" not in out
     code, out = doctor(tmp_path / "none.db")
     assert code == 1 and "does not exist" in out and "To recover" not in out

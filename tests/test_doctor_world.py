@@ -1,4 +1,4 @@
-"""`voyage doctor`'s checks of the world (voyage.doctor_world): what newer voyage refuses
+"""`voyage doctor`'s checks of the world (voyage.actions.doctor_world): what newer voyage refuses
 when it comes in - a calendar beyond its limits, seasons the climates lack, a map that no
 longer reads, a ship at sea with no voyage, a storm no command makes - named in one line
 each with its fix, and no backup suggested (none of it is damage)."""
@@ -229,7 +229,7 @@ def test_a_storm_no_command_makes_is_named_with_its_fix(runner, db):
 def test_an_encounter_region_the_map_lacks_is_a_note_as_map_load_warns(runner, db: Path):
     """R93: a region the encounter table names that the map has not is never rolled: `map
     load` and `tables load` warn of it; the doctor notes it, and the campaign is healthy."""
-    from voyage.paths import tables_dir
+    from voyage.base.paths import tables_dir
 
     ok(runner, "map", "load", "salt_reach")
     text = (tables_dir() / "encounters.yaml").read_text(encoding="utf-8")

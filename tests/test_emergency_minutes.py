@@ -12,9 +12,9 @@ from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voyage import engine as engine_module
-from voyage.dice import Roller
-from voyage.engine import CLOSED_STATUSES, OPEN_STATUSES, Engine, ShipState
+from voyage.dice.roller import Roller
+from voyage.engine import clock as engine_module
+from voyage.engine.clock import CLOSED_STATUSES, OPEN_STATUSES, Engine, ShipState
 from voyage.rules import emergency
 
 

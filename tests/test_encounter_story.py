@@ -1,8 +1,8 @@
 """Issue 12's "Done when", played at the table from the CLI: a trawler meets a pirate warship
 on the way to Ironport; three rounds (a shot dodged, the hull holed, a T-bone ram); she
 limps off leaking, is taken in tow by a friendly whaler and reaches port; the exported log
-tells the players the story (voyage.fightstory) and the picture marks the fight
-(voyage.encountermarks). Also: castaways met go into the water (voyage.castaways)."""
+tells the players the story (voyage.outputs.fightstory) and the picture marks the fight
+(voyage.outputs.encountermarks). Also: castaways met go into the water (voyage.world.castaways)."""
 
 from __future__ import annotations
 
@@ -14,19 +14,61 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok
 
-from voyage import store
+from voyage.store import campaign as store
 
 
 def _table(runner: CliRunner) -> list[str]:
     """The campaign (seed 3) up to the end of the fight; the fight's outputs."""
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine",
-       "V", "--trait", "Well-armed", "--weapon", "Heavy Machine Gun")
-    ok(runner, "ship", "add", "Iron Harpy", "--class", "warship", "--tier", "VII", "--engine",
-       "IX", "--weapon", "Artillery Cannon", "--weapon", "Heavy Machine Gun", "--armor", "2")
-    ok(runner, "ship", "add", "Old Faithful", "--class", "whaler", "--tier", "V", "--engine",
-       "VII", "--trait", "Strong")
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Sea Witch",
+        "--class",
+        "trawler",
+        "--tier",
+        "IV",
+        "--engine",
+        "V",
+        "--trait",
+        "Well-armed",
+        "--weapon",
+        "Heavy Machine Gun",
+    )
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Iron Harpy",
+        "--class",
+        "warship",
+        "--tier",
+        "VII",
+        "--engine",
+        "IX",
+        "--weapon",
+        "Artillery Cannon",
+        "--weapon",
+        "Heavy Machine Gun",
+        "--armor",
+        "2",
+    )
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Old Faithful",
+        "--class",
+        "whaler",
+        "--tier",
+        "V",
+        "--engine",
+        "VII",
+        "--trait",
+        "Strong",
+    )
     ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "80", "--cargo", "100")
     ok(runner, "ship", "load", "Iron Harpy", "--crew", "12", "--fuel", "120")
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120")
@@ -39,12 +81,30 @@ def _table(runner: CliRunner) -> list[str]:
     steps = [
         ("encounter", "start", "Iron Harpy", "Sea Witch", "--range", "400"),
         ("encounter", "round"),
-        ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
-         "--modifier", "10"),
+        (
+            "encounter",
+            "shoot",
+            "Iron Harpy",
+            "--at",
+            "Sea Witch",
+            "--weapon",
+            "artillery",
+            "--modifier",
+            "10",
+        ),
         ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "hmg"),
         ("encounter", "round"),
-        ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "hmg",
-         "--modifier", "10"),
+        (
+            "encounter",
+            "shoot",
+            "Iron Harpy",
+            "--at",
+            "Sea Witch",
+            "--weapon",
+            "hmg",
+            "--modifier",
+            "10",
+        ),
         ("encounter", "round"),
         ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "t-bone"),
         ("encounter", "end"),
@@ -77,8 +137,7 @@ def test_the_trawler_fights_is_towed_home_and_the_log_tells_the_story(runner, fo
     ok(runner, "advance", "--hours", "4")
     status = {s["ship"]: s for s in json.loads(ok(runner, "status", "--json"))["ships"]}
     assert status["Sea Witch"]["hex"] == status["Old Faithful"]["hex"] == "0605"
-    assert "takes Sea Witch in tow at 0605" in ok(runner, "act", "Old Faithful", "tow",
-                                                  "Sea Witch")
+    assert "takes Sea Witch in tow at 0605" in ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
     ok(runner, "act", "Sea Witch", "repair", "leak", "1")  # her crew patch the leak
     for _ in range(3):
         ok(runner, "advance", "--until", "arrival")
@@ -89,26 +148,38 @@ def test_the_trawler_fights_is_towed_home_and_the_log_tells_the_story(runner, fo
 
     players, referee = tmp_path / "players.md", tmp_path / "referee.md"
     ok(runner, "export", "Sea Witch", "--out", str(players))
-    ok(runner, "export", "Sea Witch", "--out", str(referee), "--for", "referee", "--rolls",
-       "folded")
+    ok(
+        runner,
+        "export",
+        "Sea Witch",
+        "--out",
+        str(referee),
+        "--for",
+        "referee",
+        "--rolls",
+        "folded",
+    )
     story = players.read_text()
-    for words in ("## The fight at 0405", "**Round 1.** Iron Harpy fires at Sea Witch: a hit. "
-                  "The Sea Witch swerves clear: the attack is dodged.",
-                  "**Round 2.** Iron Harpy fires at Sea Witch: a hit. The Sea Witch's hull is "
-                  "holed: she takes on 7 hlbs of water an hour.",
-                  "**Round 3.** Sea Witch rams Iron Harpy t-bone",
-                  "Sea Witch is taken in tow by Old Faithful at 0605",
-                  "Sea Witch arrives at Ironport (2812) in tow of Old Faithful",
-                  "arrived at Ironport (2812)"):
+    for words in (
+        "## The fight at 0405",
+        "**Round 1.** Iron Harpy fires at Sea Witch: a hit. "
+        "The Sea Witch swerves clear: the attack is dodged.",
+        "**Round 2.** Iron Harpy fires at Sea Witch: a hit. The Sea Witch's hull is "
+        "holed: she takes on 7 hlbs of water an hour.",
+        "**Round 3.** Sea Witch rams Iron Harpy t-bone",
+        "Sea Witch is taken in tow by Old Faithful at 0605",
+        "Sea Witch arrives at Ironport (2812) in tow of Old Faithful",
+        "arrived at Ironport (2812)",
+    ):
         assert words in story, words
     assert "d20=" not in story and "(R9" not in story and "<details>" not in story
     told = referee.read_text()
     assert "<details><summary>Round 1: 4 rolls</summary>" in told
     assert "(R91)" in told and "d20=" in told
 
-    from voyage.encountermarks import voyage_places
-    from voyage.export import load_voyage
-    from voyage.exportpicture import picture_marks
+    from voyage.outputs.encountermarks import voyage_places
+    from voyage.outputs.export import load_voyage
+    from voyage.outputs.exportpicture import picture_marks
 
     camp = store.open_campaign(fought)
     log = load_voyage(camp, "Sea Witch")
@@ -123,7 +194,7 @@ def test_the_trawler_fights_is_towed_home_and_the_log_tells_the_story(runner, fo
 
 
 def test_the_picture_marks_the_fight_with_a_legend_entry(runner, fought, monkeypatch):
-    from voyage import render
+    from voyage.outputs import render
 
     seen: dict = {}
     real = render.render_map
@@ -133,12 +204,21 @@ def test_the_picture_marks_the_fight_with_a_legend_entry(runner, fought, monkeyp
         return real(*args, **kw)
 
     monkeypatch.setattr(render, "render_map", spy)
-    ok(runner, "map", "render", "--out", str(fought.parent / "map.png"), "--around", "0405",
-       "--radius", "3")
+    ok(
+        runner,
+        "map",
+        "render",
+        "--out",
+        str(fought.parent / "map.png"),
+        "--around",
+        "0405",
+        "--radius",
+        "3",
+    )
     handles = seen["overlay"](_Axes(), _Geometry(), {"0405"})
     assert [h.get_label() for h in handles][-1] == "encounter"
     assert (fought.parent / "map.png").stat().st_size > 0
-    from voyage.encountermarks import render_places
+    from voyage.outputs.encountermarks import render_places
 
     camp = store.open_campaign(fought)
     assert render_places(camp, "open", camp.clock) == [("0405", "")]
@@ -173,14 +253,19 @@ class _Geometry:
 def test_castaways_met_at_sea_go_into_the_water(runner, db, monkeypatch):
     # R93 with R70-R74: an encounter of kind castaways puts them in the ship's hex, where
     # the referee can rescue them; the whole advance is one action undone exactly
-    from voyage import encounters
+    from voyage.world import encounters
 
     real = encounters.roll_encounter
 
     def castaways(book, roller, region, terrain, hex_name, taken=set):
         found, rolls = real(book, roller, region, terrain, hex_name, taken)
-        return {"kind": "castaways", "hex": hex_name, "terrain": terrain, "people": 3,
-                "text": "3 people in the water."}, rolls
+        return {
+            "kind": "castaways",
+            "hex": hex_name,
+            "terrain": terrain,
+            "people": 3,
+            "text": "3 people in the water.",
+        }, rolls
 
     monkeypatch.setattr(encounters, "roll_encounter", castaways)
     ok(runner, "map", "load", "salt_reach")

@@ -10,8 +10,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage import store, voyages
-from voyage.encounters import (
+from voyage.actions import voyages
+from voyage.base.errors import TableError
+from voyage.store import campaign as store
+from voyage.tables.rulebook import check_table, read_yaml
+from voyage.world.encounters import (
     chance_for,
     encounter_check,
     face_odds,
@@ -19,8 +22,6 @@ from voyage.encounters import (
     stream,
     terrain_of,
 )
-from voyage.errors import TableError
-from voyage.tables import check_table, read_yaml
 
 pytestmark = pytest.mark.encounters
 
@@ -317,7 +318,7 @@ def test_a_stream_resumed_after_its_peeked_first_die_draws_on_as_the_stream() ->
     # stream from that block: the same dice as a stream started afresh, block after block
     import hashlib
 
-    from voyage.encounters import StreamRoller
+    from voyage.world.encounters import StreamRoller
 
     for clock in range(0, 400, 7):
         fresh = stream(11, "Sea Witch", clock)
@@ -332,8 +333,8 @@ def test_a_stream_resumed_after_its_peeked_first_die_draws_on_as_the_stream() ->
 def test_the_engines_d6_records_are_the_rollers_own() -> None:
     # R4/R93: _on_face makes the engine stream's record itself; a roller of another type
     # rolls it with Roller.roll: the same faces, entries and records
-    from voyage.encounters import StreamRoller, _on_face
-    from voyage.tables import load_rulebook
+    from voyage.tables.rulebook import load_rulebook
+    from voyage.world.encounters import StreamRoller, _on_face
 
     class Other(StreamRoller):
         pass
@@ -356,8 +357,8 @@ def test_meetings_come_hex_by_hex_in_the_order_the_ships_are_listed() -> None:
     # passed over; the events come by the hex of the first ship listed, pair by pair
     from types import SimpleNamespace
 
-    from voyage.encounters import EncounterChecks
-    from voyage.tables import load_rulebook
+    from voyage.tables.rulebook import load_rulebook
+    from voyage.world.encounters import EncounterChecks
 
     def ship(name: str, here: str, there: str, status: str = "under way") -> SimpleNamespace:
         return SimpleNamespace(
@@ -399,8 +400,8 @@ def test_meetings_log_nothing_exactly_when_no_two_ships_under_way_share_a_hex() 
     import random
     from types import SimpleNamespace
 
-    from voyage.encounters import EncounterChecks
-    from voyage.tables import load_rulebook
+    from voyage.tables.rulebook import load_rulebook
+    from voyage.world.encounters import EncounterChecks
 
     checks = EncounterChecks(1, load_rulebook(), {})
     rng = random.Random(93)

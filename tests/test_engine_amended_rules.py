@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from conftest import FaceRoller, ok, refused
 from engine_helpers import run, ship, times, voyage, world
 
-from voyage.engine import Engine
+from voyage.engine.clock import Engine
 
 # ----------------------------------------------------------------------------- R16
 
@@ -192,20 +192,20 @@ def test_the_demo_mends_a_leaking_ship_in_port(
     # Holed with a 1 hlbs/hour leak as she sets out, with seed 26 she still reaches Ironport,
     # leaking; the demo, as a referee would, has the leak repaired at once in port (R86)
     # and her voyage ends there (R36).
-    import voyage.voyages
-    from voyage.demo import run_demo
+    import voyage.actions.voyages
+    from voyage.actions.demo import run_demo
 
-    real_advance = voyage.voyages.advance
+    real_advance = voyage.actions.voyages.advance
 
     def holed_advance(camp, *args, **kwargs):  # type: ignore[no-untyped-def]
-        for s in voyage.voyages.open_voyages(camp):
+        for s in voyage.actions.voyages.open_voyages(camp):
             if not s.leaks and s.status == "under way":
                 with camp.action("hull", "a test leak"):
                     s.open_leak(1)
-                    voyage.voyages.save_state(camp, s, camp.clock)
+                    voyage.actions.voyages.save_state(camp, s, camp.clock)
         return real_advance(camp, *args, **kwargs)
 
-    monkeypatch.setattr(voyage.voyages, "advance", holed_advance)
+    monkeypatch.setattr(voyage.actions.voyages, "advance", holed_advance)
     lines: list[str] = []
     result = run_demo(str(tmp_path / "demo"), 26, echo=lines.append)
     assert result.summary["outcome"].startswith("arrived at Ironport")

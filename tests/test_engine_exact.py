@@ -15,8 +15,8 @@ import dataclasses
 import pytest
 from engine_helpers import COAST_ROUTE, OPEN_ROUTE, channel, ship, voyage, world
 
-from voyage.engine import Engine, World
-from voyage.tables import RuleBook
+from voyage.engine.clock import Engine, World
+from voyage.tables.rulebook import RuleBook
 
 
 def _run(states, roller, hours, w=None):
@@ -25,8 +25,9 @@ def _run(states, roller, hours, w=None):
     return result
 
 
-@pytest.mark.parametrize("pace,speed,minute,stuck", [("slow", 3, 20, True),
-                                                      ("normal", 6, 10, False)])
+@pytest.mark.parametrize(
+    "pace,speed,minute,stuck", [("slow", 3, 20, True), ("normal", 6, 10, False)]
+)
 def test_r34_aground_rolls_against_the_travelling_speed(faces, pace, speed, minute, stuck):
     # R15: slow ahead is half Speed (6 -> 3 knots); R34: d12 + 3 (sandy) under the
     # *travelling* speed avoids getting stuck. d12 shows 2: 5 is not under 3 (stuck at
@@ -41,7 +42,11 @@ def test_r34_aground_rolls_against_the_travelling_speed(faces, pace, speed, minu
     ]
     roll = result.events[1].event.rolls[0]
     assert (roll.label, roll.total, roll.target, roll.success) == (
-        "running aground", 5, speed, not stuck)
+        "running aground",
+        5,
+        speed,
+        not stuck,
+    )
     assert result.rows[0].speed == speed
     assert st.ship.hex == "0502" and (st.status == "stuck") is stuck
     assert roller.sides_asked == [6, 12]

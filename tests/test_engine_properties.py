@@ -6,10 +6,10 @@ from engine_helpers import COAST_ROUTE, OPEN_ROUTE, run, ship, voyage, world
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voyage import ships as shipfig
-from voyage.dice import Roller
-from voyage.engine import Engine
-from voyage.tables import load_rulebook
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels import ships as shipfig
 
 ships = st.builds(
     lambda tier, engine, crew, cargo, fuel, traits: ship(
@@ -71,7 +71,7 @@ def test_any_voyage_gives_a_consistent_log(s, pace, coast, leak, seed, hours):
     water=st.integers(0, 400),
 )
 def test_the_engines_memoised_figures_are_the_ships_figures(s, pace, strain, broken, water):
-    # R13-R16 come from voyage.ships; the engine only memoises them
+    # R13-R16 come from voyage.vessels.ships; the engine only memoises them
     book = load_rulebook()
     s.engine_broken, s.water = broken, water
     state = voyage(s, pace=pace, strain=strain if pace == "strain" else 0)

@@ -14,8 +14,8 @@ from engine_helpers import (
     world,
 )
 
-from voyage.dice import Roller
-from voyage.engine import Engine
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine
 
 # ----------------------------------------------------------------------------- movement
 
@@ -249,8 +249,8 @@ def test_rocks_can_hole_the_hull():
 
 
 def test_narrow_passages_take_the_coastline_hazard_even_offshore(book):
-    from voyage.engine import World
-    from voyage.maps import parse_map
+    from voyage.engine.clock import World
+    from voyage.map.seamap import parse_map
 
     text = """\
 name: Strait
@@ -285,8 +285,14 @@ def test_a_ship_that_arrives_on_fire_burns_on_in_port():
     # with no crew aboard at all she would not sail in, R70: voyage.rules.crewphase)
     def make():
         return [
-            voyage(ship(tier=6, engine=6, crew=4), fire=3, fire_since=-1, fire_crew=0,
-                   position=9, progress=10)
+            voyage(
+                ship(tier=6, engine=6, crew=4),
+                fire=3,
+                fire_since=-1,
+                fire_crew=0,
+                position=9,
+                progress=10,
+            )
         ]
 
     seed, result, states = first_seed(

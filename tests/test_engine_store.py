@@ -16,9 +16,10 @@ from conftest import invoke, ok
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from voyage import store, voyages
+from voyage.actions import voyages
 from voyage.cli import cli
-from voyage.engine import Engine
+from voyage.engine.clock import Engine
+from voyage.store import campaign as store
 
 
 def setup_voyage(runner: CliRunner) -> None:
@@ -144,8 +145,8 @@ def test_a_killed_advance_leaves_the_campaign_as_it_was(runner, db):
     before = dump(db)
     code = (
         "import sys, time\n"
-        "from voyage import store, voyages\n"
-        "from voyage.engine import Engine\n"
+        "from voyage.store import campaign as store\nfrom voyage.actions import voyages\n"
+        "from voyage.engine.clock import Engine\n"
         "real = Engine.hour\n"
         "def slow(self, clock):\n"
         "    rows = real(self, clock)\n"

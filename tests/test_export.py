@@ -16,9 +16,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from voyage.cli import cli
-from voyage.dice import Modifier, Roller
-from voyage.routetext import inshore_from_json, route_from_json
-from voyage.store import Campaign, create_campaign
+from voyage.dice.roller import Modifier, Roller
+from voyage.store.campaign import Campaign, create_campaign
+from voyage.store.routetext import inshore_from_json, route_from_json
 
 SHIP = "Sea Witch"
 
@@ -48,7 +48,7 @@ def _insert(db: Any, table: str, row: dict[str, Any]) -> None:
     """Insert with only the columns the table has (the real tables may have more)."""
     cols = {c.name for c in db[table].columns}
     kept = {k: v for k, v in row.items() if k in cols}
-    # plain SQL: hours is a view since m102 (voyage.hourdays), written through its triggers
+    # plain SQL: hours is a view since m102 (voyage.store.hourdays), written through its triggers
     db.execute(
         f"INSERT INTO [{table}] ({', '.join(kept)}) VALUES ({', '.join('?' * len(kept))})",
         list(kept.values()),
@@ -60,7 +60,7 @@ def _insert_voyage(db: Any, row: dict[str, Any]) -> None:
     _insert(db, "voyages", row)
     if db["voyage_routes"].exists():
         vid = next(db.query("SELECT max(id) AS id FROM voyages"))["id"]
-        # as text since m106 (voyage.routetext); the row gives them as JSON
+        # as text since m106 (voyage.store.routetext); the row gives them as JSON
         texts = {
             "route": route_from_json(row["route"]),
             "inshore": inshore_from_json(row["inshore"]),
@@ -70,7 +70,7 @@ def _insert_voyage(db: Any, row: dict[str, Any]) -> None:
 
 def make_voyage(camp: Campaign, status: str = "arrived") -> int:
     """A 10-hour voyage of the Sea Witch with three events, written as the engine would."""
-    from voyage.ships import make_ship
+    from voyage.vessels.ships import make_ship
 
     db = camp.db
     with camp.action("ship add", "add Sea Witch"):
@@ -265,7 +265,7 @@ def test_markdown_rolls_folded_or_hidden(campaign: Path, tmp_path: Path) -> None
 def test_json_validates_against_the_shipped_schema(campaign: Path, tmp_path: Path) -> None:
     import jsonschema
 
-    from voyage.export import load_schema, schema_path
+    from voyage.outputs.export import load_schema, schema_path
 
     assert schema_path().is_file()
     assert "voyage/schemas" in schema_path().as_posix()
@@ -289,18 +289,20 @@ def test_json_validates_against_the_shipped_schema(campaign: Path, tmp_path: Pat
 
 
 def test_a_broken_export_fails_the_schema() -> None:
-    from voyage.export import ExportError, validate
+    from voyage.outputs.export import ExportError, validate
 
     with pytest.raises(ExportError, match="schema"):
         validate({"version": "2"})
 
 
-def test_export_validate_passes_a_valid_export_and_changes_no_byte(campaign: Path,
-                                                                    tmp_path: Path) -> None:
+def test_export_validate_passes_a_valid_export_and_changes_no_byte(
+    campaign: Path, tmp_path: Path
+) -> None:
     # the schema check is asked for with --validate (issue 14.4), not made on every export
     plain = run([SHIP, "--format", "json", "--out", "plain.json"], campaign, tmp_path)
-    checked = run([SHIP, "--format", "json", "--out", "checked.json", "--validate"], campaign,
-                  tmp_path)
+    checked = run(
+        [SHIP, "--format", "json", "--out", "checked.json", "--validate"], campaign, tmp_path
+    )
     assert plain.exit_code == 0 and checked.exit_code == 0, checked.output
     assert (tmp_path / "checked.json").read_bytes() == (tmp_path / "plain.json").read_bytes()
 
@@ -320,11 +322,10 @@ def _broken(data: dict[str, Any], where: str) -> dict[str, Any]:
     return broken
 
 
-@pytest.mark.parametrize("where", ["hours/3/fuel", "events/0/rolls/0/faces", "summary",
-                                   "(top)"])
+@pytest.mark.parametrize("where", ["hours/3/fuel", "events/0/rolls/0/faces", "summary", "(top)"])
 def test_the_validator_catches_a_broken_document(campaign: Path, where: str) -> None:
-    from voyage.export import ExportError, load_voyage, to_json, validate
-    from voyage.store import open_campaign
+    from voyage.outputs.export import ExportError, load_voyage, to_json, validate
+    from voyage.store.campaign import open_campaign
 
     camp = open_campaign(campaign)
     try:
@@ -339,17 +340,18 @@ def test_the_validator_catches_a_broken_document(campaign: Path, where: str) -> 
     assert f"at {where}" in message
 
 
-def test_export_validate_refuses_to_write_a_broken_export(campaign: Path, tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch
-                                                           ) -> None:
-    from voyage import exportjson
+def test_export_validate_refuses_to_write_a_broken_export(
+    campaign: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from voyage.outputs import exportjson
 
     real = exportjson.to_json
     monkeypatch.setattr(exportjson, "to_json", lambda log: _broken(real(log), "hours/3/fuel"))
     out = tmp_path / "out"
     out.mkdir()
-    result = run([SHIP, "--format", "json", "--format", "csv", "--out", "x", "--validate"],
-                 campaign, out)
+    result = run(
+        [SHIP, "--format", "json", "--format", "csv", "--out", "x", "--validate"], campaign, out
+    )
     assert result.exit_code == 1
     assert result.output.startswith("Error: ") and result.output.count("\n") == 1
     assert "hours/3/fuel" in result.output
@@ -371,7 +373,7 @@ def test_export_validate_needs_the_json_format(campaign: Path, tmp_path: Path) -
 
 
 def test_csv_has_one_row_per_ship_hour(campaign: Path, tmp_path: Path) -> None:
-    from voyage.export import CSV_COLUMNS
+    from voyage.outputs.export import CSV_COLUMNS
 
     result = run([SHIP, "--format", "csv"], campaign, tmp_path)
     assert result.exit_code == 0, result.output
@@ -432,7 +434,7 @@ def test_errors_are_one_clean_line(
 
 
 def test_a_ship_that_never_sailed(tmp_path: Path) -> None:
-    from voyage.ships import make_ship
+    from voyage.vessels.ships import make_ship
 
     path = tmp_path / "campaign.db"
     camp = create_campaign(path, "Empty", 1)
@@ -458,12 +460,12 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
 ) -> None:
     from matplotlib.image import imread
 
-    from voyage.export import load_voyage, write_exports
-    from voyage.exportpicture import picture_area, picture_marks
-    from voyage.maps import bundled_campaign, load_map
-    from voyage.picturemarks import Mark
-    from voyage.render import MapGeometry, hex_pixel
-    from voyage.store import open_campaign
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.outputs.exportpicture import picture_area, picture_marks
+    from voyage.outputs.picturemarks import Mark
+    from voyage.outputs.render import MapGeometry, hex_pixel
+    from voyage.store.campaign import open_campaign
 
     sea_map = load_map(bundled_campaign("salt_reach"))
     camp = open_campaign(campaign)
@@ -472,7 +474,9 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     marks = picture_marks(log)
     # the notable events by number, as the Markdown log numbers them (issue 15)
     assert marks == [
-        Mark("start", "0305", "start"), Mark("event", "0506", "1"), Mark("event", "0707", "2"),
+        Mark("start", "0305", "start"),
+        Mark("event", "0506", "1"),
+        Mark("event", "0707", "2"),
         Mark("event", "0807", "end 3"),  # a hex with an event is an event mark
         # where she was at 00:00 (she sailed at 18:00 on day 1): the hour ending at midnight
         # left her in 0606
@@ -513,7 +517,7 @@ def test_any_event_text_stays_plain_words_in_one_list_item(text: str) -> None:
     """Whatever an event says, the Markdown shows exactly those words: no markup, no HTML."""
     from markdown_it import MarkdownIt
 
-    from voyage.export import md_text
+    from voyage.outputs.export import md_text
 
     words = " ".join(text.split())
     tokens = MarkdownIt("commonmark").enable("table").parse(f"- **00:00** {md_text(text)}\n")
@@ -527,7 +531,7 @@ def test_any_event_text_stays_plain_words_in_one_list_item(text: str) -> None:
 
 
 def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Path) -> None:
-    from voyage.store import open_campaign
+    from voyage.store.campaign import open_campaign
 
     camp = open_campaign(campaign)
     with camp.action("sail", "the Sea Witch sails home"):
@@ -563,11 +567,11 @@ def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Pa
 
 def test_the_picture_is_titled_in_plain_words_and_cropped_to_a_box(campaign: Path) -> None:
     # issue 15: "Iron Harpy, voyage 1: Gullhaven to Ironport, arrived ..." - no hex sums
-    from voyage import hexmap
-    from voyage.export import load_voyage, track
-    from voyage.exportpicture import picture_area, picture_title
-    from voyage.render import area_names
-    from voyage.store import open_campaign
+    from voyage.map import hexes as hexmap
+    from voyage.outputs.export import load_voyage, track
+    from voyage.outputs.exportpicture import picture_area, picture_title
+    from voyage.outputs.render import area_names
+    from voyage.store.campaign import open_campaign
 
     camp = open_campaign(campaign)
     log = load_voyage(camp, SHIP)
@@ -591,8 +595,12 @@ def test_players_log_leaves_out_routine_checks_ruling_codes_and_rolls(
     assert run([SHIP, "--format", "md"], campaign, tmp_path).exit_code == 0
     players = (tmp_path / "sea-witch-voyage-1.md").read_text(encoding="utf-8")
     out = tmp_path / "referee.md"
-    assert run([SHIP, "--format", "md", "--for", "referee", "--out", str(out)], campaign,
-               tmp_path).exit_code == 0
+    assert (
+        run(
+            [SHIP, "--format", "md", "--for", "referee", "--out", str(out)], campaign, tmp_path
+        ).exit_code
+        == 0
+    )
     referee = out.read_text(encoding="utf-8")
     assert "`" not in players.split("## Day 1")[1]  # no roll lines for players
     assert "capsize check: d20=" in referee
@@ -602,9 +610,9 @@ def test_players_log_leaves_out_routine_checks_ruling_codes_and_rolls(
 
 
 def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_path: Path) -> None:
-    from voyage.export import load_voyage, write_exports
-    from voyage.maps import bundled_campaign, load_map
-    from voyage.store import open_campaign
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.store.campaign import open_campaign
 
     camp = open_campaign(campaign)
     log = load_voyage(camp, SHIP)
@@ -619,6 +627,8 @@ def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_pat
     # the picture is inside the page: no file was written that was not asked for
     assert [p.name for p in out.iterdir()] == ["witch.html"]
     # without a map the page is written all the same, without a picture
-    assert run([SHIP, "-f", "html", "--out", str(out / "plain.html")], campaign,
-               tmp_path).exit_code == 0
+    assert (
+        run([SHIP, "-f", "html", "--out", str(out / "plain.html")], campaign, tmp_path).exit_code
+        == 0
+    )
     assert "<h2>Summary</h2>" in (out / "plain.html").read_text(encoding="utf-8")

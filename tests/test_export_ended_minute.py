@@ -11,8 +11,8 @@ import jsonschema
 from click.testing import CliRunner
 from conftest import ok, trawler_at
 
-from voyage.calendar import format_time
-from voyage.export import load_schema
+from voyage.outputs.export import load_schema
+from voyage.tables.calendar import format_time
 
 
 def _export(runner: CliRunner, tmp_path: Path) -> dict:

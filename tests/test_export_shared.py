@@ -1,7 +1,7 @@
 """The export reads each distinct rolls text of a voyage once and shares the decoded records
 among the events that stored it (issue 14.4: a 1,000-day voyage repeats a few hundred roll
 records thousands of times); the JSON export writes each shared record's text once
-(voyage.jsonpretty). Neither changes a byte of any export."""
+(voyage.base.jsontext). Neither changes a byte of any export."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 from test_export import SHIP, make_voyage
 
-from voyage import export
-from voyage.dice import Roller
-from voyage.store import create_campaign
+from voyage.dice.roller import Roller
+from voyage.outputs import export
+from voyage.store.campaign import create_campaign
 
 
 def _campaign(tmp_path: Path) -> export.VoyageLog:

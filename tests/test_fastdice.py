@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from voyage.dice import Modifier, Roller
+from voyage.dice.roller import Modifier, Roller
 
 
 @pytest.mark.parametrize("sides", [2, 3, 6, 7, 8, 12, 20, 100, 1000])

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage.errors import VoyageRuleError
+from voyage.base.errors import VoyageRuleError
 from voyage.rules.collisions import relative_speed, size_class, speeds_after
 
 # -- R91 exactly ----------------------------------------------------------------------------
@@ -70,18 +70,56 @@ def harbour(runner: CliRunner, db: Path) -> Path:
 SCRIPT = [
     ("encounter", "start", "Iron Harpy", "Sea Witch", "--range", "300"),
     ("encounter", "round"),
-    ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "hmg",
-     "--modifier", "10"),
-    ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
-     "--modifier", "10"),
+    (
+        "encounter",
+        "shoot",
+        "Sea Witch",
+        "--at",
+        "Iron Harpy",
+        "--weapon",
+        "hmg",
+        "--modifier",
+        "10",
+    ),
+    (
+        "encounter",
+        "shoot",
+        "Iron Harpy",
+        "--at",
+        "Sea Witch",
+        "--weapon",
+        "artillery",
+        "--modifier",
+        "10",
+    ),
     ("encounter", "round", "--move", "Sea Witch=4"),
     ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on"),
-    ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
-     "--no-dodge", "--modifier", "10"),
+    (
+        "encounter",
+        "shoot",
+        "Iron Harpy",
+        "--at",
+        "Sea Witch",
+        "--weapon",
+        "artillery",
+        "--no-dodge",
+        "--modifier",
+        "10",
+    ),
     ("roll", "fire", "Iron Harpy", "--apply"),  # the referee rules a shell set her afire
     ("encounter", "round"),
-    ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery",
-     "--no-dodge", "--modifier", "10"),
+    (
+        "encounter",
+        "shoot",
+        "Iron Harpy",
+        "--at",
+        "Sea Witch",
+        "--weapon",
+        "artillery",
+        "--no-dodge",
+        "--modifier",
+        "10",
+    ),
     ("encounter", "end"),
 ]
 
@@ -121,10 +159,38 @@ def test_a_scripted_fight_replays_byte_for_byte(runner, tmp_path, monkeypatch):
 def _setup(runner: CliRunner) -> None:
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine",
-       "V", "--trait", "Well-armed", "--weapon", "Heavy Machine Gun")
-    ok(runner, "ship", "add", "Iron Harpy", "--class", "warship", "--tier", "VII", "--engine",
-       "IX", "--weapon", "Artillery Cannon", "--armor", "2")
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Sea Witch",
+        "--class",
+        "trawler",
+        "--tier",
+        "IV",
+        "--engine",
+        "V",
+        "--trait",
+        "Well-armed",
+        "--weapon",
+        "Heavy Machine Gun",
+    )
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Iron Harpy",
+        "--class",
+        "warship",
+        "--tier",
+        "VII",
+        "--engine",
+        "IX",
+        "--weapon",
+        "Artillery Cannon",
+        "--armor",
+        "2",
+    )
     for name in ("Sea Witch", "Iron Harpy"):
         ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80", "--cargo", "100")
         ok(runner, "ship", "place", name, "0305")
@@ -143,46 +209,85 @@ def test_every_encounter_command_is_undone_exactly(runner, harbour):
 def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
     for step in SCRIPT[:2]:
         ok(runner, *step)
-    out = json.loads(ok(runner, "encounter", "shoot", "Iron Harpy", "--at", "Sea Witch",
-                        "--weapon", "artillery", "--no-dodge", "--modifier", "30", "--json"))
+    out = json.loads(
+        ok(
+            runner,
+            "encounter",
+            "shoot",
+            "Iron Harpy",
+            "--at",
+            "Sea Witch",
+            "--weapon",
+            "artillery",
+            "--no-dodge",
+            "--modifier",
+            "30",
+            "--json",
+        )
+    )
     leak = next(r for r in out["rolls"] if r["label"] == "hull leak")
     status = json.loads(ok(runner, "encounter", "status", "--json"))
     witch = next(s for s in status["sides"] if s["name"] == "Sea Witch")
     assert f"leaks {leak['total']}/h" in witch["state"] or leak["total"] <= 0
     with sqlite3.connect(harbour) as conn:
-        state = json.loads(conn.execute(
-            "SELECT state FROM voyages WHERE ship = 'Sea Witch'").fetchone()[0])
+        state = json.loads(
+            conn.execute("SELECT state FROM voyages WHERE ship = 'Sea Witch'").fetchone()[0]
+        )
     assert state["leaks"] == ([leak["total"]] if leak["total"] > 0 else [])
 
 
 @pytest.mark.parametrize(
     ("steps", "bad", "reason"),
     [
-        (1, ("encounter", "shoot", "Iron Harpy", "--at", "Gull", "--weapon", "artillery"),
-         "'Gull' is not in Iron Harpy's fight"),
-        (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "artillery"),
-         # "a Artillery Cannon", and no word of what she carries or how a ship is armed
-         "Sea Witch does not carry an Artillery Cannon (her heavy weapons: Heavy Machine "
-         "Gun; a ship is armed when made: `voyage ship add ... --weapon`)"),
-        (2, ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "trebuchet"),
-         "unknown weapon 'trebuchet'"),
-        (2, ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "broadside"),
-         "unknown collision kind"),
+        (
+            1,
+            ("encounter", "shoot", "Iron Harpy", "--at", "Gull", "--weapon", "artillery"),
+            "'Gull' is not in Iron Harpy's fight",
+        ),
+        (
+            2,
+            ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "artillery"),
+            # "a Artillery Cannon", and no word of what she carries or how a ship is armed
+            "Sea Witch does not carry an Artillery Cannon (her heavy weapons: Heavy Machine "
+            "Gun; a ship is armed when made: `voyage ship add ... --weapon`)",
+        ),
+        (
+            2,
+            ("encounter", "shoot", "Sea Witch", "--at", "Iron Harpy", "--weapon", "trebuchet"),
+            "unknown weapon 'trebuchet'",
+        ),
+        (
+            2,
+            ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "broadside"),
+            "unknown collision kind",
+        ),
         (1, ("encounter", "start", "Sea Witch", "Iron Harpy"), "already in fight 1"),
-        (0, ("encounter", "start", "Sea Witch", "--leviathan", "mermaid"),
-         "unknown leviathan 'mermaid'"),
+        (
+            0,
+            ("encounter", "start", "Sea Witch", "--leviathan", "mermaid"),
+            "unknown leviathan 'mermaid'",
+        ),
         (0, ("encounter", "round"), "no fight is under way"),
-        (1, ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery"),
-         "no round has begun"),
+        (
+            1,
+            ("encounter", "shoot", "Iron Harpy", "--at", "Sea Witch", "--weapon", "artillery"),
+            "no round has begun",
+        ),
         (2, ("encounter", "attack", "Iron Harpy", "--at", "Sea Witch"), "is a ship"),
         (2, ("encounter", "round", "--move", "Gull=3"), "Gull is not in fight 1"),
         # R54: a leviathan joins with --leviathan; the refusal used to offer
         # `voyage encounter start 'Kraken' OTHER...`, as if it were a ship
-        (0, ("encounter", "attack", "kraken", "--at", "Sea Witch"),
-         "no Kraken is in a fight: a leviathan joins one with `voyage encounter start SHIP "
-         "--leviathan kraken` (R54)"),
-        (0, ("encounter", "shoot", "Nobody", "--at", "Sea Witch", "--weapon", "hmg"),
-         "no ship named 'Nobody'"),
+        (
+            0,
+            ("encounter", "attack", "kraken", "--at", "Sea Witch"),
+            "no Kraken is in a fight: a leviathan joins one with `voyage encounter start SHIP "
+            "--leviathan kraken` (R54)",
+        ),
+        (
+            0,
+            ("encounter", "shoot", "Nobody", "--at", "Sea Witch", "--weapon", "hmg"),
+            "no ship named 'Nobody'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, reason):
@@ -196,14 +301,15 @@ def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, 
 def test_a_ram_between_ships_in_different_hexes_is_refused(runner, harbour, monkeypatch):
     for step in SCRIPT[:2]:
         ok(runner, *step)
-    # a campaign from before an open fight held the clock (R94, voyage.fightclock): an
+    # a campaign from before an open fight held the clock (R94, voyage.actions.fightclock): an
     # advance ran with it open, and the Harpy (9 knots) left the Witch (6) behind
     with monkeypatch.context() as m:
-        m.setattr("voyage.fightclock.refuse_while_fighting", lambda camp: None)
+        m.setattr("voyage.actions.fightclock.refuse_while_fighting", lambda camp: None)
         ok(runner, "advance", "--hours", "4")
     before = db_contents(harbour)
     assert "a ram is in one hex" in refused(
-        runner, "encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "shunt")
+        runner, "encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "shunt"
+    )
     assert db_contents(harbour) == before
 
 
@@ -211,8 +317,19 @@ def test_a_leviathan_attacks_and_the_fight_ends_in_voyage_minutes(runner, harbou
     ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "kraken")
     for _ in range(7):
         ok(runner, "encounter", "round")
-    out = json.loads(ok(runner, "encounter", "attack", "Kraken", "--at", "Sea Witch",
-                        "--zone", "secondary", "--json"))
+    out = json.loads(
+        ok(
+            runner,
+            "encounter",
+            "attack",
+            "Kraken",
+            "--at",
+            "Sea Witch",
+            "--zone",
+            "secondary",
+            "--json",
+        )
+    )
     assert "Explosion (2/5/10 yd, +4)" in out["text"]
     status = json.loads(ok(runner, "encounter", "status", "--json"))
     assert status["round"] == 7 and status["minute"] == 1  # six rounds a minute (R94)

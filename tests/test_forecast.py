@@ -15,11 +15,11 @@ import pytest
 from conftest import db_contents, ok, refused, trawler_at
 from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
 
-from voyage.dice import CheckOptions, check_odds
-from voyage.forecast import Setup, forecast, run_seed, wilson
+from voyage.actions.forecast import Setup, forecast, run_seed, wilson
+from voyage.dice.roller import CheckOptions, check_odds
 from voyage.rules.aground import coast_hazard_odds
 from voyage.rules.capsize import capsize_advantages, capsize_modifiers
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
 
 SHIP = "Sea Witch"
 
@@ -72,9 +72,7 @@ def test_the_campaign_file_is_byte_identical_afterwards(campaign: Path, runner):
 
 def test_seeds_are_a_stable_hash_of_seed_and_index():
     assert run_seed(5, 0) == run_seed(5, 0) != run_seed(5, 1) != run_seed(6, 1)
-    assert run_seed(5, 3) == int.from_bytes(
-        hashlib.blake2b(b"5:3", digest_size=8).digest(), "big"
-    )
+    assert run_seed(5, 3) == int.from_bytes(hashlib.blake2b(b"5:3", digest_size=8).digest(), "big")
 
 
 def _within_4_sigma(count: int, runs: int, exact: Fraction) -> None:
@@ -91,8 +89,8 @@ def test_open_sea_through_a_storm_loses_her_as_the_exact_odds_say():
     state = voyage(s, OPEN_ROUTE)
     storm = set(OPEN_ROUTE[1:])
     setup = Setup(world(lambda h, c: h in storm), state, 0)
-    from voyage.dice import Roller
-    from voyage.engine import Engine
+    from voyage.dice.roller import Roller
+    from voyage.engine.clock import Engine
 
     category = Engine(setup.world, [state], Roller(0)).category(state)
     mods = sum(m.value for m in capsize_modifiers(s.tier, category, book))
@@ -145,15 +143,16 @@ def test_bad_input_is_one_line_and_changes_nothing(campaign: Path, runner, args,
 
 def test_forecast_plot_writes_one_png(campaign: Path, runner, tmp_path: Path):
     out = tmp_path / "forecast.png"
-    text = ok(runner, "forecast", SHIP, "--to", "2812", "--runs", "200", "--seed", "2",
-              "--plot", str(out))
+    text = ok(
+        runner, "forecast", SHIP, "--to", "2812", "--runs", "200", "--seed", "2", "--plot", str(out)
+    )
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"Drew {out}" in text
 
 
 def test_fast_path_and_memo_change_nothing_in_a_forecast(campaign: Path):
     """The whole forecast, every run's result, is the same with quiet hours sailed in one
     step (and remembered across runs) as with every hour stepped."""
-    from voyage.forecast import prepare, read_only_campaign, simulate
+    from voyage.actions.forecast import prepare, read_only_campaign, simulate
 
     camp = read_only_campaign(campaign)
     setup = prepare(camp, SHIP, to="2812", inshore=True)

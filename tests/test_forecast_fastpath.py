@@ -1,4 +1,5 @@
-"""The engine's fast path for quiet hours (voyage.quiet.quiet_hours) gives exactly what stepping
+"""The engine's fast path for quiet hours (voyage.engine.quiet.quiet_hours) gives exactly what
+stepping
 every hour gives: the same hour rows, events, rolls and final state, on random voyages."""
 
 from __future__ import annotations
@@ -9,10 +10,10 @@ from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voyage.dice import Roller
-from voyage.engine import Engine
-from voyage.forecast import drive
-from voyage.quiet import quiet_hours
+from voyage.actions.forecast import drive
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine
+from voyage.engine.quiet import quiet_hours
 from voyage.rules.drift import Current
 
 
@@ -56,9 +57,25 @@ def _sail(fast: bool, make, storm_at, seed: int, hours: int, current_at=None):
     hours=st.integers(1, 120),
 )
 def test_quiet_hours_sail_as_the_hours_stepped(
-    tier, engine_tier, cargo, fuel, pace, coast, inshore, storm_hexes, storm_from,
-    storm_hours, progress, position, storm_here, current_hexes, current, hours_in_hex, leak,
-    seed, hours,
+    tier,
+    engine_tier,
+    cargo,
+    fuel,
+    pace,
+    coast,
+    inshore,
+    storm_hexes,
+    storm_from,
+    storm_hours,
+    progress,
+    position,
+    storm_here,
+    current_hexes,
+    current,
+    hours_in_hex,
+    leak,
+    seed,
+    hours,
 ):
     route = COAST_ROUTE if coast else OPEN_ROUTE
     if storm_here:  # R32: her sixth hour in a storm hex comes early
@@ -66,9 +83,16 @@ def test_quiet_hours_sail_as_the_hours_stepped(
 
     def make():
         s = ship(tier=tier, engine=engine_tier, cargo=cargo, fuel=fuel)
-        st_ = voyage(s, route, pace=pace, strain=1 if pace == "strain" else 0,
-                     progress=progress, hours_in_hex=hours_in_hex, position=position,
-                     leaks=[leak] if leak else [])
+        st_ = voyage(
+            s,
+            route,
+            pace=pace,
+            strain=1 if pace == "strain" else 0,
+            progress=progress,
+            hours_in_hex=hours_in_hex,
+            position=position,
+            leaks=[leak] if leak else [],
+        )
         st_.inshore = [False] + inshore[: len(route) - 1]
         return st_
 

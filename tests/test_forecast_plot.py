@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import ok
 
-from voyage import forecast_plot
+from voyage.outputs import forecast_plot
 
 
 def figure_axes():

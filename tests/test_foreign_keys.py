@@ -1,4 +1,4 @@
-"""Foreign keys declared (issue 15.6, voyage.fkschema m190): SQLite knows which rows point at
+"""Foreign keys declared (issue 15.6, voyage.store.fkschema m190): SQLite knows which rows point at
 which, undo and every delete path keep the keys whole, an older campaign upgrades with its
 rowids, values and undo journal intact, and rows that pointed nowhere are kept and named."""
 
@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 from conftest import ok, refused
 
-from voyage import doctor, fkschema, store
-from voyage.fkschema import FOREIGN_KEYS, declared, undeclared
-from voyage.store import open_campaign
+from voyage.actions import doctor
+from voyage.store import campaign as store
+from voyage.store import fkschema
+from voyage.store.campaign import open_campaign
+from voyage.store.fkschema import FOREIGN_KEYS, declared, undeclared
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
 NEW_STEPS = ("m190_foreign_keys", "m191_class_label")
@@ -56,15 +58,22 @@ def test_every_link_is_a_declared_key_with_its_child_column_indexed(db: Path):
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1  # enforcement stays on
     for fk in FOREIGN_KEYS:
         assert declared(conn, fk), fk.name
-        row = [r for r in conn.execute(f"PRAGMA foreign_key_list([{fk.child}])")
-               if r[3] == fk.column][0]
+        row = [
+            r for r in conn.execute(f"PRAGMA foreign_key_list([{fk.child}])") if r[3] == fk.column
+        ][0]
         assert row[2] == fk.parent and row[4] == fk.key
         # deleting a parent row finds its children through an index led by the column
-        led = [conn.execute(f"PRAGMA index_xinfo([{i[1]}])").fetchone()
-               for i in conn.execute(f"PRAGMA index_list([{fk.child}])")]
+        led = [
+            conn.execute(f"PRAGMA index_xinfo([{i[1]}])").fetchone()
+            for i in conn.execute(f"PRAGMA index_list([{fk.child}])")
+        ]
         assert any(x[2] == fk.column for x in led), fk.name
-    plan = " ".join(str(r) for r in conn.execute(
-        "EXPLAIN QUERY PLAN SELECT 1 FROM people WHERE ship = 'Gull' COLLATE NOCASE"))
+    plan = " ".join(
+        str(r)
+        for r in conn.execute(
+            "EXPLAIN QUERY PLAN SELECT 1 FROM people WHERE ship = 'Gull' COLLATE NOCASE"
+        )
+    )
     assert "USING" in plan and "INDEX" in plan  # a ship's people found by index, any case
     camp.close()
 
@@ -146,7 +155,8 @@ def voyage_before_foreign_keys() -> Iterator[None]:
     """This voyage as it was before m190: campaigns it makes and plays have no keys."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(
-            store.migrations, "_migrations",
+            store.migrations,
+            "_migrations",
             [m for m in store.migrations._migrations if m.name not in NEW_STEPS],
         )
         mp.setattr(store, "_KNOWN", [])
@@ -253,16 +263,20 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
     with sqlite3.connect(db) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         applied = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")]
-        doctors = {f"{t}.{c}" for t, cols in doctor._json_columns(conn, tables, applied).items()
-                   for c in cols}
+        doctors = {
+            f"{t}.{c}"
+            for t, cols in doctor._json_columns(conn, tables, applied).items()
+            for c in cols
+        }
         holding = set()  # columns with a value that looks like JSON
         for table in tables - {"undo_journal"}:  # the journal: old values of every column
             for col in [c[1] for c in conn.execute(f"PRAGMA table_info([{table}])")]:
-                if conn.execute(f"SELECT 1 FROM [{table}] WHERE substr([{col}], 1, 1) IN "
-                                "('[', '{') LIMIT 1").fetchone():
+                if conn.execute(
+                    f"SELECT 1 FROM [{table}] WHERE substr([{col}], 1, 1) IN ('[', '{{') LIMIT 1"
+                ).fetchone():
                     holding.add(f"{table}.{col}")
         assert holding >= {"ships.equipment", "events.rolls", "events.changes"}
-        # a route is text since m106 (voyage.routetext), which doctor checks on its own
+        # a route is text since m106 (voyage.store.routetext), which doctor checks on its own
         assert not {"voyage_routes.route", "voyage_routes.inshore"} & (holding | doctors)
         assert holding <= doctors  # voyage doctor checks every column that holds JSON
         for name in doctors:
@@ -278,7 +292,7 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
 
 
 def test_class_label_follows_the_campaigns_rule_book(runner, db: Path, tmp_path: Path):
-    from voyage.paths import tables_dir
+    from voyage.base.paths import tables_dir
 
     ok(runner, "ship", "add", "Gull", *SHIP)
     ok(runner, "ship", "add", "Tern", "--class", "dinghy", "--tier", "1")

@@ -1,4 +1,4 @@
-"""The collector's settings for a long advance (voyage.gctune, issue 14): set by the
+"""The collector's settings for a long advance (voyage.base.gctune, issue 14): set by the
 `voyage advance` process, never by a process that only runs commands inside itself."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from conftest import ok
 
-from voyage import gctune
+from voyage.base import gctune
 
 #: a console-script run of voyage that reports its collector's settings as it exits
 REPORT = (

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage import hexmap
-from voyage.errors import MapError
+from voyage.base.errors import MapError
+from voyage.map import hexes as hexmap
 
 # Hexes far enough from the 0101 corner that rings and lines never fall off the named grid.
 inner = st.builds(hexmap.hex_name, st.integers(12, 88), st.integers(12, 88))
@@ -201,7 +201,7 @@ def test_path_length_matches_distance_in_open_sea(a, b):
 def test_geometry_matches_the_picture():
     # The render's hex centres: neighbours are exactly one hex (flat to flat) apart, and
     # 0201 is to the right of and below 0101 (R30 orientation).
-    from voyage.render import MapGeometry
+    from voyage.outputs.render import MapGeometry
 
     geometry = MapGeometry(width=20, height=20)
     for name in ["0505", "0606", "1010", "0707"]:

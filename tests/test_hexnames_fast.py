@@ -1,11 +1,11 @@
-"""hex_name's two-digit halves looked up (issue 14.5, voyage.hexmap._TWO) give the names the
+"""hex_name's two-digit halves looked up (issue 14.5, voyage.map.hexes._TWO) give the names the
 format gave (R30: two digits each up to 99, three beyond), and the same errors."""
 
 from __future__ import annotations
 
 import pytest
 
-from voyage.hexmap import MapError, canonical, hex_name
+from voyage.map.hexes import MapError, canonical, hex_name
 
 
 def _formatted(col: object, row: object) -> str:

@@ -1,4 +1,4 @@
-"""The hours packed a ship-day to a row (issue 14, voyage.hourdays m102): the view ``hours``
+"""The hours packed a ship-day to a row (issue 14, voyage.store.hourdays m102): the view ``hours``
 gives the rows, columns, values, storage types and ids the table gave; an older campaign
 upgrades with its log, exports and undo unchanged; undo takes an advance's hours back; the
 view takes writes one hour at a time like the table did."""
@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 from conftest import ok
 
-from voyage import export, hourdays, logrows, store, voyages
-from voyage.store import open_campaign
+from voyage.actions import voyages
+from voyage.outputs import export
+from voyage.store import campaign as store
+from voyage.store import hourdays, logrows
+from voyage.store.campaign import open_campaign
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
 OLD_COLUMNS = hourdays.COLUMNS
@@ -63,7 +66,7 @@ def voyage_before_hour_days() -> Iterator[None]:
         mp.setattr(store, "_KNOWN", [])
         mp.setattr(store, "LOG_TABLES", ["rolls", "hours", "events"])
         mp.setattr(logrows, "write_hours", _old_write_hours)
-        from voyage import voyagelog  # (after voyage.voyages, which it imports from)
+        from voyage.store import voyagelog  # (after voyage.actions.voyages, which it imports from)
 
         for reader in (voyagelog, export):
             mp.setattr(reader, "read_hours", _old_read_hours)
@@ -131,8 +134,8 @@ def test_an_older_campaign_upgrades_with_every_hour_and_output_unchanged(runner,
 def test_an_advance_writes_the_rows_the_table_got(tmp_path):
     """The view's rows of an advance are the table's (same ids, values and storage types)."""
     camp = store.create_campaign(tmp_path / "c.db", "Packed", seed=3)
-    from voyage.mapstore import load_into_campaign
-    from voyage.ships import make_ship
+    from voyage.store.mapstore import load_into_campaign
+    from voyage.vessels.ships import make_ship
 
     load_into_campaign(camp, "salt_reach")
     chart = voyages.campaign_chart(camp)[0]

@@ -14,10 +14,10 @@ from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 from sqlite_utils import Database
 
-from voyage import store
-from voyage.dice import Roller
-from voyage.paths import tables_dir
-from voyage.tables import TABLE_NAMES
+from voyage.base.paths import tables_dir
+from voyage.dice.roller import Roller
+from voyage.store import campaign as store
+from voyage.tables.rulebook import TABLE_NAMES
 
 SHIP = ["--class", "trawler", "--tier", "IV", "--engine", "V"]
 
@@ -113,8 +113,9 @@ def test_tables_export_writes_the_kept_text(tmp_path):
     assert sorted(p.name for p in out.iterdir()) == ["tiers.yaml"]
     assert (out / "tiers.yaml").read_text() == (house / "tiers.yaml").read_text()
     before = (out / "tiers.yaml").read_text()
-    assert "already exists" in refused(CliRunner(), "tables", "export", str(out), "--db",
-                                       str(path), "--all")
+    assert "already exists" in refused(
+        CliRunner(), "tables", "export", str(out), "--db", str(path), "--all"
+    )
     assert sorted(p.name for p in out.iterdir()) == ["tiers.yaml"]  # nothing written
     run(path, "tables", "export", str(out), "--all", "--force")
     assert sorted(p.name for p in out.iterdir()) == sorted(f"{t}.yaml" for t in TABLE_NAMES)
@@ -164,7 +165,7 @@ def test_tables_that_do_not_fit_the_campaign_change_nothing(tmp_path):
     no_trawler = tmp_path / "nt"
     no_trawler.mkdir()
     classes = (tables_dir() / "classes.yaml").read_text()
-    trawler = classes[classes.index("  trawler:"):classes.index("  whaler:")]
+    trawler = classes[classes.index("  trawler:") : classes.index("  whaler:")]
     (no_trawler / "classes.yaml").write_text(classes.replace(trawler, ""))
     out = refused(CliRunner(), "tables", "load", str(no_trawler), "--db", str(path))
     assert "do not fit Gull" in out and "trawler" in out
@@ -177,8 +178,15 @@ def old_campaign(path: Path, tables: str | None) -> None:
     db.execute("PRAGMA journal_mode=WAL")
     store.migrations.apply(db, stop_before="m040_file_meta")
     db["campaign"].insert(  # type: ignore[union-attr]
-        {"id": 1, "name": "Old", "seed": 5, "rng_state": Roller(5).get_state(), "clock": 0,
-         "tables": tables, "created": "2026-01-01T00:00:00+00:00"}
+        {
+            "id": 1,
+            "name": "Old",
+            "seed": 5,
+            "rng_state": Roller(5).get_state(),
+            "clock": 0,
+            "tables": tables,
+            "created": "2026-01-01T00:00:00+00:00",
+        }
     )
     db.close()
 
@@ -190,8 +198,9 @@ def test_an_older_campaign_takes_a_copy_of_its_folder_once(tmp_path):
     run(path, "ship", "add", "Gull", *SHIP)  # the first open copies the folder in
     shutil.rmtree(house)
     assert json.loads(run(path, "ship", "show", "Gull", "--json"))["deadweight"] == 900
-    assert [r["table"] for r in json.loads(run(path, "tables", "show", "--json"))
-            if r["overridden"]] == ["tiers"]
+    assert [
+        r["table"] for r in json.loads(run(path, "tables", "show", "--json")) if r["overridden"]
+    ] == ["tiers"]
 
 
 def test_an_older_campaign_whose_folder_is_gone_says_so_in_one_line(tmp_path):
@@ -218,8 +227,18 @@ def test_a_campaign_with_a_built_boat_loads_house_tables(tmp_path):
     # of a campaign with one was refused ("do not fit Skiff: unknown ship class 'built'")
     path = tmp_path / "c.db"
     run(path, "init")
-    run(path, "ship", "build", "Skiff", "--body", "dinghy", "--plant", "small",
-        "--with", "depth-charge")
+    run(
+        path,
+        "ship",
+        "build",
+        "Skiff",
+        "--body",
+        "dinghy",
+        "--plant",
+        "small",
+        "--with",
+        "depth-charge",
+    )
     run(path, "tables", "export", str(tmp_path / "all"), "--all")
     assert "House tables now boats" in run(path, "tables", "load", str(tmp_path / "all"))
     empty = tmp_path / "empty"

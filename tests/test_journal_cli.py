@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import db_contents, ok, refused
 
-from voyage.chronicle import for_players
+from voyage.outputs.chronicle import for_players
 
 
 def test_ruling_codes_are_left_out_for_players() -> None:
@@ -50,8 +50,7 @@ def test_bad_times_are_refused_in_one_line(runner, sailed: Path, tmp_path: Path)
     assert "does not exist" in refused(runner, "journal", "--out", str(tmp_path / "no" / "j.md"))
     # a --since still to come, with no --until given: named as such (it blamed "--until")
     assert refused(runner, "journal", "--since", "day 9").strip() == (
-        "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): "
-        "give an earlier --since"
+        "Error: --since 'day 9' has not come yet (it is now Day 2, 06:00): give an earlier --since"
     )
 
 
@@ -96,7 +95,7 @@ def test_players_do_not_read_the_drowning_dice() -> None:
 def test_players_do_not_read_a_leviathans_figures(book) -> None:
     # R54, R93: "a Great White Whale (speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd
     # +3)" is the referee's stat block; players read the beast and what it looks like
-    from voyage.encounters import leviathan_text
+    from voyage.world.encounters import leviathan_text
 
     beasts = [book.leviathan(key) for key in book.leviathans["leviathans"]]
     assert len(beasts) >= 3

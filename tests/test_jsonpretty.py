@@ -1,4 +1,4 @@
-"""voyage.jsonpretty writes exactly what json.dumps(indent=2, ensure_ascii=False) writes
+"""voyage.base.jsontext writes exactly what json.dumps(indent=2, ensure_ascii=False) writes
 (the JSON export's bytes must not change with the speed-up, issue 14.4)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage.jsonpretty import dumps_indented
+from voyage.base.jsontext import dumps_indented
 
 SCALARS = (
     st.none()

@@ -23,8 +23,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok
 
-from voyage.doctor import examine
-from voyage.housetables import read_folder
+from voyage.actions.doctor import examine
+from voyage.store.housetables import read_folder
 
 KILLS = 50
 #: Kills between two timings of the command (a loaded machine's speed drifts within a test).

@@ -1,4 +1,4 @@
-"""The undo journal's triggers made as each table is first written (voyage.lazyjournal,
+"""The undo journal's triggers made as each table is first written (voyage.store.lazyjournal,
 issue 14: per-command cost): every write of an action is still journaled and undone
 exactly, whatever happened to the connection before (statements prepared before the
 action, an action rolled back with the triggers it made, a savepoint rolled back)."""
@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from test_undo_journal import dump
 
-from voyage import store
-from voyage.lazyjournal import JournalConnection
-from voyage.mapstore import load_into_campaign
-from voyage.ships import make_ship
+from voyage.store import campaign as store
+from voyage.store.lazyjournal import JournalConnection
+from voyage.store.mapstore import load_into_campaign
+from voyage.vessels.ships import make_ship
 
 
 def triggers(camp: store.Campaign) -> set[str]:

@@ -1,4 +1,4 @@
-"""voyage.lazyimport: rules an advance may never call are imported on first use, and the
+"""voyage.base.lazyimport: rules an advance may never call are imported on first use, and the
 stand-in then gives way to the real function (issue 14: start-up)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from voyage.lazyimport import lazy
+from voyage.base.lazyimport import lazy
 
 #: imported by no part of a quiet advance until a ship needs them
 LAZY = [
@@ -20,13 +20,13 @@ LAZY = [
     "voyage.rules.shiptables",
     "voyage.rules.movement",
     "voyage.rules.repair",
-    "voyage.depthroutes",
+    "voyage.actions.depthroutes",
 ]
 
 
 def test_the_engine_imports_no_rule_it_has_not_called() -> None:
     code = (
-        "import json, sys; import voyage.voyages, voyage.engine; "
+        "import json, sys; import voyage.actions.voyages, voyage.engine.clock; "
         f"print(json.dumps([m for m in {LAZY!r} if m in sys.modules]))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -58,10 +58,10 @@ def test_a_stand_in_replaced_meanwhile_is_left_alone() -> None:
 
 
 def test_a_campaign_opens_without_numpy_and_numpy_still_imports_after(tmp_path: Path) -> None:
-    """voyage.sqlitedb: sqlite-utils is loaded with numpy hidden (about 0.1 s of
+    """voyage.store.sqlitedb: sqlite-utils is loaded with numpy hidden (about 0.1 s of
     every command's start-up, issue 14); ``map render`` can still import numpy afterwards."""
     code = (
-        "import sys, pathlib; from voyage import store; "
+        "import sys, pathlib; from voyage.store import campaign as store; "
         f"store.create_campaign(pathlib.Path({str(tmp_path / 'c.db')!r}), 'T', seed=1); "
         "before = 'numpy' in sys.modules; import numpy; "
         "print(before, numpy.arange(3).sum(), sys.modules['numpy'] is numpy)"

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from engine_helpers import COAST_ROUTE, ship, voyage, world
 
-from voyage.engine import Engine
+from voyage.engine.clock import Engine
 from voyage.rules import leakwater
 
 
@@ -69,9 +69,9 @@ def test_r36_the_part_is_kept_with_the_voyage_between_advances():
 
 
 def test_each_forecast_run_has_its_own_leak_work_and_part():
-    # voyage.forecast's runs each step a copy of the voyage: the crew's leak work (R86) and
+    # voyage.actions.forecast's runs each step a copy of the voyage: the crew's leak work (R86) and
     # the part of an hlb (R36) one run changes are not the next run's (they shared one dict)
-    from voyage.forecast import fresh_state
+    from voyage.actions.forecast import fresh_state
 
     template = voyage(ship(), more={"repair": {"leak": 1, "hlbs": 5, "since": 0}})
     run = fresh_state(template)

@@ -9,10 +9,10 @@ from click.testing import CliRunner
 from conftest import ok
 from PIL import Image
 
-from voyage import render
-from voyage.maps import load_map
-from voyage.paths import campaigns_dir
-from voyage.picturelegend import track_owner
+from voyage.base.paths import campaigns_dir
+from voyage.map.seamap import load_map
+from voyage.outputs import render
+from voyage.outputs.picturelegend import track_owner
 
 SIX = [("Sea Witch", "0305", "2812"), ("Gull", "2420", "0419"), ("Petrel", "3016", "0804"),
        ("Albatross", "2906", "0419"), ("Tern", "0305", "2420")]  # fmt: skip

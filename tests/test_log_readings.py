@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok, refused, trawler_at
 
-from voyage.calendar import calendar_definition, parse_start
-from voyage.voyagenames import ordinal, voyage_name
-from voyage.world.campaign import WeatherError, parse_when
+from voyage.actions.weather import WeatherError, parse_when
+from voyage.base.voyagenames import ordinal, voyage_name
+from voyage.tables.calendar import calendar_definition, parse_start
 
 
 def test_the_day_line_says_the_minute_she_sank_not_the_end_of_that_hour(
@@ -91,7 +91,7 @@ def test_a_voyage_is_named_with_the_ships_own_count_beside_the_campaigns_id(
     runner, db: Path, tmp_path: Path
 ) -> None:
     # voyage ids count across the campaign: the Tug's first voyage is voyage 2, and a
-    # referee reading "voyage 2" took it for her second (voyage.voyagenames)
+    # referee reading "voyage 2" took it for her second (voyage.base.voyagenames)
     trawler_at(runner, "0305", tier="4", engine="3", crew=6, fuel=40, cargo=100)
     trawler_at(runner, "0305", name="Tug", tier="4", engine="3", crew=6, fuel=40, cargo=100)
     assert "- voyage 1." in ok(runner, "sail", "Sea Witch", "--to", "2812")
@@ -105,8 +105,8 @@ def test_a_voyage_is_named_with_the_ships_own_count_beside_the_campaigns_id(
     assert "Tug, voyage 2 (her 1st)." in ok(
         runner, "export", "Tug", "--voyage", "2", "-f", "csv", "--out", str(tmp_path / "t.csv")
     )
-    from voyage.store import open_campaign
-    from voyage.voyagelog import voyage_tracks
+    from voyage.store.campaign import open_campaign
+    from voyage.store.voyagelog import voyage_tracks
 
     camp = open_campaign(db)
     try:

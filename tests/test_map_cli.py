@@ -8,10 +8,10 @@ import textwrap
 
 from PIL import Image
 
-from voyage import hexmap
+from voyage.base.paths import campaigns_dir
 from voyage.cli import cli
-from voyage.paths import campaigns_dir
-from voyage.weather import group_storms, is_storm, storm_rows, storms_at
+from voyage.map import hexes as hexmap
+from voyage.map.storms import group_storms, is_storm, storm_rows, storms_at
 
 SALT_REACH = str(campaigns_dir() / "salt_reach")
 
@@ -225,7 +225,7 @@ def test_clear_one_all_and_undo(runner, db):
 
 
 def test_storms_at_reads_a_campaign_db(runner, db):
-    from voyage.store import open_campaign
+    from voyage.store.campaign import open_campaign
 
     loaded(runner, db)
     run(runner, "weather", "storm", "0404", "--hours", "5")
@@ -302,9 +302,9 @@ def test_map_show_json_lists_ships_and_storms(tmp_path):
 def test_map_render_draws_open_voyage_tracks(tmp_path):
     from click.testing import CliRunner
 
+    from voyage.actions.voyages import voyage_tracks
     from voyage.cli import cli
-    from voyage.store import open_campaign
-    from voyage.voyages import voyage_tracks
+    from voyage.store.campaign import open_campaign
 
     db = str(tmp_path / "c.db")
     runner = CliRunner()

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage import hexmap, mapcache, mapstore
+from voyage.base.paths import campaigns_dir
 from voyage.cli import cli
-from voyage.maps import SEA_TERRAINS, TERRAINS, coastal_cells, load_map, parse_map
-from voyage.paths import campaigns_dir
+from voyage.map import hexes as hexmap
+from voyage.map.seamap import SEA_TERRAINS, TERRAINS, coastal_cells, load_map, parse_map
+from voyage.store import mapcache, mapstore
 
 SALT_REACH = str(campaigns_dir() / "salt_reach")
 LAGOON = textwrap.dedent(
@@ -109,7 +110,7 @@ def test_a_row_for_another_text_is_never_used(runner, db, tmp_path):
 
 
 def test_a_busy_campaign_is_simply_not_cached(runner, db, tmp_path, monkeypatch):
-    from voyage import store
+    from voyage.store import campaign as store
 
     lagoon = tmp_path / "lagoon.yaml"
     lagoon.write_text(LAGOON)
@@ -246,7 +247,7 @@ def test_route_on_integer_cells_is_the_route_by_names(rows, data):
 
 
 def test_round_trip_and_fills_with_a_long_unicode_legend():
-    from voyage.render import fill_kinds, hex_colour, kind_colour
+    from voyage.outputs.render import fill_kinds, hex_colour, kind_colour
 
     chars = [chr(0x4E00 + i) for i in range(300)]  # more kinds than a byte can number
     legend = "".join(f'  "{c}": {{terrain: sea, seabed: rocky}}\n' for c in chars[:-1])
@@ -306,8 +307,8 @@ def test_cell_search_edges():
 
 
 def test_a_read_command_fills_the_cache_without_keeping_the_write_lock(runner, db, tmp_path):
-    from voyage.campaignfile import begin_reading, end_reading
-    from voyage.store import open_campaign
+    from voyage.store.campaign import open_campaign
+    from voyage.store.campaignfile import begin_reading, end_reading
 
     lagoon = tmp_path / "lagoon.yaml"
     lagoon.write_text(LAGOON)

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage import hexmap
-from voyage.errors import MapError
-from voyage.maps import load_map, parse_map
-from voyage.paths import campaigns_dir
+from voyage.base.errors import MapError
+from voyage.base.paths import campaigns_dir
+from voyage.map import hexes as hexmap
+from voyage.map.seamap import load_map, parse_map
 
 GOOD = textwrap.dedent(
     """\
@@ -319,7 +319,7 @@ def test_the_example_in_docs_maps_md_is_a_valid_map():
 
 
 def test_campaign_info_of_the_bundled_campaign():
-    from voyage.campaignfolders import load_campaign_info
+    from voyage.actions.campaignfolders import load_campaign_info
 
     info = load_campaign_info(campaigns_dir() / "salt_reach")
     assert info.name == "The Salt Reach" and isinstance(info.seed, int)
@@ -331,7 +331,7 @@ def test_campaign_info_of_the_bundled_campaign():
 
 
 def test_campaign_info_rejects_a_demo_on_land(tmp_path):
-    from voyage.campaignfolders import load_campaign_info
+    from voyage.actions.campaignfolders import load_campaign_info
 
     write(tmp_path, "rows: |\n  ~~#\n  ~~#\n")
     (tmp_path / "campaign.yaml").write_text(

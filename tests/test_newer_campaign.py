@@ -54,12 +54,12 @@ def _newer(db: Path, how: str) -> None:
 def test_every_command_refuses_a_newer_campaign_in_one_line(
     runner, db: Path, how: str, monkeypatch
 ):
-    import voyage.browse
+    import voyage.outputs.browse
 
     def served(*_: object) -> None:
         raise AssertionError("voyage browse served a newer campaign")
 
-    monkeypatch.setattr(voyage.browse, "serve", served)  # a server would never return
+    monkeypatch.setattr(voyage.outputs.browse, "serve", served)  # a server would never return
     trawler_at(runner, "0305", crew=5, fuel=60)
     _newer(db, how)
     before = db_contents(db)
@@ -75,7 +75,7 @@ def test_every_command_refuses_a_newer_campaign_in_one_line(
 
 
 def test_browse_still_serves_a_campaign_of_this_voyage(runner, db: Path):
-    from voyage.campaignfile import campaign_title
+    from voyage.store.campaignfile import campaign_title
 
     ok(runner, "ship", "add", "Gull", "--class", "dinghy", "--tier", "1")
     assert campaign_title(db) == "Test"

@@ -1,4 +1,4 @@
-"""Ships an older campaign left "at anchor" with no voyage (m130, voyage.oldanchors; R65,
+"""Ships an older campaign left "at anchor" with no voyage (m130, voyage.store.oldanchors; R65,
 R64, R60): upgraded, each lies anchored (or adrift, where no anchor holds) on the open
 one-hex voyage `voyage ship place` gives her today; storms reach her, undo and history
 behave as before, and a second run changes nothing."""
@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 from conftest import ok, refused
 
-from voyage import passage, store
+from voyage.actions import passage
 from voyage.rules import arrival
+from voyage.store import campaign as store
 
 STEP = "m130_anchored_voyages"
 TRAWLER = ("--class", "trawler", "--tier", "IV", "--engine", "V")
@@ -216,7 +217,7 @@ def test_a_ship_whose_resting_action_is_too_old_to_undo_keeps_her_voyage(runner,
 
 
 def test_a_ship_on_what_is_land_now_is_left_as_she_was_and_doctor_names_her(runner, db: Path):
-    from voyage import doctor
+    from voyage.actions import doctor
 
     db.unlink()
     runner.db = db

@@ -10,9 +10,9 @@ ROOT = Path(__file__).parent.parent
 
 
 def test_every_python_package_under_voyage_is_listed_in_pyproject() -> None:
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "packages"
-    ])
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
     found = {
         ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "voyage").rglob("__init__.py")
     }

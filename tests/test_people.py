@@ -18,10 +18,23 @@ def crewed(runner: CliRunner, db: Path) -> Path:
     """The Salt Reach; the freighter Mercy in Gullhaven with 12 crew, 6 passengers, 4 life
     jackets and 2 rafts; two named people aboard."""
     ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine",
-       "VIII")
-    ok(runner, "ship", "load", "Mercy", "--crew", "12", "--passengers", "6", "--fuel", "200",
-       "--jackets", "4", "--rafts", "2")
+    ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII")
+    ok(
+        runner,
+        "ship",
+        "load",
+        "Mercy",
+        "--crew",
+        "12",
+        "--passengers",
+        "6",
+        "--fuel",
+        "200",
+        "--jackets",
+        "4",
+        "--rafts",
+        "2",
+    )
     ok(runner, "crew", "add", "Anna Roe", "--ship", "Mercy", "--passenger", "--swimming", "0")
     ok(runner, "crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket")
     ok(runner, "ship", "place", "Mercy", "0305")
@@ -148,8 +161,10 @@ def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runn
     ok(runner, "sail", "Gull", "--to", where)
     ok(runner, "advance", "--until", "arrival")
     with sqlite3.connect(crewed) as conn:
-        conn.execute("UPDATE ships SET equipment = json_set(equipment, '$.radio', 'Receiver') "
-                     "WHERE name = 'Gull'")
+        conn.execute(
+            "UPDATE ships SET equipment = json_set(equipment, '$.radio', 'Receiver') "
+            "WHERE name = 'Gull'"
+        )
     assert "stops to search" in ok(runner, "act", "Gull", "search")
     ships = json.loads(ok(runner, "status", "--json"))["ships"]
     (gull,) = [s for s in ships if s["ship"] == "Gull"]
@@ -182,7 +197,7 @@ def test_map_show_marks_rafts_and_people_in_the_water(runner, crewed):
 def test_an_abandoned_ships_json_export_validates_with_her_people(runner, crewed, tmp_path):
     import jsonschema
 
-    from voyage.export import load_schema
+    from voyage.outputs.export import load_schema
 
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")
@@ -361,8 +376,10 @@ def test_people_afloat_in_a_port_are_brought_ashore_at_the_hours_end(runner, cre
     ok(runner, "act", "Mercy", "abandon")
     with sqlite3.connect(crewed) as conn:  # as if they were carried into Gullhaven's hex
         conn.execute("UPDATE floaters SET hex = '0305'")
-        conn.execute("DELETE FROM floaters WHERE kind = 'people' AND id NOT IN "
-                     "(SELECT min(id) FROM floaters WHERE kind = 'people')")
+        conn.execute(
+            "DELETE FROM floaters WHERE kind = 'people' AND id NOT IN "
+            "(SELECT min(id) FROM floaters WHERE kind = 'people')"
+        )
         conn.execute("UPDATE floaters SET count = 1 WHERE kind = 'people'")
     ok(runner, "advance", "--hours", "1")
     log = json.loads(ok(runner, "log", "Mercy", "--json"))

@@ -1,5 +1,5 @@
 """Storage that stays flat as a campaign grows (issue 14.5): a voyage's route has its own row
-(m100, voyage.perfschema), floaters are written narrowly, and the log's rolls are encoded
+(m100, voyage.store.perfschema), floaters are written narrowly, and the log's rolls are encoded
 without their dicts but byte for byte as before."""
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from voyage import doctor, store, voyages
-from voyage.dice import Modifier, Roll, Roller, parse
-from voyage.engine import Engine, dumps
-from voyage.logrows import rolls_json
-from voyage.mapstore import load_into_campaign
-from voyage.people import floaters, save_floaters
-from voyage.routetext import (
+from voyage.actions import doctor, voyages
+from voyage.actions.people import floaters, save_floaters
+from voyage.dice.roller import Modifier, Roll, Roller, parse
+from voyage.engine.clock import Engine, dumps
+from voyage.store import campaign as store
+from voyage.store.logrows import rolls_json
+from voyage.store.mapstore import load_into_campaign
+from voyage.store.routetext import (
     inshore_from_json,
     inshore_from_text,
     inshore_text,
@@ -26,7 +27,7 @@ from voyage.routetext import (
     route_from_text,
     route_text,
 )
-from voyage.ships import make_ship
+from voyage.vessels.ships import make_ship
 from voyage.world.water import Floater
 
 
@@ -62,7 +63,7 @@ def test_the_route_lives_in_its_own_row_and_every_reader_sees_it(camp):
     route, inshore = camp.db.conn.execute(
         "SELECT route, inshore FROM voyage_routes WHERE voyage_id = ?", [vid]
     ).fetchone()
-    # m106: the hexes separated by spaces, a 0 or 1 per hex (voyage.routetext)
+    # m106: the hexes separated by spaces, a 0 or 1 per hex (voyage.store.routetext)
     assert route.split()[0] == "0305" and len(inshore) == len(route.split())
     assert set(inshore) == {"0"} and " ".join(route.split()) == route
     (listed,) = voyages.voyage_list(camp)
@@ -371,7 +372,7 @@ def test_a_quiet_voyage_stores_only_what_differs_from_a_new_one(camp):
 
 
 def test_rolls_of_one_kind_with_and_without_odds_are_encoded_exactly():
-    """Roll.to_json builds the parts a kind of roll shares once (voyage.dice._roll_shape):
+    """Roll.to_json builds the parts a kind of roll shares once (voyage.dice.roller._roll_shape):
     rolls of one kind with other odds, no odds, other faces or outcomes, and values of
     another type that compare equal (True and 1), each still give the encoder's bytes."""
     base = {"label": "kind", "dice": "d6", "faces": [3], "natural": 3, "total": 5}
@@ -405,9 +406,9 @@ def test_rolls_of_one_kind_with_and_without_odds_are_encoded_exactly():
 
 
 def test_changes_are_encoded_exactly_as_dumps_writes_them():
-    """voyage.logrows encodes an event's changes with one C encoder made once: the same
-    bytes as voyage.engine.dumps for every kind of value a change holds."""
-    from voyage.logrows import _changes_json
+    """voyage.store.logrows encodes an event's changes with one C encoder made once: the same
+    bytes as voyage.engine.clock.dumps for every kind of value a change holds."""
+    from voyage.store.logrows import _changes_json
 
     for changes in [
         {},

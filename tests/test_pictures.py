@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from voyage.picturelabels import (
+from voyage.outputs.picturelabels import (
     BoxIndex,
     Label,
     overlaps,
@@ -25,8 +25,9 @@ def label_boxes(fig: Any, with_title: bool = True) -> list[tuple[str, str, tuple
     texts = [t for ax in fig.axes for t in ax.texts if (t.get_gid() or "").startswith("label:")]
     if with_title:
         texts += [t for t in fig.texts if t.get_gid() == "title"]
-    return [(t.get_gid(), t.get_text(), tuple(t.get_window_extent(renderer).extents))
-            for t in texts]
+    return [
+        (t.get_gid(), t.get_text(), tuple(t.get_window_extent(renderer).extents)) for t in texts
+    ]
 
 
 def clashes(boxes: list[tuple[str, str, tuple[float, ...]]]) -> list[tuple[str, str]]:
@@ -40,10 +41,10 @@ def legend_words(fig: Any) -> list[str]:
 @pytest.fixture(scope="module")
 def voyage(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The demo's voyage with seed 2: three days from Gullhaven to Ironport."""
-    from voyage.demo import run_demo
-    from voyage.export import load_voyage
-    from voyage.maps import bundled_campaign, load_map
-    from voyage.store import open_campaign
+    from voyage.actions.demo import run_demo
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.export import load_voyage
+    from voyage.store.campaign import open_campaign
 
     result = run_demo(tmp_path_factory.mktemp("demo"), 2)
     camp = open_campaign(result.campaign)
@@ -53,10 +54,10 @@ def voyage(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def test_the_voyage_picture_has_its_title_crop_marks_days_and_legend(voyage: Any) -> None:
-    from voyage import hexmap
-    from voyage.export import event_numbers, track
-    from voyage.exportpicture import midnights, picture_area, picture_title, voyage_figure
-    from voyage.render import MapGeometry
+    from voyage.map import hexes as hexmap
+    from voyage.outputs.export import event_numbers, track
+    from voyage.outputs.exportpicture import midnights, picture_area, picture_title, voyage_figure
+    from voyage.outputs.render import MapGeometry
 
     log, sea = voyage
     fig = voyage_figure(log, sea)
@@ -80,8 +81,10 @@ def test_the_voyage_picture_has_its_title_crop_marks_days_and_legend(voyage: Any
     # the track's own box and a margin of 2 (or the map's edge): a voyage east across the
     # map is a wide picture, not a square of empty sea
     sailed = [hexmap.parse_hex(n) for n in track(log)]
-    for got, had, last in ((cols, [c for c, _ in sailed], sea.width),
-                           (rows, [r for _, r in sailed], sea.height)):
+    for got, had, last in (
+        (cols, [c for c, _ in sailed], sea.width),
+        (rows, [r for _, r in sailed], sea.height),
+    ):
         assert min(got) <= max(1, min(had) - 2) and max(got) >= min(last, max(had) + 2)
         assert max(got) - min(got) <= max(had) - min(had) + 2 * 2 + 2
     assert len(rows) < sea.height
@@ -89,8 +92,11 @@ def test_the_voyage_picture_has_its_title_crop_marks_days_and_legend(voyage: Any
     written = " ".join(text for gid, text, _ in placed if gid == "label:event")
     for number in event_numbers(log).values():
         assert str(number) in written.replace("-", " ").replace(",", " ").split() or any(
-            int(a) <= number <= int(b) for a, b in
-            (part.split("-") for part in written.replace(",", " ").split() if "-" in part))
+            int(a) <= number <= int(b)
+            for a, b in (
+                part.split("-") for part in written.replace(",", " ").split() if "-" in part
+            )
+        )
     assert "start" in written or "start" in [t for g, t, _ in placed if g == "label:start"]
     # a day mark for each midnight at sea, in the campaign's words
     days = [text for gid, text, _ in placed if gid == "label:day"]
@@ -98,14 +104,19 @@ def test_the_voyage_picture_has_its_title_crop_marks_days_and_legend(voyage: Any
     # no word covers another
     assert clashes(placed) == []
     legend = legend_words(fig)
-    for words in ("open sea", "rocky shallows", f"voyage 1 of {log.ship}",
-                  "events, numbered as in the log", "where she was at 00:00"):
+    for words in (
+        "open sea",
+        "rocky shallows",
+        f"voyage 1 of {log.ship}",
+        "events, numbered as in the log",
+        "where she was at 00:00",
+    ):
         assert words in legend
     assert "rocky bottom" not in legend  # the map's own name for it, not the internal word
 
 
 def test_the_same_voyage_is_drawn_the_same_way(voyage: Any) -> None:
-    from voyage.exportpicture import voyage_figure
+    from voyage.outputs.exportpicture import voyage_figure
 
     log, sea = voyage
     first = label_boxes(voyage_figure(log, sea))
@@ -113,13 +124,17 @@ def test_the_same_voyage_is_drawn_the_same_way(voyage: Any) -> None:
 
 
 def test_hex_numbers_give_way_to_names_and_marks(tmp_path: Path) -> None:
-    from voyage.maps import bundled_campaign, load_map
-    from voyage.render import draw_map
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.render import draw_map
 
     sea = load_map(bundled_campaign("salt_reach"))
-    fig = draw_map(sea, labels=True, ships=[("Gull", "0305"), ("Mercy", "0405")],
-                   tracks=[("voyage 1 of Gull", ["0305", "0405", "0506"])],
-                   marks=[("0506", "1")])
+    fig = draw_map(
+        sea,
+        labels=True,
+        ships=[("Gull", "0305"), ("Mercy", "0405")],
+        tracks=[("voyage 1 of Gull", ["0305", "0405", "0506"])],
+        marks=[("0506", "1")],
+    )
     placed = label_boxes(fig, with_title=False)
     assert clashes(placed) == []
     numbers = {text for gid, text, _ in placed if gid == "label:hex"}
@@ -134,28 +149,33 @@ def test_hex_numbers_give_way_to_names_and_marks(tmp_path: Path) -> None:
 
 
 def test_day_marks_are_thinned_on_a_long_voyage_and_days_in_one_hex_share_a_mark() -> None:
-    from voyage.export import VoyageLog
-    from voyage.exportpicture import MOST_DAY_MARKS, day_marks
+    from voyage.outputs.export import VoyageLog
+    from voyage.outputs.exportpicture import MOST_DAY_MARKS, day_marks
 
     route = [f"{c:02d}05" for c in range(1, 31)]
     hours = [{"clock": c, "hex": route[min(c // 48, 29)]} for c in range(60 * 24)]
-    log = VoyageLog("c", "Slow", {"id": 1, "route": route, "position": 29, "ended": 60 * 24},
-                    hours, [], {})
+    log = VoyageLog(
+        "c", "Slow", {"id": 1, "route": route, "position": 29, "ended": 60 * 24}, hours, [], {}
+    )
     marks = day_marks(log)
     assert 1 < len(marks) <= min(MOST_DAY_MARKS, 30 // 3)
     assert {m.kind for m in marks} == {"day"}
     # two days a hex: only every Nth midnight is kept, so no two marks share a hex here
     assert len({m.hex for m in marks}) == len(marks)
-    short = VoyageLog("c", "Stuck", {"id": 1, "route": route, "position": 29, "ended": 200},
-                      [{"clock": c, "hex": "0105" if c < 100 else "0205"} for c in range(200)],
-                      [], {})
+    short = VoyageLog(
+        "c",
+        "Stuck",
+        {"id": 1, "route": route, "position": 29, "ended": 200},
+        [{"clock": c, "hex": "0105" if c < 100 else "0205"} for c in range(200)],
+        [],
+        {},
+    )
     # days 2-5 in 0105 share one mark; days 6-9 in 0205 another
-    assert [(m.hex, m.text) for m in day_marks(short)] == [("0105", "Day 2-5"),
-                                                           ("0205", "Day 6-9")]
+    assert [(m.hex, m.text) for m in day_marks(short)] == [("0105", "Day 2-5"), ("0205", "Day 6-9")]
 
 
 def test_day_words_follow_the_campaign_calendar() -> None:
-    from voyage.calendar import _default_gregorian, format_day, format_days
+    from voyage.tables.calendar import _default_gregorian, format_day, format_days
 
     cal = _default_gregorian()
     first = format_day(cal, 0)
@@ -172,7 +192,7 @@ def test_placement_keeps_words_apart_and_drops_what_may_go(tmp_path: Path) -> No
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from voyage.picturelabels import place_labels
+    from voyage.outputs.picturelabels import place_labels
 
     fig = Figure(figsize=(2, 2), dpi=100)
     FigureCanvasAgg(fig)
@@ -181,8 +201,9 @@ def test_placement_keeps_words_apart_and_drops_what_may_go(tmp_path: Path) -> No
     ax.set_ylim(0, 10)
     (dot,) = ax.plot([5], [5], "o")
     words = [Label("event", 5, 5, f"word {n}", 9) for n in range(4)]
-    hexes = [Label("hex", 5, 5, "0505", 9, home=(0, 0), required=False, fixed=True,
-                   companions=[dot])]
+    hexes = [
+        Label("hex", 5, 5, "0505", 9, home=(0, 0), required=False, fixed=True, companions=[dot])
+    ]
     written = place_labels(ax, words + hexes)
     assert [t.get_text() for t in written] == ["word 0", "word 1", "word 2", "word 3"]
     assert dot not in ax.lines  # a word dropped takes its mark with it

@@ -34,9 +34,10 @@ def test_plan_offers_routes_and_a_fuel_stop(campaign: Path, runner):
     stop = fuel["stops"][0]
     assert stop["buy"] > 0 and stop["hex"] in fuel["route"]
     # the tanks do not reach on the shortest route: she never arrives there
-    assert kinds["shortest"]["arrives"] == 0 and kinds["shortest"]["out_of_fuel"] + kinds[
-        "shortest"
-    ]["lost"] > 0
+    assert (
+        kinds["shortest"]["arrives"] == 0
+        and kinds["shortest"]["out_of_fuel"] + kinds["shortest"]["lost"] > 0
+    )
     assert fuel["arrives"] > 0.5
     # safest first: the likeliest to arrive leads
     assert data["plans"][0]["arrives"] == max(p["arrives"] for p in data["plans"])
@@ -64,8 +65,22 @@ def test_forecast_plan_matches_the_plan_row(campaign: Path, runner):
         ok(runner, "plan", SHIP, "--to", "2812", "--runs", "300", "--seed", "3", "--json")
     )
     fuel = next(p for p in data["plans"] if p["kind"] == "fuel")
-    one = json.loads(ok(runner, "forecast", SHIP, "--plan", str(fuel["plan"]), "--to", "2812",
-                        "--runs", "300", "--seed", "3", "--json"))
+    one = json.loads(
+        ok(
+            runner,
+            "forecast",
+            SHIP,
+            "--plan",
+            str(fuel["plan"]),
+            "--to",
+            "2812",
+            "--runs",
+            "300",
+            "--seed",
+            "3",
+            "--json",
+        )
+    )
     assert one["route"] == fuel["route"] and one["stops"] == [fuel["stops"][0]["hex"]]
     assert one["chances"]["arrives"]["chance"] == fuel["arrives"]
 
@@ -90,11 +105,11 @@ def test_plan_bad_input(campaign: Path, runner, args, words):
 def test_with_the_currents_the_plan_offers_the_fastest_way(campaign: Path, runner):
     """Cinder Quay (0419) to Saltholm (2420): the Southern Set runs east along the bay's
     mouth (R64); the route of fewest hours with it beats the shortest route's hours."""
-    from voyage import ships as shipfig
-    from voyage.forecast import read_only_campaign
-    from voyage.plan import candidates
+    from voyage.actions.forecast import read_only_campaign
+    from voyage.actions.plan import candidates
+    from voyage.actions.voyages import campaign_chart
     from voyage.rules.drift import current_lookup, route_hours
-    from voyage.voyages import campaign_chart
+    from voyage.vessels import ships as shipfig
 
     ok(runner, "ship", "place", SHIP, "0419")
     camp = read_only_campaign(campaign)

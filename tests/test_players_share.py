@@ -18,8 +18,9 @@ def _csv(runner, tmp_path: Path, name: str, *args: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
 
 
-def test_the_players_csv_tells_what_the_players_log_tells(runner, sailed: Path,
-                                                          tmp_path: Path) -> None:
+def test_the_players_csv_tells_what_the_players_log_tells(
+    runner, sailed: Path, tmp_path: Path
+) -> None:
     # `--for players` is the default: the CSV wrote every routine check and ruling code
     # ("The shallows are clear.", "(R33)") whatever --for said
     players = _csv(runner, tmp_path, "players.csv")
@@ -37,8 +38,9 @@ def test_the_players_csv_tells_what_the_players_log_tells(runner, sailed: Path,
     assert [[r[k] for k in keep] for r in players] == [[r[k] for k in keep] for r in referee]
 
 
-def test_a_players_json_is_written_whole_and_named_the_referees(runner, sailed: Path,
-                                                                 tmp_path: Path) -> None:
+def test_a_players_json_is_written_whole_and_named_the_referees(
+    runner, sailed: Path, tmp_path: Path
+) -> None:
     # the JSON keeps every roll (R4): asked for `--for players`, it is written whole, and a
     # note on stderr says whose record it is (it was written without a word)
     from click.testing import CliRunner
@@ -46,23 +48,29 @@ def test_a_players_json_is_written_whole_and_named_the_referees(runner, sailed: 
     from voyage.cli import cli
 
     out = tmp_path / "witch.json"
-    result = CliRunner().invoke(cli, ["export", "Sea Witch", "-f", "json", "--for", "players",
-                                      "--out", str(out)], env={"VOYAGE_DB": str(sailed)})
+    result = CliRunner().invoke(
+        cli,
+        ["export", "Sea Witch", "-f", "json", "--for", "players", "--out", str(out)],
+        env={"VOYAGE_DB": str(sailed)},
+    )
     assert result.exit_code == 0, result.output
     assert "Note: the JSON export is the referee's whole record" in result.stderr
     assert any(e["rolls"] for e in json.loads(out.read_text(encoding="utf-8"))["events"])
     # no note when nobody said players
-    plain = CliRunner().invoke(cli, ["export", "Sea Witch", "-f", "json", "--out",
-                                     str(tmp_path / "b.json")], env={"VOYAGE_DB": str(sailed)})
+    plain = CliRunner().invoke(
+        cli,
+        ["export", "Sea Witch", "-f", "json", "--out", str(tmp_path / "b.json")],
+        env={"VOYAGE_DB": str(sailed)},
+    )
     assert plain.exit_code == 0 and "Note" not in plain.stderr
 
 
-def test_a_journal_for_one_ships_players_tells_nothing_of_the_others(runner, sailed: Path,
-                                                                     tmp_path: Path) -> None:
+def test_a_journal_for_one_ships_players_tells_nothing_of_the_others(
+    runner, sailed: Path, tmp_path: Path
+) -> None:
     # the journal told every ship's story, with no way to leave out the ships the players
     # have not met (a rival's course, her troubles): --ship names the ships to tell
-    ok(runner, "ship", "add", "Black Gull", "--class", "motorboat", "--tier", "3",
-       "--engine", "4")
+    ok(runner, "ship", "add", "Black Gull", "--class", "motorboat", "--tier", "3", "--engine", "4")
     ok(runner, "ship", "load", "Black Gull", "--crew", "3", "--fuel", "30")
     ok(runner, "ship", "place", "Black Gull", "2812")
     ok(runner, "sail", "Black Gull", "--to", "1510")
@@ -72,11 +80,22 @@ def test_a_journal_for_one_ships_players_tells_nothing_of_the_others(runner, sai
     assert "Black Gull" in everyone and "Sea Witch" in everyone
     ours = ok(runner, "journal", "--since", "day 1", "--ship", "sea witch")  # any case
     assert "Sea Witch sets sail" in ours and "Black Gull" not in ours
-    data = json.loads(ok(runner, "journal", "--since", "day 1", "--ship", "Sea Witch",
-                         "--for", "referee", "-f", "json"))
+    data = json.loads(
+        ok(
+            runner,
+            "journal",
+            "--since",
+            "day 1",
+            "--ship",
+            "Sea Witch",
+            "--for",
+            "referee",
+            "-f",
+            "json",
+        )
+    )
     assert {e["ship"] for day in data["days"] for e in day["entries"]} == {"Sea Witch"}
-    both = ok(runner, "journal", "--since", "day 1", "--ship", "Sea Witch", "--ship",
-              "Black Gull")
+    both = ok(runner, "journal", "--since", "day 1", "--ship", "Sea Witch", "--ship", "Black Gull")
     assert both == everyone
     assert "no ship named 'Grey Lady'" in refused(runner, "journal", "--ship", "Grey Lady")
     assert db_contents(sailed) == before
@@ -86,8 +105,19 @@ def test_times_are_asked_for_in_the_campaigns_own_calendar(runner, tmp_path: Pat
     # a Reckoning campaign was told "a date like '12 Jun 1492, 14:00'", a date its calendar
     # refuses (no month 'Jun'): the example is now, in its own calendar
     grey = ("--db", str(tmp_path / "grey.db"))
-    ok(runner, "init", *grey, "--name", "Grey Wake", "--seed", "11", "--start",
-       "1 Highsun 1042", "--calendar", "reckoning")
+    ok(
+        runner,
+        "init",
+        *grey,
+        "--name",
+        "Grey Wake",
+        "--seed",
+        "11",
+        "--start",
+        "1 Highsun 1042",
+        "--calendar",
+        "reckoning",
+    )
     ok(runner, "advance", *grey, "--hours", "30")
     line = refused(runner, "journal", *grey, "--since", "yesterday")
     assert "a date like '2 Highsun 1042, 06:00'" in line and "Jun" not in line
@@ -97,15 +127,17 @@ def test_times_are_asked_for_in_the_campaigns_own_calendar(runner, tmp_path: Pat
 
 def test_a_journal_since_hours_back_from_now(runner, sailed: Path) -> None:
     # "the last 6 hours": '-6h' was refused though '+0h' (now) was taken
-    assert ok(runner, "journal", "--since", "-6h") == ok(runner, "journal", "--since",
-                                                          "day 2, 00:00")
+    assert ok(runner, "journal", "--since", "-6h") == ok(
+        runner, "journal", "--since", "day 2, 00:00"
+    )
     assert "*Day 1, 06:00 to Day 2, 06:00*" in ok(runner, "journal", "--since", "-1d")
     assert "before the campaign began" in refused(runner, "journal", "--since", "-2d")
     assert "before the campaign began" in refused(runner, "weather", "show", "--at", "-31h")
 
 
-def test_the_logs_ship_card_says_it_is_as_she_set_sail(runner, sailed: Path,
-                                                       tmp_path: Path) -> None:
+def test_the_logs_ship_card_says_it_is_as_she_set_sail(
+    runner, sailed: Path, tmp_path: Path
+) -> None:
     # the card under "The ship" is her figures as she set sail: its "Status: in port at
     # 0305" read as her state now in a log of a ship aground or sunk
     out = tmp_path / "log.md"
@@ -118,15 +150,15 @@ def test_the_logs_ship_card_says_it_is_as_she_set_sail(runner, sailed: Path,
 def test_history_and_undo_name_the_ships_rolled(runner, db: Path) -> None:
     # a newcomer rolling six ships read "roll 1 ship" six times in `voyage history`
     ok(runner, "ship", "roll", "--class", "trawler", "--name", "Sea Witch", "--no-rolls")
-    ok(runner, "ship", "roll", "--class", "dinghy", "--count", "2", "--name", "Gull",
-       "--no-rolls")
+    ok(runner, "ship", "roll", "--class", "dinghy", "--count", "2", "--name", "Gull", "--no-rolls")
     rows = json.loads(ok(runner, "history", "--json"))
     assert [r["summary"] for r in rows[:2]] == [
         "roll 2 ships: Gull I (Dinghy), Gull II (Dinghy)",
         "roll 1 ship: Sea Witch (Fishing Trawler)",
     ]
     assert "Undone: ship roll: roll 2 ships: Gull I (Dinghy), Gull II (Dinghy)" in ok(
-        runner, "undo")
+        runner, "undo"
+    )
 
 
 def test_a_roll_for_a_ship_says_where_it_is_kept(runner, sailed: Path) -> None:
@@ -184,8 +216,14 @@ def test_players_read_a_fight_in_the_sea_s_words_wherever_it_is_told(
     ]
     for text in told:
         assert "rams" in text and "takes the blow" in text
-        for secret in ("Explosion", "modifier of", "lethal zone", "0/1/1 yd", "Round 1: order",
-                       "(R"):
+        for secret in (
+            "Explosion",
+            "modifier of",
+            "lethal zone",
+            "0/1/1 yd",
+            "Round 1: order",
+            "(R",
+        ):
             assert secret not in text, (secret, text)
     assert "A fight begins at Gullhaven (0305)" in told[0]
     assert "A fight begins at Gullhaven (0305)" in told[1]
@@ -206,8 +244,11 @@ def test_completion_offers_ports_by_name_where_a_name_is_typed(tmp_path: Path) -
     from voyage.cli import cli
 
     db = str(tmp_path / "c.db")
-    for args in (["init", "--seed", "1"], ["map", "load", "salt_reach"],
-                 ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"]):
+    for args in (
+        ["init", "--seed", "1"],
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Gull", "--class", "dinghy", "--tier", "1"],
+    ):
         assert CliRunner().invoke(cli, [*args, "--db", db]).exit_code == 0
     env = {"VOYAGE_DB": db}
     assert _complete(["sail", "Gull", "--to"], "i", env) == ["Ironport"]
@@ -215,12 +256,22 @@ def test_completion_offers_ports_by_name_where_a_name_is_typed(tmp_path: Path) -
     assert _complete(["journal", "--ship"], "g", env) == ["Gull"]
 
 
-def test_the_players_log_does_not_send_them_to_the_rolls(runner, sailed: Path,
-                                                         tmp_path: Path) -> None:
+def test_the_players_log_does_not_send_them_to_the_rolls(
+    runner, sailed: Path, tmp_path: Path
+) -> None:
     # its last line read "Every roll is in the JSON export." for the players too
     ok(runner, "export", "Sea Witch", "--out", str(tmp_path / "p.md"))
-    ok(runner, "export", "Sea Witch", "--for", "referee", "--rolls", "none", "--out",
-       str(tmp_path / "r.md"))
+    ok(
+        runner,
+        "export",
+        "Sea Witch",
+        "--for",
+        "referee",
+        "--rolls",
+        "none",
+        "--out",
+        str(tmp_path / "r.md"),
+    )
     assert "Every roll is in" not in (tmp_path / "p.md").read_text(encoding="utf-8")
     assert "Every roll is in the JSON export." in (tmp_path / "r.md").read_text(encoding="utf-8")
 
@@ -235,9 +286,11 @@ def test_advance_until_a_time(runner, tmp_path: Path) -> None:
     assert "to 4 Jun 1492, 05:00" in ok(runner, "advance", *cal, "--until", "DAWN")
     before = db_contents(tmp_path / "c.db")
     assert "is not after now (4 Jun 1492, 05:00)" in refused(
-        runner, "advance", *cal, "--until", "day 2")
+        runner, "advance", *cal, "--until", "day 2"
+    )
     assert "(--until takes arrival, event, dawn, dusk or a time)" in refused(
-        runner, "advance", *cal, "--until", "teatime")
+        runner, "advance", *cal, "--until", "teatime"
+    )
     assert "at most a year" in refused(runner, "advance", *cal, "--until", "+400d")
     assert db_contents(tmp_path / "c.db") == before
 
@@ -264,7 +317,7 @@ def test_a_weather_reroll_is_told_on_the_campaigns_date(runner, tmp_path: Path) 
 
 def test_players_read_ports_by_their_names(runner, sailed: Path, tmp_path: Path) -> None:
     # "sets sail from 0305 for 2812": players know Gullhaven and Ironport, not hex numbers
-    from voyage.chronicle import name_places
+    from voyage.outputs.chronicle import name_places
 
     journal = ok(runner, "journal", "--since", "day 1")
     assert "sets sail from Gullhaven (0305) for Ironport (2812) inshore" in journal
@@ -276,10 +329,11 @@ def test_players_read_ports_by_their_names(runner, sailed: Path, tmp_path: Path)
     # tests/test_referee_port_names.py)
     assert "sets sail from Gullhaven (0305) for Ironport (2812) inshore" in referee
     places = {"0305": "Gullhaven", "1492": "Year Port"}
-    assert name_places("at 0305; arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; "
-                       "Encounter at 0806", places) == (
-        "at Gullhaven (0305); arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; "
-        "Encounter at 0806")
+    assert name_places(
+        "at 0305; arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; Encounter at 0806", places
+    ) == (
+        "at Gullhaven (0305); arrives at Gullhaven (0305) on 3 Jun 1492, 06:00; Encounter at 0806"
+    )
 
 
 def test_players_do_not_read_the_referees_weather_rerolls(runner, tmp_path: Path) -> None:

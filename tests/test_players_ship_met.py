@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok, trawler_at
 
-from voyage.chronicle import event_for_players, ship_met_for_players
-from voyage.tables import load_rulebook
+from voyage.outputs.chronicle import event_for_players, ship_met_for_players
+from voyage.tables.rulebook import load_rulebook
 
 DISPOSITIONS = sorted({value for _, _, value in load_rulebook().encounters["dispositions"]})
 
@@ -112,7 +112,7 @@ def test_other_finds_and_unknown_words_are_told_as_before() -> None:
     }
     assert ship_met_for_players(sight) is None
     assert event_for_players(event) == event["text"]
-    # a text voyage.encounters did not write (no ", <disposition>."): told as stored
+    # a text voyage.world.encounters did not write (no ", <disposition>."): told as stored
     odd = {"kind": "ship", "hex": "1409", "disposition": "wary", "text": "a brig."}
     assert ship_met_for_players(odd) is None
 
@@ -120,7 +120,7 @@ def test_other_finds_and_unknown_words_are_told_as_before() -> None:
 def test_castaways_met_are_people_in_the_water_not_the_referees_commands(
     runner: CliRunner, db: Path
 ) -> None:
-    # voyage.castaways tells the referee who they are and how to search or rescue them
+    # voyage.world.castaways tells the referee who they are and how to search or rescue them
     # (R74): "... (3 crew of Grey Gull, swimmers rank 1, jackets): `voyage act SHIP
     # search` or `rescue` (R74)." Players read that there are people in the water.
     trawler_at(runner, "0305", crew=5, fuel=60)

@@ -1,5 +1,5 @@
 """`voyage ship load SHIP --fuel N` in a port draws on the port's fuel stock, as `voyage act
-SHIP refuel` does (voyage.portfuel; docs/rulings.md under R16): it ignored the stock, so a
+SHIP refuel` does (voyage.store.portfuel; docs/rulings.md under R16): it ignored the stock, so a
 ship in Keelhaul (80 hlbs) could load 700. Refused in one line naming what is left; undone
 exactly; at sea the referee's say-so; a port that sells none gives none."""
 

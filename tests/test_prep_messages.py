@@ -76,8 +76,10 @@ def test_a_day_and_its_hour_still_read_with_a_space_or_a_comma(campaign: Path, r
     ("args", "words"),
     [
         (("0101", "0201", "--hours", "5"), "every hex of this storm is land (0101 0201)"),
-        (("--around", "0101", "--radius", "0", "--hours", "6", "--moving", "N"),
-         "moving N it reaches no water in 6h"),
+        (
+            ("--around", "0101", "--radius", "0", "--hours", "6", "--moving", "N"),
+            "moving N it reaches no water in 6h",
+        ),
     ],
 )
 def test_a_storm_over_land_alone_is_refused(campaign: Path, runner, args, words) -> None:

@@ -68,15 +68,18 @@ def test_work_without_a_known_end_counts_its_steps(monkeypatch: pytest.MonkeyPat
 def test_an_advance_tells_each_hour(db: Path) -> None:
     from click.testing import CliRunner
 
+    from voyage.actions.voyages import advance
     from voyage.cli import cli
-    from voyage.store import open_campaign
-    from voyage.voyages import advance
+    from voyage.store.campaign import open_campaign
 
     runner = CliRunner()
-    for args in (["map", "load", "salt_reach"],
-                 ["ship", "add", "Gull", "--class", "motorboat", "--tier", "2", "--engine", "4"],
-                 ["ship", "load", "Gull", "--crew", "2", "--fuel", "30"],
-                 ["ship", "place", "Gull", "0305"], ["sail", "Gull", "--to", "0909"]):
+    for args in (
+        ["map", "load", "salt_reach"],
+        ["ship", "add", "Gull", "--class", "motorboat", "--tier", "2", "--engine", "4"],
+        ["ship", "load", "Gull", "--crew", "2", "--fuel", "30"],
+        ["ship", "place", "Gull", "0305"],
+        ["sail", "Gull", "--to", "0909"],
+    ):
         assert runner.invoke(cli, args).exit_code == 0
     told: list[int] = []
     camp = open_campaign(db)
@@ -86,8 +89,8 @@ def test_an_advance_tells_each_hour(db: Path) -> None:
 
 
 def test_a_picture_tells_its_steps(tmp_path: Path) -> None:
-    from voyage.maps import bundled_campaign, load_map
-    from voyage.render import RENDER_STEPS, render_map
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.render import RENDER_STEPS, render_map
 
     told: list[int] = []
     render_map(load_map(bundled_campaign("salt_reach")), tmp_path / "m.png", progress=told.append)
@@ -95,8 +98,10 @@ def test_a_picture_tells_its_steps(tmp_path: Path) -> None:
 
 
 def test_the_engine_does_not_import_click() -> None:
-    # (voyage.voyages reaches click through sqlite-utils, which is a CLI too)
-    code = ("import sys, voyage.engine, voyage.render, voyage.exportpicture; "
-            "print('click' in sys.modules)")
+    # (voyage.actions.voyages reaches click through sqlite-utils, which is a CLI too)
+    code = (
+        "import sys, voyage.engine.clock, voyage.outputs.render, voyage.outputs.exportpicture; "
+        "print('click' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

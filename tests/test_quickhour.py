@@ -1,4 +1,4 @@
-"""The engine's quiet ship-hour in one step (voyage.quickhour, issue 14) gives exactly what
+"""The engine's quiet ship-hour in one step (voyage.engine.quickhour, issue 14) gives exactly what
 stepping the hour gives: the same hour rows, events, rolls, dice state and final state, on
 random fleets and on the year-long bench's fleet."""
 
@@ -14,11 +14,11 @@ from engine_helpers import COAST_ROUTE, OPEN_ROUTE, ship, voyage, world
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voyage import engine as engine_module
-from voyage import hexmap
-from voyage.dice import Roller
-from voyage.engine import Engine, ShipState
-from voyage.quickhour import quiet_hour
+from voyage.dice.roller import Roller
+from voyage.engine import clock as engine_module
+from voyage.engine.clock import Engine, ShipState
+from voyage.engine.quickhour import quiet_hour
+from voyage.map import hexes as hexmap
 from voyage.rules.drift import Current
 
 
@@ -68,7 +68,7 @@ def _outcome(engine: Engine, states: list[ShipState], hours: int) -> list[object
     hours=st.integers(1, 80),
     hex_miles=st.sampled_from([12, 4, 3]),  # short hexes: two or three entered an hour
     storm_clock=st.integers(0, 5),  # R32/R60: storm hours already spent in her hex
-    as_dicts=st.booleans(),  # the sea and currents as voyage.voyages.world_for gives them
+    as_dicts=st.booleans(),  # the sea and currents as voyage.actions.voyages.world_for gives them
     level=st.integers(1, 3),
     ports=st.sets(st.sampled_from(OPEN_ROUTE + COAST_ROUTE), max_size=3),
 )
@@ -162,7 +162,7 @@ def test_a_sea_states_of_hour_says_what_its_lookup_says(tmp_path: Path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import bench_engine  # type: ignore[import-not-found]
 
-    from voyage import voyages
+    from voyage.actions import voyages
 
     camp = bench_engine.make_campaign(tmp_path, 2)
     chart, sea_state = voyages.campaign_chart(camp)
@@ -212,7 +212,7 @@ def test_the_bench_fleet_sails_the_same_with_and_without_the_quiet_path(
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import bench_engine  # type: ignore[import-not-found]
 
-    from voyage import voyages
+    from voyage.actions import voyages
 
     def sail(quick: bool, folder: Path) -> tuple[object, ...]:
         folder.mkdir()
@@ -286,7 +286,7 @@ def test_a_ship_counting_a_tow_sails_the_same_either_way(coast: bool):
 def test_a_stuck_ships_hour_in_one_step_is_the_hour_stepped(
     ships, storm_hexes, level, escape, seed, hours
 ):
-    """R34: a ship stuck aground tries to get off every hour (voyage.quickhour.stuck_hour):
+    """R34: a ship stuck aground tries to get off every hour (voyage.engine.quickhour.stuck_hour):
     still stuck, her hour (the storm clock of her hex, R32/R60, and its Check) and row;
     afloat, the rest of her hour under way (quiet or stepped); anything else wrong aboard,
     Overloaded (R41) or pumps at work (R85), the slow path's. The same rows, events, rolls
@@ -372,7 +372,7 @@ def test_a_stuck_ship_rolls_to_get_off_in_one_step():
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_storm_hours_sail_the_same_and_step_only_when_a_check_capsizes_or_falls_due(level):
     """R32/R60: a ship crossing storm-tossed hexes rolls her Check on entering each, and
-    counts her hours in one toward its same-hex Check, in voyage.quickhour's rolled hour:
+    counts her hours in one toward its same-hex Check, in voyage.engine.quickhour's rolled hour:
     a _ShipHour is made only when she capsizes or the same-hex Check falls due; the rows,
     events, rolls and states are the stepped hours'."""
 
@@ -410,7 +410,7 @@ def test_storm_hours_sail_the_same_and_step_only_when_a_check_capsizes_or_falls_
 def test_a_straining_engine_that_breaks_sails_the_rest_of_the_hour_as_stepped(drift, coast):
     """R14/R13: a straining engine that breaks stops her; with no current in her hex and
     nothing drifted (R64) the quiet path ends her hour without asking whether she makes
-    way of her own (voyage.quickhour._broken_sail), else as sail() does; rows, events,
+    way of her own (voyage.engine.quickhour._broken_sail), else as sail() does; rows, events,
     rolls and states the stepped hours'."""
 
     def sail(quick: bool) -> list[object]:

@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok
 
-from voyage import campaignfile, store
+from voyage.store import campaign as store
+from voyage.store import campaignfile
 
 ADVANCES = 40
 
@@ -53,8 +54,11 @@ def torn(log: dict) -> str | None:
         return f"the last hour logged is {sailed[-1]} but the clock reads {clock}"
     # the referee's orders before the first advance ("place", "sail") are logged at the
     # hour they were given; anything else at or after the clock is from an advance
-    late = [e for e in events if e["clock"] > clock or
-            (e["clock"] == clock and e["kind"] not in ("place", "sail"))]
+    late = [
+        e
+        for e in events
+        if e["clock"] > clock or (e["clock"] == clock and e["kind"] not in ("place", "sail"))
+    ]
     if late:
         return f"a {late[0]['kind']} event at hour {late[0]['clock']}, the clock reads {clock}"
     return None
@@ -120,8 +124,16 @@ def advance_elsewhere(path: Path, hours: int = 2) -> None:
     import sys
 
     subprocess.run(
-        [sys.executable, "-c", "from voyage.cli import main; main()", "advance", "--hours",
-         str(hours), "--db", str(path)],
+        [
+            sys.executable,
+            "-c",
+            "from voyage.cli import main; main()",
+            "advance",
+            "--hours",
+            str(hours),
+            "--db",
+            str(path),
+        ],
         check=True,
         capture_output=True,
     )
@@ -131,7 +143,7 @@ def advance_elsewhere(path: Path, hours: int = 2) -> None:
 def test_an_advance_committed_in_the_middle_of_a_read_is_not_seen(tmp_path, monkeypatch, command):
     # Deterministic: the advance commits after the read has begun and before it reads the
     # clock. Reading one moment, the command shows the campaign as it was when it began.
-    from voyage import voyages
+    from voyage.actions import voyages
 
     path = tmp_path / "c.db"
     setup(path)
@@ -151,7 +163,11 @@ def test_an_advance_committed_in_the_middle_of_a_read_is_not_seen(tmp_path, monk
         assert torn(data) is None and [h["clock"] for h in data["hours"]] == [0, 1, 2]
     else:
         [gull] = data["ships"]
-        assert gull["hex"] == json.loads(ok(CliRunner(), "log", "Gull", "--json", "--db",
-                                            str(path)))["hours"][2]["hex"]
+        assert (
+            gull["hex"]
+            == json.loads(ok(CliRunner(), "log", "Gull", "--json", "--db", str(path)))["hours"][2][
+                "hex"
+            ]
+        )
     monkeypatch.setattr(voyages, name, real)
     assert json.loads(ok(CliRunner(), *args, "--json", "--db", str(path)))["clock"] == 5

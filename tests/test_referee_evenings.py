@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import ok, refused, trawler_at
 
-from voyage.chronicle import for_players, name_places
+from voyage.outputs.chronicle import for_players, name_places
 
 
 def test_players_read_no_command_the_tool_gives_the_referee() -> None:
@@ -158,8 +158,8 @@ def test_around_takes_a_port_as_every_other_place_does(runner, db: Path) -> None
 def test_a_ships_rafts_in_one_hex_are_one_mark_on_the_picture(runner, db: Path) -> None:
     # eight rafts were named one by one on the picture's mark and in its legend, which ran
     # off the picture's sides: the picture counts them; `map show` and `survivors` name each
+    from voyage.actions.people import afloat_marks
     from voyage.cli.common import read_campaign
-    from voyage.people import afloat_marks
 
     trawler_at(runner, "0305", crew=10, fuel=40, rafts=3)
     ok(runner, "sail", "Sea Witch", "--to", "2812")
@@ -177,7 +177,7 @@ def test_a_ships_rafts_in_one_hex_are_one_mark_on_the_picture(runner, db: Path) 
 
 
 def test_the_legend_cuts_a_long_name_at_a_word() -> None:
-    from voyage.picturelegend import LEGEND_WORDS, legend_words
+    from voyage.outputs.picturelegend import LEGEND_WORDS, legend_words
 
     assert legend_words("Sea Witch") == "Sea Witch"
     long = "7 rafts of Lucky Promise (26 aboard), 6 crew of a lost ship (in the water)"
@@ -235,7 +235,7 @@ def test_history_fits_a_terminal_and_its_json_keeps_everything(runner, db: Path)
 
 
 def test_a_rescue_by_ruling_reads_well_for_both(runner, db: Path) -> None:
-    from voyage.chronicle import for_players
+    from voyage.outputs.chronicle import for_players
 
     trawler_at(runner, "0305", crew=6, fuel=40)
     ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
@@ -261,7 +261,7 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(
     runner, db: Path, tmp_path, monkeypatch
 ):
     # the fight story put her arrival hours later (logged by the advance while the fight
-    # lay open) in "Round 1"; an open fight now holds the clock (R94, voyage.fightclock),
+    # lay open) in "Round 1"; an open fight now holds the clock (R94, voyage.actions.fightclock),
     # but a campaign from before that may hold such an advance
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
@@ -274,7 +274,7 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(
     ok(runner, "encounter", "round")
     ok(runner, "roll", "fire", "Sea Witch", "--apply")  # carried in mid-fight: in its round
     with monkeypatch.context() as m:
-        m.setattr("voyage.fightclock.refuse_while_fighting", lambda camp: None)
+        m.setattr("voyage.actions.fightclock.refuse_while_fighting", lambda camp: None)
         ok(runner, "advance", "--until", "arrival")
     ok(runner, "encounter", "end")
     out = tmp_path / "witch.md"
@@ -286,7 +286,7 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(
 def test_an_hour_still_stuck_is_routine_for_players(runner, db: Path, tmp_path) -> None:
     # a day aground told players "The ship is still stuck." every hour, each numbered on
     # the picture; the referee's log keeps each try (R34)
-    from voyage.chronicle import STUCK_TEXT
+    from voyage.outputs.chronicle import STUCK_TEXT
     from voyage.rules.aground import STUCK_TEXT as ENGINES
 
     assert STUCK_TEXT == ENGINES
@@ -348,7 +348,7 @@ def test_a_searching_ship_has_no_eta(runner, db: Path) -> None:
 
 
 def test_the_journal_names_no_lost_ship_as_a_ship() -> None:
-    from voyage.chronicle import Entry, Journal, to_markdown
+    from voyage.outputs.chronicle import Entry, Journal, to_markdown
 
     lost = Entry(
         5,

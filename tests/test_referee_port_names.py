@@ -1,5 +1,5 @@
 """The referee's own views name a port where the stored event gives its bare hex, as the
-players' share does (voyage.chronicle.name_places): `voyage journal --for referee`,
+players' share does (voyage.outputs.chronicle.name_places): `voyage journal --for referee`,
 `voyage log`, the referee's Markdown export and `voyage status`. The stored rows keep the
 bare hex (they are what the bench digest and the JSON export read)."""
 
@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok, trawler_at
 
-from voyage.chronicle import name_places, port_named
+from voyage.outputs.chronicle import name_places, port_named
 
 STORED = "Sea Witch sets sail from 0305 for 2812"
 NAMED = "Sea Witch sets sail from Gullhaven (0305) for Ironport (2812)"

@@ -36,7 +36,7 @@ def test_resting_depth_is_the_water_less_her_draft_never_below_the_surface() -> 
 
 def test_a_sub_meeting_a_bottom_rests_on_it(book) -> None:
     """R83/R84: her keel at 108 ft in 40 ft of sand: aground, lying 32 ft down."""
-    from voyage.dice import Roller
+    from voyage.dice.roller import Roller
 
     got = depth_hazard(108, 40, "sandy", 20, 4, Roller(1), book, down=100)
     assert got is not None and got.stuck and got.changes["depth"] == 32

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage import store
+from voyage.store import campaign as store
 
 MAP = """\
 name: The Brine Isles
@@ -62,8 +62,17 @@ def brine(tmp_path: Path) -> Path:
 
 def _init_brine(db: object, house: object, start: str = "1 Saltmoon 3") -> list[str]:
     """`voyage init` of a campaign on the house calendar "brine" from ``house``."""
-    return ["init", "--db", str(db), "--tables", str(house), "--start", start, "--calendar",
-            "brine"]
+    return [
+        "init",
+        "--db",
+        str(db),
+        "--tables",
+        str(house),
+        "--start",
+        start,
+        "--calendar",
+        "brine",
+    ]
 
 
 def _house(tmp_path: Path, text: str = CALENDARS) -> Path:
@@ -232,7 +241,7 @@ def test_a_seven_digit_year_the_campaign_shows_is_a_date_at_takes(runner, tmp_pa
 
 @pytest.mark.parametrize("name", ["gregorian", "reckoning", "brine"])
 def test_days_before_a_year_counts_the_leap_years_as_walking_them_did(book, name):
-    from voyage.calendar import CalendarDef, calendar_definition
+    from voyage.tables.calendar import CalendarDef, calendar_definition
 
     if name == "brine":
         definition = CalendarDef.from_table(
@@ -354,7 +363,7 @@ def test_house_tables_are_checked_against_the_map_as_a_map_is_against_the_tables
     """R61: house climates without a row for a season of the calendar were taken by
     `tables load` (then every weather command failed); R93: an encounter table naming a
     region the map has not (a typo) was silently never rolled."""
-    from voyage.paths import tables_dir
+    from voyage.base.paths import tables_dir
 
     def bundled_table_text(name: str) -> str:
         return (tables_dir() / f"{name}.yaml").read_text(encoding="utf-8")

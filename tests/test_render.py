@@ -9,11 +9,11 @@ import textwrap
 import pytest
 from PIL import Image
 
-from voyage import hexmap
-from voyage.errors import MapError
-from voyage.maps import load_map, parse_map
-from voyage.paths import campaigns_dir
-from voyage.render import (
+from voyage.base.errors import MapError
+from voyage.base.paths import campaigns_dir
+from voyage.map import hexes as hexmap
+from voyage.map.seamap import load_map, parse_map
+from voyage.outputs.render import (
     SEABED_COLOURS,
     STORM_COLOUR,
     TERRAIN_COLOURS,
@@ -151,7 +151,7 @@ def test_text_map_around(tiny):
 
 
 def test_importing_render_does_not_import_matplotlib():
-    code = "import sys, voyage.render; print('matplotlib' in sys.modules)"
+    code = "import sys, voyage.outputs.render; print('matplotlib' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
 
@@ -186,7 +186,7 @@ def sea_of(width, height, land_row=None):
 
 
 def test_collections_draw_what_hexalattice_draws(tmp_path, tiny, monkeypatch):
-    from voyage import render
+    from voyage.outputs import render
 
     geometry = MapGeometry.for_map(tiny)
     lattice = render_map(tiny, tmp_path / "lattice.png", storms={"0404"})
@@ -202,7 +202,7 @@ def test_collections_draw_what_hexalattice_draws(tmp_path, tiny, monkeypatch):
 
 
 def test_a_200x200_map_is_drawn_smaller_within_the_budget(tmp_path):
-    from voyage.render import DEFAULT_PIXELS_PER_HEX, MAX_PICTURE_PIXELS
+    from voyage.outputs.render import DEFAULT_PIXELS_PER_HEX, MAX_PICTURE_PIXELS
 
     sea = sea_of(200, 200, land_row=100)
     out = render_map(sea, tmp_path / "wide.png")

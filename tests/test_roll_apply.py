@@ -21,14 +21,10 @@ from conftest import invoke, ok, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from voyage.dice import Roller
-from voyage.engine import EXTRA_DEFAULTS
+from voyage.dice.roller import Roller
+from voyage.engine.clock import EXTRA_DEFAULTS
 
 SHIP = "Sea Witch"  # Fishing Trawler, Tier IV, Half Load, Speed 6, crew 5, no traits
-
-
-
-
 
 
 @pytest.fixture

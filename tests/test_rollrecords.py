@@ -1,4 +1,4 @@
-"""The records Roller.roll, check and chance make field by field (issue 14.5, voyage.dice
+"""The records Roller.roll, check and chance make field by field (issue 14.5, voyage.dice.roller
 _new): each is the Roll the plain constructor gives from the same values (R4), with its
 fields in the same order (vars, repr, to_dict and the log's JSON alike), for every path:
 with and without a target, each comparison, modifiers and a flat bonus, Checks with boons,
@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 
-from voyage.dice import CheckOptions, Modifier, Roll, Roller, check_odds, odds
-from voyage.engine import dumps
+from voyage.dice.roller import CheckOptions, Modifier, Roll, Roller, check_odds, odds
+from voyage.engine.clock import dumps
 
 FIELDS = [f.name for f in dataclasses.fields(Roll)]
 

@@ -1,5 +1,5 @@
-"""A voyage's route read lazily (issue 14): :class:`voyage.routetext.TextRoute` and
-:class:`~voyage.routetext.TextFlags` behave as the lists ``text.split()`` and
+"""A voyage's route read lazily (issue 14): :class:`voyage.store.routetext.TextRoute` and
+:class:`~voyage.store.routetext.TextFlags` behave as the lists ``text.split()`` and
 ``inshore_from_text`` make, and ``save_state`` rewrites ``voyage_routes`` only when the
 route or its flags changed (a new course, a drift, a tow)."""
 
@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voyage import store, voyages
-from voyage.hexmap import hex_name
-from voyage.mapstore import load_into_campaign
-from voyage.routetext import (
+from voyage.actions import voyages
+from voyage.map.hexes import hex_name
+from voyage.store import campaign as store
+from voyage.store.mapstore import load_into_campaign
+from voyage.store.routetext import (
     TextFlags,
     TextRoute,
     copy_of,
@@ -27,7 +28,7 @@ from voyage.routetext import (
     route_from_text,
     route_text,
 )
-from voyage.ships import make_ship
+from voyage.vessels.ships import make_ship
 
 SMALL = ["0305", "0405", "0506", "0606", "0707"]  # a Salt Reach route: 4-digit names (R30)
 BIG = ["998997", "998998", "999999", "100100", "100101"]  # a 999 x 999 map's names: 6 digits (R30)
@@ -317,7 +318,7 @@ def test_inshore_flags_alone_changed_rewrite_the_route(camp):
 
 def test_a_tow_rewrites_the_towed_ships_route_as_her_towers(camp):
     # both at 0305 at the start: the Long takes the Tug in tow (R92) and the Tug's route
-    # becomes the Long's (shared, not copied: voyage.routetext.copy_of)
+    # becomes the Long's (shared, not copied: voyage.store.routetext.copy_of)
     long_route = stored(camp, "Long")
     with route_writes(camp) as written:
         voyages.referee_action(camp, "Long", "tow", target="Tug")
@@ -335,7 +336,7 @@ def test_a_forecast_reads_a_short_route_as_a_list_and_shares_a_long_one(camp, mo
     """A forecast's runs read her route hundreds of times each: a list (copied per run) up
     to forecast.SHARED_ROUTE_HEXES hexes, else the TextRoute as read, shared by every run
     (never copied); the runs come out the same either way."""
-    from voyage import forecast
+    from voyage.actions import forecast
 
     setup = forecast.prepare(camp, "Long")  # 2,001 hexes
     assert type(setup.state.route) is list and type(setup.state.inshore) is list

@@ -23,7 +23,7 @@ from voyage.rules.ramming import ram, ram_odds
 from voyage.rules.shiptables import class_row_odds, roll_class_row, roll_trait, trait_odds
 from voyage.rules.sinking import sinking_distribution, sinking_reasons, sinking_time
 from voyage.rules.strain import strain_check, strain_fire_odds, strain_odds
-from voyage.ships import load_category_for, roll_ship
+from voyage.vessels.ships import load_category_for, roll_ship
 
 # ----------------------------------------------------------------------------- R20, R21
 
@@ -103,7 +103,7 @@ def test_r20_r21_every_face_of_every_row(book, faces, ship_class, row):
 @pytest.mark.parametrize("ship_class", CLASS_FACES)
 @pytest.mark.parametrize("face", range(1, 7))
 def test_r20_r21_a_new_ship_takes_each_rows_value(book, faces, ship_class, face):
-    # voyage.ships.roll_ship reads the rows itself: every row's d6 shows ``face``, the
+    # voyage.vessels.ships.roll_ship reads the rows itself: every row's d6 shows ``face``, the
     # harpoons' own d6 shows 3 and the Trait's 1-in-6 fails (2)
     rows = CLASS_FACES[ship_class]
     harpoons = rows.get("harpoons", [0] * 6)[face - 1] == "d6"
@@ -206,17 +206,26 @@ def test_r11_r12_load_numbers(book):
     assert sinking_reasons(2000, 1000, 0, book) == []
     assert len(sinking_reasons(2001, 1000, 0, book)) == 1
     # R13 load modifiers to speed, R41 to capsizing, R16 fuel multipliers
-    rows = {c["name"]: (c["speed"], c["capsize"], c["fuel_multiplier"]) for c in
-            book.load_categories()}
-    assert rows == {"quarter": (2, 1, 1), "half": (1, 2, 1), "full": (0, 0, 1),
-                    "overloaded": (-2, -4, 2)}
+    rows = {
+        c["name"]: (c["speed"], c["capsize"], c["fuel_multiplier"]) for c in book.load_categories()
+    }
+    assert rows == {
+        "quarter": (2, 1, 1),
+        "half": (1, 2, 1),
+        "full": (0, 0, 1),
+        "overloaded": (-2, -4, 2),
+    }
 
 
 # ----------------------------------------------------------------------------- R41, R32
 
 #: R41: d20 + Tier + load modifier >= 16, as exact fractions for Tier V.
-CAPSIZE_TIER_V = {"quarter": F(11, 20), "half": F(12, 20), "full": F(10, 20),
-                  "overloaded": F(6, 20)}
+CAPSIZE_TIER_V = {
+    "quarter": F(11, 20),
+    "half": F(12, 20),
+    "full": F(10, 20),
+    "overloaded": F(6, 20),
+}
 
 
 @pytest.mark.parametrize("load", CAPSIZE_TIER_V)
@@ -247,9 +256,7 @@ def test_r34_seabed_modifiers(book, seabed):
 
 def test_r33_only_rocks_and_wreckage_damage_the_hull(book, faces):
     assert coast_hazard_odds(book) == F(1, 6)
-    assert [seabed_damages(b, book) for b in ("sandy", "rocky", "wreckage")] == [
-        False, True, True
-    ]
+    assert [seabed_damages(b, book) for b in ("sandy", "rocky", "wreckage")] == [False, True, True]
     # a damaging seabed is rammed at the travelling speed (R34 -> R35): d12 12 is over 11
     roller = faces(12, 12)
     result = aground(4, 11, "wreckage", roller, book)
@@ -265,6 +272,7 @@ def test_r34_shallow_terrains_and_escape(book):
 
 
 # ----------------------------------------------------------------------------- R35, R36
+
 
 def test_r35_ram_die_and_zone(book, faces):
     assert ram_odds(4, book) == F(8, 12)  # d12 over 4
@@ -302,8 +310,14 @@ def test_r36_leak_is_one_d6(book, faces):
 
 #: R37 for a Deadweight of 1000: over 100 capsize hourly, over 250 listing (every 10
 #: minutes), over 500 sinking.
-FLOODING = [(100, "none", None), (101, "capsize_hourly", 60), (250, "capsize_hourly", 60),
-            (251, "listing", 10), (500, "listing", 10), (501, "sinking", None)]
+FLOODING = [
+    (100, "none", None),
+    (101, "capsize_hourly", 60),
+    (250, "capsize_hourly", 60),
+    (251, "listing", 10),
+    (500, "listing", 10),
+    (501, "sinking", None),
+]
 
 
 @pytest.mark.parametrize("water,state,every", FLOODING)
@@ -311,12 +325,17 @@ def test_r37_flooding_thresholds(book, water, state, every):
     flood = flooding_state(water, 1000, book)
     assert (flood.state, flood.capsize_every_minutes) == (state, every)
     reasons = [t.reason for t in capsize_triggers("full", water, 1000, book)]
-    assert reasons == {"none": [], "capsize_hourly": ["flooding"], "listing": ["listing"],
-                       "sinking": []}[state]
+    assert (
+        reasons
+        == {"none": [], "capsize_hourly": ["flooding"], "listing": ["listing"], "sinking": []}[
+            state
+        ]
+    )
 
 
-@pytest.mark.parametrize("load,doubled", [("quarter", True), ("half", True), ("full", False),
-                                          ("overloaded", False)])
+@pytest.mark.parametrize(
+    "load,doubled", [("quarter", True), ("half", True), ("full", False), ("overloaded", False)]
+)
 def test_r40_sinking_is_3d6_plus_tier_doubled_at_half_or_less(book, faces, load, doubled):
     roller = faces(1, 2, 3)
     result = sinking_time(5, load, roller, book)
@@ -328,13 +347,20 @@ def test_r40_sinking_is_3d6_plus_tier_doubled_at_half_or_less(book, faces, load,
 
 # ----------------------------------------------------------------------------- R50
 
+
 def test_r50_new_fire_is_d4(book, faces):
     # Tier II: severity 1-2 burn, 3-4 out of control (over the Tier)
-    assert fire_start_odds(2, [], book) == {"no_fire": 0, "burning": F(1, 2),
-                                           "out_of_control": F(1, 2)}
+    assert fire_start_odds(2, [], book) == {
+        "no_fire": 0,
+        "burning": F(1, 2),
+        "out_of_control": F(1, 2),
+    }
     # Fireproof -2: 1-2 no fire, 3 -> 1, 4 -> 2
-    assert fire_start_odds(1, ["Fireproof"], book) == {"no_fire": F(1, 2), "burning": F(1, 4),
-                                                      "out_of_control": F(1, 4)}
+    assert fire_start_odds(1, ["Fireproof"], book) == {
+        "no_fire": F(1, 2),
+        "burning": F(1, 4),
+        "out_of_control": F(1, 4),
+    }
     roller = faces(4, 6, 6)  # severity 4 on Tier III: swallowed in 2d6 = 12 minutes
     result = fire_start(3, [], roller, book)
     assert roller.sides_asked == [4, 6, 6] and result.swallowed_in == 12
@@ -343,8 +369,11 @@ def test_r50_new_fire_is_d4(book, faces):
 def test_r50_spread_fight_and_firehose(book):
     # spread 2-in-6; fight 4-in-6; Fireproof spreads 1-in-6; a firehose is one crew
     assert fire_minute_odds(1, 5, 2, book) == {
-        "spreads": F(1, 3), "reduced": F(4, 6), "out": F(2, 3) * F(4, 6),
-        "out_of_control": 0}
+        "spreads": F(1, 3),
+        "reduced": F(4, 6),
+        "out": F(2, 3) * F(4, 6),
+        "out_of_control": 0,
+    }
     assert fire_minute_odds(1, 5, 2, book, ["Fireproof"])["spreads"] == F(1, 6)
     # severity 2, one crew: only with the hose (1 + 1 = 2) can they fight it unspread
     assert fire_minute_odds(2, 5, 1, book)["reduced"] == 0
@@ -352,6 +381,7 @@ def test_r50_spread_fight_and_firehose(book):
 
 
 # ----------------------------------------------------------------------------- R14, R15
+
 
 def test_r14_r15_pace_numbers(book, faces):
     assert [strain_limit(s, book) for s in (1, 2, 7, 8)] == [0, 1, 3, 4]
@@ -440,7 +470,7 @@ def test_r50_a_fire_below_zero_is_no_fire_and_odds_need_a_fire(book, faces):
     # Fireproof: d4 1 - 2 = -1 is no fire at all (not a fire of severity -1)
     result = fire_start(4, ["Fireproof"], faces(1), book)
     assert result.severity == 0 and result.changes == {} and not result.out_of_control
-    from voyage.errors import VoyageError
+    from voyage.base.errors import VoyageError
 
     with pytest.raises(VoyageError, match="fire severity"):
         fire_minute_odds(0, 5, 2, book)  # a minute of burning needs a fire
@@ -464,10 +494,12 @@ def test_r65_anchor_cable_and_depth(book, faces):
         result = anchor_cable(roller, book)
         assert (result.changes == {"anchor_lost": True}) is parts, shown
         assert result.rolls[0].probability == F(34, 36) and roller.sides_asked == [6, 6]
+
     # a charted depth of at most 150 ft (a 25-fathom cable) holds an anchor
     def sea(depth):
-        return SimpleNamespace(coastal=False, narrow_passage=False, terrain="sea", depth=depth,
-                               name="0505")
+        return SimpleNamespace(
+            coastal=False, narrow_passage=False, terrain="sea", depth=depth, name="0505"
+        )
 
     assert anchorage_problem(sea(150), book) is None
     assert "150 ft" in str(anchorage_problem(sea(151), book))
@@ -481,11 +513,17 @@ def test_r60_sea_states_disadvantages_and_intervals(book):
     rules = sea_state_rules(book)
     # R60: calm; stormy seas as R32 (6 hours); major storm 1 Disadvantage, 3 hours;
     # hurricane 2 Disadvantages, 1 hour
-    assert rules == [SeaStateRule("calm", 0, 0), SeaStateRule("stormy seas", 0, 6),
-                     SeaStateRule("major storm", 1, 3), SeaStateRule("hurricane", 2, 1)]
+    assert rules == [
+        SeaStateRule("calm", 0, 0),
+        SeaStateRule("stormy seas", 0, 6),
+        SeaStateRule("major storm", 1, 3),
+        SeaStateRule("hurricane", 2, 1),
+    ]
     assert rules[1].terms("0505") == ("storm: stormy seas", [], "Stormy seas in 0505 (R60). ")
-    assert rules[2].terms("0505")[1:] == (["major storm"],
-                                          "Major storm in 0505 (R60, 1 Disadvantage). ")
+    assert rules[2].terms("0505")[1:] == (
+        ["major storm"],
+        "Major storm in 0505 (R60, 1 Disadvantage). ",
+    )
     assert rules[3].terms("0505")[2] == "Hurricane in 0505 (R60, 2 Disadvantages). "
     # the same-hex clock counts storm hours only and restarts at each Check
     assert storm_clock(5, 0, rules) == (0, False)

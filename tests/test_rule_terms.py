@@ -8,11 +8,11 @@ import dataclasses
 
 import pytest
 
-from voyage.dice import Roller
-from voyage.errors import VoyageError
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import Roller
 from voyage.rules import aground as ag
 from voyage.rules import hull, ramming
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
 
 
 def test_a_seabeds_terms_are_its_name_modifiers_and_damage():
@@ -76,7 +76,7 @@ def test_a_grounding_rolls_and_says_what_it_did(seabed: str):
 def test_a_stuck_ships_event_is_her_escape_rolls_event():
     # R34 (R83's modifiers for a boat grounded by depth): the engine's stuck_event is
     # stuck_escape(...).event(), the same roll from the same dice
-    from voyage.dice import Modifier
+    from voyage.dice.roller import Modifier
 
     book = load_rulebook()
     for mods in ((), (Modifier(-2, "depth"),), (Modifier(1, "a"), Modifier(2, "b"))):

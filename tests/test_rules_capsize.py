@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from voyage.dice import CheckOptions, Roller
-from voyage.errors import VoyageError
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import CheckOptions, Roller
 from voyage.rules.capsize import (
     capsize_check,
     capsize_modifiers,

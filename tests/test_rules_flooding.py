@@ -2,7 +2,7 @@
 
 import pytest
 
-from voyage.errors import VoyageError
+from voyage.base.errors import VoyageError
 from voyage.rules.flooding import flooding_state, flooding_thresholds
 
 

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from voyage.dice import Roller
-from voyage.errors import VoyageError
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import Roller
 from voyage.rules.hull import (
     explosion_check,
     explosion_odds,

@@ -13,12 +13,24 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voyage.dice import Roller
-from voyage.errors import VoyageError
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import Roller
 from voyage.rules import aground, capsize, dodge, fire, hull, ramming, sinking, strain
 
-TRAITS = ["Broad", "Fireproof", "Ironclad", "Limpy", "Nimble", "Ram-bowed", "Steady", "Strong",
-          "Thrifty", "Quick", "Quiet", "Well-armed"]
+TRAITS = [
+    "Broad",
+    "Fireproof",
+    "Ironclad",
+    "Limpy",
+    "Nimble",
+    "Ram-bowed",
+    "Steady",
+    "Strong",
+    "Thrifty",
+    "Quick",
+    "Quiet",
+    "Well-armed",
+]
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"]
 
 tier_numbers = st.integers(1, 10)
@@ -63,8 +75,11 @@ def test_fire(book, tier, data, crew, names, hose, seed):
     _valid(start)
     assert start.out_of_control == (start.severity > tier)  # R50
     odds = fire.fire_start_odds(tier, names, book)
-    kind = "no_fire" if start.severity == 0 else (
-        "out_of_control" if start.out_of_control else "burning")
+    kind = (
+        "no_fire"
+        if start.severity == 0
+        else ("out_of_control" if start.out_of_control else "burning")
+    )
     assert odds[kind] > 0 and sum(odds.values()) == 1
     severity = data.draw(st.integers(1, tier), label="severity")
     minute = fire.fire_minute(severity, tier, crew, Roller(seed), book, names, hose)
@@ -130,8 +145,9 @@ BAD_CALLS = {
     "extra": lambda book, bad, r: strain.strain_check(bad, r, book, 6),
 }
 BAD_VALUES = {
-    "tier": st.one_of(st.integers(-3, 0), st.integers(11, 99),
-                      st.sampled_from(["XI", "four", "", "iv v", "0x4"])),
+    "tier": st.one_of(
+        st.integers(-3, 0), st.integers(11, 99), st.sampled_from(["XI", "four", "", "iv v", "0x4"])
+    ),
     "load": st.sampled_from(["brimming", "", "quarterly", "1/2"]),
     "trait": st.sampled_from(["Nonesuch", "", "Stedy", "Quickest"]),
     "zone": st.sampled_from(["primary", "lethal zone", "outer"]),

@@ -2,7 +2,7 @@
 
 import pytest
 
-from voyage.errors import VoyageError
+from voyage.base.errors import VoyageError
 from voyage.rules.shiptables import class_rows, roll_class, roll_class_row, roll_trait
 
 

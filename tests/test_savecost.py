@@ -1,6 +1,7 @@
 """What saving an advance costs (issue 14.5): roll records kept by what they are made of
-(voyage.dice._roll_json), hour arrays written from looked-up texts (voyage.hourdays.pack),
-the hexes of events found among the rows of their clock (voyage.logrows._hexes). Each
+(voyage.dice.roller._roll_json), hour arrays written from looked-up texts
+(voyage.store.hourdays.pack),
+the hexes of events found among the rows of their clock (voyage.store.logrows._hexes). Each
 gives exactly the bytes (and values) of the plain way it replaced."""
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any
 
-from voyage import dice, hourdays
-from voyage.dice import Modifier, Roll
-from voyage.engine import dumps
-from voyage.logrows import _hexes, rolls_json
+from voyage.dice import roller as dice
+from voyage.dice.roller import Modifier, Roll
+from voyage.engine.clock import dumps
+from voyage.store import hourdays
+from voyage.store.logrows import _hexes, rolls_json
 
 
 class _Str(str):
@@ -129,7 +131,7 @@ def test_many_seeded_rolls_give_the_encoders_bytes():
 
 
 def _reference_pack(action_id: int, rows: list[Any], first: int) -> list[tuple[Any, ...]]:
-    """voyage.hourdays.pack as it was (every hour a tuple, each day one encoding)."""
+    """voyage.store.hourdays.pack as it was (every hour a tuple, each day one encoding)."""
     groups: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
     for n, r in enumerate(rows, first):
         hour = (n, r.clock, r.clock % 24, r.hex, r.miles, r.speed, r.pace,

@@ -1,7 +1,7 @@
 """The fast paths of saving an advance (issue 14.5) against the plain way, on values drawn
-at random: hour texts kept by their values (voyage.hourdays.pack) give exactly the bytes
+at random: hour texts kept by their values (voyage.store.hourdays.pack) give exactly the bytes
 of encoding each day's hours whole, and roll records kept by what they are made of
-(voyage.rolljson) those of encoding the record's dict, whatever the types, and however
+(voyage.dice.rolljson) those of encoding the record's dict, whatever the types, and however
 often values repeat."""
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_savecost import _reference_pack  # every hour a tuple, each day one encoding
 
-from voyage import hourdays, rolljson
-from voyage.dice import Modifier, Roll
-from voyage.engine import dumps
+from voyage.dice import rolljson
+from voyage.dice.roller import Modifier, Roll
+from voyage.engine.clock import dumps
+from voyage.store import hourdays
 
 
 class _Str(str):
@@ -118,7 +119,7 @@ def _rolls(draw: Any) -> list[Roll]:
 @settings(max_examples=300, deadline=None)
 @given(rolls=_rolls())
 def test_roll_records_are_the_encoders_bytes(rolls):
-    """voyage.rolljson's records (kept by what the roll is made of) are the encoder's bytes,
+    """voyage.dice.rolljson's records (kept by what the roll is made of) are the encoder's bytes,
     for rolls like one another, some equal to another as values but of other types."""
     rolljson._DONE.clear()
     for roll in rolls:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from engine_helpers import ship, voyage
 
-from voyage.dice import Roller
-from voyage.engine import Engine, World
-from voyage.maps import parse_map
-from voyage.voyages import plan_route, shallows
+from voyage.actions.voyages import plan_route, shallows
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine, World
+from voyage.map.seamap import parse_map
 
 # Row 3 has a reef at 0403; rows 2 and 4 are open water around it, far from any land.
 REEF = """\

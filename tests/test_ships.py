@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rule_numbers import CLASS_FACES  # the hand-written class tables (R20, R21)
 
-from voyage.dice import Roller
-from voyage.errors import ShipError
-from voyage.ships import (
+from voyage.base.errors import ShipError
+from voyage.dice.roller import Roller
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels.ships import (
     Ship,
     cruising_speed,
     deadweight,
@@ -25,7 +26,6 @@ from voyage.ships import (
     speed,
     to_hit,
 )
-from voyage.tables import load_rulebook
 
 BOOK = load_rulebook()
 BASE = {1: 4, 2: 4, 3: 4, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 8}

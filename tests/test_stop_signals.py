@@ -1,6 +1,6 @@
 """SIGTERM and SIGHUP (a closed terminal, `timeout`, a process manager) stop a command as
-Ctrl-C does (voyage.stopsignals): the campaign rolled back or committed whole, the hidden
-temporary files of a file being written removed (voyage.atomicfile), one line saying
+Ctrl-C does (voyage.base.stopsignals): the campaign rolled back or committed whole, the hidden
+temporary files of a file being written removed (voyage.base.atomicfile), one line saying
 whether the campaign changed, exit status 128 + the signal's number.
 
 The commands run in real processes started as the console script starts them
@@ -103,7 +103,7 @@ def test_a_stop_signal_while_an_export_is_written_leaves_nothing_and_says_one_li
             128 + signum,
             f"Error: interrupted ({name}): the campaign was not changed\n",
         )
-        # all the files or none (voyage.atomicfile: a signal while they are put in place
+        # all the files or none (voyage.base.atomicfile: a signal while they are put in place
         # waits till they all are)
         assert sorted(os.listdir(out_folder)) in ([], ["witch.json", "witch.md", "witch.png"])
         return
@@ -228,9 +228,10 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
     runner: CliRunner, db: Path
 ) -> None:
     """The COMMIT went through and the signal came before the count of commits: the change
-    stays, and the command line is told it was saved (voyage.store.Campaign.transaction)."""
-    import voyage.store
-    from voyage.store import open_campaign
+    stays, and the command line is told it was saved
+    (voyage.store.campaign.Campaign.transaction)."""
+    import voyage.store.campaign
+    from voyage.store.campaign import open_campaign
 
     class SignalAfterCommit:
         def __init__(self, conn: sqlite3.Connection) -> None:
@@ -246,7 +247,7 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
             return out
 
     camp = open_campaign(db)
-    counted = voyage.store.commits
+    counted = voyage.store.campaign.commits
     real = camp.db.conn
     camp.db.conn = SignalAfterCommit(real)  # type: ignore[assignment]
     try:
@@ -255,7 +256,7 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
     finally:
         camp.db.conn = real
         camp.close()
-    assert voyage.store.commits == counted + 1
+    assert voyage.store.campaign.commits == counted + 1
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT name FROM campaign").fetchone()[0] == "Changed"
     conn.close()
@@ -267,12 +268,13 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
 def test_a_signal_inside_the_undo_journals_authorizer_is_not_lost(
     runner: CliRunner, db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """SQLite calls the undo journal's authorizer (voyage.lazyjournal) while it prepares
+    """SQLite calls the undo journal's authorizer (voyage.store.lazyjournal) while it prepares
     each statement; a signal's exception raised in there cannot leave it, and SQLite says
     "not authorized" instead, which the journal reads as its own refusal of a table whose
     triggers are not made yet (it makes them and runs the statement again). The interrupt
     is raised again instead: one line, nothing changed."""
-    from voyage import lazyjournal, stopsignals
+    from voyage.base import stopsignals
+    from voyage.store import lazyjournal
 
     trawler_at(runner, "0305", crew=5, fuel=60, cargo=100)
     before = _campaign_rows(db)
@@ -329,7 +331,7 @@ def test_an_interrupt_the_moment_a_temporary_file_is_made_removes_it(
 ) -> None:
     """The signal the export test sends as soon as a ``.part`` file appears can land
     inside FileBatch.add, just after the file is made: it is staged first, so removed."""
-    from voyage import atomicfile
+    from voyage.base import atomicfile
 
     target = tmp_path / "log.md"
     target.write_text("the old log\n")  # an existing file: add() copies its permissions
@@ -349,7 +351,7 @@ def test_a_signal_while_the_files_are_put_in_place_waits_till_all_are(
 ) -> None:
     """FileBatch.commit renames its files one by one: a SIGTERM (or Ctrl-C) in between is
     held (stopsignals.held) and raised once every file is in place."""
-    from voyage import atomicfile, stopsignals
+    from voyage.base import atomicfile, stopsignals
 
     monkeypatch.setattr(stopsignals, "_PID", [os.getpid()])  # as install() records it
     monkeypatch.setattr(stopsignals, "received", None)

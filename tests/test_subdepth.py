@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage import store
-from voyage.rules.subarmor import armor_modifier, armor_now, built_sides, wear
-from voyage.rules.submersible import depth_damage
+from voyage.store import campaign as store
+from voyage.vessels.subarmor import armor_modifier, armor_now, built_sides, wear
+from voyage.vessels.submersible import depth_damage
 
 ARMOR = "F10,R7,L7,B3,T3,U10"  # the weakest sides, B and T, built with 3 points
 
@@ -32,8 +32,26 @@ def _eel(runner: CliRunner, armor: str | None = ARMOR, sail: bool = True) -> Non
     2712, the uncharted open sea off it, for the Deep Reach (R84: an uncharted port is
     anchorage water, 150 ft at most, tests/test_referee_world.py)."""
     extra = ["--armor", armor] if armor else []
-    ok(runner, "ship", "build", "Eel", "--body", "speeder", "--plant", "large", "--propellers",
-       "2", "--with", "boat-top", "--crew", "2", *extra, "--submersible", "--dive-depth", "300")
+    ok(
+        runner,
+        "ship",
+        "build",
+        "Eel",
+        "--body",
+        "speeder",
+        "--plant",
+        "large",
+        "--propellers",
+        "2",
+        "--with",
+        "boat-top",
+        "--crew",
+        "2",
+        *extra,
+        "--submersible",
+        "--dive-depth",
+        "300",
+    )
     ok(runner, "ship", "place", "Eel", "2712" if sail else "2812")
     if sail:
         ok(runner, "sail", "Eel", "--to", "1714")
@@ -93,7 +111,8 @@ def test_the_action_is_summed_up_in_its_own_line(runner, reach):
     ok(runner, "act", "Eel", "dive", "400")
     assert _undo_summaries(reach)[-1] == (
         "Eel dives to 400 ft at 2712, 100 ft below her rated 300 ft: she rolls on the Depth "
-        "Damage Table now, on passing it, and every hour she stays there (R84).")
+        "Damage Table now, on passing it, and every hour she stays there (R84)."
+    )
 
 
 def test_an_implosion_at_the_dive_sinks_her_as_the_engine_sinks_a_ship(runner, reach):
@@ -108,7 +127,9 @@ def test_an_implosion_at_the_dive_sinks_her_as_the_engine_sinks_a_ship(runner, r
     afloat_action = json.loads(ok(runner, "status", "--json"))
     action_rows = _floaters(reach)
     assert [e["kind"] for e in by_action if e["kind"] not in ("place", "sail", "weigh")][:2] == [
-        "depth", "sunk"]
+        "depth",
+        "sunk",
+    ]
     assert "she implodes, destroyed (R84)" in by_action[-3]["text"]
     assert "gets out of Eel at 2712: 2 in the water" in by_action[-1]["text"]  # R71: who
     assert len(by_action[-1]["rolls"]) == 2  # one escape roll for each of her crew
@@ -128,7 +149,8 @@ def test_an_implosion_at_the_dive_sinks_her_as_the_engine_sinks_a_ship(runner, r
     by_engine = [e for e in _events(runner) if e["kind"] != "dive"]
     keep = ("kind", "minute", "text", "rolls", "changes")
     assert [{k: e[k] for k in keep} for e in by_action] == [
-        {k: e[k] for k in keep} for e in by_engine[: len(by_action)]]
+        {k: e[k] for k in keep} for e in by_engine[: len(by_action)]
+    ]
     assert afloat_action["ships"] == []
     # her two crew in the water at 2712, as R71 leaves them (the next hour is theirs)
     assert action_rows == [("people", "Eel", "crew", 2, "2712", "afloat")]
@@ -138,8 +160,9 @@ def _floaters(db: Path) -> list[tuple[Any, ...]]:
     import sqlite3
 
     with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT kind, ship, role, count, hex, state FROM floaters "
-                            "ORDER BY id").fetchall()
+        return conn.execute(
+            "SELECT kind, ship, role, count, hex, state FROM floaters ORDER BY id"
+        ).fetchall()
 
 
 def test_a_dive_within_her_rating_rolls_nothing(runner, reach):
@@ -179,8 +202,11 @@ def test_r84_the_table_wears_every_armoured_side_by_one_roll(book, faces):
     # 130 ft: +3; d6 = 3: 6, row 5-8: 1d3 (2) off every side, then the leak die (5: holds)
     out = depth_damage(130, 100, spec, faces(3, 2, 5), book, armor=(built, dict(built)))
     assert out.changes == {"armor_now": {"F": 8, "B": 1}} and out.leak == 0
-    assert [r.label for r in out.rolls] == ["depth damage (an hour below her rated depth)",
-                                            "armor damage (every side)", "hull leaks"]
+    assert [r.label for r in out.rolls] == [
+        "depth damage (an hour below her rated depth)",
+        "armor damage (every side)",
+        "hull leaks",
+    ]
     # worn to B 1 (<= half the weakest side's 3): +2 more; 4 + 3 + 2 = 9, row 9-10: 1d6
     worn = depth_damage(130, 100, spec, faces(4, 6, 6, 2), book, armor=(built, {"F": 8, "B": 1}))
     assert worn.total == 9 and worn.changes == {"armor_now": {"F": 2, "B": 0}, "add_leak": 2}
@@ -197,7 +223,8 @@ def test_tracked_armour_is_worn_shown_and_counts_on_the_table(runner, reach):
     assert "Armor now" not in ok(runner, "ship", "show", "Eel")  # not tracked by default
     ok(runner, "settings", "track_armor", "true")
     assert "Armor now (tracked; now/as built): F10/10, R7/7, L7/7, B3/3, T3/3, U10/10" in ok(
-        runner, "ship", "show", "Eel")
+        runner, "ship", "show", "Eel"
+    )
     out = ok(runner, "act", "Eel", "dive", "420")  # 40% beyond: +4
     # campaign seed 7: 3 + 4 = 7, row 5-8: 1d3 = 1 off every side
     assert "armor damage (every side): d3=1: F9, R6, L6, B2, T2, U9" in out
@@ -209,7 +236,8 @@ def test_tracked_armour_is_worn_shown_and_counts_on_the_table(runner, reach):
     hour = [e for e in _events(runner) if e["kind"] == "depth"][-1]
     assert hour["rolls"][0]["modifiers"] == [  # B at 2: 3/4 of the weakest side's 3, +1
         {"reason": "40% beyond 300 ft", "value": 4},
-        {"reason": "B armor 2, 3/4 of the weakest side's 3", "value": 1}]
+        {"reason": "B armor 2, 3/4 of the weakest side's 3", "value": 1},
+    ]
     ok(runner, "settings", "track_armor", "false")  # left out again: no armour shown
     assert "Armor now" not in ok(runner, "ship", "show", "Eel")
 
@@ -244,7 +272,8 @@ def test_bad_armour_input_is_one_line_and_changes_nothing(runner, reach):
     camp.close()
     before = db_contents(reach)
     assert "setting track_armor cannot be 'maybe': use one of false, true" in refused(
-        runner, "settings", "track_armor", "maybe")
+        runner, "settings", "track_armor", "maybe"
+    )
     assert "only in a port" in refused(runner, "act", "Eel", "repair", "armor")  # at sea
     assert "a rolled ship" in refused(runner, "act", "Gull", "repair", "armor")
     assert db_contents(reach) == before
@@ -254,20 +283,26 @@ def test_bad_armour_input_is_one_line_and_changes_nothing(runner, reach):
 
 
 def _table() -> dict[str, Any]:
-    from voyage.paths import tables_dir
-    from voyage.tables import parse_yaml
+    from voyage.base.paths import tables_dir
+    from voyage.tables.rulebook import parse_yaml
 
     return dict(parse_yaml((tables_dir() / "boats.yaml").read_text(), "boats.yaml"))
 
 
-@pytest.mark.parametrize("change, says", [
-    (lambda s: s["armor_modifiers"][0].update(share=2), r"armor_modifiers\[0\].share"),
-    (lambda s: s["armor_modifiers"][1].update(modifier="lots"), r"armor_modifiers\[1\].modifier"),
-    (lambda s: s["depth_damage"][1].update(armor_damage="some"), r"depth_damage.*armor_damage"),
-])
+@pytest.mark.parametrize(
+    "change, says",
+    [
+        (lambda s: s["armor_modifiers"][0].update(share=2), r"armor_modifiers\[0\].share"),
+        (
+            lambda s: s["armor_modifiers"][1].update(modifier="lots"),
+            r"armor_modifiers\[1\].modifier",
+        ),
+        (lambda s: s["depth_damage"][1].update(armor_damage="some"), r"depth_damage.*armor_damage"),
+    ],
+)
 def test_bad_armour_rows_are_one_line_naming_the_key(change, says):
-    from voyage.errors import TableError
-    from voyage.tables import check_table
+    from voyage.base.errors import TableError
+    from voyage.tables.rulebook import check_table
 
     data = _table()
     change(data["submersible"])
@@ -277,7 +312,7 @@ def test_bad_armour_rows_are_one_line_naming_the_key(change, says):
 
 def test_a_house_table_without_the_armour_keys_still_loads():
     """A campaign's house boats.yaml from before the armour keys: armour rolls nothing."""
-    from voyage.tables import check_table
+    from voyage.tables.rulebook import check_table
 
     data = _table()
     sub = data["submersible"]

@@ -122,16 +122,16 @@ def test_ctrl_c_in_the_middle_of_an_advance_is_one_line_and_changes_nothing(
     runner: CliRunner, at_sea: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the ship's hours are run, her state half saved, when the referee presses Ctrl-C
-    import voyage.voyages
+    import voyage.actions.voyages
 
-    saving = voyage.voyages.save_state
+    saving = voyage.actions.voyages.save_state
 
     def save_then_stop(*args: object, **kwargs: object) -> None:
         saving(*args, **kwargs)  # type: ignore[arg-type]
         raise KeyboardInterrupt
 
     before = db_contents(at_sea)
-    monkeypatch.setattr(voyage.voyages, "save_state", save_then_stop)
+    monkeypatch.setattr(voyage.actions.voyages, "save_state", save_then_stop)
     result = runner.invoke(cli, ["advance", "--hours", "3"])
     assert result.exit_code == 130, result.output
     assert result.output == "Error: interrupted (Ctrl-C): the campaign was not changed\n"
@@ -141,10 +141,10 @@ def test_ctrl_c_in_the_middle_of_an_advance_is_one_line_and_changes_nothing(
 def test_ctrl_c_after_an_advance_was_saved_says_so(
     runner: CliRunner, at_sea: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import voyage.world.campaign
+    import voyage.actions.weather
 
     with monkeypatch.context() as patch:
-        patch.setattr(voyage.world.campaign, "weather_lines", _interrupted)
+        patch.setattr(voyage.actions.weather, "weather_lines", _interrupted)
         result = runner.invoke(cli, ["advance", "--hours", "3"])
     assert result.exit_code == 130, result.output
     assert result.output.splitlines()[-1] == (
@@ -330,13 +330,16 @@ def test_a_fighter_not_in_the_fight_is_named_in_quotes(runner: CliRunner, at_sea
 
 
 def test_a_long_unknown_name_is_not_said_back_whole(runner: CliRunner, db: Path) -> None:
-    # an unknown 400-character ship name was repeated in full (voyage.errors.quoted)
-    from voyage.errors import quoted
+    # an unknown 400-character ship name was repeated in full (voyage.base.errors.quoted)
+    from voyage.base.errors import quoted
 
     long = "x" * 400
     assert runner.invoke(cli, ["map", "load", "salt_reach"]).exit_code == 0
-    for args in (["ship", "show", long], ["sail", "Witch", "--to", long],
-                 ["forecast", long, "--to", "0405"]):
+    for args in (
+        ["ship", "show", long],
+        ["sail", "Witch", "--to", long],
+        ["forecast", long, "--to", "0405"],
+    ):
         result = runner.invoke(cli, args)
         _one_line(result, f"'{'x' * 60}...' (400 characters)")
         assert "x" * 61 not in result.output
@@ -345,7 +348,7 @@ def test_a_long_unknown_name_is_not_said_back_whole(runner: CliRunner, db: Path)
 
 
 def test_a_long_time_is_not_said_back_whole(runner: CliRunner, db: Path) -> None:
-    # a 400-character --at was repeated in full (voyage.world.campaign, voyage.errors.quoted)
+    # a 400-character --at was repeated in full (voyage.actions.weather, voyage.base.errors.quoted)
     long = "9" * 400
     for args in (["weather", "show", "--at", long], ["journal", "--since", long]):
         result = runner.invoke(cli, args)

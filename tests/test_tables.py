@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from voyage.errors import TableError
-from voyage.paths import tables_dir
-from voyage.tables import load_rulebook, load_table
+from voyage.base.errors import TableError
+from voyage.base.paths import tables_dir
+from voyage.tables.rulebook import load_rulebook, load_table
 
 DEADWEIGHT = {1: 100, 2: 250, 3: 500, 4: 750, 5: 1000, 6: 1500, 7: 2000, 8: 2500, 9: 3000, 10: 4000}
 BASE_SPEED = {1: 4, 2: 4, 3: 4, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 8}
@@ -197,7 +197,7 @@ def test_tables_use_safe_load_only():
 def test_the_table_loader_is_a_safe_loader():
     import yaml
 
-    from voyage.tables import safe_loader
+    from voyage.tables.rulebook import safe_loader
 
     assert safe_loader() in (yaml.SafeLoader, getattr(yaml, "CSafeLoader", None))
     with pytest.raises(yaml.YAMLError):

@@ -1,6 +1,6 @@
 """R92 with R41: a tow counts in the tower's load category, so a tow that makes her
 Overloaded makes her check for capsizing every hour (R41), on every path of the engine
-(the stepped hour, voyage.quickhour's quiet hour, voyage.quiet's forecast fast path);
+(the stepped hour, voyage.engine.quickhour's quiet hour, voyage.engine.quiet's forecast fast path);
 R12's sinking at twice her Deadweight and R37 still leave the tow out."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from conftest import ok
 from engine_helpers import OPEN_ROUTE, ship, voyage, world
 
-from voyage import engine as engine_module
-from voyage import ships as shipfig
-from voyage import store
-from voyage.dice import Roller
-from voyage.engine import Engine
-from voyage.forecast import drive
+from voyage.actions.forecast import drive
+from voyage.dice.roller import Roller
+from voyage.engine import clock as engine_module
+from voyage.engine.clock import Engine
+from voyage.store import campaign as store
+from voyage.vessels import ships as shipfig
 
 
 def _fleet(runner: CliRunner) -> None:
@@ -29,8 +29,20 @@ def _fleet(runner: CliRunner) -> None:
     # the whaler (Tier VIII, Deadweight 2500, Steady: +1 Advantage): 120 fuel + 80 people
     # + 50 equipment + 2100 cargo = 2350 aboard, Full; the Gull (Tier II) weighs 250 + her
     # Load in tow
-    ok(runner, "ship", "add", "Old Faithful", "--class", "whaler", "--tier", "VIII",
-       "--engine", "VIII", "--trait", "Steady")
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Old Faithful",
+        "--class",
+        "whaler",
+        "--tier",
+        "VIII",
+        "--engine",
+        "VIII",
+        "--trait",
+        "Steady",
+    )
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120", "--cargo", "2100")
     ok(runner, "ship", "add", "Gull", "--class", "motorboat", "--tier", "II", "--engine", "III")
     ok(runner, "ship", "load", "Gull", "--crew", "2", "--fuel", "30")
@@ -43,8 +55,12 @@ def _fleet(runner: CliRunner) -> None:
 def _checks(runner: CliRunner) -> list[tuple[int, int, str]]:
     """Old Faithful's capsize Checks: (clock, minute, the roll's line)."""
     log = json.loads(ok(runner, "log", "Old Faithful", "--json"))
-    return [(e["clock"], e["minute"], r) for e in log["events"] if e["kind"] == "capsize"
-            for r in e["rolls"]]
+    return [
+        (e["clock"], e["minute"], r)
+        for e in log["events"]
+        if e["kind"] == "capsize"
+        for r in e["rolls"]
+    ]
 
 
 def test_a_tow_that_overloads_her_makes_her_check_every_hour(runner: CliRunner, db: Path):
@@ -70,21 +86,27 @@ def test_a_tow_that_overloads_her_makes_her_check_every_hour(runner: CliRunner, 
     assert [(c, m) for c, m, _ in checks] == [(h, 0) for h in range(len(checks))]
     # campaign seed 7: d20 11 + boon 2, 13 + 6, 2 + 1: she holds twice, goes over in hour 2
     assert [(r["natural"], r["total"], r["success"]) for _, _, r in checks] == [
-        (11, 17, True), (13, 23, True), (2, 7, False)]
+        (11, 17, True),
+        (13, 23, True),
+        (2, 7, False),
+    ]
     for _, _, roll in checks:
         assert roll["label"] == "capsize check (overloaded)" and roll["target"] == 16  # R41
-        assert roll["modifiers"] == [{"reason": "Tier VIII", "value": 8},
-                                     {"reason": "Overloaded", "value": -4}]
+        assert roll["modifiers"] == [
+            {"reason": "Tier VIII", "value": 8},
+            {"reason": "Overloaded", "value": -4},
+        ]
     with sqlite3.connect(db) as conn:
-        logged = conn.execute("SELECT load, load_category FROM hours WHERE ship = 'Old Faithful' "
-                              "ORDER BY clock").fetchall()
+        logged = conn.execute(
+            "SELECT load, load_category FROM hours WHERE ship = 'Old Faithful' ORDER BY clock"
+        ).fetchall()
     assert logged[0] == (2350 + tow, "overloaded")  # no hex entered yet: nothing burnt
 
 
 @pytest.mark.parametrize("tow", [0, 60, 300, 1500])  # none, Half, Full, Overloaded (R12)
 def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
     """The whaler-sized ship of engine_helpers with ``tow`` hlbs counted (R92): the
-    quick hour (voyage.quickhour) and the forecast fast path (voyage.quiet) give what
+    quick hour (voyage.engine.quickhour) and the forecast fast path (voyage.engine.quiet) give what
     stepping every hour gives: rows (Load and category with the tow), Checks, dice."""
 
     def make():
@@ -100,8 +122,11 @@ def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
             if not quick:
                 mp.setattr(engine_module, "quiet_hour", lambda *args: None)
             result = engine.run(0, 10, halt=False)
-        return [[r.to_dict() for r in result.rows], [e.to_dict() for e in result.events],
-                engine.roller.get_state()]
+        return [
+            [r.to_dict() for r in result.rows],
+            [e.to_dict() for e in result.events],
+            engine.roller.get_state(),
+        ]
 
     def forecast(fast: bool) -> list[object]:
         state = make()
@@ -109,8 +134,11 @@ def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
         rows: list = []
         events: list = []
         drive(engine, state, 0, 10, fast=fast, rows=rows, events=events)
-        return [[r.to_dict() for r in rows], [e.to_dict() for e in events],
-                engine.roller.get_state()]
+        return [
+            [r.to_dict() for r in rows],
+            [e.to_dict() for e in events],
+            engine.roller.get_state(),
+        ]
 
     quick = stepped_or_quick(True)
     assert quick == stepped_or_quick(False)

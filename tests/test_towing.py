@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage import ships as shipfig
-from voyage import store
+from voyage.store import campaign as store
+from voyage.vessels import ships as shipfig
 
 
 def _fleet(runner: CliRunner, strong: bool) -> None:
@@ -21,8 +21,19 @@ def _fleet(runner: CliRunner, strong: bool) -> None:
     ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
     ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
     traits = ["--trait", "Strong"] if strong else []
-    ok(runner, "ship", "add", "Old Faithful", "--class", "whaler", "--tier", "V", "--engine",
-       "VII", *traits)
+    ok(
+        runner,
+        "ship",
+        "add",
+        "Old Faithful",
+        "--class",
+        "whaler",
+        "--tier",
+        "V",
+        "--engine",
+        "VII",
+        *traits,
+    )
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120")
     ok(runner, "ship", "add", "Gull", "--class", "motorboat", "--tier", "II", "--engine", "III")
     ok(runner, "ship", "load", "Gull", "--crew", "2", "--fuel", "30")
@@ -44,8 +55,7 @@ def _fleet(runner: CliRunner, strong: bool) -> None:
         (True, 223, "half", 8, 1),
     ],
 )
-def test_the_towers_figures_are_exactly_r92(runner, db, strong, counted, category, speed,
-                                              fuel_use):
+def test_the_towers_figures_are_exactly_r92(runner, db, strong, counted, category, speed, fuel_use):
     _fleet(runner, strong)
     out = json.loads(ok(runner, "act", "--json", "Old Faithful", "tow", "Sea Witch"))
     assert out["changes"] == {"tow": "Sea Witch", "tow_weight": 1112, "tow_counted": counted}
@@ -61,8 +71,7 @@ def test_the_towers_figures_are_exactly_r92(runner, db, strong, counted, categor
     ok(runner, "advance", "--hours", "1")
     with sqlite3.connect(db) as conn:
         rows = conn.execute(
-            "SELECT ship, hex, speed, load, load_category FROM hours WHERE clock = 0 "
-            "ORDER BY ship"
+            "SELECT ship, hex, speed, load, load_category FROM hours WHERE clock = 0 ORDER BY ship"
         ).fetchall()
     by_ship = {r[0]: r for r in rows}
     assert by_ship["Old Faithful"][2] == speed
@@ -126,12 +135,18 @@ def test_tow_and_cast_off_are_undone_exactly(runner, db):
     ("first", "bad", "reason"),
     [
         (None, ("act", "Old Faithful", "tow", "Gull"), "Gull is not at sea"),
-        (("act", "Old Faithful", "tow", "Sea Witch"), ("act", "Old Faithful", "tow", "Gull"),
-         "one tow at a time"),
+        (
+            ("act", "Old Faithful", "tow", "Sea Witch"),
+            ("act", "Old Faithful", "tow", "Gull"),
+            "one tow at a time",
+        ),
         (None, ("act", "Old Faithful", "tow", "Old Faithful"), "cannot tow herself"),
         (None, ("act", "Old Faithful", "cast-off"), "nothing in tow"),
-        (("act", "Old Faithful", "tow", "Sea Witch"), ("act", "Sea Witch", "cast-off"),
-         "is under tow by Old Faithful"),
+        (
+            ("act", "Old Faithful", "tow", "Sea Witch"),
+            ("act", "Sea Witch", "cast-off"),
+            "is under tow by Old Faithful",
+        ),
     ],
 )
 def test_bad_towing_is_one_line_and_changes_nothing(runner, db, first, bad, reason):
@@ -148,8 +163,9 @@ def test_towing_a_ship_in_another_hex_is_refused(runner, db: Path):
     ok(runner, "sail", "Gull", "--to", "0806")
     ok(runner, "advance", "--hours", "3")
     before = db_contents(db)
-    assert "a tow line is passed in one hex" in refused(runner, "act", "Old Faithful", "tow",
-                                                        "Gull")
+    assert "a tow line is passed in one hex" in refused(
+        runner, "act", "Old Faithful", "tow", "Gull"
+    )
     assert db_contents(db) == before
 
 
@@ -180,8 +196,9 @@ def test_a_ship_cast_off_is_told_whither_she_gets_under_way(runner, db: Path):
 
 def _events(db: Path, ship: str, kind: str) -> list[tuple[int, int]]:
     with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT clock, minute FROM events WHERE ship = ? AND kind = ? "
-                            "ORDER BY id", [ship, kind]).fetchall()
+        return conn.execute(
+            "SELECT clock, minute FROM events WHERE ship = ? AND kind = ? ORDER BY id", [ship, kind]
+        ).fetchall()
 
 
 def test_the_tow_weight_follows_the_towed_ship_each_hour(runner, db):

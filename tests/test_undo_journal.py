@@ -15,10 +15,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlite_utils import Database
 
-from voyage import export, store, voyages
-from voyage.dice import Roller
-from voyage.mapstore import add_storm, load_into_campaign
-from voyage.ships import make_ship
+from voyage.actions import voyages
+from voyage.dice.roller import Roller
+from voyage.outputs import export
+from voyage.store import campaign as store
+from voyage.store.mapstore import add_storm, load_into_campaign
+from voyage.vessels.ships import make_ship
 
 
 def dump(path: Path) -> list[str]:
@@ -59,7 +61,7 @@ def test_a_read_only_open_makes_no_triggers_and_an_action_covers_every_table(cam
     assert temp_triggers(reader) == set()
     with reader.action("test", "nothing"):
         pass
-    # voyage.lazyjournal: a table's triggers are made just before an action first writes it
+    # voyage.store.lazyjournal: a table's triggers are made just before an action first writes it
     tables = set(reader.db.table_names())
     with reader.action("test", "a statement writing each table (and changing nothing)"):
         for table in tables:

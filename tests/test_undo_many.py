@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import invoke, ok, refused
 
-from voyage import store, undojournal
+from voyage.store import campaign as store
+from voyage.store import undojournal
 
 SETUP = (
     ("init", "--name", "Many", "--seed", "11"),

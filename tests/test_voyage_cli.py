@@ -347,8 +347,9 @@ def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
     assert out.read_text().startswith("# Log of the")
     assert "archived" in refused(runner, "sail", "Sea Witch", "--to", "0305")
     assert "archived" in refused(runner, "ship", "load", "Sea Witch", "--fuel", "1")
-    assert "already in this campaign" in refused(runner, "ship", "add", "Sea Witch", "--class",
-                                                 "dinghy", "--tier", "1")
+    assert "already in this campaign" in refused(
+        runner, "ship", "add", "Sea Witch", "--class", "dinghy", "--tier", "1"
+    )
     ok(runner, "undo")
     assert db_contents(db) == before
 
@@ -383,8 +384,9 @@ def test_sail_warns_when_a_boats_charge_will_not_last_the_route(runner, sea):
         f"hexes: she runs dry at the edge of {route[10]} and drifts (R82; `voyage act 'Moray' "
         "recharge` in port)." in out
     )
-    assert json.loads(ok(runner, "sail", "Sea Witch", "--to", "2812", "--json"))[
-        "fuel_short"] is None
+    assert (
+        json.loads(ok(runner, "sail", "Sea Witch", "--to", "2812", "--json"))["fuel_short"] is None
+    )
 
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])

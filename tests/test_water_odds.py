@@ -8,11 +8,11 @@ import pytest
 from conftest import within_binomial
 from engine_helpers import world
 
-from voyage.dice import Roller
-from voyage.engine import Engine
+from voyage.dice.roller import Roller
+from voyage.engine.clock import Engine
 from voyage.rules import water as rules
-from voyage.ships import make_ship
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
+from voyage.vessels.ships import make_ship
 from voyage.world.water import Floater, Person, leave_ship
 from voyage.world.waterphase import WaterPhase
 
@@ -28,8 +28,18 @@ def phase(state: str, seed: int, floaters: list[Floater]) -> WaterPhase:
 
 
 def group(count: int, swimming: int, jacket: bool, hours_swum: int = 0) -> Floater:
-    return Floater(1, "people", "Gull", None, "crew", count, swimming, jacket, hex="0503",
-                   hours_swum=hours_swum)
+    return Floater(
+        1,
+        "people",
+        "Gull",
+        None,
+        "crew",
+        count,
+        swimming,
+        jacket,
+        hex="0503",
+        hours_swum=hours_swum,
+    )
 
 
 def drowned(p: WaterPhase) -> int:
@@ -107,8 +117,16 @@ def _escape(crew: int, passengers: int, night: bool, rafts: int = 0, seed: int =
     s = _ship(crew, passengers, rafts)
     people = [Person("crew", 1, False, crew), Person("passenger", 0, False, passengers)]
     counter = iter(range(1, 100000))
-    return leave_ship(s, [p for p in people if p.count], "0503", 22 if night else 12, book,
-                      lambda: next(counter), Roller(seed), night)
+    return leave_ship(
+        s,
+        [p for p in people if p.count],
+        "0503",
+        22 if night else 12,
+        book,
+        lambda: next(counter),
+        Roller(seed),
+        night,
+    )
 
 
 def test_escapes_below_and_above_deck_at_r71_odds():
@@ -139,8 +157,8 @@ def test_rafts_are_launched_on_four_in_six():
 def _current_world():
     from engine_helpers import CHANNEL
 
-    from voyage.engine import World
-    from voyage.maps import parse_map
+    from voyage.engine.clock import World
+    from voyage.map.seamap import parse_map
     from voyage.rules.drift import current_lookup
 
     chart = parse_map(CHANNEL + 'currents:\n  "1103": {flows: N, knots: 12}\n', "c.yaml")
@@ -182,15 +200,16 @@ def test_a_raft_capsizes_in_a_storm_spills_its_people_and_they_climb_back_when_c
 
 def test_a_raft_whose_people_are_all_gone_drifts_off_empty():
     raft = Floater(1, "raft", "Gull", "raft 1 of Gull", count=0, hex="0503")
-    gone = Floater(2, "people", "Gull", None, "crew", 4, 0, True, raft=1, hex="0503",
-                   state="drowned")
+    gone = Floater(
+        2, "people", "Gull", None, "crew", 4, 0, True, raft=1, hex="0503", state="drowned"
+    )
     w = phase("calm", 1, [raft, gone])
     w.hour(3)
     assert raft.state == "lost" and raft.note == "adrift, empty" and not w.out
 
 
 def test_time_left_is_said_in_the_seas_terms():
-    from voyage.people import schedule_text
+    from voyage.actions.people import schedule_text
 
     book = load_rulebook()
     three = group(3, 0, False)
@@ -212,8 +231,8 @@ def test_batched_dice_are_the_same_faces_as_one_die_at_a_time():
 
 
 def test_a_drowning_roll_writes_the_same_log_bytes_as_any_roll():
-    from voyage.dice import Roll
-    from voyage.engine import dumps
+    from voyage.dice.roller import Roll
+    from voyage.engine.clock import dumps
 
     book = load_rulebook()
     dice = rules.drowning_dice(book)
@@ -230,8 +249,9 @@ def test_a_drowning_roll_writes_the_same_log_bytes_as_any_roll():
 def test_a_calm_hour_keeps_every_persons_dice_in_one_tally_record():
     # R72, R4: 12 named non-swimmers with jackets in calm seas roll once an hour each; the
     # rolls in which nobody drowned are one record per batch, every die in it, named
-    people = [Floater(i + 1, "people", "Gull", f"P{i}", "crew", 1, 0, True, hex="0503")
-              for i in range(12)]
+    people = [
+        Floater(i + 1, "people", "Gull", f"P{i}", "crew", 1, 0, True, hex="0503") for i in range(12)
+    ]
     w = phase("calm", 4, people)
     w.hour(5)
     quiet = [e for e in w.out if e.event.kind == "water"]

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from voyage import store, voyages
-from voyage.dice import parse
-from voyage.engine import dumps
-from voyage.mapstore import load_into_campaign
-from voyage.people import floaters, save_floaters, schedule_text
+from voyage.actions import voyages
+from voyage.actions.people import floaters, save_floaters, schedule_text
+from voyage.dice.roller import parse
+from voyage.engine.clock import dumps
 from voyage.rules import water as rules
+from voyage.store import campaign as store
+from voyage.store.mapstore import load_into_campaign
 from voyage.world.water import Floater
 
 HEX = "1208"  # open sea on the Salt Reach: no current, no port, calm with rolled weather off
@@ -149,8 +150,8 @@ def test_an_hour_of_calm_rolls_is_one_event_a_ship_hex_by_hex():
     # nobody drowned are one record per batch, in one event for the ship's people
     from engine_helpers import world
 
-    from voyage.dice import Roller
-    from voyage.engine import Engine
+    from voyage.dice.roller import Roller
+    from voyage.engine.clock import Engine
     from voyage.world.waterphase import WaterPhase
 
     hexes = ["0503", "0603", "0504"]

@@ -8,8 +8,8 @@ import json
 import pytest
 from conftest import db_contents, ok, refused
 
-from voyage.errors import MapError
-from voyage.maps import parse_map
+from voyage.base.errors import MapError
+from voyage.map.seamap import parse_map
 
 
 @pytest.fixture
@@ -287,7 +287,7 @@ def test_a_map_with_an_unknown_climate_is_refused_and_nothing_changes(runner, db
 def test_a_campaign_may_bring_its_own_climates(runner, tmp_path, monkeypatch) -> None:
     # R61 overridable per campaign: a house climates.yaml (here: every temperate winter day
     # a hurricane) is copied into the campaign and rolled on
-    from voyage.paths import tables_dir
+    from voyage.base.paths import tables_dir
 
     house = tmp_path / "house"
     house.mkdir()

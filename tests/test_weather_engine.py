@@ -12,7 +12,7 @@ from itertools import product
 from engine_helpers import first_seed, run, ship, voyage, world
 
 from voyage.rules.capsize import capsize_odds
-from voyage.tables import load_rulebook
+from voyage.tables.rulebook import load_rulebook
 
 
 def exact_capsize_odds(modifier: int, banes: int, dv: int = 16) -> Fraction:

@@ -1,7 +1,7 @@
 """Rolled weather (R61), storm cells (R62) and their own dice stream (R63).
 
 The exact odds here are written from the rulings' text, independently of tables/climates.yaml
-and of voyage.dice: a 2d6 total k has (6 - |k - 7|) chances in 36.
+and of voyage.dice.roller: a 2d6 total k has (6 - |k - 7|) chances in 36.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from fractions import Fraction
 import pytest
 from conftest import within_binomial
 
-from voyage.errors import TableError
-from voyage.maps import parse_map
-from voyage.tables import load_rulebook
+from voyage.base.errors import TableError
+from voyage.map.regions import Region
+from voyage.map.seamap import parse_map
+from voyage.tables.rulebook import load_rulebook
 from voyage.world.cells import LEVEL, StormCell, footprint, roll_cell, roll_day, stream_seed
-from voyage.world.regions import Region
 from voyage.world.seasons import season_for_day
 
 
@@ -126,7 +126,7 @@ def test_a_day_is_a_pure_function_of_seed_region_day_and_reroll() -> None:
 
 def test_footprint_outer_ring_is_one_state_lower() -> None:
     # R62: a major storm or hurricane is one state lower on its outer ring
-    from voyage import hexmap
+    from voyage.map import hexes as hexmap
 
     centre = hexmap.to_cube("1010")
     hurricane = footprint(centre, 2, LEVEL["hurricane"], 30, 30)
@@ -140,7 +140,7 @@ def test_footprint_outer_ring_is_one_state_lower() -> None:
 
 
 def test_a_cell_drifts_downwind_on_schedule_and_may_leave_the_map() -> None:
-    from voyage import hexmap
+    from voyage.map import hexes as hexmap
 
     cell = StormCell(
         "r",
@@ -189,7 +189,7 @@ def _write(tmp_path, text: str):
 
 
 def _climates_text(**replace: str) -> str:
-    from voyage.paths import tables_dir
+    from voyage.base.paths import tables_dir
 
     text = (tables_dir() / "climates.yaml").read_text()
     for old, new in replace.items():
@@ -279,8 +279,8 @@ def test_the_sea_of_every_hour_is_the_union_of_its_cells_whatever_the_order() ->
     # merged from scratch, highest state winning, land left out; asked in any order
     import random
 
-    from voyage.maps import load_map
-    from voyage.paths import campaigns_dir
+    from voyage.base.paths import campaigns_dir
+    from voyage.map.seamap import load_map
     from voyage.world.seastate import SeaStates
 
     book = load_rulebook()
@@ -314,9 +314,9 @@ def test_the_sea_of_every_hour_with_moving_storms_is_worked_out_afresh() -> None
     # or asked in any order, with moving storms (every 1 and 4 hours) among the cells
     import random
 
-    from voyage import hexmap
-    from voyage.maps import load_map
-    from voyage.paths import campaigns_dir
+    from voyage.base.paths import campaigns_dir
+    from voyage.map import hexes as hexmap
+    from voyage.map.seamap import load_map
     from voyage.world.seastate import RefereeStorm, SeaStates
 
     book = load_rulebook()
@@ -352,8 +352,8 @@ def test_the_sea_of_every_hour_with_moving_storms_is_worked_out_afresh() -> None
 def test_sea_states_never_list_every_hex_of_the_map(monkeypatch) -> None:
     # issue 14: a 999x999 map has a million hexes; the sea state of an hour must come from
     # the cells' footprints and a scan of the terrain bytes, never from walking every name
-    from voyage.maps import SeaMap, load_map
-    from voyage.paths import campaigns_dir
+    from voyage.base.paths import campaigns_dir
+    from voyage.map.seamap import SeaMap, load_map
     from voyage.world.seastate import SeaStates
 
     book = load_rulebook()

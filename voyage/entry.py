@@ -3,7 +3,7 @@
 Loading click and the command group takes a good part of a second on a slow machine; a
 Ctrl-C in that time would print Python's KeyboardInterrupt traceback. This module imports
 nothing at module level, so the net is up before anything heavy loads (issue 13.4).
-SIGTERM and SIGHUP are caught from here on as Ctrl-C is (voyage.stopsignals), until the
+SIGTERM and SIGHUP are caught from here on as Ctrl-C is (voyage.base.stopsignals), until the
 command has ended.
 """
 
@@ -16,20 +16,20 @@ def main() -> None:
     before = _commits()
     try:
         try:
-            from .stopsignals import install
+            from voyage.base.stopsignals import install
 
             install()
-            from .cli import main as run
+            from voyage.cli import main as run
 
             run()  # its own net catches what comes while a command runs: this one the rest
         finally:
-            from .stopsignals import uninstall
+            from voyage.base.stopsignals import uninstall
 
             uninstall()
     except KeyboardInterrupt as exc:
         import contextlib
 
-        from .stopsignals import exit_status, interrupted_line, signal_number
+        from voyage.base.stopsignals import exit_status, interrupted_line, signal_number
 
         signum = signal_number(exc)
         # a signal may come just as a command that changed the campaign is ending
@@ -40,5 +40,6 @@ def main() -> None:
 
 
 def _commits() -> int:
-    """The campaign commits this process made (voyage.store counts them; 0 before it loads)."""
-    return getattr(sys.modules.get("voyage.store"), "commits", 0)
+    """The campaign commits this process made (voyage.store.campaign counts them; 0 before it
+    loads)."""
+    return getattr(sys.modules.get("voyage.store.campaign"), "commits", 0)

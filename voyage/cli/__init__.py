@@ -14,8 +14,8 @@ import sys
 
 import click
 
-from .. import __version__
-from .common import FilePath
+from voyage import __version__
+from voyage.cli.common import FilePath
 
 #: command name -> "module:attribute", loaded on first use.
 COMMANDS: dict[str, str] = {
@@ -61,14 +61,14 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
-            from .. import dataclasscache
+            from voyage.store import dataclasscache
 
             # the command's classes made from kept compiled code (issue 14: start-up)
             dataclasscache.install()
             module_name, attr = self.lazy[cmd_name].split(":")
             cmd: click.Command = getattr(importlib.import_module(module_name), attr)
             if ctx is not None and ctx.resilient_parsing:  # only while the shell completes
-                from .completion import attach
+                from voyage.cli.completion import attach
 
                 attach(cmd, (cmd_name,))
             return cmd
@@ -86,14 +86,14 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt as exc:
-            # Ctrl-C (or SIGTERM, SIGHUP: voyage.stopsignals): each change is one
+            # Ctrl-C (or SIGTERM, SIGHUP: voyage.base.stopsignals): each change is one
             # transaction, rolled back unless it was committed (click alone would say
             # "Aborted!" on two lines, and not whether anything changed)
             raise Interrupted(_commits() - saved, exc) from None
         except Exception as exc:
-            stopped = getattr(sys.modules.get("voyage.stopsignals"), "received", None)
+            stopped = getattr(sys.modules.get("voyage.base.stopsignals"), "received", None)
             if stopped is not None:  # the error is what became of a signal's interrupt
-                from ..stopsignals import interrupt
+                from voyage.base.stopsignals import interrupt
 
                 raise Interrupted(_commits() - saved, interrupt(stopped)) from None
             if not isinstance(exc, click.UsageError):
@@ -133,7 +133,7 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, but a lazy command whose summary is known
         (voyage/cli/summaries.py) is not imported just to show its first line."""
-        from .summaries import SUMMARIES
+        from voyage.cli.summaries import SUMMARIES
 
         names = self.list_commands(ctx)
         if not names:
@@ -155,9 +155,9 @@ class LazyGroup(click.Group):
 
 
 def _commits() -> int:
-    """voyage.store.commits, 0 while the store is not imported (not imported just for this:
+    """voyage.store.campaign.commits, 0 while the store is not imported (not imported just for this:
     a command that needs no campaign starts without sqlite-utils)."""
-    return getattr(sys.modules.get("voyage.store"), "commits", 0)
+    return getattr(sys.modules.get("voyage.store.campaign"), "commits", 0)
 
 
 class Interrupted(click.ClickException):
@@ -168,7 +168,7 @@ class Interrupted(click.ClickException):
     exit_code = 130
 
     def __init__(self, saved: int, cause: BaseException | None = None) -> None:
-        from ..stopsignals import exit_status, interrupted_line, signal_number
+        from voyage.base.stopsignals import exit_status, interrupted_line, signal_number
 
         signum = signal_number(cause)
         self.exit_code = exit_status(signum)  # type: ignore[misc] # click: a class attribute
@@ -181,7 +181,7 @@ class Interrupted(click.ClickException):
 
 def _one_line(text: str) -> str:
     """``text`` with control characters written as escapes (a newline as \\n)."""
-    from ..text import control_character
+    from voyage.base.text import control_character
 
     if not control_character(text):
         return text
@@ -224,7 +224,7 @@ def main() -> None:
     already ends quietly on a closed pipe); this is the last net, for what nobody foresaw
     (a full disk under the campaign file, a bug). ``VOYAGE_DEBUG=1`` shows the traceback.
     """
-    from .. import gctune
+    from voyage.base import gctune
 
     gctune.whole_process = True  # this process runs one command and ends (issue 14)
     before = _commits()
@@ -239,9 +239,9 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - the one place every error is caught
         if os.environ.get("VOYAGE_DEBUG"):
             raise
-        stopped = getattr(sys.modules.get("voyage.stopsignals"), "received", None)
+        stopped = getattr(sys.modules.get("voyage.base.stopsignals"), "received", None)
         if stopped is not None:  # the error is what became of a signal's interrupt
-            from ..stopsignals import interrupt
+            from voyage.base.stopsignals import interrupt
 
             interrupted = Interrupted(_commits() - before, interrupt(stopped))
             interrupted.show()

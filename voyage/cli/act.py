@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NUMBER,
     SOME,
     Choice,
@@ -79,18 +79,18 @@ def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None
 
 
 def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
-    from ..voyages import referee_action
+    from voyage.actions.voyages import referee_action
 
     with core_errors():
         camp = open_campaign(ctx.obj["db"])
         if "to" in kwargs or "via" in kwargs:  # a course: hexes or ports' names
-            from .hexarg import hex_or_port, hexes_or_ports
+            from voyage.cli.hexarg import hex_or_port, hexes_or_ports
 
             kwargs["to"] = hex_or_port(camp, kwargs.get("to"))
             kwargs["via"] = hexes_or_ports(camp, kwargs.get("via") or ())
         event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
     if ctx.obj.get("json"):
-        from ..voyages import clock_text
+        from voyage.actions.voyages import clock_text
 
         clock = camp.clock
         emit_json(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import Whole, db_option, handles_errors
+from voyage.cli.common import Whole, db_option, handles_errors
 
 
 @click.command()
@@ -29,8 +29,8 @@ def browse(db_path: str, host: str, port: int) -> None:
     """
     from pathlib import Path
 
-    from ..browse import datasette_app, serve
-    from ..campaignfile import campaign_title
+    from voyage.outputs.browse import datasette_app, serve
+    from voyage.store.campaignfile import campaign_title
 
     path = Path(db_path)
     title = campaign_title(path)

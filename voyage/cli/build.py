@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     AMOUNT,
     NAME,
     Whole,
@@ -44,8 +44,12 @@ _count = AMOUNT
 @click.option("--crew", type=_count, default=None, help="Crew aboard, 150 lbs each [1].")
 @click.option("--passengers", type=_count, default=None, help="Passengers, 150 lbs each [0].")
 @click.option("--submersible", is_flag=True, help="A submersible (AquaWars, R84).")
-@click.option("--dive-depth", type=Whole(1, 1_000_000), default=None,
-              help="A submersible's rated dive depth in feet.")
+@click.option(
+    "--dive-depth",
+    type=Whole(1, 1_000_000),
+    default=None,
+    help="A submersible's rated dive depth in feet.",
+)
 @click.option("--reinforced", is_flag=True, help="A submersible's reinforced hull (R84: -1).")
 @click.option("--ca-frame", is_flag=True, help="A submersible's CA frame (R84: +1).")
 @click.option("--dry-run", is_flag=True, help="Print the design sheet; build nothing.")
@@ -88,9 +92,9 @@ def build(
         voyage ship build "Nautilus" --body speeder --plant large --with boat-top \\
             --submersible --dive-depth 300 --reinforced
     """
-    from ..boats import sample_spec, sheet, sheet_lines, spec_from_options
-    from ..boatships import make_built_ship
-    from ..errors import ShipError
+    from voyage.base.errors import ShipError
+    from voyage.vessels.boats import sample_spec, sheet, sheet_lines, spec_from_options
+    from voyage.vessels.boatships import make_built_ship
 
     camp = open_campaign(db_path)
     table = camp.rulebook.boats
@@ -127,7 +131,7 @@ def build(
             crew=1 if crew is None else crew,
             passengers=passengers or 0,
         )
-    from ..boats import submersible_part
+    from voyage.vessels.boats import submersible_part
 
     sub = submersible_part(submersible, dive_depth, reinforced, ca_frame)  # R84
     if sub:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option, open_campaign, table
+from voyage.cli.common import (
+    db_option,
+    emit_json,
+    handles_errors,
+    json_option,
+    open_campaign,
+    table,
+)
 
 
 @click.command("calendar")
@@ -22,7 +29,7 @@ def calendar_command(db_path: str, as_json: bool) -> None:
 
         voyage calendar
     """
-    from ..calendar import calendar_info, campaign_calendar
+    from voyage.tables.calendar import calendar_info, campaign_calendar
 
     camp = open_campaign(db_path)
     info = calendar_info(campaign_calendar(camp), camp.clock)
@@ -52,7 +59,7 @@ def calendar_command(db_path: str, as_json: bool) -> None:
     ]
     click.echo(table(rows, ["month", "short", "days", "season", "dawn", "dusk"]))
     if cal["leap"]:
-        from ..calendar import leap_text
+        from voyage.tables.calendar import leap_text
 
         year = campaign_calendar(camp).date_at(camp.clock)[0]  # type: ignore[union-attr]
         click.echo(leap_text(cal["leap"], year))

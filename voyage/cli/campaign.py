@@ -6,7 +6,7 @@ import json
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NAME,
     SEED,
     FilePath,
@@ -76,17 +76,17 @@ def init(
     """
     from pathlib import Path
 
-    from ..calendar import choose_calendar, format_time, write_calendar
-    from ..housetables import stored
-    from ..store import create_campaign, resolve_path
-    from ..tables import load_rulebook
+    from voyage.store.campaign import create_campaign, resolve_path
+    from voyage.store.housetables import stored
+    from voyage.tables.calendar import choose_calendar, format_time, write_calendar
+    from voyage.tables.rulebook import load_rulebook
 
     path = resolve_path(db_path)
     tables_dir = str(Path(tables).resolve()) if tables else None
     # a bad date or calendar stops here, before any file is made
     book = load_rulebook(tables_dir)
     if tables_dir and (Path(tables_dir) / "calendars.yaml").is_file():
-        from ..world_tables import check_calendar_limits
+        from voyage.tables.world import check_calendar_limits
 
         check_calendar_limits(book.calendars, Path(tables_dir) / "calendars.yaml")
     calendar = choose_calendar(book, start, calendar_name)
@@ -144,14 +144,14 @@ def settings(db_path: str, key: str | None, value: str | None, as_json: bool) ->
         voyage settings tables
     """
     if key == "tables" and value is None:
-        from .tables import show_tables
+        from voyage.cli.tables import show_tables
 
         show_tables(db_path, as_json)
         return
     camp = open_campaign(db_path)
     options = camp.rulebook.options
     if key is not None and key not in options:  # "" too: it once showed them all
-        from ..errors import VoyageError
+        from voyage.base.errors import VoyageError
 
         raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
     if key and value is not None:
@@ -222,7 +222,7 @@ def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) 
         voyage undo --to 2
     """
     if count is not None and to_action is not None:
-        from ..errors import VoyageError
+        from voyage.base.errors import VoyageError
 
         raise VoyageError("give COUNT or --to ACTION, not both")
     camp = open_campaign(db_path)
@@ -242,7 +242,7 @@ def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) 
     if len(acts) > UNDO_LINES:
         click.echo(f"... and {len(acts) - UNDO_LINES} older actions (back to #{acts[-1]['id']}).")
     if len(acts) > 1:
-        from ..calendar import campaign_calendar, format_time
+        from voyage.tables.calendar import campaign_calendar, format_time
 
         when = format_time(campaign_calendar(camp), acts[-1]["clock"])
         click.echo(
@@ -281,7 +281,7 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
 
         voyage history --limit 100 --json
     """
-    from ..calendar import campaign_calendar, format_time
+    from voyage.tables.calendar import campaign_calendar, format_time
 
     camp = read_campaign(db_path)  # one moment, even while another terminal advances
     calendar = campaign_calendar(camp)

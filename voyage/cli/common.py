@@ -34,8 +34,8 @@ class Whole(click.ParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
             value = str(value)
-        from ..errors import VoyageError
-        from ..text import parse_whole
+        from voyage.base.errors import VoyageError
+        from voyage.base.text import parse_whole
 
         try:
             return parse_whole(str(value), _param_name(param), self.low, self.high)
@@ -60,8 +60,8 @@ class Text(click.ParamType):
         self.max_length, self.required = max_length, required
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from ..errors import VoyageError
-        from ..text import check_text
+        from voyage.base.errors import VoyageError
+        from voyage.base.text import check_text
 
         try:
             return check_text(
@@ -145,7 +145,7 @@ class _Held(io.StringIO):
 def path_problem(text: str) -> str | None:
     """Why the system cannot take ``text`` as a path (a control character, too long), or
     None."""
-    from ..text import control_character
+    from voyage.base.text import control_character
 
     if not text.strip():  # "" once meant "." here and the current folder there
         return "the path is empty: give a file or folder name"
@@ -187,7 +187,7 @@ def _without_name(message: str, param: click.Parameter | None) -> str:
 #: a campaign's or a roll's seed (R5): what `voyage init` makes when none is given fits
 SEED = Whole(0, 2**32 - 1)
 #: a forecast's or plan's seed: the one it prints when none is given (a 64-bit hash of the
-#: campaign seed and the clock, voyage.forecast.default_seed) must be typed back in whole
+#: campaign seed and the clock, voyage.actions.forecast.default_seed) must be typed back in whole
 RUN_SEED = Whole(0, 2**64 - 1)
 #: a voyage, storm or leak number
 NUMBER = Whole(1, 999_999)
@@ -268,9 +268,9 @@ def core_errors() -> Iterator[None]:
     """Turn the core's errors into one-line click errors (no traceback, exit 1).
 
     So do failures of the campaign file or its disk (read-only, full, damaged): the core
-    names them (voyage.campaignfile.explain); anything else is a bug and is not hidden.
+    names them (voyage.store.campaignfile.explain); anything else is a bug and is not hidden.
     """
-    from ..errors import VoyageError
+    from voyage.base.errors import VoyageError
 
     try:
         yield
@@ -279,7 +279,7 @@ def core_errors() -> Iterator[None]:
     except click.ClickException:
         raise
     except Exception as exc:
-        from ..campaignfile import explain, last_opened
+        from voyage.store.campaignfile import explain, last_opened
 
         known = explain(exc, last_opened())
         if known is None:
@@ -316,7 +316,7 @@ def handles_errors(func: F) -> F:
 
 def open_campaign(db_path: str | None) -> Any:
     """Open the campaign named by --db / $VOYAGE_DB / ./campaign.db."""
-    from ..store import open_campaign as _open
+    from voyage.store.campaign import open_campaign as _open
 
     return _open(db_path)
 
@@ -325,7 +325,7 @@ def read_campaign(db_path: str | None) -> Any:
     """Open the campaign for a command that only reads it: everything the command reads is
     one moment (one read transaction, ended with the command), even while another
     terminal advances the campaign."""
-    from ..campaignfile import begin_reading, end_reading
+    from voyage.store.campaignfile import begin_reading, end_reading
 
     camp = open_campaign(db_path)
     begin_reading(camp)
@@ -357,8 +357,8 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 hour``, ``2 hours`` (voyage.report.plural, imported when first used)."""
-    from ..report import plural as _plural
+    """``1 hour``, ``2 hours`` (voyage.outputs.report.plural, imported when first used)."""
+    from voyage.outputs.report import plural as _plural
 
     return _plural(count, word, many)
 

@@ -18,7 +18,7 @@ from typing import Any
 import click
 from click.shell_completion import CompletionItem, get_completion_class
 
-from .common import Choice
+from voyage.cli.common import Choice
 
 Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
 
@@ -55,9 +55,9 @@ def _query(ctx: click.Context, sql: str, args: tuple[Any, ...] = ()) -> list[Any
 
 
 def _campaign_map(ctx: click.Context) -> Any:
-    """The campaign's map from its parsed-map cache (voyage.mapcache), parsed only when the
+    """The campaign's map from its parsed-map cache (voyage.store.mapcache), parsed only when the
     cache has no row for its text (issue 15: a 999 x 999 map is never parsed per Tab)."""
-    from .. import mapcache
+    from voyage.store import mapcache
 
     texts = _query(ctx, "SELECT text FROM sea_map WHERE id = 1")
     if not texts:
@@ -71,7 +71,7 @@ def _campaign_map(ctx: click.Context) -> Any:
             return mapcache.decode(blobs[0], texts[0], "<campaign>")
         except Exception:  # noqa: BLE001 - a damaged row: parse, as commands do
             pass
-    from ..maps import parse_map
+    from voyage.map.seamap import parse_map
 
     return parse_map(texts[0])
 
@@ -79,7 +79,7 @@ def _campaign_map(ctx: click.Context) -> Any:
 def _hexes_starting(width: int, height: int, incomplete: str, limit: int = 200) -> list[str]:
     """Hex names of a ``width`` x ``height`` map starting with ``incomplete`` (at least two
     digits), column by column, at most ``limit``: only the columns the digits allow."""
-    from ..hexmap import hex_name
+    from voyage.map.hexes import hex_name
 
     out: list[str] = []
     for col in range(1, width + 1):
@@ -114,8 +114,11 @@ def complete_hex(ctx: click.Context, _param: click.Parameter, incomplete: str) -
         return []
     if incomplete[:1].isalpha():  # a port by her name, as hexarg.hex_or_port reads it
         low = incomplete.lower()
-        return [CompletionItem(h.port, help=h.name) for h in sea_map.ports()
-                if h.port and h.port.lower().startswith(low)]
+        return [
+            CompletionItem(h.port, help=h.name)
+            for h in sea_map.ports()
+            if h.port and h.port.lower().startswith(low)
+        ]
     ports = [CompletionItem(h.name, help=h.port) for h in sea_map.ports()]
     found = [p for p in ports if p.value.startswith(incomplete)]
     if len(incomplete) >= 2 and not found:
@@ -126,7 +129,7 @@ def complete_hex(ctx: click.Context, _param: click.Parameter, incomplete: str) -
 
 def complete_campaign(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     """Bundled campaigns by name (``voyage map load salt_reach`` works from any folder)."""
-    from ..paths import campaigns_dir
+    from voyage.base.paths import campaigns_dir
 
     names = sorted(p.name for p in campaigns_dir().iterdir() if (p / "campaign.yaml").is_file())
     items = [CompletionItem(n) for n in names if n.startswith(incomplete)]
@@ -136,7 +139,7 @@ def complete_campaign(_ctx: click.Context, _param: click.Parameter, incomplete: 
 def complete_class(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     """Ship class keys from the rule book."""
     try:
-        from ..tables import load_rulebook
+        from voyage.tables.rulebook import load_rulebook
 
         keys = sorted(load_rulebook().classes)
     except Exception:  # noqa: BLE001 - completion answers nothing rather than fail
@@ -165,7 +168,7 @@ def _boat_keys(section: str) -> Completer:
 
     def complete(_ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
         try:
-            from ..tables import load_rulebook
+            from voyage.tables.rulebook import load_rulebook
 
             keys = sorted(load_rulebook().boats[section])
         except Exception:  # noqa: BLE001 - completion answers nothing rather than fail
@@ -223,7 +226,7 @@ def completion(shell: str) -> None:
 
         voyage completion fish > ~/.config/fish/completions/voyage.fish
     """
-    from . import cli
+    from voyage.cli import cli
 
     cls = get_completion_class(shell)
     if cls is None:  # pragma: no cover - click knows all three

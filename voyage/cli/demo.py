@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import click
 
-from .common import SEED, NamedFile, emit_json, handles_errors, json_option
+from voyage.cli.common import SEED, NamedFile, emit_json, handles_errors, json_option
 
 
 @click.command()
-@click.option("--seed", type=SEED, default=None,
-              help="Seed for every roll (R5); the same seed tells the same story. "
-                   "Default: the example campaign's own seed.")
-@click.option("--out", "out",
-              type=NamedFile("the demo's files", "--out voyage-demo", file_okay=False),
-              default="voyage-demo", show_default=True,
-              help="Folder for the demo's files (made if missing; a folder, not - for "
-                   "standard output).")
-@click.option("--force", is_flag=True,
-              help="Replace the files of the first demo with the same seed instead of "
-                   "writing a new run beside them.")
+@click.option(
+    "--seed",
+    type=SEED,
+    default=None,
+    help="Seed for every roll (R5); the same seed tells the same story. "
+    "Default: the example campaign's own seed.",
+)
+@click.option(
+    "--out",
+    "out",
+    type=NamedFile("the demo's files", "--out voyage-demo", file_okay=False),
+    default="voyage-demo",
+    show_default=True,
+    help="Folder for the demo's files (made if missing; a folder, not - for standard output).",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Replace the files of the first demo with the same seed instead of "
+    "writing a new run beside them.",
+)
 @json_option
 @handles_errors
 def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
@@ -43,16 +53,26 @@ def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
 
         voyage demo --seed 12 --out ~/voyage-demo
     """
-    from ..demo import run_demo
+    from voyage.actions.demo import run_demo
 
     result = run_demo(out, seed, force=force, echo=None if as_json else click.echo)
     if as_json:
-        emit_json({"seed": result.seed, "ship": result.ship, "voyage": result.voyage,
-                   "campaign": str(result.campaign), "log": str(result.log),
-                   "picture": str(result.picture), "summary": result.summary})
+        emit_json(
+            {
+                "seed": result.seed,
+                "ship": result.ship,
+                "voyage": result.voyage,
+                "campaign": str(result.campaign),
+                "log": str(result.log),
+                "picture": str(result.picture),
+                "summary": result.summary,
+            }
+        )
         return
     click.echo(f"Wrote {result.log} and {result.picture}.")
     import shlex
 
-    click.echo(f"Go on playing with --db {result.campaign}, e.g. "
-               f"voyage log {shlex.quote(result.ship)} --db {shlex.quote(str(result.campaign))}")
+    click.echo(
+        f"Go on playing with --db {result.campaign}, e.g. "
+        f"voyage log {shlex.quote(result.ship)} --db {shlex.quote(str(result.campaign))}"
+    )

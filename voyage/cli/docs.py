@@ -28,7 +28,7 @@ def walk(
 
 def reference() -> str:
     """The whole command reference as Markdown."""
-    from . import cli
+    from voyage.cli import cli
 
     root = click.Context(
         cli, info_name="voyage", terminal_width=100, max_content_width=100, **cli.context_settings

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import db_option, emit_json, handles_errors, json_option
+from voyage.cli.common import db_option, emit_json, handles_errors, json_option
 
 
 @click.command()
@@ -28,8 +28,8 @@ def doctor(db_path: str, as_json: bool) -> None:
 
         voyage doctor --db old-campaign.db --json
     """
-    from ..doctor import examine, summary
-    from ..store import resolve_path
+    from voyage.actions.doctor import examine, summary
+    from voyage.store.campaign import resolve_path
 
     report = examine(resolve_path(db_path))
     if as_json:

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     MODIFIER,
     NUMBER,
     Whole,
@@ -52,8 +52,8 @@ def check(db_path: str, ship: str, sure: bool, as_json: bool) -> None:
 
         voyage encounter check "Sea Witch" --sure
     """
-    from ..encounters import check_by_hand
-    from ..voyages import clock_text
+    from voyage.actions.voyages import clock_text
+    from voyage.world.encounters import check_by_hand
 
     camp = open_campaign(db_path)
     result, where = check_by_hand(camp, ship, sure)
@@ -81,8 +81,8 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
 
         voyage encounter list --ship "Sea Witch"
     """
-    from ..encounters import encounter_rows
-    from ..voyages import clock_text
+    from voyage.actions.voyages import clock_text
+    from voyage.world.encounters import encounter_rows
 
     camp = read_campaign(db_path)
     rows = encounter_rows(camp, ship)
@@ -94,7 +94,7 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
     if not rows:
         click.echo("No encounters yet.")
         return
-    from .common import table
+    from voyage.cli.common import table
 
     shown: list[list[Any]] = [[r["time"], r["ship"], r["hex"], r["kind"], r["text"]] for r in rows]
     click.echo(table(shown, ["time", "ship", "hex", "kind", "what"]))
@@ -103,14 +103,17 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
 # -- a fight (R94) --------------------------------------------------------------------------
 
 fight_option = click.option(
-    "--fight", "fight_id", type=NUMBER, default=None,
+    "--fight",
+    "fight_id",
+    type=NUMBER,
+    default=None,
     help="Which fight (when more than one is open).",
 )
 
 
 def _show_status(camp: Any, data: dict[str, Any]) -> None:
-    from ..tiers import roman
-    from ..voyages import clock_text
+    from voyage.actions.voyages import clock_text
+    from voyage.base.tiers import roman
 
     when = clock_text(camp, data["clock"], data["minute"])
     distance = f", range {data['range_yards']} yd" if data["range_yards"] is not None else ""
@@ -120,16 +123,24 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
     )
     if data["order"]:
         click.echo("Order (R90): " + ", ".join(data["order"]))
-    from .common import table
+    from voyage.cli.common import table
 
     rows: list[list[Any]] = [
-        [s["name"], s["kind"], roman(s["tier"]), s["speed"], s["declared"],
-         "off balance" if s["off_balance"] else "", s.get("state", ""),
-         "; ".join(s["damage"])]
+        [
+            s["name"],
+            s["kind"],
+            roman(s["tier"]),
+            s["speed"],
+            s["declared"],
+            "off balance" if s["off_balance"] else "",
+            s.get("state", ""),
+            "; ".join(s["damage"]),
+        ]
         for s in data["sides"]
     ]
-    click.echo(table(rows, ["side", "kind", "tier", "speed", "declared", "crew", "state",
-                            "damage so far"]))
+    click.echo(
+        table(rows, ["side", "kind", "tier", "speed", "declared", "crew", "state", "damage so far"])
+    )
 
 
 @encounter.command("start")
@@ -139,8 +150,13 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
 @click.option("--range", "range_yards", type=YARDS, default=None, help="Range in yards.")
 @json_option
 @handles_errors
-def start(db_path: str, ships: tuple[str, ...], leviathan: str | None,
-          range_yards: int | None, as_json: bool) -> None:
+def start(
+    db_path: str,
+    ships: tuple[str, ...],
+    leviathan: str | None,
+    range_yards: int | None,
+    as_json: bool,
+) -> None:
     """Open a fight (R94) in the current minute between ships in one hex (and a leviathan).
 
     Examples:
@@ -149,7 +165,7 @@ def start(db_path: str, ships: tuple[str, ...], leviathan: str | None,
 
         voyage encounter start "Sea Witch" --leviathan kraken
     """
-    from ..fight import start as start_fight
+    from voyage.actions.fight import start as start_fight
 
     camp = open_campaign(db_path)
     data = start_fight(camp, list(ships), leviathan, range_yards)
@@ -161,13 +177,19 @@ def start(db_path: str, ships: tuple[str, ...], leviathan: str | None,
 
 @encounter.command("round")
 @db_option
-@click.option("--move", "moves", multiple=True, metavar="SHIP=KNOTS",
-              help="Declare a side's movement this round (a change is an R53 Check).")
+@click.option(
+    "--move",
+    "moves",
+    multiple=True,
+    metavar="SHIP=KNOTS",
+    help="Declare a side's movement this round (a change is an R53 Check).",
+)
 @fight_option
 @json_option
 @handles_errors
-def round_command(db_path: str, moves: tuple[str, ...], fight_id: int | None,
-                  as_json: bool) -> None:
+def round_command(
+    db_path: str, moves: tuple[str, ...], fight_id: int | None, as_json: bool
+) -> None:
     """Begin the next round: declared movements, then the order, slowest first (R90).
 
     Each side moves half her declared movement, then the rest; a change of declared
@@ -177,13 +199,13 @@ def round_command(db_path: str, moves: tuple[str, ...], fight_id: int | None,
 
         voyage encounter round --move "Sea Witch=4"
     """
-    from ..fight import next_round
+    from voyage.actions.fight import next_round
 
     declared: dict[str, int] = {}
     for item in moves:
         name, sep, knots = item.rpartition("=")
         if not sep or not name or not knots.strip().isdigit():
-            raise click.UsageError(f"--move {item!r}: write SHIP=KNOTS, e.g. \"Sea Witch=4\"")
+            raise click.UsageError(f'--move {item!r}: write SHIP=KNOTS, e.g. "Sea Witch=4"')
         declared[name] = int(knots)
     camp = open_campaign(db_path)
     data = next_round(camp, declared, fight_id)
@@ -198,14 +220,27 @@ def round_command(db_path: str, moves: tuple[str, ...], fight_id: int | None,
 @click.argument("ship")
 @click.option("--at", "target", required=True, help="The side shot at.")
 @click.option("--weapon", required=True, help="A weapon of tables/weapons.yaml she carries.")
-@click.option("--zone", type=click.Choice(["lethal", "secondary"]), default="lethal",
-              show_default=True, help="Where the target is in an Explosion.")
+@click.option(
+    "--zone",
+    type=click.Choice(["lethal", "secondary"]),
+    default="lethal",
+    show_default=True,
+    help="Where the target is in an Explosion.",
+)
 @click.option("--no-dodge", is_flag=True, help="The target does not try to dodge (R51).")
 @click.option("--modifier", type=MODIFIER, default=0, help="The referee's modifier to the shot.")
 @json_option
 @handles_errors
-def shoot(db_path: str, ship: str, target: str, weapon: str, zone: str, no_dodge: bool,
-          modifier: int, as_json: bool) -> None:
+def shoot(
+    db_path: str,
+    ship: str,
+    target: str,
+    weapon: str,
+    zone: str,
+    no_dodge: bool,
+    modifier: int,
+    as_json: bool,
+) -> None:
     """A shot at a hull (R94): to-hit with R17, Harm or an Explosion by weapon (R36).
 
     The target may dodge an Explosion first (R51; --no-dodge if she does not try). The
@@ -215,7 +250,7 @@ def shoot(db_path: str, ship: str, target: str, weapon: str, zone: str, no_dodge
 
         voyage encounter shoot "Iron Harpy" --at "Sea Witch" --weapon artillery
     """
-    from ..fight import shoot as shoot_at
+    from voyage.actions.fight import shoot as shoot_at
 
     camp = open_campaign(db_path)
     data = shoot_at(camp, ship, target, weapon, zone, not no_dodge, modifier)
@@ -249,7 +284,7 @@ def ram_command(db_path: str, ship: str, target: str, kind: str, as_json: bool) 
 
         voyage encounter ram "Sea Witch" "Iron Harpy" --kind t-bone
     """
-    from ..fight import collide
+    from voyage.actions.fight import collide
 
     camp = open_campaign(db_path)
     data = collide(camp, ship, target, kind)
@@ -264,20 +299,26 @@ def ram_command(db_path: str, ship: str, target: str, kind: str, as_json: bool) 
 @db_option
 @click.argument("leviathan")
 @click.option("--at", "target", required=True, help="The ship attacked.")
-@click.option("--zone", type=click.Choice(["lethal", "secondary"]), default="lethal",
-              show_default=True, help="Where the ship is in the Explosion.")
+@click.option(
+    "--zone",
+    type=click.Choice(["lethal", "secondary"]),
+    default="lethal",
+    show_default=True,
+    help="Where the ship is in the Explosion.",
+)
 @click.option("--no-dodge", is_flag=True, help="The ship does not try to dodge (R51).")
 @json_option
 @handles_errors
-def attack_command(db_path: str, leviathan: str, target: str, zone: str, no_dodge: bool,
-                   as_json: bool) -> None:
+def attack_command(
+    db_path: str, leviathan: str, target: str, zone: str, no_dodge: bool, as_json: bool
+) -> None:
     """A leviathan attacks a ship: an Explosion at the point declared (R54, R36).
 
     Example:
 
         voyage encounter attack Kraken --at "Sea Witch" --zone secondary
     """
-    from ..fight import attack
+    from voyage.actions.fight import attack
 
     camp = open_campaign(db_path)
     data = attack(camp, leviathan, target, zone, not no_dodge)
@@ -300,7 +341,7 @@ def end_command(db_path: str, fight_id: int | None, as_json: bool) -> None:
 
         voyage encounter end
     """
-    from ..fight import end
+    from voyage.actions.fight import end
 
     camp = open_campaign(db_path)
     data = end(camp, fight_id)
@@ -322,7 +363,7 @@ def status_command(db_path: str, fight_id: int | None, as_json: bool) -> None:
 
         voyage encounter status --json
     """
-    from ..fight import status
+    from voyage.actions.fight import status
 
     camp = read_campaign(db_path)
     data = status(camp, fight_id)

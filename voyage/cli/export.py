@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NUMBER,
     STDOUT,
     TEXT_OUT,
@@ -22,34 +22,72 @@ _FORMATS = ("md", "html", "json", "csv", "png")
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--voyage", "voyage_id", type=NUMBER, default=None,
-              help="Voyage number (see `voyage log`); the ship's latest if left out.")
-@click.option("--format", "-f", "formats", type=Choice(_FORMATS), multiple=True,
-              default=("md",), show_default=True,
-              help="md (a log to share), html (the same as one self-contained page, the "
-                   "picture inside), json (everything, with a schema), csv (one row per "
-                   "ship-hour) or png (the track on the map). Repeat for several.")
-@click.option("--out", "out", type=TEXT_OUT, default=None,
-              help="File to write, or - to print one text format (md, html, json, csv) "
-                   "instead. With several formats, each gets this name with its own "
-                   "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.")
-@click.option("--for", "audience", type=Choice(["players", "referee"]), default=None,
-              help="players (the default): what happened, in the sea's words (no routine "
-                   "checks, no ruling codes, no rolls), in md, html and csv; referee: every "
-                   "event, roll and ruling. JSON is always the whole record, the referee's.")
-@click.option("--rolls", type=Choice(["shown", "folded", "none"]), default=None,
-              help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
-                   "them out. Default: none for players, shown for the referee. JSON "
-                   "keeps every roll whatever this says (a note says so).")
+@click.option(
+    "--voyage",
+    "voyage_id",
+    type=NUMBER,
+    default=None,
+    help="Voyage number (see `voyage log`); the ship's latest if left out.",
+)
+@click.option(
+    "--format",
+    "-f",
+    "formats",
+    type=Choice(_FORMATS),
+    multiple=True,
+    default=("md",),
+    show_default=True,
+    help="md (a log to share), html (the same as one self-contained page, the "
+    "picture inside), json (everything, with a schema), csv (one row per "
+    "ship-hour) or png (the track on the map). Repeat for several.",
+)
+@click.option(
+    "--out",
+    "out",
+    type=TEXT_OUT,
+    default=None,
+    help="File to write, or - to print one text format (md, html, json, csv) "
+    "instead. With several formats, each gets this name with its own "
+    "suffix. Default: SHIP-voyage-N.FORMAT in the current folder.",
+)
+@click.option(
+    "--for",
+    "audience",
+    type=Choice(["players", "referee"]),
+    default=None,
+    help="players (the default): what happened, in the sea's words (no routine "
+    "checks, no ruling codes, no rolls), in md, html and csv; referee: every "
+    "event, roll and ruling. JSON is always the whole record, the referee's.",
+)
+@click.option(
+    "--rolls",
+    type=Choice(["shown", "folded", "none"]),
+    default=None,
+    help="Markdown/HTML: show each event's rolls, fold them in <details>, or leave "
+    "them out. Default: none for players, shown for the referee. JSON "
+    "keeps every roll whatever this says (a note says so).",
+)
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
-@click.option("--validate", "validate_json", is_flag=True,
-              help="Check the JSON export against its shipped schema before writing it "
-                   "(with --format json).")
+@click.option(
+    "--validate",
+    "validate_json",
+    is_flag=True,
+    help="Check the JSON export against its shipped schema before writing it (with --format json).",
+)
 @json_option
 @handles_errors
-def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[str, ...],
-           out: str | None, audience: str | None, rolls: str | None, force: bool,
-           validate_json: bool, as_json: bool) -> None:
+def export(
+    db_path: str,
+    ship_name: str,
+    voyage_id: int | None,
+    formats: tuple[str, ...],
+    out: str | None,
+    audience: str | None,
+    rolls: str | None,
+    force: bool,
+    validate_json: bool,
+    as_json: bool,
+) -> None:
     """Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.
 
     Markdown, HTML and CSV are for players unless --for referee is given; JSON is the
@@ -72,12 +110,12 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
 
         voyage export "Sea Witch" -f csv --out -
     """
-    from ..export import load_voyage, write_exports
-    from ..export import sea_map_for as _sea_map
+    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.outputs.export import sea_map_for as _sea_map
 
     printed = None
     if out == STDOUT:  # before the campaign is read: a refusal costs nothing
-        from ..exportstdout import printable_format
+        from voyage.outputs.exportstdout import printable_format
 
         printed = printable_format(formats, as_json=as_json)
     camp = read_campaign(db_path)
@@ -90,35 +128,60 @@ def export(db_path: str, ship_name: str, voyage_id: int | None, formats: tuple[s
     if audience == "players" and "json" in formats:
         # asked for a players' JSON: it is the whole record (every roll, ruling and routine
         # check, R4), so say so rather than hand the players the referee's dice unawares
-        click.echo("Note: the JSON export is the referee's whole record (every roll and "
-                   "ruling); --for players applies to md, html and csv.", err=True)
+        click.echo(
+            "Note: the JSON export is the referee's whole record (every roll and "
+            "ruling); --for players applies to md, html and csv.",
+            err=True,
+        )
     audience = audience or "players"
     shown = rolls or ("none" if audience == "players" else "shown")
     untouched = [fmt for fmt in dict.fromkeys(formats) if fmt not in ("md", "html")]
     if rolls is not None and untouched:
         # the JSON is the whole record, validated by its schema: every roll stays (R4)
-        click.echo(f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
-                   f"{'is' if len(untouched) == 1 else 'are'} written whole"
-                   f"{', every roll kept (R4)' if 'json' in untouched else ''}.", err=True)
+        click.echo(
+            f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
+            f"{'is' if len(untouched) == 1 else 'are'} written whole"
+            f"{', every roll kept (R4)' if 'json' in untouched else ''}.",
+            err=True,
+        )
     if printed is not None:  # `--out -`: the export itself to stdout, no file, no "Wrote"
-        from ..exportstdout import export_text
+        from voyage.outputs.exportstdout import export_text
 
-        text = export_text(log, printed, rolls=shown, sea_map=sea_map,  # type: ignore[arg-type]
-                           validate_json=validate_json, audience=audience)
+        text = export_text(
+            log,
+            printed,
+            rolls=shown,  # type: ignore[arg-type]
+            sea_map=sea_map,
+            validate_json=validate_json,
+            audience=audience,
+        )
         click.echo(text, nl=False)
         return
-    from ..render import RENDER_STEPS
-    from .progress import progress_bar
+    from voyage.cli.progress import progress_bar
+    from voyage.outputs.render import RENDER_STEPS
 
     with progress_bar(RENDER_STEPS, "Drawing", "png" in formats) as progress:
-        paths = write_exports(log, formats, out, force=force, rolls=shown,  # type: ignore[arg-type]
-                              sea_map=sea_map, validate_json=validate_json, audience=audience,
-                              progress=progress)
+        paths = write_exports(
+            log,
+            formats,
+            out,
+            force=force,
+            rolls=shown,  # type: ignore[arg-type]
+            sea_map=sea_map,
+            validate_json=validate_json,
+            audience=audience,
+            progress=progress,
+        )
     if as_json:
-        emit_json({"ship": log.ship, "voyage": log.id,
-                   "files": {fmt: str(path) for fmt, path in paths.items()}})
+        emit_json(
+            {
+                "ship": log.ship,
+                "voyage": log.id,
+                "files": {fmt: str(path) for fmt, path in paths.items()},
+            }
+        )
         return
-    from ..voyagenames import voyage_name
+    from voyage.base.voyagenames import voyage_name
 
     for fmt, path in paths.items():
         click.echo(f"Wrote {path} ({fmt}): {log.ship}, {voyage_name(log.id, log.nth)}.")

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NUMBER,
     RUN_SEED,
     Choice,
@@ -19,7 +19,7 @@ from .common import (
     json_option,
     table,
 )
-from .progress import progress_bar
+from voyage.cli.progress import progress_bar
 
 #: knots of strain (R14 then limits it to half the ship's Speed), runs, worker processes
 STRAIN = Whole(1, 99)
@@ -114,8 +114,14 @@ def forecast(
 
         voyage forecast "Sea Witch" --plan 3 --to 2812 --plot witch.png
     """
-    from ..forecast import check_counts, default_seed, prepare, read_only_campaign, text_report
-    from ..forecast import forecast as run_forecast
+    from voyage.actions.forecast import (
+        check_counts,
+        default_seed,
+        prepare,
+        read_only_campaign,
+        text_report,
+    )
+    from voyage.actions.forecast import forecast as run_forecast
 
     if (to or via) and route:
         raise click.ClickException("give either --to (with --via) or --route, not both")
@@ -128,7 +134,7 @@ def forecast(
         raise click.ClickException("say how many knots to strain: --pace strain N (R14)")
     check_counts(runs, workers)
     camp = read_only_campaign(db_path)
-    from .hexarg import hex_or_port, hexes_or_ports
+    from voyage.cli.hexarg import hex_or_port, hexes_or_ports
 
     to, via = hex_or_port(camp, to), hexes_or_ports(camp, via)
     if plan_number is not None:
@@ -137,26 +143,26 @@ def forecast(
     else:
         setup = prepare(camp, ship_name, to, via, _hexes(route), inshore, pace, strain or 0)
     if plot_path:
-        from ..forecast_plot import check_plot_path
+        from voyage.outputs.forecast_plot import check_plot_path
 
         check_plot_path(plot_path)
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
     with progress_bar(runs, "Sailing", not as_json) as progress:
         data, results = run_forecast(setup, runs, seed, workers, progress)
-    from ..depthroutes import shoal_warning
+    from voyage.actions.depthroutes import shoal_warning
 
     # R83: her route has to cross charted water shallower than her draft (as `sail` says)
     data["depth_warning"] = shoal_warning(camp, None, setup.state.ship, setup.route)
     if plot_path:
-        from ..forecast_plot import plot_forecast
-        from ..voyages import campaign_chart
+        from voyage.actions.voyages import campaign_chart
+        from voyage.outputs.forecast_plot import plot_forecast
 
         chart, _ = campaign_chart(camp)
         plot_forecast(chart, setup, data, results, plot_path)
     if as_json:
         emit_json(data)
         return
-    from ..calendar import campaign_calendar
+    from voyage.tables.calendar import campaign_calendar
 
     lines = text_report(data, campaign_calendar(camp))
     places = _place_names(camp)
@@ -174,7 +180,7 @@ def forecast(
 def _plan_setup(
     camp: Any, ship_name: str, to: str, number: int, pace: str | None, strain: int
 ) -> Any:
-    from ..plan import candidates, choose, setup_for
+    from voyage.actions.plan import candidates, choose, setup_for
 
     cand = choose(candidates(camp, ship_name, to, pace, strain), number)
     return setup_for(camp, ship_name, cand, pace, strain)
@@ -235,14 +241,14 @@ def plan_command(
 
         voyage plan "Sea Witch" --to 2812 --objective fuel --runs 5000 --json
     """
-    from ..forecast import check_counts, pct, read_only_campaign
-    from ..plan import plan
+    from voyage.actions.forecast import check_counts, pct, read_only_campaign
+    from voyage.actions.plan import plan
 
     if pace == "strain" and not strain:
         raise click.ClickException("say how many knots to strain: --pace strain N (R14)")
     check_counts(runs, workers)
     camp = read_only_campaign(db_path)
-    from .hexarg import hex_or_port
+    from voyage.cli.hexarg import hex_or_port
 
     to = str(hex_or_port(camp, to))
     data = plan(camp, ship_name, to, objective, runs, seed, workers, pace, strain or 0)
@@ -311,7 +317,7 @@ def plan_command(
 def _encounters_note(camp: Any) -> None:
     """R93: the runs meet no encounters (they are met at the table), but `advance` stops
     for them: say so, so "needs the referee 0%" is not read as "no stops"."""
-    from ..encounters import settings_of
+    from voyage.world.encounters import settings_of
 
     every = settings_of(camp.settings)[0]
     if every > 0:
@@ -324,7 +330,7 @@ def _encounters_note(camp: Any) -> None:
 def _place_names(camp: Any) -> Any:
     """A function naming a hex as people read it: "Gullhaven (0305)" for a port's, else
     the hex."""
-    from ..chronicle import map_places
+    from voyage.outputs.chronicle import map_places
 
     ports = map_places(camp)
 

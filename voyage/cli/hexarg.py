@@ -17,9 +17,9 @@ def hex_or_port(camp: Any, text: str | None) -> str | None:
     name (any case). A name that is no port is refused in one line naming the ports."""
     if text is None or _HEXLIKE.match(text) or not any(ch.isalpha() for ch in text):
         return text  # a hex, or no port's name ('03 05', '12A4', ''): the hex's refusal
-    from ..errors import MapError, quoted
-    from ..export import sea_map_for
-    from ..hexmap import NAME_HELP
+    from voyage.base.errors import MapError, quoted
+    from voyage.map.hexes import NAME_HELP
+    from voyage.outputs.export import sea_map_for
 
     sea_map = sea_map_for(camp)
     if sea_map is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     STDOUT,
     TEXT_OUT,
     Choice,
@@ -19,27 +19,60 @@ from .common import (
 
 @click.command()
 @db_option
-@click.option("--since", default=None, metavar="WHEN",
-              help="From when: 'day 3', '12 Jun 1492' (a date in the campaign's calendar; "
-                   "'12 Jun' is in its current year), '-12h' (back from now), '+0h' (now)... "
-                   "Default: a week before now.")
-@click.option("--until", "until", default=None, metavar="WHEN",
-              help="Up to when (not included). Default: now.")
-@click.option("--for", "audience", type=Choice(["players", "referee"]), default="players",
-              show_default=True,
-              help="players: what happened, in the sea's words; referee: every roll and ruling.")
-@click.option("--ship", "ship", multiple=True, metavar="SHIP",
-              help="Only this ship's story (repeat for several): the players' own, and "
-                   "nothing of the other ships at sea. Default: every ship.")
-@click.option("-f", "--format", "fmt", type=Choice(["md", "html", "json"]), default="md",
-              show_default=True, help="Markdown, one self-contained HTML page, or JSON.")
-@click.option("--out", type=TEXT_OUT, default=None,
-              help="File to write (default, or -: print it).")
+@click.option(
+    "--since",
+    default=None,
+    metavar="WHEN",
+    help="From when: 'day 3', '12 Jun 1492' (a date in the campaign's calendar; "
+    "'12 Jun' is in its current year), '-12h' (back from now), '+0h' (now)... "
+    "Default: a week before now.",
+)
+@click.option(
+    "--until",
+    "until",
+    default=None,
+    metavar="WHEN",
+    help="Up to when (not included). Default: now.",
+)
+@click.option(
+    "--for",
+    "audience",
+    type=Choice(["players", "referee"]),
+    default="players",
+    show_default=True,
+    help="players: what happened, in the sea's words; referee: every roll and ruling.",
+)
+@click.option(
+    "--ship",
+    "ship",
+    multiple=True,
+    metavar="SHIP",
+    help="Only this ship's story (repeat for several): the players' own, and "
+    "nothing of the other ships at sea. Default: every ship.",
+)
+@click.option(
+    "-f",
+    "--format",
+    "fmt",
+    type=Choice(["md", "html", "json"]),
+    default="md",
+    show_default=True,
+    help="Markdown, one self-contained HTML page, or JSON.",
+)
+@click.option("--out", type=TEXT_OUT, default=None, help="File to write (default, or -: print it).")
 @force_option
 @handles_errors
 @whole_output
-def journal(db_path: str, since: str | None, until: str | None, audience: str,
-            ship: tuple[str, ...], fmt: str, out: str | None, force: bool) -> None:
+def journal(
+    db_path: str,
+    since: str | None,
+    until: str | None,
+    audience: str,
+    ship: tuple[str, ...],
+    fmt: str,
+    out: str | None,
+    force: bool,
+) -> None:
     """Every ship's story over a stretch of the campaign, day by day.
 
     What a referee posts after a session. Nothing in the campaign changes.
@@ -61,9 +94,9 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
     import json
     from pathlib import Path
 
-    from ..calendar import campaign_calendar
-    from ..chronicle import JournalError, gather, to_markdown
-    from ..world.campaign import parse_when
+    from voyage.actions.weather import parse_when
+    from voyage.outputs.chronicle import JournalError, gather, to_markdown
+    from voyage.tables.calendar import campaign_calendar
 
     if out == STDOUT:  # `--out -` prints, as a Unix user expects (no file called "-")
         out = None
@@ -77,10 +110,12 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
     # hour included; its header said an hour past now when this was now + 1.
     end = parse_when(until, now, cal, option="--until") if until else now
     if until is None and start > end:  # no --until to blame: the journal tells the past
-        from ..voyages import clock_text
+        from voyage.actions.voyages import clock_text
 
-        raise JournalError(f"--since {since!r} has not come yet (it is now "
-                           f"{clock_text(camp, now)}): give an earlier --since")
+        raise JournalError(
+            f"--since {since!r} has not come yet (it is now "
+            f"{clock_text(camp, now)}): give an earlier --since"
+        )
     # archived ships too: a ship removed since may still be in the stretch told
     only = [camp.get_ship(name, archived=True).name for name in ship] or None
     record = gather(camp, start, end, audience, to_now=until is None, ships=only)
@@ -89,7 +124,7 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
     else:
         text = to_markdown(record, cal)
         if fmt == "html":
-            from ..htmlpage import markdown_to_html
+            from voyage.outputs.htmlpage import markdown_to_html
 
             text = markdown_to_html(text, f"{record.campaign}: the journal")
     if out is None:
@@ -97,11 +132,11 @@ def journal(db_path: str, since: str | None, until: str | None, audience: str,
         return
     target = Path(out)
     if not target.parent.is_dir():
-        from ..paths import no_folder
+        from voyage.base.paths import no_folder
 
         raise JournalError(no_folder(target.parent))
     try:
-        from ..atomicfile import write_text
+        from voyage.base.atomicfile import write_text
 
         write_text(target, text, force=force)  # whole or not at all
     except OSError as exc:

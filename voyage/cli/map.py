@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NOTE,
     RADIUS,
     Choice,
@@ -22,7 +22,7 @@ from .common import (
     refuse_existing,
     whole_output,
 )
-from .hexarg import hex_or_port
+from voyage.cli.hexarg import hex_or_port
 
 
 @click.group("map")
@@ -59,7 +59,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 
         voyage map load salt_reach
     """
-    from ..mapstore import load_into_campaign, ship_positions, unplaced_encounter_regions
+    from voyage.store.mapstore import load_into_campaign, ship_positions, unplaced_encounter_regions
 
     camp = open_campaign(db_path)
     sea = load_into_campaign(camp, path)
@@ -103,14 +103,14 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
 
         voyage map show --around 1510 --radius 3
     """
-    from ..mapstore import current_map, fuel_left, ship_positions, storms_now
-    from ..render import text_map
-    from ..voyages import clock_text
+    from voyage.actions.voyages import clock_text
+    from voyage.outputs.render import text_map
+    from voyage.store.mapstore import current_map, fuel_left, ship_positions, storms_now
 
     camp = read_campaign(db_path)
     sea = current_map(camp)
     around = hex_or_port(camp, around)
-    from ..people import afloat_marks
+    from voyage.actions.people import afloat_marks
 
     storms, ships = storms_now(camp), ship_positions(camp)
     afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
@@ -203,13 +203,13 @@ def render(
 
         voyage map render --out storm.png --around 1510 --radius 3 --at "day 2, 12:00"
     """
-    from ..calendar import campaign_calendar
-    from ..encountermarks import render_places
-    from ..mapstore import current_map, ship_positions
-    from ..people import afloat_marks
-    from ..voyages import clock_text, voyage_tracks
-    from ..world.campaign import parse_when, sea_states_for
-    from ..world.plot import render_weather
+    from voyage.actions.people import afloat_marks
+    from voyage.actions.voyages import clock_text, voyage_tracks
+    from voyage.actions.weather import parse_when, sea_states_for
+    from voyage.outputs.encountermarks import render_places
+    from voyage.outputs.weatherplot import render_weather
+    from voyage.store.mapstore import current_map, ship_positions
+    from voyage.tables.calendar import campaign_calendar
 
     refuse_existing(out, force)
     camp = read_campaign(db_path)
@@ -217,8 +217,8 @@ def render(
     around = hex_or_port(camp, around)
     calendar = campaign_calendar(camp)
     hour = parse_when(when, camp.clock, calendar) if when is not None else camp.clock
-    from ..render import RENDER_STEPS
-    from .progress import progress_bar
+    from voyage.cli.progress import progress_bar
+    from voyage.outputs.render import RENDER_STEPS
 
     with progress_bar(RENDER_STEPS, "Drawing") as progress:  # a big map takes a while
         path = render_weather(
@@ -235,7 +235,7 @@ def render(
             title=title or f"{sea.name}, {clock_text(camp, hour)}",
             currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
             progress=progress,
-            force=force,  # a file made meanwhile is kept too (voyage.atomicfile)
+            force=force,  # a file made meanwhile is kept too (voyage.base.atomicfile)
         )
     click.echo(f"Wrote {path}")
 
@@ -256,9 +256,10 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
 
         voyage map hex Ironport
     """
-    from ..mapstore import current_map, fuel_left, fuel_words, ship_positions
-    from ..voyages import clock_text
-    from ..world.campaign import sea_states_for
+    from voyage.actions.voyages import clock_text
+    from voyage.actions.weather import sea_states_for
+    from voyage.store.mapstore import current_map, fuel_left, fuel_words, ship_positions
+
     camp = read_campaign(db_path)
     sea = current_map(camp)
     h = sea.hex(str(hex_or_port(camp, hex_name)))
@@ -294,7 +295,7 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
         lines.append("  narrow passage: yes (within a mile of the coast, R33)")
     if h.port:
         lines.append(f"  port: {h.port}, {fuel_words(h, left, ' per hlb')}")
-    from ..world.cells import STATE_WORDS
+    from voyage.world.cells import STATE_WORDS
 
     if h.is_sea:  # land has no sea state (a storm over it tosses nothing, R60)
         lines.append(f"  sea now ({info['time']}): {STATE_WORDS[state]}")
@@ -316,6 +317,6 @@ def _port_json(p: Any, left: dict[str, int | None]) -> dict[str, Any]:
 
 
 def _terrain_words(h: Any) -> str:
-    from ..maps import TERRAIN_WORDS
+    from voyage.map.seamap import TERRAIN_WORDS
 
     return TERRAIN_WORDS[h.terrain]

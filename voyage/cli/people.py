@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NAME,
     Whole,
     db_option,
@@ -53,7 +53,7 @@ def add(
 
         voyage crew add "Tom Pike" --ship "Sea Witch" --swimming 4
     """
-    from ..people import add_person
+    from voyage.actions.people import add_person
 
     click.echo(add_person(open_campaign(db_path), name, ship_name, passenger, swimming, jacket))
 
@@ -70,7 +70,7 @@ def list_people(db_path: str, ship_name: str | None, as_json: bool) -> None:
 
         voyage crew list --ship "Sea Witch"
     """
-    from ..people import fates_by_name, rescued_aboard, roster
+    from voyage.actions.people import fates_by_name, rescued_aboard, roster
 
     camp = read_campaign(db_path)
     ship = camp.get_ship(ship_name, archived=True).name if ship_name else None
@@ -122,7 +122,7 @@ def move(db_path: str, name: str, ship_name: str) -> None:
 
         voyage crew move "Tom Pike" --ship Gull
     """
-    from ..people import move_person
+    from voyage.actions.people import move_person
 
     click.echo(move_person(open_campaign(db_path), name, ship_name))
 
@@ -141,7 +141,7 @@ def remove(db_path: str, name: str) -> None:
 
         voyage crew remove "Tom Pike"
     """
-    from ..people import remove_person
+    from voyage.actions.people import remove_person
 
     click.echo(remove_person(open_campaign(db_path), name))
 
@@ -182,7 +182,7 @@ def _in_raft(r: dict[str, Any]) -> str:
     """People safe in a raft: no roll (R72), and what they would have if it capsized."""
     if r["state"] != "afloat" or r["raft"] is None:
         return ""
-    from ..world.water import Floater
+    from voyage.world.water import Floater
 
     kind = Floater(
         0,
@@ -196,17 +196,17 @@ def _in_raft(r: dict[str, Any]) -> str:
 
 
 def _survivors(camp: Any) -> list[dict[str, Any]]:
-    from ..people import survivors as rows_of
+    from voyage.actions.people import survivors as rows_of
 
     return rows_of(camp, _world(camp))
 
 
 def _world(camp: Any) -> Any:
-    from ..mapstore import map_row
+    from voyage.store.mapstore import map_row
 
     if map_row(camp) is None:
         return None
-    from ..voyages import world_for
+    from voyage.actions.voyages import world_for
 
     return world_for(camp)
 

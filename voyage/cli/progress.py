@@ -45,8 +45,9 @@ class _LateBar:
         if time.monotonic() - self.started < DELAY:
             return
         if self.total is None:  # no end known (--until): a count of steps, no bar to fill
-            self.bar = click.progressbar(iter(int, 1), label=self.label, file=sys.stderr,
-                                         show_pos=True)
+            self.bar = click.progressbar(
+                iter(int, 1), label=self.label, file=sys.stderr, show_pos=True
+            )
         else:
             self.bar = click.progressbar(length=self.total, label=self.label, file=sys.stderr)
         self.bar.__enter__()
@@ -58,8 +59,9 @@ class _LateBar:
 
 
 @contextmanager
-def progress_bar(total: int | None, label: str, show: bool = True
-                 ) -> Iterator[Callable[[int], None] | None]:
+def progress_bar(
+    total: int | None, label: str, show: bool = True
+) -> Iterator[Callable[[int], None] | None]:
     """A callback telling click's progress bar how many of ``total`` steps are done (None
     for work whose end is not known), or None where no bar is wanted (see the module)."""
     if not bar_wanted(show):

@@ -23,16 +23,8 @@ from typing import Any
 
 import click
 
-from .common import (
-    AMOUNT,
-    KNOTS,
-    MODIFIER,
-    NOTE,
-    Choice,
-    Whole,
-    emit_json,
-)
-from .roll_table import (
+from voyage.cli.common import AMOUNT, KNOTS, MODIFIER, NOTE, Choice, Whole, emit_json
+from voyage.cli.roll_table import (
     SEABEDS,
     _apply_option,
     _chance,
@@ -134,14 +126,14 @@ def capsize(
         voyage roll capsize --tier 4 --load half --steady --seed 7
     """
     with _errors():
-        from ..rules.capsize import capsize_check, capsize_odds, capsize_triggers
+        from voyage.rules.capsize import capsize_check, capsize_odds, capsize_triggers
 
         table = _Table(
             db_path, ship, seed, natural_rolls, advantage_mode, "capsize" if apply_ else None
         )
         t, load = table.tier(tier), table.load(load_name)
         names = table.traits(traits, (steady, "Steady"))
-        from ..rules.boatwater import table_capsize, table_water_notes
+        from voyage.rules.boatwater import table_capsize, table_water_notes
 
         state = _storm_sea(table, sea, storm or reason == "storm")  # R60
         why = "storm" if storm or state else reason
@@ -198,15 +190,15 @@ def _storm_sea(table: Any, sea: str | None, storm: bool) -> Any:
     """R60: the sea state of a storm capsize Check at the table (its Disadvantages and
     same-hex interval): ``--sea``, else a named SHIP's hex now when ``--storm`` is asked;
     None for R32 as written (no storm, calm seas or a sheltering port)."""
-    from ..rules.capsize import sea_state_rules
-    from ..tables import SEA_STATES
+    from voyage.rules.capsize import sea_state_rules
+    from voyage.tables.rulebook import SEA_STATES
 
     rules = sea_state_rules(table.book)
     if sea is not None:
         return rules[SEA_STATES.index(sea)]
     if not storm or table.camp is None or not table.ship.hex:
         return None
-    from ..world.campaign import sea_states_for
+    from voyage.actions.weather import sea_states_for
 
     level = sea_states_for(table.camp).for_ship(table.ship.hex, table.camp.clock)
     return rules[level] if level else None
@@ -240,8 +232,8 @@ def dodge(
         voyage roll dodge --tier 6 --zone lethal --advantage "fog bank" --seed 3
     """
     with _errors():
-        from ..rules.dodge import dodge as dodge_roll
-        from ..rules.dodge import dodge_odds
+        from voyage.rules.dodge import dodge as dodge_roll
+        from voyage.rules.dodge import dodge_odds
 
         table = _Table(db_path, ship, seed)
         t = table.tier(tier)
@@ -303,8 +295,8 @@ def hull_hit(
         voyage roll hull-hit --tier 5 --weapon-mod 3 --explosion --zone secondary --seed 1
     """
     with _errors():
-        from ..rules.hull import explosion_odds, leak_distribution
-        from ..rules.hull import hull_hit as hit
+        from voyage.rules.hull import explosion_odds, leak_distribution
+        from voyage.rules.hull import hull_hit as hit
 
         table = _Table(db_path, ship, seed, apply="hull-hit" if apply_ else None)
         t = table.tier(tier)
@@ -384,8 +376,8 @@ def ram(
         voyage roll ram --tier 4 --speed 7 --seed 2
     """
     with _errors():
-        from ..rules.ramming import ram as ram_roll
-        from ..rules.ramming import ram_odds
+        from voyage.rules.ramming import ram as ram_roll
+        from voyage.rules.ramming import ram_odds
 
         table = _Table(db_path, ship, seed, apply="ram" if apply_ else None)
         t = table.tier(tier)
@@ -445,9 +437,9 @@ def aground(
         voyage roll aground --tier 3 --speed 6 --seabed rocky --seed 4
     """
     with _errors():
-        from ..rules.aground import aground as aground_roll
-        from ..rules.aground import aground_odds, seabed_damages
-        from ..rules.ramming import ram_odds
+        from voyage.rules.aground import aground as aground_roll
+        from voyage.rules.aground import aground_odds, seabed_damages
+        from voyage.rules.ramming import ram_odds
 
         table = _Table(db_path, ship, seed, apply="aground" if apply_ else None)
         t = table.tier(tier)
@@ -481,7 +473,7 @@ def escape(ship: str | None, apply_: bool, seed: int | None, db_path: str, as_js
         voyage roll escape --seed 5
     """
     with _errors():
-        from ..rules.aground import stuck_escape, stuck_escape_odds
+        from voyage.rules.aground import stuck_escape, stuck_escape_odds
 
         table = _Table(db_path, ship, seed, apply="escape" if apply_ else None)
         p = stuck_escape_odds(table.book)
@@ -502,7 +494,7 @@ def hazard(ship: str | None, seed: int | None, db_path: str, as_json: bool) -> N
         voyage roll hazard --seed 6
     """
     with _errors():
-        from ..rules.aground import coast_hazard, coast_hazard_odds
+        from voyage.rules.aground import coast_hazard, coast_hazard_odds
 
         table = _Table(db_path, ship, seed)
         p = coast_hazard_odds(table.book)
@@ -564,7 +556,7 @@ def fire(
         voyage roll fire --tier 3 --minute --severity 2 --crew 3 --seed 8
     """
     with _errors():
-        from ..rules.fire import fire_minute, fire_minute_odds, fire_start, fire_start_odds
+        from voyage.rules.fire import fire_minute, fire_minute_odds, fire_start, fire_start_odds
 
         procedure = "fire minute" if minute else "fire"
         table = _Table(db_path, ship, seed, apply=procedure if apply_ else None)
@@ -643,7 +635,7 @@ def sinking(
         voyage roll sinking --tier 4 --load half --within 20 --seed 9
     """
     with _errors():
-        from ..rules.sinking import sinking_distribution, sinking_odds, sinking_time
+        from voyage.rules.sinking import sinking_distribution, sinking_odds, sinking_time
 
         table = _Table(db_path, ship, seed, apply="sinking" if apply_ else None)
         t, load = table.tier(tier), table.load(load_name)
@@ -707,11 +699,11 @@ def strain(
         voyage roll strain --extra 3 --speed 8 --seed 10
     """
     with _errors():
-        from ..rules.strain import strain_check, strain_fire_odds, strain_odds
+        from voyage.rules.strain import strain_check, strain_fire_odds, strain_odds
 
         table = _Table(db_path, ship, seed, apply="strain" if apply_ else None)
         if table.ship is not None:
-            from ..boatships import refuse_built
+            from voyage.vessels.boatships import refuse_built
 
             refuse_built(table.ship, "she has no engine Tier to strain (R82: no straining)")
         s = None if speed is None and table.ship is None else table.speed(speed, cruising=True)
@@ -724,7 +716,7 @@ def strain(
             first = strain_check(extra, roller, table.book, s)
             results: list[Any] = [first]
             if first.fire and t is not None:
-                from ..rules.fire import fire_start
+                from voyage.rules.fire import fire_start
 
                 results.append(fire_start(t, table.traits(()), roller, table.book))
             table.carry(results)
@@ -756,7 +748,7 @@ def movement(
         voyage roll movement --tier 7 --seed 11
     """
     with _errors():
-        from ..rules.movement import change_movement_check, change_movement_odds
+        from voyage.rules.movement import change_movement_check, change_movement_odds
 
         table = _Table(db_path, ship, seed, natural_rolls, advantage_mode)
         t = table.tier(tier)
@@ -781,7 +773,7 @@ def trait(force: bool, seed: int | None, db_path: str, as_json: bool) -> None:
         voyage roll trait --force --seed 12
     """
     with _errors():
-        from ..rules.shiptables import roll_trait, trait_odds
+        from voyage.rules.shiptables import roll_trait, trait_odds
 
         table = _Table(db_path, None, seed)
         with table.rolling("trait") as roller:
@@ -822,7 +814,7 @@ def class_(
         if row is not None:
             if ship_class is None:
                 raise click.UsageError("name the class to roll a --row on")
-            from ..rules.shiptables import class_row_odds, roll_class_row
+            from voyage.rules.shiptables import class_row_odds, roll_class_row
 
             chances = [
                 _chance(value, p)
@@ -833,9 +825,9 @@ def class_(
             inputs = {"class": ship_class, "row": row}
             _report(table, "class", inputs, chances, [result], as_json)
             return
-        from ..report import ship_card
-        from ..rules.common import Outcome
-        from ..ships import figures, roll_ship
+        from voyage.outputs.report import ship_card
+        from voyage.rules.common import Outcome
+        from voyage.vessels.ships import figures, roll_ship
 
         with table.rolling("class") as roller:
             made, rolls = roll_ship(table.book, roller, "(not saved)", ship_class)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     NOTE,
     SEED,
     Choice,
@@ -159,8 +159,8 @@ class _Table:
     ) -> None:
         """``apply`` names the procedure whose result --apply carries into the SHIP's
         voyage (checked here, before any dice fall)."""
-        from ..dice import CheckOptions, Roller
-        from ..tables import load_rulebook
+        from voyage.dice.roller import CheckOptions, Roller
+        from voyage.tables.rulebook import load_rulebook
 
         self.camp: Any = None
         self.ship: Any = None
@@ -187,7 +187,7 @@ class _Table:
                     f"--seed is for rolls without a ship{read_as}: a campaign ship "
                     "rolls with the campaign's dice"
                 )
-            from .common import open_campaign
+            from voyage.cli.common import open_campaign
 
             self.camp = open_campaign(db_path)
             self.ship = self.camp.get_ship(ship_name)
@@ -214,7 +214,7 @@ class _Table:
 
     # -- the ship's figures, unless stated --------------------------------------------
     def tier(self, stated: str | None) -> int:
-        from ..tiers import parse_tier
+        from voyage.base.tiers import parse_tier
 
         if stated is not None:
             return parse_tier(stated, "--tier")
@@ -227,7 +227,7 @@ class _Table:
             return stated.lower()
         if self.ship is None:
             raise click.UsageError("give --load quarter|half|full|overloaded (or name a SHIP)")
-        from ..ships import load_category
+        from voyage.vessels.ships import load_category
 
         return load_category(self.ship, self.book, self.camp.water_in_load)
 
@@ -247,7 +247,7 @@ class _Table:
             return stated
         if self.ship is None:
             raise click.UsageError(f"give {what} (or name a SHIP of the campaign)")
-        from ..ships import cruising_speed, speed
+        from voyage.vessels.ships import cruising_speed, speed
 
         # R81: a built boat's speed in mph serves as knots (whole knots for the dice)
         if cruising:
@@ -270,7 +270,7 @@ class _Table:
         """Water aboard and Deadweight: the SHIP's, else none aboard and the Tier's (R10)."""
         if self.ship is None:
             return 0, self.book.deadweight(tier)
-        from ..ships import deadweight
+        from voyage.vessels.ships import deadweight
 
         return self.ship.water, deadweight(self.ship, self.book)
 
@@ -283,7 +283,7 @@ class _Table:
     def apply_to(self, procedure: str) -> Any:
         """Check (before any dice fall) that ``procedure``'s result can be carried into the
         SHIP's voyage; its state now (a one-line refusal if she is not at sea, ...)."""
-        from ..apply import voyage_for_apply
+        from voyage.actions.apply import voyage_for_apply
 
         self.applying = procedure
         self.state = voyage_for_apply(self.camp, self.ship.name, procedure)
@@ -299,7 +299,7 @@ class _Table:
         """With --apply, change the SHIP's voyage by ``results`` inside the roll's action."""
         if self.applying is None:
             return
-        from ..apply import apply_roll
+        from voyage.actions.apply import apply_roll
 
         self.state, events = apply_roll(self.camp, self.act, self.ship.name, self.applying, results)
         self.applied = events
@@ -351,7 +351,7 @@ def _report(
             "results": [r.to_dict() for r in results],
         }
         if table.applied is not None:
-            from ..apply import state_summary
+            from voyage.actions.apply import state_summary
 
             record["applied"] = {
                 "events": [e.to_dict() for e in table.applied],
@@ -359,7 +359,7 @@ def _report(
             }
         emit_json({**record, **(extra or {})})
         return
-    from ..dice import percent
+    from voyage.dice.roller import percent
 
     header = _describe(inputs)
     if table.ship is not None:
@@ -381,7 +381,7 @@ def _report(
     if table.seed is not None:
         click.echo(f"seed {table.seed} (repeat with --seed {table.seed})")
     elif table.applied is not None:
-        from ..apply import state_line
+        from voyage.actions.apply import state_line
 
         s = table.state
         click.echo(f"applied to {s.ship.name}'s voyage {s.voyage_id}: {state_line(s)}")
@@ -391,14 +391,16 @@ def _report(
         )
     else:
         # kept in the table `rolls`, not in `voyage log`, which tells her voyages: say where
-        click.echo("rolled with the campaign's dice and kept with its rolls (an action in "
-                   "`voyage history`: `voyage undo` takes it back); nothing changed aboard, "
-                   "and her log shows a roll only with --apply")
+        click.echo(
+            "rolled with the campaign's dice and kept with its rolls (an action in "
+            "`voyage history`: `voyage undo` takes it back); nothing changed aboard, "
+            "and her log shows a roll only with --apply"
+        )
 
 
 def _describe(inputs: dict[str, Any]) -> str:
     """The stated figures as a short line: ``Tier IV, Half Load, traits: Steady``."""
-    from ..tiers import roman
+    from voyage.base.tiers import roman
 
     parts = []
     for key, value in inputs.items():
@@ -421,7 +423,7 @@ def _then_sinking(table: _Table, roller: Any, tier: int, load: str | None, first
     """A ship that begins sinking: roll how long it has (R40), when its Load is known."""
     if not first.changes.get("sinking") or load is None or table.already_sinking:
         return [first]
-    from ..rules.sinking import sinking_time
+    from voyage.rules.sinking import sinking_time
 
     return [first, sinking_time(tier, load, roller, table.book, table.ship)]
 
@@ -430,5 +432,3 @@ def _then_sinking(table: _Table, roller: Any, tier: int, load: str | None, first
 def _errors() -> Iterator[None]:
     with core_errors():
         yield
-
-

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     AMOUNT,
     NAME,
     NamedFile,
@@ -41,18 +41,18 @@ def ship() -> None:
 
 
 def _figures(camp: Any, s: Any) -> dict[str, Any]:
-    from ..ships import figures
+    from voyage.vessels.ships import figures
 
     fig = figures(s, camp.rulebook, camp.water_in_load)
     if s.design is not None and camp.settings.get("track_armor"):
-        from ..rules.subarmor import armor_now
+        from voyage.vessels.subarmor import armor_now
 
         fig["armor_now"] = armor_now(s)  # R84: her armour side by side, as worn
     return fig
 
 
 def _print_card(fig: dict[str, Any]) -> None:
-    from ..report import ship_card
+    from voyage.outputs.report import ship_card
 
     click.echo("\n".join(ship_card(fig)))
 
@@ -105,8 +105,8 @@ def roll(
 
         voyage ship roll --class freighter --count 5 --json
     """
-    from ..ships import generate_name, roll_ship
-    from ..tiers import roman
+    from voyage.base.tiers import roman
+    from voyage.vessels.ships import generate_name, roll_ship
 
     camp = open_campaign(db_path)
     book = camp.rulebook
@@ -192,8 +192,8 @@ def add(
 
         voyage ship add "Sea Witch" --class trawler --tier IV --engine V --trait Steady
     """
-    from ..ships import make_ship
-    from ..tiers import parse_tier
+    from voyage.base.tiers import parse_tier
+    from voyage.vessels.ships import make_ship
 
     camp = open_campaign(db_path)
     equipment: dict[str, Any] = {"light": light, "radio": radio, "net": net}
@@ -240,8 +240,8 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
 
         voyage ship list --all
     """
-    from ..boatships import BUILT_CLASS
-    from ..tiers import roman
+    from voyage.base.tiers import roman
+    from voyage.vessels.boatships import BUILT_CLASS
 
     camp = read_campaign(db_path)
     figs = [_figures(camp, s) for s in camp.ships(archived=show_all)]
@@ -297,7 +297,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
 def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
     """Each ship's speed now (``speed_now``): at sea as `voyage status` gives it (0 anchored,
     adrift, stuck; a tow's at her tower's, R92), 0 sunk or abandoned, else her figure."""
-    from ..voyages import status_rows
+    from voyage.actions.voyages import status_rows
 
     at_sea = (
         {r["ship"]: r["speed"] for r in status_rows(camp)}
@@ -328,13 +328,13 @@ def show(db_path: str, name: str, as_json: bool) -> None:
         emit_json(fig)
         return
     if fig.get("status") == "at sea":  # anchored, adrift, stuck...: her voyage says (R65)
-        from ..voyages import open_voyage
+        from voyage.actions.voyages import open_voyage
 
         lying = open_voyage(camp, fig["name"])
         if lying is not None and lying.status != "under way":
             fig["status"] = f"at sea, {lying.condition}"
     if fig.get("hex"):  # "in port at Gullhaven (0305)", as status and the log name ports
-        from ..chronicle import map_places, port_named
+        from voyage.outputs.chronicle import map_places, port_named
 
         fig["hex"] = port_named(fig["hex"], map_places(camp))
     _print_card(fig)
@@ -367,7 +367,7 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     """
     import re
 
-    from ..card import draw_ship_card
+    from voyage.outputs.card import draw_ship_card
 
     camp = open_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
@@ -449,9 +449,9 @@ def load_ship(
 
         voyage ship load "Sea Witch" --pumps 2
     """
-    from ..errors import ShipError
-    from ..rules.anchors import anchors_aboard, set_anchors
-    from ..ships import load, sinking_load
+    from voyage.base.errors import ShipError
+    from voyage.rules.anchors import anchors_aboard, set_anchors
+    from voyage.vessels.ships import load, sinking_load
 
     camp = open_campaign(db_path)
     s = camp.get_ship(name)
@@ -467,11 +467,11 @@ def load_ship(
             "--jackets, --rafts, --pumps"
         )
     if pumps is not None:
-        from ..rules.pumps import set_pumps
+        from voyage.rules.pumps import set_pumps
 
         set_pumps(s, pumps, camp.rulebook)  # R85
     if jackets is not None or rafts is not None:
-        from ..people import set_stores
+        from voyage.actions.people import set_stores
 
         set_stores(camp, s, jackets, rafts)
     if anchors is not None:
@@ -490,15 +490,15 @@ def load_ship(
     ):
         if value is not None:
             setattr(s, field, value)
-    from ..people import check_counts
+    from voyage.actions.people import check_counts
 
     check_counts(camp, s)  # R70: never fewer than the named people aboard
     if s.design is not None:  # R80: a built boat's weight against her body's maximum load
-        from ..boatships import check_built_load
+        from voyage.vessels.boatships import check_built_load
 
         check_built_load(s, camp.rulebook, camp.water_in_load)
         if fuel is not None:  # R82: --fuel on a built boat is her charge in power units
-            from ..rules.boatpower import set_charge
+            from voyage.vessels.boatpower import set_charge
 
             set_charge(s, fuel)
     total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
@@ -508,15 +508,15 @@ def load_ship(
             f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
             f"its Deadweight ({limit} hlbs, R12); carry less"
         )
-    from ..crewless import heave_to
-    from ..portfuel import load_fuel, record_sale
+    from voyage.actions.crewless import heave_to
+    from voyage.store.portfuel import load_fuel, record_sale
 
     # a port's fuel stock gives what she takes on there, and takes back what she puts ashore
     draw = load_fuel(camp, s, fuel_before, s.fuel) if fuel is not None else None
     adrift, crew_note = heave_to(camp, s) if crew == 0 else (None, "")  # R70: nobody sails her
     with camp.action("ship load", f"load {s.name}"):
         if adrift is not None:
-            from ..voyages import save_state
+            from voyage.actions.voyages import save_state
 
             save_state(camp, adrift, camp.clock)
         camp.save_ship(s)
@@ -585,13 +585,13 @@ def place(db_path: str, name: str, hex_name: str) -> None:
 
         voyage ship place "Sea Witch" Gullhaven
     """
-    from ..voyages import place_ship
-    from .hexarg import hex_or_port
+    from voyage.actions.voyages import place_ship
+    from voyage.cli.hexarg import hex_or_port
 
     camp = open_campaign(db_path)
     click.echo(place_ship(camp, name, str(hex_or_port(camp, hex_name))))
 
 
-from .build import build as _build  # noqa: E402  (issue 11, R80: its own module)
+from voyage.cli.build import build as _build  # noqa: E402  (issue 11, R80: its own module)
 
 ship.add_command(_build)

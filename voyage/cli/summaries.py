@@ -10,33 +10,33 @@ from __future__ import annotations
 import sys
 
 SUMMARIES: dict[str, str] = {
-    'act': "A referee's action for a ship between advances (each one undoable, each logged).",
-    'advance': 'Advance the clock: every ship at sea moves together, hour by hour.',
-    'browse': 'Browse the campaign in Datasette, read-only, with tables that link to each other.',
-    'calendar': "Show the campaign's date and time, season, dawn and dusk, and its calendar.",
-    'completion': 'Print the shell completion script for bash, zsh or fish.',
-    'crew': 'Name the people aboard: add, list, move and remove (R70; counts stay the default).',
-    'demo': 'Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.',
-    'doctor': 'Check a campaign file: integrity, schema, JSON, references, tables, calendar, map.',
-    'encounter': 'Encounters at sea: roll a check, list what ships have met (R93).',
-    'export': "Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.",
-    'forecast': 'Forecast a voyage: sail it thousands of times in memory and count what happens.',
-    'history': "List the campaign's actions, newest first: what `voyage undo` would take back.",
-    'init': 'Make a new campaign database, with a calendar if you give a start date.',
-    'journal': "Every ship's story over a stretch of the campaign, day by day.",
-    'log': "A ship's log: hour by hour, with every event and every roll (R4).",
-    'map': "Load the campaign's sea map, look at it, draw it, ask about a hex.",
-    'pace': "Change a ship's pace between advances: normal, slow, strain N, or a boat's mph.",
-    'plan': 'Plan a voyage: the sensible routes, each forecast, side by side.',
-    'roll': 'Roll a ship procedure at the table, with its exact odds first.',
-    'sail': "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
-    'settings': 'Show the campaign\'s options (rulings marked "option"), or one, or change one.',
-    'ship': 'Roll, make, list, show, load and remove ships.',
-    'status': 'Every ship at sea at a glance: where, whither, how fast, and what is wrong.',
-    'survivors': 'Everyone who has left a ship: in rafts, in the water, drowned, lost or rescued.',
-    'tables': "The campaign's house-rule tables: show, write out for editing, load new ones.",
-    'undo': 'Take back the last advance or referee action exactly, rolls and all.',
-    'weather': 'Weather: forecast, sea states, rerolls and storms placed by hand (R60-R63).',
+    "act": "A referee's action for a ship between advances (each one undoable, each logged).",
+    "advance": "Advance the clock: every ship at sea moves together, hour by hour.",
+    "browse": "Browse the campaign in Datasette, read-only, with tables that link to each other.",
+    "calendar": "Show the campaign's date and time, season, dawn and dusk, and its calendar.",
+    "completion": "Print the shell completion script for bash, zsh or fish.",
+    "crew": "Name the people aboard: add, list, move and remove (R70; counts stay the default).",
+    "demo": "Run a whole voyage from nothing: a campaign, a ship, a storm, a log and a picture.",
+    "doctor": "Check a campaign file: integrity, schema, JSON, references, tables, calendar, map.",
+    "encounter": "Encounters at sea: roll a check, list what ships have met (R93).",
+    "export": "Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.",
+    "forecast": "Forecast a voyage: sail it thousands of times in memory and count what happens.",
+    "history": "List the campaign's actions, newest first: what `voyage undo` would take back.",
+    "init": "Make a new campaign database, with a calendar if you give a start date.",
+    "journal": "Every ship's story over a stretch of the campaign, day by day.",
+    "log": "A ship's log: hour by hour, with every event and every roll (R4).",
+    "map": "Load the campaign's sea map, look at it, draw it, ask about a hex.",
+    "pace": "Change a ship's pace between advances: normal, slow, strain N, or a boat's mph.",
+    "plan": "Plan a voyage: the sensible routes, each forecast, side by side.",
+    "roll": "Roll a ship procedure at the table, with its exact odds first.",
+    "sail": "Set sail: open a voyage from the ship's hex along a route of adjacent sea hexes.",
+    "settings": 'Show the campaign\'s options (rulings marked "option"), or one, or change one.',
+    "ship": "Roll, make, list, show, load and remove ships.",
+    "status": "Every ship at sea at a glance: where, whither, how fast, and what is wrong.",
+    "survivors": "Everyone who has left a ship: in rafts, in the water, drowned, lost or rescued.",
+    "tables": "The campaign's house-rule tables: show, write out for editing, load new ones.",
+    "undo": "Take back the last advance or referee action exactly, rolls and all.",
+    "weather": "Weather: forecast, sea states, rerolls and storms placed by hand (R60-R63).",
 }
 
 
@@ -46,7 +46,7 @@ def current() -> dict[str, str]:
 
     import click
 
-    from . import COMMANDS, cli
+    from voyage.cli import COMMANDS, cli
 
     ctx = click.Context(cli, info_name="voyage", **cli.context_settings)
     found = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     FilePath,
     db_option,
     emit_json,
@@ -17,14 +17,14 @@ from .common import (
 
 def show_tables(db_path: str, as_json: bool) -> None:
     """Print which rule tables the campaign overrides (shared with `voyage settings tables`)."""
-    from ..housetables import overview
+    from voyage.store.housetables import overview
 
     camp = read_campaign(db_path)
     rows = overview(camp)
     if as_json:
         emit_json(rows)
         return
-    from .common import table
+    from voyage.cli.common import table
 
     click.echo(
         table(
@@ -72,8 +72,12 @@ def show(db_path: str, as_json: bool) -> None:
 @tables.command("export")
 @db_option
 @click.argument("folder", type=FilePath(file_okay=False))
-@click.option("--all", "every", is_flag=True,
-              help="Write every table, built-in ones too (a starting point for house rules).")
+@click.option(
+    "--all",
+    "every",
+    is_flag=True,
+    help="Write every table, built-in ones too (a starting point for house rules).",
+)
 @click.option("--force", is_flag=True, help="Replace files that already exist.")
 @json_option
 @handles_errors
@@ -90,7 +94,7 @@ def export(db_path: str, folder: str, every: bool, force: bool, as_json: bool) -
 
         voyage tables export all-tables --all
     """
-    from ..housetables import export_tables
+    from voyage.store.housetables import export_tables
 
     camp = read_campaign(db_path)
     files = export_tables(camp, folder, every=every, force=force)
@@ -117,7 +121,7 @@ def load(db_path: str, folder: str, as_json: bool) -> None:
 
         voyage tables load house
     """
-    from ..housetables import load_folder
+    from voyage.store.housetables import load_folder
 
     camp = open_campaign(db_path)
     done = load_folder(camp, folder)

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     HOURS,
     NUMBER,
     Whole,
@@ -35,12 +35,16 @@ class _Pace(click.ParamType):
         text = str(value).strip().lower().replace(" ", "")
         if text in ("normal", "slow", "strain"):
             return text
-        from ..rules.boatpower import is_mph
+        from voyage.vessels.boatpower import is_mph
 
         if text.endswith("mph") and is_mph(text):
             return text
-        self.fail(f"{value!r} is not a pace: normal, slow, strain N, or a built boat's speed "
-                  "such as 30mph (R82)", param, ctx)
+        self.fail(
+            f"{value!r} is not a pace: normal, slow, strain N, or a built boat's speed "
+            "such as 30mph (R82)",
+            param,
+            ctx,
+        )
 
 
 PACE = _Pace()
@@ -49,10 +53,15 @@ PACE = _Pace()
 @click.command()
 @db_option
 @click.argument("ship_name", metavar="SHIP")
-@click.option("--to", "to", default=None,
-              help="Destination: a hex CCRR or a port's name (shortest sea route).")
-@click.option("--via", "via", multiple=True,
-              help="A hex (or port) to pass on the way (repeatable).")
+@click.option(
+    "--to",
+    "to",
+    default=None,
+    help="Destination: a hex CCRR or a port's name (shortest sea route).",
+)
+@click.option(
+    "--via", "via", multiple=True, help="A hex (or port) to pass on the way (repeatable)."
+)
 @click.option(
     "--route",
     "route",
@@ -111,10 +120,10 @@ def sail(
 
         voyage sail "Sea Witch" --to 2812 --plan 3
     """
-    from ..depthroutes import shoal_warning
-    from ..passage import expected_hours, fuel_short
-    from ..voyages import clock_text
-    from ..voyages import sail as do_sail
+    from voyage.actions.depthroutes import shoal_warning
+    from voyage.actions.passage import expected_hours, fuel_short
+    from voyage.actions.voyages import clock_text
+    from voyage.actions.voyages import sail as do_sail
 
     if to and route:
         raise click.UsageError("give either --to (with --via) or --route, not both")
@@ -123,12 +132,12 @@ def sail(
             "say how many knots to strain: --pace strain N, e.g. --pace strain 2 (R14)"
         )
     camp = open_campaign(db_path)
-    from .hexarg import hex_or_port, hexes_or_ports
+    from voyage.cli.hexarg import hex_or_port, hexes_or_ports
 
     to, via = hex_or_port(camp, to), hexes_or_ports(camp, via)
     stops: list[dict[str, Any]] = []
     if plan_number is not None:
-        from ..plan import candidates, choose
+        from voyage.actions.plan import candidates, choose
 
         if not to or route or via or inshore:
             raise click.UsageError("--plan N goes with --to HEX alone: the plan is the route")
@@ -156,8 +165,8 @@ def sail(
     if as_json:
         emit_json(info)
         return
-    from ..chronicle import map_places, port_named
-    from ..voyagenames import nth_voyage, voyage_name
+    from voyage.base.voyagenames import nth_voyage, voyage_name
+    from voyage.outputs.chronicle import map_places, port_named
 
     nth = nth_voyage(camp.db, state.ship.name, state.voyage_id)  # her own count (voyagenames)
     places = map_places(camp)  # "from Gullhaven (0305)", as the log and journal name ports
@@ -180,8 +189,11 @@ def sail(
         )
     if short and not stops:
         charge = short["what"] == "charge"
-        refill = (f"R82; `voyage act {state.ship.name!r} recharge` in port" if charge
-                  else "R16; refuel in port or `voyage plan` a stop")
+        refill = (
+            f"R82; `voyage act {state.ship.name!r} recharge` in port"
+            if charge
+            else "R16; refuel in port or `voyage plan` a stop"
+        )
         click.echo(
             f"Warning: {short['aboard']} {short['unit']} of {short['what']} aboard at "
             f"{short['per_hex']} a hex is enough for {short['reach']} of the "
@@ -194,7 +206,8 @@ def sail(
                 f"At {stop['port']} ({stop['hex']}) recharge (`voyage act "
                 f"{state.ship.name!r} recharge`: {stop['minutes']} minutes, ${stop['cost']}), "
                 "then plan the rest of the way from there."
-                if not n else f"Then at {stop['port']} ({stop['hex']}) recharge again (R82)."
+                if not n
+                else f"Then at {stop['port']} ({stop['hex']}) recharge again (R82)."
             )
             continue
         click.echo(
@@ -247,7 +260,11 @@ class _Advance(click.Command):
 @json_option
 @handles_errors
 def advance(
-    db_path: str, hours: int | None, until: str | None, days: int | None, quiet: bool,
+    db_path: str,
+    hours: int | None,
+    until: str | None,
+    days: int | None,
+    quiet: bool,
     as_json: bool,
 ) -> None:
     """Advance the clock: every ship at sea moves together, hour by hour.
@@ -269,10 +286,10 @@ def advance(
 
         voyage advance --days 2 --quiet
     """
-    from .. import gctune
-    from ..calendar import campaign_calendar, format_time
-    from ..voyages import advance as do_advance
-    from .progress import progress_bar
+    from voyage.actions.voyages import advance as do_advance
+    from voyage.base import gctune
+    from voyage.cli.progress import progress_bar
+    from voyage.tables.calendar import campaign_calendar, format_time
 
     if sum(x is not None for x in (hours, until, days)) > 1:
         raise click.UsageError("give one of --hours, --days or --until, not more than one")
@@ -329,7 +346,7 @@ def advance(
             f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
     if not quiet:
-        from ..world.campaign import weather_lines
+        from voyage.actions.weather import weather_lines
 
         for line in weather_lines(camp, result.start, result.end):
             click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
@@ -362,12 +379,12 @@ def _near_word(until: str) -> None:
 
 
 def _hours_until(camp: Any, when: str) -> int:
-    """``advance --until WHEN``: the hours from now to a time (voyage.world.campaign's
+    """``advance --until WHEN``: the hours from now to a time (voyage.actions.weather's
     parse_when: 'day 3, 06:00', '2 Jun 1492, 06:00', '+12h'), from 1 to a year."""
-    from ..calendar import campaign_calendar
-    from ..errors import VoyageError
-    from ..voyages import clock_text
-    from ..world.campaign import parse_when
+    from voyage.actions.voyages import clock_text
+    from voyage.actions.weather import parse_when
+    from voyage.base.errors import VoyageError
+    from voyage.tables.calendar import campaign_calendar
 
     words = "arrival, event, dawn, dusk or a time"
     try:
@@ -376,11 +393,14 @@ def _hours_until(camp: Any, when: str) -> int:
         raise VoyageError(f"{exc} (--until takes {words})") from None
     hours = target - camp.clock
     if hours < 1:
-        raise VoyageError(f"--until {when!r} is not after now ({clock_text(camp, camp.clock)}): "
-                          "give a later time")
+        raise VoyageError(
+            f"--until {when!r} is not after now ({clock_text(camp, camp.clock)}): give a later time"
+        )
     if hours > 8784:
-        raise VoyageError(f"--until {when!r} is {hours:,} hours away: advance at most a year "
-                          "(8784 hours) at a time")
+        raise VoyageError(
+            f"--until {when!r} is {hours:,} hours away: advance at most a year "
+            "(8784 hours) at a time"
+        )
     return hours
 
 
@@ -409,7 +429,7 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
 
         voyage pace "Moray" 30mph
     """
-    from ..voyages import referee_action
+    from voyage.actions.voyages import referee_action
 
     if pace == "strain" and not strain:
         raise click.UsageError("say how many knots to strain: voyage pace SHIP strain N (R14)")
@@ -440,14 +460,14 @@ def log(
 
         voyage log "Sea Witch" --voyage 1 --json
     """
-    from ..calendar import campaign_calendar, format_time
-    from ..voyages import event_rows, hour_rows
+    from voyage.actions.voyages import event_rows, hour_rows
+    from voyage.tables.calendar import campaign_calendar, format_time
 
     camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
     ship = camp.get_ship(ship_name, archived=True)
     if voyage_id is not None:
-        from ..export import voyages_of
+        from voyage.outputs.export import voyages_of
 
         known = [int(v["id"]) for v in voyages_of(camp, ship.name)]
         if voyage_id not in known:
@@ -515,7 +535,7 @@ def log(
         )
     advanced = {h["action_id"] for h in hours}
     fuel = "charge" if ship.design is not None else "fuel"  # R82: power units
-    from ..chronicle import map_places
+    from voyage.outputs.chronicle import map_places
 
     places = map_places(camp) if events else {}
     # each hour row, then what happened in that hour; a referee's actions taken before the
@@ -539,8 +559,8 @@ def log(
 
 
 def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
-    from ..calendar import format_time
-    from ..chronicle import name_places
+    from voyage.outputs.chronicle import name_places
+    from voyage.tables.calendar import format_time
 
     text = name_places(e["text"], places)  # "sets sail from Gullhaven (0305)"
     click.echo(f"  {format_time(cal, e['clock'], e['minute'])}  [{e['kind']}] {text}")
@@ -565,11 +585,11 @@ def status(db_path: str, as_json: bool) -> None:
 
         voyage status
     """
-    from ..voyages import clock_text, status_rows
+    from voyage.actions.voyages import clock_text, status_rows
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)
-    from .people import afloat_json
+    from voyage.cli.people import afloat_json
 
     if as_json:
         emit_json(
@@ -584,7 +604,7 @@ def status(db_path: str, as_json: bool) -> None:
         )
         return
     click.echo(f"{camp.name}: {clock_text(camp, camp.clock)}")
-    from .people import water_lines
+    from voyage.cli.people import water_lines
 
     afloat = water_lines(camp)
     if not rows:
@@ -592,7 +612,7 @@ def status(db_path: str, as_json: bool) -> None:
         for line in afloat:
             click.echo(line)
         return
-    from ..chronicle import map_places, port_named
+    from voyage.outputs.chronicle import map_places, port_named
 
     places = map_places(camp)
     lines = []

@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from .common import (
+from voyage.cli.common import (
     HOURS,
     NOTE,
     NUMBER,
@@ -53,9 +53,7 @@ def _hexes_text(hexes: list[str], limit: int = 8) -> str:
     "--around", default=None, metavar="HEX", help="Centre of a round storm (a hex or a port)."
 )
 @click.option("--radius", type=RADIUS, default=None, help="Hexes from --around (0 to 999).")
-@click.option(
-    "--hours", type=HOURS, required=True, help="How long it blows, from now (1 to 8784)."
-)
+@click.option("--hours", type=HOURS, required=True, help="How long it blows, from now (1 to 8784).")
 @click.option("--note", type=NOTE, default=None, help="A note kept with the storm.")
 @click.option(
     "--state",
@@ -102,13 +100,13 @@ def storm(
 
         voyage weather storm --around 1010 --radius 2 --hours 24 --state major --moving SE
     """
-    from ..mapstore import add_storm
-    from ..voyages import clock_text
+    from voyage.actions.voyages import clock_text
+    from voyage.store.mapstore import add_storm
 
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
     camp = open_campaign(db_path)
-    from .hexarg import hex_or_port, hexes_or_ports
+    from voyage.cli.hexarg import hex_or_port, hexes_or_ports
 
     made = add_storm(
         camp,
@@ -124,7 +122,7 @@ def storm(
     if as_json:
         emit_json(made)
         return
-    from ..world.cells import STATE_WORDS
+    from voyage.world.cells import STATE_WORDS
 
     moves = f", moving {made['moving']} a hex every {made['every']} h" if made["moving"] else ""
     click.echo(
@@ -145,8 +143,8 @@ def list_command(db_path: str, as_json: bool) -> None:
 
         voyage weather list
     """
-    from ..mapstore import list_storms
-    from ..voyages import clock_text
+    from voyage.actions.voyages import clock_text
+    from voyage.store.mapstore import list_storms
 
     camp = read_campaign(db_path)
     storms = list_storms(camp)
@@ -190,7 +188,7 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
 
         voyage weather clear --all
     """
-    from ..mapstore import clear_storms
+    from voyage.store.mapstore import clear_storms
 
     if storm_number is not None and everything:
         raise click.UsageError("give a storm number or --all, not both")
@@ -202,9 +200,7 @@ def clear(db_path: str, storm_number: int | None, everything: bool) -> None:
 
 @weather.command("forecast")
 @db_option
-@click.option(
-    "--days", type=Whole(1, 366), default=7, show_default=True, help="Days ahead."
-)
+@click.option("--days", type=Whole(1, 366), default=7, show_default=True, help="Days ahead.")
 @click.option(
     "--plot",
     "plot_path",
@@ -226,14 +222,14 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
 
         voyage weather forecast --days 3 --plot week.png
     """
-    from ..world.campaign import forecast, when_text
+    from voyage.actions.weather import forecast, when_text
 
     camp = open_campaign(db_path)
     data = forecast(camp, days)
     if plot_path:
-        from ..mapstore import current_map
-        from ..world.campaign import sea_states_for
-        from ..world.plot import plot_tracks
+        from voyage.actions.weather import sea_states_for
+        from voyage.outputs.weatherplot import plot_tracks
+        from voyage.store.mapstore import current_map
 
         sea_map = current_map(camp)
         first = (data["days"][0]["day"] - 1) * 24
@@ -299,8 +295,8 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
 
         voyage weather show --at "day 3, 14:00" --json
     """
-    from ..calendar import campaign_calendar
-    from ..world.campaign import parse_when, show, when_text
+    from voyage.actions.weather import parse_when, show, when_text
+    from voyage.tables.calendar import campaign_calendar
 
     camp = open_campaign(db_path)
     data = show(camp, parse_when(when, camp.clock, campaign_calendar(camp)))
@@ -308,7 +304,7 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
         emit_json(data)
         return
     click.echo(f"{data['at']} ({data['season']})")
-    from ..world.cells import ROLL_HOUR
+    from voyage.world.cells import ROLL_HOUR
 
     # R61: the day's weather is rolled at 06:00; before it, the roll is still to come
     to_come = data["hour"] % 24 < ROLL_HOUR
@@ -343,7 +339,7 @@ def reroll_command(db_path: str, day: int, region: str | None, as_json: bool) ->
 
         voyage weather reroll 3 --region south
     """
-    from ..world.campaign import date_text, reroll
+    from voyage.actions.weather import date_text, reroll
 
     camp = open_campaign(db_path)
     changed = reroll(camp, day, region)

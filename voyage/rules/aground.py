@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Modifier, Roller, odds
-from ..errors import VoyageError
-from ..events import Event
-from ..tables import RuleBook
-from .common import Outcome, check_count, check_tier
-from .ramming import RamResult, ram
+from voyage.base.errors import VoyageError
+from voyage.dice.events import Event
+from voyage.dice.roller import Modifier, Roller, odds
+from voyage.rules.common import Outcome, check_count, check_tier
+from voyage.rules.ramming import RamResult, ram
+from voyage.tables.rulebook import RuleBook
 
 SEABED_ALIASES = {"ruins": "wreckage", "sand": "sandy", "rocks": "rocky"}
 

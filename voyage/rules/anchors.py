@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Roller
-from ..tables import RuleBook
-from .common import Outcome
+from voyage.dice.roller import Roller
+from voyage.rules.common import Outcome
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def set_anchors(ship: Any, count: int) -> None:
 
 
 def anchorage_problem(info: Any, book: RuleBook) -> str | None:
-    """Why a ship cannot anchor in the hex ``info`` describes (voyage.maps.Hex), or None
+    """Why a ship cannot anchor in the hex ``info`` describes (voyage.map.seamap.Hex), or None
     (R65: coastal, shallow, or charted depth at most 150 ft)."""
     shallows = book.procedures["coast"].get("shallow_terrains", ())
     if info.coastal or info.narrow_passage or info.terrain in shallows:
@@ -88,7 +88,7 @@ def anchor_cable(roller: Roller, book: RuleBook) -> CableResult:
 
 def cable_odds(book: RuleBook) -> Fraction:
     """Exact chance an anchor cable parts in one storm-tossed hour (R65): 2/36 for 2d6."""
-    from ..dice import parse
+    from voyage.dice.roller import parse
 
     rule = book.procedures["anchor"]
     dice = parse(str(rule["cable_dice"]))
@@ -105,7 +105,7 @@ def cable_odds(book: RuleBook) -> Fraction:
 
 
 def anchor_phase(h: Any) -> None:
-    """The engine's R65 phase for one ship-hour ``h`` (voyage.engine._ShipHour): an
+    """The engine's R65 phase for one ship-hour ``h`` (voyage.engine.clock._ShipHour): an
     anchored ship in storm-tossed seas rolls for her cable (the storm lookup is the world's
     one ``sea_state`` call: stormy seas or worse, R60)."""
     s, ship = h.s, h.ship

@@ -11,7 +11,7 @@ cannot.
 * Where she cannot anchor (deep water, or no anchor aboard) she lies ``adrift`` (hove to,
   making no way): her voyage stays open and she drifts with the current (R64), and storms
   act on her, like any ship making no way. The event says why and what the referee can do.
-  A ship with no crew cannot drop anchor (R70, voyage.crewless): she lies adrift, and the
+  A ship with no crew cannot drop anchor (R70, voyage.actions.crewless): she lies adrift, and the
   event says to put crew aboard or take her in tow (R92).
 * A submerged submarine holds her depth (R84; AquaWars' neutral buoyancy): ``adrift`` at
   that depth, under the storms, drifting with any current (R64); she anchors only once
@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..tables import RuleBook
-from .anchors import anchorage_problem, anchors_aboard
-from .submersible import depth_now
+from voyage.rules.anchors import anchorage_problem, anchors_aboard
+from voyage.tables.rulebook import RuleBook
+from voyage.vessels.submersible import depth_now
 
 #: Voyage statuses of a ship lying in a hex at the end of her route (or wherever she is):
 #: `voyage sail` and `voyage ship place` may end such a voyage and start afresh.
@@ -38,7 +38,7 @@ LYING = ("anchored", "adrift")
 
 def anchoring(ship: Any, info: Any, book: RuleBook) -> str | None:
     """Why ``ship`` cannot anchor in the hex ``info`` describes (R65), or None if she can:
-    no crew to drop it (R70, voyage.crewless), no anchor aboard, or no bottom within her
+    no crew to drop it (R70, voyage.actions.crewless), no anchor aboard, or no bottom within her
     cable's reach."""
     if ship.crew < 1:
         return f"{ship.name} has no crew to drop anchor (R70)"
@@ -48,7 +48,7 @@ def anchoring(ship: Any, info: Any, book: RuleBook) -> str | None:
 
 
 def lie_at(ship: Any, s: Any, info: Any, book: RuleBook, opening: str) -> tuple[str, str]:
-    """``s`` (a voyage.engine.ShipState, or anything with ``status``, ``drift_miles``) comes
+    """``s`` (a voyage.engine.clock.ShipState, or anything with ``status``, ``drift_miles``) comes
     to rest in the non-port hex ``info``: anchored where she can (R65), else adrift (R64).
     Sets her status; returns (status, the event's text), ``opening`` its first words
     (``Gull arrives at 0505``)."""
@@ -102,8 +102,8 @@ def _holds_depth(ship: Any, s: Any, opening: str, crew_fix: str) -> tuple[str, s
 
 
 def arrive(h: Any, info: Any) -> None:
-    """The engine's arrival of the ship of hour ``h`` (voyage.engine._ShipHour) at the last
-    hex of her route, ``info`` (voyage.maps.Hex): moored in a port (her voyage ends),
+    """The engine's arrival of the ship of hour ``h`` (voyage.engine.clock._ShipHour) at the last
+    hex of her route, ``info`` (voyage.map.seamap.Hex): moored in a port (her voyage ends),
     else anchored or adrift (:func:`lie_at`); the advance halts either way."""
     s, ship = h.s, h.ship
     h.stop_moving()

@@ -13,7 +13,7 @@
   propeller on 1-3 on d6; with none left (and no jet drives) she drifts until repaired in
   port (`voyage act SHIP repair propellers`).
 
-Each function takes the engine's ship-hour ``h`` (voyage.engine._ShipHour), as the drift
+Each function takes the engine's ship-hour ``h`` (voyage.engine.clock._ShipHour), as the drift
 and fuel phases do.
 """
 
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..events import Event
-from .boatpower import drives, has_keel, is_built, propellers_left
-from .common import Outcome
+from voyage.dice.events import Event
+from voyage.rules.common import Outcome
+from voyage.vessels.boatpower import drives, has_keel, is_built, propellers_left
 
 #: R85 levels of water: none, a quarter, a half, three quarters, full.
 LEVELS = ("dry", "a quarter", "a half", "three quarters", "full")
@@ -49,7 +49,7 @@ def water_level(ship: Any, book: Any) -> int:
 
 def boat_flooding(h: Any) -> None:
     """R85 at the moment the engine looks at the water (start and end of the hour)."""
-    from .sinking import sinking_reasons
+    from voyage.rules.sinking import sinking_reasons
 
     s, ship, book = h.s, h.ship, h.book
     if s.status == "sunk":
@@ -59,8 +59,12 @@ def boat_flooding(h: Any) -> None:
     said = f"{water_spaces(ship, book)} of her {spaces} spaces hold water ({ship.water} hlbs)"
     if level == 4:
         s.sinking_cause = f"she filled with water: {said} (R85)"
-        h.note("flooding", f"{ship.name} is full of water: {said}; she sinks at once (R85).",
-               "sinking", {"water": ship.water})
+        h.note(
+            "flooding",
+            f"{ship.name} is full of water: {said}; she sinks at once (R85).",
+            "sinking",
+            {"water": ship.water},
+        )
         h.stop_moving()
         h.sunk()
         return
@@ -72,8 +76,12 @@ def boat_flooding(h: Any) -> None:
             s.water_rolls = at
             if ship.engine_broken:
                 continue
-            roll = h.roller.chance(f"plant shorting out ({LEVELS[at]} full)", int(faces),
-                                   success="shorts out", failure="holds")
+            roll = h.roller.chance(
+                f"plant shorting out ({LEVELS[at]} full)",
+                int(faces),
+                success="shorts out",
+                failure="holds",
+            )
             _plant(h, roll.success, f"{said}, {LEVELS[at]} of her spaces", [roll])
     if level >= 3 and not ship.engine_broken:
         _plant(h, True, f"{said}, three quarters of her spaces", [])
@@ -88,12 +96,18 @@ def _plant(h: Any, shorts: bool, said: str, rolls: list[Any]) -> None:
     if shorts:
         ship.engine_broken = True
         text = f"Water in {ship.name}: {said}; her power plant shorts out (R85)."
-        h.log(Event("flooding", text, rolls, h.minute, {"engine_broken": True}),
-              "engine broken")
+        h.log(Event("flooding", text, rolls, h.minute, {"engine_broken": True}), "engine broken")
         h.speed = 0 if not h.moving else h.speed
     else:
-        h.log(Event("flooding", f"Water in {ship.name}: {said}; her plant holds (R85).",
-                    rolls, h.minute, {}))
+        h.log(
+            Event(
+                "flooding",
+                f"Water in {ship.name}: {said}; her plant holds (R85).",
+                rolls,
+                h.minute,
+                {},
+            )
+        )
 
 
 def keel_rights(h: Any, event: Event) -> bool:
@@ -111,8 +125,11 @@ def keel_rights(h: Any, event: Event) -> bool:
     h.s.capsized = False
     was = h.minute
     h.minute = min(59, was + 1)
-    h.note("capsize", f"{ship.name}'s Weighted Keel rights her (R85); she makes no more way "
-           "this hour.", changes={"capsized": False})
+    h.note(
+        "capsize",
+        f"{ship.name}'s Weighted Keel rights her (R85); she makes no more way this hour.",
+        changes={"capsized": False},
+    )
     h.minute = was
     return True
 
@@ -125,11 +142,13 @@ def bottom_damage(h: Any, damaged: bool) -> None:
     if not (damaged and is_built(ship) and propellers_left(ship) > 0):
         return
     faces = int(h.book.boats["water"]["propeller_lost_on"])
-    roll = h.roller.chance("a propeller hit from below", faces, success="destroyed",
-                           failure="unharmed")
+    roll = h.roller.chance(
+        "a propeller hit from below", faces, success="destroyed", failure="unharmed"
+    )
     if not roll.success:
-        h.log(Event("aground", f"{ship.name}'s propellers come through (R85).", [roll],
-                    h.minute, {}))
+        h.log(
+            Event("aground", f"{ship.name}'s propellers come through (R85).", [roll], h.minute, {})
+        )
         return
     lost = int(ship.equipment.get("propellers_lost", 0) or 0) + 1
     ship.equipment["propellers_lost"] = lost
@@ -149,7 +168,7 @@ def bottom_damage(h: Any, damaged: bool) -> None:
 @dataclass(frozen=True)
 class KeelRighted(Outcome):
     """R85 at the table: a built boat's Weighted Keel rights her at the next minute after a
-    capsize (voyage.apply carries it: she is upright again, and nothing sinks her)."""
+    capsize (voyage.actions.apply carries it: she is upright again, and nothing sinks her)."""
 
 
 def table_water_notes(ship: Any, book: Any) -> tuple[str, ...]:
@@ -159,13 +178,20 @@ def table_water_notes(ship: Any, book: Any) -> tuple[str, ...]:
         return ()
     spaces = book.boats["bodies"][ship.design["body"]]["spaces"]
     level = water_level(ship, book)
-    said = (f"water: {water_spaces(ship, book)} of her {spaces} spaces ({ship.water} hlbs), "
-            f"{LEVELS[level]}")
-    meaning = ("" if not level else
-               "; her plant shorts out at a quarter on 1-2, at a half on 1-4, at three "
-               "quarters always; full she sinks at once")
-    return (f"{said}: R85 replaces R37 for a built boat (no listing, no flooding capsize "
-            f"Check){meaning} (R85)",)
+    said = (
+        f"water: {water_spaces(ship, book)} of her {spaces} spaces ({ship.water} hlbs), "
+        f"{LEVELS[level]}"
+    )
+    meaning = (
+        ""
+        if not level
+        else "; her plant shorts out at a quarter on 1-2, at a half on 1-4, at three "
+        "quarters always; full she sinks at once"
+    )
+    return (
+        f"{said}: R85 replaces R37 for a built boat (no listing, no flooding capsize "
+        f"Check){meaning} (R85)",
+    )
 
 
 def table_capsize(ship: Any, first: Any) -> list[Any] | None:
@@ -177,9 +203,15 @@ def table_capsize(ship: Any, first: Any) -> list[Any] | None:
     if not first.capsized:
         return [first]
     over = dataclasses.replace(
-        first, text=first.text.replace(" and begins sinking", ""),
+        first,
+        text=first.text.replace(" and begins sinking", ""),
         changes={k: v for k, v in first.changes.items() if k != "sinking"},
     )
-    righted = KeelRighted("capsize", f"{ship.name}'s Weighted Keel rights her at the next "
-                          "minute (R85) instead of sinking (R41).", (), {"capsized": False})
+    righted = KeelRighted(
+        "capsize",
+        f"{ship.name}'s Weighted Keel rights her at the next "
+        "minute (R85) instead of sinking (R41).",
+        (),
+        {"capsized": False},
+    )
     return [over, righted]

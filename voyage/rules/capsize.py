@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import CheckOptions, Modifier, Roller, check_odds
-from ..events import Event
-from ..tables import RuleBook
-from .common import (
+from voyage.dice.events import Event
+from voyage.dice.roller import CheckOptions, Modifier, Roller, check_odds
+from voyage.rules.common import (
     Outcome,
     check_count,
     check_tier,
@@ -24,7 +23,8 @@ from .common import (
     tier_text,
     trait_effects,
 )
-from .flooding import flooding_state
+from voyage.rules.flooding import flooding_state
+from voyage.tables.rulebook import RuleBook
 
 # Why a ship may capsize (the reason is shown in the roll's label).
 OVERLOADED = "overloaded"

@@ -6,8 +6,8 @@ relative speed of the collision's kind; the speeds afterwards follow the kind to
 
 from __future__ import annotations
 
-from ..errors import VoyageRuleError
-from .common import check_count, check_tier
+from voyage.base.errors import VoyageRuleError
+from voyage.rules.common import check_count, check_tier
 
 KINDS = ("head-on", "t-bone", "shunt", "sideswipe")
 #: R91 (our reading): size classes by Tier, I-III, IV-VI, VII-X.

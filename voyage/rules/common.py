@@ -1,7 +1,8 @@
 """What every procedure shares: the :class:`Outcome` record and the table look-ups.
 
 A procedure is a pure function of the plain figures it needs (tier, speed, load category,
-traits, ...), a :class:`~voyage.dice.Roller` and the :class:`~voyage.tables.RuleBook`. It
+traits, ...), a :class:`~voyage.dice.roller.Roller` and the
+:class:`~voyage.tables.rulebook.RuleBook`. It
 reads every number from the rule book (rules as data) and returns an :class:`Outcome`: the
 rolls (R4), a sentence in the rules' words and the changes the engine applies to the ship.
 """
@@ -14,11 +15,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Modifier, Roll
-from ..errors import VoyageError
-from ..events import Event
-from ..tables import RuleBook
-from ..tiers import parse_tier, roman
+from voyage.base.errors import VoyageError
+from voyage.base.tiers import parse_tier, roman
+from voyage.dice.events import Event
+from voyage.dice.roller import Modifier, Roll
+from voyage.tables.rulebook import RuleBook
 
 _BASE_FIELDS = ("kind", "text", "rolls", "changes")
 
@@ -33,7 +34,7 @@ class Outcome:
     changes: Mapping[str, Any]
 
     def event(self, minute: int = 0) -> Event:
-        """The outcome as an :class:`~voyage.events.Event` for the log, at ``minute``."""
+        """The outcome as an :class:`~voyage.dice.events.Event` for the log, at ``minute``."""
         return Event(self.kind, self.text, list(self.rolls), minute, dict(self.changes))
 
     def lines(self) -> list[str]:

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Modifier, Roller, odds
-from ..tables import RuleBook
-from .aground import seabed_damages, seabed_name
-from .common import Outcome
-from .ramming import RamResult, ram
+from voyage.dice.roller import Modifier, Roller, odds
+from voyage.rules.aground import seabed_damages, seabed_name
+from voyage.rules.common import Outcome
+from voyage.rules.ramming import RamResult, ram
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .. import hexmap
-from ..errors import MapError
-from .fuel import runs_dry_at_edge
+from voyage.base.errors import MapError
+from voyage.map import hexes as hexmap
+from voyage.rules.fuel import runs_dry_at_edge
 
 #: The six hex sides, clockwise from north (the order of hexmap.CUBE_DIRECTIONS).
 HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -139,9 +139,7 @@ def route_hours(
     if len(route) < 2:
         return 0
     limit = 24 * 366
-    if speed > 0 and (
-        current_at is _no_current or all(current_at(h) is None for h in route[:-1])
-    ):
+    if speed > 0 and (current_at is _no_current or all(current_at(h) is None for h in route[:-1])):
         # no current anywhere on the way: the loop below in one step (a route across a
         # 999 x 999 map has thousands of hexes, and status asks for every ship's ETA; on
         # a map without currents not one is asked about)
@@ -165,7 +163,7 @@ def route_hours(
 
 
 def current_leg(h: Any) -> None:
-    """The engine's R64 step for a ship under way (voyage.engine._ShipHour ``h``): her
+    """The engine's R64 step for a ship under way (voyage.engine.clock._ShipHour ``h``): her
     speed this hour over the leg she is on, with the current of the hex she is in; the part
     of a mile the hour leaves over is carried to the next (exact, as R31's progress)."""
     s = h.s
@@ -251,13 +249,13 @@ def makes_no_way(h: Any) -> bool:
         return False
     if runs_dry_at_edge(h):
         return True  # R16: run dry at the edge of her next hex: adrift, whatever she has left
-    from ..ships import cruising_speed
+    from voyage.vessels.ships import cruising_speed
 
     return cruising_speed(h.ship, h.book, h.e.world.water_in_load) <= 0
 
 
 def drift_phase(h: Any) -> None:
-    """The engine's drift phase for one ship-hour ``h`` (voyage.engine._ShipHour)."""
+    """The engine's drift phase for one ship-hour ``h`` (voyage.engine.clock._ShipHour)."""
     if not makes_no_way(h):
         return
     s, ship, world = h.s, h.ship, h.e.world
@@ -265,8 +263,8 @@ def drift_phase(h: Any) -> None:
     if current is None:  # no current: drift_hour carries nothing over (a broken engine's hour)
         s.drift_miles = "0"
         return
-    from .aground import aground, coast_hazard
-    from .hourly import by_depth
+    from voyage.rules.aground import aground, coast_hazard
+    from voyage.rules.hourly import by_depth
 
     chart = world.chart
     steps, left = drift_hour(
@@ -316,8 +314,10 @@ def drift_phase(h: Any) -> None:
         s.storm_hours = 0  # R60: the same-hex storm clock starts again in a new hex
         if level:
             h.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
-        if s.sinking_in is None and not by_depth(h, info, knots) and (
-            info.coastal or info.narrow_passage or info.terrain in h.e.shallows
+        if (
+            s.sinking_in is None
+            and not by_depth(h, info, knots)
+            and (info.coastal or info.narrow_passage or info.terrain in h.e.shallows)
         ):  # R83: a charted depth decides a built boat's grounding, at her drift speed
             # R64: carried inshore she rolls the coast (R33) as an inshore leg, and runs
             # aground (R34) at the current's speed
@@ -344,7 +344,7 @@ def _carry(h: Any, into: str) -> None:
     chart = h.e.world.chart
     rest: list[str] | None = [into]
     if into != destination:
-        from ..depthroutes import draft_chart
+        from voyage.actions.depthroutes import draft_chart
 
         # R83: a built boat's way on keeps out of water too shallow for her where it can
         planner = getattr(draft_chart(chart, ship, h.book), "route", None)

@@ -1,4 +1,4 @@
-"""One minute of an emergency aboard (R52), for the engine's ship-hour (voyage.engine).
+"""One minute of an emergency aboard (R52), for the engine's ship-hour (voyage.engine.clock).
 
 While a fire, a listing or a sinking is under way the engine steps the hour minute by
 minute; each minute a sinking ship counts down (R40), a fire out of control counts down to
@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .fire import fire_minute
+    from voyage.rules.fire import fire_minute
 else:  # a ship on fire only (issue 14: start-up)
-    from ..lazyimport import lazy
+    from voyage.base.lazyimport import lazy
 
     fire_minute = lazy("voyage.rules.fire", "fire_minute", globals())
 
 
 def emergency_minute(h: Any) -> None:
-    """One minute of an emergency for the ship-hour ``h`` (voyage.engine._ShipHour): fire
+    """One minute of an emergency for the ship-hour ``h`` (voyage.engine.clock._ShipHour): fire
     (R50), listing (R37), sinking (R40)."""
     s, ship, now = h.s, h.ship, h.now
     if s.sinking_in is not None and s.sinking_since is not None and now > s.sinking_since:
@@ -76,7 +76,7 @@ def emergency_minute(h: Any) -> None:
         h.capsize("listing")  # R37: a listing ship may capsize every 10 minutes
 
 
-#: voyage.engine.OPEN_STATUSES and the statuses that end a voyage's stepping (as
+#: voyage.engine.clock.OPEN_STATUSES and the statuses that end a voyage's stepping (as
 #: ShipState.active reads them; tests/test_quickhour.py checks they are the engine's)
 OPEN = ("under way", "anchored", "stuck", "adrift", "under tow")
 ENDED = ("sunk", "abandoned")
@@ -84,7 +84,7 @@ MINUTES = 60
 
 
 def emergency_minutes(h: Any, entries: list[int], i: int) -> int:
-    """The minutes of the ship-hour ``h`` (voyage.engine._ShipHour.finish) from its ``i``-th
+    """The minutes of the ship-hour ``h`` (voyage.engine.clock._ShipHour.finish) from its ``i``-th
     hex entry (``entries``: their minutes, R31) while she is stepped (ShipState.active) and
     an emergency runs (R52: minute by minute, :func:`emergency_minute`) or hexes are still
     to enter; the index of the next entry. ShipState.active and .emergency are read inline

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Roll, Roller, odds, parse
-from ..errors import VoyageError
-from ..tables import RuleBook
-from .common import Outcome, check_count, check_tier, trait_effects, trait_modifiers
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import Roll, Roller, odds, parse
+from voyage.rules.common import Outcome, check_count, check_tier, trait_effects, trait_modifiers
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..errors import VoyageError
-from ..tables import RuleBook
+from voyage.base.errors import VoyageError
+from voyage.tables.rulebook import RuleBook
 
 NONE = "none"
 CAPSIZE_HOURLY = "capsize_hourly"

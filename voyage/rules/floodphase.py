@@ -1,6 +1,6 @@
 """The engine's flooding phase: R37 and R12 for a rolled ship, R85 for a built boat.
 
-Called by voyage.engine at the start and end of a ship's hour (and whenever the water
+Called by voyage.engine.clock at the start and end of a ship's hour (and whenever the water
 changes); what a ship's water does is hers to say (the one vessel interface), so the
 engine only asks this module.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .boatpower import is_built
-from .flooding import flooding_state
-from .sinking import sinking_reasons
+from voyage.rules.flooding import flooding_state
+from voyage.rules.sinking import sinking_reasons
+from voyage.vessels.boatpower import is_built
 
 
 def r37_water(ship: Any) -> int:
@@ -26,7 +26,7 @@ def flooding(h: Any) -> None:
     if s.status == "sunk":
         return
     if is_built(ship):
-        from .boatwater import boat_flooding
+        from voyage.rules.boatwater import boat_flooding
 
         boat_flooding(h)
         return

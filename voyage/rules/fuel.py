@@ -6,7 +6,7 @@ stops there without entering it, adrift (R13), and what is left stays in her tan
 fuel she enters it at once. With exactly the Fuel Use aboard she enters, burns the last of
 it and is adrift in that hex.
 
-Each function takes the engine's ship-hour ``h`` (voyage.engine._ShipHour), as the drift
+Each function takes the engine's ship-hour ``h`` (voyage.engine.clock._ShipHour), as the drift
 phase (voyage.rules.drift) does: its ship, voyage state, figures for the hour and log.
 """
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ships import aboard, fuel_words, spend, under_power
+from voyage.vessels.ships import aboard, fuel_words, spend, under_power
 
 
 def _n(x: Any) -> Any:
-    from .boatpower import plain
+    from voyage.vessels.boatpower import plain
 
     return plain(x)
 

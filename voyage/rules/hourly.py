@@ -1,4 +1,4 @@
-"""The engine's hooks for R83-R86, so the engine only orders phases (voyage.engine).
+"""The engine's hooks for R83-R86, so the engine only orders phases (voyage.engine.clock).
 
 - :func:`start_phase`, at the start of every ship's hour: a submersible below her rating
   rolls on the Depth Damage Table (R84), the crew work on a leak (R86), a port's salvage
@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..dice import Modifier
-from . import leakwork, pumps, submersible
-from .boatpower import draft_ft
-from .boatwater import bottom_damage
+from voyage.dice.roller import Modifier
+from voyage.rules import leakwork, pumps
+from voyage.rules.boatwater import bottom_damage
+from voyage.vessels import submersible
+from voyage.vessels.boatpower import draft_ft
 
 if TYPE_CHECKING:
-    from . import depth
+    from voyage.rules import depth
 else:  # R83's depths, and grounding and ramming under them: on first use (issue 14)
-    from ..lazyimport import lazy
+    from voyage.base.lazyimport import lazy
 
     depth = lazy("voyage.rules.depth", None, globals(), "depth")
 
@@ -31,7 +32,7 @@ submerged = submersible.submerged
 
 
 def start_phase(h: Any) -> None:
-    """R84, R86, R83, R85 at the start of the hour of ``h`` (voyage.engine._ShipHour)."""
+    """R84, R86, R83, R85 at the start of the hour of ``h`` (voyage.engine.clock._ShipHour)."""
     s = h.s
     if s.more and s.status != "stuck":
         s.more.pop("grounded_mph", None)
@@ -53,7 +54,7 @@ def _below_rating(ship: Any) -> bool:
 
 def busy(s: Any) -> bool:
     """Whether an hour of voyage ``s`` may roll or log for R83-R86 (the forecasts' fast
-    path, voyage.quiet, leaves such hours to the engine): work or a salvage under way, a
+    path, voyage.engine.quiet, leaves such hours to the engine): work or a salvage under way, a
     sub below her rating, pumps left on."""
     ship = s.ship
     return bool(s.more) or _below_rating(ship) or bool(ship.equipment.get("pumps_on"))
@@ -82,11 +83,14 @@ def salvage_phase(h: Any) -> None:
     s.more.pop("salvage_at", None)
     s.more.pop("grounded_mph", None)
     text = f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83)."
-    from ..crewless import adrift_now
+    from voyage.actions.crewless import adrift_now
 
     adrift = adrift_now(s)  # R70: with no crew aboard nobody sails her (R64)
-    h.note("aground", f"{text} {adrift}" if adrift else text,
-           changes={"stuck": False, "status": s.status} if adrift else {"stuck": False})
+    h.note(
+        "aground",
+        f"{text} {adrift}" if adrift else text,
+        changes={"stuck": False, "status": s.status} if adrift else {"stuck": False},
+    )
 
 
 def escape_mods(h: Any) -> list[Modifier]:

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Roller, odds
-from ..tables import RuleBook
-from .common import Outcome
-from .leakwater import stopped_in
+from voyage.dice.roller import Roller, odds
+from voyage.rules.common import Outcome
+from voyage.rules.leakwater import stopped_in
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)
@@ -30,14 +30,25 @@ class LeakWorkResult(Outcome):
 def leak_try(hlbs: int, roller: Roller, book: RuleBook) -> LeakWorkResult:
     """R86: one 10-minute try at a leak of ``hlbs`` an hour: 2d6 >= 8 stops it."""
     rule = book.boats["leak_repair"]
-    roll = roller.roll("repairing a leak", str(rule["dice"]), target=int(rule["target"]),
-                       success="stopped", failure="still leaking",
-                       target_text=f"needs {rule['target']}+")
+    roll = roller.roll(
+        "repairing a leak",
+        str(rule["dice"]),
+        target=int(rule["target"]),
+        success="stopped",
+        failure="still leaking",
+        target_text=f"needs {rule['target']}+",
+    )
     if roll.success:
-        return LeakWorkResult("repair", f"The crew stop the leak of {hlbs} hlbs an hour (R86).",
-                              (roll,), {"leak_stopped": hlbs}, True)
-    return LeakWorkResult("repair", f"The leak of {hlbs} hlbs an hour still runs (R86).",
-                          (roll,), {}, False)
+        return LeakWorkResult(
+            "repair",
+            f"The crew stop the leak of {hlbs} hlbs an hour (R86).",
+            (roll,),
+            {"leak_stopped": hlbs},
+            True,
+        )
+    return LeakWorkResult(
+        "repair", f"The leak of {hlbs} hlbs an hour still runs (R86).", (roll,), {}, False
+    )
 
 
 def leak_try_odds(book: RuleBook) -> Fraction:
@@ -52,8 +63,10 @@ def start_work(s: Any, ship: Any, number: int, now: int) -> tuple[str, dict[str,
     before = s.more.get("repair")
     left = _find(s, before) if before else None
     s.more["repair"] = {"leak": number, "hlbs": hlbs, "since": now}
-    text = (f"The crew of {ship.name} set to work on leak {number} ({hlbs} hlbs an hour): "
-            "2d6 every 10 minutes, 8+ stops it (R86).")
+    text = (
+        f"The crew of {ship.name} set to work on leak {number} ({hlbs} hlbs an hour): "
+        "2d6 every 10 minutes, 8+ stops it (R86)."
+    )
     if left is not None and left != number - 1:  # one leak at a time: say which they leave
         text += f" They leave leak {left + 1} ({s.leaks[left]} hlbs an hour) as it is."
     return text, {"repairing": number}
@@ -81,10 +94,13 @@ def repair_phase(h: Any) -> None:
     if h.ship.crew < 1:  # R70 (our reading): her crew worked it, and none is left aboard
         s.more.pop("repair", None)
         name = h.ship.name
-        h.note("repair", f"Nobody is left aboard {name} to work on leak {index + 1} "
-               f"({s.leaks[index]} hlbs an hour): the work stops (R86, R70); put crew aboard "
-               f"(`voyage ship load {name!r} --crew N`) and set them to it again.",
-               changes={"repairing": None})
+        h.note(
+            "repair",
+            f"Nobody is left aboard {name} to work on leak {index + 1} "
+            f"({s.leaks[index]} hlbs an hour): the work stops (R86, R70); put crew aboard "
+            f"(`voyage ship load {name!r} --crew N`) and set them to it again.",
+            changes={"repairing": None},
+        )
         return
     every = int(h.book.boats["leak_repair"]["every_minutes"])
     base, since = h.clock * 60, int(work["since"])

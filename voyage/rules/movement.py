@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..dice import CheckOptions, Modifier, Roller, check_odds
-from ..errors import VoyageError
-from ..tables import RuleBook
-from .common import Outcome, check_count, check_tier
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import CheckOptions, Modifier, Roller, check_odds
+from voyage.rules.common import Outcome, check_count, check_tier
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..dice import Roller
-from ..report import plural
-from ..tables import RuleBook
-from .common import Outcome
-from .leakwater import pumped_dry
+from voyage.dice.roller import Roller
+from voyage.outputs.report import plural
+from voyage.rules.common import Outcome
+from voyage.rules.leakwater import pumped_dry
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def pump_text(ship: Any) -> str | None:
 def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
     """`ship load --pumps N`: new pumps (none burnt, no dry hours); a built boat's number is
     her design's, so for her N replaces burnt-out ones and must match it (R85)."""
-    from ..errors import ShipError
+    from voyage.base.errors import ShipError
 
     if ship.design is not None and count != pumps_fitted(ship):
         raise ShipError(
@@ -92,7 +92,11 @@ def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
 
 
 def pump_hour(
-    water: int, working: int, dry_hours: int, roller: Roller, book: RuleBook,
+    water: int,
+    working: int,
+    dry_hours: int,
+    roller: Roller,
+    book: RuleBook,
     left_on: bool = False,
     crewless: bool = False,
 ) -> PumpResult:
@@ -104,16 +108,23 @@ def pump_hour(
         dry = dry_hours + 1
         burnt = working if dry > int(rule["dry_hours"]) else 0
         text = f"The bilge pumps run dry ({plural(dry, 'dry hour')} in all; R85)"
-        text += (": they burn out." if burnt
-                 else "; nobody aboard switches them off (R70)." if crewless
-                 else "; they are left on." if left_on else "; the crew switch them off.")
+        text += (
+            ": they burn out."
+            if burnt
+            else "; nobody aboard switches them off (R70)."
+            if crewless
+            else "; they are left on."
+            if left_on
+            else "; the crew switch them off."
+        )
         changes = {"pumps_burnt": burnt} if burnt else {}
         return PumpResult("pumps", text, (), changes, 0, True, burnt)
     rolls = []
     bailed = 0
     for n in range(1, working + 1):
-        works = roller.chance(f"bilge pump {n}", int(rule["works_in_6"]), success="works",
-                              failure="clogged this hour")
+        works = roller.chance(
+            f"bilge pump {n}", int(rule["works_in_6"]), success="works", failure="clogged this hour"
+        )
         rolls.append(works)
         if works.success:
             out = roller.roll(f"bilge pump {n} bails", str(rule["bails"]))
@@ -122,13 +133,16 @@ def pump_hour(
             rolls.append(out)
             bailed += amount
     bailed = min(bailed, water)
-    text = (f"The bilge pumps bail out {bailed} hlbs of water ({water - bailed} left; R85)."
-            if bailed else "The bilge pumps bail out nothing this hour (R85).")
+    text = (
+        f"The bilge pumps bail out {bailed} hlbs of water ({water - bailed} left; R85)."
+        if bailed
+        else "The bilge pumps bail out nothing this hour (R85)."
+    )
     return PumpResult("pumps", text, tuple(rolls), {}, bailed, False, 0)
 
 
 def pump_phase(h: Any) -> None:
-    """The engine's hour (voyage.engine._ShipHour ``h``): the pumps work at its start."""
+    """The engine's hour (voyage.engine.clock._ShipHour ``h``): the pumps work at its start."""
     ship, s = h.ship, h.s
     eq = ship.equipment
     if ship.design is None and not eq.get("bilge_pumps"):
@@ -145,8 +159,15 @@ def pump_phase(h: Any) -> None:
     if not eq.get("pumps_on"):
         return
     left_on = switch == "on" or not hands
-    result = pump_hour(ship.water, working, int(eq.get("pump_dry_hours", 0) or 0), h.roller,
-                       h.book, left_on=left_on, crewless=not hands)
+    result = pump_hour(
+        ship.water,
+        working,
+        int(eq.get("pump_dry_hours", 0) or 0),
+        h.roller,
+        h.book,
+        left_on=left_on,
+        crewless=not hands,
+    )
     ship.water -= result.bailed
     pumped_dry(s)  # no whole hlb left: no part either (voyage.rules.leakwater)
     if result.dry:
@@ -163,36 +184,46 @@ SWITCHES = ("on", "off", "auto")
 def switch_pumps(ship: Any, how: str, book: RuleBook) -> tuple[str, dict[str, Any]]:
     """`voyage act SHIP pumps on|off|auto` (R85): the referee takes the pumps' switch, or
     gives it back to the crew. (log text, changes); one line when it cannot be done."""
-    from ..errors import VoyageRuleError
+    from voyage.base.errors import VoyageRuleError
 
     if how not in SWITCHES:
         raise VoyageRuleError(f"pumps on, off or auto, not {how!r}")
     fitted = pumps_fitted(ship)
     if not fitted:
-        load = ("fit them with `ship build --with bilge-pump`" if ship.design is not None
-                else f"load them in port with `voyage ship load {ship.name!r} --pumps N`")
+        load = (
+            "fit them with `ship build --with bilge-pump`"
+            if ship.design is not None
+            else f"load them in port with `voyage ship load {ship.name!r} --pumps N`"
+        )
         raise VoyageRuleError(f"{ship.name} has no bilge pumps (R85): {load}")
     if not pumps_working(ship):
-        raise VoyageRuleError(f"{ship.name}'s bilge pumps are burnt out (R85): new ones are "
-                              "loaded in port")
+        raise VoyageRuleError(
+            f"{ship.name}'s bilge pumps are burnt out (R85): new ones are loaded in port"
+        )
     eq = ship.equipment
     now = eq.get("pumps_switch") or "auto"
     if now == how:
-        raise VoyageRuleError(f"{ship.name}'s bilge pumps are already "
-                              f"{'left to the crew' if how == 'auto' else 'switched ' + how}")
+        raise VoyageRuleError(
+            f"{ship.name}'s bilge pumps are already "
+            f"{'left to the crew' if how == 'auto' else 'switched ' + how}"
+        )
     limit = int(book.boats["bilge_pump"]["dry_hours"])
     n = pumps_working(ship)
     pumps = "bilge pump is" if n == 1 else f"{n} bilge pumps are"
     if how == "auto":
         eq.pop("pumps_switch", None)
-        text = (f"{ship.name}'s {pumps} left to the crew again: on while there is water "
-                "at the start of an hour, off after a dry hour (R85).")
+        text = (
+            f"{ship.name}'s {pumps} left to the crew again: on while there is water "
+            "at the start of an hour, off after a dry hour (R85)."
+        )
     else:
         eq["pumps_switch"] = how
         eq["pumps_on"] = how == "on"
-        text = (f"{ship.name}'s {pumps} switched on and left on (R85): running every "
-                f"hour, wet or dry; more than {limit} dry hours in all burn a pump out."
-                if how == "on" else
-                f"{ship.name}'s {pumps} switched off and left off (R85), whatever water "
-                "comes in, until `pumps on` or `pumps auto`.")
+        text = (
+            f"{ship.name}'s {pumps} switched on and left on (R85): running every "
+            f"hour, wet or dry; more than {limit} dry hours in all burn a pump out."
+            if how == "on"
+            else f"{ship.name}'s {pumps} switched off and left off (R85), whatever water "
+            "comes in, until `pumps on` or `pumps auto`."
+        )
     return text, {"pumps_switch": how}

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..dice import Roller, odds
-from ..tables import RuleBook
-from .common import Outcome, check_count, check_tier, trait_effects
-from .hull import HullHitResult, hull_hit
+from voyage.dice.roller import Roller, odds
+from voyage.rules.common import Outcome, check_count, check_tier, trait_effects
+from voyage.rules.hull import HullHitResult, hull_hit
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)

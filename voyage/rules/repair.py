@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import VoyageRuleError
-from ..report import plural
+from voyage.base.errors import VoyageRuleError
+from voyage.outputs.report import plural
 
 
 def repair_leak(
     s: Any, ship: Any, number: int | None, now: int | None = None
 ) -> tuple[str, dict[str, Any]]:
-    """Patch leak ``number`` of voyage ``s`` (voyage.engine.ShipState); in port with no
+    """Patch leak ``number`` of voyage ``s`` (voyage.engine.clock.ShipState); in port with no
     number, every leak at once (R86); at sea with ``now`` (the campaign minute), the crew
     start work on it instead (R86). Returns the log text and the changes."""
     if not s.leaks:
@@ -47,12 +47,12 @@ def repair_leak(
             f"({shown}); `voyage act {ship.name!r} repair leak N`"
         )
     if now is not None and not (s.status == "arrived" and ship.status == "in port"):
-        from .leakwork import start_work
+        from voyage.rules.leakwork import start_work
 
         return start_work(s, ship, number, now)
     work = s.more.get("repair")
     if work:
-        from .leakwork import _find
+        from voyage.rules.leakwork import _find
 
         if _find(s, work) == number - 1:  # R86: the leak they worked on is patched
             s.more.pop("repair", None)

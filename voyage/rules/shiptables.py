@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Roll, Roller, parse
-from ..errors import VoyageError
-from ..tables import RuleBook
-from ..tiers import roman
-from .common import Outcome
+from voyage.base.errors import VoyageError
+from voyage.base.tiers import roman
+from voyage.dice.roller import Roll, Roller, parse
+from voyage.rules.common import Outcome
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)

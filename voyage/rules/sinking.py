@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Modifier, Roller, distribution
-from ..tables import RuleBook
-from .common import Outcome, check_tier, load_category, tier_text
-from .flooding import flooding_state
+from voyage.dice.roller import Modifier, Roller, distribution
+from voyage.rules.common import Outcome, check_tier, load_category, tier_text
+from voyage.rules.flooding import flooding_state
+from voyage.tables.rulebook import RuleBook
 
 
 @dataclass(frozen=True)

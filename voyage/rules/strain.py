@@ -11,16 +11,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..dice import Modifier, Roller, odds
-from ..errors import VoyageError
-from ..events import Event
-from ..tables import RuleBook
-from .common import Outcome, check_count
+from voyage.base.errors import VoyageError
+from voyage.dice.events import Event
+from voyage.dice.roller import Modifier, Roller, odds
+from voyage.rules.common import Outcome, check_count
+from voyage.tables.rulebook import RuleBook
 
 if TYPE_CHECKING:
-    from .movement import strain_limit
+    from voyage.rules.movement import strain_limit
 else:  # a straining ship only (issue 14: start-up)
-    from ..lazyimport import lazy
+    from voyage.base.lazyimport import lazy
 
     strain_limit = lazy("voyage.rules.movement", "strain_limit", globals())
 

@@ -3,7 +3,7 @@ moving together, and a tow line that parts like an anchor cable (R65).
 
 A tow weighs the towed ship's Deadweight plus her Load (hlbs), taken when the line is made
 fast. The towing ship counts it in her Load for her load category, speed and fuel (R12-R16)
-- ``voyage.ships.load_parts`` carries it as the part ``tow`` - but not for R12's sinking or
+- ``voyage.vessels.ships.load_parts`` carries it as the part ``tow`` - but not for R12's sinking or
 R37's flooding (the engine's own load leaves it out; its load category, and so R41's
 capsize Check and an Overloaded tower's hourly Check, counts it: :func:`towed_hlbs`); a
 Strong ship counts a fifth of it (the trait's ``tow_multiplier``: 5). In the engine the
@@ -19,11 +19,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..events import Event
-from ..routetext import copy_of
-from ..ships import Ship, deadweight, load, trait_effect
-from ..tables import RuleBook
-from .anchors import anchor_cable
+from voyage.dice.events import Event
+from voyage.rules.anchors import anchor_cable
+from voyage.store.routetext import copy_of
+from voyage.tables.rulebook import RuleBook
+from voyage.vessels.ships import Ship, deadweight, load, trait_effect
 
 #: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
 TOW, TOW_COUNTED, TOWED_BY = "tow", "tow_counted", "towed_by"
@@ -76,7 +76,7 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
             break
     else:
         return
-    from ..engine import LoggedEvent
+    from voyage.engine.clock import LoggedEvent
 
     by_name = {s.ship.name: s for s in states}
     for tower in engine.states:
@@ -97,24 +97,39 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
         if aground:
             let_go(tower.ship, s.ship)
             text = f"{s.ship.name} is aground at {s.hex}: the tow line is cast off (R92, R34)."
-            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
-                                   Event("tow", text, [], 59, {"status": s.status})))
+            out.append(
+                LoggedEvent(
+                    s.voyage_id,
+                    s.ship.name,
+                    clock,
+                    Event("tow", text, [], 59, {"status": s.status}),
+                )
+            )
             continue
         arrived = tower.status == "arrived" or _arrived(tower, clock, out)
-        if arrived or tower.status in ("sunk", "abandoned") or (
-            engine.world.sea_state(s.hex, clock) and _parts(engine, s, tower, clock, out)
+        if (
+            arrived
+            or tower.status in ("sunk", "abandoned")
+            or (engine.world.sea_state(s.hex, clock) and _parts(engine, s, tower, clock, out))
         ):
             let_go(tower.ship, s.ship)
             s.status = "arrived" if arrived else "adrift"
             text = f"{s.ship.name} is cast off from {tower.ship.name} at {s.hex} ({s.status})."
             if arrived:
                 text = _arrival(engine, s, tower)
-            out.append(LoggedEvent(s.voyage_id, s.ship.name, clock,
-                                   Event("tow", text, [], 59, {"status": s.status})))
+            out.append(
+                LoggedEvent(
+                    s.voyage_id,
+                    s.ship.name,
+                    clock,
+                    Event("tow", text, [], 59, {"status": s.status}),
+                )
+            )
         else:  # R92: the tow weighs what she weighs now (water in, fuel out) for next hour
             wil = engine.world.water_in_load
             tower.ship.equipment[TOW_COUNTED] = counted_weight(
-                tower.ship, tow_weight(s.ship, engine.book, wil), engine.book)
+                tower.ship, tow_weight(s.ship, engine.book, wil), engine.book
+            )
     for s in engine.states:  # a ship under tow whose tower is not at sea: adrift (R64)
         if s.status == UNDER_TOW and str(s.ship.equipment.get(TOWED_BY, "")) not in by_name:
             s.ship.equipment.pop(TOWED_BY, None)
@@ -131,7 +146,7 @@ def _arrived(tower: Any, clock: int, out: list[Any]) -> bool:
 def _arrival(engine: Any, s: Any, tower: Any) -> str:
     """The ship in tow arrives with her tower and the line is cast off (R92): in a port
     her voyage ends; elsewhere she anchors where she can, else lies adrift (R65, R64)."""
-    from .arrival import lie_at
+    from voyage.rules.arrival import lie_at
 
     info = engine.hex_info(s.hex)
     towed = f"in tow of {tower.ship.name}"
@@ -147,7 +162,7 @@ def _entered(s: Any, tower: Any) -> list[int]:
     """The positions on the tower's route of the hexes she entered this hour (the ship in
     tow was at the tower's start hex, on the same route unless the tower changed course)."""
     route = tower.route
-    if s.route == route:  # a list or a TextRoute (voyage.routetext), either way round
+    if s.route == route:  # a list or a TextRoute (voyage.store.routetext), either way round
         start = s.position
     elif s.hex in route[: tower.position + 1]:
         start = route.index(s.hex)
@@ -156,21 +171,23 @@ def _entered(s: Any, tower: Any) -> list[int]:
     return list(range(start + 1, tower.position + 1))
 
 
-def _follow(engine: Any, s: Any, tower: Any, clock: int, out: list[Any],
-            rows: Sequence[Any]) -> bool:
+def _follow(
+    engine: Any, s: Any, tower: Any, clock: int, out: list[Any], rows: Sequence[Any]
+) -> bool:
     """The ship in tow enters each hex her tower entered this hour, at the minute the tower
     did, with the hazards of any ship entering it: a storm Check in storm-tossed seas (R32,
     R60), and inshore, in a narrow passage or in shallows an underwater hazard (R33) she may
     run aground on (R34) at the tower's speed. True if she is aground (the line is cast off)."""
-    from ..engine import _ShipHour
+    from voyage.engine.clock import _ShipHour
 
     positions = _entered(s, tower)
     s.route, s.inshore = copy_of(tower.route), copy_of(tower.inshore)
     row = next((r for r in rows if r.ship == tower.ship.name), None)
     speed = int(row.speed) if row is not None else 0
     hex_miles = engine._hex_miles
-    before = tower.progress - (int(row.miles) if row is not None else 0) \
-        + len(positions) * hex_miles  # the tower's progress at the start of the hour
+    before = (
+        tower.progress - (int(row.miles) if row is not None else 0) + len(positions) * hex_miles
+    )  # the tower's progress at the start of the hour
     hour = _ShipHour(engine, s, clock, out)
     hour.speed = speed
     for k, position in enumerate(positions):
@@ -196,17 +213,20 @@ def _follow(engine: Any, s: Any, tower: Any, clock: int, out: list[Any],
 
 
 def _parts(engine: Any, s: Any, tower: Any, clock: int, out: list[Any]) -> bool:
-    from ..engine import LoggedEvent
+    from voyage.engine.clock import LoggedEvent
 
     result = anchor_cable(engine.roller, engine.book)
     event = result.event(59)
     event.kind = "tow"
     if result.parted:
-        event.text = (f"The tow line between {tower.ship.name} and {s.ship.name} parts in the "
-                      f"storm at {s.hex} (R92, R65): {s.ship.name} is adrift.")
+        event.text = (
+            f"The tow line between {tower.ship.name} and {s.ship.name} parts in the "
+            f"storm at {s.hex} (R92, R65): {s.ship.name} is adrift."
+        )
         event.changes = {"tow_parted": True}
     else:
         event.text = "The tow line holds in the storm (R92, R65)."
-    out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event,
-                           "tow parted" if result.parted else None))
+    out.append(
+        LoggedEvent(s.voyage_id, s.ship.name, clock, event, "tow parted" if result.parted else None)
+    )
     return result.parted

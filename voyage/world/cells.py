@@ -1,7 +1,7 @@
 """Rolled weather (R61) and storm cells (R62), from the weather's own dice stream (R63).
 
 :func:`roll_day` is a pure function of (campaign seed, region, day, reroll count) and the
-tables: it seeds a :class:`~voyage.dice.Roller` from a SHA-256 of that tuple (never
+tables: it seeds a :class:`~voyage.dice.roller.Roller` from a SHA-256 of that tuple (never
 ``hash()``, which changes from run to run, and never the campaign's main roller), so a
 forecast, a late roll and a roll after an undo all give the same day, and the weather never
 shifts another roll. The rolls are kept on the result (R4) so a referee can re-check them.
@@ -18,9 +18,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import hexmap
-from ..dice import Roll, Roller, parse
-from ..tables import SEA_STATES, WIND_SIDES, RuleBook
+from voyage.dice.roller import Roll, Roller, parse
+from voyage.map import hexes as hexmap
+from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, RuleBook
 
 #: R61: the daily roll happens at 06:00.
 ROLL_HOUR = 6
@@ -40,7 +40,7 @@ def stream_seed(seed: int, purpose: str, *key: object) -> int:
 
 
 def downwind(wind_from: str) -> int:
-    """Index in :data:`voyage.hexmap.CUBE_DIRECTIONS` of the way a wind from a side blows."""
+    """Index in :data:`voyage.map.hexes.CUBE_DIRECTIONS` of the way a wind from a side blows."""
     return (WIND_SIDES.index(wind_from) + 3) % 6
 
 
@@ -224,7 +224,7 @@ def season_row(climate: dict[str, Any], season: str, region: Any = None) -> str:
     mapped = climate["season_names"].get(season)
     if mapped:
         return str(mapped)
-    from ..errors import TableError
+    from voyage.base.errors import TableError
 
     raise TableError(
         f"climate {climate['name']} has no row for the season {season!r}: add one under "
@@ -284,7 +284,7 @@ def roll_day(
     book: RuleBook,
     reroll: int = 0,
 ) -> DayWeather:
-    """R61-R63: the weather of ``day`` in ``region`` (a voyage.world.regions.Region), rolled
+    """R61-R63: the weather of ``day`` in ``region`` (a voyage.map.regions.Region), rolled
     from its own stream; the same arguments always give the same day."""
     table, climate, row, roller = _day_stream(seed, region, day, season, book, reroll)
     where = f"{region.name} day {day}"

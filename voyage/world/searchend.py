@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..events import Event
-from ..rules.boatpower import plain
+from voyage.dice.events import Event
+from voyage.vessels.boatpower import plain
 
 
 def restate_row(engine: Any, s: Any, rows: Sequence[Any]) -> None:
     """Her hour row (in ``rows``, this hour's) with her Load now, as the engine's row
-    gives it (voyage.engine.Engine.row_load: a tow counted, R92) and its category."""
+    gives it (voyage.engine.clock.Engine.row_load: a tow counted, R92) and its category."""
     for row in rows:
         if row.ship == s.ship.name and row.voyage_id == s.voyage_id:
             row.load = plain(engine.row_load(s))

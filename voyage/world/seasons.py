@@ -42,10 +42,10 @@ def season_for_day(day: int) -> str:
 
 def season_of(campaign: Any, clock_hours: int) -> str:
     """The season at campaign hour ``clock_hours``: the weather's one call on the calendar
-    (voyage.calendar: the campaign's own calendar, else Gregorian from 1 January)."""
+    (voyage.tables.calendar: the campaign's own calendar, else Gregorian from 1 January)."""
     if campaign is None:
         return season_for_day(clock_hours // 24 + 1)
-    from ..calendar import campaign_calendar
-    from ..calendar import season_of as calendar_season
+    from voyage.tables.calendar import campaign_calendar
+    from voyage.tables.calendar import season_of as calendar_season
 
     return calendar_season(campaign_calendar(campaign), clock_hours)

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .. import hexmap
-from ..tables import SEA_STATES, WIND_SIDES, RuleBook
-from .cells import (
+from voyage.map import hexes as hexmap
+from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, RuleBook
+from voyage.world.cells import (
     LEVEL,
     DayWeather,
     StormCell,
@@ -26,7 +26,7 @@ from .cells import (
     roll_day,
     roll_hour,
 )
-from .seasons import season_for_day
+from voyage.world.seasons import season_for_day
 
 #: R60: the sea-state level of a hex at a campaign hour, as the engine asks it: 0 calm,
 #: 1 stormy seas, 2 major storm, 3 hurricane (a predicate's True/False reads as 1/0).
@@ -100,7 +100,7 @@ _PORTS: list[tuple[Any, frozenset[str]]] = []  # the last map's, as a command as
 
 def _port_hexes(sea_map: Any) -> frozenset[str]:
     """The map's port hexes (sheltered, R60), found by scanning its terrain bytes in C."""
-    from ..mapcells import TERRAIN_CODE
+    from voyage.map.cells import TERRAIN_CODE
 
     if _PORTS and _PORTS[0][0] is sea_map:
         return _PORTS[0][1]
@@ -117,7 +117,7 @@ def _port_hexes(sea_map: Any) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def _rings(radius: int) -> tuple[tuple[int, int, int], ...]:
     """(dq, dr, ring) of every cube within ``radius`` of a centre, in
-    :func:`voyage.hexmap.cube_within`'s order (which a footprint's order follows)."""
+    :func:`voyage.map.hexes.cube_within`'s order (which a footprint's order follows)."""
     return tuple(
         (q, r, hexmap.cube_distance((q, r, -q - r), (0, 0, 0)))
         for q, r, _ in hexmap.cube_within((0, 0, 0), radius)
@@ -372,7 +372,7 @@ class SeaStates:
             found = hours.get(hour)
             return (levels(hour) if found is None else found), ports
 
-        # the engine's quiet hour asks the hour's sea once (voyage.quickhour, issue 14):
+        # the engine's quiet hour asks the hour's sea once (voyage.engine.quickhour, issue 14):
         # sea_state(h, hour) is 0 for h in ports, else seas.get(h, 0)
         sea_state.of_hour = of_hour  # type: ignore[attr-defined]
         return sea_state

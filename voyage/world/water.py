@@ -24,11 +24,11 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any
 
-from ..dice import Roll, Roller
-from ..events import Event
-from ..report import plural
-from ..rules import water as rules
-from ..tables import RuleBook
+from voyage.dice.events import Event
+from voyage.dice.roller import Roll, Roller
+from voyage.outputs.report import plural
+from voyage.rules import water as rules
+from voyage.tables.rulebook import RuleBook
 
 #: States of a floater: afloat (in a raft or the water) and how it ended.
 AFLOAT = "afloat"
@@ -217,7 +217,7 @@ def leave_ship(
     """R71: everyone leaves ``ship`` at ``hex_name``. Without a roller (``abandon``, the ship
     afloat) nobody rolls; with one (she submerges or is swallowed) each below deck escapes on
     1-2 on d6 and each above deck on 3+ on 2d6, and each raft is launched on a 4-in-6."""
-    from ..ships import life_jackets, life_rafts
+    from voyage.vessels.ships import life_jackets, life_rafts
 
     w = rules.water_rules(book)
     out = Departure()
@@ -383,13 +383,15 @@ def board(
     stays. Rescued people are her passengers, survivors she carries whatever they were on
     their own ship; her own people (off her, ``Floater.ship``) come back as what they were:
     her crew as her crew (our reading). Named ones move to her in the roster."""
-    from ..ships import load, sinking_load
+    from voyage.vessels.ships import load, sinking_load
 
     # R74: 10 hlbs a person on a rolled ship (R11), 150 lbs on a built boat (R80)
-    person = book.load["person_weight"] if ship.design is None else Fraction(
-        book.boats["person_weight"], 10)
-    room = math.floor((sinking_load(ship, book) - load(ship, book, water_in_load))
-                      / max(1, person))
+    person = (
+        book.load["person_weight"]
+        if ship.design is None
+        else Fraction(book.boats["person_weight"], 10)
+    )
+    room = math.floor((sinking_load(ship, book) - load(ship, book, water_in_load)) / max(1, person))
     taken: list[Floater] = []
     left: list[Floater] = []
     for g in groups:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..events import Event
-from ..report import plural
-from .water import AFLOAT, MINUTES, Floater
+from voyage.dice.events import Event
+from voyage.outputs.report import plural
+from voyage.world.water import AFLOAT, MINUTES, Floater
 
 
 class WaterDrift:
@@ -61,7 +61,7 @@ class WaterDrift:
     def drift_phase(self) -> None:
         if self._settled and all(self._still(h) for h in self._mover_hexes):
             return  # as last hour: everyone stays, their drift clocks at nought (R64)
-        from ..rules.drift import drift_hour
+        from voyage.rules.drift import drift_hour
 
         chart = self.world.chart
         stay: dict[str | None, bool] = {}

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..dice import Roll
-from ..events import Event
-from ..report import plural
-from ..rules import water as rules
-from ..rules.capsize import capsize_check
-from .searchend import end_search, restate_row
-from .water import AFLOAT, MINUTES, Floater, Person, board, leave_ship, people_aboard
-from .waterdrift import WaterDrift  # R64, R74: the drift phase
+from voyage.dice.events import Event
+from voyage.dice.roller import Roll
+from voyage.outputs.report import plural
+from voyage.rules import water as rules
+from voyage.rules.capsize import capsize_check
+from voyage.world.searchend import end_search, restate_row
+from voyage.world.water import AFLOAT, MINUTES, Floater, Person, board, leave_ship, people_aboard
+from voyage.world.waterdrift import WaterDrift  # R64, R74: the drift phase
 
 
 def in_the_water(f: Floater, capsized: set[int]) -> bool:
@@ -31,11 +31,11 @@ class WaterPhase(WaterDrift):
         roster: list[dict[str, Any]],
         settings: dict[str, Any],
     ) -> None:
-        from ..calendar import format_time
-        from ..engine import LoggedEvent
+        from voyage.engine.clock import LoggedEvent
+        from voyage.tables.calendar import format_time
 
         self.e = engine
-        # imported here, once (voyage.engine imports the world package): an hour of people
+        # imported here, once (voyage.engine.clock imports the world package): an hour of people
         # in the water logs dozens of events
         self._logged_event = LoggedEvent
         self._format_time = format_time

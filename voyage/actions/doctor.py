@@ -1,0 +1,462 @@
+"""``voyage doctor``: check a campaign file without changing it (issue 13.1).
+
+Everything here reads the file through a read-only connection (campaignfile.connect_readonly)
+and never upgrades it, so a doctor can be called on any file, even one that a newer voyage
+wrote or that is not a campaign at all. The checks, in order:
+
+- the file: an SQLite database marked as a voyage campaign, of a version this voyage knows;
+- ``PRAGMA integrity_check``: SQLite's own pages, indexes and records;
+- the schema: every table and column the file's schema steps made is there;
+- the campaign row, the dice state and the file's version record;
+- every JSON column parses (a value edited by hand, a write cut short by a faulty disk),
+  and every route (text since m106) is hex names and 0/1 inshore flags;
+- every reference: a voyage at sea names a ship that exists, hours and events name voyages
+  that exist, log rows name actions that exist (older actions may have been pruned);
+- every foreign key (m190, voyage.store.fkschema) holds (``PRAGMA foreign_key_check``), and the
+  keys an older campaign's rows kept from being declared are named, with those rows;
+- the house tables kept in the campaign still validate;
+- the world within the limits newer voyage holds new things to (voyage.actions.doctor_world): the
+  calendar, the map and its climates' seasons, ships at sea without a voyage, storms.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from voyage.base.errors import VoyageError
+from voyage.outputs.report import plural
+from voyage.store.campaignfile import FileInfo, connect_readonly, inspect, refuse_newer
+
+#: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.
+#: (campaign.rng_state is not JSON since the journal: _campaign_row restores it instead.)
+JSON_COLUMNS: dict[str, list[str]] = {
+    "settings": ["value"],
+    "actions": ["snapshot"],
+    "ships": ["traits", "equipment", "design"],
+    "rolls": ["record"],
+    "voyages": ["state"],
+    "voyage_routes": ["route", "inshore"],  # JSON until m106 (ROUTE_TEXT_STEP), text since
+    "events": ["rolls", "changes"],
+    "hour_days": ["hours"],
+    "fights": ["turn_order"],
+    "fighters": ["damage"],
+}
+#: The schema step after which voyage_routes holds text, not JSON (voyage.store.routetext).
+ROUTE_TEXT_STEP = "m106_route_text"
+#: Rows tagged with the action that made them (voyage.store.campaign LOG_TABLES and others).
+ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
+MAX_PER_CHECK = 5
+#: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
+#: newer voyage), not that a campaign is damaged: a backup is not the answer to them.
+NOT_DAMAGE = {"file", "version"}
+RECOVERY = (
+    "To recover: restore the campaign from a backup copy (a copy of the file taken while no "
+    "voyage command was running); for a corrupt file, SQLite's `.recover` command saves "
+    "what is still readable."
+)
+
+
+@dataclass
+class Finding:
+    """One problem: which check found it, where, and what is wrong."""
+
+    check: str
+    where: str
+    problem: str
+
+    def line(self) -> str:
+        return f"{self.check}: {self.where}: {self.problem}"
+
+
+@dataclass
+class Report:
+    """What the doctor found in one file."""
+
+    path: Path
+    findings: list[Finding] = field(default_factory=list)
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def healthy(self) -> bool:
+        return not self.findings
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "healthy": self.healthy,
+            "findings": [f.__dict__ for f in self.findings],
+            **self.facts,
+        }
+
+
+def examine(path: str | Path) -> Report:
+    """Every check on the campaign file at ``path``; the file is not changed."""
+    from voyage.store.campaign import known_migrations
+
+    report = Report(Path(path))
+    target = report.path
+    if not target.is_file():
+        what = "is a folder" if target.is_dir() else "does not exist"
+        report.findings.append(Finding("file", str(target), f"{what}: no campaign file here"))
+        return report
+    try:
+        info = inspect(target)
+    except VoyageError as exc:
+        problem = str(exc)  # "notes.txt is ...": the place is named once, as "where"
+        problem = problem[len(f"{target} ") :] if problem.startswith(f"{target} ") else problem
+        report.findings.append(Finding("file", str(target), problem))
+        return report
+    report.facts.update(
+        schema_steps=len(info.applied),
+        written_by=info.written_by,
+        created_by=info.meta.get("created_by"),
+    )
+    try:
+        refuse_newer(info, known_migrations())
+    except VoyageError as exc:
+        report.findings.append(Finding("version", "voyage_file", str(exc)))
+        return report
+    conn = connect_readonly(target)
+    try:
+        conn.execute("BEGIN")  # every check sees the same moment, even during an advance
+        _integrity(conn, report)
+        columns = _schema(conn, info, report)
+        _campaign_row(conn, info, report)
+        report.facts["json_values"] = _json(conn, columns, report.findings)
+        _route_texts(conn, info, report.findings)
+        _references(conn, info, report)
+        _foreign_keys(conn, info, report)
+        _house_tables(conn, info, report)
+        from voyage.actions.doctor_world import examine_world
+
+        examine_world(conn, info, report)  # calendar, map, ships and storms: each its fix
+    except sqlite3.DatabaseError as exc:
+        report.findings.append(Finding("integrity", str(target), f"SQLite cannot read it: {exc}"))
+    finally:
+        conn.close()
+    return report
+
+
+def json_findings(path: Path) -> list[Finding]:
+    """Only the JSON check (for naming the value behind a JSONDecodeError in one line)."""
+    info = inspect(path)
+    conn = connect_readonly(path)
+    try:
+        found: list[Finding] = []
+        _json(conn, _json_columns(conn, info.tables, info.applied), found)
+        return found
+    finally:
+        conn.close()
+
+
+# ----------------------------------------------------------------------------- checks
+
+
+def _integrity(conn: sqlite3.Connection, report: Report) -> None:
+    rows = [r[0] for r in conn.execute("PRAGMA integrity_check(20)")]
+    report.facts["integrity"] = "ok" if rows == ["ok"] else "damaged"
+    if rows != ["ok"]:
+        for row in rows[:MAX_PER_CHECK]:
+            report.findings.append(Finding("integrity", str(report.path), row))
+
+
+def expected_schema(applied: list[str]) -> dict[str, list[str]]:
+    """Tables and columns the schema steps ``applied`` make (built in memory)."""
+    from voyage.store.campaign import migrations
+    from voyage.store.sqlitedb import Database
+
+    db = Database(memory=True, execute_plugins=False)
+    for step in migrations.pending(db):
+        if step.name in applied:
+            step.fn(db)
+    return {
+        t: [c[1] for c in db.execute(f"PRAGMA table_info([{t}])")]
+        for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+
+
+def _schema(conn: sqlite3.Connection, info: FileInfo, report: Report) -> dict[str, list[str]]:
+    expected = expected_schema(info.applied)
+    report.facts["tables"] = len(expected)
+    for table, columns in expected.items():
+        if table not in info.tables:
+            report.findings.append(Finding("schema", table, "table is missing"))
+            continue
+        have = {c[1] for c in conn.execute(f"PRAGMA table_info([{table}])")}
+        for column in columns:
+            if column not in have:
+                report.findings.append(Finding("schema", f"{table}.{column}", "column is missing"))
+    return _json_columns(conn, info.tables, info.applied)
+
+
+def _json_columns(
+    conn: sqlite3.Connection, tables: set[str], applied: list[str]
+) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for table in sorted(tables):
+        if table.startswith("sqlite_"):
+            continue
+        if table == "voyage_routes" and ROUTE_TEXT_STEP in applied:
+            continue  # text since m106 (voyage.store.routetext): _route_texts checks it
+        info = list(conn.execute(f"PRAGMA table_info([{table}])"))
+        named = set(JSON_COLUMNS.get(table, []))
+        cols = [c[1] for c in info if c[1] in named or (c[4] or "").strip() in ("'[]'", "'{}'")]
+        if cols:
+            found[table] = cols
+    return found
+
+
+def _row_name(conn: sqlite3.Connection, table: str) -> str:
+    """The column that names a row to a person: a text primary key, else rowid."""
+    for col in conn.execute(f"PRAGMA table_info([{table}])"):
+        if col[5] == 1 and str(col[2]).upper() == "TEXT":
+            return f"[{col[1]}]"
+    return "rowid"
+
+
+def _json(conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Finding]) -> int:
+    checked = 0
+    for table, cols in columns.items():
+        name = _row_name(conn, table)
+        for col in cols:
+            # an empty snapshot is none kept: the action is undone by journal (or pruned)
+            empty_ok = "AND [snapshot] != '' " if (table, col) == ("actions", "snapshot") else ""
+            bad = conn.execute(
+                f"SELECT {name} FROM [{table}] WHERE [{col}] IS NOT NULL {empty_ok}"
+                f"AND (typeof([{col}]) != 'text' OR json_valid([{col}]) = 0) LIMIT ?",
+                [MAX_PER_CHECK],
+            ).fetchall()
+            checked += conn.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
+            label = "row" if name == "rowid" else name.strip("[]")
+            for (key,) in bad:
+                out.append(Finding("json", f"{table}.{col} of {label} {key!r}", "not valid JSON"))
+    return checked
+
+
+def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -> None:
+    """Since m106 a route is hex names separated by spaces, its inshore flags 0s and 1s
+    (voyage.store.routetext)."""
+    from voyage.store.routetext import INSHORE_GLOB, ROUTE_GLOB
+
+    if "voyage_routes" not in info.tables or ROUTE_TEXT_STEP not in info.applied:
+        return
+    for col, glob, what in (
+        ("route", ROUTE_GLOB, "not hex names separated by spaces"),
+        ("inshore", INSHORE_GLOB, "not one 0 or 1 per hex"),
+    ):
+        bad = conn.execute(
+            f"SELECT voyage_id FROM voyage_routes WHERE typeof({col}) != 'text' "
+            f"OR {col} GLOB ? LIMIT ?",
+            [glob, MAX_PER_CHECK],
+        ).fetchall()
+        for (vid,) in bad:
+            out.append(Finding("route", f"voyage_routes.{col} of voyage {vid!r}", what))
+
+
+def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    from voyage.dice.roller import Roller
+
+    if "campaign" not in info.tables:
+        return
+    columns = {r[1] for r in conn.execute("PRAGMA table_info(campaign)")}
+    words = "rng_words" if "rng_words" in columns else "NULL"  # m101
+    rows = conn.execute(f"SELECT id, clock, rng_state, {words} FROM campaign").fetchall()
+    if not any(r[0] == 1 for r in rows):
+        report.findings.append(
+            Finding("campaign", "campaign", "the campaign row (name, seed, clock, dice) is gone")
+        )
+        return
+    _, clock, state, key = next(r for r in rows if r[0] == 1)
+    report.facts["clock"] = clock
+    if not isinstance(clock, int) or clock < 0:
+        report.findings.append(Finding("campaign", "campaign.clock", f"{clock!r} is not an hour"))
+    try:
+        Roller.from_saved(state, key)
+    except (ValueError, TypeError, IndexError, AttributeError):
+        report.findings.append(
+            Finding("campaign", "campaign.rng_state", "the dice state cannot be restored")
+        )
+    if "voyage_file" in info.tables and not info.written_by:
+        report.findings.append(
+            Finding("campaign", "voyage_file", "the record of which voyage wrote it is gone")
+        )
+
+
+def _count_bad(conn: sqlite3.Connection, sql: str) -> list[Any]:
+    return [r[0] for r in conn.execute(sql + f" LIMIT {MAX_PER_CHECK}")]
+
+
+def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    # hours: a view of hour_days since m102, its rows named by id (the old table's rowid)
+    tables = info.tables | ({"hours"} if "hour_days" in info.tables else set())
+    found = report.findings
+    if {"voyages", "ships"} <= tables:
+        for vid, ship in conn.execute(
+            "SELECT id, ship FROM voyages WHERE ended IS NULL "
+            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
+            [MAX_PER_CHECK],
+        ):
+            found.append(Finding("reference", f"voyages row {vid}", f"ship {ship!r} is gone"))
+    if "voyages" in tables:
+        for table in ("hours", "events"):
+            if table not in tables:
+                continue
+            for rowid in _count_bad(
+                conn,
+                f"SELECT {_row_key(table)} FROM [{table}] WHERE voyage_id IS NOT NULL "
+                "AND voyage_id NOT IN (SELECT id FROM voyages)",
+            ):
+                found.append(Finding("reference", f"{table} row {rowid}", "its voyage is gone"))
+    if {"people", "ships"} <= tables:
+        # R70: a named person aboard names a ship of the campaign
+        for pid, ship in conn.execute(
+            "SELECT id, ship FROM people WHERE ship IS NOT NULL "
+            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
+            [MAX_PER_CHECK],
+        ):
+            found.append(Finding("reference", f"people row {pid}", f"ship {ship!r} is gone"))
+    if {"floaters", "voyages"} <= tables:
+        for rowid in _count_bad(
+            conn,
+            "SELECT rowid FROM floaters WHERE voyage_id IS NOT NULL "
+            "AND voyage_id NOT IN (SELECT id FROM voyages)",
+        ):
+            found.append(Finding("reference", f"floaters row {rowid}", "its voyage is gone"))
+    if "actions" in tables:
+        lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
+        # pruned actions are the oldest: a row naming an action at or after the oldest kept
+        # one must find it
+        for table in ACTION_TAGGED:
+            if lowest is None or table not in tables:
+                continue
+            for rowid in _count_bad(
+                conn,
+                f"SELECT {_row_key(table)} FROM [{table}] WHERE action_id >= {int(lowest)} "
+                "AND action_id NOT IN (SELECT id FROM actions)",
+            ):
+                found.append(Finding("reference", f"{table} row {rowid}", "its action is gone"))
+    if {"hours", "campaign"} <= tables:
+        late = conn.execute(
+            # day first: only the packed rows of the clock's day on are unpacked (m102)
+            "SELECT count(*) FROM hours, (SELECT clock AS now FROM campaign WHERE id = 1) "
+            "WHERE day >= now / 24 + 1 AND clock >= now"
+        ).fetchone()[0]
+        if late:
+            found.append(
+                Finding(
+                    "reference", "hours", f"{plural(late, 'hour')} logged at or after the clock"
+                )
+            )
+
+
+def _row_key(table: str) -> str:
+    """How a finding names a row: its rowid, an hour by its id (hours is a view, m102)."""
+    return "id" if table == "hours" else "rowid"
+
+
+def _packed_hours(conn: sqlite3.Connection, rowid: int) -> list[Any]:
+    """The ids of the hours a row of hour_days holds."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT h.value ->> 0 FROM hour_days AS d JOIN json_each(d.hours) AS h WHERE d.id = ?",
+            [rowid],
+        )
+    ]
+
+
+def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    """Rows that break a declared key (a hand edit made with keys off), and keys left
+    undeclared because rows pointed at missing parents when the campaign was upgraded."""
+    from voyage.store.fkschema import undeclared
+
+    if "m190_foreign_keys" not in info.applied:
+        return
+    seen = {f.where for f in report.findings}
+    listed: dict[tuple[str, str], int] = {}
+    for table, rowid, parent, _ in conn.execute("PRAGMA main.foreign_key_check"):
+        where = f"{table} row {rowid}"
+        if listed.get((table, parent), 0) >= MAX_PER_CHECK:
+            continue  # enough of its kind listed
+        listed[(table, parent)] = listed.get((table, parent), 0) + 1
+        if table == "hour_days":  # hours a ship-day to a row (m102): named as hours
+            hours = _packed_hours(conn, rowid)
+            if any(f"hours row {h}" in seen for h in hours):
+                continue  # named by a check above
+            where = f"hours row {hours[0]}" if hours else where
+        if where in seen:
+            continue  # named by a check above
+        seen.add(where)
+        report.findings.append(
+            Finding("reference", where, f"the {parent} row it points at is gone")
+        )
+    notes = []
+    for fk, count in undeclared(conn):
+        rows = plural(count, "row")
+        notes.append(f"{fk.name} not declared ({rows} pointing at missing {fk.parent})")
+        pruned = fk.parent == "actions" and _only_pruned(conn, fk)
+        if count and not pruned:
+            report.findings.append(
+                Finding(
+                    "reference",
+                    f"{fk.child}.{fk.column}",
+                    f"{rows} point at {fk.parent} rows that are gone: kept as they are; the "
+                    "foreign key is not declared while they do",
+                )
+            )
+    report.facts["keys_not_declared"] = notes
+
+
+def _only_pruned(conn: sqlite3.Connection, fk: Any) -> bool:
+    """Whether every orphan names an action older than the oldest kept (pruned long ago)."""
+    lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
+    return (
+        lowest is not None
+        and not conn.execute(
+            f"SELECT 1 FROM [{fk.child}] WHERE [{fk.column}] >= ? AND [{fk.column}] NOT IN "
+            "(SELECT id FROM actions) LIMIT 1",
+            [lowest],
+        ).fetchone()
+    )
+
+
+def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+    from voyage.tables.rulebook import rulebook_from_texts
+
+    if "house_tables" not in info.tables:
+        return
+    texts: dict[str, str] = {}
+    for name, text in conn.execute("SELECT name, text FROM house_tables"):
+        texts[str(name)] = str(text)
+    report.facts["house_tables"] = sorted(texts)
+    try:
+        rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
+    except VoyageError as exc:
+        report.findings.append(Finding("tables", "house_tables", str(exc)))
+
+
+def summary(report: Report) -> str:
+    """The report as text for a person."""
+    said = report.facts.get("keys_not_declared", []) + report.facts.get("world_notes", [])
+    notes = [f"  note: {n}" for n in said]
+    if report.healthy:
+        f = report.facts
+        return "\n".join(
+            [
+                f"{report.path}: healthy (integrity ok; schema version {f.get('schema_steps')}, "
+                f"written by voyage {f.get('written_by') or 'before 0.1'}; {f.get('tables')} "
+                f"tables; {f.get('json_values')} JSON values checked; references ok)",
+                *notes,
+            ]
+        )
+    n = len(report.findings)
+    lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
+    lines += [f"  {finding.line()}" for finding in report.findings] + notes
+    from voyage.actions.doctor_world import CHECKS
+
+    if any(f.check not in NOT_DAMAGE | CHECKS for f in report.findings):
+        lines.append(RECOVERY)
+    return "\n".join(lines)

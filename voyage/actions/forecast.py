@@ -1,0 +1,792 @@
+"""Forecasts: a voyage sailed thousands of times in memory, and what came of it.
+
+A forecast takes a ship as she is now (in port with a route to sail, or already at sea),
+sails her with the same pure engine (:mod:`voyage.engine.clock`) ``runs`` times, each run with its
+own dice, and counts what happened: arrivals, losses and where, groundings, empty tanks,
+halts for the referee, arrival times, fuel burnt and water taken on.
+
+Nothing here writes to the campaign or draws on its dice:
+
+- the campaign is read through :func:`read_only_campaign`: a read-only connection copied
+  into memory, so the file is never written (tests/test_forecast.py checks its bytes);
+- run ``i`` rolls with ``random.Random(run_seed(seed, i))``: a stable hash (hashlib) of the
+  forecast's seed and the run's index, never the campaign's roller. The forecast's seed is
+  ``--seed``, else a hash of the campaign seed and the clock, so the same campaign at the
+  same hour forecasts the same, and results do not depend on how runs are shared among
+  worker processes.
+
+The halt policy (docs/forecast.md): where the engine would stop for the referee, a forecast
+counts the halt and lets the run go on by the rules' defaults with no referee action: a
+stuck ship tries to get off every hour (R34; with ``stuck_escape: referee`` she stays
+stuck and the run ends there), a fire is fought by the whole crew (R50), a sinking ship
+sinks unless she is saved by the rules alone (R40), nobody pumps, jettisons or repairs. A run
+ends when she arrives, is lost, or can make no more way by herself (engine broken, no fuel,
+stuck for the referee: "stranded"), or after :data:`MAX_HOURS`.
+
+The World is the one seam with the campaign's weather: :func:`prepare` asks
+:func:`voyage.actions.voyages.world_for` for it, so whatever the campaign's World holds (storms on
+the map today; rolled weather, sea states and currents when they land) the forecast sails in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import sqlite3
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from voyage.base.errors import VoyageError
+from voyage.dice.roller import CheckOptions, Roll, Roller
+from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, LoggedEvent, ShipState, World
+from voyage.engine.quiet import quiet_hours, restart_storm_clock
+from voyage.rules.arrival import ended
+from voyage.store.routetext import copy_of
+from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import plain, set_charge
+
+#: Fewest and most runs a forecast makes.
+MIN_RUNS, MAX_RUNS = 1, 1_000_000
+DEFAULT_RUNS = 10_000
+#: A run that has neither arrived nor been lost after this many hours ends (stranded).
+MAX_HOURS = 24 * 366
+#: Quiet stretches remembered per forecast (per worker) before the memo starts afresh.
+MEMO_SIZE = 50_000
+#: Runs handed to a worker process at a time.
+CHUNK = 250
+#: z for a 95% interval.
+Z95 = 1.959963984540054
+
+LOST = "lost"
+ARRIVED = "arrived"
+STRANDED = "stranded"
+
+
+T = TypeVar("T")
+
+
+class ForecastError(VoyageError):
+    """A forecast cannot be made as asked (bad runs, workers, route or ship)."""
+
+
+# -- reading the campaign without writing it ---------------------------------------------
+
+
+def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
+    """The campaign at ``path`` read into memory through a read-only connection: nothing a
+    forecast does can reach the file (no lock taken, no journal, no migration written).
+
+    The file is checked as every command checks it (voyage.store.campaignfile: not a campaign,
+    from a newer voyage, damaged: one line), read through a read-only connection (as it
+    stands on disk when no WAL is beside it: no side files are made), and copied into
+    memory; an older campaign is brought up to date there, and only there."""
+    from voyage.store import campaignfile, housetables
+    from voyage.store.campaign import (
+        NEEDED_TABLES,
+        Campaign,
+        known_migrations,
+        migrations,
+        resolve_path,
+    )
+    from voyage.store.sqlitedb import Database
+
+    resolved = resolve_path(path)
+    campaignfile.check_path(resolved)  # a folder, /dev/null, no file: as every command says
+    campaignfile.identify(resolved)
+    memory = sqlite3.connect(":memory:")
+    try:
+        source = campaignfile.connect_readonly(resolved, peek=True)
+        try:
+            info = campaignfile.describe(source, resolved)
+            campaignfile.refuse_newer(info, known_migrations())
+            problem = campaignfile.damage(info, NEEDED_TABLES)
+            if problem:
+                raise campaignfile.damaged(resolved, problem)
+            source.backup(memory)
+        finally:
+            source.close()
+        db = Database(memory, execute_plugins=False)
+        migrations.apply(db)  # in memory only: an older campaign reads as a current one
+        housetables.adopt_folder(db, resolved)  # likewise: its old override folder
+    except sqlite3.DatabaseError as exc:
+        memory.close()
+        raise campaignfile.refusal(exc, resolved, "read") from None
+    except BaseException:
+        memory.close()
+        raise
+    return Campaign(resolved, db)
+
+
+# -- what is sailed -----------------------------------------------------------------------
+
+
+@dataclass
+class Leg:
+    """A further leg of a voyage with stops (voyage.actions.plan): after arriving at the end of the
+    previous leg she buys ``buy`` hlbs of fuel and sails ``route`` (inshore flags per hex)."""
+
+    route: list[str]
+    inshore: list[bool]
+    buy: int = 0
+    #: R82: a built boat recharges her plant to this many power units (None: no recharge)
+    recharge: int | None = None
+
+
+@dataclass
+class Setup:
+    """Everything a run needs: the World, the ship as she is now, the clock, and the
+    legs after the first (fuel stops). Built once; each run sails a copy."""
+
+    world: World
+    state: ShipState
+    clock: int
+    options: CheckOptions = field(default_factory=CheckOptions)
+    legs: list[Leg] = field(default_factory=list)
+    label: str = ""
+    #: the fast path for quiet hours (False steps every hour: the benchmark's baseline)
+    fast: bool = True
+
+    @property
+    def route(self) -> list[str]:
+        """Every hex still to sail, from where she is, over all legs."""
+        hexes = list(self.state.route[self.state.position :])
+        for leg in self.legs:
+            hexes.extend(leg.route[1:])
+        return hexes
+
+
+def prepare(
+    camp: Any,
+    ship_name: str,
+    to: str | None = None,
+    via: Sequence[str] = (),
+    route: Sequence[str] | None = None,
+    inshore: bool = False,
+    pace: str | None = None,
+    strain: int = 0,
+    legs: Sequence[Leg] = (),
+    world: World | None = None,
+) -> Setup:
+    """The forecast's starting point: the ship's open voyage as it stands (a new course
+    from her hex with ``to``/``route``), or, for a ship not at sea, the voyage `voyage sail`
+    would open with these orders (checked the same way, written nowhere)."""
+    from voyage.actions import voyages
+
+    chart, storms = voyages.campaign_chart(camp)
+    world = world or voyages.world_for(camp, chart, storms)
+    # R93: encounters are met at the table, not forecast (the fast path skips quiet hours)
+    world.encounters = None
+    current = voyages.open_voyage(camp, ship_name)
+    if current is None:
+        ship = camp.get_ship(ship_name)
+        if ship.status in ("sunk", "abandoned"):
+            raise ForecastError(f"{ship.name} is {ship.status}: there is no voyage to forecast")
+        if not to and not route:
+            raise ForecastError(
+                f"{ship.name} is {ship.status} with no route: give --to HEX (or --route)"
+            )
+        state = voyages.planned_voyage(
+            camp, ship_name, to, via, route, pace, strain, inshore, chart
+        )
+    else:
+        state = current
+        if to or route:
+            from voyage.actions.depthroutes import draft_chart
+
+            # R83: round a built boat's shoals, as `voyage act SHIP course` does
+            hexes = voyages.plan_route(
+                draft_chart(chart, state.ship, camp.rulebook),
+                state.hex,
+                to,
+                via,
+                route,
+                voyages.shallows(camp.rulebook),
+                who=state.ship.name,
+            )
+            flags = [False] + [bool(inshore and chart.hex(h).coastal) for h in hexes[1:]]
+            if state.route[state.position + 1 : state.position + 2] != hexes[1:2]:
+                state.progress = 0  # a new heading, as `voyage act course` does
+            state.route = [*state.route[: state.position], *hexes]
+            state.inshore = [*state.inshore[: state.position], *flags]
+            if state.status == "arrived":
+                state.status = "under way"
+        if pace is not None:
+            state.pace, state.strain = voyages.check_pace(state.ship, camp, pace, strain)
+        if state.status == "anchored" or (state.status == "adrift" and (to or route)):
+            # the forecast asks: what if she weighs anchor (or, lying adrift where she
+            # could not anchor, R65, gets under way on the new course) now?
+            state.status = "under way"
+        if not state.active:
+            raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
+    # the runs read her route thousands of times over: as a list, which each run copies,
+    # unless it is too long to copy per run (then it is shared as read: voyage.store.routetext)
+    if len(state.route) <= SHARED_ROUTE_HEXES:
+        state.route, state.inshore = list(state.route), list(state.inshore)
+    # the engine sets these on the ship when it first works out her figures; set here, every
+    # run starts alike whatever an earlier run of the same engine did
+    state.ship.pace, state.ship.strain = state.pace, state.strain
+    return Setup(world, state, camp.clock, camp.check_options(), list(legs))
+
+
+# -- seeds -----------------------------------------------------------------------------------
+
+
+def default_seed(campaign_seed: int, clock: int) -> int:
+    """The forecast seed when none is given: from the campaign seed and the clock."""
+    return _hash_int(f"voyage forecast:{campaign_seed}:{clock}")
+
+
+def run_seed(seed: int, index: int) -> int:
+    """Run ``index``'s own seed: a stable hash of the forecast seed and the index."""
+    return _hash_int(f"{seed}:{index}")
+
+
+def _hash_int(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+# -- one run ---------------------------------------------------------------------------------
+
+
+def _shallow(obj: T) -> T:
+    """A shallow copy of a plain dataclass (copy.copy, without its slow generic path:
+    a forecast copies the ship once a run)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+#: A route of more hexes than this is shared by a forecast's runs as it was read (a
+#: TextRoute: read a hex at a time, never copied); a shorter one is a list each run copies
+#: (a list is read ten times faster, and a run reads it hundreds of times).
+SHARED_ROUTE_HEXES = 4096
+
+
+def fresh_state(template: ShipState) -> ShipState:
+    """A copy of ``template`` (and its ship) that a run may step; lists are not shared."""
+    ship = _shallow(template.ship)
+    ship.traits = list(ship.traits)
+    ship.equipment = dict(ship.equipment)
+    s = _shallow(template)
+    s.ship = ship
+    s.route = copy_of(template.route)  # a stored route is shared (voyage.store.routetext)
+    s.inshore = copy_of(template.inshore)
+    s.leaks = list(template.leaks)
+    s.new_leaks = []
+    s.more = dict(template.more)  # R83-R86 work, R36's part of an hlb: each run its own
+    return s
+
+
+def drive(
+    engine: Engine,
+    s: ShipState,
+    start: int,
+    limit: int = MAX_HOURS,
+    *,
+    fast: bool = True,
+    rows: list[HourRow] | None = None,
+    events: list[LoggedEvent] | None = None,
+    memo: dict[tuple[Any, ...], tuple[Any, ...]] | None = None,
+    leg: int = 0,
+) -> int:
+    """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
+    sea, can make no way by herself, or ``limit`` hours have passed; return the clock.
+    Halts do not stop her (the forecast's policy). ``fast`` takes quiet hours in one step
+    (:func:`voyage.engine.quiet.quiet_hours`); the outcome is the same either way. With ``memo``
+    (a dict
+    kept across the runs of one forecast, ``leg`` naming the route sailed) a quiet stretch
+    already sailed by an earlier run from the very same state is looked up, not sailed."""
+    clock, end = start, start + limit
+    stuck_rolls = engine.world.stuck_escape == "roll"
+    while clock < end and s.active:
+        if fast:
+            if memo is not None and rows is None:
+                clock += _quiet_memoised(engine, s, clock, end, memo, leg)
+            else:
+                clock += quiet_hours(engine, s, clock, end - clock, rows)
+            if clock >= end:
+                break
+        hour_rows, hour_events = engine.hour(clock)
+        clock += 1
+        if rows is not None:
+            rows.extend(hour_rows)
+        if events is not None:
+            events.extend(hour_events)
+        if ended(s) and not s.emergency:
+            break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
+        if (
+            s.active
+            and not any(r.miles for r in hour_rows)
+            and not s.emergency
+            and not (s.status == "stuck" and stuck_rolls)
+        ):
+            break  # becalmed: only the referee can move her on
+    return clock
+
+
+def _quiet_memoised(
+    engine: Engine,
+    s: ShipState,
+    clock: int,
+    end: int,
+    memo: dict[tuple[Any, ...], tuple[Any, ...]],
+    leg: int,
+) -> int:
+    """:func:`voyage.engine.quiet.quiet_hours`, remembered. Quiet hours roll no dice, so what they
+    do
+    follows from the state alone: the key holds everything they read that differs between
+    runs of one forecast (the World, the route of the leg and the ship's make are the
+    same in every run), and the value everything they change."""
+    ship = s.ship
+    key = (
+        leg,
+        clock,
+        end,
+        s.position,
+        s.progress,
+        s.hours_in_hex,
+        s.status,
+        s.pace,
+        s.strain,
+        s.emergency,
+        s.capsized,
+        bool(s.leaks),
+        ship.fuel,
+        ship.cargo,
+        ship.water,
+        ship.engine_broken,
+        ship.charge,  # R82: a built boat's exact charge
+    )
+    found = memo.get(key)
+    if found is None:
+        sailed = quiet_hours(engine, s, clock, end - clock)
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel, ship.charge)
+        return sailed
+    sailed, position, s.progress, s.hours_in_hex, ship.fuel, ship.charge = found
+    if sailed:
+        restart_storm_clock(s)
+    if position != s.position:
+        s.position = position
+        ship.hex = s.route[position]
+    return sailed
+
+
+@dataclass(slots=True)
+class RunResult:
+    """What came of one run (small, so it crosses process boundaries cheaply)."""
+
+    outcome: str
+    arrival: int | None  # minutes since day 1, 00:00
+    loss_hex: str | None
+    halts: tuple[str, ...]
+    fuel_burnt: int | float  # hlbs, or a built boat's power units (R82)
+    fuel_left: int | float
+    water_taken: int
+
+
+class RunRoller(Roller):
+    """A run's dice: the Roller's own rolls, but no records kept (a forecast reads what
+    happened, not the log, and 10,000 runs would otherwise hold every roll)."""
+
+    def _keep(self, roll: Roll) -> Roll:
+        return roll
+
+
+def run_once(
+    engine: Engine,
+    setup: Setup,
+    seed: int,
+    memo: dict[tuple[Any, ...], tuple[Any, ...]] | None = None,
+) -> RunResult:
+    """One run: a fresh copy of the ship, her own dice, every leg in turn (``memo``: the
+    quiet stretches of earlier runs of this forecast, see :func:`drive`)."""
+    s = fresh_state(setup.state)
+    ship = s.ship
+    fuel0, water0 = shipfig.aboard(ship), ship.water
+    bought = 0
+    engine.states = [s]
+    engine.roller = RunRoller(seed, setup.options)
+    events: list[LoggedEvent] = []
+    clock = setup.clock
+    legs = list(setup.legs)
+    while True:
+        clock = drive(
+            engine,
+            s,
+            clock,
+            MAX_HOURS - (clock - setup.clock),
+            fast=setup.fast,
+            events=events,
+            memo=memo,
+            leg=len(setup.legs) - len(legs),
+        )
+        if not legs or not ended(s) or s.emergency:
+            break
+        leg = legs.pop(0)
+        ship.fuel += leg.buy  # the fuel stop (voyage.actions.plan): bought, and on she sails
+        bought += leg.buy
+        if leg.recharge is not None:  # R82: a built boat's recharging stop
+            bought += leg.recharge - shipfig.aboard(ship)
+            set_charge(ship, leg.recharge)
+        s = ShipState(
+            ship,
+            s.voyage_id,
+            list(leg.route),
+            inshore=list(leg.inshore),
+            pace=s.pace,
+            strain=s.strain,
+        )
+        engine.states = [s]
+    halts: list[str] = []
+    arrival: int | None = None
+    for e in events:
+        if e.halt == "arrived":
+            arrival = e.clock * 60 + e.event.minute  # the last arrival: the end of the last leg
+        elif e.halt and e.halt not in halts:
+            halts.append(e.halt)
+    lost = s.status == "sunk" or s.sinking_in is not None
+    if lost:
+        outcome, arrival = LOST, None
+    elif ended(s) and not legs:
+        outcome = ARRIVED
+    else:
+        outcome, arrival = STRANDED, None
+    return RunResult(
+        outcome,
+        arrival,
+        ship.hex if lost else None,
+        tuple(halts),
+        plain(fuel0 + bought - shipfig.aboard(ship)),
+        plain(shipfig.aboard(ship)),
+        ship.water - water0,
+    )
+
+
+# -- many runs, over worker processes --------------------------------------------------------
+
+_SETUPS: dict[int, Setup] = {}  # filled before the workers fork; read in them
+_ENGINES: dict[int, Engine] = {}
+_MEMOS: dict[int, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
+def _engine_for(key: int) -> Engine:
+    engine = _ENGINES.get(key)
+    if engine is None:
+        setup = _SETUPS[key]
+        engine = _ENGINES[key] = Engine(setup.world, [fresh_state(setup.state)], Roller(0))
+    return engine
+
+
+def run_chunk(key: int, seed: int, first: int, stop: int) -> list[RunResult]:
+    """Runs ``first`` to ``stop - 1`` of the forecast ``key`` (in a worker, or here)."""
+    setup = _SETUPS[key]
+    engine = _engine_for(key)
+    memo = _MEMOS.setdefault(key, {})
+    return [run_once(engine, setup, run_seed(seed, i), memo) for i in range(first, stop)]
+
+
+def _chunk_job(job: tuple[int, int, int, int]) -> list[RunResult]:
+    return run_chunk(*job)
+
+
+def _quiet_worker(closing: Any) -> None:
+    """Ctrl-C, SIGTERM and SIGHUP are the parent's to handle; a worker just stops when the
+    pool is closed (multiprocessing sends it SIGTERM, ``closing`` set:
+    voyage.base.stopsignals.for_pool_worker), with no traceback of its own."""
+    import signal
+
+    from voyage.base.stopsignals import for_pool_worker
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for_pool_worker(closing)
+
+
+def _kill_workers(closing: Any) -> None:
+    """End this process's workers at once (a stop signal came: voyage.base.stopsignals). With
+    ``closing`` set, a worker the pool starts to replace them ends as it starts."""
+    import multiprocessing
+
+    closing.value = 1
+    for _ in range(2):  # again, for one the pool was starting meanwhile
+        children = multiprocessing.active_children()
+        for child in children:
+            child.kill()
+        for child in children:
+            child.join(1)  # reaped: no zombie left when this process ends at once
+
+
+def check_counts(runs: int, workers: int | None) -> None:
+    """Refuse run and worker counts out of range (one line each)."""
+    if not MIN_RUNS <= runs <= MAX_RUNS:
+        raise ForecastError(f"--runs must be between {MIN_RUNS} and {MAX_RUNS:,} (got {runs:,})")
+    if workers is not None and workers < 1:
+        raise ForecastError(f"--workers must be 1 or more (got {workers})")
+
+
+def simulate(
+    setup: Setup,
+    runs: int,
+    seed: int,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[RunResult]:
+    """``runs`` runs of ``setup`` in index order, over ``workers`` processes (default: the
+    cores). Each run's dice depend only on ``seed`` and its index, so any number of
+    workers gives the same list. ``progress`` is told how many runs each finished chunk
+    held. Workers are forked (they inherit the prepared setup); where a platform cannot
+    fork, the runs are made in this process."""
+    import multiprocessing
+
+    check_counts(runs, workers)
+    workers = workers or os.cpu_count() or 1
+    key = id(setup)
+    _SETUPS[key] = setup
+    jobs = [(key, seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
+    out: list[RunResult] = []
+    try:
+        workers = min(workers, len(jobs))
+        if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+            _engine_for(key)  # built once here, inherited by every worker
+            context = multiprocessing.get_context("fork")
+            from voyage.base.stopsignals import ending_at_once
+
+            # the runs are in memory: a SIGTERM ends it all at once (no pool left waiting)
+            closing = context.RawValue("b", 0)
+            with (
+                ending_at_once(lambda: _kill_workers(closing)),
+                context.Pool(workers, initializer=_quiet_worker, initargs=(closing,)) as pool,
+            ):
+                try:
+                    for chunk in pool.imap(_chunk_job, jobs):
+                        out.extend(chunk)
+                        if progress:
+                            progress(len(chunk))
+                finally:
+                    closing.value = 1  # the pool's SIGTERM now ends its workers
+        else:
+            for job in jobs:
+                chunk = _chunk_job(job)
+                out.extend(chunk)
+                if progress:
+                    progress(len(chunk))
+    finally:
+        _SETUPS.pop(key, None)
+        _ENGINES.pop(key, None)
+        _MEMOS.pop(key, None)
+    return out
+
+
+# -- what the runs say -------------------------------------------------------------------------
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return low, high
+
+
+def percentile(ordered: Sequence[int], q: float) -> int:
+    """The nearest-rank percentile of sorted values (an observed value, never a blend)."""
+    if not ordered:
+        raise ValueError("no values")
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def figures(values: Sequence[int]) -> dict[str, Any] | None:
+    """Mean and 10th/50th/90th percentiles of whole numbers (None when there are none)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return {
+        "mean": round(sum(ordered) / len(ordered), 2),
+        "p10": percentile(ordered, 10),
+        "p50": percentile(ordered, 50),
+        "p90": percentile(ordered, 90),
+    }
+
+
+CHANCES = (
+    ("arrives", "arrives"),
+    ("lost", "is lost (sunk, destroyed, capsized)"),
+    ("aground", "runs aground at least once"),
+    ("out_of_fuel", "runs out of fuel"),
+    ("halted", "needs the referee (a halt)"),
+)
+
+
+def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str, Any]:
+    """The forecast as plain data (what --json prints; the text is made from it)."""
+    n = len(results)
+    counts = {
+        "arrives": sum(r.outcome == ARRIVED for r in results),
+        "lost": sum(r.outcome == LOST for r in results),
+        # R34: running aground, stuck or scraping free (engine.SCRAPED_FREE)
+        "aground": sum("aground" in r.halts or SCRAPED_FREE in r.halts for r in results),
+        # R82: a built boat runs out of charge (the same key, for plan and the JSON)
+        "out_of_fuel": sum("out of fuel" in r.halts or "out of charge" in r.halts for r in results),
+        "halted": sum(bool(r.halts) for r in results),
+    }
+    chances = {}
+    for key, _ in CHANCES:
+        low, high = wilson(counts[key], n)
+        chances[key] = {
+            "runs": counts[key],
+            "chance": round(counts[key] / n, 6),
+            "low": round(low, 6),
+            "high": round(high, 6),
+        }
+    halt_kinds: Counter[str] = Counter(h for r in results for h in r.halts)
+    losses: Counter[str] = Counter(r.loss_hex for r in results if r.loss_hex)
+    # the hour by which she has arrived (in at 01:43 is 2 hours from 00:00), as `voyage sail`
+    # expects her: flooring the minutes said "0 h" for a voyage that ends within the hour
+    arrivals = [-(-r.arrival // 60) for r in results if r.arrival is not None]
+    time = figures([h - setup.clock for h in arrivals])
+    s = setup.state
+    route = setup.route
+    return {
+        "ship": s.ship.name,
+        "from": route[0],
+        "to": route[-1],
+        "hexes": len(route) - 1,
+        "route": route,
+        "stops": [leg.route[0] for leg in setup.legs],
+        "inshore": any(s.inshore[s.position :]) or any(any(g.inshore) for g in setup.legs),
+        "pace": s.pace,
+        "strain": s.strain,
+        "speed_text": boat_speed_text(setup),  # R82, R84: a built boat's set speed
+        "clock": setup.clock,
+        "runs": n,
+        "seed": seed,
+        "chances": chances,
+        "halts": {k: halt_kinds[k] for k in sorted(halt_kinds)},
+        "arrival_hours": time,
+        "fuel_burnt": figures([r.fuel_burnt for r in results]),  # type: ignore[misc]
+        "fuel_left": figures([r.fuel_left for r in results]),  # type: ignore[misc]
+        "fuel_unit": shipfig.fuel_words(s.ship)[1],  # hlbs, or power units (R82)
+        "water_taken_on": figures([r.water_taken for r in results]),
+        "loss_hexes": [
+            {"hex": h, "losses": c, "chance": round(c / n, 6)}
+            for h, c in sorted(losses.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
+        ],
+    }
+
+
+def boat_speed_text(setup: Setup) -> str | None:
+    """A built boat's pace as it means something for her (R82): the speed in mph her
+    skipper set (``20 mph (default)``), and a submersible's depth (R84: full speed
+    submerged, 3/4 of her top speed surfaced). None for a rolled ship (normal, slow,
+    strain: R13-R15)."""
+    ship = setup.state.ship
+    if ship.design is None:
+        return None
+    from voyage.vessels.boatpower import pace_text
+    from voyage.vessels.submersible import depth_now, sub_spec
+
+    text = pace_text(setup.state.pace, ship, setup.world.book, setup.world.water_in_load)
+    if sub_spec(ship) is not None:
+        depth = depth_now(ship)
+        text += (
+            f", {depth} ft down (R84: full speed)"
+            if depth
+            else ", surfaced (R84: at most 3/4 of her top speed)"
+        )
+    return text
+
+
+def forecast(
+    setup: Setup,
+    runs: int = DEFAULT_RUNS,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[dict[str, Any], list[RunResult]]:
+    """Run the forecast; return its summary and every run's result (for the plot)."""
+    results = simulate(setup, runs, seed, workers, progress)
+    return summarize(setup, results, seed), results
+
+
+# -- the forecast told --------------------------------------------------------------------------
+
+
+def pct(p: float) -> str:
+    """A chance for people: ``12.3%`` (two decimals below 1%, so small risks show)."""
+    value = p * 100
+    return f"{value:.2f}%" if 0 < value < 1 else f"{value:.1f}%"
+
+
+def when(calendar: Any, clock: int, hours: float) -> str:
+    """A time ``hours`` after ``clock``, in the campaign's one time format, with the hours."""
+    from voyage.tables.calendar import format_time
+
+    return f"{format_time(calendar, clock + math.floor(hours + 0.5))} ({hours:g} h)"
+
+
+def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
+    """The forecast as lines for a referee (times by the campaign's ``calendar``)."""
+    from voyage.outputs.report import plural
+    from voyage.tables.calendar import format_time
+
+    n = data["runs"]
+    charge = data.get("fuel_unit", "hlbs") != "hlbs"  # R82: a built boat's power units
+    stopping = "stopping to recharge at" if charge else "stopping for fuel at"
+    stops = f", {stopping} {', '.join(data['stops'])}" if data["stops"] else ""
+    lines = [
+        f"Forecast for {data['ship']}: {data['from']} to {data['to']}, "
+        f"{plural(data['hexes'], 'hex', 'hexes')}"
+        f"{' inshore' if data['inshore'] else ''}{stops}, "
+        + (f"speed {data['speed_text']}" if data.get("speed_text") else f"pace {data['pace']}")
+        + f"{' +' + str(data['strain']) + ' knots' if data['pace'] == 'strain' else ''}, "
+        f"from {format_time(calendar, data['clock'])}.",
+        f"{n:,} run{'' if n == 1 else 's'}, seed {data['seed']} "
+        "(the same seed gives the same forecast).",
+        "",
+        "Chance she ...                            (95% interval)",
+    ]
+    width = max(len(label) for _, label in CHANCES)
+    for key, label in CHANCES:
+        c = data["chances"][key]
+        if charge and key == "out_of_fuel":
+            label = "runs out of charge"  # R82
+        lines.append(
+            f"  {label:<{width}}  {pct(c['chance']):>6}  ({pct(c['low'])} - {pct(c['high'])})"
+        )
+    lines.append("")
+    arrival = data["arrival_hours"]
+    if arrival:
+        got = data["chances"]["arrives"]["runs"]
+        lines.append(f"Arrival ({got:,} run{'' if got == 1 else 's'} that arrived):")
+        lines.append(f"  mean {when(calendar, data['clock'], arrival['mean'])}")
+        for q in ("p10", "p50", "p90"):
+            lines.append(f"  {q[1:]:>2}th percentile {when(calendar, data['clock'], arrival[q])}")
+    else:
+        lines.append("Arrival: in no run did she arrive.")
+    fuel_label = "Fuel burnt" if data.get("fuel_unit", "hlbs") == "hlbs" else "Charge spent"
+    for key, label in (("fuel_burnt", fuel_label), ("water_taken_on", "Water taken on")):
+        unit = data.get("fuel_unit", "hlbs") if key == "fuel_burnt" else "hlbs"
+        f = data[key]
+        lines.append(
+            f"{label} ({unit}): mean {f['mean']:g}; 10th {f['p10']}, 50th {f['p50']}, "
+            f"90th {f['p90']} percentile"
+        )
+    if data["loss_hexes"]:
+        shown = ", ".join(f"{h['hex']} ({pct(h['chance'])})" for h in data["loss_hexes"])
+        lines.append(f"Where she was lost (most first): {shown}")
+    else:
+        lines.append("Where she was lost: in no run was she lost.")
+    if data["halts"]:
+        shown = ", ".join(f"{k} {pct(v / n)}" for k, v in data["halts"].items())
+        lines.append(f"Halts for the referee (runs with each): {shown}")
+    return lines

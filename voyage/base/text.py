@@ -1,0 +1,169 @@
+"""Checks on what a person types or a file names: text without control characters, and
+whole numbers in ASCII digits within a stated range.
+
+Both the CLI (through its parameter types in voyage/cli/common.py) and the core (ship
+names, map names) use these, so a name that reaches the campaign file is always one a
+terminal, a log and a Markdown export can show on one line.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import stat
+import unicodedata
+from typing import Any
+
+from voyage.base.errors import VoyageError
+
+#: Largest map, table or campaign file read (bytes): a map at the largest size (999 x 999
+#: hexes) with a note on many hexes fits well inside it.
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+#: Longest name (campaign, ship, port, map) in characters.
+NAME_MAX = 100
+#: Longest free text (a storm's note, a reason, a title) in characters.
+NOTE_MAX = 500
+
+# Cc: C0/C1 controls (newline, tab, escape, NUL ...); Zl/Zp: the Unicode line and paragraph
+# separators, which many terminals and editors show as a line break; Cs: halves of
+# surrogate pairs (not text at all). Other invisible format characters (Cf) are allowed -
+# Persian and Hindi names need the zero-width (non-)joiner - except the bidirectional
+# overrides and isolates, which make a line display in another order than it reads.
+_REFUSED_CATEGORIES = {"Cc", "Zl", "Zp", "Cs"}
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_SHOWN = {"\n": "a newline", "\r": "a carriage return", "\t": "a tab", "\x00": "a NUL"}
+
+
+def control_character(text: str, *, multiline: bool = False) -> str | None:
+    """The first character of ``text`` a one-line name may not hold, described (or None).
+
+    With ``multiline``, newlines (and tabs) are allowed: free notes in a map file.
+    """
+    for ch in text:
+        if multiline and ch in "\n\t":
+            continue
+        if unicodedata.category(ch) in _REFUSED_CATEGORIES or ch in _BIDI_CONTROLS:
+            return _SHOWN.get(ch, f"U+{ord(ch):04X}")
+    return None
+
+
+def check_text(
+    value: str,
+    what: str,
+    *,
+    max_length: int = NAME_MAX,
+    multiline: bool = False,
+    required: bool = True,
+    error: type[VoyageError] = VoyageError,
+) -> str:
+    """``value`` stripped, or a one-line ``error`` naming ``what`` and the fix: empty (when
+    ``required``), longer than ``max_length``, or holding a control character."""
+    text = value.strip()
+    if required and not text:
+        raise error(f"{what} must not be empty: give it at least one letter")
+    if len(text) > max_length:
+        raise error(f"{what} is {len(text)} characters long: at most {max_length} are allowed")
+    bad = control_character(text, multiline=multiline)
+    if bad:
+        where = "" if multiline else "newlines, tabs or other "
+        raise error(
+            f"{what} holds a control character ({bad}): write it without {where}control characters"
+        )
+    return text
+
+
+def parse_whole(text: str, what: str, low: int, high: int) -> int:
+    """A whole number written in ASCII digits (an optional sign), from ``low`` to ``high``.
+
+    Python's ``int()`` also reads other scripts' digits ('٤' is 4) and underscores; a
+    referee's typo should not be read as a number, so only 0-9 are accepted.
+    """
+    raw = text.strip()
+    digits = raw[1:] if raw[:1] in "+-" else raw
+    if not digits or not digits.isascii() or not digits.isdigit():
+        shown = raw if len(raw) <= 20 else raw[:20] + "..."
+        raise VoyageError(
+            f"{what} must be a whole number from {low} to {high} (in digits 0-9), not {shown!r}"
+        )
+    if len(digits) > 30:
+        raise VoyageError(f"{what} must be from {low} to {high}: {raw[:20]}... is far too large")
+    number = int(raw)
+    if not low <= number <= high:
+        raise VoyageError(f"{what} must be from {low} to {high}, not {number}")
+    return number
+
+
+def read_text_file(
+    path: str | os.PathLike[str],
+    error: type[VoyageError] = VoyageError,
+    what: str = "file",
+    limit: int = MAX_FILE_BYTES,
+) -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes, or one ``error`` line
+    (``what`` names the file in it: "no such map file").
+
+    Checked before anything is read: a folder, a device (/dev/zero), a pipe or a socket is
+    refused, as is a file over the limit, so no file a referee names can hang the command
+    or fill the memory. The file is opened without blocking (a FIFO would otherwise wait
+    for a writer) and checked on the open descriptor, so it cannot be swapped in between.
+    """
+    name = str(path)
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise error(f"{name}: no such {what}") from None
+    except IsADirectoryError:
+        raise error(f"{name} is a folder, not a file") from None
+    except OSError as exc:
+        raise error(f"{name}: cannot read it ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{name} is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{name} is not a regular file (a device, pipe or socket): name a file")
+        if info.st_size > limit:
+            raise error(
+                f"{name} is {info.st_size / 1024 / 1024:.1f} MB: files over "
+                f"{limit // 1024 // 1024} MB are refused"
+            )
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise error(f"{name}: cannot read it ({exc.strerror})") from None
+    if len(data) > limit:  # it grew while we looked
+        raise error(f"{name} is over {limit // 1024 // 1024} MB: files that large are refused")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{name}: not a text file (UTF-8), at byte {exc.start}") from None
+
+
+def bad_number(data: Any, limit: int, where: str) -> tuple[str, str] | None:
+    """(key path, problem) of the first number in parsed YAML ``data`` that no rule can use,
+    or None: NaN or infinity, or a number beyond ``limit`` either way ("numbers in
+    ``where`` run from -limit to limit").
+
+    YAML reads ``.nan`` and ``.inf`` as floats that pass any ``<`` check, so they are refused
+    wherever they stand. Shared (aliased) nodes are visited once, so a self-referencing YAML
+    alias cannot loop.
+    """
+    seen: set[int] = set()
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return path or "(top)", f"expected a finite number, found {value!r}"
+        if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > limit:
+            return path or "(top)", (
+                f"{value} is out of range: numbers in {where} run from -{limit} to {limit}"
+            )
+        if isinstance(value, dict | list):
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                stack.append((f"{path}.{key}" if path else str(key), item))
+    return None

@@ -1,0 +1,792 @@
+"""The voyage engine: every ship at sea, hour by hour, minute by minute in an emergency.
+
+The engine is pure: it steps a plain in-memory :class:`World` (the rule book, the sea map,
+the storms, the campaign options) and a list of :class:`ShipState` (a
+:class:`~voyage.vessels.ships.Ship`
+plus its voyage) with a :class:`~voyage.dice.roller.Roller`, and returns :class:`HourRow` records
+and
+:class:`LoggedEvent` records. It never touches the database: :mod:`voyage.actions.voyages` loads the
+state, runs it and writes the results in one transaction.
+
+One hour of one ship, at sea or in port with trouble open (R36), in order (docs/voyages.md):
+
+1. minute 0: a stuck ship tries to get off (R34, unless ``stuck_escape`` is ``referee``);
+   water over DW/4 or DW/2 lists or sinks her now (R37); a straining ship rolls for its
+   engine (R14, R50); an Overloaded ship (R41) or one with water over DW/10 may capsize.
+2. minutes 0-59: the ship makes its speed in miles (R13, R31) and enters the next hex of its
+   route each time its progress reaches 12 miles, at the minute it gets there. Entering a
+   hex burns fuel (R16; short of it she stops adrift at its edge), may capsize it in
+   storm-tossed seas (R32, R60) and, inshore, in a narrow passage or in drawn shallows on
+   any leg, may hide an underwater hazard (R33) it runs aground on (R34) and rams (R35,
+   R36). While a fire, a listing or a sinking is under way the hour is stepped minute by
+   minute (R52): the fire spreads and is fought each minute (R50), a listing ship may
+   capsize every 10 minutes (R37), a sinking ship counts its minutes down (R40).
+3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
+   hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
+   water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
+4. after every ship's hour: a ship under tow ends it at her tower (R92); encounter checks
+   (R93, voyage.world.encounters), from their own dice.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from voyage.base.lazyimport import lazy
+from voyage.dice.events import Event
+from voyage.dice.roller import Roller
+from voyage.engine.quickhour import quiet_hour
+from voyage.engine.shipstate import CLOSED_STATUSES, EXTRA_DEFAULTS, OPEN_STATUSES, ShipState  # noqa: F401 kept
+from voyage.map.chart import Chart
+from voyage.rules import fuel, leakwater
+from voyage.rules import hourly as phases
+from voyage.rules.anchors import anchor_phase
+from voyage.rules.arrival import arrive
+from voyage.rules.boatwater import bottom_damage, keel_rights
+from voyage.rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
+from voyage.rules.crewphase import no_hands
+from voyage.rules.drift import current_leg, drift_phase
+from voyage.rules.emergency import emergency_minute, emergency_minutes
+from voyage.rules.floodphase import flooding, r37_water
+from voyage.rules.sinking import sinking_time
+from voyage.rules.strain import strain_check as strain_roll
+from voyage.rules.towing import tow_phase
+from voyage.tables.rulebook import RuleBook
+from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import figures_key, plain
+from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
+
+if TYPE_CHECKING:
+    from voyage.rules.aground import aground, coast_hazard, stuck_event
+    from voyage.rules.fire import fire_start
+else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
+    aground = lazy("voyage.rules.aground", "aground", globals())
+    coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
+    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
+    fire_start = lazy("voyage.rules.fire", "fire_start", globals())
+
+#: R34: the stop for a grounding she got off at once (the referee hears of every one,
+#: docs/voyages.md); "aground" said she was stuck
+SCRAPED_FREE = "touched bottom and scraped free"
+#: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
+HALT_REASONS = (
+    "arrived",
+    "aground",
+    "fire",
+    "listing",
+    "capsized",
+    "sinking",
+    "sunk",
+    "engine broken",
+    "out of fuel",
+    "out of charge",
+    "destroyed",
+    "anchor lost",
+    "people lost",
+    "drowned",
+    "raft capsized",
+    "encounter",
+    "tow parted",  # R93, R92; "out of charge": R82
+    SCRAPED_FREE,  # R34: she ran aground and got off at once
+)
+
+MINUTES = 60
+
+
+@dataclass
+class World:
+    """Everything the engine reads and never changes: rules, map, sea states, options."""
+
+    book: RuleBook
+    chart: Chart
+    sea_state: SeaStateLookup = no_storms
+    water_in_load: bool = True
+    stuck_escape: str = "roll"
+    track_armor: bool = False  #: R84: depth damage wears a built boat's armour
+    #: the campaign's calendar (voyage.tables.calendar): dawn and dusk by season; None counts days
+    calendar: Any = None
+    #: R64: the current in a hex (voyage.rules.drift.Current), or None
+    current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
+    encounters: Any = None  #: R93: voyage.world.encounters.EncounterChecks, or None (no checks)
+
+
+@dataclass(slots=True)
+class HourRow:
+    """One ship's hour, as the ``hours`` table stores it."""
+
+    voyage_id: int
+    ship: str
+    clock: int
+    hex: str
+    miles: int
+    speed: int
+    pace: str
+    fuel: int | float
+    load: int | float
+    load_category: str
+    water: int
+    leaks: int
+    status: str
+
+    @property
+    def day(self) -> int:
+        return self.clock // 24 + 1
+
+    @property
+    def hour(self) -> int:
+        return self.clock % 24
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["day"], data["hour"] = self.day, self.hour
+        return data
+
+
+@dataclass(slots=True)
+class LoggedEvent:
+    """An event of one ship in one hour (its minute is on the :class:`Event`)."""
+
+    voyage_id: int | None
+    ship: str
+    clock: int
+    event: Event
+    halt: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "voyage_id": self.voyage_id,
+            "ship": self.ship,
+            "clock": self.clock,
+            "day": self.clock // 24 + 1,
+            "hour": self.clock % 24,
+            "minute": self.event.minute,
+            "kind": self.event.kind,
+            "text": self.event.text,
+            "rolls": [r.to_dict() for r in self.event.rolls],
+            "changes": self.event.changes,
+            "halt": self.halt,
+        }
+
+
+@dataclass
+class AdvanceResult:
+    """What an advance did: the hours run, the rows and events, and why it stopped."""
+
+    start: int
+    hours_run: int = 0
+    rows: list[HourRow] = field(default_factory=list)
+    events: list[LoggedEvent] = field(default_factory=list)
+    halts: list[LoggedEvent] = field(default_factory=list)
+    stopped: str = ""
+    in_port: bool = False  #: every ship was in port: only the clock (and weather) moved
+
+    @property
+    def end(self) -> int:
+        return self.start + self.hours_run
+
+
+UNTIL = ("arrival", "event", "dawn", "dusk")
+#: Kinds of event that are routine: they do not stop ``--until event``.
+ROUTINE_KINDS = frozenset(
+    {
+        "coast",
+        "fuel",
+        "strain",
+        "capsize",
+        "sinking",
+        "fire",
+        "aground",
+        "tow",
+        "water",
+        "search",  # R72/R74: quiet rolls
+        "pumps",
+        "repair",
+        "depth",
+    }
+)  # R83-R86; a change still stops
+
+
+class Engine:
+    """Steps every active ship of a world, hour by hour, with one roller."""
+
+    def __init__(self, world: World, ships: Iterable[ShipState], roller: Roller) -> None:
+        self.world = world
+        self.book = world.book
+        self.roller = roller
+        self.states = list(ships)
+        self._fixed: dict[str, Any] = {}
+        self._fuel_weighs: dict[str, bool] = {}
+        self._dw: dict[str, int] = {}
+        self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self._hex_miles = int(self.book.procedures["hex_miles"])
+        self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
+        self._hexes: dict[str, Any] = {}
+        self._open: dict[
+            str, bool
+        ] = {}  # voyage.engine.quickhour: hexes entered without R33's roll
+        self._quiet_figures: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # and her figures
+        self._categories: dict[tuple[int, int], str] = {}
+        self._sea = sea_state_rules(self.book)
+        self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
+        for s in self.states:
+            self.refresh(s)
+            self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
+        self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
+        self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
+
+    def refresh(self, s: ShipState) -> None:
+        """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
+        self._fixed[s.ship.name] = shipfig.fixed_load(s.ship, self.book)
+        self._fuel_weighs[s.ship.name] = shipfig.fuel_in_load(s.ship)  # R11; R82: charge not
+
+    # -- figures -------------------------------------------------------------------------
+    def load(self, s: ShipState) -> int:
+        """R11: cargo + fuel + people + equipment (+ water, unless the option leaves it out)."""
+        ship = s.ship
+        water = ship.water if self.world.water_in_load else 0
+        fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
+        return ship.cargo + fuel + self._fixed[ship.name] + water
+
+    def row_load(self, s: ShipState) -> Any:
+        """:meth:`load` with a tow counted (R92): what her hour row shows and R12's
+        category reads (R41 too; R12's sinking and R37 leave the tow out)."""
+        return self.load(s) + (s.ship.equipment.get("tow_counted") or 0)
+
+    def category(self, s: ShipState) -> str:
+        """R12: the load category now, a tow counted (:meth:`row_load`)."""
+        return self.category_of(self.row_load(s), self._dw[s.ship.name])
+
+    def category_of(self, load: int, deadweight: int) -> str:
+        """R12 (voyage.vessels.ships.load_category_for), memoised: loads repeat hour after hour."""
+        key = (load, deadweight)
+        found = self._categories.get(key)
+        if found is None:
+            found = self._categories[key] = shipfig.load_category_for(load, deadweight, self.book)
+        return found
+
+    def figures(self, s: ShipState, cat: str | None = None) -> tuple[int, int, int]:
+        """(travelling speed, fuel use per hex, cruising speed) now (R13-R16), memoised on
+        the few things they depend on."""
+        ship = s.ship
+        cat = cat or self.category(s)
+        powered = shipfig.under_power(ship)
+        key = (
+            ship.name,
+            cat,
+            powered,
+            s.pace,
+            s.strain,
+            ship.equipment.get("tow_counted"),
+            figures_key(ship),
+        )  # R82: a built boat's weight and power too
+        found = self._memo.get(key)
+        if found is None:
+            ship.pace, ship.strain = s.pace, s.strain
+            wil = self.world.water_in_load
+            found = (
+                shipfig.speed(ship, self.book, s.pace, s.strain, wil),
+                shipfig.fuel_use(ship, self.book, s.pace, wil),
+                shipfig.cruising_speed(ship, self.book, wil),
+            )
+            self._memo[key] = found
+        return found
+
+    def hex_info(self, name: str) -> Any:
+        """What the map says about a hex (looked up once per advance)."""
+        found = self._hexes.get(name)
+        if found is None:
+            found = self._hexes[name] = self.world.chart.hex(name)
+        return found
+
+    # -- the run -------------------------------------------------------------------------
+    def run(
+        self,
+        start: int,
+        hours: int | None = None,
+        until: str | None = None,
+        limit: int = 24 * 366,
+        halt: bool = True,
+    ) -> AdvanceResult:
+        """Advance from clock ``start``: ``hours`` hours, or ``until`` arrival / event / dawn
+        / dusk (at most ``limit`` hours). Stops early after any hour in which something
+        needs the referee (unless ``halt`` is False: the benchmark and some tests run on)."""
+        result = AdvanceResult(start)
+        no_hands(self, start, result.events)  # R70: a crewless ship makes no way (R64)
+        todo = hours if hours is not None else limit
+        clock = start
+        # with every ship in port the clock still runs (the weather moves on; a referee can
+        # wait out a storm): only a voyage that ends during the advance stops it early
+        in_port = result.in_port = not self._anyone_at_sea()
+        while result.hours_run < todo:  # (someone is at sea in the first hour unless in_port)
+            if not in_port and result.hours_run and not self._anyone_at_sea():
+                result.stopped = result.stopped or "no ship at sea"
+                break
+            rows, events = self.hour(clock)
+            result.rows.extend(rows)
+            result.events.extend(events)
+            result.hours_run += 1
+            clock += 1
+            if self.progress is not None:
+                self.progress(1)
+            halts = [e for e in events if e.halt] if halt else []
+            if halts:
+                result.halts.extend(halts)
+                why: dict[str, list[str]] = {}
+                for e in halts:
+                    reasons = why.setdefault(e.ship, [])
+                    if e.halt not in reasons:
+                        reasons.append(str(e.halt))
+                result.stopped = "; ".join(f"{ship}: {', '.join(r)}" for ship, r in why.items())
+                break
+            calm = self._becalmed(rows) if until in ("arrival", "event") else ""
+            if calm:
+                result.stopped = calm
+                break
+            if until == "event" and any(
+                e.event.kind not in ROUTINE_KINDS or e.event.changes for e in events
+            ):
+                result.stopped = "an event"
+                break
+            if until in ("dawn", "dusk"):
+                from voyage.tables.calendar import is_dawn, is_dusk
+            if until == "dawn" and is_dawn(self.world.calendar, clock):
+                result.stopped = "dawn"
+                break
+            if until == "dusk" and is_dusk(self.world.calendar, clock):
+                result.stopped = "dusk"
+                break
+        else:
+            if until in ("arrival", "event") and hours is None:
+                result.stopped = f"nothing happened in {limit} hours"
+        return result
+
+    def _anyone_at_sea(self) -> bool:
+        """A ship to step (under way first: no property call), or people afloat (R71-R74)."""
+        for s in self.states:  # (a loop, not any() of a generator: asked every hour)
+            if s.status == "under way" or s.active:
+                return True
+        return bool(self.water and self.water.active)
+
+    def _becalmed(self, rows: list[HourRow]) -> str:
+        """Why waiting for an arrival or an event would only fill the log with still hours
+        (no ship made way this hour and none can by itself; nobody afloat rolled, drifted or
+        was searched for: R72-R74), or "" while something can still happen."""
+        if any(r.miles for r in rows) or (self.water and self.water.stirring):
+            return ""
+        for s in self.states:
+            if not s.active:
+                continue
+            if s.in_trouble or (
+                s.status == "stuck" and self.world.stuck_escape == "roll" and s.ship.crew > 0
+            ):  # R34 with R70: she tries to get off
+                return ""
+        from voyage.rules.aground import waiting_aground  # (only an advance that stops needs it)
+
+        why = "no ship is making way (anchored, adrift or waiting for the referee)"
+        if self.water and self.water.active:
+            why = str(self.water.settled())
+        return why + waiting_aground(self.states)  # R34: a stuck ship named, and her way out
+
+    def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
+        """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
+        rows: list[HourRow] = []
+        events: list[LoggedEvent] = []
+        fleet = getattr(quiet_hour, "fleet", None)  # a quiet hour in one step (quickhour)
+        if fleet is not None:
+            fleet(
+                self,
+                self.states,
+                clock,
+                events,
+                rows,
+                lambda s: _ShipHour(self, s, clock, events).run(),
+            )  # else stepped
+        else:
+            for s in self.states:
+                if s.status == "under way" or s.active:
+                    row = quiet_hour(self, s, clock, events)
+                    rows.append(row or _ShipHour(self, s, clock, events).run())
+        if self.water is not None:
+            events.extend(self.water.hour(clock, rows))  # R71-R74: rafts, people afloat
+        tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
+        if self.world.encounters is not None:
+            self.world.encounters.phase(self, clock, events)  # R93, after the ships move
+        return rows, events
+
+
+class _ShipHour:
+    """One hour of one ship (see the module docstring for the order of things)."""
+
+    __slots__ = (
+        "e",
+        "book",
+        "roller",
+        "s",
+        "ship",
+        "clock",
+        "out",
+        "base",
+        "minute",
+        "moving",
+        "speed",
+        "fuel_use",
+        "cruising",
+        "miles",
+        "entered",
+        "progress_before",
+    )
+
+    def __init__(self, engine: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> None:
+        self.e = engine
+        self.book = engine.book
+        self.roller = engine.roller
+        self.s = s
+        self.ship = s.ship
+        self.clock = clock
+        self.out = out
+        self.base = clock * MINUTES
+        self.minute = 0
+        self.moving = False
+        self.speed = 0
+        self.fuel_use = 0
+        self.cruising = 0
+        self.miles = 0
+        self.entered = 0
+        self.progress_before = s.progress
+
+    # -- logging -------------------------------------------------------------------------
+    def log(self, event: Event, halt: str | None = None) -> None:
+        event.minute = self.minute
+        self.out.append(LoggedEvent(self.s.voyage_id, self.ship.name, self.clock, event, halt))
+
+    def note(
+        self, kind: str, text: str, halt: str | None = None, changes: dict[str, Any] | None = None
+    ) -> None:
+        self.log(Event(kind, text, [], self.minute, changes or {}), halt)
+
+    @property
+    def now(self) -> int:
+        """Minutes since day 1, 00:00."""
+        return self.base + self.minute
+
+    # -- the hour ------------------------------------------------------------------------
+    def run(self) -> HourRow:
+        phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
+        self.start_of_hour()
+        return self.sail()
+
+    def sail(self) -> HourRow:
+        """The hour after its start (voyage.engine.quickhour joins here after a broken engine)."""
+        s = self.s
+        if not self.moving:
+            anchor_phase(self)  # R65: in storm-tossed seas the cable may part
+            drift_phase(self)  # R64: what makes no way of its own drifts with the current
+        entries = self.entry_minutes() if self.moving else []
+        i = 0
+        self.minute = 0
+        count = len(entries)
+        if not s.emergency:
+            # the quiet hour: straight from one hex entry to the next
+            while i < count and self.moving and not s.emergency:
+                self.minute = entries[i]
+                self.enter_hex()
+                i += 1
+            if s.emergency and s.active:
+                self.minute += 1
+        return self.finish(entries, i)
+
+    def finish(self, entries: list[int], i: int) -> HourRow:
+        """The hour from its ``i``-th hex entry on: minute by minute while an emergency runs
+        (R52), then its end (voyage.engine.quickhour joins here after its own hex entries)."""
+        s, ship = self.s, self.ship
+        emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
+        self.minute = MINUTES - 1
+        if self.moving:
+            # R31: progress that did not reach the next hex carries over
+            s.progress += self.speed - self.entered * self.e._hex_miles
+            self.miles = self.speed
+        if s.active:
+            self.end_of_hour()
+        if s.status == "arrived" and not s.emergency:
+            s.progress = 0
+        load = self.e.row_load(s)  # R92: a tow counted, as the category
+        return HourRow(
+            s.voyage_id,
+            ship.name,
+            self.clock,
+            s.hex,
+            self.miles,
+            self.speed,
+            s.pace,
+            plain(shipfig.aboard(ship)),  # R16 hlbs of fuel, R82 power units of charge
+            plain(load),
+            self.e.category_of(load, self.e._dw[ship.name]),
+            ship.water,
+            sum(s.leaks),
+            s.condition,
+        )
+
+    def start_of_hour(self) -> None:
+        s, ship = self.s, self.ship
+        if s.new_leaks:
+            s.new_leaks = []
+        if s.status == "stuck" and self.e.world.stuck_escape == "roll" and ship.crew > 0:  # R70
+            got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            self.log(got_off)
+            if got_off.rolls[0].success:  # she is afloat again
+                s.status = "under way"
+        afloat = s.sinking_in is None and not s.capsized and not s.searching  # R74: she stays
+        if s.status == "under way" and afloat and s.position == len(s.route) - 1:
+            # she reached the last hex in trouble (capsized, then saved): she is there now
+            self.arrive(self.e.hex_info(s.hex))
+        self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
+        if ship.water and not s.listing and s.sinking_in is None and s.status != "sunk":
+            # R37: sailing or loaded with water over DW/4 or DW/2, she lists or sinks now
+            self.flooding()
+            self.moving = self.moving and s.sinking_in is None and not s.capsized
+        category = self.e.category(s)
+        if not self.moving:
+            self.speed = 0
+        else:
+            self.speed, self.fuel_use, self.cruising = self.e.figures(s, category)
+            if fuel.runs_dry_at_edge(self):  # R16: adrift at her next hex's edge (R13)
+                self.moving = False
+                self.speed = 0
+            extra = self.speed - self.cruising
+            if s.pace == "strain" and extra > 0 and shipfig.under_power(ship):
+                self.strain_check(extra)
+            self.make_way()
+        self.hourly_capsize(category)
+
+    def make_way(self) -> None:
+        """Under way at her speed this hour, the current helping or hindering (R64)."""
+        if self.speed <= 0:
+            self.moving = False
+            self.speed = 0
+        else:
+            current_leg(self)  # R64: the current helps or hinders this leg
+
+    def hourly_capsize(self, category: str) -> None:
+        """R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
+        yet listing, which checks every 10 minutes), may capsize every hour."""
+        s, ship = self.s, self.ship
+        water = r37_water(ship)  # R85: a built boat's water does not trigger R37
+        if not s.capsized and s.sinking_in is None and (category == "overloaded" or water):
+            hourly = [
+                t.reason
+                for t in capsize_triggers(category, water, self.e._dw[ship.name], self.book)
+                if t.every_minutes == MINUTES
+            ]
+            if hourly:
+                self.capsize(" and ".join(hourly))
+
+    def strain_check(self, extra: int) -> None:
+        """R14: an hour of straining: the engine may break, and then catch fire (R50)."""
+        self.strained(strain_roll(extra, self.roller, self.book, speed=self.cruising))
+
+    def strained(self, result: Any) -> None:
+        """What an hour of straining did (R14): logged; a broken engine (R13), a fire (R50)."""
+        if result.broke:
+            self.ship.engine_broken = True
+            self.log(result.event(), "engine broken")
+            # R13: with the engine broken the ship makes no way under power this hour
+            self.speed, self.fuel_use, self.cruising = self.e.figures(self.s)
+            if result.fire:
+                self.start_fire("the engine")
+        else:
+            self.log(result.event())
+
+    def entry_minutes(self) -> list[int]:
+        """The minute of this hour at which each next hex is entered (R31)."""
+        s = self.s
+        hex_miles = self.e._hex_miles
+        out: list[int] = []
+        need = hex_miles - s.progress
+        left = len(s.route) - 1 - s.position
+        while need <= self.speed and len(out) < left:
+            out.append(min(MINUTES - 1, max(0, need * MINUTES // self.speed)))
+            need += hex_miles
+        return out
+
+    def enter_hex(self) -> None:
+        """R31: the ship enters the next hex of its route."""
+        s, ship = self.s, self.ship
+        if not fuel.may_enter(self):  # R16: short of its Fuel Use, adrift at its edge
+            return
+        s.position += 1
+        self.entered += 1
+        ship.hex = s.route[s.position]
+        s.hours_in_hex = 0
+        fuel.burn(self)  # R16: fuel is spent as each hex is entered
+        info = self.e.hex_info(ship.hex)
+        s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
+        if level := int(self.e.world.sea_state(ship.hex, self.clock)):
+            self.storm_check(level)  # R32/R60: every hex travelled in storm-tossed seas
+        inshore = s.inshore[s.position] if s.position < len(s.inshore) else False
+        # R33 (amended): inshore legs, narrow passages, and on any leg every hex drawn as
+        # shallows (reef, shoal, wreck: procedures coast.shallow_terrains)
+        shallow = info.terrain in self.e.shallows
+        if (
+            s.active
+            and s.sinking_in is None
+            and not phases.by_depth(self, info)
+            and (inshore or info.narrow_passage or shallow)
+        ):
+            self.coast(info)  # R83: a charted depth decides a built boat's grounding instead
+        if s.position == len(s.route) - 1 and s.status == "under way" and not s.capsized:
+            self.arrive(info)
+
+    def coast(self, info: Any) -> None:
+        """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
+        hazard = coast_hazard(self.roller, self.book)
+        self.log(hazard.event())
+        if hazard.hazard:
+            self.run_aground(info)
+
+    def run_aground(self, info: Any) -> None:
+        """R34 on the hazard R33 found (voyage.engine.quickhour rolls R33 itself, then this)."""
+        s, ship = self.s, self.ship
+        speed = self.speed
+        result = aground(
+            ship.tier, speed, info.seabed or "sandy", self.roller, self.book, ship.traits
+        )
+        if result.stuck:
+            s.status = "stuck"
+            self.stop_moving()
+        self.log(result.event(), "aground" if result.stuck else SCRAPED_FREE)  # R34
+        self.apply_damage(result.changes)
+        bottom_damage(self, bool(result.ram and result.ram.damaged))  # R85: her propellers
+
+    def apply_damage(self, changes: Mapping[str, Any]) -> None:
+        """Leaks (R36) and a destroyed hull (R36: it begins sinking)."""
+        s = self.s
+        leak = int(changes.get("add_leak", 0) or 0)
+        if leak:
+            s.open_leak(leak)
+            s.new_leaks.append((leak, self.minute))
+        if changes.get("destroyed"):
+            s.destroyed = True
+            self.stop_moving()
+            self.begin_sinking("the hull is destroyed (R36)", "destroyed")
+
+    def arrive(self, info: Any) -> None:
+        """The last hex of her route: in port, else anchored or adrift (R65, R64)."""
+        arrive(self, info)
+
+    def stop_moving(self) -> None:
+        """The ship makes no more way this hour; the miles made so far are kept."""
+        if not self.moving:
+            return
+        self.moving = False
+        s, hex_miles = self.s, self.e._hex_miles
+        if self.entered:
+            self.miles = self.entered * hex_miles - self.progress_before
+            s.progress = 0
+        else:
+            made = self.speed * self.minute // MINUTES
+            self.miles = made
+            s.progress = min(hex_miles - 1, self.progress_before + made)
+
+    # -- capsizing, sinking, fire --------------------------------------------------------
+    def storm_check(self, level: int) -> None:
+        """R32/R60: a storm Check with the sea state's Disadvantages, the state in the log."""
+        if phases.submerged(self.s):
+            return  # R84: a submerged submersible dives under the storm
+        self.capsize(*self.e._sea[min(level, 3)].terms(self.s.hex))
+
+    def capsize(self, reason: str, banes: list[str] | None = None, context: str = "") -> None:
+        """R41: the helmsman's DV 16 Check (``context`` opens its text); failed, she sinks."""
+        s, ship = self.s, self.ship
+        if s.capsized or s.sinking_in is not None:
+            return
+        figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
+        result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
+        self.capsize_logged(result.event(), reason, context)
+
+    def capsize_logged(self, event: Event, reason: str, context: str = "") -> None:
+        """The capsize Check's ``event`` logged (voyage.engine.quickhour rolls it itself)."""
+        s = self.s
+        event.text = context + event.text
+        if not event.rolls[0].success:  # she capsizes
+            s.capsized = True
+            if keel_rights(self, event):  # R85: a Weighted Keel rights her instead of R41
+                return
+            self.log(event, "capsized")
+            self.stop_moving()
+            self.begin_sinking(f"she capsized ({reason})", "capsized")
+        else:
+            self.log(event)
+
+    def begin_sinking(self, cause: str, halt: str = "sinking") -> None:
+        """R40: 3d6 + Tier minutes to submerge, doubled at Half load or less."""
+        s, ship = self.s, self.ship
+        if s.sinking_in is not None:
+            return
+        result = sinking_time(ship.tier, self.e.category(s), self.roller, self.book, ship)
+        s.start_sinking(result.minutes, self.now, cause)
+        event = result.event()
+        event.text = f"{ship.name} is sinking: {cause}. {event.text}"
+        self.log(event, "sinking")
+        self.stop_moving()
+
+    def start_fire(self, where: str) -> None:
+        """R50: a fire of d4 severity (Fireproof -2) starts aboard."""
+        s, ship = self.s, self.ship
+        result = fire_start(ship.tier, ship.traits, self.roller, self.book)
+        event = result.event()
+        event.text = f"Fire in {where}! {event.text}"
+        if result.severity == 0:
+            self.log(event)
+            return
+        s.catch_fire(
+            result.severity, self.now, result.swallowed_in if result.out_of_control else None
+        )
+        self.log(event, "fire")
+
+    def tick(self) -> None:
+        """One minute of an emergency (R52): fire (R50), listing (R37), sinking (R40)."""
+        emergency_minute(self)
+
+    def sunk(self) -> None:
+        s, ship = self.s, self.ship
+        s.sinking_in = None
+        s.status = "sunk"
+        s.fire = 0
+        s.swallow_in = None
+        s.listing = False
+        ship.status = "sunk"
+        self.stop_moving()
+        self.note("sunk", f"{ship.name} goes under and is lost ({s.sinking_cause}).", "sunk")
+        if self.e.water is not None:
+            self.e.water.ship_lost(self)  # R71: who is still aboard rolls to escape
+
+    # -- end of the hour -----------------------------------------------------------------
+    def end_of_hour(self) -> None:
+        s, ship = self.s, self.ship
+        if s.leaks:  # R36/R37: each leak's hlbs, a new one's from its minute; parts kept
+            leakwater.hour_in(s)
+        if s.new_leaks:
+            s.new_leaks = []
+        if self.entered == 0 and s.status != "sunk":
+            s.hours_in_hex += 1
+            level = int(self.e.world.sea_state(s.hex, self.clock))
+            s.storm_hours, due = storm_clock(s.storm_hours, level, self.e._sea)
+            if due:
+                self.storm_check(level)  # R32/R60: storm hours in the same hex
+        if ship.water or s.listing:
+            self.flooding()
+
+    def flooding(self) -> None:
+        """R37 and R12, or R85 for a built boat (voyage.rules.floodphase)."""
+        flooding(self)
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def dumps(value: Any) -> str:
+    """Stable compact JSON for the log (byte-identical replays, R5); one encoder for all."""
+    return _ENCODER.encode(value)

@@ -1,0 +1,429 @@
+"""Hex geometry: CCRR names, offset and cube coordinates, distance, lines, rings and routes.
+
+The convention (R30), the one printed hexcrawl maps use and the one the pictures draw:
+
+* A hex is 12 miles across and is named ``CCRR``: two digits of column, then two of row.
+  ``0101`` is the top-left hex; columns count left to right, rows top to bottom.
+* Hexes are **flat-topped**, and every even-numbered column (02, 04, ...) sits half a hex
+  lower than the odd-numbered columns beside it. So 0201 is below-right of 0101, and the
+  neighbours of 0202 are 0201, 0203 (above and below), 0102, 0103, 0302 and 0303.
+* Maps wider or taller than 99 hexes use three digits each, ``CCCRRR`` (``120045`` is column
+  120, row 45). Names are canonical in their shortest form: a hex with both numbers at most
+  99 is always written with four digits, and six-digit names of such hexes are accepted.
+
+Internally a hex is an offset ``(col, row)`` pair of 1-based integers, exactly the numbers in
+its name, and for arithmetic a cube coordinate ``(q, r, s)`` with ``q + r + s == 0``.
+Everything here is pure: no map, no store. Functions that take a hex accept its name; the
+``cube_*`` functions work on cube tuples and know nothing of names or map edges.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+from voyage.base.errors import MapError
+
+Offset = tuple[int, int]
+Cube = tuple[int, int, int]
+
+# The six cube directions, clockwise from "up" (north) for flat-topped hexes.
+CUBE_DIRECTIONS: tuple[Cube, ...] = (
+    (0, -1, 1),  # north
+    (1, -1, 0),  # north-east
+    (1, 0, -1),  # south-east
+    (0, 1, -1),  # south
+    (-1, 1, 0),  # south-west
+    (-1, 0, 1),  # north-west
+)
+
+MAX_INDEX = 999
+# [0-9], not \d: \d also matches other scripts' digits, and "٠١٠١" is not a hex name
+_NAME = re.compile(r"^(?:([0-9]{2})([0-9]{2})|([0-9]{3})([0-9]{3}))\Z")
+NAME_HELP = "write 4 digits, column then row, e.g. 0812"
+
+
+# ----------------------------------------------------------------------------- names
+
+
+@lru_cache(maxsize=65536)
+def parse_hex(name: str) -> Offset:
+    """``"0812"`` -> ``(8, 12)``; raise :class:`MapError` for anything that is not a hex name."""
+    text = name.strip() if isinstance(name, str) else name
+    match = _NAME.match(text) if isinstance(text, str) else None
+    if not match:
+        raise MapError(f"hex {name!r} is not a CCRR name: {NAME_HELP}")
+    col_text, row_text = (match.group(1), match.group(2)) if match.group(1) else match.group(3, 4)
+    col, row = int(col_text), int(row_text)
+    if col < 1 or row < 1:
+        raise MapError(f"hex {name!r} is not on any map: columns and rows start at 01 (0101)")
+    return col, row
+
+
+def hex_name(col: int, row: int) -> str:
+    """``(8, 12)`` -> ``"0812"``; three digits each once a number passes 99 (R30)."""
+    if not (1 <= col <= MAX_INDEX and 1 <= row <= MAX_INDEX):
+        raise MapError(f"column {col}, row {row} is not a hex: both run from 1 to {MAX_INDEX}")
+    if col <= 99 and row <= 99:
+        if type(col) is int and type(row) is int:
+            return _TWO[col] + _TWO[row]  # f"{col:02d}{row:02d}", looked up (see _TWO)
+        return f"{col:02d}{row:02d}"  # (a bool or a float as before: "01", or refused)
+    return f"{col:03d}{row:03d}"
+
+
+#: "00" to "99": hex_name's two-digit halves, f"{n:02d}" made once (issue 14.5: opening a
+#: year's voyages names some 150,000 hexes, and a format with a spec is ~1,500 instructions)
+_TWO = [f"{n:02d}" for n in range(100)]
+
+
+def canonical(name: str) -> str:
+    """The canonical spelling of a hex name (``"008012"`` -> ``"0812"``)."""
+    return hex_name(*parse_hex(name))
+
+
+def is_hex_name(name: object) -> bool:
+    """Whether ``name`` is a valid hex name (no exception)."""
+    if not isinstance(name, str):
+        return False
+    try:
+        parse_hex(name)
+    except MapError:
+        return False
+    return True
+
+
+# ----------------------------------------------------------------------------- conversions
+
+
+def offset_to_cube(col: int, row: int) -> Cube:
+    """Offset ``(col, row)`` (1-based, even columns lower) -> cube ``(q, r, s)``."""
+    c0, r0 = col - 1, row - 1
+    q = c0
+    r = r0 - (c0 - (c0 & 1)) // 2
+    return q, r, -q - r
+
+
+def cube_to_offset(cube: Cube) -> Offset:
+    """Cube ``(q, r, s)`` -> offset ``(col, row)``, 1-based (may be < 1 off the map)."""
+    q, r, _ = cube
+    return q + 1, r + (q - (q & 1)) // 2 + 1
+
+
+def to_cube(name: str) -> Cube:
+    """A hex name -> its cube coordinate."""
+    return offset_to_cube(*parse_hex(name))
+
+
+def from_cube(cube: Cube) -> str:
+    """A cube coordinate -> its hex name (MapError if it lies above or left of 0101)."""
+    return hex_name(*cube_to_offset(cube))
+
+
+def _nameable(offset: Offset, width: int | None, height: int | None) -> bool:
+    col, row = offset
+    if col < 1 or row < 1 or col > MAX_INDEX or row > MAX_INDEX:
+        return False
+    if width is not None and col > width:
+        return False
+    return not (height is not None and row > height)
+
+
+def _names(cubes: Iterable[Cube], width: int | None, height: int | None) -> list[str]:
+    out = []
+    for cube in cubes:
+        offset = cube_to_offset(cube)
+        if _nameable(offset, width, height):
+            out.append(hex_name(*offset))
+    return out
+
+
+# ----------------------------------------------------------------------------- cube maths
+
+
+def cube_add(a: Cube, b: Cube) -> Cube:
+    """Component-wise sum of two cube coordinates."""
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2]
+
+
+def cube_distance(a: Cube, b: Cube) -> int:
+    """Number of hex steps between two cube coordinates."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
+def cube_neighbours(cube: Cube) -> list[Cube]:
+    """The six cubes around ``cube``, clockwise from north."""
+    return [cube_add(cube, d) for d in CUBE_DIRECTIONS]
+
+
+def cube_round(q: float, r: float, s: float) -> Cube:
+    """Round fractional cube coordinates to the hex that contains them."""
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    else:
+        rs = -rq - rr
+    return int(rq), int(rr), int(rs)
+
+
+def cube_line(a: Cube, b: Cube) -> list[Cube]:
+    """The hexes on the straight line from ``a`` to ``b``, both ends included."""
+    n = cube_distance(a, b)
+    if n == 0:
+        return [a]
+    # A tiny nudge keeps points that fall exactly on an edge on a consistent side.
+    eps = (1e-6, 2e-6, -3e-6)
+    aq, ar, as_ = a[0] + eps[0], a[1] + eps[1], a[2] + eps[2]
+    bq, br, bs = b[0] + eps[0], b[1] + eps[1], b[2] + eps[2]
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        out.append(cube_round(aq + (bq - aq) * t, ar + (br - ar) * t, as_ + (bs - as_) * t))
+    return out
+
+
+def cube_ring(center: Cube, radius: int) -> list[Cube]:
+    """The ``6 * radius`` cubes at exactly ``radius`` steps (just the centre for 0)."""
+    if radius < 0:
+        raise MapError(f"a ring's radius cannot be negative (got {radius})")
+    if radius == 0:
+        return [center]
+    out = []
+    d = CUBE_DIRECTIONS[4]  # start south-west of the centre, then walk the six sides
+    cube = (center[0] + d[0] * radius, center[1] + d[1] * radius, center[2] + d[2] * radius)
+    for side in range(6):
+        for _ in range(radius):
+            out.append(cube)
+            cube = cube_add(cube, CUBE_DIRECTIONS[side])
+    return out
+
+
+def cube_within(center: Cube, radius: int) -> list[Cube]:
+    """All cubes at most ``radius`` steps from ``center`` (``3r(r+1)+1`` of them)."""
+    if radius < 0:
+        raise MapError(f"a radius cannot be negative (got {radius})")
+    out = []
+    q0, r0, s0 = center
+    for dq in range(-radius, radius + 1):
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1):
+            out.append((q0 + dq, r0 + dr, s0 - dq - dr))
+    return out
+
+
+# ----------------------------------------------------------------------------- by name
+
+
+def neighbours(name: str, width: int | None = None, height: int | None = None) -> list[str]:
+    """Names of the hexes next to ``name`` (those that exist: inside ``width``/``height``)."""
+    return _names(cube_neighbours(to_cube(name)), width, height)
+
+
+def distance(a: str, b: str) -> int:
+    """Hexes between ``a`` and ``b`` (12 miles each, R30): ``distance("0101", "0103") == 2``."""
+    return cube_distance(to_cube(a), to_cube(b))
+
+
+def line(a: str, b: str) -> list[str]:
+    """The hexes a straight line from ``a`` to ``b`` passes through, both ends included."""
+    return _names(cube_line(to_cube(a), to_cube(b)), None, None)
+
+
+def ring(
+    center: str, radius: int, width: int | None = None, height: int | None = None
+) -> list[str]:
+    """Hexes exactly ``radius`` steps from ``center`` (those that exist on the map)."""
+    return _names(cube_ring(to_cube(center), radius), width, height)
+
+
+def within(
+    center: str, radius: int, width: int | None = None, height: int | None = None
+) -> list[str]:
+    """Hexes at most ``radius`` steps from ``center``, the centre included."""
+    if radius > 0:
+        # no hex that can be named is further than this: a huge radius costs no more than
+        # the whole map (without it, a typo like --radius 100000 runs for ever)
+        col, row = parse_hex(center)
+        radius = min(radius, max(col, width or MAX_INDEX) + max(row, height or MAX_INDEX))
+    return _names(cube_within(to_cube(center), radius), width, height)
+
+
+# ----------------------------------------------------------------------------- routes
+
+DEFAULT_SEARCH_LIMIT = 1_000_000
+
+
+def shortest_path(
+    start: str,
+    goal: str,
+    passable: Callable[[str], bool],
+    *,
+    limit: int = DEFAULT_SEARCH_LIMIT,
+) -> list[str] | None:
+    """The shortest chain of hexes from ``start`` to ``goal``, entering only passable hexes.
+
+    A* search with the hex distance as heuristic, so the path is shortest in hexes. The
+    result includes both ends (``[start]`` when they are the same); None when no route
+    exists. ``passable(name)`` is asked about every hex the route would enter, including
+    the goal but not the start (a ship can always leave where it is), and must say False
+    for hexes off the map. Ties are broken the same way every time, so the same map gives
+    the same route. ``limit`` caps the hexes examined; past it :class:`MapError` is raised
+    rather than searching forever on a predicate that never ends.
+    """
+    start_cube, goal_cube = to_cube(start), to_cube(goal)
+    if start_cube == goal_cube:
+        return [canonical(start)]
+    verdicts: dict[Cube, bool] = {}
+
+    def ok(cube: Cube) -> bool:
+        known = verdicts.get(cube)
+        if known is None:
+            offset = cube_to_offset(cube)
+            known = _nameable(offset, None, None) and bool(passable(hex_name(*offset)))
+            verdicts[cube] = known
+        return known
+
+    if not ok(goal_cube):
+        return None
+    came_from: dict[Cube, Cube] = {}
+    best: dict[Cube, int] = {start_cube: 0}
+    counter = 0
+    h0 = cube_distance(start_cube, goal_cube)
+    ax, ay = _centre(start_cube)
+    bx, by = _centre(goal_cube)
+    span = math.hypot(bx - ax, by - ay) or 1.0
+
+    def off_line(cube: Cube) -> float:
+        # Distance of a hex centre from the straight start-goal line: among routes of equal
+        # length, prefer the one nearest the straight course a navigator would lay.
+        x, y = _centre(cube)
+        return abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / span
+
+    frontier: list[tuple[int, int, float, int, int, Cube]] = [(h0, h0, 0.0, counter, 0, start_cube)]
+    examined = 0
+    while frontier:
+        _, _, _, _, g, cube = heapq.heappop(frontier)
+        if cube == goal_cube:
+            path = [cube]
+            while cube in came_from:
+                cube = came_from[cube]
+                path.append(cube)
+            path.reverse()
+            return [from_cube(c) for c in path]
+        if g > best.get(cube, g):
+            continue  # a stale entry: a shorter way here was found later
+        examined += 1
+        if examined > limit:
+            raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
+        for nxt in cube_neighbours(cube):
+            step = g + 1
+            if step >= best.get(nxt, step + 1) or not ok(nxt):
+                continue
+            best[nxt] = step
+            came_from[nxt] = cube
+            counter += 1
+            # Among equals prefer the hex nearer the goal, then nearer the straight course.
+            h = cube_distance(nxt, goal_cube)
+            heapq.heappush(frontier, (step + h, h, off_line(nxt), counter, step, nxt))
+    return None
+
+
+def shortest_path_cells(
+    start: str,
+    goal: str,
+    water: bytes,
+    width: int,
+    height: int,
+    *,
+    limit: int = DEFAULT_SEARCH_LIMIT,
+) -> list[str] | None:
+    """:func:`shortest_path` on a map held as one byte per hex: the same route, faster.
+
+    ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
+    enter. The search and its tie-breaks are exactly those of :func:`shortest_path` (a
+    property test compares the two on random maps), but a hex is a flat integer index
+    ``row0 * width + col0`` throughout: no hex name, tuple or cube is made until the route
+    is found.
+    """
+    sc, sr = parse_hex(start)
+    gc, gr = parse_hex(goal)
+    if not (sc <= width and sr <= height):
+        raise MapError(f"route search: the start {start} is off the map")
+    if (sc, sr) == (gc, gr):
+        return [canonical(start)]
+    if not (gc <= width and gr <= height and water[(gr - 1) * width + gc - 1]):
+        return None
+    gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
+    h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
+    start_index = (sr - 1) * width + sc - 1
+    goal_index = (gr - 1) * width + gc - 1
+    ax, ay = (sc - 1) * SQRT3_HALF, -((sr - 1) + 0.5 * ((sc - 1) & 1))
+    bx, by = (gc - 1) * SQRT3_HALF, -((gr - 1) + 0.5 * ((gc - 1) & 1))
+    span = math.hypot(bx - ax, by - ay) or 1.0
+    dx, dy = bx - ax, by - ay
+    came_from: dict[int, int] = {}
+    best: dict[int, int] = {start_index: 0}
+    counter = 0
+    push, pop = heapq.heappush, heapq.heappop
+    frontier: list[tuple[int, int, float, int, int, int]] = [(h0, h0, 0.0, 0, 0, start_index)]
+    # Neighbour steps (dcol, drow) in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties
+    # break as in shortest_path; odd-numbered columns (col0 even) sit half a hex higher.
+    steps = (
+        ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even
+        ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd
+    )
+    examined = 0
+    while frontier:
+        _, _, _, _, g, here = pop(frontier)
+        if here == goal_index:
+            path = [here]
+            while here in came_from:
+                here = came_from[here]
+                path.append(here)
+            path.reverse()
+            return [hex_name(i % width + 1, i // width + 1) for i in path]
+        if g > best.get(here, g):
+            continue  # a stale entry: a shorter way here was found later
+        examined += 1
+        if examined > limit:
+            raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
+        r0, c0 = divmod(here, width)
+        step = g + 1
+        for dc, dr in steps[c0 & 1]:
+            nc, nr = c0 + dc, r0 + dr
+            if not (0 <= nc < width and 0 <= nr < height):
+                continue
+            nxt = nr * width + nc
+            if step >= best.get(nxt, step + 1) or not water[nxt]:
+                continue
+            best[nxt] = step
+            came_from[nxt] = here
+            counter += 1
+            # cube of the neighbour, then its distance to the goal (the heuristic)
+            nq_r = nr - (nc - (nc & 1)) // 2
+            h = max(abs(nc - gq), abs(nq_r - g_r), abs(-nc - nq_r - gs))
+            # The off-course distance of shortest_path's off_line(), same formula.
+            x = nc * SQRT3_HALF
+            y = -(nr + 0.5 * (nc & 1))
+            off = abs(dx * (ay - y) - (ax - x) * dy) / span
+            push(frontier, (step + h, h, off, counter, step, nxt))
+    return None
+
+
+def _centre(cube: Cube) -> tuple[float, float]:
+    """Centre of a hex in drawing units (the same formula as voyage.outputs.render's geometry)."""
+    col, row = cube_to_offset(cube)
+    c0 = col - 1
+    return c0 * SQRT3_HALF, -((row - 1) + 0.5 * (c0 & 1))
+
+
+SQRT3_HALF = math.sqrt(3) / 2
+
+
+def path_length(path: list[str]) -> int:
+    """Number of hexes travelled along ``path`` (its steps, not its hexes)."""
+    return max(0, len(path) - 1)

@@ -1,0 +1,315 @@
+"""The campaign journal (issue 15): every ship's story over a stretch of the campaign, day
+by day, for players (what happened, in the sea's words) or for the referee (every roll).
+
+This is what a referee posts after a session: ``voyage journal --since "day 3"``. It reads
+the events the engine and the referee's actions logged (table ``events``), never changes the
+campaign, and writes Markdown, a self-contained HTML page (voyage.outputs.htmlpage) or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from voyage.base.errors import VoyageError
+from voyage.tables.calendar import campaign_calendar, format_date, format_time
+
+#: Events that are routine when nothing changed: a clear sea, a check that held (for players
+#: these are not news; the referee's journal keeps them): also drowning rolls nobody died of
+#: (R72) and an hour's search that found nobody (R74).
+ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
+#: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
+#: The referee's own doings that players do not hear of: a day's weather rolled again (R63:
+#: its text gives the storm cells' hours and drift to come).
+REFEREE_KINDS = frozenset({"weather"})
+#: a stuck ship's hourly try to get off that failed (R34): routine, as a check that held
+#: (a day aground told players "The ship is still stuck." 24 times)
+STUCK_TEXT = "The ship is still stuck."
+_RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
+_RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
+#: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
+#: parenthesis "(swimmers rank 1, no jackets, keeping afloat)" (older logs: "..., a swimmer
+#: (rank 1) keeping afloat)", hence the nested parentheses) and the
+#: schedule ": rolls every hour, drowned on 2-3 in stormy seas" (voyage.rules.water).
+_SWIM_NOTE = re.compile(r"\s*\((?:non-)?swimmers?\b[^()]*(?:\([^()]*\)[^()]*)*\)")
+#: The same figures after who they are, as castaways met at sea are told (R93): "at 0506 (6
+#: crew of a lost ship, swimmers rank 1, jackets)".
+_WHO_SWIMS = re.compile(r"\s*\([^()]*?,\s*(?:non-)?swimmers?\b[^()]*\)")
+_SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
+#: A leviathan's figures (R54, R93: voyage.world.encounters.leviathan_text), the referee's stat
+#: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
+_BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
+#: The referee's note on castaways met (R93, voyage.world.castaways): where they are, who, their
+#: swimmers and jackets, and the commands to search or rescue them (R74). Players read that
+#: there are people in the water, not the referee's instructions.
+_CASTAWAY_NOTE = re.compile(
+    r"\s*They are in the water at \d{4,6} \((?:[^()]|\([^()]*\))*\): "
+    r"`voyage act SHIP search` or `rescue`"
+    r"(?: \(R\d{1,3}\))?\."
+)
+FORMATS = ("md", "html", "json")
+
+
+class JournalError(VoyageError):
+    """A journal cannot be made as asked."""
+
+
+def for_players(text: str) -> str:
+    """An event's text as players read it: ruling codes left out, the words kept."""
+    text = _BEAST_FIGURES.sub("", text)
+    text = _CASTAWAY_NOTE.sub("", text)
+    text = _RULING_NOTE.sub("", text)
+    text = _RULING_WORD.sub("", text)
+    text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
+    text = without_commands(text)
+    return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
+
+
+def _sentences(text: str) -> list[str]:
+    """``text`` cut after each full stop that ends a sentence, never inside a `command`."""
+    out, start, quoted = [], 0, False
+    for i, ch in enumerate(text):
+        if ch == "`":
+            quoted = not quoted
+        elif ch in ".!?" and not quoted and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append(text[start : i + 1])
+            start = i + 1
+    if text[start:].strip():
+        out.append(text[start:])
+    return out
+
+
+def without_commands(text: str) -> str:
+    """``text`` without what the tool tells the referee to type: a sentence that starts
+    with a `command` is left out ("Sail on with `voyage sail ...`; buy an anchor ..."), a
+    sentence that ends in one keeps its words before it ("They are in the water at 0506:
+    `voyage act SHIP search` or `rescue`." reads "They are in the water at 0506.")."""
+    if "`" not in text:
+        return text
+    kept = []
+    for sentence in _sentences(text):
+        tick = sentence.find("`")
+        if tick < 0:
+            kept.append(sentence)
+            continue
+        head = sentence[:tick]
+        cut = max(head.rfind(":"), head.rfind(";"), head.rfind("("), head.rfind(","))
+        if cut > 0 and head[:cut].strip():
+            kept.append(head[:cut].rstrip() + ".")
+    return "".join(kept)
+
+
+#: A hex named bare after a word of place ("from 0305", "at 2812"), not already followed by
+#: a name in parentheses ("at 2812 (Ironport)"; a count may follow: "for 2812 (23 hexes)");
+#: a year ("Jun 1492") follows no such word.
+_BARE_HEX = re.compile(
+    r"\b(from|for|to|at|in|into|towards|reaches) (\d{4,6})\b(?! \([^\d])", re.ASCII
+)
+
+
+def name_places(text: str, places: dict[str, str] | None) -> str:
+    """Ports by their names (for players and the referee alike; the stored text keeps the
+    bare hex): "sets sail from 0305 for 2812" reads "from Gullhaven (0305) for Ironport
+    (2812)" (``places``: hex -> port name)."""
+    if not places:
+        return text
+    return _BARE_HEX.sub(
+        lambda m: (
+            f"{m.group(1)} {port_named(m.group(2), places)}" if m.group(2) in places else m.group(0)
+        ),
+        text,
+    )
+
+
+def port_named(hex_name: Any, places: dict[str, str] | None) -> str:
+    """A hex as a column shows it: ``Ironport (2812)`` for a port, else the hex itself."""
+    name = places.get(str(hex_name)) if places and hex_name is not None else None
+    return f"{name} ({hex_name})" if name else str(hex_name if hex_name is not None else "")
+
+
+def map_places(camp: Any) -> dict[str, str]:
+    """hex -> port name for every port of the campaign's map (none without a map)."""
+    from voyage.outputs.export import sea_map_for
+
+    sea_map = sea_map_for(camp)
+    return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
+
+
+def ship_met_for_players(met: dict[str, Any]) -> str | None:
+    """A ship met at sea (R93) as players hear of it: "A ship sighted at 0405: a whaler, the
+    Grey Anchor." Her disposition (hostile, wary, friendly: tables/encounters.yaml) is the
+    referee's roll of how she will behave, which players learn by play, not from the log
+    (docs/rulings.md, R93). None when the encounter is not a ship met, or its words are not
+    the ones voyage.world.encounters writes (the stored text is told as it is then)."""
+    words = met.get("text")
+    disposition = met.get("disposition")
+    if met.get("kind") != "ship" or not isinstance(words, str) or not met.get("hex"):
+        return None
+    said = f", {disposition}."
+    if not isinstance(disposition, str) or said not in words:
+        return None
+    return f"A ship sighted at {met['hex']}: {words.replace(said, '.', 1)}"
+
+
+def event_for_players(event: dict[str, Any], places: dict[str, str] | None = None) -> str | None:
+    """An event (a row of ``events``: kind, ship, text, changes) as players read it, or None
+    when they would not hear of it. A fight's events (R94) are told as the export's fight
+    story tells them (voyage.outputs.fightstory: no Explosion's zones, no modifiers, no rounds'
+    bookkeeping); a ship met without her disposition (:func:`ship_met_for_players`); every
+    other event by :func:`for_players`. With ``places`` the ports are named
+    (:func:`name_places`)."""
+    changes = event.get("changes")
+    if isinstance(changes, str):
+        try:
+            read = "fight" in changes or event.get("kind") == "encounter"
+            changes = json.loads(changes) if read else {}
+        except json.JSONDecodeError:
+            changes = {}
+    met = changes.get("encounter") if isinstance(changes, dict) else None
+    if event.get("kind") == "encounter" and isinstance(met, dict):
+        told = ship_met_for_players(met)
+        if told is not None:
+            return name_places(for_players(told), places)
+    if not isinstance(changes, dict) or "fight" not in changes:
+        return name_places(for_players(str(event.get("text") or "")), places)
+    from voyage.outputs.fightstory import players_text
+
+    told = players_text({**event, "changes": changes})
+    return None if told is None else name_places(told, places)
+
+
+@dataclass
+class Entry:
+    """One thing that happened: when, to whom, what; the rolls for the referee."""
+
+    clock: int
+    minute: int
+    time: str
+    ship: str | None
+    kind: str
+    text: str
+    rolls: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Journal:
+    """The journal of a stretch of the campaign, its entries grouped by day."""
+
+    campaign: str
+    since: int
+    until: int
+    audience: str
+    days: list[tuple[str, list[Entry]]]
+
+    #: ``since`` and ``until`` as people read them (the campaign's one time format)
+    since_time: str = ""
+    until_time: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "campaign": self.campaign,
+            "since": self.since,
+            "until": self.until,
+            "since_time": self.since_time,
+            "until_time": self.until_time,
+            "for": self.audience,
+            "days": [
+                {"day": day, "entries": [e.__dict__ for e in entries]} for day, entries in self.days
+            ],
+        }
+
+
+def gather(
+    camp: Any,
+    since: int,
+    until: int,
+    audience: str = "players",
+    *,
+    to_now: bool = False,
+    ships: list[str] | None = None,
+) -> Journal:
+    """The events of hours ``since`` up to ``until`` (exclusive), for ``audience``.
+
+    ``to_now``: ``until`` is the campaign's clock, and what the referee did at that hour
+    (actions and rolls logged at the clock, after the last advance) is included: the
+    journal runs up to now, and says so, not to an hour that has not come yet.
+
+    ``ships``: only the events of these ships (by their exact names), for a journal shared
+    with the players of one ship; None for every ship's."""
+    if audience not in ("players", "referee"):
+        raise JournalError(f"a journal is --for players or referee, not {audience!r}")
+    if until < since or (until == since and not to_now):
+        raise JournalError("--until must come after --since: nothing happens in no time")
+    cal = campaign_calendar(camp)
+    rows = camp.db.execute(
+        "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
+        "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
+        [since, until + 1 if to_now else until],
+    ).fetchall()
+    days: dict[int, list[Entry]] = {}
+    wanted = None if ships is None else set(ships)
+    places = map_places(camp)  # the stored text names a port by its bare hex
+    for clock, minute, ship, kind, text, rolls, changes in rows:
+        if wanted is not None and ship not in wanted:
+            continue
+        quiet = changes in (None, "", "{}") and (
+            kind in ROUTINE_KINDS or (kind == "aground" and text == STUCK_TEXT)
+        )
+        if audience == "players" and (quiet or kind in REFEREE_KINDS):
+            continue
+        lines = (
+            [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
+        )
+        shown = (
+            name_places(text, places)
+            if audience == "referee"
+            else event_for_players(
+                {"kind": kind, "ship": ship, "text": text, "changes": changes}, places
+            )
+        )
+        if shown is None:  # a fight's bookkeeping: not news for players
+            continue
+        days.setdefault(clock // 24, []).append(
+            Entry(
+                clock,
+                minute,
+                format_time(cal, clock, minute),
+                ship,
+                kind,
+                shown,
+                [line for line in lines if line],
+            )
+        )
+    return Journal(
+        camp.name,
+        since,
+        until,
+        audience,
+        [(format_date(cal, day * 24), entries) for day, entries in sorted(days.items())],
+        format_time(cal, since),
+        format_time(cal, until),
+    )
+
+
+def to_markdown(journal: Journal, cal: Any = None) -> str:
+    """The journal as Markdown: a heading per day, a line per thing that happened."""
+    span = f"{format_time(cal, journal.since)} to {format_time(cal, journal.until)}"
+    out = [f"# {journal.campaign}: the journal", "", f"*{span}*", ""]
+    if not journal.days:
+        out += ["Nothing happened at sea in these hours.", ""]
+    for day, entries in journal.days:
+        out += [f"## {day}", ""]
+        for e in entries:
+            # the ship's name in bold, unless the line already begins with it, or castaways
+            # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
+            # "**a lost ship**:" before it read as a ship's name)
+            named = e.ship and (
+                e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
+            )
+            who = f"**{e.ship}**: " if e.ship and not named else ""
+            out.append(f"- {e.time[-5:]} {who}{e.text}")
+            out += [f"    - `{line}`" for line in e.rolls]
+        out.append("")
+    return "\n".join(out)

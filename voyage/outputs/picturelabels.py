@@ -1,0 +1,303 @@
+"""Labels on a picture that keep out of each other's way (issue 15: pictures for players).
+
+Every word written on a map picture (event numbers and the start and end, day marks, ship
+names, port names, the map's own place labels, current knots, hex numbers) is a
+:class:`Label`: an anchor in drawing units, its text and style, and where it may go. One
+placement pass (:func:`place_labels`) writes them in order of importance; each takes the
+first of its candidate spots (its own usual spot, then the eight directions round its
+anchor, then further rings) whose box, in the picture's pixels, meets no label already
+placed and no mark drawn on the map, and keeps clear of the tracks where it can. A label
+with nowhere to go is dropped when it may be (hex numbers, day marks, current knots), and
+otherwise written where it covers least. The order and the candidates are fixed, so the
+same picture is drawn the same way every time.
+
+Only :func:`place_labels` touches matplotlib (through the axes it is given); the box
+arithmetic is plain Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: A box in the picture's pixels: (left, bottom, right, top), y upwards (matplotlib's
+#: display coordinates).
+Box = tuple[float, float, float, float]
+Segment = tuple[float, float, float, float]
+
+#: The eight directions round an anchor, in the order tried: right, left, above, below,
+#: then the diagonals (a label beside its mark reads best).
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, -1),
+    (-1, -1),
+    (1, 1),
+    (-1, 1),
+)
+#: Below first, then above, then the sides: the order for names under their hex (ports).
+BELOW_FIRST: tuple[tuple[int, int], ...] = (
+    (0, -1),
+    (0, 1),
+    (1, 0),
+    (-1, 0),
+    (1, -1),
+    (-1, -1),
+    (1, 1),
+    (-1, 1),
+)
+#: Pixels of white kept round each label (its outline is drawn about this wide).
+PAD = 1.5
+
+
+@dataclass
+class Label:
+    """One thing to write on the picture.
+
+    ``x``, ``y`` is the anchor in drawing units (a hex centre); ``home`` the offset, in
+    drawing units, of the text's centre from the anchor where the label is written when
+    nothing is in the way (None: it has no usual spot and starts with ``directions``);
+    ``gap`` the pixels kept between the anchor and the text (the radius of its mark).
+    ``rank`` orders the pass (lower first); ``required`` labels are written even where
+    every spot is taken (over the least they cover), the others are dropped, and with them
+    their ``companions`` (the mark they name). ``fixed`` labels only ever go ``home``.
+    """
+
+    kind: str
+    x: float
+    y: float
+    text: str
+    fontsize: float
+    style: dict[str, Any] = field(default_factory=dict)
+    home: tuple[float, float] | None = None
+    gap: float = 0.0
+    rank: int = 5
+    required: bool = True
+    fixed: bool = False
+    directions: Sequence[tuple[int, int]] = DIRECTIONS
+    rings: int = 3
+    companions: list[Any] = field(default_factory=list)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes share any area (touching edges do not count)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def overlap_area(a: Box, b: Box) -> float:
+    """The area two boxes share (0 when apart)."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def inside(box: Box, bounds: Box) -> bool:
+    """Whether ``box`` lies wholly within ``bounds``."""
+    return (
+        box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
+    )
+
+
+def segment_crosses(seg: Segment, box: Box) -> bool:
+    """Whether the straight segment (x0, y0, x1, y1) passes through ``box`` (Liang-Barsky)."""
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return False
+    return True
+
+
+class BoxIndex:
+    """Boxes (and segments) bucketed on a grid of ``cell`` pixels, so a picture with
+    thousands of labels checks each against its neighbours only."""
+
+    def __init__(self, cell: float = 48.0) -> None:
+        self.cell = cell
+        self.boxes: dict[tuple[int, int], list[Box]] = {}
+        self.segments: dict[tuple[int, int], list[Segment]] = {}
+
+    def _cells(self, box: Box) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                yield i, j
+
+    def add(self, box: Box) -> None:
+        for key in self._cells(box):
+            self.boxes.setdefault(key, []).append(box)
+
+    def add_segment(self, seg: Segment) -> None:
+        span = (min(seg[0], seg[2]), min(seg[1], seg[3]), max(seg[0], seg[2]), max(seg[1], seg[3]))
+        for key in self._cells(span):
+            self.segments.setdefault(key, []).append(seg)
+
+    def hits(self, box: Box) -> bool:
+        """Whether ``box`` overlaps any box added."""
+        return any(overlaps(box, b) for key in self._cells(box) for b in self.boxes.get(key, ()))
+
+    def covered(self, box: Box) -> float:
+        """The area of ``box`` covered by boxes added (overlaps counted once per box)."""
+        seen = {b for key in self._cells(box) for b in self.boxes.get(key, ())}
+        return sum(overlap_area(box, b) for b in seen)
+
+    def crosses_line(self, box: Box) -> bool:
+        """Whether a segment added passes through ``box``."""
+        return any(
+            segment_crosses(s, box) for key in self._cells(box) for s in self.segments.get(key, ())
+        )
+
+
+def candidates(
+    label: Label,
+    anchor: tuple[float, float],
+    home: tuple[float, float] | None,
+    w: float,
+    h: float,
+) -> list[tuple[float, float]]:
+    """Centres (pixels) to try for a ``w`` x ``h`` label anchored at ``anchor``: its home
+    spot, then each direction at the mark's gap, then further out ring by ring."""
+    out = [home] if home is not None else []
+    if label.fixed:
+        return out
+    ax, ay = anchor
+    for ring in range(label.rings):
+        gap = label.gap + ring * h * 1.1 + PAD
+        for sx, sy in label.directions:
+            out.append((ax + sx * (gap + w / 2), ay + sy * (gap + h / 2)))
+    return out
+
+
+def box_at(centre: tuple[float, float], w: float, h: float) -> Box:
+    cx, cy = centre
+    return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def choose(
+    label: Label,
+    spots: list[tuple[float, float]],
+    w: float,
+    h: float,
+    taken: BoxIndex,
+    bounds: Box,
+) -> Box | None:
+    """The first spot free of labels and marks and inside the map, preferring one clear of
+    the tracks; for a required label with none free, the one covering least."""
+    crossing: Box | None = None
+    for spot in spots:
+        box = box_at(spot, w, h)
+        if not inside(box, bounds) or taken.hits(box):
+            continue
+        if not taken.crosses_line(box):
+            return box
+        crossing = crossing or box
+    if crossing is not None or not label.required or not spots:
+        return crossing
+    boxes = [box_at(s, w, h) for s in spots]
+    fits = [b for b in boxes if inside(b, bounds)] or boxes
+    return min(fits, key=taken.covered)
+
+
+def measure(
+    ax: Any, label: Label, cache: dict[tuple[Any, ...], tuple[float, float]]
+) -> tuple[float, float]:
+    """(wide, high) pixels of a label's text as matplotlib lays it out, with its padding.
+    Digits are all one width in the picture's font, so hex numbers are measured once per
+    length."""
+    text = label.text
+    weight = str(label.style.get("weight", "normal"))
+    style = str(label.style.get("style", "normal"))
+    key = ("0" * len(text) if text.isdigit() else text, label.fontsize, weight, style)
+    if key not in cache:
+        probe = ax.text(0, 0, key[0], fontsize=label.fontsize, weight=weight, style=style)
+        box = probe.get_window_extent(ax.figure.canvas.get_renderer())
+        probe.remove()
+        cache[key] = (float(box.width) + 2 * PAD, float(box.height) + 2 * PAD)
+    return cache[key]
+
+
+def place_labels(
+    ax: Any, labels: Sequence[Label], obstacles: Iterable[Box] = (), lines: Iterable[Segment] = ()
+) -> list[Any]:
+    """Write ``labels`` on ``ax`` (limits already set) without overlaps; the Text artists
+    written, each with gid ``label:<kind>``. ``obstacles`` are boxes (pixels) no label may
+    cover (the marks); ``lines`` segments (pixels) a label keeps clear of where it can."""
+    renderer = ax.figure.canvas.get_renderer()
+    taken = BoxIndex()
+    for box in obstacles:
+        taken.add(box)
+    for seg in lines:
+        taken.add_segment(seg)
+    to_pixels = ax.transData.transform
+    from_pixels = ax.transData.inverted().transform
+    bounds: Box = tuple(ax.get_window_extent(renderer).extents)  # type: ignore[assignment]
+    written = []
+    sizes: dict[tuple[Any, ...], tuple[float, float]] = {}
+    for label in sorted(labels, key=lambda lb: lb.rank):  # stable: equal ranks keep order
+        w, h = measure(ax, label, sizes)
+        ax_, ay_ = to_pixels((label.x, label.y))
+        home = None
+        if label.home is not None:
+            hx, hy = to_pixels((label.x + label.home[0], label.y + label.home[1]))
+            home = (float(hx), float(hy))
+        spots = candidates(label, (float(ax_), float(ay_)), home, w, h)
+        placed = choose(label, spots, w, h, taken, bounds)
+        if placed is None:
+            for artist in label.companions:
+                artist.remove()
+            continue
+        taken.add(placed)
+        x, y = from_pixels(((placed[0] + placed[2]) / 2, (placed[1] + placed[3]) / 2))
+        text = ax.text(
+            x, y, label.text, ha="center", va="center", fontsize=label.fontsize, **label.style
+        )
+        text.set_gid(f"label:{label.kind}")
+        written.append(text)
+    return written
+
+
+def marker_box(centre: tuple[float, float], points: float, dpi: float) -> Box:
+    """The box (pixels) of a marker ``points`` across drawn at ``centre`` (pixels)."""
+    r = points * dpi / 72 / 2
+    return (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
+
+
+def drawn_obstacles(ax: Any) -> tuple[list[Box], list[Segment]]:
+    """What is already on ``ax`` that labels must not cover: the box of every marker drawn
+    (events, ships, day marks, anything an overlay marked) and of any text an overlay wrote;
+    and the segments of every line (the tracks), which labels avoid where they can."""
+    renderer = ax.figure.canvas.get_renderer()
+    dpi = ax.figure.dpi
+    boxes: list[Box] = []
+    segments: list[Segment] = []
+    to_pixels = ax.transData.transform
+    for line in ax.lines:
+        xy = line.get_xydata()
+        if len(xy) == 0:
+            continue
+        pts = to_pixels(xy)
+        if line.get_marker() not in (None, "None", "", " "):
+            size = float(line.get_markersize()) + float(line.get_markeredgewidth())
+            boxes.extend(marker_box((float(px), float(py)), size, dpi) for px, py in pts)
+        if line.get_linestyle() not in ("None", "", " ") and len(pts) > 1:
+            segments.extend(
+                (float(a[0]), float(a[1]), float(b[0]), float(b[1]))
+                for a, b in zip(pts[:-1], pts[1:], strict=True)
+            )
+    for text in ax.texts:
+        if text.get_text():
+            boxes.append(tuple(text.get_window_extent(renderer).extents))  # type: ignore[arg-type]
+    return boxes, segments

@@ -1,0 +1,161 @@
+"""The log rows an advance or a referee action writes: hours and events (R4).
+
+Every event carries the hex it happened in (issue 15: the log reads on a map, and Datasette
+can facet and link by hex): an advance's events take the hex their ship ended that hour in
+(the hour rows written beside them), a referee's event the ship's hex now.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from voyage.dice.events import Event
+from voyage.dice.roller import Roll
+from voyage.engine.clock import _ENCODER, AdvanceResult, HourRow, LoggedEvent, dumps
+from voyage.store.hourdays import write_hours
+
+if TYPE_CHECKING:
+    from voyage.store.campaign import Action, Campaign
+
+_EVENT_SQL = (
+    "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "
+    "rolls, changes, hex) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def rolls_json(rolls: list[Roll]) -> str:
+    """An event's rolls as the log stores them: the same bytes as ``dumps([r.to_dict() ...])``
+    but each record encodes itself (a drowning roll from a template, voyage.rules.water)."""
+    if type(rolls) is list and len(rolls) == 1:  # most events: one roll
+        return "[" + rolls[0].to_json() + "]"
+    return "[" + ",".join([r.to_json() for r in rolls]) + "]"
+
+
+def _one_shot_encoder() -> Callable[[Any], str] | None:
+    """:func:`dumps` with its C encoder made once, not on every call (JSONEncoder.encode
+    builds one per value: most of the time of encoding a small dict); the same settings,
+    so the same bytes. None where json has no C speedups."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    enc = _ENCODER
+    strings = (
+        json.encoder.encode_basestring_ascii if enc.ensure_ascii else json.encoder.encode_basestring
+    )
+    # no circular-reference markers: changes are plain data (a cycle would recurse and fail)
+    one = make(
+        None,
+        enc.default,
+        strings,
+        None,
+        enc.key_separator,
+        enc.item_separator,
+        enc.sort_keys,
+        enc.skipkeys,
+        enc.allow_nan,
+    )
+    return lambda value: "".join(one(value, 0))
+
+
+_ENCODE = _one_shot_encoder() or dumps
+
+
+def _changes_json(changes: Any) -> str:
+    """An event's changes as :func:`dumps` writes them; most events change nothing ("{}")."""
+    if type(changes) is dict:
+        return _ENCODE(changes) if changes else "{}"
+    return dumps(changes)
+
+
+def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
+    """Hour rows (voyage.store.hourdays) and events of an advance, with executemany (one
+    transaction: the events' parameters are made as executemany reads them, issue 14.5,
+    and an error half-way rolls the whole action back, as before)."""
+    conn = camp.db.conn
+    rows = result.rows
+    write_hours(conn, act.id, rows)
+    conn.executemany(_EVENT_SQL, _event_rows(act.id, result.events, _hexes(rows, result.events)))
+
+
+def _event_rows(aid: int, logged: list[LoggedEvent], hexes: list[Any]) -> Iterator[tuple[Any, ...]]:
+    """The parameters of :data:`_EVENT_SQL` for each event, as executemany reads them."""
+    for e, where in zip(logged, hexes, strict=True):
+        ev, clock = e.event, e.clock
+        rolls = ev.rolls
+        yield (
+            aid,
+            e.voyage_id,
+            e.ship,
+            clock,
+            clock // 24 + 1,
+            clock % 24,
+            ev.minute,
+            ev.kind,
+            ev.text,
+            rolls_json(rolls) if rolls else "[]",
+            _changes_json(ev.changes),
+            where,
+        )
+
+
+def _hexes(rows: list[HourRow], logged: list[LoggedEvent]) -> list[Any]:
+    """The hex of each event: that of its ship's hour row at its clock (the last such row),
+    None without one. An advance's rows come in clock order (its hours one after the
+    other): each event's are found by bisection among the rows of its clock, not through a
+    table of every ship-hour (issue 14.5: a year of ten ships has 87,600 rows for 32,000
+    events); rows in any other order are looked up in such a table."""
+    if not logged:
+        return []
+    clocks = [r.clock for r in rows]
+    try:
+        if clocks == sorted(clocks):
+            out: list[Any] = []
+            add = out.append
+            last: Any = _NONE
+            here: dict[Any, Any] = {}
+            for e in logged:
+                clock = e.clock
+                if clock != last:
+                    lo = bisect_left(clocks, clock)
+                    here = {r.ship: r.hex for r in rows[lo : bisect_right(clocks, clock, lo)]}
+                    last = clock
+                add(here.get(e.ship))
+            return out
+    except TypeError:  # clocks that do not compare: the table below
+        pass
+    hex_at = {(r.ship, r.clock): r.hex for r in rows}
+    return [hex_at.get((e.ship, e.clock)) for e in logged]
+
+
+_NONE = object()
+
+
+def log_event(
+    camp: Campaign, act: Action, ship: str | None, voyage_id: int | None, event: Event
+) -> None:
+    """One event written by a referee action, at the campaign clock, in the ship's hex."""
+    clock = camp.clock
+    where = None
+    if ship is not None:
+        row = camp.db.execute("SELECT hex FROM ships WHERE name = ?", [ship]).fetchone()
+        where = row[0] if row else None
+    camp.db.execute(
+        _EVENT_SQL,
+        [
+            act.id,
+            voyage_id,
+            ship,
+            clock,
+            clock // 24 + 1,
+            clock % 24,
+            event.minute,
+            event.kind,
+            event.text,
+            rolls_json(event.rolls),
+            dumps(event.changes),
+            where,
+        ],
+    )

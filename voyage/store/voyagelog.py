@@ -1,0 +1,167 @@
+"""Reading the log of voyages: hour rows, events, the status of ships at sea, the list of
+voyages and their tracks (re-exported by voyage.actions.voyages, which writes them)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from voyage.actions.voyages import campaign_chart, open_voyages
+from voyage.engine.clock import CLOSED_STATUSES
+from voyage.store.campaign import Campaign
+from voyage.store.hourdays import read_hours
+from voyage.store.perfschema import VOYAGE_SELECT
+from voyage.store.routetext import inshore_from_text, route_from_text
+from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import plain
+
+
+def hour_rows(
+    camp: Campaign, ship: str | None = None, voyage_id: int | None = None, last: int | None = None
+) -> list[dict[str, Any]]:
+    """Hour rows in order (``last``: only the last N of them)."""
+    where, args = _filters(ship, voyage_id)
+    rows = read_hours(camp.db.conn, where, args)  # SELECT * FROM hours ... ORDER BY clock, id
+    return rows[-last:] if last else rows
+
+
+def event_rows(
+    camp: Campaign, ship: str | None = None, voyage_id: int | None = None, since: int | None = None
+) -> list[dict[str, Any]]:
+    """Events in order, with their rolls and changes parsed."""
+    where, args = _filters(ship, voyage_id)
+    if since is not None:
+        where += (" AND" if where else "WHERE") + " clock >= ?"
+        args.append(since)
+    out = []
+    for r in camp.db.query(f"SELECT * FROM events {where} ORDER BY clock, minute, id", args):
+        row = dict(r)
+        row["rolls"] = json.loads(row["rolls"])
+        row["changes"] = json.loads(row["changes"])
+        out.append(row)
+    return out
+
+
+def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    args: list[Any] = []
+    if ship:
+        clauses.append("ship = ? COLLATE NOCASE")
+        args.append(ship)
+    if voyage_id is not None:
+        clauses.append("voyage_id = ?")
+        args.append(voyage_id)
+    return ("WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+
+def status_rows(camp: Campaign) -> list[dict[str, Any]]:
+    """Every ship at sea at a glance."""
+    from voyage.actions.abandonship import minutes_left
+    from voyage.rules.drift import current_lookup, route_hours
+
+    book = camp.rulebook
+    out = []
+    hex_miles = int(book.procedures["hex_miles"])
+    states = open_voyages(camp)
+    current_at = current_lookup(campaign_chart(camp)[0]) if states else None
+    for s in states:
+        ship = s.ship
+        ship.pace, ship.strain = s.pace, s.strain
+        speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
+        if s.progress >= hex_miles and shipfig.aboard(ship) < shipfig.fuel_use(
+            ship, book, s.pace, camp.water_in_load
+        ):
+            speed = 0  # R16: run dry at the edge of her next hex, adrift
+        if s.status in ("anchored", "adrift", "stuck", "arrived"):
+            speed = 0  # making no way of her own (R65, R64, R34): not what she could make
+        left = len(s.route) - 1 - s.position
+        miles_left = max(0, left * hex_miles - s.progress)
+        out.append(
+            {
+                "ship": ship.name,
+                "voyage": s.voyage_id,
+                "status": s.condition,
+                "voyage_status": s.status,
+                "hex": s.hex,
+                "destination": s.destination,
+                "hexes_left": left,
+                "miles_left": miles_left,
+                # R64: with the currents, as `voyage sail` reckons it
+                "eta_hours": route_hours(
+                    s.route[s.position :], speed, current_at, hex_miles, s.progress
+                )
+                if speed and s.status == "under way" and current_at
+                else None,
+                "speed": plain(speed),
+                "pace": s.pace,
+                "strain": s.strain,
+                "fuel": plain(shipfig.aboard(ship)),  # R82: a built boat's exact charge
+                "fuel_unit": shipfig.fuel_words(ship)[1],
+                "fuel_use": plain(shipfig.fuel_use(ship, book, s.pace, camp.water_in_load)),
+                "load": plain(shipfig.load(ship, book, camp.water_in_load)),
+                "load_category": shipfig.load_category(ship, book, camp.water_in_load),
+                "water": ship.water,
+                "leaks": list(s.leaks),
+                "fire": s.fire,
+                "fire_out_of_control": s.swallow_in is not None,
+                # R40/R52: minutes from now to the minute the log will give
+                # (voyage.actions.abandonship)
+                "sinking_minutes_left": None
+                if s.sinking_in is None
+                else minutes_left(s.sinking_since, s.sinking_in, camp.clock),
+                # R70/R71: abandoned (or a derelict) while sinking or burning, voyage still open
+                "nobody_aboard": ship.crew + ship.passengers < 1,
+                "listing": s.listing,
+                "capsized": s.capsized,
+                "engine_broken": ship.engine_broken,
+            }
+        )
+    _towed_at_their_towers_speed(out, states)
+    return out
+
+
+def _towed_at_their_towers_speed(rows: list[dict[str, Any]], states: list[Any]) -> None:
+    """R92: the two move together at the tower's speed: a ship under tow is shown at it,
+    not at the speed she would make by herself (status read 6 knots for a ship towed at 5)."""
+    from voyage.rules.towing import TOWED_BY
+
+    by_name = {r["ship"]: r for r in rows}
+    for row, s in zip(rows, states, strict=True):
+        tower = by_name.get(str(s.ship.equipment.get(TOWED_BY) or ""))
+        if s.status == "under tow" and tower is not None:
+            row["speed"] = tower["speed"]
+
+
+def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:
+    """Every voyage (newest last), with its route parsed."""
+    where, args = _filters(ship, None)
+    rows = []
+    where = where.replace("WHERE ship", "WHERE v.ship")
+    for r in camp.db.query(f"{VOYAGE_SELECT} {where} ORDER BY v.id", args):
+        row = dict(r)
+        row["route"] = route_from_text(row["route"])  # m106: text, not JSON
+        row["inshore"] = inshore_from_text(row["inshore"])
+        row["state"] = json.loads(row["state"])
+        rows.append(row)
+    return rows
+
+
+def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[str]]]:
+    """(label, hexes sailed so far) for the voyages still open ("open"), every voyage
+    ("all") or none ("none"): what `voyage map render` draws."""
+    if which == "none":
+        return []
+    from voyage.base.voyagenames import ship_voyage_name
+
+    tracks = []
+    counts: dict[str, int] = {}
+    for row in voyage_list(camp):  # oldest first: her own count as the ids go by
+        nth = counts[row["ship"].lower()] = counts.get(row["ship"].lower(), 0) + 1
+        if which == "open" and row["status"] in CLOSED_STATUSES:
+            continue
+        sailed = row["route"][: int(row["position"]) + 1]
+        if len(sailed) > 1:
+            # the legend names the line (issue 15): "voyage 2 of Sea Witch", with her own
+            # count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
+            tracks.append((ship_voyage_name(row["ship"], int(row["id"]), nth), sailed))
+    return tracks

@@ -1,0 +1,205 @@
+"""Built boats as campaign ships (R80, R81): the Ship made from a design, and her figures.
+
+A built boat is a :class:`~voyage.vessels.ships.Ship` of class ``built`` whose ``design`` holds the
+spec (voyage.vessels.boats). Her Tier is her body's (R81); crew and passengers start as the
+design's;
+``charge`` holds her power units exactly (R82: 200 full; ``fuel`` keeps the whole units).
+Her present weight is the design's plus 150 lbs for each person beyond the design's and 10
+lbs a hlb of cargo and water, and R82's speeds are recomputed from it. She sails like any
+ship: the rules ask voyage.vessels.ships for her figures, which come from voyage.vessels.boatpower.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from voyage.base.tiers import roman
+from voyage.tables.rulebook import RuleBook
+from voyage.vessels.boats import sheet, sheet_lines
+from voyage.vessels.ships import Ship, aboard_figures, load_category_for
+
+BUILT_CLASS = "built"
+
+
+def refuse_built(ship: Ship, what: str) -> None:
+    """A rolled-ship figure that has no meaning for a built boat (R82: no engine Tier to
+    strain, no hlbs of fuel): one clear line rather than wrong play."""
+    if ship.design is not None:
+        from voyage.base.errors import VoyageRuleError
+
+        raise VoyageRuleError(f"{ship.name} is a built boat: {what}")
+
+
+def make_built_ship(name: str, spec: dict[str, Any], book: RuleBook) -> Ship:
+    """A new built boat in port, with her design's crew and a full charge (R80-R82)."""
+    s = sheet(spec, book.boats)  # refuses a design over its limits before anything is made
+    full = book.boats["power"]["units"] if spec.get("plant") else 0
+    return Ship(
+        name=name,
+        ship_class=BUILT_CLASS,
+        tier=s["tier"],
+        engine_tier=None,
+        equipment={"anchors": 1},  # the seed: "Anchors are standard equipment on all boats"
+        crew=spec.get("crew", 0),
+        passengers=spec.get("passengers", 0),
+        fuel=full,
+        design=spec,
+        charge=str(full) if spec.get("plant") else None,
+    )
+
+
+def built_deadweight(ship: Ship, book: RuleBook) -> Fraction:
+    """R81: (maximum load - body weight) / 10 hlbs."""
+    body = book.boats["bodies"][(ship.design or {})["body"]]
+    return Fraction(body["max_load"] - body["weight"], 10)
+
+
+def built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
+    """R81: (present weight - body weight) / 10 hlbs, water included (R11)."""
+    body = book.boats["bodies"][(ship.design or {})["body"]]
+    return (present_weight(ship, book, water_in_load) - body["weight"]) / 10
+
+
+def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
+    """R81/R82: the design's weight with the people, cargo and water aboard now (lbs)."""
+    spec = ship.design or {}
+    base = design_weight(spec, book.boats)
+    extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
+    hlbs = ship.cargo + (ship.water if water_in_load else 0)
+    return base + book.boats["person_weight"] * extra_people + 10 * hlbs
+
+
+_WEIGHTS: dict[tuple[str, int], tuple[dict[str, Any], Fraction]] = {}
+
+
+def design_weight(spec: dict[str, Any], table: dict[str, Any]) -> Fraction:
+    """R80: the design's weight (its sheet's total), remembered: the engine asks every
+    hour, and a sheet is slow to draw up."""
+    import json
+
+    key = (json.dumps(spec, sort_keys=True), id(table))
+    found = _WEIGHTS.get(key)
+    if found is None or found[0] is not table:
+        if len(_WEIGHTS) > 256:
+            _WEIGHTS.clear()
+        found = _WEIGHTS[key] = (table, Fraction(str(sheet(spec, table, check=False)["weight"])))
+    return found[1]
+
+
+def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> None:
+    """`ship load` on a built boat: her weight may not pass her body's maximum load (R80),
+    nor her charge a full plant's power units (R82)."""
+    from voyage.base.errors import ShipError
+
+    spec = ship.design or {}
+    body = book.boats["bodies"][spec["body"]]
+    weight = present_weight(ship, book, water_in_load)
+    if weight > body["max_load"]:
+        raise ShipError(
+            f"{ship.name} would weigh {_n(weight)} lbs, {_n(weight - body['max_load'])} lbs "
+            f"over her {body['name']}'s maximum load of {body['max_load']} lbs (R80); carry less"
+        )
+    full = book.boats["power"]["units"] if spec.get("plant") else 0
+    if ship.fuel > full:
+        raise ShipError(
+            f"{ship.name}'s charge is 0 to {full} power units (R82; --fuel on a built boat), "
+            f"not {ship.fuel}"
+        )
+
+
+def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
+    """Every figure of a built boat, under the same names as a rolled ship's (R81), with
+    ``built`` holding her design sheet at her present weight."""
+    from voyage.vessels import boatpower
+    from voyage.vessels.boats import speeds
+
+    spec = ship.design or {}
+    table = book.boats
+    s = sheet(spec, table, check=False)
+    weight = present_weight(ship, book, water_in_load)
+    sp = speeds(spec, table, weight)
+    body = table["bodies"][spec["body"]]
+    dw = Fraction(body["max_load"] - body["weight"], 10)
+    tow = int(ship.equipment.get("tow_counted", 0) or 0)  # R92: a tow counts in her Load
+    load = (weight - body["weight"]) / 10 + tow
+    cruise = boatpower.cruise_mph(ship, book, water_in_load)
+    person = table["person_weight"]
+    design_people = spec.get("crew", 0) + spec.get("passengers", 0)
+    powered = boatpower.powered(ship)
+    use = boatpower.use_per_hex(ship, book, water_in_load)
+    # her top speed now: with the hooks' factors (R84: a surfaced submersible, 3/4)
+    top = (
+        _n(boatpower.top_speed(ship, book, water_in_load)) if spec.get("plant") else sp["top_speed"]
+    )
+    from voyage.vessels.submersible import depth_now
+
+    s.update(
+        present_weight=_n(weight),
+        acceleration=sp["acceleration"],
+        top_speed=top,
+        notes=sp["notes"],
+        depth_ft=depth_now(ship),
+    )  # R84: 0 on the surface
+    return {
+        "name": ship.name,
+        "class": f"Built {body['name']}",
+        "class_key": BUILT_CLASS,
+        "tier": ship.tier,
+        "engine_tier": None,
+        "deadweight": _n(dw),
+        "load": _n(load),
+        "load_parts": {  # hlbs; they add up to the Load (R81)
+            "boat": _n((Fraction(str(s["weight"])) - body["weight"] - person * design_people) / 10),
+            "people": _n(Fraction(person * (ship.crew + ship.passengers), 10)),
+            "cargo": ship.cargo,
+            "water": ship.water if water_in_load else 0,
+            **({"tow": tow} if tow else {}),  # R92
+        },
+        "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]
+        "sinking_load": _n(book.load["sink_multiple"] * dw),
+        "cruising_speed": _n(cruise),
+        "rated_speed": _n(boatpower.top_speed(ship, book, water_in_load)),
+        "under_power": powered,
+        "speed": _n(boatpower.speed_now(ship, book, water_in_load)),
+        "pace_mph": boatpower.pace_text(ship.pace, ship, book, water_in_load),
+        "propellers_left": boatpower.propellers_left(ship),
+        "draft_ft": boatpower.draft_ft(ship, book),
+        "max_strain": 0,  # R82: no straining
+        "fuel_use": _n(use),  # power units a hex (R82)
+        "to_hit": ship.tier // book.procedures["to_hit_divisor"],
+        **aboard_figures(ship),  # R70's jackets and rafts too, as on a rolled ship's card
+        "fuel": _n(boatpower.charge(ship)),  # R82: her charge in power units, exactly
+        "full_charge": boatpower.full_charge(ship, book),
+        "built": s,
+    }
+
+
+def boat_card(fig: dict[str, Any]) -> list[str]:
+    """`ship show` for a built boat: her design sheet, then R81's figures and what is aboard."""
+    s = fig["built"]
+    lines = sheet_lines(s, fig["name"])
+    lines += [
+        f"  Now: {s['present_weight']:,} lbs; Accel. {s['acceleration']}, Top Speed "
+        f"{s['top_speed']} mph; pace {fig['pace_mph']}, making {fig['speed']} mph, "
+        f"{fig['fuel_use']} power units a hex (R82)",
+        f"  Tier {roman(fig['tier'])}; Deadweight {fig['deadweight']} hlbs; Load {fig['load']} "
+        f"hlbs ({fig['load_category']}); sinks above {fig['sinking_load']}",
+        f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
+        f"charge {fig['fuel']}/{fig['full_charge']} power units, water {fig['water']}, "
+        f"anchors {fig['anchors']}",
+        f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
+        + (f", {s['depth_ft']} ft down (R84)" if s.get("depth_ft") else ""),
+    ]
+    lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
+    if "armor_now" in fig:  # R84: where the referee tracks armour (track_armor)
+        from voyage.vessels.subarmor import armor_text
+
+        built = {loc: p for loc, p in s["armor"].items() if p > 0}
+        lines.append(f"  Armor now (tracked; now/as built): {armor_text(built, fig['armor_now'])}")
+    return lines
+
+
+def _n(x: Fraction | int | float) -> int | float:
+    x = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    return int(x) if x.denominator == 1 else round(float(x), 2)

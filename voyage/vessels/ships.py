@@ -1,0 +1,550 @@
+"""The Ship: generation from the class tables and the figures the rules derive from it.
+
+Figures follow RULINGS R10-R17: deadweight, load and its parts, load category, speed at the
+current load and pace, fuel use per hex, to-hit modifier. Generation follows R18-R21: each
+row of the class table rolled separately on a d6, a Trait on a 1-in-6 and then the d12, with
+the trait's own rolls. Every roll goes through the campaign's roller and is returned.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field, fields
+from typing import TYPE_CHECKING, Any
+
+from voyage.base.errors import ShipError, VoyageError
+from voyage.base.text import check_text
+from voyage.base.tiers import roman
+from voyage.dice.roller import Roll, Roller
+from voyage.rules.anchors import anchors_aboard
+from voyage.rules.pumps import pump_text, pump_weight, pumps_fitted
+from voyage.tables.rulebook import RuleBook
+
+if TYPE_CHECKING:
+    from voyage.rules.shiptables import roll_trait
+else:  # rolling a new ship only (issue 14: start-up)
+    from voyage.base.lazyimport import lazy
+
+    roll_trait = lazy("voyage.rules.shiptables", "roll_trait", globals())
+
+PACES = ("normal", "slow", "strain")
+
+
+@dataclass
+class Ship:
+    """A ship: what it is (class, tiers, traits, equipment) and what is aboard it."""
+
+    name: str
+    ship_class: str
+    tier: int
+    engine_tier: int | None
+    traits: list[str] = field(default_factory=list)
+    equipment: dict[str, Any] = field(default_factory=dict)
+    crew: int = 0
+    passengers: int = 0
+    cargo: int = 0
+    fuel: int = 0
+    water: int = 0
+    status: str = "in port"
+    hex: str | None = None
+    engine_broken: bool = False
+    pace: str = "normal"
+    strain: int = 0
+    #: A built boat's design spec (R80, voyage.vessels.boats); None for a rolled ship.
+    design: dict[str, Any] | None = None
+    #: A built boat's charge in power units, exactly (a fraction as text, R82); None else.
+    charge: str | None = None
+
+    def has_trait(self, name: str) -> bool:
+        return any(t.lower() == name.lower() for t in self.traits)
+
+    def to_record(self) -> dict[str, Any]:
+        """The ship's own fields (no derived figures), for storage."""
+        return asdict(self)
+
+
+def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> Any:
+    """Sum (or for non-numbers, the first) of an effect over the ship's traits (R18)."""
+    values = [
+        book.trait(t)["effects"][effect] for t in ship.traits if effect in book.trait(t)["effects"]
+    ]
+    if not values:
+        return default
+    if all(isinstance(v, int | float) for v in values):
+        return sum(values) if effect != "deadweight_multiplier" else math.prod(values)
+    return values[0]
+
+
+# ----------------------------------------------------------------------------- figures
+
+
+def deadweight(ship: Ship, book: RuleBook) -> Any:
+    """R10: Deadweight by Tier; Broad x1.5 (a built boat's from her body, R81)."""
+    if ship.design is not None:
+        from voyage.vessels.boatships import built_deadweight
+
+        return built_deadweight(ship, book)
+    return math.floor(
+        book.deadweight(ship.tier) * trait_effect(ship, book, "deadweight_multiplier", 1)
+    )
+
+
+def standard_equipment_weight(ship: Ship, book: RuleBook) -> int:
+    """R11: the class's Additional Standard Equipment weight."""
+    return book.ship_class(ship.ship_class)["standard_equipment"]["weight"]
+
+
+def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, int]:
+    """R11: what makes up the Load, in hlbs."""
+    person = book.load["person_weight"]
+    return {
+        "cargo": ship.cargo,
+        "fuel": ship.fuel,
+        "people": person * (ship.crew + ship.passengers),
+        "equipment": standard_equipment_weight(ship, book),
+        "rafts": life_rafts(ship) * int(book.procedures["water"]["raft_weight"]),  # R70
+        "pumps": pump_weight(ship, book),  # R85: 20 hlbs a bilge pump
+        "water": ship.water if water_in_load else 0,
+        # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
+        "tow": int(ship.equipment.get("tow_counted", 0) or 0),
+    }
+
+
+def life_jackets(ship: Ship) -> int:
+    """R70: life jackets in the ship's stores (they weigh nothing that counts)."""
+    return int(ship.equipment.get("life_jackets", 0) or 0)
+
+
+def life_rafts(ship: Ship) -> int:
+    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each)."""
+    return int(ship.equipment.get("life_rafts", 0) or 0)
+
+
+def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
+    """R11: everything aboard, in hlbs (a built boat's from her present weight, R81)."""
+    if ship.design is not None:
+        from voyage.vessels.boatships import built_load
+
+        # R92 (R81): a tow counts in a towing boat's Load as in a rolled ship's
+        return built_load(ship, book, water_in_load) + int(
+            ship.equipment.get("tow_counted", 0) or 0
+        )
+    return sum(load_parts(ship, book, water_in_load).values())
+
+
+def fixed_load(ship: Ship, book: RuleBook) -> Any:
+    """The part of the Load that an hour at sea does not change (R11: people, equipment,
+    rafts, R85 pumps; R81: a built boat's own weight and people): the engine adds cargo, water and,
+    where it weighs (:func:`fuel_in_load`), fuel."""
+    if ship.design is not None:
+        from voyage.vessels.boatships import built_load
+
+        return built_load(ship, book, False) - ship.cargo
+    parts = load_parts(ship, book, False)
+    return parts["people"] + parts["equipment"] + parts["rafts"] + parts["pumps"]  # R85
+
+
+def fuel_in_load(ship: Ship) -> bool:
+    """R11: fuel is weight; a built boat's charge is not (R81: her plant weighs the same)."""
+    return ship.design is None
+
+
+def aboard(ship: Ship) -> Any:
+    """What she moves on: fuel in hlbs (R16), or a built boat's charge in units (R82)."""
+    if ship.design is not None:
+        from voyage.vessels.boatpower import charge
+
+        return charge(ship)
+    return ship.fuel
+
+
+def spend(ship: Ship, amount: Any) -> None:
+    """Spend fuel (R16) or power units (R82) as a hex is entered."""
+    if ship.design is not None:
+        from voyage.vessels.boatpower import charge, set_charge
+
+        set_charge(ship, charge(ship) - amount)
+    else:
+        ship.fuel -= amount
+
+
+def draft_ft(ship: Ship, book: RuleBook) -> int | None:
+    """R83: her draft in feet; None for a rolled ship (depth changes nothing for her)."""
+    from voyage.vessels.boatpower import draft_ft as built_draft
+
+    return built_draft(ship, book)
+
+
+def fuel_words(ship: Ship) -> tuple[str, str]:
+    """(what she carries, its unit) for the log: fuel in hlbs, or charge in power units."""
+    return ("charge", "power units") if ship.design is not None else ("fuel", "hlbs")
+
+
+def load_category_for(load_hlbs: int, dw: int, book: RuleBook) -> str:
+    """R12: Quarter if Load <= DW/4, Half if <= DW/2, Full if <= DW, else Overloaded."""
+    for cat in book.load_categories():
+        if cat["up_to"] is None or load_hlbs <= cat["up_to"] * dw:
+            return cat["name"]
+    raise VoyageError("load categories do not end with an open category")  # table validated
+
+
+def load_category(ship: Ship, book: RuleBook, water_in_load: bool = True) -> str:
+    """R12: the ship's load category now."""
+    return load_category_for(load(ship, book, water_in_load), deadweight(ship, book), book)
+
+
+def sinking_load(ship: Ship, book: RuleBook) -> Any:
+    """R12: a Load above this sinks the ship (2 x Deadweight)."""
+    if ship.design is not None:
+        return book.load["sink_multiple"] * deadweight(ship, book)
+    return math.floor(book.load["sink_multiple"] * deadweight(ship, book))
+
+
+def has_engine(ship: Ship) -> bool:
+    return ship.engine_tier is not None
+
+
+def under_power(ship: Ship) -> bool:
+    """R13: a ship makes way under power only with a working engine and fuel (R82: a
+    built boat with her plant, some charge and a propeller)."""
+    if ship.design is not None:
+        from voyage.vessels.boatpower import powered
+
+        return powered(ship)
+    return has_engine(ship) and not ship.engine_broken and ship.fuel > 0
+
+
+def rows(ship: Ship) -> bool:
+    """R13: a ship with oars (the Dinghy) rows at its no-engine speed."""
+    return any(item.lower() == "oars" for item in ship.equipment.get("standard", []))
+
+
+def cruising_speed(
+    ship: Ship, book: RuleBook, water_in_load: bool = True, powered: bool | None = None
+) -> int:
+    """R13: Speed in knots at the current load, before pace; 0 when adrift.
+
+    ``powered=True`` gives the ship's rated Speed as if its engine worked and had fuel.
+    """
+    if ship.design is not None:  # R82: her set pace, capped by her top speed now
+        from voyage.vessels import boatpower
+
+        if powered:
+            return boatpower.cruise_mph(ship, book, water_in_load)  # type: ignore[return-value]
+        return boatpower.speed_now(ship, book, water_in_load)  # type: ignore[return-value]
+    powered = under_power(ship) if powered is None else powered and has_engine(ship)
+    if has_engine(ship) and not powered and not rows(ship):
+        return book.procedures["no_fuel_speed"]
+    engine = ship.engine_tier if powered and ship.engine_tier else 0
+    cat = book.load_category(load_category(ship, book, water_in_load))
+    speed = (
+        book.base_speed(ship.tier)
+        + (engine - ship.tier)
+        + cat["speed"]
+        + trait_effect(ship, book, "base_speed")
+    )
+    return max(0, speed)
+
+
+def max_strain(speed: int) -> int:
+    """R14: a ship may go up to floor(Speed/2) knots faster."""
+    return speed // 2
+
+
+def speed(
+    ship: Ship,
+    book: RuleBook,
+    pace: str | None = None,
+    strain: int | None = None,
+    water_in_load: bool = True,
+) -> int:
+    """R13-R15: travelling speed at a pace (normal, slow = half, strain = + extra knots)."""
+    if ship.design is not None:  # R82: no slow pace, no straining
+        return cruising_speed(ship, book, water_in_load)
+    pace = pace or ship.pace
+    base = cruising_speed(ship, book, water_in_load)
+    if pace == "slow":
+        return base // book.procedures["pace"]["slow"]["speed_divisor"]
+    if pace == "strain":
+        extra = ship.strain if strain is None else strain
+        if not under_power(ship):
+            return base
+        return base + min(extra, max_strain(base))
+    return base
+
+
+def fuel_use(
+    ship: Ship, book: RuleBook, pace: str | None = None, water_in_load: bool = True
+) -> int:
+    """R16: hlbs of fuel per hex. Subtractions first (Thrifty, slow), then multipliers
+    (Overloaded x2, straining x2); never below 1 with an engine; 0 without. A built boat:
+    power units a hex at her speed now (R82, a fraction)."""
+    if ship.design is not None:
+        from voyage.vessels.boatpower import use_per_hex
+
+        return use_per_hex(ship, book, water_in_load)  # type: ignore[return-value]
+    if not has_engine(ship):
+        return 0
+    pace = pace or ship.pace
+    use = book.fuel_band(ship.tier) + trait_effect(ship, book, "fuel_use")
+    if pace == "slow":
+        use += book.procedures["pace"]["slow"]["fuel_use"]
+    cat = book.load_category(load_category(ship, book, water_in_load))
+    use = use * cat["fuel_multiplier"]
+    if pace == "strain" and ship.strain > 0:
+        use = use * book.procedures["pace"]["strain"]["fuel_multiplier"]
+    return max(book.procedures["fuel_minimum"], math.floor(use))
+
+
+def to_hit(ship: Ship, book: RuleBook) -> int:
+    """R17: Tier / 2 (rounded down), for shots at the hull."""
+    return ship.tier // book.procedures["to_hit_divisor"]
+
+
+def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
+    """Every derived figure of a ship, with stable names (the JSON of `ship show`)."""
+    if ship.design is not None:  # R81: a built boat's figures come from her design
+        from voyage.vessels.boatships import built_figures
+
+        return built_figures(ship, book, water_in_load)
+    dw = deadweight(ship, book)
+    total = load(ship, book, water_in_load)
+    cls = book.ship_class(ship.ship_class)
+    return {
+        "name": ship.name,
+        "class": cls["name"],
+        "class_key": cls["key"],
+        "tier": ship.tier,
+        "engine_tier": ship.engine_tier,
+        "deadweight": dw,
+        "load": total,
+        "load_parts": load_parts(ship, book, water_in_load),
+        "load_category": load_category_for(total, dw, book),
+        "sinking_load": sinking_load(ship, book),
+        "cruising_speed": cruising_speed(ship, book, water_in_load),
+        "rated_speed": cruising_speed(ship, book, water_in_load, powered=True),
+        "under_power": under_power(ship),
+        "speed": speed(ship, book, water_in_load=water_in_load),
+        "max_strain": (
+            max_strain(cruising_speed(ship, book, water_in_load)) if under_power(ship) else 0
+        ),  # R14: only an engine strains
+        "fuel_use": fuel_use(ship, book, water_in_load=water_in_load),
+        "to_hit": to_hit(ship, book),
+        **aboard_figures(ship),
+    }
+
+
+def aboard_figures(ship: Ship) -> dict[str, Any]:
+    """What is aboard and how she stands, the same for a rolled ship and a built boat."""
+    return {
+        "traits": list(ship.traits),
+        "equipment": dict(ship.equipment),
+        "anchors": anchors_aboard(ship),  # R65: ship's stores
+        "life_jackets": life_jackets(ship),  # R70: ship's stores
+        "life_rafts": life_rafts(ship),
+        "bilge_pumps": pumps_fitted(ship),  # R85
+        "pumps": pump_text(ship),
+        "crew": ship.crew,
+        "passengers": ship.passengers,
+        "cargo": ship.cargo,
+        "fuel": ship.fuel,
+        "water": ship.water,
+        "status": ship.status,
+        "hex": ship.hex,
+        "pace": ship.pace,
+        "strain": ship.strain,
+        "engine_broken": ship.engine_broken,
+    }
+
+
+# ----------------------------------------------------------------------------- generation
+
+
+def _roll_row(roller: Roller, cls: dict[str, Any], row: str) -> tuple[Any, Roll]:
+    """R20: roll a d6 on one row of a class table and look the face up."""
+    record = roller.roll(f"{cls['name']} {row.replace('_', ' ')}", "d6")
+    face = record.natural
+    for first, last, value in cls["rows"][row]:
+        if first <= face <= last:
+            shown = roman(value) if row in ("tier", "engine") else value
+            record.outcome = f"{shown} (faces {first}-{last})" if first != last else str(shown)
+            return value, record
+    raise VoyageError(f"{cls['name']} {row}: no value for face {face}")  # table validated
+
+
+def roll_random_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
+    """Pick a class at random, each class equally likely (d6 over the six classes)."""
+    keys = list(book.classes)
+    key, record = roller.choose("ship class", keys)
+    record.outcome = book.classes[key]["name"]
+    return book.classes[key], record
+
+
+def _apply_trait_details(ship: Ship, trait: str, details: dict[str, Any], book: RuleBook) -> None:
+    """Carry a trait's own rolls (R18) into the ship's equipment."""
+    eq = ship.equipment
+    if "armor" in details:
+        eq["armor"] = eq.get("armor", 0) + details["armor"]
+    if "heavy_weapon" in details:
+        eq.setdefault("heavy_weapons", []).append(details["heavy_weapon"])
+    if "firehose" in details:
+        eq["firehose"] = details["firehose"]
+    if "list_side" in details:
+        eq["list_side"] = details["list_side"]
+    if "ram_die" in book.trait(trait)["effects"]:
+        eq["ram"] = True
+
+
+def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "standard": list(cls["standard_equipment"]["items"]),
+        "heavy_weapons": [],
+        "armor": 0,
+        "harpoons": 0,
+        "firehose": False,
+        "ram": False,
+    }
+
+
+def roll_ship(
+    book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
+) -> tuple[Ship, list[Roll]]:
+    """Roll a new ship of a class (or of a random class): every row, then a Trait (R18-R21)."""
+    records: list[Roll] = []
+    if ship_class:
+        cls = book.ship_class(ship_class)
+    else:
+        cls, record = roll_random_class(book, roller)
+        records.append(record)
+    values: dict[str, Any] = {}
+    for row in cls["rows"]:
+        values[row], record = _roll_row(roller, cls, row)
+        records.append(record)
+    equipment = _base_equipment(cls)
+    for key in ("light", "radio", "net"):
+        if key in values:
+            equipment[key] = values[key]
+    if "heavy_weapon" in values:
+        equipment["heavy_weapons"].append(values["heavy_weapon"])
+    if "armor" in values:
+        equipment["armor"] = values["armor"]
+    if "harpoons" in values:
+        harpoons = values["harpoons"]
+        if isinstance(harpoons, str):
+            r = roller.roll(f"{cls['name']} explosive harpoons", harpoons)
+            r.outcome = f"{r.total} explosive harpoons"
+            records.append(r)
+            harpoons = r.total
+        equipment["harpoons"] = harpoons
+    ship = Ship(
+        name=name,
+        ship_class=cls["key"],
+        tier=values["tier"],
+        engine_tier=values.get("engine") if cls["engine"] else None,
+        equipment=equipment,
+    )
+    trait = roll_trait(roller, book)  # R18: 1-in-6, the d12, then the trait's own rolls
+    records.extend(trait.rolls)
+    if trait.trait:
+        ship.traits.append(trait.trait)
+        _apply_trait_details(ship, trait.trait, trait.details, book)
+    return ship, records
+
+
+def make_ship(
+    book: RuleBook,
+    name: str,
+    ship_class: str,
+    tier: int,
+    engine_tier: int | None = None,
+    traits: list[str] | tuple[str, ...] = (),
+    equipment: dict[str, Any] | None = None,
+) -> Ship:
+    """A ship with attributes the referee states (no rolls). Checks them against the rules."""
+    cls = book.ship_class(ship_class)
+    if cls["engine"] and engine_tier is None:
+        raise ShipError(f"a {cls['name']} has an engine: give its tier with --engine (I-X)")
+    if not cls["engine"] and engine_tier is not None:
+        raise ShipError(f"a {cls['name']} has no engine: leave out --engine")
+    names = [book.trait(t)["name"] for t in traits]
+    if len(set(names)) != len(names):
+        raise ShipError("a trait is given twice: give each trait once")
+    eq = _base_equipment(cls)
+    for key, value in (equipment or {}).items():
+        if key in ("heavy_weapons",):
+            eq[key] = list(value)
+        else:
+            eq[key] = value
+    for trait in names:
+        effects = book.trait(trait)["effects"]
+        if "ram_die" in effects:
+            eq["ram"] = True
+    return Ship(
+        name=name,
+        ship_class=cls["key"],
+        tier=tier,
+        engine_tier=engine_tier,
+        traits=names,
+        equipment=eq,
+    )
+
+
+def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str, Roll]:
+    """A ship name from tables/names.yaml, not yet used in the campaign (case-insensitive).
+
+    When every name in the lists is taken, a numeral is added ("Sea Witch II").
+    """
+    names = book.names
+    pool = [f"{a} {b}" for a in names["first"] for b in names["second"] if a != b]
+    pool += list(names["whole"])
+    free = [n for n in pool if n.lower() not in taken]
+    name, record = roller.choose("ship name", free if len(free) >= 2 else pool)
+    if name.lower() in taken:
+        number = 2
+        while f"{name} {roman(number)}".lower() in taken:
+            number += 1
+        name = f"{name} {roman(number)}"
+        record.outcome = name
+    return name, record
+
+
+# ----------------------------------------------------------------------------- storage
+
+
+def ship_to_row(ship: Ship) -> dict[str, Any]:
+    """The ship as a row of the campaign's ``ships`` table; a name that is not one clean line
+    (typed, or from a house names table) is refused here, before it is stored."""
+    check_text(ship.name, "the ship's name", error=ShipError)
+    # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
+    rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
+    rec["class"] = rec.pop("ship_class")
+    rec["traits"] = json.dumps(rec["traits"])
+    rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
+    rec["engine_broken"] = int(rec["engine_broken"])
+    rec["design"] = None if rec["design"] is None else json.dumps(rec["design"])  # R80
+    return rec
+
+
+def ship_from_row(row: dict[str, Any]) -> Ship:
+    """A ship from a row of the campaign's ``ships`` table."""
+    return Ship(
+        name=row["name"],
+        ship_class=row["class"],
+        tier=row["tier"],
+        engine_tier=row["engine_tier"],
+        traits=json.loads(row["traits"]),
+        equipment=json.loads(row["equipment"]),
+        crew=row["crew"],
+        passengers=row["passengers"],
+        cargo=row["cargo"],
+        fuel=row["fuel"],
+        water=row["water"],
+        status=row["status"],
+        hex=row["hex"],
+        engine_broken=bool(row["engine_broken"]),
+        pace=row["pace"],
+        strain=row["strain"],
+        design=json.loads(row["design"]) if row.get("design") else None,
+        charge=row.get("charge"),
+    )

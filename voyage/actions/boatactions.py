@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
-from voyage.vessels.boatpower import charge, full_charge, is_built, plain, set_charge
+from voyage.base.text import plain
+from voyage.vessels.boatpower import charge, full_charge, is_built, set_charge
 from voyage.vessels.ships import Ship
 
 

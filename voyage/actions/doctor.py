@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from voyage.base.errors import VoyageError
-from voyage.outputs.report import plural
+from voyage.base.text import plural
 from voyage.store.campaignfile import FileInfo, connect_readonly, inspect, refuse_newer
 
 #: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.

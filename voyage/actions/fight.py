@@ -21,11 +21,11 @@ from typing import Any
 from voyage.actions.apply import apply_outcomes, voyage_for_apply
 from voyage.actions.voyages import log_event, open_voyage, save_state
 from voyage.base.errors import VoyageRuleError
+from voyage.base.text import plural
 from voyage.base.tiers import roman
 from voyage.dice.events import Event
 from voyage.dice.roller import Modifier
 from voyage.engine.clock import ShipState
-from voyage.outputs.report import plural
 from voyage.rules.collisions import check_kind, relative_speed, speeds_after
 from voyage.rules.common import Outcome
 from voyage.rules.dodge import dodge

@@ -40,13 +40,15 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from voyage.base.errors import VoyageError
+from voyage.base.text import plain
+from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
-from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, LoggedEvent, ShipState, World
+from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, ShipState, World
 from voyage.engine.quiet import quiet_hours, restart_storm_clock
 from voyage.rules.arrival import ended
 from voyage.store.routetext import copy_of
 from voyage.vessels import ships as shipfig
-from voyage.vessels.boatpower import plain, set_charge
+from voyage.vessels.boatpower import set_charge
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -736,7 +738,7 @@ def when(calendar: Any, clock: int, hours: float) -> str:
 
 def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     """The forecast as lines for a referee (times by the campaign's ``calendar``)."""
-    from voyage.outputs.report import plural
+    from voyage.base.text import plural
     from voyage.tables.calendar import format_time
 
     n = data["runs"]

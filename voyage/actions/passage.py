@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from voyage.base.errors import VoyageRuleError
+from voyage.base.text import plain
 from voyage.dice.events import Event
 from voyage.engine.clock import Chart, ShipState, World
 from voyage.store.campaign import Campaign
 from voyage.vessels import ships as shipfig
-from voyage.vessels.boatpower import plain
 from voyage.vessels.ships import Ship
 
 

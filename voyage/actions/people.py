@@ -9,8 +9,8 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.base.text import plural
 from voyage.dice.events import Event
-from voyage.outputs.report import plural
 from voyage.rules import water as rules
 from voyage.world.water import (
     AFLOAT,

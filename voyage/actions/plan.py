@@ -30,8 +30,8 @@ from typing import Any
 from voyage.actions.depthroutes import draft_chart
 from voyage.actions.forecast import Leg, Setup, prepare
 from voyage.base.errors import VoyageError
+from voyage.base.text import plural
 from voyage.map import hexes as hexmap
-from voyage.outputs.report import plural
 from voyage.vessels import ships as shipfig
 
 OBJECTIVES = ("fastest", "safest", "fuel")

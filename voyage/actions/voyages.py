@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.base.text import plain, plural
 from voyage.dice.events import Event
 from voyage.engine.clock import (
     OPEN_STATUSES,
@@ -27,7 +28,6 @@ from voyage.engine.clock import (
     no_storms,
 )
 from voyage.map import hexes as hexmap
-from voyage.outputs.report import plural
 from voyage.rules.arrival import lying
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
@@ -41,7 +41,6 @@ from voyage.store.routetext import (
     route_text,
 )
 from voyage.vessels import ships as shipfig
-from voyage.vessels.boatpower import plain
 from voyage.vessels.ships import PACES, Ship
 
 if TYPE_CHECKING:

@@ -12,6 +12,7 @@ import math
 import os
 import stat
 import unicodedata
+from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import VoyageError
@@ -167,3 +168,16 @@ def bad_number(data: Any, limit: int, where: str) -> tuple[str, str] | None:
             for key, item in items:
                 stack.append((f"{path}.{key}" if path else str(key), item))
     return None
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 hour``, ``2 hours``; ``plural(1, "person", "people")``."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def plain(x: Fraction | int | float) -> int | float:
+    """A number as the log prints it: whole, or a decimal to two places."""
+    if type(x) is int:  # the engine's hot path: a rolled ship's fuel, every ship-hour
+        return x
+    x = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
+    return int(x) if x.denominator == 1 else round(float(x), 2)

@@ -358,7 +358,7 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 hour``, ``2 hours`` (voyage.outputs.report.plural, imported when first used)."""
-    from voyage.outputs.report import plural as _plural
+    from voyage.base.text import plural as _plural
 
     return _plural(count, word, many)
 

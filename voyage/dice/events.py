@@ -40,3 +40,29 @@ class Event:
             rolls=[Roll.from_dict(r) for r in data.get("rolls", [])],
             changes=dict(data.get("changes", {})),
         )
+
+
+@dataclass(slots=True)
+class LoggedEvent:
+    """An event of one ship in one hour (its minute is on the :class:`Event`)."""
+
+    voyage_id: int | None
+    ship: str
+    clock: int
+    event: Event
+    halt: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "voyage_id": self.voyage_id,
+            "ship": self.ship,
+            "clock": self.clock,
+            "day": self.clock // 24 + 1,
+            "hour": self.clock % 24,
+            "minute": self.event.minute,
+            "kind": self.event.kind,
+            "text": self.event.text,
+            "rolls": [r.to_dict() for r in self.event.rolls],
+            "changes": self.event.changes,
+            "halt": self.halt,
+        }

@@ -36,7 +36,8 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.lazyimport import lazy
-from voyage.dice.events import Event
+from voyage.base.text import plain
+from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roller
 from voyage.engine.quickhour import quiet_hour
 from voyage.engine.shipstate import CLOSED_STATUSES, EXTRA_DEFAULTS, OPEN_STATUSES, ShipState  # noqa: F401 kept
@@ -56,7 +57,7 @@ from voyage.rules.strain import strain_check as strain_roll
 from voyage.rules.towing import tow_phase
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
-from voyage.vessels.boatpower import figures_key, plain
+from voyage.vessels.boatpower import figures_key
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 if TYPE_CHECKING:
@@ -143,32 +144,6 @@ class HourRow:
         data = asdict(self)
         data["day"], data["hour"] = self.day, self.hour
         return data
-
-
-@dataclass(slots=True)
-class LoggedEvent:
-    """An event of one ship in one hour (its minute is on the :class:`Event`)."""
-
-    voyage_id: int | None
-    ship: str
-    clock: int
-    event: Event
-    halt: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "voyage_id": self.voyage_id,
-            "ship": self.ship,
-            "clock": self.clock,
-            "day": self.clock // 24 + 1,
-            "hour": self.clock % 24,
-            "minute": self.event.minute,
-            "kind": self.event.kind,
-            "text": self.event.text,
-            "rolls": [r.to_dict() for r in self.event.rolls],
-            "changes": self.event.changes,
-            "halt": self.halt,
-        }
 
 
 @dataclass

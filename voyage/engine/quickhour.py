@@ -40,15 +40,16 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.lazyimport import lazy
+from voyage.base.text import plain
 from voyage.dice.events import Event
 from voyage.rules.capsize import capsize_event, storm_clock
 from voyage.rules.drift import NO_CURRENT
 from voyage.rules.strain import strain_hour
-from voyage.vessels.boatpower import plain
 from voyage.vessels.submersible import submerged
 
 if TYPE_CHECKING:
-    from voyage.engine.clock import Engine, HourRow, LoggedEvent, ShipState
+    from voyage.dice.events import LoggedEvent
+    from voyage.engine.clock import Engine, HourRow, ShipState
     from voyage.rules.aground import coast_event, stuck_event
 else:  # R33's and R34's rolls: imported when a ship first meets a hazard (voyage.base.lazyimport)
     coast_event = lazy("voyage.rules.aground", "coast_event", globals())

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.text import plain
 from voyage.engine.clock import HourRow, ShipState
 from voyage.rules import hourly as phases
 from voyage.rules.towing import towed_hlbs
 from voyage.vessels import ships as shipfig
-from voyage.vessels.boatpower import plain
 
 if TYPE_CHECKING:
     from voyage.engine.clock import Engine

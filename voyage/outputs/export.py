@@ -180,7 +180,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     raw_state = voyage.get("state")
     state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
     if departure is not None and _fuel_key(state) is None:
-        from voyage.vessels.boatpower import plain
+        from voyage.base.text import plain
         from voyage.vessels.ships import aboard
 
         state = {**state, "fuel_at_start": plain(aboard(departure))}  # R82: exact charge

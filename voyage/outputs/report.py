@@ -6,12 +6,6 @@ from typing import Any
 
 from voyage.base.tiers import roman
 
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 hour``, ``2 hours``; ``plural(1, "person", "people")`` (issue 15: plurals right)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
 LOAD_LABELS = {"quarter": "Quarter", "half": "Half", "full": "Full", "overloaded": "Overloaded"}
 
 

@@ -46,8 +46,7 @@ def no_hands(engine: Any, clock: int, events: list[Any]) -> None:
                 text += f" Her {ends}" if searched else ""
             else:  # anchored or adrift, searching her hex
                 text = f"{name} has no crew: her {ends}"
-            from voyage.dice.events import Event
-            from voyage.engine.clock import LoggedEvent
+            from voyage.dice.events import Event, LoggedEvent
 
             event = Event(
                 "drift" if under_way else "search",

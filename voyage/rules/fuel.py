@@ -18,7 +18,7 @@ from voyage.vessels.ships import aboard, fuel_words, spend, under_power
 
 
 def _n(x: Any) -> Any:
-    from voyage.vessels.boatpower import plain
+    from voyage.base.text import plain
 
     return plain(x)
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from voyage.base.text import plural
 from voyage.dice.roller import Roller
-from voyage.outputs.report import plural
 from voyage.rules.common import Outcome
 from voyage.rules.leakwater import pumped_dry
 from voyage.tables.rulebook import RuleBook

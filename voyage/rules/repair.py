@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
-from voyage.outputs.report import plural
+from voyage.base.text import plural
 
 
 def repair_leak(

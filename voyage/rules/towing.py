@@ -76,7 +76,7 @@ def tow_phase(engine: Any, clock: int, out: list[Any], rows: Sequence[Any] = ())
             break
     else:
         return
-    from voyage.engine.clock import LoggedEvent
+    from voyage.dice.events import LoggedEvent
 
     by_name = {s.ship.name: s for s in states}
     for tower in engine.states:
@@ -213,7 +213,7 @@ def _follow(
 
 
 def _parts(engine: Any, s: Any, tower: Any, clock: int, out: list[Any]) -> bool:
-    from voyage.engine.clock import LoggedEvent
+    from voyage.dice.events import LoggedEvent
 
     result = anchor_cable(engine.roller, engine.book)
     event = result.event(59)

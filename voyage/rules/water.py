@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.base.text import plural
 from voyage.dice.roller import Dice, Modifier, Roll, Roller, odds, parse
-from voyage.outputs.report import plural
 from voyage.tables.rulebook import RuleBook
 
 #: R60: the four sea states, mildest first (their levels are 0 to 3).

@@ -12,9 +12,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from voyage.dice.events import Event
+from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roll
-from voyage.engine.clock import _ENCODER, AdvanceResult, HourRow, LoggedEvent, dumps
+from voyage.engine.clock import _ENCODER, AdvanceResult, HourRow, dumps
 from voyage.store.hourdays import write_hours
 
 if TYPE_CHECKING:

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.errors import MapError
+from voyage.base.text import plural
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SeaMap, bundled_campaign, load_map, parse_map
 from voyage.map.storms import group_storms, storm_rows, storms_at
-from voyage.outputs.report import plural
 from voyage.store import mapcache
 
 if TYPE_CHECKING:

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.base.text import plain
 
 if TYPE_CHECKING:
     from voyage.tables.rulebook import RuleBook
@@ -68,14 +69,6 @@ def set_charge(ship: Ship, value: Fraction | int) -> None:
     value = Fraction(value)
     ship.charge = str(value)
     ship.fuel = math.floor(value)
-
-
-def plain(x: Fraction | int | float) -> int | float:
-    """A number as the log prints it: whole, or a decimal to two places."""
-    if type(x) is int:  # the engine's hot path: a rolled ship's fuel, every ship-hour
-        return x
-    x = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
-    return int(x) if x.denominator == 1 else round(float(x), 2)
 
 
 # ----------------------------------------------------------------------------- pace

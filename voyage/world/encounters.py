@@ -565,7 +565,7 @@ class EncounterChecks:
         """What an encounter needs, imported at the first one of an advance (not per
         encounter: R93's checks meet thousands a year; voyage.world.castaways at the first met
         with a water phase to put castaways in)."""
-        from voyage.engine.clock import LoggedEvent
+        from voyage.dice.events import LoggedEvent
 
         self._logged = LoggedEvent
 

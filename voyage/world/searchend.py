@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from voyage.base.text import plain
 from voyage.dice.events import Event
-from voyage.vessels.boatpower import plain
 
 
 def restate_row(engine: Any, s: Any, rows: Sequence[Any]) -> None:

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any
 
+from voyage.base.text import plural
 from voyage.dice.events import Event
 from voyage.dice.roller import Roll, Roller
-from voyage.outputs.report import plural
 from voyage.rules import water as rules
 from voyage.tables.rulebook import RuleBook
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.text import plural
 from voyage.dice.events import Event
-from voyage.outputs.report import plural
 from voyage.world.water import AFLOAT, MINUTES, Floater
 
 

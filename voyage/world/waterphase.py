@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from voyage.base.text import plural
 from voyage.dice.events import Event
 from voyage.dice.roller import Roll
-from voyage.outputs.report import plural
 from voyage.rules import water as rules
 from voyage.rules.capsize import capsize_check
 from voyage.world.searchend import end_search, restate_row
@@ -31,7 +31,7 @@ class WaterPhase(WaterDrift):
         roster: list[dict[str, Any]],
         settings: dict[str, Any],
     ) -> None:
-        from voyage.engine.clock import LoggedEvent
+        from voyage.dice.events import LoggedEvent
         from voyage.tables.calendar import format_time
 
         self.e = engine

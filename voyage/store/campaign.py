@@ -654,7 +654,7 @@ class Campaign:
             )
         row = _ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
-        row.update(fkschema.ship_labels(self.rulebook, ship.ship_class))  # m191
+        row.update(foreignkeys.ship_labels(self.rulebook, ship.ship_class))  # m191
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
@@ -851,5 +851,5 @@ from voyage.store import fightschema, sharemigrations, boatsailschema, perfschem
 from voyage.store import hourdays  # noqa: E402, I001
 
 migrations()(hourdays.m102_hour_days)  # here: hourdays imports nothing of the store
-from voyage.store import fkschema  # noqa: E402, F401, I001
+from voyage.store import foreignkeys  # noqa: E402, F401, I001
 from voyage.store import oldanchors  # noqa: E402, F401, I001

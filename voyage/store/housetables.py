@@ -194,7 +194,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
 
 def relabel_ships(db: Database, book: RuleBook) -> None:
     """Each ship's class name beside its key, as the rule book ``book`` names it."""
-    from voyage.store.fkschema import class_label
+    from voyage.store.foreignkeys import class_label
 
     if "class_label" not in {c.name for c in db["ships"].columns}:  # type: ignore[union-attr]
         return

@@ -15,7 +15,7 @@ from conftest import ok, refused
 
 from voyage.actions import doctor
 from voyage.store import campaign as store
-from voyage.store import foreignkeys
+from voyage.store import campaigndb
 from voyage.store.campaign import open_campaign
 from voyage.store.foreignkeys import FOREIGN_KEYS, declared, undeclared
 
@@ -160,7 +160,7 @@ def voyage_before_foreign_keys() -> Iterator[None]:
             [m for m in store.migrations._migrations if m.name not in NEW_STEPS],
         )
         mp.setattr(store, "_KNOWN", [])
-        mp.setattr(foreignkeys, "ship_labels", lambda book, key: {})
+        mp.setattr(campaigndb, "ship_labels", lambda book, key: {})
         yield
 
 

@@ -30,9 +30,14 @@ from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
-from voyage.store.perfschema import VOYAGE_SELECT
 from voyage.store.routetext import read_inshore, read_route
-from voyage.store.voyagerows import insert_voyage, keep_stored, place_at_sea, save_state
+from voyage.store.voyagerows import (
+    VOYAGE_SELECT,
+    insert_voyage,
+    keep_stored,
+    place_at_sea,
+    save_state,
+)
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import PACES, Ship
 

@@ -39,7 +39,7 @@ from voyage.base.errors import CampaignError, VoyageError
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 #: ``PRAGMA application_id`` of a voyage campaign: "VYG1" in ASCII.
 APPLICATION_ID = 0x56594731
@@ -519,24 +519,3 @@ def remember(path: Path) -> None:
 
 def last_opened() -> Path | None:
     return LAST_OPENED[0] if LAST_OPENED else None
-
-
-def campaign_title(path: Path) -> str:
-    """The campaign's name, read without writing anything (``mode=ro``), for read-only
-    viewers such as ``voyage browse``; a file that is not a campaign, or one a newer voyage
-    wrote, fails in one line."""
-    if not path.is_file():
-        raise CampaignError(f"no campaign at {path}: point --db (or VOYAGE_DB) at your file")
-    try:
-        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
-            row = conn.execute("SELECT name FROM campaign WHERE id = 1").fetchone()
-    except sqlite3.DatabaseError:
-        row = None
-    if row is None:
-        raise CampaignError(f"{path} is not a voyage campaign")
-    from voyage.store.campaign import known_migrations
-
-    # a newer voyage's campaign is refused here too, not shown half-understood (its tables
-    # described as this voyage knows them)
-    refuse_newer(inspect(path), known_migrations())
-    return str(row[0])

@@ -1,7 +1,5 @@
-"""The hour rows packed a ship-day to a row (issue 14: a year of ten ships saved in time):
-migration m102, registered on voyage.store.campaign's Migrations by voyage/store.py itself, after
-voyage.store.perfschema's and before the foreign keys of voyage.store.foreignkeys, whichever module
-is imported first (this one imports nothing of the store: voyage.store.logrows writes with it).
+"""The hour rows packed a ship-day to a row, so that a year of ten ships saves in time; and
+migration m102, which packs the rows of a campaign made before (voyage.store.migrations).
 
 An advance of a year writes 87,600 hour rows (ten ships); as rows of their own, with three
 indexes, storing them was most of the time an advance spent saving. They are kept in

@@ -26,7 +26,7 @@ from voyage.store.campaignfile import META_TABLE
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
     from voyage.tables.rulebook import RuleBook
 
 #: ``voyage_file`` key saying the campaign keeps its own tables (no folder is read).
@@ -194,7 +194,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
 
 def relabel_ships(db: Database, book: RuleBook) -> None:
     """Each ship's class name beside its key, as the rule book ``book`` names it."""
-    from voyage.store.foreignkeys import class_label
+    from voyage.store.campaigndb import class_label
 
     if "class_label" not in {c.name for c in db["ships"].columns}:  # type: ignore[union-attr]
         return

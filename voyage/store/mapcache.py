@@ -30,7 +30,7 @@ from voyage.map.seamap import Fuel, LegendEntry, SeaMap
 from voyage.rules.drift import Current
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 #: Bumped whenever the blob's layout or the parser's meaning changes: old rows are misses.
 #: 2: the map's currents (R64). 3: its weather regions (R61). 4: the regions' hexes as

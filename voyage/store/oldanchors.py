@@ -24,8 +24,9 @@ before that action. An action undone by snapshot (made before the journal, m030)
 tables back whole, the voyage gone with them; the event then goes with the latest such
 action. An action too old to undo gets the event and no journal.
 
-m130 runs today's code on an older campaign: keep it after every schema step that changes
-a table a voyage writes (ships, voyages, voyage_routes, events).
+m130 runs today's code on an older campaign, so it needs the tables as today's code writes
+them: it is applied after every schema step, whatever their numbers
+(voyage.store.migrations.UPGRADES).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from voyage.base.errors import VoyageError
 from voyage.dice.events import Event
 from voyage.map.seamap import sea_hex
 from voyage.store import undojournal
-from voyage.store.campaign import DERIVED_TABLES, LOG_TABLES, Action, Campaign, migrations
+from voyage.store.campaigndb import DERIVED_TABLES, LOG_TABLES, Action, Campaign
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import current_map
 from voyage.store.sqlitedb import Database
@@ -104,7 +105,6 @@ def _rest_clock(db: Database, action_id: int) -> int:
     return int(row[0]) if row else 0
 
 
-@migrations()
 def m130_anchored_voyages(db: Database) -> None:
     # R65, R60: a ship an older voyage left "at anchor" with no voyage gets the open
     # one-hex voyage `voyage ship place` gives her today (see the module's docstring).

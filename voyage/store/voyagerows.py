@@ -16,8 +16,15 @@ from voyage.rules.arrival import lie_at
 from voyage.store.routetext import TextFlags, TextRoute, inshore_text, route_text
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
     from voyage.vessels.ships import Ship
+
+#: Every column of a voyage, its route and inshore flags included: what readers select
+#: (``FROM voyages v`` joined to its route; add ``WHERE``/``ORDER BY`` on ``v.``).
+VOYAGE_SELECT = (
+    "SELECT v.*, r.route AS route, r.inshore AS inshore FROM voyages v "
+    "JOIN voyage_routes r ON r.voyage_id = v.id"
+)
 
 
 def keep_stored(camp: Campaign, s: ShipState) -> None:

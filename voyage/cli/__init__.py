@@ -61,10 +61,6 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
-            from voyage.store import dataclasscache
-
-            # the command's classes made from kept compiled code (issue 14: start-up)
-            dataclasscache.install()
             module_name, attr = self.lazy[cmd_name].split(":")
             cmd: click.Command = getattr(importlib.import_module(module_name), attr)
             if ctx is not None and ctx.resilient_parsing:  # only while the shell completes

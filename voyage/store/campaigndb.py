@@ -22,16 +22,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.base.errors import CampaignError, ShipError, VoyageError, quoted
+from voyage.dice.roller import CheckOptions, Roller
 from voyage.store import undojournal
+from voyage.store.lazyjournal import JournalConnection
 from voyage.store.sqlitedb import Database
-
-if TYPE_CHECKING:
-    from voyage.dice.roller import CheckOptions, Roller
-    from voyage.tables.rulebook import RuleBook
-    from voyage.vessels.ships import Ship
+from voyage.tables.rulebook import RuleBook, option_value
+from voyage.vessels.ships import Ship, ship_from_row, ship_to_row
 
 #: Write transactions this process has committed: a command stopped by Ctrl-C says whether
 #: its change was saved (voyage.cli.interrupted_line).
@@ -60,19 +59,6 @@ UNDO_KEEP = 1000
 #: derived from, so it is right whatever undo does (voyage.store.mapcache). Keep them out of any
 #: snapshot or journal.
 DERIVED_TABLES: list[str] = ["map_cache"]
-
-
-# rule book, dice and ships are imported where used: undo needs none of them (issue 14)
-def _ship_from_row(row: dict[str, Any]) -> Ship:
-    from voyage.vessels.ships import ship_from_row
-
-    return ship_from_row(row)
-
-
-def _ship_to_row(ship: Ship) -> dict[str, Any]:
-    from voyage.vessels.ships import ship_to_row
-
-    return ship_to_row(ship)
 
 
 def _busy(path: Path) -> CampaignError:
@@ -154,8 +140,6 @@ class Campaign:
         options = self.rulebook.options
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
-        from voyage.tables.rulebook import option_value
-
         value = option_value(key, options[key], raw)
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
@@ -168,8 +152,6 @@ class Campaign:
         return value
 
     def check_options(self) -> CheckOptions:
-        from voyage.dice.roller import CheckOptions
-
         s = self.settings
         return CheckOptions(natural=bool(s["natural_rolls"]), advantage_mode=s["advantage_mode"])
 
@@ -181,8 +163,6 @@ class Campaign:
     def roller(self) -> Roller:
         """The campaign's roller, at its saved state; saved again when an action ends."""
         if self._roller is None:
-            from voyage.dice.roller import Roller
-
             row = self.row
             self._roller = Roller.from_saved(
                 row["rng_state"], row.get("rng_words"), self.check_options()
@@ -261,8 +241,6 @@ class Campaign:
         the tables ``first`` (ACTION_WRITES) at once, the others as they are first written."""
         if self._journal_ready:
             return
-        from voyage.store.lazyjournal import JournalConnection
-
         conn = self.db.conn
         if isinstance(conn, JournalConnection):  # each table's triggers when first written
             conn.arm_journal(LOG_TABLES + DERIVED_TABLES, first)
@@ -356,13 +334,13 @@ class Campaign:
                 f"{rows[0]['name']} was removed (archived with her voyages): `voyage log` and "
                 "`voyage export` still reach her, but she cannot sail, load or act"
             )
-        return _ship_from_row(rows[0])
+        return ship_from_row(rows[0])
 
     def ships(self, *, archived: bool = False) -> list[Ship]:
         """The campaign's ships in the order they were made; archived ones only if asked."""
         where = "" if archived else "WHERE NOT archived "
         return [
-            _ship_from_row(r)
+            ship_from_row(r)
             for r in self.db.query(f"SELECT * FROM ships {where}ORDER BY created, rowid")
         ]
 
@@ -378,14 +356,14 @@ class Campaign:
             raise ShipError(
                 f"a ship named {taken!r} is already in this campaign: choose another name"
             )
-        row = _ship_to_row(ship)
+        row = ship_to_row(ship)
         row["created"] = self.current_action.id if self.current_action else 0
         row.update(ship_labels(self.rulebook, ship.ship_class))  # m191
         self.db.table("ships").insert(row)
 
     def save_ship(self, ship: Ship) -> None:
         """Write the ship's row back (one UPDATE: every advance saves every ship at sea)."""
-        row = _ship_to_row(ship)
+        row = ship_to_row(ship)
         assignments = ", ".join(f"[{column}] = ?" for column in row)  # the Ship's own fields
         cursor = self.db.execute(
             f"UPDATE ships SET {assignments} WHERE name = ?", [*row.values(), ship.name]

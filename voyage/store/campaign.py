@@ -27,9 +27,9 @@ from voyage.store.campaigndb import (
     UNDO_KEEP,
     Action,
     Campaign,
-    _busy,
-    _now,
+    busy_error,
     name_key,
+    utc_now,
 )
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.migrations import migrations
@@ -137,7 +137,7 @@ def create_campaign(
                     "rng_state": Roller(seed).get_state(),
                     "clock": 0,
                     "tables": None,  # the tables themselves are in house_tables
-                    "created": _now(),
+                    "created": utc_now(),
                 }
             )
             housetables.store(db, texts, sources, 0)
@@ -183,7 +183,7 @@ def open_campaign(path: str | os.PathLike[str] | None = None) -> Campaign:
                 migrations.apply(db)
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc):
-                    raise _busy(resolved) from None
+                    raise busy_error(resolved) from None
                 raise
         applied = len(info.applied) + len(pending)
         if campaignfile.needs_stamp(info, applied):
@@ -209,7 +209,7 @@ _KNOWN: list[str] = []
 
 
 def known_migrations() -> list[str]:
-    """Names of every schema step this voyage knows, oldest first."""
+    """Names of every schema step this voyage knows, in the order they are applied."""
     if not _KNOWN:
         # no plugin discovery: it scans every installed package (~30 ms a command)
         _KNOWN.extend(

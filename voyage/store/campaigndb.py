@@ -61,7 +61,7 @@ UNDO_KEEP = 1000
 DERIVED_TABLES: list[str] = ["map_cache"]
 
 
-def _busy(path: Path) -> CampaignError:
+def busy_error(path: Path) -> CampaignError:
     return CampaignError(
         f"campaign {path} is busy: another voyage command is changing it; "
         "try again when it has finished"
@@ -182,7 +182,7 @@ class Campaign:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
             if "locked" in str(exc) or "busy" in str(exc):
-                raise _busy(self.path) from None
+                raise busy_error(self.path) from None
             raise
         global commits
         committing = False
@@ -218,7 +218,7 @@ class Campaign:
             cursor = conn.execute(
                 "INSERT INTO actions (kind, summary, clock, at, snapshot, undo) "
                 "VALUES (?, ?, ?, ?, '', 'journal')",
-                [kind, summary, self.clock, _now()],
+                [kind, summary, self.clock, utc_now()],
             )
             act = Action(int(cursor.lastrowid or 0), kind, summary)
             self.current_action = act
@@ -412,7 +412,7 @@ def name_key(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-def _now() -> str:
+def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 

@@ -9,6 +9,9 @@ and its ships.
   updated or deleted), and rows it adds to the log tables carry its id, so ``voyage undo``
   restores the campaign exactly, roller state included (R5). The setting ``undo_keep``
   keeps the journal of the latest N actions; older entries are pruned by a later action.
+- Read at one moment: :func:`begin_reading` starts one read transaction, so a read command
+  sees the campaign as it was at one instant even while ``voyage advance`` runs in another
+  terminal.
 
 A campaign is opened or made by :mod:`voyage.store.campaign`.
 """
@@ -27,6 +30,7 @@ from typing import Any
 from voyage.base.errors import CampaignError, ShipError, VoyageError, quoted
 from voyage.dice.roller import CheckOptions, Roller
 from voyage.store import undojournal
+from voyage.store.housetables import campaign_rulebook, ship_labels
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.sqlitedb import Database
 from voyage.tables.rulebook import RuleBook, option_value
@@ -119,9 +123,7 @@ class Campaign:
         """The rules: built-in tables, replaced by the house tables the campaign keeps
         (voyage.store.housetables; never read from a folder after ``init``)."""
         if self._book is None:
-            from voyage.store.housetables import campaign_rulebook
-
-            self._book = campaign_rulebook(self)
+            self._book = campaign_rulebook(self.db, self.path)
         return self._book
 
     @property
@@ -416,14 +418,33 @@ def utc_now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def class_label(book: object, key: str) -> str:
-    """A ship class's name in the rule book ("Fishing Boat" for ``fishing_boat``)."""
-    if key == "built":
-        return "Built boat"  # R80: a built boat's class (voyage.vessels.boatships.BUILT_CLASS)
-    classes = getattr(book, "classes", {}) or {}
-    return str(classes.get(key, {}).get("name") or key.replace("_", " ").capitalize())
+def begin_reading(camp: Campaign) -> None:
+    """Start one read transaction: what is read until :func:`end_reading` is one moment.
+
+    In WAL mode the snapshot is taken at the first read, so one is made here at once.
+    """
+    conn = camp.db.conn
+    if conn.in_transaction:
+        return
+    conn.execute("BEGIN DEFERRED")
+    conn.execute("SELECT count(*) FROM campaign").fetchone()
 
 
-def ship_labels(book: object, key: str) -> dict[str, str]:
-    """The columns that name a new ship's keys in words (m191): her class's name."""
-    return {"class_label": class_label(book, key)}
+def end_reading(camp: Campaign) -> None:
+    """End the read transaction (committing, in case a read command wrote something)."""
+    conn = camp.db.conn
+    try:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+    except sqlite3.ProgrammingError:  # already closed
+        pass
+
+
+@contextmanager
+def one_moment(camp: Campaign) -> Iterator[Campaign]:
+    """``with one_moment(camp):`` everything read inside sees the campaign at one instant."""
+    begin_reading(camp)
+    try:
+        yield camp
+    finally:
+        end_reading(camp)

@@ -194,7 +194,7 @@ def write(campaign: Campaign, key: str, sea_map: SeaMap) -> bool:
     conn = campaign.db.conn
     blob = encode(sea_map)
     if conn.in_transaction and campaign.current_action is None:
-        # A read command's one moment (campaignfile.begin_reading): writing on its own
+        # A read command's one moment (campaigndb.begin_reading): writing on its own
         # connection would take the write lock and hold it to the command's end, keeping
         # other terminals waiting. A second connection writes and lets go at once.
         return _write_aside(campaign.path, key, blob)

@@ -84,7 +84,7 @@ def _tuned(conn: sqlite3.Connection) -> Database:
     """The campaign's connection settings, on a connection just opened."""
     # In WAL mode NORMAL is as safe against a killed process or a crash of the program (the
     # campaign is never corrupted, a commit is whole or absent); only a power cut may lose
-    # the last commits. It spares an fsync on every commit (issue 14.5).
+    # the last commits. It spares an fsync on every commit.
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
     # The undo journal's TEMP objects live in memory (voyage.store.undojournal.install). Said now,

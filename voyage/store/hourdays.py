@@ -163,7 +163,7 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
     hours numbered from ``first`` in the order they come.
 
     An hour whose numbers are plain ints is written as its id, clock and hour followed by
-    the text of the rest (hex to status), kept by those values (issue 14.5: a year of ten
+    the text of the rest (hex to status), kept by those values (a year of ten
     ships has 87,600 hours but some 4,500 distinct rests; a kept text is found only for
     equal values, and the numbers are checked to be ints first, so a bool or a float equal
     to one is never given an int's text; an equal str subclass is written as its str, as

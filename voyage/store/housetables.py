@@ -1,4 +1,4 @@
-"""House rules kept in the campaign file (issue 13.2).
+"""House rules kept in the campaign file.
 
 ``voyage init --tables DIR`` validates the folder's override tables once and copies their
 text into the campaign's ``house_tables`` table (migration m041); from then on the campaign

@@ -99,7 +99,7 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
             }
         )
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
-        # issue 14.5: the route has its own row (voyage.store.perfschema)
+        # the route has its own row (m100, voyage.store.voyagerows)
         # as text since m106 (voyage.store.routetext)
         db["voyage_routes"].insert({"voyage_id": vid, "route": route_text(ROUTE), "inshore": ""})
         hours = []

@@ -1,4 +1,4 @@
-"""What the declared foreign keys (issue 15.6, voyage/fkschema.py m190) cost the writes,
+"""What the declared foreign keys (issue 15.6, voyage/foreignkeys.py m190) cost the writes,
 against a campaign without them measured in the same run.
 
     python bench/bench_foreign_keys.py [--ships 10] [--hours 8760] [--repeat 5]

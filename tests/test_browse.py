@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import db_contents, ok, refused
 
 from voyage.outputs.browse import datasette_app
-from voyage.store.campaignfile import campaign_title
+from voyage.store.campaign import campaign_title
 
 
 def _get(db: Path, url: str) -> object:

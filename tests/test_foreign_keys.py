@@ -1,6 +1,6 @@
-"""Foreign keys declared (issue 15.6, voyage.store.fkschema m190): SQLite knows which rows point at
-which, undo and every delete path keep the keys whole, an older campaign upgrades with its
-rowids, values and undo journal intact, and rows that pointed nowhere are kept and named."""
+"""Foreign keys declared (issue 15.6, voyage.store.foreignkeys m190): SQLite knows which rows
+point at which, undo and every delete path keep the keys whole, an older campaign upgrades with
+its rowids, values and undo journal intact, and rows that pointed nowhere are kept and named."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from conftest import ok, refused
 
 from voyage.actions import doctor
 from voyage.store import campaign as store
-from voyage.store import fkschema
+from voyage.store import campaigndb
 from voyage.store.campaign import open_campaign
-from voyage.store.fkschema import FOREIGN_KEYS, declared, undeclared
+from voyage.store.foreignkeys import FOREIGN_KEYS, declared, undeclared
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
 NEW_STEPS = ("m190_foreign_keys", "m191_class_label")
@@ -160,7 +160,7 @@ def voyage_before_foreign_keys() -> Iterator[None]:
             [m for m in store.migrations._migrations if m.name not in NEW_STEPS],
         )
         mp.setattr(store, "_KNOWN", [])
-        mp.setattr(fkschema, "ship_labels", lambda book, key: {})
+        mp.setattr(campaigndb, "ship_labels", lambda book, key: {})
         yield
 
 

@@ -18,7 +18,7 @@ from conftest import ok
 from voyage.actions import voyages
 from voyage.outputs import export
 from voyage.store import campaign as store
-from voyage.store import hourdays, logrows
+from voyage.store import campaigndb, hourdays, logrows
 from voyage.store.campaign import open_campaign
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
@@ -64,7 +64,7 @@ def voyage_before_hour_days() -> Iterator[None]:
             [m for m in store.migrations._migrations if m.name != "m102_hour_days"],
         )
         mp.setattr(store, "_KNOWN", [])
-        mp.setattr(store, "LOG_TABLES", ["rolls", "hours", "events"])
+        mp.setattr(campaigndb, "LOG_TABLES", ["rolls", "hours", "events"])
         mp.setattr(logrows, "write_hours", _old_write_hours)
         from voyage.store import voyagelog  # (after voyage.actions.voyages, which it imports from)
 

@@ -308,7 +308,7 @@ def test_cell_search_edges():
 
 def test_a_read_command_fills_the_cache_without_keeping_the_write_lock(runner, db, tmp_path):
     from voyage.store.campaign import open_campaign
-    from voyage.store.campaignfile import begin_reading, end_reading
+    from voyage.store.campaigndb import begin_reading, end_reading
 
     lagoon = tmp_path / "lagoon.yaml"
     lagoon.write_text(LAGOON)

@@ -75,7 +75,7 @@ def test_every_command_refuses_a_newer_campaign_in_one_line(
 
 
 def test_browse_still_serves_a_campaign_of_this_voyage(runner, db: Path):
-    from voyage.store.campaignfile import campaign_title
+    from voyage.store.campaign import campaign_title
 
     ok(runner, "ship", "add", "Gull", "--class", "dinghy", "--tier", "1")
     assert campaign_title(db) == "Test"

@@ -1,5 +1,5 @@
 """Storage that stays flat as a campaign grows (issue 14.5): a voyage's route has its own row
-(m100, voyage.store.perfschema), floaters are written narrowly, and the log's rolls are encoded
+(m100, voyage.store.migrations), floaters are written narrowly, and the log's rolls are encoded
 without their dicts but byte for byte as before."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from conftest import ok
 
 from voyage.store import campaign as store
-from voyage.store import campaignfile
+from voyage.store import campaigndb
 
 ADVANCES = 40
 
@@ -108,7 +108,7 @@ def test_a_read_sees_the_moment_it_began(tmp_path, runner):
     path = tmp_path / "c.db"
     setup(path)
     reader = store.open_campaign(path)
-    with campaignfile.one_moment(reader):
+    with campaigndb.one_moment(reader):
         clock = reader.clock
         hours_before = reader.db.execute("SELECT count(*) FROM hours").fetchone()[0]
         ok(runner, "advance", "--hours", "3", "--db", str(path))

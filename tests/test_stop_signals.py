@@ -229,8 +229,8 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
 ) -> None:
     """The COMMIT went through and the signal came before the count of commits: the change
     stays, and the command line is told it was saved
-    (voyage.store.campaign.Campaign.transaction)."""
-    import voyage.store.campaign
+    (voyage.store.campaigndb.Campaign.transaction)."""
+    import voyage.store.campaigndb
     from voyage.store.campaign import open_campaign
 
     class SignalAfterCommit:
@@ -247,7 +247,7 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
             return out
 
     camp = open_campaign(db)
-    counted = voyage.store.campaign.commits
+    counted = voyage.store.campaigndb.commits
     real = camp.db.conn
     camp.db.conn = SignalAfterCommit(real)  # type: ignore[assignment]
     try:
@@ -256,7 +256,7 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
     finally:
         camp.db.conn = real
         camp.close()
-    assert voyage.store.campaign.commits == counted + 1
+    assert voyage.store.campaigndb.commits == counted + 1
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT name FROM campaign").fetchone()[0] == "Changed"
     conn.close()

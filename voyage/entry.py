@@ -42,4 +42,4 @@ def main() -> None:
 def _commits() -> int:
     """The campaign commits this process made (voyage.store.campaign counts them; 0 before it
     loads)."""
-    return getattr(sys.modules.get("voyage.store.campaign"), "commits", 0)
+    return getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0)

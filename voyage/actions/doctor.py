@@ -12,7 +12,7 @@ wrote or that is not a campaign at all. The checks, in order:
   and every route (text since m106) is hex names and 0/1 inshore flags;
 - every reference: a voyage at sea names a ship that exists, hours and events name voyages
   that exist, log rows name actions that exist (older actions may have been pruned);
-- every foreign key (m190, voyage.store.fkschema) holds (``PRAGMA foreign_key_check``), and the
+- every foreign key (m190, voyage.store.foreignkeys) holds (``PRAGMA foreign_key_check``), and the
   keys an older campaign's rows kept from being declared are named, with those rows;
 - the house tables kept in the campaign still validate;
 - the world within the limits newer voyage holds new things to (voyage.actions.doctor_world): the
@@ -371,7 +371,7 @@ def _packed_hours(conn: sqlite3.Connection, rowid: int) -> list[Any]:
 def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
     """Rows that break a declared key (a hand edit made with keys off), and keys left
     undeclared because rows pointed at missing parents when the campaign was upgraded."""
-    from voyage.store.fkschema import undeclared
+    from voyage.store.foreignkeys import undeclared
 
     if "m190_foreign_keys" not in info.applied:
         return

@@ -66,7 +66,7 @@ def install() -> None:
     before, each remembered (a signal ignored at start-up stays ignored)."""
     global received
     received = None
-    _COMMITS[0] = getattr(sys.modules.get("voyage.store.campaign"), "commits", 0)
+    _COMMITS[0] = getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0)
     _PID[0] = os.getpid()
     for signum in (signal.SIGINT, *STOP_SIGNALS):
         before = signal.getsignal(signum)
@@ -128,7 +128,9 @@ def ending_at_once(cleanup: Callable[[], None]) -> Iterator[None]:
             os._exit(1)
         received = signum
         cleanup()
-        saved = bool(getattr(sys.modules.get("voyage.store.campaign"), "commits", 0) - _COMMITS[0])
+        saved = bool(
+            getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0) - _COMMITS[0]
+        )
         line = f"Error: {interrupted_line(signum, saved=saved)}\n"
         with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
             if os.isatty(2):

@@ -61,10 +61,6 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in self.lazy:
-            from voyage.store import dataclasscache
-
-            # the command's classes made from kept compiled code (issue 14: start-up)
-            dataclasscache.install()
             module_name, attr = self.lazy[cmd_name].split(":")
             cmd: click.Command = getattr(importlib.import_module(module_name), attr)
             if ctx is not None and ctx.resilient_parsing:  # only while the shell completes
@@ -155,9 +151,9 @@ class LazyGroup(click.Group):
 
 
 def _commits() -> int:
-    """voyage.store.campaign.commits, 0 while the store is not imported (not imported just for this:
-    a command that needs no campaign starts without sqlite-utils)."""
-    return getattr(sys.modules.get("voyage.store.campaign"), "commits", 0)
+    """voyage.store.campaigndb.commits, 0 while the store is not imported (not imported just
+    for this: a command that needs no campaign starts without sqlite-utils)."""
+    return getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0)
 
 
 class Interrupted(click.ClickException):

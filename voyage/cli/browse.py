@@ -30,7 +30,7 @@ def browse(db_path: str, host: str, port: int) -> None:
     from pathlib import Path
 
     from voyage.outputs.browse import datasette_app, serve
-    from voyage.store.campaignfile import campaign_title
+    from voyage.store.campaign import campaign_title
 
     path = Path(db_path)
     title = campaign_title(path)

@@ -325,7 +325,7 @@ def read_campaign(db_path: str | None) -> Any:
     """Open the campaign for a command that only reads it: everything the command reads is
     one moment (one read transaction, ended with the command), even while another
     terminal advances the campaign."""
-    from voyage.store.campaignfile import begin_reading, end_reading
+    from voyage.store.campaigndb import begin_reading, end_reading
 
     camp = open_campaign(db_path)
     begin_reading(camp)

@@ -17,7 +17,7 @@ from voyage.cli.common import (
 
 def show_tables(db_path: str, as_json: bool) -> None:
     """Print which rule tables the campaign overrides (shared with `voyage settings tables`)."""
-    from voyage.store.housetables import overview
+    from voyage.actions.housetables import overview
 
     camp = read_campaign(db_path)
     rows = overview(camp)
@@ -94,7 +94,7 @@ def export(db_path: str, folder: str, every: bool, force: bool, as_json: bool) -
 
         voyage tables export all-tables --all
     """
-    from voyage.store.housetables import export_tables
+    from voyage.actions.housetables import export_tables
 
     camp = read_campaign(db_path)
     files = export_tables(camp, folder, every=every, force=force)
@@ -121,7 +121,7 @@ def load(db_path: str, folder: str, as_json: bool) -> None:
 
         voyage tables load house
     """
-    from voyage.store.housetables import load_folder
+    from voyage.actions.housetables import load_folder
 
     camp = open_campaign(db_path)
     done = load_folder(camp, folder)

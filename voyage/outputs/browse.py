@@ -117,7 +117,7 @@ _ACTION = "The action that wrote this row (`voyage history`; undone with it)."
 _VOYAGE = "The voyage this row belongs to (empty outside a voyage)."
 _SHIP = "The ship's name (a link to her row in ships)."
 _LOGGED = "The ship's name as the log keeps it (her voyage links her row in ships)."
-#: Column descriptions: the keys (foreign keys since m190, voyage.store.fkschema) and the names
+#: Column descriptions: the keys (foreign keys since m190, voyage.store.foreignkeys) and the names
 #: beside them.
 COLUMNS: dict[str, dict[str, str]] = {
     "ships": {

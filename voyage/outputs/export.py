@@ -136,8 +136,8 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
-    from voyage.store.perfschema import VOYAGE_SELECT
     from voyage.store.routetext import inshore_from_text, route_from_text
+    from voyage.store.voyagerows import VOYAGE_SELECT
 
     rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     out = []
@@ -227,7 +227,7 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     shows the ship as she sailed, and the fuel burnt is counted from what she carried.
     None when the journal no longer reaches back so far (``undo_keep``).
     """
-    from voyage.store.campaign import _ship_from_row
+    from voyage.vessels.ships import ship_from_row
 
     db = camp.db
     if not all(db[t].exists() for t in ("actions", "events", "hours")):
@@ -247,10 +247,10 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
         if rows[0].get("undo") == "journal":
             found = db.execute("SELECT rowid FROM ships WHERE name = ?", [name]).fetchone()
             before = camp.row_before("ships", found[0], action_id) if found else None
-            return _ship_from_row(before) if before else None
+            return ship_from_row(before) if before else None
         ships = json.loads(rows[0]["snapshot"]).get("ships", [])
         match = [r for r in ships if str(r.get("name", "")).lower() == name.lower()]
-        return _ship_from_row(match[0]) if match else None
+        return ship_from_row(match[0]) if match else None
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # an old or trimmed snapshot: fall back to the ship as she is now
 

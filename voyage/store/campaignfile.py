@@ -12,9 +12,6 @@ A campaign is one SQLite file. This module keeps it safe as a file (issue 13):
   last wrote it. A file from a newer voyage is refused; an older one is upgraded.
 - **Made whole or not at all.** :func:`build_atomically` builds a new campaign under a
   temporary name in the same folder and links it into place only when it is complete.
-- **Read at one moment.** :func:`begin_reading` starts one read transaction, so a read
-  command sees the campaign as it was at one instant even while ``voyage advance`` runs
-  in another terminal.
 - **Failures in one line.** :func:`explain` turns what SQLite or the disk says (read-only,
   full, a table gone, a value that is not JSON) into one line naming the file and the fix.
 """
@@ -25,8 +22,8 @@ import errno
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,8 +35,6 @@ from voyage.base.errors import CampaignError, VoyageError
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
-
-    from voyage.store.campaign import Campaign
 
 #: ``PRAGMA application_id`` of a voyage campaign: "VYG1" in ASCII.
 APPLICATION_ID = 0x56594731
@@ -409,38 +404,6 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
 # ----------------------------------------------------------------------------- reading
 
 
-def begin_reading(camp: Campaign) -> None:
-    """Start one read transaction: what is read until :func:`end_reading` is one moment.
-
-    In WAL mode the snapshot is taken at the first read, so one is made here at once.
-    """
-    conn = camp.db.conn
-    if conn.in_transaction:
-        return
-    conn.execute("BEGIN DEFERRED")
-    conn.execute("SELECT count(*) FROM campaign").fetchone()
-
-
-def end_reading(camp: Campaign) -> None:
-    """End the read transaction (committing, in case a read command wrote something)."""
-    conn = camp.db.conn
-    try:
-        if conn.in_transaction:
-            conn.execute("COMMIT")
-    except sqlite3.ProgrammingError:  # already closed
-        pass
-
-
-@contextmanager
-def one_moment(camp: Campaign) -> Iterator[Campaign]:
-    """``with one_moment(camp):`` everything read inside sees the campaign at one instant."""
-    begin_reading(camp)
-    try:
-        yield camp
-    finally:
-        end_reading(camp)
-
-
 # ----------------------------------------------------------------------------- failures
 
 
@@ -519,24 +482,3 @@ def remember(path: Path) -> None:
 
 def last_opened() -> Path | None:
     return LAST_OPENED[0] if LAST_OPENED else None
-
-
-def campaign_title(path: Path) -> str:
-    """The campaign's name, read without writing anything (``mode=ro``), for read-only
-    viewers such as ``voyage browse``; a file that is not a campaign, or one a newer voyage
-    wrote, fails in one line."""
-    if not path.is_file():
-        raise CampaignError(f"no campaign at {path}: point --db (or VOYAGE_DB) at your file")
-    try:
-        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
-            row = conn.execute("SELECT name FROM campaign WHERE id = 1").fetchone()
-    except sqlite3.DatabaseError:
-        row = None
-    if row is None:
-        raise CampaignError(f"{path} is not a voyage campaign")
-    from voyage.store.campaign import known_migrations
-
-    # a newer voyage's campaign is refused here too, not shown half-understood (its tables
-    # described as this voyage knows them)
-    refuse_newer(inspect(path), known_migrations())
-    return str(row[0])

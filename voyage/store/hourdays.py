@@ -1,7 +1,5 @@
-"""The hour rows packed a ship-day to a row (issue 14: a year of ten ships saved in time):
-migration m102, registered on voyage.store.campaign's Migrations by voyage/store.py itself, after
-voyage.store.perfschema's and before the foreign keys of voyage.store.fkschema, whichever module is
-imported first (this one imports nothing of the store: voyage.store.logrows writes with it).
+"""The hour rows packed a ship-day to a row, so that a year of ten ships saves in time; and
+migration m102, which packs the rows of a campaign made before (voyage.store.migrations).
 
 An advance of a year writes 87,600 hour rows (ten ships); as rows of their own, with three
 indexes, storing them was most of the time an advance spent saving. They are kept in
@@ -165,7 +163,7 @@ def pack(action_id: int, rows: Iterable[HourRow], first: int) -> list[tuple[Any,
     hours numbered from ``first`` in the order they come.
 
     An hour whose numbers are plain ints is written as its id, clock and hour followed by
-    the text of the rest (hex to status), kept by those values (issue 14.5: a year of ten
+    the text of the rest (hex to status), kept by those values (a year of ten
     ships has 87,600 hours but some 4,500 distinct rests; a kept text is found only for
     equal values, and the numbers are checked to be ints first, so a bool or a float equal
     to one is never given an int's text; an equal str subclass is written as its str, as

@@ -18,7 +18,7 @@ from voyage.engine.clock import _ENCODER, AdvanceResult, HourRow, dumps
 from voyage.store.hourdays import write_hours
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Action, Campaign
+    from voyage.store.campaigndb import Action, Campaign
 
 _EVENT_SQL = (
     "INSERT INTO events (action_id, voyage_id, ship, clock, day, hour, minute, kind, text, "

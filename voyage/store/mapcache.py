@@ -30,7 +30,7 @@ from voyage.map.seamap import Fuel, LegendEntry, SeaMap
 from voyage.rules.drift import Current
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 #: Bumped whenever the blob's layout or the parser's meaning changes: old rows are misses.
 #: 2: the map's currents (R64). 3: its weather regions (R61). 4: the regions' hexes as
@@ -194,7 +194,7 @@ def write(campaign: Campaign, key: str, sea_map: SeaMap) -> bool:
     conn = campaign.db.conn
     blob = encode(sea_map)
     if conn.in_transaction and campaign.current_action is None:
-        # A read command's one moment (campaignfile.begin_reading): writing on its own
+        # A read command's one moment (campaigndb.begin_reading): writing on its own
         # connection would take the write lock and hold it to the command's end, keeping
         # other terminals waiting. A second connection writes and lets go at once.
         return _write_aside(campaign.path, key, blob)

@@ -21,7 +21,7 @@ from voyage.map.storms import group_storms, storm_rows, storms_at
 from voyage.store import mapcache
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 _PARSED: dict[str, SeaMap] = {}
 NO_MAP = "no map loaded in this campaign: `voyage map load salt_reach` (or your map)"

@@ -356,7 +356,7 @@ def _actions(n: int) -> str:
 def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str, Any]]]) -> None:
     """Undo an action made before the journal (m030): put its tables back whole. A voyage
     row of such a snapshot still holds its route and inshore flags, which live in
-    ``voyage_routes`` since m100 (voyage.store.perfschema), as text since m106 (the snapshot's
+    ``voyage_routes`` since m100 (voyage.store.migrations), as text since m106 (the snapshot's
     JSON is converted: voyage.store.routetext)."""
     from voyage.store.routetext import inshore_from_json, route_from_json
 

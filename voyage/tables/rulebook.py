@@ -564,14 +564,7 @@ def load_table(name: str, file: Path) -> Any:
 
 
 def checked_text(name: str, text: str, file: Path | str) -> Any:
-    """Parse and validate one table's YAML text; errors name ``file``. A text that is a
-    bundled table's, as validated by the current code, is taken already checked from
-    voyage.tables.cache (same data; issue 14: start-up)."""
-    from voyage.tables.cache import checked
-
-    data = checked(name, text)
-    if data is not None:
-        return data
+    """Parse and validate one table's YAML text; errors name ``file``."""
     return check_table(name, parse_yaml(text, file), file)
 
 

@@ -1,6 +1,4 @@
-"""Foreign keys declared, and ships' classes named (issue 15.6): migrations m190-m199,
-registered on voyage.store.campaign's Migrations and imported LAST at the end of voyage/store.py, so
-they run after every other table is made.
+"""Foreign keys declared (migration m190), and the keys an older campaign could not take.
 
 The campaign's tables always pointed at each other (a voyage names its ship, an hour its
 voyage and the action that logged it); m190 declares those links as SQLite foreign keys, so
@@ -29,12 +27,10 @@ SQLite refuses a row that points nowhere and Datasette (``voyage browse``) links
 
 from __future__ import annotations
 
-import contextlib
 import re
 import sqlite3
 from dataclasses import dataclass
 
-from voyage.store.campaign import migrations
 from voyage.store.sqlitedb import Database
 
 
@@ -159,7 +155,7 @@ def _with_keys(sql: str, table: str, keys: list[ForeignKey]) -> str:
             found = line.search(body)
             if found and "COLLATE" not in found.group(1).upper():
                 body = body[: found.end(1)] + " COLLATE NOCASE" + body[found.end(1) :]
-    # fightschema's note from before the keys
+    # m075's note on fighters.fight, from before the keys
     body = body.replace("(no REFERENCES: undo restores table by table)", "(key declared by m190)")
     close = body.rstrip().rfind(")")
     clauses = "".join(
@@ -281,44 +277,9 @@ def declare_foreign_keys(conn: sqlite3.Connection) -> dict[str, list[ForeignKey]
     return wanted
 
 
-@migrations(transactional=False)
 def m190_foreign_keys(db: Database) -> None:
-    # Issue 15.6: the links between tables declared as foreign keys (see the module's
-    # docstring). Not in sqlite-utils' transaction: foreign keys can only be turned off
-    # outside one; declare_foreign_keys holds its own, and a second run does nothing.
+    # The links between tables declared as foreign keys (see the module's docstring). Run
+    # outside sqlite-utils' transaction (voyage.store.migrations.OUTSIDE_TRANSACTION):
+    # foreign keys can only be turned off outside one; declare_foreign_keys holds its own,
+    # and a second run does nothing.
     declare_foreign_keys(db.conn)
-
-
-def class_label(book: object, key: str) -> str:
-    """A ship class's name in the rule book ("Fishing Boat" for ``fishing_boat``)."""
-    if key == "built":
-        return "Built boat"  # R80: a built boat's class (voyage.vessels.boatships.BUILT_CLASS)
-    classes = getattr(book, "classes", {}) or {}
-    return str(classes.get(key, {}).get("name") or key.replace("_", " ").capitalize())
-
-
-def ship_labels(book: object, key: str) -> dict[str, str]:
-    """The columns that name a new ship's keys in words (m191): her class's name."""
-    return {"class_label": class_label(book, key)}
-
-
-@migrations()
-def m191_class_label(db: Database) -> None:
-    # Issue 15.6, names explain themselves: beside each ship's class key, the class's name in
-    # the campaign's rule book (built-in tables, or the house tables the campaign keeps);
-    # written when a ship is made (Campaign.add_ship).
-    from voyage.base.errors import VoyageError
-    from voyage.tables.rulebook import load_rulebook, rulebook_from_texts
-
-    db.execute("ALTER TABLE ships ADD COLUMN class_label TEXT")
-    if not db.execute("SELECT 1 FROM ships LIMIT 1").fetchone():
-        return  # a new campaign: no rule book to read
-    book = load_rulebook()
-    if db["house_tables"].exists():
-        texts = {str(r[0]): str(r[1]) for r in db.execute("SELECT name, text FROM house_tables")}
-        # a house table that no longer validates keeps the built-in names (doctor names it)
-        with contextlib.suppress(VoyageError):
-            book = rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
-    from voyage.store.housetables import relabel_ships
-
-    relabel_ships(db, book)

@@ -196,7 +196,7 @@ def prepare(
     else:
         state = current
         if to or route:
-            from voyage.actions.depthroutes import draft_chart
+            from voyage.rules.shoals import draft_chart
 
             # R83: round a built boat's shoals, as `voyage act SHIP course` does
             hexes = voyages.plan_route(

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from voyage.actions.depthroutes import shoal_warning
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain, plural
 from voyage.dice.events import Event
@@ -29,6 +30,8 @@ from voyage.engine.clock import (
 )
 from voyage.map import hexes as hexmap
 from voyage.rules.arrival import lying
+from voyage.rules.repair import repair_leak
+from voyage.rules.shoals import draft_chart
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
 from voyage.store.perfschema import VOYAGE_SELECT
@@ -42,16 +45,6 @@ from voyage.store.routetext import (
 )
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import PACES, Ship
-
-if TYPE_CHECKING:
-    from voyage.actions.depthroutes import draft_chart, shoal_warning
-    from voyage.rules.repair import repair_leak
-else:  # setting sail and repairs only, not an advance (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    draft_chart = lazy("voyage.actions.depthroutes", "draft_chart", globals())
-    shoal_warning = lazy("voyage.actions.depthroutes", "shoal_warning", globals())
-    repair_leak = lazy("voyage.rules.repair", "repair_leak", globals())
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap

@@ -29,13 +29,7 @@ from voyage.engine.clock import (
     no_storms,
 )
 from voyage.map import hexes as hexmap
-from voyage.rules.arrival import lying
-from voyage.rules.repair import repair_leak
-from voyage.rules.shoals import draft_chart
-from voyage.store.campaign import Action, Campaign
-from voyage.store.logrows import log_event, write_log
-from voyage.store.perfschema import VOYAGE_SELECT
-from voyage.store.routetext import (
+from voyage.map.routetext import (
     TextFlags,
     TextRoute,
     inshore_text,
@@ -43,6 +37,12 @@ from voyage.store.routetext import (
     read_route,
     route_text,
 )
+from voyage.rules.arrival import lying
+from voyage.rules.repair import repair_leak
+from voyage.rules.shoals import draft_chart
+from voyage.store.campaign import Action, Campaign
+from voyage.store.logrows import log_event, write_log
+from voyage.store.perfschema import VOYAGE_SELECT
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import PACES, Ship
 

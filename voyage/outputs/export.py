@@ -136,14 +136,14 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
+    from voyage.map.routetext import inshore_from_text, route_from_text
     from voyage.store.perfschema import VOYAGE_SELECT
-    from voyage.store.routetext import inshore_from_text, route_from_text
 
     rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     out = []
     for r in rows:
         row = _decode(r, _JSON_COLUMNS_VOYAGES)
-        # the route and its inshore flags are text since m106 (voyage.store.routetext)
+        # the route and its inshore flags are text since m106 (voyage.map.routetext)
         row["route"] = route_from_text(row["route"])
         row["inshore"] = inshore_from_text(row["inshore"])
         out.append(row)

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from voyage.dice.events import Event
+from voyage.map.routetext import copy_of
 from voyage.rules.anchors import anchor_cable
-from voyage.store.routetext import copy_of
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.ships import Ship, deadweight, load, trait_effect
 
@@ -162,7 +162,7 @@ def _entered(s: Any, tower: Any) -> list[int]:
     """The positions on the tower's route of the hexes she entered this hour (the ship in
     tow was at the tower's start hex, on the same route unless the tower changed course)."""
     route = tower.route
-    if s.route == route:  # a list or a TextRoute (voyage.store.routetext), either way round
+    if s.route == route:  # a list or a TextRoute (voyage.map.routetext), either way round
         start = s.position
     elif s.hex in route[: tower.position + 1]:
         start = route.index(s.hex)

@@ -8,13 +8,13 @@ overflow pages and all, when any of its values changes size, so every advance re
 long route into the WAL (about 1 MB per one-hour advance of ten ships on long voyages). The
 route and the flags live in ``voyage_routes``, one row per voyage, written when the voyage
 opens and when a new course changes them (voyage.actions.voyages.save_state), read with the voyage
-(:data:`VOYAGE_SELECT`). Since m106 they are plain text, not JSON (voyage.store.routetext).
+(:data:`VOYAGE_SELECT`). Since m106 they are plain text, not JSON (voyage.map.routetext).
 """
 
 from __future__ import annotations
 
+from voyage.map.routetext import inshore_from_json, route_from_json
 from voyage.store.campaign import migrations
-from voyage.store.routetext import inshore_from_json, route_from_json
 from voyage.store.sqlitedb import Database
 
 #: Every column of a voyage, its route and inshore flags included: what readers select
@@ -58,7 +58,7 @@ def m101_dice_key(db: Database) -> None:
 @migrations()
 def m106_route_text(db: Database) -> None:
     # A route as its hex names separated by spaces and the inshore flags as one 0/1 per hex
-    # (voyage.store.routetext), no longer JSON: decoding the JSON of every long voyage was most
+    # (voyage.map.routetext), no longer JSON: decoding the JSON of every long voyage was most
     # of what a command spent outside the engine (issue 14: a year of daily advances). The
     # table is made again for inshore's default ('' now, '[]' was JSON). The undo journal's
     # old values of these columns are converted too, so an action made before this step

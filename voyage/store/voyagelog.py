@@ -9,10 +9,10 @@ from typing import Any
 from voyage.actions.voyages import campaign_chart, open_voyages
 from voyage.base.text import plain
 from voyage.engine.clock import CLOSED_STATUSES
+from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.store.campaign import Campaign
 from voyage.store.hourdays import read_hours
 from voyage.store.perfschema import VOYAGE_SELECT
-from voyage.store.routetext import inshore_from_text, route_from_text
 from voyage.vessels import ships as shipfig
 
 

@@ -41,6 +41,7 @@ from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roller
 from voyage.engine.quickhour import quiet_hour
 from voyage.engine.shipstate import CLOSED_STATUSES, EXTRA_DEFAULTS, OPEN_STATUSES, ShipState  # noqa: F401 kept
+from voyage.engine.towing import tow_phase
 from voyage.map.chart import Chart
 from voyage.rules import fuel, leakwater
 from voyage.rules import hourly as phases
@@ -54,7 +55,6 @@ from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
 from voyage.rules.strain import strain_check as strain_roll
-from voyage.rules.towing import tow_phase
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
@@ -364,6 +364,12 @@ class Engine:
         if self.water and self.water.active:
             why = str(self.water.settled())
         return why + waiting_aground(self.states)  # R34: a stuck ship named, and her way out
+
+    def ship_hour(self, s: ShipState, clock: int, out: list[LoggedEvent]) -> _ShipHour:
+        """The engine's own hour of ship ``s`` from ``clock``, its events appended to
+        ``out``, for a phase that steps her through part of it (R92: the hexes a ship in tow
+        enters behind her tower, voyage.engine.towing)."""
+        return _ShipHour(self, s, clock, out)
 
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""

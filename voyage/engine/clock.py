@@ -33,9 +33,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from voyage.base.lazyimport import lazy
 from voyage.base.text import plain
 from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roller
@@ -45,6 +44,7 @@ from voyage.engine.towing import tow_phase
 from voyage.map.chart import Chart
 from voyage.rules import fuel, leakwater
 from voyage.rules import hourly as phases
+from voyage.rules.aground import aground, coast_hazard, stuck_event, waiting_aground
 from voyage.rules.anchors import anchor_phase
 from voyage.rules.arrival import arrive
 from voyage.rules.boatwater import bottom_damage, keel_rights
@@ -52,6 +52,7 @@ from voyage.rules.capsize import capsize_check, capsize_triggers, sea_state_rule
 from voyage.rules.crewless import no_hands
 from voyage.rules.drift import current_leg, drift_phase
 from voyage.rules.emergency import emergency_minute, emergency_minutes
+from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
 from voyage.rules.strain import strain_check as strain_roll
@@ -59,15 +60,6 @@ from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
-
-if TYPE_CHECKING:
-    from voyage.rules.aground import aground, coast_hazard, stuck_event
-    from voyage.rules.fire import fire_start
-else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
-    aground = lazy("voyage.rules.aground", "aground", globals())
-    coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
-    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
-    fire_start = lazy("voyage.rules.fire", "fire_start", globals())
 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
 #: docs/voyages.md); "aground" said she was stuck
@@ -358,8 +350,6 @@ class Engine:
                 s.status == "stuck" and self.world.stuck_escape == "roll" and s.ship.crew > 0
             ):  # R34 with R70: she tries to get off
                 return ""
-        from voyage.rules.aground import waiting_aground  # (only an advance that stops needs it)
-
         why = "no ship is making way (anchored, adrift or waiting for the referee)"
         if self.water and self.water.active:
             why = str(self.water.settled())

@@ -39,9 +39,9 @@ from dataclasses import fields
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from voyage.base.lazyimport import lazy
 from voyage.base.text import plain
 from voyage.dice.events import Event
+from voyage.rules.aground import coast_event, stuck_event
 from voyage.rules.capsize import capsize_event, storm_clock
 from voyage.rules.drift import NO_CURRENT
 from voyage.rules.strain import strain_hour
@@ -50,10 +50,6 @@ from voyage.vessels.submersible import submerged
 if TYPE_CHECKING:
     from voyage.dice.events import LoggedEvent
     from voyage.engine.clock import Engine, HourRow, ShipState
-    from voyage.rules.aground import coast_event, stuck_event
-else:  # R33's and R34's rolls: imported when a ship first meets a hazard (voyage.base.lazyimport)
-    coast_event = lazy("voyage.rules.aground", "coast_event", globals())
-    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
 
 _ENGINE: ModuleType | None = None
 _HOUR_ROW: Any = None  #: voyage.engine.clock.HourRow (bound on first use)

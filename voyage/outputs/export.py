@@ -22,20 +22,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from voyage import __version__
 from voyage.base.errors import VoyageError
-from voyage.base.lazyimport import lazy
 from voyage.dice.roller import Roll
 from voyage.outputs.chronicle import STUCK_TEXT
 from voyage.outputs.csvexport import CSV_COLUMNS, csv_rows, to_csv  # noqa: F401 (the CSV export, there)
 from voyage.store.hourdays import read_hours
+from voyage.tables.calendar import format_time
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
     from voyage.store.campaign import Campaign
-    from voyage.tables.calendar import format_time
     from voyage.vessels.ships import Ship
-else:  # the one time format, imported at the first time written (voyage.base.lazyimport): an
-    # import statement in clock_text cost more than the text itself (30,000 in a long export)
-    format_time = lazy("voyage.tables.calendar", "format_time", globals())
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
 JSON_VERSION = "1"

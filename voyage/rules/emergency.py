@@ -9,14 +9,9 @@ with it (:func:`emergency_minutes`) the loop over the minutes of such an hour.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from voyage.rules.fire import fire_minute
-else:  # a ship on fire only (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    fire_minute = lazy("voyage.rules.fire", "fire_minute", globals())
+from voyage.rules.fire import fire_minute
 
 
 def emergency_minute(h: Any) -> None:

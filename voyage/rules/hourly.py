@@ -13,21 +13,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.dice.roller import Modifier
-from voyage.rules import leakwork, pumps
+from voyage.rules import depth, leakwork, pumps
 from voyage.rules.boatwater import bottom_damage
 from voyage.rules.crewless import adrift_now
 from voyage.vessels import submersible
 from voyage.vessels.boatpower import draft_ft
-
-if TYPE_CHECKING:
-    from voyage.rules import depth
-else:  # R83's depths, and grounding and ramming under them: on first use (issue 14)
-    from voyage.base.lazyimport import lazy
-
-    depth = lazy("voyage.rules.depth", None, globals(), "depth")
 
 submerged = submersible.submerged
 

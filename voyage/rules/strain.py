@@ -9,20 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.dice.events import Event
 from voyage.dice.roller import Modifier, Roller, odds
 from voyage.rules.common import Outcome, check_count
+from voyage.rules.movement import strain_limit
 from voyage.tables.rulebook import RuleBook
-
-if TYPE_CHECKING:
-    from voyage.rules.movement import strain_limit
-else:  # a straining ship only (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    strain_limit = lazy("voyage.rules.movement", "strain_limit", globals())
 
 
 @dataclass(frozen=True)

@@ -32,14 +32,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from voyage.base.text import plain
 from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roller
 from voyage.engine.quickhour import quiet_hour
-from voyage.engine.shipstate import CLOSED_STATUSES, EXTRA_DEFAULTS, OPEN_STATUSES, ShipState  # noqa: F401 kept
+from voyage.engine.shipstate import (  # noqa: F401 (the engine's names, for its callers)
+    CLOSED_STATUSES,
+    EXTRA_DEFAULTS,
+    MINUTES,
+    OPEN_STATUSES,
+    HourRow,
+    ShipState,
+)
 from voyage.engine.towing import tow_phase
 from voyage.map.chart import Chart
 from voyage.rules import fuel, leakwater
@@ -86,8 +93,6 @@ HALT_REASONS = (
     SCRAPED_FREE,  # R34: she ran aground and got off at once
 )
 
-MINUTES = 60
-
 
 @dataclass
 class World:
@@ -104,38 +109,6 @@ class World:
     #: R64: the current in a hex (voyage.rules.drift.Current), or None
     current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
     encounters: Any = None  #: R93: voyage.world.encounters.EncounterChecks, or None (no checks)
-
-
-@dataclass(slots=True)
-class HourRow:
-    """One ship's hour, as the ``hours`` table stores it."""
-
-    voyage_id: int
-    ship: str
-    clock: int
-    hex: str
-    miles: int
-    speed: int
-    pace: str
-    fuel: int | float
-    load: int | float
-    load_category: str
-    water: int
-    leaks: int
-    status: str
-
-    @property
-    def day(self) -> int:
-        return self.clock // 24 + 1
-
-    @property
-    def hour(self) -> int:
-        return self.clock % 24
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["day"], data["hour"] = self.day, self.hour
-        return data
 
 
 @dataclass

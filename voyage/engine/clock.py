@@ -63,6 +63,7 @@ from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
 from voyage.rules.strain import strain_check as strain_roll
+from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
@@ -290,8 +291,6 @@ class Engine:
             ):
                 result.stopped = "an event"
                 break
-            if until in ("dawn", "dusk"):
-                from voyage.tables.calendar import is_dawn, is_dusk
             if until == "dawn" and is_dawn(self.world.calendar, clock):
                 result.stopped = "dawn"
                 break

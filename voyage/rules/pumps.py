@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.text import plural
 from voyage.dice.roller import Roller
 from voyage.rules.common import Outcome
@@ -75,8 +76,6 @@ def pump_text(ship: Any) -> str | None:
 def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
     """`ship load --pumps N`: new pumps (none burnt, no dry hours); a built boat's number is
     her design's, so for her N replaces burnt-out ones and must match it (R85)."""
-    from voyage.base.errors import ShipError
-
     if ship.design is not None and count != pumps_fitted(ship):
         raise ShipError(
             f"{ship.name} is built with {plural(pumps_fitted(ship), 'bilge pump')} (R85): "
@@ -184,8 +183,6 @@ SWITCHES = ("on", "off", "auto")
 def switch_pumps(ship: Any, how: str, book: RuleBook) -> tuple[str, dict[str, Any]]:
     """`voyage act SHIP pumps on|off|auto` (R85): the referee takes the pumps' switch, or
     gives it back to the crew. (log text, changes); one line when it cannot be done."""
-    from voyage.base.errors import VoyageRuleError
-
     if how not in SWITCHES:
         raise VoyageRuleError(f"pumps on, off or auto, not {how!r}")
     fitted = pumps_fitted(ship)

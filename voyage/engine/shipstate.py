@@ -95,7 +95,7 @@ class ShipState:
     def stored_extra(self) -> dict[str, Any]:
         """What ``voyages.state`` keeps: only what differs from a new voyage's
         (:meth:`set_extra` leaves the rest at its default), so the hourly update of a quiet
-        voyage, and its undo journal entry, stay a few bytes (issue 14: bytes per action)."""
+        voyage, and its undo journal entry, stay a few bytes."""
         data = {k: v for k in self.EXTRA if (v := getattr(self, k)) != EXTRA_DEFAULTS[k]}
         if self.leaks:
             data["leaks"] = list(self.leaks)

@@ -577,7 +577,7 @@ def _next_hex(s: Any) -> str | None:
 def region_lookup(chart: Any) -> Callable[[str], str]:
     """The weather region of a hex (R61) for the encounter tables (R93); ``all`` where the
     map names no region. Asked per hex a ship is in, never by listing the map's hexes
-    (issue 14: a 999 x 999 map has a million); the engine keeps each answer."""
+    (a 999 x 999 map has a million); the engine keeps each answer."""
     regions = list(getattr(chart, "regions", {}).items())
     if not regions:
         return lambda hex_name: "all"

@@ -371,7 +371,7 @@ class SeaStates:
             found = hours.get(hour)
             return (levels(hour) if found is None else found), ports
 
-        # the engine's quiet hour asks the hour's sea once (voyage.engine.quickhour, issue 14):
+        # the engine's quiet hour asks the hour's sea once (voyage.engine.quickhour):
         # sea_state(h, hour) is 0 for h in ports, else seas.get(h, 0)
         sea_state.of_hour = of_hour  # type: ignore[attr-defined]
         return sea_state

@@ -24,8 +24,9 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
    hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
    water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
-4. after every ship's hour: a ship under tow ends it at her tower (R92); encounter checks
-   (R93, voyage.world.encounters), from their own dice.
+4. after every ship's hour: a ship under tow ends it at her tower (R92,
+   voyage.engine.towing); encounter checks (R93, voyage.world.encounters), from their own
+   dice.
 """
 
 from __future__ import annotations

@@ -36,10 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 from voyage.dice.roller import Modifier, Roller  # noqa: E402
 from voyage.engine.clock import HourRow  # noqa: E402
+from voyage.map.routetext import route_text  # noqa: E402
 from voyage.outputs import export  # noqa: E402
 from voyage.store.campaign import Campaign, create_campaign  # noqa: E402
 from voyage.store.hourdays import write_hours  # noqa: E402
-from voyage.store.routetext import route_text  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
 SHIP = "Long Haul"
@@ -100,7 +100,7 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
         )
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
         # the route has its own row (m100, voyage.store.voyagerows)
-        # as text since m106 (voyage.store.routetext)
+        # as text since m106 (voyage.map.routetext)
         db["voyage_routes"].insert({"voyage_id": vid, "route": route_text(ROUTE), "inshore": ""})
         hours = []
         for clock in range(hours_total):

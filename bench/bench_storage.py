@@ -54,9 +54,9 @@ from bench_map import make_map_text  # noqa: E402
 
 from voyage.actions import voyages  # noqa: E402
 from voyage.engine.clock import AdvanceResult, Engine, dumps  # noqa: E402
+from voyage.map.routetext import inshore_from_text, route_from_text  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
-from voyage.store.routetext import inshore_from_text, route_from_text  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
 KB = 1024

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import ok
 
-from voyage.actions.depthroutes import shoal_hexes
 from voyage.actions.voyages import plan_route, shallows
 from voyage.base.paths import campaigns_dir
 from voyage.map.seamap import load_map, parse_map
+from voyage.rules.shoals import shoal_hexes
 from voyage.tables.rulebook import load_rulebook
 
 MIDDLE_GROUND = {"1910", "2010", "2110"}  # 12 ft of sand (campaigns/salt_reach/map.yaml)

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from voyage.cli import cli
 from voyage.dice.roller import Modifier, Roller
+from voyage.map.routetext import inshore_from_json, route_from_json
 from voyage.store.campaign import Campaign, create_campaign
-from voyage.store.routetext import inshore_from_json, route_from_json
 
 SHIP = "Sea Witch"
 
@@ -60,7 +60,7 @@ def _insert_voyage(db: Any, row: dict[str, Any]) -> None:
     _insert(db, "voyages", row)
     if db["voyage_routes"].exists():
         vid = next(db.query("SELECT max(id) AS id FROM voyages"))["id"]
-        # as text since m106 (voyage.store.routetext); the row gives them as JSON
+        # as text since m106 (voyage.map.routetext); the row gives them as JSON
         texts = {
             "route": route_from_json(row["route"]),
             "inshore": inshore_from_json(row["inshore"]),

@@ -276,7 +276,7 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
                 ).fetchone():
                     holding.add(f"{table}.{col}")
         assert holding >= {"ships.equipment", "events.rolls", "events.changes"}
-        # a route is text since m106 (voyage.store.routetext), which doctor checks on its own
+        # a route is text since m106 (voyage.map.routetext), which doctor checks on its own
         assert not {"voyage_routes.route", "voyage_routes.inshore"} & (holding | doctors)
         assert holding <= doctors  # voyage doctor checks every column that holds JSON
         for name in doctors:

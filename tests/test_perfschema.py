@@ -16,10 +16,7 @@ from voyage.actions import doctor, voyages
 from voyage.actions.people import floaters, save_floaters
 from voyage.dice.roller import Modifier, Roll, Roller, parse
 from voyage.engine.clock import Engine, dumps
-from voyage.store import campaign as store
-from voyage.store.logrows import rolls_json
-from voyage.store.mapstore import load_into_campaign
-from voyage.store.routetext import (
+from voyage.map.routetext import (
     inshore_from_json,
     inshore_from_text,
     inshore_text,
@@ -27,6 +24,9 @@ from voyage.store.routetext import (
     route_from_text,
     route_text,
 )
+from voyage.store import campaign as store
+from voyage.store.logrows import rolls_json
+from voyage.store.mapstore import load_into_campaign
 from voyage.vessels.ships import make_ship
 from voyage.world.water import Floater
 
@@ -63,7 +63,7 @@ def test_the_route_lives_in_its_own_row_and_every_reader_sees_it(camp):
     route, inshore = camp.db.conn.execute(
         "SELECT route, inshore FROM voyage_routes WHERE voyage_id = ?", [vid]
     ).fetchone()
-    # m106: the hexes separated by spaces, a 0 or 1 per hex (voyage.store.routetext)
+    # m106: the hexes separated by spaces, a 0 or 1 per hex (voyage.map.routetext)
     assert route.split()[0] == "0305" and len(inshore) == len(route.split())
     assert set(inshore) == {"0"} and " ".join(route.split()) == route
     (listed,) = voyages.voyage_list(camp)

@@ -1,5 +1,5 @@
-"""A voyage's route read lazily (issue 14): :class:`voyage.store.routetext.TextRoute` and
-:class:`~voyage.store.routetext.TextFlags` behave as the lists ``text.split()`` and
+"""A voyage's route read lazily (issue 14): :class:`voyage.map.routetext.TextRoute` and
+:class:`~voyage.map.routetext.TextFlags` behave as the lists ``text.split()`` and
 ``inshore_from_text`` make, and ``save_state`` rewrites ``voyage_routes`` only when the
 route or its flags changed (a new course, a drift, a tow)."""
 
@@ -15,9 +15,7 @@ from hypothesis import strategies as st
 
 from voyage.actions import voyages
 from voyage.map.hexes import hex_name
-from voyage.store import campaign as store
-from voyage.store.mapstore import load_into_campaign
-from voyage.store.routetext import (
+from voyage.map.routetext import (
     TextFlags,
     TextRoute,
     copy_of,
@@ -28,6 +26,8 @@ from voyage.store.routetext import (
     route_from_text,
     route_text,
 )
+from voyage.store import campaign as store
+from voyage.store.mapstore import load_into_campaign
 from voyage.vessels.ships import make_ship
 
 SMALL = ["0305", "0405", "0506", "0606", "0707"]  # a Salt Reach route: 4-digit names (R30)
@@ -318,7 +318,7 @@ def test_inshore_flags_alone_changed_rewrite_the_route(camp):
 
 def test_a_tow_rewrites_the_towed_ships_route_as_her_towers(camp):
     # both at 0305 at the start: the Long takes the Tug in tow (R92) and the Tug's route
-    # becomes the Long's (shared, not copied: voyage.store.routetext.copy_of)
+    # becomes the Long's (shared, not copied: voyage.map.routetext.copy_of)
     long_route = stored(camp, "Long")
     with route_writes(camp) as written:
         voyages.referee_action(camp, "Long", "tow", target="Tug")

@@ -1,75 +1,14 @@
-"""Routes for a built boat's draft (R83): keep out of charted water shallower than her draft
-where another way exists.
-
-A built boat entering a charted hex shallower than her draft runs aground (R83,
-voyage.rules.depth), so `voyage sail --to`, `act SHIP course --to` and `voyage plan` route
-her round such hexes ("shoals" here) whenever the map allows. :func:`draft_chart` wraps the
-map for route finding: its ``route`` first keeps out of the shoals as well as whatever the
-caller avoids, and only where that finds no way falls back to the caller's own request (so
-a route that has to cross one is still planned; :func:`shoal_warning` then names the hex).
-Rolled ships have no draft: they get the map itself, and their routes do not change.
-"""
+"""The warning a route for a built boat's draft needs (R83): her route has to cross charted
+water shallower than her draft (the chart that routes her round it where it can is
+voyage.rules.shoals)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from voyage.map import hexes as hexmap
-
-
-def shoal_hexes(chart: Any, draft: float) -> list[str]:
-    """The water hexes the map charts shallower than ``draft`` feet, in map order."""
-    names: set[str] = set()
-    for rects, _feet in getattr(chart, "depth_sets", None) or ():
-        for c1, r1, c2, r2 in rects:
-            names.update(
-                hexmap.hex_name(c, r) for c in range(c1, c2 + 1) for r in range(r1, r2 + 1)
-            )
-    entries = getattr(chart, "entries", None) or {}
-    names.update(n for n, extra in entries.items() if "depth" in extra)
-    found = []
-    for name in sorted(names, key=lambda n: hexmap.parse_hex(n)[::-1]):
-        depth = chart.hex(name).depth if chart.is_sea(name) else None
-        if depth is not None and depth < draft:
-            found.append(name)
-    return found
-
-
-def boat_shoals(chart: Any, ship: Any, book: Any) -> list[str]:
-    """R83: the shoals for ``ship``'s draft (none for a rolled ship or a draft of 0)."""
-    if ship.design is None or chart is None:
-        return []
-    from voyage.vessels.boatpower import draft_ft
-
-    draft = draft_ft(ship, book) or 0
-    return shoal_hexes(chart, draft) if draft > 0 else []
-
-
-class DraftChart:
-    """The map as a built boat's route finder sees it (every other attribute is the map's)."""
-
-    def __init__(self, chart: Any, shoals: list[str]) -> None:
-        self._chart = chart
-        self.shoals = shoals
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._chart, name)
-
-    def route(self, start: str, goal: str, *, avoid: Iterable[str] = ()) -> list[str] | None:
-        """The map's route keeping out of the shoals too where it can (R83)."""
-        wanted = list(avoid)
-        keep_out = [*wanted, *(h for h in self.shoals if h not in (start, goal))]
-        return self._chart.route(start, goal, avoid=keep_out) or self._chart.route(
-            start, goal, avoid=wanted
-        )
-
-
-def draft_chart(chart: Any, ship: Any, book: Any) -> Any:
-    """``chart`` itself for a rolled ship or where nothing is too shallow for her; else a
-    :class:`DraftChart` routing her round the shoals (R83)."""
-    shoals = boat_shoals(chart, ship, book)
-    return DraftChart(chart, shoals) if shoals else chart
+from voyage.rules.shoals import boat_shoals
+from voyage.vessels.boatpower import draft_ft
 
 
 def shoal_warning(camp: Any, chart: Any, ship: Any, route: Sequence[str]) -> str | None:
@@ -85,8 +24,6 @@ def shoal_warning(camp: Any, chart: Any, ship: Any, route: Sequence[str]) -> str
     crossed = [h for h in route[1:] if h in shoals]
     if not crossed:
         return None
-    from voyage.vessels.boatpower import draft_ft
-
     first = crossed[0]
     more = f" (and {len(crossed) - 1} more)" if len(crossed) > 1 else ""
     return (

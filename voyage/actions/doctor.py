@@ -44,7 +44,7 @@ JSON_COLUMNS: dict[str, list[str]] = {
     "fights": ["turn_order"],
     "fighters": ["damage"],
 }
-#: The schema step after which voyage_routes holds text, not JSON (voyage.store.routetext).
+#: The schema step after which voyage_routes holds text, not JSON (voyage.map.routetext).
 ROUTE_TEXT_STEP = "m106_route_text"
 #: Rows tagged with the action that made them (voyage.store.campaign LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
@@ -200,7 +200,7 @@ def _json_columns(
         if table.startswith("sqlite_"):
             continue
         if table == "voyage_routes" and ROUTE_TEXT_STEP in applied:
-            continue  # text since m106 (voyage.store.routetext): _route_texts checks it
+            continue  # text since m106 (voyage.map.routetext): _route_texts checks it
         info = list(conn.execute(f"PRAGMA table_info([{table}])"))
         named = set(JSON_COLUMNS.get(table, []))
         cols = [c[1] for c in info if c[1] in named or (c[4] or "").strip() in ("'[]'", "'{}'")]
@@ -238,8 +238,8 @@ def _json(conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Fin
 
 def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -> None:
     """Since m106 a route is hex names separated by spaces, its inshore flags 0s and 1s
-    (voyage.store.routetext)."""
-    from voyage.store.routetext import INSHORE_GLOB, ROUTE_GLOB
+    (voyage.map.routetext)."""
+    from voyage.map.routetext import INSHORE_GLOB, ROUTE_GLOB
 
     if "voyage_routes" not in info.tables or ROUTE_TEXT_STEP not in info.applied:
         return

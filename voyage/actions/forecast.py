@@ -45,8 +45,8 @@ from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, ShipState, World
 from voyage.engine.quiet import quiet_hours, restart_storm_clock
+from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
-from voyage.store.routetext import copy_of
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import set_charge
 
@@ -196,7 +196,7 @@ def prepare(
     else:
         state = current
         if to or route:
-            from voyage.actions.depthroutes import draft_chart
+            from voyage.rules.shoals import draft_chart
 
             # R83: round a built boat's shoals, as `voyage act SHIP course` does
             hexes = voyages.plan_route(
@@ -224,7 +224,7 @@ def prepare(
         if not state.active:
             raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
     # the runs read her route thousands of times over: as a list, which each run copies,
-    # unless it is too long to copy per run (then it is shared as read: voyage.store.routetext)
+    # unless it is too long to copy per run (then it is shared as read: voyage.map.routetext)
     if len(state.route) <= SHARED_ROUTE_HEXES:
         state.route, state.inshore = list(state.route), list(state.inshore)
     # the engine sets these on the ship when it first works out her figures; set here, every
@@ -274,7 +274,7 @@ def fresh_state(template: ShipState) -> ShipState:
     ship.equipment = dict(ship.equipment)
     s = _shallow(template)
     s.ship = ship
-    s.route = copy_of(template.route)  # a stored route is shared (voyage.store.routetext)
+    s.route = copy_of(template.route)  # a stored route is shared (voyage.map.routetext)
     s.inshore = copy_of(template.inshore)
     s.leaks = list(template.leaks)
     s.new_leaks = []

@@ -27,11 +27,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from voyage.actions.depthroutes import draft_chart
 from voyage.actions.forecast import Leg, Setup, prepare
 from voyage.base.errors import VoyageError
 from voyage.base.text import plural
 from voyage.map import hexes as hexmap
+from voyage.rules.shoals import draft_chart
 from voyage.vessels import ships as shipfig
 
 OBJECTIVES = ("fastest", "safest", "fuel")

@@ -9,9 +9,9 @@ from voyage.actions.voyages import log_event, open_voyage, save_state
 from voyage.base.errors import VoyageRuleError
 from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
+from voyage.map.routetext import copy_of
 from voyage.rules.towing import TOW, TOWED_BY, UNDER_TOW, let_go, make_fast, tow_weight
 from voyage.store.campaign import Action, Campaign
-from voyage.store.routetext import copy_of
 
 
 def tow_action(

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from voyage.actions.depthroutes import shoal_warning
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain, plural
 from voyage.dice.events import Event
@@ -26,11 +27,16 @@ from voyage.engine.clock import (
     no_storms,
 )
 from voyage.map import hexes as hexmap
+from voyage.map.routetext import (
+    read_inshore,
+    read_route,
+)
 from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
+from voyage.rules.repair import repair_leak
+from voyage.rules.shoals import draft_chart
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
-from voyage.store.routetext import read_inshore, read_route
 from voyage.store.voyagerows import (
     VOYAGE_SELECT,
     insert_voyage,
@@ -40,16 +46,6 @@ from voyage.store.voyagerows import (
 )
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import PACES, Ship
-
-if TYPE_CHECKING:
-    from voyage.actions.depthroutes import draft_chart, shoal_warning
-    from voyage.rules.repair import repair_leak
-else:  # setting sail and repairs only, not an advance (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    draft_chart = lazy("voyage.actions.depthroutes", "draft_chart", globals())
-    shoal_warning = lazy("voyage.actions.depthroutes", "shoal_warning", globals())
-    repair_leak = lazy("voyage.rules.repair", "repair_leak", globals())
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
@@ -274,7 +270,7 @@ def planned_voyage(
             f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
         )
     elif current is not None:
-        from voyage.actions.crewless import already_at_sea
+        from voyage.rules.crewless import already_at_sea
 
         raise already_at_sea(ship, current)
     if chart is None:
@@ -543,7 +539,8 @@ def _referee_action(
     s = open_voyage(camp, ship.name)
     if s is not None:
         ship = s.ship  # one Ship: what the action changes is what is saved
-    from voyage.actions.crewless import adrift_now, refuse_crewless
+    from voyage.actions.crewless import refuse_crewless
+    from voyage.rules.crewless import adrift_now
 
     refuse_crewless(camp, ship, s, what, target, chart)  # R70: nobody aboard to work her
     book = camp.rulebook

@@ -24,50 +24,51 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
    hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
    water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
-4. after every ship's hour: a ship under tow ends it at her tower (R92); encounter checks
-   (R93, voyage.world.encounters), from their own dice.
+4. after every ship's hour: a ship under tow ends it at her tower (R92,
+   voyage.engine.towing); encounter checks (R93, voyage.world.encounters), from their own
+   dice.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
-from voyage.base.lazyimport import lazy
 from voyage.base.text import plain
 from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roller
 from voyage.engine.quickhour import quiet_hour
-from voyage.engine.shipstate import CLOSED_STATUSES, EXTRA_DEFAULTS, OPEN_STATUSES, ShipState  # noqa: F401 kept
+from voyage.engine.shipstate import (  # noqa: F401 (the engine's names, for its callers)
+    CLOSED_STATUSES,
+    EXTRA_DEFAULTS,
+    MINUTES,
+    OPEN_STATUSES,
+    HourRow,
+    ShipState,
+)
+from voyage.engine.towing import tow_phase
 from voyage.map.chart import Chart
 from voyage.rules import fuel, leakwater
 from voyage.rules import hourly as phases
+from voyage.rules.aground import aground, coast_hazard, stuck_event, waiting_aground
 from voyage.rules.anchors import anchor_phase
 from voyage.rules.arrival import arrive
 from voyage.rules.boatwater import bottom_damage, keel_rights
 from voyage.rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
-from voyage.rules.crewphase import no_hands
+from voyage.rules.crewless import no_hands
 from voyage.rules.drift import current_leg, drift_phase
 from voyage.rules.emergency import emergency_minute, emergency_minutes
+from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
 from voyage.rules.strain import strain_check as strain_roll
-from voyage.rules.towing import tow_phase
+from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
-
-if TYPE_CHECKING:
-    from voyage.rules.aground import aground, coast_hazard, stuck_event
-    from voyage.rules.fire import fire_start
-else:  # what a quiet hour never calls, imported when first called (issue 14: start-up)
-    aground = lazy("voyage.rules.aground", "aground", globals())
-    coast_hazard = lazy("voyage.rules.aground", "coast_hazard", globals())
-    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
-    fire_start = lazy("voyage.rules.fire", "fire_start", globals())
 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
 #: docs/voyages.md); "aground" said she was stuck
@@ -94,8 +95,6 @@ HALT_REASONS = (
     SCRAPED_FREE,  # R34: she ran aground and got off at once
 )
 
-MINUTES = 60
-
 
 @dataclass
 class World:
@@ -112,38 +111,6 @@ class World:
     #: R64: the current in a hex (voyage.rules.drift.Current), or None
     current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
     encounters: Any = None  #: R93: voyage.world.encounters.EncounterChecks, or None (no checks)
-
-
-@dataclass(slots=True)
-class HourRow:
-    """One ship's hour, as the ``hours`` table stores it."""
-
-    voyage_id: int
-    ship: str
-    clock: int
-    hex: str
-    miles: int
-    speed: int
-    pace: str
-    fuel: int | float
-    load: int | float
-    load_category: str
-    water: int
-    leaks: int
-    status: str
-
-    @property
-    def day(self) -> int:
-        return self.clock // 24 + 1
-
-    @property
-    def hour(self) -> int:
-        return self.clock % 24
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["day"], data["hour"] = self.day, self.hour
-        return data
 
 
 @dataclass
@@ -325,8 +292,6 @@ class Engine:
             ):
                 result.stopped = "an event"
                 break
-            if until in ("dawn", "dusk"):
-                from voyage.tables.calendar import is_dawn, is_dusk
             if until == "dawn" and is_dawn(self.world.calendar, clock):
                 result.stopped = "dawn"
                 break
@@ -358,12 +323,16 @@ class Engine:
                 s.status == "stuck" and self.world.stuck_escape == "roll" and s.ship.crew > 0
             ):  # R34 with R70: she tries to get off
                 return ""
-        from voyage.rules.aground import waiting_aground  # (only an advance that stops needs it)
-
         why = "no ship is making way (anchored, adrift or waiting for the referee)"
         if self.water and self.water.active:
             why = str(self.water.settled())
         return why + waiting_aground(self.states)  # R34: a stuck ship named, and her way out
+
+    def ship_hour(self, s: ShipState, clock: int, out: list[LoggedEvent]) -> _ShipHour:
+        """The engine's own hour of ship ``s`` from ``clock``, its events appended to
+        ``out``, for a phase that steps her through part of it (R92: the hexes a ship in tow
+        enters behind her tower, voyage.engine.towing)."""
+        return _ShipHour(self, s, clock, out)
 
     def hour(self, clock: int) -> tuple[list[HourRow], list[LoggedEvent]]:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""

@@ -36,38 +36,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import fields
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from voyage.base.lazyimport import lazy
 from voyage.base.text import plain
-from voyage.dice.events import Event
+from voyage.dice.events import Event, LoggedEvent
+from voyage.engine.shipstate import MINUTES, HourRow, ShipState
+from voyage.rules.aground import coast_event, stuck_event
 from voyage.rules.capsize import capsize_event, storm_clock
 from voyage.rules.drift import NO_CURRENT
 from voyage.rules.strain import strain_hour
 from voyage.vessels.submersible import submerged
 
-if TYPE_CHECKING:
-    from voyage.dice.events import LoggedEvent
-    from voyage.engine.clock import Engine, HourRow, ShipState
-    from voyage.rules.aground import coast_event, stuck_event
-else:  # R33's and R34's rolls: imported when a ship first meets a hazard (voyage.base.lazyimport)
-    coast_event = lazy("voyage.rules.aground", "coast_event", globals())
-    stuck_event = lazy("voyage.rules.aground", "stuck_event", globals())
+#: voyage.engine.clock.Engine, whose hours these are: it imports this module, and this
+#: module asks it for its ship-hour (Engine.ship_hour) rather than import it
+Engine = Any
 
-_ENGINE: ModuleType | None = None
-_HOUR_ROW: Any = None  #: voyage.engine.clock.HourRow (bound on first use)
+_HOUR_ROW: Any = None  #: voyage.engine.shipstate.HourRow (bound on first use)
 _new = object.__new__
-
-
-def _engine() -> ModuleType:
-    """voyage.engine.clock (which imports this module), once it is loaded."""
-    global _ENGINE
-    if _ENGINE is None:
-        from voyage.engine import clock as engine
-
-        _ENGINE = engine
-    return _ENGINE
 
 
 #: the fields quiet_hour sets on the hour rows it makes
@@ -78,10 +63,10 @@ _ROW_FIELDS = (
 
 
 def _bind() -> Any:
-    """voyage.engine.clock.HourRow, once voyage.engine.clock (which imports this module) is loaded
+    """voyage.engine.shipstate.HourRow, its fields checked
     (quiet_hour sets its fields one by one: a field added to it must be set there too)."""
     global _HOUR_ROW
-    row_class = _engine().HourRow
+    row_class = HourRow
     if tuple(f.name for f in fields(row_class)) != _ROW_FIELDS:
         raise RuntimeError("HourRow's fields changed: quiet_hour must set them all")
     _HOUR_ROW = row_class
@@ -190,7 +175,7 @@ def quiet_ships(
             append(slow(s))
             continue
         # her hex, read once (a voyage's route is read from its text a hex at a time,
-        # voyage.store.routetext: each read cuts a new string out of it)
+        # voyage.map.routetext: each read cuts a new string out of it)
         here = route[position]
         if currents and (
             (here in current_map and current_map[here] is not None)
@@ -293,10 +278,9 @@ def quiet_ships(
             # R14: the hour is quiet but for the straining engine's roll, made as the slow
             # path makes it (nothing was rolled before it this hour). Holding, it only logs;
             # broken, the slow path takes the hour on from there (R13, R50).
-            engine = _ENGINE or _engine()
             result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
             if type(result) is not Event:  # broken
-                h = engine._ShipHour(e, s, clock, out)
+                h = e.ship_hour(s, clock, out)
                 h.moving = True
                 h.speed, h.fuel_use, h.cruising = speed, fuel_use, cruising
                 h.strained(result)
@@ -304,7 +288,7 @@ def quiet_ships(
                 h.hourly_capsize(category)
                 append(_broken_sail(e, h))
                 continue
-            out.append(engine.LoggedEvent(s.voyage_id, name, clock, result))  # holding (min 0)
+            out.append(LoggedEvent(s.voyage_id, name, clock, result))  # holding (min 0)
         # the hour is quiet: sail it as the slow path does
         if entered:
             if burns:
@@ -379,9 +363,8 @@ def stuck_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> A
         return None  # R41: her hourly capsize Check
     # start_phase does nothing for her (no R83-R86 work, a rolled ship, no pumps at work);
     # R34: her try to get off (escape_mods: no R83 modifiers for a rolled ship)
-    engine = _ENGINE or _engine()
     event = stuck_event(e.roller, e.book, [])
-    out.append(engine.LoggedEvent(s.voyage_id, name, clock, event))  # (minute 0)
+    out.append(LoggedEvent(s.voyage_id, name, clock, event))  # (minute 0)
     if event.rolls[0].success:
         s.status = "under way"
         return AFLOAT
@@ -392,8 +375,8 @@ def stuck_hour(e: Engine, s: ShipState, clock: int, out: list[LoggedEvent]) -> A
     level = int(e.world.sea_state(s.route[s.position], clock))
     s.storm_hours, due = storm_clock(s.storm_hours, level, e._sea)
     if due:
-        h = engine._ShipHour(e, s, clock, out)
-        h.minute = engine.MINUTES - 1
+        h = e.ship_hour(s, clock, out)
+        h.minute = MINUTES - 1
         h.storm_check(level)
         if ship.water or s.listing:
             h.flooding()
@@ -465,7 +448,6 @@ def _rolled_hour(
     it, each calm hex entered as :meth:`~voyage.engine.clock._ShipHour.enter_hex` enters it (its
     fuel, R16; the same-hex clocks, R32, R60), the others as it enters them (R32/R60 with
     the sea state ``calm`` holds for the hex, R33-R35)."""
-    engine = _ENGINE or _engine()
     speed, fuel_use, cruising = figures
     # the slow path's ship-hour (voyage.engine.clock._ShipHour), made once something in the hour
     # needs it (a capsize, a hazard, a broken engine, a same-hex Check due): till then the
@@ -477,7 +459,7 @@ def _rolled_hour(
     if strain:
         result = strain_hour(speed - cruising, e.roller, e.book, speed=cruising)
         if type(result) is Event:  # the engine holds (as h.strained logs it, at minute 0)
-            out.append(engine.LoggedEvent(voyage_id, name, clock, result))
+            out.append(LoggedEvent(voyage_id, name, clock, result))
         else:
             h = _ship_hour(e, s, clock, out, figures, 0, 0)
             h.strained(result)
@@ -523,7 +505,7 @@ def _rolled_hour(
                     if event.rolls[0].success:
                         event.text = context + event.text
                         event.minute = minute
-                        out.append(engine.LoggedEvent(voyage_id, name, clock, event))
+                        out.append(LoggedEvent(voyage_id, name, clock, event))
                     else:
                         h = _ship_hour(e, s, clock, out, figures, minute, entered)
                         h.capsize_logged(event, reason, context)
@@ -545,7 +527,7 @@ def _rolled_hour(
                 else:  # _coast, its event logged as h.log would log it
                     event = coast_event(e.roller, e.book)
                     event.minute = minute
-                    out.append(engine.LoggedEvent(voyage_id, name, clock, event))
+                    out.append(LoggedEvent(voyage_id, name, clock, event))
                     if event.rolls[0].success:  # R34 on the hazard
                         h = _ship_hour(e, s, clock, out, figures, minute, entered)
                         h.run_aground(info)
@@ -581,7 +563,7 @@ def _rolled_hour(
     ):
         # every hex entered and nothing wrong aboard: the end of the hour as finish() ends
         # it (R31's progress carried over; no leak, water or same-hex storm clock to run)
-        h.minute = engine.MINUTES - 1
+        h.minute = MINUTES - 1
         s.progress += speed - h.entered * hex_miles
         return _row(e, s, clock, speed)
     if s.emergency and s.active:
@@ -600,7 +582,7 @@ def _ship_hour(
 ) -> Any:
     """The _ShipHour of a rolled hour under way at ``figures``, at ``minute`` with
     ``entered`` hexes entered (her progress is still the hour's start's)."""
-    h = (_ENGINE or _engine())._ShipHour(e, s, clock, out)
+    h = e.ship_hour(s, clock, out)
     h.moving = True
     h.speed, h.fuel_use, h.cruising = figures
     h.minute = minute

@@ -1,14 +1,14 @@
-"""A ship at sea and its voyage (:class:`ShipState`): what :mod:`voyage.engine.clock` steps, and
-the voyage statuses it moves or keeps an eye on.
-
-Split from voyage.engine.clock (house limit of 900 lines); voyage.engine.clock re-exports every
-name here.
+"""A ship at sea and her voyage (:class:`ShipState`), what :mod:`voyage.engine.clock` steps,
+and what each of her hours leaves (:class:`HourRow`, a row of the ``hours`` table): the
+engine's data, apart from the engine that changes it, so that every phase of the hour
+(voyage.engine.quickhour, voyage.engine.towing, the store) can name it without importing
+the clock. voyage.engine.clock imports and re-exports every name here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 from voyage.vessels.ships import Ship
@@ -17,6 +17,8 @@ from voyage.vessels.ships import Ship
 OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")
 #: Voyage statuses that end a voyage.
 CLOSED_STATUSES = ("arrived", "sunk", "abandoned")
+#: The minutes of an hour, stepped one by one in an emergency (R52).
+MINUTES = 60
 
 
 @dataclass
@@ -93,7 +95,7 @@ class ShipState:
     def stored_extra(self) -> dict[str, Any]:
         """What ``voyages.state`` keeps: only what differs from a new voyage's
         (:meth:`set_extra` leaves the rest at its default), so the hourly update of a quiet
-        voyage, and its undo journal entry, stay a few bytes (issue 14: bytes per action)."""
+        voyage, and its undo journal entry, stay a few bytes."""
         data = {k: v for k in self.EXTRA if (v := getattr(self, k)) != EXTRA_DEFAULTS[k]}
         if self.leaks:
             data["leaks"] = list(self.leaks)
@@ -181,3 +183,35 @@ EXTRA_DEFAULTS: dict[str, Any] = {
     for f in fields(ShipState)
     if f.name in ShipState.EXTRA
 }
+
+
+@dataclass(slots=True)
+class HourRow:
+    """One ship's hour, as the ``hours`` table stores it."""
+
+    voyage_id: int
+    ship: str
+    clock: int
+    hex: str
+    miles: int
+    speed: int
+    pace: str
+    fuel: int | float
+    load: int | float
+    load_category: str
+    water: int
+    leaks: int
+    status: str
+
+    @property
+    def day(self) -> int:
+        return self.clock // 24 + 1
+
+    @property
+    def hour(self) -> int:
+        return self.clock % 24
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["day"], data["hour"] = self.day, self.hour
+        return data

@@ -22,20 +22,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from voyage import __version__
 from voyage.base.errors import VoyageError
-from voyage.base.lazyimport import lazy
 from voyage.dice.roller import Roll
 from voyage.outputs.chronicle import STUCK_TEXT
 from voyage.outputs.csvexport import CSV_COLUMNS, csv_rows, to_csv  # noqa: F401 (the CSV export, there)
 from voyage.store.hourdays import read_hours
+from voyage.tables.calendar import format_time
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
     from voyage.store.campaign import Campaign
-    from voyage.tables.calendar import format_time
     from voyage.vessels.ships import Ship
-else:  # the one time format, imported at the first time written (voyage.base.lazyimport): an
-    # import statement in clock_text cost more than the text itself (30,000 in a long export)
-    format_time = lazy("voyage.tables.calendar", "format_time", globals())
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
 JSON_VERSION = "1"
@@ -136,14 +132,14 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
-    from voyage.store.routetext import inshore_from_text, route_from_text
+    from voyage.map.routetext import inshore_from_text, route_from_text
     from voyage.store.voyagerows import VOYAGE_SELECT
 
     rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     out = []
     for r in rows:
         row = _decode(r, _JSON_COLUMNS_VOYAGES)
-        # the route and its inshore flags are text since m106 (voyage.store.routetext)
+        # the route and its inshore flags are text since m106 (voyage.map.routetext)
         row["route"] = route_from_text(row["route"])
         row["inshore"] = inshore_from_text(row["inshore"])
         out.append(row)

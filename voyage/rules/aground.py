@@ -79,7 +79,7 @@ def coast_hazard(roller: Roller, book: RuleBook) -> HazardResult:
 
 def coast_event(roller: Roller, book: RuleBook) -> Event:
     """``coast_hazard(roller, book).event()``, the same roll and event without the result
-    record (issue 14: the engine's inshore hexes roll R33 thousands of times a year); its
+    record (the engine's inshore hexes roll R33 thousands of times a year); its
     one roll's ``success`` says whether a hazard lies in the way."""
     roll = roller.chance(
         "coastal hazard",
@@ -186,7 +186,7 @@ STUCK_TEXT = "The ship is still stuck."
 
 def stuck_event(roller: Roller, book: RuleBook, modifiers: Sequence[Modifier] = ()) -> Event:
     """``stuck_escape(roller, book, modifiers).event()``, the same roll and event without
-    the result record (issue 14: a stuck ship tries every hour); its one roll's
+    the result record (a stuck ship tries every hour); its one roll's
     ``success`` says whether she got off."""
     rule = book.procedures["aground"]["escape"]
     roll = roller.roll(

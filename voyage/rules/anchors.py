@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from voyage.dice.roller import Roller
+from voyage.dice.roller import Roller, parse
 from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
 
@@ -88,8 +88,6 @@ def anchor_cable(roller: Roller, book: RuleBook) -> CableResult:
 
 def cable_odds(book: RuleBook) -> Fraction:
     """Exact chance an anchor cable parts in one storm-tossed hour (R65): 2/36 for 2d6."""
-    from voyage.dice.roller import parse
-
     rule = book.procedures["anchor"]
     dice = parse(str(rule["cable_dice"]))
     parts_on = {int(v) for v in rule["parts_on"]}

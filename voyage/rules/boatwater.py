@@ -26,6 +26,7 @@ from typing import Any
 
 from voyage.dice.events import Event
 from voyage.rules.common import Outcome
+from voyage.rules.sinking import sinking_reasons
 from voyage.vessels.boatpower import drives, has_keel, is_built, propellers_left
 
 #: R85 levels of water: none, a quarter, a half, three quarters, full.
@@ -49,8 +50,6 @@ def water_level(ship: Any, book: Any) -> int:
 
 def boat_flooding(h: Any) -> None:
     """R85 at the moment the engine looks at the water (start and end of the hour)."""
-    from voyage.rules.sinking import sinking_reasons
-
     s, ship, book = h.s, h.ship, h.book
     if s.status == "sunk":
         return

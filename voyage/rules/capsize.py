@@ -97,7 +97,7 @@ def capsize_odds(
 
 
 #: capsize_check's modifiers, Advantages and DV by (rule book, tier, load, traits,
-#: Advantages), with the book they were read from (issue 14: thousands of Checks a year)
+#: Advantages), with the book they were read from (thousands of Checks a year)
 _TERMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
@@ -139,7 +139,7 @@ def capsize_event(
     vessel: str = "ship",
 ) -> Event:
     """``capsize_check(...).event()``: the same Check and event without the result record
-    (issue 14: a storm Check for every hex a ship sails in storm-tossed seas, R32/R60);
+    (a storm Check for every hex a ship sails in storm-tossed seas, R32/R60);
     she capsized if its one roll failed."""
     key = (id(book), tier, load, tuple(traits), tuple(advantages))
     found = _TERMS.get(key)

@@ -33,7 +33,11 @@ from typing import Any
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
+from voyage.rules.aground import aground, coast_hazard
 from voyage.rules.fuel import runs_dry_at_edge
+from voyage.rules.hourly import by_depth
+from voyage.rules.shoals import draft_chart
+from voyage.vessels.ships import cruising_speed
 
 #: The six hex sides, clockwise from north (the order of hexmap.CUBE_DIRECTIONS).
 HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -249,8 +253,6 @@ def makes_no_way(h: Any) -> bool:
         return False
     if runs_dry_at_edge(h):
         return True  # R16: run dry at the edge of her next hex: adrift, whatever she has left
-    from voyage.vessels.ships import cruising_speed
-
     return cruising_speed(h.ship, h.book, h.e.world.water_in_load) <= 0
 
 
@@ -263,9 +265,6 @@ def drift_phase(h: Any) -> None:
     if current is None:  # no current: drift_hour carries nothing over (a broken engine's hour)
         s.drift_miles = "0"
         return
-    from voyage.rules.aground import aground, coast_hazard
-    from voyage.rules.hourly import by_depth
-
     chart = world.chart
     steps, left = drift_hour(
         s.hex,
@@ -344,8 +343,6 @@ def _carry(h: Any, into: str) -> None:
     chart = h.e.world.chart
     rest: list[str] | None = [into]
     if into != destination:
-        from voyage.actions.depthroutes import draft_chart
-
         # R83: a built boat's way on keeps out of water too shallow for her where it can
         planner = getattr(draft_chart(chart, ship, h.book), "route", None)
         rest = None

@@ -1,22 +1,18 @@
-"""One minute of an emergency aboard (R52), for the engine's ship-hour (voyage.engine.clock).
+"""An emergency aboard, minute by minute (R52), for the engine's ship-hour
+(voyage.engine.clock._ShipHour).
 
 While a fire, a listing or a sinking is under way the engine steps the hour minute by
-minute; each minute a sinking ship counts down (R40), a fire out of control counts down to
-swallowing her (R50) or else spreads and is fought (R50), and a listing ship may capsize
-every 10 minutes (R37). Moved out of voyage/engine.py (the 900-line limit) as it was, and
-with it (:func:`emergency_minutes`) the loop over the minutes of such an hour.
+minute (:func:`emergency_minutes`, the loop over the minutes of such an hour); each minute
+(:func:`emergency_minute`) a sinking ship counts down (R40), a fire out of control counts
+down to swallowing her (R50) or else spreads and is fought (R50), and a listing ship may
+capsize every 10 minutes (R37).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from voyage.rules.fire import fire_minute
-else:  # a ship on fire only (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    fire_minute = lazy("voyage.rules.fire", "fire_minute", globals())
+from voyage.rules.fire import fire_minute
 
 
 def emergency_minute(h: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from voyage.rules.boatwater import boat_flooding
 from voyage.rules.flooding import flooding_state
 from voyage.rules.sinking import sinking_reasons
 from voyage.vessels.boatpower import is_built
@@ -26,8 +27,6 @@ def flooding(h: Any) -> None:
     if s.status == "sunk":
         return
     if is_built(ship):
-        from voyage.rules.boatwater import boat_flooding
-
         boat_flooding(h)
         return
     dw = h.e._dw[ship.name]

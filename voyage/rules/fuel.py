@@ -14,13 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from voyage.base.text import plain
 from voyage.vessels.ships import aboard, fuel_words, spend, under_power
-
-
-def _n(x: Any) -> Any:
-    from voyage.base.text import plain
-
-    return plain(x)
 
 
 def short_of_next_hex(h: Any) -> bool:
@@ -43,10 +38,10 @@ def may_enter(h: Any) -> bool:
     s, ship = h.s, h.ship
     what, unit = fuel_words(ship)
     rule = "R82" if what == "charge" else "R16"
-    left = _n(aboard(ship))
+    left = plain(aboard(ship))
     h.note(
         "fuel",
-        f"{ship.name} has {left} {unit} of {what}, less than the {_n(h.fuel_use)} {unit} "
+        f"{ship.name} has {left} {unit} of {what}, less than the {plain(h.fuel_use)} {unit} "
         f"{s.route[s.position + 1]} needs ({rule}): she runs dry at its edge and drifts "
         f"(R13), {left} {unit} left {'aboard' if rule == 'R82' else 'in her tanks'}.",
         f"out of {what}",  # R82: a built boat is out of charge
@@ -72,7 +67,7 @@ def burn(h: Any) -> None:
         h.note(
             "fuel",
             f"{ship.name} {'spends' if what == 'charge' else 'burns'} her last "
-            f"{_n(h.fuel_use)} {unit} of {what} entering "
+            f"{plain(h.fuel_use)} {unit} of {what} entering "
             f"{ship.hex}: out of {what} ({'R82' if what == 'charge' else 'R16'}), she makes "
             "no way under power (R13).",
             f"out of {what}",

@@ -79,7 +79,7 @@ def _explosion_mods(
     tier: int, weapon_modifier: int, zone: str | None, book: RuleBook
 ) -> tuple[Modifier, ...]:
     """:func:`explosion_modifiers`, worked out once per book, Tier, modifier and zone (R35:
-    every grounding that rams a damaging seabed, issue 14); an error is raised as there."""
+    every grounding that rams a damaging seabed); an error is raised as there."""
     key = (id(book), tier, weapon_modifier, zone)
     found = _BLASTS.get(key)
     if found is None or found[0] is not book:

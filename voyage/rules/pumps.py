@@ -14,7 +14,7 @@ The referee may take the switch (``voyage act SHIP pumps on|off|auto``, equipmen
 after a dry hour (so 6 dry hours burn them out); ``off`` they stay off whatever comes in;
 ``auto`` gives the switch back to the crew (above).
 
-With no crew aboard (R70, our reading; voyage.rules.crewphase) nobody throws the switch:
+With no crew aboard (R70, our reading; voyage.rules.crewless) nobody throws the switch:
 on ``auto`` pumps that are off stay off whatever comes in, and pumps the crew left running
 run on, wet or dry (nobody switches them off after a dry hour), until they burn out.
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.text import plural
 from voyage.dice.roller import Roller
 from voyage.rules.common import Outcome
@@ -75,8 +76,6 @@ def pump_text(ship: Any) -> str | None:
 def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
     """`ship load --pumps N`: new pumps (none burnt, no dry hours); a built boat's number is
     her design's, so for her N replaces burnt-out ones and must match it (R85)."""
-    from voyage.base.errors import ShipError
-
     if ship.design is not None and count != pumps_fitted(ship):
         raise ShipError(
             f"{ship.name} is built with {plural(pumps_fitted(ship), 'bilge pump')} (R85): "
@@ -151,7 +150,7 @@ def pump_phase(h: Any) -> None:
     switch = eq.get("pumps_switch")  # the referee's hand on the switch, or None (the crew)
     if not working or s.status == "sunk" or switch == "off":
         return
-    # R70 (our reading, voyage.rules.crewphase): with no crew aboard nobody switches them,
+    # R70 (our reading, voyage.rules.crewless): with no crew aboard nobody switches them,
     # on or off; pumps already running run on (equipment runs on its own)
     hands = ship.crew > 0
     if switch == "on" or (ship.water > 0 and hands):
@@ -184,8 +183,6 @@ SWITCHES = ("on", "off", "auto")
 def switch_pumps(ship: Any, how: str, book: RuleBook) -> tuple[str, dict[str, Any]]:
     """`voyage act SHIP pumps on|off|auto` (R85): the referee takes the pumps' switch, or
     gives it back to the crew. (log text, changes); one line when it cannot be done."""
-    from voyage.base.errors import VoyageRuleError
-
     if how not in SWITCHES:
         raise VoyageRuleError(f"pumps on, off or auto, not {how!r}")
     fitted = pumps_fitted(ship)

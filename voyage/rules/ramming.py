@@ -39,7 +39,7 @@ _DICE: dict[tuple[int, tuple[str, ...]], tuple[RuleBook, str]] = {}
 
 def _ram_die(traits: Sequence[str], book: RuleBook) -> str:
     """:func:`ram_die`, worked out once per book and traits (R35: every grounding on a
-    damaging seabed rams it, issue 14)."""
+    damaging seabed rams it)."""
     key = (id(book), tuple(traits))
     found = _DICE.get(key)
     if found is None or found[0] is not book:

@@ -13,6 +13,7 @@ from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plural
+from voyage.rules.leakwork import _find, start_work
 
 
 def repair_leak(
@@ -47,15 +48,10 @@ def repair_leak(
             f"({shown}); `voyage act {ship.name!r} repair leak N`"
         )
     if now is not None and not (s.status == "arrived" and ship.status == "in port"):
-        from voyage.rules.leakwork import start_work
-
         return start_work(s, ship, number, now)
     work = s.more.get("repair")
-    if work:
-        from voyage.rules.leakwork import _find
-
-        if _find(s, work) == number - 1:  # R86: the leak they worked on is patched
-            s.more.pop("repair", None)
+    if work and _find(s, work) == number - 1:  # R86: the leak they worked on is patched
+        s.more.pop("repair", None)
     gone = s.leaks.pop(number - 1)  # another leak patched by the referee: work goes on
     text = f"Leak {number} of {ship.name} ({gone} hlbs an hour) is patched."
     if s.status == "arrived" and not s.in_trouble:

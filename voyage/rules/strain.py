@@ -9,20 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.dice.events import Event
 from voyage.dice.roller import Modifier, Roller, odds
 from voyage.rules.common import Outcome, check_count
+from voyage.rules.movement import strain_limit
 from voyage.tables.rulebook import RuleBook
-
-if TYPE_CHECKING:
-    from voyage.rules.movement import strain_limit
-else:  # a straining ship only (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    strain_limit = lazy("voyage.rules.movement", "strain_limit", globals())
 
 
 @dataclass(frozen=True)
@@ -49,7 +43,7 @@ def strain_modifiers(extra_knots: int, speed: int | None, book: RuleBook) -> lis
 
 #: strain_check's figures for (rule book, extra knots, speed): the book (a new one is
 #: worked out again), the modifiers (immutable, shared by the rolls: each roll copies the
-#: list) and the two targets with their words; a straining ship rolls every hour (issue 14)
+#: list) and the two targets with their words; a straining ship rolls every hour
 _TERMS: dict[tuple[int, int, int | None], tuple[Any, ...]] = {}
 
 
@@ -91,7 +85,7 @@ def strain_hour(
     extra_knots: int, roller: Roller, book: RuleBook, speed: int | None = None
 ) -> Event | StrainResult:
     """:func:`strain_check`'s rolls; while the engine holds only its event (what
-    ``strain_check(...).event()`` gives: a straining ship's every hour, issue 14), once it
+    ``strain_check(...).event()`` gives: a straining ship's every hour), once it
     breaks the whole :class:`StrainResult`."""
     _, die, mods, breaks_on, breaks_text, fire_on, fire_text = _terms(extra_knots, speed, book)
     roll = roller.roll(

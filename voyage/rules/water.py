@@ -22,8 +22,10 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.text import plural
-from voyage.dice.roller import Dice, Modifier, Roll, Roller, odds, parse
+from voyage.dice.roller import _STR, Dice, Modifier, Roll, Roller, odds, parse
+from voyage.rules.capsize import sea_state_rules
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.ships import load_category_for
 
 #: R60: the four sea states, mildest first (their levels are 0 to 3).
 SEA_STATES = ("calm", "stormy seas", "major storm", "hurricane")
@@ -264,8 +266,6 @@ class TallyWords:
     )
 
     def __init__(self, label: str, whos: list[str], dice: Dice, drowned_on: int) -> None:
-        from voyage.dice.roller import _STR
-
         self.label, self.whos, self.target = label, whos, drowned_on
         self.shown, self.chance, self._head, self._tail = _tally_frame(dice, drowned_on)
         on = f"{drowned_on}" if drowned_on <= 2 else f"2-{drowned_on}"
@@ -310,8 +310,6 @@ class TallyWords:
 def _tally_frame(dice: Dice, drowned_on: int) -> tuple[str, Fraction, str, tuple[str, ...]]:
     """A tally's dice as shown, the chance of each roll, and its record's fixed head and
     tail (:class:`TallyWords`) for these dice and target."""
-    from voyage.dice.roller import _STR
-
     shown = str(Dice(dice.count, dice.sides))
     chance = _drowning_odds(dice, drowned_on)
     head = (
@@ -501,8 +499,6 @@ def search_person(roller: Roller, book: RuleBook, night: bool, who: str) -> Roll
 
 def raft_load_category(people: int, book: RuleBook) -> str:
     """R73: a raft's load category, 10 hlbs a person against a Tier I Deadweight."""
-    from voyage.vessels.ships import load_category_for
-
     tier = int(water_rules(book)["raft_tier"])
     return load_category_for(people * int(book.load["person_weight"]), book.deadweight(tier), book)
 
@@ -510,14 +506,10 @@ def raft_load_category(people: int, book: RuleBook) -> str:
 def storm_interval(state: str, book: RuleBook) -> int:
     """R32/R60: the same-hex capsize interval in hours for a sea state (6 in stormy seas, 3
     in a major storm, 1 in a hurricane: tables/climates.yaml ``sea_states``)."""
-    from voyage.rules.capsize import sea_state_rules
-
     return sea_state_rules(book)[SEA_STATES.index(state)].hours_in_same_hex
 
 
 def storm_disadvantages(state: str, book: RuleBook) -> list[str]:
     """R60: the capsize Check's Disadvantages in a sea state (a major storm one, a hurricane
     two)."""
-    from voyage.rules.capsize import sea_state_rules
-
     return [state] * sea_state_rules(book)[SEA_STATES.index(state)].disadvantages

@@ -20,9 +20,9 @@ import contextlib
 from collections.abc import Callable
 
 from voyage.base.errors import VoyageError
+from voyage.map.routetext import inshore_from_json, route_from_json
 from voyage.store import foreignkeys, hourdays, oldanchors, undojournal
 from voyage.store.housetables import relabel_ships
-from voyage.store.routetext import inshore_from_json, route_from_json
 from voyage.store.sqlitedb import Database, Migrations
 from voyage.tables.rulebook import load_rulebook, rulebook_from_texts
 
@@ -423,7 +423,7 @@ def m101_dice_key(db: Database) -> None:
 
 def m106_route_text(db: Database) -> None:
     # A route as its hex names separated by spaces and the inshore flags as one 0/1 per hex
-    # (voyage.store.routetext), no longer JSON: decoding the JSON of every long voyage was most
+    # (voyage.map.routetext), no longer JSON: decoding the JSON of every long voyage was most
     # of what a command spent outside the engine on a year of daily advances. The
     # table is made again for inshore's default ('' now, '[]' was JSON). The undo journal's
     # old values of these columns are converted too, so an action made before this step

@@ -357,8 +357,8 @@ def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str
     """Undo an action made before the journal (m030): put its tables back whole. A voyage
     row of such a snapshot still holds its route and inshore flags, which live in
     ``voyage_routes`` since m100 (voyage.store.migrations), as text since m106 (the snapshot's
-    JSON is converted: voyage.store.routetext)."""
-    from voyage.store.routetext import inshore_from_json, route_from_json
+    JSON is converted: voyage.map.routetext)."""
+    from voyage.map.routetext import inshore_from_json, route_from_json
 
     routes = snapshot.get("voyages")
     if routes is not None and "voyage_routes" not in snapshot:

@@ -9,9 +9,9 @@ from typing import Any
 from voyage.actions.voyages import campaign_chart, open_voyages
 from voyage.base.text import plain
 from voyage.engine.clock import CLOSED_STATUSES
+from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.store.campaigndb import Campaign
 from voyage.store.hourdays import read_hours
-from voyage.store.routetext import inshore_from_text, route_from_text
 from voyage.store.voyagerows import VOYAGE_SELECT
 from voyage.vessels import ships as shipfig
 

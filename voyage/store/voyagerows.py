@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from voyage.engine.clock import OPEN_STATUSES, ShipState, dumps
+from voyage.map.routetext import TextFlags, TextRoute, inshore_text, route_text
 from voyage.rules.arrival import lie_at
-from voyage.store.routetext import TextFlags, TextRoute, inshore_text, route_text
 
 if TYPE_CHECKING:
     from voyage.store.campaigndb import Campaign

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.base.errors import ShipError, VoyageError
 from voyage.base.text import check_text
@@ -19,14 +19,8 @@ from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
 from voyage.rules.anchors import anchors_aboard
 from voyage.rules.pumps import pump_text, pump_weight, pumps_fitted
+from voyage.rules.shiptables import roll_trait
 from voyage.tables.rulebook import RuleBook
-
-if TYPE_CHECKING:
-    from voyage.rules.shiptables import roll_trait
-else:  # rolling a new ship only (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    roll_trait = lazy("voyage.rules.shiptables", "roll_trait", globals())
 
 PACES = ("normal", "slow", "strain")
 

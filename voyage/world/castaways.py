@@ -1,6 +1,7 @@
-"""Castaways met at sea (issue 12, R93 with R70-R74): an encounter of kind ``castaways``
+"""Castaways met at sea (R93 with R70-R74): an encounter of kind ``castaways``
 puts its people in the water of the hex where they were met, as a group of the people
-tables (voyage.world.water.Floater, table ``floaters``), so the referee can search for them
+tables (voyage.world.water.Floater, table ``floaters``; met by the engine, :func:`into_phase`;
+by a check at the table, voyage.actions.encounters), so the referee can search for them
 (`voyage act SHIP search`) or take them aboard (`voyage act SHIP rescue --all`), and the
 drowning rolls (R72) and drift (R64) run for them each hour like anyone off a ship.
 
@@ -47,22 +48,11 @@ def into_phase(water: Any, found: dict[str, Any], clock: int) -> str:
         return ""
     group.id = water.next_id()
     water.floaters.append(group)
-    return _words(group)
+    return in_water_words(group)
 
 
-def into_campaign(camp: Any, found: dict[str, Any]) -> str:
-    """At the table (inside the caller's action): write them to the floaters table."""
-    from voyage.actions.people import floaters, save_floaters
-
-    rows = floaters(camp)
-    group = castaways(found, camp.clock, max([f.id for f in rows] + [0]) + 1)
-    if group is None:
-        return ""
-    save_floaters(camp, [*rows, group], [])
-    return _words(group)
-
-
-def _words(group: Floater) -> str:
+def in_water_words(group: Floater) -> str:
+    """The words added to the encounter's text: where they are, who, how to reach them."""
     return (
         f" They are in the water at {group.hex} ({group.who()}, "
         f"{group.swimmer_text()}): `voyage act SHIP search` or `rescue` (R74)."

@@ -18,6 +18,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from voyage.base.errors import TableError
 from voyage.dice.roller import Roll, Roller, parse
 from voyage.map import hexes as hexmap
 from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, RuleBook
@@ -224,8 +225,6 @@ def season_row(climate: dict[str, Any], season: str, region: Any = None) -> str:
     mapped = climate["season_names"].get(season)
     if mapped:
         return str(mapped)
-    from voyage.base.errors import TableError
-
     raise TableError(
         f"climate {climate['name']} has no row for the season {season!r}: add one under "
         f"climates.{climate['name']}.seasons, or map it with season_names"

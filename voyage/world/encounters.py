@@ -12,23 +12,26 @@ from the campaign's roller (R93): checking late, ahead or after an undo gives th
 encounter, and an encounter never shifts another roll. The engine calls
 :meth:`EncounterChecks.phase` once an hour (after the ships move); the advance stops for
 the referee on an encounter (halt ``encounter``). ``voyage encounter check`` rolls one by
-hand with the campaign's roller.
+hand with the campaign's roller (voyage.actions.encounters).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.base.tiers import roman
-from voyage.dice.events import Event
+from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.rules.common import Outcome
+from voyage.tables.calendar import daylight
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.ships import generate_name
+from voyage.world.castaways import into_phase
 
 TERRAINS = ("open sea", "coastal", "port approach")
 #: Terrains "near the coast" for the night chance (R93).
@@ -161,8 +164,6 @@ def terrain_of(hex_info: Any) -> str:
 
 def is_night(calendar: Any, clock: int) -> bool:
     """Whether campaign hour ``clock`` is between dusk and dawn (voyage.tables.calendar)."""
-    from voyage.tables.calendar import daylight
-
     dawn, dusk = daylight(calendar, clock)
     return not dawn <= clock % 24 < dusk
 
@@ -263,8 +264,6 @@ def _ship_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str, Ro
     pool, lowered = cached[1], cached[2]
     free = pool if taken.isdisjoint(lowered) else [n for n in pool if n.lower() not in taken]
     if len(free) < 2:  # every name taken: generate_name numbers them ("Sea Witch II")
-        from voyage.vessels.ships import generate_name
-
         return generate_name(book, roller, taken)
     return roller.choose("ship name", free)
 
@@ -389,8 +388,6 @@ class EncounterChecks:
     def __post_init__(self) -> None:
         self._names: set[str] | None = None
         self._heads: dict[str, bytes] = {}  # ship -> the start of her stream's key (R93)
-        self._into: Any = None  # voyage.world.castaways.into_phase
-        self._logged: Any = None  # voyage.engine.clock.LoggedEvent, imported at the first encounter
         self._options = CheckOptions()  # the streams' options (R93: no Check is rolled)
         # hex -> region, terrain, interval, chance by day, by night (R93)
         self._where: dict[str, tuple[str, str, int, int, int]] = {}
@@ -484,19 +481,13 @@ class EncounterChecks:
         hex_name = s.route[s.position]  # s.hex
         found, more = roll_encounter(self.book, roller, where[0], where[1], hex_name, self._taken)
         rolls += more
-        if self._logged is None:
-            self._import_late()
         text = met_text(hex_name, found)
         water = engine.water
         if water is not None:  # (without a water phase into_phase adds nothing)
-            if self._into is None:
-                from voyage.world.castaways import into_phase
-
-                self._into = into_phase
             # castaways go into the water of her hex (R71-R74): the referee searches
-            text += self._into(water, found, clock)
+            text += into_phase(water, found, clock)
         event = Event("encounter", text, rolls, CHECK_MINUTE, {"encounter": found})
-        out.append(self._logged(s.voyage_id, s.ship.name, clock, event, "encounter"))
+        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
     def meetings(self, engine: Any, clock: int, out: list[Any]) -> None:
         """Two ships under way that end an hour in the same hex, at least one having come
@@ -526,8 +517,6 @@ class EncounterChecks:
                 shared[hex_name].append(s)
             else:
                 shared[hex_name] = [other, s]
-        if self._logged is None:
-            self._import_late()
         # the hexes in the order their first ship comes (as the ships are listed)
         here = {hex_name: shared[hex_name] for hex_name in first if hex_name in shared}
         for hex_name, ships in here.items():
@@ -557,25 +546,13 @@ class EncounterChecks:
                             CHECK_MINUTE,
                             {"encounter": found},
                         )
-                        out.append(
-                            self._logged(s.voyage_id, s.ship.name, clock, event, "encounter")
-                        )
-
-    def _import_late(self) -> None:
-        """What an encounter needs, imported at the first one of an advance (not per
-        encounter: R93's checks meet thousands a year; voyage.world.castaways at the first met
-        with a water phase to put castaways in)."""
-        from voyage.dice.events import LoggedEvent
-
-        self._logged = LoggedEvent
+                        out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
 
     def _is_night(self, calendar: Any, clock: int) -> bool:
         """:func:`is_night`, with dawn and dusk looked up once a day."""
         day = clock // 24
         hours = self._daylight.get(day)
         if hours is None:
-            from voyage.tables.calendar import daylight
-
             hours = self._daylight[day] = daylight(calendar, clock)
         return not hours[0] <= clock % 24 < hours[1]
 
@@ -600,7 +577,7 @@ def _next_hex(s: Any) -> str | None:
 def region_lookup(chart: Any) -> Callable[[str], str]:
     """The weather region of a hex (R61) for the encounter tables (R93); ``all`` where the
     map names no region. Asked per hex a ship is in, never by listing the map's hexes
-    (issue 14: a 999 x 999 map has a million); the engine keeps each answer."""
+    (a 999 x 999 map has a million); the engine keeps each answer."""
     regions = list(getattr(chart, "regions", {}).items())
     if not regions:
         return lambda hex_name: "all"
@@ -616,94 +593,8 @@ def region_lookup(chart: Any) -> Callable[[str], str]:
 
 def encounter_checks(camp: Any, chart: Any) -> EncounterChecks:
     """The engine's encounter phase for a campaign (voyage.actions.voyages.world_for); the ship
-    names
-    are read now, so the World keeps no campaign (and no open connection)."""
+    names are read now, so the World keeps no campaign (and no open connection)."""
     names = camp.ship_names()
     return EncounterChecks(
         camp.seed, camp.rulebook, dict(camp.settings), lambda: names, region_lookup(chart)
     )
-
-
-# -- at the table -------------------------------------------------------------------------
-
-
-def check_by_hand(
-    camp: Any, ship_name: str, sure: bool = False, chart: Any = None
-) -> tuple[EncounterResult, dict[str, Any]]:
-    """``voyage encounter check SHIP``: one encounter check for the ship where she is, with
-    the campaign's dice (one undoable action, logged on her voyage if she is at sea).
-    ``sure`` skips the chance: the referee says something is met; roll what."""
-    from voyage.actions.voyages import campaign_chart, log_event, open_voyage
-    from voyage.tables.calendar import campaign_calendar
-    from voyage.world.castaways import into_campaign
-
-    if chart is None:
-        chart, _ = campaign_chart(camp)
-    # read and refused inside the action: a refusal changes nothing (the action rolls back)
-    with camp.action("encounter check", f"encounter check {ship_name}") as act:
-        ship = camp.get_ship(ship_name)
-        if ship.status == "sunk":
-            raise VoyageRuleError(f"{ship.name} is sunk: she meets nothing more")
-        if ship.status == "abandoned":  # R93: the advance checks only ships with a voyage
-            raise VoyageRuleError(
-                f"{ship.name} was abandoned: nobody aboard her meets anything; check a ship "
-                "near her instead"
-            )
-        if not ship.hex:
-            raise VoyageRuleError(
-                f"{ship.name} is nowhere on the map: place her first (`voyage ship place "
-                f"{ship.name!r} CCRR`)"
-            )
-        s = open_voyage(camp, ship.name)
-        hex_name = s.hex if s is not None else ship.hex
-        terrain = terrain_of(chart.hex(hex_name))
-        night = is_night(campaign_calendar(camp), camp.clock)
-        region = region_lookup(chart)(hex_name)
-        chance = chance_for(camp.rulebook, camp.settings, region, terrain, night)
-        result = encounter_check(
-            camp.rulebook, camp.roller, chance, region, terrain, hex_name, camp.ship_names, sure
-        )
-        # castaways go into the water of her hex (R71-R74): the referee searches
-        result = replace(result, text=result.text + into_campaign(camp, result.encounter))
-        log_event(camp, act, ship.name, s.voyage_id if s else None, result.event(0))
-        camp.db.execute(
-            "UPDATE actions SET summary = ? WHERE id = ?",
-            [f"encounter check {ship.name}: {result.encounter.get('kind', 'nothing')}", act.id],
-        )
-    where = {
-        "ship": ship.name,
-        "hex": hex_name,
-        "terrain": terrain,
-        "night": night,
-        "chance": chance,
-        "clock": camp.clock,
-    }
-    return result, where
-
-
-def encounter_rows(camp: Any, ship: str | None = None) -> list[dict[str, Any]]:
-    """Every encounter met (engine checks and checks by hand), oldest first: the event
-    rows of kind ``encounter`` with what was met."""
-    import json
-
-    sql = "SELECT * FROM events WHERE kind = 'encounter'"
-    args: list[Any] = []
-    if ship:
-        sql += " AND ship = ?"
-        args.append(camp.get_ship(ship, archived=True).name)
-    out = []
-    for row in camp.db.query(sql + " ORDER BY clock, minute, id", args):
-        found = json.loads(row["changes"] or "{}").get("encounter", {})
-        out.append(
-            {
-                "ship": row["ship"],
-                "clock": row["clock"],
-                "minute": row["minute"],
-                "kind": found.get("kind"),
-                "hex": found.get("hex"),
-                "terrain": found.get("terrain"),
-                "text": found.get("text", row["text"]),
-                "encounter": found,
-            }
-        )
-    return out

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from voyage.tables.calendar import campaign_calendar
+from voyage.tables.calendar import season_of as calendar_season
+
 #: Gregorian month lengths (a common year) and the season of each month.
 MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 MONTH_SEASONS = (
@@ -45,7 +48,4 @@ def season_of(campaign: Any, clock_hours: int) -> str:
     (voyage.tables.calendar: the campaign's own calendar, else Gregorian from 1 January)."""
     if campaign is None:
         return season_for_day(clock_hours // 24 + 1)
-    from voyage.tables.calendar import campaign_calendar
-    from voyage.tables.calendar import season_of as calendar_season
-
     return calendar_season(campaign_calendar(campaign), clock_hours)

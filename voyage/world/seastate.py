@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from voyage.map import hexes as hexmap
+from voyage.map.cells import TERRAIN_CODE
 from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, RuleBook
 from voyage.world.cells import (
     LEVEL,
@@ -100,8 +101,6 @@ _PORTS: list[tuple[Any, frozenset[str]]] = []  # the last map's, as a command as
 
 def _port_hexes(sea_map: Any) -> frozenset[str]:
     """The map's port hexes (sheltered, R60), found by scanning its terrain bytes in C."""
-    from voyage.map.cells import TERRAIN_CODE
-
     if _PORTS and _PORTS[0][0] is sea_map:
         return _PORTS[0][1]
     cells, code, width = sea_map.cells, TERRAIN_CODE["port"], sea_map.width
@@ -372,7 +371,7 @@ class SeaStates:
             found = hours.get(hour)
             return (levels(hour) if found is None else found), ports
 
-        # the engine's quiet hour asks the hour's sea once (voyage.engine.quickhour, issue 14):
+        # the engine's quiet hour asks the hour's sea once (voyage.engine.quickhour):
         # sea_state(h, hour) is 0 for h in ports, else seas.get(h, 0)
         sea_state.of_hour = of_hour  # type: ignore[attr-defined]
         return sea_state

@@ -1,22 +1,21 @@
-"""A voyage's route and inshore flags as ``voyage_routes`` stores them (issue 14, m106).
+"""A voyage's route and inshore flags as text, as ``voyage_routes`` stores them.
 
 - ``route``: the hex names in order, origin first, separated by single spaces
   (``"0305 0405 0506"``); :func:`route_from_text` is ``text.split()``.
 - ``inshore``: one character per flag, ``1`` for a leg sailed inshore (R33), ``0`` for one
   that is not (``"0011"``); as many characters as there are flags.
 
-Until m106 both were JSON lists (``["0305", "0405"]``, ``[false, true]``). A long voyage's
-route is read on every command that sails her, and decoding JSON was most of what a day's
-advance spent outside the engine (issue 14: a year of daily advances); the text is also a
-third shorter, and the flags a seventh. Every reader goes through this module.
+Older campaign files held both as JSON lists (``["0305", "0405"]``, ``[false, true]``):
+:func:`route_from_json` and :func:`inshore_from_json` read those. Every reader goes through
+this module.
 
-A voyage read to be sailed (voyage.actions.voyages) keeps the text itself: :class:`TextRoute` and
-:class:`TextFlags` are sequences that cut out of it only the items asked for (an advance
+A voyage read to be sailed (voyage.actions.voyages) keeps the text itself: :class:`TextRoute`
+and :class:`TextFlags` are sequences that cut out of it only the items asked for (an advance
 reads a few hexes about her position, the route's last hex and its length), where splitting
-the whole text was half of what a day's advance of ten ships spent on a 200 x 200 map
-(issue 14: routes of 94,001 hexes). They are never changed in place, so the store can tell
-a route it read is still the voyage's by identity (voyages.save_state); whatever makes a
-new route (a new course, a drift, a tow) slices them into plain lists.
+the whole text of a route of 94,001 hexes would be most of a day's advance. They are never
+changed in place, so the store can tell a route it read is still the voyage's by identity
+(voyages.save_state); whatever makes a new route (a new course, a drift, a tow) slices them
+into plain lists.
 """
 
 from __future__ import annotations

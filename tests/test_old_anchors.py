@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import ok, refused
 
-from voyage.actions import passage
+from voyage.actions import voyages
 from voyage.rules import arrival
 from voyage.store import campaign as store
 
@@ -55,7 +55,7 @@ def voyage_before_m130() -> Iterator[None]:
             [m for m in store.migrations._migrations if m.name != STEP],
         )
         mp.setattr(store, "_KNOWN", [])
-        mp.setattr(passage, "place_at_sea", _old_place)
+        mp.setattr(voyages, "place_at_sea", _old_place)
         mp.setattr(arrival, "lie_at", _old_lie_at)
         yield
 

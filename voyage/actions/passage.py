@@ -175,23 +175,3 @@ def end_lying(camp: Campaign, act: Any, s: ShipState) -> None:
     s.status = "arrived"
     save_state(camp, s, camp.clock)
     log_event(camp, act, ship.name, s.voyage_id, Event("weigh", text, [], 0, {"status": was}))
-
-
-def place_at_sea(camp: Campaign, ship: Ship, info: Any, opening: str | None = None) -> str:
-    """`voyage ship place` in a hex with no port: as a ship that arrives there (R65, R64;
-    voyage.rules.arrival.lie_at), anchored where she can anchor, else adrift, on an open
-    voyage of that one hex, so storms (R60) and her cable roll (R65) or the current (R64)
-    act on her until the referee sails her. The place event's text, which begins with
-    ``opening`` (``Gull is placed at 0404``; m130 says why a ship of an older campaign gets
-    her voyage: voyage.store.oldanchors)."""
-    from voyage.actions.voyages import insert_voyage, save_state
-    from voyage.rules.arrival import lie_at
-
-    vid = insert_voyage(camp, ship.name, [info.name], [False], ship.pace or "normal", ship.strain)
-    s = ShipState(
-        ship, vid, [info.name], inshore=[False], pace=ship.pace or "normal", strain=ship.strain
-    )
-    opening = opening or f"{ship.name} is placed at {info.name}"
-    text = lie_at(ship, s, info, camp.rulebook, opening)[1]
-    save_state(camp, s, camp.clock)
-    return text

@@ -100,13 +100,13 @@ def candidates(
 ) -> list[Candidate]:
     """The numbered candidate routes for a ship in port (see the module docstring)."""
     from voyage.actions.voyages import (
-        _sea_hex,
         campaign_chart,
         check_pace,
         open_voyage,
         plan_route,
         shallows,
     )
+    from voyage.map.seamap import sea_hex
     from voyage.rules.arrival import lying
     from voyage.store.mapstore import list_storms
 
@@ -123,7 +123,7 @@ def candidates(
         raise PlanError(f"{ship.name} is nowhere on the map: place her in a port first")
     chart, _ = campaign_chart(camp)
     book = camp.rulebook
-    start, goal = _sea_hex(chart, ship.hex), _sea_hex(chart, to)
+    start, goal = sea_hex(chart, ship.hex), sea_hex(chart, to)
     if start == goal:
         raise PlanError(f"{ship.name} is already at {goal}")
     if pace is None:

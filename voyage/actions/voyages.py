@@ -16,7 +16,6 @@ from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain, plural
 from voyage.dice.events import Event
 from voyage.engine.clock import (
-    OPEN_STATUSES,
     UNTIL,
     AdvanceResult,
     Chart,
@@ -24,22 +23,16 @@ from voyage.engine.clock import (
     SeaStateLookup,
     ShipState,
     World,
-    dumps,
     no_storms,
 )
 from voyage.map import hexes as hexmap
+from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
 from voyage.store.perfschema import VOYAGE_SELECT
-from voyage.store.routetext import (
-    TextFlags,
-    TextRoute,
-    inshore_text,
-    read_inshore,
-    read_route,
-    route_text,
-)
+from voyage.store.routetext import read_inshore, read_route
+from voyage.store.voyagerows import insert_voyage, keep_stored, place_at_sea, save_state
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import PACES, Ship
 
@@ -126,28 +119,8 @@ def _state_from_rows(
     s.set_extra(json.loads(voyage["state"] or "{}"))
     # The route as stored, so save_state rewrites it only when a new course changed it: a
     # long route is the biggest value in the row (issue 14.5: per-advance cost flat).
-    _keep_stored(camp, s)
+    keep_stored(camp, s)
     return s
-
-
-def _keep_stored(camp: Campaign, s: ShipState) -> None:
-    """Remember the route and flags as stored: a TextRoute or TextFlags itself (never
-    changed in place: while it is still the voyage's, the stored text is hers), a plain list
-    as a copy (a list may be changed in place, so it is compared item by item)."""
-    camp.cache[("route", s.voyage_id)] = (
-        s.route if isinstance(s.route, TextRoute) else list(s.route),
-        s.inshore if isinstance(s.inshore, TextFlags) else list(s.inshore),
-    )
-
-
-def _route_unchanged(camp: Campaign, s: ShipState) -> bool:
-    """Whether the voyage's route and flags are still what was stored (``_keep_stored``):
-    the same objects read from the store (no compare of 94,001 hexes, issue 14), or equal."""
-    stored = camp.cache.get(("route", s.voyage_id))
-    if stored is None:  # never read
-        return False
-    route, inshore = stored
-    return (s.route is route or s.route == route) and (s.inshore is inshore or s.inshore == inshore)
 
 
 def open_voyages(camp: Campaign, hours: int | None = None) -> list[ShipState]:
@@ -166,78 +139,7 @@ def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
     return _state_from_rows(camp, rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
 
 
-def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
-    """Write a voyage and its ship back (inside the caller's action)."""
-    ended = None
-    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.in_trouble):
-        ended = clock
-    camp.db.execute(
-        "UPDATE voyages SET position = ?, progress_miles = ?, pace = ?, strain = ?, "
-        "status = ?, ended = COALESCE(ended, ?), state = ? WHERE id = ?",
-        [
-            s.position,
-            s.progress,
-            s.pace,
-            s.strain,
-            s.status,
-            ended,
-            dumps(s.stored_extra()),
-            s.voyage_id,
-        ],
-    )
-    if not _route_unchanged(camp, s):  # a new course, a drift, a tow (or never read)
-        # issue 14.5: the route has its own row (voyage.store.perfschema), written only here
-        camp.db.execute(
-            "UPDATE voyage_routes SET route = ?, inshore = ? WHERE voyage_id = ?",
-            [route_text(s.route), inshore_text(s.inshore), s.voyage_id],
-        )
-        camp.db.execute(
-            "UPDATE voyages SET destination = ? WHERE id = ?", [s.route[-1], s.voyage_id]
-        )
-        _keep_stored(camp, s)
-    s.ship.pace, s.ship.strain = s.pace, s.strain
-    if s.status in OPEN_STATUSES:
-        s.ship.status = "at sea"  # an arrived ship keeps "in port" / "at anchor" (arrive())
-    elif s.status == "abandoned":
-        s.ship.status = "abandoned"
-    s.ship.hex = s.hex
-    camp.save_ship(s.ship)
-
-
-def insert_voyage(
-    camp: Campaign,
-    ship: str,
-    route: Sequence[str],
-    inshore: Sequence[bool],
-    pace: str,
-    strain: int,
-) -> int:
-    """Open a voyage row and its route row (voyage.store.perfschema); the new voyage's id."""
-    cursor = camp.db.execute(
-        "INSERT INTO voyages (ship, origin, destination, position, progress_miles, pace, "
-        "strain, status, started, state) VALUES (?, ?, ?, 0, 0, ?, ?, 'under way', ?, '{}')",
-        [ship, route[0], route[-1], pace, strain, camp.clock],
-    )
-    vid = int(cursor.lastrowid or 0)
-    camp.db.execute(
-        "INSERT INTO voyage_routes (voyage_id, route, inshore) VALUES (?, ?, ?)",
-        [vid, route_text(route), inshore_text(inshore)],
-    )
-    camp.cache[("route", vid)] = (list(route), list(inshore))
-    return vid
-
-
 # -- setting sail --------------------------------------------------------------------------
-
-
-def _sea_hex(chart: Any, name: str) -> str:
-    """A hex name checked against the map: a real name, on the map, and not land."""
-    key = hexmap.canonical(name)
-    if not chart.in_bounds(key):
-        raise VoyageRuleError(chart.off_map_message(key))
-    if not chart.is_sea(key):
-        raise VoyageRuleError(f"hex {key} is land: a ship cannot sail there")
-    return key
 
 
 def shallows(book: Any) -> list[str]:
@@ -258,7 +160,7 @@ def plan_route(
     route to ``to`` through each of ``via`` in turn (never over land), keeping out of the
     ``avoid`` terrains (shallows, R33) where another way exists."""
     if route:
-        hexes = [_sea_hex(chart, h) for h in route]
+        hexes = [sea_hex(chart, h) for h in route]
         if hexes[0] != start:
             hexes.insert(0, start)
         for a, b in zip(hexes, hexes[1:], strict=False):
@@ -271,7 +173,7 @@ def plan_route(
         return hexes
     if not to:
         raise VoyageRuleError("say where to: --to CCRR, or --route CCRR,CCRR,...")
-    stops = [_sea_hex(chart, h) for h in (*via, to)]
+    stops = [sea_hex(chart, h) for h in (*via, to)]
     hexes = [start]
     for stop in stops:
         if stop == hexes[-1]:
@@ -381,7 +283,7 @@ def planned_voyage(
         raise VoyageRuleError(
             f"{ship.name} has no crew to sail her: `voyage ship load {ship.name!r} --crew N`"
         )
-    start, avoid = _sea_hex(chart, ship.hex), shallows(camp.rulebook)  # R83: and her shoals
+    start, avoid = sea_hex(chart, ship.hex), shallows(camp.rulebook)  # R83: and her shoals
     hexes = plan_route(
         draft_chart(chart, ship, camp.rulebook), start, to, via, route, avoid, who=ship.name
     )
@@ -886,14 +788,14 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
         ship = camp.get_ship(ship_name)
         if ship.status == "sunk":
             raise VoyageRuleError(f"{ship.name} is sunk: she lies on the bottom at {ship.hex}")
-        from voyage.actions.passage import end_lying, place_at_sea
+        from voyage.actions.passage import end_lying
 
         current = open_voyage(camp, ship.name)
         if current is not None and not lying(current):
             raise VoyageRuleError(f"{ship.name} is at sea: she moves by sailing")
         if chart is None:
             chart, _ = campaign_chart(camp)
-        key = _sea_hex(chart, hex_name)
+        key = sea_hex(chart, hex_name)
         info = chart.hex(key)
         if current is not None:  # anchored or adrift (R65, R64): that voyage ends here
             end_lying(camp, act, current)

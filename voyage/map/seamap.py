@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from voyage.base.errors import MapError
+from voyage.base.errors import MapError, VoyageRuleError
 from voyage.base.text import control_character, read_text_file
 from voyage.map import hexes as hexmap
 from voyage.map.cells import (
@@ -821,3 +821,14 @@ def bundled_campaign(name: str) -> Path:
         )
         raise MapError(f"no bundled campaign {name!r} (there are: {', '.join(available)})")
     return folder
+
+
+def sea_hex(chart: Any, name: str) -> str:
+    """A hex name checked against a chart (the map, or a chart for a ship's draft): a real
+    name, on the map, and not land; its canonical spelling."""
+    key = hexmap.canonical(name)
+    if not chart.in_bounds(key):
+        raise VoyageRuleError(chart.off_map_message(key))
+    if not chart.is_sea(key):
+        raise VoyageRuleError(f"hex {key} is land: a ship cannot sail there")
+    return key

@@ -6,7 +6,7 @@ the bottom and she has one, else adrift (voyage.rules.arrival.lie_at), so storms
 anchor cable (R65) and the current (R64) act on her. A campaign made before that has ships
 whose status says "at anchor" with no open voyage, which every advance passes by until
 they sail. m130 gives each such ship the voyage `voyage ship place` gives her today
-(voyage.actions.passage.place_at_sea: the one code path), so she is anchored - or, with no anchor
+(voyage.store.voyagerows.place_at_sea: the one code path), so she is anchored - or, with no anchor
 aboard or in water too deep for her cable, adrift, as arrival.py has her (R65, R64) - and
 says so in her log.
 
@@ -35,8 +35,14 @@ from pathlib import Path
 from typing import Any
 
 from voyage.base.errors import VoyageError
+from voyage.dice.events import Event
+from voyage.map.seamap import sea_hex
+from voyage.store import undojournal
 from voyage.store.campaign import DERIVED_TABLES, LOG_TABLES, Action, Campaign, migrations
+from voyage.store.logrows import log_event
+from voyage.store.mapstore import current_map
 from voyage.store.sqlitedb import Database
+from voyage.store.voyagerows import place_at_sea
 
 #: Ship statuses that are not an older voyage's ship at rest outside a port ("at anchor"):
 #: "at sea" with no open voyage is damage (a voyage row edited away), which doctor names.
@@ -105,8 +111,6 @@ def m130_anchored_voyages(db: Database) -> None:
     rows = db.execute(LYING_WITHOUT_VOYAGE).fetchall()
     if not rows or not db.execute("SELECT 1 FROM campaign WHERE id = 1").fetchone():
         return
-    from voyage.store.mapstore import current_map
-
     camp = _Upgrade(_path(db), db)
     try:
         chart = current_map(camp)
@@ -120,13 +124,7 @@ def m130_anchored_voyages(db: Database) -> None:
 
 def _settle(camp: _Upgrade, chart: Any, rowid: int, name: str, hex_name: str) -> None:
     """One ship: her voyage, journaled under the action that left her at anchor."""
-    from voyage.actions.passage import place_at_sea
-    from voyage.actions.voyages import _sea_hex
-    from voyage.dice.events import Event
-    from voyage.store import undojournal
-    from voyage.store.logrows import log_event
-
-    key = _sea_hex(chart, hex_name)  # VoyageRuleError: land or off the map now
+    key = sea_hex(chart, hex_name)  # VoyageRuleError: land or off the map now
     info = chart.hex(key)
     if info.port:
         return  # a port now (the map changed): doctor says `voyage ship place` moors her

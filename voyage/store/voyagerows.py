@@ -1,0 +1,118 @@
+"""A voyage's rows in the campaign: opened, written back after the engine moved her, and the
+one-hex voyage of a ship lying outside a port.
+
+A voyage is its ``voyages`` row and its ``voyage_routes`` row (m100: the route and inshore
+flags, the biggest values a voyage has, in a row of their own so the hourly updates of the
+voyage leave them alone); each is written inside the caller's action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from voyage.engine.clock import OPEN_STATUSES, ShipState, dumps
+from voyage.rules.arrival import lie_at
+from voyage.store.routetext import TextFlags, TextRoute, inshore_text, route_text
+
+if TYPE_CHECKING:
+    from voyage.store.campaign import Campaign
+    from voyage.vessels.ships import Ship
+
+
+def keep_stored(camp: Campaign, s: ShipState) -> None:
+    """Remember the route and flags as stored: a TextRoute or TextFlags itself (never
+    changed in place: while it is still the voyage's, the stored text is hers), a plain list
+    as a copy (a list may be changed in place, so it is compared item by item)."""
+    camp.cache[("route", s.voyage_id)] = (
+        s.route if isinstance(s.route, TextRoute) else list(s.route),
+        s.inshore if isinstance(s.inshore, TextFlags) else list(s.inshore),
+    )
+
+
+def _route_unchanged(camp: Campaign, s: ShipState) -> bool:
+    """Whether the voyage's route and flags are still what was stored (:func:`keep_stored`):
+    the same objects read from the store (no compare of a year's 94,001 hexes), or equal."""
+    stored = camp.cache.get(("route", s.voyage_id))
+    if stored is None:  # never read
+        return False
+    route, inshore = stored
+    return (s.route is route or s.route == route) and (s.inshore is inshore or s.inshore == inshore)
+
+
+def save_state(camp: Campaign, s: ShipState, clock: int) -> None:
+    """Write a voyage and its ship back (inside the caller's action)."""
+    ended = None
+    if s.status in ("sunk", "abandoned") or (s.status == "arrived" and not s.in_trouble):
+        ended = clock
+    camp.db.execute(
+        "UPDATE voyages SET position = ?, progress_miles = ?, pace = ?, strain = ?, "
+        "status = ?, ended = COALESCE(ended, ?), state = ? WHERE id = ?",
+        [
+            s.position,
+            s.progress,
+            s.pace,
+            s.strain,
+            s.status,
+            ended,
+            dumps(s.stored_extra()),
+            s.voyage_id,
+        ],
+    )
+    if not _route_unchanged(camp, s):  # a new course, a drift, a tow (or never read)
+        # the route has its own row (m100), written only here
+        camp.db.execute(
+            "UPDATE voyage_routes SET route = ?, inshore = ? WHERE voyage_id = ?",
+            [route_text(s.route), inshore_text(s.inshore), s.voyage_id],
+        )
+        camp.db.execute(
+            "UPDATE voyages SET destination = ? WHERE id = ?", [s.route[-1], s.voyage_id]
+        )
+        keep_stored(camp, s)
+    s.ship.pace, s.ship.strain = s.pace, s.strain
+    if s.status in OPEN_STATUSES:
+        s.ship.status = "at sea"  # an arrived ship keeps "in port" / "at anchor" (arrive())
+    elif s.status == "abandoned":
+        s.ship.status = "abandoned"
+    s.ship.hex = s.hex
+    camp.save_ship(s.ship)
+
+
+def insert_voyage(
+    camp: Campaign,
+    ship: str,
+    route: Sequence[str],
+    inshore: Sequence[bool],
+    pace: str,
+    strain: int,
+) -> int:
+    """Open a voyage row and its route row (m100); the new voyage's id."""
+    cursor = camp.db.execute(
+        "INSERT INTO voyages (ship, origin, destination, position, progress_miles, pace, "
+        "strain, status, started, state) VALUES (?, ?, ?, 0, 0, ?, ?, 'under way', ?, '{}')",
+        [ship, route[0], route[-1], pace, strain, camp.clock],
+    )
+    vid = int(cursor.lastrowid or 0)
+    camp.db.execute(
+        "INSERT INTO voyage_routes (voyage_id, route, inshore) VALUES (?, ?, ?)",
+        [vid, route_text(route), inshore_text(inshore)],
+    )
+    camp.cache[("route", vid)] = (list(route), list(inshore))
+    return vid
+
+
+def place_at_sea(camp: Campaign, ship: Ship, info: Any, opening: str | None = None) -> str:
+    """`voyage ship place` in a hex with no port: as a ship that arrives there (R65, R64;
+    voyage.rules.arrival.lie_at), anchored where she can anchor, else adrift, on an open
+    voyage of that one hex, so storms (R60) and her cable roll (R65) or the current (R64)
+    act on her until the referee sails her. The place event's text, which begins with
+    ``opening`` (``Gull is placed at 0404``; m130 says why a ship of an older campaign gets
+    her voyage: voyage.store.oldanchors)."""
+    vid = insert_voyage(camp, ship.name, [info.name], [False], ship.pace or "normal", ship.strain)
+    s = ShipState(
+        ship, vid, [info.name], inshore=[False], pace=ship.pace or "normal", strain=ship.strain
+    )
+    opening = opening or f"{ship.name} is placed at {info.name}"
+    text = lie_at(ship, s, info, camp.rulebook, opening)[1]
+    save_state(camp, s, camp.clock)
+    return text

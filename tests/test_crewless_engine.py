@@ -1,4 +1,4 @@
-"""The engine and a ship with no crew (R70, our reading; voyage.rules.crewphase): what it
+"""The engine and a ship with no crew (R70, our reading; voyage.rules.crewless): what it
 did each hour by her crew's hands waits for crew, as the referee's actions do
 (tests/test_crewless.py). She makes no way of her own (R64) from the start of an advance;
 she does not try to get off when stuck (R34); nobody switches her bilge pumps (R85), works
@@ -13,7 +13,7 @@ from engine_helpers import OPEN_ROUTE, run, ship, voyage, world
 
 from voyage.dice.roller import Roller
 from voyage.engine.clock import Engine
-from voyage.rules.crewphase import no_hands
+from voyage.rules.crewless import no_hands
 from voyage.rules.fire import fire_minute_odds, firefighters
 from voyage.tables.rulebook import load_rulebook
 
@@ -197,7 +197,7 @@ def test_the_referees_firefighters_are_only_those_still_aboard() -> None:
 
 
 def test_the_start_of_an_advance_is_one_look_at_each_ship() -> None:
-    # voyage.rules.crewphase.no_hands: a fleet with crew is left exactly as it was
+    # voyage.rules.crewless.no_hands: a fleet with crew is left exactly as it was
     states = [voyage(ship(name=f"S{i}", crew=3), route=OPEN_ROUTE, voyage_id=i) for i in range(3)]
     engine = Engine(world(), states, Roller(1))
     events: list = []

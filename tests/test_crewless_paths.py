@@ -1,7 +1,7 @@
 """Every path that takes a ship's last crewman off while she is under way leaves her adrift
 as `ship load --crew 0` does (voyage.actions.crewless.heave_to: one line, inside the same action,
 undone exactly); a crewless ship still under way in an old campaign lies adrift at the
-next advance (voyage.rules.crewphase); the referee's refloat of a crewless ship leaves her
+next advance (voyage.rules.crewless); the referee's refloat of a crewless ship leaves her
 adrift; an anchored ship is weighed before she is taken in tow (R65, R92)."""
 
 from __future__ import annotations

@@ -282,7 +282,7 @@ def test_water_over_a_tenth_of_deadweight_means_an_hourly_capsize_check():
 
 def test_a_ship_that_arrives_on_fire_burns_on_in_port():
     # the voyage is over only when the emergency is. Nobody fights the fire (fire_crew 0:
-    # with no crew aboard at all she would not sail in, R70: voyage.rules.crewphase)
+    # with no crew aboard at all she would not sail in, R70: voyage.rules.crewless)
     def make():
         return [
             voyage(

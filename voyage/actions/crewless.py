@@ -15,8 +15,8 @@ refuel, recharge, repair and salvage her. Each refusal names the fix: put crew a
 Under way with nobody left to sail her she lies adrift (:func:`heave_to`, :func:`adrift_now`:
 one spelling, :func:`adrift_words`), whichever way her last crewman went (`ship load --crew
 0`, `crew move`, `crew remove`), when a stuck ship is got off (R34, R83), and at the start
-of every advance (voyage.rules.crewphase: a campaign from before this rule). The engine's
-own work that needs hands (voyage.rules.crewphase lists it) waits for crew the same way.
+of every advance (voyage.rules.crewless: a campaign from before this rule). The engine's
+own work that needs hands (voyage.rules.crewless lists it) waits for crew the same way.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def adrift_now(s: Any) -> str:
 
 
 #: Her search (R74) with nobody aboard to look: the one spelling, here and at an advance
-#: (voyage.rules.crewphase).
+#: (voyage.rules.crewless).
 SEARCH_ENDS = "search ends (R74): nobody is aboard to look."
 
 

@@ -48,7 +48,7 @@ from voyage.rules.anchors import anchor_phase
 from voyage.rules.arrival import arrive
 from voyage.rules.boatwater import bottom_damage, keel_rights
 from voyage.rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
-from voyage.rules.crewphase import no_hands
+from voyage.rules.crewless import no_hands
 from voyage.rules.drift import current_leg, drift_phase
 from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.floodphase import flooding, r37_water

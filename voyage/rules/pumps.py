@@ -14,7 +14,7 @@ The referee may take the switch (``voyage act SHIP pumps on|off|auto``, equipmen
 after a dry hour (so 6 dry hours burn them out); ``off`` they stay off whatever comes in;
 ``auto`` gives the switch back to the crew (above).
 
-With no crew aboard (R70, our reading; voyage.rules.crewphase) nobody throws the switch:
+With no crew aboard (R70, our reading; voyage.rules.crewless) nobody throws the switch:
 on ``auto`` pumps that are off stay off whatever comes in, and pumps the crew left running
 run on, wet or dry (nobody switches them off after a dry hour), until they burn out.
 """
@@ -151,7 +151,7 @@ def pump_phase(h: Any) -> None:
     switch = eq.get("pumps_switch")  # the referee's hand on the switch, or None (the crew)
     if not working or s.status == "sunk" or switch == "off":
         return
-    # R70 (our reading, voyage.rules.crewphase): with no crew aboard nobody switches them,
+    # R70 (our reading, voyage.rules.crewless): with no crew aboard nobody switches them,
     # on or off; pumps already running run on (equipment runs on its own)
     hands = ship.crew > 0
     if switch == "on" or (ship.water > 0 and hands):

@@ -218,7 +218,7 @@ def _hands(camp: Campaign, f: dict[str, Any], work: str, why: str = "") -> None:
     if f["kind"] == "ship":
         ship = camp.get_ship(f["name"])
         if ship.crew < 1:
-            from voyage.actions.crewless import no_crew
+            from voyage.rules.crewless import no_crew
 
             raise no_crew(ship, work, why)
 

@@ -483,7 +483,7 @@ def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
     if ship.crew < 1:  # R74: a crewless ship (put back after an abandon) cannot search, as
         # she cannot sail (voyages.sail) nor do any work that needs hands (voyage.actions.crewless)
-        from voyage.actions.crewless import no_crew
+        from voyage.rules.crewless import no_crew
 
         raise no_crew(ship, "search")
     here = [f for f in floaters(camp) if f.afloat and f.hex == where]

@@ -269,7 +269,7 @@ def planned_voyage(
             f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
         )
     elif current is not None:
-        from voyage.actions.crewless import already_at_sea
+        from voyage.rules.crewless import already_at_sea
 
         raise already_at_sea(ship, current)
     if chart is None:
@@ -538,7 +538,8 @@ def _referee_action(
     s = open_voyage(camp, ship.name)
     if s is not None:
         ship = s.ship  # one Ship: what the action changes is what is saved
-    from voyage.actions.crewless import adrift_now, refuse_crewless
+    from voyage.actions.crewless import refuse_crewless
+    from voyage.rules.crewless import adrift_now
 
     refuse_crewless(camp, ship, s, what, target, chart)  # R70: nobody aboard to work her
     book = camp.rulebook

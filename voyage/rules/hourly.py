@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from voyage.dice.roller import Modifier
 from voyage.rules import leakwork, pumps
 from voyage.rules.boatwater import bottom_damage
+from voyage.rules.crewless import adrift_now
 from voyage.vessels import submersible
 from voyage.vessels.boatpower import draft_ft
 
@@ -83,8 +84,6 @@ def salvage_phase(h: Any) -> None:
     s.more.pop("salvage_at", None)
     s.more.pop("grounded_mph", None)
     text = f"The salvage crew get {h.ship.name} off the bottom: afloat again (R83)."
-    from voyage.actions.crewless import adrift_now
-
     adrift = adrift_now(s)  # R70: with no crew aboard nobody sails her (R64)
     h.note(
         "aground",

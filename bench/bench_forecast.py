@@ -57,9 +57,10 @@ def runs_in_process(db: Path, ship: str, runs: int, fast: bool) -> float:
 def real_advance(db: Path, folder: Path) -> float:
     """CPU seconds for the real thing: advance a copy of the campaign until the voyage ends
     (each advance stops for the referee; the next goes on, as the demo does)."""
-    from voyage.actions.voyages import advance, open_voyages
+    from voyage.actions.voyages import advance
     from voyage.base.errors import VoyageError
     from voyage.store.campaign import open_campaign
+    from voyage.store.voyagerows import open_voyages
 
     copy = folder / "advance.db"
     shutil.copyfile(db, copy)

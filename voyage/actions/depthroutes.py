@@ -16,6 +16,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from voyage.map import hexes as hexmap
+from voyage.store.mapstore import campaign_chart
+from voyage.vessels.boatpower import draft_ft
 
 
 def shoal_hexes(chart: Any, draft: float) -> list[str]:
@@ -40,7 +42,6 @@ def boat_shoals(chart: Any, ship: Any, book: Any) -> list[str]:
     """R83: the shoals for ``ship``'s draft (none for a rolled ship or a draft of 0)."""
     if ship.design is None or chart is None:
         return []
-    from voyage.vessels.boatpower import draft_ft
 
     draft = draft_ft(ship, book) or 0
     return shoal_hexes(chart, draft) if draft > 0 else []
@@ -77,15 +78,12 @@ def shoal_warning(camp: Any, chart: Any, ship: Any, route: Sequence[str]) -> str
     if ship.design is None:
         return None
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     book = camp.rulebook
     shoals = set(boat_shoals(chart, ship, book))
     crossed = [h for h in route[1:] if h in shoals]
     if not crossed:
         return None
-    from voyage.vessels.boatpower import draft_ft
 
     first = crossed[0]
     more = f" (and {len(crossed) - 1} more)" if len(crossed) > 1 else ""

@@ -633,7 +633,9 @@ def check_by_hand(
     """``voyage encounter check SHIP``: one encounter check for the ship where she is, with
     the campaign's dice (one undoable action, logged on her voyage if she is at sea).
     ``sure`` skips the chance: the referee says something is met; roll what."""
-    from voyage.actions.voyages import campaign_chart, log_event, open_voyage
+    from voyage.store.logrows import log_event
+    from voyage.store.mapstore import campaign_chart
+    from voyage.store.voyagerows import open_voyage
     from voyage.tables.calendar import campaign_calendar
     from voyage.world.castaways import into_campaign
 

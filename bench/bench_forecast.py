@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from voyage.actions import forecast as fc  # noqa: E402
-from voyage.actions.demo import run_demo  # noqa: E402
+from voyage.outputs.demo import run_demo  # noqa: E402
 
 
 def demo_campaign(folder: Path) -> tuple[Path, str]:

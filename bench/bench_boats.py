@@ -31,6 +31,7 @@ from voyage.actions import voyages  # noqa: E402
 from voyage.dice.roller import Roller  # noqa: E402
 from voyage.engine.clock import Engine  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
+from voyage.store import mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.boatpower import full_charge, set_charge  # noqa: E402
 from voyage.vessels.boats import sample_spec  # noqa: E402
@@ -46,7 +47,7 @@ def make_campaign(folder: Path) -> store.Campaign:
     camp.set_setting("rolled_weather", "false")  # calm: the hours compared are alike
     camp.set_setting("encounter_interval", "0")
     book = camp.rulebook
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     there = chart.route(START, GOAL)
     assert there is not None
     loop = there + there[-2:0:-1]

@@ -51,6 +51,7 @@ from voyage.actions import voyages  # noqa: E402
 from voyage.base import gctune  # noqa: E402
 from voyage.engine.clock import AdvanceResult, Engine, ShipState  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
+from voyage.store import mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
@@ -75,7 +76,7 @@ def make_campaign(folder: Path, ships: int, strainers: int = 1) -> store.Campaig
 
     add_storm(camp, [], 24 * 400, around="1510", radius=2)
     book = camp.rulebook
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     with camp.action("bench", "bench fleet"):
         for i in range(ships):
             start, goal = LEGS[i % len(LEGS)]

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from voyage.actions import forecast as fc  # noqa: E402
-from voyage.actions.demo import run_demo  # noqa: E402
+from voyage.outputs.demo import run_demo  # noqa: E402
 
 
 def demo_campaign(folder: Path) -> tuple[Path, str]:
@@ -57,9 +57,10 @@ def runs_in_process(db: Path, ship: str, runs: int, fast: bool) -> float:
 def real_advance(db: Path, folder: Path) -> float:
     """CPU seconds for the real thing: advance a copy of the campaign until the voyage ends
     (each advance stops for the referee; the next goes on, as the demo does)."""
-    from voyage.actions.voyages import advance, open_voyages
+    from voyage.actions.voyages import advance
     from voyage.base.errors import VoyageError
     from voyage.store.campaign import open_campaign
+    from voyage.store.voyagerows import open_voyages
 
     copy = folder / "advance.db"
     shutil.copyfile(db, copy)

@@ -56,6 +56,7 @@ from voyage.actions import voyages  # noqa: E402
 from voyage.engine.clock import AdvanceResult, Engine, dumps  # noqa: E402
 from voyage.map.routetext import inshore_from_text, route_from_text  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
+from voyage.store import mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
@@ -65,7 +66,7 @@ KB = 1024
 def legs_for(camp: store.Campaign, count: int) -> list[tuple[str, str]]:
     """Start and goal hexes for the fleet: the engine bench's on the Salt Reach, else pairs
     of open-sea hexes far apart on the map (a private generator: benchmark data)."""
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     if chart.name == "The Salt Reach":
         return [LEGS[i % len(LEGS)] for i in range(count)]
     rng = random.Random(14)
@@ -85,7 +86,7 @@ def make_fleet(path: Path, map_source: str | Path, ships: int) -> None:
     camp = store.create_campaign(path, "Storage bench", seed=20260612)
     load_into_campaign(camp, map_source)
     book = camp.rulebook
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     for i, (start, goal) in enumerate(legs_for(camp, ships)):
         with camp.action("ship add", f"Ship {i + 1}"):
             ship = make_ship(book, f"Ship {i + 1}", "freighter", 10, 9 + i % 2, ["Steady"])

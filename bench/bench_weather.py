@@ -29,10 +29,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_engine import _referee, make_campaign  # noqa: E402
 
 from voyage.actions import voyages  # noqa: E402
-from voyage.actions.weather import sea_states_for  # noqa: E402
 from voyage.dice.roller import Roller  # noqa: E402
 from voyage.engine.clock import Engine, no_storms  # noqa: E402
-from voyage.store.mapstore import clear_storms  # noqa: E402
+from voyage.store.mapstore import clear_storms, sea_states_for  # noqa: E402
 
 MODES = ("calm", "lookups", "weather")
 

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
-from voyage.actions.abandonship import count_ends_at, minutes_left
 from voyage.dice.roller import Roller
+from voyage.rules.emergency import count_ends_at, minutes_left
 from voyage.rules.fire import fire_minute
 from voyage.rules.sinking import sinking_time, sinking_words
 from voyage.world.water import leaving_words

@@ -147,7 +147,7 @@ def test_demo_help_explains_the_file_names() -> None:
 
 
 def test_what_the_help_says_of_the_default_seed_and_of_seed_2(tmp_path: Path) -> None:
-    from voyage.actions.demo import default_seed, run_demo
+    from voyage.outputs.demo import default_seed, run_demo
 
     sank = run_demo(tmp_path / "a", default_seed())
     assert sank.summary["outcome"].startswith("sank")
@@ -162,7 +162,7 @@ def test_each_day_is_told_in_time_order_and_never_past_the_clock(tmp_path: Path)
     sinks at 02:56 on day 2, before that day's 06:00 weather."""
     import re
 
-    from voyage.actions.demo import default_seed, run_demo
+    from voyage.outputs.demo import default_seed, run_demo
 
     result = run_demo(tmp_path / "d", default_seed())
     told = [re.match(r"^    Day (\d+), (\d\d):(\d\d) ", line) for line in result.lines]

@@ -193,7 +193,8 @@ def test_the_demo_mends_a_leaking_ship_in_port(
     # leaking; the demo, as a referee would, has the leak repaired at once in port (R86)
     # and her voyage ends there (R36).
     import voyage.actions.voyages
-    from voyage.actions.demo import run_demo
+    import voyage.outputs.demo
+    from voyage.outputs.demo import run_demo
 
     real_advance = voyage.actions.voyages.advance
 
@@ -205,7 +206,7 @@ def test_the_demo_mends_a_leaking_ship_in_port(
                     voyage.actions.voyages.save_state(camp, s, camp.clock)
         return real_advance(camp, *args, **kwargs)
 
-    monkeypatch.setattr(voyage.actions.voyages, "advance", holed_advance)
+    monkeypatch.setattr(voyage.outputs.demo, "advance", holed_advance)
     lines: list[str] = []
     result = run_demo(str(tmp_path / "demo"), 26, echo=lines.append)
     assert result.summary["outcome"].startswith("arrived at Ironport")

@@ -304,7 +304,7 @@ def test_a_ram_between_ships_in_different_hexes_is_refused(runner, harbour, monk
     # a campaign from before an open fight held the clock (R94, voyage.actions.fightclock): an
     # advance ran with it open, and the Harpy (9 knots) left the Witch (6) behind
     with monkeypatch.context() as m:
-        m.setattr("voyage.actions.fightclock.refuse_while_fighting", lambda camp: None)
+        m.setattr("voyage.actions.voyages.refuse_while_fighting", lambda camp: None)
         ok(runner, "advance", "--hours", "4")
     before = db_contents(harbour)
     assert "a ram is in one hex" in refused(

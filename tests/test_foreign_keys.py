@@ -15,7 +15,7 @@ from conftest import ok, refused
 
 from voyage.actions import doctor
 from voyage.store import campaign as store
-from voyage.store import campaigndb
+from voyage.store import campaigndb, campaignfile
 from voyage.store.campaign import open_campaign
 from voyage.store.foreignkeys import FOREIGN_KEYS, declared, undeclared
 
@@ -265,7 +265,7 @@ def test_json_columns_hold_json_in_a_played_campaign(runner, db: Path):
         applied = [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")]
         doctors = {
             f"{t}.{c}"
-            for t, cols in doctor._json_columns(conn, tables, applied).items()
+            for t, cols in campaignfile.json_columns(conn, tables, applied).items()
             for c in cols
         }
         holding = set()  # columns with a value that looks like JSON

@@ -18,7 +18,7 @@ from conftest import ok
 from voyage.actions import voyages
 from voyage.outputs import export
 from voyage.store import campaign as store
-from voyage.store import campaigndb, hourdays, logrows
+from voyage.store import campaigndb, hourdays, logrows, mapstore
 from voyage.store.campaign import open_campaign
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
@@ -138,7 +138,7 @@ def test_an_advance_writes_the_rows_the_table_got(tmp_path):
     from voyage.vessels.ships import make_ship
 
     load_into_campaign(camp, "salt_reach")
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     with camp.action("fleet", "fleet"):
         for i, (a, b) in enumerate((("0305", "2812"), ("2812", "0305"), ("0419", "2420"))):
             ship = make_ship(camp.rulebook, f"S{i}", "freighter", 10, 9, ["Steady"])

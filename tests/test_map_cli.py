@@ -302,9 +302,9 @@ def test_map_show_json_lists_ships_and_storms(tmp_path):
 def test_map_render_draws_open_voyage_tracks(tmp_path):
     from click.testing import CliRunner
 
-    from voyage.actions.voyages import voyage_tracks
     from voyage.cli import cli
     from voyage.store.campaign import open_campaign
+    from voyage.store.voyagelog import voyage_tracks
 
     db = str(tmp_path / "c.db")
     runner = CliRunner()

@@ -25,8 +25,10 @@ from voyage.map.routetext import (
     route_text,
 )
 from voyage.store import campaign as store
+from voyage.store import mapstore, voyagelog
 from voyage.store.logrows import rolls_json
 from voyage.store.mapstore import load_into_campaign
+from voyage.store.voyagerows import VOYAGE_SELECT
 from voyage.vessels.ships import make_ship
 from voyage.world.water import Floater
 
@@ -45,7 +47,7 @@ def camp(tmp_path: Path) -> store.Campaign:
 
 def long_voyage(camp: store.Campaign, loops: int = 100) -> int:
     """A freighter sailing there and back ``loops`` times (a route of thousands of hexes)."""
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     with camp.action("ship add", "Long"):
         ship = make_ship(camp.rulebook, "Long", "freighter", 10, 9, ["Steady"])
         ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, "0305"
@@ -66,7 +68,7 @@ def test_the_route_lives_in_its_own_row_and_every_reader_sees_it(camp):
     # m106: the hexes separated by spaces, a 0 or 1 per hex (voyage.map.routetext)
     assert route.split()[0] == "0305" and len(inshore) == len(route.split())
     assert set(inshore) == {"0"} and " ".join(route.split()) == route
-    (listed,) = voyages.voyage_list(camp)
+    (listed,) = voyagelog.voyage_list(camp)
     assert listed["route"] == route.split() and listed["id"] == vid
     assert listed["inshore"] == [False] * len(inshore)
     assert voyages.open_voyages(camp)[0].route == route.split()
@@ -99,7 +101,7 @@ def test_a_new_course_rewrites_the_route_and_undo_puts_it_back(camp):
     voyages.referee_action(camp, "Long", "course", to="2420")
     (route,) = camp.db.conn.execute("SELECT route FROM voyage_routes").fetchone()
     assert route.split()[-1] == "2420"
-    assert voyages.voyage_list(camp)[0]["destination"] == "2420"
+    assert voyagelog.voyage_list(camp)[0]["destination"] == "2420"
     camp.undo()
     camp.close()
     assert dump(path) == before
@@ -135,7 +137,7 @@ def before_m106(path: Path) -> None:
 def test_m100_moves_an_older_campaigns_routes(camp):
     vid = long_voyage(camp, loops=1)
     voyages.advance(camp, 2)
-    expected = voyages.voyage_list(camp)
+    expected = voyagelog.voyage_list(camp)
     path = camp.path
     camp.close()
     before_m106(path)
@@ -150,7 +152,7 @@ def test_m100_moves_an_older_campaigns_routes(camp):
         conn.execute("DROP TABLE voyage_routes")
         conn.execute("DELETE FROM _sqlite_migrations WHERE name = 'm100_voyage_routes'")
     camp = store.open_campaign(path)
-    assert voyages.voyage_list(camp) == expected
+    assert voyagelog.voyage_list(camp) == expected
     assert voyages.open_voyages(camp)[0].voyage_id == vid
     voyages.advance(camp, 1)  # and she sails on
     assert voyages.open_voyages(camp)[0].position >= expected[0]["position"]
@@ -167,7 +169,7 @@ def routes_table(path: Path) -> list[tuple[object, ...]]:
 
 
 def test_m106_turns_an_older_campaigns_routes_into_text_and_keeps_its_undo(camp):
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     with camp.action("ship add", "Gull"):
         ship = make_ship(camp.rulebook, "Gull", "freighter", 10, 9, ["Steady"])
         ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, "0305"
@@ -180,7 +182,7 @@ def test_m106_turns_an_older_campaigns_routes_into_text_and_keeps_its_undo(camp)
     voyages.referee_action(camp, "Long", "course", to="2420")  # journals the old route
     voyages.advance(camp, 2)
     states.append(rows_of(path))
-    listed, open_now = voyages.voyage_list(camp), voyages.open_voyages(camp)
+    listed, open_now = voyagelog.voyage_list(camp), voyages.open_voyages(camp)
     assert any(listed[0]["inshore"]) and not all(listed[0]["inshore"])
     text = routes_table(path)
     camp.close()
@@ -189,7 +191,7 @@ def test_m106_turns_an_older_campaigns_routes_into_text_and_keeps_its_undo(camp)
     assert old[0][1].startswith('["0305",') and old[0][2].startswith("[false,")
     camp = store.open_campaign(path)  # upgraded: m106
     assert routes_table(path) == text
-    assert voyages.voyage_list(camp) == listed
+    assert voyagelog.voyage_list(camp) == listed
     assert [(s.route, s.inshore) for s in voyages.open_voyages(camp)] == [
         (s.route, s.inshore) for s in open_now
     ]
@@ -231,7 +233,7 @@ def test_the_route_text_reads_back_exactly():
 def test_an_old_snapshot_with_routes_in_the_voyage_rows_still_undoes(camp):
     long_voyage(camp, loops=1)
     voyages.advance(camp, 2)
-    rows = [dict(r) for r in camp.db.query(f"{voyages.VOYAGE_SELECT} ORDER BY v.id")]
+    rows = [dict(r) for r in camp.db.query(f"{VOYAGE_SELECT} ORDER BY v.id")]
     # as the snapshot kept them: JSON (text in voyage_routes since m106)
     snapshot = {
         "voyages": [
@@ -249,7 +251,7 @@ def test_an_old_snapshot_with_routes_in_the_voyage_rows_still_undoes(camp):
     )
     camp.db.execute("DELETE FROM undo_journal WHERE action_id = ?", [act.id])
     camp.undo()
-    assert [dict(r) for r in camp.db.query(f"{voyages.VOYAGE_SELECT} ORDER BY v.id")] == rows
+    assert [dict(r) for r in camp.db.query(f"{VOYAGE_SELECT} ORDER BY v.id")] == rows
 
 
 def test_floaters_are_written_narrowly_and_exactly(camp):

@@ -41,8 +41,8 @@ def legend_words(fig: Any) -> list[str]:
 @pytest.fixture(scope="module")
 def voyage(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """The demo's voyage with seed 2: three days from Gullhaven to Ironport."""
-    from voyage.actions.demo import run_demo
     from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.demo import run_demo
     from voyage.outputs.export import load_voyage
     from voyage.store.campaign import open_campaign
 

@@ -107,8 +107,8 @@ def test_with_the_currents_the_plan_offers_the_fastest_way(campaign: Path, runne
     mouth (R64); the route of fewest hours with it beats the shortest route's hours."""
     from voyage.actions.forecast import read_only_campaign
     from voyage.actions.plan import candidates
-    from voyage.actions.voyages import campaign_chart
     from voyage.rules.drift import current_lookup, route_hours
+    from voyage.store.mapstore import campaign_chart
     from voyage.vessels import ships as shipfig
 
     ok(runner, "ship", "place", SHIP, "0419")

@@ -162,10 +162,10 @@ def test_a_sea_states_of_hour_says_what_its_lookup_says(tmp_path: Path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import bench_engine  # type: ignore[import-not-found]
 
-    from voyage.actions import voyages
+    from voyage.store import mapstore
 
     camp = bench_engine.make_campaign(tmp_path, 2)
-    chart, sea_state = voyages.campaign_chart(camp)
+    chart, sea_state = mapstore.campaign_chart(camp)
     of_hour = sea_state.of_hour  # type: ignore[attr-defined]
     hexes = [
         hexmap.hex_name(col, row)

@@ -143,7 +143,7 @@ def advance_elsewhere(path: Path, hours: int = 2) -> None:
 def test_an_advance_committed_in_the_middle_of_a_read_is_not_seen(tmp_path, monkeypatch, command):
     # Deterministic: the advance commits after the read has begun and before it reads the
     # clock. Reading one moment, the command shows the campaign as it was when it began.
-    from voyage.actions import voyages
+    from voyage.store import voyagelog as voyages
 
     path = tmp_path / "c.db"
     setup(path)

@@ -274,7 +274,7 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(
     ok(runner, "encounter", "round")
     ok(runner, "roll", "fire", "Sea Witch", "--apply")  # carried in mid-fight: in its round
     with monkeypatch.context() as m:
-        m.setattr("voyage.actions.fightclock.refuse_while_fighting", lambda camp: None)
+        m.setattr("voyage.actions.voyages.refuse_while_fighting", lambda camp: None)
         ok(runner, "advance", "--until", "arrival")
     ok(runner, "encounter", "end")
     out = tmp_path / "witch.md"

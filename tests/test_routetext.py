@@ -27,6 +27,7 @@ from voyage.map.routetext import (
     route_text,
 )
 from voyage.store import campaign as store
+from voyage.store import mapstore, voyagelog
 from voyage.store.mapstore import load_into_campaign
 from voyage.vessels.ships import make_ship
 
@@ -202,7 +203,7 @@ def test_text_flags_behave_as_the_list(flags):
 def camp(tmp_path: Path) -> store.Campaign:
     c = store.create_campaign(tmp_path / "c.db", "Routes", seed=14)
     load_into_campaign(c, "salt_reach")
-    chart = voyages.campaign_chart(c)[0]
+    chart = mapstore.campaign_chart(c)[0]
     for name, kind, tier, engine, crew, cargo, fuel in [
         ("Long", "freighter", 10, 9, 12, 100, 400),
         ("Tug", "motorboat", 2, 3, 2, 0, 30),  # light enough to tow (R92)
@@ -290,7 +291,7 @@ def test_a_new_course_rewrites_the_route(camp):
         voyages.referee_action(camp, "Long", "course", to="2420")
     route, inshore = stored(camp, "Long")
     assert written and route.split()[-1] == "2420" and len(inshore) == len(route.split())
-    assert voyages.voyage_list(camp)[0]["destination"] == "2420"
+    assert voyagelog.voyage_list(camp)[0]["destination"] == "2420"
 
 
 def test_a_drift_rewrites_the_route(camp):

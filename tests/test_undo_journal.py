@@ -19,6 +19,7 @@ from voyage.actions import voyages
 from voyage.dice.roller import Roller
 from voyage.outputs import export
 from voyage.store import campaign as store
+from voyage.store import mapstore
 from voyage.store.mapstore import add_storm, load_into_campaign
 from voyage.vessels.ships import make_ship
 
@@ -144,7 +145,7 @@ def fleet(path: Path, ships: int = 4, strainers: int = 2) -> store.Campaign:
     camp = store.create_campaign(path, "Fleet", seed=20260612)
     load_into_campaign(camp, "salt_reach")
     add_storm(camp, [], 24 * 400, around="1510", radius=2)
-    chart = voyages.campaign_chart(camp)[0]
+    chart = mapstore.campaign_chart(camp)[0]
     legs = [("0305", "2812"), ("2420", "0419"), ("3016", "0804"), ("2906", "0419")]
     with camp.action("fleet", "fleet"):
         for i in range(ships):

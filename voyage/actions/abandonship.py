@@ -21,28 +21,21 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-
-def count_ends_at(since: int | None, left: int, clock: int) -> int:
-    """The campaign minute a countdown of ``left`` minutes begun at minute ``since`` runs
-    out (a sinking, R40; a fire swallowing her, R50), the clock standing at hour ``clock``:
-    it falls a minute at a time after the minute it began (voyage.rules.emergency), from
-    the clock's first minute on."""
-    return max(int(since or 0), clock * 60 - 1) + int(left)
-
-
-def minutes_left(since: int | None, left: int, clock: int) -> int:
-    """How many minutes after the clock's hour ``clock`` (its minute 0) that countdown runs
-    out: the minute the log will give, less now. A countdown carried over from the hour
-    before has already been stepped to that hour's last minute, so it is one less than
-    ``left`` (the status table said "sinking (9 min)" at 03:00 for a ship that goes under
-    at 03:08); one begun at the clock by a referee's action is ``left`` itself."""
-    return count_ends_at(since, left, clock) - clock * 60
+from voyage.actions.people import abandon
+from voyage.base.tiers import roman
+from voyage.rules.emergency import count_ends_at
+from voyage.rules.fire import spread_in_6
+from voyage.rules.flooding import flooding_state
+from voyage.rules.leakwater import SIXTIETHS, part_of
+from voyage.rules.pumps import pumps_working
+from voyage.tables.calendar import clock_text
+from voyage.vessels.boatpower import is_built
+from voyage.vessels.ships import deadweight
 
 
 def abandon_voyage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, Any]]:
     """R71 for the open voyage ``s``: (log text, changes). The people leave her; a sinking
     or burning ship keeps her clock (module docstring)."""
-    from voyage.actions.people import abandon
 
     text, changes = abandon(camp, ship, s.hex, chart, s.voyage_id)
     s.searching = False
@@ -77,9 +70,6 @@ def lists(camp: Any, s: Any) -> bool:
     """Her voyage ``s`` lists (R37): flagged by the engine, or with water over DW/4 aboard
     now (R37's thresholds hold at every moment: water loaded since the last hour lists her
     at the next hour's minute 0). A built boat's water has R85's thresholds instead."""
-    from voyage.rules.flooding import flooding_state
-    from voyage.vessels.boatpower import is_built
-    from voyage.vessels.ships import deadweight
 
     if s.listing:
         return True
@@ -99,9 +89,6 @@ def leaking_on(camp: Any, s: Any) -> str:
     capsize each hour; the next advance runs it).`` The minutes are the ends of the hours
     her water passes each line; with pumps left running (R85) or a built boat's own
     thresholds (R85) no minute is promised."""
-    from voyage.rules.leakwater import SIXTIETHS, part_of
-    from voyage.vessels.boatpower import is_built
-    from voyage.vessels.ships import deadweight
 
     ship, book = s.ship, camp.rulebook
     rate, water = sum(s.leaks), int(ship.water)
@@ -119,14 +106,11 @@ def leaking_on(camp: Any, s: Any) -> str:
     )
     if is_built(ship):
         return f"{head}she fills until her water shorts her plant and sinks her (R36, R85; " + runs
-    if pumping:
-        from voyage.rules.pumps import pumps_working
-
-        if pumps_working(ship):
-            return (
-                f"{head}her pumps, left running, bail while they work, and what they do "
-                f"not bail lists, capsizes and sinks her (R36, R37, R85; {runs}"
-            )
+    if pumping and pumps_working(ship):
+        return (
+            f"{head}her pumps, left running, bail while they work, and what they do "
+            f"not bail lists, capsizes and sinks her (R36, R37, R85; {runs}"
+        )
     dw = deadweight(ship, book)
     rules = book.procedures["flooding"]
     part, listing = part_of(s), lists(camp, s)
@@ -157,8 +141,6 @@ def burning_on(camp: Any, s: Any) -> str:
     IV, it swallows her in 2d6 minutes; the next advance runs it).`` It can only grow: the
     crew's 4-in-6 is what brought it down. The mechanics sit in the ruling's parenthesis,
     which the players' share leaves out (voyage.outputs.chronicle.for_players)."""
-    from voyage.base.tiers import roman
-    from voyage.rules.fire import spread_in_6
 
     book = camp.rulebook
     spread = spread_in_6(s.ship.traits, book)
@@ -171,42 +153,7 @@ def burning_on(camp: Any, s: Any) -> str:
     )
 
 
-def left_outcome(log: Any, where: str) -> str | None:
-    """How an open voyage stands whose people abandoned her (R71) while she sank, burned,
-    leaked or listed (voyage.outputs.export.VoyageLog ``log``; ``where``: ``hex 1005``), for the
-    export's outcome: ``abandoned and sinking in hex 1005, going under at Day 1, 06:13``
-    (it read "adrift in hex 1005"); None when nobody abandoned her."""
-    if not any(e.get("kind") == "abandon" for e in log.events):
-        return None
-    from voyage.outputs.export import clock_text
-
-    state = log.voyage.get("state")
-    state = state if isinstance(state, dict) else {}
-    clock = int(log.clock or 0)
-
-    def at(since: Any, left: Any) -> str:
-        minute = count_ends_at(since, int(left), clock)
-        return clock_text(minute // 60, log.calendar, minute % 60)
-
-    if state.get("sinking_in") is not None:
-        going = at(state.get("sinking_since"), state["sinking_in"])
-        return f"abandoned and sinking in {where}, going under at {going}"
-    if state.get("swallow_in") is not None:
-        going = at(state.get("fire_since"), state["swallow_in"])
-        return (
-            f"abandoned and burning out of control in {where}, the fire swallowing her at {going}"
-        )
-    if state.get("fire"):
-        return f"abandoned and on fire in {where}, nobody aboard to fight it"
-    if state.get("leaks"):
-        return f"abandoned and leaking in {where}, nobody aboard to pump or bail"
-    if state.get("listing"):
-        return f"abandoned and listing in {where}, nobody aboard to pump or bail"
-    return f"abandoned, adrift in {where}"
-
-
 def _at(camp: Any, minute: int) -> str:
     """A campaign minute as people read it: ``Day 1, 03:08``."""
-    from voyage.actions.voyages import clock_text
 
     return clock_text(camp, minute // 60, minute % 60)

@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from voyage.actions.voyages import log_event, open_voyage, save_state
 from voyage.base.errors import VoyageRuleError
 from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
@@ -32,12 +31,15 @@ from voyage.rules.aground import AgroundResult, EscapeResult
 from voyage.rules.boatwater import KeelRighted
 from voyage.rules.capsize import CapsizeResult
 from voyage.rules.common import Outcome
+from voyage.rules.emergency import minutes_left
 from voyage.rules.fire import FireMinute, FireStart
 from voyage.rules.hull import HullHitResult
 from voyage.rules.ramming import RamResult
 from voyage.rules.sinking import SinkingResult
 from voyage.rules.strain import StrainResult
 from voyage.store.campaign import Action, Campaign
+from voyage.store.logrows import log_event
+from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
 
 #: The ``voyage roll`` procedures whose results can be applied, as the checks below name them.
@@ -81,10 +83,7 @@ def voyage_for_apply(camp: Campaign, ship_name: str, procedure: str) -> ShipStat
     name = s.ship.name
     if procedure in ("capsize", "sinking"):
         if s.sinking_in is not None:
-            from voyage.actions.abandonship import (
-                minutes_left,  # counted as the status table counts
-            )
-
+            # counted as the status table counts
             left = minutes_left(s.sinking_since, s.sinking_in, camp.clock)
             raise VoyageRuleError(
                 f"{name} is already sinking ({left} minutes left, R40): "
@@ -102,10 +101,7 @@ def voyage_for_apply(camp: Campaign, ship_name: str, procedure: str) -> ShipStat
             raise VoyageRuleError(f"{name} is not stuck: there is nothing to get off (R34)")
     elif procedure == "fire minute":
         if s.swallow_in is not None:
-            from voyage.actions.abandonship import (
-                minutes_left,  # R52: as the log will give her minute
-            )
-
+            # R52: as the log will give her minute
             left = minutes_left(s.fire_since, s.swallow_in, camp.clock)
             raise VoyageRuleError(
                 f"the fire aboard {name} is out of control: it swallows her in {left} "

@@ -11,8 +11,10 @@ from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain
+from voyage.store.mapstore import campaign_chart
 from voyage.vessels.boatpower import charge, full_charge, is_built, set_charge
 from voyage.vessels.ships import Ship
+from voyage.vessels.subarmor import ARMOR_NOW, repair_cost
 
 
 def _port(camp: Any, ship: Ship, s: Any, chart: Any, what: str) -> Any:
@@ -24,8 +26,6 @@ def _port(camp: Any, ship: Ship, s: Any, chart: Any, what: str) -> Any:
     if not ship.hex:
         raise VoyageRuleError(f"{ship.name} is nowhere on the map: place her in a port first")
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     info = chart.hex(ship.hex)
     if not info.port:
@@ -87,7 +87,6 @@ def repair_propellers(camp: Any, ship: Ship, s: Any, chart: Any) -> tuple[str, d
 def repair_armor(camp: Any, ship: Ship, s: Any, chart: Any) -> tuple[str, dict[str, Any]]:
     """R84 (our reading): armour the deep has worn (where the referee tracks it) is made
     good in a port, every point at the body's armour cost (R80)."""
-    from voyage.vessels.subarmor import ARMOR_NOW, repair_cost
 
     if not is_built(ship):
         raise VoyageRuleError(

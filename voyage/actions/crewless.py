@@ -18,6 +18,8 @@ from voyage.rules.crewless import (
     lie_adrift,
     no_crew,
 )
+from voyage.store.mapstore import campaign_chart
+from voyage.store.voyagerows import open_voyage
 from voyage.vessels.submersible import sub_spec
 
 
@@ -40,8 +42,6 @@ def refuse_crewless(
     in_port = False
     if what in ("anchor", "repair") and where:
         if chart is None:
-            from voyage.actions.voyages import campaign_chart
-
             chart, _ = campaign_chart(camp)
         in_port = bool(chart.hex(where).port)
     work = crew_work(what, target, s, in_port)
@@ -61,7 +61,6 @@ def heave_to(camp: Any, ship: Any) -> tuple[Any, str]:
     changed or she keeps a crew."""
     if ship.crew >= 1:
         return None, ""
-    from voyage.actions.voyages import open_voyage
 
     s = open_voyage(camp, ship.name)
     if s is None or not (s.status == "under way" or s.searching):

@@ -12,10 +12,22 @@ are fighting. Each is one undoable action (voyage.actions.voyages.referee_action
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
+from voyage.actions.fight import _fighters, open_fights
+from voyage.actions.people import floaters, roster, save_floaters
+from voyage.actions.voyages import world_for
 from voyage.base.errors import VoyageRuleError
+from voyage.engine.clock import Engine, _ShipHour
 from voyage.map import hexes as hexmap
+from voyage.rules.depth import help_cost, uncharted_bottom
+from voyage.store.mapstore import campaign_chart
+from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import draft_ft
+from voyage.vessels.boatships import present_weight
+from voyage.vessels.submersible import depth_now, depth_roll, sub_spec
+from voyage.world.waterphase import WaterPhase
 
 
 def depth_action(
@@ -25,12 +37,9 @@ def depth_action(
     engine's events that follow it: the Depth Damage roll on first passing her rating and
     what it did, voyage.engine.clock.LoggedEvent)."""
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     if what == "salvage":
         return (*_salvage(camp, ship, s, chart), [])
-    from voyage.vessels.submersible import depth_now, sub_spec
 
     spec = sub_spec(ship)
     if spec is None:
@@ -55,8 +64,6 @@ def depth_action(
 def _dive(
     camp: Any, ship: Any, s: Any, amount: int | None, spec: dict[str, Any], chart: Any
 ) -> tuple[str, dict[str, Any], list[Any]]:
-    from voyage.vessels.boatpower import draft_ft
-    from voyage.vessels.submersible import depth_now
 
     if amount is None or amount < 1:
         raise VoyageRuleError("say how deep she dives, in feet: dive 200 (or `surface`)")
@@ -70,7 +77,6 @@ def _dive(
             f"{ship.name} cannot dive below the charted seabed: {s.hex} is {info.depth:g} ft "
             f"deep and she draws {draws} ft, so {most} ft at most (R84)"
         )
-    from voyage.rules.depth import uncharted_bottom
 
     shallow = uncharted_bottom(info, camp.rulebook)
     if shallow and amount + draws > shallow:
@@ -106,8 +112,6 @@ def _dive(
 def bottom_on_course(camp: Any, ship: Any, s: Any, chart: Any) -> str:
     """A submerged sub's new course (`voyage act SHIP course`): where her route meets the
     bottom at her depth (:func:`_bottom_ahead`); '' on the surface or for any other ship."""
-    from voyage.vessels.boatpower import draft_ft
-    from voyage.vessels.submersible import depth_now
 
     down = depth_now(ship) if ship.design is not None else 0
     if not down:
@@ -119,7 +123,6 @@ def _bottom_ahead(camp: Any, s: Any, chart: Any, keel: int) -> str:
     """R83, R84 with R65: the first hex of her route ahead whose bottom (charted, or an
     uncharted port, coastal or shallow hex's 150 ft) is above her keel at this depth: she
     meets it there unless she comes up first. '' when there is none."""
-    from voyage.rules.depth import uncharted_bottom
 
     for name in s.route[s.position + 1 :]:
         info = chart.hex(name)
@@ -144,17 +147,11 @@ def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: An
     in an advance and an implosion sinks her as the engine sinks a ship (R71: who is aboard
     rolls to escape, rafts are launched, and the people in the water are kept). The
     events, for the action to log after the dive."""
-    from voyage.actions.people import floaters, roster, save_floaters
-    from voyage.actions.voyages import world_for
-    from voyage.engine.clock import Engine, _ShipHour
-    from voyage.vessels.submersible import depth_roll
 
     world = world_for(camp, chart)
     engine = Engine(world, [s], camp.roller)
     people = roster(camp)
     if world.chart is not None:
-        from voyage.world.waterphase import WaterPhase
-
         engine.water = WaterPhase(engine, floaters(camp), people, camp.settings)
     out: list[Any] = []
     h = _ShipHour(engine, s, camp.clock, out)
@@ -165,7 +162,6 @@ def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: An
 
 
 def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, Any]]:
-    from voyage.rules.depth import help_cost
 
     if s.status != "stuck":
         raise VoyageRuleError(
@@ -180,7 +176,6 @@ def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, A
             f"no port in or next to {s.hex}: a salvage crew comes only from "
             "a port in or next to her hex (R83)"
         )
-    from voyage.actions.fight import _fighters, open_fights
 
     for fight in open_fights(camp):
         if any(f["name"].lower() == ship.name.lower() for f in _fighters(camp, fight["id"])):
@@ -204,13 +199,9 @@ def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, A
 def _weight_lbs(camp: Any, ship: Any) -> int:
     """Her weight in lbs: a built boat's present weight; a rolled ship's Deadweight and
     Load at 10 lbs a hlb (our reading, R81's scale)."""
-    from fractions import Fraction
 
     if ship.design is not None:
-        from voyage.vessels.boatships import present_weight
-
         return int(Fraction(present_weight(ship, camp.rulebook, camp.water_in_load)).__ceil__())
-    from voyage.vessels import ships as shipfig
 
     book = camp.rulebook
     return 10 * (shipfig.deadweight(ship, book) + shipfig.load(ship, book, camp.water_in_load))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from voyage.rules.shoals import boat_shoals
+from voyage.store.mapstore import campaign_chart
 from voyage.vessels.boatpower import draft_ft
 
 
@@ -16,14 +17,13 @@ def shoal_warning(camp: Any, chart: Any, ship: Any, route: Sequence[str]) -> str
     if ship.design is None:
         return None
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     book = camp.rulebook
     shoals = set(boat_shoals(chart, ship, book))
     crossed = [h for h in route[1:] if h in shoals]
     if not crossed:
         return None
+
     first = crossed[0]
     more = f" (and {len(crossed) - 1} more)" if len(crossed) > 1 else ""
     return (

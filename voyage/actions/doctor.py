@@ -26,29 +26,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from voyage.actions.doctor_world import CHECKS, examine_world
 from voyage.base.errors import VoyageError
 from voyage.base.text import plural
-from voyage.store.campaignfile import FileInfo, connect_readonly, inspect, refuse_newer
+from voyage.dice.roller import Roller
+from voyage.map.routetext import INSHORE_GLOB, ROUTE_GLOB
+from voyage.store.campaign import known_migrations, migrations
+from voyage.store.campaignfile import (
+    MAX_PER_CHECK,
+    ROUTE_TEXT_STEP,
+    FileInfo,
+    Finding,
+    connect_readonly,
+    inspect,
+    json_columns,
+    json_problems,
+    refuse_newer,
+)
+from voyage.store.sqlitedb import Database
+from voyage.tables.rulebook import rulebook_from_texts
 
-#: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.
-#: (campaign.rng_state is not JSON since the journal: _campaign_row restores it instead.)
-JSON_COLUMNS: dict[str, list[str]] = {
-    "settings": ["value"],
-    "actions": ["snapshot"],
-    "ships": ["traits", "equipment", "design"],
-    "rolls": ["record"],
-    "voyages": ["state"],
-    "voyage_routes": ["route", "inshore"],  # JSON until m106 (ROUTE_TEXT_STEP), text since
-    "events": ["rolls", "changes"],
-    "hour_days": ["hours"],
-    "fights": ["turn_order"],
-    "fighters": ["damage"],
-}
-#: The schema step after which voyage_routes holds text, not JSON (voyage.map.routetext).
-ROUTE_TEXT_STEP = "m106_route_text"
 #: Rows tagged with the action that made them (voyage.store.campaign LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
-MAX_PER_CHECK = 5
 #: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
 #: newer voyage), not that a campaign is damaged: a backup is not the answer to them.
 NOT_DAMAGE = {"file", "version"}
@@ -57,18 +56,6 @@ RECOVERY = (
     "voyage command was running); for a corrupt file, SQLite's `.recover` command saves "
     "what is still readable."
 )
-
-
-@dataclass
-class Finding:
-    """One problem: which check found it, where, and what is wrong."""
-
-    check: str
-    where: str
-    problem: str
-
-    def line(self) -> str:
-        return f"{self.check}: {self.where}: {self.problem}"
 
 
 @dataclass
@@ -94,7 +81,6 @@ class Report:
 
 def examine(path: str | Path) -> Report:
     """Every check on the campaign file at ``path``; the file is not changed."""
-    from voyage.store.campaign import known_migrations
 
     report = Report(Path(path))
     target = report.path
@@ -125,12 +111,11 @@ def examine(path: str | Path) -> Report:
         _integrity(conn, report)
         columns = _schema(conn, info, report)
         _campaign_row(conn, info, report)
-        report.facts["json_values"] = _json(conn, columns, report.findings)
+        report.facts["json_values"] = json_problems(conn, columns, report.findings)
         _route_texts(conn, info, report.findings)
         _references(conn, info, report)
         _foreign_keys(conn, info, report)
         _house_tables(conn, info, report)
-        from voyage.actions.doctor_world import examine_world
 
         examine_world(conn, info, report)  # calendar, map, ships and storms: each its fix
     except sqlite3.DatabaseError as exc:
@@ -138,18 +123,6 @@ def examine(path: str | Path) -> Report:
     finally:
         conn.close()
     return report
-
-
-def json_findings(path: Path) -> list[Finding]:
-    """Only the JSON check (for naming the value behind a JSONDecodeError in one line)."""
-    info = inspect(path)
-    conn = connect_readonly(path)
-    try:
-        found: list[Finding] = []
-        _json(conn, _json_columns(conn, info.tables, info.applied), found)
-        return found
-    finally:
-        conn.close()
 
 
 # ----------------------------------------------------------------------------- checks
@@ -165,8 +138,6 @@ def _integrity(conn: sqlite3.Connection, report: Report) -> None:
 
 def expected_schema(applied: list[str]) -> dict[str, list[str]]:
     """Tables and columns the schema steps ``applied`` make (built in memory)."""
-    from voyage.store.campaign import migrations
-    from voyage.store.sqlitedb import Database
 
     db = Database(memory=True, execute_plugins=False)
     for step in migrations.pending(db):
@@ -189,57 +160,12 @@ def _schema(conn: sqlite3.Connection, info: FileInfo, report: Report) -> dict[st
         for column in columns:
             if column not in have:
                 report.findings.append(Finding("schema", f"{table}.{column}", "column is missing"))
-    return _json_columns(conn, info.tables, info.applied)
-
-
-def _json_columns(
-    conn: sqlite3.Connection, tables: set[str], applied: list[str]
-) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for table in sorted(tables):
-        if table.startswith("sqlite_"):
-            continue
-        if table == "voyage_routes" and ROUTE_TEXT_STEP in applied:
-            continue  # text since m106 (voyage.map.routetext): _route_texts checks it
-        info = list(conn.execute(f"PRAGMA table_info([{table}])"))
-        named = set(JSON_COLUMNS.get(table, []))
-        cols = [c[1] for c in info if c[1] in named or (c[4] or "").strip() in ("'[]'", "'{}'")]
-        if cols:
-            found[table] = cols
-    return found
-
-
-def _row_name(conn: sqlite3.Connection, table: str) -> str:
-    """The column that names a row to a person: a text primary key, else rowid."""
-    for col in conn.execute(f"PRAGMA table_info([{table}])"):
-        if col[5] == 1 and str(col[2]).upper() == "TEXT":
-            return f"[{col[1]}]"
-    return "rowid"
-
-
-def _json(conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Finding]) -> int:
-    checked = 0
-    for table, cols in columns.items():
-        name = _row_name(conn, table)
-        for col in cols:
-            # an empty snapshot is none kept: the action is undone by journal (or pruned)
-            empty_ok = "AND [snapshot] != '' " if (table, col) == ("actions", "snapshot") else ""
-            bad = conn.execute(
-                f"SELECT {name} FROM [{table}] WHERE [{col}] IS NOT NULL {empty_ok}"
-                f"AND (typeof([{col}]) != 'text' OR json_valid([{col}]) = 0) LIMIT ?",
-                [MAX_PER_CHECK],
-            ).fetchall()
-            checked += conn.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
-            label = "row" if name == "rowid" else name.strip("[]")
-            for (key,) in bad:
-                out.append(Finding("json", f"{table}.{col} of {label} {key!r}", "not valid JSON"))
-    return checked
+    return json_columns(conn, info.tables, info.applied)
 
 
 def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -> None:
     """Since m106 a route is hex names separated by spaces, its inshore flags 0s and 1s
     (voyage.map.routetext)."""
-    from voyage.map.routetext import INSHORE_GLOB, ROUTE_GLOB
 
     if "voyage_routes" not in info.tables or ROUTE_TEXT_STEP not in info.applied:
         return
@@ -257,7 +183,6 @@ def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -
 
 
 def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
-    from voyage.dice.roller import Roller
 
     if "campaign" not in info.tables:
         return
@@ -424,7 +349,6 @@ def _only_pruned(conn: sqlite3.Connection, fk: Any) -> bool:
 
 
 def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
-    from voyage.tables.rulebook import rulebook_from_texts
 
     if "house_tables" not in info.tables:
         return
@@ -455,7 +379,6 @@ def summary(report: Report) -> str:
     n = len(report.findings)
     lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
     lines += [f"  {finding.line()}" for finding in report.findings] + notes
-    from voyage.actions.doctor_world import CHECKS
 
     if any(f.check not in NOT_DAMAGE | CHECKS for f in report.findings):
         lines.append(RECOVERY)

@@ -26,6 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from voyage.base.errors import VoyageError
+from voyage.map.regions import check_climates
+from voyage.map.seamap import parse_map
+from voyage.store.campaignfile import Finding
+from voyage.store.mapstore import unplaced_encounter_regions
+from voyage.store.oldanchors import LYING_WITHOUT_VOYAGE
+from voyage.tables.calendar import CalendarDef, CampaignCalendar, calendar_seasons
+from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, rulebook_from_texts
+from voyage.tables.world import _check_calendars, _Checker, check_calendar_limits
 
 #: The checks of this module (voyage.actions.doctor: findings that are not damage).
 CHECKS = frozenset({"calendar", "map", "ship", "storm"})
@@ -34,7 +42,6 @@ _NEW_CAMPAIGN = "a corrected calendar needs a new campaign (`voyage init --table
 
 def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
     """Every check above, each finding appended to ``report.findings``."""
-    from voyage.actions.doctor import Finding
 
     found: list[Finding] = report.findings
 
@@ -47,8 +54,6 @@ def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
     if chart is not None and book is not None and calendar is not False:
         _seasons(chart, book, calendar, add)
     if chart is not None and book is not None:
-        from voyage.store.mapstore import unplaced_encounter_regions
-
         # R93: what `map load` and `tables load` warn of, a note (the campaign plays on)
         report.facts["world_notes"] = [
             line.removeprefix("Warning: ") for line in unplaced_encounter_regions(book, chart)
@@ -60,8 +65,6 @@ def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
 def _rulebook(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     """The campaign's rule book (None if its house tables do not validate: voyage.actions.doctor
     names that); its house calendars held to the limits of new ones."""
-    from voyage.tables.rulebook import rulebook_from_texts
-    from voyage.tables.world import check_calendar_limits
 
     texts: dict[str, str] = {}
     if "house_tables" in info.tables:
@@ -87,8 +90,6 @@ def _rulebook(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
 def _calendar(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     """The campaign's own calendar (None: it has none; False: it does not read), checked as
     `voyage init` checks a house calendar: the table's validation, then its limits."""
-    from voyage.tables.calendar import CalendarDef, CampaignCalendar
-    from voyage.tables.world import _check_calendars, _Checker, check_calendar_limits
 
     if "calendar" not in info.tables:
         return None
@@ -120,7 +121,6 @@ def _said(exc: Exception, otherwise: str) -> str:
 
 def _map(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     """The stored map, parsed as every command parses it (None: none, or it does not read)."""
-    from voyage.map.seamap import parse_map
 
     if "sea_map" not in info.tables:
         return None
@@ -137,8 +137,6 @@ def _map(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
 def _seasons(chart: Any, book: Any, calendar: Any, add: Any) -> None:
     """R61: each region's climate has a row for each season of the calendar, or no
     advance can roll the weather (every advance checks it: voyage.actions.weather)."""
-    from voyage.map.regions import check_climates
-    from voyage.tables.calendar import calendar_seasons
 
     try:
         check_climates(
@@ -155,7 +153,6 @@ def _seasons(chart: Any, book: Any, calendar: Any, add: Any) -> None:
 def _ships(conn: sqlite3.Connection, info: Any, chart: Any, add: Any) -> None:
     """Ships lying at sea with no open voyage, once m130 has run (before it, opening the
     campaign settles them: voyage.store.oldanchors)."""
-    from voyage.store.oldanchors import LYING_WITHOUT_VOYAGE
 
     if "m130_anchored_voyages" not in info.applied:
         return
@@ -176,7 +173,6 @@ def _ships(conn: sqlite3.Connection, info: Any, chart: Any, add: Any) -> None:
 
 def _storms(conn: sqlite3.Connection, info: Any, add: Any) -> None:
     """A storm row `voyage weather storm` would not have made (a hand edit)."""
-    from voyage.tables.rulebook import SEA_STATES, WIND_SIDES
 
     if "storms" not in info.tables:
         return

@@ -18,9 +18,8 @@ import math
 import re
 from typing import Any
 
-from voyage.actions.apply import apply_outcomes, voyage_for_apply
-from voyage.actions.voyages import log_event, open_voyage, save_state
-from voyage.base.errors import VoyageRuleError
+from voyage.actions.apply import apply_outcomes, state_line, voyage_for_apply
+from voyage.base.errors import VoyageError, VoyageRuleError
 from voyage.base.text import plural
 from voyage.base.tiers import roman
 from voyage.dice.events import Event
@@ -33,6 +32,8 @@ from voyage.rules.hull import hull_hit
 from voyage.rules.ramming import ram
 from voyage.rules.sinking import sinking_time
 from voyage.store.campaign import Action, Campaign
+from voyage.store.logrows import log_event
+from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
 
 ROUNDS_A_MINUTE = 6  # R94 (our reading): a round is 10 seconds
@@ -71,7 +72,6 @@ def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
 def _beast(camp: Campaign, name: str) -> dict[str, Any] | None:
     """The leviathan ``name`` names (its table key, ``great-whale``, as `start --leviathan`
     takes it, or its name), or None (R54)."""
-    from voyage.base.errors import VoyageError
 
     try:
         return camp.rulebook.leviathan(name)
@@ -659,7 +659,6 @@ def status(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
         }
         if f["kind"] == "ship":
             s = open_voyage(camp, f["name"])
-            from voyage.actions.apply import state_line
 
             side["state"] = state_line(s) if s else "voyage over"
         sides.append(side)

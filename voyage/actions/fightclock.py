@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.tables.calendar import clock_text
 
 
 def refuse_while_fighting(camp: Any) -> None:
@@ -23,7 +24,6 @@ def refuse_while_fighting(camp: Any) -> None:
     ).fetchall()
     if not fights:
         return
-    from voyage.actions.voyages import clock_text
 
     told = []
     for fight_id, where, clock, rounds in fights:

@@ -32,23 +32,38 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import os
+import signal
 import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from voyage.actions import voyages
 from voyage.base.errors import VoyageError
-from voyage.base.text import plain
+from voyage.base.stopsignals import ending_at_once, for_pool_worker
+from voyage.base.text import plain, plural
 from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, ShipState, World
 from voyage.engine.quiet import quiet_hours, restart_storm_clock
 from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
+from voyage.store import campaignfile, housetables, mapstore
+from voyage.store.campaign import (
+    NEEDED_TABLES,
+    Campaign,
+    known_migrations,
+    migrations,
+    resolve_path,
+)
+from voyage.store.sqlitedb import Database
+from voyage.tables.calendar import format_time
 from voyage.vessels import ships as shipfig
-from voyage.vessels.boatpower import set_charge
+from voyage.vessels.boatpower import pace_text, set_charge
+from voyage.vessels.submersible import depth_now, sub_spec
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -85,15 +100,6 @@ def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
     from a newer voyage, damaged: one line), read through a read-only connection (as it
     stands on disk when no WAL is beside it: no side files are made), and copied into
     memory; an older campaign is brought up to date there, and only there."""
-    from voyage.store import campaignfile, housetables
-    from voyage.store.campaign import (
-        NEEDED_TABLES,
-        Campaign,
-        known_migrations,
-        migrations,
-        resolve_path,
-    )
-    from voyage.store.sqlitedb import Database
 
     resolved = resolve_path(path)
     campaignfile.check_path(resolved)  # a folder, /dev/null, no file: as every command says
@@ -175,9 +181,8 @@ def prepare(
     """The forecast's starting point: the ship's open voyage as it stands (a new course
     from her hex with ``to``/``route``), or, for a ship not at sea, the voyage `voyage sail`
     would open with these orders (checked the same way, written nowhere)."""
-    from voyage.actions import voyages
 
-    chart, storms = voyages.campaign_chart(camp)
+    chart, storms = mapstore.campaign_chart(camp)
     world = world or voyages.world_for(camp, chart, storms)
     # R93: encounters are met at the table, not forecast (the fast path skips quiet hours)
     world.encounters = None
@@ -500,9 +505,6 @@ def _quiet_worker(closing: Any) -> None:
     """Ctrl-C, SIGTERM and SIGHUP are the parent's to handle; a worker just stops when the
     pool is closed (multiprocessing sends it SIGTERM, ``closing`` set:
     voyage.base.stopsignals.for_pool_worker), with no traceback of its own."""
-    import signal
-
-    from voyage.base.stopsignals import for_pool_worker
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for_pool_worker(closing)
@@ -511,7 +513,6 @@ def _quiet_worker(closing: Any) -> None:
 def _kill_workers(closing: Any) -> None:
     """End this process's workers at once (a stop signal came: voyage.base.stopsignals). With
     ``closing`` set, a worker the pool starts to replace them ends as it starts."""
-    import multiprocessing
 
     closing.value = 1
     for _ in range(2):  # again, for one the pool was starting meanwhile
@@ -542,7 +543,6 @@ def simulate(
     workers gives the same list. ``progress`` is told how many runs each finished chunk
     held. Workers are forked (they inherit the prepared setup); where a platform cannot
     fork, the runs are made in this process."""
-    import multiprocessing
 
     check_counts(runs, workers)
     workers = workers or os.cpu_count() or 1
@@ -555,7 +555,6 @@ def simulate(
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             _engine_for(key)  # built once here, inherited by every worker
             context = multiprocessing.get_context("fork")
-            from voyage.base.stopsignals import ending_at_once
 
             # the runs are in memory: a SIGTERM ends it all at once (no pool left waiting)
             closing = context.RawValue("b", 0)
@@ -694,8 +693,6 @@ def boat_speed_text(setup: Setup) -> str | None:
     ship = setup.state.ship
     if ship.design is None:
         return None
-    from voyage.vessels.boatpower import pace_text
-    from voyage.vessels.submersible import depth_now, sub_spec
 
     text = pace_text(setup.state.pace, ship, setup.world.book, setup.world.water_in_load)
     if sub_spec(ship) is not None:
@@ -731,15 +728,12 @@ def pct(p: float) -> str:
 
 def when(calendar: Any, clock: int, hours: float) -> str:
     """A time ``hours`` after ``clock``, in the campaign's one time format, with the hours."""
-    from voyage.tables.calendar import format_time
 
     return f"{format_time(calendar, clock + math.floor(hours + 0.5))} ({hours:g} h)"
 
 
 def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     """The forecast as lines for a referee (times by the campaign's ``calendar``)."""
-    from voyage.base.text import plural
-    from voyage.tables.calendar import format_time
 
     n = data["runs"]
     charge = data.get("fuel_unit", "hlbs") != "hlbs"  # R82: a built boat's power units

@@ -13,15 +13,22 @@ from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain
 from voyage.dice.events import Event
 from voyage.engine.clock import Chart, ShipState, World
+from voyage.rules.anchors import anchorage_problem, anchors_aboard
+from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
+from voyage.rules.emergency import minutes_left
 from voyage.store.campaign import Campaign
+from voyage.store.logrows import log_event
+from voyage.store.mapstore import campaign_chart, map_row
+from voyage.store.voyagerows import save_state
+from voyage.tables.calendar import campaign_calendar
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import Ship
+from voyage.vessels.submersible import depth_now
 
 
 def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
     """(hours with the currents, hours in still water) to sail the rest of her route at her
     speed now (R13-R15, R31, R64); None where she would make no way."""
-    from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
 
     ship = s.ship
     speed = shipfig.speed(ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
@@ -29,8 +36,6 @@ def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None
     miles = int(camp.rulebook.procedures["hex_miles"])
     still = route_hours(rest, speed, NO_CURRENT, miles) if speed > 0 else None
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     moving = route_hours(rest, speed, current_lookup(chart), miles) if speed > 0 else None
     return moving, still
@@ -78,8 +83,6 @@ def _hours_text(hours: int | None) -> str:
 def harbour_world(camp: Campaign) -> World | None:
     """With every ship in port the clock runs even before a map is loaded (no ship asks it
     anything): the engine's world then has the calendar and no chart."""
-    from voyage.store.mapstore import map_row
-    from voyage.tables.calendar import campaign_calendar
 
     if map_row(camp) is not None:
         return None
@@ -91,7 +94,6 @@ def anchor_or_weigh(
 ) -> tuple[str, dict[str, Any]]:
     """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
     (or, adrift, get under way again)."""
-    from voyage.rules.anchors import anchorage_problem, anchors_aboard
 
     if what == "weigh":
         if s.status not in ("anchored", "adrift"):
@@ -109,7 +111,6 @@ def anchor_or_weigh(
         return text, {"status": s.status}
     if s.status not in ("under way", "adrift"):
         raise VoyageRuleError(f"{ship.name} is {s.status}, not under way")
-    from voyage.vessels.submersible import depth_now
 
     if depth_now(ship) > 0:  # R84, R65 (our reading): an anchor is worked from the deck
         raise VoyageRuleError(
@@ -117,8 +118,6 @@ def anchor_or_weigh(
             f"(`voyage act {ship.name!r} surface`), then anchor or moor her (R84, R65)"
         )
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     info = chart.hex(s.hex)
     if info.port:
@@ -144,8 +143,7 @@ def _still_sinking(camp: Campaign, s: ShipState, done: str) -> tuple[str, dict[s
     """The anchoring event: ``done`` (she moors, or drops anchor), and, if she is sinking,
     that neither a quay nor an anchor stops it (R40): she goes under when her minutes run
     out unless the referee declares her saved (counted from now, as the log will give her
-    minute: voyage.actions.abandonship.minutes_left)."""
-    from voyage.actions.abandonship import minutes_left
+    minute: voyage.rules.emergency.minutes_left)."""
 
     changes: dict[str, Any] = {"status": s.status}
     if s.sinking_in is None:
@@ -162,8 +160,6 @@ def _still_sinking(camp: Campaign, s: ShipState, done: str) -> tuple[str, dict[s
 def end_lying(camp: Campaign, act: Any, s: ShipState) -> None:
     """End the voyage a ship lies on, anchored or adrift (voyage.rules.arrival.lying), so
     that `voyage sail` or `voyage ship place` can start her afresh; logged on that voyage."""
-    from voyage.actions.voyages import save_state
-    from voyage.store.logrows import log_event
 
     ship, was = s.ship, s.status
     text = (

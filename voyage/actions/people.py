@@ -5,13 +5,19 @@ and writes the ``people`` and ``floaters`` tables inside the caller's action.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from voyage.actions.crewless import heave_to
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plural
 from voyage.dice.events import Event
+from voyage.engine.clock import ShipState
 from voyage.rules import water as rules
+from voyage.store.logrows import log_event
+from voyage.store.voyagerows import insert_voyage, open_voyage, save_state
+from voyage.vessels.ships import life_jackets, life_rafts, load, sinking_load
 from voyage.world.water import (
     AFLOAT,
     FLOATER_FIELDS,
@@ -21,6 +27,7 @@ from voyage.world.water import (
     leaving_words,
     people_aboard,
 )
+from voyage.world.waterphase import in_the_water
 
 if TYPE_CHECKING:
     from voyage.store.campaign import Action, Campaign
@@ -111,7 +118,6 @@ def add_person(
 
 
 def _set_count(camp: Campaign, ship: Ship, role: str, count: int) -> None:
-    from voyage.vessels.ships import load, sinking_load
 
     setattr(ship, "crew" if role == "crew" else "passengers", count)
     if load(ship, camp.rulebook, camp.water_in_load) > sinking_load(ship, camp.rulebook):
@@ -170,8 +176,6 @@ def _last_crew_off(camp: Campaign, ship: Ship, role: str) -> str:
     the line saying so (after a newline), or ''."""
     if role != "crew" or ship.crew > 0:
         return ""
-    from voyage.actions.crewless import heave_to
-    from voyage.actions.voyages import save_state
 
     s, line = heave_to(camp, ship)
     if s is None:
@@ -193,7 +197,6 @@ def check_counts(camp: Campaign, ship: Ship) -> None:
 
 def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | None) -> None:
     """R70: life jackets and rafts are ship's stores, bought in port (more only there)."""
-    from voyage.vessels.ships import life_jackets, life_rafts
 
     more = (jackets is not None and jackets > life_jackets(ship)) or (
         rafts is not None and rafts > life_rafts(ship)
@@ -378,8 +381,6 @@ def abandon(
 def _search_voyage(camp: Campaign, ship: Ship) -> Any:
     """R74: a ship lying in a hex (arrived, in port) puts out to search it: a voyage of
     one hex, held open while she searches (she arrives there again when the search ends)."""
-    from voyage.actions.voyages import insert_voyage
-    from voyage.engine.clock import ShipState
 
     if not ship.hex:
         raise VoyageRuleError(f"{ship.name} is nowhere on the map")
@@ -393,7 +394,6 @@ def rescue_action(
     camp: Campaign, act: Action, ship_name: str, names: list[str], everyone: bool
 ) -> Event:
     """R74: `act SHIP rescue`: the referee declares people in the ship's hex rescued."""
-    from voyage.actions.voyages import log_event, open_voyage, save_state
 
     ship = camp.get_ship(ship_name)
     if ship.status in ("sunk", "abandoned"):
@@ -450,7 +450,6 @@ def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: 
     next_id = _counter(rows)
 
     def split(group: Floater, count: int) -> Floater:
-        from dataclasses import replace
 
         part = replace(group, id=next_id(), count=count)
         group.count -= count
@@ -519,7 +518,6 @@ def schedule_text(f: Floater, state: str, book: Any) -> str:
 
 def survivors(camp: Campaign, world: Any = None) -> list[dict[str, Any]]:
     """Every raft and group off a ship, with where they are and their schedule (R72)."""
-    from voyage.world.waterphase import in_the_water
 
     rows = floaters(camp)
     capsized = {f.id for f in rows if f.kind == "raft" and f.capsized and f.afloat}

@@ -23,16 +23,26 @@ them by the objective.
 from __future__ import annotations
 
 import copy
+import heapq
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from voyage.actions.forecast import Leg, Setup, prepare
+from voyage.actions.depthroutes import shoal_warning
+from voyage.actions.forecast import Leg, Setup, check_counts, default_seed, forecast, prepare
+from voyage.actions.voyages import check_pace, plan_route, shallows
 from voyage.base.errors import VoyageError
 from voyage.base.text import plural
 from voyage.map import hexes as hexmap
+from voyage.map.seamap import sea_hex
+from voyage.rules.arrival import lying
+from voyage.rules.drift import current_lookup, leg_speed, side_of_step
 from voyage.rules.shoals import draft_chart
+from voyage.store.mapstore import list_storms
+from voyage.store.portfuel import left_after, sold_everywhere
 from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import full_charge
 
 OBJECTIVES = ("fastest", "safest", "fuel")
 KINDS = {
@@ -83,8 +93,6 @@ def fuel_per_hex(ship: Any, book: Any, pace: str, water_in_load: bool) -> Any:
     A built boat: power units a hex at the speed ``pace`` gives her now (R82), exactly (a
     Fraction: 14.4 at 30 mph); 0 when she rows or has no plant."""
     if ship.design is not None:
-        from voyage.vessels.boatpower import full_charge
-
         if not full_charge(ship, book):
             return 0
         probe = copy.copy(ship)
@@ -104,11 +112,7 @@ def candidates(
         check_pace,
         open_voyage,
         plan_route,
-        shallows,
     )
-    from voyage.map.seamap import sea_hex
-    from voyage.rules.arrival import lying
-    from voyage.store.mapstore import list_storms
 
     ship = camp.get_ship(ship_name)
     current = open_voyage(camp, ship.name)
@@ -193,10 +197,6 @@ def _with_currents(
     """The route of fewest hours at ``speed`` knots with the currents (R64: each hex's
     current helps or hinders the leg out of it; a leg it holds still is closed), out of
     the ``avoid`` terrains where another way exists. Dijkstra over exact hours."""
-    import heapq
-    from fractions import Fraction
-
-    from voyage.rules.drift import current_lookup, leg_speed, side_of_step
 
     current_at = current_lookup(chart)
     hex_miles = Fraction(12)
@@ -235,8 +235,6 @@ def _fuel_routes(
     camp: Any, chart: Any, ship: Any, start: str, goal: str, use: int, avoid: list[str]
 ) -> list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]]:
     """One-stop routes through ports that sell fuel, shortest first (R16)."""
-    from voyage.actions.voyages import plan_route
-    from voyage.store.portfuel import left_after, sold_everywhere
 
     sold = sold_everywhere(camp)
     options = []
@@ -280,10 +278,6 @@ def _recharge_routes(
     the charge she starts it with (aboard now, then a full plant) covers its hexes with some
     left (she enters a hex only with its cost aboard). Offered: the best way with as many
     stops as it takes (Dijkstra over the ports) and the best one-stop ways."""
-    import heapq
-
-    from voyage.actions.voyages import plan_route
-    from voyage.vessels.boatpower import full_charge
 
     full = full_charge(ship, book)
     ports = {p.name: p for p in chart.ports() if p.name not in (start, goal)}
@@ -416,13 +410,11 @@ def plan(
     strain: int = 0,
 ) -> dict[str, Any]:
     """Every candidate forecast (the same seed for each), ordered by ``objective``."""
-    from voyage.actions.forecast import check_counts, default_seed, forecast
 
     if objective not in OBJECTIVES:
         raise PlanError(f"--objective must be one of {', '.join(OBJECTIVES)}")
     check_counts(runs, workers)
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
-    from voyage.actions.depthroutes import shoal_warning
 
     rows = []
     for cand in candidates(camp, ship_name, to, pace, strain):
@@ -475,7 +467,6 @@ def shortfall(
         return None
     if not all(r["out_of_fuel"] >= 0.5 for r in rows):
         return None
-    from voyage.actions.voyages import check_pace
 
     if pace is None:
         pace = ship.pace or "normal"
@@ -485,8 +476,6 @@ def shortfall(
         return None
     goal = hexmap.canonical(to)
     if ship.design is not None:  # R82: a built boat
-        from voyage.vessels.boatpower import full_charge
-
         full = full_charge(ship, camp.rulebook)
         reach = int(full // use)  # she enters a hex only with its cost aboard
         least = fuel_per_hex(ship, camp.rulebook, "20mph", camp.water_in_load)

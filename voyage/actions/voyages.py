@@ -8,11 +8,13 @@ advance is one undoable action and an interrupted one leaves the campaign as it 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voyage.actions.depthroutes import shoal_warning
+from voyage.actions.fightclock import refuse_while_fighting
+from voyage.actions.passage import end_lying, expected_hours, expected_text, harbour_world
+from voyage.actions.people import floaters, rescue_action, roster, save_floaters
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain, plural
 from voyage.dice.events import Event
@@ -27,51 +29,35 @@ from voyage.engine.clock import (
     no_storms,
 )
 from voyage.map import hexes as hexmap
-from voyage.map.routetext import (
-    read_inshore,
-    read_route,
-)
 from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
+from voyage.rules.drift import current_lookup
 from voyage.rules.repair import repair_leak
 from voyage.rules.shoals import draft_chart
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
+from voyage.store.mapstore import campaign_chart
+from voyage.store.portfuel import stock_left
 from voyage.store.voyagerows import (
-    VOYAGE_SELECT,
     insert_voyage,
-    keep_stored,
+    open_voyage,
+    open_voyages,
     place_at_sea,
     save_state,
 )
+from voyage.tables.calendar import campaign_calendar, clock_text
+from voyage.vessels import boatpower
 from voyage.vessels import ships as shipfig
+from voyage.vessels.boatpower import check_can_sail, pace_text
 from voyage.vessels.ships import PACES, Ship
+from voyage.world.encounters import encounter_checks
+from voyage.world.waterphase import WaterPhase
 
 if TYPE_CHECKING:
-    from voyage.map.seamap import SeaMap
-
-OPEN_SQL = "ended IS NULL AND status NOT IN ('sunk', 'abandoned')"
-OPEN_V = "v.ended IS NULL AND v.status NOT IN ('sunk', 'abandoned')"
+    pass
 
 
 # -- the map and the storms --------------------------------------------------------------
-
-
-def campaign_chart(camp: Campaign) -> tuple[SeaMap, SeaStateLookup]:
-    """The campaign's sea map (voyage.store.mapstore) and its sea states (R60: rolled cells and
-    the referee's storms, voyage.world), read once for an advance."""
-    from voyage.actions.weather import sea_states_for
-    from voyage.base.errors import MapError
-    from voyage.store.mapstore import current_map
-
-    try:
-        chart = current_map(camp)
-    except MapError as exc:
-        raise VoyageRuleError(str(exc)) from None
-    sea = sea_states_for(camp, chart)
-    if not sea.rolled and not sea.storms:
-        return chart, no_storms
-    return chart, sea.lookup()
 
 
 def world_for(
@@ -81,9 +67,6 @@ def world_for(
     if chart is None:
         chart, found = campaign_chart(camp)
         storms = storms or found
-    from voyage.rules.drift import current_lookup
-    from voyage.tables.calendar import campaign_calendar
-    from voyage.world.encounters import encounter_checks
 
     settings = camp.settings
     return World(
@@ -97,47 +80,6 @@ def world_for(
         encounters=encounter_checks(camp, chart),  # R93
         track_armor=bool(settings.get("track_armor", False)),  # R84
     )
-
-
-# -- loading and saving state -------------------------------------------------------------
-
-
-def _state_from_rows(
-    camp: Campaign, voyage: dict[str, Any], ship: Ship, hours: int | None = None
-) -> ShipState:
-    s = ShipState(
-        ship=ship,
-        voyage_id=voyage["id"],
-        # read as asked, or split when ``hours`` will read it all over (issue 14)
-        route=read_route(voyage["route"], hours),
-        position=voyage["position"],
-        progress=voyage["progress_miles"],
-        inshore=read_inshore(voyage["inshore"], hours),
-        status=voyage["status"],
-        pace=voyage["pace"],
-        strain=voyage["strain"],
-    )
-    s.set_extra(json.loads(voyage["state"] or "{}"))
-    # The route as stored, so save_state rewrites it only when a new course changed it: a
-    # long route is the biggest value in the row (issue 14.5: per-advance cost flat).
-    keep_stored(camp, s)
-    return s
-
-
-def open_voyages(camp: Campaign, hours: int | None = None) -> list[ShipState]:
-    """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
-    a fire, a listing or a sinking goes on in port until it is dealt with). ``hours``: how
-    long they will be advanced, if known (routetext.read_route: a year's advance splits
-    each route once, a day's reads a long one lazily; the same hexes either way)."""
-    rows = list(camp.db.query(f"{VOYAGE_SELECT} WHERE {OPEN_V} ORDER BY v.id"))
-    return [_state_from_rows(camp, r, camp.get_ship(r["ship"]), hours) for r in rows]
-
-
-def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
-    """The ship's voyage not yet over, if any."""
-    sql = f"{VOYAGE_SELECT} WHERE v.ship = ? AND {OPEN_V} ORDER BY v.id DESC LIMIT 1"
-    rows = list(camp.db.query(sql, [ship_name]))
-    return _state_from_rows(camp, rows[0], camp.get_ship(rows[0]["ship"])) if rows else None
 
 
 # -- setting sail --------------------------------------------------------------------------
@@ -191,7 +133,6 @@ def plan_route(
 def check_pace(ship: Ship, camp: Campaign, pace: str, strain: int) -> tuple[str, int]:
     """R13-R15: normal, slow, or strain N with 1 <= N <= floor(Speed/2); a built boat's
     pace is normal or a speed in mph (R82, voyage.vessels.boatpower)."""
-    from voyage.vessels import boatpower
 
     if ship.design is not None:
         return boatpower.check_boat_pace(ship, camp.rulebook, pace, strain, camp.water_in_load), 0
@@ -292,8 +233,6 @@ def planned_voyage(
         pace, strain = ship.pace or "normal", ship.strain
     pace, strain = check_pace(ship, camp, pace, strain)
     if ship.design is not None:
-        from voyage.vessels.boatpower import check_can_sail
-
         check_can_sail(ship)  # R82, R85: charge, plant and propellers, unless she rows
     if shipfig.has_engine(ship) and not shipfig.rows(ship):
         if ship.engine_broken:
@@ -324,8 +263,6 @@ def _sail(
     planned = planned_voyage(camp, ship_name, to, via, route, pace, strain, inshore, chart)
     ship, hexes, flags = planned.ship, planned.route, planned.inshore
     if (lies := open_voyage(camp, ship.name)) is not None:  # anchored or adrift: it ends
-        from voyage.actions.passage import end_lying
-
         end_lying(camp, act, lies)
     pace, strain = planned.pace, planned.strain
     vid = insert_voyage(camp, ship.name, hexes, flags, pace, strain)
@@ -333,7 +270,6 @@ def _sail(
     ship.status = "at sea"
     save_state(camp, state, camp.clock)
     leg = " inshore" if inshore else ""
-    from voyage.actions.passage import expected_hours, expected_text
 
     with_current, still_water = expected_hours(camp, state, chart)
     text = (
@@ -351,7 +287,6 @@ def _pace_words(ship: Ship, camp: Campaign, pace: str) -> str:
     """``pace normal``, or a built boat's ``at 60 mph, 21.6 power units a hex`` (R82)."""
     if ship.design is None:
         return f"pace {pace}"
-    from voyage.vessels.boatpower import pace_text
 
     use = plain(shipfig.fuel_use(ship, camp.rulebook, pace, camp.water_in_load))
     return f"at {pace_text(pace, ship, camp.rulebook, camp.water_in_load)}, {use} power units a hex"
@@ -378,11 +313,9 @@ def advance(
     with camp.action("advance", "advance") as act:
         # read inside the transaction (BEGIN IMMEDIATE): no other process can change the
         # campaign between what the engine reads and what it writes
-        from voyage.actions.fightclock import refuse_while_fighting
 
         refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
-        from voyage.actions.people import floaters, roster, save_floaters
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)
@@ -394,8 +327,6 @@ def advance(
                 "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
         if world is None and not any(s.active for s in states) and not someone_afloat:
-            from voyage.actions.passage import harbour_world
-
             world = harbour_world(camp)
         world = world or world_for(camp)
         start = camp.clock
@@ -403,8 +334,6 @@ def advance(
         engine.progress = progress
         people = roster(camp)
         if world.chart is not None:
-            from voyage.world.waterphase import WaterPhase
-
             # R71-R74: rafts and people in the water, and ships that go down with people aboard
             engine.water = WaterPhase(engine, afloat, people, camp.settings)
         result = engine.run(start, hours, until)
@@ -423,14 +352,6 @@ def advance(
             summary += f" (stopped: {result.stopped})"
         camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
     return result
-
-
-def clock_text(camp: Campaign, clock: int, minute: int = 0) -> str:
-    """A campaign time as people read it (voyage.tables.calendar.format_time: ``12 Jun 1492,
-    14:00`` or ``Day 3, 14:00``)."""
-    from voyage.tables.calendar import campaign_calendar, format_time
-
-    return format_time(campaign_calendar(camp), clock, minute)
 
 
 # -- referee actions -------------------------------------------------------------------------
@@ -486,8 +407,6 @@ def referee_action(
     """A referee's action between advances (one undoable action), logged as an event."""
     with camp.action(f"act {what}", f"{what} {ship_name}") as act:
         if what == "rescue":
-            from voyage.actions.people import rescue_action
-
             event = rescue_action(camp, act, ship_name, list(names), everyone)
         else:
             event = _referee_action(
@@ -763,7 +682,6 @@ def _refuel(
         raise VoyageRuleError(f"{ship.hex} is not a port: fuel is sold only in ports")
     if info.fuel is None:
         raise VoyageRuleError(f"{info.port} ({ship.hex}) sells no fuel")
-    from voyage.store.portfuel import stock_left
 
     left = stock_left(camp, info)
     if left is not None and amount > left:
@@ -814,13 +732,3 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
         vid = opened.voyage_id if opened else None
         log_event(camp, act, ship.name, vid, Event("place", text))
     return text
-
-
-# -- reading the log: voyage.store.voyagelog (re-exported here for the callers that import it) --
-from voyage.store.voyagelog import (  # noqa: E402, F401
-    event_rows,
-    hour_rows,
-    status_rows,
-    voyage_list,
-    voyage_tracks,
-)

@@ -11,13 +11,22 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from voyage.base.errors import VoyageError, quoted
+from voyage.base.errors import MapError, VoyageError, quoted
 from voyage.dice.events import Event
-from voyage.map.regions import check_climates, find_region
+from voyage.map import hexes as hexmap
+from voyage.map.regions import find_region
+from voyage.store.logrows import log_event
+from voyage.store.mapstore import current_map, rerolls, sea_states_for
+from voyage.tables.calendar import (
+    LATEST_YEAR,
+    campaign_calendar,
+    clock_text,
+    format_date,
+    format_time,
+    parse_start,
+)
 from voyage.tables.rulebook import SEA_STATES
 from voyage.world.cells import STATE_WORDS, roll_hour
-from voyage.world.seasons import season_of
-from voyage.world.seastate import SeaStates, referee_storms
 
 if TYPE_CHECKING:
     from voyage.store.campaign import Campaign
@@ -25,48 +34,6 @@ if TYPE_CHECKING:
 
 class WeatherError(VoyageError):
     """A weather command that cannot be done as asked (one line says why and the fix)."""
-
-
-def rerolls(camp: Campaign) -> dict[tuple[str, int], int]:
-    """The referee's reroll counts by (region, day)."""
-    if not camp.db["weather_rerolls"].exists():
-        return {}
-    return {
-        (r["region"], int(r["day"])): int(r["count"])
-        for r in camp.db.query("SELECT region, day, count FROM weather_rerolls")
-    }
-
-
-def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
-    """The campaign's sea: rolled cells (unless the option is off) and referee storms."""
-    from voyage.store.mapstore import current_map
-
-    sea_map = sea_map if sea_map is not None else current_map(camp)
-    # the campaign's tables may have changed since the map was loaded: say so in one line
-    from voyage.tables.calendar import calendar_seasons, campaign_calendar
-
-    check_climates(
-        sea_map.weather_regions(),
-        camp.rulebook.climates["climates"],
-        "the campaign's map",
-        calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
-        implicit=not sea_map.regions,
-    )
-    storms = (
-        referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))
-        if camp.db["storms"].exists()
-        else []
-    )
-    return SeaStates(
-        camp.seed,
-        sea_map,
-        camp.rulebook,
-        rerolls=rerolls(camp),
-        storms=storms,
-        rolled=bool(camp.settings.get("rolled_weather", True)),
-        # the one call on the calendar: the season at the day's 06:00 roll (R61)
-        season=lambda day: season_of(camp, roll_hour(day)),
-    )
 
 
 # -- times ---------------------------------------------------------------------------------
@@ -140,7 +107,6 @@ def parse_when(text: str, now: int, calendar: Any = None, option: str = "--at") 
 def _date_example(calendar: Any, now: int) -> str:
     """Now in the campaign's calendar, as a date a person can type back ('1 Highsun 1042,
     14:00' in the Reckoning, '12 Jun 1492, 14:00' in the Gregorian)."""
-    from voyage.tables.calendar import format_time
 
     return str(format_time(calendar, now))
 
@@ -164,7 +130,6 @@ def _calendar_hour(
     WeatherError when the calendar has no such date). A date without a year ("3 Jun") is
     in the campaign's current year, the year of ``now``; one that falls before the
     campaign began that way is refused, naming the year to add."""
-    from voyage.tables.calendar import parse_start
 
     raw = " ".join(text.split())
     hh = 0
@@ -175,7 +140,6 @@ def _calendar_hour(
         _check_minute(text, m.group(3), option)
     if not any(ch.isdigit() for ch in raw):
         return None
-    from voyage.tables.calendar import LATEST_YEAR
 
     yearless = _NO_YEAR.match(raw) if now is not None else None
     if yearless:
@@ -210,14 +174,12 @@ def _ordinal(definition: Any, date: Any) -> int:
 
 def date_text(camp: Campaign, hour: int) -> str:
     """The day of ``hour`` as the campaign shows it (``12 Jun 1492`` or ``Day 3``)."""
-    from voyage.tables.calendar import campaign_calendar, format_date
 
     return format_date(campaign_calendar(camp), hour)
 
 
 def when_text(camp: Campaign, hour: int) -> str:
     """The campaign's one time format (``12 Jun 1492, 14:00`` or ``Day 3, 14:00``)."""
-    from voyage.actions.voyages import clock_text
 
     return clock_text(camp, hour)
 
@@ -277,7 +239,6 @@ def show(camp: Campaign, hour: int) -> dict[str, Any]:
     sea = sea_states_for(camp)
     levels = sea.levels(hour)
     by_state: dict[str, list[str]] = {s: [] for s in SEA_STATES[1:]}
-    from voyage.map import hexes as hexmap
 
     for name in sorted(levels, key=hexmap.parse_hex):
         by_state[SEA_STATES[levels[name]]].append(name)
@@ -319,7 +280,6 @@ def weather_lines(camp: Campaign, start: int, end: int) -> list[str]:
     """One line per storm cell that formed from hour ``start`` to ``end`` (R61, R62)."""
     if end <= start or not camp.settings.get("rolled_weather", True):
         return []
-    from voyage.base.errors import MapError
 
     try:
         sea = sea_states_for(camp)
@@ -337,8 +297,6 @@ def weather_lines(camp: Campaign, start: int, end: int) -> list[str]:
 def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str, Any]]:
     """Roll ``day`` again for one region or all (R63: the next stream of that day); one
     logged, undoable action. Only days already rolled (06:00 has come) can be rerolled."""
-    from voyage.actions.voyages import log_event
-    from voyage.store.mapstore import current_map
 
     if day < 1:
         raise WeatherError(f"day {day}: days count from 1")

@@ -53,7 +53,7 @@ def demo(seed: int | None, out: str, force: bool, as_json: bool) -> None:
 
         voyage demo --seed 12 --out ~/voyage-demo
     """
-    from voyage.actions.demo import run_demo
+    from voyage.outputs.demo import run_demo
 
     result = run_demo(out, seed, force=force, echo=None if as_json else click.echo)
     if as_json:

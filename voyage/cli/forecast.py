@@ -154,8 +154,8 @@ def forecast(
     # R83: her route has to cross charted water shallower than her draft (as `sail` says)
     data["depth_warning"] = shoal_warning(camp, None, setup.state.ship, setup.route)
     if plot_path:
-        from voyage.actions.voyages import campaign_chart
         from voyage.outputs.forecast_plot import plot_forecast
+        from voyage.store.mapstore import campaign_chart
 
         chart, _ = campaign_chart(camp)
         plot_forecast(chart, setup, data, results, plot_path)

@@ -110,7 +110,7 @@ def journal(
     # hour included; its header said an hour past now when this was now + 1.
     end = parse_when(until, now, cal, option="--until") if until else now
     if until is None and start > end:  # no --until to blame: the journal tells the past
-        from voyage.actions.voyages import clock_text
+        from voyage.tables.calendar import clock_text
 
         raise JournalError(
             f"--since {since!r} has not come yet (it is now "

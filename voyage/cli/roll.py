@@ -198,7 +198,7 @@ def _storm_sea(table: Any, sea: str | None, storm: bool) -> Any:
         return rules[SEA_STATES.index(sea)]
     if not storm or table.camp is None or not table.ship.hex:
         return None
-    from voyage.actions.weather import sea_states_for
+    from voyage.store.mapstore import sea_states_for
 
     level = sea_states_for(table.camp).for_ship(table.ship.hex, table.camp.clock)
     return rules[level] if level else None

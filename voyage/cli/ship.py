@@ -297,7 +297,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
 def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
     """Each ship's speed now (``speed_now``): at sea as `voyage status` gives it (0 anchored,
     adrift, stuck; a tow's at her tower's, R92), 0 sunk or abandoned, else her figure."""
-    from voyage.actions.voyages import status_rows
+    from voyage.store.voyagelog import status_rows
 
     at_sea = (
         {r["ship"]: r["speed"] for r in status_rows(camp)}
@@ -328,7 +328,7 @@ def show(db_path: str, name: str, as_json: bool) -> None:
         emit_json(fig)
         return
     if fig.get("status") == "at sea":  # anchored, adrift, stuck...: her voyage says (R65)
-        from voyage.actions.voyages import open_voyage
+        from voyage.store.voyagerows import open_voyage
 
         lying = open_voyage(camp, fig["name"])
         if lying is not None and lying.status != "under way":
@@ -516,7 +516,7 @@ def load_ship(
     adrift, crew_note = heave_to(camp, s) if crew == 0 else (None, "")  # R70: nobody sails her
     with camp.action("ship load", f"load {s.name}"):
         if adrift is not None:
-            from voyage.actions.voyages import save_state
+            from voyage.store.voyagerows import save_state
 
             save_state(camp, adrift, camp.clock)
         camp.save_ship(s)

@@ -122,8 +122,8 @@ def sail(
     """
     from voyage.actions.depthroutes import shoal_warning
     from voyage.actions.passage import expected_hours, fuel_short
-    from voyage.actions.voyages import clock_text
     from voyage.actions.voyages import sail as do_sail
+    from voyage.tables.calendar import clock_text
 
     if to and route:
         raise click.UsageError("give either --to (with --via) or --route, not both")
@@ -381,10 +381,9 @@ def _near_word(until: str) -> None:
 def _hours_until(camp: Any, when: str) -> int:
     """``advance --until WHEN``: the hours from now to a time (voyage.actions.weather's
     parse_when: 'day 3, 06:00', '2 Jun 1492, 06:00', '+12h'), from 1 to a year."""
-    from voyage.actions.voyages import clock_text
     from voyage.actions.weather import parse_when
     from voyage.base.errors import VoyageError
-    from voyage.tables.calendar import campaign_calendar
+    from voyage.tables.calendar import campaign_calendar, clock_text
 
     words = "arrival, event, dawn, dusk or a time"
     try:
@@ -460,7 +459,7 @@ def log(
 
         voyage log "Sea Witch" --voyage 1 --json
     """
-    from voyage.actions.voyages import event_rows, hour_rows
+    from voyage.store.voyagelog import event_rows, hour_rows
     from voyage.tables.calendar import campaign_calendar, format_time
 
     camp = read_campaign(db_path)
@@ -585,7 +584,8 @@ def status(db_path: str, as_json: bool) -> None:
 
         voyage status
     """
-    from voyage.actions.voyages import clock_text, status_rows
+    from voyage.store.voyagelog import status_rows
+    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)

@@ -100,8 +100,8 @@ def storm(
 
         voyage weather storm --around 1010 --radius 2 --hours 24 --state major --moving SE
     """
-    from voyage.actions.voyages import clock_text
     from voyage.store.mapstore import add_storm
+    from voyage.tables.calendar import clock_text
 
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
@@ -143,8 +143,8 @@ def list_command(db_path: str, as_json: bool) -> None:
 
         voyage weather list
     """
-    from voyage.actions.voyages import clock_text
     from voyage.store.mapstore import list_storms
+    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     storms = list_storms(camp)
@@ -227,9 +227,8 @@ def forecast_command(db_path: str, days: int, plot_path: str | None, as_json: bo
     camp = open_campaign(db_path)
     data = forecast(camp, days)
     if plot_path:
-        from voyage.actions.weather import sea_states_for
         from voyage.outputs.weatherplot import plot_tracks
-        from voyage.store.mapstore import current_map
+        from voyage.store.mapstore import current_map, sea_states_for
 
         sea_map = current_map(camp)
         first = (data["days"][0]["day"] - 1) * 24

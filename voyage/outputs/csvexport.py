@@ -47,7 +47,8 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
     routine checks), in the players' words (no ruling codes, no drowning dice, no
     leviathan's figures: voyage.outputs.chronicle.for_players)."""
     from voyage.outputs.chronicle import event_for_players
-    from voyage.outputs.export import _clock_of, clock_text, is_notable
+    from voyage.outputs.export import _clock_of, is_notable
+    from voyage.tables.calendar import format_time
 
     players = audience == "players"
     by_clock: dict[int, list[dict[str, Any]]] = {}
@@ -80,7 +81,7 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
             {
                 "voyage": log.id,
                 "ship": log.ship,
-                "time": clock_text(_clock_of(r), log.calendar),
+                "time": format_time(log.calendar, _clock_of(r)),
                 "events": len(events),
                 "event_text": "; ".join(" ".join(str(e.get("text", "")).split()) for e in events),
             }

@@ -25,6 +25,7 @@ from voyage.base.errors import VoyageError
 from voyage.dice.roller import Roll
 from voyage.outputs.chronicle import STUCK_TEXT
 from voyage.outputs.csvexport import CSV_COLUMNS, csv_rows, to_csv  # noqa: F401 (the CSV export, there)
+from voyage.rules.emergency import count_ends_at
 from voyage.store.hourdays import read_hours
 from voyage.tables.calendar import format_time
 
@@ -268,7 +269,7 @@ def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
             [last, first],
         )
         return [str(r["hex"]) for r in rows]
-    from voyage.actions.weather import sea_states_for
+    from voyage.store.mapstore import sea_states_for
 
     sea = sea_states_for(camp)
     found: set[str] = set()
@@ -284,18 +285,12 @@ def _quote(name: str) -> str:
 # ----------------------------------------------------------------------------- summary
 
 
-def clock_text(clock: int | None, calendar: Any = None, minute: int = 0) -> str:
-    """Campaign hours since day 1, 00:00, as every time is written (voyage.tables.calendar:
-    ``12 Jun 1492, 14:00``, or ``Day 3, 14:00`` without a calendar); ``-`` for none."""
-    return format_time(calendar, clock, minute)
-
-
 def event_time(log: VoyageLog, event: dict[str, Any]) -> str:
     """When an event happened, to the minute, in the one time format."""
     clock = event.get("clock")
     if clock is None:
         clock = (_day_of(event) - 1) * 24 + int(event.get("hour") or 0)
-    return clock_text(int(clock), log.calendar, int(event.get("minute") or 0))
+    return format_time(log.calendar, int(clock), int(event.get("minute") or 0))
 
 
 def duration_text(hours: int) -> str:
@@ -398,7 +393,7 @@ def ending_time(log: VoyageLog) -> str | None:
     final = ending_event(log)
     if final is not None:
         return event_time(log, final)
-    return clock_text(v.get("ended"), log.calendar)
+    return format_time(log.calendar, v.get("ended"))
 
 
 def ending_minute(log: VoyageLog) -> int | None:
@@ -427,7 +422,39 @@ def day_end_time(log: VoyageLog, last: dict[str, Any]) -> str:
         ]
         if final:
             return event_time(log, final[-1])
-    return clock_text(clock + 1, log.calendar)
+    return format_time(log.calendar, clock + 1)
+
+
+def left_outcome(log: Any, where: str) -> str | None:
+    """How an open voyage stands whose people abandoned her (R71) while she sank, burned,
+    leaked or listed (a :class:`VoyageLog`; ``where``: ``hex 1005``), for the
+    export's outcome: ``abandoned and sinking in hex 1005, going under at Day 1, 06:13``
+    (it read "adrift in hex 1005"); None when nobody abandoned her."""
+    if not any(e.get("kind") == "abandon" for e in log.events):
+        return None
+    state = log.voyage.get("state")
+    state = state if isinstance(state, dict) else {}
+    clock = int(log.clock or 0)
+
+    def at(since: Any, left: Any) -> str:
+        minute = count_ends_at(since, int(left), clock)
+        return format_time(log.calendar, minute // 60, minute % 60)
+
+    if state.get("sinking_in") is not None:
+        going = at(state.get("sinking_since"), state["sinking_in"])
+        return f"abandoned and sinking in {where}, going under at {going}"
+    if state.get("swallow_in") is not None:
+        going = at(state.get("fire_since"), state["swallow_in"])
+        return (
+            f"abandoned and burning out of control in {where}, the fire swallowing her at {going}"
+        )
+    if state.get("fire"):
+        return f"abandoned and on fire in {where}, nobody aboard to fight it"
+    if state.get("leaks"):
+        return f"abandoned and leaking in {where}, nobody aboard to pump or bail"
+    if state.get("listing"):
+        return f"abandoned and listing in {where}, nobody aboard to pump or bail"
+    return f"abandoned, adrift in {where}"
 
 
 def outcome_text(log: VoyageLog) -> str:
@@ -444,8 +471,7 @@ def outcome_text(log: VoyageLog) -> str:
         return f"sank in {where}{on}"
     if status == "under way":
         return f"still under way, last in {where}"
-    from voyage.actions.abandonship import left_outcome  # R71: abandoned, sinking or burning on
-
+    # R71: abandoned, sinking or burning on
     left = left_outcome(log, where) if when is None else None
     return left or f"{status} in {where}{on}"
 
@@ -545,7 +571,7 @@ def to_markdown(
         "",
         f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
         f"{md_text(place(log, v.get('destination')))}, "
-        f"{md_text(clock_text(v.get('started'), log.calendar))} to "
+        f"{md_text(format_time(log.calendar, v.get('started')))} to "
         f"{md_text(ending_time(log) or 'now')}: "
         f"{md_text(s['outcome'])}.",
         "",
@@ -559,7 +585,7 @@ def to_markdown(
     # ends with her sunk, so the line says when the card was true
     sailed = (
         f"As she set sail from {place(log, v.get('origin'))}, "
-        f"{clock_text(v.get('started'), log.calendar)}"
+        f"{format_time(log.calendar, v.get('started'))}"
     )
     out += [
         f"- {md_text(sailed if line.strip().startswith('Status:') else line.strip())}"

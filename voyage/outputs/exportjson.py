@@ -16,11 +16,11 @@ from voyage.outputs.export import (
     ExportError,
     VoyageLog,
     _clock_of,
-    clock_text,
     ending_minute,
     event_time,
     summary,
 )
+from voyage.tables.calendar import format_time
 
 
 def to_json(log: VoyageLog) -> dict[str, Any]:
@@ -40,10 +40,10 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         "status": v.get("status"),
         "started": v.get("started"),
         "ended": v.get("ended"),
-        "started_time": clock_text(v.get("started"), log.calendar)
+        "started_time": format_time(log.calendar, v.get("started"))
         if v.get("started") is not None
         else None,
-        "ended_time": clock_text(v.get("ended"), log.calendar)
+        "ended_time": format_time(log.calendar, v.get("ended"))
         if v.get("ended") is not None
         else None,
         # the minute she sank or arrived (ended_time names the hour, as it always has)
@@ -53,7 +53,7 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
     hours = []
     for r in log.hours:
         hour = {k: r.get(k) for k in _HOUR_FIELDS}
-        hour["time"] = clock_text(_clock_of(r), log.calendar)
+        hour["time"] = format_time(log.calendar, _clock_of(r))
         hours.append(hour)
     events = [
         {

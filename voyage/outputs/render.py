@@ -971,7 +971,7 @@ def text_map(
         ports = [sea_map.hex(n) for n in sorted(here, key=hexmap.parse_hex)]
         if ports:
             out.append("Ports:")
-            from voyage.store.mapstore import fuel_words
+            from voyage.store.portfuel import fuel_words
 
             for p in ports:
                 out.append(f"  {p.name}  {p.port}, {fuel_words(p, fuel_left or {})}")

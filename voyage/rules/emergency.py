@@ -104,3 +104,20 @@ def emergency_minutes(h: Any, entries: list[int], i: int) -> int:
         elif h.moving and i < count:
             h.minute = max(h.minute, entries[i])
     return i
+
+
+def count_ends_at(since: int | None, left: int, clock: int) -> int:
+    """The campaign minute a countdown of ``left`` minutes begun at minute ``since`` runs
+    out (a sinking, R40; a fire swallowing her, R50), the clock standing at hour ``clock``:
+    it falls a minute at a time after the minute it began (voyage.rules.emergency), from
+    the clock's first minute on."""
+    return max(int(since or 0), clock * 60 - 1) + int(left)
+
+
+def minutes_left(since: int | None, left: int, clock: int) -> int:
+    """How many minutes after the clock's hour ``clock`` (its minute 0) that countdown runs
+    out: the minute the log will give, less now. A countdown carried over from the hour
+    before has already been stepped to that hour's last minute, so it is one less than
+    ``left`` (the status table said "sinking (9 min)" at 03:00 for a ship that goes under
+    at 03:08); one begun at the clock by a referee's action is ``left`` itself."""
+    return count_ends_at(since, left, clock) - clock * 60

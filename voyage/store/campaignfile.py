@@ -404,6 +404,104 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
 # ----------------------------------------------------------------------------- reading
 
 
+# ----------------------------------------------------------------------------- stored JSON
+# The values a campaign stores as JSON, checked without opening it as a campaign: `voyage
+# doctor` runs this check among its others, and :func:`explain` names the value behind a
+# JSONDecodeError with it.
+
+#: Columns that hold JSON, by table; columns whose default is '[]' or '{}' are added.
+#: (campaign.rng_state is not JSON since the journal: _campaign_row restores it instead.)
+JSON_COLUMNS: dict[str, list[str]] = {
+    "settings": ["value"],
+    "actions": ["snapshot"],
+    "ships": ["traits", "equipment", "design"],
+    "rolls": ["record"],
+    "voyages": ["state"],
+    "voyage_routes": ["route", "inshore"],  # JSON until m106 (ROUTE_TEXT_STEP), text since
+    "events": ["rolls", "changes"],
+    "hour_days": ["hours"],
+    "fights": ["turn_order"],
+    "fighters": ["damage"],
+}
+#: The schema step after which voyage_routes holds text, not JSON (voyage.map.routetext).
+ROUTE_TEXT_STEP = "m106_route_text"
+#: The most problems listed for one check.
+MAX_PER_CHECK = 5
+
+
+@dataclass
+class Finding:
+    """One problem: which check found it, where, and what is wrong."""
+
+    check: str
+    where: str
+    problem: str
+
+    def line(self) -> str:
+        return f"{self.check}: {self.where}: {self.problem}"
+
+
+def json_columns(
+    conn: sqlite3.Connection, tables: set[str], applied: list[str]
+) -> dict[str, list[str]]:
+    """The columns of ``tables`` that hold JSON, by table (:data:`JSON_COLUMNS`)."""
+    found: dict[str, list[str]] = {}
+    for table in sorted(tables):
+        if table.startswith("sqlite_"):
+            continue
+        if table == "voyage_routes" and ROUTE_TEXT_STEP in applied:
+            continue  # text since m106 (voyage.map.routetext): _route_texts checks it
+        info = list(conn.execute(f"PRAGMA table_info([{table}])"))
+        named = set(JSON_COLUMNS.get(table, []))
+        cols = [c[1] for c in info if c[1] in named or (c[4] or "").strip() in ("'[]'", "'{}'")]
+        if cols:
+            found[table] = cols
+    return found
+
+
+def _row_name(conn: sqlite3.Connection, table: str) -> str:
+    """The column that names a row to a person: a text primary key, else rowid."""
+    for col in conn.execute(f"PRAGMA table_info([{table}])"):
+        if col[5] == 1 and str(col[2]).upper() == "TEXT":
+            return f"[{col[1]}]"
+    return "rowid"
+
+
+def json_problems(
+    conn: sqlite3.Connection, columns: dict[str, list[str]], out: list[Finding]
+) -> int:
+    """Add a Finding to ``out`` for each value of ``columns`` that is not valid JSON (at
+    most :data:`MAX_PER_CHECK` a column); the number of rows looked at."""
+    checked = 0
+    for table, cols in columns.items():
+        name = _row_name(conn, table)
+        for col in cols:
+            # an empty snapshot is none kept: the action is undone by journal (or pruned)
+            empty_ok = "AND [snapshot] != '' " if (table, col) == ("actions", "snapshot") else ""
+            bad = conn.execute(
+                f"SELECT {name} FROM [{table}] WHERE [{col}] IS NOT NULL {empty_ok}"
+                f"AND (typeof([{col}]) != 'text' OR json_valid([{col}]) = 0) LIMIT ?",
+                [MAX_PER_CHECK],
+            ).fetchall()
+            checked += conn.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
+            label = "row" if name == "rowid" else name.strip("[]")
+            for (key,) in bad:
+                out.append(Finding("json", f"{table}.{col} of {label} {key!r}", "not valid JSON"))
+    return checked
+
+
+def json_findings(path: Path) -> list[Finding]:
+    """Only the JSON check (for naming the value behind a JSONDecodeError in one line)."""
+    info = inspect(path)
+    conn = connect_readonly(path)
+    try:
+        found: list[Finding] = []
+        json_problems(conn, json_columns(conn, info.tables, info.applied), found)
+        return found
+    finally:
+        conn.close()
+
+
 # ----------------------------------------------------------------------------- failures
 
 
@@ -420,8 +518,6 @@ def explain(exc: BaseException, path: Path | None) -> VoyageError | None:
         # else is not the file's fault, and is not hidden)
         if path is None:
             return None
-        from voyage.actions.doctor import json_findings
-
         try:
             found = json_findings(path)
         except (VoyageError, sqlite3.Error):

@@ -1,11 +1,12 @@
-"""The campaign's sea map and storms in the campaign database.
+"""The campaign's sea map, its storms and its sea states, from the campaign database.
 
 The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010),
 so what the referee wrote is exactly what is used; its parse is cached in the campaign keyed
 by the text's hash (:mod:`voyage.store.mapcache`), so a big map is parsed once, not per command.
 Storms (table ``storms``, m011, m050) follow :mod:`voyage.map.storms`. ``voyage undo`` takes
 back a map load or a storm. The sea state of every hex (rolled cells and these storms,
-R60-R63) comes from :mod:`voyage.world`.
+R60-R63) is worked out by :mod:`voyage.world` from what is stored here: the referee's
+storms and reroll counts (``weather_rerolls``).
 """
 
 from __future__ import annotations
@@ -13,12 +14,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from voyage.base.errors import MapError
+from voyage.base.errors import MapError, VoyageRuleError
 from voyage.base.text import plural
 from voyage.map import hexes as hexmap
+from voyage.map.regions import check_climates
 from voyage.map.seamap import SeaMap, bundled_campaign, load_map, parse_map
 from voyage.map.storms import group_storms, storm_rows, storms_at
 from voyage.store import mapcache
+from voyage.tables.calendar import calendar_seasons, campaign_calendar
+from voyage.tables.rulebook import SEA_STATES, WIND_SIDES
+from voyage.world.cells import roll_hour
+from voyage.world.seasons import season_of
+from voyage.world.seastate import (
+    RefereeStorm,
+    SeaStateLookup,
+    SeaStates,
+    no_storms,
+    referee_storms,
+)
 
 if TYPE_CHECKING:
     from voyage.store.campaigndb import Campaign
@@ -62,9 +75,6 @@ def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
 def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
     sea_map = load_map(resolve_map_path(path))  # raises before anything is written
-    from voyage.map.regions import check_climates
-    from voyage.tables.calendar import calendar_seasons, campaign_calendar
-
     # R61: every region's climate must be in the campaign's climates table, with a row for
     # each season of the campaign's calendar
     check_climates(
@@ -190,8 +200,6 @@ def add_storm(
         raise MapError("give both --around HEX and --radius N, or neither")
     if radius is not None and radius < 0:
         raise MapError(f"radius must be 0 or more (got {radius})")
-    from voyage.tables.rulebook import SEA_STATES, WIND_SIDES
-
     if state not in SEA_STATES[1:]:
         raise MapError(f"unknown sea state {state!r}: use {', '.join(SEA_STATES[1:])} (R60)")
     if moving is not None:
@@ -243,8 +251,6 @@ def _check_blows_over_sea(
 ) -> None:
     """R32/R60: a storm tosses the sea. One that would blow over land alone for all its
     hours (still, or moving but never reaching water) is refused: no ship could meet it."""
-    from voyage.world.seastate import RefereeStorm
-
     if any(sea_map.is_sea(h) for h in names):
         return
     if moving:
@@ -307,30 +313,7 @@ def sea_levels(campaign: Campaign, hour: int) -> dict[str, int]:
     """Hex -> sea-state level (1 stormy seas, 2 major storm, 3 hurricane) at ``hour``."""
     if map_row(campaign) is None:
         return {h: 1 for h in storms_at(campaign, hour)}
-    from voyage.actions.weather import sea_states_for
-
     return dict(sea_states_for(campaign).levels(hour))
-
-
-def fuel_left(camp: Campaign, sea_map: SeaMap) -> dict[str, int | None]:
-    """Each port's fuel left to sell, by hex: its ``stock`` less what ships bought there
-    (``port_fuel``), None where the map sets no limit; ports without fuel are left out."""
-    from voyage.store.portfuel import left_after, sold_everywhere
-
-    sold = sold_everywhere(camp)
-    ports = [p for p in sea_map.ports() if p.fuel is not None]
-    return {p.name: left_after(p, sold.get(p.name, 0)) for p in ports}
-
-
-def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:
-    """A port's fuel for people: ``fuel 2/hlb (40 of 600 hlbs left)``, ``fuel 3.5/hlb (no
-    limit)`` or ``no fuel``."""
-    if h.fuel is None:
-        return "no fuel"
-    if h.fuel.stock is None:
-        return f"fuel {h.fuel.price:g}{per} (no limit)"
-    have = left.get(h.name, h.fuel.stock)
-    return f"fuel {h.fuel.price:g}{per} ({have:,} of {h.fuel.stock:,} hlbs left)"
 
 
 def unplaced_encounter_regions(book: Any, sea_map: SeaMap) -> list[str]:
@@ -355,9 +338,6 @@ def tables_fit_map(camp: Campaign, book: Any) -> list[str]:
     not come back as warnings (R93)."""
     if map_row(camp) is None:
         return []
-    from voyage.map.regions import check_climates
-    from voyage.tables.calendar import calendar_seasons, campaign_calendar
-
     sea_map = current_map(camp)
     check_climates(
         sea_map.weather_regions(),
@@ -367,3 +347,57 @@ def tables_fit_map(camp: Campaign, book: Any) -> list[str]:
         implicit=not sea_map.regions,
     )
     return unplaced_encounter_regions(book, sea_map)
+
+
+# -- the sea: rolled cells and the referee's storms (R60-R63) ------------------------------
+
+
+def rerolls(camp: Campaign) -> dict[tuple[str, int], int]:
+    """The referee's reroll counts by (region, day)."""
+    if not camp.db["weather_rerolls"].exists():
+        return {}
+    return {
+        (r["region"], int(r["day"])): int(r["count"])
+        for r in camp.db.query("SELECT region, day, count FROM weather_rerolls")
+    }
+
+
+def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
+    """The campaign's sea: rolled cells (unless the option is off) and referee storms."""
+    sea_map = sea_map if sea_map is not None else current_map(camp)
+    # the campaign's tables may have changed since the map was loaded: say so in one line
+    check_climates(
+        sea_map.weather_regions(),
+        camp.rulebook.climates["climates"],
+        "the campaign's map",
+        calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
+        implicit=not sea_map.regions,
+    )
+    storms = (
+        referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))
+        if camp.db["storms"].exists()
+        else []
+    )
+    return SeaStates(
+        camp.seed,
+        sea_map,
+        camp.rulebook,
+        rerolls=rerolls(camp),
+        storms=storms,
+        rolled=bool(camp.settings.get("rolled_weather", True)),
+        # the one call on the calendar: the season at the day's 06:00 roll (R61)
+        season=lambda day: season_of(camp, roll_hour(day)),
+    )
+
+
+def campaign_chart(camp: Campaign) -> tuple[SeaMap, SeaStateLookup]:
+    """The campaign's sea map and its sea states (R60: rolled cells and the referee's
+    storms), read once for an advance or an action; no map is a VoyageRuleError."""
+    try:
+        chart = current_map(camp)
+    except MapError as exc:
+        raise VoyageRuleError(str(exc)) from None
+    sea = sea_states_for(camp, chart)
+    if not sea.rolled and not sea.storms:
+        return chart, no_storms
+    return chart, sea.lookup()

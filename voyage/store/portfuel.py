@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.store.mapstore import campaign_chart
 
 
 def sold_at(camp: Any, hex_name: str) -> int:
@@ -42,6 +43,25 @@ def left_after(info: Any, sold: int) -> int | None:
     if info.fuel is None or info.fuel.stock is None:
         return None
     return max(0, info.fuel.stock - sold)
+
+
+def fuel_left(camp: Any, sea_map: Any) -> dict[str, int | None]:
+    """Each port's fuel left to sell, by hex: its ``stock`` less what ships bought there
+    (``port_fuel``), None where the map sets no limit; ports without fuel are left out."""
+    sold = sold_everywhere(camp)
+    ports = [p for p in sea_map.ports() if p.fuel is not None]
+    return {p.name: left_after(p, sold.get(p.name, 0)) for p in ports}
+
+
+def fuel_words(h: Any, left: dict[str, int | None], per: str = "/hlb") -> str:
+    """A port's fuel for people: ``fuel 2/hlb (40 of 600 hlbs left)``, ``fuel 3.5/hlb (no
+    limit)`` or ``no fuel``."""
+    if h.fuel is None:
+        return "no fuel"
+    if h.fuel.stock is None:
+        return f"fuel {h.fuel.price:g}{per} (no limit)"
+    have = left.get(h.name, h.fuel.stock)
+    return f"fuel {h.fuel.price:g}{per} ({have:,} of {h.fuel.stock:,} hlbs left)"
 
 
 def stock_left(camp: Any, info: Any) -> int | None:
@@ -75,8 +95,6 @@ def load_fuel(camp: Any, ship: Any, old: int, new: int, chart: Any = None) -> Fu
     if new == old or ship.design is not None or not ship.hex:
         return FuelDraw(None, 0, "")  # R82: a built boat's charge; off the map: set-up
     if chart is None:
-        from voyage.actions.voyages import campaign_chart
-
         chart, _ = campaign_chart(camp)
     info = chart.hex(ship.hex)
     name = ship.name

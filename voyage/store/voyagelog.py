@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from voyage.actions.voyages import campaign_chart, open_voyages
 from voyage.base.text import plain
 from voyage.engine.clock import CLOSED_STATUSES
 from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.store.campaigndb import Campaign
 from voyage.store.hourdays import read_hours
-from voyage.store.voyagerows import VOYAGE_SELECT
+from voyage.store.mapstore import campaign_chart
+from voyage.store.voyagerows import VOYAGE_SELECT, open_voyages
 from voyage.vessels import ships as shipfig
 
 
@@ -56,8 +56,8 @@ def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
 
 def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     """Every ship at sea at a glance."""
-    from voyage.actions.abandonship import minutes_left
     from voyage.rules.drift import current_lookup, route_hours
+    from voyage.rules.emergency import minutes_left
 
     book = camp.rulebook
     out = []

@@ -8,11 +8,19 @@ voyage leave them alone); each is written inside the caller's action.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from voyage.engine.clock import OPEN_STATUSES, ShipState, dumps
-from voyage.map.routetext import TextFlags, TextRoute, inshore_text, route_text
+from voyage.map.routetext import (
+    TextFlags,
+    TextRoute,
+    inshore_text,
+    read_inshore,
+    read_route,
+    route_text,
+)
 from voyage.rules.arrival import lie_at
 
 if TYPE_CHECKING:
@@ -25,6 +33,10 @@ VOYAGE_SELECT = (
     "SELECT v.*, r.route AS route, r.inshore AS inshore FROM voyages v "
     "JOIN voyage_routes r ON r.voyage_id = v.id"
 )
+
+#: A voyage not yet over (the voyages table as ``v``): under way, lying, or arrived with
+#: trouble aboard (R36).
+OPEN_V = "v.ended IS NULL AND v.status NOT IN ('sunk', 'abandoned')"
 
 
 def keep_stored(camp: Campaign, s: ShipState) -> None:
@@ -123,3 +135,44 @@ def place_at_sea(camp: Campaign, ship: Ship, info: Any, opening: str | None = No
     text = lie_at(ship, s, info, camp.rulebook, opening)[1]
     save_state(camp, s, camp.clock)
     return text
+
+
+# -- reading a voyage back ----------------------------------------------------------------
+
+
+def _state_from_rows(
+    camp: Campaign, voyage: dict[str, Any], ship: Ship, hours: int | None = None
+) -> ShipState:
+    s = ShipState(
+        ship=ship,
+        voyage_id=voyage["id"],
+        # read as asked, or split when ``hours`` will read it all over (routetext.read_route)
+        route=read_route(voyage["route"], hours),
+        position=voyage["position"],
+        progress=voyage["progress_miles"],
+        inshore=read_inshore(voyage["inshore"], hours),
+        status=voyage["status"],
+        pace=voyage["pace"],
+        strain=voyage["strain"],
+    )
+    s.set_extra(json.loads(voyage["state"] or "{}"))
+    # The route as stored, so save_state rewrites it only when a new course changed it: a
+    # long route is the biggest value in the row.
+    keep_stored(camp, s)
+    return s
+
+
+def open_voyages(camp: Campaign, hours: int | None = None) -> list[ShipState]:
+    """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
+    a fire, a listing or a sinking goes on in port until it is dealt with). ``hours``: how
+    long they will be advanced, if known (routetext.read_route: a year's advance splits
+    each route once, a day's reads a long one lazily; the same hexes either way)."""
+    rows = list(camp.db.query(f"{VOYAGE_SELECT} WHERE {OPEN_V} ORDER BY v.id"))
+    return [_state_from_rows(camp, r, camp.get_ship(r["ship"]), hours) for r in rows]
+
+
+def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
+    """The ship's voyage not yet over, if any."""
+    sql = f"{VOYAGE_SELECT} WHERE v.ship = ? AND {OPEN_V} ORDER BY v.id DESC LIMIT 1"
+    rows = list(camp.db.query(sql, [ship_name]))
+    return _state_from_rows(camp, rows[0], camp.get_ship(rows[0]["ship"])) if rows else None

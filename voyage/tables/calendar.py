@@ -398,6 +398,12 @@ def campaign_calendar(camp: Campaign) -> CampaignCalendar | None:
     return found
 
 
+def clock_text(camp: Campaign, clock: int | None, minute: int = 0) -> str:
+    """A campaign time as people read it, in the campaign's calendar (:func:`format_time`:
+    ``12 Jun 1492, 14:00``, or ``Day 3, 14:00`` without a calendar)."""
+    return format_time(campaign_calendar(camp), clock, minute)
+
+
 def write_calendar(db: Database, calendar: CampaignCalendar) -> None:
     """Keep the calendar (a copy of its definition) and day 1's date in the campaign file
     (inside the caller's transaction: ``voyage init`` builds the file whole, R5)."""

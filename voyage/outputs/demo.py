@@ -25,7 +25,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from voyage.actions.voyages import advance, place_ship, plan_route, referee_action, sail, shallows
 from voyage.base.errors import VoyageError
+from voyage.base.tiers import roman
+from voyage.map import hexes as hexmap
+from voyage.map.seamap import bundled_campaign, read_campaign_file
+from voyage.outputs.export import load_voyage, summary, write_exports
+from voyage.store.campaign import create_campaign
+from voyage.store.mapstore import add_storm, campaign_chart, load_into_campaign, sea_states_for
+from voyage.store.voyagerows import open_voyage
+from voyage.tables.calendar import clock_text
+from voyage.tables.rulebook import WIND_SIDES
+from voyage.vessels import ships as shipfig
+from voyage.vessels.ships import generate_name, roll_ship
+from voyage.world.cells import STATE_WORDS
 
 DEMO_CAMPAIGN = "salt_reach"
 DEMO_CLASS = "trawler"
@@ -75,8 +88,6 @@ def free_demo_paths(folder: Path, seed: int) -> dict[str, Path]:
 
 def demo_settings(name: str = DEMO_CAMPAIGN) -> tuple[Path, dict[str, Any]]:
     """The bundled campaign's folder and its campaign.yaml, with the demo section checked."""
-    from voyage.map import hexes as hexmap
-    from voyage.map.seamap import bundled_campaign, read_campaign_file
 
     folder = bundled_campaign(name)
     data = read_campaign_file(folder)
@@ -109,23 +120,6 @@ def run_demo(
     max_days: int = MAX_DAYS,
 ) -> DemoResult:
     """Make a campaign, roll and load a ship, sail her through a storm, write her log."""
-    from voyage.actions.voyages import (
-        advance,
-        campaign_chart,
-        clock_text,
-        open_voyage,
-        place_ship,
-        plan_route,
-        referee_action,
-        sail,
-        shallows,
-    )
-    from voyage.base.tiers import roman
-    from voyage.map import hexes as hexmap
-    from voyage.outputs.export import load_voyage, summary, write_exports
-    from voyage.store.campaign import create_campaign
-    from voyage.store.mapstore import add_storm, load_into_campaign
-    from voyage.vessels import ships as shipfig
 
     say = echo or (lambda line: None)
     lines: list[str] = []
@@ -211,7 +205,6 @@ def run_demo(
             moving=moving,
             every=every,
         )
-        from voyage.world.cells import STATE_WORDS
 
         drift = f", moving {moving} a hex every {every} hours" if moving else ""
         tell(
@@ -311,8 +304,6 @@ def run_demo(
 def _storm_start(around: str, moving: str | None, steps: int, chart: Any) -> str:
     """The hex a moving storm starts from so that after ``steps`` moves it is centred on
     ``around``: as far back up its path as the map allows."""
-    from voyage.map import hexes as hexmap
-    from voyage.tables.rulebook import WIND_SIDES
 
     if not moving:
         return around
@@ -330,9 +321,6 @@ def _weather_lines(
 ) -> list[tuple[int, int, str]]:
     """What the weather did on ``day``, as (hour, minute, text): cells rolled at 06:00
     (R61, R62) and where the moving storm's centre got to (R63)."""
-    from voyage.actions.weather import sea_states_for
-    from voyage.map import hexes as hexmap
-    from voyage.tables.rulebook import WIND_SIDES
 
     sea = sea_states_for(camp, chart)
     lines: list[tuple[int, int, str]] = []
@@ -359,7 +347,6 @@ def _weather_lines(
 
 def _roll_ship(camp: Any) -> Any:
     """Roll a named trawler (one action, its rolls recorded as `voyage ship roll` does)."""
-    from voyage.vessels.ships import generate_name, roll_ship
 
     book = camp.rulebook
     with camp.action("ship roll", "roll the demo ship"):
@@ -374,7 +361,6 @@ def _roll_ship(camp: Any) -> Any:
 def _load_ship(camp: Any, name: str, hexes: int) -> None:
     """Crew, fuel for the course and half again (R16), and cargo up to about half of the
     Deadweight (R12: Half load, +1 knot), as a referee would load her for a fishing run."""
-    from voyage.vessels import ships as shipfig
 
     book = camp.rulebook
     ship = camp.get_ship(name)

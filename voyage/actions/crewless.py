@@ -39,9 +39,10 @@ def no_crew(ship: Any, work: str, why: str = "") -> VoyageRuleError:
 
 
 def crew_work(what: str, target: str | None, s: Any, in_port: bool) -> str | None:
-    """The work action ``what`` (voyage.actions.voyages.ACTIONS) asks of her crew, in words, or None
-    where it needs none of her own hands (the referee's word, a port's people, another
-    ship's crew). ``s`` is her open voyage or None; ``in_port``: she lies in a port hex."""
+    """The work the referee's action ``what`` (voyage.actions.referee) asks of her crew, in
+    words, or None where it needs none of her own hands (the referee's word, a port's
+    people, another ship's crew). ``s`` is her open voyage or None; ``in_port``: she lies
+    in a port hex."""
     if what in ("anchor", "weigh", "course", "dive", "surface", "tow") and s is None:
         return None  # not at sea: the action's own refusal says so
     if what == "anchor":

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from voyage.actions.referee import referee_action
 from voyage.base.errors import VoyageError
 
 DEMO_CAMPAIGN = "salt_reach"
@@ -116,7 +117,6 @@ def run_demo(
         open_voyage,
         place_ship,
         plan_route,
-        referee_action,
         sail,
         shallows,
     )

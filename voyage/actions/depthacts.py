@@ -7,7 +7,7 @@ her rated depth she rolls on the Depth Damage Table at once ("on first passing i
 engine rolls it (:func:`first_passing`). ``voyage
 act SHIP salvage`` (R83) calls a salvage crew from a port in or next to her hex to get a
 stuck boat off: 1 hour, $1,000 per 5,000 lbs of her weight (rounded up), never where ships
-are fighting. Each is one undoable action (voyage.actions.voyages.referee_action).
+are fighting. Each is one undoable action (voyage.actions.referee).
 """
 
 from __future__ import annotations

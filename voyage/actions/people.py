@@ -389,27 +389,6 @@ def _search_voyage(camp: Campaign, ship: Ship) -> Any:
     return ShipState(ship, vid, [ship.hex], inshore=[False])
 
 
-def rescue_action(
-    camp: Campaign, act: Action, ship_name: str, names: list[str], everyone: bool
-) -> Event:
-    """R74: `act SHIP rescue`: the referee declares people in the ship's hex rescued."""
-    from voyage.actions.voyages import log_event, open_voyage, save_state
-
-    ship = camp.get_ship(ship_name)
-    if ship.status in ("sunk", "abandoned"):
-        raise VoyageRuleError(f"{ship.name} is {ship.status}: she can take nobody aboard")
-    s = open_voyage(camp, ship.name)
-    if s is not None:
-        ship = s.ship
-    event = rescue(camp, act, ship, names, everyone)
-    if s is not None:
-        save_state(camp, s, camp.clock)
-    else:
-        camp.save_ship(ship)
-    log_event(camp, act, ship.name, s.voyage_id if s else None, event)
-    return event
-
-
 def _counter(rows: list[Floater]) -> Any:
     state = {"n": max([f.id for f in rows] + [0])}
 

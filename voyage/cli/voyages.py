@@ -429,7 +429,7 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
 
         voyage pace "Moray" 30mph
     """
-    from voyage.actions.voyages import referee_action
+    from voyage.actions.referee import referee_action
 
     if pace == "strain" and not strain:
         raise click.UsageError("say how many knots to strain: voyage pace SHIP strain N (R14)")

@@ -529,6 +529,11 @@ class Campaign:
                 undojournal.end(conn)
                 self.current_action = None
 
+    def set_summary(self, act: Action, summary: str) -> None:
+        """What ``voyage history`` and ``voyage undo`` say of the action ``act``, once it is
+        known (the action's outcome, not what was asked)."""
+        self.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
+
     def _install_journal(self, first: tuple[str, ...] = ()) -> None:
         """The journal's TEMP triggers, once per connection that writes (never for a read),
         outside the action's transaction so that a rollback cannot take them away; those of

@@ -674,7 +674,8 @@ class Campaign:
 
     def remove_ship(self, name: str, force: bool = False) -> tuple[Ship, int]:
         """Remove a ship; one with voyages in the log is archived, and only with ``force``
-        (issue 15: her history stays readable). Returns the ship and her voyage count."""
+        (her history stays readable); her named people stay on the roster, ashore (R70).
+        Returns the ship and her voyage count."""
         ship = self.get_ship(name)
         at_sea = self.db.execute(
             "SELECT id FROM voyages WHERE ship = ? AND ended IS NULL "
@@ -702,6 +703,7 @@ class Campaign:
             self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
         else:
             self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
+        self.db.execute("UPDATE people SET ship = NULL WHERE ship = ?", [ship.name])
         return ship, sailed
 
     def close(self) -> None:

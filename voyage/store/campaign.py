@@ -645,6 +645,13 @@ class Campaign:
             for r in self.db.query(f"SELECT * FROM ships {where}ORDER BY created, rowid")
         ]
 
+    def lost_ships(self) -> dict[str, str]:
+        """The ships sunk or abandoned, by name: their status."""
+        rows = self.db.execute(
+            "SELECT name, status FROM ships WHERE status IN ('sunk', 'abandoned')"
+        ).fetchall()
+        return {name: status for name, status in rows}
+
     def is_archived(self, name: str) -> bool:
         row = self.db.execute("SELECT archived FROM ships WHERE name = ?", [name]).fetchone()
         return bool(row and row[0])

@@ -321,7 +321,7 @@ def start(
         text = f"A fight begins at {states[0].hex}{distance}: {who} (R94)."
         for s in states:
             _log(camp, act, fight, s.ship.name, Event("fight", text, [], 0, {}), s.voyage_id)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+        camp.set_summary(act, text)
     return status(camp, fight_id)
 
 
@@ -389,7 +389,7 @@ def next_round(
             + "."
         )
         _log(camp, act, fight, None, Event("fight round", text, [], 0, {}))
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+        camp.set_summary(act, text)
     return status(camp, fight["id"])
 
 
@@ -485,7 +485,7 @@ def shoot(
         if len(outcomes) > 1:
             text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit", rolled)
         _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text[:200], act.id])
+        camp.set_summary(act, text[:200])
     # R4: every roll, the sinking time of a hull destroyed included
     return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for r in rolled]}
 
@@ -544,7 +544,7 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         texts.append(f"Speeds after: {a['name']} {after[0]}, {b['name']} {after[1]} knots.")
         _save_fighter(camp, a)
         _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [texts[0], act.id])
+        camp.set_summary(act, texts[0])
     return {
         "fight": fight["id"],
         "relative_speed": rel,
@@ -621,7 +621,7 @@ def attack(
         rolled: list[Any] = []
         text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit", rolled)
         _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [head, act.id])
+        camp.set_summary(act, head)
     return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for r in rolled]}
 
 
@@ -639,7 +639,7 @@ def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
             f"{plural(minutes, 'minute')} of the voyage clock (R94)."
         )
         _log(camp, act, fight, None, Event("fight", text, [], 0, {"ended": True}))
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+        camp.set_summary(act, text)
     return status(camp, fight["id"])
 
 

@@ -331,10 +331,7 @@ def sail(
     """Set sail (one action): check the order, plan the route, open the voyage."""
     with camp.action("sail", f"{ship_name} sails") as act:
         state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
-        camp.db.execute(
-            "UPDATE actions SET summary = ? WHERE id = ?",
-            [f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}", act.id],
-        )
+        camp.set_summary(act, f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}")
     return state
 
 
@@ -517,7 +514,7 @@ def advance(
             summary += " with every ship in port"
         if result.stopped:
             summary += f" (stopped: {result.stopped})"
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
+        camp.set_summary(act, summary)
     return result
 
 

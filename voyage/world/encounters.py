@@ -666,10 +666,8 @@ def check_by_hand(
         # castaways go into the water of her hex (R71-R74): the referee searches
         result = replace(result, text=result.text + into_campaign(camp, result.encounter))
         log_event(camp, act, ship.name, s.voyage_id if s else None, result.event(0))
-        camp.db.execute(
-            "UPDATE actions SET summary = ? WHERE id = ?",
-            [f"encounter check {ship.name}: {result.encounter.get('kind', 'nothing')}", act.id],
-        )
+        kind = result.encounter.get("kind", "nothing")
+        camp.set_summary(act, f"encounter check {ship.name}: {kind}")
     where = {
         "ship": ship.name,
         "hex": hex_name,

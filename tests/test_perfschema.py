@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from voyage.actions import doctor, referee, voyages
-from voyage.actions.people import floaters, save_floaters
 from voyage.dice.roller import Modifier, Roll, Roller, parse
 from voyage.engine.clock import Engine, dumps
 from voyage.store import campaign as store
 from voyage.store.logrows import rolls_json
 from voyage.store.mapstore import load_into_campaign
+from voyage.store.peoplerows import floaters, save_floaters
 from voyage.store.routetext import (
     inshore_from_json,
     inshore_from_text,

@@ -144,9 +144,9 @@ def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: An
     in an advance and an implosion sinks her as the engine sinks a ship (R71: who is aboard
     rolls to escape, rafts are launched, and the people in the water are kept). The
     events, for the action to log after the dive."""
-    from voyage.actions.people import floaters, roster, save_floaters
     from voyage.actions.voyages import world_for
     from voyage.engine.clock import Engine, _ShipHour
+    from voyage.store.peoplerows import floaters, roster, save_floaters
     from voyage.vessels.submersible import depth_roll
 
     world = world_for(camp, chart)

@@ -475,7 +475,7 @@ def advance(
 
         refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
-        from voyage.actions.people import floaters, roster, save_floaters
+        from voyage.store.peoplerows import floaters, roster, save_floaters
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)

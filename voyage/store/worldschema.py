@@ -67,5 +67,5 @@ def m140_swim_since(db: Database) -> None:
     # R72 (issue 9, a quiet hour writes nothing): the hour a group's present swim is counted
     # from, NULL while they are not in the water; ``hours_swum`` then keeps the hours swum
     # before it. Hours swum at the campaign clock = hours_swum + (clock - swim_since)
-    # (voyage.actions.people.floaters / save_floaters), so an hour in the water changes no row.
+    # (voyage.store.peoplerows.floaters / save_floaters), so an hour in the water changes no row.
     db.execute("ALTER TABLE floaters ADD COLUMN swim_since INTEGER")

@@ -52,7 +52,7 @@ def into_phase(water: Any, found: dict[str, Any], clock: int) -> str:
 
 def into_campaign(camp: Any, found: dict[str, Any]) -> str:
     """At the table (inside the caller's action): write them to the floaters table."""
-    from voyage.actions.people import floaters, save_floaters
+    from voyage.store.peoplerows import floaters, save_floaters
 
     rows = floaters(camp)
     group = castaways(found, camp.clock, max([f.id for f in rows] + [0]) + 1)

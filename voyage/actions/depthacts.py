@@ -180,10 +180,10 @@ def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, A
             f"no port in or next to {s.hex}: a salvage crew comes only from "
             "a port in or next to her hex (R83)"
         )
-    from voyage.actions.fight import _fighters, open_fights
+    from voyage.store.fightrows import fighters_of, open_fights
 
     for fight in open_fights(camp):
-        if any(f["name"].lower() == ship.name.lower() for f in _fighters(camp, fight["id"])):
+        if any(f["name"].lower() == ship.name.lower() for f in fighters_of(camp, fight["id"])):
             raise VoyageRuleError(
                 f"{ship.name} is in a fight: no salvage crew comes near a "
                 "battle, whatever the price (R83)"

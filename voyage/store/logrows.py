@@ -159,3 +159,51 @@ def log_event(
             where,
         ],
     )
+
+
+# -- reading events for the journal, the map's marks and the fights' stories ------------
+
+
+def events_between(camp: Campaign, since: int, until: int) -> list[tuple[Any, ...]]:
+    """Every event from the hour ``since`` up to (not at) ``until``, in the order they
+    happened: (clock, minute, ship, kind, text, rolls, changes)."""
+    rows: list[tuple[Any, ...]] = camp.db.execute(
+        "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
+        "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
+        [since, until],
+    ).fetchall()
+    return rows
+
+
+def meeting_events(camp: Campaign, until: int) -> list[dict[str, Any]]:
+    """The encounters, fights and rams logged up to the hour ``until``, in the order they
+    were logged: kind, changes (as stored), voyage_id."""
+    if not camp.db["events"].exists():
+        return []
+    rows = camp.db.query(
+        "SELECT kind, changes, voyage_id FROM events WHERE kind IN ('encounter', 'fight', "
+        "'ram') AND clock <= ? ORDER BY id",
+        [until],
+    )
+    return [dict(r) for r in rows]
+
+
+def fight_events(db: Any, fight: int) -> list[dict[str, Any]]:
+    """The events tagged with fight ``fight`` (R94), in the order they were logged."""
+    rows = db.query(
+        "SELECT * FROM events WHERE json_extract(changes, '$.fight') = ? ORDER BY id", [fight]
+    )
+    return [dict(r) for r in rows]
+
+
+def events_amid_fight(db: Any, first: int, last: int, voyages: list[int]) -> list[dict[str, Any]]:
+    """The events of ``voyages`` logged between the events ``first`` and ``last`` of a
+    fight, untagged and not by an advance (a fire or a sinking carried in mid-fight)."""
+    marks = ",".join("?" * len(voyages))
+    rows = db.query(
+        f"SELECT * FROM events WHERE id > ? AND id < ? AND voyage_id IN ({marks}) "  # noqa: S608
+        "AND json_extract(changes, '$.fight') IS NULL AND action_id NOT IN "
+        "(SELECT id FROM actions WHERE kind = 'advance') ORDER BY id",
+        [first, last, *voyages],
+    )
+    return [dict(r) for r in rows]

@@ -52,8 +52,8 @@ def check(db_path: str, ship: str, sure: bool, as_json: bool) -> None:
 
         voyage encounter check "Sea Witch" --sure
     """
+    from voyage.actions.encounters import check_by_hand
     from voyage.actions.voyages import clock_text
-    from voyage.world.encounters import check_by_hand
 
     camp = open_campaign(db_path)
     result, where = check_by_hand(camp, ship, sure)
@@ -82,7 +82,7 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
         voyage encounter list --ship "Sea Witch"
     """
     from voyage.actions.voyages import clock_text
-    from voyage.world.encounters import encounter_rows
+    from voyage.store.logrows import encounter_rows
 
     camp = read_campaign(db_path)
     rows = encounter_rows(camp, ship)

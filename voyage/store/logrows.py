@@ -207,3 +207,29 @@ def events_amid_fight(db: Any, first: int, last: int, voyages: list[int]) -> lis
         [first, last, *voyages],
     )
     return [dict(r) for r in rows]
+
+
+def encounter_rows(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:
+    """Every encounter met (engine checks and checks by hand), oldest first: the event
+    rows of kind ``encounter`` with what was met."""
+    sql = "SELECT * FROM events WHERE kind = 'encounter'"
+    args: list[Any] = []
+    if ship:
+        sql += " AND ship = ?"
+        args.append(camp.get_ship(ship, archived=True).name)
+    out = []
+    for row in camp.db.query(sql + " ORDER BY clock, minute, id", args):
+        found = json.loads(row["changes"] or "{}").get("encounter", {})
+        out.append(
+            {
+                "ship": row["ship"],
+                "clock": row["clock"],
+                "minute": row["minute"],
+                "kind": found.get("kind"),
+                "hex": found.get("hex"),
+                "terrain": found.get("terrain"),
+                "text": found.get("text", row["text"]),
+                "encounter": found,
+            }
+        )
+    return out

@@ -1,4 +1,4 @@
-"""Castaways met at sea (issue 12, R93 with R70-R74): an encounter of kind ``castaways``
+"""Castaways met at sea (R93 with R70-R74): an encounter of kind ``castaways``
 puts its people in the water of the hex where they were met, as a group of the people
 tables (voyage.world.water.Floater, table ``floaters``), so the referee can search for them
 (`voyage act SHIP search`) or take them aboard (`voyage act SHIP rescue --all`), and the
@@ -47,22 +47,11 @@ def into_phase(water: Any, found: dict[str, Any], clock: int) -> str:
         return ""
     group.id = water.next_id()
     water.floaters.append(group)
-    return _words(group)
+    return castaway_words(group)
 
 
-def into_campaign(camp: Any, found: dict[str, Any]) -> str:
-    """At the table (inside the caller's action): write them to the floaters table."""
-    from voyage.store.peoplerows import floaters, save_floaters
-
-    rows = floaters(camp)
-    group = castaways(found, camp.clock, max([f.id for f in rows] + [0]) + 1)
-    if group is None:
-        return ""
-    save_floaters(camp, [*rows, group], [])
-    return _words(group)
-
-
-def _words(group: Floater) -> str:
+def castaway_words(group: Floater) -> str:
+    """What the encounter's text says of them: where they are and how to find them."""
     return (
         f" They are in the water at {group.hex} ({group.who()}, "
         f"{group.swimmer_text()}): `voyage act SHIP search` or `rescue` (R74)."

@@ -12,14 +12,14 @@ from the campaign's roller (R93): checking late, ahead or after an undo gives th
 encounter, and an encounter never shifts another roll. The engine calls
 :meth:`EncounterChecks.phase` once an hour (after the ships move); the advance stops for
 the referee on an encounter (halt ``encounter``). ``voyage encounter check`` rolls one by
-hand with the campaign's roller.
+hand with the campaign's roller (voyage.actions.encounters).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -622,86 +622,3 @@ def encounter_checks(camp: Any, chart: Any) -> EncounterChecks:
     return EncounterChecks(
         camp.seed, camp.rulebook, dict(camp.settings), lambda: names, region_lookup(chart)
     )
-
-
-# -- at the table -------------------------------------------------------------------------
-
-
-def check_by_hand(
-    camp: Any, ship_name: str, sure: bool = False, chart: Any = None
-) -> tuple[EncounterResult, dict[str, Any]]:
-    """``voyage encounter check SHIP``: one encounter check for the ship where she is, with
-    the campaign's dice (one undoable action, logged on her voyage if she is at sea).
-    ``sure`` skips the chance: the referee says something is met; roll what."""
-    from voyage.actions.voyages import campaign_chart, log_event, open_voyage
-    from voyage.tables.calendar import campaign_calendar
-    from voyage.world.castaways import into_campaign
-
-    if chart is None:
-        chart, _ = campaign_chart(camp)
-    # read and refused inside the action: a refusal changes nothing (the action rolls back)
-    with camp.action("encounter check", f"encounter check {ship_name}") as act:
-        ship = camp.get_ship(ship_name)
-        if ship.status == "sunk":
-            raise VoyageRuleError(f"{ship.name} is sunk: she meets nothing more")
-        if ship.status == "abandoned":  # R93: the advance checks only ships with a voyage
-            raise VoyageRuleError(
-                f"{ship.name} was abandoned: nobody aboard her meets anything; check a ship "
-                "near her instead"
-            )
-        if not ship.hex:
-            raise VoyageRuleError(
-                f"{ship.name} is nowhere on the map: place her first (`voyage ship place "
-                f"{ship.name!r} CCRR`)"
-            )
-        s = open_voyage(camp, ship.name)
-        hex_name = s.hex if s is not None else ship.hex
-        terrain = terrain_of(chart.hex(hex_name))
-        night = is_night(campaign_calendar(camp), camp.clock)
-        region = region_lookup(chart)(hex_name)
-        chance = chance_for(camp.rulebook, camp.settings, region, terrain, night)
-        result = encounter_check(
-            camp.rulebook, camp.roller, chance, region, terrain, hex_name, camp.ship_names, sure
-        )
-        # castaways go into the water of her hex (R71-R74): the referee searches
-        result = replace(result, text=result.text + into_campaign(camp, result.encounter))
-        log_event(camp, act, ship.name, s.voyage_id if s else None, result.event(0))
-        kind = result.encounter.get("kind", "nothing")
-        camp.set_summary(act, f"encounter check {ship.name}: {kind}")
-    where = {
-        "ship": ship.name,
-        "hex": hex_name,
-        "terrain": terrain,
-        "night": night,
-        "chance": chance,
-        "clock": camp.clock,
-    }
-    return result, where
-
-
-def encounter_rows(camp: Any, ship: str | None = None) -> list[dict[str, Any]]:
-    """Every encounter met (engine checks and checks by hand), oldest first: the event
-    rows of kind ``encounter`` with what was met."""
-    import json
-
-    sql = "SELECT * FROM events WHERE kind = 'encounter'"
-    args: list[Any] = []
-    if ship:
-        sql += " AND ship = ?"
-        args.append(camp.get_ship(ship, archived=True).name)
-    out = []
-    for row in camp.db.query(sql + " ORDER BY clock, minute, id", args):
-        found = json.loads(row["changes"] or "{}").get("encounter", {})
-        out.append(
-            {
-                "ship": row["ship"],
-                "clock": row["clock"],
-                "minute": row["minute"],
-                "kind": found.get("kind"),
-                "hex": found.get("hex"),
-                "terrain": found.get("terrain"),
-                "text": found.get("text", row["text"]),
-                "encounter": found,
-            }
-        )
-    return out

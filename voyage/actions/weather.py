@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from voyage.base.errors import VoyageError, quoted
 from voyage.dice.events import Event
 from voyage.map.regions import check_climates, find_region
+from voyage.store.mapstore import set_reroll_count, storm_table, weather_rerolls
 from voyage.tables.rulebook import SEA_STATES
 from voyage.world.cells import STATE_WORDS, roll_hour
 from voyage.world.seasons import season_of
@@ -25,16 +26,6 @@ if TYPE_CHECKING:
 
 class WeatherError(VoyageError):
     """A weather command that cannot be done as asked (one line says why and the fix)."""
-
-
-def rerolls(camp: Campaign) -> dict[tuple[str, int], int]:
-    """The referee's reroll counts by (region, day)."""
-    if not camp.db["weather_rerolls"].exists():
-        return {}
-    return {
-        (r["region"], int(r["day"])): int(r["count"])
-        for r in camp.db.query("SELECT region, day, count FROM weather_rerolls")
-    }
 
 
 def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
@@ -52,16 +43,12 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
         calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
         implicit=not sea_map.regions,
     )
-    storms = (
-        referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))
-        if camp.db["storms"].exists()
-        else []
-    )
+    storms = referee_storms(storm_table(camp))
     return SeaStates(
         camp.seed,
         sea_map,
         camp.rulebook,
-        rerolls=rerolls(camp),
+        rerolls=weather_rerolls(camp),
         storms=storms,
         rolled=bool(camp.settings.get("rolled_weather", True)),
         # the one call on the calendar: the season at the day's 06:00 roll (R61)
@@ -355,16 +342,12 @@ def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str
     regions = sea_map.weather_regions()
     names = [find_region(regions, region).name] if region else list(regions)
     before = sea_states_for(camp, sea_map)
-    counts = rerolls(camp)
+    counts = weather_rerolls(camp)
     changed = []
     with camp.action("weather reroll", f"reroll day {day} ({', '.join(names)})") as act:
         for name in names:
             count = counts.get((name, day), 0) + 1
-            camp.db.execute(
-                "INSERT INTO weather_rerolls (region, day, count) VALUES (?, ?, ?) "
-                "ON CONFLICT(region, day) DO UPDATE SET count = excluded.count",
-                [name, day, count],
-            )
+            set_reroll_count(camp, name, day, count)
             old = before.day(name, day)
             after = sea_states_for(camp, sea_map).day(name, day)
             text = (

@@ -29,10 +29,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from voyage.actions import voyages  # noqa: E402
-from voyage.actions.people import floaters, roster, save_floaters  # noqa: E402
 from voyage.engine.clock import Engine  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
+from voyage.store.peoplerows import floaters, roster, save_floaters  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 from voyage.world.water import Floater  # noqa: E402
 from voyage.world.waterphase import WaterPhase  # noqa: E402

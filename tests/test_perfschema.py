@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from voyage.actions import doctor, voyages
-from voyage.actions.people import floaters, save_floaters
+from voyage.actions import doctor, referee, voyages
 from voyage.dice.roller import Modifier, Roll, Roller, parse
 from voyage.engine.clock import Engine, dumps
 from voyage.map.routetext import (
@@ -28,6 +27,7 @@ from voyage.store import campaign as store
 from voyage.store import mapstore, voyagelog
 from voyage.store.logrows import rolls_json
 from voyage.store.mapstore import load_into_campaign
+from voyage.store.peoplerows import floaters, save_floaters
 from voyage.store.voyagerows import VOYAGE_SELECT
 from voyage.vessels.ships import make_ship
 from voyage.world.water import Floater
@@ -98,7 +98,7 @@ def test_a_new_course_rewrites_the_route_and_undo_puts_it_back(camp):
     path = camp.path
     voyages.advance(camp, 3)
     before = dump(path)
-    voyages.referee_action(camp, "Long", "course", to="2420")
+    referee.referee_action(camp, "Long", "course", to="2420")
     (route,) = camp.db.conn.execute("SELECT route FROM voyage_routes").fetchone()
     assert route.split()[-1] == "2420"
     assert voyagelog.voyage_list(camp)[0]["destination"] == "2420"
@@ -179,7 +179,7 @@ def test_m106_turns_an_older_campaigns_routes_into_text_and_keeps_its_undo(camp)
     voyages.advance(camp, 3)
     path = camp.path
     states = [rows_of(path)]
-    voyages.referee_action(camp, "Long", "course", to="2420")  # journals the old route
+    referee.referee_action(camp, "Long", "course", to="2420")  # journals the old route
     voyages.advance(camp, 2)
     states.append(rows_of(path))
     listed, open_now = voyagelog.voyage_list(camp), voyages.open_voyages(camp)

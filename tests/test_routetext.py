@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voyage.actions import voyages
+from voyage.actions import referee, voyages
 from voyage.map.hexes import hex_name
 from voyage.map.routetext import (
     TextFlags,
@@ -288,7 +288,7 @@ def test_a_day_at_sea_reads_the_route_lazily_and_never_rewrites_it(camp):
 def test_a_new_course_rewrites_the_route(camp):
     voyages.advance(camp, 3)
     with route_writes(camp) as written:
-        voyages.referee_action(camp, "Long", "course", to="2420")
+        referee.referee_action(camp, "Long", "course", to="2420")
     route, inshore = stored(camp, "Long")
     assert written and route.split()[-1] == "2420" and len(inshore) == len(route.split())
     assert voyagelog.voyage_list(camp)[0]["destination"] == "2420"
@@ -322,7 +322,7 @@ def test_a_tow_rewrites_the_towed_ships_route_as_her_towers(camp):
     # becomes the Long's (shared, not copied: voyage.map.routetext.copy_of)
     long_route = stored(camp, "Long")
     with route_writes(camp) as written:
-        voyages.referee_action(camp, "Long", "tow", target="Tug")
+        referee.referee_action(camp, "Long", "tow", target="Tug")
     assert written and stored(camp, "Tug") == long_route
     with route_writes(camp) as written:
         voyages.advance(camp, 5)  # the Tug follows her tower: the same route, not rewritten

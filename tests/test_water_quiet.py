@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from voyage.actions import voyages
-from voyage.actions.people import floaters, save_floaters, schedule_text
+from voyage.actions.people import schedule_text
 from voyage.dice.roller import parse
 from voyage.engine.clock import dumps
 from voyage.rules import water as rules
 from voyage.store import campaign as store
 from voyage.store.mapstore import load_into_campaign
+from voyage.store.peoplerows import floaters, save_floaters
 from voyage.world.water import Floater
 
 HEX = "1208"  # open sea on the Salt Reach: no current, no port, calm with rolled weather off

@@ -1,4 +1,5 @@
-"""Carry a table roll into a ship's voyage (``voyage roll PROCEDURE SHIP --apply``).
+"""A table roll for a campaign ship (``voyage roll PROCEDURE SHIP``) as one action, and
+carrying it into her voyage (``--apply``).
 
 A roll at the table (voyage/cli/roll.py) returns the procedure's :class:`Outcome` records;
 here they change the ship's :class:`~voyage.engine.clock.ShipState` exactly as the engine changes
@@ -14,18 +15,17 @@ Each applied outcome is logged as an event on the ship's voyage at the campaign 
 Only a ship on a voyage can take an applied result: the engine steps only ships at sea, so
 a leak or a fire given to a ship in port would never flood or burn. Such a ship is refused
 with one line saying to sail first (see :func:`voyage_for_apply`).
-
-Kept apart from :mod:`voyage.actions.voyages` so that module (shared with the engine's branch)
-needs no edits: this one only calls its public functions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.dice.events import Event
+from voyage.dice.roller import Roller
 from voyage.engine.clock import ShipState
 from voyage.rules.aground import AgroundResult, EscapeResult
 from voyage.rules.boatwater import KeelRighted
@@ -180,6 +180,24 @@ def apply_outcomes(s: ShipState, outcomes: Sequence[Outcome], now: int) -> list[
             event.text = f"{name} is sinking: {s.sinking_cause}. {event.text}"
         events.append(event)
     return events
+
+
+@contextmanager
+def logged_roll(
+    camp: Campaign, ship_name: str, procedure: str, applying: bool
+) -> Iterator[tuple[Action, Roller]]:
+    """A roll at the table for the campaign's ship ``ship_name``, as one undoable action:
+    the action and the campaign's roller, inside it; the rolls made are logged against her
+    when it ends. With ``applying``, :func:`apply_roll` carries the outcome into her voyage
+    inside the same action."""
+    summary = f"roll {procedure} for {ship_name}"
+    if applying:
+        summary += " (applied)"
+    with camp.action(f"roll {procedure}", summary) as act:
+        roller = camp.roller
+        start = len(roller.records)
+        yield act, roller
+        camp.record_rolls(roller.records[start:], ship_name)
 
 
 def apply_roll(

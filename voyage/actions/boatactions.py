@@ -1,8 +1,7 @@
 """A referee's actions for built boats (R82, R84, R85): recharging in port, new propellers,
 armour worn by the deep made good.
 
-Called from voyage.actions.voyages.referee_action (one undoable, logged action each); kept here so
-that module stays small.
+Each is a referee's action (voyage.actions.referee: one undoable, logged action each).
 """
 
 from __future__ import annotations

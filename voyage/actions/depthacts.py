@@ -7,7 +7,7 @@ her rated depth she rolls on the Depth Damage Table at once ("on first passing i
 engine rolls it (:func:`first_passing`). ``voyage
 act SHIP salvage`` (R83) calls a salvage crew from a port in or next to her hex to get a
 stuck boat off: 1 hour, $1,000 per 5,000 lbs of her weight (rounded up), never where ships
-are fighting. Each is one undoable action (voyage.actions.voyages.referee_action).
+are fighting. Each is one undoable action (voyage.actions.referee).
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from voyage.actions.fight import _fighters, open_fights
-from voyage.actions.people import floaters, roster, save_floaters
 from voyage.actions.voyages import world_for
 from voyage.base.errors import VoyageRuleError
 from voyage.engine.clock import Engine, _ShipHour
@@ -147,6 +145,7 @@ def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: An
     in an advance and an implosion sinks her as the engine sinks a ship (R71: who is aboard
     rolls to escape, rafts are launched, and the people in the water are kept). The
     events, for the action to log after the dive."""
+    from voyage.store.peoplerows import floaters, roster, save_floaters
 
     world = world_for(camp, chart)
     engine = Engine(world, [s], camp.roller)
@@ -176,9 +175,10 @@ def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, A
             f"no port in or next to {s.hex}: a salvage crew comes only from "
             "a port in or next to her hex (R83)"
         )
+    from voyage.store.fightrows import fighters_of, open_fights
 
     for fight in open_fights(camp):
-        if any(f["name"].lower() == ship.name.lower() for f in _fighters(camp, fight["id"])):
+        if any(f["name"].lower() == ship.name.lower() for f in fighters_of(camp, fight["id"])):
             raise VoyageRuleError(
                 f"{ship.name} is in a fight: no salvage crew comes near a "
                 "battle, whatever the price (R83)"

@@ -1,20 +1,20 @@
-"""Encounter checks (R93) at the table: ``voyage encounter check`` rolled by hand with the
-campaign's roller (:func:`check_by_hand`: castaways met go into its floaters table), and
-the encounters met, as logged (:func:`encounter_rows`). The checks themselves, their own
-dice streams and the engine's phase are voyage.world.encounters.
-"""
+"""The referee's encounter check at the table (``voyage encounter check SHIP``, R93): one
+check for a ship where she is, with the campaign's dice, as one undoable action; the
+castaways it may meet go into the water of her hex (R71-R74)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
-from voyage.actions.people import floaters, save_floaters
-from voyage.actions.voyages import campaign_chart, log_event, open_voyage
 from voyage.base.errors import VoyageRuleError
+from voyage.store.campaign import Campaign
+from voyage.store.logrows import log_event
+from voyage.store.mapstore import campaign_chart
+from voyage.store.peoplerows import floaters, save_floaters
+from voyage.store.voyagerows import open_voyage
 from voyage.tables.calendar import campaign_calendar
-from voyage.world.castaways import castaways, in_water_words
+from voyage.world.castaways import castaway_words, castaways
 from voyage.world.encounters import (
     EncounterResult,
     chance_for,
@@ -26,7 +26,7 @@ from voyage.world.encounters import (
 
 
 def check_by_hand(
-    camp: Any, ship_name: str, sure: bool = False, chart: Any = None
+    camp: Campaign, ship_name: str, sure: bool = False, chart: Any = None
 ) -> tuple[EncounterResult, dict[str, Any]]:
     """``voyage encounter check SHIP``: one encounter check for the ship where she is, with
     the campaign's dice (one undoable action, logged on her voyage if she is at sea).
@@ -60,10 +60,8 @@ def check_by_hand(
         # castaways go into the water of her hex (R71-R74): the referee searches
         result = replace(result, text=result.text + castaways_into_campaign(camp, result.encounter))
         log_event(camp, act, ship.name, s.voyage_id if s else None, result.event(0))
-        camp.db.execute(
-            "UPDATE actions SET summary = ? WHERE id = ?",
-            [f"encounter check {ship.name}: {result.encounter.get('kind', 'nothing')}", act.id],
-        )
+        kind = result.encounter.get("kind", "nothing")
+        camp.set_summary(act, f"encounter check {ship.name}: {kind}")
     where = {
         "ship": ship.name,
         "hex": hex_name,
@@ -75,38 +73,12 @@ def check_by_hand(
     return result, where
 
 
-def encounter_rows(camp: Any, ship: str | None = None) -> list[dict[str, Any]]:
-    """Every encounter met (engine checks and checks by hand), oldest first: the event
-    rows of kind ``encounter`` with what was met."""
-    sql = "SELECT * FROM events WHERE kind = 'encounter'"
-    args: list[Any] = []
-    if ship:
-        sql += " AND ship = ?"
-        args.append(camp.get_ship(ship, archived=True).name)
-    out = []
-    for row in camp.db.query(sql + " ORDER BY clock, minute, id", args):
-        found = json.loads(row["changes"] or "{}").get("encounter", {})
-        out.append(
-            {
-                "ship": row["ship"],
-                "clock": row["clock"],
-                "minute": row["minute"],
-                "kind": found.get("kind"),
-                "hex": found.get("hex"),
-                "terrain": found.get("terrain"),
-                "text": found.get("text", row["text"]),
-                "encounter": found,
-            }
-        )
-    return out
-
-
-def castaways_into_campaign(camp: Any, found: dict[str, Any]) -> str:
-    """Castaways met by a check at the table (R93 with R70-R74; inside the caller's action):
-    written to the floaters table (voyage.world.castaways); the words for the encounter."""
+def castaways_into_campaign(camp: Campaign, found: dict[str, Any]) -> str:
+    """Castaways met by a check at the table (inside its action): a group in the floaters
+    table; the words to add to the encounter's text ('' for any other encounter)."""
     rows = floaters(camp)
     group = castaways(found, camp.clock, max([f.id for f in rows] + [0]) + 1)
     if group is None:
         return ""
     save_floaters(camp, [*rows, group], [])
-    return in_water_words(group)
+    return castaway_words(group)

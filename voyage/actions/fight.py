@@ -32,6 +32,16 @@ from voyage.rules.hull import hull_hit
 from voyage.rules.ramming import ram
 from voyage.rules.sinking import sinking_time
 from voyage.store.campaign import Action, Campaign
+from voyage.store.fightrows import (
+    end_fight,
+    fight_row,
+    fighters_of,
+    insert_fight,
+    insert_fighters,
+    open_fights,
+    save_fighter,
+    set_round,
+)
 from voyage.store.logrows import log_event
 from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
@@ -42,24 +52,13 @@ ROUNDS_A_MINUTE = 6  # R94 (our reading): a round is 10 seconds
 # -- reading ------------------------------------------------------------------------------
 
 
-def _fighters(camp: Campaign, fight_id: int) -> list[dict[str, Any]]:
-    rows = camp.db.query("SELECT * FROM fighters WHERE fight = ? ORDER BY seat", [fight_id])
-    return [dict(r) for r in rows]
-
-
-def open_fights(camp: Campaign) -> list[dict[str, Any]]:
-    """Every fight not yet ended, oldest first."""
-    rows = camp.db.query("SELECT * FROM fights WHERE status = 'open' ORDER BY id")
-    return [dict(r) for r in rows]
-
-
 def find_fight(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
     """The fight numbered ``fight_id``, or the only open one; one line otherwise."""
     if fight_id is not None:
-        rows = [dict(r) for r in camp.db.query("SELECT * FROM fights WHERE id = ?", [fight_id])]
-        if not rows:
+        row = fight_row(camp, fight_id)
+        if row is None:
             raise VoyageRuleError(f"no fight {fight_id}: `voyage encounter status` lists them")
-        return rows[0]
+        return row
     fights = open_fights(camp)
     if not fights:
         raise VoyageRuleError("no fight is under way: `voyage encounter start SHIP...` opens one")
@@ -93,7 +92,7 @@ def fighter_in(camp: Campaign, name: str) -> tuple[dict[str, Any], dict[str, Any
     """(fight, fighter) of the open fight ``name`` is in; one line if she is in none."""
     wanted = _names(camp, name)
     for fight in open_fights(camp):
-        for f in _fighters(camp, fight["id"]):
+        for f in fighters_of(camp, fight["id"]):
             if f["name"].lower() in wanted:
                 return fight, f
     raise VoyageRuleError(_not_fighting(camp, name))
@@ -116,12 +115,12 @@ def _not_fighting(camp: Campaign, name: str) -> str:
 def _same_fight(camp: Campaign, actor: str, target: str) -> tuple[dict, dict, dict]:
     fight, a = fighter_in(camp, actor)
     wanted = _names(camp, target)
-    for f in _fighters(camp, fight["id"]):
+    for f in fighters_of(camp, fight["id"]):
         if f["name"].lower() in wanted:
             if f["name"] == a["name"]:
                 raise VoyageRuleError(f"{a['name']} cannot attack herself")
             return fight, a, f
-    names = ", ".join(f["name"] for f in _fighters(camp, fight["id"]) if f["name"] != a["name"])
+    names = ", ".join(f["name"] for f in fighters_of(camp, fight["id"]) if f["name"] != a["name"])
     # quoted: an empty name, or one with a right-to-left mark, once printed as nothing
     raise VoyageRuleError(f"{target!r} is not in {a['name']}'s fight: the others are {names}")
 
@@ -151,14 +150,6 @@ def _log(
         "hex": fight["hex"],
     }  # the map marks the fight there
     log_event(camp, act, ship, voyage_id, event)
-
-
-def _save_fighter(camp: Campaign, f: dict[str, Any]) -> None:
-    camp.db.execute(
-        "UPDATE fighters SET speed = ?, declared = ?, off_balance = ?, damage = ? "
-        "WHERE fight = ? AND name = ?",
-        [f["speed"], f["declared"], f["off_balance"], f["damage"], f["fight"], f["name"]],
-    )
 
 
 def _note_damage(f: dict[str, Any], text: str) -> None:
@@ -270,7 +261,7 @@ def start(
             busy = [
                 f
                 for f in open_fights(camp)
-                if any(x["name"] == ship.name for x in _fighters(camp, f["id"]))
+                if any(x["name"] == ship.name for x in fighters_of(camp, f["id"]))
             ]
             if busy:
                 raise VoyageRuleError(
@@ -288,12 +279,7 @@ def start(
             where = ", ".join(f"{s.ship.name} {s.hex}" for s in states)
             raise VoyageRuleError(f"the ships are in different hexes ({where}): one hex a fight")
         beast = book.leviathan(leviathan) if leviathan else None
-        cursor = camp.db.execute(
-            "INSERT INTO fights (clock, hex, round, range_yards, status) "
-            "VALUES (?, ?, 0, ?, 'open')",
-            [camp.clock, states[0].hex, range_yards],
-        )
-        fight_id = int(cursor.lastrowid or 0)
+        fight_id = insert_fight(camp, camp.clock, states[0].hex, range_yards)
         rows = [
             (fight_id, s.ship.name, "ship", None, s.ship.tier, _ship_speed(camp, s), seat)
             for seat, s in enumerate(states)
@@ -310,18 +296,14 @@ def start(
                     len(rows),
                 )
             )
-        camp.db.conn.executemany(
-            "INSERT INTO fighters (fight, name, kind, leviathan, tier, speed, declared, seat) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [(*r[:6], r[5], r[6]) for r in rows],
-        )
+        insert_fighters(camp, rows)
         fight = find_fight(camp, fight_id)
         who = ", ".join(r[1] for r in rows)
         distance = f" at {range_yards} yards" if range_yards is not None else ""
         text = f"A fight begins at {states[0].hex}{distance}: {who} (R94)."
         for s in states:
             _log(camp, act, fight, s.ship.name, Event("fight", text, [], 0, {}), s.voyage_id)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+        camp.set_summary(act, text)
     return status(camp, fight_id)
 
 
@@ -340,7 +322,7 @@ def next_round(
         fight = find_fight(camp, fight_id)
         if fight["status"] != "open":
             raise VoyageRuleError(f"fight {fight['id']} is over")
-        fighters = _fighters(camp, fight["id"])
+        fighters = fighters_of(camp, fight["id"])
         by_name = {f["name"].lower(): f for f in fighters}
         fight["round"] = int(fight["round"]) + 1
         lines = []
@@ -375,12 +357,9 @@ def next_round(
             lines.append(f"{f['name']} {knots} knots")
         for f in fighters:
             f["off_balance"] = 0  # R51: off balance for the rest of the round only
-            _save_fighter(camp, f)
+            save_fighter(camp, f)
         order = order_of(fighters)
-        camp.db.execute(
-            "UPDATE fights SET round = ?, turn_order = ? WHERE id = ?",
-            [fight["round"], json.dumps(order), fight["id"]],
-        )
+        set_round(camp, fight["id"], fight["round"], order)
         halves = ", ".join(f"{f['name']} {f['declared'] / 2:g}" for f in fighters)
         text = (
             f"Round {fight['round']}: order {', '.join(order)} (R90, slowest first); "
@@ -389,7 +368,7 @@ def next_round(
             + "."
         )
         _log(camp, act, fight, None, Event("fight round", text, [], 0, {}))
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+        camp.set_summary(act, text)
     return status(camp, fight["id"])
 
 
@@ -484,8 +463,8 @@ def shoot(
         rolled: list[Any] = list(outcomes[0].rolls)
         if len(outcomes) > 1:
             text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit", rolled)
-        _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text[:200], act.id])
+        save_fighter(camp, b)
+        camp.set_summary(act, text[:200])
     # R4: every roll, the sinking time of a hull destroyed included
     return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for r in rolled]}
 
@@ -542,9 +521,9 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         a["speed"], b["speed"] = after
         a["declared"], b["declared"] = after
         texts.append(f"Speeds after: {a['name']} {after[0]}, {b['name']} {after[1]} knots.")
-        _save_fighter(camp, a)
-        _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [texts[0], act.id])
+        save_fighter(camp, a)
+        save_fighter(camp, b)
+        camp.set_summary(act, texts[0])
     return {
         "fight": fight["id"],
         "relative_speed": rel,
@@ -620,8 +599,8 @@ def attack(
         _log(camp, act, fight, None, Event("attack", head, [], 0, {"attacker": a["name"]}))
         rolled: list[Any] = []
         text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit", rolled)
-        _save_fighter(camp, b)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [head, act.id])
+        save_fighter(camp, b)
+        camp.set_summary(act, head)
     return {"fight": fight["id"], "text": text, "rolls": [r.to_dict() for r in rolled]}
 
 
@@ -633,13 +612,13 @@ def end(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
             raise VoyageRuleError(f"fight {fight['id']} is already over")
         rounds = int(fight["round"])
         minutes = -(-rounds // ROUNDS_A_MINUTE)
-        camp.db.execute("UPDATE fights SET status = 'ended' WHERE id = ?", [fight["id"]])
+        end_fight(camp, fight["id"])
         text = (
             f"The fight at {fight['hex']} ends after {plural(rounds, 'round')}, "
             f"{plural(minutes, 'minute')} of the voyage clock (R94)."
         )
         _log(camp, act, fight, None, Event("fight", text, [], 0, {"ended": True}))
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [text, act.id])
+        camp.set_summary(act, text)
     return status(camp, fight["id"])
 
 
@@ -647,7 +626,7 @@ def status(camp: Campaign, fight_id: int | None = None) -> dict[str, Any]:
     """The fight: round, order, each side's speed, declared movement, damage so far."""
     fight = find_fight(camp, fight_id)
     sides = []
-    for f in _fighters(camp, fight["id"]):
+    for f in fighters_of(camp, fight["id"]):
         side = {
             "name": f["name"],
             "kind": f["kind"],

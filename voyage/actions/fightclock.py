@@ -13,26 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.store.fightrows import fighters_of, open_fights
 from voyage.tables.calendar import clock_text
 
 
 def refuse_while_fighting(camp: Any) -> None:
     """Refuse an advance while any fight is open: one line naming each fight (its number,
     hex, sides, round and the time it began) and `voyage encounter end` (R94)."""
-    fights = camp.db.execute(
-        "SELECT id, hex, clock, round FROM fights WHERE status = 'open' ORDER BY id"
-    ).fetchall()
+    fights = open_fights(camp)
     if not fights:
         return
 
     told = []
-    for fight_id, where, clock, rounds in fights:
-        sides = [
-            r[0]
-            for r in camp.db.execute(
-                "SELECT name FROM fighters WHERE fight = ? ORDER BY seat", [fight_id]
-            ).fetchall()
-        ]
+    for fight in fights:
+        fight_id, where, clock, rounds = fight["id"], fight["hex"], fight["clock"], fight["round"]
+        sides = [f["name"] for f in fighters_of(camp, fight_id)]
         at = f"round {rounds}" if rounds else "no round yet"
         names = " and ".join([", ".join(sides[:-1]), sides[-1]] if len(sides) > 1 else sides)
         told.append(f"fight {fight_id} at {where} ({names}; {at}, begun {clock_text(camp, clock)})")

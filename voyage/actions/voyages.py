@@ -1,4 +1,5 @@
-"""Voyages in the campaign: setting sail, advancing the clock, referee actions, the log.
+"""Voyages in the campaign: setting sail, advancing the clock, the log (the referee's
+actions between advances: voyage.actions.referee).
 
 This is the store side of :mod:`voyage.engine.clock`: it loads the ships at sea from the campaign,
 runs the pure engine with the campaign's roller, and writes the hour rows, the events, the
@@ -14,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from voyage.actions.depthroutes import shoal_warning
 from voyage.actions.fightclock import refuse_while_fighting
 from voyage.actions.passage import end_lying, expected_hours, expected_text, harbour_world
-from voyage.actions.people import floaters, rescue_action, roster, save_floaters
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain, plural
 from voyage.dice.events import Event
@@ -32,12 +32,10 @@ from voyage.map import hexes as hexmap
 from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
 from voyage.rules.drift import current_lookup
-from voyage.rules.repair import repair_leak
 from voyage.rules.shoals import draft_chart
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
 from voyage.store.mapstore import campaign_chart
-from voyage.store.portfuel import stock_left
 from voyage.store.voyagerows import (
     insert_voyage,
     open_voyage,
@@ -176,10 +174,7 @@ def sail(
     """Set sail (one action): check the order, plan the route, open the voyage."""
     with camp.action("sail", f"{ship_name} sails") as act:
         state = _sail(camp, act, ship_name, to, via, route, pace, strain, inshore, chart)
-        camp.db.execute(
-            "UPDATE actions SET summary = ? WHERE id = ?",
-            [f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}", act.id],
-        )
+        camp.set_summary(act, f"{state.ship.name} sails {state.route[0]} -> {state.route[-1]}")
     return state
 
 
@@ -316,6 +311,7 @@ def advance(
 
         refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
+        from voyage.store.peoplerows import floaters, roster, save_floaters
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)
@@ -350,356 +346,8 @@ def advance(
             summary += " with every ship in port"
         if result.stopped:
             summary += f" (stopped: {result.stopped})"
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
+        camp.set_summary(act, summary)
     return result
-
-
-# -- referee actions -------------------------------------------------------------------------
-
-ACTIONS = (
-    "jettison",
-    "refuel",
-    "repair",
-    "pump",
-    "fight-fire",
-    "saved",
-    "abandon",
-    "refloat",
-    "anchor",
-    "weigh",
-    "course",
-    "pace",
-    "search",
-    "rescue",
-    "tow",
-    "cast-off",
-    "recharge",
-    "dive",  # R84
-    "surface",
-    "salvage",  # R83
-    "pumps",  # R85: the bilge pumps' switch
-)
-
-
-def _voyage_or_fail(s: ShipState | None, ship: Ship, what: str) -> ShipState:
-    if s is None:
-        raise VoyageRuleError(f"{ship.name} is not at sea: {what} is for a ship on a voyage")
-    return s
-
-
-def referee_action(
-    camp: Campaign,
-    ship_name: str,
-    what: str,
-    amount: int | None = None,
-    target: str | None = None,
-    crew: int | None = None,
-    to: str | None = None,
-    via: Sequence[str] = (),
-    route: Sequence[str] | None = None,
-    pace: str | None = None,
-    strain: int = 0,
-    chart: Any = None,
-    names: Sequence[str] = (),
-    everyone: bool = False,
-    now: bool = False,
-) -> Event:
-    """A referee's action between advances (one undoable action), logged as an event."""
-    with camp.action(f"act {what}", f"{what} {ship_name}") as act:
-        if what == "rescue":
-            event = rescue_action(camp, act, ship_name, list(names), everyone)
-        else:
-            event = _referee_action(
-                camp,
-                act,
-                ship_name,
-                what,
-                amount,
-                target,
-                crew,
-                to,
-                via,
-                route,
-                pace,
-                strain,
-                chart,
-                now,
-            )
-        summary = event.text.split("\n", 1)[0]  # the action's own line (R84: not its dice)
-        camp.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
-    return event
-
-
-def _referee_action(
-    camp: Campaign,
-    act: Action,
-    ship_name: str,
-    what: str,
-    amount: int | None,
-    target: str | None,
-    crew: int | None,
-    to: str | None,
-    via: Sequence[str],
-    route: Sequence[str] | None,
-    pace: str | None,
-    strain: int,
-    chart: Any,
-    now: bool = False,
-) -> Event:
-    ship = camp.get_ship(ship_name)
-    if ship.status == "sunk":
-        raise VoyageRuleError(f"{ship.name} is sunk: nothing more can be done for her")
-    if ship.status == "abandoned":  # it once said "not at sea", or "carries only 0 hlbs"
-        where = f" at {ship.hex}" if ship.hex else ""
-        raise VoyageRuleError(
-            f"{ship.name} was abandoned{where}: nobody is aboard her to {what} "
-            "(her people are listed by `voyage survivors`)"
-        )
-    s = open_voyage(camp, ship.name)
-    if s is not None:
-        ship = s.ship  # one Ship: what the action changes is what is saved
-    from voyage.actions.crewless import refuse_crewless
-    from voyage.rules.crewless import adrift_now
-
-    refuse_crewless(camp, ship, s, what, target, chart)  # R70: nobody aboard to work her
-    book = camp.rulebook
-    changes: dict[str, Any] = {}
-    after: list[Any] = []  # the engine's events that follow the action's (R84's dive)
-    if what == "jettison":
-        if not amount or amount < 1:
-            raise VoyageRuleError("say how many hlbs of cargo to throw over, e.g. jettison 100")
-        if amount > ship.cargo:
-            raise VoyageRuleError(f"{ship.name} carries only {ship.cargo} hlbs of cargo")
-        ship.cargo -= amount
-        text = f"{ship.name} throws {amount} hlbs of cargo overboard ({ship.cargo} left)."
-        changes = {"cargo": ship.cargo}
-    elif what == "refuel":
-        text, changes = _refuel(camp, ship, s, amount, chart)
-    elif what == "recharge":
-        from voyage.actions.boatactions import recharge  # R82
-
-        text, changes = recharge(camp, ship, s, chart)
-    elif what == "repair":
-        s = _voyage_or_fail(s, ship, "repairing a leak") if target == "leak" else s
-        if target == "engine":
-            if not ship.engine_broken:
-                raise VoyageRuleError(f"{ship.name}'s engine is not broken")
-            ship.engine_broken = False
-            text = f"The engine of {ship.name} is repaired."
-            changes = {"engine_broken": False}
-        elif target == "leak":
-            assert s is not None
-            # R86: at sea the crew set to work (2d6 every 10 minutes); --now: patched at once
-            text, changes = repair_leak(s, ship, amount, None if now else camp.clock * 60)
-        elif target == "propellers":
-            from voyage.actions.boatactions import repair_propellers  # R85
-
-            text, changes = repair_propellers(camp, ship, s, chart)
-        elif target == "armor":
-            from voyage.actions.boatactions import repair_armor  # R84
-
-            text, changes = repair_armor(camp, ship, s, chart)
-        else:
-            raise VoyageRuleError(
-                "repair what? `repair engine`, `repair leak N`, "
-                "`repair propellers` or `repair armor`"
-            )
-    elif what == "pump":
-        if not amount or amount < 1:
-            raise VoyageRuleError("say how many hlbs of water to pump out, e.g. pump 20")
-        if ship.water <= 0:
-            raise VoyageRuleError(f"{ship.name} has no water aboard to pump out")
-        out = min(amount, ship.water)
-        ship.water -= out
-        if s is not None:
-            from voyage.rules.leakwater import pumped_dry
-
-            pumped_dry(s)  # R36: bailed dry, the part of an hlb goes too
-        text = f"The crew of {ship.name} pump and bail out {out} hlbs of water ({ship.water} left)."
-        changes = {"water": ship.water}
-        if s is not None and s.listing:
-            dw = shipfig.deadweight(ship, book)
-            from voyage.rules.flooding import flooding_state
-
-            if not flooding_state(ship.water, dw, book).listing and s.sinking_in is None:
-                s.listing, s.listing_since = False, None
-                text += " She no longer lists (R37)."
-    elif what == "fight-fire":
-        s = _voyage_or_fail(s, ship, "fighting a fire")
-        if not s.fire and s.swallow_in is None:
-            raise VoyageRuleError(f"{ship.name} is not on fire")
-        if crew is None or crew < 0:
-            raise VoyageRuleError("say how many crew fight the fire: fight-fire --crew N")
-        aboard = ship.crew + ship.passengers
-        if crew > aboard:
-            raise VoyageRuleError(f"only {aboard} people are aboard {ship.name}")
-        s.fire_crew = crew
-        text = f"{crew} aboard {ship.name} fight the fire (severity {s.fire}; R50)."
-        changes = {"fire_crew": crew}
-    elif what == "saved":
-        s = _voyage_or_fail(s, ship, "saving a ship")
-        if s.sinking_in is None:
-            raise VoyageRuleError(f"{ship.name} is not sinking")
-        s.sinking_in = s.sinking_since = None
-        s.capsized = False
-        text = f"The referee declares {ship.name} saved: she stays afloat (R40)."
-        changes = {"sinking": False}
-    elif what == "abandon":
-        from voyage.actions.abandonship import abandon_voyage
-
-        s = _voyage_or_fail(s, ship, "abandoning ship")
-        if chart is None:
-            chart, _ = campaign_chart(camp)
-        # R71: rafts, jackets, the water; R40, R50: a sinking ship's clock runs on
-        text, changes = abandon_voyage(camp, ship, s, chart)
-    elif what == "search":
-        from voyage.actions.people import start_search
-
-        text, s = start_search(camp, ship, s)
-        changes = {"searching": True}
-    elif what == "refloat":
-        s = _voyage_or_fail(s, ship, "refloating")
-        if s.status != "stuck":
-            raise VoyageRuleError(f"{ship.name} is not stuck")
-        s.status = "under way"
-        text = f"{ship.name} is got off the bottom: afloat again (R34, the referee's call)."
-        changes = {"stuck": False}
-        adrift = adrift_now(s)  # R70: with no crew aboard nobody sails her (R64)
-        if adrift:
-            text, changes["status"] = f"{text} {adrift}", s.status
-    elif what in ("anchor", "weigh"):
-        from voyage.actions.passage import anchor_or_weigh
-
-        s = _voyage_or_fail(s, ship, "anchoring")
-        text, changes = anchor_or_weigh(camp, ship, s, what, chart)
-    elif what in ("tow", "cast-off"):
-        from voyage.actions.towing import tow_action  # R92
-
-        text, changes = tow_action(camp, act, _voyage_or_fail(s, ship, "towing"), what, target)
-    elif what == "pumps":
-        from voyage.rules.pumps import switch_pumps  # R85
-
-        text, changes = switch_pumps(ship, target or "", book)
-    elif what in ("dive", "surface", "salvage"):
-        from voyage.actions.depthacts import depth_action  # R83, R84
-
-        s = _voyage_or_fail(s, ship, what)
-        text, changes, after = depth_action(camp, ship, s, what, amount, chart)
-    elif what == "course":
-        s = _voyage_or_fail(s, ship, "changing course")
-        if chart is None:
-            chart, _ = campaign_chart(camp)
-        hexes = plan_route(
-            draft_chart(chart, ship, camp.rulebook),
-            s.hex,
-            to,
-            via,
-            route,
-            shallows(camp.rulebook),
-            who=ship.name,
-        )  # R83: round her shoals
-        flags = [False] + [bool(f) for f in _inshore_flags(chart, hexes[1:], s)]
-        if s.route[s.position + 1 : s.position + 2] != hexes[1:2]:
-            s.progress = 0  # a new heading: the miles toward the old next hex are lost
-        s.route = [*s.route[: s.position], *hexes]
-        s.inshore = [*s.inshore[: s.position], *flags]
-        if s.status == "arrived":
-            s.status = "under way"
-        s.searching = False  # R74: a new course ends a search
-        # a voyage sailed inshore goes on inshore (R33): said, as `course` has no --inshore
-        close = ", inshore as she sailed" if any(flags) else ""
-        text = (
-            f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
-            f"({plural(len(hexes) - 1, 'hex', 'hexes')}{close})."
-        )
-        from voyage.actions.depthacts import bottom_on_course
-
-        text += bottom_on_course(camp, ship, s, chart)  # R84: a sub deep on her new course
-        changes = {"route": hexes}
-    elif what == "pace":
-        new_pace, new_strain = check_pace(ship, camp, pace or "normal", strain)
-        if s is not None:
-            s.pace, s.strain = new_pace, new_strain
-        ship.pace, ship.strain = new_pace, new_strain
-        text = f"{ship.name} goes at {new_pace} pace" + (
-            f", straining {plural(new_strain, 'knot')} over her Speed (R14)."
-            if new_pace == "strain"
-            else " (R15)."
-            if new_pace == "slow"
-            else "."
-        )
-        if ship.design is not None:  # R82: her speed in mph and what a hex costs
-            from voyage.vessels.boatpower import pace_line
-
-            text = pace_line(ship, book, camp.water_in_load)
-        changes = {"pace": new_pace, "strain": new_strain}
-    else:
-        raise VoyageRuleError(f"unknown action {what!r}: use one of {', '.join(ACTIONS)}")
-    if s is not None:
-        save_state(camp, s, camp.clock)
-    else:
-        camp.save_ship(ship)
-    if what == "refuel" and "port" in changes:
-        from voyage.store.portfuel import record_sale
-
-        record_sale(camp, changes["port"], changes["bought"])
-    event = Event(what, text, [], 0, changes)
-    log_event(camp, act, ship.name, s.voyage_id if s else None, event)
-    lines = [text]
-    for later in after:
-        log_event(camp, act, later.ship, later.voyage_id, later.event)
-        lines += [later.event.text, *(f"  {r.line()}" for r in later.event.rolls)]
-    # what the referee is shown: the action, then what followed it with its dice
-    return Event(what, "\n".join(lines), [], 0, changes) if after else event
-
-
-def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:
-    """Keep sailing inshore on a new course if the voyage was sailed inshore."""
-    was_inshore = any(s.inshore)
-    return [was_inshore and bool(chart.hex(h).coastal) for h in hexes]
-
-
-def _refuel(
-    camp: Campaign, ship: Ship, s: ShipState | None, amount: int | None, chart: Any
-) -> tuple[str, dict[str, Any]]:
-    if not amount or amount < 1:
-        raise VoyageRuleError("say how many hlbs of fuel to buy, e.g. refuel 40")
-    if ship.design is not None:
-        raise VoyageRuleError(
-            f"{ship.name} is a built boat: she runs on a charge, not fuel "
-            f"(R82); `voyage act {ship.name!r} recharge` in a port"
-        )
-    if not shipfig.has_engine(ship):
-        raise VoyageRuleError(f"{ship.name} has no engine: she burns no fuel")
-    if s is not None and s.status == "under way":
-        raise VoyageRuleError(f"{ship.name} is under way: anchor in a port to refuel")
-    if chart is None:
-        chart, _ = campaign_chart(camp)
-    if not ship.hex:
-        raise VoyageRuleError(f"{ship.name} is nowhere on the map")
-    info = chart.hex(ship.hex)
-    if not info.port:
-        raise VoyageRuleError(f"{ship.hex} is not a port: fuel is sold only in ports")
-    if info.fuel is None:
-        raise VoyageRuleError(f"{info.port} ({ship.hex}) sells no fuel")
-
-    left = stock_left(camp, info)
-    if left is not None and amount > left:
-        raise VoyageRuleError(f"{info.port} has only {left} hlbs of fuel left to sell")
-    book = camp.rulebook
-    ship.fuel += amount
-    total = shipfig.load(ship, book, camp.water_in_load)
-    if total > shipfig.sinking_load(ship, book):
-        raise VoyageRuleError(
-            f"{amount} hlbs more fuel would sink {ship.name}: a Load of "
-            f"{total} hlbs is over twice her Deadweight (R12)"
-        )
-    cost = amount * info.fuel.price
-    text = (
-        f"{ship.name} buys {amount} hlbs of fuel at {info.port} for {cost:g} "
-        f"({info.fuel.price:g} a hlb); {ship.fuel} hlbs aboard."
-    )
-    return text, {"fuel": ship.fuel, "bought": amount, "port": ship.hex, "cost": cost}
 
 
 def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None) -> str:

@@ -16,7 +16,12 @@ from voyage.dice.events import Event
 from voyage.map import hexes as hexmap
 from voyage.map.regions import find_region
 from voyage.store.logrows import log_event
-from voyage.store.mapstore import current_map, rerolls, sea_states_for
+from voyage.store.mapstore import (
+    current_map,
+    sea_states_for,
+    set_reroll_count,
+    weather_rerolls,
+)
 from voyage.tables.calendar import (
     LATEST_YEAR,
     campaign_calendar,
@@ -313,16 +318,12 @@ def reroll(camp: Campaign, day: int, region: str | None = None) -> list[dict[str
     regions = sea_map.weather_regions()
     names = [find_region(regions, region).name] if region else list(regions)
     before = sea_states_for(camp, sea_map)
-    counts = rerolls(camp)
+    counts = weather_rerolls(camp)
     changed = []
     with camp.action("weather reroll", f"reroll day {day} ({', '.join(names)})") as act:
         for name in names:
             count = counts.get((name, day), 0) + 1
-            camp.db.execute(
-                "INSERT INTO weather_rerolls (region, day, count) VALUES (?, ?, ?) "
-                "ON CONFLICT(region, day) DO UPDATE SET count = excluded.count",
-                [name, day, count],
-            )
+            set_reroll_count(camp, name, day, count)
             old = before.day(name, day)
             after = sea_states_for(camp, sea_map).day(name, day)
             text = (

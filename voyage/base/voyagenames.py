@@ -10,8 +10,6 @@ people (an export's title, the track picture's title and legend, what ``sail`` a
 
 from __future__ import annotations
 
-from typing import Any
-
 
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``."""
@@ -33,13 +31,3 @@ def voyage_name(voyage_id: int, nth: int | None) -> str:
 def ship_voyage_name(ship: str, voyage_id: int, nth: int | None) -> str:
     """``voyage 3 of Eel (her 2nd)``: a picture's legend."""
     return f"voyage {voyage_id} of {ship}{her_count(voyage_id, nth)}"
-
-
-def nth_voyage(db: Any, ship: str, voyage_id: int) -> int:
-    """Which of the ship's voyages ``voyage_id`` is (1 for her first), counting every
-    voyage she made up to it (ids grow with time)."""
-    row = db.execute(
-        "SELECT count(*) FROM voyages WHERE ship = ? COLLATE NOCASE AND id <= ?",
-        [ship, voyage_id],
-    ).fetchone()
-    return int(row[0]) if row else 0

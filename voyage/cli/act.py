@@ -79,7 +79,7 @@ def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None
 
 
 def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
-    from voyage.actions.voyages import referee_action
+    from voyage.actions.referee import referee_action
 
     with core_errors():
         camp = open_campaign(ctx.obj["db"])

@@ -92,6 +92,7 @@ def build(
         voyage ship build "Nautilus" --body speeder --plant large --with boat-top \\
             --submersible --dive-depth 300 --reinforced
     """
+    from voyage.actions.fleet import build_boat
     from voyage.base.errors import ShipError
     from voyage.vessels.boats import sample_spec, sheet, sheet_lines, spec_from_options
     from voyage.vessels.boatships import make_built_ship
@@ -139,9 +140,7 @@ def build(
     s = sheet(spec, table)
     ship_name = name.strip()
     if not dry_run:
-        boat = make_built_ship(ship_name, spec, camp.rulebook)
-        with camp.action("ship build", f"build {ship_name}"):
-            camp.add_ship(boat)
+        build_boat(camp, make_built_ship(ship_name, spec, camp.rulebook))
     if as_json:
         emit_json({"name": ship_name, "built": not dry_run, **s, "spec": spec})
         return

@@ -81,7 +81,7 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
 
         voyage encounter list --ship "Sea Witch"
     """
-    from voyage.actions.encounters import encounter_rows
+    from voyage.store.logrows import encounter_rows
     from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)

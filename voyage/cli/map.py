@@ -117,12 +117,7 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     afloat = afloat_marks(camp)  # R71-R74: rafts and people in the water, marked as ships are
     left = fuel_left(camp, sea)
     # a wreck is no ship afloat: "1  Quiet Hound (2914)" read as a ship there now
-    lost = {
-        name: status
-        for name, status in camp.db.execute(
-            "SELECT name, status FROM ships WHERE status IN ('sunk', 'abandoned')"
-        ).fetchall()
-    }
+    lost = camp.lost_ships()
     marks = [(f"{n} ({lost[n]})" if n in lost else n, h) for n, h in ships]
     text = text_map(
         sea, around=around, radius=radius, storms=storms, ships=marks + afloat, fuel_left=left

@@ -70,7 +70,8 @@ def list_people(db_path: str, ship_name: str | None, as_json: bool) -> None:
 
         voyage crew list --ship "Sea Witch"
     """
-    from voyage.actions.people import fates_by_name, rescued_aboard, roster
+    from voyage.actions.people import fates_by_name, rescued_aboard
+    from voyage.store.peoplerows import roster
 
     camp = read_campaign(db_path)
     ship = camp.get_ship(ship_name, archived=True).name if ship_name else None

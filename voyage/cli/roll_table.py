@@ -312,15 +312,12 @@ class _Table:
         if self.camp is None:
             yield self.roller
             return
-        summary = f"roll {procedure} for {self.ship.name}"
-        if self.applying is not None:
-            summary += " (applied)"
-        with self.camp.action(f"roll {procedure}", summary) as act:
+        from voyage.actions.apply import logged_roll
+
+        applying = self.applying is not None
+        with logged_roll(self.camp, self.ship.name, procedure, applying) as (act, roller):
             self.act = act
-            roller = self.camp.roller
-            start = len(roller.records)
             yield roller
-            self.camp.record_rolls(roller.records[start:], self.ship.name)
 
 
 def _chance(what: str, p: Fraction) -> dict[str, Any]:

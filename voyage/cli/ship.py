@@ -18,7 +18,6 @@ from voyage.cli.common import (
     handles_errors,
     json_option,
     open_campaign,
-    plural,
     read_campaign,
     refuse_existing,
     table,
@@ -105,37 +104,10 @@ def roll(
 
         voyage ship roll --class freighter --count 5 --json
     """
-    from voyage.base.tiers import roman
-    from voyage.vessels.ships import generate_name, roll_ship
+    from voyage.actions.fleet import roll_ships
 
     camp = open_campaign(db_path)
-    book = camp.rulebook
-    if ship_class:
-        book.ship_class(ship_class)  # unknown class: fail before anything is written
-    made = []
-    with camp.action("ship roll", f"roll {plural(count, 'ship')}") as act:
-        roller = camp.roller
-        taken = camp.ship_names()
-        for i in range(count):
-            records = []
-            if name:
-                ship_name = name if count == 1 else f"{name} {roman(i + 1)}"
-            else:
-                ship_name, record = generate_name(book, roller, taken)
-                records.append(record)
-            new_ship, ship_rolls = roll_ship(book, roller, ship_name, ship_class)
-            records.extend(ship_rolls)
-            camp.add_ship(new_ship)
-            taken.add(ship_name.lower())
-            camp.record_rolls(records, ship_name)
-            made.append((new_ship, records))
-        # `voyage history` and `voyage undo` name what was rolled ("roll 1 ship" said not)
-        rolled = ", ".join(f"{s.name} ({book.ship_class(s.ship_class)['name']})" for s, _ in made)
-        summary = f"roll {plural(count, 'ship')}: {rolled}"
-        camp.db.execute(
-            "UPDATE actions SET summary = ? WHERE id = ?",
-            [summary if len(summary) <= 200 else summary[:197] + "...", act.id],
-        )
+    made = roll_ships(camp, count, ship_class, name)
     if as_json:
         emit_json([{**_figures(camp, s), "rolls": [r.to_dict() for r in rs]} for s, rs in made])
         return
@@ -192,6 +164,7 @@ def add(
 
         voyage ship add "Sea Witch" --class trawler --tier IV --engine V --trait Steady
     """
+    from voyage.actions.fleet import add_ship
     from voyage.base.tiers import parse_tier
     from voyage.vessels.ships import make_ship
 
@@ -217,8 +190,7 @@ def add(
     )
     if not new_ship.name:
         raise click.BadParameter("the name must not be empty", param_hint="NAME")
-    with camp.action("ship add", f"add {new_ship.name}"):
-        camp.add_ship(new_ship)
+    add_ship(camp, new_ship)
     fig = _figures(camp, new_ship)
     emit_json(fig) if as_json else _print_card(fig)
 
@@ -449,81 +421,18 @@ def load_ship(
 
         voyage ship load "Sea Witch" --pumps 2
     """
-    from voyage.base.errors import ShipError
-    from voyage.rules.anchors import anchors_aboard, set_anchors
-    from voyage.vessels.ships import load, sinking_load
+    from voyage.actions.fleet import Loading, load_ship, ship_to_load
 
     camp = open_campaign(db_path)
-    s = camp.get_ship(name)
-    if s.status == "sunk":  # as `ship place` and `sail` refuse her
-        raise ShipError(
-            f"{s.name} is sunk: she lies on the bottom at {s.hex}, with nothing to load"
-        )
-    fuel_before = s.fuel
-    given = (crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
-    if all(v is None for v in given):
+    s = ship_to_load(camp, name)
+    loading = Loading(crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
+    if loading.empty:
         raise click.UsageError(
             "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors, "
             "--jackets, --rafts, --pumps"
         )
-    if pumps is not None:
-        from voyage.rules.pumps import set_pumps
-
-        set_pumps(s, pumps, camp.rulebook)  # R85
-    if jackets is not None or rafts is not None:
-        from voyage.actions.people import set_stores
-
-        set_stores(camp, s, jackets, rafts)
-    if anchors is not None:
-        if anchors > anchors_aboard(s) and s.status != "in port":
-            raise ShipError(
-                f"{s.name} is {s.status}: anchors are bought in port (R65); "
-                f"bring her into a port first"
-            )
-        set_anchors(s, anchors)
-    for field, value in (
-        ("crew", crew),
-        ("passengers", passengers),
-        ("cargo", cargo),
-        ("fuel", fuel),
-        ("water", water),
-    ):
-        if value is not None:
-            setattr(s, field, value)
-    from voyage.actions.people import check_counts
-
-    check_counts(camp, s)  # R70: never fewer than the named people aboard
-    if s.design is not None:  # R80: a built boat's weight against her body's maximum load
-        from voyage.vessels.boatships import check_built_load
-
-        check_built_load(s, camp.rulebook, camp.water_in_load)
-        if fuel is not None:  # R82: --fuel on a built boat is her charge in power units
-            from voyage.vessels.boatpower import set_charge
-
-            set_charge(s, fuel)
-    total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
-    limit = 0 if s.design is not None else sinking_load(s, camp.rulebook)
-    if total > limit:
-        raise ShipError(
-            f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
-            f"its Deadweight ({limit} hlbs, R12); carry less"
-        )
-    from voyage.actions.crewless import heave_to
-    from voyage.store.portfuel import load_fuel, record_sale
-
-    # a port's fuel stock gives what she takes on there, and takes back what she puts ashore
-    draw = load_fuel(camp, s, fuel_before, s.fuel) if fuel is not None else None
-    adrift, crew_note = heave_to(camp, s) if crew == 0 else (None, "")  # R70: nobody sails her
-    with camp.action("ship load", f"load {s.name}"):
-        if adrift is not None:
-            from voyage.store.voyagerows import save_state
-
-            save_state(camp, adrift, camp.clock)
-        camp.save_ship(s)
-        if draw is not None and draw.hex is not None:
-            record_sale(camp, draw.hex, draw.hlbs)
+    notes = load_ship(camp, s, loading)
     fig = _figures(camp, s)
-    notes = [n for n in (draw.text if draw is not None else "", crew_note) if n]
     if as_json:
         emit_json({**fig, "notes": notes} if notes else fig)
         return
@@ -551,15 +460,14 @@ def remove(db_path: str, name: str, force: bool) -> None:
 
         voyage ship remove "Sea Witch" --force
     """
+    from voyage.actions.fleet import remove_ship
+
     camp = open_campaign(db_path)
-    with camp.action("ship remove", f"remove {name}"):
-        gone, sailed = camp.remove_ship(name, force=force)
-        # R70: her named people stay on the roster, ashore
-        camp.db.execute("UPDATE people SET ship = NULL WHERE ship = ?", [gone.name])
+    gone, sailed, archived = remove_ship(camp, name, force)
     if sailed:
         plural = "voyage stays" if sailed == 1 else "voyages stay"
         click.echo(f"Removed {gone.name}: archived, her {sailed} {plural} in the log.")
-    elif camp.is_archived(gone.name):  # rafts or people off her point at her (m190)
+    elif archived:  # rafts or people off her point at her (m190)
         click.echo(f"Removed {gone.name}: archived, the rafts and people off her stay.")
     else:
         click.echo(f"Removed {gone.name}.")

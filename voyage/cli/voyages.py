@@ -165,10 +165,11 @@ def sail(
     if as_json:
         emit_json(info)
         return
-    from voyage.base.voyagenames import nth_voyage, voyage_name
+    from voyage.base.voyagenames import voyage_name
     from voyage.outputs.chronicle import map_places, port_named
+    from voyage.store.voyagelog import nth_voyage
 
-    nth = nth_voyage(camp.db, state.ship.name, state.voyage_id)  # her own count (voyagenames)
+    nth = nth_voyage(camp, state.ship.name, state.voyage_id)  # her own count (voyagenames)
     places = map_places(camp)  # "from Gullhaven (0305)", as the log and journal name ports
     click.echo(
         f"{state.ship.name} sails from {port_named(state.route[0], places)} for "
@@ -428,7 +429,7 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
 
         voyage pace "Moray" 30mph
     """
-    from voyage.actions.voyages import referee_action
+    from voyage.actions.referee import referee_action
 
     if pace == "strain" and not strain:
         raise click.UsageError("say how many knots to strain: voyage pace SHIP strain N (R14)")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voyage.base.errors import VoyageError
+from voyage.store.logrows import events_between
 from voyage.tables.calendar import campaign_calendar, format_date, format_time
 
 #: Events that are routine when nothing changed: a clear sea, a check that held (for players
@@ -243,11 +244,7 @@ def gather(
     if until < since or (until == since and not to_now):
         raise JournalError("--until must come after --since: nothing happens in no time")
     cal = campaign_calendar(camp)
-    rows = camp.db.execute(
-        "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
-        "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
-        [since, until + 1 if to_now else until],
-    ).fetchall()
+    rows = events_between(camp, since, until + 1 if to_now else until)
     days: dict[int, list[Entry]] = {}
     wanted = None if ships is None else set(ships)
     places = map_places(camp)  # the stored text names a port by its bare hex

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from voyage.actions.voyages import advance, place_ship, plan_route, referee_action, sail, shallows
+from voyage.actions.referee import referee_action
+from voyage.actions.voyages import advance, place_ship, plan_route, sail, shallows
 from voyage.base.errors import VoyageError
 from voyage.base.tiers import roman
 from voyage.map import hexes as hexmap

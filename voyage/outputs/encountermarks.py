@@ -16,6 +16,8 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from voyage.store.logrows import meeting_events
+
 #: (hex, words beside the mark): words may be "".
 Place = tuple[str, str]
 Overlay = Callable[[Any, Any, set[str]], list[Any]]
@@ -83,19 +85,13 @@ def _has(words: str, number: int) -> bool:
 def campaign_places(camp: Any, voyage_ids: Sequence[int] | None, until: int) -> list[Place]:
     """(hex, "") of every encounter logged on the given voyages (all when None) up to the
     hour ``until``: what `voyage map render` marks."""
-    if not camp.db["events"].exists():
-        return []
-    rows = camp.db.query(
-        "SELECT kind, changes, voyage_id FROM events WHERE kind IN ('encounter', 'fight', "
-        "'ram') AND clock <= ? ORDER BY id",
-        [until],
-    )
+    rows = meeting_events(camp, until)
     wanted = None if voyage_ids is None else set(voyage_ids)
     places: dict[str, str] = {}
     for row in rows:
         if wanted is not None and row["voyage_id"] not in wanted:
             continue
-        where = encounter_hex(dict(row))
+        where = encounter_hex(row)
         if where:
             places.setdefault(where, "")
     return list(places.items())

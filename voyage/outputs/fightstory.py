@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from voyage.store.logrows import events_amid_fight, fight_events
+
 #: A parenthesis holding figures: "(0/1/1 yd)", "(relative speed 13)".
 _FIGURES = re.compile(r"\s*\([^()]*\d[^()]*\)")
 _MODIFIER = re.compile(r",? with a modifier of [+-]?\d+")
@@ -54,29 +56,14 @@ def fights_of(db: Any, events: Iterable[dict[str, Any]]) -> list[list[dict[str, 
             ids.append(fight)
     out = []
     for fight in sorted(ids):
-        tagged = [
-            _decoded(r)
-            for r in db.query(
-                "SELECT * FROM events WHERE json_extract(changes, '$.fight') = ? ORDER BY id",
-                [fight],
-            )
-        ]
+        tagged = [_decoded(r) for r in fight_events(db, fight)]
         if not tagged:
             continue
         voyages = sorted({int(r["voyage_id"]) for r in tagged if r.get("voyage_id")})
-        marks = ",".join("?" * len(voyages))
         # not what an advance logged while the fight lay open (the referee was warned): the
         # fight stands at its minute, and an arrival hours later is not in its round
         between = (
-            [
-                _decoded(r)
-                for r in db.query(
-                    f"SELECT * FROM events WHERE id > ? AND id < ? AND voyage_id IN ({marks}) "
-                    "AND json_extract(changes, '$.fight') IS NULL AND action_id NOT IN "
-                    "(SELECT id FROM actions WHERE kind = 'advance') ORDER BY id",
-                    [tagged[0]["id"], tagged[-1]["id"], *voyages],
-                )
-            ]
+            [_decoded(r) for r in events_amid_fight(db, tagged[0]["id"], tagged[-1]["id"], voyages)]
             if voyages
             else []
         )

@@ -237,6 +237,11 @@ class Campaign:
                 undojournal.end(conn)
                 self.current_action = None
 
+    def set_summary(self, act: Action, summary: str) -> None:
+        """What ``voyage history`` and ``voyage undo`` say of the action ``act``, once it is
+        known (the action's outcome, not what was asked)."""
+        self.db.execute("UPDATE actions SET summary = ? WHERE id = ?", [summary, act.id])
+
     def _install_journal(self, first: tuple[str, ...] = ()) -> None:
         """The journal's TEMP triggers, once per connection that writes (never for a read),
         outside the action's transaction so that a rollback cannot take them away; those of
@@ -346,6 +351,13 @@ class Campaign:
             for r in self.db.query(f"SELECT * FROM ships {where}ORDER BY created, rowid")
         ]
 
+    def lost_ships(self) -> dict[str, str]:
+        """The ships sunk or abandoned, by name: their status."""
+        rows = self.db.execute(
+            "SELECT name, status FROM ships WHERE status IN ('sunk', 'abandoned')"
+        ).fetchall()
+        return {name: status for name, status in rows}
+
     def is_archived(self, name: str) -> bool:
         row = self.db.execute("SELECT archived FROM ships WHERE name = ?", [name]).fetchone()
         return bool(row and row[0])
@@ -403,6 +415,7 @@ class Campaign:
             self.db.execute("UPDATE ships SET archived = 1 WHERE name = ?", [ship.name])
         else:
             self.db.execute("DELETE FROM ships WHERE name = ?", [ship.name])
+        self.db.execute("UPDATE people SET ship = NULL WHERE ship = ?", [ship.name])
         return ship, sailed
 
     def close(self) -> None:

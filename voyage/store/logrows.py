@@ -159,3 +159,77 @@ def log_event(
             where,
         ],
     )
+
+
+# -- reading events for the journal, the map's marks and the fights' stories ------------
+
+
+def events_between(camp: Campaign, since: int, until: int) -> list[tuple[Any, ...]]:
+    """Every event from the hour ``since`` up to (not at) ``until``, in the order they
+    happened: (clock, minute, ship, kind, text, rolls, changes)."""
+    rows: list[tuple[Any, ...]] = camp.db.execute(
+        "SELECT clock, minute, ship, kind, text, rolls, changes FROM events "
+        "WHERE clock >= ? AND clock < ? ORDER BY clock, minute, id",
+        [since, until],
+    ).fetchall()
+    return rows
+
+
+def meeting_events(camp: Campaign, until: int) -> list[dict[str, Any]]:
+    """The encounters, fights and rams logged up to the hour ``until``, in the order they
+    were logged: kind, changes (as stored), voyage_id."""
+    if not camp.db["events"].exists():
+        return []
+    rows = camp.db.query(
+        "SELECT kind, changes, voyage_id FROM events WHERE kind IN ('encounter', 'fight', "
+        "'ram') AND clock <= ? ORDER BY id",
+        [until],
+    )
+    return [dict(r) for r in rows]
+
+
+def fight_events(db: Any, fight: int) -> list[dict[str, Any]]:
+    """The events tagged with fight ``fight`` (R94), in the order they were logged."""
+    rows = db.query(
+        "SELECT * FROM events WHERE json_extract(changes, '$.fight') = ? ORDER BY id", [fight]
+    )
+    return [dict(r) for r in rows]
+
+
+def events_amid_fight(db: Any, first: int, last: int, voyages: list[int]) -> list[dict[str, Any]]:
+    """The events of ``voyages`` logged between the events ``first`` and ``last`` of a
+    fight, untagged and not by an advance (a fire or a sinking carried in mid-fight)."""
+    marks = ",".join("?" * len(voyages))
+    rows = db.query(
+        f"SELECT * FROM events WHERE id > ? AND id < ? AND voyage_id IN ({marks}) "  # noqa: S608
+        "AND json_extract(changes, '$.fight') IS NULL AND action_id NOT IN "
+        "(SELECT id FROM actions WHERE kind = 'advance') ORDER BY id",
+        [first, last, *voyages],
+    )
+    return [dict(r) for r in rows]
+
+
+def encounter_rows(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]:
+    """Every encounter met (engine checks and checks by hand), oldest first: the event
+    rows of kind ``encounter`` with what was met."""
+    sql = "SELECT * FROM events WHERE kind = 'encounter'"
+    args: list[Any] = []
+    if ship:
+        sql += " AND ship = ?"
+        args.append(camp.get_ship(ship, archived=True).name)
+    out = []
+    for row in camp.db.query(sql + " ORDER BY clock, minute, id", args):
+        found = json.loads(row["changes"] or "{}").get("encounter", {})
+        out.append(
+            {
+                "ship": row["ship"],
+                "clock": row["clock"],
+                "minute": row["minute"],
+                "kind": found.get("kind"),
+                "hex": found.get("hex"),
+                "terrain": found.get("terrain"),
+                "text": found.get("text", row["text"]),
+                "encounter": found,
+            }
+        )
+    return out

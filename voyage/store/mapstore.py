@@ -3,7 +3,8 @@
 The map is stored as the YAML text it was loaded from (table ``sea_map``, migration m010),
 so what the referee wrote is exactly what is used; its parse is cached in the campaign keyed
 by the text's hash (:mod:`voyage.store.mapcache`), so a big map is parsed once, not per command.
-Storms (table ``storms``, m011, m050) follow :mod:`voyage.map.storms`. ``voyage undo`` takes
+Storms (table ``storms``, m011, m050) follow :mod:`voyage.map.storms`; the referee's
+weather rerolls (R63) are counted by region and day (``weather_rerolls``). ``voyage undo`` takes
 back a map load or a storm. The sea state of every hex (rolled cells and these storms,
 R60-R63) is worked out by :mod:`voyage.world` from what is stored here: the referee's
 storms and reroll counts (``weather_rerolls``).
@@ -266,6 +267,32 @@ def _check_blows_over_sea(
         f"every hex of this storm is land ({shown})"
         + (f", and moving {moving} it reaches no water in {hours}h" if moving else "")
         + ": a storm tosses the sea (R32, R60); give sea hexes"
+    )
+
+
+def storm_table(campaign: Campaign) -> list[dict[str, Any]]:
+    """Every stored storm row (one a hex), in order; none in a campaign without the table."""
+    if not campaign.db["storms"].exists():
+        return []
+    return [dict(r) for r in campaign.db.query("SELECT * FROM storms ORDER BY storm, id")]
+
+
+def weather_rerolls(campaign: Campaign) -> dict[tuple[str, int], int]:
+    """The referee's weather reroll counts by (region, day) (R63, table ``weather_rerolls``)."""
+    if not campaign.db["weather_rerolls"].exists():
+        return {}
+    return {
+        (r["region"], int(r["day"])): int(r["count"])
+        for r in campaign.db.query("SELECT region, day, count FROM weather_rerolls")
+    }
+
+
+def set_reroll_count(campaign: Campaign, region: str, day: int, count: int) -> None:
+    """The weather of ``region`` on ``day`` has been rerolled ``count`` times (R63)."""
+    campaign.db.execute(
+        "INSERT INTO weather_rerolls (region, day, count) VALUES (?, ?, ?) "
+        "ON CONFLICT(region, day) DO UPDATE SET count = excluded.count",
+        [region, day, count],
     )
 
 

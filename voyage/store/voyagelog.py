@@ -165,3 +165,13 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
             # count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
             tracks.append((ship_voyage_name(row["ship"], int(row["id"]), nth), sailed))
     return tracks
+
+
+def nth_voyage(camp: Campaign, ship: str, voyage_id: int) -> int:
+    """Which of the ship's voyages ``voyage_id`` is (1 for her first), counting every
+    voyage she made up to it (ids grow with time; voyage.base.voyagenames names it)."""
+    row = camp.db.execute(
+        "SELECT count(*) FROM voyages WHERE ship = ? COLLATE NOCASE AND id <= ?",
+        [ship, voyage_id],
+    ).fetchone()
+    return int(row[0]) if row else 0

@@ -48,11 +48,11 @@ def into_phase(water: Any, found: dict[str, Any], clock: int) -> str:
         return ""
     group.id = water.next_id()
     water.floaters.append(group)
-    return in_water_words(group)
+    return castaway_words(group)
 
 
-def in_water_words(group: Floater) -> str:
-    """The words added to the encounter's text: where they are, who, how to reach them."""
+def castaway_words(group: Floater) -> str:
+    """What the encounter's text says of them: where they are and how to find them."""
     return (
         f" They are in the water at {group.hex} ({group.who()}, "
         f"{group.swimmer_text()}): `voyage act SHIP search` or `rescue` (R74)."

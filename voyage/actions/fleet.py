@@ -1,0 +1,170 @@
+"""The campaign's ships in harbour-master's terms: rolling new ships (R18-R21), adding one
+as stated, building a boat (R80), setting what a ship carries and removing one; each is
+one undoable action (``voyage ship roll|add|build|load|remove``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voyage.actions.crewless import heave_to
+from voyage.actions.people import check_counts, set_stores
+from voyage.actions.voyages import save_state
+from voyage.base.errors import ShipError
+from voyage.base.text import plural
+from voyage.base.tiers import roman
+from voyage.dice.roller import Roll
+from voyage.rules.anchors import anchors_aboard, set_anchors
+from voyage.rules.pumps import set_pumps
+from voyage.store.campaign import Campaign
+from voyage.store.portfuel import load_fuel, record_sale
+from voyage.vessels.boatpower import set_charge
+from voyage.vessels.boatships import check_built_load
+from voyage.vessels.ships import Ship, generate_name, load, roll_ship, sinking_load
+
+
+def roll_ships(
+    camp: Campaign, count: int, ship_class: str | None, name: str | None
+) -> list[tuple[Ship, list[Roll]]]:
+    """Roll ``count`` new ships of ``ship_class`` (any class where None; R18-R21), named
+    ``name`` (numbered I, II, ... for more than one) or by the name tables, and keep them:
+    each ship with the rolls that made her."""
+    book = camp.rulebook
+    if ship_class:
+        book.ship_class(ship_class)  # unknown class: fail before anything is written
+    made: list[tuple[Ship, list[Roll]]] = []
+    with camp.action("ship roll", f"roll {plural(count, 'ship')}") as act:
+        roller = camp.roller
+        taken = camp.ship_names()
+        for i in range(count):
+            records = []
+            if name:
+                ship_name = name if count == 1 else f"{name} {roman(i + 1)}"
+            else:
+                ship_name, record = generate_name(book, roller, taken)
+                records.append(record)
+            new_ship, ship_rolls = roll_ship(book, roller, ship_name, ship_class)
+            records.extend(ship_rolls)
+            camp.add_ship(new_ship)
+            taken.add(ship_name.lower())
+            camp.record_rolls(records, ship_name)
+            made.append((new_ship, records))
+        # `voyage history` and `voyage undo` name what was rolled
+        rolled = ", ".join(f"{s.name} ({book.ship_class(s.ship_class)['name']})" for s, _ in made)
+        summary = f"roll {plural(count, 'ship')}: {rolled}"
+        camp.set_summary(act, summary if len(summary) <= 200 else summary[:197] + "...")
+    return made
+
+
+def add_ship(camp: Campaign, ship: Ship) -> None:
+    """Keep a ship made as the referee stated her (no rolls)."""
+    with camp.action("ship add", f"add {ship.name}"):
+        camp.add_ship(ship)
+
+
+def build_boat(camp: Campaign, boat: Ship) -> None:
+    """Keep a boat built from the boat tables (R80)."""
+    with camp.action("ship build", f"build {boat.name}"):
+        camp.add_ship(boat)
+
+
+@dataclass(frozen=True)
+class Loading:
+    """What a ship is to carry (totals, not additions); None leaves it as it is."""
+
+    crew: int | None = None
+    passengers: int | None = None
+    cargo: int | None = None
+    fuel: int | None = None
+    water: int | None = None
+    anchors: int | None = None
+    jackets: int | None = None
+    rafts: int | None = None
+    pumps: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        return all(
+            v is None
+            for v in (
+                self.crew,
+                self.passengers,
+                self.cargo,
+                self.fuel,
+                self.water,
+                self.anchors,
+                self.jackets,
+                self.rafts,
+                self.pumps,
+            )
+        )
+
+
+def ship_to_load(camp: Campaign, name: str) -> Ship:
+    """The ship ``name`` as `ship load` finds her: a sunk one is refused (as `ship place`
+    and `sail` refuse her)."""
+    s = camp.get_ship(name)
+    if s.status == "sunk":
+        raise ShipError(
+            f"{s.name} is sunk: she lies on the bottom at {s.hex}, with nothing to load"
+        )
+    return s
+
+
+def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
+    """Set what ship ``s`` carries (one action): never over twice her Deadweight (R12), a
+    built boat within her body's maximum load (R80), her charge in power units (R82); in a
+    port the fuel she takes on comes out of the port's stock and fuel put ashore goes back;
+    with no crew left under way she lies adrift (R70). The notes to show (the port's fuel,
+    the crew's absence)."""
+    fuel_before = s.fuel
+    if loading.pumps is not None:
+        set_pumps(s, loading.pumps, camp.rulebook)  # R85
+    if loading.jackets is not None or loading.rafts is not None:
+        set_stores(camp, s, loading.jackets, loading.rafts)
+    if loading.anchors is not None:
+        if loading.anchors > anchors_aboard(s) and s.status != "in port":
+            raise ShipError(
+                f"{s.name} is {s.status}: anchors are bought in port (R65); "
+                f"bring her into a port first"
+            )
+        set_anchors(s, loading.anchors)
+    for field, value in (
+        ("crew", loading.crew),
+        ("passengers", loading.passengers),
+        ("cargo", loading.cargo),
+        ("fuel", loading.fuel),
+        ("water", loading.water),
+    ):
+        if value is not None:
+            setattr(s, field, value)
+    check_counts(camp, s)  # R70: never fewer than the named people aboard
+    if s.design is not None:  # R80: a built boat's weight against her body's maximum load
+        check_built_load(s, camp.rulebook, camp.water_in_load)
+        if loading.fuel is not None:  # R82: --fuel on a built boat is her charge in power units
+            set_charge(s, loading.fuel)
+    total = 0 if s.design is not None else load(s, camp.rulebook, camp.water_in_load)
+    limit = 0 if s.design is not None else sinking_load(s, camp.rulebook)
+    if total > limit:
+        raise ShipError(
+            f"{s.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
+            f"its Deadweight ({limit} hlbs, R12); carry less"
+        )
+    # a port's fuel stock gives what she takes on there, and takes back what she puts ashore
+    draw = load_fuel(camp, s, fuel_before, s.fuel) if loading.fuel is not None else None
+    # R70: nobody sails her
+    adrift, crew_note = heave_to(camp, s) if loading.crew == 0 else (None, "")
+    with camp.action("ship load", f"load {s.name}"):
+        if adrift is not None:
+            save_state(camp, adrift, camp.clock)
+        camp.save_ship(s)
+        if draw is not None and draw.hex is not None:
+            record_sale(camp, draw.hex, draw.hlbs)
+    return [n for n in (draw.text if draw is not None else "", crew_note) if n]
+
+
+def remove_ship(camp: Campaign, name: str, force: bool) -> tuple[Ship, int, bool]:
+    """Remove a ship (one action; voyage.store.campaign.Campaign.remove_ship): the ship,
+    her voyages in the log, and whether she is archived rather than gone."""
+    with camp.action("ship remove", f"remove {name}"):
+        gone, sailed = camp.remove_ship(name, force=force)
+    return gone, sailed, camp.is_archived(gone.name)

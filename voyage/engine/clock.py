@@ -477,7 +477,8 @@ class _ShipHour:
         """The hour from its ``i``-th hex entry on: minute by minute while an emergency runs
         (R52), then its end (voyage.engine.quickhour joins here after its own hex entries)."""
         s, ship = self.s, self.ship
-        emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
+        if i < len(entries) or s.emergency:
+            emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
         self.minute = MINUTES - 1
         if self.moving:
             # R31: progress that did not reach the next hex carries over
@@ -548,8 +549,10 @@ class _ShipHour:
         """R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         yet listing, which checks every 10 minutes), may capsize every hour."""
         s, ship = self.s, self.ship
+        if s.capsized or s.sinking_in is not None or (category != "overloaded" and not ship.water):
+            return  # (the common hour: nothing to check)
         water = r37_water(ship)  # R85: a built boat's water does not trigger R37
-        if not s.capsized and s.sinking_in is None and (category == "overloaded" or water):
+        if category == "overloaded" or water:
             hourly = [
                 t.reason
                 for t in capsize_triggers(category, water, self.e._dw[ship.name], self.book)

@@ -33,7 +33,9 @@ submerged = submersible.submerged
 
 def start_phase(h: Any) -> None:
     """R84, R86, R83, R85 at the start of the hour of ``h`` (voyage.engine.clock._ShipHour)."""
-    s = h.s
+    s, ship = h.s, h.ship
+    if not s.more and ship.design is None and not ship.equipment.get("bilge_pumps"):
+        return  # a rolled ship with no work in hand and no pumps: nothing this hour
     if s.more and s.status != "stuck":
         s.more.pop("grounded_mph", None)
         s.more.pop("salvage_at", None)
@@ -41,7 +43,7 @@ def start_phase(h: Any) -> None:
         submersible.depth_phase(h)
         leakwork.repair_phase(h)
         salvage_phase(h)
-    elif h.ship.design is not None and _below_rating(h.ship):
+    elif ship.design is not None and _below_rating(ship):
         submersible.depth_phase(h)  # R84: below her rating with nothing else in hand
     pumps.pump_phase(h)
 

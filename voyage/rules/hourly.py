@@ -54,27 +54,6 @@ def _below_rating(ship: Any) -> bool:
     return spec is not None and submersible.depth_now(ship) > int(spec["dive_depth"])
 
 
-def busy(s: Any) -> bool:
-    """Whether an hour of voyage ``s`` may roll or log for R83-R86 (the forecasts' fast
-    path, voyage.engine.quiet, leaves such hours to the engine): work or a salvage under way, a
-    sub below her rating, pumps left on."""
-    ship = s.ship
-    return bool(s.more) or _below_rating(ship) or bool(ship.equipment.get("pumps_on"))
-
-
-def charted_for(ship: Any, info: Any) -> bool:
-    """R83: a built boat entering a charted hex (her draft against its depth); R84 with
-    R65: a submerged one entering any hex but open sea, whose bottom may be within an
-    anchor's 150 ft uncharted (:func:`by_depth`). True sends the hour to the stepped path."""
-    if ship.design is None:
-        return False
-    if info.depth is not None:
-        return True
-    return bool(submersible.depth_now(ship)) and (
-        info.port or info.coastal or info.narrow_passage or info.terrain != "sea"
-    )
-
-
 def salvage_phase(h: Any) -> None:
     """R83: the hour a port's salvage crew took is up: she is afloat again."""
     s = h.s

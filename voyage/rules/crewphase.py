@@ -12,7 +12,7 @@ actions do:
 - she does not try to get herself off when stuck aground (R34: the try is her crew working
   her engine, or her kedge; the Boats in Car Wars roll that R83 modifies by her
   propellers): she waits for the referee (``act SHIP refloat``) or a port's salvage crew
-  (R83) (voyage.engine.clock's start of the hour, voyage.engine.quickhour);
+  (R83) (voyage.engine.clock's start of the hour);
 - nobody switches her bilge pumps on (R85: the crew switch them; voyage.rules.pumps), and
   pumps already running are not switched off after a dry hour either;
 - nobody works on a leak (R86): work begun stops, one event (voyage.rules.leakwork);

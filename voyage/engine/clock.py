@@ -562,8 +562,8 @@ class _ShipHour:
         self.entered = entered
         self.minute = MINUTES - 1
         if entered:
-            for _ in range(entered):
-                if burns:
+            if burns:
+                for _ in range(entered):
                     shipfig.spend(ship, burns)  # R16, hex by hex
             s.position = position + entered
             ship.hex = here  # (the last hex entered)
@@ -613,8 +613,10 @@ class _ShipHour:
 
     def row(self, here: str) -> HourRow:
         """The hour row at its end, in hex ``here`` (her hex now)."""
-        s, ship = self.s, self.ship
-        load = self.e.row_load(s)  # R92: a tow counted, as the category
+        s, ship, e = self.s, self.ship, self.e
+        load = e.row_load(s)  # R92: a tow counted, as the category
+        dw = e._dw[ship.name]
+        aboard = shipfig.aboard(ship)  # R16 hlbs of fuel, R82 power units of charge
         return HourRow(
             s.voyage_id,
             ship.name,
@@ -623,11 +625,11 @@ class _ShipHour:
             self.miles,
             self.speed,
             s.pace,
-            plain(shipfig.aboard(ship)),  # R16 hlbs of fuel, R82 power units of charge
-            plain(load),
-            self.e.category_of(load, self.e._dw[ship.name]),
+            aboard if type(aboard) is int else plain(aboard),
+            load if type(load) is int else plain(load),
+            e._categories.get((load, dw)) or e.category_of(load, dw),
             ship.water,
-            sum(s.leaks),
+            sum(s.leaks) if s.leaks else 0,
             s.condition,
         )
 

@@ -8,8 +8,7 @@ On the demo voyage (voyage/demo.py: the Salt Reach, Gullhaven to Ironport, 25 he
 1. ``voyage forecast --runs 10000 --workers 2`` as a command, start-up included
    (target: at most 2 s on a 2-core machine; the aim is 1 s), beside ``python -c "import
    click, sqlite_utils, yaml"`` as the floor every command stands on;
-2. the runs alone, in this process on one core (CPU time), with the fast path for quiet hours and
-   without it (every hour stepped): the fast path's gain;
+2. the runs alone, in this process on one core (CPU time): the cost of one run;
 3. the cost of one run as a ratio to one real ``voyage advance`` of the same voyage
    (in-process: the engine, the campaign's roller and the writes of every hour and event,
    advanced until the voyage is over).
@@ -44,11 +43,10 @@ def demo_campaign(folder: Path) -> tuple[Path, str]:
     return result.campaign, result.ship
 
 
-def runs_in_process(db: Path, ship: str, runs: int, fast: bool) -> float:
+def runs_in_process(db: Path, ship: str, runs: int) -> float:
     """CPU seconds for ``runs`` runs on one core (the setup is not timed)."""
     camp = fc.read_only_campaign(db)
     setup = fc.prepare(camp, ship)
-    setup.fast = fast
     t0 = time.process_time()  # CPU time: the machine is shared
     fc.simulate(setup, runs, seed=1, workers=1)
     return time.process_time() - t0
@@ -142,13 +140,8 @@ def main() -> None:
             f"{os.getloadavg()[0]:.1f})"
         )
         some = max(500, args.runs // 10)
-        fast = median_of(args.repeat, lambda: runs_in_process(db, ship, some, True))
-        slow = median_of(args.repeat, lambda: runs_in_process(db, ship, some, False))
-        per_run = fast / some
-        print(
-            f"runs, one core    : {per_run * 1e6:.0f} us a run with the fast path, "
-            f"{slow / some * 1e6:.0f} us stepping every hour = {slow / fast:.2f}x faster"
-        )
+        per_run = median_of(args.repeat, lambda: runs_in_process(db, ship, some)) / some
+        print(f"runs, one core    : {per_run * 1e6:.0f} us a run")
         advance = median_of(args.repeat, lambda: real_advance(db, folder))
         print(
             f"vs a real advance : one `voyage advance` of the same voyage (until it ends, "

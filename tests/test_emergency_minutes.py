@@ -109,7 +109,7 @@ def test_emergency_minutes_are_the_minutes_stepped_plainly(ships, seed, hours, h
         engine = Engine(world(), states, Roller(seed))
         engine._hex_miles = hex_miles
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(engine_module, "quiet_hour", lambda *args: None)  # every hour stepped
+            mp.setattr(engine_module._ShipHour, "calm", lambda self: None)  # every phase run
             if plain:
                 mp.setattr(engine_module, "emergency_minutes", _plain_minutes)
             return _outcome(engine, states, hours)

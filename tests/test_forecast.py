@@ -149,20 +149,6 @@ def test_forecast_plot_writes_one_png(campaign: Path, runner, tmp_path: Path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and f"Drew {out}" in text
 
 
-def test_fast_path_and_memo_change_nothing_in_a_forecast(campaign: Path):
-    """The whole forecast, every run's result, is the same with quiet hours sailed in one
-    step (and remembered across runs) as with every hour stepped."""
-    from voyage.actions.forecast import prepare, read_only_campaign, simulate
-
-    camp = read_only_campaign(campaign)
-    setup = prepare(camp, SHIP, to="2812", inshore=True)
-    fast = simulate(setup, 300, seed=8, workers=1)
-    setup.fast = False
-    slow = simulate(setup, 300, seed=8, workers=1)
-    assert fast == slow
-    assert len({r.outcome for r in fast}) > 1  # the runs differ: the dice matter
-
-
 def test_a_file_that_is_not_a_campaign_is_refused_untouched(tmp_path: Path, runner):
     other = tmp_path / "notes.db"
     other.write_bytes(b"not a database at all, just some notes\n" * 20)

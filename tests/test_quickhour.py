@@ -1,6 +1,7 @@
-"""The engine's quiet ship-hour in one step (voyage.engine.quickhour, issue 14) gives exactly what
-stepping the hour gives: the same hour rows, events, rolls, dice state and final state, on
-random fleets and on the year-long bench's fleet."""
+"""The engine's calm-hour shortcut (voyage.engine.clock._ShipHour.calm: the phases that can do
+nothing skipped, the hour in one step when nothing can happen) gives exactly what running every
+phase gives: the same hour rows, events, rolls, dice state and final state, on random fleets
+and on the year-long bench's fleet."""
 
 from __future__ import annotations
 
@@ -17,15 +18,13 @@ from hypothesis import strategies as st
 from voyage.dice.roller import Roller
 from voyage.engine import clock as engine_module
 from voyage.engine.clock import Engine, ShipState
-from voyage.engine.quickhour import quiet_hour
-from voyage.map import hexes as hexmap
 from voyage.rules.drift import Current
 
 
 def _stepped(monkeypatch: pytest.MonkeyPatch | None) -> None:
-    """Turn the quiet path off (every hour stepped minute by minute), or leave it on."""
+    """Turn the calm-hour shortcut off (every phase of every hour run), or leave it on."""
     if monkeypatch is not None:
-        monkeypatch.setattr(engine_module, "quiet_hour", lambda *args: None)
+        monkeypatch.setattr(engine_module._ShipHour, "calm", lambda self: None)
 
 
 def _outcome(engine: Engine, states: list[ShipState], hours: int) -> list[object]:
@@ -89,9 +88,8 @@ def test_quiet_hours_in_one_step_are_the_hours_stepped(
     flow = Current(2, Fraction(1, 2))
     current_at: Callable[[str], Current | None]
     if as_dicts:
-        # the quiet path's look-ups of a SeaStates lookup (its of_hour: the hour's
-        # storm-tossed hexes and the sheltered ports, R60) and of a map's currents dict
-        # (R64), against the plain calls the stepped hours make
+        # a SeaStates-like lookup (the hour's storm-tossed hexes and the sheltered ports,
+        # R60) and a map's currents dict (R64), as voyage.actions.voyages.world_for gives them
         storm_at = _sea_lookup(storm_hexes, storm_from, storm_hours, level, frozenset(ports))
         current_at = {h: flow for h in current_hexes}.get
     else:
@@ -143,7 +141,7 @@ def _sea_lookup(
     hexes: set[str], start: int, hours: int, level: int, ports: frozenset[str]
 ) -> Callable[[str, int], int]:
     """A sea-state lookup as voyage.world.seastate.SeaStates.lookup makes one: ``level`` in
-    ``hexes`` from ``start`` for ``hours``, calm in ``ports`` (R60), with its of_hour."""
+    ``hexes`` from ``start`` for ``hours``, calm in ``ports`` (R60)."""
 
     def levels(clock: int) -> dict[str, int]:
         return {h: level for h in sorted(hexes)} if start <= clock < start + hours else {}
@@ -151,57 +149,7 @@ def _sea_lookup(
     def sea_state(hex_name: str, clock: int) -> int:
         return 0 if hex_name in ports else levels(clock).get(hex_name, 0)
 
-    sea_state.of_hour = lambda clock: (levels(clock), ports)  # type: ignore[attr-defined]
     return sea_state
-
-
-def test_a_sea_states_of_hour_says_what_its_lookup_says(tmp_path: Path):
-    """SeaStates.lookup's of_hour (what the quiet path reads once an hour) gives, for
-    every hex of the bench's map at hours with storms and cells, the lookup's own level:
-    0 in a port (R60), else the hour's level, 0 where calm."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    import bench_engine  # type: ignore[import-not-found]
-
-    from voyage.store import mapstore
-
-    camp = bench_engine.make_campaign(tmp_path, 2)
-    chart, sea_state = mapstore.campaign_chart(camp)
-    of_hour = sea_state.of_hour  # type: ignore[attr-defined]
-    hexes = [
-        hexmap.hex_name(col, row)
-        for col in range(1, chart.width + 1)
-        for row in range(1, chart.height + 1)
-    ]
-    stormy = 0
-    for clock in range(0, 24 * 60, 7):
-        seas, ports = of_hour(clock)
-        for name in hexes:
-            expected = sea_state(name, clock)
-            assert (0 if name in ports else seas.get(name, 0)) == expected
-            stormy += expected > 0
-        assert all(level > 0 for level in seas.values())  # calm hexes are left out
-    assert stormy  # the storm (and cells) were seen
-    camp.close()
-
-
-def test_an_open_sea_hour_is_quiet_a_coastal_entry_rolls_and_an_arrival_is_stepped():
-    """Open water, calm, fuel to spare: one step, no roll; an inshore hex entered rolls for
-    its hazard (R33) on the way; the hour she arrives is the slow path's (nothing touched)."""
-    open_sea = voyage(ship(fuel=60), OPEN_ROUTE)
-    engine = Engine(world(), [open_sea], Roller(1))
-    events: list = []
-    row = quiet_hour(engine, open_sea, 0, events)
-    assert row is not None and row.miles == row.speed > 0 and row.status == "under way"
-    assert events == []
-    inshore = voyage(ship(fuel=60), COAST_ROUTE, inshore=True, progress=11)
-    engine = Engine(world(), [inshore], Roller(1))
-    row = quiet_hour(engine, inshore, 0, events)
-    assert row is not None and [e.event.kind for e in events] == ["coast"]
-    last = voyage(ship(fuel=60), OPEN_ROUTE, position=len(OPEN_ROUTE) - 2, progress=11)
-    engine = Engine(world(), [last], Roller(1))
-    before = (last.position, last.progress, last.ship.fuel, engine.roller.get_state())
-    assert quiet_hour(engine, last, 0, []) is None
-    assert (last.position, last.progress, last.ship.fuel, engine.roller.get_state()) == before
 
 
 def test_the_bench_fleet_sails_the_same_with_and_without_the_quiet_path(
@@ -286,7 +234,7 @@ def test_a_ship_counting_a_tow_sails_the_same_either_way(coast: bool):
 def test_a_stuck_ships_hour_in_one_step_is_the_hour_stepped(
     ships, storm_hexes, level, escape, seed, hours
 ):
-    """R34: a ship stuck aground tries to get off every hour (voyage.engine.quickhour.stuck_hour):
+    """R34: a ship stuck aground tries to get off every hour:
     still stuck, her hour (the storm clock of her hex, R32/R60, and its Check) and row;
     afloat, the rest of her hour under way (quiet or stepped); anything else wrong aboard,
     Overloaded (R41) or pumps at work (R85), the slow path's. The same rows, events, rolls
@@ -346,72 +294,38 @@ def test_a_stuck_ships_hour_in_one_step_is_the_hour_stepped(
     assert sail(True) == sail(False)
 
 
-def test_a_stuck_ship_rolls_to_get_off_in_one_step():
-    """R34: the stuck ship's hour is stuck_hour's (no _ShipHour made): one roll, logged at
-    minute 0; still stuck, a row of no miles; afloat, she sails on in the same hour."""
-    state = voyage(ship(fuel=60), OPEN_ROUTE, status="stuck", position=2)
-    engine = Engine(world(), [state], Roller(3))
-    made = []
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(engine_module._ShipHour, "run", lambda h: made.append(h))
-        stuck = afloat = 0
-        for clock in range(40):
-            if state.status != "stuck":
-                state.status, state.position, state.progress = "stuck", 2, 0
-            rows, events = engine.hour(clock)
-            assert [(e.event.kind, e.event.minute) for e in events] == [("aground", 0)]
-            if state.status == "stuck":
-                stuck += 1
-                assert rows[0].miles == 0 and rows[0].status == "stuck"
-            else:
-                afloat += 1
-                assert rows[0].miles > 0 and rows[0].status == "under way"
-        assert stuck and afloat and made == []
-
-
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_storm_hours_sail_the_same_and_step_only_when_a_check_capsizes_or_falls_due(level):
     """R32/R60: a ship crossing storm-tossed hexes rolls her Check on entering each, and
-    counts her hours in one toward its same-hex Check, in voyage.engine.quickhour's rolled hour:
-    a _ShipHour is made only when she capsizes or the same-hex Check falls due; the rows,
-    events, rolls and states are the stepped hours'."""
+    counts her hours in one toward its same-hex Check: the rows, events, rolls and states
+    are the same with the calm-hour shortcut as with every phase run."""
 
     def storm_at(hex_name: str, clock: int) -> int:
         return level if hex_name in OPEN_ROUTE[2:8] else 0
 
-    def sail(quick: bool, made: list[int]) -> list[object]:
+    def sail(quick: bool) -> list[object]:
         states = [
             voyage(ship(f"Ship {n}", fuel=200, cargo=cargo), OPEN_ROUTE, voyage_id=n + 1)
             for n, cargo in enumerate([0, 300, 600])
         ]
         engine = Engine(world(storm_at), states, Roller(11))
         engine._hex_miles = 24  # an hour or three in each hex: same-hex hours and Checks
-        init = engine_module._ShipHour.__init__
-
-        def counted(h: object, *args: object) -> None:
-            made.append(1)
-            init(h, *args)  # type: ignore[arg-type]
-
         with pytest.MonkeyPatch.context() as mp:
             _stepped(None if quick else mp)
-            mp.setattr(engine_module._ShipHour, "__init__", counted)
             return _outcome(engine, states, 30)
 
-    quick_made: list[int] = []
-    stepped_made: list[int] = []
-    quick = sail(True, quick_made)
-    assert quick == sail(False, stepped_made)
+    quick = sail(True)
+    assert quick == sail(False)
     checks = [e for hour in quick[1:-1:3] for e in hour if e["kind"] == "capsize"]  # type: ignore[union-attr]
-    assert checks and len(quick_made) < len(stepped_made) // 4
+    assert checks
 
 
 @pytest.mark.parametrize("drift", ["0", "1/2"])
 @pytest.mark.parametrize("coast", [False, True])
 def test_a_straining_engine_that_breaks_sails_the_rest_of_the_hour_as_stepped(drift, coast):
     """R14/R13: a straining engine that breaks stops her; with no current in her hex and
-    nothing drifted (R64) the quiet path ends her hour without asking whether she makes
-    way of her own (voyage.engine.quickhour._broken_sail), else as sail() does; rows, events,
-    rolls and states the stepped hours'."""
+    nothing drifted (R64), or else: rows, events, rolls and states are the same with the
+    calm hour's shortcut as with every phase run."""
 
     def sail(quick: bool) -> list[object]:
         s = ship(fuel=200, engine=6)

@@ -1,6 +1,6 @@
 """R92 with R41: a tow counts in the tower's load category, so a tow that makes her
 Overloaded makes her check for capsizing every hour (R41), on every path of the engine
-(the stepped hour, voyage.engine.quickhour's quiet hour, voyage.engine.quiet's forecast fast path);
+(every phase run, or the calm hour's shortcut, voyage.engine.clock._ShipHour.calm);
 R12's sinking at twice her Deadweight and R37 still leave the tow out."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from click.testing import CliRunner
 from conftest import ok
 from engine_helpers import OPEN_ROUTE, ship, voyage, world
 
-from voyage.actions.forecast import drive
 from voyage.dice.roller import Roller
 from voyage.engine import clock as engine_module
 from voyage.engine.clock import Engine
@@ -106,8 +105,8 @@ def test_a_tow_that_overloads_her_makes_her_check_every_hour(runner: CliRunner, 
 @pytest.mark.parametrize("tow", [0, 60, 300, 1500])  # none, Half, Full, Overloaded (R12)
 def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
     """The whaler-sized ship of engine_helpers with ``tow`` hlbs counted (R92): the
-    quick hour (voyage.engine.quickhour) and the forecast fast path (voyage.engine.quiet) give what
-    stepping every hour gives: rows (Load and category with the tow), Checks, dice."""
+    calm hour's shortcut gives what running every phase gives: rows (Load and category
+    with the tow), Checks, dice."""
 
     def make():
         s = ship(tier=5, engine=6, cargo=100, fuel=60)
@@ -120,7 +119,7 @@ def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
         engine = Engine(world(), [state], Roller(7))
         with pytest.MonkeyPatch.context() as mp:
             if not quick:
-                mp.setattr(engine_module, "quiet_hour", lambda *args: None)
+                mp.setattr(engine_module._ShipHour, "calm", lambda self: None)
             result = engine.run(0, 10, halt=False)
         return [
             [r.to_dict() for r in result.rows],
@@ -128,21 +127,8 @@ def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
             engine.roller.get_state(),
         ]
 
-    def forecast(fast: bool) -> list[object]:
-        state = make()
-        engine = Engine(world(), [state], Roller(7))
-        rows: list = []
-        events: list = []
-        drive(engine, state, 0, 10, fast=fast, rows=rows, events=events)
-        return [
-            [r.to_dict() for r in rows],
-            [e.to_dict() for e in events],
-            engine.roller.get_state(),
-        ]
-
     quick = stepped_or_quick(True)
     assert quick == stepped_or_quick(False)
-    assert forecast(True) == forecast(False)
     rows = quick[0]
     assert isinstance(rows, list)
     book = world().book

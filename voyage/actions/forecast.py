@@ -48,7 +48,6 @@ from voyage.base.text import plain, plural
 from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, ShipState, World
-from voyage.engine.quiet import quiet_hours, restart_storm_clock
 from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.store import campaignfile, housetables, mapstore
@@ -70,8 +69,6 @@ MIN_RUNS, MAX_RUNS = 1, 1_000_000
 DEFAULT_RUNS = 10_000
 #: A run that has neither arrived nor been lost after this many hours ends (stranded).
 MAX_HOURS = 24 * 366
-#: Quiet stretches remembered per forecast (per worker) before the memo starts afresh.
-MEMO_SIZE = 50_000
 #: Runs handed to a worker process at a time.
 CHUNK = 250
 #: z for a 95% interval.
@@ -154,8 +151,6 @@ class Setup:
     options: CheckOptions = field(default_factory=CheckOptions)
     legs: list[Leg] = field(default_factory=list)
     label: str = ""
-    #: the fast path for quiet hours (False steps every hour: the benchmark's baseline)
-    fast: bool = True
 
     @property
     def route(self) -> list[str]:
@@ -184,7 +179,7 @@ def prepare(
 
     chart, storms = mapstore.campaign_chart(camp)
     world = world or voyages.world_for(camp, chart, storms)
-    # R93: encounters are met at the table, not forecast (the fast path skips quiet hours)
+    # R93: encounters are met at the table, not forecast
     world.encounters = None
     current = voyages.open_voyage(camp, ship_name)
     if current is None:
@@ -293,29 +288,16 @@ def drive(
     start: int,
     limit: int = MAX_HOURS,
     *,
-    fast: bool = True,
     rows: list[HourRow] | None = None,
     events: list[LoggedEvent] | None = None,
-    memo: dict[tuple[Any, ...], tuple[Any, ...]] | None = None,
-    leg: int = 0,
 ) -> int:
     """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
     sea, can make no way by herself, or ``limit`` hours have passed; return the clock.
-    Halts do not stop her (the forecast's policy). ``fast`` takes quiet hours in one step
-    (:func:`voyage.engine.quiet.quiet_hours`); the outcome is the same either way. With ``memo``
-    (a dict
-    kept across the runs of one forecast, ``leg`` naming the route sailed) a quiet stretch
-    already sailed by an earlier run from the very same state is looked up, not sailed."""
+    Halts do not stop her (the forecast's policy). Every hour is the engine's
+    (:meth:`voyage.engine.clock.Engine.hour`), quiet ones as cheap as it makes them."""
     clock, end = start, start + limit
     stuck_rolls = engine.world.stuck_escape == "roll"
     while clock < end and s.active:
-        if fast:
-            if memo is not None and rows is None:
-                clock += _quiet_memoised(engine, s, clock, end, memo, leg)
-            else:
-                clock += quiet_hours(engine, s, clock, end - clock, rows)
-            if clock >= end:
-                break
         hour_rows, hour_events = engine.hour(clock)
         clock += 1
         if rows is not None:
@@ -332,55 +314,6 @@ def drive(
         ):
             break  # becalmed: only the referee can move her on
     return clock
-
-
-def _quiet_memoised(
-    engine: Engine,
-    s: ShipState,
-    clock: int,
-    end: int,
-    memo: dict[tuple[Any, ...], tuple[Any, ...]],
-    leg: int,
-) -> int:
-    """:func:`voyage.engine.quiet.quiet_hours`, remembered. Quiet hours roll no dice, so what they
-    do
-    follows from the state alone: the key holds everything they read that differs between
-    runs of one forecast (the World, the route of the leg and the ship's make are the
-    same in every run), and the value everything they change."""
-    ship = s.ship
-    key = (
-        leg,
-        clock,
-        end,
-        s.position,
-        s.progress,
-        s.hours_in_hex,
-        s.status,
-        s.pace,
-        s.strain,
-        s.emergency,
-        s.capsized,
-        bool(s.leaks),
-        ship.fuel,
-        ship.cargo,
-        ship.water,
-        ship.engine_broken,
-        ship.charge,  # R82: a built boat's exact charge
-    )
-    found = memo.get(key)
-    if found is None:
-        sailed = quiet_hours(engine, s, clock, end - clock)
-        if len(memo) >= MEMO_SIZE:
-            memo.clear()
-        memo[key] = (sailed, s.position, s.progress, s.hours_in_hex, ship.fuel, ship.charge)
-        return sailed
-    sailed, position, s.progress, s.hours_in_hex, ship.fuel, ship.charge = found
-    if sailed:
-        restart_storm_clock(s)
-    if position != s.position:
-        s.position = position
-        ship.hex = s.route[position]
-    return sailed
 
 
 @dataclass(slots=True)
@@ -404,14 +337,8 @@ class RunRoller(Roller):
         return roll
 
 
-def run_once(
-    engine: Engine,
-    setup: Setup,
-    seed: int,
-    memo: dict[tuple[Any, ...], tuple[Any, ...]] | None = None,
-) -> RunResult:
-    """One run: a fresh copy of the ship, her own dice, every leg in turn (``memo``: the
-    quiet stretches of earlier runs of this forecast, see :func:`drive`)."""
+def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
+    """One run: a fresh copy of the ship, her own dice, every leg in turn."""
     s = fresh_state(setup.state)
     ship = s.ship
     fuel0, water0 = shipfig.aboard(ship), ship.water
@@ -427,10 +354,7 @@ def run_once(
             s,
             clock,
             MAX_HOURS - (clock - setup.clock),
-            fast=setup.fast,
             events=events,
-            memo=memo,
-            leg=len(setup.legs) - len(legs),
         )
         if not legs or not ended(s) or s.emergency:
             break
@@ -478,7 +402,6 @@ def run_once(
 
 _SETUPS: dict[int, Setup] = {}  # filled before the workers fork; read in them
 _ENGINES: dict[int, Engine] = {}
-_MEMOS: dict[int, dict[tuple[Any, ...], tuple[Any, ...]]] = {}
 
 
 def _engine_for(key: int) -> Engine:
@@ -493,8 +416,7 @@ def run_chunk(key: int, seed: int, first: int, stop: int) -> list[RunResult]:
     """Runs ``first`` to ``stop - 1`` of the forecast ``key`` (in a worker, or here)."""
     setup = _SETUPS[key]
     engine = _engine_for(key)
-    memo = _MEMOS.setdefault(key, {})
-    return [run_once(engine, setup, run_seed(seed, i), memo) for i in range(first, stop)]
+    return [run_once(engine, setup, run_seed(seed, i)) for i in range(first, stop)]
 
 
 def _chunk_job(job: tuple[int, int, int, int]) -> list[RunResult]:
@@ -578,7 +500,6 @@ def simulate(
     finally:
         _SETUPS.pop(key, None)
         _ENGINES.pop(key, None)
-        _MEMOS.pop(key, None)
     return out
 
 

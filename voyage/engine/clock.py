@@ -39,7 +39,6 @@ from typing import Any
 from voyage.base.text import plain
 from voyage.dice.events import Event, LoggedEvent
 from voyage.dice.roller import Roller
-from voyage.engine.quickhour import quiet_hour
 from voyage.engine.shipstate import (  # noqa: F401 (the engine's names, for its callers)
     CLOSED_STATUSES,
     EXTRA_DEFAULTS,
@@ -52,18 +51,23 @@ from voyage.engine.towing import tow_phase
 from voyage.map.chart import Chart
 from voyage.rules import fuel, leakwater
 from voyage.rules import hourly as phases
-from voyage.rules.aground import aground, coast_hazard, stuck_event, waiting_aground
+from voyage.rules.aground import aground, coast_event, stuck_event, waiting_aground
 from voyage.rules.anchors import anchor_phase
 from voyage.rules.arrival import arrive
 from voyage.rules.boatwater import bottom_damage, keel_rights
-from voyage.rules.capsize import capsize_check, capsize_triggers, sea_state_rules, storm_clock
+from voyage.rules.capsize import (
+    capsize_event,
+    capsize_triggers,
+    sea_state_rules,
+    storm_clock,
+)
 from voyage.rules.crewless import no_hands
 from voyage.rules.drift import current_leg, drift_phase
 from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
-from voyage.rules.strain import strain_check as strain_roll
+from voyage.rules.strain import strain_hour
 from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
@@ -166,10 +170,8 @@ class Engine:
         self._hex_miles = int(self.book.procedures["hex_miles"])
         self.shallows = frozenset(self.book.procedures["coast"].get("shallow_terrains", ()))
         self._hexes: dict[str, Any] = {}
-        self._open: dict[
-            str, bool
-        ] = {}  # voyage.engine.quickhour: hexes entered without R33's roll
-        self._quiet_figures: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # and her figures
+        self._open: dict[str, bool] = {}  # hexes entered without R33's roll (open_water)
+        self._hour_figures: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # (hour_figures)
         self._categories: dict[tuple[int, int], str] = {}
         self._sea = sea_state_rules(self.book)
         self._listing_every = int(self.book.procedures["flooding"].get("listing_check_minutes", 10))
@@ -199,7 +201,9 @@ class Engine:
 
     def category(self, s: ShipState) -> str:
         """R12: the load category now, a tow counted (:meth:`row_load`)."""
-        return self.category_of(self.row_load(s), self._dw[s.ship.name])
+        load = self.row_load(s)
+        found = self._categories.get((load, self._dw[s.ship.name]))
+        return found if found is not None else self.category_of(load, self._dw[s.ship.name])
 
     def category_of(self, load: int, deadweight: int) -> str:
         """R12 (voyage.vessels.ships.load_category_for), memoised: loads repeat hour after hour."""
@@ -222,7 +226,7 @@ class Engine:
             s.pace,
             s.strain,
             ship.equipment.get("tow_counted"),
-            figures_key(ship),
+            None if ship.design is None else figures_key(ship),
         )  # R82: a built boat's weight and power too
         found = self._memo.get(key)
         if found is None:
@@ -234,6 +238,38 @@ class Engine:
                 shipfig.cruising_speed(ship, self.book, wil),
             )
             self._memo[key] = found
+        return found
+
+    def open_water(self, name: str) -> bool:
+        """Whether entering hex ``name`` rolls no coast hazard on an open-sea leg (R33: not
+        a narrow passage nor drawn shallows), looked up once per advance."""
+        found = self._open.get(name)
+        if found is None:
+            info = self.hex_info(name)
+            found = self._open[name] = not info.narrow_passage and info.terrain not in self.shallows
+        return found
+
+    def hour_figures(self, s: ShipState) -> tuple[str, Any, Any, Any, bool]:
+        """(load category, travelling speed, fuel use per hex, cruising speed, under power)
+        of a ship under way now (R12-R16, R13, a tow counted, R92), memoised on her Load
+        and what :meth:`figures` depends on: the same few values hour after hour."""
+        ship = s.ship
+        tow = ship.equipment.get("tow_counted")
+        load = self.load(s) + (tow or 0)
+        powered = shipfig.under_power(ship)
+        key = (
+            ship.name,
+            load,
+            powered,
+            s.pace,
+            s.strain,
+            tow,
+            None if ship.design is None else figures_key(ship),
+        )
+        found = self._hour_figures.get(key)
+        if found is None:
+            category = self.category_of(load, self._dw[ship.name])
+            found = self._hour_figures[key] = (category, *self.figures(s, category), powered)
         return found
 
     def hex_info(self, name: str) -> Any:
@@ -338,21 +374,9 @@ class Engine:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
-        fleet = getattr(quiet_hour, "fleet", None)  # a quiet hour in one step (quickhour)
-        if fleet is not None:
-            fleet(
-                self,
-                self.states,
-                clock,
-                events,
-                rows,
-                lambda s: _ShipHour(self, s, clock, events).run(),
-            )  # else stepped
-        else:
-            for s in self.states:
-                if s.status == "under way" or s.active:
-                    row = quiet_hour(self, s, clock, events)
-                    rows.append(row or _ShipHour(self, s, clock, events).run())
+        for s in self.states:
+            if s.status == "under way" or s.active:
+                rows.append(_ShipHour(self, s, clock, events).run())
         if self.water is not None:
             events.extend(self.water.hour(clock, rows))  # R71-R74: rafts, people afloat
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
@@ -418,12 +442,114 @@ class _ShipHour:
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
-        phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
-        self.start_of_hour()
-        return self.sail()
+        row = self.calm()
+        if row is None:
+            phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
+            self.start_of_hour()
+            row = self.sail()
+        return row
+
+    def calm(self) -> HourRow | None:
+        """The hour of a ship whose start can do nothing but set her figures, with its start
+        phases skipped, and in one step if nothing can happen in the rest of it either; None,
+        with nothing changed or rolled, when her start needs its phases.
+
+        The start of the hour does nothing to a rolled ship under way, not at her
+        destination, with nothing wrong or in hand aboard (no leak, water, fire, listing,
+        sinking, capsize, R36-R41, R50; no search, R74; no R83-R86 work, no pumps), not
+        Overloaded (R41), making whole miles (R31) with no current in her hex (R64) and not
+        adrift at her next hex's edge (R16), but roll for a straining engine (R14); an
+        engine that breaks, the rest of it runs (R13, R50). Then, if every hex she enters
+        this hour is open, calm water that is not her destination with fuel to spare after
+        it (R16, R32, R33, R60), and, entering none, her own hex is calm (R32, R60), each
+        phase would only move her on (R31) and burn her fuel hex by hex (R16): that is done
+        here; else the hour sails on as every hour does (:meth:`sail`)."""
+        s, ship, e = self.s, self.ship, self.e
+        if (
+            s.status != "under way"
+            or s.leaks
+            or s.new_leaks
+            or s.fire
+            or s.listing
+            or s.capsized
+            or s.searching
+            or s.more
+            or s.sinking_in is not None
+            or s.swallow_in is not None
+            or ship.water
+            or ship.design is not None
+            or ship.equipment.get("bilge_pumps")
+        ):
+            return None
+        route, position = s.route, s.position
+        last = len(route) - 1
+        if position >= last:
+            return None
+        category, speed, fuel_use, cruising, powered = e.hour_figures(s)
+        if category == "overloaded" or type(speed) is not int or speed <= 0:
+            return None
+        burns = fuel_use if fuel_use and powered else 0
+        hex_miles = e._hex_miles
+        if burns and s.progress >= hex_miles:
+            return None
+        world = e.world
+        here = route[position]
+        if world.current_at(here) is not None:
+            return None
+        # her start: only her figures, and a straining engine's roll (R14)
+        self.moving = True
+        self.speed, self.fuel_use, self.cruising = speed, fuel_use, cruising
+        if s.pace == "strain" and speed > cruising and powered:
+            self.strain_check(speed - cruising)
+            if ship.engine_broken:
+                self.make_way()
+                self.hourly_capsize(category)
+                return self.sail()
+        # the rest of her hour
+        clock = self.clock
+        need = hex_miles - s.progress
+        entered = 0
+        left = ship.fuel
+        inshore = s.inshore
+        while need <= speed:
+            at = position + entered + 1
+            if at >= last:
+                return self.sail()  # she arrives
+            if burns:
+                if left <= burns:
+                    return self.sail()  # R16: she runs dry
+                left -= burns
+            there = route[at]
+            if (
+                not e.open_water(there)
+                or (at < len(inshore) and inshore[at])
+                or world.sea_state(there, clock)
+            ):
+                return self.sail()  # R32/R33/R60: a roll on the way
+            entered += 1
+            need += hex_miles
+            here = there
+        if not entered and world.sea_state(here, clock):
+            return self.sail()  # R32/R60: an hour in a storm-tossed hex counts
+        # nothing can happen: her hour, as the phases would sail it
+        self.miles = speed
+        self.entered = entered
+        self.minute = MINUTES - 1
+        if entered:
+            if burns:
+                for _ in range(entered):
+                    shipfig.spend(ship, burns)  # R16, hex by hex
+            s.position = position + entered
+            ship.hex = here  # (the last hex entered)
+            s.hours_in_hex = 0
+        else:
+            s.hours_in_hex += 1
+        s.storm_hours = 0  # R60: a hex entered, or a calm hour, starts the count again
+        s.progress += speed - entered * hex_miles  # R31: carried over
+        return self.row(here)
 
     def sail(self) -> HourRow:
-        """The hour after its start (voyage.engine.quickhour joins here after a broken engine)."""
+        """The hour after its start (:meth:`calm` joins here after a broken engine)."""
         s = self.s
         if not self.moving:
             anchor_phase(self)  # R65: in storm-tossed seas the cable may part
@@ -432,7 +558,7 @@ class _ShipHour:
         i = 0
         self.minute = 0
         count = len(entries)
-        if not s.emergency:
+        if count and not s.emergency:
             # the quiet hour: straight from one hex entry to the next
             while i < count and self.moving and not s.emergency:
                 self.minute = entries[i]
@@ -444,9 +570,10 @@ class _ShipHour:
 
     def finish(self, entries: list[int], i: int) -> HourRow:
         """The hour from its ``i``-th hex entry on: minute by minute while an emergency runs
-        (R52), then its end (voyage.engine.quickhour joins here after its own hex entries)."""
-        s, ship = self.s, self.ship
-        emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
+        (R52), then its end."""
+        s = self.s
+        if i < len(entries) or s.emergency:
+            emergency_minutes(self, entries, i)  # R52: minute by minute while one runs
         self.minute = MINUTES - 1
         if self.moving:
             # R31: progress that did not reach the next hex carries over
@@ -456,20 +583,27 @@ class _ShipHour:
             self.end_of_hour()
         if s.status == "arrived" and not s.emergency:
             s.progress = 0
-        load = self.e.row_load(s)  # R92: a tow counted, as the category
+        return self.row(s.hex)
+
+    def row(self, here: str) -> HourRow:
+        """The hour row at its end, in hex ``here`` (her hex now)."""
+        s, ship, e = self.s, self.ship, self.e
+        load = e.row_load(s)  # R92: a tow counted, as the category
+        dw = e._dw[ship.name]
+        aboard = shipfig.aboard(ship)  # R16 hlbs of fuel, R82 power units of charge
         return HourRow(
             s.voyage_id,
             ship.name,
             self.clock,
-            s.hex,
+            here,
             self.miles,
             self.speed,
             s.pace,
-            plain(shipfig.aboard(ship)),  # R16 hlbs of fuel, R82 power units of charge
-            plain(load),
-            self.e.category_of(load, self.e._dw[ship.name]),
+            aboard if type(aboard) is int else plain(aboard),
+            load if type(load) is int else plain(load),
+            e._categories.get((load, dw)) or e.category_of(load, dw),
             ship.water,
-            sum(s.leaks),
+            sum(s.leaks) if s.leaks else 0,
             s.condition,
         )
 
@@ -483,20 +617,23 @@ class _ShipHour:
             if got_off.rolls[0].success:  # she is afloat again
                 s.status = "under way"
         afloat = s.sinking_in is None and not s.capsized and not s.searching  # R74: she stays
-        if s.status == "under way" and afloat and s.position == len(s.route) - 1:
+        last = len(s.route) - 1
+        if s.status == "under way" and afloat and s.position == last:
             # she reached the last hex in trouble (capsized, then saved): she is there now
             self.arrive(self.e.hex_info(s.hex))
-        self.moving = s.status == "under way" and afloat and s.position < len(s.route) - 1
+        self.moving = s.status == "under way" and afloat and s.position < last
         if ship.water and not s.listing and s.sinking_in is None and s.status != "sunk":
             # R37: sailing or loaded with water over DW/4 or DW/2, she lists or sinks now
             self.flooding()
             self.moving = self.moving and s.sinking_in is None and not s.capsized
-        category = self.e.category(s)
         if not self.moving:
+            category = self.e.category(s)
             self.speed = 0
         else:
-            self.speed, self.fuel_use, self.cruising = self.e.figures(s, category)
-            if fuel.runs_dry_at_edge(self):  # R16: adrift at her next hex's edge (R13)
+            category, self.speed, self.fuel_use, self.cruising, _ = self.e.hour_figures(s)
+            if (
+                self.fuel_use and s.progress >= self.e._hex_miles and fuel.runs_dry_at_edge(self)
+            ):  # R16: adrift at her next hex's edge (R13)
                 self.moving = False
                 self.speed = 0
             extra = self.speed - self.cruising
@@ -517,8 +654,10 @@ class _ShipHour:
         """R41 / R37: an Overloaded ship, or one with more than DW/10 water aboard (but not
         yet listing, which checks every 10 minutes), may capsize every hour."""
         s, ship = self.s, self.ship
+        if s.capsized or s.sinking_in is not None or (category != "overloaded" and not ship.water):
+            return  # (the common hour: nothing to check)
         water = r37_water(ship)  # R85: a built boat's water does not trigger R37
-        if not s.capsized and s.sinking_in is None and (category == "overloaded" or water):
+        if category == "overloaded" or water:
             hourly = [
                 t.reason
                 for t in capsize_triggers(category, water, self.e._dw[ship.name], self.book)
@@ -529,11 +668,15 @@ class _ShipHour:
 
     def strain_check(self, extra: int) -> None:
         """R14: an hour of straining: the engine may break, and then catch fire (R50)."""
-        self.strained(strain_roll(extra, self.roller, self.book, speed=self.cruising))
+        self.strained(strain_hour(extra, self.roller, self.book, speed=self.cruising))
 
     def strained(self, result: Any) -> None:
-        """What an hour of straining did (R14): logged; a broken engine (R13), a fire (R50)."""
-        if result.broke:
+        """What an hour of straining did (R14, :func:`~voyage.rules.strain.strain_hour`: the
+        event of an engine that holds, else the result of one that broke): logged; a broken
+        engine (R13), a fire (R50)."""
+        if type(result) is Event:
+            self.log(result)  # the engine holds
+        elif result.broke:
             self.ship.engine_broken = True
             self.log(result.event(), "engine broken")
             # R13: with the engine broken the ship makes no way under power this hour
@@ -557,14 +700,35 @@ class _ShipHour:
 
     def enter_hex(self) -> None:
         """R31: the ship enters the next hex of its route."""
-        s, ship = self.s, self.ship
-        if not fuel.may_enter(self):  # R16: short of its Fuel Use, adrift at its edge
+        s, ship, e = self.s, self.ship, self.e
+        at = s.position + 1
+        there = s.route[at]
+        burns = self.fuel_use if self.fuel_use and shipfig.under_power(ship) else 0
+        if (
+            ship.design is None  # a rolled ship: no charted depth decides (R83)
+            and (not burns or ship.fuel > burns)  # R16: fuel to spare after this hex
+            and at < len(s.route) - 1  # not her destination
+            and e.open_water(there)  # R33: no narrow passage, no shallows
+            and not (at < len(s.inshore) and s.inshore[at])  # R33: not an inshore leg
+            and not e.world.sea_state(there, self.clock)  # R32/R60: calm seas
+        ):
+            # the common entry: nothing can roll, log or stop her here, she only moves on
+            s.position = at
+            self.entered += 1
+            ship.hex = there
+            s.hours_in_hex = 0
+            if burns:
+                shipfig.spend(ship, burns)  # R16
+            s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
             return
+        if self.fuel_use and not fuel.may_enter(self):  # R16: short of its Fuel Use, adrift
+            return  # at its edge
         s.position += 1
         self.entered += 1
         ship.hex = s.route[s.position]
         s.hours_in_hex = 0
-        fuel.burn(self)  # R16: fuel is spent as each hex is entered
+        if self.fuel_use:
+            fuel.burn(self)  # R16: fuel is spent as each hex is entered
         info = self.e.hex_info(ship.hex)
         s.storm_hours = 0  # R60: the same-hex clock starts again on entering a hex
         if level := int(self.e.world.sea_state(ship.hex, self.clock)):
@@ -585,13 +749,13 @@ class _ShipHour:
 
     def coast(self, info: Any) -> None:
         """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
-        hazard = coast_hazard(self.roller, self.book)
-        self.log(hazard.event())
-        if hazard.hazard:
+        event = coast_event(self.roller, self.book)
+        self.log(event)
+        if event.rolls[0].success:  # a hazard lies in the way
             self.run_aground(info)
 
     def run_aground(self, info: Any) -> None:
-        """R34 on the hazard R33 found (voyage.engine.quickhour rolls R33 itself, then this)."""
+        """R34 on the hazard R33 found."""
         s, ship = self.s, self.ship
         speed = self.speed
         result = aground(
@@ -647,11 +811,11 @@ class _ShipHour:
         if s.capsized or s.sinking_in is not None:
             return
         figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
-        result = capsize_check(*figures, disadvantages=banes or (), reason=reason)
-        self.capsize_logged(result.event(), reason, context)
+        event = capsize_event(*figures, disadvantages=banes or (), reason=reason)
+        self.capsize_logged(event, reason, context)
 
     def capsize_logged(self, event: Event, reason: str, context: str = "") -> None:
-        """The capsize Check's ``event`` logged (voyage.engine.quickhour rolls it itself)."""
+        """The capsize Check's ``event`` logged (R41; R85: a Weighted Keel rights her)."""
         s = self.s
         event.text = context + event.text
         if not event.rolls[0].success:  # she capsizes

@@ -78,9 +78,9 @@ def coast_hazard(roller: Roller, book: RuleBook) -> HazardResult:
 
 
 def coast_event(roller: Roller, book: RuleBook) -> Event:
-    """``coast_hazard(roller, book).event()``, the same roll and event without the result
-    record (the engine's inshore hexes roll R33 thousands of times a year); its
-    one roll's ``success`` says whether a hazard lies in the way."""
+    """R33's roll for a hex travelled within 1 mile of a coastline and its event, as the
+    engine logs it (:func:`coast_hazard` is it with a result record); its one roll's
+    ``success`` says whether a hazard lies in the way."""
     roll = roller.chance(
         "coastal hazard",
         int(book.procedures["coast"]["hazard_in_6"]),
@@ -185,9 +185,9 @@ STUCK_TEXT = "The ship is still stuck."
 
 
 def stuck_event(roller: Roller, book: RuleBook, modifiers: Sequence[Modifier] = ()) -> Event:
-    """``stuck_escape(roller, book, modifiers).event()``, the same roll and event without
-    the result record (a stuck ship tries every hour); its one roll's
-    ``success`` says whether she got off."""
+    """A stuck ship's try to get off (R34) and its event, as the engine logs it every
+    hour (:func:`stuck_escape` is it with a result record); its one roll's ``success``
+    says whether she got off."""
     rule = book.procedures["aground"]["escape"]
     roll = roller.roll(
         "getting off",

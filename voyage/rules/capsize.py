@@ -96,8 +96,9 @@ def capsize_odds(
     return check_odds(dv, sum(m.value for m in mods), net, options)
 
 
-#: capsize_check's modifiers, Advantages and DV by (rule book, tier, load, traits,
-#: Advantages), with the book they were read from (thousands of Checks a year)
+#: capsize_event's modifiers, Advantages and DV by (rule book, tier, load, traits,
+#: Advantages), with the book they were read from (a storm Check for every hex a ship
+#: sails in storm-tossed seas, R32/R60: the same few ships and loads all year)
 _TERMS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
@@ -138,9 +139,9 @@ def capsize_event(
     reason: str | None = None,
     vessel: str = "ship",
 ) -> Event:
-    """``capsize_check(...).event()``: the same Check and event without the result record
-    (a storm Check for every hex a ship sails in storm-tossed seas, R32/R60);
-    she capsized if its one roll failed."""
+    """The capsize Check (R41) and its event, as the engine logs it
+    (:func:`capsize_check` is it with a result record); she capsized if its one roll
+    failed."""
     key = (id(book), tier, load, tuple(traits), tuple(advantages))
     found = _TERMS.get(key)
     if found is None or found[0] is not book:  # the same few ships and loads all year

@@ -174,6 +174,8 @@ def current_leg(h: Any) -> None:
     current = h.e.world.current_at(s.hex)
     side = side_of_step(s.hex, s.route[s.position + 1]) if current is not None else None
     if side is None:
+        if type(h.speed) is int:
+            return  # (the common hour: a whole speed, nothing to carry)
         if isinstance(h.speed, Fraction) and h.speed.denominator != 1:
             # R82/R31: a built boat's half mph (oars at 2.5 a rower) carried exactly
             exact = h.speed + Fraction(s.current_carry)

@@ -73,7 +73,7 @@ def emergency_minute(h: Any) -> None:
 
 
 #: voyage.engine.clock.OPEN_STATUSES and the statuses that end a voyage's stepping (as
-#: ShipState.active reads them; tests/test_quickhour.py checks they are the engine's)
+#: ShipState.active reads them; tests/test_emergency_minutes.py checks they are the engine's)
 OPEN = ("under way", "anchored", "stuck", "adrift", "under tow")
 ENDED = ("sunk", "abandoned")
 MINUTES = 60

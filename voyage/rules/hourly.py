@@ -27,7 +27,9 @@ submerged = submersible.submerged
 
 def start_phase(h: Any) -> None:
     """R84, R86, R83, R85 at the start of the hour of ``h`` (voyage.engine.clock._ShipHour)."""
-    s = h.s
+    s, ship = h.s, h.ship
+    if not s.more and ship.design is None and not ship.equipment.get("bilge_pumps"):
+        return  # a rolled ship with no work in hand and no pumps: nothing this hour
     if s.more and s.status != "stuck":
         s.more.pop("grounded_mph", None)
         s.more.pop("salvage_at", None)
@@ -35,7 +37,7 @@ def start_phase(h: Any) -> None:
         submersible.depth_phase(h)
         leakwork.repair_phase(h)
         salvage_phase(h)
-    elif h.ship.design is not None and _below_rating(h.ship):
+    elif ship.design is not None and _below_rating(ship):
         submersible.depth_phase(h)  # R84: below her rating with nothing else in hand
     pumps.pump_phase(h)
 
@@ -44,27 +46,6 @@ def _below_rating(ship: Any) -> bool:
     """R84: a submersible deeper than her rated depth (she rolls each hour)."""
     spec = submersible.sub_spec(ship)
     return spec is not None and submersible.depth_now(ship) > int(spec["dive_depth"])
-
-
-def busy(s: Any) -> bool:
-    """Whether an hour of voyage ``s`` may roll or log for R83-R86 (the forecasts' fast
-    path, voyage.engine.quiet, leaves such hours to the engine): work or a salvage under way, a
-    sub below her rating, pumps left on."""
-    ship = s.ship
-    return bool(s.more) or _below_rating(ship) or bool(ship.equipment.get("pumps_on"))
-
-
-def charted_for(ship: Any, info: Any) -> bool:
-    """R83: a built boat entering a charted hex (her draft against its depth); R84 with
-    R65: a submerged one entering any hex but open sea, whose bottom may be within an
-    anchor's 150 ft uncharted (:func:`by_depth`). True sends the hour to the stepped path."""
-    if ship.design is None:
-        return False
-    if info.depth is not None:
-        return True
-    return bool(submersible.depth_now(ship)) and (
-        info.port or info.coastal or info.narrow_passage or info.terrain != "sea"
-    )
 
 
 def salvage_phase(h: Any) -> None:

@@ -43,7 +43,7 @@ def strain_modifiers(extra_knots: int, speed: int | None, book: RuleBook) -> lis
 
 #: strain_check's figures for (rule book, extra knots, speed): the book (a new one is
 #: worked out again), the modifiers (immutable, shared by the rolls: each roll copies the
-#: list) and the two targets with their words; a straining ship rolls every hour
+#: list) and the two targets with their words (a straining ship rolls every hour)
 _TERMS: dict[tuple[int, int, int | None], tuple[Any, ...]] = {}
 
 
@@ -84,9 +84,9 @@ HOLDS = "The engine holds."
 def strain_hour(
     extra_knots: int, roller: Roller, book: RuleBook, speed: int | None = None
 ) -> Event | StrainResult:
-    """:func:`strain_check`'s rolls; while the engine holds only its event (what
-    ``strain_check(...).event()`` gives: a straining ship's every hour), once it
-    breaks the whole :class:`StrainResult`."""
+    """The rolls of an hour of straining (R14), as the engine logs them: while the engine
+    holds only its event, once it breaks the whole :class:`StrainResult`
+    (:func:`strain_check` gives the result either way)."""
     _, die, mods, breaks_on, breaks_text, fire_on, fire_text = _terms(extra_knots, speed, book)
     roll = roller.roll(
         "engine strain",

@@ -367,13 +367,6 @@ class SeaStates:
                 found = levels(hour)
             return 0 if hex_name in ports else found.get(hex_name, 0)
 
-        def of_hour(hour: int) -> tuple[dict[str, int], frozenset[str]]:
-            found = hours.get(hour)
-            return (levels(hour) if found is None else found), ports
-
-        # the engine's quiet hour asks the hour's sea once (voyage.engine.quickhour):
-        # sea_state(h, hour) is 0 for h in ports, else seas.get(h, 0)
-        sea_state.of_hour = of_hour  # type: ignore[attr-defined]
         return sea_state
 
 

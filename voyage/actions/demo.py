@@ -312,7 +312,7 @@ def _storm_start(around: str, moving: str | None, steps: int, chart: Any) -> str
     """The hex a moving storm starts from so that after ``steps`` moves it is centred on
     ``around``: as far back up its path as the map allows."""
     from voyage.map import hexes as hexmap
-    from voyage.tables.rulebook import WIND_SIDES
+    from voyage.tables.world import WIND_SIDES
 
     if not moving:
         return around
@@ -332,7 +332,7 @@ def _weather_lines(
     (R61, R62) and where the moving storm's centre got to (R63)."""
     from voyage.actions.weather import sea_states_for
     from voyage.map import hexes as hexmap
-    from voyage.tables.rulebook import WIND_SIDES
+    from voyage.tables.world import WIND_SIDES
 
     sea = sea_states_for(camp, chart)
     lines: list[tuple[int, int, str]] = []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from voyage.base.errors import VoyageError, quoted
 from voyage.dice.events import Event
 from voyage.map.regions import check_climates, find_region
-from voyage.tables.rulebook import SEA_STATES
+from voyage.tables.world import SEA_STATES
 from voyage.world.cells import STATE_WORDS, roll_hour
 from voyage.world.seasons import season_of
 from voyage.world.seastate import SeaStates, referee_storms

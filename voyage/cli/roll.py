@@ -191,7 +191,7 @@ def _storm_sea(table: Any, sea: str | None, storm: bool) -> Any:
     same-hex interval): ``--sea``, else a named SHIP's hex now when ``--storm`` is asked;
     None for R32 as written (no storm, calm seas or a sheltering port)."""
     from voyage.rules.capsize import sea_state_rules
-    from voyage.tables.rulebook import SEA_STATES
+    from voyage.tables.world import SEA_STATES
 
     rules = sea_state_rules(table.book)
     if sea is not None:

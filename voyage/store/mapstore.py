@@ -190,7 +190,7 @@ def add_storm(
         raise MapError("give both --around HEX and --radius N, or neither")
     if radius is not None and radius < 0:
         raise MapError(f"radius must be 0 or more (got {radius})")
-    from voyage.tables.rulebook import SEA_STATES, WIND_SIDES
+    from voyage.tables.world import SEA_STATES, WIND_SIDES
 
     if state not in SEA_STATES[1:]:
         raise MapError(f"unknown sea state {state!r}: use {', '.join(SEA_STATES[1:])} (R60)")

@@ -1,6 +1,6 @@
 """Validation of tables/boats.yaml (R80-R83): every row, one line naming file, key, problem.
 
-Called by voyage.tables.rulebook like every other table's check (its ``_Checker`` is passed in);
+Called by voyage.tables.rulebook like every other table's check (its ``Checker`` is passed in);
 kept here so tables.py stays small. The sample designs are built (voyage.vessels.boats) as part of
 the check: a design over its body's load or spaces, or breaking an R80 limit, is a table error.
 """

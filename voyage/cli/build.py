@@ -93,7 +93,7 @@ def build(
             --submersible --dive-depth 300 --reinforced
     """
     from voyage.base.errors import ShipError
-    from voyage.vessels.boats import sample_spec, sheet, sheet_lines, spec_from_options
+    from voyage.tables.boatdesigns import sample_spec, sheet, sheet_lines, spec_from_options
     from voyage.vessels.boatships import make_built_ship
 
     camp = open_campaign(db_path)
@@ -131,7 +131,7 @@ def build(
             crew=1 if crew is None else crew,
             passengers=passengers or 0,
         )
-    from voyage.vessels.boats import submersible_part
+    from voyage.tables.boatdesigns import submersible_part
 
     sub = submersible_part(submersible, dive_depth, reinforced, ca_frame)  # R84
     if sub:

@@ -139,7 +139,7 @@ def check_fits(camp: Campaign, book: RuleBook, folder: Path) -> None:
         if ship.design is not None:
             # R80: a built boat has no class table (class "built"); her design's body,
             # plant and parts must still be in boats.yaml (built already: limits not re-run)
-            from voyage.vessels.boats import sheet
+            from voyage.tables.boatdesigns import sheet
 
             try:
                 sheet(ship.design, book.boats, check=False)

@@ -453,8 +453,9 @@ class RuleBook:
     leviathans: dict[str, Any] = field(default_factory=dict)
     weapons: dict[str, Any] = field(default_factory=dict)
     climates: dict[str, Any] = field(default_factory=dict)
-    #: R80-R83 (voyage.vessels.boats): a house table is checked with the others; the built-in one
-    #: on first use (:attr:`boats`), so commands that never touch a boat do not pay for it.
+    #: R80-R83 (voyage.tables.boatdesigns): a house table is checked with the others; the
+    #: built-in one on first use (:attr:`boats`), so commands that never touch a boat do not
+    #: pay for it.
     boats_table: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)

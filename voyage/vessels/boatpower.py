@@ -124,7 +124,7 @@ def check_boat_pace(ship: Ship, book: RuleBook, pace: str, strain: int, wil: boo
 
 def top_speed(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
     """R82: top speed under power at her present weight, times every hook's factor."""
-    from voyage.vessels.boats import speeds
+    from voyage.tables.boatdesigns import speeds
     from voyage.vessels.boatships import present_weight
 
     spec = ship.design or {}
@@ -182,7 +182,7 @@ def speed_now(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
 
 def use_per_hex(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
     """R82: power units a hex at the speed she makes now (0 rowing or adrift)."""
-    from voyage.vessels.boats import units_per_hex
+    from voyage.tables.boatdesigns import units_per_hex
 
     if not powered(ship):
         return Fraction(0)

@@ -1,7 +1,7 @@
 """Built boats as campaign ships (R80, R81): the Ship made from a design, and her figures.
 
 A built boat is a :class:`~voyage.vessels.ships.Ship` of class ``built`` whose ``design`` holds the
-spec (voyage.vessels.boats). Her Tier is her body's (R81); crew and passengers start as the
+spec (voyage.tables.boatdesigns). Her Tier is her body's (R81); crew and passengers start as the
 design's;
 ``charge`` holds her power units exactly (R82: 200 full; ``fuel`` keeps the whole units).
 Her present weight is the design's plus 150 lbs for each person beyond the design's and 10
@@ -15,8 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.tiers import roman
+from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.boats import sheet, sheet_lines
 from voyage.vessels.ships import Ship, aboard_figures, load_category_for
 
 BUILT_CLASS = "built"
@@ -111,8 +111,8 @@ def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> 
 def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """Every figure of a built boat, under the same names as a rolled ship's (R81), with
     ``built`` holding her design sheet at her present weight."""
+    from voyage.tables.boatdesigns import speeds
     from voyage.vessels import boatpower
-    from voyage.vessels.boats import speeds
 
     spec = ship.design or {}
     table = book.boats

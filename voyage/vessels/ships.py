@@ -51,7 +51,7 @@ class Ship:
     engine_broken: bool = False
     pace: str = "normal"
     strain: int = 0
-    #: A built boat's design spec (R80, voyage.vessels.boats); None for a rolled ship.
+    #: A built boat's design spec (R80, voyage.tables.boatdesigns); None for a rolled ship.
     design: dict[str, Any] | None = None
     #: A built boat's charge in power units, exactly (a fraction as text, R82); None else.
     charge: str | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import ShipError
+from voyage.tables.boatdesigns import sample_spec, sheet
 from voyage.tables.submersibles import KEYS as SUB_KEYS
 from voyage.tables.submersibles import check_depth_tables
 
@@ -236,8 +237,6 @@ def _performance(rows: Any, c: Any) -> list[dict[str, Any]]:
 
 def _design(name: str, d: dict[str, Any], table: dict[str, Any], c: Any) -> dict[str, Any]:
     """A design's names resolve and it builds within R80 (sample_spec + sheet, checked)."""
-    from voyage.tables.boatdesigns import sample_spec, sheet
-
     where = f"designs.{name}"
     if d["body"] not in table["bodies"]:
         raise c.fail(f"{where}.body", f"unknown body {d['body']!r}")

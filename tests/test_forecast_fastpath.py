@@ -14,7 +14,7 @@ from voyage.actions.forecast import drive
 from voyage.dice.roller import Roller
 from voyage.engine.clock import Engine
 from voyage.engine.quiet import quiet_hours
-from voyage.rules.drift import Current
+from voyage.map.currents import Current
 
 
 def _sail(fast: bool, make, storm_at, seed: int, hours: int, current_at=None):

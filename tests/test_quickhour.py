@@ -19,7 +19,7 @@ from voyage.engine import clock as engine_module
 from voyage.engine.clock import Engine, ShipState
 from voyage.engine.quickhour import quiet_hour
 from voyage.map import hexes as hexmap
-from voyage.rules.drift import Current
+from voyage.map.currents import Current
 
 
 def _stepped(monkeypatch: pytest.MonkeyPatch | None) -> None:

@@ -172,7 +172,7 @@ class SeaMap:
     #: One byte per hex in the same order: 1 where a water hex touches land (R33).
     coastal_cells: bytes = field(default=b"", repr=False)
     _cache: dict[str, Hex] = field(default_factory=dict, repr=False)
-    #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
+    #: R64: hex -> voyage.map.currents.Current (the map's ``currents:`` block)
     currents: dict[str, Any] = field(default_factory=dict)
     _water: bytes = field(default=b"", repr=False)
     regions: dict[str, Any] = field(default_factory=dict)  #: R61, as the map names them

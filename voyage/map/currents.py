@@ -19,15 +19,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import yaml
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
-
-if TYPE_CHECKING:
-    import yaml
-
-    from voyage.map.seamap import SeaMap, _Reader
+from voyage.map.mapreader import MapHexes, MapReader
 
 #: The six hex sides, clockwise from north (the order of hexmap.CUBE_DIRECTIONS).
 HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -74,7 +72,7 @@ CURRENT_KEYS = ("hexes", "flows", "knots", "notes")
 MAX_CURRENT_KNOTS = 100
 
 
-def read_currents(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> dict[str, Current]:
+def read_currents(reader: MapReader, node: yaml.Node, sea_map: MapHexes) -> dict[str, Current]:
     """hex name -> :class:`Current`, every entry checked."""
     out: dict[str, Current] = {}
     for key, (key_node, value_node) in reader.mapping(node, "currents", None).items():
@@ -131,9 +129,7 @@ def read_currents(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> dict[str
     return out
 
 
-def _hex_list(reader: _Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
-    import yaml
-
+def _hex_list(reader: MapReader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     out: list[tuple[str, yaml.Node]] = []
     for item in items:
@@ -149,9 +145,9 @@ def _hex_list(reader: _Reader, node: yaml.Node, what: str) -> list[tuple[str, ya
 
 
 def _add(
-    reader: _Reader,
+    reader: MapReader,
     out: dict[str, Current],
-    sea_map: SeaMap,
+    sea_map: MapHexes,
     name: str,
     node: Any,
     current: Current,

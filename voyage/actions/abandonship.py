@@ -120,7 +120,7 @@ def leaking_on(camp: Any, s: Any) -> str:
     if is_built(ship):
         return f"{head}she fills until her water shorts her plant and sinks her (R36, R85; " + runs
     if pumping:
-        from voyage.rules.pumps import pumps_working
+        from voyage.vessels.fittings import pumps_working
 
         if pumps_working(ship):
             return (

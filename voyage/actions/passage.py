@@ -91,7 +91,8 @@ def anchor_or_weigh(
 ) -> tuple[str, dict[str, Any]]:
     """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
     (or, adrift, get under way again)."""
-    from voyage.rules.anchors import anchorage_problem, anchors_aboard
+    from voyage.rules.anchors import anchorage_problem
+    from voyage.vessels.fittings import anchors_aboard
 
     if what == "weigh":
         if s.status not in ("anchored", "adrift"):

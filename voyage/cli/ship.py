@@ -450,7 +450,7 @@ def load_ship(
         voyage ship load "Sea Witch" --pumps 2
     """
     from voyage.base.errors import ShipError
-    from voyage.rules.anchors import anchors_aboard, set_anchors
+    from voyage.vessels.fittings import anchors_aboard, set_anchors
     from voyage.vessels.ships import load, sinking_load
 
     camp = open_campaign(db_path)
@@ -467,7 +467,7 @@ def load_ship(
             "--jackets, --rafts, --pumps"
         )
     if pumps is not None:
-        from voyage.rules.pumps import set_pumps
+        from voyage.vessels.fittings import set_pumps
 
         set_pumps(s, pumps, camp.rulebook)  # R85
     if jackets is not None or rafts is not None:

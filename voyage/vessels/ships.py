@@ -17,9 +17,8 @@ from voyage.base.errors import ShipError, VoyageError
 from voyage.base.text import check_text
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
-from voyage.rules.anchors import anchors_aboard
-from voyage.rules.pumps import pump_text, pump_weight, pumps_fitted
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.fittings import anchors_aboard, pump_text, pump_weight, pumps_fitted
 
 if TYPE_CHECKING:
     from voyage.rules.shiptables import roll_trait

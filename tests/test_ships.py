@@ -11,6 +11,7 @@ from test_rule_numbers import CLASS_FACES  # the hand-written class tables (R20,
 
 from voyage.base.errors import ShipError
 from voyage.dice.roller import Roller
+from voyage.rules.shiptables import roll_ship
 from voyage.tables.rulebook import load_rulebook
 from voyage.vessels.ships import (
     Ship,
@@ -22,7 +23,6 @@ from voyage.vessels.ships import (
     load_category,
     make_ship,
     max_strain,
-    roll_ship,
     speed,
     to_hit,
 )

@@ -359,7 +359,8 @@ def _weather_lines(
 
 def _roll_ship(camp: Any) -> Any:
     """Roll a named trawler (one action, its rolls recorded as `voyage ship roll` does)."""
-    from voyage.vessels.ships import generate_name, roll_ship
+    from voyage.rules.shiptables import roll_ship
+    from voyage.vessels.ships import generate_name
 
     book = camp.rulebook
     with camp.action("ship roll", "roll the demo ship"):

@@ -827,7 +827,8 @@ def class_(
             return
         from voyage.outputs.report import ship_card
         from voyage.rules.common import Outcome
-        from voyage.vessels.ships import figures, roll_ship
+        from voyage.rules.shiptables import roll_ship
+        from voyage.vessels.ships import figures
 
         with table.rolling("class") as roller:
             made, rolls = roll_ship(table.book, roller, "(not saved)", ship_class)

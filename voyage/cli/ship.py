@@ -106,7 +106,8 @@ def roll(
         voyage ship roll --class freighter --count 5 --json
     """
     from voyage.base.tiers import roman
-    from voyage.vessels.ships import generate_name, roll_ship
+    from voyage.rules.shiptables import roll_ship
+    from voyage.vessels.ships import generate_name
 
     camp = open_campaign(db_path)
     book = camp.rulebook

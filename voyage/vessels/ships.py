@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.base.errors import ShipError, VoyageError
 from voyage.base.text import check_text
@@ -19,13 +19,6 @@ from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.fittings import anchors_aboard, pump_text, pump_weight, pumps_fitted
-
-if TYPE_CHECKING:
-    from voyage.rules.shiptables import roll_trait
-else:  # rolling a new ship only (issue 14: start-up)
-    from voyage.base.lazyimport import lazy
-
-    roll_trait = lazy("voyage.rules.shiptables", "roll_trait", globals())
 
 PACES = ("normal", "slow", "strain")
 
@@ -357,45 +350,11 @@ def aboard_figures(ship: Ship) -> dict[str, Any]:
     }
 
 
-# ----------------------------------------------------------------------------- generation
+# ----------------------------------------------------------------------------- new ships
 
 
-def _roll_row(roller: Roller, cls: dict[str, Any], row: str) -> tuple[Any, Roll]:
-    """R20: roll a d6 on one row of a class table and look the face up."""
-    record = roller.roll(f"{cls['name']} {row.replace('_', ' ')}", "d6")
-    face = record.natural
-    for first, last, value in cls["rows"][row]:
-        if first <= face <= last:
-            shown = roman(value) if row in ("tier", "engine") else value
-            record.outcome = f"{shown} (faces {first}-{last})" if first != last else str(shown)
-            return value, record
-    raise VoyageError(f"{cls['name']} {row}: no value for face {face}")  # table validated
-
-
-def roll_random_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
-    """Pick a class at random, each class equally likely (d6 over the six classes)."""
-    keys = list(book.classes)
-    key, record = roller.choose("ship class", keys)
-    record.outcome = book.classes[key]["name"]
-    return book.classes[key], record
-
-
-def _apply_trait_details(ship: Ship, trait: str, details: dict[str, Any], book: RuleBook) -> None:
-    """Carry a trait's own rolls (R18) into the ship's equipment."""
-    eq = ship.equipment
-    if "armor" in details:
-        eq["armor"] = eq.get("armor", 0) + details["armor"]
-    if "heavy_weapon" in details:
-        eq.setdefault("heavy_weapons", []).append(details["heavy_weapon"])
-    if "firehose" in details:
-        eq["firehose"] = details["firehose"]
-    if "list_side" in details:
-        eq["list_side"] = details["list_side"]
-    if "ram_die" in book.trait(trait)["effects"]:
-        eq["ram"] = True
-
-
-def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
+def base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
+    """A new ship's equipment before her rolls: her class's standard items, nothing else."""
     return {
         "standard": list(cls["standard_equipment"]["items"]),
         "heavy_weapons": [],
@@ -404,51 +363,6 @@ def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
         "firehose": False,
         "ram": False,
     }
-
-
-def roll_ship(
-    book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
-) -> tuple[Ship, list[Roll]]:
-    """Roll a new ship of a class (or of a random class): every row, then a Trait (R18-R21)."""
-    records: list[Roll] = []
-    if ship_class:
-        cls = book.ship_class(ship_class)
-    else:
-        cls, record = roll_random_class(book, roller)
-        records.append(record)
-    values: dict[str, Any] = {}
-    for row in cls["rows"]:
-        values[row], record = _roll_row(roller, cls, row)
-        records.append(record)
-    equipment = _base_equipment(cls)
-    for key in ("light", "radio", "net"):
-        if key in values:
-            equipment[key] = values[key]
-    if "heavy_weapon" in values:
-        equipment["heavy_weapons"].append(values["heavy_weapon"])
-    if "armor" in values:
-        equipment["armor"] = values["armor"]
-    if "harpoons" in values:
-        harpoons = values["harpoons"]
-        if isinstance(harpoons, str):
-            r = roller.roll(f"{cls['name']} explosive harpoons", harpoons)
-            r.outcome = f"{r.total} explosive harpoons"
-            records.append(r)
-            harpoons = r.total
-        equipment["harpoons"] = harpoons
-    ship = Ship(
-        name=name,
-        ship_class=cls["key"],
-        tier=values["tier"],
-        engine_tier=values.get("engine") if cls["engine"] else None,
-        equipment=equipment,
-    )
-    trait = roll_trait(roller, book)  # R18: 1-in-6, the d12, then the trait's own rolls
-    records.extend(trait.rolls)
-    if trait.trait:
-        ship.traits.append(trait.trait)
-        _apply_trait_details(ship, trait.trait, trait.details, book)
-    return ship, records
 
 
 def make_ship(
@@ -469,7 +383,7 @@ def make_ship(
     names = [book.trait(t)["name"] for t in traits]
     if len(set(names)) != len(names):
         raise ShipError("a trait is given twice: give each trait once")
-    eq = _base_equipment(cls)
+    eq = base_equipment(cls)
     for key, value in (equipment or {}).items():
         if key in ("heavy_weapons",):
             eq[key] = list(value)

@@ -26,12 +26,11 @@ from typing import Any
 
 from voyage.actions.voyages import log_event, open_voyage, save_state
 from voyage.base.errors import VoyageRuleError
-from voyage.dice.events import Event
+from voyage.dice.events import Event, Outcome
 from voyage.engine.clock import ShipState
 from voyage.rules.aground import AgroundResult, EscapeResult
 from voyage.rules.boatwater import KeelRighted
 from voyage.rules.capsize import CapsizeResult
-from voyage.rules.common import Outcome
 from voyage.rules.fire import FireMinute, FireStart
 from voyage.rules.hull import HullHitResult
 from voyage.rules.ramming import RamResult

@@ -825,8 +825,8 @@ def class_(
             inputs = {"class": ship_class, "row": row}
             _report(table, "class", inputs, chances, [result], as_json)
             return
+        from voyage.dice.events import Outcome
         from voyage.outputs.report import ship_card
-        from voyage.rules.common import Outcome
         from voyage.rules.shiptables import roll_ship
         from voyage.vessels.ships import figures
 

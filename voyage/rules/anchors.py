@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.fittings import anchors_aboard, set_anchors
 

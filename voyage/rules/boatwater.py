@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from voyage.dice.events import Event
-from voyage.rules.common import Outcome
+from voyage.dice.events import Event, Outcome
 from voyage.vessels.boatpower import drives, has_keel, is_built, propellers_left
 
 #: R85 levels of water: none, a quarter, a half, three quarters, full.

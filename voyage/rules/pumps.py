@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from voyage.base.text import plural
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller
-from voyage.rules.common import Outcome
 from voyage.rules.leakwater import pumped_dry
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.fittings import pumps_fitted, pumps_working

@@ -11,8 +11,8 @@ from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.base.tiers import roman
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roll, Roller, parse
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.ships import Ship, base_equipment
 

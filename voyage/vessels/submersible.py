@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Modifier, Roller, distribution
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
 
 

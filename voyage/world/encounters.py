@@ -25,9 +25,8 @@ from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.base.tiers import roman
-from voyage.dice.events import Event
+from voyage.dice.events import Event, Outcome
 from voyage.dice.roller import CheckOptions, Roll, Roller
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
 
 TERRAINS = ("open sea", "coastal", "port approach")

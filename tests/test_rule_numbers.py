@@ -29,7 +29,7 @@ from voyage.rules.shiptables import (
 )
 from voyage.rules.sinking import sinking_distribution, sinking_reasons, sinking_time
 from voyage.rules.strain import strain_check, strain_fire_odds, strain_odds
-from voyage.vessels.ships import load_category_for
+from voyage.vessels.vessel import load_category_for
 
 # ----------------------------------------------------------------------------- R20, R21
 

@@ -14,7 +14,6 @@ from voyage.dice.roller import Roller
 from voyage.rules.shiptables import roll_ship
 from voyage.tables.rulebook import load_rulebook
 from voyage.vessels.ships import (
-    Ship,
     cruising_speed,
     deadweight,
     figures,
@@ -26,6 +25,7 @@ from voyage.vessels.ships import (
     speed,
     to_hit,
 )
+from voyage.vessels.vessel import Ship
 
 BOOK = load_rulebook()
 BASE = {1: 4, 2: 4, 3: 4, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 8}

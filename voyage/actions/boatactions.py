@@ -12,7 +12,7 @@ from typing import Any
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain
 from voyage.vessels.boatpower import charge, full_charge, is_built, set_charge
-from voyage.vessels.ships import Ship
+from voyage.vessels.vessel import Ship
 
 
 def _port(camp: Any, ship: Ship, s: Any, chart: Any, what: str) -> Any:

@@ -15,7 +15,7 @@ from voyage.dice.events import Event
 from voyage.engine.clock import Chart, ShipState, World
 from voyage.store.campaign import Campaign
 from voyage.vessels import ships as shipfig
-from voyage.vessels.ships import Ship
+from voyage.vessels.vessel import Ship
 
 
 def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:

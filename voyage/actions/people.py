@@ -24,7 +24,7 @@ from voyage.world.water import (
 
 if TYPE_CHECKING:
     from voyage.store.campaign import Action, Campaign
-    from voyage.vessels.ships import Ship
+    from voyage.vessels.vessel import Ship
 
 ROLES = ("crew", "passenger")
 MAX_RANK = 20  # R70: "Swimmers and Divers may reach Rank 20"
@@ -193,7 +193,7 @@ def check_counts(camp: Campaign, ship: Ship) -> None:
 
 def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | None) -> None:
     """R70: life jackets and rafts are ship's stores, bought in port (more only there)."""
-    from voyage.vessels.ships import life_jackets, life_rafts
+    from voyage.vessels.vessel import life_jackets, life_rafts
 
     more = (jackets is not None and jackets > life_jackets(ship)) or (
         rafts is not None and rafts > life_rafts(ship)

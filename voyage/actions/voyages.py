@@ -41,7 +41,7 @@ from voyage.store.routetext import (
     route_text,
 )
 from voyage.vessels import ships as shipfig
-from voyage.vessels.ships import PACES, Ship
+from voyage.vessels.vessel import PACES, Ship
 
 if TYPE_CHECKING:
     from voyage.actions.depthroutes import draft_chart, shoal_warning

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
     from voyage.store.campaign import Campaign
     from voyage.tables.calendar import format_time
-    from voyage.vessels.ships import Ship
+    from voyage.vessels.vessel import Ship
 else:  # the one time format, imported at the first time written (voyage.base.lazyimport): an
     # import statement in clock_text cost more than the text itself (30,000 in a long export)
     format_time = lazy("voyage.tables.calendar", "format_time", globals())

@@ -14,7 +14,8 @@ from voyage.base.tiers import roman
 from voyage.dice.events import Outcome
 from voyage.dice.roller import Roll, Roller, parse
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.ships import Ship, base_equipment
+from voyage.vessels.ships import base_equipment
+from voyage.vessels.vessel import Ship
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,10 @@ from voyage.dice.events import Event
 from voyage.rules.anchors import anchor_cable
 from voyage.store.routetext import copy_of
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.ships import Ship, deadweight, load, trait_effect
+from voyage.vessels.ships import deadweight, load, trait_effect
+
+#: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
+from voyage.vessels.vessel import Ship
 
 #: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
 TOW, TOW_COUNTED, TOWED_BY = "tow", "tow_counted", "towed_by"

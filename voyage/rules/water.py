@@ -501,7 +501,7 @@ def search_person(roller: Roller, book: RuleBook, night: bool, who: str) -> Roll
 
 def raft_load_category(people: int, book: RuleBook) -> str:
     """R73: a raft's load category, 10 hlbs a person against a Tier I Deadweight."""
-    from voyage.vessels.ships import load_category_for
+    from voyage.vessels.vessel import load_category_for
 
     tier = int(water_rules(book)["raft_tier"])
     return load_category_for(people * int(book.load["person_weight"]), book.deadweight(tier), book)

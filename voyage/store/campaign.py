@@ -32,7 +32,7 @@ from voyage.store.sqlitedb import Database, Migrations
 if TYPE_CHECKING:
     from voyage.dice.roller import CheckOptions, Roller
     from voyage.tables.rulebook import RuleBook
-    from voyage.vessels.ships import Ship
+    from voyage.vessels.vessel import Ship
 
 DEFAULT_DB = "campaign.db"
 LOCK_WAIT_SECONDS = 2.0

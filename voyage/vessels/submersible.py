@@ -54,7 +54,7 @@ def submerged(s: Any) -> bool:
 
 def surfaced_factor(ship: Any, book: RuleBook) -> Fraction:
     """R84: a submersible on the surface makes 3/4 of her top speed; submerged, all of it.
-    Any other vessel: 1 (a hook of voyage.vessels.boatpower.TOP_SPEED_FACTORS)."""
+    Any other vessel: 1 (voyage.vessels.boatpower.top_speed multiplies by it)."""
     if sub_spec(ship) is None or depth_now(ship) > 0:
         return Fraction(1)
     return Fraction(str(book.boats["submersible"]["surfaced_speed"]))

@@ -217,7 +217,7 @@ def leave_ship(
     """R71: everyone leaves ``ship`` at ``hex_name``. Without a roller (``abandon``, the ship
     afloat) nobody rolls; with one (she submerges or is swallowed) each below deck escapes on
     1-2 on d6 and each above deck on 3+ on 2d6, and each raft is launched on a 4-in-6."""
-    from voyage.vessels.ships import life_jackets, life_rafts
+    from voyage.vessels.vessel import life_jackets, life_rafts
 
     w = rules.water_rules(book)
     out = Departure()

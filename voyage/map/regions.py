@@ -7,7 +7,7 @@ Without ``regions`` the whole map is one region, ``sea``, with the temperate cli
 Climate names are checked against the campaign's climates table when the map is loaded into
 a campaign (:func:`check_climates`): a map file does not know which tables it will meet.
 
-A region holds no Python object per hex (issue 14: a 999 x 999 map has a million): its
+A region holds no Python object per hex (a 999 x 999 map has a million): its
 hexes are a :class:`HexSet`, one byte per hex of the map naming the region each is in (or
 "every hex of the map" for the one region of a map without ``regions``), and its open sea
 an :class:`OpenSea`, worked out from those bytes and the map's terrain and coast bytes only

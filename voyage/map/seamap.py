@@ -35,7 +35,7 @@ from voyage.map.cells import (
 from voyage.map.currents import read_currents
 from voyage.map.depths import depth_in_sets, read_depths
 from voyage.map.mapreader import MAX_MAP_NUMBER, MapReader, kind_of, map_number, row_positions
-from voyage.map.regions import read_regions
+from voyage.map.regions import default_regions, read_regions
 
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
@@ -188,8 +188,6 @@ class SeaMap:
         if self.regions:
             return self.regions
         if not self._default_regions:
-            from voyage.map.regions import default_regions
-
             self._default_regions = default_regions(self)
         return self._default_regions
 

@@ -33,8 +33,8 @@ from voyage.engine.clock import Engine  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
 from voyage.store import mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
+from voyage.tables.boatdesigns import sample_spec  # noqa: E402
 from voyage.vessels.boatpower import full_charge, set_charge  # noqa: E402
-from voyage.vessels.boats import sample_spec  # noqa: E402
 from voyage.vessels.boatships import make_built_ship  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 

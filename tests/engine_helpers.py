@@ -9,7 +9,10 @@ from voyage.dice.roller import Roller
 from voyage.engine.clock import AdvanceResult, Engine, ShipState, World, no_storms
 from voyage.map.seamap import SeaMap, parse_map
 from voyage.tables.rulebook import load_rulebook
-from voyage.vessels.ships import Ship, make_ship
+from voyage.vessels.ships import make_ship
+
+# A long open channel (row 3) between two ports, a coast along row 2, a sandbank at 0502
+from voyage.vessels.vessel import Ship
 
 # A long open channel (row 3) between two ports, a coast along row 2, a sandbank at 0502
 # and rocks at 0702 (both coastal: land above them).

@@ -11,7 +11,8 @@ from engine_helpers import first_seed, kinds, run, ship, voyage, world
 
 from voyage.dice.roller import Roller
 from voyage.map.seamap import parse_map
-from voyage.rules.anchors import anchor_cable, anchorage_problem, anchors_aboard, cable_odds
+from voyage.rules.anchors import anchor_cable, anchorage_problem, cable_odds
+from voyage.vessels.fittings import anchors_aboard
 
 DEPTHS = """\
 name: Depths

@@ -16,8 +16,7 @@ from conftest import db_contents
 from voyage.base.errors import ShipError, TableError
 from voyage.base.paths import tables_dir
 from voyage.cli import cli
-from voyage.tables.rulebook import check_table, parse_yaml
-from voyage.vessels.boats import (
+from voyage.tables.boatdesigns import (
     performance,
     range_miles,
     sample_spec,
@@ -26,6 +25,7 @@ from voyage.vessels.boats import (
     units_per_10_miles,
     units_per_hex,
 )
+from voyage.tables.rulebook import check_table, parse_yaml
 
 # design: (weight lbs, cost $, accel. mph/turn, top speed mph) as printed by the seed
 PRINTED = {

@@ -14,10 +14,10 @@ import pytest
 from engine_helpers import OPEN_ROUTE, run
 from engine_helpers import voyage as _voyage
 
+from voyage.tables.boatdesigns import sample_spec, spec_from_options
 from voyage.tables.rulebook import load_rulebook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import charge, set_charge
-from voyage.vessels.boats import sample_spec, spec_from_options
 from voyage.vessels.boatships import make_built_ship
 
 BOOK = load_rulebook()

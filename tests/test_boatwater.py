@@ -16,8 +16,8 @@ from voyage.dice.roller import Roller
 from voyage.engine.clock import Engine, World
 from voyage.map.seamap import parse_map
 from voyage.rules.boatwater import water_level, water_spaces
+from voyage.tables.boatdesigns import sample_spec, spec_from_options
 from voyage.tables.rulebook import load_rulebook
-from voyage.vessels.boats import sample_spec, spec_from_options
 from voyage.vessels.boatships import make_built_ship
 
 BOOK = load_rulebook()

@@ -14,11 +14,10 @@ from engine_helpers import first_seed, kinds, run, ship, voyage
 from voyage.base.errors import MapError
 from voyage.dice.roller import Roller
 from voyage.engine.clock import Engine, World
+from voyage.map.currents import HEX_SIDES, Current
 from voyage.map.seamap import load_map, parse_map
 from voyage.rules.arrival import ended
 from voyage.rules.drift import (
-    HEX_SIDES,
-    Current,
     current_effect,
     current_lookup,
     drift_hour,

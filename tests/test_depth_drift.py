@@ -11,8 +11,8 @@ from engine_helpers import run, ship, voyage
 from voyage.engine.clock import World
 from voyage.map.seamap import parse_map
 from voyage.rules.drift import current_lookup
+from voyage.tables.boatdesigns import sample_spec
 from voyage.tables.rulebook import load_rulebook
-from voyage.vessels.boats import sample_spec
 from voyage.vessels.boatships import make_built_ship
 
 BOOK = load_rulebook()

@@ -19,9 +19,9 @@ from voyage.rules import hourly
 from voyage.rules.depth import depth_hazard, escape_modifiers, escape_odds, help_cost
 from voyage.rules.leakwork import leak_try, leak_try_odds
 from voyage.rules.pumps import pump_hour
+from voyage.tables.boatdesigns import sample_spec
 from voyage.tables.submersibles import row_for
 from voyage.vessels.boatpower import draft_ft, top_speed
-from voyage.vessels.boats import sample_spec
 from voyage.vessels.boatships import make_built_ship
 from voyage.vessels.submersible import damage_modifiers, depth_damage, depth_damage_odds
 

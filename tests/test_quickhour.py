@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from voyage.dice.roller import Roller
 from voyage.engine import clock as engine_module
 from voyage.engine.clock import Engine, ShipState
-from voyage.rules.drift import Current
+from voyage.map.currents import Current
 
 
 def _stepped(monkeypatch: pytest.MonkeyPatch | None) -> None:

@@ -20,10 +20,16 @@ from voyage.rules.flooding import flooding_state
 from voyage.rules.hull import explosion_odds, hull_hit, leak_distribution
 from voyage.rules.movement import slow_ahead_speed, strain_limit
 from voyage.rules.ramming import ram, ram_odds
-from voyage.rules.shiptables import class_row_odds, roll_class_row, roll_trait, trait_odds
+from voyage.rules.shiptables import (
+    class_row_odds,
+    roll_class_row,
+    roll_ship,
+    roll_trait,
+    trait_odds,
+)
 from voyage.rules.sinking import sinking_distribution, sinking_reasons, sinking_time
 from voyage.rules.strain import strain_check, strain_fire_odds, strain_odds
-from voyage.vessels.ships import load_category_for, roll_ship
+from voyage.vessels.vessel import load_category_for
 
 # ----------------------------------------------------------------------------- R20, R21
 
@@ -103,7 +109,7 @@ def test_r20_r21_every_face_of_every_row(book, faces, ship_class, row):
 @pytest.mark.parametrize("ship_class", CLASS_FACES)
 @pytest.mark.parametrize("face", range(1, 7))
 def test_r20_r21_a_new_ship_takes_each_rows_value(book, faces, ship_class, face):
-    # voyage.vessels.ships.roll_ship reads the rows itself: every row's d6 shows ``face``, the
+    # voyage.rules.shiptables.roll_ship reads the rows itself: every row's d6 shows ``face``, the
     # harpoons' own d6 shows 3 and the Trait's 1-in-6 fails (2)
     rows = CLASS_FACES[ship_class]
     harpoons = rows.get("harpoons", [0] * 6)[face - 1] == "d6"

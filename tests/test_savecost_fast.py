@@ -1,7 +1,7 @@
 """The fast paths of saving an advance (issue 14.5) against the plain way, on values drawn
 at random: hour texts kept by their values (voyage.store.hourdays.pack) give exactly the bytes
 of encoding each day's hours whole, and roll records kept by what they are made of
-(voyage.dice.rolljson) those of encoding the record's dict, whatever the types, and however
+(voyage.dice.roller) those of encoding the record's dict, whatever the types, and however
 often values repeat."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_savecost import _reference_pack  # every hour a tuple, each day one encoding
 
-from voyage.dice import rolljson
+from voyage.dice import roller
 from voyage.dice.roller import Modifier, Roll
 from voyage.engine.clock import dumps
 from voyage.store import hourdays
@@ -119,8 +119,8 @@ def _rolls(draw: Any) -> list[Roll]:
 @settings(max_examples=300, deadline=None)
 @given(rolls=_rolls())
 def test_roll_records_are_the_encoders_bytes(rolls):
-    """voyage.dice.rolljson's records (kept by what the roll is made of) are the encoder's bytes,
+    """voyage.dice.roller's records (kept by what the roll is made of) are the encoder's bytes,
     for rolls like one another, some equal to another as values but of other types."""
-    rolljson._DONE.clear()
+    roller._DONE.clear()
     for roll in rolls:
         assert roll.to_json() == dumps(roll.to_dict()), roll

@@ -11,9 +11,9 @@ from test_rule_numbers import CLASS_FACES  # the hand-written class tables (R20,
 
 from voyage.base.errors import ShipError
 from voyage.dice.roller import Roller
+from voyage.rules.shiptables import roll_ship
 from voyage.tables.rulebook import load_rulebook
 from voyage.vessels.ships import (
-    Ship,
     cruising_speed,
     deadweight,
     figures,
@@ -22,10 +22,10 @@ from voyage.vessels.ships import (
     load_category,
     make_ship,
     max_strain,
-    roll_ship,
     speed,
     to_hit,
 )
+from voyage.vessels.vessel import Ship
 
 BOOK = load_rulebook()
 BASE = {1: 4, 2: 4, 3: 4, 4: 4, 5: 5, 6: 5, 7: 5, 8: 6, 9: 6, 10: 8}

@@ -24,13 +24,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
-from voyage.dice.events import Event
+from voyage.dice.events import Event, Outcome
 from voyage.dice.roller import Roller
 from voyage.engine.clock import ShipState
 from voyage.rules.aground import AgroundResult, EscapeResult
 from voyage.rules.boatwater import KeelRighted
 from voyage.rules.capsize import CapsizeResult
-from voyage.rules.common import Outcome
 from voyage.rules.emergency import minutes_left
 from voyage.rules.fire import FireMinute, FireStart
 from voyage.rules.hull import HullHitResult

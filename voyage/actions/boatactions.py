@@ -12,8 +12,8 @@ from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain
 from voyage.store.mapstore import campaign_chart
 from voyage.vessels.boatpower import charge, full_charge, is_built, set_charge
-from voyage.vessels.ships import Ship
 from voyage.vessels.subarmor import ARMOR_NOW, repair_cost
+from voyage.vessels.vessel import Ship
 
 
 def _port(camp: Any, ship: Ship, s: Any, chart: Any, what: str) -> Any:

@@ -13,7 +13,8 @@ from typing import Any
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
-from voyage.map.seamap import _kind, campaign_map_path, load_map, read_campaign_file
+from voyage.map.mapreader import kind_of
+from voyage.map.seamap import campaign_map_path, load_map, read_campaign_file
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ def load_campaign_info(folder: str | Path) -> CampaignInfo:
         raise MapError(f"{path}: name must be text")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise MapError(f"{path}: seed must be a whole number, got {_kind(seed)}")
+        raise MapError(f"{path}: seed must be a whole number, got {kind_of(seed)}")
     map_path = campaign_map_path(folder)
     sea_map = load_map(map_path)
 

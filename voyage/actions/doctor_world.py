@@ -32,8 +32,8 @@ from voyage.store.campaignfile import Finding
 from voyage.store.mapstore import unplaced_encounter_regions
 from voyage.store.oldanchors import LYING_WITHOUT_VOYAGE
 from voyage.tables.calendar import CalendarDef, CampaignCalendar, calendar_seasons
-from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, rulebook_from_texts
-from voyage.tables.world import _check_calendars, _Checker, check_calendar_limits
+from voyage.tables.rulebook import rulebook_from_texts
+from voyage.tables.world import check_calendar_limits
 
 #: The checks of this module (voyage.actions.doctor: findings that are not damage).
 CHECKS = frozenset({"calendar", "map", "ship", "storm"})
@@ -90,6 +90,8 @@ def _rulebook(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
 def _calendar(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     """The campaign's own calendar (None: it has none; False: it does not read), checked as
     `voyage init` checks a house calendar: the table's validation, then its limits."""
+    from voyage.tables.checker import Checker
+    from voyage.tables.world import check_calendar_limits, check_calendars
 
     if "calendar" not in info.tables:
         return None
@@ -102,8 +104,8 @@ def _calendar(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     try:
         data = json.loads(text)
         stored = {k: v for k, v in data.items() if k != "key"}
-        where = _Checker(Path("the campaign's calendar"))  # named as a file names itself
-        checked = _check_calendars({"calendars": {key: stored}}, where)
+        where = Checker(Path("the campaign's calendar"))  # named as a file names itself
+        checked = check_calendars({"calendars": {key: stored}}, where)
         definition = CalendarDef.from_table(data)
     except (VoyageError, ValueError, TypeError, KeyError, AttributeError) as exc:
         add("calendar", "calendar", f"{_said(exc, 'it does not read')}; {fix}")
@@ -173,6 +175,7 @@ def _ships(conn: sqlite3.Connection, info: Any, chart: Any, add: Any) -> None:
 
 def _storms(conn: sqlite3.Connection, info: Any, add: Any) -> None:
     """A storm row `voyage weather storm` would not have made (a hand edit)."""
+    from voyage.tables.world import SEA_STATES, WIND_SIDES
 
     if "storms" not in info.tables:
         return

@@ -22,11 +22,10 @@ from voyage.actions.apply import apply_outcomes, state_line, voyage_for_apply
 from voyage.base.errors import VoyageError, VoyageRuleError
 from voyage.base.text import plural
 from voyage.base.tiers import roman
-from voyage.dice.events import Event
+from voyage.dice.events import Event, Outcome
 from voyage.dice.roller import Modifier
 from voyage.engine.clock import ShipState
 from voyage.rules.collisions import check_kind, relative_speed, speeds_after
-from voyage.rules.common import Outcome
 from voyage.rules.dodge import dodge
 from voyage.rules.hull import hull_hit
 from voyage.rules.ramming import ram

@@ -13,13 +13,13 @@ from voyage.base.errors import ShipError
 from voyage.base.text import plural
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll
-from voyage.rules.anchors import anchors_aboard, set_anchors
-from voyage.rules.pumps import set_pumps
+from voyage.rules.shiptables import roll_ship
 from voyage.store.campaign import Campaign
 from voyage.store.portfuel import load_fuel, record_sale
 from voyage.vessels.boatpower import set_charge
 from voyage.vessels.boatships import check_built_load
-from voyage.vessels.ships import Ship, generate_name, load, roll_ship, sinking_load
+from voyage.vessels.fittings import anchors_aboard, set_anchors, set_pumps
+from voyage.vessels.ships import Ship, generate_name, load, sinking_load
 
 
 def roll_ships(

@@ -17,8 +17,8 @@ from voyage.base.paths import no_folder, tables_dir
 from voyage.store.campaign import Campaign
 from voyage.store.housetables import read_folder, relabel_ships, store, stored
 from voyage.store.mapstore import tables_fit_map
+from voyage.tables.boatdesigns import sheet
 from voyage.tables.rulebook import TABLE_NAMES, RuleBook
-from voyage.vessels.boats import sheet
 
 
 def check_fits(camp: Campaign, book: RuleBook, folder: Path) -> None:

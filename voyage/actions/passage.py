@@ -13,7 +13,7 @@ from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain
 from voyage.dice.events import Event
 from voyage.engine.clock import Chart, ShipState, World
-from voyage.rules.anchors import anchorage_problem, anchors_aboard
+from voyage.rules.anchors import anchorage_problem
 from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
 from voyage.rules.emergency import minutes_left
 from voyage.store.campaign import Campaign
@@ -22,8 +22,8 @@ from voyage.store.mapstore import campaign_chart, map_row
 from voyage.store.voyagerows import save_state
 from voyage.tables.calendar import campaign_calendar
 from voyage.vessels import ships as shipfig
-from voyage.vessels.ships import Ship
 from voyage.vessels.submersible import depth_now
+from voyage.vessels.vessel import Ship
 
 
 def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
@@ -94,6 +94,7 @@ def anchor_or_weigh(
 ) -> tuple[str, dict[str, Any]]:
     """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
     (or, adrift, get under way again)."""
+    from voyage.vessels.fittings import anchors_aboard
 
     if what == "weigh":
         if s.status not in ("anchored", "adrift"):

@@ -26,7 +26,7 @@ from voyage.store.peoplerows import (
     set_person_ship,
 )
 from voyage.store.voyagerows import insert_voyage, save_state
-from voyage.vessels.ships import life_jackets, life_rafts, load, sinking_load
+from voyage.vessels.ships import load, sinking_load
 from voyage.world.water import (
     Floater,
     board,
@@ -38,7 +38,7 @@ from voyage.world.waterphase import in_the_water
 
 if TYPE_CHECKING:
     from voyage.store.campaign import Action, Campaign
-    from voyage.vessels.ships import Ship
+    from voyage.vessels.vessel import Ship
 
 ROLES = ("crew", "passenger")
 MAX_RANK = 20  # R70: "Swimmers and Divers may reach Rank 20"
@@ -173,6 +173,7 @@ def check_counts(camp: Campaign, ship: Ship) -> None:
 
 def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | None) -> None:
     """R70: life jackets and rafts are ship's stores, bought in port (more only there)."""
+    from voyage.vessels.vessel import life_jackets, life_rafts
 
     more = (jackets is not None and jackets > life_jackets(ship)) or (
         rafts is not None and rafts > life_rafts(ship)

@@ -47,7 +47,7 @@ from voyage.tables.calendar import campaign_calendar, clock_text
 from voyage.vessels import boatpower
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import check_can_sail, pace_text
-from voyage.vessels.ships import PACES, Ship
+from voyage.vessels.vessel import PACES, Ship
 from voyage.world.encounters import encounter_checks
 from voyage.world.waterphase import WaterPhase
 

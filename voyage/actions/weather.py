@@ -30,7 +30,7 @@ from voyage.tables.calendar import (
     format_time,
     parse_start,
 )
-from voyage.tables.rulebook import SEA_STATES
+from voyage.tables.world import SEA_STATES
 from voyage.world.cells import STATE_WORDS, roll_hour
 
 if TYPE_CHECKING:

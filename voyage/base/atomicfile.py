@@ -28,21 +28,57 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
 
+from voyage.base import stopsignals
+
 PART_SUFFIX = ".part"
 
 
 def clear_stale_parts(target: Path) -> None:
     """Remove the temporary files a killed process left for ``target``."""
-    from voyage.store.campaignfile import clear_stale
-
     clear_stale(target, PART_SUFFIX)
 
 
-def _fsync(path: Path, directory: bool = False) -> None:
-    """Sync ``path`` (or a folder) to the disk, as the campaign file is synced."""
-    from voyage.store.campaignfile import _fsync as sync
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
-    sync(path, directory)
+
+def clear_stale(path: Path, suffix: str) -> None:
+    """Remove the temporary files a killed process left for ``path``: those named
+    ``.NAME.PID…SUFFIX…`` (a ``voyage init`` build and its journals, an output file's
+    part) whose process is gone."""
+    prefix = f".{path.name}."
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not name.startswith(prefix) or suffix not in name[len(prefix) :]:
+            continue
+        pid = name[len(prefix) :].split(suffix)[0].split("-")[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            with contextlib.suppress(OSError):
+                entry.unlink(missing_ok=True)
+
+
+def fsync(path: Path, directory: bool = False) -> None:
+    """Sync ``path`` (or a folder) to the disk; a file system that cannot is let be."""
+    try:
+        fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def real_target(path: str | os.PathLike[str]) -> Path:
@@ -109,9 +145,9 @@ class FileBatch:
             for temp, target in staged:  # synced first: an interrupt here places nothing
                 if temp != target:
                     self.failed = target
-                    _fsync(temp)
+                    fsync(temp)
             self.failed = None
-            with _signals_held():  # renames: a Ctrl-C or SIGTERM waits till all are in
+            with stopsignals.held():  # renames: a Ctrl-C or SIGTERM waits till all are in
                 for temp, target in staged:
                     if temp == target:
                         self.written.append(target)
@@ -122,7 +158,7 @@ class FileBatch:
                     self.written.append(target)
                     self.failed = None
                 for folder in folders:
-                    _fsync(folder, directory=True)
+                    fsync(folder, directory=True)
         except BaseException:
             for temp, target in staged:
                 if temp != target:
@@ -195,16 +231,6 @@ class FileBatch:
             self.commit()
         else:
             self.discard()
-
-
-def _signals_held() -> contextlib.AbstractContextManager[None]:
-    """While the files of a batch are put in place: the console script's Ctrl-C, SIGTERM
-    and SIGHUP wait till they all are (voyage.base.stopsignals.held; nothing to hold when the
-    console script did not install its handlers)."""
-    import sys
-
-    stops = sys.modules.get("voyage.base.stopsignals")
-    return stops.held() if stops is not None else contextlib.nullcontext()
 
 
 def _appeared(target: Path) -> FileExistsError:

@@ -1,4 +1,4 @@
-"""The garbage collector's settings for a long advance (issue 14: a year of ships).
+"""The garbage collector's settings for a long advance (a year of ships).
 
 An advance makes and keeps many small objects (an hour row per ship-hour, its events and
 their rolls, R4) and frees almost all the others by reference counting. CPython's cyclic

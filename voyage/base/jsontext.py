@@ -2,7 +2,7 @@
 
 CPython's json module encodes in C only without ``indent``; with it, every value passes
 through a stack of Python generators, which made the JSON export of a 1,000-day voyage cost
-more than reading the voyage (issue 14.4: each export within 1.5 s). Here each container is
+more than reading the voyage. Here each container is
 one Python call appending to a list, and every string, number and constant is encoded by
 the same C and ``repr`` routines that json uses, so the text is identical (a test compares
 the two over generated values). A value json would not take (a circular structure, an
@@ -125,7 +125,7 @@ def _encode(value: Any, level: int, out: list[str], depth: int, spans: Spans) ->
             _MAKE is not None
             and _KEYS.issuperset(map(type, value))
             and _SCALARS.issuperset(map(type, value.values()))
-        ):  # a flat dict (an hour row, a roll's record) in one C call (issue 14.4)
+        ):  # a flat dict (an hour row, a roll's record) in one C call
             text = "".join(_flat(level)(value, 0))
             out.append("{" + inner + text[1:-1] + "\n" + _INDENT * level + "}")
             return

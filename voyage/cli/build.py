@@ -94,7 +94,7 @@ def build(
     """
     from voyage.actions.fleet import build_boat
     from voyage.base.errors import ShipError
-    from voyage.vessels.boats import sample_spec, sheet, sheet_lines, spec_from_options
+    from voyage.tables.boatdesigns import sample_spec, sheet, sheet_lines, spec_from_options
     from voyage.vessels.boatships import make_built_ship
 
     camp = open_campaign(db_path)
@@ -132,7 +132,7 @@ def build(
             crew=1 if crew is None else crew,
             passengers=passengers or 0,
         )
-    from voyage.vessels.boats import submersible_part
+    from voyage.tables.boatdesigns import submersible_part
 
     sub = submersible_part(submersible, dive_depth, reinforced, ca_frame)  # R84
     if sub:

@@ -191,7 +191,7 @@ def _storm_sea(table: Any, sea: str | None, storm: bool) -> Any:
     same-hex interval): ``--sea``, else a named SHIP's hex now when ``--storm`` is asked;
     None for R32 as written (no storm, calm seas or a sheltering port)."""
     from voyage.rules.capsize import sea_state_rules
-    from voyage.tables.rulebook import SEA_STATES
+    from voyage.tables.world import SEA_STATES
 
     rules = sea_state_rules(table.book)
     if sea is not None:
@@ -825,9 +825,10 @@ def class_(
             inputs = {"class": ship_class, "row": row}
             _report(table, "class", inputs, chances, [result], as_json)
             return
+        from voyage.dice.events import Outcome
         from voyage.outputs.report import ship_card
-        from voyage.rules.common import Outcome
-        from voyage.vessels.ships import figures, roll_ship
+        from voyage.rules.shiptables import roll_ship
+        from voyage.vessels.ships import figures
 
         with table.rolling("class") as roller:
             made, rolls = roll_ship(table.book, roller, "(not saved)", ship_class)

@@ -112,7 +112,7 @@ class World:
     track_armor: bool = False  #: R84: depth damage wears a built boat's armour
     #: the campaign's calendar (voyage.tables.calendar): dawn and dusk by season; None counts days
     calendar: Any = None
-    #: R64: the current in a hex (voyage.rules.drift.Current), or None
+    #: R64: the current in a hex (voyage.map.currents.Current), or None
     current_at: Callable[[str], Any] = field(default=lambda hex_name: None)
     encounters: Any = None  #: R93: voyage.world.encounters.EncounterChecks, or None (no checks)
 

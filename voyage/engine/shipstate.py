@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
-from voyage.vessels.ships import Ship
+from voyage.vessels.vessel import Ship
 
 #: Voyage statuses of a ship the engine moves or keeps an eye on.
 OPEN_STATUSES = ("under way", "anchored", "stuck", "adrift", "under tow")

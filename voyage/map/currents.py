@@ -17,25 +17,63 @@ docs/maps.md describes the block for referees.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import yaml
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
-from voyage.rules.drift import HEX_SIDES, Current, parse_side
+from voyage.map.mapreader import MapHexes, MapReader
 
-if TYPE_CHECKING:
-    import yaml
+#: The six hex sides, clockwise from north (the order of hexmap.CUBE_DIRECTIONS).
+HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
+SIDE_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 
-    from voyage.map.seamap import SeaMap, _Reader
+
+@dataclass(frozen=True)
+class Current:
+    """A current: the side it flows towards (index into :data:`HEX_SIDES`) and its knots."""
+
+    side: int
+    knots: Fraction
+
+    @property
+    def direction(self) -> str:
+        """``NE``: the way it flows."""
+        return HEX_SIDES[self.side]
+
+    def text(self) -> str:
+        """``2 knots to the NE``."""
+        return f"{knots_text(self.knots)} knots to the {self.direction}"
+
+
+def knots_text(knots: Fraction) -> str:
+    """``2``, ``2.5``; other fractions as decimals to one place."""
+    if knots.denominator == 1:
+        return str(knots.numerator)
+    return f"{float(knots):.1f}".rstrip("0").rstrip(".")
+
+
+def parse_side(text: Any) -> int | None:
+    """``NE`` (any case) -> 1; None for anything that is not one of the six hex sides."""
+    if not isinstance(text, str):
+        return None
+    word = text.strip().upper().replace("-", "")
+    if word in HEX_SIDES:
+        return HEX_SIDES.index(word)
+    long = [w.replace("-", "").upper() for w in SIDE_WORDS]
+    return long.index(word) if word in long else None
+
 
 CURRENT_KEYS = ("hexes", "flows", "knots", "notes")
 #: The fastest current a map may give (AquaWars: about 5 in the ocean, 5-10 in rivers).
 MAX_CURRENT_KNOTS = 100
 
 
-def read_currents(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> dict[str, Current]:
-    """hex name -> :class:`~voyage.rules.drift.Current`, every entry checked."""
+def read_currents(reader: MapReader, node: yaml.Node, sea_map: MapHexes) -> dict[str, Current]:
+    """hex name -> :class:`Current`, every entry checked."""
     out: dict[str, Current] = {}
     for key, (key_node, value_node) in reader.mapping(node, "currents", None).items():
         one_hex = hexmap.is_hex_name(key)
@@ -91,9 +129,7 @@ def read_currents(reader: _Reader, node: yaml.Node, sea_map: SeaMap) -> dict[str
     return out
 
 
-def _hex_list(reader: _Reader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
-    import yaml
-
+def _hex_list(reader: MapReader, node: yaml.Node, what: str) -> list[tuple[str, yaml.Node]]:
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     out: list[tuple[str, yaml.Node]] = []
     for item in items:
@@ -109,9 +145,9 @@ def _hex_list(reader: _Reader, node: yaml.Node, what: str) -> list[tuple[str, ya
 
 
 def _add(
-    reader: _Reader,
+    reader: MapReader,
     out: dict[str, Current],
-    sea_map: SeaMap,
+    sea_map: MapHexes,
     name: str,
     node: Any,
     current: Current,

@@ -19,26 +19,24 @@ rectangles (:data:`DepthSets`), so the map cache never lists every hex of a wide
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import yaml
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
-
-if TYPE_CHECKING:
-    import yaml
-
-    from voyage.map.seamap import SeaMap, _Reader
+from voyage.map.mapreader import MAX_MAP_NUMBER, MapHexes, MapReader, map_number
 
 DEPTH_KEYS = ("hexes", "feet", "notes")
 #: (rectangles (col1, row1, col2, row2), feet) in the map's order
 DepthSets = list[tuple[tuple[tuple[int, int, int, int], ...], float]]
 
 
-def read_depths(reader: _Reader, node: yaml.Node, sea_map: SeaMap, new: bool = False) -> DepthSets:
+def read_depths(
+    reader: MapReader, node: yaml.Node, sea_map: MapHexes, new: bool = False
+) -> DepthSets:
     """Every entry of ``depths:`` checked: its hexes on the map and water, its feet >= 0;
     ``new`` (a file being loaded, voyage.map.seamap.parse_map): none hidden whole by a later one."""
-    from voyage.map.seamap import MAX_MAP_NUMBER, _map_number
-
     out: DepthSets = []
     keys: list[tuple[str, Any]] = []
     for key, (key_node, value_node) in reader.mapping(node, "depths", None).items():
@@ -57,7 +55,7 @@ def read_depths(reader: _Reader, node: yaml.Node, sea_map: SeaMap, new: bool = F
                     spec["hexes"][1], f'depths {key!r} hexes: a list like ["1910-2111", "2212"]'
                 )
             feet_node, what = spec["feet"][1], f"depths {key!r}"
-        feet = _map_number(
+        feet = map_number(
             reader,
             feet_node,
             f"{what}: a depth is in feet, 0 or more (at most {MAX_MAP_NUMBER}); got",
@@ -75,7 +73,7 @@ def read_depths(reader: _Reader, node: yaml.Node, sea_map: SeaMap, new: bool = F
     return out
 
 
-def _check_hidden(reader: _Reader, sets: DepthSets, keys: list[tuple[str, Any]]) -> None:
+def _check_hidden(reader: MapReader, sets: DepthSets, keys: list[tuple[str, Any]]) -> None:
     """An entry every hex of which a later one charts again would chart nothing (the later
     wins): a map written "0504": 8 above a rectangle holding 0504 lost its 8 ft without a
     word. One line naming the entry, what hides it and the fix."""

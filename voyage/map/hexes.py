@@ -74,8 +74,8 @@ def hex_name(col: int, row: int) -> str:
     return f"{col:03d}{row:03d}"
 
 
-#: "00" to "99": hex_name's two-digit halves, f"{n:02d}" made once (issue 14.5: opening a
-#: year's voyages names some 150,000 hexes, and a format with a spec is ~1,500 instructions)
+#: "00" to "99": hex_name's two-digit halves, f"{n:02d}" made once (opening a year's
+#: voyages names some 150,000 hexes, and a format with a spec is ~1,500 instructions)
 _TWO = [f"{n:02d}" for n in range(100)]
 
 

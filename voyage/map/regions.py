@@ -7,7 +7,7 @@ Without ``regions`` the whole map is one region, ``sea``, with the temperate cli
 Climate names are checked against the campaign's climates table when the map is loaded into
 a campaign (:func:`check_climates`): a map file does not know which tables it will meet.
 
-A region holds no Python object per hex (issue 14: a 999 x 999 map has a million): its
+A region holds no Python object per hex (a 999 x 999 map has a million): its
 hexes are a :class:`HexSet`, one byte per hex of the map naming the region each is in (or
 "every hex of the map" for the one region of a map without ``regions``), and its open sea
 an :class:`OpenSea`, worked out from those bytes and the map's terrain and coast bytes only
@@ -23,6 +23,8 @@ from typing import Any, overload
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
+from voyage.map.cells import TERRAIN_CODE, WATER_TABLE
+from voyage.map.mapreader import row_positions
 
 DEFAULT_REGION = "sea"
 DEFAULT_CLIMATE = "temperate"
@@ -196,8 +198,6 @@ def open_sea_mask(sea_map: Any, region: bytes | None) -> bytes:
     """R62: where a new cell may form, as a 0/1 mask: the region's open-sea hexes (``~``,
     not touching land); if it has none, any of its open-sea hexes; if none, any water.
     ``region``: the region's own mask (None: every hex of the map)."""
-    from voyage.map.cells import TERRAIN_CODE, WATER_TABLE
-
     sea = sea_map.cells.translate(_equal_table(TERRAIN_CODE["sea"]))
     if region is not None:
         sea = _and(sea, region)
@@ -352,9 +352,7 @@ def read_regions(reader: Any, regions_node: Any, rows_node: Any, sea_map: Any) -
             raise reader.error(
                 regions_node, "a region has a char but there is no region_rows drawing"
             )
-        from voyage.map.seamap import _row_positions
-
-        drawn = _row_positions(reader, rows_node)
+        drawn = row_positions(reader, rows_node)
         if len(drawn) != height:
             raise reader.error(
                 rows_node, f"region_rows has {len(drawn)} rows; the map has {height}"

@@ -20,7 +20,8 @@ from typing import Any
 import yaml
 
 from voyage.base.errors import MapError, VoyageRuleError
-from voyage.base.text import control_character, read_text_file
+from voyage.base.paths import campaigns_dir
+from voyage.base.text import read_text_file
 from voyage.map import hexes as hexmap
 from voyage.map.cells import (
     LAND_CODE,
@@ -31,13 +32,15 @@ from voyage.map.cells import (
     coastal_cells,
     terrain_cells,
 )
-from voyage.tables.rulebook import safe_loader
+from voyage.map.currents import read_currents
+from voyage.map.depths import depth_in_sets, read_depths
+from voyage.map.mapreader import MAX_MAP_NUMBER, MapReader, kind_of, map_number, row_positions
+from voyage.map.regions import default_regions, read_regions
 
 # R33: the seabed decides the aground modifiers (R34) and whether a hazard can hurt the hull.
 # Wreckage and ruins count alike (R34: +5); rocky, wreckage and ruins can damage a hull.
 SEABEDS = ("sandy", "rocky", "wreckage", "ruins")
 #: Largest fuel price, stock or depth a map may give (a runaway one is a typo, not a sea).
-MAX_MAP_NUMBER = 1_000_000_000
 DAMAGING_SEABEDS = frozenset({"rocky", "wreckage", "ruins"})
 # What a drawn feature says about the bottom under it (can be overridden per hex).
 IMPLIED_SEABED = {"reef": "rocky", "shoal": "sandy", "wreck": "wreckage"}
@@ -172,7 +175,7 @@ class SeaMap:
     #: One byte per hex in the same order: 1 where a water hex touches land (R33).
     coastal_cells: bytes = field(default=b"", repr=False)
     _cache: dict[str, Hex] = field(default_factory=dict, repr=False)
-    #: R64: hex -> voyage.rules.drift.Current (the map's ``currents:`` block)
+    #: R64: hex -> voyage.map.currents.Current (the map's ``currents:`` block)
     currents: dict[str, Any] = field(default_factory=dict)
     _water: bytes = field(default=b"", repr=False)
     regions: dict[str, Any] = field(default_factory=dict)  #: R61, as the map names them
@@ -185,8 +188,6 @@ class SeaMap:
         if self.regions:
             return self.regions
         if not self._default_regions:
-            from voyage.map.regions import default_regions
-
             self._default_regions = default_regions(self)
         return self._default_regions
 
@@ -287,8 +288,6 @@ class SeaMap:
         """R83: the depth the ``depths:`` block charts at a water hex, or None."""
         if not self.depth_sets or self.cells[(row - 1) * self.width + col - 1] == LAND_CODE:
             return None
-        from voyage.map.depths import depth_in_sets
-
         return depth_in_sets(self.depth_sets, col, row)
 
     def hexes(self) -> Iterator[Hex]:
@@ -368,138 +367,7 @@ class SeaMap:
 # ----------------------------------------------------------------------------- reading files
 
 
-class _Reader:
-    """Walks the YAML node tree so every error can name its line and column."""
-
-    def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.lines = text.splitlines()
-        # The project's safe loader (tables.safe_loader: libyaml's CSafeLoader when present,
-        # else SafeLoader, the subset yaml.safe_load reads); we keep the node tree it composes
-        # so that errors can point at lines and columns, and construct values with it.
-        self.loader = safe_loader()(text)
-
-    def error(
-        self,
-        node: yaml.Node | None,
-        message: str,
-        line: int | None = None,
-        column: int | None = None,
-    ) -> MapError:
-        if node is not None and line is None:
-            line, column = node.start_mark.line + 1, node.start_mark.column + 1
-        where = f", line {line}" if line else ""
-        where += f", column {column}" if line and column else ""
-        return MapError(f"{self.source}{where}: {message}")
-
-    def root(self) -> yaml.MappingNode:
-        try:
-            node = self.loader.get_single_node()
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            if mark is not None:
-                raise self.error(
-                    None, f"not valid YAML: {problem}", mark.line + 1, mark.column + 1
-                ) from None
-            raise self.error(None, f"not valid YAML: {problem}") from None
-        if node is None:
-            raise self.error(None, "the file is empty: a map needs at least 'rows'")
-        if not isinstance(node, yaml.MappingNode):
-            raise self.error(node, "a map file is a mapping with keys like name, legend, rows")
-        return node
-
-    def value(self, node: yaml.Node) -> Any:
-        try:
-            return self.loader.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
-            raise self.error(node, f"cannot read this value: {exc}") from None
-
-    def mapping(
-        self, node: yaml.Node, what: str, allowed: tuple[str, ...] | None
-    ) -> dict[str, tuple[yaml.Node, yaml.Node]]:
-        if not isinstance(node, yaml.MappingNode):
-            raise self.error(node, f"{what} must be a mapping (key: value lines)")
-        out: dict[str, tuple[yaml.Node, yaml.Node]] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise self.error(key_node, f"{what}: keys must be plain words")
-            key = str(key_node.value)
-            if allowed is not None and key not in allowed:
-                import difflib  # only for a mistyped key (issue 14: start-up)
-
-                close = difflib.get_close_matches(key, allowed, n=1)
-                hint = f"did you mean {close[0]!r}?" if close else "use " + ", ".join(allowed)
-                raise self.error(key_node, f"unknown key {key!r} in {what}: {hint}")
-            if key in out:
-                raise self.error(key_node, f"{what}: {key!r} is given twice")
-            out[key] = (key_node, value_node)
-        return out
-
-    def text_value(self, node: yaml.Node, what: str, *, multiline: bool = False) -> str:
-        """Text: a name (one line) or, with ``multiline``, a note or a description."""
-        value = self.value(node)
-        if not isinstance(value, str) or not value.strip():
-            raise self.error(node, f"{what} must be text, got {_kind(value)}")
-        bad = control_character(value.strip(), multiline=multiline)
-        if bad:
-            raise self.error(node, f"{what} holds a control character ({bad})")
-        return value.strip()
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"{str(value).lower()} (yes/no)"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
-
-
-def _row_positions(reader: _Reader, node: yaml.Node) -> list[tuple[str, int, int]]:
-    """The drawn rows with the file line and column of each row's first character."""
-    rows: list[tuple[str, int, int]] = []
-    if isinstance(node, yaml.ScalarNode):
-        if node.style != "|":
-            raise reader.error(
-                node, "rows: draw the map as a block starting 'rows: |', one line per row of hexes"
-            )
-        lines = node.value.split("\n")
-        while lines and lines[-1] == "":
-            lines.pop()
-        first = node.start_mark.line + 1  # 0-based index of the first content line
-        for i, text in enumerate(lines):
-            raw = reader.lines[first + i] if first + i < len(reader.lines) else text
-            offset = (
-                len(raw) - len(text)
-                if text and raw.endswith(text)
-                else len(raw) - len(raw.lstrip(" "))
-            )
-            rows.append((text, first + i + 1, offset + 1))
-        return rows
-    if isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            if not isinstance(item, yaml.ScalarNode):
-                raise reader.error(item, "rows: each row is one line of map characters")
-            quote = 1 if item.style in ("'", '"') else 0
-            rows.append(
-                (str(item.value), item.start_mark.line + 1, item.start_mark.column + 1 + quote)
-            )
-        return rows
-    raise reader.error(node, "rows: draw the map as a block starting 'rows: |'")
-
-
-def _read_legend(reader: _Reader, node: yaml.Node | None) -> dict[str, LegendEntry]:
+def _read_legend(reader: MapReader, node: yaml.Node | None) -> dict[str, LegendEntry]:
     legend = {ch: LegendEntry(ch, t, IMPLIED_SEABED.get(t)) for ch, t in DEFAULT_LEGEND.items()}
     if node is None:
         return legend
@@ -534,7 +402,7 @@ def _read_legend(reader: _Reader, node: yaml.Node | None) -> dict[str, LegendEnt
     return legend
 
 
-def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, Any]:
+def _read_hex_entry(reader: MapReader, name: str, node: yaml.Node) -> dict[str, Any]:
     spec = reader.mapping(node, f"hex {name}", HEX_KEYS)
     entry: dict[str, Any] = {}
     for key, (_, value_node) in spec.items():
@@ -551,12 +419,12 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
             entry[key] = value
         elif key == "depth":
             what = f"hex {name}: depth is in feet, 0 or more (at most {MAX_MAP_NUMBER}); got"
-            entry[key] = _map_number(reader, value_node, what)
+            entry[key] = map_number(reader, value_node, what)
         elif key == "narrow_passage":
             if not isinstance(value, bool):
                 raise reader.error(
                     value_node,
-                    f"hex {name}: narrow_passage must be true or false, got {_kind(value)}",
+                    f"hex {name}: narrow_passage must be true or false, got {kind_of(value)}",
                 )
             entry[key] = value
         elif key == "fuel":
@@ -566,30 +434,24 @@ def _read_hex_entry(reader: _Reader, name: str, node: yaml.Node) -> dict[str, An
                     value_node, f"hex {name} fuel: give its price per hlb, e.g. fuel: {{price: 3}}"
                 )
             what = f"hex {name} fuel price must be a finite number from 0 to {MAX_MAP_NUMBER}, got"
-            price = _map_number(reader, fuel["price"][1], what)
+            price = map_number(reader, fuel["price"][1], what)
             stock = None
             if "stock" in fuel:
                 what = f"hex {name} fuel stock must be whole hlbs from 0 to {MAX_MAP_NUMBER}, got"
-                stock = int(_map_number(reader, fuel["stock"][1], what, whole=True))
+                stock = int(map_number(reader, fuel["stock"][1], what, whole=True))
             entry[key] = Fuel(price=price, stock=stock)
     return entry
 
 
-def _map_number(reader: _Reader, node: yaml.Node, what: str, whole: bool = False) -> float:
-    """A number from 0 to MAX_MAP_NUMBER (a whole one if ``whole``; NaN, .inf and runaway
-    numbers refused); ``what`` starts the error line."""
-    value = reader.value(node)
-    kinds = int if whole else int | float
-    if isinstance(value, bool) or not isinstance(value, kinds) or not 0 <= value <= MAX_MAP_NUMBER:
-        raise reader.error(node, f"{what} {_kind(value)}")  # NaN fails the range too
-    return value
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
     """Read and validate map YAML; raise a one-line :class:`MapError` naming line and column.
     ``new``: a file being loaded, held to checks added since older campaigns stored theirs
     (two ports of one name), so a stored map always reads back."""
-    reader = _Reader(text, source)
+    reader = MapReader(text, source)
     top = reader.mapping(reader.root(), "the map file", TOP_KEYS)
     if "rows" not in top:
         raise reader.error(None, "the map has no 'rows': draw it under 'rows: |'")
@@ -614,7 +476,7 @@ def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
     legend = _read_legend(reader, top["legend"][1] if "legend" in top else None)
 
     # -- the drawing
-    drawn = _row_positions(reader, top["rows"][1])
+    drawn = row_positions(reader, top["rows"][1])
     if not drawn:
         raise reader.error(top["rows"][1], "rows: the map has no rows")
     width = len(drawn[0][0])
@@ -694,8 +556,6 @@ def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
     )
 
     if "regions" in top:
-        from voyage.map.regions import read_regions
-
         rows_node = top["region_rows"][1] if "region_rows" in top else None
         sea_map.regions = read_regions(reader, top["regions"][1], rows_node, sea_map)
     elif "region_rows" in top:
@@ -756,12 +616,8 @@ def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
                     "not touch land (R33: passages are within a mile of a coast)",
                 )
     if "currents" in top:
-        from voyage.map.currents import read_currents
-
         sea_map.currents = read_currents(reader, top["currents"][1], sea_map)
     if "depths" in top:
-        from voyage.map.depths import read_depths
-
         sea_map.depth_sets = read_depths(reader, top["depths"][1], sea_map, new=new)  # R83
     return sea_map
 
@@ -812,8 +668,6 @@ def campaign_map_path(folder: str | Path) -> Path:
 
 def bundled_campaign(name: str) -> Path:
     """The folder of a campaign shipped with voyage (``campaigns/<name>``)."""
-    from voyage.base.paths import campaigns_dir
-
     folder = campaigns_dir() / name
     if not (folder / "campaign.yaml").is_file():
         available = sorted(

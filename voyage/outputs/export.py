@@ -32,7 +32,7 @@ from voyage.tables.calendar import format_time
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
     from voyage.store.campaign import Campaign
-    from voyage.vessels.ships import Ship
+    from voyage.vessels.vessel import Ship
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
 JSON_VERSION = "1"

@@ -14,7 +14,7 @@ from typing import Any
 
 from voyage.map import hexes as hexmap
 from voyage.outputs.render import HEX_RADIUS, SQRT3
-from voyage.tables.rulebook import WIND_SIDES
+from voyage.tables.world import WIND_SIDES
 from voyage.world.cells import STATE_WORDS, StormCell, downwind
 from voyage.world.seastate import SeaStates
 
@@ -125,7 +125,7 @@ def weather_overlay(sea: SeaStates, hour: int) -> Overlay:
 
 
 def _key(level: int) -> str:
-    from voyage.tables.rulebook import SEA_STATES
+    from voyage.tables.world import SEA_STATES
 
     return SEA_STATES[level]
 

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller, parse
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.fittings import anchors_aboard, set_anchors
 
 
 @dataclass(frozen=True)
@@ -28,21 +29,6 @@ class CableResult(Outcome):
     """The hourly roll for an anchor cable in storm-tossed seas: ``parted`` or not."""
 
     parted: bool
-
-
-def anchors_aboard(ship: Any) -> int:
-    """How many anchors the ship carries (R65): her stores, else one if her class's
-    standard equipment lists an anchor."""
-    stored = ship.equipment.get("anchors")
-    if isinstance(stored, int) and not isinstance(stored, bool):
-        return stored
-    standard = ship.equipment.get("standard", [])
-    return 1 if any(str(item).lower() == "anchor" for item in standard) else 0
-
-
-def set_anchors(ship: Any, count: int) -> None:
-    """Record the anchors aboard (ship's stores, R65)."""
-    ship.equipment["anchors"] = count
 
 
 def anchorage_problem(info: Any, book: RuleBook) -> str | None:

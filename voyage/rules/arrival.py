@@ -3,7 +3,7 @@ any other hex she anchors, as `voyage act SHIP anchor` would, or lies adrift whe
 cannot.
 
 * In a port she is ``in port``: her voyage ends (``arrived``), as it always has.
-* Elsewhere, with an anchor aboard (:func:`~voyage.rules.anchors.anchors_aboard`) in a hex
+* Elsewhere, with an anchor aboard (:func:`~voyage.vessels.fittings.anchors_aboard`) in a hex
   an anchor's cable reaches the bottom of (a coastal hex, a shallow hex - reef, shoal,
   wreck - or a charted depth of at most 150 ft: :func:`~voyage.rules.anchors.anchorage_problem`),
   she drops anchor: her voyage stays open, ``anchored``, so in storm-tossed seas she rolls
@@ -27,8 +27,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from voyage.rules.anchors import anchorage_problem, anchors_aboard
+from voyage.rules.anchors import anchorage_problem
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.fittings import anchors_aboard
 from voyage.vessels.submersible import depth_now
 
 #: Voyage statuses of a ship lying in a hex at the end of her route (or wherever she is):

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from voyage.dice.events import Event
-from voyage.rules.common import Outcome
+from voyage.dice.events import Event, Outcome
 from voyage.rules.sinking import sinking_reasons
 from voyage.vessels.boatpower import drives, has_keel, is_built, propellers_left
 

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from voyage.dice.events import Event
+from voyage.dice.events import Event, Outcome
 from voyage.dice.roller import CheckOptions, Modifier, Roller, check_odds
 from voyage.rules.common import (
-    Outcome,
     check_count,
     check_tier,
     load_category,

@@ -1,74 +1,21 @@
-"""What every procedure shares: the :class:`Outcome` record and the table look-ups.
+"""What every procedure shares: the table look-ups, and the checks of a procedure's figures.
 
 A procedure is a pure function of the plain figures it needs (tier, speed, load category,
 traits, ...), a :class:`~voyage.dice.roller.Roller` and the
-:class:`~voyage.tables.rulebook.RuleBook`. It
-reads every number from the rule book (rules as data) and returns an :class:`Outcome`: the
-rolls (R4), a sentence in the rules' words and the changes the engine applies to the ship.
+:class:`~voyage.tables.rulebook.RuleBook`. It reads every number from the rule book (rules
+as data) and returns an :class:`~voyage.dice.events.Outcome`: the rolls (R4), a sentence in
+the rules' words and the changes the engine applies to the ship.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.base.tiers import parse_tier, roman
-from voyage.dice.events import Event
-from voyage.dice.roller import Modifier, Roll
+from voyage.dice.roller import Modifier
 from voyage.tables.rulebook import RuleBook
-
-_BASE_FIELDS = ("kind", "text", "rolls", "changes")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What a procedure says happened: its rolls, a sentence and the state changes."""
-
-    kind: str
-    text: str
-    rolls: tuple[Roll, ...]
-    changes: Mapping[str, Any]
-
-    def event(self, minute: int = 0) -> Event:
-        """The outcome as an :class:`~voyage.dice.events.Event` for the log, at ``minute``."""
-        return Event(self.kind, self.text, list(self.rolls), minute, dict(self.changes))
-
-    def lines(self) -> list[str]:
-        """Each roll (R4) on its own line, then what it means."""
-        return [*(r.line() for r in self.rolls), self.text]
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready record with stable keys: kind, text, rolls, changes, then the
-        procedure's own fields."""
-        out: dict[str, Any] = {
-            "kind": self.kind,
-            "text": self.text,
-            "rolls": [r.to_dict() for r in self.rolls],
-            "changes": _plain(dict(self.changes)),
-        }
-        for f in dataclasses.fields(self):
-            if f.name not in _BASE_FIELDS:
-                out[f.name] = _plain(getattr(self, f.name))
-        return out
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Outcome):
-        return value.to_dict()
-    if isinstance(value, Roll):
-        return value.to_dict()
-    if isinstance(value, Fraction):
-        return float(value)
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
 
 # ----------------------------------------------------------------------------- look-ups
 

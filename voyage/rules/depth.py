@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Modifier, Roller, odds
 from voyage.rules.aground import seabed_damages, seabed_name
-from voyage.rules.common import Outcome
 from voyage.rules.ramming import RamResult, ram
 from voyage.tables.rulebook import RuleBook
 

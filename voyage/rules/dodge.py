@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Modifier, Roller, odds
-from voyage.rules.common import Outcome, check_tier, tier_text, trait_modifiers, zone_modifier
+from voyage.rules.common import check_tier, tier_text, trait_modifiers, zone_modifier
 from voyage.tables.rulebook import RuleBook
 
 

@@ -1,7 +1,8 @@
 """Currents and drift (R64): one small model of position and drift.
 
-A map may give sea hexes a current: the hex side it flows **towards** (N, NE, SE, S, SW,
-NW) and a speed in knots. Two things follow, and both live here:
+A map may give sea hexes a current (voyage.map.currents.Current): the hex side it flows
+**towards** (N, NE, SE, S, SW, NW) and a speed in knots. Two things follow, and both live
+here:
 
 * **A leg's speed** (:func:`current_effect`, :func:`leg_speed`): a ship running with the
   current gains its whole speed, at 60 degrees off it gains half, at 120 degrees loses half,
@@ -33,51 +34,14 @@ from typing import Any
 
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
+from voyage.map.currents import Current
 from voyage.rules.aground import aground, coast_hazard
 from voyage.rules.fuel import runs_dry_at_edge
 from voyage.rules.hourly import by_depth
 from voyage.rules.shoals import draft_chart
 from voyage.vessels.ships import cruising_speed
 
-#: The six hex sides, clockwise from north (the order of hexmap.CUBE_DIRECTIONS).
-HEX_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
-SIDE_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 ANGLES = (0, 60, 120, 180, 120, 60)
-
-
-@dataclass(frozen=True)
-class Current:
-    """A current: the side it flows towards (index into :data:`HEX_SIDES`) and its knots."""
-
-    side: int
-    knots: Fraction
-
-    @property
-    def direction(self) -> str:
-        """``NE``: the way it flows."""
-        return HEX_SIDES[self.side]
-
-    def text(self) -> str:
-        """``2 knots to the NE``."""
-        return f"{knots_text(self.knots)} knots to the {self.direction}"
-
-
-def knots_text(knots: Fraction) -> str:
-    """``2``, ``2.5``; other fractions as decimals to one place."""
-    if knots.denominator == 1:
-        return str(knots.numerator)
-    return f"{float(knots):.1f}".rstrip("0").rstrip(".")
-
-
-def parse_side(text: Any) -> int | None:
-    """``NE`` (any case) -> 1; None for anything that is not one of the six hex sides."""
-    if not isinstance(text, str):
-        return None
-    word = text.strip().upper().replace("-", "")
-    if word in HEX_SIDES:
-        return HEX_SIDES.index(word)
-    long = [w.replace("-", "").upper() for w in SIDE_WORDS]
-    return long.index(word) if word in long else None
 
 
 def side_of_step(a: str, b: str) -> int | None:

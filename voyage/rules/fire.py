@@ -21,8 +21,9 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import VoyageError
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roll, Roller, odds, parse
-from voyage.rules.common import Outcome, check_count, check_tier, trait_effects, trait_modifiers
+from voyage.rules.common import check_count, check_tier, trait_effects, trait_modifiers
 from voyage.tables.rulebook import RuleBook
 
 

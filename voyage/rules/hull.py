@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Modifier, Roller, distribution, odds
-from voyage.rules.common import Outcome, check_tier, tier_text, zone_modifier
+from voyage.rules.common import check_tier, tier_text, zone_modifier
 from voyage.tables.rulebook import RuleBook
 
 ZONES = ("none", "secondary", "lethal")

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller, odds
-from voyage.rules.common import Outcome
 from voyage.rules.leakwater import stopped_in
 from voyage.tables.rulebook import RuleBook
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from voyage.base.errors import VoyageError
+from voyage.dice.events import Outcome
 from voyage.dice.roller import CheckOptions, Modifier, Roller, check_odds
-from voyage.rules.common import Outcome, check_count, check_tier
+from voyage.rules.common import check_count, check_tier
 from voyage.tables.rulebook import RuleBook
 
 

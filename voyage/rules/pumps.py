@@ -24,12 +24,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from voyage.base.errors import ShipError, VoyageRuleError
+from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plural
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller
-from voyage.rules.common import Outcome
 from voyage.rules.leakwater import pumped_dry
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.fittings import pumps_fitted, pumps_working
 
 
 @dataclass(frozen=True)
@@ -39,55 +40,6 @@ class PumpResult(Outcome):
     bailed: int
     dry: bool
     burnt: int
-
-
-def pumps_fitted(ship: Any) -> int:
-    """R85: bilge pumps aboard (a built boat's from her design, a rolled ship's loaded)."""
-    if ship.design is not None:
-        return int(ship.design.get("accessories", {}).get("bilge-pump", 0) or 0)
-    return int(ship.equipment.get("bilge_pumps", 0) or 0)
-
-
-def pumps_working(ship: Any) -> int:
-    """R85: pumps fitted and not burnt out."""
-    return max(0, pumps_fitted(ship) - int(ship.equipment.get("pumps_burnt", 0) or 0))
-
-
-def pump_weight(ship: Any, book: RuleBook) -> int:
-    """R85: hlbs a rolled ship's pumps add to her Load (a built boat's are in her design)."""
-    n = 0 if ship.design is not None else pumps_fitted(ship)
-    return n * int(book.boats["bilge_pump"]["weight_hlbs"]) if n else 0
-
-
-def pump_text(ship: Any) -> str | None:
-    """``Bilge pumps: 2 (1 burnt out; 3 dry hours)`` for a card, or None without pumps."""
-    fitted = pumps_fitted(ship)
-    if not fitted:
-        return None
-    burnt = fitted - pumps_working(ship)
-    dry = int(ship.equipment.get("pump_dry_hours", 0) or 0)
-    notes = [f"{burnt} burnt out"] if burnt else []
-    switch = ship.equipment.get("pumps_switch")
-    notes += [f"switched {switch} by hand"] if switch else []
-    notes += [plural(dry, "dry hour")] if dry else []
-    return f"Bilge pumps: {fitted}" + (f" ({'; '.join(notes)})" if notes else "")
-
-
-def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
-    """`ship load --pumps N`: new pumps (none burnt, no dry hours); a built boat's number is
-    her design's, so for her N replaces burnt-out ones and must match it (R85)."""
-    if ship.design is not None and count != pumps_fitted(ship):
-        raise ShipError(
-            f"{ship.name} is built with {plural(pumps_fitted(ship), 'bilge pump')} (R85): "
-            f"--pumps {pumps_fitted(ship)} replaces burnt-out ones; fit others with ship build"
-        )
-    if count > pumps_working(ship) and ship.status != "in port":
-        raise ShipError(f"{ship.name} is {ship.status}: bilge pumps are fitted in port (R85)")
-    if ship.design is None:
-        ship.equipment["bilge_pumps"] = count
-    for key in ("pumps_burnt", "pump_dry_hours", "pumps_on"):
-        ship.equipment.pop(key, None)
-    book.boats  # noqa: B018 - the pump table is checked before pumps are fitted
 
 
 def pump_hour(

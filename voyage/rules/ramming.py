@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller, odds
-from voyage.rules.common import Outcome, check_count, check_tier, trait_effects
+from voyage.rules.common import check_count, check_tier, trait_effects
 from voyage.rules.hull import HullHitResult, hull_hit
 from voyage.tables.rulebook import RuleBook
 

@@ -1,7 +1,6 @@
-"""Rolling on the class tables (R20, R21) and the Trait table (R18), for the table top.
-
-These roll rows and traits without making or saving a ship; the Ship itself (its derived
-figures) is built in voyage/ships.py.
+"""Rolling on the class tables (R20, R21) and the Trait table (R18): a row or a trait for
+the table top, or a whole new ship (:func:`roll_ship`). The Ship and the figures derived
+from her are voyage.vessels.ships.
 """
 
 from __future__ import annotations
@@ -12,9 +11,11 @@ from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.base.tiers import roman
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Roll, Roller, parse
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.ships import base_equipment
+from voyage.vessels.vessel import Ship
 
 
 @dataclass(frozen=True)
@@ -167,3 +168,86 @@ def roll_trait(roller: Roller, book: RuleBook, force: bool = False) -> TraitResu
     extra = "".join(f"; {k.replace('_', ' ')}: {v}" for k, v in details.items())
     text = f"Trait: {name} - {book.trait(name)['description']}{extra}"
     return TraitResult("trait", text, tuple(rolls), {"trait": name, **details}, name, details)
+
+
+# ----------------------------------------------------------------------------- a new ship
+
+
+def _roll_row(roller: Roller, cls: dict[str, Any], row: str) -> tuple[Any, Roll]:
+    """R20: roll a d6 on one row of a class table and look the face up."""
+    record = roller.roll(f"{cls['name']} {row.replace('_', ' ')}", "d6")
+    face = record.natural
+    for first, last, value in cls["rows"][row]:
+        if first <= face <= last:
+            shown = roman(value) if row in ("tier", "engine") else value
+            record.outcome = f"{shown} (faces {first}-{last})" if first != last else str(shown)
+            return value, record
+    raise VoyageError(f"{cls['name']} {row}: no value for face {face}")  # table validated
+
+
+def roll_random_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
+    """Pick a class at random, each class equally likely (d6 over the six classes)."""
+    keys = list(book.classes)
+    key, record = roller.choose("ship class", keys)
+    record.outcome = book.classes[key]["name"]
+    return book.classes[key], record
+
+
+def _apply_trait_details(ship: Ship, trait: str, details: dict[str, Any], book: RuleBook) -> None:
+    """Carry a trait's own rolls (R18) into the ship's equipment."""
+    eq = ship.equipment
+    if "armor" in details:
+        eq["armor"] = eq.get("armor", 0) + details["armor"]
+    if "heavy_weapon" in details:
+        eq.setdefault("heavy_weapons", []).append(details["heavy_weapon"])
+    if "firehose" in details:
+        eq["firehose"] = details["firehose"]
+    if "list_side" in details:
+        eq["list_side"] = details["list_side"]
+    if "ram_die" in book.trait(trait)["effects"]:
+        eq["ram"] = True
+
+
+def roll_ship(
+    book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
+) -> tuple[Ship, list[Roll]]:
+    """Roll a new ship of a class (or of a random class): every row, then a Trait (R18-R21)."""
+    records: list[Roll] = []
+    if ship_class:
+        cls = book.ship_class(ship_class)
+    else:
+        cls, record = roll_random_class(book, roller)
+        records.append(record)
+    values: dict[str, Any] = {}
+    for row in cls["rows"]:
+        values[row], record = _roll_row(roller, cls, row)
+        records.append(record)
+    equipment = base_equipment(cls)
+    for key in ("light", "radio", "net"):
+        if key in values:
+            equipment[key] = values[key]
+    if "heavy_weapon" in values:
+        equipment["heavy_weapons"].append(values["heavy_weapon"])
+    if "armor" in values:
+        equipment["armor"] = values["armor"]
+    if "harpoons" in values:
+        harpoons = values["harpoons"]
+        if isinstance(harpoons, str):
+            r = roller.roll(f"{cls['name']} explosive harpoons", harpoons)
+            r.outcome = f"{r.total} explosive harpoons"
+            records.append(r)
+            harpoons = r.total
+        equipment["harpoons"] = harpoons
+    ship = Ship(
+        name=name,
+        ship_class=cls["key"],
+        tier=values["tier"],
+        engine_tier=values.get("engine") if cls["engine"] else None,
+        equipment=equipment,
+    )
+    trait = roll_trait(roller, book)  # R18: 1-in-6, the d12, then the trait's own rolls
+    records.extend(trait.rolls)
+    if trait.trait:
+        ship.traits.append(trait.trait)
+        _apply_trait_details(ship, trait.trait, trait.details, book)
+    return ship, records

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Modifier, Roller, distribution
-from voyage.rules.common import Outcome, check_tier, load_category, tier_text
+from voyage.rules.common import check_tier, load_category, tier_text
 from voyage.rules.flooding import flooding_state
 from voyage.tables.rulebook import RuleBook
 

@@ -12,9 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import VoyageError
-from voyage.dice.events import Event
+from voyage.dice.events import Event, Outcome
 from voyage.dice.roller import Modifier, Roller, odds
-from voyage.rules.common import Outcome, check_count
+from voyage.rules.common import check_count
 from voyage.rules.movement import strain_limit
 from voyage.tables.rulebook import RuleBook
 

@@ -18,7 +18,10 @@ from __future__ import annotations
 import math
 
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.ships import Ship, deadweight, load, trait_effect
+from voyage.vessels.ships import deadweight, load, trait_effect
+
+#: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
+from voyage.vessels.vessel import Ship
 
 #: Equipment keys (the ship's JSON): the ship she tows and the hlbs counted; who tows her.
 TOW, TOW_COUNTED, TOWED_BY = "tow", "tow_counted", "towed_by"

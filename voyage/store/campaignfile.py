@@ -23,7 +23,6 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from voyage import __version__
+from voyage.base.atomicfile import clear_stale, fsync
 from voyage.base.errors import CampaignError, VoyageError
 
 if TYPE_CHECKING:
@@ -292,51 +292,9 @@ def check_path(resolved: Path) -> None:
 # ----------------------------------------------------------------------------- making one
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def clear_stale(path: Path, suffix: str) -> None:
-    """Remove the temporary files a killed process left for ``path``: those named
-    ``.NAME.PID…SUFFIX…`` (a ``voyage init`` build and its journals, an output file's
-    part, voyage.base.atomicfile) whose process is gone."""
-    prefix = f".{path.name}."
-    try:
-        entries = list(path.parent.iterdir())
-    except OSError:
-        return
-    for entry in entries:
-        name = entry.name
-        if not name.startswith(prefix) or suffix not in name[len(prefix) :]:
-            continue
-        pid = name[len(prefix) :].split(suffix)[0].split("-")[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
-            with suppress(OSError):
-                entry.unlink(missing_ok=True)
-
-
 def clear_stale_builds(path: Path) -> None:
     """Remove what a killed ``voyage init`` for ``path`` left (its temporary file)."""
     clear_stale(path, BUILD_SUFFIX)
-
-
-def _fsync(path: Path, directory: bool = False) -> None:
-    try:
-        fd = os.open(path, os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
@@ -374,7 +332,7 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
             conn.execute("PRAGMA journal_mode=WAL")
         finally:
             conn.close()
-        _fsync(temp)
+        fsync(temp)
         try:
             os.link(temp, path)
         except FileExistsError:
@@ -390,7 +348,7 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
                     f"{path} already exists: choose another --db path, or remove it"
                 ) from None
             os.replace(temp, path)
-        _fsync(folder, directory=True)
+        fsync(folder, directory=True)
     except (sqlite3.Error, OSError) as exc:
         known = explain(exc, path)
         if known is None:

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.base.errors import CampaignError
 from voyage.map.cells import TERRAIN_CODE
+from voyage.map.currents import Current
 from voyage.map.regions import coded_region, region_planes
 from voyage.map.seamap import Fuel, LegendEntry, SeaMap
-from voyage.rules.drift import Current
 
 if TYPE_CHECKING:
     from voyage.store.campaigndb import Campaign

@@ -356,7 +356,8 @@ def m075_fights(db: Database) -> None:
 
 def m080_boat_designs(db: Database) -> None:
     # R80: a built boat is a ship (class "built", R81's Tier) whose design spec is kept as
-    # JSON (voyage.vessels.boats); NULL for rolled ships. voyage.actions.doctor checks it parses.
+    # JSON (voyage.tables.boatdesigns); NULL for rolled ships; voyage.actions.doctor checks
+    # it parses.
     db.execute("ALTER TABLE ships ADD COLUMN design TEXT")
 
 

@@ -1,8 +1,8 @@
 """Validation of tables/boats.yaml (R80-R83): every row, one line naming file, key, problem.
 
-Called by voyage.tables.rulebook like every other table's check (its ``_Checker`` is passed in);
-kept here so tables.py stays small. The sample designs are built (voyage.vessels.boats) as part of
-the check: a design over its body's load or spaces, or breaking an R80 limit, is a table error.
+Called by voyage.tables.rulebook like every other table's check (its ``Checker`` is passed
+in). The sample designs are built (voyage.tables.boatdesigns) as part of the check: a design
+over its body's load or spaces, or breaking an R80 limit, is a table error.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import ShipError
+from voyage.tables.boatdesigns import sample_spec, sheet
 from voyage.tables.submersibles import KEYS as SUB_KEYS
 from voyage.tables.submersibles import check_depth_tables
 
@@ -236,8 +237,6 @@ def _performance(rows: Any, c: Any) -> list[dict[str, Any]]:
 
 def _design(name: str, d: dict[str, Any], table: dict[str, Any], c: Any) -> dict[str, Any]:
     """A design's names resolve and it builds within R80 (sample_spec + sheet, checked)."""
-    from voyage.vessels.boats import sample_spec, sheet
-
     where = f"designs.{name}"
     if d["body"] not in table["bodies"]:
         raise c.fail(f"{where}.body", f"unknown body {d['body']!r}")

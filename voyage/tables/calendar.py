@@ -12,7 +12,7 @@ status, the log, map titles, the weather, and the exports:
 * without one:     ``Day 3, 14:37``
 
 Dawn and dusk come from the calendar by season (:func:`dawn_hour`, :func:`dusk_hour`);
-without a calendar they are 06:00 and 18:00, as before calendars. :func:`season_of`
+without a calendar they are 06:00 and 18:00. :func:`season_of`
 names the season of an hour; a campaign without a calendar counts its seasons as the
 Gregorian calendar from 1 January (day 1), so the weather always has a season.
 """
@@ -25,15 +25,14 @@ import re
 import weakref
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from voyage.base.errors import VoyageError
+from voyage.tables.rulebook import RuleBook, load_rulebook
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-    from voyage.store.campaign import Campaign
-    from voyage.tables.rulebook import RuleBook
 
 #: Dawn and dusk of a campaign without a calendar.
 DAWN_HOUR = 6
@@ -275,8 +274,6 @@ def first_day(definition: CalendarDef) -> CampaignCalendar:
 
 
 def _default_gregorian() -> CampaignCalendar:
-    from voyage.tables.rulebook import load_rulebook
-
     book = load_rulebook()
     if DEFAULT_CALENDAR in book.calendars:
         return first_day(CalendarDef.from_table(book.calendars[DEFAULT_CALENDAR]))
@@ -380,10 +377,18 @@ def format_time(calendar: CampaignCalendar | None, clock_hours: int | None, minu
 
 # ----------------------------------------------------------------------------- in the campaign
 
+
+class CampaignFile(Protocol):
+    """What reading a campaign's calendar needs of the open campaign: its database."""
+
+    @property
+    def db(self) -> Database: ...
+
+
 _BY_CAMPAIGN: weakref.WeakKeyDictionary[Any, CampaignCalendar | None] = weakref.WeakKeyDictionary()
 
 
-def campaign_calendar(camp: Campaign) -> CampaignCalendar | None:
+def campaign_calendar(camp: CampaignFile) -> CampaignCalendar | None:
     """The calendar of an open campaign (None when it was made without a start date)."""
     if camp in _BY_CAMPAIGN:
         return _BY_CAMPAIGN[camp]
@@ -398,7 +403,7 @@ def campaign_calendar(camp: Campaign) -> CampaignCalendar | None:
     return found
 
 
-def clock_text(camp: Campaign, clock: int | None, minute: int = 0) -> str:
+def clock_text(camp: CampaignFile, clock: int | None, minute: int = 0) -> str:
     """A campaign time as people read it, in the campaign's calendar (:func:`format_time`:
     ``12 Jun 1492, 14:00``, or ``Day 3, 14:00`` without a calendar)."""
     return format_time(campaign_calendar(camp), clock, minute)
@@ -418,13 +423,6 @@ def write_calendar(db: Database, calendar: CampaignCalendar) -> None:
             calendar.day,
         ],
     )
-
-
-def set_campaign_calendar(camp: Campaign, calendar: CampaignCalendar) -> None:
-    """Keep the calendar in an open campaign, in one transaction."""
-    with camp.transaction():
-        write_calendar(camp.db, calendar)
-    _BY_CAMPAIGN[camp] = calendar
 
 
 def choose_calendar(book: RuleBook, start: str | None, name: str | None) -> CampaignCalendar | None:

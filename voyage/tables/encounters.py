@@ -1,27 +1,27 @@
 """Checks of the encounter tables (R93), the leviathans (R54) and the weapons (R94), as
 voyage.tables.rulebook checks every other table: one TableError naming the file, the key and the
-problem. Kept apart so voyage/tables.py stays small."""
+problem: the tables of what a ship meets at sea."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from voyage.tables.rulebook import _Checker, _face_ranges
+from voyage.tables.checker import Checker, face_ranges
 
 ENCOUNTER_KINDS = ("ship", "leviathan", "wreckage", "castaways", "sight")
 ENCOUNTER_TERRAINS = ("open sea", "coastal", "port approach")
 
 
-def _faces_of(c: _Checker, rows: Any, key: str, check: Callable[[Any, str], Any]) -> list[Any]:
+def _faces_of(c: Checker, rows: Any, key: str, check: Callable[[Any, str], Any]) -> list[Any]:
     """A d6 face table (R20) whose values pass ``check(value, key)``: [(first, last, v)]."""
     out = []
-    for i, (first, last, value) in enumerate(_face_ranges(c, rows, key)):
+    for i, (first, last, value) in enumerate(face_ranges(c, rows, key)):
         out.append((first, last, check(value, f"{key}[{i}].value")))
     return out
 
 
-def _check_encounters(data: Any, c: _Checker) -> dict[str, Any]:
+def check_encounters(data: Any, c: Checker) -> dict[str, Any]:
     """R93: regions -> terrains -> {interval, day, night, results}; the ship, disposition
     and sight tables; the castaways dice."""
     c.mapping(data, "", {"regions", "ships", "dispositions", "castaways", "sights"})
@@ -75,7 +75,7 @@ def _check_encounters(data: Any, c: _Checker) -> dict[str, Any]:
     }
 
 
-def _check_leviathans(data: Any, c: _Checker) -> dict[str, Any]:
+def check_leviathans(data: Any, c: Checker) -> dict[str, Any]:
     """R54: beasts with speed, Tier and an Explosion attack; the d6 table of beasts."""
     c.mapping(data, "", {"leviathans", "table"})
     beasts = data["leviathans"]
@@ -112,7 +112,7 @@ def _check_leviathans(data: Any, c: _Checker) -> dict[str, Any]:
 WEAPON_CARRIED = ("heavy_weapon", "harpoons", "any")
 
 
-def _check_weapons(data: Any, c: _Checker) -> dict[str, Any]:
+def check_weapons(data: Any, c: Checker) -> dict[str, Any]:
     """R94: weapons with their hit (harm / explosion), modifier, aim and how carried."""
     c.mapping(data, "", {"to_hit", "weapons"})
     c.mapping(data["to_hit"], "to_hit", {"dv"})

@@ -11,19 +11,23 @@ replaces the built-in table of the same name whole (house rules, table by table)
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from voyage.base.errors import TableError, VoyageError
 from voyage.base.paths import tables_dir
-from voyage.base.text import bad_number
-from voyage.base.tiers import parse_tier
-from voyage.dice.roller import DiceError, parse
+from voyage.base.text import bad_number, read_text_file
+from voyage.dice.roller import parse
 from voyage.tables.boats import check_boats
+from voyage.tables.checker import Checker, face_ranges
+from voyage.tables.encounters import check_encounters, check_leviathans, check_weapons
+from voyage.tables.world import check_calendars, check_climates
 
 #: No number in a rule table may be larger than this (either way): every rule number is
 #: small, and a runaway one would overflow SQLite or make a procedure loop for ever.
@@ -65,105 +69,10 @@ TRAIT_EFFECTS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-class _Checker:
-    """Helpers that raise a TableError naming the file and the key path."""
-
-    def __init__(self, file: Path) -> None:
-        self.file = file
-
-    def fail(self, key: str, problem: str) -> TableError:
-        where = f" at '{key}'" if key else ""
-        return TableError(f"{self.file}{where}: {problem}")
-
-    def mapping(
-        self,
-        value: Any,
-        key: str,
-        required: set[str],
-        optional: set[str] | frozenset[str] = frozenset(),
-    ) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(key, f"expected a mapping, found {type(value).__name__}")
-        keys = {str(k) for k in value}
-        unknown = keys - required - optional
-        if unknown:
-            allowed = ", ".join(sorted(required | optional))
-            raise self.fail(key, f"unknown key '{sorted(unknown)[0]}' (allowed: {allowed})")
-        missing = required - keys
-        if missing:
-            raise self.fail(key, f"missing key '{sorted(missing)[0]}'")
-        return value
-
-    def typed(self, value: Any, key: str, kind: type | tuple[type, ...], what: str) -> Any:
-        if isinstance(value, bool) and kind in (int, (int, float)):
-            raise self.fail(key, f"expected {what}, found {value!r}")
-        if not isinstance(value, kind):
-            raise self.fail(key, f"expected {what}, found {value!r}")
-        if isinstance(value, float) and not math.isfinite(value):
-            # .nan and .inf are floats to YAML: no rule number may be either
-            raise self.fail(key, f"expected a finite number, found {value!r}")
-        return value
-
-    def number(self, value: Any, key: str, minimum: float | None = None) -> float:
-        self.typed(value, key, (int, float), "a number")
-        if minimum is not None and value < minimum:
-            raise self.fail(key, f"expected a number of at least {minimum}, found {value!r}")
-        return value
-
-    def integer(
-        self, value: Any, key: str, minimum: int | None = None, maximum: int | None = None
-    ) -> int:
-        self.typed(value, key, int, "a whole number")
-        if minimum is not None and value < minimum:
-            raise self.fail(key, f"expected at least {minimum}, found {value}")
-        if maximum is not None and value > maximum:
-            raise self.fail(key, f"expected at most {maximum}, found {value}")
-        return value
-
-    def tier(self, value: Any, key: str) -> int:
-        try:
-            return parse_tier(value)
-        except VoyageError:
-            raise self.fail(key, f"unknown tier {value!r}: use I-X or 1-10") from None
-
-    def dice(self, value: Any, key: str) -> str:
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected a dice expression like d6, found {value!r}")
-        try:
-            parse(value)
-        except DiceError as exc:
-            raise self.fail(key, str(exc)) from None
-        return value
-
-    def tier_bands(self, bands: Any, key: str, field_name: str) -> dict[int, int]:
-        """Bands like ``[{tiers: [1, 4], knots: 4}]`` -> {tier: value}, each tier once."""
-        if not isinstance(bands, list) or not bands:
-            raise self.fail(key, "expected a list of {tiers: [first, last], ...} bands")
-        out: dict[int, int] = {}
-        for i, band in enumerate(bands):
-            where = f"{key}[{i}]"
-            self.mapping(band, where, {"tiers", field_name})
-            span = band["tiers"]
-            if not (isinstance(span, list) and len(span) == 2):
-                raise self.fail(f"{where}.tiers", "expected [first, last] tiers")
-            first, last = self.tier(span[0], f"{where}.tiers"), self.tier(span[1], f"{where}.tiers")
-            if last < first:
-                raise self.fail(f"{where}.tiers", f"band runs backwards ({span[0]} to {span[1]})")
-            value = self.integer(band[field_name], f"{where}.{field_name}", 0)
-            for t in range(first, last + 1):
-                if t in out:
-                    raise self.fail(f"{where}.tiers", f"tier {t} appears in two bands")
-                out[t] = value
-        missing = sorted(set(range(1, 11)) - set(out))
-        if missing:
-            raise self.fail(key, f"tier {missing[0]} is in no band (bands must cover I-X)")
-        return out
-
-
 # ----------------------------------------------------------------------------- per table
 
 
-def _check_tiers(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_tiers(data: Any, c: Checker) -> dict[str, Any]:
     c.mapping(data, "", {"deadweight", "base_speed", "fuel_use"})
     dw_raw = data["deadweight"]
     if not isinstance(dw_raw, dict):
@@ -184,7 +93,7 @@ def _check_tiers(data: Any, c: _Checker) -> dict[str, Any]:
     }
 
 
-def _check_load(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_load(data: Any, c: Checker) -> dict[str, Any]:
     c.mapping(data, "", {"person_weight", "sink_multiple", "categories"})
     c.integer(data["person_weight"], "person_weight", 0)
     c.number(data["sink_multiple"], "sink_multiple", 1)
@@ -215,44 +124,7 @@ def _check_load(data: Any, c: _Checker) -> dict[str, Any]:
     return data
 
 
-def _face_ranges(
-    c: _Checker, rows: Any, key: str, low: int = 1, high: int = 6, die: str = "d6"
-) -> list[tuple[int, int, Any]]:
-    """Entries ``{faces: [first, last], value: ...}`` covering every face ``low``-``high``
-    of ``die`` exactly once (R20: the tables spell out every face range)."""
-    if not isinstance(rows, list) or not rows:
-        raise c.fail(key, "expected a list of {faces: [first, last], value: ...} entries")
-    covered: dict[int, int] = {}
-    out = []
-    for i, entry in enumerate(rows):
-        where = f"{key}[{i}]"
-        c.mapping(entry, where, {"faces", "value"})
-        faces = entry["faces"]
-        if not (
-            isinstance(faces, list)
-            and len(faces) == 2
-            and all(isinstance(f, int) and not isinstance(f, bool) for f in faces)
-        ):
-            raise c.fail(f"{where}.faces", f"expected [first, last] {die} faces, found {faces!r}")
-        first, last = faces
-        if not (low <= first <= last <= high):
-            raise c.fail(
-                f"{where}.faces", f"faces {faces} must run from {low} to {high}, low to high"
-            )
-        for f in range(first, last + 1):
-            if f in covered:
-                raise c.fail(f"{where}.faces", f"face {f} is doubled (also in entry {covered[f]})")
-            covered[f] = i
-        out.append((first, last, entry["value"]))
-    missing = sorted(set(range(low, high + 1)) - set(covered))
-    if missing:
-        raise c.fail(
-            key, f"face {missing[0]} is missing (every face {low}-{high} of {die} needs a value)"
-        )
-    return out
-
-
-def _check_classes(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_classes(data: Any, c: Checker) -> dict[str, Any]:
     c.mapping(data, "", {"classes"})
     classes = data["classes"]
     if not isinstance(classes, dict) or not classes:
@@ -270,7 +142,7 @@ def _check_classes(data: Any, c: _Checker) -> dict[str, Any]:
             raise c.fail(f"{where}.rows.engine", "a class without an engine has no engine row")
         parsed_rows: dict[str, list[tuple[int, int, Any]]] = {}
         for row_key, row in rows.items():
-            entries = _face_ranges(c, row, f"{where}.rows.{row_key}")
+            entries = face_ranges(c, row, f"{where}.rows.{row_key}")
             checked = []
             for i, (first, last, value) in enumerate(entries):
                 vkey = f"{where}.rows.{row_key}[{i}].value"
@@ -305,7 +177,7 @@ def _check_classes(data: Any, c: _Checker) -> dict[str, Any]:
     return out
 
 
-def _check_traits(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_traits(data: Any, c: Checker) -> dict[str, Any]:
     c.mapping(data, "", {"chance", "die", "traits"})
     c.integer(data["chance"], "chance", 0, 6)
     die = parse(c.dice(data["die"], "die"))
@@ -339,7 +211,7 @@ def _check_traits(data: Any, c: _Checker) -> dict[str, Any]:
     return {"chance": data["chance"], "die": data["die"], "by_face": faces, "traits": by_name}
 
 
-def _check_procedures(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_procedures(data: Any, c: Checker) -> dict[str, Any]:
     required = {
         "pace",
         "capsize",
@@ -422,7 +294,7 @@ WATER_DEFAULTS: dict[str, Any] = {
 }
 
 
-def _check_water(data: dict[str, Any], c: _Checker) -> None:
+def _check_water(data: dict[str, Any], c: Checker) -> None:
     """R70-R74: the numbers of people in the water (defaults filled in)."""
     water = data.setdefault("water", {})
     c.mapping(water, "water", set(), set(WATER_DEFAULTS))
@@ -450,7 +322,7 @@ def _check_water(data: dict[str, Any], c: _Checker) -> None:
             c.integer(total, f"water.{key}.{state}", 0)
 
 
-def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_options(data: Any, c: Checker) -> dict[str, Any]:
     c.mapping(data, "", {"options"})
     opts = data["options"]
     if not isinstance(opts, dict):
@@ -481,7 +353,7 @@ def _check_options(data: Any, c: _Checker) -> dict[str, Any]:
     return opts
 
 
-def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
+def _check_names(data: Any, c: Checker) -> dict[str, Any]:
     c.mapping(data, "", {"first", "second"}, {"whole"})
     for key in ("first", "second", "whole"):
         value = data.get(key, [])
@@ -492,20 +364,7 @@ def _check_names(data: Any, c: _Checker) -> dict[str, Any]:
     return {"first": data["first"], "second": data["second"], "whole": data.get("whole", [])}
 
 
-#: R60: the sea states, calmest first; a cell's outer ring is one state lower (R62).
-SEA_STATES = ("calm", "stormy", "major", "hurricane")
-#: R61: the hex sides a wind can blow from (flat-topped hexes, R30).
-WIND_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
-
-
-from voyage.tables.encounters import (  # noqa: E402
-    _check_encounters,
-    _check_leviathans,
-    _check_weapons,
-)
-from voyage.tables.world import _check_calendars, _check_climates  # noqa: E402
-
-_CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
+_CHECKS: dict[str, Callable[[Any, Checker], Any]] = {
     "tiers": _check_tiers,
     "load": _check_load,
     "traits": _check_traits,
@@ -513,11 +372,11 @@ _CHECKS: dict[str, Callable[[Any, _Checker], Any]] = {
     "procedures": _check_procedures,
     "options": _check_options,
     "names": _check_names,
-    "climates": _check_climates,
-    "calendars": _check_calendars,
-    "encounters": _check_encounters,
-    "leviathans": _check_leviathans,
-    "weapons": _check_weapons,
+    "climates": check_climates,
+    "calendars": check_calendars,
+    "encounters": check_encounters,
+    "leviathans": check_leviathans,
+    "weapons": check_weapons,
     "boats": check_boats,
 }
 
@@ -526,23 +385,17 @@ def safe_loader() -> Any:
     """PyYAML's safe loader: the C one (libyaml) when PyYAML has it - the same safe subset
     of YAML as ``yaml.safe_load``, about ten times faster, which matters because every
     command that opens a campaign reads the tables - else the pure-Python SafeLoader."""
-    import yaml
-
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_yaml(file: Path) -> Any:
     """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    from voyage.base.text import read_text_file
-
     text = read_text_file(file, TableError, "table file")
     return parse_yaml(text, file)
 
 
 def parse_yaml(text: str, file: Path | str) -> Any:
     """Safe-load YAML text; errors name ``file`` (a path, or where a stored table came from)."""
-    import yaml
-
     try:
         loader = safe_loader()(text)
         try:
@@ -558,8 +411,6 @@ def parse_yaml(text: str, file: Path | str) -> Any:
 
 def load_table(name: str, file: Path) -> Any:
     """Load and validate one table file."""
-    from voyage.base.text import read_text_file
-
     return checked_text(name, read_text_file(file, TableError, "table file"), file)
 
 
@@ -576,7 +427,7 @@ def check_table(name: str, data: Any, file: Path | str) -> Any:
     if problem is not None:
         where, what = problem
         raise TableError(f"{file} at '{where}': {what}")
-    return _CHECKS[name](data, _Checker(Path(file)))
+    return _CHECKS[name](data, Checker(Path(file)))
 
 
 @dataclass
@@ -595,8 +446,9 @@ class RuleBook:
     leviathans: dict[str, Any] = field(default_factory=dict)
     weapons: dict[str, Any] = field(default_factory=dict)
     climates: dict[str, Any] = field(default_factory=dict)
-    #: R80-R83 (voyage.vessels.boats): a house table is checked with the others; the built-in one
-    #: on first use (:attr:`boats`), so commands that never touch a boat do not pay for it.
+    #: R80-R83 (voyage.tables.boatdesigns): a house table is checked with the others; the
+    #: built-in one on first use (:attr:`boats`), so commands that never touch a boat do not
+    #: pay for it.
     boats_table: dict[str, Any] | None = None
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
@@ -718,8 +570,6 @@ def rulebook_from_texts(
     :attr:`RuleBook.sources` (a file path, or the campaign file that keeps it). Validated
     books are cached per process by the texts themselves.
     """
-    import hashlib
-
     base = tables_dir()
     unknown = sorted(set(overrides) - set(TABLE_NAMES))
     if unknown:

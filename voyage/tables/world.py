@@ -7,10 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.dice.roller import parse
-from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, _Checker, _face_ranges
+from voyage.tables.checker import Checker, face_ranges
+
+#: R60: the sea states, calmest first; a cell's outer ring is one state lower (R62).
+SEA_STATES = ("calm", "stormy", "major", "hurricane")
+#: R61: the hex sides a wind can blow from (flat-topped hexes, R30).
+WIND_SIDES = ("N", "NE", "SE", "S", "SW", "NW")
 
 
-def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
+def check_climates(data: Any, c: Checker) -> dict[str, Any]:
     """R60-R62: climates (a 2d6 row per season), wind, cells, drift and sea states."""
     c.mapping(data, "", {"climates", "wind", "cells", "drift", "sea_states"})
     climates = data["climates"]
@@ -27,7 +32,7 @@ def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
         rows: dict[str, list[tuple[int, int, str]]] = {}
         for season, row in seasons.items():
             skey = f"{where}.seasons.{season}"
-            entries = _face_ranges(c, row, skey, 2, 12, "2d6")
+            entries = face_ranges(c, row, skey, 2, 12, "2d6")
             for i, (_, _, value) in enumerate(entries):
                 if value not in ("fair", *storms):
                     raise c.fail(
@@ -50,7 +55,7 @@ def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
             "seasons": rows,
             "season_names": {str(k): str(v) for k, v in names.items()},
         }
-    wind = _face_ranges(c, data["wind"], "wind")
+    wind = face_ranges(c, data["wind"], "wind")
     for i, (_, _, side) in enumerate(wind):
         if side not in WIND_SIDES:
             raise c.fail(f"wind[{i}].value", f"unknown side {side!r}: use {' '.join(WIND_SIDES)}")
@@ -65,7 +70,7 @@ def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
         lowest_hours = parse(spec["hours"])
         if lowest_hours.count + lowest_hours.bonus < 1:
             raise c.fail(f"cells.{state}.hours", "a cell must blow at least 1 hour")
-    drift = _face_ranges(c, data["drift"], "drift")
+    drift = face_ranges(c, data["drift"], "drift")
     for i, (_, _, every) in enumerate(drift):
         c.integer(every, f"drift[{i}].value", 0)
     sea_states = c.mapping(data["sea_states"], "sea_states", set(storms))
@@ -87,7 +92,7 @@ def _check_climates(data: Any, c: _Checker) -> dict[str, Any]:
     }
 
 
-def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
+def check_calendars(data: Any, c: Checker) -> dict[str, Any]:
     """Calendars: months (name, short, days >= 1, season) and seasons (dawn, dusk hours)."""
     c.mapping(data, "", {"calendars"})
     cals = data["calendars"]
@@ -155,10 +160,6 @@ def _check_calendars(data: Any, c: _Checker) -> dict[str, Any]:
     return out
 
 
-# R93, R54, R94: the encounter, leviathan and weapon tables are checked in their own module
-# (it uses _Checker and _face_ranges above, so it is imported here, not at the top)
-
-
 #: A calendar's limits: days a month, months a year, years between leap days. Beyond them a
 #: calendar is a typo (a 100,000-day month), refused naming the key and the fix. They are
 #: checked where new tables come in (`voyage init --tables`, `voyage tables load`), not in
@@ -171,7 +172,7 @@ LEAP_EVERY_MOST = 100_000
 def check_calendar_limits(calendars: dict[str, Any], where: Any) -> None:
     """New house calendars (validated) within :data:`MONTH_DAYS_MOST`, :data:`MONTHS_MOST`
     and :data:`LEAP_EVERY_MOST`; else one TableError naming ``where``, the key and the fix."""
-    c = _Checker(where)
+    c = Checker(where)
     for key, cal in calendars.items():
         months = cal["months"]
         if len(months) > MONTHS_MOST:

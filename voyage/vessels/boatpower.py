@@ -5,11 +5,12 @@ The rules ask every vessel the same questions (voyage.vessels.ships: ``speed``, 
 (Boats in Car Wars) the answers come from here:
 
 * **Speed** (R82): the pace her skipper set (``"30mph"``; ``"normal"`` is 20 mph) capped at
-  her top speed at her *present* weight (design, people, cargo and water, voyage.vessels.boatships
-  .present_weight), recomputed whenever the weight changes; then every factor of
-  :data:`TOP_SPEED_FACTORS` (a surfaced submersible's three-quarters, AquaWars, is added
-  there by the submersibles module). Without power (no charge, the plant shorted out, no propeller
-  left) she rows with oars at 2.5 mph a rower (at most 15), or she is adrift.
+  her top speed at her *present* weight (design, people, cargo and water,
+  voyage.vessels.boatships.present_weight), recomputed whenever the weight changes; a
+  surfaced submersible makes three-quarters of it (R84,
+  voyage.vessels.submersible.surfaced_factor). Without power (no charge, the plant shorted
+  out, no propeller left) she rows with oars at 2.5 mph a rower (at most 15), or she is
+  adrift.
 * **Charge** (R82): a plant holds 200 power units; a hex costs 1.2 times the 10-mile figure
   at the speed she makes, fractions kept. The exact charge is ``Ship.charge`` (a fraction
   as text); ``Ship.fuel`` keeps its whole units for the views that read fuel.
@@ -19,22 +20,19 @@ The rules ask every vessel the same questions (voyage.vessels.ships: ``speed``, 
 from __future__ import annotations
 
 import functools
+import json
 import math
 import re
-from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.base.text import plain
-
-if TYPE_CHECKING:
-    from voyage.tables.rulebook import RuleBook
-    from voyage.vessels.ships import Ship
-
-#: Hooks that scale a built boat's top speed now (AquaWars: a surfaced submersible makes 3/4).
-#: Each takes (ship, book) and returns a factor; they multiply.
-TOP_SPEED_FACTORS: list[Callable[[Ship, RuleBook], Fraction]] = []
+from voyage.tables.boatdesigns import speeds, units_per_hex
+from voyage.tables.rulebook import RuleBook
+from voyage.vessels.boatships import present_weight
+from voyage.vessels.submersible import surfaced_factor
+from voyage.vessels.vessel import Ship
 
 _MPH = re.compile(r"^\s*(\d{1,4}(?:\.\d{1,2})?)\s*(?:mph)?\s*$", re.IGNORECASE)
 
@@ -123,19 +121,15 @@ def check_boat_pace(ship: Ship, book: RuleBook, pace: str, strain: int, wil: boo
 
 
 def top_speed(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
-    """R82: top speed under power at her present weight, times every hook's factor."""
-    from voyage.vessels.boats import speeds
-    from voyage.vessels.boatships import present_weight
-
+    """R82: top speed under power at her present weight (R84: a surfaced submersible's
+    three-quarters of it)."""
     spec = ship.design or {}
     # R92: a tow counts in the tower's weight for her speed (10 lbs a hlb counted)
     weight = present_weight(ship, book, wil) + 10 * int(ship.equipment.get("tow_counted", 0) or 0)
     top = Fraction(str(speeds(spec, book.boats, weight)["top_speed"]))
     if not spec.get("plant"):
         return Fraction(0)
-    for factor in TOP_SPEED_FACTORS:
-        top *= factor(ship, book)
-    return top
+    return top * surfaced_factor(ship, book)  # R84: a surfaced submersible makes 3/4
 
 
 def propellers_left(ship: Ship) -> int:
@@ -182,8 +176,6 @@ def speed_now(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
 
 def use_per_hex(ship: Ship, book: RuleBook, wil: bool = True) -> Fraction:
     """R82: power units a hex at the speed she makes now (0 rowing or adrift)."""
-    from voyage.vessels.boats import units_per_hex
-
     if not powered(ship):
         return Fraction(0)
     speed = cruise_mph(ship, book, wil)
@@ -195,9 +187,7 @@ def figures_key(ship: Ship) -> tuple[Any, ...] | None:
     key): her weight, her power and her pace."""
     if not is_built(ship):
         return None
-    import json
-
-    # the equipment too: the hooks of TOP_SPEED_FACTORS may read it (a submersible's depth)
+    # the equipment too: her top speed reads it (a submersible's depth, R84)
     return (
         ship.cargo,
         ship.water,
@@ -260,14 +250,3 @@ def pace_line(ship: Ship, book: RuleBook, wil: bool = True) -> str:
         f"{ship.name} cruises at {pace_text(ship.pace, ship, book, wil)} (top speed {top} "
         f"mph now): {use} power units a hex (R82)."
     )
-
-
-def _register() -> None:
-    """R84: a surfaced submersible makes 3/4 of her top speed (voyage.vessels.submersible)."""
-    from voyage.vessels.submersible import surfaced_factor
-
-    if surfaced_factor not in TOP_SPEED_FACTORS:
-        TOP_SPEED_FACTORS.append(surfaced_factor)
-
-
-_register()

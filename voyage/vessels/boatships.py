@@ -1,7 +1,7 @@
 """Built boats as campaign ships (R80, R81): the Ship made from a design, and her figures.
 
 A built boat is a :class:`~voyage.vessels.ships.Ship` of class ``built`` whose ``design`` holds the
-spec (voyage.vessels.boats). Her Tier is her body's (R81); crew and passengers start as the
+spec (voyage.tables.boatdesigns). Her Tier is her body's (R81); crew and passengers start as the
 design's;
 ``charge`` holds her power units exactly (R82: 200 full; ``fuel`` keeps the whole units).
 Her present weight is the design's plus 150 lbs for each person beyond the design's and 10
@@ -11,13 +11,16 @@ ship: the rules ask voyage.vessels.ships for her figures, which come from voyage
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
+from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.tiers import roman
+from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.boats import sheet, sheet_lines
-from voyage.vessels.ships import Ship, aboard_figures, load_category_for
+from voyage.vessels.subarmor import armor_text
+from voyage.vessels.vessel import Ship
 
 BUILT_CLASS = "built"
 
@@ -26,8 +29,6 @@ def refuse_built(ship: Ship, what: str) -> None:
     """A rolled-ship figure that has no meaning for a built boat (R82: no engine Tier to
     strain, no hlbs of fuel): one clear line rather than wrong play."""
     if ship.design is not None:
-        from voyage.base.errors import VoyageRuleError
-
         raise VoyageRuleError(f"{ship.name} is a built boat: {what}")
 
 
@@ -76,8 +77,6 @@ _WEIGHTS: dict[tuple[str, int], tuple[dict[str, Any], Fraction]] = {}
 def design_weight(spec: dict[str, Any], table: dict[str, Any]) -> Fraction:
     """R80: the design's weight (its sheet's total), remembered: the engine asks every
     hour, and a sheet is slow to draw up."""
-    import json
-
     key = (json.dumps(spec, sort_keys=True), id(table))
     found = _WEIGHTS.get(key)
     if found is None or found[0] is not table:
@@ -90,14 +89,13 @@ def design_weight(spec: dict[str, Any], table: dict[str, Any]) -> Fraction:
 def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> None:
     """`ship load` on a built boat: her weight may not pass her body's maximum load (R80),
     nor her charge a full plant's power units (R82)."""
-    from voyage.base.errors import ShipError
-
     spec = ship.design or {}
     body = book.boats["bodies"][spec["body"]]
     weight = present_weight(ship, book, water_in_load)
     if weight > body["max_load"]:
         raise ShipError(
-            f"{ship.name} would weigh {_n(weight)} lbs, {_n(weight - body['max_load'])} lbs "
+            f"{ship.name} would weigh {as_figure(weight)} lbs, "
+            f"{as_figure(weight - body['max_load'])} lbs "
             f"over her {body['name']}'s maximum load of {body['max_load']} lbs (R80); carry less"
         )
     full = book.boats["power"]["units"] if spec.get("plant") else 0
@@ -106,73 +104,6 @@ def check_built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> 
             f"{ship.name}'s charge is 0 to {full} power units (R82; --fuel on a built boat), "
             f"not {ship.fuel}"
         )
-
-
-def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
-    """Every figure of a built boat, under the same names as a rolled ship's (R81), with
-    ``built`` holding her design sheet at her present weight."""
-    from voyage.vessels import boatpower
-    from voyage.vessels.boats import speeds
-
-    spec = ship.design or {}
-    table = book.boats
-    s = sheet(spec, table, check=False)
-    weight = present_weight(ship, book, water_in_load)
-    sp = speeds(spec, table, weight)
-    body = table["bodies"][spec["body"]]
-    dw = Fraction(body["max_load"] - body["weight"], 10)
-    tow = int(ship.equipment.get("tow_counted", 0) or 0)  # R92: a tow counts in her Load
-    load = (weight - body["weight"]) / 10 + tow
-    cruise = boatpower.cruise_mph(ship, book, water_in_load)
-    person = table["person_weight"]
-    design_people = spec.get("crew", 0) + spec.get("passengers", 0)
-    powered = boatpower.powered(ship)
-    use = boatpower.use_per_hex(ship, book, water_in_load)
-    # her top speed now: with the hooks' factors (R84: a surfaced submersible, 3/4)
-    top = (
-        _n(boatpower.top_speed(ship, book, water_in_load)) if spec.get("plant") else sp["top_speed"]
-    )
-    from voyage.vessels.submersible import depth_now
-
-    s.update(
-        present_weight=_n(weight),
-        acceleration=sp["acceleration"],
-        top_speed=top,
-        notes=sp["notes"],
-        depth_ft=depth_now(ship),
-    )  # R84: 0 on the surface
-    return {
-        "name": ship.name,
-        "class": f"Built {body['name']}",
-        "class_key": BUILT_CLASS,
-        "tier": ship.tier,
-        "engine_tier": None,
-        "deadweight": _n(dw),
-        "load": _n(load),
-        "load_parts": {  # hlbs; they add up to the Load (R81)
-            "boat": _n((Fraction(str(s["weight"])) - body["weight"] - person * design_people) / 10),
-            "people": _n(Fraction(person * (ship.crew + ship.passengers), 10)),
-            "cargo": ship.cargo,
-            "water": ship.water if water_in_load else 0,
-            **({"tow": tow} if tow else {}),  # R92
-        },
-        "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]
-        "sinking_load": _n(book.load["sink_multiple"] * dw),
-        "cruising_speed": _n(cruise),
-        "rated_speed": _n(boatpower.top_speed(ship, book, water_in_load)),
-        "under_power": powered,
-        "speed": _n(boatpower.speed_now(ship, book, water_in_load)),
-        "pace_mph": boatpower.pace_text(ship.pace, ship, book, water_in_load),
-        "propellers_left": boatpower.propellers_left(ship),
-        "draft_ft": boatpower.draft_ft(ship, book),
-        "max_strain": 0,  # R82: no straining
-        "fuel_use": _n(use),  # power units a hex (R82)
-        "to_hit": ship.tier // book.procedures["to_hit_divisor"],
-        **aboard_figures(ship),  # R70's jackets and rafts too, as on a rolled ship's card
-        "fuel": _n(boatpower.charge(ship)),  # R82: her charge in power units, exactly
-        "full_charge": boatpower.full_charge(ship, book),
-        "built": s,
-    }
 
 
 def boat_card(fig: dict[str, Any]) -> list[str]:
@@ -193,13 +124,12 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
     ]
     lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
     if "armor_now" in fig:  # R84: where the referee tracks armour (track_armor)
-        from voyage.vessels.subarmor import armor_text
-
         built = {loc: p for loc, p in s["armor"].items() if p > 0}
         lines.append(f"  Armor now (tracked; now/as built): {armor_text(built, fig['armor_now'])}")
     return lines
 
 
-def _n(x: Fraction | int | float) -> int | float:
+def as_figure(x: Fraction | int | float) -> int | float:
+    """A figure as the card and the JSON show it: whole, or rounded to two places."""
     x = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
     return int(x) if x.denominator == 1 else round(float(x), 2)

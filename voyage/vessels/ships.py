@@ -10,52 +10,27 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import fields
+from fractions import Fraction
 from typing import Any
 
-from voyage.base.errors import ShipError, VoyageError
+from voyage.base.errors import ShipError
 from voyage.base.text import check_text
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
-from voyage.rules.anchors import anchors_aboard
-from voyage.rules.pumps import pump_text, pump_weight, pumps_fitted
-from voyage.rules.shiptables import roll_trait
+from voyage.tables.boatdesigns import sheet, speeds
 from voyage.tables.rulebook import RuleBook
-
-PACES = ("normal", "slow", "strain")
-
-
-@dataclass
-class Ship:
-    """A ship: what it is (class, tiers, traits, equipment) and what is aboard it."""
-
-    name: str
-    ship_class: str
-    tier: int
-    engine_tier: int | None
-    traits: list[str] = field(default_factory=list)
-    equipment: dict[str, Any] = field(default_factory=dict)
-    crew: int = 0
-    passengers: int = 0
-    cargo: int = 0
-    fuel: int = 0
-    water: int = 0
-    status: str = "in port"
-    hex: str | None = None
-    engine_broken: bool = False
-    pace: str = "normal"
-    strain: int = 0
-    #: A built boat's design spec (R80, voyage.vessels.boats); None for a rolled ship.
-    design: dict[str, Any] | None = None
-    #: A built boat's charge in power units, exactly (a fraction as text, R82); None else.
-    charge: str | None = None
-
-    def has_trait(self, name: str) -> bool:
-        return any(t.lower() == name.lower() for t in self.traits)
-
-    def to_record(self) -> dict[str, Any]:
-        """The ship's own fields (no derived figures), for storage."""
-        return asdict(self)
+from voyage.vessels import boatpower
+from voyage.vessels.boatships import (
+    BUILT_CLASS,
+    as_figure,
+    built_deadweight,
+    built_load,
+    present_weight,
+)
+from voyage.vessels.fittings import pump_weight
+from voyage.vessels.submersible import depth_now
+from voyage.vessels.vessel import Ship, aboard_figures, life_rafts, load_category_for
 
 
 def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> Any:
@@ -76,8 +51,6 @@ def trait_effect(ship: Ship, book: RuleBook, effect: str, default: Any = 0) -> A
 def deadweight(ship: Ship, book: RuleBook) -> Any:
     """R10: Deadweight by Tier; Broad x1.5 (a built boat's from her body, R81)."""
     if ship.design is not None:
-        from voyage.vessels.boatships import built_deadweight
-
         return built_deadweight(ship, book)
     return math.floor(
         book.deadweight(ship.tier) * trait_effect(ship, book, "deadweight_multiplier", 1)
@@ -105,21 +78,9 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
     }
 
 
-def life_jackets(ship: Ship) -> int:
-    """R70: life jackets in the ship's stores (they weigh nothing that counts)."""
-    return int(ship.equipment.get("life_jackets", 0) or 0)
-
-
-def life_rafts(ship: Ship) -> int:
-    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each)."""
-    return int(ship.equipment.get("life_rafts", 0) or 0)
-
-
 def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
     """R11: everything aboard, in hlbs (a built boat's from her present weight, R81)."""
     if ship.design is not None:
-        from voyage.vessels.boatships import built_load
-
         # R92 (R81): a tow counts in a towing boat's Load as in a rolled ship's
         return built_load(ship, book, water_in_load) + int(
             ship.equipment.get("tow_counted", 0) or 0
@@ -132,8 +93,6 @@ def fixed_load(ship: Ship, book: RuleBook) -> Any:
     rafts, R85 pumps; R81: a built boat's own weight and people): the engine adds cargo, water and,
     where it weighs (:func:`fuel_in_load`), fuel."""
     if ship.design is not None:
-        from voyage.vessels.boatships import built_load
-
         return built_load(ship, book, False) - ship.cargo
     parts = load_parts(ship, book, False)
     return parts["people"] + parts["equipment"] + parts["rafts"] + parts["pumps"]  # R85
@@ -147,40 +106,26 @@ def fuel_in_load(ship: Ship) -> bool:
 def aboard(ship: Ship) -> Any:
     """What she moves on: fuel in hlbs (R16), or a built boat's charge in units (R82)."""
     if ship.design is not None:
-        from voyage.vessels.boatpower import charge
-
-        return charge(ship)
+        return boatpower.charge(ship)
     return ship.fuel
 
 
 def spend(ship: Ship, amount: Any) -> None:
     """Spend fuel (R16) or power units (R82) as a hex is entered."""
     if ship.design is not None:
-        from voyage.vessels.boatpower import charge, set_charge
-
-        set_charge(ship, charge(ship) - amount)
+        boatpower.set_charge(ship, boatpower.charge(ship) - amount)
     else:
         ship.fuel -= amount
 
 
 def draft_ft(ship: Ship, book: RuleBook) -> int | None:
     """R83: her draft in feet; None for a rolled ship (depth changes nothing for her)."""
-    from voyage.vessels.boatpower import draft_ft as built_draft
-
-    return built_draft(ship, book)
+    return boatpower.draft_ft(ship, book)
 
 
 def fuel_words(ship: Ship) -> tuple[str, str]:
     """(what she carries, its unit) for the log: fuel in hlbs, or charge in power units."""
     return ("charge", "power units") if ship.design is not None else ("fuel", "hlbs")
-
-
-def load_category_for(load_hlbs: int, dw: int, book: RuleBook) -> str:
-    """R12: Quarter if Load <= DW/4, Half if <= DW/2, Full if <= DW, else Overloaded."""
-    for cat in book.load_categories():
-        if cat["up_to"] is None or load_hlbs <= cat["up_to"] * dw:
-            return cat["name"]
-    raise VoyageError("load categories do not end with an open category")  # table validated
 
 
 def load_category(ship: Ship, book: RuleBook, water_in_load: bool = True) -> str:
@@ -203,9 +148,7 @@ def under_power(ship: Ship) -> bool:
     """R13: a ship makes way under power only with a working engine and fuel (R82: a
     built boat with her plant, some charge and a propeller)."""
     if ship.design is not None:
-        from voyage.vessels.boatpower import powered
-
-        return powered(ship)
+        return boatpower.powered(ship)
     return has_engine(ship) and not ship.engine_broken and ship.fuel > 0
 
 
@@ -222,8 +165,6 @@ def cruising_speed(
     ``powered=True`` gives the ship's rated Speed as if its engine worked and had fuel.
     """
     if ship.design is not None:  # R82: her set pace, capped by her top speed now
-        from voyage.vessels import boatpower
-
         if powered:
             return boatpower.cruise_mph(ship, book, water_in_load)  # type: ignore[return-value]
         return boatpower.speed_now(ship, book, water_in_load)  # type: ignore[return-value]
@@ -275,9 +216,7 @@ def fuel_use(
     (Overloaded x2, straining x2); never below 1 with an engine; 0 without. A built boat:
     power units a hex at her speed now (R82, a fraction)."""
     if ship.design is not None:
-        from voyage.vessels.boatpower import use_per_hex
-
-        return use_per_hex(ship, book, water_in_load)  # type: ignore[return-value]
+        return boatpower.use_per_hex(ship, book, water_in_load)  # type: ignore[return-value]
     if not has_engine(ship):
         return 0
     pace = pace or ship.pace
@@ -299,8 +238,6 @@ def to_hit(ship: Ship, book: RuleBook) -> int:
 def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """Every derived figure of a ship, with stable names (the JSON of `ship show`)."""
     if ship.design is not None:  # R81: a built boat's figures come from her design
-        from voyage.vessels.boatships import built_figures
-
         return built_figures(ship, book, water_in_load)
     dw = deadweight(ship, book)
     total = load(ship, book, water_in_load)
@@ -329,68 +266,77 @@ def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str,
     }
 
 
-def aboard_figures(ship: Ship) -> dict[str, Any]:
-    """What is aboard and how she stands, the same for a rolled ship and a built boat."""
+def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
+    """Every figure of a built boat, under the same names as a rolled ship's (R81), with
+    ``built`` holding her design sheet at her present weight."""
+    spec = ship.design or {}
+    table = book.boats
+    s = sheet(spec, table, check=False)
+    weight = present_weight(ship, book, water_in_load)
+    sp = speeds(spec, table, weight)
+    body = table["bodies"][spec["body"]]
+    dw = Fraction(body["max_load"] - body["weight"], 10)
+    tow = int(ship.equipment.get("tow_counted", 0) or 0)  # R92: a tow counts in her Load
+    load = (weight - body["weight"]) / 10 + tow
+    cruise = boatpower.cruise_mph(ship, book, water_in_load)
+    person = table["person_weight"]
+    design_people = spec.get("crew", 0) + spec.get("passengers", 0)
+    powered = boatpower.powered(ship)
+    use = boatpower.use_per_hex(ship, book, water_in_load)
+    # her top speed now (R84: a surfaced submersible makes 3/4 of it)
+    top = (
+        as_figure(boatpower.top_speed(ship, book, water_in_load))
+        if spec.get("plant")
+        else sp["top_speed"]
+    )
+    s.update(
+        present_weight=as_figure(weight),
+        acceleration=sp["acceleration"],
+        top_speed=top,
+        notes=sp["notes"],
+        depth_ft=depth_now(ship),
+    )  # R84: 0 on the surface
     return {
-        "traits": list(ship.traits),
-        "equipment": dict(ship.equipment),
-        "anchors": anchors_aboard(ship),  # R65: ship's stores
-        "life_jackets": life_jackets(ship),  # R70: ship's stores
-        "life_rafts": life_rafts(ship),
-        "bilge_pumps": pumps_fitted(ship),  # R85
-        "pumps": pump_text(ship),
-        "crew": ship.crew,
-        "passengers": ship.passengers,
-        "cargo": ship.cargo,
-        "fuel": ship.fuel,
-        "water": ship.water,
-        "status": ship.status,
-        "hex": ship.hex,
-        "pace": ship.pace,
-        "strain": ship.strain,
-        "engine_broken": ship.engine_broken,
+        "name": ship.name,
+        "class": f"Built {body['name']}",
+        "class_key": BUILT_CLASS,
+        "tier": ship.tier,
+        "engine_tier": None,
+        "deadweight": as_figure(dw),
+        "load": as_figure(load),
+        "load_parts": {  # hlbs; they add up to the Load (R81)
+            "boat": as_figure(
+                (Fraction(str(s["weight"])) - body["weight"] - person * design_people) / 10
+            ),
+            "people": as_figure(Fraction(person * (ship.crew + ship.passengers), 10)),
+            "cargo": ship.cargo,
+            "water": ship.water if water_in_load else 0,
+            **({"tow": tow} if tow else {}),  # R92
+        },
+        "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]
+        "sinking_load": as_figure(book.load["sink_multiple"] * dw),
+        "cruising_speed": as_figure(cruise),
+        "rated_speed": as_figure(boatpower.top_speed(ship, book, water_in_load)),
+        "under_power": powered,
+        "speed": as_figure(boatpower.speed_now(ship, book, water_in_load)),
+        "pace_mph": boatpower.pace_text(ship.pace, ship, book, water_in_load),
+        "propellers_left": boatpower.propellers_left(ship),
+        "draft_ft": boatpower.draft_ft(ship, book),
+        "max_strain": 0,  # R82: no straining
+        "fuel_use": as_figure(use),  # power units a hex (R82)
+        "to_hit": ship.tier // book.procedures["to_hit_divisor"],
+        **aboard_figures(ship),  # R70's jackets and rafts too, as on a rolled ship's card
+        "fuel": as_figure(boatpower.charge(ship)),  # R82: her charge in power units, exactly
+        "full_charge": boatpower.full_charge(ship, book),
+        "built": s,
     }
 
 
-# ----------------------------------------------------------------------------- generation
+# ----------------------------------------------------------------------------- new ships
 
 
-def _roll_row(roller: Roller, cls: dict[str, Any], row: str) -> tuple[Any, Roll]:
-    """R20: roll a d6 on one row of a class table and look the face up."""
-    record = roller.roll(f"{cls['name']} {row.replace('_', ' ')}", "d6")
-    face = record.natural
-    for first, last, value in cls["rows"][row]:
-        if first <= face <= last:
-            shown = roman(value) if row in ("tier", "engine") else value
-            record.outcome = f"{shown} (faces {first}-{last})" if first != last else str(shown)
-            return value, record
-    raise VoyageError(f"{cls['name']} {row}: no value for face {face}")  # table validated
-
-
-def roll_random_class(book: RuleBook, roller: Roller) -> tuple[dict[str, Any], Roll]:
-    """Pick a class at random, each class equally likely (d6 over the six classes)."""
-    keys = list(book.classes)
-    key, record = roller.choose("ship class", keys)
-    record.outcome = book.classes[key]["name"]
-    return book.classes[key], record
-
-
-def _apply_trait_details(ship: Ship, trait: str, details: dict[str, Any], book: RuleBook) -> None:
-    """Carry a trait's own rolls (R18) into the ship's equipment."""
-    eq = ship.equipment
-    if "armor" in details:
-        eq["armor"] = eq.get("armor", 0) + details["armor"]
-    if "heavy_weapon" in details:
-        eq.setdefault("heavy_weapons", []).append(details["heavy_weapon"])
-    if "firehose" in details:
-        eq["firehose"] = details["firehose"]
-    if "list_side" in details:
-        eq["list_side"] = details["list_side"]
-    if "ram_die" in book.trait(trait)["effects"]:
-        eq["ram"] = True
-
-
-def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
+def base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
+    """A new ship's equipment before her rolls: her class's standard items, nothing else."""
     return {
         "standard": list(cls["standard_equipment"]["items"]),
         "heavy_weapons": [],
@@ -399,51 +345,6 @@ def _base_equipment(cls: dict[str, Any]) -> dict[str, Any]:
         "firehose": False,
         "ram": False,
     }
-
-
-def roll_ship(
-    book: RuleBook, roller: Roller, name: str, ship_class: str | None = None
-) -> tuple[Ship, list[Roll]]:
-    """Roll a new ship of a class (or of a random class): every row, then a Trait (R18-R21)."""
-    records: list[Roll] = []
-    if ship_class:
-        cls = book.ship_class(ship_class)
-    else:
-        cls, record = roll_random_class(book, roller)
-        records.append(record)
-    values: dict[str, Any] = {}
-    for row in cls["rows"]:
-        values[row], record = _roll_row(roller, cls, row)
-        records.append(record)
-    equipment = _base_equipment(cls)
-    for key in ("light", "radio", "net"):
-        if key in values:
-            equipment[key] = values[key]
-    if "heavy_weapon" in values:
-        equipment["heavy_weapons"].append(values["heavy_weapon"])
-    if "armor" in values:
-        equipment["armor"] = values["armor"]
-    if "harpoons" in values:
-        harpoons = values["harpoons"]
-        if isinstance(harpoons, str):
-            r = roller.roll(f"{cls['name']} explosive harpoons", harpoons)
-            r.outcome = f"{r.total} explosive harpoons"
-            records.append(r)
-            harpoons = r.total
-        equipment["harpoons"] = harpoons
-    ship = Ship(
-        name=name,
-        ship_class=cls["key"],
-        tier=values["tier"],
-        engine_tier=values.get("engine") if cls["engine"] else None,
-        equipment=equipment,
-    )
-    trait = roll_trait(roller, book)  # R18: 1-in-6, the d12, then the trait's own rolls
-    records.extend(trait.rolls)
-    if trait.trait:
-        ship.traits.append(trait.trait)
-        _apply_trait_details(ship, trait.trait, trait.details, book)
-    return ship, records
 
 
 def make_ship(
@@ -464,7 +365,7 @@ def make_ship(
     names = [book.trait(t)["name"] for t in traits]
     if len(set(names)) != len(names):
         raise ShipError("a trait is given twice: give each trait once")
-    eq = _base_equipment(cls)
+    eq = base_equipment(cls)
     for key, value in (equipment or {}).items():
         if key in ("heavy_weapons",):
             eq[key] = list(value)

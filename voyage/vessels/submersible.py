@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from voyage.dice.events import Outcome
 from voyage.dice.roller import Modifier, Roller, distribution
-from voyage.rules.common import Outcome
 from voyage.tables.rulebook import RuleBook
+from voyage.tables.submersibles import row_for
+from voyage.vessels.subarmor import ARMOR_NOW, armor_modifier, armor_now, built_sides, wear
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def submerged(s: Any) -> bool:
 
 def surfaced_factor(ship: Any, book: RuleBook) -> Fraction:
     """R84: a submersible on the surface makes 3/4 of her top speed; submerged, all of it.
-    Any other vessel: 1 (a hook of voyage.vessels.boatpower.TOP_SPEED_FACTORS)."""
+    Any other vessel: 1 (voyage.vessels.boatpower.top_speed multiplies by it)."""
     if sub_spec(ship) is None or depth_now(ship) > 0:
         return Fraction(1)
     return Fraction(str(book.boats["submersible"]["surfaced_speed"]))
@@ -94,9 +96,6 @@ def depth_damage(
     ``armor``: (her armour as built, now) by side where the referee tracks armour
     (voyage.vessels.subarmor): its modifier counts, and the row's damage wears every side
     (``changes["armor_now"]``); None leaves armour out (the dice as without it)."""
-    from voyage.tables.submersibles import row_for
-    from voyage.vessels.subarmor import armor_modifier, wear
-
     rule = book.boats["submersible"]
     why = "passing her rated depth" if first else "an hour below her rated depth"
     mods = damage_modifiers(depth, rated, spec, book)
@@ -165,8 +164,6 @@ def depth_damage(
 
 def depth_damage_odds(modifier: int, book: RuleBook) -> tuple[Fraction, Fraction]:
     """Exact (chance of a leak, chance of imploding) for one roll with ``modifier`` (R84)."""
-    from voyage.tables.submersibles import row_for
-
     rows = book.boats["submersible"]["depth_damage"]
     leak = implode = Fraction(0)
     for face, p in distribution("d6").items():
@@ -197,8 +194,6 @@ def depth_roll(h: Any, spec: dict[str, Any], depth: int, first: bool) -> None:
     campaign tracks it, ``track_armor``), a leak (R36), or she implodes and is lost (the
     engine's sinking: R71 for who is aboard). The hour's depth phase calls it, and the
     ``dive`` action on first passing her rating (voyage.actions.depthacts)."""
-    from voyage.vessels.subarmor import ARMOR_NOW, armor_now, built_sides
-
     s, ship = h.s, h.ship
     rated = int(spec["dive_depth"])
     built = built_sides(ship) if getattr(h.e.world, "track_armor", False) else {}

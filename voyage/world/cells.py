@@ -21,7 +21,8 @@ from typing import Any
 from voyage.base.errors import TableError
 from voyage.dice.roller import Roll, Roller, parse
 from voyage.map import hexes as hexmap
-from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, RuleBook
+from voyage.tables.rulebook import RuleBook
+from voyage.tables.world import SEA_STATES, WIND_SIDES
 
 #: R61: the daily roll happens at 06:00.
 ROLL_HOUR = 6

@@ -25,9 +25,8 @@ from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.base.tiers import roman
-from voyage.dice.events import Event, LoggedEvent
+from voyage.dice.events import Event, LoggedEvent, Outcome
 from voyage.dice.roller import CheckOptions, Roll, Roller
-from voyage.rules.common import Outcome
 from voyage.tables.calendar import daylight
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.ships import generate_name

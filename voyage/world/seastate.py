@@ -16,7 +16,8 @@ from typing import Any
 
 from voyage.map import hexes as hexmap
 from voyage.map.cells import TERRAIN_CODE
-from voyage.tables.rulebook import SEA_STATES, WIND_SIDES, RuleBook
+from voyage.tables.rulebook import RuleBook
+from voyage.tables.world import SEA_STATES, WIND_SIDES
 from voyage.world.cells import (
     LEVEL,
     DayWeather,

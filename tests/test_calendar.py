@@ -1,4 +1,4 @@
-"""The campaign calendar (issue 8.1): dates, seasons, dawn and dusk, one time format."""
+"""The campaign calendar: dates, seasons, dawn and dusk, one time format."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine's quiet ship-hour in one step (voyage.engine.quickhour, issue 14) gives exactly what
+"""The engine's quiet ship-hour in one step (voyage.engine.quickhour) gives exactly what
 stepping the hour gives: the same hour rows, events, rolls, dice state and final state, on
 random fleets and on the year-long bench's fleet."""
 

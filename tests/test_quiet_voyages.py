@@ -1,5 +1,4 @@
-"""The engine's fast path for quiet hours (voyage.engine.quiet.quiet_hours) gives exactly what
-stepping
+"""Quiet hours sailed in one go (voyage.engine.quiet.quiet_hours) give exactly what stepping
 every hour gives: the same hour rows, events, rolls and final state, on random voyages."""
 
 from __future__ import annotations
@@ -110,7 +109,7 @@ def test_quiet_hours_sail_as_the_hours_stepped(
 
 
 def test_a_quiet_voyage_takes_few_steps():
-    """Open sea, no storm: the whole way but the arrival is sailed by the fast path."""
+    """Open sea, no storm: the whole way but the arrival is sailed in one go."""
     s = ship(fuel=60)
     state = voyage(s, OPEN_ROUTE)
     engine = Engine(world(), [state], Roller(1))

@@ -1,4 +1,4 @@
-"""A referee's three evenings with voyage (ref25d): what players read, what the table
+"""What players read, what the table
 prints, and the numbers a referee types back in."""
 
 from __future__ import annotations

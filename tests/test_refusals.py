@@ -1,5 +1,5 @@
-"""What a sweep of every command with awkward values found (issue 13.4: bad input gets one
-clear line, nothing changes, no traceback), kept so it stays fixed."""
+"""Awkward values for every command, Ctrl-C and odd files: one clear line, nothing changes,
+no traceback."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`voyage roll PROCEDURE SHIP --apply` (issue 5, item 1): a table roll carried into the
+"""`voyage roll PROCEDURE SHIP --apply`: a table roll carried into the
 ship's voyage exactly as the engine would carry it, logged as voyage events in the roll's
 own action, continued by `voyage advance`, and taken back whole by `voyage undo`.
 

@@ -1,6 +1,6 @@
 """R92 with R41: a tow counts in the tower's load category, so a tow that makes her
 Overloaded makes her check for capsizing every hour (R41), on every path of the engine
-(the stepped hour, voyage.engine.quickhour's quiet hour, voyage.engine.quiet's forecast fast path);
+(the stepped hour, voyage.engine.quickhour's quiet hour, voyage.engine.quiet's quiet hours);
 R12's sinking at twice her Deadweight and R37 still leave the tow out."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_a_tow_that_overloads_her_makes_her_check_every_hour(runner: CliRunner, 
 @pytest.mark.parametrize("tow", [0, 60, 300, 1500])  # none, Half, Full, Overloaded (R12)
 def test_the_quiet_paths_count_the_tow_as_the_stepped_hour_does(tow: int):
     """The whaler-sized ship of engine_helpers with ``tow`` hlbs counted (R92): the
-    quick hour (voyage.engine.quickhour) and the forecast fast path (voyage.engine.quiet) give what
+    quick hour (voyage.engine.quickhour) and the quiet hours (voyage.engine.quiet) give what
     stepping every hour gives: rows (Load and category with the tow), Checks, dice."""
 
     def make():

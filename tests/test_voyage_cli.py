@@ -173,7 +173,7 @@ def test_refuel_in_a_port_that_sells_fuel(runner, sea):
 
 
 def test_advance_with_every_ship_in_port_moves_the_clock_and_says_so(runner, sea):
-    # issue 8: the clock (and the weather) moves with no ship at sea: wait out a storm
+    # the clock (and the weather) moves with no ship at sea: wait out a storm
     out = ok(runner, "advance", "--hours", "6")
     assert "Every ship is in port" in out and "Day 1, 06:00" in out
     assert json.loads(ok(runner, "status", "--json"))["clock"] == 6
@@ -329,7 +329,7 @@ def test_act_json(runner, sea):
 def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
     runner, sea, db, tmp_path
 ):
-    # issue 15, item 3: removing a ship never orphans her voyages (in port: her voyage
+    # removing a ship never orphans her voyages (in port: her voyage
     # ended; lying at sea, anchored or adrift, it would still be open: R65)
     ok(runner, "sail", "Sea Witch", "--to", "0804")
     ok(runner, "advance", "--hours", "48")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import add_trawler, db_contents, ok, refused
 
 
 @pytest.fixture
@@ -20,9 +20,7 @@ def reach(runner: CliRunner, db: Path) -> Path:
 
 
 def _gull(runner: CliRunner, pumps: int = 1) -> None:
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60", "--pumps", str(pumps))
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=5, fuel=60, pumps=pumps)
 
 
 def _eq(runner: CliRunner) -> dict:

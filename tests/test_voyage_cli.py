@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,10 +18,7 @@ from voyage.cli import cli
 @pytest.fixture
 def sea(runner: CliRunner, db: Path) -> Path:
     """The Salt Reach with the Sea Witch in Gullhaven, crewed, fuelled and laden."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    trawler_at(runner, "0305", crew=5, cargo=200, fuel=60)
     return db
 
 

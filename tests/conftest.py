@@ -57,6 +57,14 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+@pytest.fixture
+def reach(runner: CliRunner, db: Path) -> Path:
+    """The fresh campaign with the Salt Reach loaded. (test_anchors and test_depth_routes
+    give their own ``reach``: the Reach with their boats already in it.)"""
+    ok(runner, "map", "load", "salt_reach")
+    return db
+
+
 def invoke(runner: CliRunner, *args: str):
     """Run a voyage command; return the click Result."""
     return runner.invoke(cli, list(args), catch_exceptions=False)

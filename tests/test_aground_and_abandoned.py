@@ -14,12 +14,6 @@ from conftest import db_contents, ok
 from voyage.rules.depth import depth_hazard, resting_depth
 
 
-@pytest.fixture
-def reach(runner: CliRunner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    return db
-
-
 def _status(runner: CliRunner, name: str) -> dict:
     ships = json.loads(ok(runner, "status", "--json"))["ships"]
     return next(s for s in ships if s["ship"] == name)

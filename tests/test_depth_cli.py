@@ -25,12 +25,6 @@ hexes:
 """
 
 
-@pytest.fixture
-def reach(runner: CliRunner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    return db
-
-
 # ----------------------------------------------------------------------------- the map
 
 

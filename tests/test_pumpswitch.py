@@ -8,15 +8,8 @@ import json
 import sqlite3
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from conftest import add_trawler, db_contents, ok, refused
-
-
-@pytest.fixture
-def reach(runner: CliRunner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    return db
 
 
 def _gull(runner: CliRunner, pumps: int = 1) -> None:

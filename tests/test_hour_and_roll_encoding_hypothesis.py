@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_savecost import _reference_pack  # every hour a tuple, each day one encoding
+from test_hour_and_roll_encoding import _reference_pack  # every hour a tuple, each day one encoding
 
 from voyage.dice import rolljson
 from voyage.dice.roller import Modifier, Roll

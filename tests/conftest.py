@@ -57,6 +57,14 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+@pytest.fixture
+def reach(runner: CliRunner, db: Path) -> Path:
+    """The fresh campaign with the Salt Reach loaded. (test_anchors and test_depth_routes
+    give their own ``reach``: the Reach with their boats already in it.)"""
+    ok(runner, "map", "load", "salt_reach")
+    return db
+
+
 def invoke(runner: CliRunner, *args: str):
     """Run a voyage command; return the click Result."""
     return runner.invoke(cli, list(args), catch_exceptions=False)
@@ -141,6 +149,23 @@ def refused(runner: CliRunner, *args: str) -> str:
     return result.output
 
 
+def add_trawler(
+    runner: CliRunner,
+    hex_name: str,
+    name: str = "Sea Witch",
+    tier: str = "IV",
+    engine: str = "V",
+    **stores: int,
+) -> None:
+    """A trawler rolled into ``hex_name`` of the map already loaded: ``ship add``, ``ship
+    load`` with ``stores`` (crew=5, fuel=60, cargo=... as its options), ``ship place``, as a
+    referee sets a scene up."""
+    ok(runner, "ship", "add", name, "--class", "trawler", "--tier", tier, "--engine", engine)
+    load = [f"--{key}={value}" for key, value in stores.items()]
+    ok(runner, "ship", "load", name, *load)
+    ok(runner, "ship", "place", name, hex_name)
+
+
 def trawler_at(
     runner: CliRunner,
     hex_name: str,
@@ -149,14 +174,9 @@ def trawler_at(
     engine: str = "V",
     **stores: int,
 ) -> None:
-    """The Salt Reach loaded and a trawler rolled into ``hex_name``: ``ship add``, ``ship
-    load`` with ``stores`` (crew=5, fuel=60, cargo=... as its options), ``ship place``,
-    as a referee sets a scene up."""
+    """The Salt Reach loaded and a trawler rolled into ``hex_name`` (:func:`add_trawler`)."""
     ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", name, "--class", "trawler", "--tier", tier, "--engine", engine)
-    load = [f"--{key}={value}" for key, value in stores.items()]
-    ok(runner, "ship", "load", name, *load)
-    ok(runner, "ship", "place", name, hex_name)
+    add_trawler(runner, hex_name, name, tier, engine, **stores)
 
 
 def permissions_bind() -> bool:

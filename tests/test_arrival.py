@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import add_trawler, db_contents, ok, refused
 from engine_helpers import kinds, run, ship, voyage, world
 
 from voyage.engine.clock import World
@@ -124,9 +124,7 @@ def test_anchored_after_her_arrival_she_rolls_for_her_cable_in_a_storm():
 def _reach(runner: CliRunner) -> None:
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    add_trawler(runner, "0305", crew=5, cargo=200, fuel=60)
 
 
 def _status(runner: CliRunner) -> dict[str, dict]:

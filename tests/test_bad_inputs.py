@@ -1,4 +1,4 @@
-"""Every bad input gets one line (issue 13.4): a table of bad inputs driven through the CLI.
+"""Every bad input gets one line: a table of bad inputs driven through the CLI.
 
 Each row is a command a referee might mistype, against a scratch campaign with ships at sea,
 in port and unplaced, a storm blowing and a voyage logged. For every row: exit status 1 or 2,

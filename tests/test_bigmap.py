@@ -1,4 +1,4 @@
-"""Big maps (issue 14): a command on a large map does no Python work per hex of the map.
+"""Big maps: a command on a large map does no Python work per hex of the map.
 
 A 999 x 999 map has a million hexes; a one-hour advance must cost what it costs on the
 bundled map. The default weather region (R61: every hex of a map without regions) and the
@@ -154,7 +154,7 @@ def test_weather_forecast_on_a_big_map_never_walks_its_hexes(tmp_path, monkeypat
 
 
 def reference_open_sea(sea: SeaMap, hexes: set[str]) -> tuple[str, ...]:
-    """R62 as it was worked out before issue 14: names sorted, filtered hex by hex."""
+    """R62 worked out the plain way: names sorted, filtered hex by hex."""
     names = sorted(hexes, key=hexmap.parse_hex)
     sea_hexes = [h for h in names if sea.terrain(h) == "sea"]
     offshore = [h for h in sea_hexes if not sea.is_coastal(h)]

@@ -1,4 +1,4 @@
-"""Issue 11's gaps in planning a built boat's voyage: `voyage plan` proposes recharging
+"""Planning a built boat's voyage: `voyage plan` proposes recharging
 stops when her charge will not last (R82: power units a hex by her speed, fractions kept),
 `forecast` and `plan` name a route that crosses water shallower than her draft (R83), and
 `forecast` says "runs out of charge" for her."""

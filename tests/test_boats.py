@@ -1,4 +1,4 @@
-"""Built boats (issue 11.1-11.2): the seed's figures, R80's limits, R81's figures, R82's power.
+"""Built boats: the seed's figures, R80's limits, R81's figures, R82's power.
 
 The printed figures below are typed from the seed (000_3a71976a07b0503c.txt, "Boats in Car
 Wars"), not read from tables/boats.yaml, so a wrong table row fails here.
@@ -310,7 +310,7 @@ def test_completion_offers_bodies_plants_and_designs() -> None:
 
 
 def test_built_boats_sail_forecast_plan_and_roll(db) -> None:
-    # issue 11.3: the refusals are gone; only `roll strain` (R82: no straining) refuses
+    # built boats sail, forecast, plan and roll; only `roll strain` (R82: no straining) refuses
     assert run("map", "load", "salt_reach").exit_code == 0
     assert run("ship", "build", "Fox", "--design", "Moray").exit_code == 0
     assert run("ship", "place", "Fox", "0305").exit_code == 0

@@ -1,4 +1,4 @@
-"""Built boats sail (issue 11.3): R81's figures in the engine, R82's speed and power, oars.
+"""Built boats sail: R81's figures in the engine, R82's speed and power, oars.
 
 The power costs below are typed from R82 (the seed: "at 30 mph, it costs 12 units to go 10
 miles, at 50 mph it costs 16 units"; a 12-mile hex 1.2 times that, fractions kept), not

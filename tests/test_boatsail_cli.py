@@ -1,4 +1,4 @@
-"""Issue 11's "Done when", the sailing part, through the CLI: the Moray built from the seed's
+"""A built boat's voyage through the CLI: the Moray built from the seed's
 list, two crew and a smuggler's cargo aboard, races a Whaler (a rolled ship) from Keelhaul
 to Ironport at 60 mph, her charge runs down hex by hex (R82), and she recharges in
 Ironport. Undo is exact, and a replay is byte-identical (R5)."""

@@ -1,4 +1,4 @@
-"""`voyage browse` (issue 15, item 6): the campaign in Datasette, read-only, tables linked."""
+"""`voyage browse`: the campaign in Datasette, read-only, tables linked."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def _html(db: Path, url: str) -> str:
 
 
 def test_tables_link_to_each_other_in_datasette(runner, db: Path):
-    """Issue 15.6: the foreign keys (m190) make Datasette link a voyage to its ship, an hour
+    """The foreign keys (m190) make Datasette link a voyage to its ship, an hour
     to its voyage and action, and list on a row's page the rows that point at it. (A row's
     own page in Datasette 0.65 shows its values unlinked; the table page links them.)"""
     import pytest

@@ -1,4 +1,4 @@
-"""The campaign calendar (issue 8.1): dates, seasons, dawn and dusk, one time format."""
+"""The campaign calendar: dates, seasons, dawn and dusk, one time format."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -128,10 +128,7 @@ def dated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner) ->
     monkeypatch.setenv("VOYAGE_DB", str(path))
     out = ok(runner, "init", "--seed", "7", "--start", "1492-06-01")
     assert "Day 1 is 1 Jun 1492 (Gregorian calendar)." in out
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    trawler_at(runner, "0305", crew=5, cargo=200, fuel=60)
     return path
 
 

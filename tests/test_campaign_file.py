@@ -1,4 +1,4 @@
-"""Campaign files that protect themselves (issue 13.1): a file that is not a campaign is
+"""Campaign files that protect themselves: a file that is not a campaign is
 refused untouched, a newer one refused, an older one upgraded, a damaged one named in one
 line, init whole or not at all, read-only files and a full disk in one line."""
 

@@ -1,4 +1,4 @@
-"""`voyage ship card` (issue 15, item 5): a printable card of a ship's figures and odds."""
+"""`voyage ship card`: a printable card of a ship's figures and odds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CLI conventions (issue 15, item 2): -h everywhere, --db on the group or the command."""
+"""CLI conventions: -h everywhere, --db on the group or the command."""
 
 from __future__ import annotations
 

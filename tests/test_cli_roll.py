@@ -1,4 +1,4 @@
-"""`voyage roll PROCEDURE` (issue 5, item 1): odds before the roll, the roll line, the
+"""`voyage roll PROCEDURE`: odds before the roll, the roll line, the
 meaning; --json; --seed reproducibility; a campaign ship's own figures."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Campaign and ship commands through the CLI (issue 2)."""
+"""Campaign and ship commands through the CLI."""
 
 from __future__ import annotations
 

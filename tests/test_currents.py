@@ -151,7 +151,7 @@ def stepped_hours(route, speed, hex_miles, progress):
     ],
 )
 def test_route_hours_in_still_water_is_the_hour_by_hour_sum(legs, speed, hex_miles, progress):
-    # issue 14: no current on the route, so ETAs of long routes (thousands of hexes on a
+    # no current on the route, so ETAs of long routes (thousands of hexes on a
     # 999x999 map) are one division, not a loop over the hexes; the answer is the loop's
     route = [f"{1 + i // 99:03d}{1 + i % 99:03d}" for i in range(legs + 1)]
     assert route_hours(route, speed, lambda h: None, hex_miles, progress) == stepped_hours(

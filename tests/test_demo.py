@@ -61,7 +61,7 @@ def test_demo_log_reads_back(ran: tuple[Path, object]) -> None:
     assert headings[:2] == ["The ship", "Summary"]
     assert headings[2] == "Day 1" and len(headings) >= 3
     assert f"](demo-seed-{SEED}.png)" in text
-    # the players' log (issue 15): numbered events, told without ruling codes or rolls
+    # the players' log: numbered events, told without ruling codes or rolls
     assert "- **(1)** **Day 1, 00:00**" in text
     assert "(R" not in text and "capsize check" not in text and "d20=" not in text
     assert not any(t.type in ("html_block", "html_inline") for t in tokens)
@@ -111,7 +111,7 @@ def test_same_seed_same_story_another_seed_another(tmp_path: Path) -> None:
 
 
 def test_running_again_writes_a_new_run_and_never_replaces_one(tmp_path: Path) -> None:
-    # issue 15: the README's demo line works twice in the same folder
+    # the README's demo line works twice in the same folder
     first = demo(["--seed", "2", "--out", "d"], tmp_path)
     assert first.exit_code == 0, first.output  # type: ignore[attr-defined]
     log = tmp_path / "d" / "demo-seed-2.md"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import add_trawler, db_contents, ok, refused
 
 from voyage.map.seamap import parse_map
 from voyage.store.mapcache import decode, encode
@@ -23,12 +23,6 @@ rows: |
 hexes:
   "0203": {depth: 40}
 """
-
-
-@pytest.fixture
-def reach(runner: CliRunner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    return db
 
 
 # ----------------------------------------------------------------------------- the map
@@ -79,9 +73,7 @@ def test_the_salt_reach_charts_shallows_and_a_trench(runner: CliRunner, reach: P
 
 
 def _gull(runner: CliRunner, pumps: int = 2) -> None:
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60", "--pumps", str(pumps))
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=5, fuel=60, pumps=pumps)
 
 
 def test_pumps_are_loaded_weighed_shown_and_work_each_hour(runner: CliRunner, reach: Path):

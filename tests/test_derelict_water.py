@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, trawler_at
+from conftest import add_trawler, db_contents, ok, trawler_at
 
 SEED = 11  # she lists at the minute the abandon line gives, then capsizes while listing
 COAST = "0404"  # a coastal hex by Gullhaven: an anchorage
@@ -38,9 +38,7 @@ def holed(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     ok(runner, "init", "--name", "Derelict", "--seed", str(SEED))
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "rolled_weather", "false")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "III")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "40", "--rafts", "2")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    add_trawler(runner, "0305", engine="III", crew=6, fuel=40, rafts=2)
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "4")
     said = ok(runner, "roll", "hull-hit", "Sea Witch", "--weapon-mod", "20", "--apply")

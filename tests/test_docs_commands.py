@@ -1,4 +1,4 @@
-"""Every `voyage ...` command shown in README.md and docs/*.md runs (issue 15, item 1).
+"""Every `voyage ...` command shown in README.md and docs/*.md runs.
 
 The commands are read out of the documents' fenced code blocks: `$ voyage ...` lines of a
 transcript and bare `voyage ...` lines (a trailing `# comment` is dropped, as a shell would).

@@ -1,4 +1,4 @@
-"""`voyage doctor` (issue 13.1): healthy and each kind of damage, said right, the file untouched."""
+"""`voyage doctor`: healthy and each kind of damage, said right, the file untouched."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The engine's minutes of an hour with an emergency aboard (R52: fire R50, listing R37,
 sinking R40), stepped by voyage.rules.emergency.emergency_minutes with ShipState.active and
-.emergency read inline (issue 14), give exactly what the loop over those properties gave:
+.emergency read inline, give exactly what the loop over those properties gave:
 the same rows, events, rolls, dice state and final states."""
 
 from __future__ import annotations

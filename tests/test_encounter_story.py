@@ -1,4 +1,4 @@
-"""Issue 12's "Done when", played at the table from the CLI: a trawler meets a pirate warship
+"""An encounter played at the table from the CLI (R93, R94): a trawler meets a pirate warship
 on the way to Ironport; three rounds (a shot dodged, the hull holed, a T-bone ram); she
 limps off leaking, is taken in tow by a friendly whaler and reaches port; the exported log
 tells the players the story (voyage.outputs.fightstory) and the picture marks the fight

@@ -310,7 +310,7 @@ def test_ships_on_crossing_courses_meet_and_ships_in_company_do_not(runner, sea)
     assert len(hexes) == 1 and all("meet in" in e["text"] for e in met)
 
 
-# -- the engine's shortcuts give what the long way gives (issue 14.5) ---------------------
+# -- the engine's shortcuts give what the long way gives ---------------------
 
 
 def test_a_stream_resumed_after_its_peeked_first_die_draws_on_as_the_stream() -> None:

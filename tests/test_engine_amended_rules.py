@@ -1,4 +1,4 @@
-"""The amended rulings R16, R36 and R37 (issue 13.5), in scenarios whose dice are forced.
+"""The amended rulings R16, R36 and R37, in scenarios whose dice are forced.
 
 R16: a ship enters a hex under power only with that hex's Fuel Use aboard; with less she
 runs dry at its edge (adrift) and the remainder stays in her tanks.

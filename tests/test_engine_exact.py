@@ -4,7 +4,7 @@ The engine runs with a roller whose dice show the faces given (conftest's ``face
 each scenario asserts exactly what happens, at which minute and where, and that no other die
 was rolled. Seeds are not searched: a rule that is off by one shows.
 
-Scenarios that other work may change (see the issue notes): the storm check's label and
+Scenarios that later work on the rules may change: the storm check's label and
 modifiers (sea states, R60) and the same-hex storm clock (R32 storm hours).
 """
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import invoke, ok
+from conftest import add_trawler, invoke, ok
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -26,9 +26,7 @@ def setup_voyage(runner: CliRunner) -> None:
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "weather", "storm", "--around", "1510", "--radius", "2", "--hours", "48")
     for name, start, to in (("Sea Witch", "0305", "2812"), ("Gull", "2420", "0419")):
-        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "IV", "--engine", "V")
-        ok(runner, "ship", "load", name, "--crew", "5", "--cargo", "200", "--fuel", "60")
-        ok(runner, "ship", "place", name, start)
+        add_trawler(runner, start, name, crew=5, cargo=200, fuel=60)
         ok(runner, "sail", name, "--to", to, "--inshore")
 
 

@@ -1,4 +1,4 @@
-"""Exports read back: Markdown parsed, JSON validated, CSV loaded, PNG decoded (issue 5)."""
+"""Exports read back: Markdown parsed, JSON validated, CSV loaded, PNG decoded."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def _insert(db: Any, table: str, row: dict[str, Any]) -> None:
 
 
 def _insert_voyage(db: Any, row: dict[str, Any]) -> None:
-    """A voyage row, and its route row where the route has its own table (issue 14.5, m100)."""
+    """A voyage row, and its route row where the route has its own table (m100)."""
     _insert(db, "voyages", row)
     if db["voyage_routes"].exists():
         vid = next(db.query("SELECT max(id) AS id FROM voyages"))["id"]
@@ -298,7 +298,7 @@ def test_a_broken_export_fails_the_schema() -> None:
 def test_export_validate_passes_a_valid_export_and_changes_no_byte(
     campaign: Path, tmp_path: Path
 ) -> None:
-    # the schema check is asked for with --validate (issue 14.4), not made on every export
+    # the schema check is asked for with --validate, not made on every export
     plain = run([SHIP, "--format", "json", "--out", "plain.json"], campaign, tmp_path)
     checked = run(
         [SHIP, "--format", "json", "--out", "checked.json", "--validate"], campaign, tmp_path
@@ -472,7 +472,7 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     log = load_voyage(camp, SHIP)
     camp.close()
     marks = picture_marks(log)
-    # the notable events by number, as the Markdown log numbers them (issue 15)
+    # the notable events by number, as the Markdown log numbers them
     assert marks == [
         Mark("start", "0305", "start"),
         Mark("event", "0506", "1"),
@@ -566,7 +566,7 @@ def test_latest_voyage_by_default_and_any_by_number(campaign: Path, tmp_path: Pa
 
 
 def test_the_picture_is_titled_in_plain_words_and_cropped_to_a_box(campaign: Path) -> None:
-    # issue 15: "Iron Harpy, voyage 1: Gullhaven to Ironport, arrived ..." - no hex sums
+    # "Iron Harpy, voyage 1: Gullhaven to Ironport, arrived ..." - no hex sums
     from voyage.map import hexes as hexmap
     from voyage.outputs.export import load_voyage, track
     from voyage.outputs.exportpicture import picture_area, picture_title
@@ -590,7 +590,7 @@ def test_the_picture_is_titled_in_plain_words_and_cropped_to_a_box(campaign: Pat
 def test_players_log_leaves_out_routine_checks_ruling_codes_and_rolls(
     campaign: Path, tmp_path: Path
 ) -> None:
-    # issue 15: `export --for players` (the default) tells what happened in the sea's words;
+    # `export --for players` (the default) tells what happened in the sea's words;
     # the numbers of its events are the numbers on the picture
     assert run([SHIP, "--format", "md"], campaign, tmp_path).exit_code == 0
     players = (tmp_path / "sea-witch-voyage-1.md").read_text(encoding="utf-8")

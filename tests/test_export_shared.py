@@ -1,5 +1,5 @@
 """The export reads each distinct rolls text of a voyage once and shares the decoded records
-among the events that stored it (issue 14.4: a 1,000-day voyage repeats a few hundred roll
+among the events that stored it (a 1,000-day voyage repeats a few hundred roll
 records thousands of times); the JSON export writes each shared record's text once
 (voyage.base.jsontext). Neither changes a byte of any export."""
 

@@ -27,10 +27,7 @@ SHIP = "Sea Witch"
 @pytest.fixture
 def campaign(db: Path, runner) -> Path:
     """The Salt Reach with a trawler in Gullhaven (0305) and a storm over the Reach."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", SHIP, "0305")
+    trawler_at(runner, "0305", SHIP, crew=5, fuel=60)
     ok(runner, "weather", "storm", "--around", "1510", "--radius", "2", "--hours", "48")
     return db
 

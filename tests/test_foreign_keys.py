@@ -1,4 +1,4 @@
-"""Foreign keys declared (issue 15.6, voyage.store.foreignkeys m190): SQLite knows which rows
+"""Foreign keys declared (voyage.store.foreignkeys m190): SQLite knows which rows
 point at which, undo and every delete path keep the keys whole, an older campaign upgrades with
 its rowids, values and undo journal intact, and rows that pointed nowhere are kept and named."""
 

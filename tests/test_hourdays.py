@@ -1,4 +1,4 @@
-"""The hours packed a ship-day to a row (issue 14, voyage.store.hourdays m102): the view ``hours``
+"""The hours packed a ship-day to a row (voyage.store.hourdays m102): the view ``hours``
 gives the rows, columns, values, storage types and ids the table gave; an older campaign
 upgrades with its log, exports and undo unchanged; undo takes an advance's hours back; the
 view takes writes one hour at a time like the table did."""

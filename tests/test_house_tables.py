@@ -1,4 +1,4 @@
-"""House rules travel with the campaign (issue 13.2): copied in at init, never read from the
+"""House rules travel with the campaign: copied in at init, never read from the
 folder again, shown, written out, changed mid-campaign as an undoable action."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`voyage journal` (issue 15, item 5): the campaign's story day by day, for players or the
+"""`voyage journal`: the campaign's story day by day, for players or the
 referee, in Markdown, HTML or JSON; nothing in the campaign changes."""
 
 from __future__ import annotations

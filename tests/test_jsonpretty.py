@@ -1,5 +1,5 @@
 """voyage.base.jsontext writes exactly what json.dumps(indent=2, ensure_ascii=False) writes
-(the JSON export's bytes must not change with the speed-up, issue 14.4)."""
+(the JSON export's bytes depend on it)."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ SHARED_ROLL = {"label": "coastal hazard", "faces": [4], "modifiers": [{"value": 
 @given(VALUES, st.lists(st.integers(min_value=0, max_value=3), max_size=6))
 def test_a_value_met_again_is_written_the_same(value: Any, places: list[int]) -> None:
     """A container met again (the same object: the JSON export's events share the roll
-    records decoded from equal texts, issue 14.4) is written from its first text, at its
+    records decoded from equal texts) is written from its first text, at its
     own indentation wherever it is met, exactly as json.dumps writes it each time."""
     inner = [value, SHARED_ROLL]
     doc: dict[str, Any] = {"a": [inner, inner], "b": {"c": inner}, "d": []}

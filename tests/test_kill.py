@@ -1,4 +1,4 @@
-"""Crash safety (issue 13.6): `voyage advance` and `voyage init` killed (SIGKILL) at random
+"""Crash safety: `voyage advance` and `voyage init` killed (SIGKILL) at random
 moments leave a campaign exactly as before or exactly as after, never between, and
 `voyage init` leaves no file or a complete one.
 

@@ -1,6 +1,6 @@
-"""What a referee and players read in the log and its exports, as a walk-through found it
-read wrongly: the minute a voyage ended, events after the last advance in the CSV, a ship's
-own voyage count, and dates written without their year."""
+"""What a referee and players read in the log and its exports: the minute a voyage ended,
+events after the last advance in the CSV, a ship's own voyage count, and dates written
+without their year."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The parsed map is cached in the campaign keyed by its text's hash (issue 14.2).
+"""The parsed map is cached in the campaign keyed by its text's hash.
 
 Commands run through click's CliRunner in one process, so each test empties the in-process
 memo (``mapstore._PARSED``) between commands: what is checked is the campaign's cache.
@@ -335,7 +335,7 @@ def test_a_read_command_fills_the_cache_without_keeping_the_write_lock(runner, d
 
 def test_blob_round_trip_of_a_drawing_not_ascii_and_shared_fuel():
     """A drawing of one byte a hex takes its terrain by bytes.translate, any other the
-    rows' (issue 14); ports selling at one price and stock share one (frozen) Fuel, prices
+    rows'; ports selling at one price and stock share one (frozen) Fuel, prices
     1 and 1.0 kept apart."""
     text = (
         "name: Wide\nlegend:\n  'â': reef\nrows: |\n  #P#P#\n  ##~P#\n  P#~~â\n"

@@ -1,7 +1,7 @@
 """A campaign from a newer voyage (a later version, or schema steps this one does not know)
 is refused by every command that reads or writes a campaign in one line naming the cure,
-upgrade voyage, and the file is left as it was; `voyage doctor` names it as its finding.
-(A sweep of every command's own examples found one that served it: `voyage browse`.)"""
+upgrade voyage, and the file is left as it was (`voyage browse` too, which serves a campaign
+rather than reading it); `voyage doctor` names it as its finding."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""People aboard and in the water through the command line (R70-R74, issue 9)."""
+"""People aboard and in the water through the command line (R70-R74)."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def test_abandoning_in_port_is_refused(runner, crewed):
     assert "nobody abandons ship in port" in refused(runner, "act", "Mercy", "abandon")
 
 
-# The full scenario of the issue (a freighter holed at night in a major storm) is in
+# The full scenario (a freighter holed at night in a major storm) is in
 # tests/test_water_scenario.py.
 
 

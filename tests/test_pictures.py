@@ -1,4 +1,4 @@
-"""Pictures for players (issue 15): a voyage's picture read back from the matplotlib figure
+"""Pictures for players: a voyage's picture read back from the matplotlib figure
 after an Agg draw: its title, crop, numbered events, day marks, legend words, and labels
 that never cover each other or the hex numbers."""
 

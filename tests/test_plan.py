@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 
 SHIP = "Sea Witch"
 
@@ -16,10 +16,7 @@ SHIP = "Sea Witch"
 def campaign(db: Path, runner) -> Path:
     """A trawler in Gullhaven (0305) with 15 hlbs of fuel: not enough for the 25 hexes to
     Ironport (2812) at 1 hlb a hex."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", SHIP, "--crew", "5", "--fuel", "15")
-    ok(runner, "ship", "place", SHIP, "0305")
+    trawler_at(runner, "0305", SHIP, crew=5, fuel=15)
     ok(runner, "weather", "storm", "--around", "1510", "--radius", "2", "--hours", "48")
     return db
 

@@ -1,4 +1,4 @@
-"""What a referee shares with players after a session (a newcomer's walk-through, ref24d):
+"""What a referee shares with players:
 the CSV export and the journal tell players only what the players' Markdown tells them."""
 
 from __future__ import annotations

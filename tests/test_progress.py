@@ -1,4 +1,4 @@
-"""The CLI's one progress bar (issue 15): on stderr, only on a terminal, not under CI, only
+"""The CLI's one progress bar: on stderr, only on a terminal, not under CI, only
 for work over a second; the engine, forecasts and pictures tell it their steps through a
 callback (the core never imports click)."""
 

@@ -8,21 +8,12 @@ import json
 import sqlite3
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
-
-
-@pytest.fixture
-def reach(runner: CliRunner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    return db
+from conftest import add_trawler, db_contents, ok, refused
 
 
 def _gull(runner: CliRunner, pumps: int = 1) -> None:
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60", "--pumps", str(pumps))
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=5, fuel=60, pumps=pumps)
 
 
 def _eq(runner: CliRunner) -> dict:

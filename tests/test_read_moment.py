@@ -1,4 +1,4 @@
-"""Reads that never tear (issue 13.3): a read command sees the campaign at one moment even
+"""Reads that never tear: a read command sees the campaign at one moment even
 while another process advances it."""
 
 from __future__ import annotations

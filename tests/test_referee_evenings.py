@@ -1,4 +1,4 @@
-"""A referee's three evenings with voyage (ref25d): what players read, what the table
+"""What players read, what the table
 prints, and the numbers a referee types back in."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import ok, refused, trawler_at
+from conftest import add_trawler, ok, refused, trawler_at
 
 from voyage.outputs.chronicle import for_players, name_places
 
@@ -238,9 +238,7 @@ def test_a_rescue_by_ruling_reads_well_for_both(runner, db: Path) -> None:
     from voyage.outputs.chronicle import for_players
 
     trawler_at(runner, "0305", crew=6, fuel=40)
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "40")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=4, fuel=40)
     for name in ("Sea Witch", "Gull"):
         ok(runner, "sail", name, "--to", "0506")
     ok(runner, "advance", "--hours", "2")
@@ -266,9 +264,7 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
     for name in ("Sea Witch", "Iron Harpy"):
-        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "IV", "--engine", "V")
-        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
-        ok(runner, "ship", "place", name, "0305")
+        add_trawler(runner, "0305", name, crew=6, fuel=80)
         ok(runner, "sail", name, "--to", "0506")
     ok(runner, "encounter", "start", "Sea Witch", "Iron Harpy")
     ok(runner, "encounter", "round")
@@ -334,9 +330,7 @@ def test_the_log_says_what_an_hour_row_shows(runner, db: Path) -> None:
 def test_a_searching_ship_has_no_eta(runner, db: Path) -> None:
     # she lies stopped in her hex; the status gave her eta as if she sailed on at speed
     trawler_at(runner, "0305", crew=6, fuel=40)
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "40")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=4, fuel=40)
     for name in ("Sea Witch", "Gull"):
         ok(runner, "sail", name, "--to", "2812")
     ok(runner, "advance", "--hours", "4")

@@ -103,7 +103,7 @@ def test_around_draws_only_the_area(tmp_path):
     sea = load_map(campaigns_dir() / "salt_reach")
     whole = MapGeometry.for_map(sea)
     part = MapGeometry.for_map(sea, "1510", 2)
-    # a rectangle, never a ragged hex circle (issue 15): columns 13-17, rows 8-12, which
+    # a rectangle, never a ragged hex circle: columns 13-17, rows 8-12, which
     # holds every hex within 2 of 1510
     assert part.names == [hexmap.hex_name(c, r) for r in range(8, 13) for c in range(13, 18)]
     assert set(hexmap.within("1510", 2)) <= set(part.names)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import add_trawler, db_contents, ok, refused
 
 
 @pytest.fixture
@@ -35,9 +35,7 @@ def wreck(runner: CliRunner, db: Path) -> str:
         "2",
     )
     ok(runner, "crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80", "--jackets", "2")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", tier="V", crew=4, fuel=80, jackets=2)
     ok(runner, "ship", "place", "Mercy", "0305")
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")

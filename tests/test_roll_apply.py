@@ -1,4 +1,4 @@
-"""`voyage roll PROCEDURE SHIP --apply` (issue 5, item 1): a table roll carried into the
+"""`voyage roll PROCEDURE SHIP --apply`: a table roll carried into the
 ship's voyage exactly as the engine would carry it, logged as voyage events in the roll's
 own action, continued by `voyage advance`, and taken back whole by `voyage undo`.
 
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from conftest import db_contents as dump
-from conftest import invoke, ok, refused
+from conftest import invoke, ok, refused, trawler_at
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,10 +53,7 @@ def dice(monkeypatch: pytest.MonkeyPatch) -> Callable[..., list[int]]:
 @pytest.fixture
 def at_sea(runner: CliRunner, db: Path) -> Path:
     """The Sea Witch sailing from Gullhaven (0305) for 2812 on the Salt Reach, clock 0."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", SHIP, "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", SHIP, "--crew", "5", "--cargo", "200", "--fuel", "60")
-    ok(runner, "ship", "place", SHIP, "0305")
+    trawler_at(runner, "0305", SHIP, crew=5, cargo=200, fuel=60)
     ok(runner, "sail", SHIP, "--to", "2812")
     return db
 

@@ -1,4 +1,4 @@
-"""The records Roller.roll, check and chance make field by field (issue 14.5, voyage.dice.roller
+"""The records Roller.roll, check and chance make field by field (voyage.dice.roller
 _new): each is the Roll the plain constructor gives from the same values (R4), with its
 fields in the same order (vars, repr, to_dict and the log's JSON alike), for every path:
 with and without a target, each comparison, modifiers and a flat bonus, Checks with boons,

@@ -1,4 +1,4 @@
-"""A voyage's route read lazily (issue 14): :class:`voyage.map.routetext.TextRoute` and
+"""A voyage's route read lazily: :class:`voyage.map.routetext.TextRoute` and
 :class:`~voyage.map.routetext.TextFlags` behave as the lists ``text.split()`` and
 ``inshore_from_text`` make, and ``save_state`` rewrites ``voyage_routes`` only when the
 route or its flags changed (a new course, a drift, a tow)."""
@@ -246,7 +246,7 @@ def stored(camp: store.Campaign, ship: str) -> tuple[str, str]:
 
 def test_a_route_short_for_the_hours_to_sail_is_split_at_once():
     """An advance of many hours reads each hex of a short route many times over: it is
-    split once into a list; a long one for a short advance is read lazily (issue 14)."""
+    split once into a list; a long one for a short advance is read lazily."""
     hexes = [hex_name(c, 5) for c in range(1, 100)] * 2  # 198 hexes, 197 spaces
     text, flags = route_text(hexes), inshore_text([i % 3 == 0 for i in range(198)])
     assert isinstance(read_route(text), TextRoute) and isinstance(read_inshore(flags), TextFlags)

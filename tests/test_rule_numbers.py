@@ -1,4 +1,4 @@
-"""Every rule number pinned by a hand-written expectation (issue 13.7).
+"""Every rule number pinned by a hand-written expectation.
 
 Nothing here reads an expected value from tables/: each number is written out as the rulings
 give it (../shared/RULINGS.md, docs/rulings.md), and checked through the procedure that uses

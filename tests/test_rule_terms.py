@@ -1,4 +1,4 @@
-"""The figures a grounding works out once per rule book (issue 14: R34's seabed, R35's
+"""The figures a grounding works out once per rule book (R34's seabed, R35's
 ramming die, R36's Explosion modifiers) are what working them out each time gives, a bad
 input is refused every time (never kept), and another book is asked afresh."""
 

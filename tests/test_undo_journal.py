@@ -1,4 +1,4 @@
-"""Undo by journal (issue 14.1): each action journals only what it changed, undo replays it
+"""Undo by journal: each action journals only what it changed, undo replays it
 backwards exactly (every table, the roller state too, R5), old snapshot actions still undo,
 ``undo_keep`` prunes, ``voyage history`` lists the actions."""
 

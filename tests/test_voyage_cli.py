@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,10 +18,7 @@ from voyage.cli import cli
 @pytest.fixture
 def sea(runner: CliRunner, db: Path) -> Path:
     """The Salt Reach with the Sea Witch in Gullhaven, crewed, fuelled and laden."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    trawler_at(runner, "0305", crew=5, cargo=200, fuel=60)
     return db
 
 
@@ -173,7 +170,7 @@ def test_refuel_in_a_port_that_sells_fuel(runner, sea):
 
 
 def test_advance_with_every_ship_in_port_moves_the_clock_and_says_so(runner, sea):
-    # issue 8: the clock (and the weather) moves with no ship at sea: wait out a storm
+    # the clock (and the weather) moves with no ship at sea: wait out a storm
     out = ok(runner, "advance", "--hours", "6")
     assert "Every ship is in port" in out and "Day 1, 06:00" in out
     assert json.loads(ok(runner, "status", "--json"))["clock"] == 6
@@ -329,7 +326,7 @@ def test_act_json(runner, sea):
 def test_a_ship_that_sailed_is_archived_by_remove_force_and_keeps_her_past(
     runner, sea, db, tmp_path
 ):
-    # issue 15, item 3: removing a ship never orphans her voyages (in port: her voyage
+    # removing a ship never orphans her voyages (in port: her voyage
     # ended; lying at sea, anchored or adrift, it would still be open: R65)
     ok(runner, "sail", "Sea Witch", "--to", "0804")
     ok(runner, "advance", "--hours", "48")

@@ -1,4 +1,4 @@
-"""A quiet hour in the water writes little (issue 9's bench measure): hours swum counted from
+"""A quiet hour in the water writes little: hours swum counted from
 the hour a swim began (m140, R72), so an hour afloat changes no floater row; the calm rolls'
 log record written from words made once per batch, byte for byte as before (R4)."""
 

@@ -1,6 +1,6 @@
-"""Issue 9's full scenario (R70-R74), replayed from its seed byte for byte: a freighter
-holed at night in a major storm is abandoned; her people take to two rafts; one raft
-capsizes and two of its people drown; a second ship sails out, searches and rescues the
+"""People in the water, the full scenario (R70-R74), replayed from its seed byte for byte: a
+freighter holed at night in a major storm is abandoned; her people take to two rafts; one
+raft capsizes and two of its people drown; a second ship sails out, searches and rescues the
 rest. Seed 72 was found by trying seeds for exactly this story (one raft capsized, two
 drowned, six rescued; seed 22 told it until the holed Mercy, abandoned, went on filling and
 rolling her own capsize checks, R36, R37); the test asserts the story, not just that

@@ -350,7 +350,7 @@ def test_the_sea_of_every_hour_with_moving_storms_is_worked_out_afresh() -> None
 
 
 def test_sea_states_never_list_every_hex_of_the_map(monkeypatch) -> None:
-    # issue 14: a 999x999 map has a million hexes; the sea state of an hour must come from
+    # a 999x999 map has a million hexes; the sea state of an hour must come from
     # the cells' footprints and a scan of the terrain bytes, never from walking every name
     from voyage.base.paths import campaigns_dir
     from voyage.map.seamap import SeaMap, load_map

@@ -1,4 +1,4 @@
-"""The collector's settings for a long advance (voyage.base.gctune, issue 14): set by the
+"""The collector's settings for a long advance (voyage.base.gctune): set by the
 `voyage advance` process, never by a process that only runs commands inside itself."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What a sweep of every command with awkward values found (issue 13.4: bad input gets one
-clear line, nothing changes, no traceback), kept so it stays fixed."""
+"""Awkward values for every command, Ctrl-C and odd files: one clear line, nothing changes,
+no traceback."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, permissions_bind
+from conftest import db_contents, ok, permissions_bind, trawler_at
 
 from voyage.cli import cli
 from voyage.cli.common import Whole
@@ -102,15 +102,8 @@ def test_a_voyage_db_the_system_cannot_take_is_one_line(
 @pytest.fixture
 def at_sea(runner: CliRunner, db: Path) -> Path:
     """The Sea Witch at sea, bound from Gullhaven for 2812."""
-    for args in (
-        ["map", "load", "salt_reach"],
-        ["ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V"],
-        ["ship", "load", "Sea Witch", "--crew", "5", "--fuel", "60"],
-        ["ship", "place", "Sea Witch", "0305"],
-        ["sail", "Sea Witch", "--to", "2812"],
-    ):
-        result = runner.invoke(cli, args)
-        assert result.exit_code == 0, (args, result.output)
+    trawler_at(runner, "0305", crew=5, fuel=60)
+    ok(runner, "sail", "Sea Witch", "--to", "2812")
     return db
 
 

@@ -1,4 +1,4 @@
-"""hex_name's two-digit halves looked up (issue 14.5, voyage.map.hexes._TWO) give the names the
+"""hex_name's two-digit halves looked up (voyage.map.hexes._TWO) give the names the
 format gave (R30: two digits each up to 99, three beyond), and the same errors."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Storage that stays flat as a campaign grows (issue 14.5): a voyage's route has its own row
+"""Storage that stays flat as a campaign grows: a voyage's route has its own row
 (m100, voyage.store.migrations), floaters are written narrowly, and the log's rolls are encoded
 without their dicts but byte for byte as before."""
 
@@ -72,7 +72,7 @@ def test_the_route_lives_in_its_own_row_and_every_reader_sees_it(camp):
     assert listed["route"] == route.split() and listed["id"] == vid
     assert listed["inshore"] == [False] * len(inshore)
     assert voyages.open_voyages(camp)[0].route == route.split()
-    # the foreign key is declared (issue 15's rebuilds keep it), its child column the key
+    # the foreign key is declared (the table rebuilds keep it), its child column the key
     fks = camp.db.conn.execute("PRAGMA foreign_key_list(voyage_routes)").fetchall()
     assert [(f[2], f[3], f[4]) for f in fks] == [("voyages", "voyage_id", "id")]
 

@@ -1,4 +1,4 @@
-"""A single die drawn inline by Roller.roll and Roller.check (issue 14) is the die that
+"""A single die drawn inline by Roller.roll and Roller.check is the die that
 Roller.die draws: the same face from the same stream, leaving the same dice state (R5)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_a_roller_with_its_own_die_is_asked_for_it(monkeypatch: pytest.MonkeyPat
 
 class _Stepped(Roller):
     """A roller whose every die is drawn by Roller.die's own code, called (so roll(),
-    check() and chance() take their general path, not the inline draws of issue 14)."""
+    check() and chance() take their general path, not their inline draws)."""
 
     def die(self, sides: int) -> int:
         return Roller.die(self, sides)

@@ -1,4 +1,4 @@
-"""The fast paths of saving an advance (issue 14.5) against the plain way, on values drawn
+"""How an advance is saved, against the plain encoding, on values drawn
 at random: hour texts kept by their values (voyage.store.hourdays.pack) give exactly the bytes
 of encoding each day's hours whole, and roll records kept by what they are made of
 (voyage.dice.roller) those of encoding the record's dict, whatever the types, and however
@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_savecost import _reference_pack  # every hour a tuple, each day one encoding
+from test_hour_and_roll_encoding import _reference_pack  # every hour a tuple, each day one encoding
 
 from voyage.dice import roller
 from voyage.dice.roller import Modifier, Roll

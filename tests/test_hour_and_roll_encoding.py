@@ -1,8 +1,8 @@
-"""What saving an advance costs (issue 14.5): roll records kept by what they are made of
+"""How an advance is saved: roll records kept by what they are made of
 (voyage.dice.roller._roll_json), hour arrays written from looked-up texts
-(voyage.store.hourdays.pack),
-the hexes of events found among the rows of their clock (voyage.store.logrows._hexes). Each
-gives exactly the bytes (and values) of the plain way it replaced."""
+(voyage.store.hourdays.pack), the hexes of events found among the rows of their clock
+(voyage.store.logrows._hexes). Each gives exactly the bytes (and values) of the plain
+encoding."""
 
 from __future__ import annotations
 

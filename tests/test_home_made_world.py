@@ -1,6 +1,6 @@
-"""A referee's own world, not the Salt Reach: what a walk-through with a home-made map,
-calendar and tables found wrong (a calendar whose seasons the climates do not know, a dive
-at an uncharted harbour, calendar limits, a port's fuel left, a built boat's pace)."""
+"""A referee's own world, not the Salt Reach: a home-made map, calendar and tables (a
+calendar whose seasons the climates do not know, a dive at an uncharted harbour, calendar
+limits, a port's fuel left, a built boat's pace)."""
 
 from __future__ import annotations
 

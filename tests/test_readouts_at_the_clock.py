@@ -1,5 +1,5 @@
-"""What the referee's read-outs say at the table is true to the clock (a session of play:
-several ships, an export and a journal between advances)."""
+"""What the referee's read-outs say at the table is true to the clock: with several ships,
+an export and a journal between advances."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ def test_status_shows_a_ship_under_tow_at_her_towers_speed(runner, db: Path) -> 
 def test_a_sinking_ship_abandoned_still_goes_under(runner, eight_hours_out: Path) -> None:
     # R40: all hands leaving a sinking ship do not save her; she stayed "abandoned", afloat.
     # Nor do they sink her sooner: her clock runs on to the next advance
-    # (tests/test_referee_walk25.py)
+    # (tests/test_aground_and_abandoned.py)
     ok(runner, "roll", "sinking", "Sea Witch", "--apply")
     said = ok(runner, "act", "Sea Witch", "abandon")
     assert "Nobody is aboard to save her: she goes under at Day 1, 08:" in said

@@ -1,8 +1,8 @@
-"""Abandoning a sinking or burning ship, the loose ends (stop 25): a fire under control
-burns on with nobody to fight it (R50, R70 our reading); the export, status and journal
-of a ship left sinking say so, with her minute (R40, R71); the R71 line says only what
-there is; a sinking with no crew says nobody is aboard to save her; the status table's
-minutes to go agree with the minute the log gives (R52)."""
+"""Abandoning a sinking or burning ship (voyage.actions.abandonship): a fire under control
+burns on with nobody to fight it (R50, R70 our reading); the export, status and journal of a
+ship left sinking say so, with her minute (R40, R71); the R71 line says only what there is;
+a sinking with no crew says nobody is aboard to save her; the status table's minutes to go
+agree with the minute the log gives (R52)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""The undo journal's triggers made as each table is first written (voyage.store.lazyjournal,
-issue 14: per-command cost): every write of an action is still journaled and undone
-exactly, whatever happened to the connection before (statements prepared before the
-action, an action rolled back with the triggers it made, a savepoint rolled back)."""
+"""The undo journal's triggers made as each table is first written
+(voyage.store.lazyjournal, so a command pays only for the tables it writes): every write of
+an action is still journaled and undone exactly, whatever happened to the connection before
+(statements prepared before the action, an action rolled back with the triggers it made, a
+savepoint rolled back)."""
 
 from __future__ import annotations
 

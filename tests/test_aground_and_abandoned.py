@@ -1,7 +1,6 @@
-"""A referee's walk-through (stop 25): a sub that meets the bottom lies on it (R83, R84),
-an advance while a fight lies open (R94), a sinking that runs on after `abandon` (R40,
-R71), a grounding she got off (R34, R83), and the words of the people in the water (R72,
-R73)."""
+"""Ships aground and abandoned: a sub that meets the bottom lies on it (R83, R84), an
+advance while a fight lies open (R94), a sinking that runs on after `abandon` (R40, R71), a
+grounding she got off (R34, R83), and the words of the people in the water (R72, R73)."""
 
 from __future__ import annotations
 
@@ -13,12 +12,6 @@ from click.testing import CliRunner
 from conftest import db_contents, ok
 
 from voyage.rules.depth import depth_hazard, resting_depth
-
-
-@pytest.fixture
-def reach(runner: CliRunner, db: Path) -> Path:
-    ok(runner, "map", "load", "salt_reach")
-    return db
 
 
 def _status(runner: CliRunner, name: str) -> dict:
@@ -52,7 +45,7 @@ def test_a_sub_meeting_a_bottom_rests_on_it(book) -> None:
 def test_a_sub_run_into_six_feet_of_water_is_forced_up_not_stuck_100_ft_down(
     runner: CliRunner, reach: Path
 ) -> None:
-    """The walk-through's Nautilus: 100 ft down into 0604 (charted 6 ft, sand). She was
+    """A Nautilus 100 ft down into 0604 (charted 6 ft, sand). She was
     left "stuck, 100 ft down" in 6 ft of water, "she draws 108 ft". She meets the bottom,
     is forced up, and lies aground on the surface, drawing her own 8 ft; undo puts her
     back down."""

@@ -2,7 +2,7 @@
 
 Loading click and the command group takes a good part of a second on a slow machine; a
 Ctrl-C in that time would print Python's KeyboardInterrupt traceback. This module imports
-nothing at module level, so the net is up before anything heavy loads (issue 13.4).
+nothing at module level, so the net is up before anything heavy loads.
 SIGTERM and SIGHUP are caught from here on as Ctrl-C is (voyage.base.stopsignals), until the
 command has ended.
 """

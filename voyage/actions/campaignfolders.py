@@ -1,7 +1,7 @@
 """A campaign folder's campaign.yaml, read and checked against its map (its demo's hexes).
 
-Moved out of voyage.map.seamap (which keeps the map format itself): the folder's name,
-description, seed, map and demo voyage, as :class:`CampaignInfo`.
+The folder's name, description, seed, map and demo voyage, as :class:`CampaignInfo`; the
+map format itself is voyage.map.seamap's.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``voyage doctor``: check a campaign file without changing it (issue 13.1).
+"""``voyage doctor``: check a campaign file without changing it.
 
 Everything here reads the file through a read-only connection (campaignfile.connect_readonly)
 and never upgrades it, so a doctor can be called on any file, even one that a newer voyage

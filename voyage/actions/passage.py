@@ -1,8 +1,8 @@
 """A ship's passage beyond the hour-by-hour engine: the time a route should take with the
 currents (R64), anchoring and weighing (R65), and the clock with every ship in port.
 
-These belong to :mod:`voyage.actions.voyages` (they are called from ``sail``, ``advance`` and the
-referee's actions) and live here to keep that module small.
+They are called from ``sail``, ``advance`` (:mod:`voyage.actions.voyages`) and the referee's
+actions: what a passage takes, apart from stepping the hours.
 """
 
 from __future__ import annotations

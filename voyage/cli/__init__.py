@@ -222,7 +222,7 @@ def main() -> None:
     """
     from voyage.base import gctune
 
-    gctune.whole_process = True  # this process runs one command and ends (issue 14)
+    gctune.whole_process = True  # this process runs one command and ends
     before = _commits()
     try:
         cli(standalone_mode=True)

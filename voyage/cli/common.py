@@ -221,7 +221,7 @@ def resolve_db(ctx: click.Context, _param: click.Parameter, value: str | None) -
     env = os.environ.get("VOYAGE_DB")
     if env:
         problem = path_problem(env)
-        if problem:  # checked as --db is, so the error stays one line (issue 13.4)
+        if problem:  # checked as --db is, so the error stays one line
             raise click.ClickException(f"$VOYAGE_DB is not a usable campaign path: {problem}")
     return env or "campaign.db"
 

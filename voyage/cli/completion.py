@@ -1,4 +1,4 @@
-"""Shell completion (issue 15): `voyage completion bash|zsh|fish` prints the script, and the
+"""Shell completion: `voyage completion bash|zsh|fish` prints the script, and the
 commands' arguments complete ship names, hexes (ports first), bundled campaigns and classes.
 
 Completion is attached in one place (:func:`attach`, called by the lazy group as it loads a
@@ -56,7 +56,7 @@ def _query(ctx: click.Context, sql: str, args: tuple[Any, ...] = ()) -> list[Any
 
 def _campaign_map(ctx: click.Context) -> Any:
     """The campaign's map from its parsed-map cache (voyage.store.mapcache), parsed only when the
-    cache has no row for its text (issue 15: a 999 x 999 map is never parsed per Tab)."""
+    cache has no row for its text (a 999 x 999 map is never parsed per Tab)."""
     from voyage.store import mapcache
 
     texts = _query(ctx, "SELECT text FROM sea_map WHERE id = 1")

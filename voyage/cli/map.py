@@ -227,7 +227,7 @@ def render(
             radius=radius,
             ships=ship_positions(camp) + afloat_marks(camp, compact=True),  # R71-R74
             tracks=voyage_tracks(camp, tracks),
-            encounters=render_places(camp, tracks, hour),  # issue 12: encounters marked
+            encounters=render_places(camp, tracks, hour),  # encounters marked
             title=title or f"{sea.name}, {clock_text(camp, hour)}",
             currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],
             progress=progress,

@@ -1,4 +1,4 @@
-"""The one progress bar of the CLI (issue 15): click's bar on stderr, for work that takes
+"""The one progress bar of the CLI: click's bar on stderr, for work that takes
 over a second, only on a terminal.
 
 The core never imports click: a long piece of work (an advance, a forecast, a picture)

@@ -500,6 +500,6 @@ def place(db_path: str, name: str, hex_name: str) -> None:
     click.echo(place_ship(camp, name, str(hex_or_port(camp, hex_name))))
 
 
-from voyage.cli.build import build as _build  # noqa: E402  (issue 11, R80: its own module)
+from voyage.cli.build import build as _build  # noqa: E402  (R80: its own module)
 
 ship.add_command(_build)

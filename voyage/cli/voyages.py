@@ -296,7 +296,7 @@ def advance(
         raise click.UsageError("give one of --hours, --days or --until, not more than one")
     if days is not None:
         hours = 24 * days
-    gctune.for_long_run()  # the modules loaded, the campaign not yet open (issue 14)
+    gctune.for_long_run()  # the modules loaded, the campaign not yet open
     camp = open_campaign(db_path)
     if until is not None and until.strip().lower() in UNTIL_WORDS:
         until = until.strip().lower()

@@ -1,6 +1,6 @@
 """The campaign file itself: what makes a file a campaign, its versions, how it is made.
 
-A campaign is one SQLite file. This module keeps it safe as a file (issue 13):
+A campaign is one SQLite file. This module keeps it safe as a file:
 
 - **Recognised before it is touched.** :func:`inspect` reads the file's header and then
   opens it read-only (``mode=ro``), so another program's database, an empty file or a text

@@ -1,4 +1,4 @@
-"""The undo journal's triggers made on demand (issue 14: per-command cost).
+"""The undo journal's triggers made on demand (per-command cost).
 
 :func:`voyage.store.undojournal.install` makes the three TEMP triggers of every journaled table
 when a connection first takes an action: 48 triggers, ~12 ms, on every command that writes,

@@ -1,6 +1,6 @@
 """The log rows an advance or a referee action writes: hours and events (R4).
 
-Every event carries the hex it happened in (issue 15: the log reads on a map, and Datasette
+Every event carries the hex it happened in (the log reads on a map, and Datasette
 can facet and link by hex): an advance's events take the hex their ship ended that hour in
 (the hour rows written beside them), a referee's event the ship's hex now.
 """
@@ -72,7 +72,7 @@ def _changes_json(changes: Any) -> str:
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
     """Hour rows (voyage.store.hourdays) and events of an advance, with executemany (one
-    transaction: the events' parameters are made as executemany reads them, issue 14.5,
+    transaction: the events' parameters are made as executemany reads them,
     and an error half-way rolls the whole action back, as before)."""
     conn = camp.db.conn
     rows = result.rows
@@ -105,7 +105,7 @@ def _hexes(rows: list[HourRow], logged: list[LoggedEvent]) -> list[Any]:
     """The hex of each event: that of its ship's hour row at its clock (the last such row),
     None without one. An advance's rows come in clock order (its hours one after the
     other): each event's are found by bisection among the rows of its clock, not through a
-    table of every ship-hour (issue 14.5: a year of ten ships has 87,600 rows for 32,000
+    table of every ship-hour (a year of ten ships has 87,600 rows for 32,000
     events); rows in any other order are looked up in such a table."""
     if not logged:
         return []

@@ -92,7 +92,7 @@ def encode(sea_map: SeaMap) -> bytes:
     planes = region_planes(sea_map.regions, sea_map.width, sea_map.height)
     sizes = _HEADER.pack(len(head), len(drawing), len(sea_map.coastal_cells), len(planes))
     # Not compressed: every command reads the blob, and inflating a 999 x 999 map's took
-    # 20 ms of CPU where reading its 2 MB takes 1 ms (issue 14); a 200 x 200 map's is 80 KB.
+    # 20 ms of CPU where reading its 2 MB takes 1 ms; a 200 x 200 map's is 80 KB.
     return sizes + head + drawing + sea_map.coastal_cells + b"".join(planes)
 
 
@@ -115,8 +115,8 @@ def decode(blob: bytes, text: str, source: str) -> SeaMap:
         raise ValueError("map cache blob does not match its size")
     entries: dict[str, dict[str, Any]] = {}
     # Ports mostly sell at a few prices: one Fuel (frozen) for each price and stock, of the
-    # same types (1 and 1.0 are told apart), shared by the ports that have it (issue 14:
-    # a 999 x 999 map's thousand ports)
+    # same types (1 and 1.0 are told apart), shared by the ports that have it (a
+    # 999 x 999 map has a thousand ports)
     fuels: dict[tuple[Any, ...], Fuel] = {}
     for name, entry in header["entries"].items():
         if "fuel" in entry:

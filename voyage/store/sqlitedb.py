@@ -1,10 +1,10 @@
-"""sqlite-utils, imported without numpy (issue 14: every command's start-up).
+"""sqlite-utils, imported without numpy (every command's start-up).
 
 sqlite-utils imports numpy when it is installed, only to map numpy's number types to column
 types when numpy values are inserted. voyage never inserts numpy values (only ``map render``
 uses numpy, for drawing), yet matplotlib, which hexalattice needs, always installs numpy, so
-every command that opened a campaign spent about 0.1 s importing it (0.04-0.27 s as this
-machine's speed swung on 3 Dec 2026): up to two fifths of a one-hour advance.
+every command that opened a campaign would spend about 0.1 s importing it: up to two
+fifths of a one-hour advance.
 
 Every voyage module takes :class:`Database` and :class:`Migrations` from here. The first
 import hides numpy while sqlite-utils loads (``sys.modules["numpy"] = None`` makes its

@@ -1,4 +1,4 @@
-"""Undo by journal (issue 14.1): each action records only what it changed.
+"""Undo by journal: each action records only what it changed.
 
 SQLite's own undo/redo technique (https://www.sqlite.org/undoredo.html), with old values
 instead of inverse SQL text so every value comes back exactly (a REAL keeps all its bits, a

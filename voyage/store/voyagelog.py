@@ -161,7 +161,7 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
             continue
         sailed = row["route"][: int(row["position"]) + 1]
         if len(sailed) > 1:
-            # the legend names the line (issue 15): "voyage 2 of Sea Witch", with her own
+            # the legend names the line: "voyage 2 of Sea Witch", with her own
             # count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
             tracks.append((ship_voyage_name(row["ship"], int(row["id"]), nth), sailed))
     return tracks

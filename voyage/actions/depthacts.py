@@ -20,7 +20,9 @@ from voyage.base.errors import VoyageRuleError
 from voyage.engine.clock import Engine, _ShipHour
 from voyage.map import hexes as hexmap
 from voyage.rules.depth import help_cost, uncharted_bottom
+from voyage.store.fightrows import fighters_of, open_fights
 from voyage.store.mapstore import campaign_chart
+from voyage.store.peoplerows import floaters, roster, save_floaters
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import draft_ft
 from voyage.vessels.boatships import present_weight
@@ -145,7 +147,6 @@ def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: An
     in an advance and an implosion sinks her as the engine sinks a ship (R71: who is aboard
     rolls to escape, rafts are launched, and the people in the water are kept). The
     events, for the action to log after the dive."""
-    from voyage.store.peoplerows import floaters, roster, save_floaters
 
     world = world_for(camp, chart)
     engine = Engine(world, [s], camp.roller)
@@ -175,7 +176,6 @@ def _salvage(camp: Any, ship: Any, s: Any, chart: Any) -> tuple[str, dict[str, A
             f"no port in or next to {s.hex}: a salvage crew comes only from "
             "a port in or next to her hex (R83)"
         )
-    from voyage.store.fightrows import fighters_of, open_fights
 
     for fight in open_fights(camp):
         if any(f["name"].lower() == ship.name.lower() for f in fighters_of(camp, fight["id"])):

@@ -43,6 +43,7 @@ from voyage.store.campaignfile import (
     json_problems,
     refuse_newer,
 )
+from voyage.store.foreignkeys import undeclared
 from voyage.store.sqlitedb import Database
 from voyage.tables.rulebook import rulebook_from_texts
 
@@ -296,7 +297,6 @@ def _packed_hours(conn: sqlite3.Connection, rowid: int) -> list[Any]:
 def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
     """Rows that break a declared key (a hand edit made with keys off), and keys left
     undeclared because rows pointed at missing parents when the campaign was upgraded."""
-    from voyage.store.foreignkeys import undeclared
 
     if "m190_foreign_keys" not in info.applied:
         return

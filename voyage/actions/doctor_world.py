@@ -32,8 +32,9 @@ from voyage.store.campaignfile import Finding
 from voyage.store.mapstore import unplaced_encounter_regions
 from voyage.store.oldanchors import LYING_WITHOUT_VOYAGE
 from voyage.tables.calendar import CalendarDef, CampaignCalendar, calendar_seasons
+from voyage.tables.checker import Checker
 from voyage.tables.rulebook import rulebook_from_texts
-from voyage.tables.world import check_calendar_limits
+from voyage.tables.world import SEA_STATES, WIND_SIDES, check_calendar_limits, check_calendars
 
 #: The checks of this module (voyage.actions.doctor: findings that are not damage).
 CHECKS = frozenset({"calendar", "map", "ship", "storm"})
@@ -90,8 +91,6 @@ def _rulebook(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
 def _calendar(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     """The campaign's own calendar (None: it has none; False: it does not read), checked as
     `voyage init` checks a house calendar: the table's validation, then its limits."""
-    from voyage.tables.checker import Checker
-    from voyage.tables.world import check_calendar_limits, check_calendars
 
     if "calendar" not in info.tables:
         return None
@@ -175,7 +174,6 @@ def _ships(conn: sqlite3.Connection, info: Any, chart: Any, add: Any) -> None:
 
 def _storms(conn: sqlite3.Connection, info: Any, add: Any) -> None:
     """A storm row `voyage weather storm` would not have made (a hand edit)."""
-    from voyage.tables.world import SEA_STATES, WIND_SIDES
 
     if "storms" not in info.tables:
         return

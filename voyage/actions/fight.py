@@ -26,6 +26,7 @@ from voyage.dice.events import Event, Outcome
 from voyage.dice.roller import Modifier
 from voyage.engine.clock import ShipState
 from voyage.rules.collisions import check_kind, relative_speed, speeds_after
+from voyage.rules.crewless import no_crew
 from voyage.rules.dodge import dodge
 from voyage.rules.hull import hull_hit
 from voyage.rules.ramming import ram
@@ -208,8 +209,6 @@ def _hands(camp: Campaign, f: dict[str, Any], work: str, why: str = "") -> None:
     if f["kind"] == "ship":
         ship = camp.get_ship(f["name"])
         if ship.crew < 1:
-            from voyage.rules.crewless import no_crew
-
             raise no_crew(ship, work, why)
 
 

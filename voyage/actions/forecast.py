@@ -50,6 +50,7 @@ from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, ShipState, World
 from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
+from voyage.rules.shoals import draft_chart
 from voyage.store import campaignfile, housetables, mapstore
 from voyage.store.campaign import (
     NEEDED_TABLES,
@@ -196,8 +197,6 @@ def prepare(
     else:
         state = current
         if to or route:
-            from voyage.rules.shoals import draft_chart
-
             # R83: round a built boat's shoals, as `voyage act SHIP course` does
             hexes = voyages.plan_route(
                 draft_chart(chart, state.ship, camp.rulebook),

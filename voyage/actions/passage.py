@@ -22,6 +22,7 @@ from voyage.store.mapstore import campaign_chart, map_row
 from voyage.store.voyagerows import save_state
 from voyage.tables.calendar import campaign_calendar
 from voyage.vessels import ships as shipfig
+from voyage.vessels.fittings import anchors_aboard
 from voyage.vessels.submersible import depth_now
 from voyage.vessels.vessel import Ship
 
@@ -94,7 +95,6 @@ def anchor_or_weigh(
 ) -> tuple[str, dict[str, Any]]:
     """R65: drop anchor where an anchor reaches the bottom, with an anchor aboard; weigh it
     (or, adrift, get under way again)."""
-    from voyage.vessels.fittings import anchors_aboard
 
     if what == "weigh":
         if s.status not in ("anchored", "adrift"):

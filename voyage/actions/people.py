@@ -14,6 +14,7 @@ from voyage.base.text import plural
 from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
 from voyage.rules import water as rules
+from voyage.rules.crewless import no_crew
 from voyage.store.peoplerows import (
     delete_person,
     floaters,
@@ -27,6 +28,7 @@ from voyage.store.peoplerows import (
 )
 from voyage.store.voyagerows import insert_voyage, save_state
 from voyage.vessels.ships import load, sinking_load
+from voyage.vessels.vessel import life_jackets, life_rafts
 from voyage.world.water import (
     Floater,
     board,
@@ -173,7 +175,6 @@ def check_counts(camp: Campaign, ship: Ship) -> None:
 
 def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | None) -> None:
     """R70: life jackets and rafts are ship's stores, bought in port (more only there)."""
-    from voyage.vessels.vessel import life_jackets, life_rafts
 
     more = (jackets is not None and jackets > life_jackets(ship)) or (
         rafts is not None and rafts > life_rafts(ship)
@@ -308,7 +309,6 @@ def start_search(camp: Campaign, ship: Ship, s: Any) -> tuple[str, Any]:
         raise VoyageRuleError(f"{ship.name} was abandoned: she has no crew to search")
     if ship.crew < 1:  # R74: a crewless ship (put back after an abandon) cannot search, as
         # she cannot sail (voyages.sail) nor do any work that needs hands (voyage.actions.crewless)
-        from voyage.rules.crewless import no_crew
 
         raise no_crew(ship, "search")
     here = [f for f in floaters(camp) if f.afloat and f.hex == where]

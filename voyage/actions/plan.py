@@ -31,7 +31,7 @@ from typing import Any
 
 from voyage.actions.depthroutes import shoal_warning
 from voyage.actions.forecast import Leg, Setup, check_counts, default_seed, forecast, prepare
-from voyage.actions.voyages import check_pace, plan_route, shallows
+from voyage.actions.voyages import campaign_chart, check_pace, open_voyage, plan_route, shallows
 from voyage.base.errors import VoyageError
 from voyage.base.text import plural
 from voyage.map import hexes as hexmap
@@ -107,12 +107,6 @@ def candidates(
     camp: Any, ship_name: str, to: str, pace: str | None = None, strain: int = 0
 ) -> list[Candidate]:
     """The numbered candidate routes for a ship in port (see the module docstring)."""
-    from voyage.actions.voyages import (
-        campaign_chart,
-        check_pace,
-        open_voyage,
-        plan_route,
-    )
 
     ship = camp.get_ship(ship_name)
     current = open_voyage(camp, ship.name)

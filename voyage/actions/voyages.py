@@ -31,11 +31,13 @@ from voyage.engine.clock import (
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
+from voyage.rules.crewless import already_at_sea
 from voyage.rules.drift import current_lookup
 from voyage.rules.shoals import draft_chart
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
 from voyage.store.mapstore import campaign_chart
+from voyage.store.peoplerows import floaters, roster, save_floaters
 from voyage.store.voyagerows import (
     insert_voyage,
     open_voyage,
@@ -206,8 +208,6 @@ def planned_voyage(
             f"repair leak`, R86) or sail on with `voyage act {ship.name!r} course --to CCRR`"
         )
     elif current is not None:
-        from voyage.rules.crewless import already_at_sea
-
         raise already_at_sea(ship, current)
     if chart is None:
         chart, _ = campaign_chart(camp)
@@ -311,7 +311,6 @@ def advance(
 
         refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
-        from voyage.store.peoplerows import floaters, roster, save_floaters
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)
@@ -356,7 +355,6 @@ def place_ship(camp: Campaign, ship_name: str, hex_name: str, chart: Any = None)
         ship = camp.get_ship(ship_name)
         if ship.status == "sunk":
             raise VoyageRuleError(f"{ship.name} is sunk: she lies on the bottom at {ship.hex}")
-        from voyage.actions.passage import end_lying
 
         current = open_voyage(camp, ship.name)
         if current is not None and not lying(current):

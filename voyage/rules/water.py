@@ -25,6 +25,7 @@ from voyage.base.text import plural
 from voyage.dice.roller import _STR, Dice, Modifier, Roll, Roller, odds, parse
 from voyage.rules.capsize import sea_state_rules
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.vessel import load_category_for
 
 #: R60: the four sea states, mildest first (their levels are 0 to 3).
 SEA_STATES = ("calm", "stormy seas", "major storm", "hurricane")
@@ -498,7 +499,6 @@ def search_person(roller: Roller, book: RuleBook, night: bool, who: str) -> Roll
 
 def raft_load_category(people: int, book: RuleBook) -> str:
     """R73: a raft's load category, 10 hlbs a person against a Tier I Deadweight."""
-    from voyage.vessels.vessel import load_category_for
 
     tier = int(water_rules(book)["raft_tier"])
     return load_category_for(people * int(book.load["person_weight"]), book.deadweight(tier), book)

@@ -22,6 +22,7 @@ import errno
 import json
 import os
 import sqlite3
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,6 +33,7 @@ from urllib.parse import quote
 from voyage import __version__
 from voyage.base.atomicfile import clear_stale, fsync
 from voyage.base.errors import CampaignError, VoyageError
+from voyage.store.sqlitedb import Database
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -109,7 +111,6 @@ def mend_side_files(path: Path) -> None:
     """Make the WAL's side files of a campaign we may write writable again, where they are
     ours: SQLite makes them with the campaign's mode, so a campaign read while it was
     read-only (by an older voyage) left them read-only, and every change was refused."""
-    import stat
 
     for side in (Path(f"{path}-wal"), Path(f"{path}-shm")):
         try:
@@ -305,7 +306,6 @@ def build_atomically(path: Path, populate: Callable[[Database], None]) -> None:
     rename, so a file that appeared at ``path`` meanwhile is never replaced). A kill at any
     moment leaves no file at ``path`` or a complete campaign.
     """
-    from voyage.store.sqlitedb import Database
 
     folder = path.parent
     clear_stale_builds(path)

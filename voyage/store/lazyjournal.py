@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -196,7 +197,6 @@ def _signal_lost() -> None:
     """A Ctrl-C or SIGTERM whose exception was raised inside the authorizer (SQLite calls
     it while preparing): SQLite said "not authorized" instead, and the statement never ran;
     the interrupt is raised again (voyage.base.stopsignals, loaded only by the console script)."""
-    import sys
 
     stops = sys.modules.get("voyage.base.stopsignals")
     if stops is not None:

@@ -23,6 +23,7 @@ from voyage.map.seamap import SeaMap, bundled_campaign, load_map, parse_map
 from voyage.map.storms import group_storms, storm_rows, storms_at
 from voyage.store import mapcache
 from voyage.tables.calendar import calendar_seasons, campaign_calendar
+from voyage.tables.world import SEA_STATES, WIND_SIDES
 from voyage.world.cells import roll_hour
 from voyage.world.seasons import season_of
 from voyage.world.seastate import (
@@ -200,7 +201,6 @@ def add_storm(
         raise MapError("give both --around HEX and --radius N, or neither")
     if radius is not None and radius < 0:
         raise MapError(f"radius must be 0 or more (got {radius})")
-    from voyage.tables.world import SEA_STATES, WIND_SIDES
 
     if state not in SEA_STATES[1:]:
         raise MapError(f"unknown sea state {state!r}: use {', '.join(SEA_STATES[1:])} (R60)")

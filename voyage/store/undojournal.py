@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from voyage.base.errors import CampaignError, VoyageError
+from voyage.map.routetext import inshore_from_json, route_from_json
 
 JOURNAL = "undo_journal"
 #: The temp table holding the id of the action under way (empty outside actions).
@@ -358,7 +359,6 @@ def restore_snapshot(conn: sqlite3.Connection, snapshot: dict[str, list[dict[str
     row of such a snapshot still holds its route and inshore flags, which live in
     ``voyage_routes`` since m100 (voyage.store.migrations), as text since m106 (the snapshot's
     JSON is converted: voyage.map.routetext)."""
-    from voyage.map.routetext import inshore_from_json, route_from_json
 
     routes = snapshot.get("voyages")
     if routes is not None and "voyage_routes" not in snapshot:

@@ -7,8 +7,12 @@ import json
 from typing import Any
 
 from voyage.base.text import plain
+from voyage.base.voyagenames import ship_voyage_name
 from voyage.engine.clock import CLOSED_STATUSES
 from voyage.map.routetext import inshore_from_text, route_from_text
+from voyage.rules.drift import current_lookup, route_hours
+from voyage.rules.emergency import minutes_left
+from voyage.rules.towing import TOWED_BY
 from voyage.store.campaigndb import Campaign
 from voyage.store.hourdays import read_hours
 from voyage.store.mapstore import campaign_chart
@@ -56,8 +60,6 @@ def _filters(ship: str | None, voyage_id: int | None) -> tuple[str, list[Any]]:
 
 def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     """Every ship at sea at a glance."""
-    from voyage.rules.drift import current_lookup, route_hours
-    from voyage.rules.emergency import minutes_left
 
     book = camp.rulebook
     out = []
@@ -123,7 +125,6 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
 def _towed_at_their_towers_speed(rows: list[dict[str, Any]], states: list[Any]) -> None:
     """R92: the two move together at the tower's speed: a ship under tow is shown at it,
     not at the speed she would make by herself (status read 6 knots for a ship towed at 5)."""
-    from voyage.rules.towing import TOWED_BY
 
     by_name = {r["ship"]: r for r in rows}
     for row, s in zip(rows, states, strict=True):
@@ -151,7 +152,6 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
     ("all") or none ("none"): what `voyage map render` draws."""
     if which == "none":
         return []
-    from voyage.base.voyagenames import ship_voyage_name
 
     tracks = []
     counts: dict[str, int] = {}

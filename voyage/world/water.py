@@ -30,6 +30,7 @@ from voyage.dice.roller import Roll, Roller
 from voyage.rules import water as rules
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.ships import load, sinking_load
+from voyage.vessels.vessel import life_jackets, life_rafts
 
 #: States of a floater: afloat (in a raft or the water) and how it ended.
 AFLOAT = "afloat"
@@ -218,7 +219,6 @@ def leave_ship(
     """R71: everyone leaves ``ship`` at ``hex_name``. Without a roller (``abandon``, the ship
     afloat) nobody rolls; with one (she submerges or is swallowed) each below deck escapes on
     1-2 on d6 and each above deck on 3+ on 2d6, and each raft is launched on a 4-in-6."""
-    from voyage.vessels.vessel import life_jackets, life_rafts
 
     w = rules.water_rules(book)
     out = Departure()

@@ -247,7 +247,7 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
             return out
 
     camp = open_campaign(db)
-    counted = voyage.store.campaigndb.commits
+    counted = voyage.base.stopsignals.commits
     real = camp.db.conn
     camp.db.conn = SignalAfterCommit(real)  # type: ignore[assignment]
     try:
@@ -256,7 +256,7 @@ def test_a_signal_just_after_the_commit_counts_the_change_as_saved(
     finally:
         camp.db.conn = real
         camp.close()
-    assert voyage.store.campaigndb.commits == counted + 1
+    assert voyage.base.stopsignals.commits == counted + 1
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT name FROM campaign").fetchone()[0] == "Changed"
     conn.close()

@@ -40,6 +40,6 @@ def main() -> None:
 
 
 def _commits() -> int:
-    """The campaign commits this process made (voyage.store.campaign counts them; 0 before it
+    """The campaign commits this process made (voyage.base.stopsignals counts them; 0 before it
     loads)."""
-    return getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0)
+    return getattr(sys.modules.get("voyage.base.stopsignals"), "commits", 0)

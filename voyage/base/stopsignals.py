@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -46,6 +45,17 @@ received: int | None = None
 _BEFORE: dict[int, Any] = {}
 #: the campaign commits this process had made when :func:`install` ran (voyage.store.campaign)
 _COMMITS = [0]
+#: Campaign transactions this process has committed (voyage.store.campaigndb counts them
+#: here): a signal after a commit is told that the change was saved.
+commits = 0
+
+
+def count_commit() -> None:
+    """One more campaign transaction committed (called by the store)."""
+    global commits
+    commits += 1
+
+
 #: the process that ran :func:`install` (a forked worker inherits the handlers a moment)
 _PID = [0]
 #: how many :func:`held` blocks are running, and the signals that came meanwhile
@@ -66,7 +76,7 @@ def install() -> None:
     before, each remembered (a signal ignored at start-up stays ignored)."""
     global received
     received = None
-    _COMMITS[0] = getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0)
+    _COMMITS[0] = commits
     _PID[0] = os.getpid()
     for signum in (signal.SIGINT, *STOP_SIGNALS):
         before = signal.getsignal(signum)
@@ -128,9 +138,7 @@ def ending_at_once(cleanup: Callable[[], None]) -> Iterator[None]:
             os._exit(1)
         received = signum
         cleanup()
-        saved = bool(
-            getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0) - _COMMITS[0]
-        )
+        saved = bool(commits - _COMMITS[0])
         line = f"Error: {interrupted_line(signum, saved=saved)}\n"
         with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
             if os.isatty(2):

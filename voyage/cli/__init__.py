@@ -151,9 +151,9 @@ class LazyGroup(click.Group):
 
 
 def _commits() -> int:
-    """voyage.store.campaigndb.commits, 0 while the store is not imported (not imported just
+    """voyage.base.stopsignals.commits, 0 while it is not imported (not imported just
     for this: a command that needs no campaign starts without sqlite-utils)."""
-    return getattr(sys.modules.get("voyage.store.campaigndb"), "commits", 0)
+    return getattr(sys.modules.get("voyage.base.stopsignals"), "commits", 0)
 
 
 class Interrupted(click.ClickException):

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from voyage.base import stopsignals
 from voyage.base.errors import CampaignError, ShipError, VoyageError, quoted
 from voyage.dice.roller import CheckOptions, Roller
 from voyage.store import undojournal
@@ -38,7 +39,6 @@ from voyage.vessels.ships import Ship, ship_from_row, ship_to_row
 
 #: Write transactions this process has committed: a command stopped by Ctrl-C says whether
 #: its change was saved (voyage.cli.interrupted_line).
-commits = 0
 
 #: The tables a snapshot held, when each action saved one (before the journal, m030): kept
 #: for the storage bench's baseline. Undo needs no list now: every table is journaled.
@@ -186,16 +186,16 @@ class Campaign:
             if "locked" in str(exc) or "busy" in str(exc):
                 raise busy_error(self.path) from None
             raise
-        global commits
         committing = False
         try:
             yield self.db
             committing = True
             conn.execute("COMMIT")  # a deferred foreign key (m190) that fails here rolls back
-            commits += 1
+            stopsignals.count_commit()
         except BaseException as exc:
             if committing and not conn.in_transaction and not isinstance(exc, sqlite3.Error):
-                commits += 1  # a signal (Ctrl-C, SIGTERM) just after the COMMIT: it is saved
+                # a signal (Ctrl-C, SIGTERM) just after the COMMIT: it is saved
+                stopsignals.count_commit()
                 raise
             conn.rollback()
             self._forget()

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import sys
 from collections.abc import Iterable
 from typing import Any
 
+from voyage.base import stopsignals
 from voyage.base.errors import CampaignError
 from voyage.store.undojournal import _PREFIX, ACTIVE, JOURNAL, install, run_together, table_triggers
 
@@ -196,11 +196,9 @@ class JournalCursor(sqlite3.Cursor):
 def _signal_lost() -> None:
     """A Ctrl-C or SIGTERM whose exception was raised inside the authorizer (SQLite calls
     it while preparing): SQLite said "not authorized" instead, and the statement never ran;
-    the interrupt is raised again (voyage.base.stopsignals, loaded only by the console script)."""
+    the interrupt is raised again (voyage.base.stopsignals)."""
 
-    stops = sys.modules.get("voyage.base.stopsignals")
-    if stops is not None:
-        stops.raise_received()
+    stopsignals.raise_received()
 
 
 class JournalConnection(sqlite3.Connection):

@@ -69,11 +69,6 @@ def test_lint_imports_passes(linted: subprocess.CompletedProcess[str]) -> None:
     assert linted.returncode == 0, linted.stdout + linted.stderr
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the generated .marshal caches are removed on another branch; this mark goes "
-    "once it is merged",
-)
 def test_no_file_in_the_package_is_binary() -> None:
     binary = [
         str(path.relative_to(ROOT))

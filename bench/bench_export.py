@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from voyage.dice.roller import Modifier, Roller  # noqa: E402
 from voyage.engine.clock import HourRow  # noqa: E402
 from voyage.map.routetext import route_text  # noqa: E402
-from voyage.outputs import export  # noqa: E402
+from voyage.outputs import export, exportjson, exportmd, handouts  # noqa: E402
 from voyage.store.campaign import Campaign, create_campaign  # noqa: E402
 from voyage.store.hourdays import write_hours  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
@@ -205,19 +205,19 @@ def main() -> None:
         camp = make_campaign(db, args.days, args.events_per_day)
         log = export.load_voyage(camp, SHIP)
         rows = {"hours": log.hours, "events": log.events}
-        data = export.to_json(log)
+        data = exportjson.to_json(log)
 
         def written(fmt: str) -> Callable[[], Any]:
-            return lambda: export.write_exports(
+            return lambda: handouts.write_exports(
                 export.load_voyage(camp, SHIP), [fmt], folder / f"out.{fmt}", force=True
             )
 
         timed: list[tuple[str, Callable[[], Any], int]] = [
             ("baseline json.dumps of the rows", lambda: json.dumps(rows), args.repeat),
             ("load_voyage (read the log)", lambda: export.load_voyage(camp, SHIP), args.repeat),
-            ("Markdown text", lambda: export.to_markdown(log), args.repeat),
-            ("JSON text", lambda: export.json_text(log), args.repeat),
-            ("JSON schema check (--validate)", lambda: export.validate(data), 1),
+            ("Markdown text", lambda: exportmd.to_markdown(log), args.repeat),
+            ("JSON text", lambda: exportjson.json_text(log), args.repeat),
+            ("JSON schema check (--validate)", lambda: exportjson.validate(data), 1),
             ("Markdown: read + write the file", written("md"), args.repeat),
             ("JSON: read + write the file", written("json"), args.repeat),
         ]

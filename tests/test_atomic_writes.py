@@ -160,7 +160,8 @@ def test_an_export_failing_half_way_writes_no_format_and_keeps_the_old_files(
 
 def test_an_interrupted_picture_export_leaves_nothing(voyage_db, tmp_path, monkeypatch):
     from voyage.map.seamap import bundled_campaign, load_map
-    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.outputs.export import load_voyage
+    from voyage.outputs.handouts import write_exports
     from voyage.store.campaign import open_campaign
 
     camp = open_campaign(voyage_db)

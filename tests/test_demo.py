@@ -78,7 +78,7 @@ def test_demo_picture_decodes(ran: tuple[Path, object]) -> None:
 def test_the_demo_campaign_plays_on_and_exports_valid_json(ran: tuple[Path, object]) -> None:
     import jsonschema
 
-    from voyage.outputs.export import load_schema
+    from voyage.outputs.exportjson import load_schema
 
     cwd, _ = ran
     db = cwd / "voyage-demo" / f"demo-seed-{SEED}.db"

@@ -265,7 +265,7 @@ def test_markdown_rolls_folded_or_hidden(campaign: Path, tmp_path: Path) -> None
 def test_json_validates_against_the_shipped_schema(campaign: Path, tmp_path: Path) -> None:
     import jsonschema
 
-    from voyage.outputs.export import load_schema, schema_path
+    from voyage.outputs.exportjson import load_schema, schema_path
 
     assert schema_path().is_file()
     assert "voyage/schemas" in schema_path().as_posix()
@@ -289,7 +289,8 @@ def test_json_validates_against_the_shipped_schema(campaign: Path, tmp_path: Pat
 
 
 def test_a_broken_export_fails_the_schema() -> None:
-    from voyage.outputs.export import ExportError, validate
+    from voyage.outputs.export import ExportError
+    from voyage.outputs.exportjson import validate
 
     with pytest.raises(ExportError, match="schema"):
         validate({"version": "2"})
@@ -324,7 +325,8 @@ def _broken(data: dict[str, Any], where: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("where", ["hours/3/fuel", "events/0/rolls/0/faces", "summary", "(top)"])
 def test_the_validator_catches_a_broken_document(campaign: Path, where: str) -> None:
-    from voyage.outputs.export import ExportError, load_voyage, to_json, validate
+    from voyage.outputs.export import ExportError, load_voyage
+    from voyage.outputs.exportjson import to_json, validate
     from voyage.store.campaign import open_campaign
 
     camp = open_campaign(campaign)
@@ -373,7 +375,7 @@ def test_export_validate_needs_the_json_format(campaign: Path, tmp_path: Path) -
 
 
 def test_csv_has_one_row_per_ship_hour(campaign: Path, tmp_path: Path) -> None:
-    from voyage.outputs.export import CSV_COLUMNS
+    from voyage.outputs.csvexport import CSV_COLUMNS
 
     result = run([SHIP, "--format", "csv"], campaign, tmp_path)
     assert result.exit_code == 0, result.output
@@ -461,8 +463,9 @@ def test_png_is_the_track_on_the_map_and_the_markdown_links_it(
     from matplotlib.image import imread
 
     from voyage.map.seamap import bundled_campaign, load_map
-    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.outputs.export import load_voyage
     from voyage.outputs.exportpicture import picture_area, picture_marks
+    from voyage.outputs.handouts import write_exports
     from voyage.outputs.picturemarks import Mark
     from voyage.outputs.render import MapGeometry, hex_pixel
     from voyage.store.campaign import open_campaign
@@ -611,7 +614,8 @@ def test_players_log_leaves_out_routine_checks_ruling_codes_and_rolls(
 
 def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_path: Path) -> None:
     from voyage.map.seamap import bundled_campaign, load_map
-    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.outputs.export import load_voyage
+    from voyage.outputs.handouts import write_exports
     from voyage.store.campaign import open_campaign
 
     camp = open_campaign(campaign)

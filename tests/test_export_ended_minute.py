@@ -11,7 +11,7 @@ import jsonschema
 from click.testing import CliRunner
 from conftest import ok, trawler_at
 
-from voyage.outputs.export import load_schema
+from voyage.outputs.exportjson import load_schema
 from voyage.tables.calendar import format_time
 
 

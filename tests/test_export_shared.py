@@ -11,7 +11,7 @@ from pathlib import Path
 from test_export import SHIP, make_voyage
 
 from voyage.dice.roller import Roller
-from voyage.outputs import export
+from voyage.outputs import export, exportjson, exportmd
 from voyage.store.campaign import create_campaign
 
 
@@ -55,8 +55,8 @@ def test_equal_rolls_texts_are_decoded_once_and_shared(tmp_path: Path) -> None:
 
 def test_the_exports_are_the_text_json_and_the_rolls_make(tmp_path: Path) -> None:
     log = _campaign(tmp_path)
-    text = export.json_text(log)
-    assert text == json.dumps(export.to_json(log), indent=2, ensure_ascii=False) + "\n"
+    text = exportjson.json_text(log)
+    assert text == json.dumps(exportjson.to_json(log), indent=2, ensure_ascii=False) + "\n"
     assert json.loads(text)["summary"]["rolls"] == 3 + 3  # the voyage's three and one each
-    markdown = export.to_markdown(log)
+    markdown = exportmd.to_markdown(log)
     assert markdown.count("coastal hazard") == 3

@@ -247,7 +247,8 @@ def test_route_on_integer_cells_is_the_route_by_names(rows, data):
 
 
 def test_round_trip_and_fills_with_a_long_unicode_legend():
-    from voyage.outputs.render import fill_kinds, hex_colour, kind_colour
+    from voyage.outputs.palette import hex_colour, kind_colour
+    from voyage.outputs.render import fill_kinds
 
     chars = [chr(0x4E00 + i) for i in range(300)]  # more kinds than a byte can number
     legend = "".join(f'  "{c}": {{terrain: sea, seabed: rocky}}\n' for c in chars[:-1])

@@ -197,7 +197,7 @@ def test_map_show_marks_rafts_and_people_in_the_water(runner, crewed):
 def test_an_abandoned_ships_json_export_validates_with_her_people(runner, crewed, tmp_path):
     import jsonschema
 
-    from voyage.outputs.export import load_schema
+    from voyage.outputs.exportjson import load_schema
 
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")

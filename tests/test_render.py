@@ -13,10 +13,8 @@ from voyage.base.errors import MapError
 from voyage.base.paths import campaigns_dir
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import load_map, parse_map
+from voyage.outputs.palette import SEABED_COLOURS, STORM_COLOUR, TERRAIN_COLOURS
 from voyage.outputs.render import (
-    SEABED_COLOURS,
-    STORM_COLOUR,
-    TERRAIN_COLOURS,
     MapGeometry,
     hex_center,
     hex_pixel,

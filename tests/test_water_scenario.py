@@ -124,7 +124,7 @@ def test_a_freighter_holed_at_night_in_a_major_storm(runner, tmp_path, monkeypat
     assert "What became of everyone" in outs[-2] and "drowned in a major storm" in outs[-2]
     import jsonschema
 
-    from voyage.outputs.export import load_schema
+    from voyage.outputs.exportjson import load_schema
 
     exported = json.loads(outs[-1])
     jsonschema.validate(exported, load_schema())  # tallies of drowning rolls included

@@ -110,8 +110,9 @@ def export(
 
         voyage export "Sea Witch" -f csv --out -
     """
-    from voyage.outputs.export import load_voyage, write_exports
+    from voyage.outputs.export import load_voyage
     from voyage.outputs.export import sea_map_for as _sea_map
+    from voyage.outputs.handouts import write_exports
 
     printed = None
     if out == STDOUT:  # before the campaign is read: a refusal costs nothing

@@ -1,4 +1,4 @@
-"""Browse a campaign in Datasette (issue 15, the optional extra ``browse``).
+"""Browse a campaign in Datasette (the optional extra ``browse``).
 
 The campaign is served read-only: Datasette opens a file database with ``mode=ro`` and
 grants no write permission unless told to, and nothing here tells it to. The metadata says
@@ -9,6 +9,8 @@ Datasette is imported only by :func:`datasette_app`, never at start-up.
 
 from __future__ import annotations
 
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +24,6 @@ DATASETTE = "datasette>=0.65,<0.66"
 
 def install_hint() -> str:
     """The one command that installs Datasette beside this voyage (its own Python's pip)."""
-    import shlex
-    import sys
-
     return (
         f"install it with: {shlex.quote(sys.executable)} -m pip install '{DATASETTE}' "
         "(or, in voyage's folder, pip install '.[browse]')"

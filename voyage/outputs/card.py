@@ -1,4 +1,4 @@
-"""A printable ship card (issue 15): the ship's figures, her Load against her Deadweight, and
+"""A printable ship card: the ship's figures, her Load against her Deadweight, and
 the odds of the rolls a referee makes most at the table, as one PNG or PDF page.
 
 The figures are :func:`voyage.vessels.ships.figures` (the same as ``ship show``); the odds come from
@@ -12,9 +12,13 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import VoyageError
+from voyage.base.paths import no_folder
 from voyage.base.tiers import roman
 from voyage.outputs.report import LOAD_LABELS, equipment_text
+from voyage.rules.capsize import capsize_odds
+from voyage.rules.dodge import dodge_odds
 from voyage.tables.rulebook import RuleBook
 
 #: Card size in inches (a landscape postcard, A6) and the formats written by suffix.
@@ -35,9 +39,6 @@ class CardError(VoyageError):
 
 def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     """The card's text in three blocks: the heading, the figures and the odds."""
-    from voyage.rules.capsize import capsize_odds
-    from voyage.rules.dodge import dodge_odds
-
     engine = f"Engine {roman(fig['engine_tier'])}" if fig["engine_tier"] else "No engine (oars)"
     heading = [
         fig["name"],
@@ -91,8 +92,6 @@ def draw_ship_card(
             f": give --out {path.with_suffix('.png').name}"
         )
     if not path.parent.is_dir():
-        from voyage.base.paths import no_folder
-
         raise CardError(no_folder(path.parent))
     text = card_lines(fig, book)
 
@@ -118,7 +117,6 @@ def draw_ship_card(
         for line in text["odds"]:
             figure.text(0.05, y, line, fontsize=8, va="top", style="italic")
             y -= 0.04
-        from voyage.base.atomicfile import FileBatch
 
         with FileBatch(force=force) as batch:
             figure.savefig(batch.add(path), format=fmt, dpi=150)

@@ -1,4 +1,4 @@
-"""The campaign journal (issue 15): every ship's story over a stretch of the campaign, day
+"""The campaign journal: every ship's story over a stretch of the campaign, day
 by day, for players (what happened, in the sea's words) or for the referee (every roll).
 
 This is what a referee posts after a session: ``voyage journal --since "day 3"``. It reads
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voyage.base.errors import VoyageError
+from voyage.outputs.export import sea_map_for, the
 from voyage.store.logrows import events_between
 from voyage.tables.calendar import campaign_calendar, format_date, format_time
 
@@ -132,8 +133,6 @@ def port_named(hex_name: Any, places: dict[str, str] | None) -> str:
 
 def map_places(camp: Any) -> dict[str, str]:
     """hex -> port name for every port of the campaign's map (none without a map)."""
-    from voyage.outputs.export import sea_map_for
-
     sea_map = sea_map_for(camp)
     return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
 
@@ -175,8 +174,6 @@ def event_for_players(event: dict[str, Any], places: dict[str, str] | None = Non
             return name_places(for_players(told), places)
     if not isinstance(changes, dict) or "fight" not in changes:
         return name_places(for_players(str(event.get("text") or "")), places)
-    from voyage.outputs.fightstory import players_text
-
     told = players_text({**event, "changes": changes})
     return None if told is None else name_places(told, places)
 
@@ -310,3 +307,55 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
             out += [f"    - `{line}`" for line in e.rolls]
         out.append("")
     return "\n".join(out)
+
+
+# ---------------------------------------------------------------- a fight, for players
+
+#: A parenthesis holding figures: "(0/1/1 yd)", "(relative speed 13)".
+_FIGURES = re.compile(r"\s*\([^()]*\d[^()]*\)")
+_MODIFIER = re.compile(r",? with a modifier of [+-]?\d+")
+_DICE = re.compile(r"\b\d*d\d+=")
+
+#: Rules' words and the sea's, for players.
+_SEA_WORDS = [
+    (re.compile(r"(?:,)? \d+ minute\(s\) of the voyage clock"), ""),
+    (re.compile(r": relative speed \d+"), ""),
+    (re.compile(r" is hit by an Explosion(?:,? in its \w+ zone)?"), " takes the blow"),
+    (re.compile(r"hull survives the Explosion"), "hull holds"),
+    (re.compile(r"(?:an|the) Explosion"), "the blast"),
+]
+
+
+def named_in(event: dict[str, Any]) -> str:
+    """The event's text with "the ship" replaced by her name."""
+    text = " ".join(str(event.get("text") or "").split())
+    ship = event.get("ship")
+    if not ship:
+        return text
+    name = the(str(ship))
+    text = re.sub(r"^The ship\b", name[0].upper() + name[1:], text)
+    text = re.sub(r"(?<=[.:;] )The ship\b", name[0].upper() + name[1:], text)
+    text = re.sub(r"\bthe ship\b", "she", text)
+    text = re.sub(r"(?:^|(?<=[.:;] ))The hull\b", f"{name[0].upper() + name[1:]}'s hull", text)
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def players_text(event: dict[str, Any]) -> str | None:
+    """A fight's event in the sea's words, or None when players would not hear of it (the
+    journal, the days of the players' export, their CSV and the fight story tell a fight's
+    events so)."""
+    kind, changes = event.get("kind"), event["changes"]
+    if kind == "fight round":
+        return None
+    if kind == "fight" and not changes.get("ended") and _DICE.search(str(event["text"])):
+        ship = event.get("ship")  # R53: a change of movement
+        return (
+            f"{the(str(ship)).capitalize()[:1]}{the(str(ship))[1:]} changes her speed."
+            if ship
+            else None
+        )
+    text = for_players(named_in(event))
+    text = _MODIFIER.sub("", _FIGURES.sub("", text))
+    for words, plain in _SEA_WORDS:
+        text = words.sub(plain, text)
+    return re.sub(r"\s{2,}", " ", text).replace(" .", ".").replace(" ,", ",").strip()

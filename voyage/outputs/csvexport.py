@@ -13,6 +13,10 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
+from voyage.outputs.chronicle import event_for_players
+from voyage.outputs.export import _clock_of, is_notable
+from voyage.tables.calendar import format_time
+
 if TYPE_CHECKING:
     from voyage.outputs.export import VoyageLog
 
@@ -46,10 +50,6 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
     For ``audience`` "players" the events are those the players' Markdown numbers (no
     routine checks), in the players' words (no ruling codes, no drowning dice, no
     leviathan's figures: voyage.outputs.chronicle.for_players)."""
-    from voyage.outputs.chronicle import event_for_players
-    from voyage.outputs.export import _clock_of, is_notable
-    from voyage.tables.calendar import format_time
-
     players = audience == "players"
     by_clock: dict[int, list[dict[str, Any]]] = {}
     for event in log.events:

@@ -31,7 +31,8 @@ from voyage.base.errors import VoyageError
 from voyage.base.tiers import roman
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import bundled_campaign, read_campaign_file
-from voyage.outputs.export import load_voyage, summary, write_exports
+from voyage.outputs.export import load_voyage, summary
+from voyage.outputs.handouts import write_exports
 from voyage.rules.shiptables import roll_ship
 from voyage.store.campaign import create_campaign
 from voyage.store.mapstore import add_storm, campaign_chart, load_into_campaign, sea_states_for

@@ -1,4 +1,4 @@
-"""Encounters on the pictures (issue 12): what a ship met (R93), the fights and rams
+"""Encounters on the pictures: what a ship met (R93), the fights and rams
 (R94, R91) and ships that met on crossing courses, each marked in its hex with a crimson
 diamond and an "encounter" entry in the legend.
 
@@ -16,6 +16,9 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from voyage.engine.clock import CLOSED_STATUSES
+from voyage.map import hexes as hexmap
+from voyage.outputs.export import event_numbers
 from voyage.store.logrows import meeting_events
 
 #: (hex, words beside the mark): words may be "".
@@ -52,8 +55,6 @@ def encounter_hex(event: dict[str, Any]) -> str | None:
 def voyage_places(log: Any, marked: Iterable[Place] = ()) -> list[Place]:
     """(hex, numbers) of the encounters of one voyage (a voyage.outputs.export.VoyageLog), with
     their event numbers unless the picture's mark in that hex already shows them."""
-    from voyage.outputs.export import event_numbers
-
     numbers = event_numbers(log)
     found: dict[str, list[int]] = {}
     for index, event in enumerate(log.events):
@@ -104,8 +105,6 @@ def overlay(places: Sequence[Place], then: Overlay | None = None) -> Overlay:
     def draw(ax: Any, geometry: Any, shown: set[str]) -> list[Any]:
         from matplotlib import patheffects
         from matplotlib.lines import Line2D
-
-        from voyage.map import hexes as hexmap
 
         handles = list(then(ax, geometry, shown)) if then is not None else []
         scale = float(getattr(geometry, "scale", 36)) / 36
@@ -159,11 +158,12 @@ def overlay(places: Sequence[Place], then: Overlay | None = None) -> Overlay:
 def render_places(camp: Any, which: str, until: int) -> list[Place]:
     """The encounters `voyage map render --tracks WHICH` marks: those of the voyages whose
     tracks it draws (open, all or none), up to the hour drawn."""
-    from voyage.engine.clock import CLOSED_STATUSES
-    from voyage.store.voyagelog import voyage_list
-
     if which == "none":
         return []
+    # here, not at the top: voyage.store.voyagelog loads sqlite-utils, and with it click,
+    # which a picture drawn from a voyage's log (the export, the engine) does without
+    from voyage.store.voyagelog import voyage_list
+
     ids = (
         None
         if which == "all"

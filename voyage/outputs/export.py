@@ -1,13 +1,10 @@
-"""Voyage logs as Markdown (for players), JSON (for tools), CSV (for spreadsheets) and PNG.
+"""The voyage's log as the exports read it: :func:`load_voyage` gathers one voyage into a
+:class:`VoyageLog` from the log tables the engine writes (``voyages``, ``hours``, ``events``),
+and the text helpers every format shares (times, track, summary, Markdown escaping, the
+notable events' numbers). Nothing here changes the campaign.
 
-Everything here reads the log tables the engine writes (``voyages``, ``hours``, ``events``)
-and never changes the campaign. :func:`load_voyage` gathers one voyage into a
-:class:`VoyageLog`; the ``to_*`` functions turn it into text; :func:`write_exports` writes
-the files a referee asked for, and nothing else (R4: every roll is in the log, so every roll
-is in the exports, unless the referee chooses to fold or hide them in the Markdown).
-
-The exports carry no wall-clock time, so the same campaign, the same commands and the same
-seed give byte-for-byte the same files (R5).
+The formats (voyage.outputs.exportmd, exportjson, csvexport, exportpicture) build on this
+module; voyage.outputs.handouts writes their files.
 """
 
 from __future__ import annotations
@@ -15,19 +12,24 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from voyage import __version__
+from voyage.actions.people import fate_rows
 from voyage.base.errors import VoyageError
+from voyage.base.text import plain
 from voyage.dice.roller import Roll
-from voyage.outputs.chronicle import STUCK_TEXT
-from voyage.outputs.csvexport import CSV_COLUMNS, csv_rows, to_csv  # noqa: F401 (the CSV export, there)
+from voyage.map.routetext import inshore_from_text, route_from_text
+from voyage.rules.aground import STUCK_TEXT
 from voyage.rules.emergency import count_ends_at
+from voyage.store import mapstore
 from voyage.store.hourdays import read_hours
-from voyage.tables.calendar import format_time
+from voyage.store.logrows import events_amid_fight, fight_events
+from voyage.store.mapstore import map_row, sea_states_for
+from voyage.store.voyagerows import VOYAGE_SELECT
+from voyage.tables.calendar import campaign_calendar, format_time
+from voyage.vessels.ships import aboard, figures, ship_from_row
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
@@ -68,7 +70,7 @@ class VoyageLog:
     calendar: Any = None
     #: R71-R74: everyone who left the ship on this voyage (voyage.actions.people.fate_rows)
     people: list[dict[str, Any]] = field(default_factory=list)
-    #: R94: the events of every fight of the voyage (voyage.outputs.fightstory.fights_of)
+    #: R94: the events of every fight of the voyage (:func:`fights_of`)
     fights: list[list[dict[str, Any]]] = field(default_factory=list)
     #: which of the ship's voyages this is (voyage.base.voyagenames; 0: not known)
     nth: int = 0
@@ -97,7 +99,7 @@ def _decode(row: dict[str, Any], columns: Iterable[str]) -> dict[str, Any]:
 def _events_of(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
     """The voyage's events in order, their changes decoded ({} if not a dict) and their
     rolls too ([] if not a list). Rolls stored as the same text are decoded once and shared
-    (a long voyage repeats a few hundred roll records thousands of times; issue 14.4), which
+    (a long voyage repeats a few hundred roll records thousands of times), which
     also lets the JSON export write each shared record's text once (voyage.base.jsontext)."""
     if not camp.db["events"].exists():
         return []
@@ -133,8 +135,6 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
     if not camp.db["voyages"].exists():
         return []
-    from voyage.map.routetext import inshore_from_text, route_from_text
-    from voyage.store.voyagerows import VOYAGE_SELECT
 
     rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     out = []
@@ -149,11 +149,6 @@ def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
 
 def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> VoyageLog:
     """Gather one voyage of ``ship`` (its latest unless ``voyage_id`` is given)."""
-    from voyage.actions.people import fate_rows
-    from voyage.outputs.fightstory import fights_of
-    from voyage.tables.calendar import campaign_calendar
-    from voyage.vessels.ships import figures
-
     found = camp.get_ship(ship, archived=True)  # an unknown ship fails here with the ship list
     voyages = voyages_of(camp, found.name)
     if not voyages:
@@ -177,9 +172,6 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     raw_state = voyage.get("state")
     state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
     if departure is not None and _fuel_key(state) is None:
-        from voyage.base.text import plain
-        from voyage.vessels.ships import aboard
-
         state = {**state, "fuel_at_start": plain(aboard(departure))}  # R82: exact charge
         voyage = {**voyage, "state": state}
     return VoyageLog(
@@ -224,8 +216,6 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     shows the ship as she sailed, and the fuel burnt is counted from what she carried.
     None when the journal no longer reaches back so far (``undo_keep``).
     """
-    from voyage.vessels.ships import ship_from_row
-
     db = camp.db
     if not all(db[t].exists() for t in ("actions", "events", "hours")):
         return None
@@ -259,7 +249,6 @@ def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
         return []
     first = hours[0]["clock"]
     last = hours[-1]["clock"] + 1
-    from voyage.store.mapstore import map_row
 
     if map_row(camp) is None:
         if not camp.db["storms"].exists():
@@ -269,7 +258,6 @@ def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
             [last, first],
         )
         return [str(r["hex"]) for r in rows]
-    from voyage.store.mapstore import sea_states_for
 
     sea = sea_states_for(camp)
     found: set[str] = set()
@@ -543,165 +531,9 @@ def _day_of(row: dict[str, Any]) -> int:
     return int(row.get("clock") or 0) // 24 + 1
 
 
-def to_markdown(
-    log: VoyageLog,
-    rolls: RollsMode = "shown",
-    picture: str | None = None,
-    audience: str = "referee",
-) -> str:
-    """The ship's log: ship card, a section per day, events and rolls, summary.
-
-    ``rolls`` shows each event's rolls, folds them in ``<details>`` or leaves them out;
-    ``picture`` is a relative path to the track picture, linked under the summary.
-    ``audience`` "players" leaves out routine non-events (a clear sea, a check that held)
-    and ruling codes; "referee" keeps everything. Notable events carry the numbers the
-    picture marks them with.
-    """
-    from voyage.base.voyagenames import voyage_name
-    from voyage.outputs.chronicle import event_for_players, for_players, name_places
-    from voyage.outputs.fightstory import story as fight_story
-    from voyage.outputs.report import ship_card
-
-    if rolls not in ROLLS_MODES:
-        raise ExportError(f"rolls can be shown, folded or none (not {rolls!r})")
-    v = log.voyage
-    s = summary(log)
-    out: list[str] = [
-        f"# Log of {md_text(the(log.ship))}: {voyage_name(log.id, log.nth)}",
-        "",
-        f"{md_text(log.campaign)}. From {md_text(place(log, v.get('origin')))} to "
-        f"{md_text(place(log, v.get('destination')))}, "
-        f"{md_text(format_time(log.calendar, v.get('started')))} to "
-        f"{md_text(ending_time(log) or 'now')}: "
-        f"{md_text(s['outcome'])}.",
-        "",
-        "## The ship",
-        "",
-    ]
-    card = ship_card(log.figures)
-    out.append(f"**{md_text(card[0])}**")
-    out.append("")
-    # her card as she set sail: its "Status: in port at 0305" read as now in a log that
-    # ends with her sunk, so the line says when the card was true
-    sailed = (
-        f"As she set sail from {place(log, v.get('origin'))}, "
-        f"{format_time(log.calendar, v.get('started'))}"
-    )
-    out += [
-        f"- {md_text(sailed if line.strip().startswith('Status:') else line.strip())}"
-        for line in card[1:]
-    ]
-    out += ["", "## Summary", ""]
-    out += md_table(
-        ["", voyage_name(log.id, log.nth).capitalize()],
-        [
-            ["Distance", f"{_number(s['distance_miles'])} miles"],
-            ["Hexes entered", s["hexes_entered"]],
-            [
-                "Charge spent" if "built" in log.figures else "Fuel burnt",
-                f"{s['fuel_burnt']} {fuel_words(log)[1]}",
-            ],
-            [
-                "Time at sea",
-                s["time_at_sea"]
-                + (f" ({s['hours_at_sea']} hours)" if s["hours_at_sea"] >= 24 else ""),
-            ],
-            ["Outcome", s["outcome"]],
-            ["Track", " \u2192 ".join(s["track"])],
-        ],
-    )
-    if picture:
-        out += [
-            "",
-            f"![Track of {md_text(the(log.ship))}, {voyage_name(log.id, log.nth)}]({picture})",
-        ]
-
-    from voyage.tables.calendar import format_date
-
-    # one pass to sort rows and events into days (a filter per day made the export
-    # quadratic in the voyage's length: 4.4 s for 1,000 days)
-    hours_by_day: dict[int, list[dict[str, Any]]] = {}
-    for r in log.hours:
-        hours_by_day.setdefault(_day_of(r), []).append(r)
-    events_by_day: dict[int, list[dict[str, Any]]] = {}
-    for e in log.events:
-        events_by_day.setdefault(_day_of(e), []).append(e)
-    numbers = event_numbers(log)
-    number_of = {id(log.events[i]): n for i, n in numbers.items()}
-    players = audience == "players"
-    for day in sorted(hours_by_day.keys() | events_by_day.keys()):
-        hours = hours_by_day.get(day, [])
-        events = events_by_day.get(day, [])
-        if players:
-            events = [e for e in events if id(e) in number_of]
-        heading = format_date(log.calendar, (day - 1) * 24)
-        if log.calendar is not None:
-            heading += f" (day {day})"
-        out += ["", f"## {md_text(heading)}", ""]
-        if hours:
-            first, last = hours[0], hours[-1]
-            miles = sum(float(r.get("miles") or 0) for r in hours)
-            out.append(
-                f"{len(hours)} hour{'s' if len(hours) != 1 else ''} at sea, "
-                # a port by her name ("from Gullhaven (0305)"), any other hex as "hex 1409"
-                f"{_number(miles)} miles, from {md_text(place(log, first.get('hex')))} to "
-                f"{md_text(place(log, last.get('hex')))}; {fuel_words(log)[0]} "
-                f"{md_text(last.get('fuel'))} "
-                f"{fuel_words(log)[1]}, "
-                f"water aboard {md_text(last.get('water'))} hlbs, "
-                f"{md_text(last.get('status'))} at {md_text(day_end_time(log, last))}."
-            )
-            out.append("")
-        if not events:
-            out.append("A quiet day: nothing to report.")
-            continue
-        for event in events:
-            text = str(event.get("text", ""))
-            # a fight's event as the fight story tells it (R94); the numbers stay the
-            # picture's, so an event players would not hear of keeps its plain words
-            text = (
-                (event_for_players(event, log.places) or for_players(text))
-                if players
-                else name_places(text, log.places)
-            )  # the referee's: ports named too
-            mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
-            out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
-            lines = _roll_lines(event["rolls"])
-            if not lines or rolls == "none":
-                continue
-            if rolls == "shown":
-                out += [f"  - {line}" for line in lines]
-            else:
-                count = f"{len(lines)} roll{'s' if len(lines) != 1 else ''}"
-                out += ["", f"  <details><summary>{count}</summary>", ""]
-                out += [f"  - {line}" for line in lines]
-                out += ["", "  </details>", ""]
-    out += fight_story(log, audience, rolls)  # R94: each fight told round by round
-    if log.people:
-        # R71-R74: the log of a lost ship ends with what became of everyone aboard
-        out += ["", "## What became of everyone aboard", ""]
-        out += [f"- {md_text(p['who'])}: {md_text(p['fate'])}" for p in log.people]
-    # the referee's log without its rolls says where they are; the players' does not send
-    # its readers to the referee's dice
-    out += [
-        "",
-        f"*Written by voyage {__version__} from the campaign log. Every roll is in "
-        f"the JSON export.*"
-        if rolls != "shown" and not players
-        else f"*Written by voyage {__version__} from the campaign log.*",
-        "",
-    ]
-    text = "\n".join(out)
-    return re.sub(r"\n{3,}", "\n\n", text)
-
-
 def the(name: str) -> str:
     """``the Sea Witch``, but ``The Grey Lady`` stays as she is."""
     return name if name.lower().startswith("the ") else f"the {name}"
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
 # ----------------------------------------------------------------------------- PNG
@@ -719,7 +551,7 @@ def is_notable(event: dict[str, Any]) -> bool:
 
 def event_numbers(log: VoyageLog) -> dict[int, int]:
     """The notable events numbered 1, 2, 3 … in order (by position in ``log.events``): the
-    same numbers on the picture and in the Markdown log (issue 15)."""
+    same numbers on the picture and in the Markdown log."""
     numbers: dict[int, int] = {}
     for index, event in enumerate(log.events):
         if is_notable(event):
@@ -727,145 +559,60 @@ def event_numbers(log: VoyageLog) -> dict[int, int]:
     return numbers
 
 
-# ----------------------------------------------------------------------------- files
-
-
-def default_stem(log: VoyageLog) -> str:
-    """``sea-witch-voyage-3``: the ship's name made file-safe, and the voyage number."""
-    slug = re.sub(r"[^a-z0-9]+", "-", log.ship.lower()).strip("-") or "ship"
-    return f"{slug}-voyage-{log.id}"
-
-
-def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -> dict[str, Path]:
-    """Where each format goes: ``out`` for one format; for several, ``out`` with each
-    format's suffix; by default ``<ship>-voyage-<N>.<format>`` in the current folder."""
-    unknown = [f for f in formats if f not in FORMATS]
-    if unknown:
-        raise ExportError(f"unknown format {unknown[0]!r}: use {', '.join(FORMATS)}")
-    if not formats:
-        raise ExportError(f"give at least one format: {', '.join(FORMATS)}")
-    chosen = list(dict.fromkeys(formats))
-    if out is None:
-        return {f: Path(f"{default_stem(log)}.{f}") for f in chosen}
-    target = Path(out)
-    if len(chosen) == 1:
-        named = target.suffix.lower().lstrip(".")
-        if named in FORMATS and named != chosen[0]:
-            # `--format csv --out log.md` would write CSV into a file every program opens
-            # as Markdown: refuse before anything is written
-            raise ExportError(
-                f"--out {target.name} ends in .{named} but the format is {chosen[0]}: "
-                f"name it .{chosen[0]}, or give --format {named}"
-            )
-        return {chosen[0]: target}
-    stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target
-    return {f: stem.with_name(f"{stem.name}.{f}") for f in chosen}
-
-
-def write_exports(
-    log: VoyageLog,
-    formats: Sequence[str],
-    out: str | Path | None = None,
-    *,
-    force: bool = False,
-    rolls: RollsMode = "shown",
-    sea_map: SeaMap | None = None,
-    validate_json: bool = False,
-    audience: str = "referee",
-    progress: Callable[[int], None] | None = None,
-) -> dict[str, Path]:
-    """Write the voyage in each format; refuse to overwrite a file unless ``force``.
-    ``progress`` is told the steps of drawing the picture (voyage.outputs.render.RENDER_STEPS).
-
-    Every target is checked before anything is written, so a refusal leaves no file behind.
-    The Markdown links the picture when a PNG is written with it or already lies beside it.
-    With ``validate_json`` the JSON export is checked against its schema before anything is
-    written (and there must be a JSON export to check).
-    """
-    paths = plan_paths(log, formats, out)
-    if validate_json and "json" not in paths:
-        raise ExportError("--validate checks the JSON export: add --format json")
-    for fmt, path in paths.items():
-        if path.exists() and not force:
-            raise ExportError(
-                f"{path} already exists: add --force to overwrite it, or choose another --out"
-            )
-        if path.exists() and path.is_dir():
-            raise ExportError(f"{path} is a folder: give a file name with --out")
-        if not path.parent.is_dir():
-            from voyage.base.paths import no_folder
-
-            raise ExportError(no_folder(path.parent))
-        if fmt == "png" and sea_map is None:
-            raise ExportError("no map to draw on: load one with `voyage map load` first")
-    texts: dict[str, str] = {}
-    if "json" in paths:
-        from voyage.outputs.exportjson import json_text
-
-        texts["json"] = json_text(log, check=validate_json)  # before anything is written
-    if "csv" in paths:
-        texts["csv"] = to_csv(log, audience)
-    for fmt in ("md", "html"):
-        if fmt not in paths:
-            continue
-        picture = None
-        page = paths[fmt]
-        png = paths.get("png") or page.with_suffix(".png")
-        if "png" in paths or png.is_file():
-            picture = _relative(png, page.parent).replace(" ", "%20")
-        texts[fmt] = to_markdown(log, rolls=rolls, picture=picture, audience=audience)
-    from voyage.base.atomicfile import FileBatch
-
-    with FileBatch(force=force) as files:  # every format whole, all put in place together
-        if "png" in paths:
-            assert sea_map is not None
-            from voyage.outputs.exportpicture import to_png
-
-            to_png(log, sea_map, paths["png"], progress, files)  # render_map: one line
-        if "html" in paths:
-            from voyage.outputs.exportpicture import html_page
-
-            texts["html"] = html_page(log, texts["html"], paths, sea_map, files)
-        files.write_texts({paths[f]: t for f, t in texts.items()}, ExportError, write_problem)
-    return paths
-
-
-def write_problem(exc: OSError) -> str:
-    """What went wrong writing a file, in a referee's words."""
-    import errno
-
-    if exc.errno == errno.ENOSPC:
-        return "no space left on the disk (free some, then export again)"
-    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "not allowed to write there (choose another --out)"
-    return exc.strerror or str(exc)
-
-
-def _relative(path: Path, folder: Path) -> str:
-    try:
-        return path.resolve().relative_to(folder.resolve()).as_posix()
-    except ValueError:
-        return path.resolve().as_posix()
-
-
 def sea_map_for(camp: Campaign) -> SeaMap | None:
     """The campaign's sea map, or None when no map has been loaded into it."""
-    from voyage.store import mapstore
-
     if mapstore.map_row(camp) is None:
         return None
     return mapstore.current_map(camp)
 
 
-# -- the JSON export: voyage.outputs.exportjson (its names read here too, for the callers that
-# import
-# them from this module: looked up at first use, as voyage.outputs.exportjson imports this module)
-_JSON_NAMES = frozenset({"json_text", "load_schema", "schema_path", "to_json", "validate"})
+# ----------------------------------------------------------------------------- fights
 
 
-def __getattr__(name: str) -> Any:
-    if name in _JSON_NAMES:
-        from voyage.outputs import exportjson
+def _decoded(row: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    for col in ("rolls", "changes"):
+        value = out.get(col)
+        try:
+            out[col] = json.loads(value) if isinstance(value, str) else value
+        except json.JSONDecodeError:
+            out[col] = None
+    out["rolls"] = out["rolls"] if isinstance(out["rolls"], list) else []
+    out["changes"] = out["changes"] if isinstance(out["changes"], dict) else {}
+    return out
 
-        return getattr(exportjson, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def fights_of(db: Any, events: Iterable[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The events of every fight ``events`` (one voyage's) took part in, each fight's in
+    the order they were logged."""
+    ids: list[int] = []
+    for e in events:
+        fight = (e.get("changes") or {}).get("fight")
+        if isinstance(fight, int) and fight not in ids:
+            ids.append(fight)
+    out = []
+    for fight in sorted(ids):
+        tagged = [_decoded(r) for r in fight_events(db, fight)]
+        if not tagged:
+            continue
+        voyages = sorted({int(r["voyage_id"]) for r in tagged if r.get("voyage_id")})
+        # not what an advance logged while the fight lay open (the referee was warned): the
+        # fight stands at its minute, and an arrival hours later is not in its round
+        between = (
+            [_decoded(r) for r in events_amid_fight(db, tagged[0]["id"], tagged[-1]["id"], voyages)]
+            if voyages
+            else []
+        )
+        for r in between:  # a fire or a sinking carried in mid-fight: in its round
+            r["changes"] = {**r["changes"], "round": _round_at(tagged, int(r["id"]))}
+        out.append(sorted(tagged + between, key=lambda r: int(r["id"])))
+    return out
+
+
+def _round_at(tagged: list[dict[str, Any]], event_id: int) -> int:
+    found = 0
+    for r in tagged:
+        if int(r["id"]) > event_id:
+            break
+        found = int(r["changes"].get("round") or 0)
+    return found

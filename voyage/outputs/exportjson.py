@@ -1,6 +1,6 @@
 """The JSON export of a voyage log (for tools): every hour row and event with its rolls, the
 ship's figures and the summary, and its JSON Schema (checked by ``voyage export --validate``
-and by the tests). Split out of voyage.outputs.export, which re-exports these names.
+and by the tests), built on the voyage's log as voyage.outputs.export reads it.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from voyage import __version__
+from voyage.base.jsontext import dumps_indented
+from voyage.base.paths import schemas_dir
 from voyage.outputs.export import (
     JSON_VERSION,
     SCHEMA_FILE,
@@ -112,8 +114,6 @@ _EVENT_FIELDS = (
 
 def schema_path() -> Path:
     """The JSON Schema of the JSON export, shipped in the package."""
-    from voyage.base.paths import schemas_dir
-
     return schemas_dir() / SCHEMA_FILE
 
 
@@ -144,6 +144,5 @@ def json_text(log: VoyageLog, check: bool = False) -> str:
     data = to_json(log)
     if check:
         validate(data)
-    from voyage.base.jsontext import dumps_indented  # json.dumps(indent=2) in C speed (issue 14.4)
 
     return dumps_indented(data) + "\n"

@@ -1,18 +1,25 @@
-"""A voyage's picture and page (issue 15): the track on the map with its events numbered as
+"""A voyage's picture and page: the track on the map with its events numbered as
 the Markdown log numbers them, a title in plain words, a rectangular crop, and the HTML page
 with the picture inside. matplotlib is loaded only when a picture is drawn
 (voyage.outputs.render)."""
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voyage.base.voyagenames import ship_voyage_name, voyage_name
+from voyage.map import hexes as hexmap
 from voyage.map.seamap import SeaMap
+from voyage.outputs.encountermarks import overlay as encounter_overlay
+from voyage.outputs.encountermarks import voyage_places
 from voyage.outputs.export import VoyageLog, ending_time, event_numbers, md_text, the, track
+from voyage.outputs.htmlpage import markdown_to_html
 from voyage.outputs.picturemarks import Mark
+from voyage.outputs.render import draw_map, render_map
+from voyage.tables.calendar import format_days
 
 if TYPE_CHECKING:
     from voyage.base.atomicfile import FileBatch
@@ -70,8 +77,6 @@ def day_marks(log: VoyageLog) -> list[Mark]:
     """A mark where the ship was at 00:00 each day, with the day in the campaign's calendar
     ("3 Jun", "Day 3"), thinned on a long voyage so they never crowd (:data:`DAY_STEPS`);
     days spent in one hex share a mark ("Day 3-5")."""
-    from voyage.tables.calendar import format_days
-
     nights = midnights(log)
     if not nights:
         return []
@@ -102,8 +107,6 @@ def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, tuple[int
     spare (at least 4 each way, so a short voyage keeps some sea round it). The render
     crops that rectangle, so the picture is the track's box and a margin (a long voyage
     east is a wide picture, not a square of empty sea), never a ragged cut."""
-    from voyage.map import hexes as hexmap
-
     path = track(log)
     if not path:
         return None, None
@@ -118,7 +121,7 @@ def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, tuple[int
 
 def picture_title(log: VoyageLog) -> str:
     """The picture's title in plain words: ``Iron Harpy, voyage 1: Gullhaven to Ironport,
-    arrived 3 Jun 1492, 12:00`` (issue 15: no hex arithmetic in a title)."""
+    arrived 3 Jun 1492, 12:00`` (no hex arithmetic in a title: players read it)."""
     v = log.voyage
 
     def named(hex_name: Any) -> str:
@@ -144,9 +147,6 @@ def picture_title(log: VoyageLog) -> str:
 def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
     """What voyage.outputs.render draws for a voyage: the crop, the storms, the track, the marks,
     the title and the map's currents."""
-    from voyage.outputs.encountermarks import overlay as encounter_overlay
-    from voyage.outputs.encountermarks import voyage_places
-
     path = track(log)
     around, radius = picture_area(log)
     marks = [m for m in picture_marks(log) if sea_map.in_bounds(m.hex)]
@@ -155,21 +155,19 @@ def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
         "around": around,
         "radius": radius,
         "storms": [h for h in log.storms if sea_map.in_bounds(h)],
-        # the legend names what the line shows (issue 15): "voyage 2 of Sea Witch", with her
+        # the legend names what the line shows: "voyage 2 of Sea Witch", with her
         # own count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
         "tracks": [(ship_voyage_name(log.ship, log.id, log.nth), path)] if path else [],
         "marks": marks,
         "title": picture_title(log),
         "currents": [(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
-        # issue 12: encounters marked, numbered unless the event mark there shows it
+        # encounters marked (R93, R94), numbered unless the event mark there shows it
         "overlay": encounter_overlay(voyage_places(log, numbered)),
     }
 
 
 def voyage_figure(log: VoyageLog, sea_map: SeaMap) -> Any:
     """The voyage's picture as a matplotlib Figure (what :func:`to_png` saves)."""
-    from voyage.outputs.render import draw_map
-
     return draw_map(sea_map, **picture_args(log, sea_map))
 
 
@@ -182,8 +180,6 @@ def to_png(
 ) -> Path:
     """Draw the voyage's track on the map with start, end, events and days marked (with
     ``files``, as one file of that batch: voyage.base.atomicfile)."""
-    from voyage.outputs.render import render_map
-
     return render_map(
         sea_map, out_path, progress=progress, files=files, **picture_args(log, sea_map)
     )
@@ -199,9 +195,6 @@ def html_page(
     """One self-contained page: the picture embedded (the PNG written beside it, or drawn in
     a scratch folder and gone again when no PNG was asked for: only named files are kept).
     A PNG of the same ``files`` batch is read where it is until the batch is put in place."""
-    import tempfile
-
-    from voyage.outputs.htmlpage import markdown_to_html
 
     title = f"{log.ship}, {voyage_name(log.id, log.nth)}"
     base = paths["html"].parent

@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from voyage.outputs.csvexport import to_csv
-from voyage.outputs.export import ExportError, RollsMode, to_markdown
+from voyage.outputs.export import ExportError, RollsMode
+from voyage.outputs.exportjson import json_text
+from voyage.outputs.exportmd import to_markdown
+from voyage.outputs.exportpicture import html_page
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
@@ -57,15 +60,11 @@ def export_text(
     if validate_json and fmt != "json":
         raise ExportError("--validate checks the JSON export: add --format json")
     if fmt == "json":
-        from voyage.outputs.exportjson import json_text
-
         return json_text(log, check=validate_json)
     if fmt == "csv":
         return to_csv(log, audience)
     text = to_markdown(log, rolls=rolls, picture=None, audience=audience)
     if fmt == "html":
-        from voyage.outputs.exportpicture import html_page
-
         # a page printed has no folder of its own: the track is drawn in a scratch folder
         text = html_page(log, text, {"html": Path("-")}, sea_map)
     return text

@@ -15,8 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from voyage.actions.forecast import RunResult, Setup, pct
+from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
 from voyage.map import hexes as hexmap
+from voyage.outputs.palette import hex_colour, rgb
+from voyage.outputs.render import HEX_RADIUS, MapGeometry
 
 #: Hexes of sea shown around the route.
 MARGIN = 2
@@ -96,8 +99,6 @@ def plot_forecast(
     from matplotlib.figure import Figure
     from matplotlib.patches import RegularPolygon
 
-    from voyage.outputs.render import HEX_RADIUS, MapGeometry, _rgb, hex_colour
-
     route = data["route"]
     around, radius = _area(route)
     geometry = MapGeometry.for_map(chart, around, radius)
@@ -117,7 +118,7 @@ def plot_forecast(
                 6,
                 radius=HEX_RADIUS,
                 orientation=orientation,
-                facecolor=_rgb(hex_colour(h)),
+                facecolor=rgb(hex_colour(h)),
                 edgecolor=(0.5, 0.55, 0.6),
                 linewidth=0.3,
             )
@@ -197,7 +198,6 @@ def plot_forecast(
         f"{data['runs']:,} runs (seed {data['seed']})",
         fontsize=12,
     )
-    from voyage.base.atomicfile import FileBatch
 
     try:
         with FileBatch() as batch:  # whole or not at all: the old picture stays till then

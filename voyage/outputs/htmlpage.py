@@ -1,14 +1,16 @@
-"""One self-contained HTML page from Markdown (issue 15): rendered with markdown-it-py (the
+"""One self-contained HTML page from Markdown: rendered with markdown-it-py (the
 CommonMark parser, with GitHub's tables), pictures embedded as data: URIs, so the file can be
-mailed or posted alone. Imported only when an HTML page is written."""
+mailed or posted alone. markdown-it-py is imported only when a page is rendered."""
 
 from __future__ import annotations
 
 import base64
 import html
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import unquote
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto;
@@ -41,9 +43,6 @@ def markdown_to_html(
 
 def _embedded(src: str, base: Path, staged: Mapping[Path, Path]) -> str:
     """``src`` as a data: URI when it names a PNG beside the page, else as it was."""
-    import os
-    from urllib.parse import unquote
-
     path = base / unquote(src)
     if src.startswith(("data:", "http:", "https:")) or path.suffix.lower() != ".png":
         return src

@@ -1,4 +1,4 @@
-"""Labels on a picture that keep out of each other's way (issue 15: pictures for players).
+"""Labels on a picture that keep out of each other's way (pictures for players).
 
 Every word written on a map picture (event numbers and the start and end, day marks, ship
 names, port names, the map's own place labels, current knots, hex numbers) is a

@@ -1,4 +1,4 @@
-"""The picture's legend (issue 15): entries that name what they show.
+"""The picture's legend: entries that name what they show.
 
 Terrains are called what the map calls them (a legend character's ``name:`` in the map
 file, "rocky shallows", "drowned ruins"), else in plain words ("open sea", "reef"); a track
@@ -13,7 +13,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from voyage.map.seamap import TERRAIN_WORDS
+from voyage.map.seamap import SEA_TERRAINS, TERRAIN_WORDS
+from voyage.outputs.palette import EDGE_COLOUR, SEABED_WORDS, TERRAIN_COLOURS, kind_colour, rgb
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
@@ -24,9 +25,6 @@ Kind = tuple[str, str | None]  # (terrain, seabed) as voyage.outputs.render.fill
 def kind_names(sea_map: SeaMap, kinds: Sequence[Kind]) -> dict[Kind, str]:
     """What the legend calls each (terrain, seabed) fill: the map's own name for it (the
     first legend character of that fill with a ``name``), else the plain words."""
-    from voyage.map.seamap import SEA_TERRAINS
-    from voyage.outputs.render import SEABED_WORDS
-
     named: dict[Kind, str] = {}
     for entry in sea_map.legend.values():
         seabed = entry.seabed or sea_map.default_seabed
@@ -50,8 +48,6 @@ def terrain_handles(sea_map: SeaMap, used: Sequence[Kind]) -> list[Any]:
     sharing a colour share the entry: "drowned ruins / wreckage bottom")."""
     from matplotlib.patches import Patch
 
-    from voyage.outputs.render import EDGE_COLOUR, TERRAIN_COLOURS, _rgb, kind_colour
-
     order = list(TERRAIN_COLOURS)
     names = kind_names(sea_map, used)
     by_colour: dict[tuple[int, int, int], list[str]] = {}
@@ -62,7 +58,7 @@ def terrain_handles(sea_map: SeaMap, used: Sequence[Kind]) -> list[Any]:
         if names[kind] not in words:
             words.append(names[kind])
     return [
-        Patch(facecolor=_rgb(colour), edgecolor=_rgb(EDGE_COLOUR), label=" / ".join(words))
+        Patch(facecolor=rgb(colour), edgecolor=rgb(EDGE_COLOUR), label=" / ".join(words))
         for colour, words in by_colour.items()
     ]
 

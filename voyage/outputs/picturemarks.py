@@ -1,4 +1,4 @@
-"""Marks on a voyage's picture (issue 15): what a player reads off the track.
+"""Marks on a voyage's picture: what a player reads off the track.
 
 A :class:`Mark` is a kind, a hex and its words: the start and end of the voyage, the
 numbered events (numbered as the Markdown log numbers them), the day marks (where the ship
@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from voyage.map import hexes as hexmap
 from voyage.outputs.picturelabels import Label
 
 
@@ -76,8 +77,6 @@ def draw_marks(
     """Draw each mark in the area shown; its words as a Label for the placement pass, and
     a legend handle for each kind on the picture that the legend names."""
     from matplotlib.lines import Line2D
-
-    from voyage.map import hexes as hexmap
 
     labels: list[Label] = []
     present: list[str] = []

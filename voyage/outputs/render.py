@@ -13,12 +13,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
+from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
+from voyage.map.seamap import SEA_TERRAINS
+from voyage.outputs.palette import (
+    EDGE_COLOUR,
+    NARROW_COLOUR,
+    SHIP_COLOURS,
+    STORM_COLOUR,
+    kind_colour,
+    rgb,
+)
 from voyage.outputs.picturelabels import BELOW_FIRST, Label, drawn_obstacles, place_labels
 from voyage.outputs.picturelegend import (
     place_legend,
@@ -27,45 +39,14 @@ from voyage.outputs.picturelegend import (
     track_owner,
 )
 from voyage.outputs.picturemarks import Mark, as_marks, draw_marks
+from voyage.store.portfuel import fuel_words
 
 if TYPE_CHECKING:
-    from voyage.base.atomicfile import FileBatch
-    from voyage.map.seamap import Hex, SeaMap
+    from voyage.map.seamap import SeaMap
 
 SQRT3 = math.sqrt(3)
 HEX_RADIUS = 1 / SQRT3  # centre to corner, for a hex 1 across its flats
 
-# Terrain colours (RGB 0-255): clear, and far enough apart to tell in a test pixel.
-TERRAIN_COLOURS: dict[str, tuple[int, int, int]] = {
-    "sea": (158, 202, 225),
-    "land": (214, 196, 140),
-    "port": (203, 40, 40),
-    "reef": (231, 118, 172),
-    "shoal": (246, 232, 163),
-    "wreck": (102, 90, 78),
-}
-# Open sea is tinted by its seabed where that is not sand (R33), so rocky water shows.
-SEABED_COLOURS: dict[str, tuple[int, int, int]] = {
-    "rocky": (110, 160, 196),
-    "wreckage": (135, 150, 190),
-    "ruins": (135, 150, 190),
-}
-SEABED_WORDS = {
-    "rocky": "rocky bottom",
-    "wreckage": "wreckage / ruins bottom",
-    "ruins": "wreckage / ruins bottom",
-}
-EDGE_COLOUR = (90, 110, 125)
-NARROW_COLOUR = (20, 40, 140)
-STORM_COLOUR = (40, 40, 60)
-SHIP_COLOURS = [
-    (0, 0, 0),
-    (230, 110, 0),
-    (0, 130, 60),
-    (120, 40, 160),
-    (0, 90, 200),
-    (170, 0, 60),
-]
 FORMATS = {".png", ".svg", ".pdf"}
 
 #: Picture budget. A hex is drawn ``DEFAULT_PIXELS_PER_HEX`` across when the map fits in
@@ -85,17 +66,6 @@ MIN_NAME_POINTS = 4.5
 #: Up to this many hexes hexalattice draws the grid (one patch per hex is cheap there);
 #: above it the hexes are drawn as one polygon collection per fill colour.
 HEXALATTICE_MAX_HEXES = 5_000
-
-
-def hex_colour(h: Hex) -> tuple[int, int, int]:
-    """The fill colour of a hex in the picture (RGB 0-255)."""
-    if h.terrain == "sea" and h.seabed in SEABED_COLOURS:
-        return SEABED_COLOURS[h.seabed]
-    return TERRAIN_COLOURS[h.terrain]
-
-
-def _rgb(colour: tuple[int, int, int]) -> tuple[float, float, float]:
-    return colour[0] / 255, colour[1] / 255, colour[2] / 255
 
 
 #: Width of one legend entry, and the entries the picture leaves room for at first
@@ -306,7 +276,7 @@ def area_names(
 ) -> list[str]:
     """The hexes of a map (or of the rectangle ``radius`` hexes each way from ``around``),
     row by row, left to right. A crop is always a rectangle of the map, never the ragged
-    edge of a hex circle (issue 15: pictures for players)."""
+    edge of a hex circle: a picture for players is a rectangle."""
     if around is None:
         return [hexmap.hex_name(c, r) for r in range(1, height + 1) for c in range(1, width + 1)]
     assert radius is not None
@@ -425,20 +395,15 @@ def render_map(
     if out.suffix.lower() not in FORMATS:
         raise MapError(f"{out}: write the picture as .png, .svg or .pdf")
     if not out.parent.is_dir():
-        from voyage.base.paths import no_folder
-
         raise MapError(f"{out}: {no_folder(out.parent)}")
     fig = draw_map(sea_map, progress=progress, **kw)
     fmt = out.suffix.lower().lstrip(".")
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
     extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-    from contextlib import nullcontext
-
-    from voyage.base.atomicfile import FileBatch as Batch
 
     try:
-        with nullcontext(files) if files is not None else Batch(force=force) as batch:
+        with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
             fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
     except OSError as exc:  # a full disk, /dev/full, a folder without write permission
         problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
@@ -524,7 +489,7 @@ def draw_map(
     handles = terrain_handles(sea_map, used)
     if narrow:
         handles.append(
-            Patch(fill=False, edgecolor=_rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
+            Patch(fill=False, edgecolor=rgb(NARROW_COLOUR), linestyle="--", label="narrow passage")
         )
     if any(hexmap.canonical(h) in shown for h, _, _ in currents):
         handles.append(
@@ -533,9 +498,9 @@ def draw_map(
     if stormy:
         handles.append(
             Patch(
-                facecolor=(*_rgb(STORM_COLOUR), 0.18),
+                facecolor=(*rgb(STORM_COLOUR), 0.18),
                 hatch="////",
-                edgecolor=_rgb(STORM_COLOUR),
+                edgecolor=rgb(STORM_COLOUR),
                 label="storm",
             )
         )
@@ -600,8 +565,8 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
     fills, kinds = fill_kinds(sea_map, cols, rows)
     xs = (cols - 1) * (SQRT3 / 2)
     ys = -((rows - 1) + 0.5 * ((cols - 1) & 1))
-    face_of = np.array([_rgb(kind_colour(k)) for k in kinds])
-    edge = _rgb(EDGE_COLOUR)
+    face_of = np.array([rgb(kind_colour(k)) for k in kinds])
+    edge = rgb(EDGE_COLOUR)
     if len(cols) <= HEXALATTICE_MAX_HEXES:
         # hexalattice draws one RegularPolygon per centre; we give it our own centres
         # (flat-top, even columns lower, R30) because its create_hex_grid lays out
@@ -667,7 +632,7 @@ def _map_words(
             PolyCollection(
                 hex_corners(centres[:, 0], centres[:, 1], HEX_RADIUS * 0.82),
                 facecolors="none",
-                edgecolors=[_rgb(NARROW_COLOUR)],
+                edgecolors=[rgb(NARROW_COLOUR)],
                 linewidths=1.4 * scale,
                 linestyles="--",
             )
@@ -744,12 +709,12 @@ def _draw_storms(ax: Any, stormy: set[str]) -> list[str]:
     if hexes:
         centres = np.array([MapGeometry.hex_center(n) for n in hexes])
         # The hatch colour is read from the rc settings when a collection is made.
-        with matplotlib.rc_context({"hatch.color": (*_rgb(STORM_COLOUR), 0.8)}):
+        with matplotlib.rc_context({"hatch.color": (*rgb(STORM_COLOUR), 0.8)}):
             ax.add_collection(
                 PolyCollection(
                     hex_corners(centres[:, 0], centres[:, 1], HEX_RADIUS),
-                    facecolors=[(*_rgb(STORM_COLOUR), 0.18)],
-                    edgecolors=[(*_rgb(STORM_COLOUR), 0.8)],
+                    facecolors=[(*rgb(STORM_COLOUR), 0.18)],
+                    edgecolors=[(*rgb(STORM_COLOUR), 0.8)],
                     hatch="////",
                     linewidths=0.6,
                     zorder=3,
@@ -774,7 +739,7 @@ def _draw_ships_and_tracks(
     colour_of: dict[str, tuple[float, float, float]] = {}
     for owner in [n for n, _ in ships] + [track_owner(n) for n, _ in tracks]:
         if owner not in colour_of:
-            colour_of[owner] = _rgb(SHIP_COLOURS[len(colour_of) % len(SHIP_COLOURS)])
+            colour_of[owner] = rgb(SHIP_COLOURS[len(colour_of) % len(SHIP_COLOURS)])
     for label, hexes_on_track in tracks:
         points = [geometry.hex_center(h) for h in hexes_on_track]
         colour = colour_of[track_owner(label)]
@@ -833,8 +798,6 @@ def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[s
     """
     import numpy as np
 
-    from voyage.map.seamap import SEA_TERRAINS
-
     kinds: list[tuple[str, str | None]] = []
     index: dict[tuple[str, str | None], int] = {}
 
@@ -858,14 +821,6 @@ def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[s
             at = (row - 1) * sea_map.width + col - 1
             every[at] = kind_of(kinds[every[at]][0], entry["seabed"])
     return every[(rows - 1) * sea_map.width + (cols - 1)], kinds
-
-
-def kind_colour(kind: tuple[str, str | None]) -> tuple[int, int, int]:
-    """The fill colour of a (terrain, seabed) pair, as :func:`hex_colour` gives it."""
-    terrain, seabed = kind
-    if terrain == "sea" and seabed in SEABED_COLOURS:
-        return SEABED_COLOURS[seabed]
-    return TERRAIN_COLOURS[terrain]
 
 
 def hex_corners(xs: Any, ys: Any, radius: float) -> Any:
@@ -971,7 +926,6 @@ def text_map(
         ports = [sea_map.hex(n) for n in sorted(here, key=hexmap.parse_hex)]
         if ports:
             out.append("Ports:")
-            from voyage.store.portfuel import fuel_words
 
             for p in ports:
                 out.append(f"  {p.name}  {p.port}, {fuel_words(p, fuel_left or {})}")

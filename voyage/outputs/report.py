@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.tiers import roman
+from voyage.vessels.boatships import boat_card
 
 LOAD_LABELS = {"quarter": "Quarter", "half": "Half", "full": "Full", "overloaded": "Overloaded"}
 
@@ -39,8 +40,6 @@ _NOWHERE = ", not on the map yet (`voyage ship place` puts her in a port)"
 def ship_card(fig: dict[str, Any]) -> list[str]:
     """A ship's figures (from ships.figures) as lines of text."""
     if "built" in fig:  # R80: a built boat shows her design sheet
-        from voyage.vessels.boatships import boat_card
-
         return boat_card(fig)
     engine = f"Engine {roman(fig['engine_tier'])}" if fig["engine_tier"] else "No engine"
     traits = ", ".join(fig["traits"]) or "none"

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from voyage.map import hexes as hexmap
+from voyage.outputs import render
+from voyage.outputs.encountermarks import overlay as encounter_overlay
 from voyage.outputs.render import HEX_RADIUS, SQRT3
-from voyage.tables.world import WIND_SIDES
+from voyage.tables.world import SEA_STATES, WIND_SIDES
 from voyage.world.cells import STATE_WORDS, StormCell, downwind
 from voyage.world.seastate import SeaStates
 
@@ -125,8 +127,6 @@ def weather_overlay(sea: SeaStates, hour: int) -> Overlay:
 
 
 def _key(level: int) -> str:
-    from voyage.tables.world import SEA_STATES
-
     return SEA_STATES[level]
 
 
@@ -169,15 +169,10 @@ def render_weather(
 ) -> Path:
     """`voyage map render --at`: the map with the sea of ``hour`` (and the ``encounters``
     marked, voyage.outputs.encountermarks)."""
-    from voyage.outputs.encountermarks import overlay as encounter_overlay
-    from voyage.outputs.render import render_map
-
     weather = weather_overlay(sea, hour)
-    return render_map(sea_map, out, overlay=encounter_overlay(encounters, weather), **kw)
+    return render.render_map(sea_map, out, overlay=encounter_overlay(encounters, weather), **kw)
 
 
 def plot_tracks(sea_map: Any, cells: Sequence[StormCell], out: str | Path, title: str) -> Path:
     """`voyage weather forecast --plot`: the cells' tracks over the map."""
-    from voyage.outputs.render import render_map
-
-    return render_map(sea_map, out, overlay=tracks_overlay(cells), title=title)
+    return render.render_map(sea_map, out, overlay=tracks_overlay(cells), title=title)

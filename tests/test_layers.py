@@ -21,12 +21,6 @@ CONTRACTS: list[str] = [
     c["name"] for c in tomllib.loads(PYPROJECT.read_text())["tool"]["importlinter"]["contracts"]
 ]
 
-BEING_FIXED = pytest.mark.xfail(
-    strict=False,
-    reason="the layer contract is being met on other branches (DESIGN.md 'One house'); "
-    "this mark goes once they are merged",
-)
-
 
 @pytest.fixture(scope="module")
 def linted() -> subprocess.CompletedProcess[str]:
@@ -58,13 +52,11 @@ def test_every_contract_is_checked(linted: subprocess.CompletedProcess[str]) -> 
     assert sorted(_verdicts(linted.stdout)) == sorted(CONTRACTS), linted.stdout + linted.stderr
 
 
-@BEING_FIXED
 @pytest.mark.parametrize("name", CONTRACTS)
 def test_every_contract_is_kept(linted: subprocess.CompletedProcess[str], name: str) -> None:
     assert _verdicts(linted.stdout).get(name) == "KEPT", linted.stdout
 
 
-@BEING_FIXED
 def test_lint_imports_passes(linted: subprocess.CompletedProcess[str]) -> None:
     assert linted.returncode == 0, linted.stdout + linted.stderr
 
@@ -90,11 +82,6 @@ def _is_binary(path: Path) -> bool:
     return False
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="comments naming issues are being rewritten on other branches; this mark goes "
-    "once they are merged",
-)
 def test_no_line_of_the_package_names_an_issue() -> None:
     git = shutil.which("git")
     if git is None or not (ROOT / ".git").exists():

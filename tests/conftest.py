@@ -179,6 +179,144 @@ def trawler_at(
     add_trawler(runner, hex_name, name, tier, engine, **stores)
 
 
+# ------------------------------------------------------------------- scenes at the table
+# Ships and weather set up through the CLI as a referee would, shared by the tests of
+# several features. The option tuples name a ship as `ship add` / `ship build` take it.
+
+#: A Fishing Trawler, Tier IV, engine V: the ship most scenes start from.
+TRAWLER = ("--class", "trawler", "--tier", "IV", "--engine", "V")
+
+#: The whaler Old Faithful's figures: a tower (R92); tests add "--trait Strong" and the like.
+WHALER = ("--class", "whaler", "--tier", "V", "--engine", "VII")
+
+#: A submersible Speeder rated to 300 ft (R84), as `ship build` takes it.
+SUBMERSIBLE = (
+    "--body",
+    "speeder",
+    "--plant",
+    "large",
+    "--with",
+    "boat-top",
+    "--submersible",
+    "--dive-depth",
+    "300",
+)
+
+
+def build_sub(runner: CliRunner, name: str, *extra: str) -> None:
+    """The submersible Speeder ``name`` (:data:`SUBMERSIBLE`) built, with ``extra`` options
+    (``--crew 2``, ``--propellers 2``, ``--armor ...``); not yet placed."""
+    ok(runner, "ship", "build", name, *SUBMERSIBLE, *extra)
+
+
+def hurricane(runner: CliRunner, around: str, radius: int, hours: int) -> None:
+    """A hurricane placed by hand over ``around`` and the hexes within ``radius`` of it,
+    for ``hours``."""
+    ok(
+        runner,
+        "weather",
+        "storm",
+        "--around",
+        around,
+        "--radius",
+        str(radius),
+        "--hours",
+        str(hours),
+        "--state",
+        "hurricane",
+    )
+
+
+def fight_ships(runner: CliRunner, *harpy: str) -> None:
+    """The scene of a fight (R94): the Salt Reach with encounter checks off (interval 0),
+    the Well-armed trawler Sea Witch (Tier IV, engine V, a Heavy Machine Gun) and the
+    pirate warship Iron Harpy (Tier VII, engine IX, an Artillery Cannon and the ``harpy``
+    options) added; neither loaded nor placed yet."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    witch = ("--trait", "Well-armed", "--weapon", "Heavy Machine Gun")
+    ok(runner, "ship", "add", "Sea Witch", *TRAWLER, *witch)
+    pirate = ("--class", "warship", "--tier", "VII", "--engine", "IX")
+    ok(runner, "ship", "add", "Iron Harpy", *pirate, "--weapon", "Artillery Cannon", *harpy)
+
+
+def fight_scene(runner: CliRunner) -> None:
+    """:func:`fight_ships` (the Harpy with armour 2), both with 6 crew, 80 hlbs of fuel and
+    100 of cargo, under way from Gullhaven (0305) for Ironport (2812)."""
+    fight_ships(runner, "--armor", "2")
+    for name in ("Sea Witch", "Iron Harpy"):
+        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80", "--cargo", "100")
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "2812")
+
+
+#: A fight in the :func:`fight_scene` (seed 12 in the tests that replay it): shots, a
+#: dodge, a head-on ram, a fire, three rounds.
+FIGHT_SCRIPT = [
+    ("encounter", "start", "Iron Harpy", "Sea Witch", "--range", "300"),
+    ("encounter", "round"),
+    (
+        "encounter",
+        "shoot",
+        "Sea Witch",
+        "--at",
+        "Iron Harpy",
+        "--weapon",
+        "hmg",
+        "--modifier",
+        "10",
+    ),
+    (
+        "encounter",
+        "shoot",
+        "Iron Harpy",
+        "--at",
+        "Sea Witch",
+        "--weapon",
+        "artillery",
+        "--modifier",
+        "10",
+    ),
+    ("encounter", "round", "--move", "Sea Witch=4"),
+    ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on"),
+    (
+        "encounter",
+        "shoot",
+        "Iron Harpy",
+        "--at",
+        "Sea Witch",
+        "--weapon",
+        "artillery",
+        "--no-dodge",
+        "--modifier",
+        "10",
+    ),
+    ("roll", "fire", "Iron Harpy", "--apply"),  # the referee rules a shell set her afire
+    ("encounter", "round"),
+    (
+        "encounter",
+        "shoot",
+        "Iron Harpy",
+        "--at",
+        "Sea Witch",
+        "--weapon",
+        "artillery",
+        "--no-dodge",
+        "--modifier",
+        "10",
+    ),
+    ("encounter", "end"),
+]
+
+
+@pytest.fixture
+def harbour(runner: CliRunner, db: Path) -> Path:
+    """A pirate warship and a Well-armed trawler under way from Gullhaven (0305)
+    (:func:`fight_scene`)."""
+    fight_scene(runner)
+    return db
+
+
 def permissions_bind() -> bool:
     """Whether this process is stopped by a read-only file (root usually is not)."""
     import tempfile

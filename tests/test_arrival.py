@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import add_trawler, db_contents, ok, refused
+from conftest import WHALER, add_trawler, db_contents, hurricane, ok, refused
 from engine_helpers import kinds, run, ship, voyage, world
 
 from voyage.engine.clock import World
@@ -203,19 +203,7 @@ def test_placed_where_she_can_anchor_she_is_anchored_on_an_open_voyage_as_on_arr
     assert (lying["status"], lying["hex"], lying["speed"]) == ("anchored", "0404", 0)
     # at sea, as if she had arrived: the refusal names the way in (R65)
     assert "`voyage ship place 'Sea Witch' PORT`" in refused(runner, "ship", "remove", "Sea Witch")
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "0404",
-        "--radius",
-        "1",
-        "--hours",
-        "6",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "0404", radius=1, hours=6)
     out = ok(runner, "advance", "--hours", "1")
     assert "anchor cable: 2d6=" in out  # she rolls for her cable each storm-tossed hour
     assert "Hurricane in 0404" in ok(runner, "advance", "--hours", "5") + out
@@ -223,20 +211,7 @@ def test_placed_where_she_can_anchor_she_is_anchored_on_an_open_voyage_as_on_arr
 
 def _towing(runner: CliRunner) -> None:
     _reach(runner)
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Old Faithful",
-        "--class",
-        "whaler",
-        "--tier",
-        "V",
-        "--engine",
-        "VII",
-        "--trait",
-        "Strong",
-    )
+    ok(runner, "ship", "add", "Old Faithful", *WHALER, "--trait", "Strong")
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120")
     ok(runner, "ship", "place", "Old Faithful", "0305")
 

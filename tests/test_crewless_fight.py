@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, fight_ships, ok, refused
 
 FIX = "`voyage ship load 'Sea Witch' --crew N`"
 
@@ -18,38 +18,7 @@ FIX = "`voyage ship load 'Sea Witch' --crew N`"
 def derelict(runner: CliRunner, db: Path) -> Path:
     """The Well-armed trawler Sea Witch, her crew taken off out of Gullhaven, and a pirate
     warship beside her; a fight begun and its first round declared."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "settings", "encounter_interval", "0")
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Sea Witch",
-        "--class",
-        "trawler",
-        "--tier",
-        "IV",
-        "--engine",
-        "V",
-        "--trait",
-        "Well-armed",
-        "--weapon",
-        "Heavy Machine Gun",
-    )
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Iron Harpy",
-        "--class",
-        "warship",
-        "--tier",
-        "VII",
-        "--engine",
-        "IX",
-        "--weapon",
-        "Artillery Cannon",
-    )
+    fight_ships(runner)
     for name in ("Sea Witch", "Iron Harpy"):
         ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80")
         ok(runner, "ship", "place", name, "0305")

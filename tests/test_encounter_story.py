@@ -12,63 +12,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok
+from conftest import WHALER, db_contents, fight_ships, ok
 
 from voyage.store import campaign as store
 
 
 def _table(runner: CliRunner) -> list[str]:
     """The campaign (seed 3) up to the end of the fight; the fight's outputs."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "settings", "encounter_interval", "0")
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Sea Witch",
-        "--class",
-        "trawler",
-        "--tier",
-        "IV",
-        "--engine",
-        "V",
-        "--trait",
-        "Well-armed",
-        "--weapon",
-        "Heavy Machine Gun",
-    )
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Iron Harpy",
-        "--class",
-        "warship",
-        "--tier",
-        "VII",
-        "--engine",
-        "IX",
-        "--weapon",
-        "Artillery Cannon",
-        "--weapon",
-        "Heavy Machine Gun",
-        "--armor",
-        "2",
-    )
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Old Faithful",
-        "--class",
-        "whaler",
-        "--tier",
-        "V",
-        "--engine",
-        "VII",
-        "--trait",
-        "Strong",
-    )
+    fight_ships(runner, "--weapon", "Heavy Machine Gun", "--armor", "2")
+    ok(runner, "ship", "add", "Old Faithful", *WHALER, "--trait", "Strong")
     ok(runner, "ship", "load", "Sea Witch", "--crew", "6", "--fuel", "80", "--cargo", "100")
     ok(runner, "ship", "load", "Iron Harpy", "--crew", "12", "--fuel", "120")
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120")

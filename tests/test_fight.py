@@ -8,8 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import FIGHT_SCRIPT, db_contents, fight_scene, ok, refused
 
 from voyage.base.errors import VoyageRuleError
 from voyage.rules.collisions import relative_speed, size_class, speeds_after
@@ -60,70 +59,6 @@ def test_size_classes_and_a_bad_kind():
 # -- the fight at the table ----------------------------------------------------------------
 
 
-@pytest.fixture
-def harbour(runner: CliRunner, db: Path) -> Path:
-    """A pirate warship and a Well-armed trawler under way from Gullhaven (0305)."""
-    _setup(runner)
-    return db
-
-
-SCRIPT = [
-    ("encounter", "start", "Iron Harpy", "Sea Witch", "--range", "300"),
-    ("encounter", "round"),
-    (
-        "encounter",
-        "shoot",
-        "Sea Witch",
-        "--at",
-        "Iron Harpy",
-        "--weapon",
-        "hmg",
-        "--modifier",
-        "10",
-    ),
-    (
-        "encounter",
-        "shoot",
-        "Iron Harpy",
-        "--at",
-        "Sea Witch",
-        "--weapon",
-        "artillery",
-        "--modifier",
-        "10",
-    ),
-    ("encounter", "round", "--move", "Sea Witch=4"),
-    ("encounter", "ram", "Sea Witch", "Iron Harpy", "--kind", "head-on"),
-    (
-        "encounter",
-        "shoot",
-        "Iron Harpy",
-        "--at",
-        "Sea Witch",
-        "--weapon",
-        "artillery",
-        "--no-dodge",
-        "--modifier",
-        "10",
-    ),
-    ("roll", "fire", "Iron Harpy", "--apply"),  # the referee rules a shell set her afire
-    ("encounter", "round"),
-    (
-        "encounter",
-        "shoot",
-        "Iron Harpy",
-        "--at",
-        "Sea Witch",
-        "--weapon",
-        "artillery",
-        "--no-dodge",
-        "--modifier",
-        "10",
-    ),
-    ("encounter", "end"),
-]
-
-
 def _events(path: Path) -> list[tuple]:
     with sqlite3.connect(path) as conn:
         return conn.execute(
@@ -138,8 +73,8 @@ def test_a_scripted_fight_replays_byte_for_byte(runner, tmp_path, monkeypatch):
         path.parent.mkdir()
         monkeypatch.setenv("VOYAGE_DB", str(path))
         ok(runner, "init", "--name", "Fight", "--seed", "12")
-        _setup(runner)
-        texts = [ok(runner, *step) for step in SCRIPT]
+        fight_scene(runner)
+        texts = [ok(runner, *step) for step in FIGHT_SCRIPT]
         outputs.append((texts, _events(path), db_contents(path)["voyages"]))
     assert outputs[0] == outputs[1]
     texts, events, _ = outputs[0]
@@ -156,49 +91,8 @@ def test_a_scripted_fight_replays_byte_for_byte(runner, tmp_path, monkeypatch):
     assert witch["destroyed"] and witch["sinking_in"] is not None and len(witch["leaks"]) == 3
 
 
-def _setup(runner: CliRunner) -> None:
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "settings", "encounter_interval", "0")
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Sea Witch",
-        "--class",
-        "trawler",
-        "--tier",
-        "IV",
-        "--engine",
-        "V",
-        "--trait",
-        "Well-armed",
-        "--weapon",
-        "Heavy Machine Gun",
-    )
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Iron Harpy",
-        "--class",
-        "warship",
-        "--tier",
-        "VII",
-        "--engine",
-        "IX",
-        "--weapon",
-        "Artillery Cannon",
-        "--armor",
-        "2",
-    )
-    for name in ("Sea Witch", "Iron Harpy"):
-        ok(runner, "ship", "load", name, "--crew", "6", "--fuel", "80", "--cargo", "100")
-        ok(runner, "ship", "place", name, "0305")
-        ok(runner, "sail", name, "--to", "2812")
-
-
 def test_every_encounter_command_is_undone_exactly(runner, harbour):
-    for step in SCRIPT:
+    for step in FIGHT_SCRIPT:
         before = db_contents(harbour)
         ok(runner, *step)
         ok(runner, "undo")
@@ -207,7 +101,7 @@ def test_every_encounter_command_is_undone_exactly(runner, harbour):
 
 
 def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
-    for step in SCRIPT[:2]:
+    for step in FIGHT_SCRIPT[:2]:
         ok(runner, *step)
     out = json.loads(
         ok(
@@ -291,7 +185,7 @@ def test_a_hit_lands_in_the_voyage_as_roll_apply_does(runner, harbour):
     ],
 )
 def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, reason):
-    for step in SCRIPT[:steps]:
+    for step in FIGHT_SCRIPT[:steps]:
         ok(runner, *step)
     before = db_contents(harbour)
     assert reason in refused(runner, *bad)
@@ -299,7 +193,7 @@ def test_bad_input_is_one_line_and_changes_nothing(runner, harbour, steps, bad, 
 
 
 def test_a_ram_between_ships_in_different_hexes_is_refused(runner, harbour, monkeypatch):
-    for step in SCRIPT[:2]:
+    for step in FIGHT_SCRIPT[:2]:
         ok(runner, *step)
     # a campaign from before an open fight held the clock (R94, voyage.actions.fightclock): an
     # advance ran with it open, and the Harpy (9 knots) left the Witch (6) behind

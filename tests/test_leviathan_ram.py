@@ -9,8 +9,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import db_contents, ok
-from test_fight import _setup
+from conftest import db_contents, fight_scene, ok
 
 
 def _rams(runner: CliRunner, *args: str) -> dict:
@@ -27,7 +26,7 @@ def _events(db: Path) -> list[tuple[str | None, str, str, str]]:
 def test_a_moving_leviathan_is_rammed_as_a_ship_moves_but_rolls_no_r35(
     runner: CliRunner, db: Path
 ) -> None:
-    _setup(runner)
+    fight_scene(runner)
     ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "kraken")
     ok(runner, "encounter", "round")
     speed = json.loads(ok(runner, "encounter", "status", "--json"))
@@ -58,7 +57,7 @@ def test_a_moving_leviathan_is_rammed_as_a_ship_moves_but_rolls_no_r35(
 
 def test_only_the_ship_rolls_dice_in_a_ram_on_a_leviathan(runner: CliRunner, db: Path) -> None:
     # the ship's R35 is one die (d12; a hull hit only on a failure); the beast rolls none
-    _setup(runner)
+    fight_scene(runner)
     ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "great-whale")
     ok(runner, "encounter", "round", "--move", "Sea Witch=0")  # she lies still: rel 6
     data = _rams(runner, "great-whale", "Sea Witch", "--kind", "shunt")
@@ -73,7 +72,7 @@ def test_only_the_ship_rolls_dice_in_a_ram_on_a_leviathan(runner: CliRunner, db:
 def test_a_still_leviathan_is_rammed_head_on_at_her_speed_and_stops_her(
     runner: CliRunner, db: Path
 ) -> None:
-    _setup(runner)
+    fight_scene(runner)
     ok(runner, "encounter", "start", "Sea Witch", "--leviathan", "kraken")
     ok(runner, "encounter", "round", "--move", "Kraken=0")
     status = json.loads(ok(runner, "encounter", "status", "--json"))

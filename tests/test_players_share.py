@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from conftest import db_contents, ok, refused
+from conftest import FIGHT_SCRIPT, db_contents, fight_scene, ok, refused
 
 
 def _csv(runner, tmp_path: Path, name: str, *args: str) -> list[dict[str, str]]:
@@ -198,10 +198,8 @@ def test_players_read_a_fight_in_the_sea_s_words_wherever_it_is_told(
     # R94: the export's fight story told players "takes the blow"; the days above it, the
     # journal and the CSV told them "hit by an Explosion (0/1/1 yd) with a modifier of +3,
     # in its lethal zone" and each round's order
-    from test_fight import SCRIPT, _setup
-
-    _setup(runner)
-    for step in SCRIPT:
+    fight_scene(runner)
+    for step in FIGHT_SCRIPT:
         ok(runner, *step)
     ok(runner, "advance", "--hours", "1")  # the fight's hour gets its row (the CSV's)
     referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")

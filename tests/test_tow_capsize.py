@@ -28,20 +28,8 @@ def _fleet(runner: CliRunner) -> None:
     # the whaler (Tier VIII, Deadweight 2500, Steady: +1 Advantage): 120 fuel + 80 people
     # + 50 equipment + 2100 cargo = 2350 aboard, Full; the Gull (Tier II) weighs 250 + her
     # Load in tow
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Old Faithful",
-        "--class",
-        "whaler",
-        "--tier",
-        "VIII",
-        "--engine",
-        "VIII",
-        "--trait",
-        "Steady",
-    )
+    whaler = ("--class", "whaler", "--tier", "VIII", "--engine", "VIII", "--trait", "Steady")
+    ok(runner, "ship", "add", "Old Faithful", *whaler)
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120", "--cargo", "2100")
     ok(runner, "ship", "add", "Gull", "--class", "motorboat", "--tier", "II", "--engine", "III")
     ok(runner, "ship", "load", "Gull", "--crew", "2", "--fuel", "30")

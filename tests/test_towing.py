@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import TRAWLER, WHALER, db_contents, ok, refused
 
 from voyage.store import campaign as store
 from voyage.vessels import ships as shipfig
@@ -18,22 +18,10 @@ from voyage.vessels import ships as shipfig
 def _fleet(runner: CliRunner, strong: bool) -> None:
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "add", "Sea Witch", *TRAWLER)
     ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
     traits = ["--trait", "Strong"] if strong else []
-    ok(
-        runner,
-        "ship",
-        "add",
-        "Old Faithful",
-        "--class",
-        "whaler",
-        "--tier",
-        "V",
-        "--engine",
-        "VII",
-        *traits,
-    )
+    ok(runner, "ship", "add", "Old Faithful", *WHALER, *traits)
     ok(runner, "ship", "load", "Old Faithful", "--crew", "8", "--fuel", "120")
     ok(runner, "ship", "add", "Gull", "--class", "motorboat", "--tier", "II", "--engine", "III")
     ok(runner, "ship", "load", "Gull", "--crew", "2", "--fuel", "30")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, hurricane, ok, refused
 
 from voyage.dice.roller import Roller
 from voyage.rules.emergency import count_ends_at, minutes_left
@@ -142,19 +142,7 @@ def capsized_at_one(runner: CliRunner, db: Path) -> Path:
     ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "II", "--engine", "III")
     ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "40")
     ok(runner, "ship", "place", "Gull", "1010")
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "1010",
-        "--radius",
-        "2",
-        "--hours",
-        "48",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "1010", radius=2, hours=48)
     out = ok(runner, "advance", "--hours", "1")
     assert "Stopped: Gull: capsized, sinking." in out
     return db

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok
+from conftest import build_sub, db_contents, hurricane, ok
 
 from voyage.rules.depth import depth_hazard, resting_depth
 
@@ -49,21 +49,7 @@ def test_a_sub_run_into_six_feet_of_water_is_forced_up_not_stuck_100_ft_down(
     left "stuck, 100 ft down" in 6 ft of water, "she draws 108 ft". She meets the bottom,
     is forced up, and lies aground on the surface, drawing her own 8 ft; undo puts her
     back down."""
-    ok(
-        runner,
-        "ship",
-        "build",
-        "Nautilus",
-        "--body",
-        "speeder",
-        "--plant",
-        "large",
-        "--with",
-        "boat-top",
-        "--submersible",
-        "--dive-depth",
-        "300",
-    )
+    build_sub(runner, "Nautilus")
     ok(runner, "ship", "place", "Nautilus", "Gullhaven")
     ok(runner, "sail", "Nautilus", "--route", "0305,0404,0504,0604")
     ok(runner, "act", "Nautilus", "dive", "100")
@@ -197,19 +183,7 @@ def test_people_in_the_water_and_a_raft_read_plainly(runner: CliRunner, reach: P
     )
     ok(runner, "ship", "place", "Cold", "0305")
     ok(runner, "sail", "Cold", "--to", "2812")
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "0404",
-        "--radius",
-        "3",
-        "--hours",
-        "24",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "0404", radius=3, hours=24)
     ok(runner, "advance", "--hours", "3")  # she capsizes and goes under in 0405 at 02:46
     out = ok(runner, "advance", "--hours", "1")  # the raft's Check, the people in the water
     assert "capsize check (1 hour in a hurricane): " in out

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents
+from conftest import SUBMERSIBLE, db_contents
 
 from voyage.cli import cli
 
@@ -777,20 +777,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[st
         ["ship", "place", E, "0305"],
         ["sail", E, "--to", "2812"],
         # R84: a submersible at 6 mph (4.5 surfaced) is in 2811, charted 15 ft, at hour 3
-        [
-            "ship",
-            "build",
-            N,
-            "--body",
-            "speeder",
-            "--plant",
-            "large",
-            "--with",
-            "boat-top",
-            "--submersible",
-            "--dive-depth",
-            "300",
-        ],
+        ["ship", "build", N, *SUBMERSIBLE],
         ["ship", "place", N, "2812"],
         ["pace", N, "6mph"],
         ["sail", N, "--route", "2812,2811,2711"],

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused, trawler_at
+from conftest import build_sub, db_contents, hurricane, ok, refused, trawler_at
 
 COAST = "0404"  # a coastal hex of the Salt Reach, next to Gullhaven (0305): an anchorage
 
@@ -105,25 +105,7 @@ def test_a_crewless_trawler_told_to_dive_hears_she_is_no_submersible(
 
 def _eel(runner: CliRunner) -> None:
     ok(runner, "map", "load", "salt_reach")
-    ok(
-        runner,
-        "ship",
-        "build",
-        "Eel",
-        "--body",
-        "speeder",
-        "--plant",
-        "large",
-        "--propellers",
-        "2",
-        "--with",
-        "boat-top",
-        "--crew",
-        "2",
-        "--submersible",
-        "--dive-depth",
-        "300",
-    )
+    build_sub(runner, "Eel", "--propellers", "2", "--crew", "2")
     ok(runner, "ship", "place", "Eel", "2812")
 
 
@@ -149,19 +131,7 @@ def test_a_submerged_sub_at_the_end_of_her_route_holds_her_depth_adrift(
     assert "Eel is 100 ft down: bring her up first" in refused(runner, "act", "Eel", "anchor")
     assert db_contents(db) == before
     # R84: under a hurricane she lies at depth, no capsize Check, hour after hour
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "2612",
-        "--radius",
-        "1",
-        "--hours",
-        "12",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "2612", radius=1, hours=12)
     ok(runner, "advance", "--hours", "8")
     events = json.loads(ok(runner, "log", "Eel", "--json"))["events"]
     assert not any(e["kind"] in ("capsize", "sunk") for e in events)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import add_trawler, db_contents, ok, refused
+from conftest import add_trawler, build_sub, db_contents, hurricane, ok, refused
 
 from voyage.map.seamap import parse_map
 from voyage.store.mapcache import decode, encode
@@ -127,25 +127,7 @@ def test_r86_the_crew_work_on_a_leak_every_10_minutes(runner: CliRunner, reach: 
 
 
 def _sub(runner: CliRunner, name: str = "Eel", port: str = "2812") -> None:
-    ok(
-        runner,
-        "ship",
-        "build",
-        name,
-        "--body",
-        "speeder",
-        "--plant",
-        "large",
-        "--propellers",
-        "2",
-        "--with",
-        "boat-top",
-        "--crew",
-        "2",
-        "--submersible",
-        "--dive-depth",
-        "300",
-    )
+    build_sub(runner, name, "--propellers", "2", "--crew", "2")
     ok(runner, "ship", "place", name, port)
 
 
@@ -176,19 +158,7 @@ def test_a_submarine_passes_under_a_hurricane_that_sinks_a_surface_boat(runner, 
     for ship in ("Moray", "Eel"):
         ok(runner, "sail", ship, "--to", "0305")
     ok(runner, "act", "Eel", "dive", "100")
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "2010",
-        "--radius",
-        "3",
-        "--hours",
-        "24",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "2010", radius=3, hours=24)
     for _ in range(30):
         ok(runner, "advance", "--until", "arrival")
         ships = {s["ship"]: s for s in json.loads(ok(runner, "status", "--json"))["ships"]}

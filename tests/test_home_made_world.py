@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import build_sub, db_contents, ok, refused
 
 from voyage.store import campaign as store
 
@@ -134,24 +134,7 @@ def test_an_advance_in_port_that_cannot_roll_the_weather_changes_nothing(runner,
 
 
 def _sub(runner: CliRunner, at: str, name: str = "Eel", to: str = "0802") -> None:
-    ok(
-        runner,
-        "ship",
-        "build",
-        name,
-        "--body",
-        "speeder",
-        "--plant",
-        "large",
-        "--with",
-        "boat-top",
-        "--crew",
-        "2",
-        "--submersible",
-        "--dive-depth",
-        "300",
-        "--reinforced",
-    )
+    build_sub(runner, name, "--crew", "2", "--reinforced")
     ok(runner, "ship", "place", name, at)
     ok(runner, "sail", name, "--to", to)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ok, refused
+from conftest import hurricane, ok, refused
 
 from voyage.actions import voyages
 from voyage.rules import arrival
@@ -165,19 +165,7 @@ def test_a_storm_reaches_her_and_undo_takes_back_every_action_as_before(runner, 
     states, _, _ = old
     ok(runner, "ship", "list")
     upgraded = contents(db)
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "0404",
-        "--radius",
-        "1",
-        "--hours",
-        "6",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "0404", radius=1, hours=6)
     out = ok(runner, "advance", "--hours", "1")
     assert "anchor cable: 2d6=" in out  # R65: she rolls for her cable each storm hour
     ok(runner, "undo")

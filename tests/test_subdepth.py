@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import build_sub, db_contents, ok, refused
 
 from voyage.store import campaign as store
 from voyage.vessels.subarmor import armor_modifier, armor_now, built_sides, wear
@@ -32,26 +32,7 @@ def _eel(runner: CliRunner, armor: str | None = ARMOR, sail: bool = True) -> Non
     2712, the uncharted open sea off it, for the Deep Reach (R84: an uncharted port is
     anchorage water, 150 ft at most, tests/test_referee_world.py)."""
     extra = ["--armor", armor] if armor else []
-    ok(
-        runner,
-        "ship",
-        "build",
-        "Eel",
-        "--body",
-        "speeder",
-        "--plant",
-        "large",
-        "--propellers",
-        "2",
-        "--with",
-        "boat-top",
-        "--crew",
-        "2",
-        *extra,
-        "--submersible",
-        "--dive-depth",
-        "300",
-    )
+    build_sub(runner, "Eel", "--propellers", "2", "--crew", "2", *extra)
     ok(runner, "ship", "place", "Eel", "2712" if sail else "2812")
     if sail:
         ok(runner, "sail", "Eel", "--to", "1714")

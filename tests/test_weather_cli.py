@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import db_contents, ok, refused
+from conftest import db_contents, hurricane, ok, refused
 
 from voyage.base.errors import MapError
 from voyage.map.seamap import parse_map
@@ -180,19 +180,7 @@ def test_a_moving_storm_of_a_given_state(runner, reach) -> None:
 
 def test_map_render_at_an_hour(runner, reach, tmp_path) -> None:
     out = tmp_path / "sea.png"
-    ok(
-        runner,
-        "weather",
-        "storm",
-        "--around",
-        "1714",
-        "--radius",
-        "2",
-        "--hours",
-        "6",
-        "--state",
-        "hurricane",
-    )
+    hurricane(runner, "1714", radius=2, hours=6)
     ok(
         runner,
         "map",

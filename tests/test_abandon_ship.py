@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, hurricane, ok, refused
+from conftest import db_contents, hurricane, ok, refused, trawler_at
 
 from voyage.dice.roller import Roller
 from voyage.rules.emergency import count_ends_at, minutes_left
@@ -138,10 +138,7 @@ def capsized_at_one(runner: CliRunner, db: Path) -> Path:
     """Gull (Tier II, 4 crew) placed adrift in deep water at 1010 under a hurricane (R60):
     the hour's same-hex check at 00:59 capsizes her (seed 7), and at 01:00 she is sinking,
     due to go under at 01:09."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "II", "--engine", "III")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "40")
-    ok(runner, "ship", "place", "Gull", "1010")
+    trawler_at(runner, "1010", "Gull", tier="II", engine="III", crew=4, fuel=40)
     hurricane(runner, "1010", radius=2, hours=48)
     out = ok(runner, "advance", "--hours", "1")
     assert "Stopped: Gull: capsized, sinking." in out

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import build_sub, db_contents, hurricane, ok
+from conftest import add_trawler, build_sub, db_contents, hurricane, ok, trawler_at
 
 from voyage.rules.depth import depth_hazard, resting_depth
 
@@ -105,7 +105,6 @@ def test_a_ship_abandoned_to_a_fire_out_of_control_is_swallowed_at_its_minute(
 ) -> None:
     """R50: left burning out of control, the fire swallows her at its minute and she sinks
     (R40) in the next advance, not at the abandon."""
-    from conftest import trawler_at
 
     trawler_at(runner, "0305", tier="1", engine="1", crew=2, fuel=20)
     ok(runner, "settings", "encounter_interval", "0")
@@ -128,9 +127,7 @@ def test_a_ship_that_scrapes_free_is_not_stopped_as_aground(runner: CliRunner, r
     """R34: the d12 under her speed, she avoids getting stuck. The advance still stops for
     the referee (docs/voyages.md), but it said "Stopped: Cold Maiden: aground"."""
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", "Cold Maiden", "--class", "trawler", "--tier", "4", "--engine", "6")
-    ok(runner, "ship", "load", "Cold Maiden", "--crew", "6", "--fuel", "60")
-    ok(runner, "ship", "place", "Cold Maiden", "0305")
+    add_trawler(runner, "0305", "Cold Maiden", tier="4", engine="6", crew=6, fuel=60)
     ok(runner, "sail", "Cold Maiden", "--to", "2812", "--inshore")
     data = json.loads(ok(runner, "advance", "--until", "arrival", "--json"))
     scraped = [e for e in data["events"] if e["text"] == "The ship scrapes free."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 
 from voyage.outputs.browse import datasette_app
 from voyage.store.campaign import campaign_title
@@ -45,10 +45,7 @@ def test_browse_refuses_a_file_that_is_not_a_campaign(runner, tmp_path: Path):
 def test_events_carry_their_hex_and_the_views_answer_the_common_questions(runner, db: Path):
     import sqlite3
 
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "4", "--engine", "3")
-    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "40")
-    ok(runner, "ship", "place", "Gull", "0305")
+    trawler_at(runner, "0305", "Gull", tier="4", engine="3", crew=6, fuel=40)
     ok(runner, "sail", "Gull", "--to", "2812", "--inshore")
     ok(runner, "advance", "--hours", "12")
     with sqlite3.connect(db) as conn:
@@ -89,10 +86,7 @@ def test_tables_link_to_each_other_in_datasette(runner, db: Path):
     import pytest
 
     pytest.importorskip("datasette")
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "4", "--engine", "3")
-    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "40")
-    ok(runner, "ship", "place", "Gull", "0305")
+    trawler_at(runner, "0305", "Gull", tier="4", engine="3", crew=6, fuel=40)
     ok(runner, "sail", "Gull", "--to", "2812", "--inshore")
     ok(runner, "advance", "--hours", "3")
     name = db.stem

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused, trawler_at
+from conftest import add_trawler, db_contents, ok, refused, trawler_at
 
 COAST = "0404"  # a coastal hex of the Salt Reach next to Gullhaven: an anchorage
 
@@ -39,9 +39,7 @@ def _out_with_tom(runner: CliRunner) -> str:
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "3")
     where = _status(runner, "Sea Witch")["hex"]
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", where)
+    add_trawler(runner, where, "Gull", crew=4, fuel=60)
     return where
 
 

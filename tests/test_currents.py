@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok
+from conftest import ok, trawler_at
 from engine_helpers import first_seed, kinds, run, ship, voyage
 
 from voyage.base.errors import MapError
@@ -317,10 +317,7 @@ def test_salt_reach_currents_and_the_expected_time(runner: CliRunner, db: Path, 
     chart = load_map(Path(__file__).resolve().parent.parent / "campaigns/salt_reach/map.yaml")
     assert chart.currents["3118"].direction == "S"  # the Needle Race
     assert {chart.currents[h].direction for h in ("0524", "0624")} == {"SE", "NE"}
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", "3016")
+    trawler_at(runner, "3016", "Gull", crew=5, fuel=60)
     out = ok(runner, "sail", "Gull", "--to", "3124")
     assert "Expected: 11 hours with the currents (14 hours without, R64)" in out
     assert json.loads(ok(runner, "status", "--json"))["ships"][0]["eta_hours"] == 11

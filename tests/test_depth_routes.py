@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok
+from conftest import add_trawler, ok
 
 from voyage.actions.voyages import plan_route, shallows
 from voyage.base.paths import campaigns_dir
@@ -25,9 +25,7 @@ def reach(runner: CliRunner, db: Path) -> Path:
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "ship", "build", "Heavy", "--design", "Lucky Catch (Heavy Armor Option)")
     ok(runner, "ship", "place", "Heavy", "0305")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=5, fuel=60)
     return db
 
 

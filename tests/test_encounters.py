@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import db_contents, ok, refused, trawler_at
 
 from voyage.actions import voyages
 from voyage.base.errors import TableError
@@ -31,10 +31,7 @@ TABLES = Path(__file__).resolve().parent.parent / "tables"
 @pytest.fixture
 def sea(runner: CliRunner, db: Path) -> Path:
     """The Salt Reach with the Sea Witch in Gullhaven (0305), crewed, fuelled and laden."""
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Sea Witch", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Sea Witch", "--crew", "5", "--cargo", "200", "--fuel", "60")
-    ok(runner, "ship", "place", "Sea Witch", "0305")
+    trawler_at(runner, "0305", crew=5, cargo=200, fuel=60)
     return db
 
 

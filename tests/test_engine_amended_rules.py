@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import FaceRoller, ok, refused
+from conftest import FaceRoller, ok, refused, trawler_at
 from engine_helpers import run, ship, times, voyage, world
 
 from voyage.engine.clock import Engine
@@ -163,10 +163,7 @@ def test_leaks_in_port_through_the_cli_until_repaired(runner: CliRunner, db: Pat
 
 
 def test_at_sea_repair_leak_still_needs_a_number(runner: CliRunner, db: Path) -> None:
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", "0305")
+    trawler_at(runner, "0305", "Gull", crew=5, fuel=60)
     ok(runner, "sail", "Gull", "--to", "2812")
     ok(runner, "roll", "hull-hit", "Gull", "--weapon-mod", "2", "--apply")
     ok(runner, "roll", "hull-hit", "Gull", "--weapon-mod", "2", "--apply")
@@ -175,10 +172,7 @@ def test_at_sea_repair_leak_still_needs_a_number(runner: CliRunner, db: Path) ->
 
 
 def test_water_loaded_at_sea_lists_at_minute_0_through_the_cli(runner: CliRunner, db: Path):
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", "0305")
+    trawler_at(runner, "0305", "Gull", crew=5, fuel=60)
     ok(runner, "sail", "Gull", "--to", "2812")
     ok(runner, "ship", "load", "Gull", "--water", "190")  # DW 750: over a quarter
     out = ok(runner, "advance", "--json")

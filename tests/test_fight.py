@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from conftest import FIGHT_SCRIPT, db_contents, fight_scene, ok, refused
+from conftest import FIGHT_SCRIPT, add_trawler, db_contents, fight_scene, ok, refused
 
 from voyage.base.errors import VoyageRuleError
 from voyage.rules.collisions import relative_speed, size_class, speeds_after
@@ -283,9 +283,7 @@ def test_an_advance_with_a_fight_open_is_refused_naming_it(runner, harbour):
 
 
 def test_two_open_fights_are_both_named(runner, harbour):
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=5, fuel=60)
     ok(runner, "sail", "Gull", "--to", "2812")
     ok(runner, "encounter", "start", "Iron Harpy", "Sea Witch")
     ok(runner, "encounter", "start", "Gull", "--leviathan", "kraken")

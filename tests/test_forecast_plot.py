@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import ok
+from conftest import ok, trawler_at
 
 from voyage.outputs import forecast_plot
 
@@ -50,10 +50,7 @@ def test_many_values_are_bars_centred_on_whole_values():
 def test_a_calm_forecast_draws_its_one_fuel_value_labelled(
     db, runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "50")
-    ok(runner, "ship", "place", "Gull", "0305")
+    trawler_at(runner, "0305", "Gull", crew=4, fuel=50)
     drawn = []
     real = forecast_plot.runs_by_value
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import build_sub, db_contents, ok, refused
+from conftest import add_trawler, build_sub, db_contents, ok, refused
 
 from voyage.store import campaign as store
 
@@ -304,9 +304,7 @@ def test_a_built_boats_forecast_status_and_advance_give_her_speed_not_a_pace(run
         runner, "advance", "--hours", "1"
     )
     # a rolled ship keeps her pace words
-    ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Tern", "--fuel", "20", "--crew", "2")
-    ok(runner, "ship", "place", "Tern", "0802")
+    add_trawler(runner, "0802", "Tern", fuel=20, crew=2)
     head = ok(runner, "forecast", "Tern", "--to", "0302", "--runs", "20").splitlines()[0]
     assert ", pace normal, from " in head
     assert (

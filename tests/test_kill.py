@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok
+from conftest import add_trawler, ok
 
 from voyage.actions.doctor import examine
 from voyage.store.housetables import read_folder
@@ -114,9 +114,7 @@ def test_a_killed_advance_leaves_the_campaign_before_or_after(tmp_path):
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "weather", "storm", "--around", "1510", "--radius", "2", "--hours", "48")
     for name, start, to in (("Sea Witch", "0305", "2812"), ("Gull", "2420", "0419")):
-        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "IV", "--engine", "V")
-        ok(runner, "ship", "load", name, "--crew", "5", "--cargo", "200", "--fuel", "60")
-        ok(runner, "ship", "place", name, start)
+        add_trawler(runner, start, name, crew=5, cargo=200, fuel=60)
         ok(runner, "sail", name, "--to", to, "--inshore")
     gc.collect()  # the commands' connections closed (as when their processes end)
     before_bytes = base.read_bytes()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok
+from conftest import add_trawler, ok
 from PIL import Image
 
 from voyage.base.paths import campaigns_dir
@@ -45,9 +45,7 @@ def six_at_sea(runner: CliRunner) -> None:
     """The Salt Reach with six ships at sea, one a built boat, and a storm: ~27 entries."""
     ok(runner, "map", "load", "salt_reach")
     for name, start, goal in SIX:
-        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "IV", "--engine", "V")
-        ok(runner, "ship", "load", name, "--crew", "5", "--fuel", "60")
-        ok(runner, "ship", "place", name, start)
+        add_trawler(runner, start, name, crew=5, fuel=60)
         ok(runner, "sail", name, "--to", goal)
     ok(runner, "ship", "build", "Sea Fox", "--body", "cruiser", "--plant", "large",
        "--with", "deck", "--crew", "2")  # fmt: skip

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
+from conftest import add_trawler, db_contents, ok, refused
 
 from voyage.cli import cli
 
@@ -43,9 +43,7 @@ def crewed(runner: CliRunner, db: Path) -> Path:
 
 def _gull(runner: CliRunner) -> None:
     """The trawler Gull, 4 crew, in Gullhaven (0305) beside Mercy."""
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "80")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", tier="V", crew=4, fuel=80)
 
 
 def _abandoned(runner: CliRunner, *stores: str) -> str:

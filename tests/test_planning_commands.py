@@ -121,10 +121,7 @@ def test_a_built_boats_plan_shows_her_charge_left(db: Path, runner) -> None:
 def test_a_ship_with_no_crew_is_refused_a_voyage(db: Path, runner, command) -> None:
     # `ship add` makes a ship with no crew: she sailed off under power with nobody aboard
     # (no one to fight a fire, R50, or to leave her, R71); the line says how to crew her
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Ghost", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Ghost", "--fuel", "30")
-    ok(runner, "ship", "place", "Ghost", "2812")
+    trawler_at(runner, "2812", "Ghost", fuel=30)
     before = db_contents(db)
     out = refused(runner, command, "Ghost", "--to", "2906")
     assert "Ghost has no crew to sail her: `voyage ship load 'Ghost' --crew N`" in out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import db_contents, hurricane, ok, refused
+from conftest import add_trawler, db_contents, hurricane, ok, refused
 
 from voyage.base.errors import MapError
 from voyage.map.seamap import parse_map
@@ -19,9 +19,7 @@ def reach(runner, db):
 
 
 def at_sea(runner) -> None:
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
-    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "60")
-    ok(runner, "ship", "place", "Gull", "0305")
+    add_trawler(runner, "0305", "Gull", crew=6, fuel=60)
     ok(runner, "sail", "Gull", "--to", "2812")
 
 

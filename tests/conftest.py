@@ -317,6 +317,30 @@ def harbour(runner: CliRunner, db: Path) -> Path:
     return db
 
 
+def old_campaign(path: Path, tables: str | None = None) -> None:
+    """A campaign as voyage made them before m040: no version record, its house tables
+    named by folder (``tables``), not kept in the file."""
+    from sqlite_utils import Database
+
+    from voyage.store import campaign as store
+
+    db = Database(path)
+    db.execute("PRAGMA journal_mode=WAL")
+    store.migrations.apply(db, stop_before="m040_file_meta")
+    db["campaign"].insert(  # type: ignore[union-attr]
+        {
+            "id": 1,
+            "name": "Old",
+            "seed": 5,
+            "rng_state": Roller(5).get_state(),
+            "clock": 0,
+            "tables": tables,
+            "created": "2026-01-01T00:00:00+00:00",
+        }
+    )
+    db.close()
+
+
 def permissions_bind() -> bool:
     """Whether this process is stopped by a read-only file (root usually is not)."""
     import tempfile

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, permissions_bind, refused
+from conftest import db_contents, ok, old_campaign, permissions_bind, refused
 
 from voyage import __version__
 from voyage.store import campaign as store
@@ -100,29 +100,6 @@ def test_a_campaign_with_schema_steps_this_voyage_lacks_is_refused(runner, db):
     conn.close()
     out = refused(runner, "status")
     assert "newer voyage" in out and "m099_from_the_future" in out and "upgrade voyage" in out
-
-
-def old_campaign(path: Path, tables: str | None = None) -> None:
-    """A campaign as voyage made them before m040: no version record, tables by folder."""
-    from sqlite_utils import Database
-
-    from voyage.dice.roller import Roller
-
-    db = Database(path)
-    db.execute("PRAGMA journal_mode=WAL")
-    store.migrations.apply(db, stop_before="m040_file_meta")
-    db["campaign"].insert(  # type: ignore[union-attr]
-        {
-            "id": 1,
-            "name": "Old",
-            "seed": 5,
-            "rng_state": Roller(5).get_state(),
-            "clock": 0,
-            "tables": tables,
-            "created": "2026-01-01T00:00:00+00:00",
-        }
-    )
-    db.close()
 
 
 def test_an_older_campaign_is_upgraded_and_stamped(runner, tmp_path):

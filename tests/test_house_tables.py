@@ -11,12 +11,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import db_contents, ok, refused
-from sqlite_utils import Database
+from conftest import db_contents, ok, old_campaign, refused
 
 from voyage.base.paths import tables_dir
-from voyage.dice.roller import Roller
-from voyage.store import campaign as store
 from voyage.tables.rulebook import TABLE_NAMES
 
 SHIP = ["--class", "trawler", "--tier", "IV", "--engine", "V"]
@@ -170,25 +167,6 @@ def test_tables_that_do_not_fit_the_campaign_change_nothing(tmp_path):
     out = refused(CliRunner(), "tables", "load", str(no_trawler), "--db", str(path))
     assert "do not fit Gull" in out and "trawler" in out
     assert db_contents(path) == before
-
-
-def old_campaign(path: Path, tables: str | None) -> None:
-    """A campaign as made before m041: its house rules named by folder, not kept."""
-    db = Database(path)
-    db.execute("PRAGMA journal_mode=WAL")
-    store.migrations.apply(db, stop_before="m040_file_meta")
-    db["campaign"].insert(  # type: ignore[union-attr]
-        {
-            "id": 1,
-            "name": "Old",
-            "seed": 5,
-            "rng_state": Roller(5).get_state(),
-            "clock": 0,
-            "tables": tables,
-            "created": "2026-01-01T00:00:00+00:00",
-        }
-    )
-    db.close()
 
 
 def test_an_older_campaign_takes_a_copy_of_its_folder_once(tmp_path):

@@ -179,6 +179,20 @@ def trawler_at(
     add_trawler(runner, hex_name, name, tier, engine, **stores)
 
 
+#: A home-made calendar (calendars.yaml in a house tables folder): two months, two seasons.
+BRINE_CALENDARS = """\
+calendars:
+  brine:
+    name: Brine Reckoning
+    seasons:
+      wet: {dawn: 7, dusk: 18}
+      dry: {dawn: 5, dusk: 20}
+    months:
+      - {name: Saltmoon, short: Salt, days: 40, season: wet}
+      - {name: Sunmoon, short: Sun, days: 45, season: dry}
+"""
+
+
 # ------------------------------------------------------------------- scenes at the table
 # Ships and weather set up through the CLI as a referee would, shared by the tests of
 # several features. The option tuples name a ship as `ship add` / `ship build` take it.

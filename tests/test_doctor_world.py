@@ -9,22 +9,10 @@ import json
 import sqlite3
 from pathlib import Path
 
-from conftest import ok, refused, trawler_at
+from conftest import BRINE_CALENDARS, ok, refused, trawler_at
 from test_doctor import change, doctor
 
 RECOVERY = "To recover: restore the campaign from a backup copy"
-
-CALENDARS = """\
-calendars:
-  brine:
-    name: Brine Reckoning
-    seasons:
-      wet: {dawn: 7, dusk: 18}
-      dry: {dawn: 5, dusk: 20}
-    months:
-      - {name: Saltmoon, short: Salt, days: 40, season: wet}
-      - {name: Sunmoon, short: Sun, days: 45, season: dry}
-"""
 
 
 def _findings(path: Path) -> list[tuple[str, str, str]]:
@@ -43,7 +31,7 @@ def _one(path: Path, sql: str) -> tuple:
 def _brine(runner, tmp_path: Path) -> Path:
     house = tmp_path / "house"
     house.mkdir()
-    (house / "calendars.yaml").write_text(CALENDARS, encoding="utf-8")
+    (house / "calendars.yaml").write_text(BRINE_CALENDARS, encoding="utf-8")
     db = tmp_path / "brine.db"
     ok(
         runner,
@@ -73,7 +61,7 @@ def test_a_calendar_beyond_the_limits_of_new_ones_is_named_with_its_fix(runner, 
     """A campaign made before the limits (a 100,000-day month) still runs (test_referee_
     world); the doctor says where it is beyond them, and what corrects each copy."""
     db = _brine(runner, tmp_path)
-    huge = CALENDARS.replace("days: 45,", "days: 100000,")
+    huge = BRINE_CALENDARS.replace("days: 45,", "days: 100000,")
     definition = json.loads(_one(db, "SELECT definition FROM calendar")[0])
     definition["months"][1]["days"] = 100_000
     change(

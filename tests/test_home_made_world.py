@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import add_trawler, build_sub, db_contents, ok, refused
+from conftest import BRINE_CALENDARS, add_trawler, build_sub, db_contents, ok, refused
 
 from voyage.store import campaign as store
 
@@ -40,18 +40,6 @@ depths:
   "0505": 40
 """
 
-CALENDARS = """\
-calendars:
-  brine:
-    name: Brine Reckoning
-    seasons:
-      wet: {dawn: 7, dusk: 18}
-      dry: {dawn: 5, dusk: 20}
-    months:
-      - {name: Saltmoon, short: Salt, days: 40, season: wet}
-      - {name: Sunmoon, short: Sun, days: 45, season: dry}
-"""
-
 
 @pytest.fixture
 def brine(tmp_path: Path) -> Path:
@@ -75,7 +63,7 @@ def _init_brine(db: object, house: object, start: str = "1 Saltmoon 3") -> list[
     ]
 
 
-def _house(tmp_path: Path, text: str = CALENDARS) -> Path:
+def _house(tmp_path: Path, text: str = BRINE_CALENDARS) -> Path:
     folder = tmp_path / "house"
     folder.mkdir(exist_ok=True)
     (folder / "calendars.yaml").write_text(text, encoding="utf-8")
@@ -178,9 +166,9 @@ def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_pat
     """A 100,000-day month was accepted (and a leap day every million years): each limit is
     refused in one line naming the file, the key and the most it takes."""
     text = (
-        CALENDARS.replace("days: 40,", "days: 100000,")
+        BRINE_CALENDARS.replace("days: 40,", "days: 100000,")
         if month
-        else CALENDARS + "    leap: {month: Saltmoon, every: 1000000}\n"
+        else BRINE_CALENDARS + "    leap: {month: Saltmoon, every: 1000000}\n"
     )
     out = refused(runner, *_init_brine(tmp_path / "c.db", _house(tmp_path, text)))
     if month:
@@ -195,7 +183,7 @@ def test_a_calendar_beyond_its_limits_is_one_line_naming_the_key(runner, tmp_pat
 
 def test_a_month_of_1000_days_and_100_months_are_taken(runner, tmp_path):
     months = "".join(f"      - {{name: M{i}, days: 1000, season: wet}}\n" for i in range(100))
-    text = CALENDARS.split("    months:\n")[0] + "    months:\n" + months
+    text = BRINE_CALENDARS.split("    months:\n")[0] + "    months:\n" + months
     # day 1000 of month 100
     ok(runner, *_init_brine(tmp_path / "c.db", _house(tmp_path, text), "1000 M99 3"))
     assert "day 1 was 1000 M99 3." in ok(runner, "calendar", "--db", str(tmp_path / "c.db"))
@@ -392,7 +380,7 @@ def test_a_campaign_keeping_an_older_calendar_beyond_the_limits_still_opens(runn
     db = tmp_path / "c.db"
     house = _house(tmp_path)
     ok(runner, *_init_brine(db, house))
-    huge = CALENDARS.replace("days: 45,", "days: 100000,")
+    huge = BRINE_CALENDARS.replace("days: 45,", "days: 100000,")
     camp = store.open_campaign(db)
     with camp.db.conn:
         camp.db.execute("UPDATE house_tables SET text = ? WHERE name = 'calendars'", [huge])
@@ -458,7 +446,7 @@ def test_a_depth_entry_a_later_one_hides_whole_is_refused_naming_both(runner, db
 def test_the_calendar_says_its_leap_rule_and_whether_this_year_has_it(runner, tmp_path):
     """`voyage calendar` listed Ashmoon's 45 days in year 3, a leap year of the house rule
     (every 3 years) in which it has 46, and said nothing of leap years."""
-    leap = CALENDARS + "    leap: {month: Sunmoon, every: 3}\n"
+    leap = BRINE_CALENDARS + "    leap: {month: Sunmoon, every: 3}\n"
     db = str(tmp_path / "c.db")
     ok(runner, *_init_brine(db, _house(tmp_path, leap)))
     out = ok(runner, "calendar", "--db", db)

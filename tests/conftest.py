@@ -223,6 +223,15 @@ def build_sub(runner: CliRunner, name: str, *extra: str) -> None:
     ok(runner, "ship", "build", name, *SUBMERSIBLE, *extra)
 
 
+def add_mercy(runner: CliRunner, jackets: int) -> None:
+    """The freighter Mercy (Tier VIII, engine VIII) with 12 crew, 6 passengers, 200 hlbs of
+    fuel, ``jackets`` life jackets and 2 rafts: people to go into the water (R70-R74); not
+    yet placed."""
+    ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII")
+    load = ("--crew", "12", "--passengers", "6", "--fuel", "200")
+    ok(runner, "ship", "load", "Mercy", *load, "--jackets", str(jackets), "--rafts", "2")
+
+
 def hurricane(runner: CliRunner, around: str, radius: int, hours: int) -> None:
     """A hurricane placed by hand over ``around`` and the hexes within ``radius`` of it,
     for ``hours``."""

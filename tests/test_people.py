@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import add_trawler, db_contents, ok, refused
+from conftest import add_mercy, add_trawler, db_contents, ok, refused
 
 from voyage.cli import cli
 
@@ -18,23 +18,7 @@ def crewed(runner: CliRunner, db: Path) -> Path:
     """The Salt Reach; the freighter Mercy in Gullhaven with 12 crew, 6 passengers, 4 life
     jackets and 2 rafts; two named people aboard."""
     ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII")
-    ok(
-        runner,
-        "ship",
-        "load",
-        "Mercy",
-        "--crew",
-        "12",
-        "--passengers",
-        "6",
-        "--fuel",
-        "200",
-        "--jackets",
-        "4",
-        "--rafts",
-        "2",
-    )
+    add_mercy(runner, jackets=4)
     ok(runner, "crew", "add", "Anna Roe", "--ship", "Mercy", "--passenger", "--swimming", "0")
     ok(runner, "crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket")
     ok(runner, "ship", "place", "Mercy", "0305")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import add_trawler, db_contents, ok, refused
+from conftest import add_mercy, add_trawler, db_contents, ok, refused
 
 
 @pytest.fixture
@@ -17,23 +17,7 @@ def wreck(runner: CliRunner, db: Path) -> str:
     Gullhaven; Gull (4 crew, 2 jackets) lying in the same hex. Returns the hex."""
     ok(runner, "map", "load", "salt_reach")
     ok(runner, "settings", "encounter_interval", "0")
-    ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII")
-    ok(
-        runner,
-        "ship",
-        "load",
-        "Mercy",
-        "--crew",
-        "12",
-        "--passengers",
-        "6",
-        "--fuel",
-        "200",
-        "--jackets",
-        "18",
-        "--rafts",
-        "2",
-    )
+    add_mercy(runner, jackets=18)
     ok(runner, "crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket")
     add_trawler(runner, "0305", "Gull", tier="V", crew=4, fuel=80, jackets=2)
     ok(runner, "ship", "place", "Mercy", "0305")

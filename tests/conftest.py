@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
@@ -47,13 +48,23 @@ def runner() -> CliRunner:
     return CliRunner()
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh campaign (seed 7), named by VOYAGE_DB as a referee would."""
-    path = tmp_path / "campaign.db"
-    monkeypatch.setenv("VOYAGE_DB", str(path))
-    result = CliRunner().invoke(cli, ["init", "--name", "Test", "--seed", "7"])
+@pytest.fixture(scope="session")
+def fresh_campaign(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A campaign made by `voyage init --name Test --seed 7`, once per test process: each
+    test's :func:`db` is a copy of it (an init costs tens of milliseconds, a copy one).
+    Never handed to a test itself: nothing may write to it."""
+    path = tmp_path_factory.mktemp("fresh") / "campaign.db"
+    result = CliRunner().invoke(cli, ["init", "--db", str(path), "--name", "Test", "--seed", "7"])
     assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_campaign: Path) -> Path:
+    """A fresh campaign (seed 7) of the test's own, named by VOYAGE_DB as a referee would."""
+    path = tmp_path / "campaign.db"
+    shutil.copyfile(fresh_campaign, path)
+    monkeypatch.setenv("VOYAGE_DB", str(path))
     return path
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from conftest import ok, refused
-from test_export import SHIP, make_voyage
+from written_voyage import SHIP, make_voyage
 
 from voyage.base import atomicfile
 from voyage.base.atomicfile import FileBatch

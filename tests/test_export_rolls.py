@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_export import SHIP, make_voyage
+from written_voyage import SHIP, make_voyage
 
 from voyage.dice.roller import Roller
 from voyage.outputs import export, exportjson, exportmd

@@ -375,6 +375,16 @@ def old_campaign(path: Path, tables: str | None = None) -> None:
     db.close()
 
 
+def without_steps(mp: pytest.MonkeyPatch, *names: str) -> None:
+    """Through ``mp``, voyage as it was before the schema steps ``names``: they are left out
+    of the migrations list, and the cached list of known steps is emptied."""
+    from voyage.store import campaign as store
+
+    kept = [m for m in store.migrations._migrations if m.name not in names]
+    mp.setattr(store.migrations, "_migrations", kept)
+    mp.setattr(store, "_KNOWN", [])
+
+
 def permissions_bind() -> bool:
     """Whether this process is stopped by a read-only file (root usually is not)."""
     import tempfile

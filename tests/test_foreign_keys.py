@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ok, refused
+from conftest import ok, refused, without_steps
 
 from voyage.actions import doctor
-from voyage.store import campaign as store
 from voyage.store import campaigndb, campaignfile
 from voyage.store.campaign import open_campaign
 from voyage.store.foreignkeys import FOREIGN_KEYS, declared, undeclared
@@ -154,12 +153,7 @@ def test_a_sailed_ship_removed_with_force_keeps_her_voyages(runner, db: Path):
 def voyage_before_foreign_keys() -> Iterator[None]:
     """This voyage as it was before m190: campaigns it makes and plays have no keys."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(
-            store.migrations,
-            "_migrations",
-            [m for m in store.migrations._migrations if m.name not in NEW_STEPS],
-        )
-        mp.setattr(store, "_KNOWN", [])
+        without_steps(mp, *NEW_STEPS)
         mp.setattr(campaigndb, "ship_labels", lambda book, key: {})
         yield
 

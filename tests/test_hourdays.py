@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ok
+from conftest import ok, without_steps
 
 from voyage.actions import voyages
 from voyage.outputs import export
@@ -58,12 +58,7 @@ def _old_read_hours(conn: sqlite3.Connection, where: str, args: Any) -> list[dic
 def voyage_before_hour_days() -> Iterator[None]:
     """This voyage as it was before m102: an hour a row in the table hours."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(
-            store.migrations,
-            "_migrations",
-            [m for m in store.migrations._migrations if m.name != "m102_hour_days"],
-        )
-        mp.setattr(store, "_KNOWN", [])
+        without_steps(mp, "m102_hour_days")
         mp.setattr(campaigndb, "LOG_TABLES", ["rolls", "hours", "events"])
         mp.setattr(logrows, "write_hours", _old_write_hours)
         from voyage.store import voyagelog  # (after voyage.actions.voyages, which it imports from)

@@ -12,11 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import hurricane, ok, refused
+from conftest import hurricane, ok, refused, without_steps
 
 from voyage.actions import voyages
 from voyage.rules import arrival
-from voyage.store import campaign as store
 
 STEP = "m130_anchored_voyages"
 TRAWLER = ("--class", "trawler", "--tier", "IV", "--engine", "V")
@@ -49,12 +48,7 @@ def _old_lie_at(ship: Any, s: Any, info: Any, book: Any, opening: str) -> tuple[
 def voyage_before_m130() -> Iterator[None]:
     """This voyage as it was before R65's anchored voyages, and without m130."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(
-            store.migrations,
-            "_migrations",
-            [m for m in store.migrations._migrations if m.name != STEP],
-        )
-        mp.setattr(store, "_KNOWN", [])
+        without_steps(mp, STEP)
         mp.setattr(voyages, "place_at_sea", _old_place)
         mp.setattr(arrival, "lie_at", _old_lie_at)
         yield

@@ -47,7 +47,7 @@ from voyage.base.stopsignals import ending_at_once, for_pool_worker
 from voyage.base.text import plain, plural
 from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
-from voyage.engine.clock import SCRAPED_FREE, Engine, HourRow, ShipState, World
+from voyage.engine.clock import SCRAPED_FREE, Engine, ShipState, World
 from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
@@ -287,7 +287,6 @@ def drive(
     start: int,
     limit: int = MAX_HOURS,
     *,
-    rows: list[HourRow] | None = None,
     events: list[LoggedEvent] | None = None,
 ) -> int:
     """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
@@ -299,15 +298,13 @@ def drive(
     while clock < end and s.active:
         hour_rows, hour_events = engine.hour(clock)
         clock += 1
-        if rows is not None:
-            rows.extend(hour_rows)
-        if events is not None:
+        if events is not None and hour_events:
             events.extend(hour_events)
         if ended(s) and not s.emergency:
             break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
         if (
             s.active
-            and not any(r.miles for r in hour_rows)
+            and not (engine.made_way if not engine.rows else any(r.miles for r in hour_rows))
             and not s.emergency
             and not (s.status == "stuck" and stuck_rolls)
         ):
@@ -407,7 +404,10 @@ def _engine_for(key: int) -> Engine:
     engine = _ENGINES.get(key)
     if engine is None:
         setup = _SETUPS[key]
-        engine = _ENGINES[key] = Engine(setup.world, [fresh_state(setup.state)], Roller(0))
+        # a run reads no hour rows: the engine makes none (Engine.made_way for drive)
+        engine = _ENGINES[key] = Engine(
+            setup.world, [fresh_state(setup.state)], Roller(0), rows=False
+        )
     return engine
 
 

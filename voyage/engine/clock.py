@@ -158,8 +158,15 @@ ROUTINE_KINDS = frozenset(
 class Engine:
     """Steps every active ship of a world, hour by hour, with one roller."""
 
-    def __init__(self, world: World, ships: Iterable[ShipState], roller: Roller) -> None:
+    def __init__(
+        self, world: World, ships: Iterable[ShipState], roller: Roller, *, rows: bool = True
+    ) -> None:
         self.world = world
+        #: whether :meth:`hour` makes hour rows; without them (a forecast reads none, and
+        #: has no people in the water, R71-R74, nor a tow, R92, to read them) its first list
+        #: is empty and :attr:`made_way` tells whether a ship made way that hour
+        self.rows = rows
+        self.made_way = False
         self.book = world.book
         self.roller = roller
         self.states = list(ships)
@@ -374,15 +381,29 @@ class Engine:
         """One hour (``clock`` to ``clock + 1``) for every active ship, in order."""
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
-        for s in self.states:
-            if s.status == "under way" or s.active:
-                rows.append(_ShipHour(self, s, clock, events).run())
+        if self.rows:
+            for s in self.states:
+                if s.status == "under way" or s.active:
+                    rows.append(_ShipHour(self, s, clock, events).run())
+        else:
+            made_way = False
+            for s in self.states:
+                if s.status == "under way" or s.active:
+                    h = _ShipHour(self, s, clock, events)
+                    h.run()
+                    made_way = made_way or h.miles > 0
+            self.made_way = made_way
         if self.water is not None:
             events.extend(self.water.hour(clock, rows))  # R71-R74: rafts, people afloat
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
         if self.world.encounters is not None:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
+
+
+#: what :meth:`_ShipHour.row` gives an engine that keeps no hour rows (Engine.rows): not
+#: a row of any hour, never read
+UNKEPT = HourRow(0, "", 0, "", 0, 0, "", 0, 0, "", 0, 0, "")
 
 
 class _ShipHour:
@@ -586,8 +607,11 @@ class _ShipHour:
         return self.row(s.hex)
 
     def row(self, here: str) -> HourRow:
-        """The hour row at its end, in hex ``here`` (her hex now)."""
+        """The hour row at its end, in hex ``here`` (her hex now); :data:`UNKEPT` for an
+        engine that keeps no rows (Engine.rows)."""
         s, ship, e = self.s, self.ship, self.e
+        if not e.rows:
+            return UNKEPT
         load = e.row_load(s)  # R92: a tow counted, as the category
         dw = e._dw[ship.name]
         aboard = shipfig.aboard(ship)  # R16 hlbs of fuel, R82 power units of charge

@@ -371,7 +371,7 @@ def import_command(
 
         voyage map import reach.wxx --out reach.yaml
 
-        voyage map import reach.wxx --terrain-map terrains.yaml --load
+        voyage map import reach.wxx --load
     """
     from voyage.actions.mapimport import import_file, load_imported
     from voyage.base.atomicfile import write_text

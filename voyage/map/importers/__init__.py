@@ -110,4 +110,6 @@ def is_importable(path: str) -> bool:
             return detect_format(read_map_file(path)) is not None
         except MapError:
             return False
-    return detect_format(head) is not None
+    found = detect_format(head)
+    # UTF-16 text outside a gzip is no tool's map file: `map load` reads it as a map file
+    return found is not None and (found != "wxx" or head.startswith(GZIP_MAGIC))

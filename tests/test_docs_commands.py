@@ -146,7 +146,7 @@ SETUP: dict[str, list[str]] = {
         'ship add "Gull" --class trawler --tier III --engine III',
     ],
     "docs/exports.md": _TWO_VOYAGES,
-    "docs/maps.md": _REACH,
+    "docs/maps.md": [*_REACH, "map export -f wxx --out reach.wxx"],  # a .wxx to import
     "docs/voyages.md": _REACH,
     "docs/weather.md": [
         *_PLACED,
@@ -188,6 +188,8 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
         "ship place Moray 0305",
     ],
     ("act",): ['sail "Sea Witch" --to 2812'],
+    # a Worldographer file to import: the Reach itself, exported
+    ("map", "import"): ["map export -f wxx --out reach.wxx"],
     # R84: a submersible at sea (surfaced; `surface` after a dive); R83: a Cruiser aground
     # on the Silt banks (6 ft of sand) beside Silt Harbour
     ("act", "Nautilus"): [*_NAUTILUS, "sail Nautilus --to 1714"],

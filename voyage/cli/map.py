@@ -53,16 +53,24 @@ def load(db_path: str, path: str, as_json: bool) -> None:
     """Load a map file or a campaign folder's map into the campaign.
 
     The file is checked first; a bad file changes nothing. PATH may also name a bundled
-    campaign (salt_reach). Undo with `voyage undo`.
+    campaign (salt_reach), or a Worldographer, Hexfriend or Tiled map (imported as
+    `voyage map import PATH --load` does). Undo with `voyage undo`.
 
     Example:
 
         voyage map load salt_reach
     """
+    from voyage.actions.mapimport import import_file, is_importable, load_imported
     from voyage.store.mapstore import load_into_campaign, ship_positions, unplaced_encounter_regions
 
     camp = open_campaign(db_path)
-    sea = load_into_campaign(camp, path)
+    if is_importable(path):  # a Worldographer, Hexfriend or Tiled map: converted first
+        imported = import_file(path)
+        sea = load_imported(camp, imported)
+        for line in imported.report:
+            click.echo(line, err=True)
+    else:
+        sea = load_into_campaign(camp, path)
     stranded = [f"{n} ({h})" for n, h in ship_positions(camp) if not sea.is_sea(h)]
     ports = [{"hex": p.name, "port": p.port} for p in sea.ports()]
     info: dict[str, Any] = {
@@ -316,3 +324,108 @@ def _terrain_words(h: Any) -> str:
     from voyage.map.seamap import TERRAIN_WORDS
 
     return TERRAIN_WORDS[h.terrain]
+
+
+@map_group.command("import")
+@db_option
+@click.argument("path", type=FilePath())
+@click.option(
+    "--terrain-map",
+    "terrain_map",
+    type=FilePath(),
+    default=None,
+    help="YAML naming the tool's terrains: terrains: {Hills: land, Kelp Beds: shoal}.",
+)
+@click.option(
+    "--out",
+    "out",
+    type=NamedFile("a map file", "--out map.yaml", dir_okay=False),
+    default=None,
+    help="Write voyage's map file here (default: standard output, unless --load).",
+)
+@click.option("--load", "load_it", is_flag=True, help="Load the map into the campaign too.")
+@click.option(
+    "--window",
+    default=None,
+    metavar="CCRR:CCRR",
+    help="Import only the hexes from this top-left to this bottom-right hex.",
+)
+@force_option
+@handles_errors
+def import_command(
+    db_path: str,
+    path: str,
+    terrain_map: str | None,
+    out: str | None,
+    load_it: bool,
+    window: str | None,
+    force: bool,
+) -> None:
+    """Import a Worldographer (.wxx), Hexfriend (.json) or hexagonal Tiled (.tmx) map.
+
+    The format is told from the file's content. The map becomes voyage's own map file, to
+    edit by hand; the report (on standard error) says how each terrain name was mapped,
+    which towns became ports and what was left out. A bad file changes nothing.
+
+    Examples:
+
+        voyage map import reach.wxx --out reach.yaml
+
+        voyage map import reach.wxx --load
+    """
+    from voyage.actions.mapimport import import_file, load_imported
+    from voyage.base.atomicfile import write_text
+
+    if out is not None:
+        refuse_existing(out, force)
+    imported = import_file(path, terrain_map=terrain_map, window=window)
+    if load_it:
+        sea = load_imported(open_campaign(db_path), imported)
+    for line in imported.report:
+        click.echo(line, err=True)
+    if out is not None:
+        write_text(out, imported.text, force=force)
+        click.echo(f"Wrote {out}")
+    elif not load_it:
+        click.echo(imported.text, nl=False)
+    if load_it:
+        click.echo(
+            f"Loaded {sea.name}: {sea.width} x {sea.height} hexes, {len(sea.ports())} ports."
+        )
+
+
+@map_group.command("export")
+@db_option
+@click.option(
+    "-f", "--format", "fmt", type=Choice(["wxx"]), default="wxx", show_default=True,
+    help="The drawing tool's format: wxx (Worldographer).",
+)  # fmt: skip
+@click.option(
+    "--out",
+    "out",
+    required=True,
+    type=NamedFile("a map file", "--out sea.wxx", dir_okay=False),
+    help="The file to write.",
+)
+@force_option
+@handles_errors
+def export_command(db_path: str, fmt: str, out: str, force: bool) -> None:
+    """Write the campaign's sea (terrain, ports, labels, notes) for a drawing tool.
+
+    `voyage map import` reads the file back to the same terrain, ports and labels; fuel,
+    seabeds, currents, depths and weather regions stay in voyage's own map file.
+
+    Example:
+
+        voyage map export -f wxx --out sea.wxx
+    """
+    from voyage.base.atomicfile import FileBatch
+    from voyage.map.importers import export_wxx
+    from voyage.store.mapstore import current_map
+
+    refuse_existing(out, force)
+    sea = current_map(read_campaign(db_path))
+    data = export_wxx(sea)
+    with FileBatch(force=force) as batch:
+        batch.add(out).write_bytes(data)
+    click.echo(f"Wrote {out} (Worldographer, {sea.width} x {sea.height} hexes)")

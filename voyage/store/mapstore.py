@@ -75,7 +75,12 @@ def save_map(campaign: Campaign, sea_map: SeaMap) -> None:
 
 def load_into_campaign(campaign: Campaign, path: str | Path) -> SeaMap:
     """Validate the map at ``path`` and make it the campaign's; a bad file changes nothing."""
-    sea_map = load_map(resolve_map_path(path))  # raises before anything is written
+    return install_map(campaign, load_map(resolve_map_path(path)))  # raises before writing
+
+
+def install_map(campaign: Campaign, sea_map: SeaMap) -> SeaMap:
+    """Make a checked map the campaign's (a loaded file, or one imported from a drawing
+    tool): refused, changing nothing, when its climates or the ships at sea do not fit."""
     # R61: every region's climate must be in the campaign's climates table, with a row for
     # each season of the campaign's calendar
     check_climates(

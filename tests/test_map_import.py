@@ -1,0 +1,408 @@
+"""Importing maps from Worldographer, Hexfriend and Tiled, and exporting to Worldographer.
+
+Every sample here is written by the helpers below in the format's real container (gzip of
+UTF-16 XML with a byte-order mark, JSON, TMX with CSV or base64 layers); no third-party map
+file is copied into the project.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from conftest import add_trawler, ok, refused
+
+from voyage.base.errors import MapError
+from voyage.map.importers import detect_format, import_file
+from voyage.map.importers.source import unpack
+
+# A small sea, drawn as voyage draws it: # land, ~ sea, : shoal, % reef.
+SEA = [
+    "########",
+    "##~~~~##",
+    "#~~:~~~#",
+    "#~~~%~~~",
+    "~~~~~~~~",
+]
+NAMES = {"#": "Flat Grassland", "~": "Water Sea", ":": "Water Shoals", "%": "Water Reef"}
+TERRAIN_INDEX = {
+    "Blank": 0,
+    "Water Sea": 1,
+    "Water Shoals": 2,
+    "Water Reef": 3,
+    "Flat Grassland": 4,
+}
+
+
+def centre(col: int, row: int) -> tuple[float, float]:
+    """Worldographer coordinates of a 1-based hex's centre (ideal 300-unit hexes)."""
+    c, r = col - 1, row - 1
+    return 150.0 + 225 * c, 150.0 + 300 * r + 150 * (c % 2)
+
+
+def wxx_xml(
+    rows: list[str] = SEA,
+    *,
+    orientation: str = "COLUMNS",
+    xml_version: str = "1.1",
+    towns: tuple[tuple[str, int, int], ...] = (),
+    labels: tuple[tuple[str, int, int, bool], ...] = (),
+    notes: tuple[tuple[str, str, int, int, bool], ...] = (),
+    gm_hexes: tuple[tuple[int, int], ...] = (),
+    resources: bool = False,
+    line_for: dict[tuple[int, int], str] | None = None,
+) -> str:
+    width, height = len(rows[0]), len(rows)
+    columns = []
+    for c in range(width):
+        lines = []
+        for r in range(height):
+            index = TERRAIN_INDEX[NAMES[rows[r][c]]]
+            gm = 1 if (c + 1, r + 1) in gm_hexes else 0
+            tail = "3\t0\t0\t48\t9\t2" if resources else "Z"
+            line = f"{index}\t0.0\t0\t{gm}\t0\t{tail}"
+            if line_for and (c + 1, r + 1) in line_for:
+                line = line_for[(c + 1, r + 1)]
+            lines.append(line)
+        columns.append("<tilerow>\n" + "\n".join(lines) + "\n</tilerow>")
+    terrainmap = "\t".join(f"{n}\t{i}" for n, i in TERRAIN_INDEX.items())
+    features = "".join(
+        f'<feature type="Settlement City" isGMOnly="false"><location viewLevel="WORLD" '
+        f'x="{centre(c, r)[0]}" y="{centre(c, r)[1]}" /><label isGMOnly="false"><location '
+        f'viewLevel="WORLD" x="{centre(c, r)[0]}" y="{centre(c, r)[1] + 20}" scale="25.0" />'
+        f"{name}</label></feature>"
+        for name, c, r in towns
+    )
+    label_xml = "".join(
+        f'<label isGMOnly="{str(gm).lower()}"><location viewLevel="WORLD" '
+        f'x="{centre(c, r)[0] + 30}" y="{centre(c, r)[1] - 40}" scale="25.0" />{text}</label>'
+        for text, c, r, gm in labels
+    )
+    note_xml = "".join(
+        f'<note x="{centre(c, r)[0]}" y="{centre(c, r)[1]}" title="{title}" '
+        f'isGMOnly="{str(gm).lower()}"><notetext><![CDATA[<html><body>{text}</body></html>]]>'
+        "</notetext></note>"
+        for title, text, c, r, gm in notes
+    )
+    return (
+        f"<?xml version='{xml_version}' encoding='utf-16'?>\n"
+        f'<map type="WORLD" version="2.06" hexOrientation="{orientation}" mapProjection="FLAT">\n'
+        f"<terrainmap>{terrainmap}</terrainmap>\n"
+        f'<tiles viewLevel="WORLD" tilesWide="{width}" tilesHigh="{height}">\n'
+        + "\n".join(columns)
+        + f"\n</tiles>\n<features>{features}</features>\n<labels>{label_xml}</labels>\n"
+        f"<notes>{note_xml}</notes>\n</map>\n"
+    )
+
+
+def wxx_bytes(xml: str, byte_order: str = "be", bom: bool = True) -> bytes:
+    codec = "utf-16-be" if byte_order == "be" else "utf-16-le"
+    mark = (b"\xfe\xff" if byte_order == "be" else b"\xff\xfe") if bom else b""
+    return gzip.compress(mark + xml.encode(codec))
+
+
+def write(tmp_path: Path, name: str, data: bytes | str) -> str:
+    path = tmp_path / name
+    if isinstance(data, str):
+        path.write_text(data, encoding="utf-8")
+    else:
+        path.write_bytes(data)
+    return str(path)
+
+
+TOWNS = (("Gullhaven", 3, 1), ("Saltmere", 8, 4))  # on land (sea to the south), on the water
+
+
+def gull_bay(**kw: object) -> bytes:
+    return wxx_bytes(
+        wxx_xml(
+            towns=TOWNS,
+            labels=(("The Teeth", 5, 4, False), ("Smugglers' cache", 2, 3, True)),
+            notes=(("Wreck", "An old <b>hulk</b> &amp; her gold", 4, 3, False),),
+            gm_hexes=((1, 1),),
+            **kw,  # type: ignore[arg-type]
+        )
+    )
+
+
+# ----------------------------------------------------------------------------- Worldographer
+
+
+def test_a_worldographer_sea_imports_hex_for_hex_sails_and_comes_back(
+    runner, db: Path, tmp_path: Path
+) -> None:
+    path = write(tmp_path, "gull.wxx", gull_bay())
+    out = ok(runner, "map", "import", path, "--load", "--out", str(tmp_path / "gull.yaml"))
+    assert "Loaded gull: 8 x 5 hexes, 2 ports." in out
+    imported = import_file(path)
+    sea = imported.sea
+    # hex for hex where Worldographer draws it (column c, row r is hex c+1, r+1)
+    drawn = [row.replace(":", "~").replace("%", "~") for row in SEA]
+    assert [row.replace("P", "~").replace(":", "~").replace("%", "~") for row in sea.rows] == drawn
+    assert sea.terrain("0403") == "shoal" and sea.terrain("0504") == "reef"
+    # the town on land makes its first sea neighbour from north, clockwise, a port; the town
+    # on the water makes its own hex one
+    assert [(p.name, p.port) for p in sea.ports()] == [("0302", "Gullhaven"), ("0804", "Saltmere")]
+    assert sea.hex("0302").fuel is not None and sea.hex("0302").fuel.stock is None
+    assert any(
+        "port Gullhaven at 0302, the sea beside the town at 0301" in r for r in imported.report
+    )
+    assert sea.hex("0504").label == "The Teeth"
+    assert sea.hex("0203").label is None and "Smugglers' cache" in (sea.hex("0203").notes or "")
+    assert sea.hex("0403").notes == "Wreck: An old hulk & her gold"
+    assert "GM-only" in (sea.hex("0101").notes or "")
+    assert (tmp_path / "gull.yaml").read_text(encoding="utf-8") == imported.text
+    # a voyage sails across it
+    add_trawler(runner, "0302", crew=5, fuel=60)
+    ok(runner, "sail", "Sea Witch", "--to", "0804")
+    ok(runner, "advance", "--hours", "60")
+    assert "0804" in ok(runner, "ship", "list")
+    # out to Worldographer and back in: the same map
+    back = tmp_path / "back.wxx"
+    ok(runner, "map", "export", "-f", "wxx", "--out", str(back))
+    again = import_file(str(back)).sea
+    assert again.rows == sea.rows
+    assert [(p.name, p.port) for p in again.ports()] == [(p.name, p.port) for p in sea.ports()]
+    assert [(h.name, h.label) for h in again.labelled()] == [
+        (h.name, h.label) for h in sea.labelled()
+    ]
+    assert {n: e.get("notes") for n, e in again.entries.items()} == {
+        n: e.get("notes") for n, e in sea.entries.items()
+    }
+    assert "already exists" in refused(runner, "map", "export", "--out", str(back))
+
+
+@pytest.mark.parametrize("xml_version", ["1.0", "1.1"])
+@pytest.mark.parametrize("byte_order", ["be", "le"])
+@pytest.mark.parametrize("bom", [True, False])
+@pytest.mark.parametrize("resources", [True, False])
+def test_every_worldographer_container_reads_the_same(
+    tmp_path: Path, xml_version: str, byte_order: str, bom: bool, resources: bool
+) -> None:
+    data = wxx_bytes(wxx_xml(xml_version=xml_version, resources=resources), byte_order, bom)
+    assert detect_format(data) == "wxx"
+    sea = import_file(write(tmp_path, "any.name", data)).sea
+    assert sea.rows == ["########", "##~~~~##", "#~~:~~~#", "#~~~%~~~", "~~~~~~~~"]
+
+
+def test_map_load_takes_a_worldographer_file_directly(runner, db: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "gull.wxx", gull_bay())
+    assert "Loaded gull: 8 x 5 hexes, 2 ports" in ok(runner, "map", "load", path)
+    assert "Gullhaven" in ok(runner, "map", "hex", "0302")
+
+
+def test_rows_orientation_is_refused_in_one_line(runner, db: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "rows.wxx", wxx_bytes(wxx_xml(orientation="ROWS")))
+    line = refused(runner, "map", "import", path, "--load")
+    assert "flat-topped hexes in columns" in line and "Columns Line Up" in line
+    assert "no map loaded" in refused(runner, "map", "show")
+
+
+BAD_FILES = {
+    "not gzip": (lambda: wxx_xml().encode("utf-16"), "not gzip-compressed"),
+    "not UTF-16": (lambda: gzip.compress(wxx_xml().encode("utf-8")), "not UTF-16"),
+    "broken XML": (lambda: wxx_bytes(wxx_xml().replace("</tiles>", "")), "broken XML"),
+    "entities": (
+        lambda: wxx_bytes(
+            "<?xml version='1.0'?><!DOCTYPE map [<!ENTITY a 'aaaaaaaaaa'>"
+            "<!ENTITY b '&a;&a;&a;&a;&a;&a;&a;&a;'>]><map hexOrientation='COLUMNS'>&b;</map>"
+        ),
+        "DOCTYPE",
+    ),
+    "index beyond": (
+        lambda: wxx_bytes(wxx_xml(line_for={(2, 2): "9\t0\t0\t0\t0\tZ"})),
+        "terrain index 9 is not in the terrain map",
+    ),
+    "short column": (
+        lambda: wxx_bytes(wxx_xml().replace("1\t0.0\t0\t0\t0\tZ\n</tilerow>", "</tilerow>", 1)),
+        "column 1 holds 4 hexes",
+    ),
+    "wrong line": (
+        lambda: wxx_bytes(wxx_xml(line_for={(1, 1): "4\t0\t0"})),
+        "has 3 values",
+    ),
+    "other JSON": (lambda: b'{"name": "a tileset", "tiles": []}', "not a Hexfriend save"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_bad_files_are_refused_in_one_line_changing_nothing(
+    runner, db: Path, tmp_path: Path, case: str
+) -> None:
+    make, words = BAD_FILES[case]
+    path = write(tmp_path, "bad.wxx", make())
+    line = refused(runner, "map", "import", path, "--load", "--out", str(tmp_path / "out.yaml"))
+    assert path in line and words in line
+    assert not (tmp_path / "out.yaml").exists()
+    assert "no map loaded" in refused(runner, "map", "show")
+
+
+def test_a_column_of_the_wrong_length_is_refused(tmp_path: Path) -> None:
+    xml = wxx_xml()
+    cut = xml.replace("1\t0.0\t0\t0\t0\tZ\n</tilerow>", "</tilerow>", 1)
+    with pytest.raises(MapError, match=r"column 1 holds 4 hexes, not the map's 5"):
+        import_file(write(tmp_path, "cut.wxx", wxx_bytes(cut)))
+
+
+def test_a_gzip_bomb_stops_at_the_cap() -> None:
+    with pytest.raises(MapError, match="unpacks to more than"):
+        unpack(gzip.compress(b"\0" * 5_000_000), "bomb.wxx", limit=1_000_000)
+
+
+# ----------------------------------------------------------------------------- terrain table
+
+
+def test_a_terrain_map_file_names_the_terrains_and_the_report_lists_them(tmp_path: Path) -> None:
+    names = dict(NAMES)
+    names["#"] = "Mountains"
+    table = write(
+        tmp_path,
+        "terrains.yaml",
+        "terrains:\n  Water Reef: rocky shallows\n  Mountains: land\n"
+        "port_fuel: {price: 3, stock: 50}\n",
+    )
+    got = import_file(write(tmp_path, "gull.wxx", gull_bay()), terrain_map=table)
+    assert got.sea.terrain("0504") == "shoal" and got.sea.hex("0504").seabed == "rocky"
+    assert got.sea.hex("0302").fuel.price == 3 and got.sea.hex("0302").fuel.stock == 50
+    assert any("'Water Reef' -> rocky shallows: 1 hex (your terrain map)" in r for r in got.report)
+    assert any("made land because no rule knows them: 'Flat Grassland'" in r for r in got.report)
+    bad = write(tmp_path, "bad.yaml", "terrains: {Hills: mountain}\n")
+    with pytest.raises(MapError, match="use one of sea, coast"):
+        import_file(write(tmp_path, "g.wxx", gull_bay()), terrain_map=bad)
+
+
+# ----------------------------------------------------------------------------- size
+
+
+def test_a_map_past_the_limit_is_refused_unless_a_window_is_given(tmp_path: Path) -> None:
+    rows = ["~" * 1001] * 3
+    path = write(tmp_path, "wide.wxx", wxx_bytes(wxx_xml(rows)))
+    with pytest.raises(MapError, match=r"1001x3 hexes.*--window"):
+        import_file(path)
+    got = import_file(path, window="001001:020003")
+    assert (got.sea.width, got.sea.height) == (20, 3)
+    shifted = import_file(path, window="0201:0403")  # a lower first column: one more kept
+    assert shifted.sea.width == 4 and any("one column earlier" in r for r in shifted.report)
+
+
+# ----------------------------------------------------------------------------- Hexfriend
+
+
+def hexfriend_save(
+    rows: list[str] = SEA, *, raised: str = "odd", version: int = 13, orientation: str = "flatTop"
+) -> bytes:
+    hexes = {}
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            # Hexfriend's offset-to-cube: odd-q with raised odd, even-q with raised even
+            q = c
+            cube_r = r - (c - (c & 1)) // 2 if raised == "odd" else r - (c + (c & 1)) // 2
+            tile = None
+            if ch != " ":
+                tile = {"id": NAMES[ch].lower(), "display": NAMES[ch], "bgColor": 0}
+                if version >= 10:
+                    tile["tileset_id"] = "default"
+            hexes[f"{q}:{cube_r}:{-q - cube_r}"] = {
+                "q": q,
+                "r": cube_r,
+                "s": -q - cube_r,
+                "tile": tile,
+            }
+    field = {"hexWidth": 50, "hexHeight": 44, "orientation": orientation, "mapShape": "square",
+             "rows": len(rows), "columns": len(rows[0]), "raised": raised, "hexes": hexes,
+             "grid": {"gap": 0}}  # fmt: skip
+    texts = [{"text": "The Teeth", "x": 4 * 50 * 0.75, "y": 44 * 3}]  # 0-based (4, 3): 0504
+    return json.dumps({"saveVersion": version, "title": "Gull Bay", "TerrainField": field,
+                       "tilesets": [], "texts": texts}).encode()  # fmt: skip
+
+
+def test_hexfriend_raised_odd_is_voyages_layout(tmp_path: Path) -> None:
+    data = hexfriend_save()
+    assert detect_format(data) == "hexfriend"
+    got = import_file(write(tmp_path, "gull.hexfriend", data))
+    assert got.sea.rows == ["########", "##~~~~##", "#~~:~~~#", "#~~~%~~~", "~~~~~~~~"]
+    assert got.sea.name == "Gull Bay" and got.sea.hex("0504").label == "The Teeth"
+
+
+def test_hexfriend_raised_even_gains_a_column_and_keeps_every_neighbour(tmp_path: Path) -> None:
+    got = import_file(write(tmp_path, "even.json", hexfriend_save(raised="even")))
+    assert got.sea.width == 9 and all(row[0] == "~" for row in got.sea.rows)
+    assert [row[1:] for row in got.sea.rows] == SEA
+    assert any("added one column of open sea" in r for r in got.report)
+
+
+def test_an_old_hexfriend_save_and_blank_hexes_read(tmp_path: Path) -> None:
+    rows = [*SEA[:-1], "~~~ ~~~~"]
+    got = import_file(write(tmp_path, "old.json", hexfriend_save(rows, version=6)))
+    assert got.sea.rows[-1] == "~~~#~~~~"  # a blank hex is land unless the terrain map says
+    assert any("'Blank' -> land" in r for r in got.report)
+
+
+def test_pointy_hexfriend_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(MapError, match="pointy-topped.*flat-top"):
+        import_file(write(tmp_path, "p.json", hexfriend_save(orientation="pointyTop")))
+
+
+# ----------------------------------------------------------------------------- Tiled
+
+
+def tmx(
+    rows: list[str] = SEA, *, encoding: str = "csv", compression: str = "", axis: str = "x",
+    index: str = "odd", flips: bool = False,
+) -> bytes:  # fmt: skip
+    order = ["~", "#", ":", "%"]
+    gids = [order.index(ch) + 1 for row in rows for ch in row]
+    if flips:
+        gids = [g | 0x80000000 if i % 3 == 0 else g | 0x20000000 for i, g in enumerate(gids)]
+    if encoding == "csv":
+        body = ",\n".join(",".join(str(g) for g in gids[i : i + len(rows[0])])
+                          for i in range(0, len(gids), len(rows[0])))  # fmt: skip
+    else:
+        raw = struct.pack(f"<{len(gids)}I", *gids)
+        if compression == "zlib":
+            raw = zlib.compress(raw)
+        elif compression == "gzip":
+            raw = gzip.compress(raw)
+        body = base64.b64encode(raw).decode()
+    comp = f' compression="{compression}"' if compression else ""
+    tiles = "".join(
+        f'<tile id="{i}" type="{name}"/>'
+        for i, name in enumerate(["Ocean", "Grassland", "Sandbar", "Coral Reef"])
+    )
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<map version="1.10" tiledversion="1.10.2" orientation="hexagonal" '
+        f'width="{len(rows[0])}" height="{len(rows)}" tilewidth="32" tileheight="28" '
+        f'hexsidelength="16" staggeraxis="{axis}" staggerindex="{index}" infinite="0">\n'
+        f'<tileset firstgid="1" name="sea" tilewidth="32" tileheight="28" tilecount="4">{tiles}'
+        "</tileset>\n"
+        f'<layer id="1" name="Terrain" width="{len(rows[0])}" height="{len(rows)}">'
+        f'<data encoding="{encoding}"{comp}>\n{body}\n</data></layer>\n</map>\n'
+    ).encode()
+
+
+@pytest.mark.parametrize(
+    ("encoding", "compression", "flips"),
+    [("csv", "", False), ("base64", "", True), ("base64", "zlib", False), ("base64", "gzip", True)],
+)
+def test_tiled_layers_in_every_encoding(
+    tmp_path: Path, encoding: str, compression: str, flips: bool
+) -> None:
+    data = tmx(encoding=encoding, compression=compression, flips=flips)
+    assert detect_format(data) == "tiled"
+    got = import_file(write(tmp_path, "gull.tmx", data))
+    assert got.sea.rows == ["########", "##~~~~##", "#~~:~~~#", "#~~~%~~~", "~~~~~~~~"]
+
+
+def test_tiled_stagger_even_gains_a_column_and_rows_are_refused(tmp_path: Path) -> None:
+    got = import_file(write(tmp_path, "even.tmx", tmx(index="even")))
+    assert [row[1:] for row in got.sea.rows] == SEA
+    with pytest.raises(MapError, match="staggers rows.*Stagger Axis X"):
+        import_file(write(tmp_path, "rows.tmx", tmx(axis="y")))
+    with pytest.raises(MapError, match="compressed with zstd"):
+        import_file(write(tmp_path, "z.tmx", tmx(encoding="base64", compression="zstd")))

@@ -1,0 +1,165 @@
+"""Tiled hexagonal maps (``.tmx``): ``orientation="hexagonal"`` with a stagger axis and index.
+
+``staggeraxis="x"`` staggers columns (flat-topped hexes); ``staggerindex="odd"`` puts the
+odd columns (0-based) lower, voyage's layout (R30); ``even`` is the other way round and a
+column is added on the left to keep every hex beside its neighbours. ``staggeraxis="y"``
+(pointy-topped rows) is refused. The first tile layer is the terrain: CSV, or base64
+(uncompressed, zlib or gzip); the top four bits of a tile id are flip flags, cleared. A tile's
+terrain name is its type (``type=`` or ``class=``), else a ``type``, ``terrain`` or ``name``
+property, else ``tileset name #id``; tile 0 is blank.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+import xml.etree.ElementTree as ET
+
+from voyage.base.errors import MapError
+from voyage.map.importers.model import BLANK, ImportedMap, plain_text
+from voyage.map.importers.source import unpack
+from voyage.map.importers.xmlsafe import parse_xml
+
+FLIP_BITS = 0xF0000000  # horizontal, vertical, diagonal (anti-diagonal), hexagonal 120°
+ROWS_REFUSAL = (
+    "{source}: this Tiled map staggers rows (staggeraxis y, pointy-topped hexes); voyage uses "
+    "flat-topped hexes in columns, even columns half a hex lower (R30): make the map with "
+    "Stagger Axis X in Tiled and import that"
+)
+
+
+def read_tiled(data: bytes, source: str, name: str) -> ImportedMap:
+    """A hexagonal Tiled map in voyage's layout, or one MapError line."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise MapError(f"{source}: a Tiled map is UTF-8 text; this file is not") from None
+    root = parse_xml(text, source, "Tiled map")
+    if root.tag != "map":
+        raise MapError(f"{source}: not a Tiled map (its XML starts <{root.tag}>)")
+    orientation = root.get("orientation")
+    if orientation != "hexagonal":
+        raise MapError(
+            f"{source}: a {orientation} Tiled map: voyage imports hexagonal maps only "
+            "(Map > Map Properties > Orientation: Hexagonal)"
+        )
+    if root.get("staggeraxis", "y") != "x":
+        raise MapError(ROWS_REFUSAL.format(source=source))
+    index = root.get("staggerindex", "odd")
+    if root.get("infinite") == "1":
+        raise MapError(
+            f"{source}: an infinite Tiled map: uncheck Infinite in Map Properties and save again"
+        )
+    names = _tile_names(root, source)
+    layers = root.findall("layer")
+    if not layers:
+        raise MapError(f"{source}: the Tiled map has no tile layer")
+    layer = layers[0]
+    width, height = _whole(layer.get("width"), source), _whole(layer.get("height"), source)
+    gids = _layer_gids(layer, width * height, source)
+    terrain: list[list[str]] = []
+    for r in range(height):
+        row = []
+        for c in range(width):
+            gid = gids[r * width + c] & ~FLIP_BITS
+            if gid and gid not in names:
+                raise MapError(
+                    f"{source}: hex at column {c + 1}, row {r + 1} uses tile {gid}, which no "
+                    "tileset in the map holds: the file is damaged; save it again"
+                )
+            row.append(names[gid] if gid else BLANK)
+        terrain.append(row)
+    found = ImportedMap("Tiled", source, name, terrain)
+    if len(layers) > 1:
+        found.report.append(
+            f"used the first tile layer ({layer.get('name', 'unnamed')}) as the terrain; "
+            f"left out {len(layers) - 1} other layer(s)"
+        )
+    if root.find("objectgroup") is not None:
+        found.report.append("left out the object layers: name ports and labels in the map file")
+    if index == "even":
+        found.shift_columns()
+    return found
+
+
+def _whole(text: str | None, source: str) -> int:
+    try:
+        value = int(text or "")
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise MapError(f"{source}: the layer size {text!r} is not a number of tiles: save it again")
+    return value
+
+
+def _tile_names(root: ET.Element, source: str) -> dict[int, str]:
+    names: dict[int, str] = {}
+    for tileset in root.findall("tileset"):
+        if tileset.get("source"):
+            raise MapError(
+                f"{source}: the tileset {tileset.get('source')} is a separate file: embed it in "
+                "the map (Tiled: the tileset's Embed Tileset button) and save again"
+            )
+        first = _whole(tileset.get("firstgid"), source)
+        count = int(tileset.get("tilecount") or 0)
+        label = tileset.get("name", "tileset")
+        for i in range(count):
+            names[first + i] = f"{label} #{i}"
+        for tile in tileset.findall("tile"):
+            try:
+                tid = int(tile.get("id", ""))
+            except ValueError:
+                continue
+            kind = tile.get("type") or tile.get("class")
+            if not kind:
+                for prop in tile.iterfind("properties/property"):
+                    if prop.get("name", "").lower() in ("type", "terrain", "name"):
+                        kind = prop.get("value") or prop.text
+                        break
+            names[first + tid] = plain_text(kind) if kind else f"{label} #{tid}"
+    return names
+
+
+def _layer_gids(layer: ET.Element, count: int, source: str) -> list[int]:
+    data = layer.find("data")
+    if data is None:
+        raise MapError(f"{source}: the tile layer has no data")
+    if data.find("chunk") is not None or data.find("tile") is not None:
+        raise MapError(
+            f"{source}: the layer data is stored as XML tiles or chunks: save it with Tile Layer "
+            "Format CSV or Base64 (Map Properties)"
+        )
+    encoding = data.get("encoding")
+    body = (data.text or "").strip()
+    if encoding == "csv":
+        try:
+            gids = [int(part) for part in body.replace("\n", "").split(",") if part.strip()]
+        except ValueError:
+            raise MapError(
+                f"{source}: the layer's CSV holds something that is not a tile number"
+            ) from None
+    elif encoding == "base64":
+        try:
+            raw = base64.b64decode(body, validate=False)
+        except binascii.Error:
+            raise MapError(f"{source}: the layer's base64 data is damaged: save it again") from None
+        compression = data.get("compression")
+        if compression in ("zlib", "gzip"):
+            raw = unpack(raw, source, kind=compression)
+        elif compression:
+            raise MapError(
+                f"{source}: layer data compressed with {compression}: save it with zlib, gzip or "
+                "no compression (Map Properties > Tile Layer Format)"
+            )
+        if len(raw) % 4:
+            raise MapError(f"{source}: the layer data is not whole tile numbers: save it again")
+        gids = list(struct.unpack(f"<{len(raw) // 4}I", raw))
+    else:
+        raise MapError(f"{source}: layer data encoded as {encoding!r}: save it as CSV or Base64")
+    if len(gids) != count:
+        raise MapError(
+            f"{source}: the layer holds {len(gids)} tiles but is {count} tiles big: the file is "
+            "damaged; save it again"
+        )
+    return gids

@@ -488,6 +488,11 @@ def simulate(
                         out.extend(chunk)
                         if progress:
                             progress(len(chunk))
+                    # every result is in: each worker leaves on the pool's own "no more
+                    # work" message, so none is killed while it holds a queue lock, the
+                    # lock that terminate() would then wait on for ever
+                    pool.close()
+                    pool.join()
                 finally:
                     closing.value = 1  # the pool's SIGTERM now ends its workers
         else:

@@ -34,6 +34,7 @@ from voyage.rules.arrival import lying
 from voyage.rules.crewless import already_at_sea
 from voyage.rules.drift import current_lookup
 from voyage.rules.shoals import draft_chart
+from voyage.store.calendarrow import campaign_calendar, clock_text
 from voyage.store.campaign import Action, Campaign
 from voyage.store.logrows import log_event, write_log
 from voyage.store.mapstore import campaign_chart
@@ -45,7 +46,6 @@ from voyage.store.voyagerows import (
     place_at_sea,
     save_state,
 )
-from voyage.tables.calendar import campaign_calendar, clock_text
 from voyage.vessels import boatpower
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import check_can_sail, pace_text

@@ -76,9 +76,10 @@ def init(
     """
     from pathlib import Path
 
+    from voyage.store.calendarrow import write_calendar
     from voyage.store.campaign import create_campaign, resolve_path
     from voyage.store.housetables import stored
-    from voyage.tables.calendar import choose_calendar, format_time, write_calendar
+    from voyage.tables.calendar import choose_calendar, format_time
     from voyage.tables.rulebook import load_rulebook
 
     path = resolve_path(db_path)
@@ -242,7 +243,8 @@ def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) 
     if len(acts) > UNDO_LINES:
         click.echo(f"... and {len(acts) - UNDO_LINES} older actions (back to #{acts[-1]['id']}).")
     if len(acts) > 1:
-        from voyage.tables.calendar import campaign_calendar, format_time
+        from voyage.store.calendarrow import campaign_calendar
+        from voyage.tables.calendar import format_time
 
         when = format_time(campaign_calendar(camp), acts[-1]["clock"])
         click.echo(
@@ -281,7 +283,8 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
 
         voyage history --limit 100 --json
     """
-    from voyage.tables.calendar import campaign_calendar, format_time
+    from voyage.store.calendarrow import campaign_calendar
+    from voyage.tables.calendar import format_time
 
     camp = read_campaign(db_path)  # one moment, even while another terminal advances
     calendar = campaign_calendar(camp)

@@ -24,11 +24,12 @@ from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.rules.aground import STUCK_TEXT
 from voyage.rules.emergency import count_ends_at
 from voyage.store import mapstore
+from voyage.store.calendarrow import campaign_calendar
 from voyage.store.hourdays import read_hours
 from voyage.store.logrows import events_amid_fight, fight_events
 from voyage.store.mapstore import map_row, sea_states_for
 from voyage.store.voyagerows import VOYAGE_SELECT
-from voyage.tables.calendar import campaign_calendar, format_time
+from voyage.tables.calendar import format_time
 from voyage.vessels.ships import aboard, figures, ship_from_row
 
 if TYPE_CHECKING:
@@ -251,13 +252,7 @@ def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
     last = hours[-1]["clock"] + 1
 
     if map_row(camp) is None:
-        if not camp.db["storms"].exists():
-            return []
-        rows = camp.db.query(
-            "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
-            [last, first],
-        )
-        return [str(r["hex"]) for r in rows]
+        return mapstore.storm_hexes_during(camp, first, last)
 
     sea = sea_states_for(camp)
     found: set[str] = set()

@@ -289,6 +289,16 @@ class Campaign:
         if the journal no longer reaches back that far)."""
         return undojournal.row_before(self.db.conn, table, rowid, action_id)
 
+    def action_row(self, action_id: int) -> dict[str, Any] | None:
+        """The stored row of action ``action_id`` (None if it was pruned or never was)."""
+        rows = list(self.db.query("SELECT * FROM actions WHERE id = ?", [action_id]))
+        return rows[0] if rows else None
+
+    def ship_rowid(self, name: str) -> int | None:
+        """The rowid of ship ``name``'s row (exactly as named), or None."""
+        found = self.db.execute("SELECT rowid FROM ships WHERE name = ?", [name]).fetchone()
+        return int(found[0]) if found else None
+
     def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
         """Keep rolls made outside a voyage (R4), tagged with the current action."""
         if self.current_action is None:

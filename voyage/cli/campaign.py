@@ -76,9 +76,7 @@ def init(
     """
     from pathlib import Path
 
-    from voyage.store.calendarrow import write_calendar
     from voyage.store.campaign import create_campaign, resolve_path
-    from voyage.store.housetables import stored
     from voyage.tables.calendar import choose_calendar, format_time
     from voyage.tables.rulebook import load_rulebook
 
@@ -97,9 +95,9 @@ def init(
         name,
         seed,
         tables_dir,
-        setup=(lambda db: write_calendar(db, calendar)) if calendar is not None else None,
+        calendar=calendar,
     )
-    house = [r["name"] for r in stored(camp.db)]
+    house = [r["name"] for r in camp.house_tables()]
     info = {
         "name": camp.name,
         "seed": camp.seed,

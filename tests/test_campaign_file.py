@@ -16,6 +16,7 @@ from conftest import db_contents, ok, permissions_bind, refused
 from voyage import __version__
 from voyage.store import campaign as store
 from voyage.store import campaignfile
+from voyage.store.migrations import migrations
 
 SHIP = ["--class", "trawler", "--tier", "IV", "--engine", "V"]
 
@@ -110,7 +111,7 @@ def old_campaign(path: Path, tables: str | None = None) -> None:
 
     db = Database(path)
     db.execute("PRAGMA journal_mode=WAL")
-    store.migrations.apply(db, stop_before="m040_file_meta")
+    migrations.apply(db, stop_before="m040_file_meta")
     db["campaign"].insert(  # type: ignore[union-attr]
         {
             "id": 1,

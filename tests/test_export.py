@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from voyage.cli import cli
 from voyage.dice.roller import Modifier, Roller
 from voyage.map.routetext import inshore_from_json, route_from_json
-from voyage.store.campaign import Campaign, create_campaign
+from voyage.store.campaign import create_campaign
+from voyage.store.campaigndb import Campaign
 
 SHIP = "Sea Witch"
 

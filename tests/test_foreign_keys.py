@@ -18,6 +18,7 @@ from voyage.store import campaign as store
 from voyage.store import campaigndb, campaignfile
 from voyage.store.campaign import open_campaign
 from voyage.store.foreignkeys import FOREIGN_KEYS, declared, undeclared
+from voyage.store.migrations import migrations
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
 NEW_STEPS = ("m190_foreign_keys", "m191_class_label")
@@ -155,9 +156,9 @@ def voyage_before_foreign_keys() -> Iterator[None]:
     """This voyage as it was before m190: campaigns it makes and plays have no keys."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(
-            store.migrations,
+            migrations,
             "_migrations",
-            [m for m in store.migrations._migrations if m.name not in NEW_STEPS],
+            [m for m in migrations._migrations if m.name not in NEW_STEPS],
         )
         mp.setattr(store, "_KNOWN", [])
         mp.setattr(campaigndb, "ship_labels", lambda book, key: {})

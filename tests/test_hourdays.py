@@ -19,6 +19,7 @@ from voyage.actions import voyages
 from voyage.store import campaign as store
 from voyage.store import campaigndb, hourdays, logrows, mapstore
 from voyage.store.campaign import open_campaign
+from voyage.store.migrations import migrations
 
 SHIP = ("--class", "trawler", "--tier", "4", "--engine", "3")
 OLD_COLUMNS = hourdays.COLUMNS
@@ -58,9 +59,9 @@ def voyage_before_hour_days() -> Iterator[None]:
     """This voyage as it was before m102: an hour a row in the table hours."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(
-            store.migrations,
+            migrations,
             "_migrations",
-            [m for m in store.migrations._migrations if m.name != "m102_hour_days"],
+            [m for m in migrations._migrations if m.name != "m102_hour_days"],
         )
         mp.setattr(store, "_KNOWN", [])
         mp.setattr(campaigndb, "LOG_TABLES", ["rolls", "hours", "events"])

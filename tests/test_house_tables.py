@@ -16,7 +16,7 @@ from sqlite_utils import Database
 
 from voyage.base.paths import tables_dir
 from voyage.dice.roller import Roller
-from voyage.store import campaign as store
+from voyage.store.migrations import migrations
 from voyage.tables.rulebook import TABLE_NAMES
 
 SHIP = ["--class", "trawler", "--tier", "IV", "--engine", "V"]
@@ -176,7 +176,7 @@ def old_campaign(path: Path, tables: str | None) -> None:
     """A campaign as made before m041: its house rules named by folder, not kept."""
     db = Database(path)
     db.execute("PRAGMA journal_mode=WAL")
-    store.migrations.apply(db, stop_before="m040_file_meta")
+    migrations.apply(db, stop_before="m040_file_meta")
     db["campaign"].insert(  # type: ignore[union-attr]
         {
             "id": 1,

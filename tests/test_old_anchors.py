@@ -17,6 +17,7 @@ from conftest import ok, refused
 from voyage.actions import voyages
 from voyage.rules import arrival
 from voyage.store import campaign as store
+from voyage.store.migrations import migrations
 
 STEP = "m130_anchored_voyages"
 TRAWLER = ("--class", "trawler", "--tier", "IV", "--engine", "V")
@@ -50,9 +51,9 @@ def voyage_before_m130() -> Iterator[None]:
     """This voyage as it was before R65's anchored voyages, and without m130."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(
-            store.migrations,
+            migrations,
             "_migrations",
-            [m for m in store.migrations._migrations if m.name != STEP],
+            [m for m in migrations._migrations if m.name != STEP],
         )
         mp.setattr(store, "_KNOWN", [])
         mp.setattr(voyages, "place_at_sea", _old_place)

@@ -42,7 +42,7 @@ from voyage.store.campaignfile import (
 from voyage.store.doctorreads import FileReads, Unreadable, expected_schema, reading
 from voyage.tables.rulebook import rulebook_from_texts
 
-#: Rows tagged with the action that made them (voyage.store.campaign LOG_TABLES and others).
+#: Rows tagged with the action that made them (voyage.store.campaigndb LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
 #: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
 #: newer voyage), not that a campaign is damaged: a backup is not the answer to them.

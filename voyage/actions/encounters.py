@@ -9,7 +9,7 @@ from typing import Any
 
 from voyage.base.errors import VoyageRuleError
 from voyage.store.calendarrow import campaign_calendar
-from voyage.store.campaign import Campaign
+from voyage.store.campaigndb import Campaign
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import campaign_chart
 from voyage.store.peoplerows import floaters, save_floaters

@@ -14,7 +14,7 @@ from typing import Any
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import TableError
 from voyage.base.paths import no_folder, tables_dir
-from voyage.store.campaign import Campaign
+from voyage.store.campaigndb import Campaign
 from voyage.store.housetables import read_folder
 from voyage.store.mapstore import tables_fit_map
 from voyage.tables.boatdesigns import sheet

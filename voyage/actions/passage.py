@@ -17,7 +17,7 @@ from voyage.rules.anchors import anchorage_problem
 from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
 from voyage.rules.emergency import minutes_left
 from voyage.store.calendarrow import campaign_calendar
-from voyage.store.campaign import Campaign
+from voyage.store.campaigndb import Campaign
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import campaign_chart, map_row
 from voyage.store.voyagerows import save_state

@@ -28,7 +28,7 @@ from voyage.tables.world import SEA_STATES
 from voyage.world.cells import STATE_WORDS, roll_hour
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 
 class WeatherError(VoyageError):

@@ -39,7 +39,7 @@ from voyage.vessels.ships import aboard, figures, ship_from_row
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
     from voyage.vessels.vessel import Ship
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.

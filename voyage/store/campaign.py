@@ -4,8 +4,8 @@
 - A new campaign is built whole or not at all; an older one is upgraded as it opens, by the
   schema steps it lacks (voyage.store.migrations); one from a newer voyage, or a damaged
   one, is refused before anything is written (voyage.store.campaignfile).
-- The open campaign is a :class:`voyage.store.campaigndb.Campaign`; its names are here too,
-  for the commands that open one.
+- The open campaign is a :class:`voyage.store.campaigndb.Campaign`; its names (the log
+  tables, Action ...) are imported from there.
 """
 
 from __future__ import annotations
@@ -19,27 +19,15 @@ from voyage.base.paths import no_folder
 from voyage.dice.roller import Roller
 from voyage.store import campaignfile, housetables
 from voyage.store.calendarrow import write_calendar
-from voyage.store.campaigndb import (
-    ACTION_WRITES,
-    DERIVED_TABLES,
-    LOG_TABLES,
-    SNAPSHOT_TABLES,
-    UNDO_KEEP,
-    Action,
-    Campaign,
-    busy_error,
-    name_key,
-    utc_now,
-)
+from voyage.store.campaigndb import Campaign, busy_error, utc_now
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.migrations import migrations
 from voyage.store.sqlitedb import Database
 from voyage.tables.calendar import CampaignCalendar
 
 __all__ = [
-    "ACTION_WRITES", "DERIVED_TABLES", "LOG_TABLES", "SNAPSHOT_TABLES", "UNDO_KEEP", "Action",
-    "Campaign", "campaign_title", "create_campaign", "known_migrations", "migrations",
-    "name_key", "new_seed", "open_campaign", "resolve_path",
+    "campaign_title", "create_campaign", "known_migrations", "new_seed", "open_campaign",
+    "resolve_path",
 ]  # fmt: skip
 
 DEFAULT_DB = "campaign.db"

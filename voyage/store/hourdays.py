@@ -13,7 +13,7 @@ same storage types, and the same ``id`` of each hour, so every reader (``voyage 
   ``id`` is the next one as SQLite gave it to a row of the old table (the highest so far
   plus one), in the order the hours come.
 - Undo deletes an action's packed rows by ``action_id``, like every log table
-  (voyage.store.campaign.LOG_TABLES).
+  (voyage.store.campaigndb.LOG_TABLES).
 - The view takes writes too (INSTEAD OF triggers), for tools and tests that write hours
   one at a time: an insert adds a one-hour packed row, an update moves the hour into one
   of its own, a delete takes the hour out of its packed row. (A fraction written this way

@@ -31,7 +31,7 @@ from voyage.actions import voyages  # noqa: E402
 from voyage.dice.roller import Roller  # noqa: E402
 from voyage.engine.clock import Engine  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
-from voyage.store import mapstore  # noqa: E402
+from voyage.store import campaigndb, mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.tables.boatdesigns import sample_spec  # noqa: E402
 from voyage.vessels.boatpower import full_charge, set_charge  # noqa: E402
@@ -41,7 +41,7 @@ from voyage.vessels.ships import make_ship  # noqa: E402
 START, GOAL = "0305", "2812"
 
 
-def make_campaign(folder: Path) -> store.Campaign:
+def make_campaign(folder: Path) -> campaigndb.Campaign:
     camp = store.create_campaign(folder / "bench.db", "Bench", seed=20260612)
     load_into_campaign(camp, "salt_reach")
     camp.set_setting("rolled_weather", "false")  # calm: the hours compared are alike
@@ -63,7 +63,7 @@ def make_campaign(folder: Path) -> store.Campaign:
     return camp
 
 
-def hours_of(camp: store.Campaign, name: str, hours: int) -> float:
+def hours_of(camp: campaigndb.Campaign, name: str, hours: int) -> float:
     """CPU seconds for ``hours`` engine hours of ship ``name`` alone (nothing written)."""
     world = voyages.world_for(camp)
     (s,) = [st for st in voyages.open_voyages(camp) if st.ship.name == name]

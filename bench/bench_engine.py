@@ -51,7 +51,7 @@ from voyage.actions import voyages  # noqa: E402
 from voyage.base import gctune  # noqa: E402
 from voyage.engine.clock import AdvanceResult, Engine, ShipState  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
-from voyage.store import mapstore  # noqa: E402
+from voyage.store import campaigndb, mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
@@ -69,7 +69,7 @@ LEGS = [
 ]
 
 
-def make_campaign(folder: Path, ships: int, strainers: int = 1) -> store.Campaign:
+def make_campaign(folder: Path, ships: int, strainers: int = 1) -> campaigndb.Campaign:
     camp = store.create_campaign(folder / "bench.db", "Bench", seed=20260612)
     load_into_campaign(camp, "salt_reach")
     from voyage.store.mapstore import add_storm
@@ -101,7 +101,7 @@ def make_campaign(folder: Path, ships: int, strainers: int = 1) -> store.Campaig
     return camp
 
 
-def engine_run(camp: store.Campaign, hours: int, save: bool) -> tuple[float, int, int]:
+def engine_run(camp: campaigndb.Campaign, hours: int, save: bool) -> tuple[float, int, int]:
     """Seconds of engine time (and of writing, with ``save``), ship-hours, events.
 
     Without ``save`` the action is rolled back, so the campaign is left as it was."""

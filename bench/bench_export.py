@@ -38,7 +38,8 @@ from voyage.dice.roller import Modifier, Roller  # noqa: E402
 from voyage.engine.clock import HourRow  # noqa: E402
 from voyage.map.routetext import route_text  # noqa: E402
 from voyage.outputs import export, exportjson, exportmd, handouts  # noqa: E402
-from voyage.store.campaign import Campaign, create_campaign  # noqa: E402
+from voyage.store.campaign import create_campaign  # noqa: E402
+from voyage.store.campaigndb import Campaign  # noqa: E402
 from voyage.store.hourdays import write_hours  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 

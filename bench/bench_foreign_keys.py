@@ -25,20 +25,22 @@ sys.path.insert(0, str(ROOT))
 
 from voyage.engine.clock import HourRow  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
+from voyage.store import campaigndb  # noqa: E402
 from voyage.store.hourdays import write_hours  # noqa: E402
 from voyage.store.logrows import _EVENT_SQL  # noqa: E402
+from voyage.store.migrations import migrations  # noqa: E402
 
 
-def make(path: Path, keys: bool, ships: int) -> store.Campaign:
+def make(path: Path, keys: bool, ships: int) -> campaigndb.Campaign:
     """A campaign with ``ships`` ships, each on a voyage; without the keys if asked."""
-    kept = store.migrations._migrations
+    kept = migrations._migrations
     if not keys:  # voyage as it was before m190 (the names it knows, cached, too)
-        store.migrations._migrations = [m for m in kept if not m.name.startswith("m19")]
+        migrations._migrations = [m for m in kept if not m.name.startswith("m19")]
         store._KNOWN.clear()
     try:
         camp = store.create_campaign(path, "FK bench", seed=1)
     finally:
-        store.migrations._migrations = kept
+        migrations._migrations = kept
         store._KNOWN.clear()
     conn = camp.db.conn
     with camp.transaction():
@@ -60,7 +62,7 @@ def make(path: Path, keys: bool, ships: int) -> store.Campaign:
     return camp
 
 
-def write_year(camp: store.Campaign, ships: int, hours: int) -> None:
+def write_year(camp: campaigndb.Campaign, ships: int, hours: int) -> None:
     conn = camp.db.conn
     with camp.transaction():
         conn.execute(
@@ -115,7 +117,7 @@ def write_year(camp: store.Campaign, ships: int, hours: int) -> None:
         )
 
 
-def undo_year(camp: store.Campaign) -> None:
+def undo_year(camp: campaigndb.Campaign) -> None:
     conn = camp.db.conn
     with camp.transaction():
         conn.execute("PRAGMA defer_foreign_keys = ON")
@@ -124,7 +126,7 @@ def undo_year(camp: store.Campaign) -> None:
         conn.execute("DELETE FROM actions WHERE id = 2")
 
 
-def delete_parent(camp: store.Campaign, ships: int) -> None:
+def delete_parent(camp: campaigndb.Campaign, ships: int) -> None:
     """A voyage row no hour points at, deleted among a year of hours, then put back."""
     conn = camp.db.conn
     with camp.transaction():

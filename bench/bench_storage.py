@@ -56,14 +56,14 @@ from voyage.actions import voyages  # noqa: E402
 from voyage.engine.clock import AdvanceResult, Engine, dumps  # noqa: E402
 from voyage.map.routetext import inshore_from_text, route_from_text  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
-from voyage.store import mapstore  # noqa: E402
+from voyage.store import campaigndb, mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
 KB = 1024
 
 
-def legs_for(camp: store.Campaign, count: int) -> list[tuple[str, str]]:
+def legs_for(camp: campaigndb.Campaign, count: int) -> list[tuple[str, str]]:
     """Start and goal hexes for the fleet: the engine bench's on the Salt Reach, else pairs
     of open-sea hexes far apart on the map (a private generator: benchmark data)."""
     chart = mapstore.campaign_chart(camp)[0]
@@ -123,13 +123,13 @@ def used_bytes(path: Path) -> int:
     return int(size * (count - free))
 
 
-def snapshot_bytes(camp: store.Campaign) -> int:
+def snapshot_bytes(camp: campaigndb.Campaign) -> int:
     """What the store before the journal saved with every action: these tables, whole."""
     # a voyage's route and inshore flags were in its row then (voyage_routes since m100),
     # as JSON (text since m106)
     snapshot = {
         t: [dict(r) for r in camp.db.query(f"SELECT * FROM [{t}]")]
-        for t in [*store.SNAPSHOT_TABLES, "voyage_routes"]
+        for t in [*campaigndb.SNAPSHOT_TABLES, "voyage_routes"]
         if camp.db[t].exists()
     }
     for r in snapshot.get("voyage_routes", []):

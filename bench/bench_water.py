@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from voyage.actions import voyages  # noqa: E402
 from voyage.engine.clock import Engine  # noqa: E402
 from voyage.store import campaign as store  # noqa: E402
+from voyage.store import campaigndb  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.store.peoplerows import floaters, roster, save_floaters  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
@@ -43,7 +44,7 @@ AFLOAT_HEXES = ["1208", "1309", "1409", "1108", "1007"]
 
 def make_campaign(
     folder: Path, name: str, ships: int, people: int, rollers: bool = True
-) -> store.Campaign:
+) -> campaigndb.Campaign:
     camp = store.create_campaign(folder / f"{name}.db", "Bench", seed=20260612)
     load_into_campaign(camp, "salt_reach")
     camp.set_setting("rolled_weather", "false")  # calm hours: no storm cells form (R61)
@@ -91,7 +92,7 @@ def make_campaign(
     return camp
 
 
-def advance(camp: store.Campaign, hours: int) -> float:
+def advance(camp: campaigndb.Campaign, hours: int) -> float:
     """CPU seconds to advance ``hours`` hours and write everything (one transaction)."""
     began = time.process_time()
     with camp.action("advance", "bench") as act:

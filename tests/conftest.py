@@ -356,11 +356,11 @@ def old_campaign(path: Path, tables: str | None = None) -> None:
     named by folder (``tables``), not kept in the file."""
     from sqlite_utils import Database
 
-    from voyage.store import campaign as store
+    from voyage.store.migrations import migrations
 
     db = Database(path)
     db.execute("PRAGMA journal_mode=WAL")
-    store.migrations.apply(db, stop_before="m040_file_meta")
+    migrations.apply(db, stop_before="m040_file_meta")
     db["campaign"].insert(  # type: ignore[union-attr]
         {
             "id": 1,
@@ -379,9 +379,10 @@ def without_steps(mp: pytest.MonkeyPatch, *names: str) -> None:
     """Through ``mp``, voyage as it was before the schema steps ``names``: they are left out
     of the migrations list, and the cached list of known steps is emptied."""
     from voyage.store import campaign as store
+    from voyage.store.migrations import migrations
 
-    kept = [m for m in store.migrations._migrations if m.name not in names]
-    mp.setattr(store.migrations, "_migrations", kept)
+    kept = [m for m in migrations._migrations if m.name not in names]
+    mp.setattr(migrations, "_migrations", kept)
     mp.setattr(store, "_KNOWN", [])
 
 

@@ -228,8 +228,8 @@ def test_advance_with_every_ship_in_port_and_the_calendar_command(runner, dated)
 
 def test_the_calendar_is_kept_in_the_campaign(runner, dated, book):
     # editing tables/calendars.yaml later would not move the campaign's dates: it has a copy
+    from voyage.store.calendarrow import campaign_calendar
     from voyage.store.campaign import open_campaign
-    from voyage.tables.calendar import campaign_calendar
 
     camp = open_campaign(dated)
     try:

@@ -20,6 +20,7 @@ from voyage.actions import voyages
 from voyage.cli import cli
 from voyage.engine.clock import Engine
 from voyage.store import campaign as store
+from voyage.store import campaigndb
 
 
 def setup_voyage(runner: CliRunner) -> None:
@@ -40,8 +41,8 @@ def dump(db: Path, skip_actions: bool = False) -> list[str]:
 
 
 def test_mutable_tables_are_snapshotted_and_log_tables_tagged():
-    assert {"voyages", "ships", "campaign", "port_fuel"} <= set(store.SNAPSHOT_TABLES)
-    assert {"hour_days", "events"} <= set(store.LOG_TABLES)  # hours: a view (m102)
+    assert {"voyages", "ships", "campaign", "port_fuel"} <= set(campaigndb.SNAPSHOT_TABLES)
+    assert {"hour_days", "events"} <= set(campaigndb.LOG_TABLES)  # hours: a view (m102)
 
 
 @pytest.mark.parametrize("error", [RuntimeError, KeyboardInterrupt])
@@ -73,7 +74,7 @@ def test_an_error_after_the_log_is_written_rolls_everything_back(runner, db, mon
     def broken(self, hours):
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(store.Campaign, "set_clock", broken)
+    monkeypatch.setattr(campaigndb.Campaign, "set_clock", broken)
     camp = store.open_campaign(db)
     with pytest.raises(sqlite3.OperationalError):
         voyages.advance(camp, 5)

@@ -16,7 +16,6 @@ import pytest
 from conftest import ok, without_steps
 
 from voyage.actions import voyages
-from voyage.outputs import export
 from voyage.store import campaign as store
 from voyage.store import campaigndb, hourdays, logrows, mapstore
 from voyage.store.campaign import open_campaign
@@ -63,7 +62,7 @@ def voyage_before_hour_days() -> Iterator[None]:
         mp.setattr(logrows, "write_hours", _old_write_hours)
         from voyage.store import voyagelog  # (after voyage.actions.voyages, which it imports from)
 
-        for reader in (voyagelog, export):
+        for reader in (voyagelog, hourdays):  # hourdays.voyage_hours: the export's
             mp.setattr(reader, "read_hours", _old_read_hours)
         yield
 

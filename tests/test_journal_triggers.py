@@ -13,18 +13,19 @@ import pytest
 from test_undo_journal import dump
 
 from voyage.store import campaign as store
+from voyage.store import campaigndb
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.mapstore import load_into_campaign
 from voyage.vessels.ships import make_ship
 
 
-def triggers(camp: store.Campaign) -> set[str]:
+def triggers(camp: campaigndb.Campaign) -> set[str]:
     sql = "SELECT tbl_name FROM sqlite_temp_master WHERE type = 'trigger'"
     return {r[0] for r in camp.db.conn.execute(sql)}
 
 
 @pytest.fixture
-def camp(tmp_path: Path) -> store.Campaign:
+def camp(tmp_path: Path) -> campaigndb.Campaign:
     c = store.create_campaign(tmp_path / "c.db", "Lazy", seed=5)
     load_into_campaign(c, "salt_reach")
     with c.action("ship", "a ship"):

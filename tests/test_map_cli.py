@@ -226,14 +226,18 @@ def test_clear_one_all_and_undo(runner, db):
 
 def test_storms_at_reads_a_campaign_db(runner, db):
     from voyage.store.campaign import open_campaign
+    from voyage.store.mapstore import all_storm_rows, storm_rows_at
 
     loaded(runner, db)
     run(runner, "weather", "storm", "0404", "--hours", "5")
     camp = open_campaign(db)
     try:
-        assert storms_at(camp, 0) == {"0404"} and storms_at(camp.db, 4) == {"0404"}
-        assert storms_at(camp, 5) == set()
-        assert is_storm(camp, "0404", 2) and not is_storm(camp, "0305", 2)
+        assert storms_at(storm_rows_at(camp, 0), 0) == {"0404"}
+        assert storms_at(storm_rows_at(camp, 4), 4) == {"0404"}
+        assert storms_at(storm_rows_at(camp, 5), 5) == set()
+        assert storms_at(list(all_storm_rows(camp)), 5) == set()
+        assert is_storm(list(all_storm_rows(camp)), "0404", 2)
+        assert not is_storm(list(all_storm_rows(camp)), "0305", 2)
     finally:
         camp.close()
 

@@ -27,7 +27,7 @@ from voyage.map.routetext import (
     route_text,
 )
 from voyage.store import campaign as store
-from voyage.store import mapstore, voyagelog
+from voyage.store import campaigndb, mapstore, voyagelog
 from voyage.store.mapstore import load_into_campaign
 from voyage.vessels.ships import make_ship
 
@@ -200,7 +200,7 @@ def test_text_flags_behave_as_the_list(flags):
 
 
 @pytest.fixture
-def camp(tmp_path: Path) -> store.Campaign:
+def camp(tmp_path: Path) -> campaigndb.Campaign:
     c = store.create_campaign(tmp_path / "c.db", "Routes", seed=14)
     load_into_campaign(c, "salt_reach")
     chart = mapstore.campaign_chart(c)[0]
@@ -221,7 +221,7 @@ def camp(tmp_path: Path) -> store.Campaign:
 
 
 @contextmanager
-def route_writes(camp: store.Campaign) -> Iterator[list[str]]:
+def route_writes(camp: campaigndb.Campaign) -> Iterator[list[str]]:
     """The statements that write voyage_routes while the block runs."""
     written: list[str] = []
 
@@ -236,7 +236,7 @@ def route_writes(camp: store.Campaign) -> Iterator[list[str]]:
         camp.db.conn.set_trace_callback(None)
 
 
-def stored(camp: store.Campaign, ship: str) -> tuple[str, str]:
+def stored(camp: campaigndb.Campaign, ship: str) -> tuple[str, str]:
     return camp.db.conn.execute(
         "SELECT r.route, r.inshore FROM voyage_routes r JOIN voyages v ON v.id = r.voyage_id "
         "WHERE v.ship = ? ORDER BY v.id DESC LIMIT 1",

@@ -19,8 +19,9 @@ from voyage.actions import voyages
 from voyage.dice.roller import Roller
 from voyage.outputs import export
 from voyage.store import campaign as store
-from voyage.store import mapstore
+from voyage.store import campaigndb, mapstore
 from voyage.store.mapstore import add_storm, load_into_campaign
+from voyage.store.migrations import migrations
 from voyage.vessels.ships import make_ship
 
 
@@ -30,24 +31,24 @@ def dump(path: Path) -> list[str]:
         return list(conn.iterdump())
 
 
-def temp_triggers(camp: store.Campaign) -> set[str]:
+def temp_triggers(camp: campaigndb.Campaign) -> set[str]:
     sql = "SELECT name FROM sqlite_temp_master WHERE type = 'trigger'"
     return {r[0] for r in camp.db.conn.execute(sql)}
 
 
-def journal_rows(camp: store.Campaign, action_id: int) -> list[tuple]:
+def journal_rows(camp: campaigndb.Campaign, action_id: int) -> list[tuple]:
     return camp.db.conn.execute(
         "SELECT tbl, op, col, length(value) FROM undo_journal WHERE action_id = ? ORDER BY id",
         [action_id],
     ).fetchall()
 
 
-def last_action(camp: store.Campaign) -> int:
+def last_action(camp: campaigndb.Campaign) -> int:
     return int(camp.db.conn.execute("SELECT max(id) FROM actions").fetchone()[0])
 
 
 @pytest.fixture
-def camp(tmp_path: Path) -> store.Campaign:
+def camp(tmp_path: Path) -> campaigndb.Campaign:
     c = store.create_campaign(tmp_path / "c.db", "Journal", seed=11)
     load_into_campaign(c, "salt_reach")
     return c
@@ -71,8 +72,8 @@ def test_a_read_only_open_makes_no_triggers_and_an_action_covers_every_table(cam
     # every table but the journal, the actions, the append-only logs (R5: undo deletes an
     # action's log rows by its id) and derived caches keyed by hash (the parsed map)
     skipped = {"undo_journal", "actions", "_sqlite_migrations"}
-    assert names == tables - skipped - set(store.LOG_TABLES) - set(store.DERIVED_TABLES)
-    assert "map_cache" in store.DERIVED_TABLES
+    assert names == tables - skipped - set(campaigndb.LOG_TABLES) - set(campaigndb.DERIVED_TABLES)
+    assert "map_cache" in campaigndb.DERIVED_TABLES
 
 
 def test_an_advance_journals_changed_columns_only_never_the_map_or_the_route(camp):
@@ -140,7 +141,7 @@ def test_sqlite_utils_writes_on_a_new_table_are_undone_exactly(camp):
     assert x == (0.1 + 0.2, "integer", b"\x00\x01")
 
 
-def fleet(path: Path, ships: int = 4, strainers: int = 2) -> store.Campaign:
+def fleet(path: Path, ships: int = 4, strainers: int = 2) -> campaigndb.Campaign:
     """Ships sailing back and forth on the Salt Reach, some straining (R14)."""
     camp = store.create_campaign(path, "Fleet", seed=20260612)
     load_into_campaign(camp, "salt_reach")
@@ -221,7 +222,7 @@ def _old_campaign(path: Path) -> None:
     """A campaign made before the journal (migrations to m021), with one action taken the
     old way: a snapshot of its tables saved with it."""
     db = Database(sqlite3.connect(path))
-    store.migrations.apply(db, stop_before="m030_undo_journal")
+    migrations.apply(db, stop_before="m030_undo_journal")
     db["campaign"].insert(
         {
             "id": 1,
@@ -235,7 +236,7 @@ def _old_campaign(path: Path) -> None:
     )
     snapshot = {
         t: [dict(r) for r in db.query(f"SELECT * FROM [{t}]")]
-        for t in store.SNAPSHOT_TABLES
+        for t in campaigndb.SNAPSHOT_TABLES
         if db[t].exists()
     }
     db.execute(

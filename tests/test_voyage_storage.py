@@ -24,7 +24,7 @@ from voyage.map.routetext import (
     route_text,
 )
 from voyage.store import campaign as store
-from voyage.store import mapstore, voyagelog
+from voyage.store import campaigndb, mapstore, voyagelog
 from voyage.store.logrows import rolls_json
 from voyage.store.mapstore import load_into_campaign
 from voyage.store.peoplerows import floaters, save_floaters
@@ -39,13 +39,13 @@ def dump(path: Path) -> list[str]:
 
 
 @pytest.fixture
-def camp(tmp_path: Path) -> store.Campaign:
+def camp(tmp_path: Path) -> campaigndb.Campaign:
     c = store.create_campaign(tmp_path / "c.db", "Routes", seed=14)
     load_into_campaign(c, "salt_reach")
     return c
 
 
-def long_voyage(camp: store.Campaign, loops: int = 100) -> int:
+def long_voyage(camp: campaigndb.Campaign, loops: int = 100) -> int:
     """A freighter sailing there and back ``loops`` times (a route of thousands of hexes)."""
     chart = mapstore.campaign_chart(camp)[0]
     with camp.action("ship add", "Long"):
@@ -280,7 +280,7 @@ def test_floaters_are_written_narrowly_and_exactly(camp):
     assert [f.to_row() for f in floaters(camp)] == [f.to_row() for f in rows if f.id != 9]
 
 
-def _rolls_of_a_year_at_sea(camp: store.Campaign) -> list[Roll]:
+def _rolls_of_a_year_at_sea(camp: campaigndb.Campaign) -> list[Roll]:
     long_voyage(camp, loops=3)
     with camp.action("advance", "a month"):
         states = voyages.open_voyages(camp)

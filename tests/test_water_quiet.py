@@ -16,6 +16,7 @@ from voyage.dice.roller import parse
 from voyage.engine.clock import dumps
 from voyage.rules import water as rules
 from voyage.store import campaign as store
+from voyage.store import campaigndb
 from voyage.store.mapstore import load_into_campaign
 from voyage.store.peoplerows import floaters, save_floaters
 from voyage.world.water import Floater
@@ -24,14 +25,14 @@ HEX = "1208"  # open sea on the Salt Reach: no current, no port, calm with rolle
 
 
 @pytest.fixture
-def camp(tmp_path: Path) -> store.Campaign:
+def camp(tmp_path: Path) -> campaigndb.Campaign:
     c = store.create_campaign(tmp_path / "c.db", "Quiet", seed=9)
     load_into_campaign(c, "salt_reach")
     c.set_setting("rolled_weather", "false")
     return c
 
 
-def afloat(camp: store.Campaign) -> list[Floater]:
+def afloat(camp: campaigndb.Campaign) -> list[Floater]:
     rows = [
         # a swimmer of rank 3 without a jacket: afloat rank + 1 hours, then exhausted (R72)
         Floater(1, "people", "Lost", "Ada", "crew", 1, 3, False, hex=HEX),
@@ -45,7 +46,7 @@ def afloat(camp: store.Campaign) -> list[Floater]:
     return rows
 
 
-def table(camp: store.Campaign) -> list[tuple[object, ...]]:
+def table(camp: campaigndb.Campaign) -> list[tuple[object, ...]]:
     return camp.db.conn.execute("SELECT * FROM floaters ORDER BY id").fetchall()
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from voyage.dice.roller import Modifier, Roller
 from voyage.map.routetext import inshore_from_json, route_from_json
-from voyage.store.campaign import Campaign
+from voyage.store.campaigndb import Campaign
 
 SHIP = "Sea Witch"
 

@@ -28,7 +28,7 @@ from voyage.rules.fire import spread_in_6
 from voyage.rules.flooding import flooding_state
 from voyage.rules.leakwater import SIXTIETHS, part_of
 from voyage.rules.pumps import pumps_working
-from voyage.tables.calendar import clock_text
+from voyage.store.calendarrow import clock_text
 from voyage.vessels.boatpower import is_built
 from voyage.vessels.ships import deadweight
 

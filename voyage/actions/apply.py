@@ -36,7 +36,7 @@ from voyage.rules.hull import HullHitResult
 from voyage.rules.ramming import RamResult
 from voyage.rules.sinking import SinkingResult
 from voyage.rules.strain import StrainResult
-from voyage.store.campaign import Action, Campaign
+from voyage.store.campaigndb import Action, Campaign
 from voyage.store.logrows import log_event
 from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig

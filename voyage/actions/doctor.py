@@ -1,8 +1,8 @@
 """``voyage doctor``: check a campaign file without changing it.
 
-Everything here reads the file through a read-only connection (campaignfile.connect_readonly)
-and never upgrades it, so a doctor can be called on any file, even one that a newer voyage
-wrote or that is not a campaign at all. The checks, in order:
+Everything here reads the file through voyage.store.doctorreads (a read-only connection, one
+read transaction) and never upgrades it, so a doctor can be called on any file, even one
+that a newer voyage wrote or that is not a campaign at all. The checks, in order:
 
 - the file: an SQLite database marked as a voyage campaign, of a version this voyage knows;
 - ``PRAGMA integrity_check``: SQLite's own pages, indexes and records;
@@ -21,7 +21,6 @@ wrote or that is not a campaign at all. The checks, in order:
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,23 +30,19 @@ from voyage.base.errors import VoyageError
 from voyage.base.text import plural
 from voyage.dice.roller import Roller
 from voyage.map.routetext import INSHORE_GLOB, ROUTE_GLOB
-from voyage.store.campaign import known_migrations, migrations
+from voyage.store.campaign import known_migrations
 from voyage.store.campaignfile import (
     MAX_PER_CHECK,
     ROUTE_TEXT_STEP,
     FileInfo,
     Finding,
-    connect_readonly,
     inspect,
-    json_columns,
-    json_problems,
     refuse_newer,
 )
-from voyage.store.foreignkeys import undeclared
-from voyage.store.sqlitedb import Database
+from voyage.store.doctorreads import FileReads, Unreadable, expected_schema, reading
 from voyage.tables.rulebook import rulebook_from_texts
 
-#: Rows tagged with the action that made them (voyage.store.campaign LOG_TABLES and others).
+#: Rows tagged with the action that made them (voyage.store.campaigndb LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
 #: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
 #: newer voyage), not that a campaign is damaged: a backup is not the answer to them.
@@ -106,65 +101,49 @@ def examine(path: str | Path) -> Report:
     except VoyageError as exc:
         report.findings.append(Finding("version", "voyage_file", str(exc)))
         return report
-    conn = connect_readonly(target)
     try:
-        conn.execute("BEGIN")  # every check sees the same moment, even during an advance
-        _integrity(conn, report)
-        columns = _schema(conn, info, report)
-        _campaign_row(conn, info, report)
-        report.facts["json_values"] = json_problems(conn, columns, report.findings)
-        _route_texts(conn, info, report.findings)
-        _references(conn, info, report)
-        _foreign_keys(conn, info, report)
-        _house_tables(conn, info, report)
+        with reading(target) as reads:  # every check sees the same moment
+            _integrity(reads, report)
+            columns = _schema(reads, info, report)
+            _campaign_row(reads, info, report)
+            report.facts["json_values"] = reads.json_problems(columns, report.findings)
+            _route_texts(reads, info, report.findings)
+            _references(reads, info, report)
+            _foreign_keys(reads, info, report)
+            _house_tables(reads, info, report)
 
-        examine_world(conn, info, report)  # calendar, map, ships and storms: each its fix
-    except sqlite3.DatabaseError as exc:
+            examine_world(reads, info, report)  # calendar, map, ships and storms: each its fix
+    except Unreadable as exc:
         report.findings.append(Finding("integrity", str(target), f"SQLite cannot read it: {exc}"))
-    finally:
-        conn.close()
     return report
 
 
 # ----------------------------------------------------------------------------- checks
 
 
-def _integrity(conn: sqlite3.Connection, report: Report) -> None:
-    rows = [r[0] for r in conn.execute("PRAGMA integrity_check(20)")]
+def _integrity(reads: FileReads, report: Report) -> None:
+    rows = reads.integrity()
     report.facts["integrity"] = "ok" if rows == ["ok"] else "damaged"
     if rows != ["ok"]:
         for row in rows[:MAX_PER_CHECK]:
             report.findings.append(Finding("integrity", str(report.path), row))
 
 
-def expected_schema(applied: list[str]) -> dict[str, list[str]]:
-    """Tables and columns the schema steps ``applied`` make (built in memory)."""
-
-    db = Database(memory=True, execute_plugins=False)
-    for step in migrations.pending(db):
-        if step.name in applied:
-            step.fn(db)
-    return {
-        t: [c[1] for c in db.execute(f"PRAGMA table_info([{t}])")]
-        for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    }
-
-
-def _schema(conn: sqlite3.Connection, info: FileInfo, report: Report) -> dict[str, list[str]]:
+def _schema(reads: FileReads, info: FileInfo, report: Report) -> dict[str, list[str]]:
     expected = expected_schema(info.applied)
     report.facts["tables"] = len(expected)
     for table, columns in expected.items():
         if table not in info.tables:
             report.findings.append(Finding("schema", table, "table is missing"))
             continue
-        have = {c[1] for c in conn.execute(f"PRAGMA table_info([{table}])")}
+        have = reads.columns(table)
         for column in columns:
             if column not in have:
                 report.findings.append(Finding("schema", f"{table}.{column}", "column is missing"))
-    return json_columns(conn, info.tables, info.applied)
+    return reads.json_columns(info.tables, info.applied)
 
 
-def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -> None:
+def _route_texts(reads: FileReads, info: FileInfo, out: list[Finding]) -> None:
     """Since m106 a route is hex names separated by spaces, its inshore flags 0s and 1s
     (voyage.map.routetext)."""
 
@@ -174,22 +153,15 @@ def _route_texts(conn: sqlite3.Connection, info: FileInfo, out: list[Finding]) -
         ("route", ROUTE_GLOB, "not hex names separated by spaces"),
         ("inshore", INSHORE_GLOB, "not one 0 or 1 per hex"),
     ):
-        bad = conn.execute(
-            f"SELECT voyage_id FROM voyage_routes WHERE typeof({col}) != 'text' "
-            f"OR {col} GLOB ? LIMIT ?",
-            [glob, MAX_PER_CHECK],
-        ).fetchall()
-        for (vid,) in bad:
+        for vid in reads.routes_not_text(col, glob):
             out.append(Finding("route", f"voyage_routes.{col} of voyage {vid!r}", what))
 
 
-def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+def _campaign_row(reads: FileReads, info: FileInfo, report: Report) -> None:
 
     if "campaign" not in info.tables:
         return
-    columns = {r[1] for r in conn.execute("PRAGMA table_info(campaign)")}
-    words = "rng_words" if "rng_words" in columns else "NULL"  # m101
-    rows = conn.execute(f"SELECT id, clock, rng_state, {words} FROM campaign").fetchall()
+    rows = reads.campaign_rows()
     if not any(r[0] == 1 for r in rows):
         report.findings.append(
             Finding("campaign", "campaign", "the campaign row (name, seed, clock, dice) is gone")
@@ -211,65 +183,37 @@ def _campaign_row(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
         )
 
 
-def _count_bad(conn: sqlite3.Connection, sql: str) -> list[Any]:
-    return [r[0] for r in conn.execute(sql + f" LIMIT {MAX_PER_CHECK}")]
-
-
-def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+def _references(reads: FileReads, info: FileInfo, report: Report) -> None:
     # hours: a view of hour_days since m102, its rows named by id (the old table's rowid)
     tables = info.tables | ({"hours"} if "hour_days" in info.tables else set())
     found = report.findings
     if {"voyages", "ships"} <= tables:
-        for vid, ship in conn.execute(
-            "SELECT id, ship FROM voyages WHERE ended IS NULL "
-            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
-            [MAX_PER_CHECK],
-        ):
+        for vid, ship in reads.voyages_missing_ship():
             found.append(Finding("reference", f"voyages row {vid}", f"ship {ship!r} is gone"))
     if "voyages" in tables:
         for table in ("hours", "events"):
             if table not in tables:
                 continue
-            for rowid in _count_bad(
-                conn,
-                f"SELECT {_row_key(table)} FROM [{table}] WHERE voyage_id IS NOT NULL "
-                "AND voyage_id NOT IN (SELECT id FROM voyages)",
-            ):
+            for rowid in reads.rows_missing_voyage(table):
                 found.append(Finding("reference", f"{table} row {rowid}", "its voyage is gone"))
     if {"people", "ships"} <= tables:
         # R70: a named person aboard names a ship of the campaign
-        for pid, ship in conn.execute(
-            "SELECT id, ship FROM people WHERE ship IS NOT NULL "
-            "AND ship NOT IN (SELECT name FROM ships) LIMIT ?",
-            [MAX_PER_CHECK],
-        ):
+        for pid, ship in reads.people_missing_ship():
             found.append(Finding("reference", f"people row {pid}", f"ship {ship!r} is gone"))
     if {"floaters", "voyages"} <= tables:
-        for rowid in _count_bad(
-            conn,
-            "SELECT rowid FROM floaters WHERE voyage_id IS NOT NULL "
-            "AND voyage_id NOT IN (SELECT id FROM voyages)",
-        ):
+        for rowid in reads.rows_missing_voyage("floaters"):
             found.append(Finding("reference", f"floaters row {rowid}", "its voyage is gone"))
     if "actions" in tables:
-        lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
+        lowest = reads.lowest_action()
         # pruned actions are the oldest: a row naming an action at or after the oldest kept
         # one must find it
         for table in ACTION_TAGGED:
             if lowest is None or table not in tables:
                 continue
-            for rowid in _count_bad(
-                conn,
-                f"SELECT {_row_key(table)} FROM [{table}] WHERE action_id >= {int(lowest)} "
-                "AND action_id NOT IN (SELECT id FROM actions)",
-            ):
+            for rowid in reads.rows_missing_action(table, lowest):
                 found.append(Finding("reference", f"{table} row {rowid}", "its action is gone"))
     if {"hours", "campaign"} <= tables:
-        late = conn.execute(
-            # day first: only the packed rows of the clock's day on are unpacked (m102)
-            "SELECT count(*) FROM hours, (SELECT clock AS now FROM campaign WHERE id = 1) "
-            "WHERE day >= now / 24 + 1 AND clock >= now"
-        ).fetchone()[0]
+        late = reads.hours_at_or_after_clock()
         if late:
             found.append(
                 Finding(
@@ -278,23 +222,7 @@ def _references(conn: sqlite3.Connection, info: FileInfo, report: Report) -> Non
             )
 
 
-def _row_key(table: str) -> str:
-    """How a finding names a row: its rowid, an hour by its id (hours is a view, m102)."""
-    return "id" if table == "hours" else "rowid"
-
-
-def _packed_hours(conn: sqlite3.Connection, rowid: int) -> list[Any]:
-    """The ids of the hours a row of hour_days holds."""
-    return [
-        r[0]
-        for r in conn.execute(
-            "SELECT h.value ->> 0 FROM hour_days AS d JOIN json_each(d.hours) AS h WHERE d.id = ?",
-            [rowid],
-        )
-    ]
-
-
-def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+def _foreign_keys(reads: FileReads, info: FileInfo, report: Report) -> None:
     """Rows that break a declared key (a hand edit made with keys off), and keys left
     undeclared because rows pointed at missing parents when the campaign was upgraded."""
 
@@ -302,13 +230,13 @@ def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
         return
     seen = {f.where for f in report.findings}
     listed: dict[tuple[str, str], int] = {}
-    for table, rowid, parent, _ in conn.execute("PRAGMA main.foreign_key_check"):
+    for table, rowid, parent, _ in reads.key_violations():
         where = f"{table} row {rowid}"
         if listed.get((table, parent), 0) >= MAX_PER_CHECK:
             continue  # enough of its kind listed
         listed[(table, parent)] = listed.get((table, parent), 0) + 1
         if table == "hour_days":  # hours a ship-day to a row (m102): named as hours
-            hours = _packed_hours(conn, rowid)
+            hours = reads.packed_hours(rowid)
             if any(f"hours row {h}" in seen for h in hours):
                 continue  # named by a check above
             where = f"hours row {hours[0]}" if hours else where
@@ -319,10 +247,10 @@ def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
             Finding("reference", where, f"the {parent} row it points at is gone")
         )
     notes = []
-    for fk, count in undeclared(conn):
+    for fk, count in reads.undeclared_keys():
         rows = plural(count, "row")
         notes.append(f"{fk.name} not declared ({rows} pointing at missing {fk.parent})")
-        pruned = fk.parent == "actions" and _only_pruned(conn, fk)
+        pruned = fk.parent == "actions" and reads.only_pruned(fk)
         if count and not pruned:
             report.findings.append(
                 Finding(
@@ -335,26 +263,11 @@ def _foreign_keys(conn: sqlite3.Connection, info: FileInfo, report: Report) -> N
     report.facts["keys_not_declared"] = notes
 
 
-def _only_pruned(conn: sqlite3.Connection, fk: Any) -> bool:
-    """Whether every orphan names an action older than the oldest kept (pruned long ago)."""
-    lowest = conn.execute("SELECT min(id) FROM actions").fetchone()[0]
-    return (
-        lowest is not None
-        and not conn.execute(
-            f"SELECT 1 FROM [{fk.child}] WHERE [{fk.column}] >= ? AND [{fk.column}] NOT IN "
-            "(SELECT id FROM actions) LIMIT 1",
-            [lowest],
-        ).fetchone()
-    )
-
-
-def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
+def _house_tables(reads: FileReads, info: FileInfo, report: Report) -> None:
 
     if "house_tables" not in info.tables:
         return
-    texts: dict[str, str] = {}
-    for name, text in conn.execute("SELECT name, text FROM house_tables"):
-        texts[str(name)] = str(text)
+    texts = reads.house_table_texts()
     report.facts["house_tables"] = sorted(texts)
     try:
         rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})

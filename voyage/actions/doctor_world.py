@@ -21,7 +21,6 @@ none of them is damage, so no backup is suggested (voyage.actions.doctor.RECOVER
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +28,8 @@ from voyage.base.errors import VoyageError
 from voyage.map.regions import check_climates
 from voyage.map.seamap import parse_map
 from voyage.store.campaignfile import Finding
+from voyage.store.doctorreads import FileReads
 from voyage.store.mapstore import unplaced_encounter_regions
-from voyage.store.oldanchors import LYING_WITHOUT_VOYAGE
 from voyage.tables.calendar import CalendarDef, CampaignCalendar, calendar_seasons
 from voyage.tables.checker import Checker
 from voyage.tables.rulebook import rulebook_from_texts
@@ -41,7 +40,7 @@ CHECKS = frozenset({"calendar", "map", "ship", "storm"})
 _NEW_CAMPAIGN = "a corrected calendar needs a new campaign (`voyage init --tables FOLDER "
 
 
-def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
+def examine_world(reads: FileReads, info: Any, report: Any) -> None:
     """Every check above, each finding appended to ``report.findings``."""
 
     found: list[Finding] = report.findings
@@ -49,9 +48,9 @@ def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
     def add(check: str, where: str, problem: str) -> None:
         found.append(Finding(check, where, problem))
 
-    book = _rulebook(conn, info, add)
-    calendar = _calendar(conn, info, add)
-    chart = _map(conn, info, add)
+    book = _rulebook(reads, info, add)
+    calendar = _calendar(reads, info, add)
+    chart = _map(reads, info, add)
     if chart is not None and book is not None and calendar is not False:
         _seasons(chart, book, calendar, add)
     if chart is not None and book is not None:
@@ -59,17 +58,17 @@ def examine_world(conn: sqlite3.Connection, info: Any, report: Any) -> None:
         report.facts["world_notes"] = [
             line.removeprefix("Warning: ") for line in unplaced_encounter_regions(book, chart)
         ]
-    _ships(conn, info, chart, add)
-    _storms(conn, info, add)
+    _ships(reads, info, chart, add)
+    _storms(reads, info, add)
 
 
-def _rulebook(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
+def _rulebook(reads: FileReads, info: Any, add: Any) -> Any:
     """The campaign's rule book (None if its house tables do not validate: voyage.actions.doctor
     names that); its house calendars held to the limits of new ones."""
 
     texts: dict[str, str] = {}
     if "house_tables" in info.tables:
-        texts = {str(n): str(t) for n, t in conn.execute("SELECT name, text FROM house_tables")}
+        texts = reads.house_table_texts()
     origin = {n: f"house table {n}.yaml" for n in texts}
     try:
         book = rulebook_from_texts(texts, origin)
@@ -88,14 +87,13 @@ def _rulebook(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
     return book
 
 
-def _calendar(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
+def _calendar(reads: FileReads, info: Any, add: Any) -> Any:
     """The campaign's own calendar (None: it has none; False: it does not read), checked as
     `voyage init` checks a house calendar: the table's validation, then its limits."""
 
     if "calendar" not in info.tables:
         return None
-    row = conn.execute("SELECT key, definition, year, month, day FROM calendar WHERE id = 1")
-    found = row.fetchone()
+    found = reads.calendar_row()
     if found is None:
         return None
     key, text, year, month, day = found
@@ -120,12 +118,12 @@ def _said(exc: Exception, otherwise: str) -> str:
     return str(exc) if isinstance(exc, VoyageError) else otherwise
 
 
-def _map(conn: sqlite3.Connection, info: Any, add: Any) -> Any:
+def _map(reads: FileReads, info: Any, add: Any) -> Any:
     """The stored map, parsed as every command parses it (None: none, or it does not read)."""
 
     if "sea_map" not in info.tables:
         return None
-    found = conn.execute("SELECT text, source FROM sea_map WHERE id = 1").fetchone()
+    found = reads.sea_map_row()
     if found is None:
         return None
     try:
@@ -151,13 +149,13 @@ def _seasons(chart: Any, book: Any, calendar: Any, add: Any) -> None:
         add("calendar", "seasons", str(exc))
 
 
-def _ships(conn: sqlite3.Connection, info: Any, chart: Any, add: Any) -> None:
+def _ships(reads: FileReads, info: Any, chart: Any, add: Any) -> None:
     """Ships lying at sea with no open voyage, once m130 has run (before it, opening the
     campaign settles them: voyage.store.oldanchors)."""
 
     if "m130_anchored_voyages" not in info.applied:
         return
-    for _, name, hex_name, status in conn.execute(LYING_WITHOUT_VOYAGE).fetchall():
+    for _, name, hex_name, status in reads.ships_lying_without_voyage():
         where = hex_name
         if chart is not None and not (chart.in_bounds(hex_name) and chart.is_sea(hex_name)):
             where = "CCRR"  # land or off the map now: a sea hex of the referee's choosing
@@ -172,18 +170,16 @@ def _ships(conn: sqlite3.Connection, info: Any, chart: Any, add: Any) -> None:
         )
 
 
-def _storms(conn: sqlite3.Connection, info: Any, add: Any) -> None:
+def _storms(reads: FileReads, info: Any, add: Any) -> None:
     """A storm row `voyage weather storm` would not have made (a hand edit)."""
 
     if "storms" not in info.tables:
         return
-    have = {r[1] for r in conn.execute("PRAGMA table_info(storms)")}
+    have = reads.columns("storms")
     if not {"state", "moving", "every"} <= have:
         return  # before m050: every storm is stormy and stays put
     listed: set[int] = set()
-    for storm, state, moving, every in conn.execute(
-        "SELECT storm, state, moving, every FROM storms ORDER BY storm, id"
-    ):
+    for storm, state, moving, every in reads.storm_rows():
         problem = None
         if state not in SEA_STATES:
             problem = f"sea state {state!r} is not one of {', '.join(SEA_STATES)}"

@@ -8,12 +8,12 @@ from dataclasses import replace
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
-from voyage.store.campaign import Campaign
+from voyage.store.calendarrow import campaign_calendar
+from voyage.store.campaigndb import Campaign
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import campaign_chart
 from voyage.store.peoplerows import floaters, save_floaters
 from voyage.store.voyagerows import open_voyage
-from voyage.tables.calendar import campaign_calendar
 from voyage.world.castaways import castaway_words, castaways
 from voyage.world.encounters import (
     EncounterResult,

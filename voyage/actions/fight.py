@@ -31,7 +31,7 @@ from voyage.rules.dodge import dodge
 from voyage.rules.hull import hull_hit
 from voyage.rules.ramming import ram
 from voyage.rules.sinking import sinking_time
-from voyage.store.campaign import Action, Campaign
+from voyage.store.campaigndb import Action, Campaign
 from voyage.store.fightrows import (
     end_fight,
     fight_row,

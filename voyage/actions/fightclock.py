@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.errors import VoyageRuleError
+from voyage.store.calendarrow import clock_text
 from voyage.store.fightrows import fighters_of, open_fights
-from voyage.tables.calendar import clock_text
 
 
 def refuse_while_fighting(camp: Any) -> None:

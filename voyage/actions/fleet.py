@@ -14,7 +14,7 @@ from voyage.base.text import plural
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll
 from voyage.rules.shiptables import roll_ship
-from voyage.store.campaign import Campaign
+from voyage.store.campaigndb import Campaign
 from voyage.store.portfuel import load_fuel, record_sale
 from voyage.vessels.boatpower import set_charge
 from voyage.vessels.boatships import check_built_load
@@ -163,7 +163,7 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
 
 
 def remove_ship(camp: Campaign, name: str, force: bool) -> tuple[Ship, int, bool]:
-    """Remove a ship (one action; voyage.store.campaign.Campaign.remove_ship): the ship,
+    """Remove a ship (one action; voyage.store.campaigndb.Campaign.remove_ship): the ship,
     her voyages in the log, and whether she is archived rather than gone."""
     with camp.action("ship remove", f"remove {name}"):
         gone, sailed = camp.remove_ship(name, force=force)

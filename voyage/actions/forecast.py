@@ -52,13 +52,9 @@ from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
 from voyage.store import campaignfile, housetables, mapstore
-from voyage.store.campaign import (
-    NEEDED_TABLES,
-    Campaign,
-    known_migrations,
-    migrations,
-    resolve_path,
-)
+from voyage.store.campaign import NEEDED_TABLES, known_migrations, resolve_path
+from voyage.store.campaigndb import Campaign
+from voyage.store.migrations import migrations
 from voyage.store.sqlitedb import Database
 from voyage.tables.calendar import format_time
 from voyage.vessels import ships as shipfig

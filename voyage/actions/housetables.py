@@ -14,8 +14,8 @@ from typing import Any
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import TableError
 from voyage.base.paths import no_folder, tables_dir
-from voyage.store.campaign import Campaign
-from voyage.store.housetables import read_folder, relabel_ships, store, stored
+from voyage.store.campaigndb import Campaign
+from voyage.store.housetables import read_folder
 from voyage.store.mapstore import tables_fit_map
 from voyage.tables.boatdesigns import sheet
 from voyage.tables.rulebook import TABLE_NAMES, RuleBook
@@ -41,13 +41,13 @@ def check_fits(camp: Campaign, book: RuleBook, folder: Path) -> None:
                 book.trait(trait)
         except Exception as exc:  # a VoyageError naming the unknown class or trait
             raise TableError(f"the tables in {folder} do not fit {ship.name}: {exc}") from None
-    for row in camp.db.query("SELECT key, value FROM settings"):
-        option = book.options.get(row["key"])
-        value = json.loads(row["value"])
+    for key, raw in camp.setting_rows():
+        option = book.options.get(key)
+        value = json.loads(raw)
         if option is None or value not in option["choices"]:
             raise TableError(
                 f"the tables in {folder} do not allow the campaign's setting "
-                f"{row['key']} = {row['value']} (options.yaml)"
+                f"{key} = {raw} (options.yaml)"
             )
 
 
@@ -67,8 +67,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
     camp._settings = None
     try:
         with camp.action("tables", summary):
-            store(camp.db, texts, sources, camp.clock)
-            relabel_ships(camp.db, book)  # ships.class_label follows the new names (m191)
+            camp.keep_house_tables(texts, sources, book)  # class labels follow (m191)
     except BaseException:
         camp._book = None
         camp._settings = None
@@ -78,7 +77,7 @@ def load_folder(camp: Campaign, folder: str | Path) -> dict[str, Any]:
 
 def overview(camp: Campaign) -> list[dict[str, Any]]:
     """Every rule table: whether the campaign overrides it, and from where."""
-    rows = {r["name"]: r for r in stored(camp.db)}
+    rows = {r["name"]: r for r in camp.house_tables()}
     out = []
     for name in TABLE_NAMES:
         row = rows.get(name)
@@ -107,7 +106,7 @@ def export_tables(
         raise TableError(f"{out} is a file: give a folder to write the tables into")
     if not out.parent.is_dir():
         raise TableError(no_folder(out.parent))
-    texts = {r["name"]: r["text"] for r in stored(camp.db)}
+    texts = {r["name"]: r["text"] for r in camp.house_tables()}
     if every:
         for name in TABLE_NAMES:
             if name not in texts:

@@ -16,11 +16,11 @@ from voyage.engine.clock import Chart, ShipState, World
 from voyage.rules.anchors import anchorage_problem
 from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
 from voyage.rules.emergency import minutes_left
-from voyage.store.campaign import Campaign
+from voyage.store.calendarrow import campaign_calendar
+from voyage.store.campaigndb import Campaign
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import campaign_chart, map_row
 from voyage.store.voyagerows import save_state
-from voyage.tables.calendar import campaign_calendar
 from voyage.vessels import ships as shipfig
 from voyage.vessels.fittings import anchors_aboard
 from voyage.vessels.submersible import depth_now

@@ -39,7 +39,7 @@ from voyage.world.water import (
 from voyage.world.waterphase import in_the_water
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Action, Campaign
+    from voyage.store.campaigndb import Action, Campaign
     from voyage.vessels.vessel import Ship
 
 ROLES = ("crew", "passenger")

@@ -34,7 +34,7 @@ from voyage.rules.leakwater import pumped_dry
 from voyage.rules.pumps import switch_pumps
 from voyage.rules.repair import repair_leak
 from voyage.rules.shoals import draft_chart
-from voyage.store.campaign import Action, Campaign
+from voyage.store.campaigndb import Action, Campaign
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import campaign_chart
 from voyage.store.portfuel import record_sale, stock_left

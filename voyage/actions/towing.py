@@ -10,7 +10,7 @@ from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
 from voyage.map.routetext import copy_of
 from voyage.rules.towing import TOW, TOWED_BY, UNDER_TOW, let_go, make_fast, tow_weight
-from voyage.store.campaign import Action, Campaign
+from voyage.store.campaigndb import Action, Campaign
 from voyage.store.logrows import log_event
 from voyage.store.voyagerows import open_voyage, save_state
 

@@ -3,8 +3,9 @@ actions between advances: voyage.actions.referee).
 
 This is the store side of :mod:`voyage.engine.clock`: it loads the ships at sea from the campaign,
 runs the pure engine with the campaign's roller, and writes the hour rows, the events, the
-ships and the voyages back in one transaction (:meth:`voyage.store.campaign.Campaign.action`), so an
-advance is one undoable action and an interrupted one leaves the campaign as it was.
+ships and the voyages back in one transaction
+(:meth:`voyage.store.campaigndb.Campaign.action`), so an advance is one undoable action and an
+interrupted one leaves the campaign as it was.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from voyage.rules.arrival import lying
 from voyage.rules.crewless import already_at_sea
 from voyage.rules.drift import current_lookup
 from voyage.rules.shoals import draft_chart
-from voyage.store.campaign import Action, Campaign
+from voyage.store.calendarrow import campaign_calendar, clock_text
+from voyage.store.campaigndb import Action, Campaign
 from voyage.store.logrows import log_event, write_log
 from voyage.store.mapstore import campaign_chart
 from voyage.store.peoplerows import floaters, roster, save_floaters
@@ -45,7 +47,6 @@ from voyage.store.voyagerows import (
     place_at_sea,
     save_state,
 )
-from voyage.tables.calendar import campaign_calendar, clock_text
 from voyage.vessels import boatpower
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import check_can_sail, pace_text

@@ -15,6 +15,7 @@ from voyage.base.errors import MapError, VoyageError, quoted
 from voyage.dice.events import Event
 from voyage.map import hexes as hexmap
 from voyage.map.regions import find_region
+from voyage.store.calendarrow import campaign_calendar, clock_text
 from voyage.store.logrows import log_event
 from voyage.store.mapstore import (
     current_map,
@@ -22,19 +23,12 @@ from voyage.store.mapstore import (
     set_reroll_count,
     weather_rerolls,
 )
-from voyage.tables.calendar import (
-    LATEST_YEAR,
-    campaign_calendar,
-    clock_text,
-    format_date,
-    format_time,
-    parse_start,
-)
+from voyage.tables.calendar import LATEST_YEAR, format_date, format_time, parse_start
 from voyage.tables.world import SEA_STATES
 from voyage.world.cells import STATE_WORDS, roll_hour
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 
 class WeatherError(VoyageError):

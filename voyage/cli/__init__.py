@@ -251,14 +251,15 @@ def main() -> None:
 def unexpected_error_line(exc: BaseException) -> str:
     """One line for an error no command foresaw: what it was, and what to do."""
     import errno
-    import sqlite3
+
+    from voyage.store.campaignfile import says_disk_full
 
     if isinstance(exc, OSError):
         where = f" ({exc.filename})" if exc.filename else ""
         if exc.errno == errno.ENOSPC:
             return f"the disk is full{where}: free some space and run the command again"
         return f"{exc.strerror or exc}{where}"
-    if isinstance(exc, sqlite3.OperationalError) and "full" in str(exc):
+    if says_disk_full(exc):
         return "the disk is full: free some space and run the command again"
     if isinstance(exc, MemoryError):
         return "out of memory: the command asked for more than this machine has"

@@ -90,7 +90,7 @@ def _act(ctx: click.Context, what: str, **kwargs: Any) -> None:
             kwargs["via"] = hexes_or_ports(camp, kwargs.get("via") or ())
         event = referee_action(camp, ctx.obj["ship"], what, **kwargs)
     if ctx.obj.get("json"):
-        from voyage.tables.calendar import clock_text
+        from voyage.store.calendarrow import clock_text
 
         clock = camp.clock
         emit_json(

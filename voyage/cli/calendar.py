@@ -29,7 +29,8 @@ def calendar_command(db_path: str, as_json: bool) -> None:
 
         voyage calendar
     """
-    from voyage.tables.calendar import calendar_info, campaign_calendar
+    from voyage.store.calendarrow import campaign_calendar
+    from voyage.tables.calendar import calendar_info
 
     camp = open_campaign(db_path)
     info = calendar_info(campaign_calendar(camp), camp.clock)

@@ -77,8 +77,7 @@ def init(
     from pathlib import Path
 
     from voyage.store.campaign import create_campaign, resolve_path
-    from voyage.store.housetables import stored
-    from voyage.tables.calendar import choose_calendar, format_time, write_calendar
+    from voyage.tables.calendar import choose_calendar, format_time
     from voyage.tables.rulebook import load_rulebook
 
     path = resolve_path(db_path)
@@ -96,9 +95,9 @@ def init(
         name,
         seed,
         tables_dir,
-        setup=(lambda db: write_calendar(db, calendar)) if calendar is not None else None,
+        calendar=calendar,
     )
-    house = [r["name"] for r in stored(camp.db)]
+    house = [r["name"] for r in camp.house_tables()]
     info = {
         "name": camp.name,
         "seed": camp.seed,
@@ -242,7 +241,8 @@ def undo(db_path: str, count: int | None, to_action: int | None, as_json: bool) 
     if len(acts) > UNDO_LINES:
         click.echo(f"... and {len(acts) - UNDO_LINES} older actions (back to #{acts[-1]['id']}).")
     if len(acts) > 1:
-        from voyage.tables.calendar import campaign_calendar, format_time
+        from voyage.store.calendarrow import campaign_calendar
+        from voyage.tables.calendar import format_time
 
         when = format_time(campaign_calendar(camp), acts[-1]["clock"])
         click.echo(
@@ -281,7 +281,8 @@ def history(db_path: str, limit: int, as_json: bool) -> None:
 
         voyage history --limit 100 --json
     """
-    from voyage.tables.calendar import campaign_calendar, format_time
+    from voyage.store.calendarrow import campaign_calendar
+    from voyage.tables.calendar import format_time
 
     camp = read_campaign(db_path)  # one moment, even while another terminal advances
     calendar = campaign_calendar(camp)

@@ -2,15 +2,15 @@
 commands' arguments complete ship names, hexes (ports first), bundled campaigns and classes.
 
 Completion is attached in one place (:func:`attach`, called by the lazy group as it loads a
-command) by parameter name, so the command modules stay as they are. Every lookup opens the
-campaign file read-only (``mode=ro``: completing never makes or changes a file) and answers
-nothing rather than fail: a half-typed command line must never print an error.
+command) by parameter name, so the command modules stay as they are. Every lookup reads the
+campaign file through voyage.store.peek (read-only: completing never makes or changes a
+file) and answers nothing rather than fail: a half-typed command line must never print an
+error.
 """
 
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ import click
 from click.shell_completion import CompletionItem, get_completion_class
 
 from voyage.cli.common import Choice
+from voyage.store import peek
 
 Completer = Callable[[click.Context, click.Parameter, str], list[CompletionItem]]
 
@@ -43,37 +44,24 @@ def _parents(ctx: click.Context) -> list[click.Context]:
     return out
 
 
-def _query(ctx: click.Context, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
-    path = _campaign_path(ctx)
-    if not path.is_file():
-        return []
-    try:
-        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as conn:
-            return [row[0] for row in conn.execute(sql, args)]
-    except sqlite3.Error:
-        return []
-
-
 def _campaign_map(ctx: click.Context) -> Any:
     """The campaign's map from its parsed-map cache (voyage.store.mapcache), parsed only when the
     cache has no row for its text (a 999 x 999 map is never parsed per Tab)."""
     from voyage.store import mapcache
 
-    texts = _query(ctx, "SELECT text FROM sea_map WHERE id = 1")
-    if not texts:
+    path = _campaign_path(ctx)
+    text = peek.map_text(path)
+    if text is None:
         return None
-    key = mapcache.map_hash(texts[0])
-    blobs = _query(
-        ctx, "SELECT blob FROM map_cache WHERE hash = ? AND format = ?", (key, mapcache.FORMAT)
-    )
-    if blobs:
+    blob = peek.map_cache_blob(path, mapcache.map_hash(text), mapcache.FORMAT)
+    if blob is not None:
         try:
-            return mapcache.decode(blobs[0], texts[0], "<campaign>")
+            return mapcache.decode(blob, text, "<campaign>")
         except Exception:  # noqa: BLE001 - a damaged row: parse, as commands do
             pass
     from voyage.map.seamap import parse_map
 
-    return parse_map(texts[0])
+    return parse_map(text)
 
 
 def _hexes_starting(width: int, height: int, incomplete: str, limit: int = 200) -> list[str]:
@@ -97,9 +85,7 @@ def _hexes_starting(width: int, height: int, incomplete: str, limit: int = 200) 
 
 def complete_ship(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     """Ship names (not archived ones) starting with what is typed, case-insensitively."""
-    names = _query(ctx, "SELECT name FROM ships WHERE NOT archived ORDER BY name") or _query(
-        ctx, "SELECT name FROM ships ORDER BY name"
-    )
+    names = peek.ship_names(_campaign_path(ctx))
     low = incomplete.lower()
     return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
 
@@ -149,16 +135,14 @@ def complete_class(_ctx: click.Context, _param: click.Parameter, incomplete: str
 
 def complete_person(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     """Named people on the roster (R70) starting with what is typed."""
-    names = _query(ctx, "SELECT name FROM people ORDER BY name")
+    names = peek.people_names(_campaign_path(ctx))
     low = incomplete.lower()
     return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
 
 
 def complete_afloat(ctx: click.Context, _param: click.Parameter, incomplete: str) -> list[Any]:
     """Named people and rafts still afloat (R74: whom `act SHIP rescue` can take)."""
-    names = _query(
-        ctx, "SELECT name FROM floaters WHERE state = 'afloat' AND name IS NOT NULL ORDER BY id"
-    )
+    names = peek.afloat_names(_campaign_path(ctx))
     low = incomplete.lower()
     return [CompletionItem(n) for n in names if str(n).lower().startswith(low)]
 

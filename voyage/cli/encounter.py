@@ -53,7 +53,7 @@ def check(db_path: str, ship: str, sure: bool, as_json: bool) -> None:
         voyage encounter check "Sea Witch" --sure
     """
     from voyage.actions.encounters import check_by_hand
-    from voyage.tables.calendar import clock_text
+    from voyage.store.calendarrow import clock_text
 
     camp = open_campaign(db_path)
     result, where = check_by_hand(camp, ship, sure)
@@ -81,8 +81,8 @@ def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
 
         voyage encounter list --ship "Sea Witch"
     """
+    from voyage.store.calendarrow import clock_text
     from voyage.store.logrows import encounter_rows
-    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     rows = encounter_rows(camp, ship)
@@ -113,7 +113,7 @@ fight_option = click.option(
 
 def _show_status(camp: Any, data: dict[str, Any]) -> None:
     from voyage.base.tiers import roman
-    from voyage.tables.calendar import clock_text
+    from voyage.store.calendarrow import clock_text
 
     when = clock_text(camp, data["clock"], data["minute"])
     distance = f", range {data['range_yards']} yd" if data["range_yards"] is not None else ""

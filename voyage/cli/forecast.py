@@ -162,7 +162,7 @@ def forecast(
     if as_json:
         emit_json(data)
         return
-    from voyage.tables.calendar import campaign_calendar
+    from voyage.store.calendarrow import campaign_calendar
 
     lines = text_report(data, campaign_calendar(camp))
     places = _place_names(camp)

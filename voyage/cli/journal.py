@@ -96,7 +96,7 @@ def journal(
 
     from voyage.actions.weather import parse_when
     from voyage.outputs.chronicle import JournalError, gather, to_markdown
-    from voyage.tables.calendar import campaign_calendar
+    from voyage.store.calendarrow import campaign_calendar
 
     if out == STDOUT:  # `--out -` prints, as a Unix user expects (no file called "-")
         out = None
@@ -110,7 +110,7 @@ def journal(
     # hour included; its header said an hour past now when this was now + 1.
     end = parse_when(until, now, cal, option="--until") if until else now
     if until is None and start > end:  # no --until to blame: the journal tells the past
-        from voyage.tables.calendar import clock_text
+        from voyage.store.calendarrow import clock_text
 
         raise JournalError(
             f"--since {since!r} has not come yet (it is now "

@@ -112,9 +112,9 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
         voyage map show --around 1510 --radius 3
     """
     from voyage.outputs.render import text_map
+    from voyage.store.calendarrow import clock_text
     from voyage.store.mapstore import current_map, ship_positions, storms_now
     from voyage.store.portfuel import fuel_left
-    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     sea = current_map(camp)
@@ -211,9 +211,9 @@ def render(
     from voyage.actions.weather import parse_when
     from voyage.outputs.encountermarks import render_places
     from voyage.outputs.weatherplot import render_weather
+    from voyage.store.calendarrow import campaign_calendar, clock_text
     from voyage.store.mapstore import current_map, sea_states_for, ship_positions
     from voyage.store.voyagelog import voyage_tracks
-    from voyage.tables.calendar import campaign_calendar, clock_text
 
     refuse_existing(out, force)
     camp = read_campaign(db_path)
@@ -260,9 +260,9 @@ def hex_command(db_path: str, hex_name: str, as_json: bool) -> None:
 
         voyage map hex Ironport
     """
+    from voyage.store.calendarrow import clock_text
     from voyage.store.mapstore import current_map, sea_states_for, ship_positions
     from voyage.store.portfuel import fuel_left, fuel_words
-    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     sea = current_map(camp)

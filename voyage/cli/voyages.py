@@ -123,7 +123,7 @@ def sail(
     from voyage.actions.depthroutes import shoal_warning
     from voyage.actions.passage import expected_hours, fuel_short
     from voyage.actions.voyages import sail as do_sail
-    from voyage.tables.calendar import clock_text
+    from voyage.store.calendarrow import clock_text
 
     if to and route:
         raise click.UsageError("give either --to (with --via) or --route, not both")
@@ -290,7 +290,8 @@ def advance(
     from voyage.actions.voyages import advance as do_advance
     from voyage.base import gctune
     from voyage.cli.progress import progress_bar
-    from voyage.tables.calendar import campaign_calendar, format_time
+    from voyage.store.calendarrow import campaign_calendar
+    from voyage.tables.calendar import format_time
 
     if sum(x is not None for x in (hours, until, days)) > 1:
         raise click.UsageError("give one of --hours, --days or --until, not more than one")
@@ -384,7 +385,7 @@ def _hours_until(camp: Any, when: str) -> int:
     parse_when: 'day 3, 06:00', '2 Jun 1492, 06:00', '+12h'), from 1 to a year."""
     from voyage.actions.weather import parse_when
     from voyage.base.errors import VoyageError
-    from voyage.tables.calendar import campaign_calendar, clock_text
+    from voyage.store.calendarrow import campaign_calendar, clock_text
 
     words = "arrival, event, dawn, dusk or a time"
     try:
@@ -460,8 +461,9 @@ def log(
 
         voyage log "Sea Witch" --voyage 1 --json
     """
+    from voyage.store.calendarrow import campaign_calendar
     from voyage.store.voyagelog import event_rows, hour_rows
-    from voyage.tables.calendar import campaign_calendar, format_time
+    from voyage.tables.calendar import format_time
 
     camp = read_campaign(db_path)
     cal = campaign_calendar(camp)
@@ -585,8 +587,8 @@ def status(db_path: str, as_json: bool) -> None:
 
         voyage status
     """
+    from voyage.store.calendarrow import clock_text
     from voyage.store.voyagelog import status_rows
-    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)

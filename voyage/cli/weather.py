@@ -100,8 +100,8 @@ def storm(
 
         voyage weather storm --around 1010 --radius 2 --hours 24 --state major --moving SE
     """
+    from voyage.store.calendarrow import clock_text
     from voyage.store.mapstore import add_storm
-    from voyage.tables.calendar import clock_text
 
     if not hexes and around is None:
         raise click.UsageError("name the hexes, or give --around HEX --radius N")
@@ -143,8 +143,8 @@ def list_command(db_path: str, as_json: bool) -> None:
 
         voyage weather list
     """
+    from voyage.store.calendarrow import clock_text
     from voyage.store.mapstore import list_storms
-    from voyage.tables.calendar import clock_text
 
     camp = read_campaign(db_path)
     storms = list_storms(camp)
@@ -295,7 +295,7 @@ def show_command(db_path: str, when: str, as_json: bool) -> None:
         voyage weather show --at "day 3, 14:00" --json
     """
     from voyage.actions.weather import parse_when, show, when_text
-    from voyage.tables.calendar import campaign_calendar
+    from voyage.store.calendarrow import campaign_calendar
 
     camp = open_campaign(db_path)
     data = show(camp, parse_when(when, camp.clock, campaign_calendar(camp)))

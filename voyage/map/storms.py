@@ -9,7 +9,7 @@ recomputed from its own dice (voyage.world, R63), which also moves these storms.
 
 :func:`storms_at` and :func:`is_storm` answer for the hexes as placed (not moved); the
 engine and the weather commands ask :class:`voyage.world.seastate.SeaStates`, which knows
-both. They accept the campaign database, an open campaign, or rows already read.
+both. They take the rows as read (voyage.store.mapstore reads them from the campaign).
 """
 
 from __future__ import annotations
@@ -33,33 +33,19 @@ STORM_COLUMNS = (
 )
 
 
-def _rows(source: Any, hour: int | None = None) -> Iterable[Mapping[str, Any]]:
-    db = getattr(source, "db", source)  # a Campaign has .db; a Database is used as it is
-    if hasattr(db, "query") and hasattr(db, "table_names"):
-        if "storms" not in db.table_names():
-            return []
-        if hour is None:
-            return db.query("SELECT * FROM storms ORDER BY storm, id")
-        return db.query(
-            "SELECT * FROM storms WHERE start_hour <= ? AND end_hour > ? ORDER BY storm, id",
-            [hour, hour],
-        )
-    return source
-
-
 def blowing(row: Mapping[str, Any], hour: int) -> bool:
     """Whether one storm row is live at ``hour`` (start inclusive, end exclusive)."""
     return int(row["start_hour"]) <= hour < int(row["end_hour"])
 
 
-def storms_at(source: Any, hour: int) -> set[str]:
-    """The storm-tossed hexes at campaign ``hour`` (R32), from a db, campaign or rows."""
-    return {hexmap.canonical(r["hex"]) for r in _rows(source, hour) if blowing(r, hour)}
+def storms_at(rows: Iterable[Mapping[str, Any]], hour: int) -> set[str]:
+    """The storm-tossed hexes at campaign ``hour`` (R32), from storm rows."""
+    return {hexmap.canonical(r["hex"]) for r in rows if blowing(r, hour)}
 
 
-def is_storm(source: Any, hex_name: str, hour: int) -> bool:
+def is_storm(rows: Iterable[Mapping[str, Any]], hex_name: str, hour: int) -> bool:
     """Whether ``hex_name`` is storm-tossed at ``hour`` (R32: ships there may capsize)."""
-    return hexmap.canonical(hex_name) in storms_at(source, hour)
+    return hexmap.canonical(hex_name) in storms_at(rows, hour)
 
 
 def storm_rows(

@@ -15,8 +15,9 @@ from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.outputs.export import sea_map_for, the
+from voyage.store.calendarrow import campaign_calendar
 from voyage.store.logrows import events_between
-from voyage.tables.calendar import campaign_calendar, format_date, format_time
+from voyage.tables.calendar import format_date, format_time
 
 #: Events that are routine when nothing changed: a clear sea, a check that held (for players
 #: these are not news; the referee's journal keeps them): also drowning rolls nobody died of

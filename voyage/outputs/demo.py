@@ -34,10 +34,10 @@ from voyage.map.seamap import bundled_campaign, read_campaign_file
 from voyage.outputs.export import load_voyage, summary
 from voyage.outputs.handouts import write_exports
 from voyage.rules.shiptables import roll_ship
+from voyage.store.calendarrow import clock_text
 from voyage.store.campaign import create_campaign
 from voyage.store.mapstore import add_storm, campaign_chart, load_into_campaign, sea_states_for
 from voyage.store.voyagerows import open_voyage
-from voyage.tables.calendar import clock_text
 from voyage.tables.world import WIND_SIDES
 from voyage.vessels import ships as shipfig
 from voyage.vessels.ships import generate_name

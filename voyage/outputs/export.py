@@ -24,16 +24,22 @@ from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.rules.aground import STUCK_TEXT
 from voyage.rules.emergency import count_ends_at
 from voyage.store import mapstore
-from voyage.store.hourdays import read_hours
-from voyage.store.logrows import events_amid_fight, fight_events
+from voyage.store.calendarrow import campaign_calendar
+from voyage.store.hourdays import voyage_hours
+from voyage.store.logrows import (
+    events_amid_fight,
+    fight_events,
+    first_action_of_voyage,
+    voyage_events,
+)
 from voyage.store.mapstore import map_row, sea_states_for
-from voyage.store.voyagerows import VOYAGE_SELECT
-from voyage.tables.calendar import campaign_calendar, format_time
+from voyage.store.voyagerows import ship_voyage_rows
+from voyage.tables.calendar import format_time
 from voyage.vessels.ships import aboard, figures, ship_from_row
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
     from voyage.vessels.vessel import Ship
 
 #: The JSON export's format version; bump it when a field changes meaning or goes away.
@@ -101,13 +107,9 @@ def _events_of(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
     rolls too ([] if not a list). Rolls stored as the same text are decoded once and shared
     (a long voyage repeats a few hundred roll records thousands of times), which
     also lets the JSON export write each shared record's text once (voyage.base.jsontext)."""
-    if not camp.db["events"].exists():
-        return []
     decoded: dict[str, list[Any]] = {}
     events = []
-    for row in camp.db.query(
-        "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [voyage_id]
-    ):
+    for row in voyage_events(camp, voyage_id):
         event = _decode(row, ("changes",))
         text = event.get("rolls")
         if not isinstance(text, str):
@@ -133,12 +135,8 @@ def _rolls_of(text: str) -> list[Any]:
 
 def voyages_of(camp: Campaign, ship: str) -> list[dict[str, Any]]:
     """The voyages of ``ship`` (any case), oldest first; [] if the campaign has none."""
-    if not camp.db["voyages"].exists():
-        return []
-
-    rows = camp.db.query(f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id", [ship])
     out = []
-    for r in rows:
+    for r in ship_voyage_rows(camp, ship):
         row = _decode(r, _JSON_COLUMNS_VOYAGES)
         # the route and its inshore flags are text since m106 (voyage.map.routetext)
         row["route"] = route_from_text(row["route"])
@@ -165,8 +163,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
             raise ExportError(f"{found.name} has no voyage {voyage_id} (its voyages: {known})")
         voyage = matching[0]
     vid = int(voyage["id"])
-    # SELECT * FROM hours WHERE voyage_id = ? ORDER BY clock, id (voyage.store.hourdays, m102)
-    hours = read_hours(camp.db.conn, "WHERE voyage_id = ?", [vid])
+    hours = voyage_hours(camp, vid)
     events = _events_of(camp, vid)
     departure = ship_at_departure(camp, found.name, vid)
     raw_state = voyage.get("state")
@@ -185,7 +182,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         places=port_names(camp, voyage),
         calendar=campaign_calendar(camp),
         people=fate_rows(camp, vid),
-        fights=fights_of(camp.db, events),
+        fights=fights_of(camp, events),
         nth=[int(v["id"]) for v in voyages].index(vid) + 1,
         clock=camp.clock,
     )
@@ -216,26 +213,18 @@ def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:
     shows the ship as she sailed, and the fuel burnt is counted from what she carried.
     None when the journal no longer reaches back so far (``undo_keep``).
     """
-    db = camp.db
-    if not all(db[t].exists() for t in ("actions", "events", "hours")):
-        return None
-    row = db.execute(
-        "SELECT min(a) FROM (SELECT min(action_id) AS a FROM events WHERE voyage_id = ? "
-        "UNION ALL SELECT min(action_id) FROM hours WHERE voyage_id = ?)",
-        [voyage_id, voyage_id],
-    ).fetchone()
-    action_id = row[0] if row else None
+    action_id = first_action_of_voyage(camp, voyage_id)
     if action_id is None:
         return None
-    rows = list(camp.db.query("SELECT * FROM actions WHERE id = ?", [action_id]))
-    if not rows:
+    action = camp.action_row(action_id)
+    if action is None:
         return None
     try:
-        if rows[0].get("undo") == "journal":
-            found = db.execute("SELECT rowid FROM ships WHERE name = ?", [name]).fetchone()
-            before = camp.row_before("ships", found[0], action_id) if found else None
+        if action.get("undo") == "journal":
+            rowid = camp.ship_rowid(name)
+            before = camp.row_before("ships", rowid, action_id) if rowid is not None else None
             return ship_from_row(before) if before else None
-        ships = json.loads(rows[0]["snapshot"]).get("ships", [])
+        ships = json.loads(action["snapshot"]).get("ships", [])
         match = [r for r in ships if str(r.get("name", "")).lower() == name.lower()]
         return ship_from_row(match[0]) if match else None
     except (ValueError, KeyError, TypeError, AttributeError):
@@ -251,13 +240,7 @@ def storms_during(camp: Campaign, hours: list[dict[str, Any]]) -> list[str]:
     last = hours[-1]["clock"] + 1
 
     if map_row(camp) is None:
-        if not camp.db["storms"].exists():
-            return []
-        rows = camp.db.query(
-            "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
-            [last, first],
-        )
-        return [str(r["hex"]) for r in rows]
+        return mapstore.storm_hexes_during(camp, first, last)
 
     sea = sea_states_for(camp)
     found: set[str] = set()
@@ -582,7 +565,7 @@ def _decoded(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def fights_of(db: Any, events: Iterable[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+def fights_of(camp: Campaign, events: Iterable[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """The events of every fight ``events`` (one voyage's) took part in, each fight's in
     the order they were logged."""
     ids: list[int] = []
@@ -592,14 +575,17 @@ def fights_of(db: Any, events: Iterable[dict[str, Any]]) -> list[list[dict[str, 
             ids.append(fight)
     out = []
     for fight in sorted(ids):
-        tagged = [_decoded(r) for r in fight_events(db, fight)]
+        tagged = [_decoded(r) for r in fight_events(camp, fight)]
         if not tagged:
             continue
         voyages = sorted({int(r["voyage_id"]) for r in tagged if r.get("voyage_id")})
         # not what an advance logged while the fight lay open (the referee was warned): the
         # fight stands at its minute, and an arrival hours later is not in its round
         between = (
-            [_decoded(r) for r in events_amid_fight(db, tagged[0]["id"], tagged[-1]["id"], voyages)]
+            [
+                _decoded(r)
+                for r in events_amid_fight(camp, tagged[0]["id"], tagged[-1]["id"], voyages)
+            ]
             if voyages
             else []
         )

@@ -4,41 +4,30 @@
 - A new campaign is built whole or not at all; an older one is upgraded as it opens, by the
   schema steps it lacks (voyage.store.migrations); one from a newer voyage, or a damaged
   one, is refused before anything is written (voyage.store.campaignfile).
-- The open campaign is a :class:`voyage.store.campaigndb.Campaign`; its names are here too,
-  for the commands that open one.
+- The open campaign is a :class:`voyage.store.campaigndb.Campaign`; its names (the log
+  tables, Action ...) are imported from there.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 
 from voyage.base.errors import CampaignError
 from voyage.base.paths import no_folder
 from voyage.dice.roller import Roller
 from voyage.store import campaignfile, housetables
-from voyage.store.campaigndb import (
-    ACTION_WRITES,
-    DERIVED_TABLES,
-    LOG_TABLES,
-    SNAPSHOT_TABLES,
-    UNDO_KEEP,
-    Action,
-    Campaign,
-    busy_error,
-    name_key,
-    utc_now,
-)
+from voyage.store.calendarrow import write_calendar
+from voyage.store.campaigndb import Campaign, busy_error, utc_now
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.migrations import migrations
 from voyage.store.sqlitedb import Database
+from voyage.tables.calendar import CampaignCalendar
 
 __all__ = [
-    "ACTION_WRITES", "DERIVED_TABLES", "LOG_TABLES", "SNAPSHOT_TABLES", "UNDO_KEEP", "Action",
-    "Campaign", "campaign_title", "create_campaign", "known_migrations", "migrations",
-    "name_key", "new_seed", "open_campaign", "resolve_path",
+    "campaign_title", "create_campaign", "known_migrations", "new_seed", "open_campaign",
+    "resolve_path",
 ]  # fmt: skip
 
 DEFAULT_DB = "campaign.db"
@@ -107,13 +96,13 @@ def create_campaign(
     name: str,
     seed: int | None = None,
     tables: str | None = None,
-    setup: Callable[[Database], None] | None = None,
+    calendar: CampaignCalendar | None = None,
 ) -> Campaign:
     """Make a new campaign file at ``path``, whole or not at all; never touch an existing file.
 
     ``tables``: a folder of override tables, validated now and copied into the campaign
-    (voyage.store.housetables), which never reads the folder again. ``setup`` writes anything
-    else the new campaign starts with (its calendar) inside the same atomic build.
+    (voyage.store.housetables), which never reads the folder again. ``calendar``, if any, is
+    kept in the file inside the same atomic build (voyage.store.calendarrow).
     """
     if path.exists():
         raise CampaignError(f"{path} already exists: choose another --db path, or remove it")
@@ -141,8 +130,8 @@ def create_campaign(
                 }
             )
             housetables.store(db, texts, sources, 0)
-            if setup is not None:
-                setup(db)
+            if calendar is not None:
+                write_calendar(db, calendar)
             campaignfile.stamp(db, len(migrations.applied(db)), created=True)
 
     campaignfile.build_atomically(path, populate)

@@ -31,7 +31,7 @@ from voyage.base import stopsignals
 from voyage.base.errors import CampaignError, ShipError, VoyageError, quoted
 from voyage.dice.roller import CheckOptions, Roller
 from voyage.store import undojournal
-from voyage.store.housetables import campaign_rulebook, ship_labels
+from voyage.store.housetables import campaign_rulebook, relabel_ships, ship_labels, store, stored
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.sqlitedb import Database
 from voyage.tables.rulebook import RuleBook, option_value
@@ -152,6 +152,22 @@ class Campaign:
         self._settings = None
         self._roller = None
         return value
+
+    def setting_rows(self) -> list[tuple[str, str]]:
+        """The options the campaign has set, as stored: (key, value as JSON text)."""
+        return [(r["key"], r["value"]) for r in self.db.query("SELECT key, value FROM settings")]
+
+    def house_tables(self) -> list[dict[str, Any]]:
+        """The campaign's house tables: name, text, source, loaded_clock; sorted by name."""
+        return stored(self.db)
+
+    def keep_house_tables(
+        self, texts: dict[str, str], sources: dict[str, str], book: RuleBook
+    ) -> None:
+        """Make ``texts`` the campaign's house tables (all others built-in), inside the
+        caller's action; each ship's class name follows ``book``'s (m191)."""
+        store(self.db, texts, sources, self.clock)
+        relabel_ships(self.db, book)
 
     def check_options(self) -> CheckOptions:
         s = self.settings
@@ -288,6 +304,16 @@ class Campaign:
         """A row as it was just before ``action_id`` ran (None if it did not exist then, or
         if the journal no longer reaches back that far)."""
         return undojournal.row_before(self.db.conn, table, rowid, action_id)
+
+    def action_row(self, action_id: int) -> dict[str, Any] | None:
+        """The stored row of action ``action_id`` (None if it was pruned or never was)."""
+        rows = list(self.db.query("SELECT * FROM actions WHERE id = ?", [action_id]))
+        return rows[0] if rows else None
+
+    def ship_rowid(self, name: str) -> int | None:
+        """The rowid of ship ``name``'s row (exactly as named), or None."""
+        found = self.db.execute("SELECT rowid FROM ships WHERE name = ?", [name]).fetchone()
+        return int(found[0]) if found else None
 
     def record_rolls(self, rolls: list[Any], ship: str | None = None) -> None:
         """Keep rolls made outside a voyage (R4), tagged with the current action."""

@@ -468,6 +468,11 @@ def refusal(exc: sqlite3.DatabaseError, path: Path, doing: str) -> VoyageError:
     return explain(exc, path) or CampaignError(f"{path} cannot be {doing} ({exc})")
 
 
+def says_disk_full(exc: BaseException) -> bool:
+    """Whether ``exc`` is SQLite finding no room to write (an error no command foresaw)."""
+    return isinstance(exc, sqlite3.OperationalError) and "full" in str(exc)
+
+
 def explain(exc: BaseException, path: Path | None) -> VoyageError | None:
     """One line for a failure of the file or the disk, or None if it is something else."""
     where = str(path) if path is not None else "the campaign file"

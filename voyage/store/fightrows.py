@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 
 def fighters_of(camp: Campaign, fight_id: int) -> list[dict[str, Any]]:

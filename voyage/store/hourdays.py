@@ -13,7 +13,7 @@ same storage types, and the same ``id`` of each hour, so every reader (``voyage 
   ``id`` is the next one as SQLite gave it to a row of the old table (the highest so far
   plus one), in the order the hours come.
 - Undo deletes an action's packed rows by ``action_id``, like every log table
-  (voyage.store.campaign.LOG_TABLES).
+  (voyage.store.campaigndb.LOG_TABLES).
 - The view takes writes too (INSTEAD OF triggers), for tools and tests that write hours
   one at a time: an insert adds a one-hour packed row, an update moves the hour into one
   of its own, a delete takes the hour out of its packed row. (A fraction written this way
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from sqlite_utils import Database
 
     from voyage.engine.clock import HourRow
+    from voyage.store.campaigndb import Campaign
 
 TABLE = "hour_days"
 #: What each packed hour holds, in order (the rest is the packed row's).
@@ -287,3 +288,9 @@ def m102_hour_days(db: Database) -> None:
     conn.execute("DROP TABLE hours")
     for sql in [_view_sql(), *_trigger_sql(), *_indexes()]:
         conn.execute(sql)
+
+
+def voyage_hours(camp: Campaign, voyage_id: int) -> list[dict[str, Any]]:
+    """The hours of voyage ``voyage_id``, in order (``SELECT * FROM hours WHERE voyage_id = ?
+    ORDER BY clock, id``, unpacked as :func:`read_hours` does)."""
+    return read_hours(camp.db.conn, "WHERE voyage_id = ?", [voyage_id])

@@ -188,19 +188,44 @@ def meeting_events(camp: Campaign, until: int) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
-def fight_events(db: Any, fight: int) -> list[dict[str, Any]]:
+def voyage_events(camp: Campaign, voyage_id: int) -> Iterator[dict[str, Any]]:
+    """The rows of voyage ``voyage_id``'s events as stored, in the order they happened."""
+    if not camp.db["events"].exists():
+        return iter(())
+    return camp.db.query(
+        "SELECT * FROM events WHERE voyage_id = ? ORDER BY clock, minute, id", [voyage_id]
+    )
+
+
+def first_action_of_voyage(camp: Campaign, voyage_id: int) -> int | None:
+    """The first action that logged an hour or an event of voyage ``voyage_id`` (None if it
+    logged none, or the campaign has no log yet)."""
+    db = camp.db
+    if not all(db[t].exists() for t in ("actions", "events", "hours")):
+        return None
+    row = db.execute(
+        "SELECT min(a) FROM (SELECT min(action_id) AS a FROM events WHERE voyage_id = ? "
+        "UNION ALL SELECT min(action_id) FROM hours WHERE voyage_id = ?)",
+        [voyage_id, voyage_id],
+    ).fetchone()
+    return row[0] if row else None
+
+
+def fight_events(camp: Campaign, fight: int) -> list[dict[str, Any]]:
     """The events tagged with fight ``fight`` (R94), in the order they were logged."""
-    rows = db.query(
+    rows = camp.db.query(
         "SELECT * FROM events WHERE json_extract(changes, '$.fight') = ? ORDER BY id", [fight]
     )
     return [dict(r) for r in rows]
 
 
-def events_amid_fight(db: Any, first: int, last: int, voyages: list[int]) -> list[dict[str, Any]]:
+def events_amid_fight(
+    camp: Campaign, first: int, last: int, voyages: list[int]
+) -> list[dict[str, Any]]:
     """The events of ``voyages`` logged between the events ``first`` and ``last`` of a
     fight, untagged and not by an advance (a fire or a sinking carried in mid-fight)."""
     marks = ",".join("?" * len(voyages))
-    rows = db.query(
+    rows = camp.db.query(
         f"SELECT * FROM events WHERE id > ? AND id < ? AND voyage_id IN ({marks}) "  # noqa: S608
         "AND json_extract(changes, '$.fight') IS NULL AND action_id NOT IN "
         "(SELECT id FROM actions WHERE kind = 'advance') ORDER BY id",

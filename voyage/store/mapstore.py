@@ -12,6 +12,7 @@ storms and reroll counts (``weather_rerolls``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,8 @@ from voyage.map.regions import check_climates
 from voyage.map.seamap import SeaMap, bundled_campaign, load_map, parse_map
 from voyage.map.storms import group_storms, storm_rows, storms_at
 from voyage.store import mapcache
-from voyage.tables.calendar import calendar_seasons, campaign_calendar
+from voyage.store.calendarrow import campaign_calendar
+from voyage.tables.calendar import calendar_seasons
 from voyage.tables.world import SEA_STATES, WIND_SIDES
 from voyage.world.cells import roll_hour
 from voyage.world.seasons import season_of
@@ -342,10 +344,38 @@ def storms_now(campaign: Campaign) -> set[str]:
     return set(sea_levels(campaign, campaign.clock))
 
 
+def all_storm_rows(campaign: Campaign) -> Iterable[dict[str, Any]]:
+    """Every storm row the referee placed, storm by storm (voyage.map.storms)."""
+    if "storms" not in campaign.db.table_names():
+        return []
+    return campaign.db.query("SELECT * FROM storms ORDER BY storm, id")
+
+
+def storm_rows_at(campaign: Campaign, hour: int) -> Iterable[dict[str, Any]]:
+    """The storm rows the referee placed that blow at campaign ``hour``."""
+    if "storms" not in campaign.db.table_names():
+        return []
+    return campaign.db.query(
+        "SELECT * FROM storms WHERE start_hour <= ? AND end_hour > ? ORDER BY storm, id",
+        [hour, hour],
+    )
+
+
+def storm_hexes_during(campaign: Campaign, first: int, last: int) -> list[str]:
+    """Hexes a storm the referee placed covers at some hour from ``first`` up to ``last``."""
+    if not campaign.db["storms"].exists():
+        return []
+    rows = campaign.db.query(
+        "SELECT DISTINCT hex FROM storms WHERE start_hour < ? AND end_hour > ? ORDER BY hex",
+        [last, first],
+    )
+    return [str(r["hex"]) for r in rows]
+
+
 def sea_levels(campaign: Campaign, hour: int) -> dict[str, int]:
     """Hex -> sea-state level (1 stormy seas, 2 major storm, 3 hurricane) at ``hour``."""
     if map_row(campaign) is None:
-        return {h: 1 for h in storms_at(campaign, hour)}
+        return {h: 1 for h in storms_at(storm_rows_at(campaign, hour), hour)}
     return dict(sea_states_for(campaign).levels(hour))
 
 
@@ -398,19 +428,16 @@ def rerolls(camp: Campaign) -> dict[tuple[str, int], int]:
 def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
     """The campaign's sea: rolled cells (unless the option is off) and referee storms."""
     sea_map = sea_map if sea_map is not None else current_map(camp)
+    calendar = campaign_calendar(camp)
     # the campaign's tables may have changed since the map was loaded: say so in one line
     check_climates(
         sea_map.weather_regions(),
         camp.rulebook.climates["climates"],
         "the campaign's map",
-        calendar_seasons(campaign_calendar(camp)),  # R61: a row for each season
+        calendar_seasons(calendar),  # R61: a row for each season
         implicit=not sea_map.regions,
     )
-    storms = (
-        referee_storms(camp.db.query("SELECT * FROM storms ORDER BY storm, id"))
-        if camp.db["storms"].exists()
-        else []
-    )
+    storms = referee_storms(all_storm_rows(camp))
     return SeaStates(
         camp.seed,
         sea_map,
@@ -419,7 +446,7 @@ def sea_states_for(camp: Campaign, sea_map: Any = None) -> SeaStates:
         storms=storms,
         rolled=bool(camp.settings.get("rolled_weather", True)),
         # the one call on the calendar: the season at the day's 06:00 roll (R61)
-        season=lambda day: season_of(camp, roll_hour(day)),
+        season=lambda day: season_of(calendar, roll_hour(day)),
     )
 
 

@@ -11,7 +11,7 @@ from voyage.base.errors import VoyageRuleError
 from voyage.world.water import AFLOAT, FLOATER_FIELDS, Floater
 
 if TYPE_CHECKING:
-    from voyage.store.campaign import Campaign
+    from voyage.store.campaigndb import Campaign
 
 
 # -- the roster (R70) -----------------------------------------------------------------------

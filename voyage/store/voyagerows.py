@@ -162,6 +162,14 @@ def _state_from_rows(
     return s
 
 
+def ship_voyage_rows(camp: Campaign, ship: str) -> list[dict[str, Any]]:
+    """Every voyage of ``ship`` (any case) as stored, oldest first ([] before any voyage)."""
+    if not camp.db["voyages"].exists():
+        return []
+    sql = f"{VOYAGE_SELECT} WHERE v.ship = ? COLLATE NOCASE ORDER BY v.id"
+    return list(camp.db.query(sql, [ship]))
+
+
 def open_voyages(camp: Campaign, hours: int | None = None) -> list[ShipState]:
     """Every voyage not yet over: ships at sea, or arrived with trouble aboard (R36: a leak,
     a fire, a listing or a sinking goes on in port until it is dealt with). ``hours``: how

@@ -1,6 +1,7 @@
 """The campaign calendar: dates, seasons, dawn and dusk, and the one way a time is written.
 
-The campaign clock counts hours since day 1, 00:00 (:attr:`voyage.store.campaign.Campaign.clock`).
+The campaign clock counts hours since day 1, 00:00 (:attr:`voyage.store.campaigndb.Campaign.clock`).
+What a campaign's file keeps of its calendar is read and written by voyage.store.calendarrow.
 A campaign made with a start date (``voyage init --start "1 Highsun 1042"`` or
 ``--start 1492-06-01``) keeps a calendar (months, their lengths and seasons, as data in
 tables/calendars.yaml) and the date of day 1; a campaign made without one counts days.
@@ -19,20 +20,14 @@ Gregorian calendar from 1 January (day 1), so the weather always has a season.
 
 from __future__ import annotations
 
-import json
 import math
 import re
-import weakref
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.tables.rulebook import RuleBook, load_rulebook
-
-if TYPE_CHECKING:
-    from sqlite_utils import Database
-
 
 #: Dawn and dusk of a campaign without a calendar.
 DAWN_HOUR = 6
@@ -373,56 +368,6 @@ def format_time(calendar: CampaignCalendar | None, clock_hours: int | None, minu
     if clock_hours is None:
         return "-"
     return f"{format_date(calendar, clock_hours)}, {clock_hours % 24:02d}:{int(minute):02d}"
-
-
-# ----------------------------------------------------------------------------- in the campaign
-
-
-class CampaignFile(Protocol):
-    """What reading a campaign's calendar needs of the open campaign: its database."""
-
-    @property
-    def db(self) -> Database: ...
-
-
-_BY_CAMPAIGN: weakref.WeakKeyDictionary[Any, CampaignCalendar | None] = weakref.WeakKeyDictionary()
-
-
-def campaign_calendar(camp: CampaignFile) -> CampaignCalendar | None:
-    """The calendar of an open campaign (None when it was made without a start date)."""
-    if camp in _BY_CAMPAIGN:
-        return _BY_CAMPAIGN[camp]
-    found: CampaignCalendar | None = None
-    if camp.db["calendar"].exists():
-        rows = list(camp.db.query("SELECT * FROM calendar WHERE id = 1"))
-        if rows:
-            row = rows[0]
-            definition = CalendarDef.from_table(json.loads(row["definition"]))
-            found = CampaignCalendar(definition, row["year"], row["month"], row["day"])
-    _BY_CAMPAIGN[camp] = found
-    return found
-
-
-def clock_text(camp: CampaignFile, clock: int | None, minute: int = 0) -> str:
-    """A campaign time as people read it, in the campaign's calendar (:func:`format_time`:
-    ``12 Jun 1492, 14:00``, or ``Day 3, 14:00`` without a calendar)."""
-    return format_time(campaign_calendar(camp), clock, minute)
-
-
-def write_calendar(db: Database, calendar: CampaignCalendar) -> None:
-    """Keep the calendar (a copy of its definition) and day 1's date in the campaign file
-    (inside the caller's transaction: ``voyage init`` builds the file whole, R5)."""
-    db.execute(
-        "INSERT OR REPLACE INTO calendar (id, key, definition, year, month, day) "
-        "VALUES (1, ?, ?, ?, ?, ?)",
-        [
-            calendar.definition.key,
-            json.dumps(calendar.definition.to_table()),
-            calendar.year,
-            calendar.month,
-            calendar.day,
-        ],
-    )
 
 
 def choose_calendar(book: RuleBook, start: str | None, name: str | None) -> CampaignCalendar | None:

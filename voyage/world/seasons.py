@@ -9,9 +9,7 @@ at the campaign calendar changes every caller at once.
 
 from __future__ import annotations
 
-from typing import Any
-
-from voyage.tables.calendar import campaign_calendar
+from voyage.tables.calendar import CampaignCalendar
 from voyage.tables.calendar import season_of as calendar_season
 
 #: Gregorian month lengths (a common year) and the season of each month.
@@ -43,9 +41,9 @@ def season_for_day(day: int) -> str:
     raise AssertionError("unreachable: the months cover the year")
 
 
-def season_of(campaign: Any, clock_hours: int) -> str:
+def season_of(calendar: CampaignCalendar | None, clock_hours: int) -> str:
     """The season at campaign hour ``clock_hours``: the weather's one call on the calendar
     (voyage.tables.calendar: the campaign's own calendar, else Gregorian from 1 January)."""
-    if campaign is None:
+    if calendar is None:
         return season_for_day(clock_hours // 24 + 1)
-    return calendar_season(campaign_calendar(campaign), clock_hours)
+    return calendar_season(calendar, clock_hours)

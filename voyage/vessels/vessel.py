@@ -56,8 +56,13 @@ def life_jackets(ship: Ship) -> int:
 
 
 def life_rafts(ship: Ship) -> int:
-    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each)."""
-    return int(ship.equipment.get("life_rafts", 0) or 0)
+    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each). A
+    built boat's bought Life Rafts (R80, Boats in Car Wars) are hers until the referee
+    stores another number or they are launched (R71 stores 0): her design's count."""
+    stored = ship.equipment.get("life_rafts")
+    if stored is None and ship.design is not None:
+        return int((ship.design.get("accessories") or {}).get("life-raft", 0) or 0)
+    return int(stored or 0)
 
 
 def load_category_for(load_hlbs: int, dw: int, book: RuleBook) -> str:

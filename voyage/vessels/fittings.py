@@ -1,4 +1,5 @@
-"""What a ship carries beyond her class's rows: her anchors (R65) and her bilge pumps (R85).
+"""What a ship carries beyond her class's rows: her anchors (R65), her bilge pumps (R85) and
+her explosive harpoons (R87).
 
 Anchors are ship's stores: a class whose standard equipment lists an anchor starts with one,
 more are loaded in port (equipment ``anchors``). A rolled ship's bilge pumps are loaded
@@ -79,3 +80,30 @@ def set_pumps(ship: Any, count: int, book: RuleBook) -> None:
     for key in ("pumps_burnt", "pump_dry_hours", "pumps_on"):
         ship.equipment.pop(key, None)
     book.boats  # noqa: B018 - the pump table is checked before pumps are fitted
+
+
+def harpoon_cannon(ship: Any) -> bool:
+    """R87, R21: a rolled ship whose class's standard equipment lists a harpoon cannon."""
+    standard = ship.equipment.get("standard", [])
+    return any(str(item).lower() == "harpoon cannon" for item in standard)
+
+
+def harpoons_aboard(ship: Any) -> int:
+    """R87: explosive harpoons aboard (1 hlb each in her Load; each shot spends one)."""
+    return int(ship.equipment.get("harpoons", 0) or 0)
+
+
+def set_harpoons(ship: Any, count: int) -> None:
+    """`ship load --harpoons N` (R87, our reading): explosive harpoons are taken aboard in
+    port, by a ship with a harpoon cannon; fewer may be put ashore or over the side anywhere."""
+    if not harpoon_cannon(ship):
+        raise ShipError(
+            f"{ship.name} has no harpoon cannon (R21: a Whaler's standard equipment): "
+            "explosive harpoons are for a ship that carries one"
+        )
+    if count > harpoons_aboard(ship) and ship.status != "in port":
+        raise ShipError(
+            f"{ship.name} is {ship.status}: explosive harpoons are taken aboard in port (R87); "
+            "bring her into a port first"
+        )
+    ship.equipment["harpoons"] = count

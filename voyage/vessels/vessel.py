@@ -12,7 +12,7 @@ from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.fittings import anchors_aboard, pump_text, pumps_fitted
+from voyage.vessels.fittings import anchors_aboard, harpoons_aboard, pump_text, pumps_fitted
 
 PACES = ("normal", "slow", "strain")
 
@@ -82,6 +82,7 @@ def aboard_figures(ship: Ship) -> dict[str, Any]:
         "life_jackets": life_jackets(ship),  # R70: ship's stores
         "life_rafts": life_rafts(ship),
         "bilge_pumps": pumps_fitted(ship),  # R85
+        "harpoons": harpoons_aboard(ship),  # R87: explosive harpoons
         "pumps": pump_text(ship),
         "crew": ship.crew,
         "passengers": ship.passengers,

@@ -107,3 +107,40 @@ def set_harpoons(ship: Any, count: int) -> None:
             "bring her into a port first"
         )
     ship.equipment["harpoons"] = count
+
+
+#: Equipment key (the ship's JSON): shots fired by weapon key, for weapons with few (R87)
+SHOTS_FIRED = "shots_fired"
+
+
+def armament(ship: Any, book: RuleBook) -> dict[str, int]:
+    """R87: a built boat's weapons mounted, by key of the weapons table: her design's priced
+    torpedoes and depth charges (accessories), her design's named weapons and those she was
+    built with (`ship build --weapon`). A rolled ship: none (she fires her class's heavy
+    weapons and harpoons, R21)."""
+    if ship.design is None:
+        return {}
+    weapons = book.weapons.get("weapons", {})
+    out: dict[str, int] = {}
+    for key, n in (ship.design.get("accessories") or {}).items():
+        if key in weapons and n:
+            out[key] = out.get(key, 0) + int(n)
+    for w in ship.design.get("weapons") or []:
+        out[w["key"]] = out.get(w["key"], 0) + 1
+    return out
+
+
+def shots_left(ship: Any, row: dict[str, Any], mounted: int) -> int | None:
+    """R87: shots left of a weapon with few (torpedoes, rockets and depth charges one each
+    mounted, a loaded depth charge launcher 3); None: as many as the fight needs."""
+    if row.get("shots") is None:
+        return None
+    fired = int((ship.equipment.get(SHOTS_FIRED) or {}).get(row["key"], 0))
+    return max(0, int(row["shots"]) * mounted - fired)
+
+
+def spend_shot(ship: Any, key: str) -> None:
+    """R87: one shot of ``key`` fired (kept in her equipment, so undo takes it back)."""
+    fired = dict(ship.equipment.get(SHOTS_FIRED) or {})
+    fired[key] = int(fired.get(key, 0)) + 1
+    ship.equipment[SHOTS_FIRED] = fired

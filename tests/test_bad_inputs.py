@@ -441,6 +441,7 @@ ROWS: list[Bad] = [
         says="--dive-depth",
     ),
     bad("ship", "load", I, "--pumps", "-1", says="0 to"),
+    bad("ship", "load", I, "--harpoons", "-1", says="0 to"),
     bad("map", "load", "{files}/negative_depth.yaml", says="0 or more"),
     bad("act", W, "weigh", says="anchor"),
     bad("act", W, "course", "--to", "0101", says="land"),

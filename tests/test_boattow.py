@@ -41,3 +41,24 @@ def test_a_towing_boat_counts_the_tow_in_her_load_category(runner: CliRunner, db
     fig = json.loads(ok(runner, "ship", "show", "Moray", "--json"))
     assert fig["load"] == 380 and "tow" not in fig["load_parts"]
     assert fig["load_category"] == "full"
+
+
+def test_a_rolled_ship_tows_a_built_boat_and_the_weight_is_a_whole_number(
+    runner: CliRunner, db: Path
+):
+    """R92 with R81: a built boat's Deadweight and Load are exact fractions of her lbs; the
+    tow's weight reaches the JSON output and the log as whole hlbs (it once stopped the
+    command with "Fraction is not JSON serializable")."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    ok(runner, "ship", "build", "Dart", "--design", "Moray")
+    ok(runner, "ship", "add", "Tug", "--class", "motorboat", "--tier", "II", "--engine", "III")
+    ok(runner, "ship", "load", "Tug", "--crew", "2", "--fuel", "30")
+    for name in ("Dart", "Tug"):
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "2812")
+    # the Moray: Deadweight (7000 - 2700) / 10 = 430, Load (6500 - 2700) / 10 = 380
+    out = json.loads(ok(runner, "act", "--json", "Tug", "tow", "Dart"))
+    assert out["changes"] == {"tow": "Dart", "tow_weight": 810, "tow_counted": 810}
+    assert type(out["changes"]["tow_weight"]) is int
+    assert "the tow weighs 810 hlbs" in ok(runner, "log", "Dart") + ok(runner, "log", "Tug")

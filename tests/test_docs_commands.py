@@ -190,6 +190,11 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     ("act",): ['sail "Sea Witch" --to 2812'],
     # a Worldographer file to import: the Reach itself, exported
     ("map", "import"): ["map export -f wxx --out reach.wxx"],
+    # R87: a whaler (her harpoon cannon standard, R21) in Gullhaven
+    ("ship", "load", "Moby"): [
+        "ship add Moby --class whaler --tier IV --engine VI",
+        "ship place Moby 0305",
+    ],
     # R84: a submersible at sea (surfaced; `surface` after a dive); R83: a Cruiser aground
     # on the Silt banks (6 ft of sand) beside Silt Harbour
     ("act", "Nautilus"): [*_NAUTILUS, "sail Nautilus --to 1714"],

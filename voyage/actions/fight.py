@@ -4,7 +4,9 @@
 Ships (and leviathans, R54) join a fight in the same hex. A round fixes the order of
 actions slowest first (R90) and takes declared movements (a change is an R53 Check). Shots
 are Checks (R1) + the target's to-hit modifier (R17); a hit is Harm or an Explosion by
-weapon (tables/weapons.yaml, R36), and the target may dodge an Explosion first (R51).
+weapon (tables/weapons.yaml, R36), and the target may dodge an Explosion first (R51). A
+built boat fires what she was built with (R87), her torpedoes, rockets and depth charges one
+shot each; a rolled ship her class's heavy weapons and explosive harpoons (R21).
 Rams use R91's relative speeds and speeds after, each ship rolling her own R35. Every
 result lands in the ships' voyages exactly as ``voyage roll --apply`` carries it
 (voyage.actions.apply), at the fight's minute: six rounds a minute of the voyage clock (R94), so
@@ -45,6 +47,8 @@ from voyage.store.fightrows import (
 from voyage.store.logrows import log_event
 from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
+from voyage.vessels.fittings import armament, shots_left, spend_shot
+from voyage.vessels.submersible import submerged
 
 ROUNDS_A_MINUTE = 6  # R94 (our reading): a round is 10 seconds
 
@@ -370,8 +374,13 @@ def next_round(
     return status(camp, fight["id"])
 
 
-def _weapon(camp: Campaign, shooter: dict[str, Any], key: str) -> dict[str, Any]:
-    weapons = camp.rulebook.weapons["weapons"]
+def _weapon(
+    camp: Campaign, shooter: dict[str, Any], key: str, target: dict[str, Any]
+) -> dict[str, Any]:
+    """The weapons table's row ``key`` names, when the shooter carries it and it serves
+    against the target (R87, R94); one line naming what is wrong and the fix otherwise."""
+    book = camp.rulebook
+    weapons = book.weapons["weapons"]
     found = weapons.get(key.strip().lower())
     if found is None:
         raise VoyageRuleError(f"unknown weapon {key!r}: use one of {', '.join(weapons)}")
@@ -381,16 +390,61 @@ def _weapon(camp: Campaign, shooter: dict[str, Any], key: str) -> dict[str, Any]
         )
     ship = camp.get_ship(shooter["name"])
     eq = ship.equipment
-    if found["carried"] == "heavy_weapon" and found["name"] not in eq.get("heavy_weapons", []):
+    article = "an" if found["name"][:1].lower() in "aeiou" else "a"
+    mounted = armament(ship, book)
+    if ship.design is not None and found["carried"] != "any":
+        if found["key"] not in mounted:  # R87: a built boat carries what she was built with
+            carried = ", ".join(_mount_text(weapons, k, n) for k, n in mounted.items())
+            raise VoyageRuleError(
+                f"{ship.name} carries no {found['name']} (her weapons: {carried or 'none'}; "
+                f"a boat is armed when built: `voyage ship build ... --weapon {found['key']}`)"
+            )
+        left = shots_left(ship, found, mounted[found["key"]])
+        if left == 0:
+            raise VoyageRuleError(
+                f"{ship.name} has no {found['name']} shots left: "
+                f"{plural(found['shots'] * mounted[found['key']], 'shot')} fired (R87)"
+            )
+    elif found["carried"] == "built":
+        raise VoyageRuleError(
+            f"{ship.name} is a rolled ship: {article} {found['name']} arms a built boat (R87); "
+            "she fires her class's heavy weapons and harpoons (R21)"
+        )
+    elif found["carried"] == "heavy_weapon" and found["name"] not in eq.get("heavy_weapons", []):
         carried = ", ".join(eq.get("heavy_weapons", [])) or "none"
-        article = "an" if found["name"][:1].lower() in "aeiou" else "a"
         raise VoyageRuleError(
             f"{ship.name} does not carry {article} {found['name']} (her heavy weapons: "
             f"{carried}; a ship is armed when made: `voyage ship add ... --weapon`)"
         )
     if found["carried"] == "harpoons" and int(eq.get("harpoons", 0) or 0) < 1:
-        raise VoyageRuleError(f"{ship.name} has no explosive harpoons aboard")
+        raise VoyageRuleError(
+            f"{ship.name} has no explosive harpoons aboard: `voyage ship load "
+            f"{ship.name!r} --harpoons N` in port (R87)"
+        )
+    _reaches(camp, found, target)
     return found
+
+
+def _mount_text(weapons: dict[str, Any], key: str, n: int) -> str:
+    name = weapons[key]["name"] if key in weapons else key
+    return name if n == 1 else f"{n} x {name}"
+
+
+def _reaches(camp: Campaign, w: dict[str, Any], target: dict[str, Any]) -> None:
+    """R87: against a submerged submersible only a depth charge or a homing torpedo serves
+    (``targets`` submerged or any); a depth charge serves against nothing else."""
+    s = open_voyage(camp, target["name"]) if target["kind"] == "ship" else None
+    down = s is not None and submerged(s)
+    if down and w["targets"] == "surface":
+        raise VoyageRuleError(
+            f"{target['name']} is submerged: the {w['name']} cannot reach her; only a depth "
+            "charge or a homing torpedo serves (R87)"
+        )
+    if not down and w["targets"] == "submerged":
+        raise VoyageRuleError(
+            f"{target['name']} is not a submerged submersible: the {w['name']} serves against "
+            "nothing else (R87)"
+        )
 
 
 def shoot(
@@ -414,7 +468,7 @@ def shoot(
                 f"{a['name']}'s crew are off balance this round (R51): they may only regain "
                 "their composure"
             )
-        w = _weapon(camp, a, weapon)
+        w = _weapon(camp, a, weapon, b)
         _hands(camp, a, f"fire the {w['name']}")
         book, roller = camp.rulebook, camp.roller
         to_hit = int(b["tier"]) // 2  # R17
@@ -433,11 +487,14 @@ def shoot(
         outcomes: list[Outcome] = [
             Outcome("shot", f"{a['name']} fires at {b['name']}: {shot.outcome}.", (shot,), {})
         ]
-        if w["carried"] == "harpoons":
+        if w["carried"] == "harpoons" or w.get("shots") is not None:
             ship = camp.get_ship(a["name"])
             s = open_voyage(camp, ship.name)
             held = s.ship if s else ship
-            held.equipment["harpoons"] = int(held.equipment.get("harpoons", 0)) - 1
+            if w["carried"] == "harpoons":
+                held.equipment["harpoons"] = int(held.equipment.get("harpoons", 0)) - 1
+            else:  # R87: a torpedo, rocket or depth charge is one shot
+                spend_shot(held, w["key"])
             camp.save_ship(held)
         text = outcomes[0].text
         if shot.success:

@@ -18,7 +18,7 @@ from voyage.store.campaigndb import Campaign
 from voyage.store.portfuel import load_fuel, record_sale
 from voyage.vessels.boatpower import set_charge
 from voyage.vessels.boatships import check_built_load
-from voyage.vessels.fittings import anchors_aboard, set_anchors, set_pumps
+from voyage.vessels.fittings import anchors_aboard, set_anchors, set_harpoons, set_pumps
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
 
 
@@ -80,6 +80,7 @@ class Loading:
     jackets: int | None = None
     rafts: int | None = None
     pumps: int | None = None
+    harpoons: int | None = None
 
     @property
     def empty(self) -> bool:
@@ -95,6 +96,7 @@ class Loading:
                 self.jackets,
                 self.rafts,
                 self.pumps,
+                self.harpoons,
             )
         )
 
@@ -119,6 +121,8 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
     fuel_before = s.fuel
     if loading.pumps is not None:
         set_pumps(s, loading.pumps, camp.rulebook)  # R85
+    if loading.harpoons is not None:
+        set_harpoons(s, loading.harpoons)  # R87
     if loading.jackets is not None or loading.rafts is not None:
         set_stores(camp, s, loading.jackets, loading.rafts)
     if loading.anchors is not None:

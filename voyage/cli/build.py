@@ -41,6 +41,14 @@ _count = AMOUNT
     multiple=True,
     help="A component the seed does not price, NAME:LBS:SPACES[:COST] (repeatable).",
 )
+@click.option(
+    "--weapon",
+    "weapons",
+    multiple=True,
+    help="A weapon of the weapons table, NAME or NAME:LBS:SPACES[:COST] (R87; repeatable, "
+    "one a mount): torpedo, homing-torpedo, depth-charge, mg, vgm, mml, heavy-rocket, "
+    "laser, rr, tank-gun.",
+)
 @click.option("--crew", type=_count, default=None, help="Crew aboard, 150 lbs each [1].")
 @click.option("--passengers", type=_count, default=None, help="Passengers, 150 lbs each [0].")
 @click.option("--submersible", is_flag=True, help="A submersible (AquaWars, R84).")
@@ -66,6 +74,7 @@ def build(
     armor: str | None,
     fittings: tuple[str, ...],
     extras: tuple[str, ...],
+    weapons: tuple[str, ...],
     crew: int | None,
     passengers: int | None,
     submersible: bool,
@@ -89,6 +98,10 @@ def build(
         voyage ship build "Lucky" --design "Lucky Catch"
 
     \b
+        voyage ship build "Wasp" --body dinghy --plant small --crew 1 \\
+            --weapon torpedo --weapon torpedo --weapon mg
+
+    \b
         voyage ship build "Nautilus" --body speeder --plant large --with boat-top \\
             --submersible --dive-depth 300 --reinforced
     """
@@ -108,6 +121,7 @@ def build(
                 ("--armor", armor),
                 ("--with", fittings),
                 ("--extra", extras),
+                ("--weapon", weapons),
                 ("--propellers", propellers),
                 ("--crew", crew),
                 ("--passengers", passengers),
@@ -129,6 +143,8 @@ def build(
             armor=armor,
             fittings=list(fittings),
             extras=list(extras),
+            weapons=list(weapons),
+            weapons_table=camp.rulebook.weapons["weapons"],
             crew=1 if crew is None else crew,
             passengers=passengers or 0,
         )

@@ -387,6 +387,13 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     default=None,
     help="Bilge pumps fitted (R85: 20 hlbs each; new ones, fitted in port).",
 )
+@click.option(
+    "--harpoons",
+    type=_count,
+    default=None,
+    help="Explosive harpoons aboard (R87: a ship with a harpoon cannon; 1 hlb each; "
+    "taken aboard in port).",
+)
 @json_option
 @handles_errors
 def load_ship(
@@ -401,10 +408,11 @@ def load_ship(
     jackets: int | None,
     rafts: int | None,
     pumps: int | None,
+    harpoons: int | None,
     as_json: bool,
 ) -> None:
     """Set what a ship carries: crew, passengers, cargo, fuel, anchors, life jackets,
-    rafts and bilge pumps (totals, not additions).
+    rafts, bilge pumps and explosive harpoons (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused. In a port,
     fuel taken on comes out of the port's stock at its price (more than is left is refused;
@@ -420,16 +428,20 @@ def load_ship(
         voyage ship load "Sea Witch" --jackets 8 --rafts 2
 
         voyage ship load "Sea Witch" --pumps 2
+
+        voyage ship load "Moby" --harpoons 6
     """
     from voyage.actions.fleet import Loading, load_ship, ship_to_load
 
     camp = open_campaign(db_path)
     s = ship_to_load(camp, name)
-    loading = Loading(crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps)
+    loading = Loading(
+        crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps, harpoons
+    )
     if loading.empty:
         raise click.UsageError(
             "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors, "
-            "--jackets, --rafts, --pumps"
+            "--jackets, --rafts, --pumps, --harpoons"
         )
     notes = load_ship(camp, s, loading)
     fig = _figures(camp, s)

@@ -35,8 +35,11 @@ def towed_hlbs(tower: Ship) -> int:
 
 
 def tow_weight(towed: Ship, book: RuleBook, water_in_load: bool = True) -> int:
-    """R92: the towed ship's Deadweight plus her Load, in hlbs."""
-    return deadweight(towed, book) + load(towed, book, water_in_load)
+    """R92: the towed ship's Deadweight plus her Load, in whole hlbs rounded up. A built
+    boat's figures (R81: lbs / 10) and a rolled ship's stores (R100) are exact fractions;
+    the tow is reported and stored as a whole number, and rounding up first counts the same
+    as rounding the counted share up (``ceil(ceil(w) / n) == ceil(w / n)``)."""
+    return math.ceil(deadweight(towed, book) + load(towed, book, water_in_load))
 
 
 def counted_weight(tower: Ship, weight: int, book: RuleBook) -> int:

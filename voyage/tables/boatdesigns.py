@@ -6,7 +6,12 @@ column of a built ship, migration m080)::
     {"body": "cruiser", "plant": "large", "propellers": 2, "propeller_armor": 0,
      "crew": 2, "passengers": 0, "accessories": {"bilge-pump": 1},
      "armor": {"F": 10}, "extras": [{"name": "Laser", "weight": 500, "spaces": 2,
-     "cost": 0, "in_cargo": False}], "design": "Lucky Catch" or None}
+     "cost": 0, "in_cargo": False}], "design": "Lucky Catch" or None,
+     "weapons": [{"key": "mg", "name": "MG", "weight": 150, "spaces": 1, "cost": 0}]}
+
+``weapons`` (R87): one entry a weapon mounted, its key a row of tables/weapons.yaml; a
+sample design's named weapons are ``stated`` (their weight and cost are inside the design's
+stated totals, the "unpriced" extra), so they add nothing to the sheet.
 
 :func:`sheet` checks R80's limits and the body's maximum load and spaces (one
 :class:`~voyage.base.errors.ShipError` line each, naming the overage) and returns the design
@@ -36,6 +41,7 @@ SPEC_KEYS = (
     "extras",
     "design",
     "submersible",
+    "weapons",
 )
 
 
@@ -307,6 +313,18 @@ def sheet(spec: dict[str, Any], table: dict[str, Any], *, check: bool = True) ->
                 bool(extra.get("in_cargo")),
             )
         )
+    for weapon in spec.get("weapons", []):  # R87: mounted like any other component
+        if weapon.get("stated"):
+            continue
+        items.append(
+            (
+                weapon["name"],
+                Fraction(str(weapon.get("cost", 0))),
+                Fraction(str(weapon["weight"])),
+                weapon.get("spaces", 0),
+                False,
+            )
+        )
     people = spec.get("crew", 0) + spec.get("passengers", 0)
     if people:
         items.append(
@@ -410,6 +428,12 @@ def sample_spec(name: str, table: dict[str, Any]) -> dict[str, Any]:
         "armor": dict(d.get("armor", {})),
         "extras": [dict(e) for e in d.get("extras", [])],
     }
+    if d.get("weapons"):  # R87: the unpriced weapons it names, inside its stated figures
+        spec["weapons"] = [
+            {"key": key, "name": key, "weight": 0, "spaces": 0, "cost": 0, "stated": True}
+            for key, n in d["weapons"].items()
+            for _ in range(n)
+        ]
     known = sheet(spec, table, check=False)
     stated = d["stated"]
     rest_w = Fraction(str(stated["weight"])) - Fraction(str(known["weight"]))
@@ -514,12 +538,15 @@ def spec_from_options(
     extras: list[str] | None = None,
     crew: int = 1,
     passengers: int = 0,
+    weapons: list[str] | None = None,
+    weapons_table: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A spec from the `ship build` options; every bad name or value is one ShipError line.
 
     ``fittings``: accessory names, each optionally ``:N`` ("bilge-pump:2"); ``extras``:
     ``NAME:WEIGHT:SPACES[:COST]`` for what the seed does not price (R80); ``armor``:
-    ``F10,L7,...``. ``plant`` "none" (or None) means oars only.
+    ``F10,L7,...``. ``plant`` "none" (or None) means oars only. ``weapons``:
+    ``NAME[:LBS:SPACES[:COST]]`` each, rows of ``weapons_table`` (R87).
     """
     body_key = lookup("body", body, table["bodies"])
     plant_key = None
@@ -547,6 +574,15 @@ def spec_from_options(
         "armor": parse_armor(armor),
         "extras": [parse_extra(e) for e in extras or []],
     }
+    for extra in spec["extras"]:  # R87: a weapon fires only when mounted as one
+        for key, row in (weapons_table or {}).items():
+            if _norm(extra["name"]) in (_norm(key), _norm(row["name"])):
+                raise ShipError(
+                    f"--extra {extra['name']!r} is a weapon: mount it with --weapon "
+                    f"{key}:{extra['weight']}:{extra['spaces']}:{extra['cost']} (R87)"
+                )
+    if weapons:
+        spec["weapons"] = [parse_weapon(w, weapons_table or {}) for w in weapons]
     return spec
 
 
@@ -586,3 +622,28 @@ def parse_extra(text: str) -> dict[str, Any]:
     spaces = _count(parts[2], f"--extra {text} spaces")
     cost = _count(parts[3], f"--extra {text} cost") if len(parts) == 4 else 0
     return {"name": parts[0], "weight": weight, "spaces": spaces, "cost": cost, "in_cargo": False}
+
+
+def parse_weapon(text: str, weapons: dict[str, Any]) -> dict[str, Any]:
+    """``--weapon NAME[:LBS:SPACES[:COST]]`` (R87): a row of the weapons table, with its own
+    lbs, spaces and cost unless the referee gives them; a weapon with no boat figures in
+    the table (a rolled ship's, like the Heavy Machine Gun) needs them given."""
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) not in (1, 3, 4) or not parts[0]:
+        raise ShipError(
+            f"--weapon {text!r}: write NAME, NAME:LBS:SPACES or NAME:LBS:SPACES:COST (R87)"
+        )
+    key = lookup("weapon", parts[0], weapons)
+    row = weapons[key]
+    if len(parts) == 1:
+        if "lbs" not in row:
+            raise ShipError(
+                f"--weapon {text!r}: the weapons table gives the {row['name']} no lbs for a "
+                f"boat: write {key}:LBS:SPACES[:COST] (R87)"
+            )
+        weight, spaces, cost = row["lbs"], row["spaces"], row["cost"]
+    else:
+        weight = _count(parts[1], f"--weapon {text} lbs")
+        spaces = _count(parts[2], f"--weapon {text} spaces")
+        cost = _count(parts[3], f"--weapon {text} cost") if len(parts) == 4 else 0
+    return {"key": key, "name": row["name"], "weight": weight, "spaces": spaces, "cost": cost}

@@ -41,6 +41,7 @@ _DESIGN_OPTIONAL = {
     "extras",
     "unpriced",
     "rule_figures",
+    "weapons",
 }
 _STATED = {"weight", "cost", "acceleration", "top_speed"}
 
@@ -154,6 +155,12 @@ def check_boats(data: Any, c: Any) -> dict[str, Any]:
             )
             for f in rf:
                 c.number(rf[f], f"designs.{name}.rule_figures.{f}", 0)
+        armed = d.get("weapons", {})
+        if not isinstance(armed, dict) or not all(
+            isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool) and n > 0
+            for k, n in armed.items()
+        ):
+            raise c.fail(f"designs.{name}.weapons", "expected weapon key -> count (R87)")
         if not isinstance(d.get("unpriced", []), list):
             raise c.fail(f"designs.{name}.unpriced", "expected a list of names")
         out["designs"][name] = _design(name, d, out, c)

@@ -109,11 +109,17 @@ def check_leviathans(data: Any, c: Checker) -> dict[str, Any]:
     return {"leviathans": out, "table": _faces_of(c, data["table"], "table", known)}
 
 
-WEAPON_CARRIED = ("heavy_weapon", "harpoons", "any")
+WEAPON_CARRIED = ("heavy_weapon", "harpoons", "any", "built")
+WEAPON_TARGETS = ("surface", "submerged", "any")
+#: R87: an Explosion's zones (lethal / secondary radii) for a burst weapon that names none
+BURST_ZONES = "0/1/2 yd"
 
 
 def check_weapons(data: Any, c: Checker) -> dict[str, Any]:
-    """R94: weapons with their hit (harm / explosion), modifier, aim and how carried."""
+    """R94: weapons with their hit (harm / explosion), modifier, aim and how carried; R87:
+    a boat weapon's dice and burst give its hit and modifier (a burst an Explosion with a
+    modifier of its dice, direct fire Harm with its dice - 1), with lbs, spaces, cost,
+    shots and what it serves against."""
     c.mapping(data, "", {"to_hit", "weapons"})
     c.mapping(data["to_hit"], "to_hit", {"dv"})
     c.integer(data["to_hit"]["dv"], "to_hit.dv", 1)
@@ -123,20 +129,47 @@ def check_weapons(data: Any, c: Checker) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, w in weapons.items():
         where = f"weapons.{key}"
-        c.mapping(w, where, {"name", "carried", "hit", "modifier"}, {"aim", "zones"})
+        if isinstance(w, dict) and "dice" in w:  # R87
+            c.mapping(
+                w,
+                where,
+                {"name", "carried", "dice", "burst", "lbs", "spaces", "cost"},
+                {"aim", "zones", "shots", "targets"},
+            )
+            dice = c.integer(w["dice"], f"{where}.dice", 1)
+            if not isinstance(w["burst"], bool):
+                raise c.fail(f"{where}.burst", "expected true or false")
+            hit, modifier = ("explosion", dice) if w["burst"] else ("harm", dice - 1)
+            zones = str(w.get("zones", BURST_ZONES)) if w["burst"] else ""
+        else:
+            c.mapping(w, where, {"name", "carried", "hit", "modifier"}, {"aim", "zones", "targets"})
+            hit, modifier = w["hit"], c.integer(w["modifier"], f"{where}.modifier")
+            zones = str(w.get("zones", ""))
         if w["carried"] not in WEAPON_CARRIED:
             raise c.fail(f"{where}.carried", f"use one of {', '.join(WEAPON_CARRIED)}")
-        if w["hit"] not in ("harm", "explosion"):
+        if hit not in ("harm", "explosion"):
             raise c.fail(f"{where}.hit", "use harm or explosion")
-        if w["hit"] == "explosion" and "zones" not in w:
+        if hit == "explosion" and not zones:
             raise c.fail(f"{where}.zones", "an explosion needs its zones, e.g. '1/3/6 yd'")
-        out[str(key)] = {
+        targets = w.get("targets", "surface")
+        if targets not in WEAPON_TARGETS:
+            raise c.fail(f"{where}.targets", f"use one of {', '.join(WEAPON_TARGETS)}")
+        row: dict[str, Any] = {
             "key": str(key),
             "name": c.typed(w["name"], f"{where}.name", str, "a name"),
             "carried": w["carried"],
-            "hit": w["hit"],
-            "modifier": c.integer(w["modifier"], f"{where}.modifier"),
+            "hit": hit,
+            "modifier": modifier,
             "aim": c.integer(w.get("aim", 0), f"{where}.aim"),
-            "zones": str(w.get("zones", "")),
+            "zones": zones,
+            "targets": targets,
         }
+        if "dice" in w:
+            row["dice"] = w["dice"]
+            row["burst"] = w["burst"]
+            for field in ("lbs", "spaces", "cost"):
+                row[field] = c.integer(w[field], f"{where}.{field}", 0)
+            shots = w.get("shots")
+            row["shots"] = None if shots is None else c.integer(shots, f"{where}.shots", 1)
+        out[str(key)] = row
     return {"dv": data["to_hit"]["dv"], "weapons": out}

@@ -118,7 +118,10 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"hlbs ({fig['load_category']}); sinks above {fig['sinking_load']}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
         f"charge {fig['fuel']}/{fig['full_charge']} power units, water {fig['water']}, "
-        f"anchors {fig['anchors']}",
+        f"anchors {fig['anchors']}"
+        # R70, R71: her bought Life Rafts are rafts, four seats each
+        + (f", life rafts {fig['life_rafts']}" if fig.get("life_rafts") else "")
+        + (f", life jackets {fig['life_jackets']}" if fig.get("life_jackets") else ""),
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
         + (f", {s['depth_ft']} ft down (R84)" if s.get("depth_ft") else ""),
     ]

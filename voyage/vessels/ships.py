@@ -28,7 +28,7 @@ from voyage.vessels.boatships import (
     built_load,
     present_weight,
 )
-from voyage.vessels.fittings import pump_weight
+from voyage.vessels.fittings import harpoons_aboard, pump_weight
 from voyage.vessels.submersible import depth_now
 from voyage.vessels.vessel import Ship, aboard_figures, life_rafts, load_category_for
 
@@ -72,6 +72,7 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "equipment": standard_equipment_weight(ship, book),
         "rafts": life_rafts(ship) * int(book.procedures["water"]["raft_weight"]),  # R70
         "pumps": pump_weight(ship, book),  # R85: 20 hlbs a bilge pump
+        "harpoons": harpoons_aboard(ship),  # R87: an explosive harpoon weighs 1 hlb
         "water": ship.water if water_in_load else 0,
         # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
         "tow": int(ship.equipment.get("tow_counted", 0) or 0),
@@ -95,7 +96,10 @@ def fixed_load(ship: Ship, book: RuleBook) -> Any:
     if ship.design is not None:
         return built_load(ship, book, False) - ship.cargo
     parts = load_parts(ship, book, False)
-    return parts["people"] + parts["equipment"] + parts["rafts"] + parts["pumps"]  # R85
+    # R85 pumps, R87 explosive harpoons
+    return (
+        parts["people"] + parts["equipment"] + parts["rafts"] + parts["pumps"] + parts["harpoons"]
+    )
 
 
 def fuel_in_load(ship: Ship) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.fittings import anchors_aboard, pump_text, pumps_fitted
+from voyage.vessels.fittings import anchors_aboard, harpoons_aboard, pump_text, pumps_fitted
 
 PACES = ("normal", "slow", "strain")
 
@@ -56,8 +56,13 @@ def life_jackets(ship: Ship) -> int:
 
 
 def life_rafts(ship: Ship) -> int:
-    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each)."""
-    return int(ship.equipment.get("life_rafts", 0) or 0)
+    """R70: life rafts in the ship's stores (3 hlbs each in the Load, four seats each). A
+    built boat's bought Life Rafts (R80, Boats in Car Wars) are hers until the referee
+    stores another number or they are launched (R71 stores 0): her design's count."""
+    stored = ship.equipment.get("life_rafts")
+    if stored is None and ship.design is not None:
+        return int((ship.design.get("accessories") or {}).get("life-raft", 0) or 0)
+    return int(stored or 0)
 
 
 def load_category_for(load_hlbs: int, dw: int, book: RuleBook) -> str:
@@ -77,6 +82,7 @@ def aboard_figures(ship: Ship) -> dict[str, Any]:
         "life_jackets": life_jackets(ship),  # R70: ship's stores
         "life_rafts": life_rafts(ship),
         "bilge_pumps": pumps_fitted(ship),  # R85
+        "harpoons": harpoons_aboard(ship),  # R87: explosive harpoons
         "pumps": pump_text(ship),
         "crew": ship.crew,
         "passengers": ship.passengers,

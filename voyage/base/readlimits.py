@@ -36,6 +36,9 @@ from voyage.base.errors import VoyageError
 #: Largest file voyage reads (bytes), and largest decompressed content of a gzipped one: a
 #: map at the largest size (999 x 999 hexes) with a note on many hexes fits well inside it.
 MAX_FILE_BYTES = 20 * 1024 * 1024
+#: Largest house table (bytes): the largest built-in table is 14 KB, and every command that
+#: opens a campaign reads its house tables again, so one must stay quick to read.
+TABLE_MAX_BYTES = 1024 * 1024
 #: Deepest nesting of mappings and lists in a YAML file: the deepest table or map block is
 #: under ten levels.
 MAX_DEPTH = 64
@@ -50,10 +53,11 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 def _megabytes(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f} MB"
+    megabytes = size / 1024 / 1024
+    return f"{megabytes:.0f} MB" if megabytes == int(megabytes) else f"{megabytes:.1f} MB"
 
 
-def _kind(mode: int) -> str:
+def kind_of_file(mode: int) -> str:
     """What a non-regular file is, in a referee's words."""
     if stat.S_ISDIR(mode):
         return "a folder"
@@ -68,7 +72,7 @@ def _kind(mode: int) -> str:
 
 def not_regular(name: str, mode: int, what: str, error: type[VoyageError]) -> VoyageError:
     """The one-line refusal of a path that is not a regular file."""
-    return error(f"{name} is {_kind(mode)}, not a {what}: name a regular file")
+    return error(f"{name} is {kind_of_file(mode)}, not a regular file: name a {what} that is one")
 
 
 def file_mode(path: str | os.PathLike[str]) -> int | None:
@@ -196,7 +200,7 @@ def check_writable(path: str | os.PathLike[str], what: str, error: type[VoyageEr
     mode = file_mode(path)
     if mode is not None and not stat.S_ISREG(mode):
         raise error(
-            f"{path} is {_kind(mode)}: voyage writes a {what} only over a regular file; "
+            f"{path} is {kind_of_file(mode)}: voyage writes a {what} only over a regular file; "
             "remove it or choose another folder"
         )
 
@@ -233,7 +237,7 @@ class _Limits:
 
     def _too_deep(self, node: Any) -> VoyageError:
         return self._refuse(
-            node, f"nested more than {MAX_DEPTH} deep: flatten it (no table or map needs that)"
+            node, f"nesting depth over {MAX_DEPTH}: flatten it (no table or map needs that)"
         )
 
     def get_single_node(self) -> Any:
@@ -316,11 +320,19 @@ if _CSafeLoader is not None:
     Loader = LimitedCSafeLoader
 
 
-def yaml_loader(text: str, *, source: str, error: type[VoyageError] = VoyageError) -> Any:
+def yaml_loader(
+    text: str,
+    *,
+    source: str,
+    error: type[VoyageError] = VoyageError,
+    limit: int = MAX_FILE_BYTES,
+) -> Any:
     """A safe YAML loader over ``text`` with voyage's limits (see the module's docstring);
-    ``source`` names the file in its errors, raised as ``error``. Call ``dispose()`` after."""
-    if len(text) > MAX_FILE_BYTES:
-        raise too_big(source, len(text), MAX_FILE_BYTES, "YAML text", error)
+    ``source`` names the file in its errors, raised as ``error``; text over ``limit``
+    characters is refused unread (a table kept in the campaign file, say). Call
+    ``dispose()`` after."""
+    if len(text) > limit:
+        raise too_big(source, len(text), limit, "YAML text", error)
     loader = Loader(text)
     loader.source = source
     loader.error = error
@@ -335,10 +347,16 @@ def yaml_problem(exc: yaml.YAMLError) -> tuple[str, str]:
     return where, problem
 
 
-def load_yaml(text: str, *, source: str, error: type[VoyageError] = VoyageError) -> Any:
+def load_yaml(
+    text: str,
+    *,
+    source: str,
+    error: type[VoyageError] = VoyageError,
+    limit: int = MAX_FILE_BYTES,
+) -> Any:
     """The data of YAML ``text`` read with voyage's limits; any problem is one ``error``
     line naming ``source`` and the line."""
-    loader = yaml_loader(text, source=source, error=error)
+    loader = yaml_loader(text, source=source, error=error, limit=limit)
     try:
         return loader.get_single_data()
     except yaml.YAMLError as exc:
@@ -357,4 +375,4 @@ def read_yaml(
 ) -> Any:
     """A YAML file's data: :func:`read_text` then :func:`load_yaml`."""
     text = read_text(path, what=what, limit=limit, error=error)
-    return load_yaml(text, source=str(Path(path)), error=error)
+    return load_yaml(text, source=str(Path(path)), error=error, limit=limit)

@@ -75,7 +75,7 @@ def test_a_file_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> N
     big = tmp_path / "names.yaml"
     with open(big, "wb") as f:  # sparse: nothing on the disk
         f.truncate(MAX_FILE_BYTES + 1)
-    with pytest.raises(VoyageError, match="is 20.0 MB: a table file may be at most 20 MB"):
+    with pytest.raises(VoyageError, match="is 20,971,521 bytes: a table file may be at most 20 MB"):
         read_bytes(big, what="table file")
     assert read_bytes(big, what="table file", limit=MAX_FILE_BYTES + 1)[:1] == b"\0"
     small = tmp_path / "small.yaml"
@@ -212,7 +212,7 @@ def test_a_bad_tiers_file_leaves_the_house_rules_loaded(tmp_path: Path, kind: st
     says = {
         "fifo": "is a pipe (FIFO), not a regular file",
         "dev_zero": "is a device, not a regular file",
-        "big": "is 30 MB: a table file may be at most 1 MB",
+        "big": "is 30 MB: a table file may be at most 256 KB",
         "duplicate": "line 2: the key 'deadweight' is written twice (first on line 1): keep one",
     }[kind]
     started = time.perf_counter()

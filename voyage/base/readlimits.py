@@ -37,8 +37,9 @@ from voyage.base.errors import VoyageError
 #: map at the largest size (999 x 999 hexes) with a note on many hexes fits well inside it.
 MAX_FILE_BYTES = 20 * 1024 * 1024
 #: Largest house table (bytes): the largest built-in table is 14 KB, and every command that
-#: opens a campaign reads its house tables again, so one must stay quick to read.
-TABLE_MAX_BYTES = 1024 * 1024
+#: opens a campaign reads its house tables again, so one must stay quick to read (YAML reads
+#: at a few hundred KB a second: this much costs a command well under a second).
+TABLE_MAX_BYTES = 256 * 1024
 #: Deepest nesting of mappings and lists in a YAML file: the deepest table or map block is
 #: under ten levels.
 MAX_DEPTH = 64
@@ -52,9 +53,11 @@ _CHUNK = 1024 * 1024
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
-def _megabytes(size: int) -> str:
-    megabytes = size / 1024 / 1024
-    return f"{megabytes:.0f} MB" if megabytes == int(megabytes) else f"{megabytes:.1f} MB"
+def _size(size: int) -> str:
+    """``30 MB``, ``1.5 MB``, ``256 KB``: a size as a referee reads it."""
+    if size < 1024 * 1024:
+        return f"{size / 1024:.0f} KB"
+    return f"{size / 1024 / 1024:.1f}".removesuffix(".0") + " MB"
 
 
 def kind_of_file(mode: int) -> str:
@@ -140,9 +143,11 @@ def too_big(
     name: str, size: int, limit: int, what: str, error: type[VoyageError], grew: bool = False
 ) -> VoyageError:
     """The one-line refusal of a file over ``limit`` bytes."""
-    said = f"over {_megabytes(limit)}" if grew else _megabytes(size)
+    said = f"over {_size(limit)}" if grew else _size(size)
+    if said == _size(limit):  # 20.0 MB against a limit of 20 MB: say it exactly
+        said = f"{size:,} bytes"
     return error(
-        f"{name} is {said}: a {what} may be at most {_megabytes(limit)}; "
+        f"{name} is {said}: a {what} may be at most {_size(limit)}; "
         "split it or remove what it does not need"
     )
 
@@ -186,8 +191,8 @@ def read_gzip_bytes(
                 size += len(piece)
                 if size > limit:
                     raise error(
-                        f"{what} unpacks to over {_megabytes(limit)}: at most "
-                        f"{_megabytes(limit)} is read; split it or remove what it does not need"
+                        f"{what} unpacks to over {_size(limit)}: at most "
+                        f"{_size(limit)} is read; split it or remove what it does not need"
                     )
     except (OSError, EOFError, zlib.error) as exc:
         raise error(f"{what}: not a whole gzip file ({exc}): compress it again") from None

@@ -3,7 +3,7 @@
 Each YAML file is one table: ``tiers``, ``load``, ``traits``, ``classes``, ``procedures``,
 ``options``, ``names``, ``climates``, ``calendars``, ``boats`` (R80-R83,
 checked in voyage.tables.boats). Files are read within voyage.base.readlimits' limits (regular
-files of at most 1 MB, YAML's safe subset, no duplicate key) and checked against a small
+files of at most 256 KB, YAML's safe subset, no duplicate key) and checked against a small
 schema; any problem stops with one :class:`~voyage.base.errors.TableError` naming the file, the
 key and what is wrong. A campaign may name a folder of override tables: a file there
 replaces the built-in table of the same name whole (house rules, table by table).

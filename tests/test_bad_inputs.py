@@ -88,6 +88,8 @@ ROWS: list[Bad] = [
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_inf", says="finite"),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_bad_yaml", says="tiers.yaml"),
     bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_huge", says="out of range"),
+    bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_fifo", says="pipe"),
+    bad("init", "--db", "{tmp}/new.db", "--tables", "{files}/tables_big", says="at most 256 KB"),
     bad("init", "--db", "{tmp}/new.db", "--start", "\u0661\u0664\u0669\u0662-06-01", says="date"),
     bad("init", "--db", "{tmp}/new.db", "--start", "1 June \u0661\u0664\u0669\u0662", says="date"),
     bad("init", "--db", "{tmp}/new.db", "--start", "1 \u0666 1492", says="month"),
@@ -302,6 +304,10 @@ ROWS: list[Bad] = [
     bad("map", "load", "{files}/small.yaml", says=W),
     bad("map", "load", "{files}/campaign_dev_zero", says="not a regular file"),
     bad("map", "load", "{files}/campaign_map_list", says="file name"),
+    bad("map", "load", "{files}/long_number.yaml", says="at most 40"),
+    bad("map", "load", "{files}/campaign_duplicate", says="'name' is written twice"),
+    bad("map", "load", "{files}/campaign_fifo", says="pipe (FIFO), not a regular file"),
+    bad("map", "load", "{files}/campaign_deep", says="nesting depth over 64"),
     # ---------------------------------------------------------------- map show, hex, render
     bad("map", "hex", ARABIC, says="CCRR"),
     bad("map", "hex", "\u0660\u0661\u0660\u0661", says="CCRR"),
@@ -576,6 +582,7 @@ ROWS: list[Bad] = [
     bad("roll", "class", "trawler", "--row", "sails", says="row"),
     bad("roll", "trait", "--seed", "x", says="seed"),
     bad("roll", "trait", "--tables", "{files}/tables_nan", "--seed", "1", says="finite"),
+    bad("roll", "trait", "--tables", "{files}/tables_dev_zero", "--seed", "1", says="device"),
     bad("roll", "trait", "--tables", "{files}", "--seed", "1", says="not a rule table"),
     bad("roll", "trait", "--tables", "{tmp}/t\x1b", "--seed", "1", says="control character"),
     bad("roll", "escape", W, "--apply", says="stuck"),
@@ -596,6 +603,14 @@ ROWS: list[Bad] = [
     bad("tables", "export", "{tmp}/no/such", says="does not exist"),
     bad("tables", "export", "{tmp}/t\x00", says="control character"),
     bad("tables", "show", "extra", says="unexpected extra argument"),
+    bad("tables", "load", "{files}/tables_big", says="at most 256 KB"),
+    bad("tables", "load", "{files}/tables_long_number", says="at most 40"),
+    bad("tables", "load", "{files}/tables_duplicate", says="sink_multiple' is written twice"),
+    bad("tables", "load", "{files}/tables_deep", says="nesting depth over 64"),
+    bad("tables", "load", "{files}/tables_fifo", says="pipe (FIFO), not a regular file"),
+    bad("tables", "load", "{files}/tables_dev_zero", says="a device, not a regular file"),
+    bad("tables", "load", "{files}/tables_broken_link", says="no such table file"),
+    bad("tables", "export", "{files}/export_fifo", "--all", "--force", says="pipe (FIFO)"),
     # ---------------------------------------------------------------- forecast, plan, weather
     bad("forecast", W, "--runs", "0", says="1 to 1000000"),
     bad("forecast", W, "--runs", HUGE, says="1 to 1000000"),
@@ -667,6 +682,8 @@ ROWS: list[Bad] = [
     bad("journal", "--out", "/dev/full", says="/dev/full"),
     bad("journal", "--out", "{tmp}/j\x00.md", says="control character"),
     bad("journal", "--out", "{tmp}/no/such.md", says="does not exist"),
+    bad("journal", "-f", "json", "--out", "{tmp}/j.html", says="name it .json"),
+    bad("journal", "--out", "{tmp}/j.csv", says="name it .md"),
     # ---------------------------------------------------------------- browse, completion, card
     bad("browse", "--port", "0", says="1 to 65535"),
     bad("browse", "--port", HUGE, says="1 to 65535"),
@@ -752,6 +769,34 @@ def _write_bad_files(folder: Path) -> None:
     bad_yaml = folder / "tables_bad_yaml"
     bad_yaml.mkdir()
     (bad_yaml / "tiers.yaml").write_text("tiers: [\n")
+    # house tables no reader may swallow: each refused before anything is stored
+    tables = {
+        "long_number": load.replace("sink_multiple: 2", "sink_multiple: " + "9" * 5000),
+        "duplicate": load.replace("sink_multiple: 2", "sink_multiple: 2\nsink_multiple: 3"),
+        "deep": load.replace("sink_multiple: 2", "sink_multiple: " + "[" * 100 + "]" * 100),
+    }
+    for name, text in tables.items():
+        (folder / f"tables_{name}").mkdir()
+        (folder / f"tables_{name}" / "load.yaml").write_text(text)
+    (folder / "tables_big").mkdir()
+    with open(folder / "tables_big" / "names.yaml", "wb") as f:  # sparse: 30 MB, no disk
+        f.truncate(30 * 1024 * 1024)
+    for name in ("tables_fifo", "export_fifo"):
+        (folder / name).mkdir()
+        os.mkfifo(folder / name / "tiers.yaml")
+    (folder / "tables_dev_zero").mkdir()
+    (folder / "tables_dev_zero" / "tiers.yaml").symlink_to("/dev/zero")
+    (folder / "tables_broken_link").mkdir()
+    (folder / "tables_broken_link" / "tiers.yaml").symlink_to(folder / "nowhere.yaml")
+    (folder / "long_number.yaml").write_text(small + port.replace("PRICE", "9" * 5000))
+    for name, text in (
+        ("duplicate", "name: One\nname: Two\n"),
+        ("deep", "name: Deep\ndemo: " + "{a: " * 100 + "1" + "}" * 100 + "\n"),
+    ):
+        (folder / f"campaign_{name}").mkdir()
+        (folder / f"campaign_{name}" / "campaign.yaml").write_text(text)
+    (folder / "campaign_fifo").mkdir()
+    os.mkfifo(folder / "campaign_fifo" / "campaign.yaml")
 
 
 @pytest.fixture(scope="module")

@@ -37,6 +37,7 @@ from voyage.store.campaignfile import (
     FileInfo,
     Finding,
     inspect,
+    path_problem,
     refuse_newer,
 )
 from voyage.store.doctorreads import FileReads, Unreadable, expected_schema, reading
@@ -80,9 +81,11 @@ def examine(path: str | Path) -> Report:
 
     report = Report(Path(path))
     target = report.path
-    if not target.is_file():
-        what = "is a folder" if target.is_dir() else "does not exist"
-        report.findings.append(Finding("file", str(target), f"{what}: no campaign file here"))
+    what = path_problem(target)
+    if what is not None:
+        report.findings.append(
+            Finding("file", str(target), f"{what}: no campaign file here; point --db at one")
+        )
         return report
     try:
         info = inspect(target)

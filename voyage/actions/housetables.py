@@ -14,11 +14,12 @@ from typing import Any
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import TableError
 from voyage.base.paths import no_folder, tables_dir
+from voyage.base.readlimits import check_writable
 from voyage.store.campaigndb import Campaign
 from voyage.store.housetables import read_folder
 from voyage.store.mapstore import tables_fit_map
 from voyage.tables.boatdesigns import sheet
-from voyage.tables.rulebook import TABLE_NAMES, RuleBook
+from voyage.tables.rulebook import TABLE_NAMES, RuleBook, read_table_text
 
 
 def check_fits(camp: Campaign, book: RuleBook, folder: Path) -> None:
@@ -110,13 +111,15 @@ def export_tables(
     if every:
         for name in TABLE_NAMES:
             if name not in texts:
-                texts[name] = (tables_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+                texts[name] = read_table_text(tables_dir() / f"{name}.yaml")
     if not texts:
         raise TableError(
             "this campaign has no house tables (it uses the built-in ones): add --all to "
             "write every table as a starting point"
         )
     files = [out / f"{name}.yaml" for name in sorted(texts)]
+    for file in files:  # a pipe or a device there would block the write or swallow it
+        check_writable(file, "table file", TableError)
     in_the_way = [f for f in files if f.exists()]
     if in_the_way and not force:
         raise TableError(f"{in_the_way[0]} already exists: add --force to replace it")

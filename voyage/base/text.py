@@ -9,17 +9,11 @@ terminal, a log and a Markdown export can show on one line.
 from __future__ import annotations
 
 import math
-import os
-import stat
 import unicodedata
 from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import VoyageError
-
-#: Largest map, table or campaign file read (bytes): a map at the largest size (999 x 999
-#: hexes) with a note on many hexes fits well inside it.
-MAX_FILE_BYTES = 20 * 1024 * 1024
 
 #: Longest name (campaign, ship, port, map) in characters.
 NAME_MAX = 100
@@ -93,52 +87,6 @@ def parse_whole(text: str, what: str, low: int, high: int) -> int:
     if not low <= number <= high:
         raise VoyageError(f"{what} must be from {low} to {high}, not {number}")
     return number
-
-
-def read_text_file(
-    path: str | os.PathLike[str],
-    error: type[VoyageError] = VoyageError,
-    what: str = "file",
-    limit: int = MAX_FILE_BYTES,
-) -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes, or one ``error`` line
-    (``what`` names the file in it: "no such map file").
-
-    Checked before anything is read: a folder, a device (/dev/zero), a pipe or a socket is
-    refused, as is a file over the limit, so no file a referee names can hang the command
-    or fill the memory. The file is opened without blocking (a FIFO would otherwise wait
-    for a writer) and checked on the open descriptor, so it cannot be swapped in between.
-    """
-    name = str(path)
-    try:
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise error(f"{name}: no such {what}") from None
-    except IsADirectoryError:
-        raise error(f"{name} is a folder, not a file") from None
-    except OSError as exc:
-        raise error(f"{name}: cannot read it ({exc.strerror})") from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if stat.S_ISDIR(info.st_mode):
-            raise error(f"{name} is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise error(f"{name} is not a regular file (a device, pipe or socket): name a file")
-        if info.st_size > limit:
-            raise error(
-                f"{name} is {info.st_size / 1024 / 1024:.1f} MB: files over "
-                f"{limit // 1024 // 1024} MB are refused"
-            )
-        try:
-            data = handle.read(limit + 1)
-        except OSError as exc:
-            raise error(f"{name}: cannot read it ({exc.strerror})") from None
-    if len(data) > limit:  # it grew while we looked
-        raise error(f"{name} is over {limit // 1024 // 1024} MB: files that large are refused")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(f"{name}: not a text file (UTF-8), at byte {exc.start}") from None
 
 
 def bad_number(data: Any, limit: int, where: str) -> tuple[str, str] | None:

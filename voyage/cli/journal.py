@@ -101,6 +101,9 @@ def journal(
     if out == STDOUT:  # `--out -` prints, as a Unix user expects (no file called "-")
         out = None
     if out is not None:
+        from voyage.outputs.export import refuse_other_suffix
+
+        refuse_other_suffix(out, fmt, JournalError)  # -f json --out j.html: refused
         refuse_existing(out, force)
     camp = read_campaign(db_path)
     cal = campaign_calendar(camp)

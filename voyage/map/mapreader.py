@@ -10,8 +10,8 @@ from typing import Any, Protocol
 import yaml
 
 from voyage.base.errors import MapError
+from voyage.base.readlimits import yaml_loader
 from voyage.base.text import control_character
-from voyage.tables.rulebook import safe_loader
 
 #: The largest number a map file may give (a depth, a price, a stock): beyond it, a typo.
 MAX_MAP_NUMBER = 1_000_000_000
@@ -34,10 +34,10 @@ class MapReader:
         self.text = text
         self.source = source
         self.lines = text.splitlines()
-        # The project's safe loader (tables.safe_loader: libyaml's CSafeLoader when present,
-        # else SafeLoader, the subset yaml.safe_load reads); we keep the node tree it composes
-        # so that errors can point at lines and columns, and construct values with it.
-        self.loader = safe_loader()(text)
+        # The project's safe loader (voyage.base.readlimits: YAML's safe subset, no duplicate
+        # key, no deep nesting, no overlong number); we keep the node tree it composes so
+        # that errors can point at lines and columns, and construct values with it.
+        self.loader = yaml_loader(text, source=source, error=MapError)
 
     def error(
         self,

@@ -12,6 +12,7 @@ Hex names and orientation follow R30 (see :mod:`voyage.map.hexes`). Seabeds foll
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +22,7 @@ import yaml
 
 from voyage.base.errors import MapError, VoyageRuleError
 from voyage.base.paths import campaigns_dir
-from voyage.base.text import read_text_file
+from voyage.base.readlimits import load_yaml, read_text
 from voyage.map import hexes as hexmap
 from voyage.map.cells import (
     LAND_CODE,
@@ -628,7 +629,7 @@ def load_map(path: str | Path) -> SeaMap:
     if target.is_dir():
         target = campaign_map_path(target)
     # a regular file of at most 20 MB, checked before reading (/dev/zero, a FIFO: refused)
-    text = read_text_file(target, MapError, "map file")
+    text = read_text(target, what="map file", error=MapError)
     return parse_map(text, str(target), new=True)
 
 
@@ -638,15 +639,10 @@ def load_map(path: str | Path) -> SeaMap:
 def read_campaign_file(folder: str | Path) -> dict[str, Any]:
     """The campaign.yaml of a campaign folder as a dict (only its shape is checked here)."""
     path = Path(folder) / "campaign.yaml"
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise MapError(f"{folder}: not a campaign folder (no campaign.yaml)")
-    text = read_text_file(path, MapError, "campaign file")
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise MapError(f"{path}{where}: not valid YAML") from None
+    text = read_text(path, what="campaign file", error=MapError)
+    data = load_yaml(text, source=str(path), error=MapError)
     if not isinstance(data, dict):
         raise MapError(f"{path}: a campaign file is a mapping (name, map, seed, ...)")
     return data
@@ -655,7 +651,7 @@ def read_campaign_file(folder: str | Path) -> dict[str, Any]:
 def campaign_map_path(folder: str | Path) -> Path:
     """The map file a campaign folder names (``map:`` in campaign.yaml, else map.yaml)."""
     folder = Path(folder)
-    if (folder / "campaign.yaml").is_file():
+    if os.path.lexists(folder / "campaign.yaml"):  # read (or refused) whatever it is
         data = read_campaign_file(folder)
         name = data.get("map", "map.yaml")
         if not isinstance(name, str):

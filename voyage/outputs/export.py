@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from voyage.actions.people import fate_rows
@@ -57,6 +58,20 @@ _JSON_COLUMNS_VOYAGES = ("state",)
 
 class ExportError(VoyageError):
     """A voyage cannot be exported: no such voyage, a file in the way, a bad format."""
+
+
+def refuse_other_suffix(target: str | Path, fmt: str, error: type[VoyageError]) -> None:
+    """Refuse in one line an ``--out`` whose suffix names another format than ``fmt``:
+    `--format csv --out log.md` would write CSV into a file every program opens as
+    Markdown. Every command that writes a format to a named file (export, journal) asks
+    this before anything is written."""
+    target = Path(target)
+    named = target.suffix.lower().lstrip(".")
+    if named in FORMATS and named != fmt:
+        raise error(
+            f"--out {target.name} ends in .{named} but the format is {fmt}: "
+            f"name it .{fmt}, or give --format {named}"
+        )
 
 
 @dataclass

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from voyage.base.atomicfile import FileBatch
 from voyage.base.paths import no_folder
 from voyage.outputs.csvexport import to_csv
-from voyage.outputs.export import FORMATS, ExportError, RollsMode, VoyageLog
+from voyage.outputs.export import FORMATS, ExportError, RollsMode, VoyageLog, refuse_other_suffix
 from voyage.outputs.exportjson import json_text
 from voyage.outputs.exportmd import to_markdown
 from voyage.outputs.exportpicture import html_page, to_png
@@ -41,14 +41,7 @@ def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -
         return {f: Path(f"{default_stem(log)}.{f}") for f in chosen}
     target = Path(out)
     if len(chosen) == 1:
-        named = target.suffix.lower().lstrip(".")
-        if named in FORMATS and named != chosen[0]:
-            # `--format csv --out log.md` would write CSV into a file every program opens
-            # as Markdown: refuse before anything is written
-            raise ExportError(
-                f"--out {target.name} ends in .{named} but the format is {chosen[0]}: "
-                f"name it .{chosen[0]}, or give --format {named}"
-            )
+        refuse_other_suffix(target, chosen[0], ExportError)
         return {chosen[0]: target}
     stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target
     return {f: stem.with_name(f"{stem.name}.{f}") for f in chosen}

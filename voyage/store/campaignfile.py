@@ -33,6 +33,7 @@ from urllib.parse import quote
 from voyage import __version__
 from voyage.base.atomicfile import clear_stale, fsync
 from voyage.base.errors import CampaignError, VoyageError
+from voyage.base.readlimits import file_mode, kind_of_file
 from voyage.store.sqlitedb import Database
 
 if TYPE_CHECKING:
@@ -273,20 +274,35 @@ def needs_stamp(info: FileInfo, applied: int) -> bool:
     )
 
 
+def path_problem(resolved: Path) -> str | None:
+    """Why ``resolved`` cannot be a campaign file ("does not exist", "is a folder", "is a
+    device, not a regular file"), or None for a regular file. Never opens it, so a pipe
+    cannot block."""
+    mode = file_mode(resolved)
+    if mode is None:
+        return "does not exist"
+    if stat.S_ISDIR(mode):
+        return "is a folder"
+    if not stat.S_ISREG(mode):
+        return f"is {kind_of_file(mode)}, not a regular file"
+    return None
+
+
 def check_path(resolved: Path) -> None:
     """Refuse in one line what cannot be a campaign file: a folder, a device or a pipe
     (``/dev/null``), or no file at all (every command that opens one says the same)."""
-    if resolved.is_dir():
+    problem = path_problem(resolved)
+    if problem == "is a folder":
         raise CampaignError(f"{resolved} is a folder: point --db at a campaign file in it")
-    if resolved.exists() and not resolved.is_file():  # /dev/null, a FIFO: it once said "none"
-        raise CampaignError(
-            f"{resolved} is not a file (a device or a pipe), not a voyage campaign: point "
-            "--db (or VOYAGE_DB) at your campaign file"
-        )
-    if not resolved.is_file():
+    if problem == "does not exist":
         raise CampaignError(
             f"no campaign at {resolved}: run `voyage init` there first, or point --db "
             "(or VOYAGE_DB) at your campaign file"
+        )
+    if problem is not None:  # /dev/null, a FIFO
+        raise CampaignError(
+            f"{resolved} is not a file (a device or a pipe), not a voyage campaign: point "
+            "--db (or VOYAGE_DB) at your campaign file"
         )
 
 

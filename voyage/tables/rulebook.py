@@ -2,7 +2,8 @@
 
 Each YAML file is one table: ``tiers``, ``load``, ``traits``, ``classes``, ``procedures``,
 ``options``, ``names``, ``climates``, ``calendars``, ``boats`` (R80-R83,
-checked in voyage.tables.boats). Files are read with ``yaml.safe_load`` and checked against a small
+checked in voyage.tables.boats). Files are read within voyage.base.readlimits' limits (regular
+files of at most 256 KB, YAML's safe subset, no duplicate key) and checked against a small
 schema; any problem stops with one :class:`~voyage.base.errors.TableError` naming the file, the
 key and what is wrong. A campaign may name a folder of override tables: a file there
 replaces the built-in table of the same name whole (house rules, table by table).
@@ -13,6 +14,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +25,8 @@ import yaml
 
 from voyage.base.errors import TableError, VoyageError
 from voyage.base.paths import tables_dir
-from voyage.base.text import bad_number, read_text_file
+from voyage.base.readlimits import TABLE_MAX_BYTES, file_mode, read_text, yaml_loader
+from voyage.base.text import bad_number
 from voyage.dice.roller import parse
 from voyage.tables.boats import check_boats
 from voyage.tables.checker import Checker, face_ranges
@@ -381,37 +385,34 @@ _CHECKS: dict[str, Callable[[Any, Checker], Any]] = {
 }
 
 
-def safe_loader() -> Any:
-    """PyYAML's safe loader: the C one (libyaml) when PyYAML has it - the same safe subset
-    of YAML as ``yaml.safe_load``, about ten times faster, which matters because every
-    command that opens a campaign reads the tables - else the pure-Python SafeLoader."""
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def read_table_text(file: Path) -> str:
+    """A table file's text: a regular file of at most :data:`TABLE_MAX_BYTES`."""
+    return read_text(file, what="table file", limit=TABLE_MAX_BYTES, error=TableError)
 
 
 def read_yaml(file: Path) -> Any:
-    """Safe-load a YAML file; a YAML syntax error becomes one TableError line."""
-    text = read_text_file(file, TableError, "table file")
-    return parse_yaml(text, file)
+    """Safe-load a YAML table file; any problem becomes one TableError line."""
+    return parse_yaml(read_table_text(file), file)
 
 
 def parse_yaml(text: str, file: Path | str) -> Any:
-    """Safe-load YAML text; errors name ``file`` (a path, or where a stored table came from)."""
+    """Safe-load YAML text within voyage.base.readlimits' limits; errors name ``file`` (a
+    path, or where a stored table came from)."""
+    loader = yaml_loader(text, source=str(file), error=TableError, limit=TABLE_MAX_BYTES)
     try:
-        loader = safe_loader()(text)
-        try:
-            return loader.get_single_data()
-        finally:
-            loader.dispose()
+        return loader.get_single_data()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or "not valid YAML"
         raise TableError(f"{file}{where}: {problem}") from None
+    finally:
+        loader.dispose()
 
 
 def load_table(name: str, file: Path) -> Any:
     """Load and validate one table file."""
-    return checked_text(name, read_text_file(file, TableError, "table file"), file)
+    return checked_text(name, read_table_text(file), file)
 
 
 def checked_text(name: str, text: str, file: Path | str) -> Any:
@@ -540,8 +541,11 @@ def read_override_folder(folder: str | Path) -> dict[str, str]:
     name is not silently ignored); nothing is validated here, see :func:`rulebook_from_texts`.
     """
     override = Path(folder)
-    if not override.is_dir():
+    mode = file_mode(override)
+    if mode is None:
         raise TableError(f"override tables folder {override} does not exist")
+    if not stat.S_ISDIR(mode):
+        raise TableError(f"{override} is not a folder: name the folder that holds the house tables")
     known = {f"{n}.yaml" for n in TABLE_NAMES}
     for extra in sorted(override.glob("*.y*ml")):
         if extra.name not in known:
@@ -551,13 +555,10 @@ def read_override_folder(folder: str | Path) -> dict[str, str]:
     texts: dict[str, str] = {}
     for name in TABLE_NAMES:
         file = override / f"{name}.yaml"
-        if file.is_file():
-            try:
-                texts[name] = file.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise TableError(f"{file}: cannot be read ({exc.strerror})") from None
-            except UnicodeDecodeError:
-                raise TableError(f"{file}: not UTF-8 text") from None
+        # anything there by that name is read, or refused: a pipe, a device or a broken
+        # link is never taken for an absent table (that would reset it to the built-in one)
+        if os.path.lexists(file):
+            texts[name] = read_table_text(file)
     return texts
 
 

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voyage.base.errors import MapError
+from voyage.base.readlimits import GZIP_MAGIC
 from voyage.map.importers.convert import TerrainMap, export_wxx, read_terrain_map, to_map_file
 from voyage.map.importers.hexfriend import looks_like_hexfriend, read_hexfriend
 from voyage.map.importers.model import ImportedMap
-from voyage.map.importers.source import GZIP_MAGIC, read_map_file
+from voyage.map.importers.source import read_map_file
 from voyage.map.importers.tiled import read_tiled
 from voyage.map.importers.wxx import read_wxx
 from voyage.map.seamap import SeaMap, parse_map

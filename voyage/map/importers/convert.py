@@ -15,12 +15,12 @@ from typing import Any
 import yaml
 
 from voyage.base.errors import MapError
+from voyage.base.readlimits import load_yaml
 from voyage.base.text import plural
 from voyage.map import hexes as hexmap
 from voyage.map.importers.model import ADDED_COLUMN, ImportedMap, Placed, plain_text
 from voyage.map.importers.wxx import write_wxx
 from voyage.map.seamap import SeaMap
-from voyage.tables.rulebook import safe_loader
 
 #: What a terrain name can be mapped to, and the map character each is drawn with.
 TARGETS = {
@@ -81,8 +81,8 @@ def read_terrain_map(data: bytes, source: str) -> TerrainMap:
     """A terrain-map file: ``terrains: {NAME: sea|coast|land|port|reef|shoal|sandbank|rocky
     shallows|wreck}`` and optionally ``port_fuel: {price: 2, stock: 600}`` or ``none``."""
     try:
-        loaded = safe_loader()(data.decode("utf-8-sig")).get_single_data()
-    except (UnicodeDecodeError, yaml.YAMLError) as exc:
+        loaded = load_yaml(data.decode("utf-8-sig"), source=source, error=MapError)
+    except UnicodeDecodeError as exc:
         raise MapError(
             f"{source}: not a readable YAML terrain map ({str(exc).splitlines()[0]})"
         ) from None

@@ -16,9 +16,10 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 from voyage.base.errors import MapError
+from voyage.base.readlimits import GZIP_MAGIC
 from voyage.map import hexes as hexmap
 from voyage.map.importers.model import ImportedMap, Placed, plain_text
-from voyage.map.importers.source import GZIP_MAGIC, unpack
+from voyage.map.importers.source import unpack
 from voyage.map.importers.xmlsafe import parse_xml
 
 #: Feature types that are settlements: a town on the coast becomes a port.

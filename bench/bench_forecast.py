@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from voyage.actions import forecast as fc  # noqa: E402
 from voyage.outputs.demo import run_demo  # noqa: E402
+from voyage.store.campaign import read_only_campaign  # noqa: E402
 
 
 def demo_campaign(folder: Path) -> tuple[Path, str]:
@@ -45,7 +46,7 @@ def demo_campaign(folder: Path) -> tuple[Path, str]:
 
 def runs_in_process(db: Path, ship: str, runs: int) -> float:
     """CPU seconds for ``runs`` runs on one core (the setup is not timed)."""
-    camp = fc.read_only_campaign(db)
+    camp = read_only_campaign(db)
     setup = fc.prepare(camp, ship)
     t0 = time.process_time()  # CPU time: the machine is shared
     fc.simulate(setup, runs, seed=1, workers=1)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from conftest import db_contents, ok, refused
 
 from voyage.actions import plan as planmod
-from voyage.actions.forecast import read_only_campaign
+from voyage.store.campaign import read_only_campaign
 
 SETUP = (
     ("map", "load", "salt_reach"),

@@ -115,10 +115,7 @@ DATABASE_MODULES = ("sqlite3", "sqlite_utils", "voyage.store.sqlitedb")
 #: What a database or a connection answers to (a Campaign's ``.db`` and ``.conn`` too).
 DATABASE_ATTRIBUTES = {"db", "conn", "execute", "executemany", "executescript", "query"}
 #: Modules outside voyage/store allowed to touch a database, and why.
-SQL_ALLOWED = {
-    # the forecast copies the campaign into an in-memory database and upgrades it there
-    "voyage/actions/forecast.py": "an in-memory copy of the campaign",
-}
+SQL_ALLOWED: dict[str, str] = {}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

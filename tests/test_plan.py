@@ -102,9 +102,9 @@ def test_plan_bad_input(campaign: Path, runner, args, words):
 def test_with_the_currents_the_plan_offers_the_fastest_way(campaign: Path, runner):
     """Cinder Quay (0419) to Saltholm (2420): the Southern Set runs east along the bay's
     mouth (R64); the route of fewest hours with it beats the shortest route's hours."""
-    from voyage.actions.forecast import read_only_campaign
     from voyage.actions.plan import candidates
     from voyage.rules.drift import current_lookup, route_hours
+    from voyage.store.campaign import read_only_campaign
     from voyage.store.mapstore import campaign_chart
     from voyage.vessels import ships as shipfig
 

@@ -7,8 +7,8 @@ halts for the referee, arrival times, fuel burnt and water taken on.
 
 Nothing here writes to the campaign or draws on its dice:
 
-- the campaign is read through :func:`read_only_campaign`: a read-only connection copied
-  into memory, so the file is never written (tests/test_forecast.py checks its bytes);
+- the campaign is read through :func:`voyage.store.campaign.read_only_campaign`: a
+  read-only connection copied into memory, so the file is never written (tests/test_forecast.py checks its bytes);
 - run ``i`` rolls with ``random.Random(run_seed(seed, i))``: a stable hash (hashlib) of the
   forecast's seed and the run's index, never the campaign's roller. The forecast's seed is
   ``--seed``, else a hash of the campaign seed and the clock, so the same campaign at the
@@ -35,7 +35,6 @@ import math
 import multiprocessing
 import os
 import signal
-import sqlite3
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,11 +50,7 @@ from voyage.engine.clock import SCRAPED_FREE, Engine, ShipState, World
 from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
-from voyage.store import campaignfile, housetables, mapstore
-from voyage.store.campaign import NEEDED_TABLES, known_migrations, resolve_path
-from voyage.store.campaigndb import Campaign
-from voyage.store.migrations import migrations
-from voyage.store.sqlitedb import Database
+from voyage.store import mapstore
 from voyage.tables.calendar import format_time
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import pace_text, set_charge
@@ -81,45 +76,6 @@ T = TypeVar("T")
 
 class ForecastError(VoyageError):
     """A forecast cannot be made as asked (bad runs, workers, route or ship)."""
-
-
-# -- reading the campaign without writing it ---------------------------------------------
-
-
-def read_only_campaign(path: str | os.PathLike[str] | None) -> Any:
-    """The campaign at ``path`` read into memory through a read-only connection: nothing a
-    forecast does can reach the file (no lock taken, no journal, no migration written).
-
-    The file is checked as every command checks it (voyage.store.campaignfile: not a campaign,
-    from a newer voyage, damaged: one line), read through a read-only connection (as it
-    stands on disk when no WAL is beside it: no side files are made), and copied into
-    memory; an older campaign is brought up to date there, and only there."""
-
-    resolved = resolve_path(path)
-    campaignfile.check_path(resolved)  # a folder, /dev/null, no file: as every command says
-    campaignfile.identify(resolved)
-    memory = sqlite3.connect(":memory:")
-    try:
-        source = campaignfile.connect_readonly(resolved, peek=True)
-        try:
-            info = campaignfile.describe(source, resolved)
-            campaignfile.refuse_newer(info, known_migrations())
-            problem = campaignfile.damage(info, NEEDED_TABLES)
-            if problem:
-                raise campaignfile.damaged(resolved, problem)
-            source.backup(memory)
-        finally:
-            source.close()
-        db = Database(memory, execute_plugins=False)
-        migrations.apply(db)  # in memory only: an older campaign reads as a current one
-        housetables.adopt_folder(db, resolved)  # likewise: its old override folder
-    except sqlite3.DatabaseError as exc:
-        memory.close()
-        raise campaignfile.refusal(exc, resolved, "read") from None
-    except BaseException:
-        memory.close()
-        raise
-    return Campaign(resolved, db)
 
 
 # -- what is sailed -----------------------------------------------------------------------

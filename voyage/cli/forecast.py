@@ -118,10 +118,10 @@ def forecast(
         check_counts,
         default_seed,
         prepare,
-        read_only_campaign,
         text_report,
     )
     from voyage.actions.forecast import forecast as run_forecast
+    from voyage.store.campaign import read_only_campaign
 
     if (to or via) and route:
         raise click.ClickException("give either --to (with --via) or --route, not both")
@@ -241,8 +241,9 @@ def plan_command(
 
         voyage plan "Sea Witch" --to 2812 --objective fuel --runs 5000 --json
     """
-    from voyage.actions.forecast import check_counts, pct, read_only_campaign
+    from voyage.actions.forecast import check_counts, pct
     from voyage.actions.plan import plan
+    from voyage.store.campaign import read_only_campaign
 
     if pace == "strain" and not strain:
         raise click.ClickException("say how many knots to strain: --pace strain N (R14)")

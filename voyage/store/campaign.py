@@ -27,7 +27,7 @@ from voyage.tables.calendar import CampaignCalendar
 
 __all__ = [
     "campaign_title", "create_campaign", "known_migrations", "new_seed", "open_campaign",
-    "resolve_path",
+    "read_only_campaign", "resolve_path",
 ]  # fmt: skip
 
 DEFAULT_DB = "campaign.db"
@@ -224,3 +224,39 @@ def campaign_title(path: Path) -> str:
     # described as this voyage knows them)
     campaignfile.refuse_newer(campaignfile.inspect(path), known_migrations())
     return str(row[0])
+
+
+def read_only_campaign(path: str | os.PathLike[str] | None) -> Campaign:
+    """The campaign at ``path`` read into memory through a read-only connection: nothing a
+    forecast or a plan does can reach the file (no lock taken, no journal, no migration written).
+
+    The file is checked as every command checks it (voyage.store.campaignfile: not a campaign,
+    from a newer voyage, damaged: one line), read through a read-only connection (as it
+    stands on disk when no WAL is beside it: no side files are made), and copied into
+    memory; an older campaign is brought up to date there, and only there."""
+
+    resolved = resolve_path(path)
+    campaignfile.check_path(resolved)  # a folder, /dev/null, no file: as every command says
+    campaignfile.identify(resolved)
+    memory = sqlite3.connect(":memory:")
+    try:
+        source = campaignfile.connect_readonly(resolved, peek=True)
+        try:
+            info = campaignfile.describe(source, resolved)
+            campaignfile.refuse_newer(info, known_migrations())
+            problem = campaignfile.damage(info, NEEDED_TABLES)
+            if problem:
+                raise campaignfile.damaged(resolved, problem)
+            source.backup(memory)
+        finally:
+            source.close()
+        db = Database(memory, execute_plugins=False)
+        migrations.apply(db)  # in memory only: an older campaign reads as a current one
+        housetables.adopt_folder(db, resolved)  # likewise: its old override folder
+    except sqlite3.DatabaseError as exc:
+        memory.close()
+        raise campaignfile.refusal(exc, resolved, "read") from None
+    except BaseException:
+        memory.close()
+        raise
+    return Campaign(resolved, db)

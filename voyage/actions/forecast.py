@@ -8,7 +8,8 @@ halts for the referee, arrival times, fuel burnt and water taken on.
 Nothing here writes to the campaign or draws on its dice:
 
 - the campaign is read through :func:`voyage.store.campaign.read_only_campaign`: a
-  read-only connection copied into memory, so the file is never written (tests/test_forecast.py checks its bytes);
+  read-only connection copied into memory, so the file is never written
+  (tests/test_forecast.py checks its bytes);
 - run ``i`` rolls with ``random.Random(run_seed(seed, i))``: a stable hash (hashlib) of the
   forecast's seed and the run's index, never the campaign's roller. The forecast's seed is
   ``--seed``, else a hash of the campaign seed and the clock, so the same campaign at the

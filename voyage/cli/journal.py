@@ -91,7 +91,6 @@ def journal(
     An existing --out file is kept unless --force is given; --out - prints the journal,
     as no --out does.
     """
-    import json
     from pathlib import Path
 
     from voyage.actions.weather import parse_when
@@ -120,7 +119,9 @@ def journal(
     only = [camp.get_ship(name, archived=True).name for name in ship] or None
     record = gather(camp, start, end, audience, to_now=until is None, ships=only)
     if fmt == "json":
-        text = json.dumps(record.to_dict(), indent=2) + "\n"
+        from voyage.base.jsontext import dumps_indented
+
+        text = dumps_indented(record.to_dict()) + "\n"  # the exports' one JSON writer
     else:
         text = to_markdown(record, cal)
         if fmt == "html":

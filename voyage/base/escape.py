@@ -1,0 +1,77 @@
+"""Names and texts made safe for each format voyage writes, one function per format.
+
+A name is the referee's (a ship, a port, a campaign, a person), and every output that
+carries one is read by someone else: players open the journal in a browser, a spreadsheet
+opens the CSV. So whatever a name holds - Markdown links and images, HTML, a spreadsheet
+formula, control characters or a right-to-left override from a file edited by hand - it
+reaches the reader as the letters it is, never as markup, a formula or reordered text:
+
+- Markdown (:func:`md_text`, :func:`md_code`): every character Markdown or GitHub's dialect
+  reads as markup is backslash-escaped, and the bare addresses GitHub turns into links
+  ("https://...", "www.", "a@b.example") are broken by an escape that reads the same;
+- HTML (:func:`html_text`): ``&``, ``<``, ``>`` and quotes as entities;
+- CSV (:func:`csv_cell`): a cell a spreadsheet would read as a formula (it starts with
+  ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe, as
+  OWASP's CSV injection advice recommends;
+- JSON needs nothing more than its encoder (voyage.base.jsontext): a string is data there,
+  quoted, with its backslashes, quotes and control characters escaped.
+
+In every text format, characters a one-line name may not hold (voyage.base.text: control
+characters, line separators, bidirectional overrides) are shown as U+FFFD, so an old or
+hand-edited campaign cannot break a line or turn the text around.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from voyage.base.text import control_character
+
+#: What stands in for a character no name may hold.
+REPLACEMENT = "\ufffd"
+# Escaped everywhere: emphasis, code, links, HTML, tables, headings, entities (&amp;),
+# and GitHub's ~~strikethrough~~.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#&~!])")
+# GitHub links bare addresses: "https://host", "www.host", "someone@host". An escaped ":",
+# "." or "@" reads the same and is no longer an address.
+_MD_AUTOLINK = re.compile(r"(?<=[A-Za-z0-9]):(?=//)|(?<=\bwww)\.|@(?=\w)", re.I)
+#: The first characters of a CSV cell a spreadsheet evaluates (OWASP: CSV injection).
+CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def visible(text: Any) -> str:
+    """``text`` on one line: runs of whitespace one space, and each character a name may
+    not hold (control characters, bidirectional overrides) replaced by U+FFFD."""
+    words = " ".join(str(text).split())
+    if control_character(words) is None:
+        return words
+    return "".join(REPLACEMENT if control_character(ch) else ch for ch in words)
+
+
+def md_text(text: Any) -> str:
+    """Plain text made safe for Markdown: no markup, no HTML, no links, no table breaks."""
+    escaped = _MD_SPECIAL.sub(r"\\\1", visible(text))
+    return _MD_AUTOLINK.sub(lambda m: "\\" + m.group(0), escaped)
+
+
+def md_code(text: str) -> str:
+    """Text as an inline code span (a roll line), whatever backticks it holds."""
+    text = visible(text)
+    fence = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def html_text(text: Any) -> str:
+    """Plain text made safe for HTML, in an element or a quoted attribute."""
+    return html.escape(visible(text), quote=True)
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as written: text that starts like a formula gets a
+    leading apostrophe; numbers, and None, are left as they are."""
+    if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS):
+        return "'" + value
+    return value

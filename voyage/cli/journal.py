@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from voyage.cli.common import (
+    SHIP,
     STDOUT,
     TEXT_OUT,
     Choice,
@@ -45,6 +46,7 @@ from voyage.cli.common import (
 @click.option(
     "--ship",
     "ship",
+    type=SHIP,
     multiple=True,
     metavar="SHIP",
     help="Only this ship's story (repeat for several): the players' own, and "

@@ -14,7 +14,8 @@ wrote or that is not a campaign at all. The checks, in order:
   that exist, log rows name actions that exist (older actions may have been pruned);
 - every foreign key (m190, voyage.store.foreignkeys) holds (``PRAGMA foreign_key_check``), and the
   keys an older campaign's rows kept from being declared are named, with those rows;
-- the house tables kept in the campaign still validate;
+- the house tables kept in the campaign still validate, and every stored setting is one its
+  option takes;
 - the world within the limits newer voyage holds new things to (voyage.actions.doctor_world): the
   calendar, the map and its climates' seasons, ships at sea without a voyage, storms.
 """
@@ -45,13 +46,15 @@ from voyage.store.campaignfile import (
 )
 from voyage.store.foreignkeys import undeclared
 from voyage.store.sqlitedb import Database
-from voyage.tables.rulebook import rulebook_from_texts
+from voyage.tables.rulebook import RuleBook, rulebook_from_texts, stored_option
 
 #: Rows tagged with the action that made them (voyage.store.campaign LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
 #: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
 #: newer voyage), not that a campaign is damaged: a backup is not the answer to them.
 NOT_DAMAGE = {"file", "version"}
+#: Findings that say their own fix (a command to run), so no backup is offered for them.
+OWN_FIX = CHECKS | {"settings"}
 RECOVERY = (
     "To recover: restore the campaign from a backup copy (a copy of the file taken while no "
     "voyage command was running); for a corrupt file, SQLite's `.recover` command saves "
@@ -116,7 +119,9 @@ def examine(path: str | Path) -> Report:
         _route_texts(conn, info, report.findings)
         _references(conn, info, report)
         _foreign_keys(conn, info, report)
-        _house_tables(conn, info, report)
+        book = _house_tables(conn, info, report)
+        if book is not None:
+            _settings(conn, info, book, report)
 
         examine_world(conn, info, report)  # calendar, map, ships and storms: each its fix
     except sqlite3.DatabaseError as exc:
@@ -348,18 +353,32 @@ def _only_pruned(conn: sqlite3.Connection, fk: Any) -> bool:
     )
 
 
-def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> None:
-
-    if "house_tables" not in info.tables:
-        return
+def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> RuleBook | None:
+    """The campaign's rule book (its house tables over the built-in ones), or None when
+    they no longer validate (a finding)."""
     texts: dict[str, str] = {}
-    for name, text in conn.execute("SELECT name, text FROM house_tables"):
-        texts[str(name)] = str(text)
-    report.facts["house_tables"] = sorted(texts)
+    if "house_tables" in info.tables:
+        for name, text in conn.execute("SELECT name, text FROM house_tables"):
+            texts[str(name)] = str(text)
+        report.facts["house_tables"] = sorted(texts)
     try:
-        rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
+        return rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
     except VoyageError as exc:
         report.findings.append(Finding("tables", "house_tables", str(exc)))
+        return None
+
+
+def _settings(conn: sqlite3.Connection, info: FileInfo, book: RuleBook, report: Report) -> None:
+    """Every stored setting read as a command reads it (voyage.tables.rulebook.stored_option):
+    one a hand edit left that no option takes is named, with the command that sets it."""
+    if "settings" not in info.tables:
+        return
+    for key, stored in conn.execute("SELECT key, value FROM settings ORDER BY key"):
+        if key in book.options:
+            try:
+                stored_option(key, book.options[key], stored)
+            except VoyageError as exc:
+                report.findings.append(Finding("settings", str(key), str(exc)))
 
 
 def summary(report: Report) -> str:
@@ -380,6 +399,6 @@ def summary(report: Report) -> str:
     lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
     lines += [f"  {finding.line()}" for finding in report.findings] + notes
 
-    if any(f.check not in NOT_DAMAGE | CHECKS for f in report.findings):
+    if any(f.check not in NOT_DAMAGE | OWN_FIX for f in report.findings):
         lines.append(RECOVERY)
     return "\n".join(lines)

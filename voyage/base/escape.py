@@ -13,10 +13,14 @@ reaches the reader as the letters it is, never as markup, a formula or reordered
 - CSV (:func:`csv_cell`): a cell a spreadsheet would read as a formula (it starts with
   ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe, as
   OWASP's CSV injection advice recommends;
-- JSON needs nothing more than its encoder (voyage.base.jsontext): a string is data there,
-  quoted, with its backslashes, quotes and control characters escaped.
+- pictures (:func:`plain_pictures`): matplotlib draws each text as its letters, never as
+  TeX between dollar signs;
+- JSON (:func:`json_text`): the encoder (voyage.base.jsontext) quotes every string, and
+  the characters it would leave raw that no name may hold (DEL and the C1 controls, line
+  separators, bidirectional overrides) are written as ``\\uXXXX``: the same value, read
+  back, but no raw control in the file.
 
-In every text format, characters a one-line name may not hold (voyage.base.text: control
+In Markdown, HTML and CSV, characters a one-line name may not hold (voyage.base.text: control
 characters, line separators, bidirectional overrides) are shown as U+FFFD, so an old or
 hand-edited campaign cannot break a line or turn the text around.
 """
@@ -27,6 +31,7 @@ import html
 import re
 from typing import Any
 
+from voyage.base.jsontext import dumps_indented
 from voyage.base.text import control_character
 
 #: What stands in for a character no name may hold.
@@ -75,3 +80,24 @@ def csv_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS):
         return "'" + value
     return value
+
+
+# What json leaves raw (it escapes the C0 controls itself) that no name may hold. Outside
+# its strings JSON is ASCII, so each is replaced wherever it stands.
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def json_text(value: Any) -> str:
+    """``value`` as indented JSON text (UTF-8 letters as they are), every character no name
+    may hold written as a ``\\uXXXX`` escape."""
+    text = dumps_indented(value)
+    if _JSON_RAW.search(text) is None:
+        return text
+    return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+def plain_pictures(matplotlib: Any) -> None:
+    """Have ``matplotlib`` (the module, imported by the picture's code) draw every text as
+    the letters it holds: by default a name between dollar signs ("$x$") is read as TeX,
+    and a broken one ("$\\frac{$") stops the picture."""
+    matplotlib.rcParams["text.parse_math"] = False

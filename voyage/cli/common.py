@@ -74,17 +74,17 @@ class Text(click.ParamType):
             self.fail(_without_name(str(exc), param), param, ctx)
 
 
-class ShipRef(Text):
+class ShipRef(click.ParamType):
     """A ship named on the command line (``--ship``, ``SHIP``): never empty, so ``--ship ""``
     (a shell variable left unset) is refused as it is everywhere, never read as "every
-    ship"."""
+    ship". Otherwise taken as typed: the campaign says whether she is there."""
 
     name = "ship"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         if not str(value).strip():
             self.fail("a ship's name must not be empty: name a ship (`voyage ship list`)")
-        return super().convert(value, param, ctx)
+        return str(value)
 
 
 class FilePath(click.Path):
@@ -222,7 +222,7 @@ MODIFIER = Whole(-99, 99)
 NAME = Text(100, name=True)
 NOTE = Text(500)
 #: a ship named to act on, list or tell of
-SHIP = ShipRef(100)
+SHIP = ShipRef()
 
 #: Where the campaign file is named on the group (``voyage --db FILE status``).
 GROUP_DB_KEY = "voyage.db"

@@ -121,9 +121,9 @@ def journal(
     only = [camp.get_ship(name, archived=True).name for name in ship] or None
     record = gather(camp, start, end, audience, to_now=until is None, ships=only)
     if fmt == "json":
-        from voyage.base.jsontext import dumps_indented
+        from voyage.base.escape import json_text
 
-        text = dumps_indented(record.to_dict()) + "\n"  # the exports' one JSON writer
+        text = json_text(record.to_dict()) + "\n"  # as the exports write JSON
     else:
         text = to_markdown(record, cal)
         if fmt == "html":

@@ -14,7 +14,7 @@ from typing import Any
 
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import VoyageError
-from voyage.base.escape import visible
+from voyage.base.escape import plain_pictures, visible
 from voyage.base.paths import no_folder
 from voyage.base.tiers import roman
 from voyage.outputs.report import LOAD_LABELS, equipment_text
@@ -99,28 +99,27 @@ def draw_ship_card(
     import matplotlib
 
     matplotlib.use("Agg")
+    plain_pictures(matplotlib)
     from matplotlib import pyplot as plt
 
     figure = plt.figure(figsize=CARD_INCHES)
     try:
-        # every line drawn as the letters it holds: with parse_math a name in dollars
-        # ("$x$") would be read as TeX, and a broken one would stop the card
         figure.text(
             0.05, 0.92, text["heading"][0], fontsize=16, weight="bold", va="top", parse_math=False
         )
         y = 0.83
         for line in text["heading"][1:]:
-            figure.text(0.05, y, line, fontsize=9, va="top", parse_math=False)
+            figure.text(0.05, y, line, fontsize=9, va="top")
             y -= 0.05
         y -= 0.02
         for line in text["figures"]:
             for part in textwrap.wrap(line, 52, subsequent_indent="  "):
-                figure.text(0.05, y, part, fontsize=8.5, va="top", parse_math=False)
+                figure.text(0.05, y, part, fontsize=8.5, va="top")
                 y -= 0.045
         _load_bar(figure, fig)
         y = 0.12
         for line in text["odds"]:
-            figure.text(0.05, y, line, fontsize=8, va="top", style="italic", parse_math=False)
+            figure.text(0.05, y, line, fontsize=8, va="top", style="italic")
             y -= 0.04
 
         with FileBatch(force=force) as batch:

@@ -154,6 +154,7 @@ def test_no_exporter_lets_a_name_become_a_link_a_script_or_a_formula(
             for cell in row:
                 if cell.startswith(("=", "+", "-", "@", "\t", "\r")):
                     float(cell)  # only a number may start so
+        assert not _raw_controls(text) and "\u202e" not in text
     assert "'=HYPERLINK(" in "".join(texts["csv"])  # shown, as written, after the apostrophe
 
     for text in texts["json"]:

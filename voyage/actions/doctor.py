@@ -370,11 +370,13 @@ def _house_tables(conn: sqlite3.Connection, info: FileInfo, report: Report) -> R
 
 def _settings(conn: sqlite3.Connection, info: FileInfo, book: RuleBook, report: Report) -> None:
     """Every stored setting read as a command reads it (voyage.tables.rulebook.stored_option):
-    one a hand edit left that no option takes is named, with the command that sets it."""
+    one a hand edit left that no option takes is named, with the command that sets it. A
+    value that is not JSON at all is the JSON check's finding, named once."""
     if "settings" not in info.tables:
         return
+    named = {f.where for f in report.findings if f.check == "json"}
     for key, stored in conn.execute("SELECT key, value FROM settings ORDER BY key"):
-        if key in book.options:
+        if key in book.options and f"settings.value of key {key!r}" not in named:
             try:
                 stored_option(key, book.options[key], stored)
             except VoyageError as exc:

@@ -6,9 +6,11 @@ opens the CSV. So whatever a name holds - Markdown links and images, HTML, a spr
 formula, control characters or a right-to-left override from a file edited by hand - it
 reaches the reader as the letters it is, never as markup, a formula or reordered text:
 
-- Markdown (:func:`md_text`, :func:`md_code`): every character Markdown or GitHub's dialect
-  reads as markup is backslash-escaped, and the bare addresses GitHub turns into links
+- Markdown (:func:`md_text`): every character Markdown or GitHub's dialect reads as
+  markup is backslash-escaped, and the bare addresses GitHub turns into links
   ("https://...", "www.", "a@b.example") are broken by an escape that reads the same;
+  :func:`md_code` makes a code span, and :func:`md_with_code` keeps the `commands` voyage's
+  own messages quote as code spans, which show any name in them as its letters;
 - HTML (:func:`html_text`): ``&``, ``<``, ``>`` and quotes as entities;
 - CSV (:func:`csv_cell`): a cell a spreadsheet would read as a formula (it starts with
   ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading apostrophe, as
@@ -57,8 +59,26 @@ def visible(text: Any) -> str:
 
 def md_text(text: Any) -> str:
     """Plain text made safe for Markdown: no markup, no HTML, no links, no table breaks."""
-    escaped = _MD_SPECIAL.sub(r"\\\1", visible(text))
+    return _md_escaped(visible(text))
+
+
+def _md_escaped(words: str) -> str:
+    escaped = _MD_SPECIAL.sub(r"\\\1", words)
     return _MD_AUTOLINK.sub(lambda m: "\\" + m.group(0), escaped)
+
+
+def md_with_code(text: Any) -> str:
+    """Text whose `backticked` parts are code spans (the commands voyage's own messages
+    tell the referee to type), every other part :func:`md_text`. A code span shows its
+    letters as they are, so whatever name stands in one, it stays plain; an unpaired
+    backtick is shown as one."""
+    parts = visible(text).split("`")
+    if len(parts) % 2 == 0:  # an odd backtick: the last part is words, not code
+        parts[-2:] = [parts[-2] + "`" + parts[-1]]
+    return "".join(
+        (md_code(part) if part.strip() else "") if n % 2 else _md_escaped(part)
+        for n, part in enumerate(parts)
+    )
 
 
 def md_code(text: str) -> str:
@@ -75,11 +95,12 @@ def html_text(text: Any) -> str:
 
 
 def csv_cell(value: Any) -> Any:
-    """A CSV cell a spreadsheet shows as written: text that starts like a formula gets a
-    leading apostrophe; numbers, and None, are left as they are."""
-    if isinstance(value, str) and value.startswith(CSV_FORMULA_STARTS):
-        return "'" + value
-    return value
+    """A CSV cell a spreadsheet shows as written: text on one line (:func:`visible`), with a
+    leading apostrophe when it starts like a formula; numbers, and None, as they are."""
+    if not isinstance(value, str):
+        return value
+    text = visible(value)
+    return "'" + text if text.startswith(CSV_FORMULA_STARTS) else text
 
 
 # What json leaves raw (it escapes the C0 controls itself) that no name may hold. Outside

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voyage.base.errors import VoyageError
-from voyage.base.escape import md_code, md_text
+from voyage.base.escape import md_code, md_text, md_with_code
 from voyage.outputs.export import sea_map_for, the
 from voyage.store.logrows import events_between
 from voyage.tables.calendar import campaign_calendar, format_date, format_time
@@ -304,7 +304,7 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
                 e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
             )
             who = f"**{md_text(e.ship)}**: " if e.ship and not named else ""
-            out.append(f"- {md_text(e.time[-5:])} {who}{md_text(e.text)}")
+            out.append(f"- {md_text(e.time[-5:])} {who}{md_with_code(e.text)}")
             out += [f"    - {md_code(line)}" for line in e.rolls]
         out.append("")
     return "\n".join(out)

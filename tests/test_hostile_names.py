@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from voyage.base.escape import csv_cell, html_text, md_text
+from voyage.base.escape import csv_cell, html_text, json_text, md_text
 from voyage.base.text import control_character
 from voyage.cli import cli
 
@@ -197,3 +197,21 @@ def test_each_format_escapes_in_one_place(name: str) -> None:
     assert "<" not in html_text(name) and not _raw_controls(html_text(name))
     cell = csv_cell(name)
     assert not cell.startswith(("=", "+", "-", "@", "\t", "\r"))
+    value = {"name": name, "rows": [[name, 1], {"x": None}]}
+    text = json_text(value)
+    assert json.loads(text) == value and not _raw_controls(text) and "\u202e" not in text
+
+
+def test_the_escapes_refuse_what_a_name_may_not_hold_no_more_no_less() -> None:
+    """voyage.base.escape scans with one expression; it matches the name rule's characters
+    (voyage.base.text.control_character) over every code point."""
+    from voyage.base.escape import REPLACEMENT, visible
+
+    differ = [
+        c
+        for c in range(0x110000)
+        if (control_character(chr(c)) is None) != (visible(f"a{chr(c)}b") == f"a{chr(c)}b")
+        and not chr(c).isspace()
+    ]
+    assert differ == []
+    assert visible("a\u202eb\x1bc") == f"a{REPLACEMENT}b{REPLACEMENT}c"

@@ -34,7 +34,6 @@ import re
 from typing import Any
 
 from voyage.base.jsontext import dumps_indented
-from voyage.base.text import control_character
 
 #: What stands in for a character no name may hold.
 REPLACEMENT = "\ufffd"
@@ -48,13 +47,21 @@ _MD_AUTOLINK = re.compile(r"(?<=[A-Za-z0-9]):(?=//)|(?<=\bwww)\.|@(?=\w)", re.I)
 CSV_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
+# Every character voyage.base.text.control_character refuses in a name: the Cc controls
+# (C0, DEL, C1), the line and paragraph separators, surrogates and the bidirectional
+# overrides and isolates; one expression, so a long export is scanned at C speed.
+_RAW_IN_JSON = "\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
+_REFUSED = re.compile(f"[\x00-\x1f{_RAW_IN_JSON}]")
+# What json leaves raw in its strings (it escapes the C0 controls itself, and its own
+# newlines and indents are structure, not text)
+_JSON_RAW = re.compile(f"[{_RAW_IN_JSON}]")
+
+
 def visible(text: Any) -> str:
     """``text`` on one line: runs of whitespace one space, and each character a name may
     not hold (control characters, bidirectional overrides) replaced by U+FFFD."""
     words = " ".join(str(text).split())
-    if control_character(words) is None:
-        return words
-    return "".join(REPLACEMENT if control_character(ch) else ch for ch in words)
+    return words if _REFUSED.search(words) is None else _REFUSED.sub(REPLACEMENT, words)
 
 
 def md_text(text: Any) -> str:
@@ -64,6 +71,8 @@ def md_text(text: Any) -> str:
 
 def _md_escaped(words: str) -> str:
     escaped = _MD_SPECIAL.sub(r"\\\1", words)
+    if "://" not in escaped and "www." not in escaped.lower() and "@" not in escaped:
+        return escaped  # no address to break: most of a long log's lines
     return _MD_AUTOLINK.sub(lambda m: "\\" + m.group(0), escaped)
 
 
@@ -103,17 +112,12 @@ def csv_cell(value: Any) -> Any:
     return "'" + text if text.startswith(CSV_FORMULA_STARTS) else text
 
 
-# What json leaves raw (it escapes the C0 controls itself) that no name may hold. Outside
-# its strings JSON is ASCII, so each is replaced wherever it stands.
-_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-
-
 def json_text(value: Any) -> str:
     """``value`` as indented JSON text (UTF-8 letters as they are), every character no name
     may hold written as a ``\\uXXXX`` escape."""
-    text = dumps_indented(value)
-    if _JSON_RAW.search(text) is None:
-        return text
+    text = dumps_indented(value)  # outside its strings JSON is ASCII
+    if (text.isascii() and "\x7f" not in text) or _JSON_RAW.search(text) is None:
+        return text  # ASCII is checked far faster than any expression scans
     return _JSON_RAW.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 

@@ -127,3 +127,33 @@ def test_without_datasette_the_refusal_installs_it_beside_this_voyage(
     assert "voyage[browse]" not in line
     assert f"{sys.executable} -m pip install 'datasette>=0.65,<0.66'" in line
     assert "pip install '.[browse]'" in line  # from voyage's own folder
+
+
+def test_browse_serves_this_machine_only_unless_told_and_warns_beyond_it(
+    runner, db: Path, monkeypatch
+):
+    """An empty --host (a shell variable left unset) is refused, not taken for every
+    interface; an address other machines reach is served with one line of warning."""
+    import voyage.outputs.browse as browse
+
+    served: list[str] = []
+    monkeypatch.setattr(browse, "serve", lambda path, title, host, port: served.append(host))
+    assert "--host must not be empty" in refused(runner, "browse", "--host", "")
+    assert "--host must not be empty" in refused(runner, "browse", "--host", "  ")
+    assert served == []
+    quiet = ok(runner, "browse")
+    assert served == ["127.0.0.1"] and "Warning" not in quiet
+    for host in ("127.0.0.1", "localhost", "::1", "127.1"):
+        assert "Warning" not in ok(runner, "browse", "--host", host), host
+    for host in ("0", "0.0.0.0", "::", "192.168.1.5"):
+        lines = [line for line in ok(runner, "browse", "--host", host).splitlines() if line]
+        warned = [line for line in lines if line.startswith("Warning:")]
+        assert len(warned) == 1 and f"--host {host} listens on" in warned[0], lines
+    assert served[-1] == "192.168.1.5"
+
+
+def test_datasette_does_not_show_where_the_campaign_lies(db: Path):
+    """/-/databases.json names the file, not the referee's folders."""
+    listed = _get(db.resolve(), "/-/databases.json")
+    assert [d["path"] for d in listed] == [db.name]  # type: ignore[index,union-attr]
+    assert str(db.parent) not in str(listed)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.actions.crewless import heave_to
 from voyage.base.errors import VoyageRuleError
-from voyage.base.text import plural
+from voyage.base.text import check_name, plural
 from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
 from voyage.rules import water as rules
@@ -72,9 +72,7 @@ def add_person(
 ) -> str:
     """Name someone aboard a ship (one action). Named people are among her crew or passenger
     counts (R11): one of the unnamed is named, or, if all are named, one more comes aboard."""
-    name = name.strip()
-    if not name:
-        raise VoyageRuleError("a person needs a name")
+    name = check_name(name, "a person's name", error=VoyageRuleError)
     role = "passenger" if passenger else "crew"
     with camp.action("crew add", f"add {name}"):
         if on_roster(camp, name):

@@ -9,6 +9,7 @@ import click
 
 from voyage.cli.common import (
     NUMBER,
+    SHIP,
     SOME,
     Choice,
     Whole,
@@ -55,7 +56,7 @@ class _ActGroup(click.Group):
 
 @click.group(cls=_ActGroup)
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @json_option
 @click.pass_context
 def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None:

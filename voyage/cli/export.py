@@ -6,6 +6,7 @@ import click
 
 from voyage.cli.common import (
     NUMBER,
+    SHIP,
     STDOUT,
     TEXT_OUT,
     Choice,
@@ -21,7 +22,7 @@ _FORMATS = ("md", "html", "json", "csv", "png")
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option(
     "--voyage",
     "voyage_id",

@@ -10,6 +10,7 @@ import click
 from voyage.cli.common import (
     NUMBER,
     RUN_SEED,
+    SHIP,
     Choice,
     NamedFile,
     Whole,
@@ -33,7 +34,7 @@ def _hexes(value: str | None) -> list[str]:
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option(
     "--to",
     "to",
@@ -188,7 +189,7 @@ def _plan_setup(
 
 @click.command("plan")
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option("--to", "to", required=True, help="Destination: a hex CCRR or a port's name.")
 @click.option(
     "--objective",

@@ -9,6 +9,7 @@ import click
 from voyage.cli.common import (
     HOURS,
     NUMBER,
+    SHIP,
     Whole,
     db_option,
     emit_json,
@@ -52,7 +53,7 @@ PACE = _Pace()
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option(
     "--to",
     "to",
@@ -412,7 +413,7 @@ def _built_names(camp: Any, names: Any) -> set[str]:
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.argument("pace", type=PACE)
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @handles_errors
@@ -441,7 +442,7 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
 
 @click.command("log")
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option("--last", type=HOURS, default=None, help="Only the last N hours.")
 @click.option("--voyage", "voyage_id", type=NUMBER, default=None, help="Only voyage N.")
 @json_option

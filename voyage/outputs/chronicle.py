@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voyage.base.errors import VoyageError
+from voyage.base.escape import md_code, md_text, md_with_code
 from voyage.outputs.export import sea_map_for, the
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.logrows import events_between
@@ -291,11 +292,11 @@ def gather(
 def to_markdown(journal: Journal, cal: Any = None) -> str:
     """The journal as Markdown: a heading per day, a line per thing that happened."""
     span = f"{format_time(cal, journal.since)} to {format_time(cal, journal.until)}"
-    out = [f"# {journal.campaign}: the journal", "", f"*{span}*", ""]
+    out = [f"# {md_text(journal.campaign)}: the journal", "", f"*{md_text(span)}*", ""]
     if not journal.days:
         out += ["Nothing happened at sea in these hours.", ""]
     for day, entries in journal.days:
-        out += [f"## {day}", ""]
+        out += [f"## {md_text(day)}", ""]
         for e in entries:
             # the ship's name in bold, unless the line already begins with it, or castaways
             # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
@@ -303,9 +304,9 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
             named = e.ship and (
                 e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
             )
-            who = f"**{e.ship}**: " if e.ship and not named else ""
-            out.append(f"- {e.time[-5:]} {who}{e.text}")
-            out += [f"    - `{line}`" for line in e.rolls]
+            who = f"**{md_text(e.ship)}**: " if e.ship and not named else ""
+            out.append(f"- {md_text(e.time[-5:])} {who}{md_with_code(e.text)}")
+            out += [f"    - {md_code(line)}" for line in e.rolls]
         out.append("")
     return "\n".join(out)
 

@@ -13,6 +13,7 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.escape import csv_cell
 from voyage.outputs.chronicle import event_for_players
 from voyage.outputs.export import _clock_of, is_notable
 from voyage.tables.calendar import format_time
@@ -92,10 +93,11 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
 
 def to_csv(log: VoyageLog, audience: str = "referee") -> str:
     """The hours of the voyage as CSV text with a header row (for players or the referee,
-    as :func:`csv_rows`)."""
+    as :func:`csv_rows`); a text cell that a spreadsheet would take for a formula starts
+    with an apostrophe (voyage.base.escape.csv_cell)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in csv_rows(log, audience):
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        writer.writerow({k: "" if v is None else csv_cell(v) for k, v in row.items()})
     return buffer.getvalue()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from voyage.actions.people import fate_rows
 from voyage.base.errors import VoyageError
+from voyage.base.escape import md_code, md_text
 from voyage.base.text import plain
 from voyage.dice.roller import Roll
 from voyage.map.routetext import inshore_from_text, route_from_text
@@ -481,23 +481,6 @@ def summary(log: VoyageLog) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------------------- Markdown
-
-# Escaped everywhere: emphasis, code, links, HTML, tables, headings, entities (&amp;),
-# and GitHub's ~~strikethrough~~.
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#&~!])")
-
-
-def md_text(text: Any) -> str:
-    """Plain text made safe for Markdown: no markup, no HTML, no table breaks."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
-
-
-def md_code(text: str) -> str:
-    """Text as an inline code span (a roll line), whatever backticks it holds."""
-    text = " ".join(text.split())
-    fence = "``" if "`" in text else "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from voyage import __version__
-from voyage.base.jsontext import dumps_indented
+from voyage.base.escape import json_text as escaped_json
 from voyage.base.paths import schemas_dir
 from voyage.outputs.export import (
     JSON_VERSION,
@@ -145,4 +145,4 @@ def json_text(log: VoyageLog, check: bool = False) -> str:
     if check:
         validate(data)
 
-    return dumps_indented(data) + "\n"
+    return escaped_json(data) + "\n"

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from voyage import __version__
+from voyage.base.escape import md_text
 from voyage.base.voyagenames import voyage_name
 from voyage.outputs.chronicle import event_for_players, for_players, name_places
 from voyage.outputs.export import (
@@ -26,7 +27,6 @@ from voyage.outputs.export import (
     event_time,
     fuel_words,
     md_table,
-    md_text,
     place,
     summary,
     the,

@@ -10,12 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.escape import md_text
 from voyage.base.voyagenames import ship_voyage_name, voyage_name
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SeaMap
 from voyage.outputs.encountermarks import overlay as encounter_overlay
 from voyage.outputs.encountermarks import voyage_places
-from voyage.outputs.export import VoyageLog, ending_time, event_numbers, md_text, the, track
+from voyage.outputs.export import VoyageLog, ending_time, event_numbers, the, track
 from voyage.outputs.htmlpage import markdown_to_html
 from voyage.outputs.picturemarks import Mark
 from voyage.outputs.render import draw_map, render_map

@@ -17,6 +17,7 @@ from typing import Any
 from voyage.actions.forecast import RunResult, Setup, pct
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
+from voyage.base.escape import plain_pictures
 from voyage.map import hexes as hexmap
 from voyage.outputs.palette import hex_colour, rgb
 from voyage.outputs.render import HEX_RADIUS, MapGeometry
@@ -94,6 +95,7 @@ def plot_forecast(
     import matplotlib
 
     matplotlib.use("Agg")
+    plain_pictures(matplotlib)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import to_rgba
     from matplotlib.figure import Figure

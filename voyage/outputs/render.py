@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
+from voyage.base.escape import plain_pictures
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SEA_TERRAINS
@@ -533,6 +534,7 @@ def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
     import matplotlib
 
     matplotlib.use("Agg")
+    plain_pictures(matplotlib)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 

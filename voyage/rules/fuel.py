@@ -4,7 +4,8 @@ A ship spends her Fuel Use as she enters each hex (R31), and enters a hex under 
 with at least that hex's Fuel Use aboard. With less she runs dry at the hex's edge: she
 stops there without entering it, adrift (R13), and what is left stays in her tanks; given
 fuel she enters it at once. With exactly the Fuel Use aboard she enters, burns the last of
-it and is adrift in that hex.
+it and is adrift in that hex. Once dry she is adrift (her voyage's status) until she takes
+on fuel: a current that carries her on gives her no way under power, whatever is left.
 
 Each function takes the engine's ship-hour ``h`` (voyage.engine.clock._ShipHour), as the drift
 phase (voyage.rules.drift) does: its ship, voyage state, figures for the hour and log.
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.base.text import plain
-from voyage.vessels.ships import aboard, fuel_words, spend, under_power
+from voyage.vessels.ships import aboard, fuel_words, rows, spend, under_power
 
 
 def short_of_next_hex(h: Any) -> bool:
@@ -52,7 +53,15 @@ def may_enter(h: Any) -> bool:
         hex_miles = h.e._hex_miles
         h.miles = (h.entered + 1) * hex_miles - h.progress_before
         s.progress = hex_miles  # at the edge: with fuel aboard she enters at once
+    _adrift(h)
     return False
+
+
+def _adrift(h: Any) -> None:
+    """R16: dry, she stays adrift until she takes on fuel (an oared ship rows on, R13)."""
+    s = h.s
+    if s.status == "under way" and not rows(h.ship):
+        s.status = "adrift"
 
 
 def burn(h: Any) -> None:
@@ -74,3 +83,5 @@ def burn(h: Any) -> None:
             {what: 0},
         )
         h.stop_moving()
+        if h.s.position < len(h.s.route) - 1:  # at her destination she arrives (R65)
+            _adrift(h)

@@ -131,6 +131,24 @@ def test_a_ship_that_goes_down_with_people_aboard_rolls_their_escapes(runner, cr
     assert json.loads(ok(runner, "ship", "show", "Mercy", "--json"))["crew"] == 0
 
 
+def test_night_for_the_escapes_is_dusk_to_dawn(runner, crewed):
+    # R71 (amended): night is one reading for every rule, dusk to dawn (18:00 to 06:00
+    # without a calendar): going down at 19:00, half the crew are below deck too
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    with sqlite3.connect(crewed) as conn:
+        (raw,) = conn.execute("SELECT state FROM voyages").fetchone()
+        state = json.loads(raw)
+        state.update(sinking_in=3, sinking_since=0, sinking_cause="holed")
+        conn.execute("UPDATE voyages SET state = ?", [json.dumps(state)])
+        conn.execute("UPDATE campaign SET clock = 19")
+    ok(runner, "advance", "--hours", "1")
+    log = json.loads(ok(runner, "log", "Mercy", "--json"))
+    labels = [r["label"] for e in log["events"] if e["clock"] == 19 for r in e["rolls"]]
+    assert sum("escape above deck" in x for x in labels) == 6
+    assert sum("escape below deck" in x for x in labels) == 12
+
+
 def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runner, crewed):
     _gull(runner)
     where = _abandoned(runner, "--jackets", "18")  # nobody drowns in calm

@@ -76,7 +76,7 @@ def test_bad_input_is_one_line_and_changes_nothing(runner, crewed, args, reason)
     assert db_contents(crewed) == before
 
 
-def test_abandon_fills_rafts_and_hands_out_jackets_non_swimmers_first(runner, crewed):
+def test_abandon_fills_rafts_non_swimmers_first_and_jackets_those_in_the_water(runner, crewed):
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")
     out = ok(runner, "act", "Mercy", "abandon")
@@ -86,11 +86,12 @@ def test_abandon_fills_rafts_and_hands_out_jackets_non_swimmers_first(runner, cr
     assert sum(r["count"] for r in people) == 18
     in_rafts = [r for r in people if r["raft"] is not None]
     # the six non-swimming passengers (Anna among them) and two crew take the eight seats;
-    # the four jackets went to the non-swimmers first
+    # the four jackets went to crew in the water, none to a raft's seat (R71 amended)
     assert sum(r["count"] for r in in_rafts if r["role"] == "passenger") == 6
     jacketed = [r for r in people if r["jacket"]]
-    assert sum(r["count"] for r in jacketed if r["role"] == "passenger") == 4
-    assert [r["name"] for r in jacketed if r["role"] == "crew"] == ["Tom Pike"]
+    assert all(r["raft"] is None and r["role"] == "crew" for r in jacketed)
+    assert sum(r["count"] for r in jacketed if r["name"] is None) == 4
+    assert [r["name"] for r in jacketed if r["name"]] == ["Tom Pike"]
     pike = next(r for r in people if r["name"] == "Tom Pike")
     assert pike["raft"] is None and pike["jacket"]  # his own jacket
     assert "raft 1 of Mercy" in ok(runner, "status")

@@ -284,8 +284,8 @@ def saved(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def abandon(ctx: click.Context) -> None:
-    """Abandon ship: rafts are filled four to a raft, jackets go to non-swimmers first, the
-    rest go into the water (R71, no roll). A sound ship's voyage ends; a sinking one sinks
+    """Abandon ship: rafts are filled four to a raft, non-swimmers first, the rest go into
+    the water and the jackets to them (R71, no roll). A sound ship's voyage ends; a sinking one sinks
     on, and the next advance logs her going under at its minute (R40); a fire burns on
     with nobody to fight it until it swallows her (R50).
 

@@ -193,7 +193,8 @@ def abandon(
     camp: Campaign, ship: Ship, hex_name: str, chart: Any, voyage_id: int | None = None
 ) -> tuple[str, dict[str, Any]]:
     """R71: `act SHIP abandon` while she floats: rafts four to a raft (non-swimmers
-    first), the rest in the water with the jackets; no roll. Refused in port (they would simply go ashore)."""
+    first), the rest in the water with the jackets; no roll. Refused in port (they would
+    simply go ashore)."""
     info = chart.hex(hex_name) if chart is not None else None
     if info is not None and info.port:
         raise VoyageRuleError(

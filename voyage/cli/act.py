@@ -285,8 +285,8 @@ def saved(ctx: click.Context) -> None:
 @click.pass_context
 def abandon(ctx: click.Context) -> None:
     """Abandon ship: rafts are filled four to a raft, non-swimmers first, the rest go into
-    the water and the jackets to them (R71, no roll). A sound ship's voyage ends; a sinking one sinks
-    on, and the next advance logs her going under at its minute (R40); a fire burns on
+    the water and the jackets to them (R71, no roll). A sound ship's voyage ends; a sinking
+    one sinks on, and the next advance logs her going under at its minute (R40); a fire burns on
     with nobody to fight it until it swallows her (R50).
 
     Example:

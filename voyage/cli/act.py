@@ -410,7 +410,9 @@ def cast_off(ctx: click.Context) -> None:
 @click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")
 @click.pass_context
 def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str | None) -> None:
-    """Change the route of a ship at sea, from the hex she is in.
+    """Change the route of a ship at sea, from the hex she is in. A ship adrift gets under
+    way on it when she can make way (an engine that works and a hex's fuel, R13, R16); if
+    she cannot, the course is refused with what she needs. At anchor she stays until `weigh`.
 
     Example:
 

@@ -5,7 +5,9 @@ tests/fixtures/campaigns/*.db were made by voyage 0.1.0 at commit b576380 (schem
 27): ``tour.db`` is the README's quick tour (a trawler aground in a storm), ``world.db`` a
 whaler abandoned at sea, a built cruiser adrift out of charge and a submersible in port.
 Each ``*.expected.txt`` holds what that release printed for the commands in it, with
-``COLUMNS=100``.
+``COLUMNS=100``, but for the status words, which every command now takes from one place
+(voyage.engine.standing: a cruiser out of charge is "adrift", not "under way" with
+"adrift" as her trouble; `ship list` gives a ship at sea's status, not "at sea").
 """
 
 from __future__ import annotations

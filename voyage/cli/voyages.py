@@ -640,6 +640,7 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
     Examples:
 
         voyage status
+
         voyage status --all
     """
     from voyage.store.voyagelog import status_rows

@@ -190,8 +190,9 @@ def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | Non
 def abandon(
     camp: Campaign, ship: Ship, hex_name: str, chart: Any, voyage_id: int | None = None
 ) -> tuple[str, dict[str, Any]]:
-    """R71: `act SHIP abandon` while she floats: rafts four to a raft, jackets to non-swimmers
-    first, the rest in the water; no roll. Refused in port (they would simply go ashore)."""
+    """R71: `act SHIP abandon` while she floats: rafts four to a raft (non-swimmers
+    first), the rest in the water with the jackets; no roll. Refused in port (they would
+    simply go ashore)."""
     info = chart.hex(hex_name) if chart is not None else None
     if info is not None and info.port:
         raise VoyageRuleError(

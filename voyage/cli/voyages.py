@@ -340,12 +340,17 @@ def advance(
     for row in result.rows:
         last[row.ship] = row
     built = _built_names(camp, last)
+    from voyage.store.voyagelog import ship_standings
+
+    now = ship_standings(camp) if last else {}  # as `voyage status` names them
     for row in last.values():
         fuel = f"charge {row.fuel} power units" if row.ship in built else f"fuel {row.fuel}"
+        found = now.get(row.ship)
+        word, knots = (found.status, found.speed) if found else (row.status, row.speed)
         # R82: a built boat makes the speed in mph her skipper set; no normal or slow pace
-        speed = f"{row.speed} mph" if row.ship in built else f"{row.speed} ({row.pace})"
+        speed = f"{knots} mph" if row.ship in built else f"{knots} ({row.pace})"
         click.echo(
-            f"  {row.ship}: {row.hex}, {row.status}, speed {speed}, "
+            f"  {row.ship}: {row.hex}, {word}, speed {speed}, "
             f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
     if not quiet:
@@ -561,6 +566,52 @@ def log(
             _echo_event(item, cal, places)
 
 
+def _not_at_sea_rows(camp: Any, at_sea: set[str]) -> list[dict[str, Any]]:
+    """`status --all`: a row for each ship not at sea, in the status table's columns, her
+    status and speed as every command names them (voyage.engine.standing)."""
+    from voyage.base.text import plain
+    from voyage.store.voyagelog import ship_standings
+    from voyage.vessels import ships as shipfig
+
+    book, wil = camp.rulebook, camp.water_in_load
+    now = ship_standings(camp)
+    out = []
+    for ship in camp.ships():
+        if ship.name in at_sea:
+            continue
+        out.append(
+            {
+                "ship": ship.name,
+                "voyage": None,
+                "status": now[ship.name].status,
+                "voyage_status": None,
+                "hex": ship.hex,
+                "destination": None,
+                "hexes_left": 0,
+                "miles_left": 0,
+                "eta_hours": None,
+                "speed": plain(now[ship.name].speed),
+                "pace": ship.pace,
+                "strain": ship.strain,
+                "fuel": plain(shipfig.aboard(ship)),
+                "fuel_unit": shipfig.fuel_words(ship)[1],
+                "fuel_use": plain(shipfig.fuel_use(ship, book, ship.pace, wil)),
+                "load": plain(shipfig.load(ship, book, wil)),
+                "load_category": shipfig.load_category(ship, book, wil),
+                "water": ship.water,
+                "leaks": [],
+                "fire": 0,
+                "fire_out_of_control": False,
+                "sinking_minutes_left": None,
+                "nobody_aboard": False,  # (in port her people may well be ashore)
+                "listing": False,
+                "capsized": False,
+                "engine_broken": ship.engine_broken,
+            }
+        )
+    return out
+
+
 def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
     from voyage.outputs.chronicle import name_places
     from voyage.tables.calendar import format_time
@@ -573,26 +624,35 @@ def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
 
 @click.command()
 @db_option
+@click.option(
+    "--all", "show_all", is_flag=True, help="The ships not at sea too (in port, sunk, abandoned)."
+)
 @json_option
 @handles_errors
 @whole_output
-def status(db_path: str, as_json: bool) -> None:
+def status(db_path: str, show_all: bool, as_json: bool) -> None:
     """Every ship at sea at a glance: where, whither, how fast, and what is wrong.
 
-    Columns: hex (where she is), to (her destination), miles (still to go), eta h
-    (hours to go at her speed now, currents reckoned; - when she makes no way), speed
-    (knots, pace), fuel and load (hlbs), water (hlbs aboard), trouble (leaks, fire,
-    sinking ...).
+    Columns: status (under way, adrift, anchored, stuck, under tow, sinking ..., as `ship
+    show`, `ship list` and the advance name it), hex (where she is), to (her destination),
+    miles (still to go), eta h (hours to go at her speed now, currents reckoned; - when she
+    makes no way), speed (knots, pace: what she makes now), fuel and load (hlbs), water
+    (hlbs aboard), trouble (leaks, fire, sinking ...). --all lists the ships not at sea
+    too: in port (the speed she would make), sunk or abandoned.
 
-    Example:
+    Examples:
 
         voyage status
+
+        voyage status --all
     """
     from voyage.store.calendarrow import clock_text
     from voyage.store.voyagelog import status_rows
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)
+    if show_all:
+        rows += _not_at_sea_rows(camp, {r["ship"] for r in rows})
     from voyage.cli.people import afloat_json
 
     if as_json:
@@ -612,7 +672,7 @@ def status(db_path: str, as_json: bool) -> None:
 
     afloat = water_lines(camp)
     if not rows:
-        click.echo("No ship is at sea.")
+        click.echo("No ship is at sea." if not show_all else "No ships yet.")
         for line in afloat:
             click.echo(line)
         return
@@ -634,8 +694,6 @@ def status(db_path: str, as_json: bool) -> None:
             trouble.append("capsized")
         if r["engine_broken"]:
             trouble.append("engine broken")
-        if r["voyage_status"] == "under way" and not r["speed"]:
-            trouble.append("adrift (R13, R64)")
         if r["leaks"]:
             # numbered as `act SHIP repair leak N` takes them ("leaks 1:4/h" was a riddle)
             trouble.append(
@@ -647,7 +705,7 @@ def status(db_path: str, as_json: bool) -> None:
                 r["status"],
                 port_named(r["hex"], places),  # "Gullhaven (0305)", as the journal names it
                 port_named(r["destination"], places),
-                r["miles_left"],
+                r["miles_left"] if r["voyage"] is not None else "-",
                 # a ship that stops to search (R74) makes no way: no hours to go are known
                 "-" if r["eta_hours"] is None or "searching" in r["status"] else r["eta_hours"],
                 # R82: a built boat's pace is the speed her skipper set: mph, not "normal"

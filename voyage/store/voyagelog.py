@@ -9,6 +9,7 @@ from typing import Any
 from voyage.base.text import plain
 from voyage.base.voyagenames import ship_voyage_name
 from voyage.engine.clock import CLOSED_STATUSES
+from voyage.engine.standing import Standing, standing
 from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.rules.drift import current_lookup, route_hours
 from voyage.rules.emergency import minutes_left
@@ -68,21 +69,15 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     current_at = current_lookup(campaign_chart(camp)[0]) if states else None
     for s in states:
         ship = s.ship
-        ship.pace, ship.strain = s.pace, s.strain
-        speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
-        if s.progress >= hex_miles and shipfig.aboard(ship) < shipfig.fuel_use(
-            ship, book, s.pace, camp.water_in_load
-        ):
-            speed = 0  # R16: run dry at the edge of her next hex, adrift
-        if s.status in ("anchored", "adrift", "stuck", "arrived"):
-            speed = 0  # making no way of her own (R65, R64, R34): not what she could make
+        now = standing(ship, s, book, camp.water_in_load)  # one word and speed everywhere
+        speed = now.speed
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append(
             {
                 "ship": ship.name,
                 "voyage": s.voyage_id,
-                "status": s.condition,
+                "status": now.status,
                 "voyage_status": s.status,
                 "hex": s.hex,
                 "destination": s.destination,
@@ -120,6 +115,17 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
         )
     _towed_at_their_towers_speed(out, states)
     return out
+
+
+def ship_standings(camp: Campaign) -> dict[str, Standing]:
+    """Every ship's status and speed now (voyage.engine.standing), by name: at sea as
+    :func:`status_rows` gives them (a tow at her tower's speed, R92), else from her record."""
+    at_sea = {r["ship"]: Standing(r["status"], r["speed"]) for r in status_rows(camp)}
+    book = camp.rulebook
+    return {
+        ship.name: at_sea.get(ship.name) or standing(ship, None, book, camp.water_in_load)
+        for ship in camp.ships()
+    }
 
 
 def _towed_at_their_towers_speed(rows: list[dict[str, Any]], states: list[Any]) -> None:

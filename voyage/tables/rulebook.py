@@ -292,7 +292,6 @@ WATER_DEFAULTS: dict[str, Any] = {
     "below_deck_in_6": 2,
     "above_deck": {"dice": "2d6", "target": 3},
     "raft_launch_in_6": 4,
-    "night": [20, 6],
     "search_raft_in_6": 3,
     "search_person_day_in_6": 2,
     "search_person_night_in_6": 1,
@@ -302,7 +301,9 @@ WATER_DEFAULTS: dict[str, Any] = {
 def _check_water(data: dict[str, Any], c: Checker) -> None:
     """R70-R74: the numbers of people in the water (defaults filled in)."""
     water = data.setdefault("water", {})
-    c.mapping(water, "water", set(), set(WATER_DEFAULTS))
+    # ``night`` is read and left alone: night in every ruling is the calendar's dusk to
+    # dawn (voyage.tables.calendar.is_night), and tables that still give hours load
+    c.mapping(water, "water", set(), {*WATER_DEFAULTS, "night"})
     for key, value in WATER_DEFAULTS.items():
         water.setdefault(key, copy.deepcopy(value))
     for key in ("raft_weight", "raft_seats", "raft_tier"):

@@ -50,7 +50,8 @@ def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -
                 f"--out {target.name} ends in .{named} but the format is {chosen[0]}: "
                 f"name it .{chosen[0]}, or give --format {named}"
             )
-        if not target.suffix:  # a name a program opens by what it holds
+        if not target.suffix and not target.exists():  # a program opens it by its suffix
+            # (a file or device that is there already, /dev/stdout, is the referee's choice)
             target = target.with_name(f"{target.name}.{chosen[0]}")
         return {chosen[0]: target}
     stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target

@@ -283,6 +283,7 @@ def test_an_hour_still_stuck_is_routine_for_players(runner, db: Path, tmp_path) 
     # a day aground told players "The ship is still stuck." every hour, each numbered on
     # the picture; the referee's log keeps each try (R34)
     from voyage.rules.aground import STUCK_TEXT  # the one text: outputs.export reads it
+
     trawler_at(runner, "0305", crew=6, fuel=40)
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "2")

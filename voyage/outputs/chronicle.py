@@ -35,6 +35,8 @@ _WHO_SWIMS = re.compile(r"\s*\([^()]*?,\s*(?:non-)?swimmers?\b[^()]*\)")
 _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
 #: A leviathan's figures (R54, R93: voyage.world.encounters.leviathan_text), the referee's stat
 #: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
+#: A rule's fraction of her deadweight (R36, R37: "(over 187.5 hlbs, DW/4)").
+_DEADWEIGHT_NOTE = re.compile(r"\s*\([^()]*\bDW/\d+[^()]*\)")
 _BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
 #: The referee's note on castaways met (R93, voyage.world.castaways): where they are, who, their
 #: swimmers and jackets, and the commands to search or rescue them (R74). Players read that
@@ -65,7 +67,7 @@ class JournalError(VoyageError):
 
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
-    text = _BEAST_FIGURES.sub("", text)
+    text = _BEAST_FIGURES.sub("", _DEADWEIGHT_NOTE.sub("", text))
     text = _CASTAWAY_NOTE.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)

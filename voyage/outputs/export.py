@@ -51,7 +51,7 @@ QUIET_KINDS = frozenset({"sail", "coast", "capsize"})
 #: Neither numbered on the picture nor told to players; the referee's views keep them.
 ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
 #: an hour's pumping that bailed nothing (R85): a built boat's pumps run every hour
-_IDLE_PUMPS = "The bilge pumps bail out nothing"
+IDLE_PUMPS = "The bilge pumps bail out nothing"
 _JSON_COLUMNS_VOYAGES = ("state",)
 
 
@@ -576,7 +576,7 @@ def is_routine(event: dict[str, Any]) -> bool:
     return (
         kind in ROUTINE_KINDS
         or (kind == "aground" and text == STUCK_TEXT)
-        or text.startswith(_IDLE_PUMPS)
+        or text.startswith(IDLE_PUMPS)
     )
 
 

@@ -135,13 +135,37 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
             s["declared"],
             "off balance" if s["off_balance"] else "",
             s.get("state", ""),
-            "; ".join(s["damage"]),
+            len(s["damage"]) or "",
         ]
         for s in data["sides"]
     ]
-    click.echo(
-        table(rows, ["side", "kind", "tier", "speed", "declared", "crew", "state", "damage so far"])
-    )
+    click.echo(table(rows, ["side", "kind", "tier", "speed", "declared", "crew", "state", "blows"]))
+    _show_damage(data["sides"])
+
+
+#: the width "damage so far" is wrapped to (one blow's text ran to ~400 characters)
+DAMAGE_WIDTH = 88
+
+
+def _show_damage(sides: list[dict[str, Any]]) -> None:
+    """Each side's damage so far as a list under the table, one wrapped item a blow."""
+    import textwrap
+
+    hurt = [s for s in sides if s["damage"]]
+    if not hurt:
+        return
+    click.echo("Damage so far:")
+    for s in hurt:
+        click.echo(f"  {s['name']}:")
+        for blow in s["damage"]:
+            click.echo(
+                textwrap.fill(
+                    " ".join(str(blow).split()),
+                    DAMAGE_WIDTH,
+                    initial_indent="    - ",
+                    subsequent_indent="      ",
+                )
+            )
 
 
 @encounter.command("start")

@@ -325,17 +325,34 @@ def advance(
         )
         return
     # in the order they happened (R52: each at its minute): the engine logs each ship's hour
-    # in turn, so one ship's 15:25 came after another's 15:59. --quiet keeps what stopped the
-    # advance ("Stopped: Gull: encounter" alone did not say it was a Sea Serpent)
-    for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
-        if not e.halt and (quiet or (e.event.kind == "coast" and not e.event.changes)):
+    # in turn, so one ship's 15:25 came after another's 15:59; the storm cells that formed
+    # (R61, R62) among them at their hour. --quiet keeps what stopped the advance ("Stopped:
+    # Gull: encounter" alone did not say it was a Sea Serpent); a routine line that changed
+    # nothing (a clear sea, pumps that bailed nothing: every hour of a built boat in port)
+    # is the log's, not the table's
+    from voyage.actions.weather import weather_moments
+    from voyage.outputs.export import IDLE_PUMPS
+
+    said: list[tuple[int, int, list[str]]] = []
+    for e in result.events:
+        routine = not e.event.changes and (
+            e.event.kind == "coast" or e.event.text.startswith(IDLE_PUMPS)
+        )
+        if not e.halt and (quiet or routine):
             continue
         text = e.event.text
         if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
             text = f"{e.ship}: {text}"
-        click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
-        for r in e.event.rolls:
-            click.echo(f"      {r.line()}")
+        lines = [f"{format_time(cal, e.clock, e.event.minute)}  {text}"]
+        lines += [f"      {r.line()}" for r in e.event.rolls]
+        said.append((e.clock, e.event.minute or 0, lines))
+    if not quiet:
+        said += [
+            (hour, 0, [line]) for hour, line in weather_moments(camp, result.start, result.end)
+        ]
+    for _, _, lines in sorted(said, key=lambda s: (s[0], s[1])):
+        for line in lines:
+            click.echo(line)
     last: dict[str, Any] = {}
     for row in result.rows:
         last[row.ship] = row
@@ -353,11 +370,6 @@ def advance(
             f"  {row.ship}: {row.hex}, {word}, speed {speed}, "
             f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
-    if not quiet:
-        from voyage.actions.weather import weather_lines
-
-        for line in weather_lines(camp, result.start, result.end):
-            click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
     if result.in_port:
         click.echo(
             "Every ship is in port: the clock (and the weather) moved on "
@@ -367,7 +379,35 @@ def advance(
         ran = plural(result.hours_run, "hour")
         click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
-        click.echo(f"Stopped: {result.stopped}.")
+        click.echo(f"Stopped: {_stopped_by(result)}.")
+
+
+def _stopped_by(result: Any) -> str:
+    """Why the advance stopped, naming the event when ``--until event`` found one (it said
+    "Stopped: an event." and no more): ``an event: Gull: A Sea Serpent rises ...``."""
+    if result.stopped != "an event":
+        return str(result.stopped)
+    from voyage.engine.clock import ROUTINE_KINDS
+
+    last = result.end - 1
+    news = [
+        e
+        for e in result.events
+        if e.clock == last and (e.event.kind not in ROUTINE_KINDS or e.event.changes)
+    ]
+    if not news:
+        return "an event"
+    told = "; ".join(
+        f"{e.ship}: {_first_sentence(e.event.text)}" if e.ship else _first_sentence(e.event.text)
+        for e in news[:3]
+    )
+    return f"an event: {told}" + (f" (and {len(news) - 3} more)" if len(news) > 3 else "")
+
+
+def _first_sentence(text: str) -> str:
+    """An event's text up to its first full stop (a line, not a paragraph)."""
+    head = text.split(". ", 1)[0].rstrip(".")
+    return head if len(head) <= 100 else head[:99].rstrip() + "…"
 
 
 def _near_word(until: str) -> None:

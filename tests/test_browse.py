@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from conftest import db_contents, ok, refused
 
 from voyage.outputs.browse import datasette_app
@@ -133,3 +134,46 @@ def test_without_datasette_the_refusal_installs_it_beside_this_voyage(
     assert "voyage[browse]" not in line
     assert f"{sys.executable} -m pip install 'datasette>=0.65,<0.66'" in line
     assert "pip install '.[browse]'" in line  # from voyage's own folder
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_browse_says_serving_only_once_the_port_is_bound(runner, db: Path, monkeypatch):
+    import socket
+
+    import voyage.outputs.browse as browse
+
+    ok(runner, "map", "load", "salt_reach")
+    port = _free_port()
+    seen: list[object] = []
+
+    def fake_serve(path: Path, title: str, sock: socket.socket) -> None:
+        # the port is ours before a word is said: another bind on it fails
+        seen.append(sock.getsockname())
+        with socket.socket() as other, pytest.raises(OSError):
+            other.bind(("127.0.0.1", port))
+        sock.close()
+
+    monkeypatch.setattr(browse, "serve", fake_serve)
+    out = ok(runner, "browse", "--port", str(port))
+    assert seen == [("127.0.0.1", port)]
+    assert out.startswith("Serving ") and f"at http://127.0.0.1:{port}/ " in out
+
+
+def test_browse_refuses_a_port_in_use_in_one_line_and_never_says_serving(runner, db: Path):
+    import socket
+
+    ok(runner, "map", "load", "salt_reach")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        message = refused(runner, "browse", "--port", str(port))
+    assert "Serving" not in message
+    assert f"port {port}" in message and "--port" in message

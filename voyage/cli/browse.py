@@ -29,11 +29,12 @@ def browse(db_path: str, host: str, port: int) -> None:
     """
     from pathlib import Path
 
-    from voyage.outputs.browse import datasette_app, serve
+    from voyage.outputs import browse as served
     from voyage.store.campaign import campaign_title
 
     path = Path(db_path)
     title = campaign_title(path)
-    datasette_app(path, title)  # a missing Datasette stops here, with the install line
+    served.datasette_app(path, title)  # a missing Datasette stops here, with the install line
+    sock = served.bind(host, port)  # a port in use stops here, before a word of serving
     click.echo(f"Serving {title} read-only at http://{host}:{port}/ (Ctrl-C stops).")
-    serve(path, title, host, port)
+    served.serve(path, title, sock)

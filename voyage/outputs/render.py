@@ -445,7 +445,7 @@ def draw_map(
         raise MapError(
             f"--labels writes the name of every hex: {len(geometry.names)} hexes are too many "
             f"to read (at most {MAX_LABELLED_HEXES}): label part of the map with "
-            f"--around HEX --radius N (N up to {_labelled_radius()})"
+            f"--around HEX --radius N (N up to {labelled_radius()})"
         )
     marks = as_marks(marks)
     storm_set = {hexmap.canonical(h) for h in storms}
@@ -841,9 +841,12 @@ def _in_order_of_first_use(fills: Any) -> list[int]:
     return [int(k) for _, k in sorted(zip(first.tolist(), found.tolist(), strict=True))]
 
 
-def _labelled_radius() -> int:
+def labelled_radius() -> int:
+    """The largest --radius that --labels accepts wherever --around is: a crop is a
+    rectangle of (2N + 1) x (2N + 1) hexes (:func:`crop_box`), at most
+    :data:`MAX_LABELLED_HEXES` of them."""
     radius = 0
-    while 3 * (radius + 1) * (radius + 2) + 1 <= MAX_LABELLED_HEXES:
+    while (2 * (radius + 1) + 1) ** 2 <= MAX_LABELLED_HEXES:
         radius += 1
     return radius
 

@@ -221,3 +221,52 @@ def test_box_arithmetic() -> None:
     index.add_segment((100, 0, 100, 50))
     assert index.hits((4, 4, 30, 30)) and not index.hits((5, 5, 30, 30))
     assert index.crosses_line((90, 10, 110, 20)) and not index.crosses_line((0, 10, 20, 20))
+
+
+def _round_trip(status: str = "arrived") -> Any:
+    """A voyage out of 0305 and back to it, with notable events on her last hours there."""
+    from voyage.outputs.export import VoyageLog
+
+    route = ["0305", "0405", "0505", "0405", "0305"]
+    hours = [{"clock": c, "hex": route[min(c // 12, 4)]} for c in range(60)]
+    events = [
+        {"clock": c, "kind": "fire", "text": "Fire", "changes": {"fire": 1}} for c in (50, 55)
+    ]
+    voyage = {"id": 1, "route": route, "position": 4, "ended": 60, "status": status}
+    return VoyageLog("c", "Loop", voyage, hours, events, {})
+
+
+def test_a_voyage_ending_where_it_began_has_one_start_and_end_mark() -> None:
+    from voyage.outputs.exportpicture import picture_marks
+
+    marks = [m for m in picture_marks(_round_trip()) if m.kind != "day"]
+    at_home = [m for m in marks if m.hex == "0305"]
+    assert len(at_home) == 1
+    assert at_home[0].text == "start & end 1-2" and at_home[0].kind == "event"
+    assert not any("end start" in m.text for m in marks)
+
+
+def test_a_ship_sunk_ends_in_a_wreck_mark_named_in_the_legend(tmp_path: Path) -> None:
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.exportpicture import picture_marks, voyage_figure
+
+    log = _round_trip("sunk")
+    marks = [m for m in picture_marks(log) if m.kind != "day"]
+    assert [(m.kind, m.text) for m in marks if m.hex == "0305"] == [("wreck", "start & sank 1-2")]
+    fig = voyage_figure(log, load_map(bundled_campaign("salt_reach")))
+    assert "wreck (sunk or abandoned)" in legend_words(fig)
+    assert [ln.get_marker() for ln in fig.axes[0].lines if ln.get_gid() == "mark:wreck"] == ["X"]
+
+
+def test_map_render_draws_a_wreck_as_a_wreck() -> None:
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.render import draw_map
+
+    sea = load_map(bundled_campaign("salt_reach"))
+    fig = draw_map(sea, ships=[("Gull", "0305"), ("Widow", "0506")], wrecks={"Widow"})
+    markers = {ln.get_marker() for ln in fig.axes[0].lines}
+    assert {"^", "X"} <= markers
+    legend = legend_words(fig)
+    assert "Gull" in legend and "Widow (wreck)" in legend
+    ships = {t for gid, t, _ in label_boxes(fig, with_title=False) if gid == "label:ship"}
+    assert ships == {"Gull", "Widow (wreck)"}

@@ -206,7 +206,7 @@ def render(
     from voyage.outputs.encountermarks import render_places
     from voyage.outputs.weatherplot import render_weather
     from voyage.store.mapstore import current_map, sea_states_for, ship_positions
-    from voyage.store.voyagelog import positions_at, voyage_tracks
+    from voyage.store.voyagelog import lost_by, positions_at, voyage_tracks
     from voyage.tables.calendar import campaign_calendar, clock_text
 
     refuse_existing(out, force)
@@ -218,9 +218,11 @@ def render(
     if hour < camp.clock:  # an hour gone by: the ships where they were, tracks up to it
         ships = positions_at(camp, hour)
         drawn_tracks = voyage_tracks(camp, tracks, until=hour)
+        wrecks = set(lost_by(camp, hour))
     else:  # rafts and people in the water are known as they are now (R71-R74)
         ships = ship_positions(camp) + afloat_marks(camp, compact=True)
         drawn_tracks = voyage_tracks(camp, tracks)
+        wrecks = set(camp.lost_ships())  # sunk or abandoned: drawn as wrecks
     from voyage.cli.progress import progress_bar
     from voyage.outputs.render import RENDER_STEPS
 
@@ -234,6 +236,7 @@ def render(
             around=around,
             radius=radius,
             ships=ships,
+            wrecks=wrecks,
             tracks=drawn_tracks,
             encounters=render_places(camp, tracks, hour),  # encounters marked
             title=title or f"{sea.name}, {clock_text(camp, hour)}",

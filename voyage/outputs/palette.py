@@ -41,6 +41,10 @@ NARROW_COLOUR = (20, 40, 140)
 
 STORM_COLOUR = (40, 40, 60)
 
+#: A wreck (a ship sunk or abandoned) on every picture: a dark X, never a ship's triangle.
+WRECK_COLOUR = (50, 50, 50)
+WRECK_MARKER = "X"
+
 SHIP_COLOURS = [
     (0, 0, 0),
     (230, 110, 0),

@@ -12,7 +12,7 @@ hex lower (``y - 0.5``). y grows upwards, so row 01 is at the top of the picture
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +28,8 @@ from voyage.outputs.palette import (
     NARROW_COLOUR,
     SHIP_COLOURS,
     STORM_COLOUR,
+    WRECK_COLOUR,
+    WRECK_MARKER,
     kind_colour,
     rgb,
 )
@@ -424,6 +426,7 @@ def draw_map(
     tracks: Sequence[tuple[str, Sequence[str]]] = (),
     title: str | None = None,
     marks: Sequence[Mark | tuple[str, str]] = (),
+    wrecks: Collection[str] = (),
     pixels_per_hex: int | None = None,
     overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
@@ -431,14 +434,16 @@ def draw_map(
 ) -> Any:
     """The picture of ``sea_map`` as a matplotlib Figure (Agg canvas), ready to save.
 
-    ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs, ``tracks`` (label,
-    hexes in order) drawn as a line through hex centres ("voyage 2 of Sea Witch" shares
-    Sea Witch's colour), ``marks`` voyage.outputs.picturemarks.Mark (kind, hex, words) or (hex,
-    words) events, ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way
-    they flow (R64). ``labels`` writes every hex's CCRR name where no other word is. With
-    ``around``/``radius`` only that area is drawn. ``overlay(ax, geometry, shown)`` may
-    draw more (the weather of an hour, voyage.outputs.weatherplot) and returns legend handles. Every
-    word is placed in one pass so none covers another (voyage.outputs.picturelabels).
+    ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs (those named in
+    ``wrecks``, sunk or abandoned, drawn as a wreck: an X, not a ship's triangle),
+    ``tracks`` (label, hexes in order) drawn as a line through hex centres ("voyage 2 of Sea
+    Witch" shares Sea Witch's colour), ``marks`` voyage.outputs.picturemarks.Mark (kind,
+    hex, words) or (hex, words) events, ``currents`` (hex, side 0-5 clockwise from N, knots)
+    as arrows the way they flow (R64). ``labels`` writes every hex's CCRR name where no
+    other word is. With ``around``/``radius`` only that area is drawn. ``overlay(ax,
+    geometry, shown)`` may draw more (the weather of an hour, voyage.outputs.weatherplot)
+    and returns legend handles. Every word is placed in one pass so none covers another
+    (voyage.outputs.picturelabels).
     """
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
     if labels and len(geometry.names) > MAX_LABELLED_HEXES:
@@ -476,7 +481,7 @@ def draw_map(
     words += _draw_currents(ax, currents, shown, scale, outline)
     extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
     colour_of, ship_words = _draw_ships_and_tracks(
-        ax, geometry, ships, tracks, shown, scale, outline
+        ax, geometry, ships, tracks, shown, scale, outline, set(wrecks)
     )
     mark_words, mark_handles = draw_marks(ax, geometry, marks, shown, scale, outline)
     obstacles, lines = drawn_obstacles(ax)
@@ -506,7 +511,7 @@ def draw_map(
         )
     handles.extend(extra_handles)
     drawn = [n for n, h in ships if hexmap.canonical(h) in shown]
-    handles += track_and_ship_handles([n for n, _ in tracks], drawn, colour_of)
+    handles += track_and_ship_handles([n for n, _ in tracks], drawn, colour_of, set(wrecks))
     handles += mark_handles
     place_legend(fig, ax, handles, geometry)  # grows the picture, never covers the map
     dpi = fig.dpi
@@ -731,9 +736,11 @@ def _draw_ships_and_tracks(
     shown: set[str],
     scale: float,
     outline: list[Any],
+    wrecks: Collection[str] = (),
 ) -> tuple[dict[str, tuple[float, float, float]], list[Label]]:
     """Each track as a line through hex centres and each ship in the area as a triangle, a
-    ship and her tracks in one colour; the colours, and the ships' names as labels."""
+    ship and her tracks in one colour (a wreck as a dark X with a ring of her colour); the
+    colours, and the ships' names as labels ("Grey Widow (wreck)")."""
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
     colour_of: dict[str, tuple[float, float, float]] = {}
@@ -760,14 +767,15 @@ def _draw_ships_and_tracks(
     words = []
     for ship_name, name in ships:
         x, y = geometry.hex_center(name)
+        lost = ship_name in wrecks
         ax.plot(
             [x],
             [y],
-            marker="^",
-            color=colour_of[ship_name],
-            markersize=10 * scale,
-            markeredgecolor="white",
-            markeredgewidth=1.0,
+            marker=WRECK_MARKER if lost else "^",
+            color=rgb(WRECK_COLOUR) if lost else colour_of[ship_name],
+            markersize=(11 if lost else 10) * scale,
+            markeredgecolor=colour_of[ship_name] if lost else "white",
+            markeredgewidth=1.5 if lost else 1.0,
             zorder=9,
         )
         words.append(
@@ -775,7 +783,7 @@ def _draw_ships_and_tracks(
                 "ship",
                 x,
                 y,
-                ship_name,
+                f"{ship_name} (wreck)" if lost else ship_name,
                 8 * scale,
                 {
                     "weight": "bold",

@@ -270,3 +270,27 @@ def test_map_render_draws_a_wreck_as_a_wreck() -> None:
     assert "Gull" in legend and "Widow (wreck)" in legend
     ships = {t for gid, t, _ in label_boxes(fig, with_title=False) if gid == "label:ship"}
     assert ships == {"Gull", "Widow (wreck)"}
+
+
+def test_the_weather_plot_draws_a_cell_to_scale_in_the_map_render_colours() -> None:
+    """`weather forecast --plot`: a radius-3 major storm is a circle 3.5 hexes round its
+    centre (not a dot), in the colour `map render` shades a major storm (one palette)."""
+    from matplotlib.patches import Circle
+
+    from voyage.map import hexes as hexmap
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs import weatherplot
+    from voyage.outputs.palette import STATE_COLOURS, rgb
+    from voyage.outputs.render import draw_map
+    from voyage.world.cells import StormCell
+
+    cell = StormCell("north", 2, "major", "1510", 3, 30, 12, "N", 4, hexmap.to_cube("1510"))
+    sea = load_map(bundled_campaign("salt_reach"))
+    fig = draw_map(sea, overlay=weatherplot.tracks_overlay([cell]))
+    circles = [p for p in fig.axes[0].patches if isinstance(p, Circle)]
+    assert circles and all(c.get_radius() == 3.5 for c in circles)
+    assert circles[0].get_center() == weatherplot.cube_xy(cell.centre(cell.start_hour))
+    major = rgb(STATE_COLOURS[2])
+    assert all(tuple(c.get_edgecolor()[:3]) == pytest.approx(major) for c in circles)
+    assert weatherplot.STATE_COLOURS[2] == pytest.approx(major)  # what map render shades
+    assert "north/2 major storm" in " ".join(legend_words(fig))

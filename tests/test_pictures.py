@@ -294,3 +294,39 @@ def test_the_weather_plot_draws_a_cell_to_scale_in_the_map_render_colours() -> N
     assert all(tuple(c.get_edgecolor()[:3]) == pytest.approx(major) for c in circles)
     assert weatherplot.STATE_COLOURS[2] == pytest.approx(major)  # what map render shades
     assert "north/2 major storm" in " ".join(legend_words(fig))
+
+
+def test_the_voyage_picture_numbers_the_hexes_the_log_speaks_of(voyage: Any) -> None:
+    """The log says "in 1208": the players' picture writes hex numbers, readable, never
+    over another word, the track's hexes among them."""
+    from voyage.outputs.export import track
+    from voyage.outputs.exportpicture import voyage_figure
+
+    log, sea = voyage
+    fig = voyage_figure(log, sea)
+    placed = label_boxes(fig)
+    hexes = {text for gid, text, _ in placed if gid == "label:hex"}
+    assert len(hexes) > 20
+    assert len(hexes & set(track(log))) >= len(track(log)) // 3
+    assert clashes(placed) == []
+    sizes = {t.get_fontsize() for t in fig.axes[0].texts if t.get_gid() == "label:hex"}
+    assert min(sizes) >= 4.5
+
+
+def test_a_big_crop_numbers_only_the_hexes_near_the_track() -> None:
+    from voyage.map import hexes as hexmap
+    from voyage.outputs.exportpicture import NUMBERED_REACH, numbered_hexes
+
+    sea = sea_of(90, 60)
+    path = [f"{c:02d}30" for c in range(5, 86)]
+    names = numbered_hexes(sea, path, "4530", (45, 30))
+    assert names is not None and set(path) <= set(names)
+    assert all(min(hexmap.distance(n, p) for p in path) <= NUMBERED_REACH for n in names)
+    assert len(names) < 90 * 60 // 5
+
+
+def sea_of(width: int, height: int) -> Any:
+    from voyage.map.seamap import parse_map
+
+    rows = "".join(f"  {'~' * width}\n" for _ in range(height))
+    return parse_map(f"name: open\nrows: |\n{rows}", "open.yaml")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.errors import MapError
 from voyage.base.voyagenames import ship_voyage_name, voyage_name
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SeaMap
@@ -174,7 +175,38 @@ def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
         "currents": [(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
         # encounters marked (R93, R94), numbered unless the event mark there shows it
         "overlay": encounter_overlay(voyage_places(log, numbered)),
+        # the log speaks in hexes: the picture numbers them (R30)
+        "numbered": numbered_hexes(sea_map, path, around, radius),
     }
+
+
+#: Hexes on each side of the track numbered when the picture is too big to number all.
+NUMBERED_REACH = 2
+
+
+def numbered_hexes(
+    sea_map: SeaMap, path: list[str], around: str | None, radius: Any
+) -> list[str] | None:
+    """The hexes whose CCRR a voyage's picture writes: every hex of the crop when it has no
+    more than voyage.outputs.render.MAX_LABELLED_HEXES, else those within
+    :data:`NUMBERED_REACH` of the track (a long voyage on a big map)."""
+    from voyage.outputs.render import MAX_LABELLED_HEXES, MapGeometry
+
+    if not path:
+        return None
+    names = MapGeometry.for_map(sea_map, around, radius).names
+    if len(names) <= MAX_LABELLED_HEXES:
+        return names
+    near: dict[str, None] = {}
+    for name in path:
+        for cube in hexmap.cube_within(hexmap.to_cube(name), NUMBERED_REACH):
+            try:
+                there = hexmap.from_cube(cube)
+            except MapError:
+                continue
+            if sea_map.in_bounds(there):
+                near.setdefault(there, None)
+    return list(near)
 
 
 def voyage_figure(log: VoyageLog, sea_map: SeaMap) -> Any:

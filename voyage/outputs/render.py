@@ -427,6 +427,7 @@ def draw_map(
     title: str | None = None,
     marks: Sequence[Mark | tuple[str, str]] = (),
     wrecks: Collection[str] = (),
+    numbered: Collection[str] | None = None,
     pixels_per_hex: int | None = None,
     overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
@@ -443,7 +444,8 @@ def draw_map(
     other word is. With ``around``/``radius`` only that area is drawn. ``overlay(ax,
     geometry, shown)`` may draw more (the weather of an hour, voyage.outputs.weatherplot)
     and returns legend handles. Every word is placed in one pass so none covers another
-    (voyage.outputs.picturelabels).
+    (voyage.outputs.picturelabels). ``numbered`` writes the CCRR names of just those hexes
+    (near a track, say), as ``labels`` does every hex's.
     """
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
     if labels and len(geometry.names) > MAX_LABELLED_HEXES:
@@ -476,7 +478,9 @@ def draw_map(
         [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
     )
     shown = set(geometry.names)
-    words, narrow = _map_words(ax, sea_map, geometry, labels, scale, outline)
+    if labels:
+        numbered = geometry.names
+    words, narrow = _map_words(ax, sea_map, geometry, numbered or (), scale, outline)
     stormy = _draw_storms(ax, storm_set & shown)
     words += _draw_currents(ax, currents, shown, scale, outline)
     extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
@@ -614,12 +618,13 @@ def _map_words(
     ax: Any,
     sea_map: SeaMap,
     geometry: MapGeometry,
-    labels: bool,
+    numbered: Collection[str],
     scale: float,
     outline: list[Any],
 ) -> tuple[list[Label], list[str]]:
-    """The map's own words as labels (port names, place labels, with ``labels`` every hex's
-    number), and the narrow passages drawn (their hexes are returned for the legend)."""
+    """The map's own words as labels (port names, place labels, the number of each hex of
+    ``numbered`` shown), and the narrow passages drawn (their hexes are returned for the
+    legend)."""
     import numpy as np
     from matplotlib.collections import PolyCollection
 
@@ -685,14 +690,17 @@ def _map_words(
                     rank=3,
                 )
             )
-    if labels:
-        # R30: hex numbers sit at the top of their hex and give way to every other word
+    if numbered:
+        # R30: hex numbers sit at the top of their hex and give way to every other word;
+        # never smaller than a name can be read (on a map drawn small, those with no
+        # room are left out rather than written over each other)
+        wanted = {hexmap.canonical(n) for n in numbered} & shown
         words.extend(
             Label(
                 "hex",
                 *geometry.hex_center(name),
                 name,
-                5.5 * scale,
+                max(5.5 * scale, MIN_NAME_POINTS),
                 {"color": (0.2,) * 3},
                 home=(0.0, 0.3),
                 rank=9,
@@ -700,6 +708,7 @@ def _map_words(
                 fixed=True,
             )
             for name in geometry.names
+            if name in wanted
         )
     return words, narrow
 

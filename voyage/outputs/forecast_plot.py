@@ -63,7 +63,10 @@ def storms_on_the_way(
     ends = [-(-r.arrival // 60) for r in results if r.arrival is not None]
     last = max(ends, default=setup.clock + 7 * 24)
     hours = range(setup.clock, min(max(last, setup.clock + 1), setup.clock + MOST_STORM_HOURS))
-    state = setup.world.sea_state
+    world = getattr(setup, "world", None)
+    if world is None:  # a setup with no world to ask: no storms to draw
+        return {}
+    state = world.sea_state
     worst: dict[str, int] = {}
     for name in names:
         level = max((state(name, hour) for hour in hours), default=0)
@@ -256,7 +259,8 @@ def plot_forecast(
 
     # the plan's name as `voyage plan` gives it ("plan 4, fastest with the currents")
     named = f"plan {plan}, " if plan is not None else ""
-    plan_words = f", {named}{setup.label}" if setup.label else ""
+    label = getattr(setup, "label", "")  # the plan's name (voyage.actions.plan.setup_for)
+    plan_words = f", {named}{label}" if label else ""
     fig.suptitle(
         f"Forecast: {data['ship']} from {place(data['from'])} to {place(data['to'])}{plan_words}, "
         f"{data['runs']:,} runs (seed {data['seed']})",

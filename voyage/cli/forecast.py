@@ -159,7 +159,7 @@ def forecast(
         from voyage.store.mapstore import campaign_chart
 
         chart, _ = campaign_chart(camp)
-        plot_forecast(chart, setup, data, results, plot_path)
+        plot_forecast(chart, setup, data, results, plot_path, plan=plan_number)
     if as_json:
         emit_json(data)
         return

@@ -9,6 +9,7 @@ Datasette is imported only by :func:`datasette_app`, never at start-up.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import shlex
 import socket
@@ -256,9 +257,34 @@ def datasette_app(path: Path, title: str) -> Any:
     )
 
 
-def serve(path: Path, title: str, host: str, port: int) -> None:  # pragma: no cover - a server
-    """Serve the campaign until interrupted (Ctrl-C)."""
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, bound before anything says it serves there;
+    VoyageError in one line when the port is taken or the address is not this machine's."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except OSError:
+        raise VoyageError(f"cannot serve on {host}: no such address on this machine") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise VoyageError(
+                f"port {port} on {host} is in use: choose another with --port N"
+            ) from None
+        raise VoyageError(
+            f"cannot serve on {host} port {port}: {exc.strerror or exc} (try --port N)"
+        ) from None
+    return sock
+
+
+def serve(path: Path, title: str, sock: socket.socket) -> None:  # pragma: no cover - a server
+    """Serve the campaign on the bound ``sock`` (:func:`bind`) until interrupted (Ctrl-C)."""
     ds = datasette_app(path, title)
     import uvicorn
 
-    uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(ds.app(), log_level="warning"))
+    server.run(sockets=[sock])

@@ -252,11 +252,14 @@ def drive(
     (:meth:`voyage.engine.clock.Engine.hour`), quiet ones as cheap as it makes them."""
     clock, end = start, start + limit
     stuck_rolls = engine.world.stuck_escape == "roll"
-    while clock < end and s.active:
+    quick = not engine.rows  # the engine says whether she made way (Engine.made_way)
+    while clock < end and (s.status == "under way" or s.active):
         hour_rows, hour_events = engine.hour(clock)
         clock += 1
         if events is not None and hour_events:
             events.extend(hour_events)
+        if quick and engine.made_way and s.status == "under way":
+            continue  # most hours: still under way (not ended) and making way (not becalmed)
         if ended(s) and not s.emergency:
             break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
         if (

@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import heapq
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -516,8 +517,13 @@ def plan(
     workers: int | None = None,
     pace: str | None = None,
     strain: int = 0,
+    progress: Callable[[int], None] | None = None,
+    estimate: Callable[[float, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Every candidate forecast (the same seed for each), ordered by ``objective``."""
+    """Every candidate forecast (the same seed for each), ordered by ``objective``.
+    ``progress`` is told the runs of each chunk done, over all the routes; ``estimate`` is
+    told once, when the first chunk is in, the seconds the whole plan should take at that
+    pace and the runs it makes in all."""
 
     if objective not in OBJECTIVES:
         raise PlanError(f"--objective must be one of {', '.join(OBJECTIVES)}")
@@ -525,9 +531,17 @@ def plan(
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
 
     rows = []
-    for cand in candidates(camp, ship_name, to, pace, strain):
+    found = candidates(camp, ship_name, to, pace, strain)
+
+    def whole_plan(seconds: float) -> None:  # the first route's pace, for every route
+        if estimate is not None:
+            estimate(seconds * len(found), runs * len(found))
+
+    for cand in found:
         setup = setup_for(camp, ship_name, cand, pace, strain)
-        data, _ = forecast(setup, runs, seed, workers)
+        data, _ = forecast(
+            setup, runs, seed, workers, progress, whole_plan if cand is found[0] else None
+        )
         c = data["chances"]
         arrival = data["arrival_hours"]
         rows.append(

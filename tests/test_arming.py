@@ -40,6 +40,14 @@ def test_every_boat_weapon_is_a_row_with_r87s_figures(book: RuleBook, key: str):
     assert w["carried"] == "built"
 
 
+def test_only_a_homing_torpedo_aims_better_than_plain(book: RuleBook):
+    """R87: "A homing torpedo aims +2, every other weapon +0": the rolled ships' heavy
+    weapons, harpoons and small arms included."""
+    aims = {key: w["aim"] for key, w in book.weapons["weapons"].items()}
+    assert aims.pop("homing-torpedo") == 2
+    assert set(aims.values()) == {0}, aims
+
+
 def test_the_seeds_priced_weapons_agree_with_the_boats_table(book: RuleBook):
     """R87: the Torpedo, Homing Torpedo and (loaded) Depth Charge as Boats in Car Wars
     prices them, the same in the weapons table and the boats table's accessories."""

@@ -18,7 +18,14 @@ from voyage.store.campaigndb import Campaign
 from voyage.store.portfuel import load_fuel, record_sale
 from voyage.vessels.boatpower import set_charge
 from voyage.vessels.boatships import check_built_load
-from voyage.vessels.fittings import anchors_aboard, set_anchors, set_harpoons, set_pumps
+from voyage.vessels.fittings import (
+    anchors_aboard,
+    harpoon_cannon,
+    harpoons_aboard,
+    set_anchors,
+    set_harpoons,
+    set_pumps,
+)
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
 
 
@@ -56,7 +63,21 @@ def roll_ships(
 
 
 def add_ship(camp: Campaign, ship: Ship) -> None:
-    """Keep a ship made as the referee stated her (no rolls)."""
+    """Keep a ship made as the referee stated her (no rolls), with what `ship load` asks of
+    her too: explosive harpoons only with a harpoon cannon (R87, R21), and no Load over
+    twice her Deadweight (R12)."""
+    if harpoons_aboard(ship) and not harpoon_cannon(ship):
+        raise ShipError(
+            f"{ship.name} has no harpoon cannon (R21: a Whaler's standard equipment): "
+            "explosive harpoons are for a ship that carries one; leave out --harpoons"
+        )
+    total = load(ship, camp.rulebook, camp.water_in_load)
+    limit = sinking_load(ship, camp.rulebook)
+    if total > limit:
+        raise ShipError(
+            f"{ship.name} would sink: a load of {total} hlbs is {total - limit} hlbs over twice "
+            f"its Deadweight ({limit} hlbs, R12); carry less"
+        )
     with camp.action("ship add", f"add {ship.name}"):
         camp.add_ship(ship)
 

@@ -229,11 +229,11 @@ def souls(db: Path) -> int:
     return int(aboard) + int(left or 0)
 
 
-def readings_agree(db: Path) -> None:
+def readings_agree(db: Path, names: tuple[str, ...] = (SHIP, PARTNER)) -> None:
     """`status`, `ship list` and `ship show` tell each ship's hex and speed alike."""
     at_sea = {s["ship"]: s for s in json.loads(run(db, "status --json").output)["ships"]}
     listed = {s["name"]: s for s in json.loads(run(db, "ship list --json").output)}
-    for name in (SHIP, PARTNER):
+    for name in names:
         shown = json.loads(run(db, f"ship show {name} --json").output)
         row = listed[name]
         assert shown["hex"] == row["hex"], (name, shown["hex"], row["hex"])

@@ -133,6 +133,8 @@ FEW_RUNS = {
 SETUP: dict[str, list[str]] = {
     "README.md": [],  # the tour starts with `voyage init` in an empty folder
     "docs/calendar.md": [],  # starts with `voyage init` too
+    # a referee's evening, from an empty folder to the players' handouts
+    "docs/session.md": [],
     # A campaign with a house tiers table, as the page's `settings tables` shows: the
     # built-in tables written out by a scratch campaign, all but tiers.yaml dropped, and the
     # campaign made with that folder.

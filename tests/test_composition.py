@@ -128,29 +128,8 @@ ACTIONS: dict[str, list[str]] = {
 PACE = {"built": "pace Dart 30mph", "sub surfaced": "pace Dart 30mph"}
 PACE["sub submerged"] = PACE["sub surfaced"]
 
-#: The known defects being fixed elsewhere, each the exact (kind, state, action) it breaks;
-#: "*" for any. A case made by a defect's command fails at its preparation.
-TOW_CRASH = "tow of a built boat crashes (Fraction is not JSON serializable)"
-BUILT = ("built", "sub surfaced", "sub submerged")
-KNOWN: list[tuple[str, str, str, str]] = [
-    *[(kind, "in tow", "*", TOW_CRASH) for kind in BUILT],
-    *[
-        (kind, state, "towed", TOW_CRASH)
-        for kind in BUILT
-        for state in ("under way", "adrift", "aground", "sinking", "in a fight")
-    ],
-]
-
-
 #: A submersible cannot lie submerged in a port (a dive is for a ship on a voyage, R84).
 NOT_APPLICABLE = {("sub submerged", "in port")}
-
-
-def _known(kind: str, state: str, action: str) -> str | None:
-    for k, s, a, reason in KNOWN:
-        if k in ("*", kind) and s in ("*", state) and a in ("*", action):
-            return reason
-    return None
 
 
 def _steps(kind: str, state: str) -> list[str]:
@@ -176,9 +155,6 @@ PAIRS = [
         state,
         action,
         id=f"{kind}-{state}-{action}",
-        marks=[pytest.mark.xfail(strict=True, reason=reason)]
-        if (reason := _known(kind, state, action))
-        else [],
     )
     for kind in KINDS
     for state in STATES
@@ -327,9 +303,6 @@ STATE_PAIRS = [
         kind,
         state,
         id=f"{kind}-{state}",
-        marks=[pytest.mark.xfail(strict=True, reason=reason)]
-        if (reason := _known(kind, state, "*"))
-        else [],
     )
     for kind in KINDS
     for state in STATES
@@ -380,47 +353,43 @@ def _souls_afloat(db: Path) -> list[dict]:
 
 
 #: What an action must do, beyond the invariants: (kind, state, commands, what must hold
-#: after them, the known defect that stops it or None).
+#: after them, or None).
 EXPECTED = [
     *[
-        ("rolled", "in a fight", [f"encounter ram Dart Gull --kind {kind}"], None, None)
+        ("rolled", "in a fight", [f"encounter ram Dart Gull --kind {kind}"], None)
         for kind in ("head-on", "t-bone", "shunt", "sideswipe")
     ],
     *[
-        ("rolled", "in a fight", [f"encounter shoot Dart --at Gull --weapon {w}"], None, None)
+        ("rolled", "in a fight", [f"encounter shoot Dart --at Gull --weapon {w}"], None)
         for w in ("artillery", "hmg", "harpoon", "rifle")
     ],
-    ("rolled", "under way", ["act Dart tow Gull"], None, None),
-    ("rolled", "under way", ["act Gull tow Dart"], None, None),
-    ("built", "under way", ["act Dart tow Gull"], None, None),
-    ("built", "under way", ["act Gull tow Dart"], None, TOW_CRASH),
+    ("rolled", "under way", ["act Dart tow Gull"], None),
+    ("rolled", "under way", ["act Gull tow Dart"], None),
+    ("built", "under way", ["act Dart tow Gull"], None),
+    ("built", "under way", ["act Gull tow Dart"], None),
     (
         "rolled",
         "crewless",
         ["act Gull rescue --all"],
         lambda db: all(f["state"] != "afloat" or f["kind"] == "raft" for f in _souls_afloat(db)),
-        None,
     ),
     (
         "rolled",
         "adrift",
         ["act Dart course --to 2812"],
         lambda db: _dart(db)["status"] == "under way",
-        "act course on an adrift ship leaves her adrift",
     ),
     (
         "built",
         "in a fight",
         ["encounter shoot Dart --at Gull --weapon homing-torpedo"],
         None,
-        "built boats cannot be armed (R87)",
     ),
     (
         "built",
         "under way",
         ["act Dart abandon"],
         lambda db: any(f["kind"] == "raft" for f in _souls_afloat(db)),
-        "a built boat's bought Life Raft is not a raft",
     ),
     (
         "rolled",
@@ -429,7 +398,6 @@ EXPECTED = [
         lambda db: (
             json.loads(run(db, "ship show Dart --json").output)["equipment"]["harpoons"] == 8
         ),
-        "ship load has no --harpoons",
     ),
 ]
 
@@ -443,9 +411,8 @@ EXPECTED = [
             commands,
             holds,
             id=f"{kind}-{state}-{commands[-1]}",
-            marks=[pytest.mark.xfail(strict=True, reason=known)] if known else [],
         )
-        for kind, state, commands, holds, known in EXPECTED
+        for kind, state, commands, holds in EXPECTED
     ],
 )
 def test_what_the_actions_do(kind, state, commands, holds, prepared, tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -438,6 +439,73 @@ def workers_for(runs: int, workers: int | None) -> int:
     return max(1, min(free_cores(), chunks // CHUNKS_PER_WORKER))
 
 
+#: Seconds a forecast waits for its next chunk of runs before it gives up on its workers
+#: (a chunk takes well under a second; a year-long voyage on a loaded machine, seconds).
+WORKER_WAIT = 600.0
+#: Seconds between looks at the workers while a chunk is awaited.
+WORKER_LOOK = 0.5
+#: Seconds the pool is given to close once every result is in (its workers leave on the
+#: pool's "no more work" message); after that they are killed and the forecast ends.
+SHUTDOWN_WAIT = 5.0
+
+WORKER_DIED = (
+    "a forecast worker process ended before its runs were done (killed, or out of memory): "
+    "run the forecast again, or with --workers 1"
+)
+
+
+def _watched(results: Any, count: int, workers: Sequence[Any]) -> Any:
+    """The ``count`` chunks of ``results`` (a pool's imap) in order, looked after: a
+    worker of ``workers`` that ended (a chunk it held is lost for good: the pool would wait
+    for it for ever) or no chunk for :data:`WORKER_WAIT` seconds ends the forecast in one
+    line (:class:`ForecastError`) instead of a hang."""
+    for _ in range(count):
+        waited = 0.0
+        while True:
+            try:
+                chunk = results.next(timeout=WORKER_LOOK)
+                break
+            except multiprocessing.TimeoutError:
+                if any(p.exitcode is not None for p in workers):
+                    raise ForecastError(WORKER_DIED) from None
+                waited += WORKER_LOOK
+                if waited >= WORKER_WAIT:
+                    raise ForecastError(
+                        f"no forecast worker answered for {WORKER_WAIT:g} s: run the "
+                        "forecast again, or with fewer --runs or --workers 1"
+                    ) from None
+        yield chunk
+
+
+def _in_time(step: Callable[[], None], seconds: float) -> bool:
+    """Run ``step`` in a daemon thread; whether it ended within ``seconds`` (a step that
+    hangs on a lock a killed worker held is left behind, and never waited on again)."""
+    thread = threading.Thread(target=step, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return not thread.is_alive()
+
+
+def _end_pool(pool: Any, closing: Any, clean: bool) -> None:
+    """Close a forecast's pool without ever waiting for ever (the runs are in memory:
+    nothing is lost by killing a worker). With every result in (``clean``), each worker leaves on
+    the pool's own "no more work" message, so none is killed while it holds a queue lock;
+    one that has not left within :data:`SHUTDOWN_WAIT` seconds (stuck on a lock, or
+    killed), or any worker after an error, is killed, and the pool's own shutdown, which
+    may wait on a lock a killed worker held, is given the same time and then left."""
+    closing.value = 1  # the pool's SIGTERM now ends its workers
+    if clean:
+
+        def close() -> None:
+            pool.close()
+            pool.join()
+
+        if _in_time(close, SHUTDOWN_WAIT):
+            return
+    _kill_workers(closing)
+    _in_time(pool.terminate, SHUTDOWN_WAIT)
+
+
 #: The clock a forecast's estimate reads (a test stands a slow one in its place).
 _now = time.perf_counter
 
@@ -481,20 +549,16 @@ def simulate(
 
             # the runs are in memory: a SIGTERM ends it all at once (no pool left waiting)
             closing = context.RawValue("b", 0)
-            with (
-                ending_at_once(lambda: _kill_workers(closing)),
-                context.Pool(workers, initializer=_quiet_worker, initargs=(closing,)) as pool,
-            ):
+            with ending_at_once(lambda: _kill_workers(closing)):
+                pool = context.Pool(workers, initializer=_quiet_worker, initargs=(closing,))
+                clean = False
                 try:
-                    for chunk in pool.imap(_chunk_job, jobs):
+                    members = multiprocessing.active_children()
+                    for chunk in _watched(pool.imap(_chunk_job, jobs), len(jobs), members):
                         told(chunk, rounds)
-                    # every result is in: each worker leaves on the pool's own "no more
-                    # work" message, so none is killed while it holds a queue lock, the
-                    # lock that terminate() would then wait on for ever
-                    pool.close()
-                    pool.join()
+                    clean = True
                 finally:
-                    closing.value = 1  # the pool's SIGTERM now ends its workers
+                    _end_pool(pool, closing, clean)
         else:
             for job in jobs:
                 told(_chunk_job(job), len(jobs))

@@ -37,10 +37,12 @@ sys.path.insert(0, str(ROOT))
 from voyage.dice.roller import Modifier, Roller  # noqa: E402
 from voyage.engine.clock import HourRow  # noqa: E402
 from voyage.map.routetext import route_text  # noqa: E402
+from voyage.map.seamap import SeaMap  # noqa: E402
 from voyage.outputs import export, exportjson, exportmd, handouts  # noqa: E402
 from voyage.store.campaign import create_campaign  # noqa: E402
 from voyage.store.campaigndb import Campaign  # noqa: E402
 from voyage.store.hourdays import write_hours  # noqa: E402
+from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
 
 SHIP = "Long Haul"
@@ -73,9 +75,29 @@ def _event_rows(roller: Roller, day: int, per_day: int) -> list[tuple[int, int, 
     return out
 
 
-def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
-    """A campaign whose one ship has sailed a voyage of ``days`` days."""
+def touring_route(sea_map: SeaMap, hexes: int) -> list[str]:
+    """A route of ``hexes`` hexes from port to port round the map's ports, again and again
+    (a long campaign's voyage criss-crosses its sea)."""
+    ports = [p.name for p in sea_map.ports()]
+    route = [ports[0]]
+    leg = 0
+    while len(route) < hexes:
+        found = sea_map.route(ports[leg % len(ports)], ports[(leg + 1) % len(ports)])
+        route += (found or [])[1:]
+        leg += 1
+    return route[:hexes]
+
+
+def make_campaign(
+    path: Path, days: int, per_day: int, on_map: bool = True, status: str = "arrived"
+) -> Campaign:
+    """A campaign whose one ship has sailed a voyage of ``days`` days: on the Salt Reach,
+    four hexes a day from port to port round the map (``on_map``), else to and fro on a
+    six-hex route with no map loaded; ended ``status`` (``sunk``: a wreck mark)."""
     camp = create_campaign(path, "Bench Reach", 7)
+    route = ROUTE
+    if on_map:
+        route = touring_route(load_into_campaign(camp, "salt_reach"), days * 4)
     with camp.action("ship add", f"add {SHIP}"):
         ship = make_ship(camp.rulebook, SHIP, "trawler", 4, engine_tier=5)
         ship.crew, ship.fuel, ship.cargo = 6, 400, 100
@@ -87,13 +109,13 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
         db["voyages"].insert(
             {
                 "ship": SHIP,
-                "origin": ROUTE[0],
-                "destination": ROUTE[-1],
-                "position": len(ROUTE) - 1,
+                "origin": route[0],
+                "destination": route[-1],
+                "position": len(route) - 1,
                 "progress_miles": 0,
                 "pace": "normal",
                 "strain": 0,
-                "status": "arrived",
+                "status": status,
                 "started": 0,
                 "ended": hours_total - 1,
                 "state": json.dumps({"leaks": []}),
@@ -102,7 +124,7 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
         vid = int(next(db.query("SELECT max(id) AS id FROM voyages"))["id"])
         # the route has its own row (m100, voyage.store.voyagerows)
         # as text since m106 (voyage.map.routetext)
-        db["voyage_routes"].insert({"voyage_id": vid, "route": route_text(ROUTE), "inshore": ""})
+        db["voyage_routes"].insert({"voyage_id": vid, "route": route_text(route), "inshore": ""})
         hours = []
         for clock in range(hours_total):
             hours.append(
@@ -113,7 +135,7 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
                     "clock": clock,
                     "day": clock // 24 + 1,
                     "hour": clock % 24,
-                    "hex": ROUTE[min(len(ROUTE) - 1, clock * len(ROUTE) // hours_total)],
+                    "hex": route[min(len(route) - 1, clock * len(route) // hours_total)],
                     "miles": 6,
                     "speed": 6,
                     "pace": "normal",
@@ -122,7 +144,7 @@ def make_campaign(path: Path, days: int, per_day: int) -> Campaign:
                     "load_category": "half",
                     "water": clock % 7,
                     "leaks": 0,
-                    "status": "under way" if clock < hours_total - 1 else "arrived",
+                    "status": "under way" if clock < hours_total - 1 else status,
                 }
             )
         # as voyage.store.logrows writes them: packed a ship-day to a row (m102)

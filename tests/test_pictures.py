@@ -15,6 +15,7 @@ from voyage.outputs.picturelabels import (
     Label,
     overlaps,
     segment_crosses,
+    written_labels,
 )
 
 
@@ -22,10 +23,9 @@ def label_boxes(fig: Any, with_title: bool = True) -> list[tuple[str, str, tuple
     """(gid, text, box in pixels) of every word placed on the picture (and its title)."""
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
-    texts = [t for ax in fig.axes for t in ax.texts if (t.get_gid() or "").startswith("label:")]
-    if with_title:
-        texts += [t for t in fig.texts if t.get_gid() == "title"]
-    return [
+    words = [(f"label:{w.kind}", w.text, w.box) for ax in fig.axes for w in written_labels(ax)]
+    texts = [t for t in fig.texts if t.get_gid() == "title"] if with_title else []
+    return words + [
         (t.get_gid(), t.get_text(), tuple(t.get_window_extent(renderer).extents)) for t in texts
     ]
 
@@ -205,11 +205,10 @@ def test_placement_keeps_words_apart_and_drops_what_may_go(tmp_path: Path) -> No
         Label("hex", 5, 5, "0505", 9, home=(0, 0), required=False, fixed=True, companions=[dot])
     ]
     written = place_labels(ax, words + hexes)
-    assert [t.get_text() for t in written] == ["word 0", "word 1", "word 2", "word 3"]
+    assert [w.text for w in written] == ["word 0", "word 1", "word 2", "word 3"]
+    assert written == written_labels(ax)  # what was written is on the picture
     assert dot not in ax.lines  # a word dropped takes its mark with it
-    fig.canvas.draw()
-    boxes = [("", t.get_text(), tuple(t.get_window_extent().extents)) for t in written]
-    assert clashes(boxes) == []
+    assert clashes([("", w.text, w.box) for w in written]) == []
 
 
 def test_box_arithmetic() -> None:
@@ -309,7 +308,7 @@ def test_the_voyage_picture_numbers_the_hexes_the_log_speaks_of(voyage: Any) -> 
     assert len(hexes) > 20
     assert len(hexes & set(track(log))) >= len(track(log)) // 3
     assert clashes(placed) == []
-    sizes = {t.get_fontsize() for t in fig.axes[0].texts if t.get_gid() == "label:hex"}
+    sizes = {w.fontsize for w in written_labels(fig.axes[0]) if w.kind == "hex"}
     assert min(sizes) >= 4.5
 
 

@@ -83,7 +83,7 @@ def as_marks(marks: Sequence[Mark | tuple[str, str]]) -> list[Mark]:
 
 
 def draw_marks(
-    ax: Any, geometry: Any, marks: Sequence[Mark], shown: set[str], scale: float, outline: list[Any]
+    ax: Any, geometry: Any, marks: Sequence[Mark], shown: set[str], scale: float, outline: float
 ) -> tuple[list[Label], list[Any]]:
     """Draw each mark in the area shown; its words as a Label for the placement pass, and
     a legend handle for each kind on the picture that the legend names."""
@@ -122,7 +122,7 @@ def draw_marks(
                 {
                     "color": kind.text_colour,
                     "weight": kind.weight,
-                    "path_effects": outline,
+                    "outline": outline,
                     "zorder": kind.zorder,
                 },
                 gap=kind.size * scale * geometry_dpi(ax) / 72 / 2,

@@ -271,13 +271,14 @@ def place_labels(
             hx, hy = to_pixels((label.x + label.home[0], label.y + label.home[1]))
             home = (float(hx), float(hy))
         spots = candidates(label, (float(ax_), float(ay_)), home, w, h)
-        box = choose(label, spots, w, h, taken, bounds)
-        if box is None:
+        spot = choose(label, spots, w, h, taken, bounds)
+        if spot is None:
             for artist in label.companions:
                 artist.remove()
             continue
-        taken.add(box)
-        placed.append((label, (box[0] + PAD, box[1] + PAD, box[2] - PAD, box[3] - PAD), descent))
+        taken.add(spot)
+        inner = (spot[0] + PAD, spot[1] + PAD, spot[2] - PAD, spot[3] - PAD)
+        placed.append((label, inner, descent))
     draw_words(ax, placed)
     return [Written(label.kind, label.text, box, label.fontsize) for label, box, _ in placed]
 
@@ -312,7 +313,7 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
     layers: dict[tuple[Any, ...], list[tuple[Label, Box, float]]] = {}
     for label, box, descent in placed:
         style = label.style
-        key = (
+        look = (
             label.fontsize,
             str(style.get("weight", "normal")),
             str(style.get("style", "normal")),
@@ -320,7 +321,7 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
             float(style.get("outline", 0.0)),
             float(style.get("zorder", 3)),
         )
-        layers.setdefault(key, []).append((label, box, descent))
+        layers.setdefault(look, []).append((label, box, descent))
     glyphs: dict[tuple[str, Any], tuple[Any, Any]] = {}
     drawn = []
     for (_, _, _, colour, outline, zorder), members in layers.items():
@@ -349,7 +350,7 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
             )
             halo.set_gid(gid)
             drawn.append(ax.add_artist(halo))
-        fill = PathPatch(shape, facecolor=colour, edgecolor="none", linewidth=0, zorder=zorder)
+        fill: Any = PathPatch(shape, facecolor=colour, edgecolor="none", linewidth=0, zorder=zorder)
         fill.set_gid(gid)
         fill.words = [Written(lb.kind, lb.text, box, lb.fontsize) for lb, box, _ in members]
         # add_artist, not add_patch: the limits are set, and measuring every curve of

@@ -214,26 +214,36 @@ def choose(
 def measure(
     ax: Any, label: Label, cache: dict[tuple[Any, ...], tuple[float, float, float]]
 ) -> tuple[float, float, float]:
-    """(wide, high) pixels of a label's text as matplotlib lays it out, with its padding,
-    and how far above the bottom of its text the baseline lies. Digits are all one width in
-    the picture's font, so hex numbers are measured once per length."""
+    """(wide, high) pixels of a label's text as the font measures it, with its padding, and
+    how far above the bottom of its text the baseline lies: the line is as high and reaches
+    as low as the text or as "lp" does, whichever is more (within half a pixel of the box
+    matplotlib would give a Text, without making one). Digits are all one width in the
+    picture's font, so hex numbers are measured once per length."""
     text = label.text
-    weight = str(label.style.get("weight", "normal"))
-    style = str(label.style.get("style", "normal"))
-    key = ("0" * len(text) if text.isdigit() else text, label.fontsize, weight, style)
+    key = ("0" * len(text) if text.isdigit() else text, *_look(label))
     if key not in cache:
         renderer = ax.figure.canvas.get_renderer()
-        probe = ax.text(0, 0, key[0], fontsize=label.fontsize, weight=weight, style=style)
-        box = probe.get_window_extent(renderer)
-        font = probe.get_fontproperties()
-        probe.remove()
-        # a line's box reaches as low as the text or as "lp" reaches, whichever is lower
-        descent = max(
-            renderer.get_text_width_height_descent(words, font, ismath=False)[2]
-            for words in (key[0], "lp")
+        font = _font(label)
+        wide, high, low = renderer.get_text_width_height_descent(key[0], font, ismath=False)
+        if (None, *key[1:]) not in cache:
+            cache[(None, *key[1:])] = renderer.get_text_width_height_descent(
+                "lp", font, ismath=False
+            )
+        _, lp_high, lp_low = cache[(None, *key[1:])]
+        cache[key] = (
+            float(wide) + 2 * PAD,
+            float(max(high, lp_high)) + 2 * PAD,
+            float(max(low, lp_low)),
         )
-        cache[key] = (float(box.width) + 2 * PAD, float(box.height) + 2 * PAD, float(descent))
     return cache[key]
+
+
+def _look(label: Label) -> tuple[float, Any, Any]:
+    return (
+        label.fontsize,
+        str(label.style.get("weight", "normal")),
+        str(label.style.get("style", "normal")),
+    )
 
 
 class Written(NamedTuple):
@@ -286,11 +296,8 @@ def place_labels(
 def _font(label: Label) -> Any:
     from matplotlib.font_manager import FontProperties
 
-    return FontProperties(
-        size=label.fontsize,
-        weight=label.style.get("weight", "normal"),
-        style=label.style.get("style", "normal"),
-    )
+    size, weight, style = _look(label)
+    return FontProperties(size=size, weight=weight, style=style)
 
 
 def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]:
@@ -304,7 +311,6 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
     from matplotlib.colors import to_rgba
     from matplotlib.patches import PathPatch
     from matplotlib.path import Path
-    from matplotlib.textpath import TextPath
 
     if not placed:
         return []
@@ -322,18 +328,13 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
             float(style.get("zorder", 3)),
         )
         layers.setdefault(look, []).append((label, box, descent))
-    glyphs: dict[tuple[str, Any], tuple[Any, Any]] = {}
+    glyphs: dict[tuple[str, Any, float], tuple[Any, Any]] = {}
     drawn = []
     for (_, _, _, colour, outline, zorder), members in layers.items():
         vertices, codes = [], []
         for label, box, descent in members:
             font = _font(label)
-            key = (label.text, font)
-            if key not in glyphs:
-                size = label.fontsize * pixels_per_point
-                path = TextPath((0, 0), label.text, size=size, prop=font)
-                glyphs[key] = (path.vertices, path.codes)
-            verts, kinds = glyphs[key]
+            verts, kinds = _letters(label.text, font, label.fontsize * pixels_per_point, glyphs)
             vertices.append(verts + (box[0], box[1] + descent))
             codes.append(kinds)
         shape = Path(to_data(np.concatenate(vertices)), np.concatenate(codes))
@@ -357,6 +358,33 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
         # every letter to widen them would cost more than drawing them
         drawn.append(ax.add_artist(fill))
     return drawn
+
+
+def _letters(
+    text: str, font: Any, size: float, cache: dict[tuple[str, Any, float], tuple[Any, Any]]
+) -> tuple[Any, Any]:
+    """(vertices, codes) of ``text``'s letters at ``size`` pixels, the baseline's start at
+    (0, 0). A number (a hex's CCRR) is put together from its digits, each outlined once:
+    the font's digits are all one width and never kerned, so the shape is the same as the
+    whole number's, for a fraction of the work on a picture numbering hundreds of hexes."""
+    import numpy as np
+    from matplotlib.textpath import TextPath
+
+    def whole(words: str) -> tuple[Any, Any]:
+        if (words, font, size) not in cache:
+            path = TextPath((0, 0), words, size=size, prop=font)
+            cache[words, font, size] = (path.vertices, path.codes)
+        return cache[words, font, size]
+
+    if not (text.isascii() and text.isdigit() and len(text) > 1):
+        return whole(text)
+    one, two = whole("0")[0], whole("00")[0]
+    step = (two[:, 0].max() - two[:, 0].min()) - (one[:, 0].max() - one[:, 0].min())
+    parts = [whole(d) for d in text]
+    shift = np.repeat(np.arange(len(text)) * step, [len(v) for v, _ in parts])
+    vertices = np.concatenate([v for v, _ in parts])
+    vertices[:, 0] += shift
+    return vertices, np.concatenate([c for _, c in parts])
 
 
 def written_labels(ax: Any) -> list[Written]:

@@ -329,3 +329,50 @@ def sea_of(width: int, height: int) -> Any:
 
     rows = "".join(f"  {'~' * width}\n" for _ in range(height))
     return parse_map(f"name: open\nrows: |\n{rows}", "open.yaml")
+
+
+def test_a_hex_passed_again_and_again_lists_its_first_events_and_how_many_more() -> None:
+    from voyage.outputs.exportpicture import _number_list
+
+    assert _number_list([3]) == "3"
+    assert _number_list([3, 4, 5]) == "3-5"
+    assert _number_list([2, 7]) == "2, 7"
+    assert _number_list([1, 2, 3, 7, 9]) == "1-3, 7, 9"
+    assert _number_list([18, 133, 248, 363, 478]) == "18, 133 and 3 more"
+    assert _number_list([1, 2, 10, 20, 21, 22]) == "1-2, 10, 20-22"  # no shorter cut
+    assert _number_list([1, 2, 10, 20, 21, 22, 30]) == "1-2, 10 and 4 more"
+
+
+def test_the_letters_of_a_word_fill_the_box_it_was_placed_in(tmp_path: Path) -> None:
+    """Words are drawn as the outlines of their letters: the ink of each lies inside the
+    box the placement gave it, and fills most of its width (a number put together digit
+    by digit as much as a name)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from voyage.outputs.picturelabels import place_labels
+
+    fig = Figure(figsize=(4, 2), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 40)
+    ax.set_ylim(0, 20)
+    ax.set_axis_off()
+    words = [
+        Label("hex", 10, 10, "0305", 12, home=(0, 0), fixed=True),
+        Label("port", 30, 10, "Gullhaven", 12, {"weight": "bold"}, home=(0, 0), fixed=True),
+    ]
+    written = place_labels(ax, words)
+    fig.canvas.draw()
+    ink = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].min(axis=2) < 128
+    height = ink.shape[0]
+    for word in written:
+        left, bottom, right, top = word.box
+        rows, cols = np.nonzero(ink[:, int(left) - 2 : int(right) + 3])
+        ys = height - rows  # pixels from the bottom, as the boxes count
+        assert ys.min() >= bottom - 1 and ys.max() <= top + 1, word
+        assert cols.max() - cols.min() >= 0.8 * (right - left), word

@@ -15,6 +15,7 @@ from voyage.outputs.picturelabels import (
     Label,
     overlaps,
     segment_crosses,
+    written_labels,
 )
 
 
@@ -22,10 +23,9 @@ def label_boxes(fig: Any, with_title: bool = True) -> list[tuple[str, str, tuple
     """(gid, text, box in pixels) of every word placed on the picture (and its title)."""
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
-    texts = [t for ax in fig.axes for t in ax.texts if (t.get_gid() or "").startswith("label:")]
-    if with_title:
-        texts += [t for t in fig.texts if t.get_gid() == "title"]
-    return [
+    words = [(f"label:{w.kind}", w.text, w.box) for ax in fig.axes for w in written_labels(ax)]
+    texts = [t for t in fig.texts if t.get_gid() == "title"] if with_title else []
+    return words + [
         (t.get_gid(), t.get_text(), tuple(t.get_window_extent(renderer).extents)) for t in texts
     ]
 
@@ -205,11 +205,10 @@ def test_placement_keeps_words_apart_and_drops_what_may_go(tmp_path: Path) -> No
         Label("hex", 5, 5, "0505", 9, home=(0, 0), required=False, fixed=True, companions=[dot])
     ]
     written = place_labels(ax, words + hexes)
-    assert [t.get_text() for t in written] == ["word 0", "word 1", "word 2", "word 3"]
+    assert [w.text for w in written] == ["word 0", "word 1", "word 2", "word 3"]
+    assert written == written_labels(ax)  # what was written is on the picture
     assert dot not in ax.lines  # a word dropped takes its mark with it
-    fig.canvas.draw()
-    boxes = [("", t.get_text(), tuple(t.get_window_extent().extents)) for t in written]
-    assert clashes(boxes) == []
+    assert clashes([("", w.text, w.box) for w in written]) == []
 
 
 def test_box_arithmetic() -> None:
@@ -309,7 +308,7 @@ def test_the_voyage_picture_numbers_the_hexes_the_log_speaks_of(voyage: Any) -> 
     assert len(hexes) > 20
     assert len(hexes & set(track(log))) >= len(track(log)) // 3
     assert clashes(placed) == []
-    sizes = {t.get_fontsize() for t in fig.axes[0].texts if t.get_gid() == "label:hex"}
+    sizes = {w.fontsize for w in written_labels(fig.axes[0]) if w.kind == "hex"}
     assert min(sizes) >= 4.5
 
 
@@ -330,3 +329,50 @@ def sea_of(width: int, height: int) -> Any:
 
     rows = "".join(f"  {'~' * width}\n" for _ in range(height))
     return parse_map(f"name: open\nrows: |\n{rows}", "open.yaml")
+
+
+def test_a_hex_passed_again_and_again_lists_its_first_events_and_how_many_more() -> None:
+    from voyage.outputs.exportpicture import _number_list
+
+    assert _number_list([3]) == "3"
+    assert _number_list([3, 4, 5]) == "3-5"
+    assert _number_list([2, 7]) == "2, 7"
+    assert _number_list([1, 2, 3, 7, 9]) == "1-3, 7, 9"
+    assert _number_list([18, 133, 248, 363, 478]) == "18, 133 and 3 more"
+    assert _number_list([1, 2, 10, 20, 21, 22]) == "1-2, 10, 20-22"  # no shorter cut
+    assert _number_list([1, 2, 10, 20, 21, 22, 30]) == "1-2, 10 and 4 more"
+
+
+def test_the_letters_of_a_word_fill_the_box_it_was_placed_in(tmp_path: Path) -> None:
+    """Words are drawn as the outlines of their letters: the ink of each lies inside the
+    box the placement gave it, and fills most of its width (a number put together digit
+    by digit as much as a name)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from voyage.outputs.picturelabels import place_labels
+
+    fig = Figure(figsize=(4, 2), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, 40)
+    ax.set_ylim(0, 20)
+    ax.set_axis_off()
+    words = [
+        Label("hex", 10, 10, "0305", 12, home=(0, 0), fixed=True),
+        Label("port", 30, 10, "Gullhaven", 12, {"weight": "bold"}, home=(0, 0), fixed=True),
+    ]
+    written = place_labels(ax, words)
+    fig.canvas.draw()
+    ink = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].min(axis=2) < 128
+    height = ink.shape[0]
+    for word in written:
+        left, bottom, right, top = word.box
+        rows, cols = np.nonzero(ink[:, int(left) - 2 : int(right) + 3])
+        ys = height - rows  # pixels from the bottom, as the boxes count
+        assert ys.min() >= bottom - 1 and ys.max() <= top + 1, word
+        assert cols.max() - cols.min() >= 0.8 * (right - left), word

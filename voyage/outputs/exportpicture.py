@@ -107,11 +107,27 @@ def day_marks(log: VoyageLog) -> list[Mark]:
     ]
 
 
+#: Runs of event numbers written in one hex's label before the rest are counted: a hex a
+#: long voyage passes again and again holds dozens of events, and their numbers in full
+#: would run across the picture ("18, 133 and 15 more" says where to look and how many).
+MOST_NUMBER_RUNS = 2
+
+
 def _number_list(numbers: list[int]) -> str:
-    """``3``, ``3-5``, ``2, 7``: event numbers as short as they go."""
-    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
-        return f"{numbers[0]}-{numbers[-1]}"
-    return ", ".join(str(n) for n in numbers)
+    """``3``, ``3-5``, ``2, 7``, ``1-3, 7``: event numbers as short as they go; past
+    :data:`MOST_NUMBER_RUNS` runs, the first runs and how many events are left
+    (``18, 133 and 15 more``)."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    words = [str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs]
+    if len(runs) <= MOST_NUMBER_RUNS + 1:  # "2, 7, 9" is no longer than "2, 7 and 1 more"
+        return ", ".join(words)
+    left = sum(len(r) for r in runs[MOST_NUMBER_RUNS:])
+    return f"{', '.join(words[:MOST_NUMBER_RUNS])} and {left} more"
 
 
 def picture_area(log: VoyageLog, margin: int = 2) -> tuple[str | None, tuple[int, int] | None]:

@@ -11,15 +11,15 @@ with nowhere to go is dropped when it may be (hex numbers, day marks, current kn
 otherwise written where it covers least. The order and the candidates are fixed, so the
 same picture is drawn the same way every time.
 
-Only :func:`place_labels` touches matplotlib (through the axes it is given); the box
-arithmetic is plain Python.
+Only :func:`place_labels` and :func:`draw_words` touch matplotlib (through the axes they
+are given); the box arithmetic is plain Python.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 #: A box in the picture's pixels: (left, bottom, right, top), y upwards (matplotlib's
 #: display coordinates).
@@ -212,29 +212,57 @@ def choose(
 
 
 def measure(
-    ax: Any, label: Label, cache: dict[tuple[Any, ...], tuple[float, float]]
-) -> tuple[float, float]:
-    """(wide, high) pixels of a label's text as matplotlib lays it out, with its padding.
-    Digits are all one width in the picture's font, so hex numbers are measured once per
-    length."""
+    ax: Any, label: Label, cache: dict[tuple[Any, ...], tuple[float, float, float]]
+) -> tuple[float, float, float]:
+    """(wide, high) pixels of a label's text as the font measures it, with its padding, and
+    how far above the bottom of its text the baseline lies: the line is as high and reaches
+    as low as the text or as "lp" does, whichever is more (within half a pixel of the box
+    matplotlib would give a Text, without making one). Digits are all one width in the
+    picture's font, so hex numbers are measured once per length."""
     text = label.text
-    weight = str(label.style.get("weight", "normal"))
-    style = str(label.style.get("style", "normal"))
-    key = ("0" * len(text) if text.isdigit() else text, label.fontsize, weight, style)
+    key = ("0" * len(text) if text.isdigit() else text, *_look(label))
     if key not in cache:
-        probe = ax.text(0, 0, key[0], fontsize=label.fontsize, weight=weight, style=style)
-        box = probe.get_window_extent(ax.figure.canvas.get_renderer())
-        probe.remove()
-        cache[key] = (float(box.width) + 2 * PAD, float(box.height) + 2 * PAD)
+        renderer = ax.figure.canvas.get_renderer()
+        font = _font(label)
+        wide, high, low = renderer.get_text_width_height_descent(key[0], font, ismath=False)
+        if (None, *key[1:]) not in cache:
+            cache[(None, *key[1:])] = renderer.get_text_width_height_descent(
+                "lp", font, ismath=False
+            )
+        _, lp_high, lp_low = cache[(None, *key[1:])]
+        cache[key] = (
+            float(wide) + 2 * PAD,
+            float(max(high, lp_high)) + 2 * PAD,
+            float(max(low, lp_low)),
+        )
     return cache[key]
+
+
+def _look(label: Label) -> tuple[float, Any, Any]:
+    return (
+        label.fontsize,
+        str(label.style.get("weight", "normal")),
+        str(label.style.get("style", "normal")),
+    )
+
+
+class Written(NamedTuple):
+    """A label as written: its kind, its words, the box (pixels, y upwards) its text
+    fills, the padding left out, and its size in points."""
+
+    kind: str
+    text: str
+    box: Box
+    fontsize: float
 
 
 def place_labels(
     ax: Any, labels: Sequence[Label], obstacles: Iterable[Box] = (), lines: Iterable[Segment] = ()
-) -> list[Any]:
-    """Write ``labels`` on ``ax`` (limits already set) without overlaps; the Text artists
-    written, each with gid ``label:<kind>``. ``obstacles`` are boxes (pixels) no label may
-    cover (the marks); ``lines`` segments (pixels) a label keeps clear of where it can."""
+) -> list[Written]:
+    """Write ``labels`` on ``ax`` (limits already set) without overlaps; what was written,
+    in the order placed. ``obstacles`` are boxes (pixels) no label may cover (the marks);
+    ``lines`` segments (pixels) a label keeps clear of where it can. The words are drawn as
+    outlines of their letters, one layer for each look (:func:`draw_words`)."""
     renderer = ax.figure.canvas.get_renderer()
     taken = BoxIndex()
     for box in obstacles:
@@ -242,31 +270,127 @@ def place_labels(
     for seg in lines:
         taken.add_segment(seg)
     to_pixels = ax.transData.transform
-    from_pixels = ax.transData.inverted().transform
     bounds: Box = tuple(ax.get_window_extent(renderer).extents)  # type: ignore[assignment]
-    written = []
-    sizes: dict[tuple[Any, ...], tuple[float, float]] = {}
+    placed: list[tuple[Label, Box, float]] = []
+    sizes: dict[tuple[Any, ...], tuple[float, float, float]] = {}
     for label in sorted(labels, key=lambda lb: lb.rank):  # stable: equal ranks keep order
-        w, h = measure(ax, label, sizes)
+        w, h, descent = measure(ax, label, sizes)
         ax_, ay_ = to_pixels((label.x, label.y))
         home = None
         if label.home is not None:
             hx, hy = to_pixels((label.x + label.home[0], label.y + label.home[1]))
             home = (float(hx), float(hy))
         spots = candidates(label, (float(ax_), float(ay_)), home, w, h)
-        placed = choose(label, spots, w, h, taken, bounds)
-        if placed is None:
+        spot = choose(label, spots, w, h, taken, bounds)
+        if spot is None:
             for artist in label.companions:
                 artist.remove()
             continue
-        taken.add(placed)
-        x, y = from_pixels(((placed[0] + placed[2]) / 2, (placed[1] + placed[3]) / 2))
-        text = ax.text(
-            x, y, label.text, ha="center", va="center", fontsize=label.fontsize, **label.style
+        taken.add(spot)
+        inner = (spot[0] + PAD, spot[1] + PAD, spot[2] - PAD, spot[3] - PAD)
+        placed.append((label, inner, descent))
+    draw_words(ax, placed)
+    return [Written(label.kind, label.text, box, label.fontsize) for label, box, _ in placed]
+
+
+def _font(label: Label) -> Any:
+    from matplotlib.font_manager import FontProperties
+
+    size, weight, style = _look(label)
+    return FontProperties(size=size, weight=weight, style=style)
+
+
+def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]:
+    """Draw each label's text filling its box (its baseline the given pixels above the
+    box's bottom, as :func:`measure` found it), as the outlines of its letters: all the
+    labels of one look (size, weight, slant, colour, white outline, layer) as one path, so
+    a picture with hundreds of hex numbers draws a handful of shapes, not hundreds of texts.
+    Each path's gid is ``label:<kind>`` of its first label; the patches drawn are returned.
+    The letters sit where matplotlib would write the same text centred in the box."""
+    import numpy as np
+    from matplotlib.colors import to_rgba
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
+
+    if not placed:
+        return []
+    pixels_per_point = ax.figure.dpi / 72
+    to_data = ax.transData.inverted().transform
+    layers: dict[tuple[Any, ...], list[tuple[Label, Box, float]]] = {}
+    for label, box, descent in placed:
+        style = label.style
+        look = (
+            label.fontsize,
+            str(style.get("weight", "normal")),
+            str(style.get("style", "normal")),
+            to_rgba(style.get("color", "black")),
+            float(style.get("outline", 0.0)),
+            float(style.get("zorder", 3)),
         )
-        text.set_gid(f"label:{label.kind}")
-        written.append(text)
-    return written
+        layers.setdefault(look, []).append((label, box, descent))
+    glyphs: dict[tuple[str, Any, float], tuple[Any, Any]] = {}
+    drawn = []
+    for (_, _, _, colour, outline, zorder), members in layers.items():
+        vertices, codes = [], []
+        for label, box, descent in members:
+            font = _font(label)
+            verts, kinds = _letters(label.text, font, label.fontsize * pixels_per_point, glyphs)
+            vertices.append(verts + (box[0], box[1] + descent))
+            codes.append(kinds)
+        shape = Path(to_data(np.concatenate(vertices)), np.concatenate(codes))
+        gid = f"label:{members[0][0].kind}"
+        if outline:
+            halo = PathPatch(
+                shape,
+                facecolor="none",
+                edgecolor="white",
+                linewidth=outline,
+                joinstyle="round",
+                capstyle="round",
+                zorder=zorder,
+            )
+            halo.set_gid(gid)
+            drawn.append(ax.add_artist(halo))
+        fill: Any = PathPatch(shape, facecolor=colour, edgecolor="none", linewidth=0, zorder=zorder)
+        fill.set_gid(gid)
+        fill.words = [Written(lb.kind, lb.text, box, lb.fontsize) for lb, box, _ in members]
+        # add_artist, not add_patch: the limits are set, and measuring every curve of
+        # every letter to widen them would cost more than drawing them
+        drawn.append(ax.add_artist(fill))
+    return drawn
+
+
+def _letters(
+    text: str, font: Any, size: float, cache: dict[tuple[str, Any, float], tuple[Any, Any]]
+) -> tuple[Any, Any]:
+    """(vertices, codes) of ``text``'s letters at ``size`` pixels, the baseline's start at
+    (0, 0). A number (a hex's CCRR) is put together from its digits, each outlined once:
+    the font's digits are all one width and never kerned, so the shape is the same as the
+    whole number's, for a fraction of the work on a picture numbering hundreds of hexes."""
+    import numpy as np
+    from matplotlib.textpath import TextPath
+
+    def whole(words: str) -> tuple[Any, Any]:
+        if (words, font, size) not in cache:
+            path = TextPath((0, 0), words, size=size, prop=font)
+            cache[words, font, size] = (path.vertices, path.codes)
+        return cache[words, font, size]
+
+    if not (text.isascii() and text.isdigit() and len(text) > 1):
+        return whole(text)
+    one, two = whole("0")[0], whole("00")[0]
+    step = (two[:, 0].max() - two[:, 0].min()) - (one[:, 0].max() - one[:, 0].min())
+    parts = [whole(d) for d in text]
+    shift = np.repeat(np.arange(len(text)) * step, [len(v) for v, _ in parts])
+    vertices = np.concatenate([v for v, _ in parts])
+    vertices[:, 0] += shift
+    return vertices, np.concatenate([c for _, c in parts])
+
+
+def written_labels(ax: Any) -> list[Written]:
+    """Every label :func:`draw_words` wrote on ``ax``: what a test or a caller reads back
+    (the words are shapes on the picture, not texts)."""
+    return [w for artist in ax.get_children() for w in getattr(artist, "words", ())]
 
 
 def marker_box(centre: tuple[float, float], points: float, dpi: float) -> Box:

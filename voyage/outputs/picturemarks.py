@@ -83,7 +83,7 @@ def as_marks(marks: Sequence[Mark | tuple[str, str]]) -> list[Mark]:
 
 
 def draw_marks(
-    ax: Any, geometry: Any, marks: Sequence[Mark], shown: set[str], scale: float, outline: list[Any]
+    ax: Any, geometry: Any, marks: Sequence[Mark], shown: set[str], scale: float, outline: float
 ) -> tuple[list[Label], list[Any]]:
     """Draw each mark in the area shown; its words as a Label for the placement pass, and
     a legend handle for each kind on the picture that the legend names."""
@@ -91,27 +91,34 @@ def draw_marks(
 
     labels: list[Label] = []
     present: list[str] = []
-    for mark in marks:
-        if hexmap.canonical(mark.hex) not in shown:
+    ours = [m for m in marks if hexmap.canonical(m.hex) in shown]
+    line_of: dict[int, Any] = {}  # the line each mark is drawn in, by its place in ``ours``
+    for name in dict.fromkeys(m.kind for m in ours):
+        kind = MARK_KINDS[name]
+        these = [i for i, m in enumerate(ours) if m.kind == name]
+        # one line of markers for all the marks of a kind; a kind whose marks may be
+        # dropped with their words (day marks) has a line for each mark
+        for group in [these] if kind.required else [[i] for i in these]:
+            centres = [geometry.hex_center(ours[i].hex) for i in group]
+            (drawn,) = ax.plot(
+                [x for x, _ in centres],
+                [y for _, y in centres],
+                marker=kind.marker,
+                color=kind.face,
+                markersize=kind.size * scale,
+                markeredgecolor=kind.edge,
+                markeredgewidth=kind.edge_width,
+                linestyle="none",
+                zorder=kind.zorder,
+            )
+            drawn.set_gid(f"mark:{name}")
+            line_of.update(dict.fromkeys(group, drawn))
+        present.append(name)
+    for i, mark in enumerate(ours):
+        if not mark.text:
             continue
         kind = MARK_KINDS[mark.kind]
         x, y = geometry.hex_center(mark.hex)
-        (drawn,) = ax.plot(
-            [x],
-            [y],
-            marker=kind.marker,
-            color=kind.face,
-            markersize=kind.size * scale,
-            markeredgecolor=kind.edge,
-            markeredgewidth=kind.edge_width,
-            linestyle="none",
-            zorder=kind.zorder,
-        )
-        drawn.set_gid(f"mark:{mark.kind}")
-        if mark.kind not in present:
-            present.append(mark.kind)
-        if not mark.text:
-            continue
         labels.append(
             Label(
                 mark.kind,
@@ -122,13 +129,13 @@ def draw_marks(
                 {
                     "color": kind.text_colour,
                     "weight": kind.weight,
-                    "path_effects": outline,
+                    "outline": outline,
                     "zorder": kind.zorder,
                 },
                 gap=kind.size * scale * geometry_dpi(ax) / 72 / 2,
                 rank=kind.rank,
                 required=kind.required,
-                companions=[] if kind.required else [drawn],
+                companions=[] if kind.required else [line_of[i]],
             )
         )
     handles = [

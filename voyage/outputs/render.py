@@ -202,7 +202,7 @@ def _draw_currents(
     currents: Sequence[tuple[str, int, float]],
     shown: set[str],
     scale: float,
-    outline: list[Any],
+    outline: float,
 ) -> list[Label]:
     """R64: an arrow across each hex with a current, the way it flows; its knots as labels
     (written where no other word is)."""
@@ -228,7 +228,7 @@ def _draw_currents(
                 y,
                 f"{knots:g}",
                 6 * scale,
-                {"color": CURRENT_COLOUR, "path_effects": outline, "zorder": 6},
+                {"color": CURRENT_COLOUR, "outline": outline, "zorder": 6},
                 home=(0.3, -0.3),
                 gap=0.25 * 36 * scale,
                 rank=5,
@@ -470,14 +470,10 @@ def draw_map(
     used = _draw_hexes(ax, sea_map, geometry)
     tell(1)
 
-    from matplotlib import patheffects
-
     scale = geometry.scale / 36
-    # A white outline keeps names readable over the hexes; on a big map drawn small the
-    # names are tiny and the outline (which draws each name twice, as a path) is skipped.
-    outline = (
-        [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
-    )
+    # A white outline (points wide) keeps names readable over the hexes; on a big map drawn
+    # small the names are tiny and the outline is left off.
+    outline = 2.5 * scale if scale >= 0.6 else 0.0
     shown = set(geometry.names)
     if labels:
         numbered = geometry.names
@@ -622,7 +618,7 @@ def _map_words(
     geometry: MapGeometry,
     numbered: Collection[str],
     scale: float,
-    outline: list[Any],
+    outline: float,
 ) -> tuple[list[Label], list[str]]:
     """The map's own words as labels (port names, place labels, the number of each hex of
     ``numbered`` shown), and the narrow passages drawn (their hexes are returned for the
@@ -664,7 +660,7 @@ def _map_words(
                     {
                         "weight": "bold",
                         "color": (0.45, 0.05, 0.05),
-                        "path_effects": outline,
+                        "outline": outline,
                         "zorder": 6,
                     },
                     home=(0.0, -0.77),
@@ -684,7 +680,7 @@ def _map_words(
                     {
                         "style": "italic",
                         "color": (0.15, 0.15, 0.3),
-                        "path_effects": outline,
+                        "outline": outline,
                         "zorder": 5,
                     },
                     home=(0.0, -0.3),
@@ -716,23 +712,32 @@ def _map_words(
 
 
 def _draw_storms(ax: Any, stormy: set[str]) -> list[str]:
-    """Hatch the storm hexes in the area; the hexes hatched."""
+    """Hatch the storm hexes in the area; the hexes hatched. They are one shape (every
+    storm hex a closed hexagon of one path), hatched once: a collection hatches each hex on
+    its own, most of the drawing time of a long voyage's picture."""
     import matplotlib
     import numpy as np
-    from matplotlib.collections import PolyCollection
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
 
     hexes = sorted(stormy)
     if hexes:
         centres = np.array([MapGeometry.hex_center(n) for n in hexes])
-        # The hatch colour is read from the rc settings when a collection is made.
+        corners = hex_corners(centres[:, 0], centres[:, 1], HEX_RADIUS)
+        # each hexagon: its six corners and back to the first
+        vertices = np.concatenate([corners, corners[:, :1]], axis=1).reshape(-1, 2)
+        codes = np.tile([Path.MOVETO] + [Path.LINETO] * 5 + [Path.CLOSEPOLY], len(hexes)).astype(
+            Path.code_type
+        )
+        # The hatch colour is read from the rc settings when a patch is made.
         with matplotlib.rc_context({"hatch.color": (*rgb(STORM_COLOUR), 0.8)}):
-            ax.add_collection(
-                PolyCollection(
-                    hex_corners(centres[:, 0], centres[:, 1], HEX_RADIUS),
-                    facecolors=[(*rgb(STORM_COLOUR), 0.18)],
-                    edgecolors=[(*rgb(STORM_COLOUR), 0.8)],
+            ax.add_artist(  # the limits are set: no need to measure the shape
+                PathPatch(
+                    Path(vertices, codes),
+                    facecolor=(*rgb(STORM_COLOUR), 0.18),
+                    edgecolor=(*rgb(STORM_COLOUR), 0.8),
                     hatch="////",
-                    linewidths=0.6,
+                    linewidth=0.6,
                     zorder=3,
                 )
             )
@@ -746,7 +751,7 @@ def _draw_ships_and_tracks(
     tracks: Sequence[tuple[str, Sequence[str]]],
     shown: set[str],
     scale: float,
-    outline: list[Any],
+    outline: float,
     wrecks: Collection[str] = (),
 ) -> tuple[dict[str, tuple[float, float, float]], list[Label]]:
     """Each track as a line through hex centres and each ship in the area as a triangle, a
@@ -799,7 +804,7 @@ def _draw_ships_and_tracks(
                 {
                     "weight": "bold",
                     "color": colour_of[ship_name],
-                    "path_effects": outline,
+                    "outline": outline,
                     "zorder": 9,
                 },
                 gap=10 * scale * 100 / 72 / 2,

@@ -448,6 +448,9 @@ ROWS: list[Bad] = [
     ),
     bad("ship", "load", I, "--pumps", "-1", says="0 to"),
     bad("ship", "load", I, "--harpoons", "-1", says="0 to"),
+    bad("ship", "load", I, "--food", "-1", says="0 to"),  # R100
+    bad("ship", "load", I, "--fresh-water", "many", says="whole number"),
+    bad("ship", "load", I, "--raft-stores", "5", says="0 to 4 person-days"),
     bad("map", "load", "{files}/negative_depth.yaml", says="0 or more"),
     bad("act", W, "weigh", says="anchor"),
     bad("act", W, "course", "--to", "0101", says="land"),

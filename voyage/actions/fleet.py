@@ -5,6 +5,7 @@ one undoable action (``voyage ship roll|add|build|load|remove``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from voyage.actions.crewless import heave_to
 from voyage.actions.people import check_counts, set_stores
@@ -20,6 +21,7 @@ from voyage.vessels.boatpower import set_charge
 from voyage.vessels.boatships import check_built_load
 from voyage.vessels.fittings import anchors_aboard, set_anchors, set_harpoons, set_pumps
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
+from voyage.vessels.stores import RAFT_STORES_MAX, Stores
 
 
 def roll_ships(
@@ -81,12 +83,18 @@ class Loading:
     rafts: int | None = None
     pumps: int | None = None
     harpoons: int | None = None
+    food: int | None = None  #: R100: person-days of food
+    fresh_water: int | None = None  #: R100: person-days of fresh water
+    raft_stores: int | None = None  #: R100: person-days of each per life raft, 0-4
 
     @property
     def empty(self) -> bool:
         return all(
             v is None
             for v in (
+                self.food,
+                self.fresh_water,
+                self.raft_stores,
                 self.crew,
                 self.passengers,
                 self.cargo,
@@ -141,6 +149,7 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
     ):
         if value is not None:
             setattr(s, field, value)
+    load_stores(s, loading)  # R100, R103
     check_counts(camp, s)  # R70: never fewer than the named people aboard
     if s.design is not None:  # R80: a built boat's weight against her body's maximum load
         check_built_load(s, camp.rulebook, camp.water_in_load)
@@ -164,6 +173,36 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
         if draw is not None and draw.hex is not None:
             record_sale(camp, draw.hex, draw.hlbs)
     return [n for n in (draw.text if draw is not None else "", crew_note) if n]
+
+
+def load_stores(s: Ship, loading: Loading) -> None:
+    """R100/R103: food and fresh water set in person-days, taken on in port only (at sea
+    see `act found` and `act transfer`); her first load starts counting them (an untracked
+    ship has none). Stores taken on reset the count of days without them (R102)."""
+    if loading.food is None and loading.fresh_water is None and loading.raft_stores is None:
+        return
+    if s.status != "in port":
+        raise ShipError(
+            f"{s.name} is {s.status}: food and fresh water are taken on in port (R103); "
+            f"bring her into a port first"
+        )
+    if loading.raft_stores is not None and not 0 <= loading.raft_stores <= RAFT_STORES_MAX:
+        raise ShipError(
+            f"a life raft holds 0 to {RAFT_STORES_MAX} person-days of each (R100), "
+            f"not {loading.raft_stores}"
+        )
+    stores = s.stores if s.stores is not None else Stores()
+    if loading.food is not None:
+        if loading.food > stores.food:
+            stores.dry_food = Fraction(0)  # R102: taken on again
+        stores.food = Fraction(loading.food)
+    if loading.fresh_water is not None:
+        if loading.fresh_water > stores.fresh_water:
+            stores.dry_water = Fraction(0)  # R102
+        stores.fresh_water = Fraction(loading.fresh_water)
+    if loading.raft_stores is not None:
+        stores.raft = loading.raft_stores
+    s.stores = stores
 
 
 def remove_ship(camp: Campaign, name: str, force: bool) -> tuple[Ship, int, bool]:

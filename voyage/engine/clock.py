@@ -67,6 +67,7 @@ from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
+from voyage.rules.stores import stores_phase
 from voyage.rules.strain import strain_hour
 from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
@@ -96,6 +97,8 @@ HALT_REASONS = (
     "raft capsized",
     "encounter",
     "tow parted",  # R93, R92; "out of charge": R82
+    "out of fresh water",  # R101, R104: her stores ran out
+    "out of food",
     SCRAPED_FREE,  # R34: she ran aground and got off at once
 )
 
@@ -199,7 +202,8 @@ class Engine:
         ship = s.ship
         water = ship.water if self.world.water_in_load else 0
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
-        return ship.cargo + fuel + self._fixed[ship.name] + water
+        load = ship.cargo + fuel + self._fixed[ship.name] + water
+        return load if ship.stores is None else load + ship.stores.weight()  # R100
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's
@@ -463,12 +467,18 @@ class _ShipHour:
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
+        if self.ship.stores is not None:
+            self.stores()  # R101-R102, before the rest of the hour (calm() included)
         row = self.calm()
         if row is None:
             phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
             self.start_of_hour()
             row = self.sail()
         return row
+
+    def stores(self) -> None:
+        """R101-R102: the hour's food and fresh water (voyage.rules.stores)."""
+        stores_phase(self)
 
     def calm(self) -> HourRow | None:
         """The hour of a ship whose start can do nothing but set her figures, with its start

@@ -68,7 +68,8 @@ def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fr
     base = design_weight(spec, book.boats)
     extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
     hlbs = ship.cargo + (ship.water if water_in_load else 0)
-    return base + book.boats["person_weight"] * extra_people + 10 * hlbs
+    stores = 0 if ship.stores is None else 10 * ship.stores.weight()  # R100: 2 and 8 lbs
+    return base + book.boats["person_weight"] * extra_people + 10 * hlbs + stores
 
 
 _WEIGHTS: dict[tuple[str, int], tuple[dict[str, Any], Fraction]] = {}

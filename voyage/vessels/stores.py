@@ -1,0 +1,108 @@
+"""Food and fresh water aboard, in person-days (R100-R102, docs/rulings.md "Stores").
+
+A ship's stores are ``None`` until the referee loads some (`voyage ship load SHIP --food N
+--fresh-water N`): an untracked ship eats and drinks as the rules before R100 had it, so
+ships rolled before stores were counted, and campaigns that never count them, sail exactly as
+they did. Once loaded, the counts are kept exactly (fractions: R101 uses 1/24 of a
+person-day an hour). "Water" stays the flooding's word (R37); stores are "fresh water".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+#: R100: hlbs a person-day weighs in the Load (a built boat: 2 lbs and 8 lbs, the same hlbs)
+FOOD_HLB = Fraction(1, 5)
+WATER_HLB = Fraction(4, 5)
+#: R100: person-days of food a built boat's Galley holds without cargo space
+GALLEY_FOOD = 28
+#: R100: person-days of each a life raft's emergency stores hold at most
+RAFT_STORES_MAX = 4
+
+
+@dataclass
+class Stores:
+    """What a ship carries to eat and drink (R100), and how her people stand (R101-R102)."""
+
+    food: Fraction = Fraction(0)
+    fresh_water: Fraction = Fraction(0)
+    half_food: bool = False  #: R101: half rations of food
+    half_water: bool = False  #: R101: half rations of water
+    dry_water: Fraction = Fraction(0)  #: R102: days without water, counted at 06:00
+    dry_food: Fraction = Fraction(0)  #: R102: days without food
+    raft: int = 0  #: R100: person-days of each in every life raft's emergency stores
+
+    def weight(self) -> Fraction:
+        """R100: hlbs in the Load (fractions kept)."""
+        return self.food * FOOD_HLB + self.fresh_water * WATER_HLB
+
+    def to_text(self) -> str:
+        """The ``ships.stores`` column: JSON, fractions as text."""
+        return json.dumps(
+            {
+                "food": str(self.food),
+                "fresh_water": str(self.fresh_water),
+                "half_food": self.half_food,
+                "half_water": self.half_water,
+                "dry_water": str(self.dry_water),
+                "dry_food": str(self.dry_food),
+                "raft": self.raft,
+            },
+            sort_keys=True,
+        )
+
+
+def stores_from_text(text: str | None) -> Stores | None:
+    """A ``ships.stores`` column read back (None: untracked)."""
+    if not text:
+        return None
+    d = json.loads(text)
+    return Stores(
+        Fraction(d["food"]),
+        Fraction(d["fresh_water"]),
+        bool(d.get("half_food")),
+        bool(d.get("half_water")),
+        Fraction(d.get("dry_water", "0")),
+        Fraction(d.get("dry_food", "0")),
+        int(d.get("raft", 0)),
+    )
+
+
+def days_left(amount: Fraction, people: int, half: bool = False) -> Fraction | None:
+    """R101: days ``amount`` person-days last ``people`` (half rations: twice as long);
+    None with nobody aboard to use them."""
+    if people <= 0:
+        return None
+    return amount / people * (2 if half else 1)
+
+
+def as_number(value: Fraction) -> int | float:
+    """A person-day count for JSON: whole numbers as int, else a float."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def stores_figures(stores: Stores | None, people: int) -> dict[str, Any]:
+    """What `ship show`, `status` and `ship list` add for a ship with stores (R100, R101):
+    person-days of food and fresh water (exact as text too) and the days each lasts."""
+    if stores is None:
+        return {}
+    food_days = days_left(stores.food, people, stores.half_food)
+    water_days = days_left(stores.fresh_water, people, stores.half_water)
+    return {
+        "food": as_number(stores.food),
+        "fresh_water": as_number(stores.fresh_water),
+        "food_exact": str(stores.food),
+        "fresh_water_exact": str(stores.fresh_water),
+        "food_days": None if food_days is None else round(float(food_days), 2),
+        "fresh_water_days": None if water_days is None else round(float(water_days), 2),
+        "rations": {
+            "food": "half" if stores.half_food else "full",
+            "fresh_water": "half" if stores.half_water else "full",
+        },
+        "raft_stores": stores.raft,
+        "days_without_water": as_number(stores.dry_water),
+        "days_without_food": as_number(stores.dry_food),
+    }

@@ -78,6 +78,8 @@ def test_a_day_and_a_half_of_water_runs_dry_at_hour_36_and_undo_restores(runner,
     assert shown["fresh_water"] == 9 and shown["fresh_water_days"] == 1.5  # R100: 6 aboard
     # 12 + 7.2 hlbs, the Load shown whole (R100)
     assert shown["food_days"] == 10 and shown["load"] == before["load"] + 12 + 7
+    card = ok(runner, "ship", "show", "Gull")
+    assert "Stores: food 60 person-days (10 days), fresh water 9 person-days (1.5 days)" in card
     ok(runner, "ship", "place", "Gull", "0305")
     ok(runner, "sail", "Gull", "--to", "2812")
     loaded = _ship_row(reach)

@@ -19,6 +19,7 @@ from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.tiers import roman
 from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.stores import stores_line
 from voyage.vessels.subarmor import armor_text
 from voyage.vessels.vessel import Ship
 
@@ -126,6 +127,7 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
         + (f", {s['depth_ft']} ft down (R84)" if s.get("depth_ft") else ""),
     ]
+    lines += stores_line(fig)  # R100-R102
     lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
     if "armor_now" in fig:  # R84: where the referee tracks armour (track_armor)
         built = {loc: p for loc, p in s["armor"].items() if p > 0}

@@ -106,3 +106,29 @@ def stores_figures(stores: Stores | None, people: int) -> dict[str, Any]:
         "days_without_water": as_number(stores.dry_water),
         "days_without_food": as_number(stores.dry_food),
     }
+
+
+def stores_line(fig: dict[str, Any]) -> list[str]:
+    """The card's line for a ship with stores (R100-R102), none for an untracked one:
+    ``Stores: food 30 person-days (5 days), fresh water 12 person-days (2 days)``."""
+    if "food" not in fig:
+        return []
+
+    def one(word: str, key: str, rations: str) -> str:
+        days = fig[f"{key}_days"]
+        lasts = "" if days is None else f" ({days:g} days)"
+        half = ", half rations" if rations == "half" else ""
+        return f"{word} {fig[key]:g} person-days{lasts}{half}"
+
+    text = "  Stores: " + ", ".join(
+        (
+            one("food", "food", fig["rations"]["food"]),
+            one("fresh water", "fresh_water", fig["rations"]["fresh_water"]),
+        )
+    )
+    if fig["days_without_water"] or fig["days_without_food"]:
+        text += (
+            f"; days without fresh water {fig['days_without_water']:g}, "
+            f"food {fig['days_without_food']:g} (R102)"
+        )
+    return [text]

@@ -700,6 +700,24 @@ ROWS: list[Bad] = [
     bad("export", W, "a\nb", says="unexpected extra argument (a\\nb)"),
     bad("act", W, "course", "--to", "2812", "x\ry", says="unexpected extra argument (x\\ry)"),
     bad("status", "--colour", says="--colour"),
+    # ---------------------------------------------------------------- names: one rule
+    bad("crew", "add", "\u200b", "--ship", W, says="needs at least one letter or digit"),
+    bad("crew", "add", "...", "--ship", W, says="needs at least one letter or digit"),
+    bad("ship", "add", "\u200b\u200c", "--class", "dinghy", "--tier", "1", says="letter or digit"),
+    bad("init", "--db", "{tmp}/new.db", "--name", "\u2060", says="letter or digit"),
+    bad("crew", "list", "--ship", "", says="a ship's name must not be empty"),
+    bad("crew", "list", "--ship", "  ", says="a ship's name must not be empty"),
+    bad("crew", "add", "Anna Roe", "--ship", "", says="a ship's name must not be empty"),
+    bad("crew", "move", "Anna Roe", "--ship", "", says="a ship's name must not be empty"),
+    bad("journal", "--ship", "", says="a ship's name must not be empty"),
+    bad("encounter", "list", "--ship", "", says="a ship's name must not be empty"),
+    bad("export", "", says="a ship's name must not be empty"),
+    bad("log", "", says="a ship's name must not be empty"),
+    bad("sail", "", "--to", "2812", says="a ship's name must not be empty"),
+    bad("browse", "--host", "", says="--host must not be empty"),
+    bad("browse", "--host", " ", says="--host must not be empty"),
+    bad("settings", "encounter_interval", "abc", says="use one of 0, 1, 2"),
+    bad("settings", "undo_keep", "1e9", says="whole number from 1 to"),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from conftest import db_contents, ok, refused, trawler_at
 
 from voyage.outputs.browse import datasette_app
@@ -127,3 +128,77 @@ def test_without_datasette_the_refusal_installs_it_beside_this_voyage(
     assert "voyage[browse]" not in line
     assert f"{sys.executable} -m pip install 'datasette>=0.65,<0.66'" in line
     assert "pip install '.[browse]'" in line  # from voyage's own folder
+
+
+def test_browse_serves_this_machine_only_unless_told_and_warns_beyond_it(
+    runner, db: Path, monkeypatch
+):
+    """An empty --host (a shell variable left unset) is refused, not taken for every
+    interface; an address other machines reach is served with one line of warning."""
+    import voyage.outputs.browse as browse
+
+    served: list[str] = []
+    monkeypatch.setattr(browse, "bind", lambda host, port: host)  # no socket: the host checked
+    monkeypatch.setattr(browse, "serve", lambda path, title, sock: served.append(sock))
+    assert "--host must not be empty" in refused(runner, "browse", "--host", "")
+    assert "--host must not be empty" in refused(runner, "browse", "--host", "  ")
+    assert served == []
+    quiet = ok(runner, "browse")
+    assert served == ["127.0.0.1"] and "Warning" not in quiet
+    for host in ("127.0.0.1", "localhost", "::1", "127.1"):
+        assert "Warning" not in ok(runner, "browse", "--host", host), host
+    for host in ("0", "0.0.0.0", "::", "192.168.1.5"):
+        lines = [line for line in ok(runner, "browse", "--host", host).splitlines() if line]
+        warned = [line for line in lines if line.startswith("Warning:")]
+        assert len(warned) == 1 and f"--host {host} listens on" in warned[0], lines
+    assert served[-1] == "192.168.1.5"
+
+
+def test_datasette_does_not_show_where_the_campaign_lies(db: Path):
+    """/-/databases.json names the file, not the referee's folders."""
+    listed = _get(db.resolve(), "/-/databases.json")
+    assert [d["path"] for d in listed] == [db.name]  # type: ignore[index,union-attr]
+    assert str(db.parent) not in str(listed)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_browse_says_serving_only_once_the_port_is_bound(runner, db: Path, monkeypatch):
+    import socket
+
+    import voyage.outputs.browse as browse
+
+    ok(runner, "map", "load", "salt_reach")
+    port = _free_port()
+    seen: list[object] = []
+
+    def fake_serve(path: Path, title: str, sock: socket.socket) -> None:
+        # the port is ours before a word is said: another bind on it fails
+        seen.append(sock.getsockname())
+        with socket.socket() as other, pytest.raises(OSError):
+            other.bind(("127.0.0.1", port))
+        sock.close()
+
+    monkeypatch.setattr(browse, "serve", fake_serve)
+    out = ok(runner, "browse", "--port", str(port))
+    assert seen == [("127.0.0.1", port)]
+    assert out.startswith("Serving ") and f"at http://127.0.0.1:{port}/ " in out
+
+
+def test_browse_refuses_a_port_in_use_in_one_line_and_never_says_serving(runner, db: Path):
+    import socket
+
+    ok(runner, "map", "load", "salt_reach")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        message = refused(runner, "browse", "--port", str(port))
+    assert "Serving" not in message
+    assert f"port {port}" in message and "--port" in message

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
 from engine_helpers import OPEN_ROUTE, run, ship, voyage, world
 
 from voyage.dice.roller import Roller
@@ -184,6 +185,22 @@ def test_a_firehose_needs_someone_at_it() -> None:
     assert firefighters(1, True, book) == 2
     assert fire_minute_odds(1, 5, 0, book, firehose=True)["reduced"] == 0
     assert fire_minute_odds(1, 5, 1, book, firehose=True)["reduced"] == F(4, 6)
+
+
+@pytest.mark.parametrize(("fighting", "severity", "fought"), [(1, 2, True), (0, 1, False)])
+def test_a_firehose_adds_a_fighter_only_beside_a_crew_member(
+    fighting: int, severity: int, fought: bool
+) -> None:
+    # R50 (amended, the code's reading): one of her crew at the hose makes two fighters,
+    # enough for a severity 2 fire; with nobody told off to fight it (`fight-fire --crew 0`)
+    # the hose alone is no fighter, not even against severity 1, though four crew are aboard
+    gull = ship(crew=4)
+    gull.equipment["firehose"] = True
+    s = voyage(gull, status="anchored", fire=severity, fire_since=-1, fire_crew=fighting)
+    result = run([s], seed=5, hours=1, halt=False)
+    first = result.events[0].event  # minute 0: seed 5's flames do not spread
+    assert [r.outcome for r in first.rolls][:1] == ["they do not"]
+    assert ("the crew fight the fire" in [r.label for r in first.rolls]) is fought
 
 
 def test_the_referees_firefighters_are_only_those_still_aboard() -> None:

@@ -329,3 +329,21 @@ def test_salt_reach_currents_and_the_expected_time(runner: CliRunner, db: Path, 
     picture = tmp_path / "currents.png"
     ok(runner, "map", "render", "--out", str(picture), "--around", "3118", "--radius", "2")
     assert picture.stat().st_size > 1000
+
+
+def test_a_ship_that_ran_dry_stays_adrift_when_a_current_carries_her_back():
+    # R16 (amended): once dry she stays adrift until she takes on fuel. A Freighter VI/VII
+    # (Fuel Use 2, 8 knots) steams north against a 3-knot current at 5 knots with 3 hlbs:
+    # she enters 0505 (1 hlb left), runs dry at 0504's edge, and the current carries her
+    # back south; in the hexes it carries her into she makes no way under power.
+    slack = SEA.replace("knots: 12\n", "knots: 3\n", 1)
+    st = voyage(ship(cls="freighter", tier=6, engine=7, fuel=3), route=SOUTH[::-1][1:])
+    result = run([st], seed=3, hours=14, w=sea_world(slack), halt=False)
+    dry = next(e for e in result.events if e.event.kind == "fuel")
+    assert dry.halt == "out of fuel" and st.ship.fuel == 1
+    later = [r for r in result.rows if r.clock > dry.clock]
+    assert [e.event.changes["hex"] for e in result.events if e.event.kind == "drift"][:1] == [
+        "0506"
+    ]
+    assert all(r.speed == 0 for r in later)  # no way under power, whatever is left
+    assert st.status == "adrift" and st.hex in ("0506", "0507", "0508")

@@ -86,6 +86,40 @@ def test_r2_2d20_option_odds():
     assert roll.natural == max(roll.faces) and len(roll.faces) == 2
 
 
+def _max_at_least(dice: int, target: int) -> Fraction:
+    """P(the highest of ``dice`` d20 is at least ``target``)."""
+    return 1 - Fraction(target - 1, 20) ** dice
+
+
+def test_r2_2d20_n_advantages_roll_n_plus_one_d20():
+    # R2 (2d20 option): n net Advantages roll n + 1 d20 and keep the highest; n net
+    # Disadvantages keep the lowest of n + 1
+    opts = CheckOptions(advantage_mode="2d20")
+    for n in (1, 2, 3):
+        assert check_odds(16, 5, advantage=n, options=opts) == _max_at_least(n + 1, 11)
+        assert check_odds(16, 5, advantage=-n, options=opts) == Fraction(1, 2) ** (n + 1)
+    roller = Roller(3, opts)
+    roll = roller.check("t", 16, [Modifier(5, "x")], advantages=["a", "b"])
+    assert len(roll.faces) == 3 and roll.natural == max(roll.faces)
+    assert roll.dice == "3d20kh1"
+    roll = roller.check("t", 16, disadvantages=["hurricane", "night"])
+    assert len(roll.faces) == 3 and roll.natural == min(roll.faces) and roll.dice == "3d20kl1"
+
+
+def test_r2_2d20_two_disadvantages_seeded_against_exact_odds(binomial):
+    # two Disadvantages succeed on d20+5 >= 16 with odds (1/2)^3 = 1/8 (two dice would
+    # give 1/4): 600 seeded Checks tell the two apart by more than 8 sigma
+    opts = CheckOptions(advantage_mode="2d20")
+    roller = Roller(20260305, opts)
+    runs = 600
+    hits = sum(
+        roller.check("t", 16, [Modifier(5, "x")], disadvantages=["a", "b"]).success
+        for _ in range(runs)
+    )
+    assert binomial(hits, runs, Fraction(1, 8), sigmas=4)
+    assert not binomial(hits, runs, Fraction(1, 4), sigmas=4)
+
+
 def test_r3_x_in_6():
     assert odds("d6", 0, 2, "<=") == Fraction(1, 3)
     roll = Roller(5).chance("spread", 2)

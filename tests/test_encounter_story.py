@@ -118,7 +118,7 @@ def test_the_trawler_fights_is_towed_home_and_the_log_tells_the_story(runner, fo
         "The Sea Witch swerves clear: the attack is dodged.",
         "**Round 2.** Iron Harpy fires at Sea Witch: a hit. The Sea Witch's hull is "
         "holed: she takes on 7 hlbs of water an hour.",
-        "**Round 3.** Sea Witch rams Iron Harpy t-bone",
+        "**Round 3.** Sea Witch rams Iron Harpy amidships.",  # R91's t-bone
         "Sea Witch is taken in tow by Old Faithful at 0605",
         "Sea Witch arrives at Ironport (2812) in tow of Old Faithful",
         "arrived at Ironport (2812)",

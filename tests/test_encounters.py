@@ -13,12 +13,12 @@ from conftest import db_contents, ok, refused, trawler_at
 from voyage.actions import voyages
 from voyage.base.errors import TableError
 from voyage.store import campaign as store
+from voyage.tables.calendar import is_night
 from voyage.tables.rulebook import check_table, read_yaml
 from voyage.world.encounters import (
     chance_for,
     encounter_check,
     face_odds,
-    is_night,
     stream,
     terrain_of,
 )

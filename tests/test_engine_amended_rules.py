@@ -39,9 +39,12 @@ def test_a_ship_short_of_the_next_hexs_fuel_use_runs_dry_at_its_edge():
     assert dry.event.changes == {"fuel": 1, "adrift": True}
     assert "0403" in dry.event.text and "1 hlbs left" in dry.event.text
     assert st.position == 1 and st.progress == 12 and s.fuel == 1
+    assert st.status == "adrift"  # R16 (amended): dry, she stays adrift until refuelled
 
-    # with fuel aboard again she enters the hex at once (minute 0) and burns its Fuel Use
+    # with fuel aboard again and under way (`act weigh`) she enters the hex at once
+    # (minute 0) and burns its Fuel Use
     s.fuel = 5
+    st.status = "under way"
     later = run([st], seed=1, hours=1, start=4, halt=False)
     assert [(r.hex, r.fuel, r.miles) for r in later.rows] == [("0403", 3, 8)]
     assert st.position == 2 and st.progress == 8

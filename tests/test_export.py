@@ -198,7 +198,7 @@ def test_export_validate_refuses_to_write_a_broken_export(
     from voyage.outputs import exportjson
 
     real = exportjson.to_json
-    monkeypatch.setattr(exportjson, "to_json", lambda log: _broken(real(log), "hours/3/fuel"))
+    monkeypatch.setattr(exportjson, "to_json", lambda log, *_: _broken(real(log), "hours/3/fuel"))
     out = tmp_path / "out"
     out.mkdir()
     result = run(

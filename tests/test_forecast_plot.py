@@ -78,3 +78,43 @@ def test_a_calm_forecast_draws_its_one_fuel_value_labelled(
     assert set(values) == {45} and unit == "hlbs"
     labels = [t.get_text() for t in ax.texts if t.get_gid() == "single-value"]
     assert labels == ["all 40 runs: 45 hlbs"] and list(ax.get_xticks()) == [45]
+
+
+def test_the_forecast_picture_draws_the_storms_on_the_way_and_names_the_plan(
+    db, runner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The storm over the route (the losses' cause) is shaded as `map render` shades its
+    sea state, named in the legend, and the title names the plan forecast."""
+    from matplotlib.figure import Figure
+    from matplotlib.patches import RegularPolygon
+
+    from voyage.outputs.palette import STATE_COLOURS, rgb
+
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--fuel", "50")
+    ok(runner, "ship", "place", "Gull", "0305")
+    storm = ["weather", "storm", "--around", "1510", "--radius", "2", "--hours", "72"]
+    ok(runner, *storm, "--state", "major")
+    saved: list[Figure] = []
+    real = Figure.savefig
+
+    def keep(self, *args, **kw):
+        saved.append(self)
+        return real(self, *args, **kw)
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    picture = tmp_path / "gull.png"
+    args = ["--to", "2812", "--runs", "40", "--seed", "1", "--plot", str(picture)]
+    ok(runner, "forecast", "Gull", "--plan", "1", *args)
+    (fig,) = saved
+    assert "plan 1, shortest sea route" in fig._suptitle.get_text()
+    major = rgb(STATE_COLOURS[2])
+    shaded = [
+        p
+        for p in fig.axes[0].patches
+        if isinstance(p, RegularPolygon) and tuple(p.get_facecolor()[:3]) == pytest.approx(major)
+    ]
+    assert len(shaded) >= 7 and all(p.get_hatch() for p in shaded)
+    words = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "major storm on the way" in words

@@ -414,7 +414,8 @@ def test_a_sub_below_an_anchors_reach_meets_the_bottom_of_an_uncharted_coast(run
         "fast."
     ) in out
     # R84: she lies on the bottom, 150 ft less her 8 ft draft, never 250 ft down in 150 ft
-    assert "  Deep Eel: 0802, stuck, 142 ft down, speed 20 mph" in out
+    # stuck, she makes no way: speed 0, as `voyage status` gives it (not her 20 mph)
+    assert "  Deep Eel: 0802, stuck, 142 ft down, speed 0 mph" in out
     assert "  Shallow Eel arrives at Easthaven (0802)." in out
 
 

@@ -5,8 +5,11 @@ tests/fixtures/campaigns/*.db were made by voyage 0.1.0 at commit b576380 (schem
 27): ``tour.db`` is the README's quick tour (a trawler aground in a storm), ``world.db`` a
 whaler abandoned at sea, a built cruiser adrift out of charge and a submersible in port.
 Each ``*.expected.txt`` holds what that release printed for the commands in it, with
-``COLUMNS=100``. One figure follows a ruling made since: R87 counts explosive harpoons in
-a ship's Load at 1 hlb each, so the Grey Widow's 5 make her Load 78 hlbs in `ship list`.
+``COLUMNS=100``, but for the status words, which every command now takes from one place
+(voyage.engine.standing: a cruiser out of charge is "adrift", not "under way" with
+"adrift" as her trouble; `ship list` gives a ship at sea's status, not "at sea"). One
+figure follows a ruling made since: R87 counts explosive harpoons in a ship's Load at 1 hlb
+each, so the Grey Widow's 5 make her Load 78 hlbs in `ship list`.
 """
 
 from __future__ import annotations

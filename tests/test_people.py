@@ -76,7 +76,7 @@ def test_bad_input_is_one_line_and_changes_nothing(runner, crewed, args, reason)
     assert db_contents(crewed) == before
 
 
-def test_abandon_fills_rafts_and_hands_out_jackets_non_swimmers_first(runner, crewed):
+def test_abandon_fills_rafts_non_swimmers_first_and_jackets_those_in_the_water(runner, crewed):
     ok(runner, "sail", "Mercy", "--to", "2812")
     ok(runner, "advance", "--hours", "2")
     out = ok(runner, "act", "Mercy", "abandon")
@@ -86,11 +86,12 @@ def test_abandon_fills_rafts_and_hands_out_jackets_non_swimmers_first(runner, cr
     assert sum(r["count"] for r in people) == 18
     in_rafts = [r for r in people if r["raft"] is not None]
     # the six non-swimming passengers (Anna among them) and two crew take the eight seats;
-    # the four jackets went to the non-swimmers first
+    # the four jackets went to crew in the water, none to a raft's seat (R71 amended)
     assert sum(r["count"] for r in in_rafts if r["role"] == "passenger") == 6
     jacketed = [r for r in people if r["jacket"]]
-    assert sum(r["count"] for r in jacketed if r["role"] == "passenger") == 4
-    assert [r["name"] for r in jacketed if r["role"] == "crew"] == ["Tom Pike"]
+    assert all(r["raft"] is None and r["role"] == "crew" for r in jacketed)
+    assert sum(r["count"] for r in jacketed if r["name"] is None) == 4
+    assert [r["name"] for r in jacketed if r["name"]] == ["Tom Pike"]
     pike = next(r for r in people if r["name"] == "Tom Pike")
     assert pike["raft"] is None and pike["jacket"]  # his own jacket
     assert "raft 1 of Mercy" in ok(runner, "status")
@@ -129,6 +130,24 @@ def test_a_ship_that_goes_down_with_people_aboard_rolls_their_escapes(runner, cr
     rows = json.loads(ok(runner, "survivors", "--json"))["floaters"]
     assert sum(r["count"] for r in rows if r["kind"] == "people") == 18
     assert json.loads(ok(runner, "ship", "show", "Mercy", "--json"))["crew"] == 0
+
+
+def test_night_for_the_escapes_is_dusk_to_dawn(runner, crewed):
+    # R71 (amended): night is one reading for every rule, dusk to dawn (18:00 to 06:00
+    # without a calendar): going down at 19:00, half the crew are below deck too
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    with sqlite3.connect(crewed) as conn:
+        (raw,) = conn.execute("SELECT state FROM voyages").fetchone()
+        state = json.loads(raw)
+        state.update(sinking_in=3, sinking_since=0, sinking_cause="holed")
+        conn.execute("UPDATE voyages SET state = ?", [json.dumps(state)])
+        conn.execute("UPDATE campaign SET clock = 19")
+    ok(runner, "advance", "--hours", "1")
+    log = json.loads(ok(runner, "log", "Mercy", "--json"))
+    labels = [r["label"] for e in log["events"] if e["clock"] == 19 for r in e["rolls"]]
+    assert sum("escape above deck" in x for x in labels) == 6
+    assert sum("escape below deck" in x for x in labels) == 12
 
 
 def test_search_with_a_radio_finds_a_raft_at_once_and_port_rescues_drifters(runner, crewed):

@@ -221,3 +221,112 @@ def test_box_arithmetic() -> None:
     index.add_segment((100, 0, 100, 50))
     assert index.hits((4, 4, 30, 30)) and not index.hits((5, 5, 30, 30))
     assert index.crosses_line((90, 10, 110, 20)) and not index.crosses_line((0, 10, 20, 20))
+
+
+def _round_trip(status: str = "arrived") -> Any:
+    """A voyage out of 0305 and back to it, with notable events on her last hours there."""
+    from voyage.outputs.export import VoyageLog
+
+    route = ["0305", "0405", "0505", "0405", "0305"]
+    hours = [{"clock": c, "hex": route[min(c // 12, 4)]} for c in range(60)]
+    events = [
+        {"clock": c, "kind": "fire", "text": "Fire", "changes": {"fire": 1}} for c in (50, 55)
+    ]
+    voyage = {"id": 1, "route": route, "position": 4, "ended": 60, "status": status}
+    return VoyageLog("c", "Loop", voyage, hours, events, {})
+
+
+def test_a_voyage_ending_where_it_began_has_one_start_and_end_mark() -> None:
+    from voyage.outputs.exportpicture import picture_marks
+
+    marks = [m for m in picture_marks(_round_trip()) if m.kind != "day"]
+    at_home = [m for m in marks if m.hex == "0305"]
+    assert len(at_home) == 1
+    assert at_home[0].text == "start & end 1-2" and at_home[0].kind == "event"
+    assert not any("end start" in m.text for m in marks)
+
+
+def test_a_ship_sunk_ends_in_a_wreck_mark_named_in_the_legend(tmp_path: Path) -> None:
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.exportpicture import picture_marks, voyage_figure
+
+    log = _round_trip("sunk")
+    marks = [m for m in picture_marks(log) if m.kind != "day"]
+    assert [(m.kind, m.text) for m in marks if m.hex == "0305"] == [("wreck", "start & sank 1-2")]
+    fig = voyage_figure(log, load_map(bundled_campaign("salt_reach")))
+    assert "wreck (sunk or abandoned)" in legend_words(fig)
+    assert [ln.get_marker() for ln in fig.axes[0].lines if ln.get_gid() == "mark:wreck"] == ["X"]
+
+
+def test_map_render_draws_a_wreck_as_a_wreck() -> None:
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs.render import draw_map
+
+    sea = load_map(bundled_campaign("salt_reach"))
+    fig = draw_map(sea, ships=[("Gull", "0305"), ("Widow", "0506")], wrecks={"Widow"})
+    markers = {ln.get_marker() for ln in fig.axes[0].lines}
+    assert {"^", "X"} <= markers
+    legend = legend_words(fig)
+    assert "Gull" in legend and "Widow (wreck)" in legend
+    ships = {t for gid, t, _ in label_boxes(fig, with_title=False) if gid == "label:ship"}
+    assert ships == {"Gull", "Widow (wreck)"}
+
+
+def test_the_weather_plot_draws_a_cell_to_scale_in_the_map_render_colours() -> None:
+    """`weather forecast --plot`: a radius-3 major storm is a circle 3.5 hexes round its
+    centre (not a dot), in the colour `map render` shades a major storm (one palette)."""
+    from matplotlib.patches import Circle
+
+    from voyage.map import hexes as hexmap
+    from voyage.map.seamap import bundled_campaign, load_map
+    from voyage.outputs import weatherplot
+    from voyage.outputs.palette import STATE_COLOURS, rgb
+    from voyage.outputs.render import draw_map
+    from voyage.world.cells import StormCell
+
+    cell = StormCell("north", 2, "major", "1510", 3, 30, 12, "N", 4, hexmap.to_cube("1510"))
+    sea = load_map(bundled_campaign("salt_reach"))
+    fig = draw_map(sea, overlay=weatherplot.tracks_overlay([cell]))
+    circles = [p for p in fig.axes[0].patches if isinstance(p, Circle)]
+    assert circles and all(c.get_radius() == 3.5 for c in circles)
+    assert circles[0].get_center() == weatherplot.cube_xy(cell.centre(cell.start_hour))
+    major = rgb(STATE_COLOURS[2])
+    assert all(tuple(c.get_edgecolor()[:3]) == pytest.approx(major) for c in circles)
+    assert weatherplot.STATE_COLOURS[2] == pytest.approx(major)  # what map render shades
+    assert "north/2 major storm" in " ".join(legend_words(fig))
+
+
+def test_the_voyage_picture_numbers_the_hexes_the_log_speaks_of(voyage: Any) -> None:
+    """The log says "in 1208": the players' picture writes hex numbers, readable, never
+    over another word, the track's hexes among them."""
+    from voyage.outputs.export import track
+    from voyage.outputs.exportpicture import voyage_figure
+
+    log, sea = voyage
+    fig = voyage_figure(log, sea)
+    placed = label_boxes(fig)
+    hexes = {text for gid, text, _ in placed if gid == "label:hex"}
+    assert len(hexes) > 20
+    assert len(hexes & set(track(log))) >= len(track(log)) // 3
+    assert clashes(placed) == []
+    sizes = {t.get_fontsize() for t in fig.axes[0].texts if t.get_gid() == "label:hex"}
+    assert min(sizes) >= 4.5
+
+
+def test_a_big_crop_numbers_only_the_hexes_near_the_track() -> None:
+    from voyage.map import hexes as hexmap
+    from voyage.outputs.exportpicture import NUMBERED_REACH, numbered_hexes
+
+    sea = sea_of(90, 60)
+    path = [f"{c:02d}30" for c in range(5, 86)]
+    names = numbered_hexes(sea, path, "4530", (45, 30))
+    assert names is not None and set(path) <= set(names)
+    assert all(min(hexmap.distance(n, p) for p in path) <= NUMBERED_REACH for n in names)
+    assert len(names) < 90 * 60 // 5
+
+
+def sea_of(width: int, height: int) -> Any:
+    from voyage.map.seamap import parse_map
+
+    rows = "".join(f"  {'~' * width}\n" for _ in range(height))
+    return parse_map(f"name: open\nrows: |\n{rows}", "open.yaml")

@@ -118,3 +118,111 @@ def test_with_the_currents_the_plan_offers_the_fastest_way(campaign: Path, runne
     fast = route_hours(found["currents"].route, speed, current_at)
     short = route_hours(found["shortest"].route, speed, current_at)
     assert fast is not None and short is not None and fast < short
+
+
+def _random_current_sea(seed: int, width: int = 14, height: int = 10) -> str:
+    """A sea map with a coast round it, a few islands and shallows, and a current of 1 to 9
+    knots (whole or half) in about half its hexes: drawn from ``random.Random(seed)`` so the
+    same seed is the same map (test data, not a roll of the game)."""
+    import random
+
+    rng = random.Random(seed)
+    rows = []
+    for r in range(height):
+        line = ""
+        for c in range(width):
+            edge = r in (0, height - 1) or c in (0, width - 1)
+            line += "#" if edge else rng.choice("~~~~~~~~~~#%")
+        rows.append(line)
+    sides = ["N", "NE", "SE", "S", "SW", "NW"]
+    currents = [
+        f'  "{c + 1:02d}{r + 1:02d}": {{flows: {rng.choice(sides)}, knots: '
+        f"{rng.choice([1, 1.5, 2, 3, 4.5, 6, 9])}}}"
+        for r in range(1, height - 1)
+        for c in range(1, width - 1)
+        if rows[r][c] == "~" and rng.random() < 0.5
+    ]
+    return (
+        "name: Random currents\nrows: |\n"
+        + "".join(f"  {row}\n" for row in rows)
+        + ("currents:\n" + "\n".join(currents) + "\n")
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_currents_route_is_never_slower_than_a_route_it_could_take(seed: int):
+    """R64 as the engine steps it (voyage.rules.drift.route_hours: the current of the hex
+    she starts each hour in holds for the whole hour): on a seeded random map, the route
+    of fewest hours is as fast as the shortest route and as every detour through another
+    hex of the sea, at every speed from a rowboat's to a fast boat's."""
+    from voyage.actions.plan import _with_currents
+    from voyage.map.seamap import parse_map
+    from voyage.rules.drift import current_lookup, route_hours
+
+    chart = parse_map(_random_current_sea(seed), "random.yaml")
+    current_at = current_lookup(chart)
+    seas = [h.name for h in chart.hexes() if h.is_sea]
+    pairs = [(seas[i], seas[-1 - i]) for i in range(0, len(seas) // 2, 7)]
+    checked = 0
+    for speed in (3, 5, 7, 13, 25):
+        for start, goal in pairs:
+            fast = _with_currents(chart, start, goal, speed, ["shoal"])
+            others = [chart.route(start, goal, avoid=["shoal"])]
+            for via in seas[::9]:
+                first = chart.route(start, via, avoid=["shoal"])
+                then = chart.route(via, goal, avoid=["shoal"])
+                if first and then and via not in (start, goal) and goal not in first:
+                    others.append(first + then[1:])
+            for other in others:
+                taken = route_hours(other, speed, current_at) if other else None
+                if taken is None:
+                    continue
+                checked += 1
+                assert fast is not None, (speed, start, goal)
+                best = route_hours(fast, speed, current_at)
+                assert best is not None and best <= taken, (speed, start, goal, fast, other)
+    assert checked > 200
+
+
+def test_the_plan_offers_the_currents_route_only_when_it_is_faster(db: Path, runner):
+    """A whaler from Gullhaven (0305) to Ironport (2812): the route of fewest hours with
+    the currents takes no fewer hours than the shortest, through a narrow passage (R33) the
+    shortest keeps out of: it is not offered as the fastest. Every route offered is at
+    least as slow as the currents route, by hours and in the forecast."""
+    from voyage.store.campaign import read_only_campaign
+    from voyage.actions.plan import candidates
+    from voyage.actions.voyages import shallows
+    from voyage.rules.drift import current_lookup, route_hours
+    from voyage.store.mapstore import campaign_chart
+    from voyage.vessels import ships as shipfig
+
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "add", "Tern", "--class", "whaler", "--tier", "5", "--engine", "7")
+    ok(runner, "ship", "load", "Tern", "--crew", "8", "--fuel", "400")
+    ok(runner, "ship", "place", "Tern", "0305")
+    camp = read_only_campaign(db)
+    chart = campaign_chart(camp)[0]
+    ship = camp.get_ship("Tern")
+    speed = shipfig.speed(ship, camp.rulebook, "normal", 0, camp.water_in_load)
+    avoid = shallows(camp.rulebook)
+
+    def route_cost(chart, route, speed, avoid):  # hours, then R33 rolls off the coast
+        risky = sum(chart.terrain(h) in avoid or chart.hex(h).narrow_passage for h in route[1:])
+        return route_hours(route, speed, current_lookup(chart)), risky
+
+    for goal in ("2812", "2420", "0419", "3118"):
+        found = candidates(camp, "Tern", goal)
+        fastest = [c for c in found if c.kind == "currents"]
+        for cand in fastest:
+            mine = route_cost(chart, cand.route, speed, avoid)
+            for other in found:
+                if other is not cand and not other.legs:
+                    assert mine < route_cost(chart, other.route, speed, avoid), (goal, other)
+    data = json.loads(
+        ok(runner, "plan", "Tern", "--to", "2812", "--runs", "200", "--seed", "5", "--json")
+    )
+    by_kind = {p["kind"]: p for p in data["plans"]}
+    if "currents" in by_kind:
+        assert all(by_kind["currents"]["hours"] <= p["hours"] for p in data["plans"])
+    else:
+        assert min(p["hours"] for p in data["plans"]) == by_kind["shortest"]["hours"]

@@ -38,14 +38,16 @@ def test_the_players_csv_tells_what_the_players_log_tells(
     assert [[r[k] for k in keep] for r in players] == [[r[k] for k in keep] for r in referee]
 
 
-def test_a_players_json_is_written_whole_and_named_the_referees(
+def test_a_players_json_is_the_players_log_and_the_plain_json_the_referees(
     runner, sailed: Path, tmp_path: Path
 ) -> None:
-    # the JSON keeps every roll (R4): asked for `--for players`, it is written whole, and a
-    # note on stderr says whose record it is (it was written without a word)
+    # asked for `--for players`, the JSON tells what the players' log tells (no rolls, no
+    # rulings, no routine lines), valid by the schema; without it the JSON keeps every roll
+    # (R4), the referee's whole record
     from click.testing import CliRunner
 
     from voyage.cli import cli
+    from voyage.outputs.exportjson import validate
 
     out = tmp_path / "witch.json"
     result = CliRunner().invoke(
@@ -54,15 +56,21 @@ def test_a_players_json_is_written_whole_and_named_the_referees(
         env={"VOYAGE_DB": str(sailed)},
     )
     assert result.exit_code == 0, result.output
-    assert "Note: the JSON export is the referee's whole record" in result.stderr
-    assert any(e["rolls"] for e in json.loads(out.read_text(encoding="utf-8"))["events"])
-    # no note when nobody said players
+    told = json.loads(out.read_text(encoding="utf-8"))
+    validate(told)
+    assert told["events"] and not any(e["rolls"] for e in told["events"])
+    assert told["summary"]["rolls"] == 0
+    assert not any("(R" in e["text"] for e in told["events"])
+    whole = tmp_path / "b.json"
     plain = CliRunner().invoke(
         cli,
-        ["export", "Sea Witch", "-f", "json", "--out", str(tmp_path / "b.json")],
+        ["export", "Sea Witch", "-f", "json", "--out", str(whole)],
         env={"VOYAGE_DB": str(sailed)},
     )
     assert plain.exit_code == 0 and "Note" not in plain.stderr
+    record = json.loads(whole.read_text(encoding="utf-8"))
+    assert any(e["rolls"] for e in record["events"])
+    assert len(record["events"]) > len(told["events"])
 
 
 def test_a_journal_for_one_ships_players_tells_nothing_of_the_others(

@@ -176,7 +176,8 @@ def test_a_sinking_ship_abandoned_still_goes_under(runner, eight_hours_out: Path
     assert "Status: sunk at 0506" in ok(runner, "ship", "show", "Sea Witch")
     ok(runner, "undo")
     ok(runner, "undo")
-    assert "Status: at sea at 0506" in ok(runner, "ship", "show", "Sea Witch")
+    # the advance and the abandon undone: still sinking from the roll applied (R40)
+    assert "Status: at sea, sinking at 0506" in ok(runner, "ship", "show", "Sea Witch")
 
 
 def test_a_sound_ship_abandoned_floats_on(runner, eight_hours_out: Path) -> None:

@@ -137,7 +137,7 @@ def test_ctrl_c_after_an_advance_was_saved_says_so(
     import voyage.actions.weather
 
     with monkeypatch.context() as patch:
-        patch.setattr(voyage.actions.weather, "weather_lines", _interrupted)
+        patch.setattr(voyage.actions.weather, "weather_moments", _interrupted)
         result = runner.invoke(cli, ["advance", "--hours", "3"])
     assert result.exit_code == 130, result.output
     assert result.output.splitlines()[-1] == (

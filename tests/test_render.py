@@ -246,3 +246,19 @@ def test_budget_refusals_name_the_limit(tmp_path):
     assert list(tmp_path.iterdir()) == []
     # Well inside the limits nothing is refused: a labelled area of the same map.
     render_map(sea, tmp_path / "area.png", labels=True, around="6060", radius=5)
+
+
+def test_labels_advice_and_limit_are_one_number():
+    """--labels advises "--radius N (N up to R)": radius R is drawn with labels anywhere on
+    a big map, R + 1 is refused, with the same advice (both from MAX_LABELLED_HEXES)."""
+    from voyage.outputs.render import MAX_LABELLED_HEXES, draw_map
+
+    sea = sea_of(120, 120)
+    with pytest.raises(MapError) as whole:
+        draw_map(sea, labels=True)
+    advised = int(str(whole.value).split("N up to ")[1].split(")")[0])
+    assert (2 * advised + 1) ** 2 <= MAX_LABELLED_HEXES < (2 * advised + 3) ** 2
+    draw_map(sea, labels=True, around="6060", radius=advised)
+    with pytest.raises(MapError) as over:
+        draw_map(sea, labels=True, around="6060", radius=advised + 1)
+    assert f"N up to {advised})" in str(over.value)

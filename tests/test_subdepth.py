@@ -74,9 +74,11 @@ def test_diving_past_her_rating_rolls_at_once_with_its_dice_and_undoes(runner, r
     ok(runner, "act", "Eel", "dive", "200")  # back above her rating ...
     ok(runner, "act", "Eel", "dive", "400")  # ... and past it again: a first passing again
     assert _kinds(_events(runner)) == ["dive", "depth", "dive", "dive", "dive", "depth"]
-    ok(runner, "advance", "--hours", "1")  # then once an hour, as the hour begins
+    # then once an hour, as the hour begins, but not twice in one minute: the hour that
+    # begins in the dive's minute makes no second roll (R84 amended)
+    ok(runner, "advance", "--hours", "2")
     hourly = [e for e in _events(runner) if e["kind"] == "depth"][2:]
-    assert [(e["clock"], e["minute"]) for e in hourly] == [(0, 0)]
+    assert [(e["clock"], e["minute"]) for e in hourly] == [(1, 0)]
     assert hourly[0]["rolls"][0]["label"] == "depth damage (an hour below her rated depth)"
 
 
@@ -213,8 +215,9 @@ def test_tracked_armour_is_worn_shown_and_counts_on_the_table(runner, reach):
     shown = json.loads(ok(runner, "ship", "show", "Eel", "--json"))
     assert shown["armor_now"] == {"F": 9, "R": 6, "L": 6, "B": 2, "T": 2, "U": 9}
     assert "F9/10, R6/7, L6/7, B2/3, T2/3, U9/10" in ok(runner, "ship", "show", "Eel")
-    ok(runner, "advance", "--hours", "1")
+    ok(runner, "advance", "--hours", "2")  # the next hour's roll (R84: not in the dive's)
     hour = [e for e in _events(runner) if e["kind"] == "depth"][-1]
+    assert hour["clock"] == 1
     assert hour["rolls"][0]["modifiers"] == [  # B at 2: 3/4 of the weakest side's 3, +1
         {"reason": "40% beyond 300 ft", "value": 4},
         {"reason": "B armor 2, 3/4 of the weakest side's 3", "value": 1},

@@ -282,10 +282,8 @@ def test_a_fight_left_open_over_an_advance_tells_only_the_fight(
 def test_an_hour_still_stuck_is_routine_for_players(runner, db: Path, tmp_path) -> None:
     # a day aground told players "The ship is still stuck." every hour, each numbered on
     # the picture; the referee's log keeps each try (R34)
-    from voyage.outputs.chronicle import STUCK_TEXT
-    from voyage.rules.aground import STUCK_TEXT as ENGINES
+    from voyage.rules.aground import STUCK_TEXT  # the one text: outputs.export reads it
 
-    assert STUCK_TEXT == ENGINES
     trawler_at(runner, "0305", crew=6, fuel=40)
     ok(runner, "sail", "Sea Witch", "--to", "2812")
     ok(runner, "advance", "--hours", "2")

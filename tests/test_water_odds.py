@@ -13,7 +13,7 @@ from voyage.engine.clock import Engine
 from voyage.rules import water as rules
 from voyage.tables.rulebook import load_rulebook
 from voyage.vessels.ships import make_ship
-from voyage.world.water import Floater, Person, leave_ship
+from voyage.world.water import Floater, Person, hand_out, leave_ship
 from voyage.world.waterphase import WaterPhase
 
 SETTINGS = {"crew_swimming": 1, "passenger_swimming": 0}
@@ -265,3 +265,23 @@ def test_a_calm_hour_keeps_every_persons_dice_in_one_tally_record():
         assert all(f"{n} " in tally.line() for n in named)
         assert tally.line().startswith("drowning (") and "nobody drowns" in tally.line()
         assert f"{len(named)} drowning rolls" in e.event.text
+
+
+def test_r71_jackets_go_to_those_in_the_water_not_to_raft_seats():
+    # R71 (amended): a raft's four seats go to the non-swimmers; the five jackets to those
+    # in the water, swimmers of the lowest rank first; a jacket left over goes to a seat
+    people = [
+        Person("crew", 3, False, 2),
+        Person("passenger", 0, False, 4),
+        Person("crew", 1, False, 4),
+    ]
+    rafts, water, used = hand_out(people, 5, 4)
+    assert [(p.swimming, p.jacket, p.count) for p in rafts] == [(0, False, 4)]
+    assert [(p.swimming, p.jacket, p.count) for p in water] == [
+        (1, True, 4),
+        (3, True, 1),
+        (3, False, 1),
+    ]
+    assert used == 5
+    rafts, water, used = hand_out(people, 12, 4)  # enough for all: the seats get theirs too
+    assert all(p.jacket for p in rafts + water) and used == 10

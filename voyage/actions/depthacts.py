@@ -26,7 +26,7 @@ from voyage.store.peoplerows import floaters, roster, save_floaters
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import draft_ft
 from voyage.vessels.boatships import present_weight
-from voyage.vessels.submersible import depth_now, depth_roll, sub_spec
+from voyage.vessels.submersible import ROLLED_AT, depth_now, depth_roll, sub_spec
 from voyage.world.waterphase import WaterPhase
 
 
@@ -156,6 +156,7 @@ def first_passing(camp: Any, s: Any, spec: dict[str, Any], depth: int, chart: An
     out: list[Any] = []
     h = _ShipHour(engine, s, camp.clock, out)
     depth_roll(h, spec, depth, first=True)
+    s.more[ROLLED_AT] = camp.clock  # R84: the hour beginning now makes no second roll
     if engine.water is not None and s.status == "sunk":
         save_floaters(camp, engine.water.floaters, people)  # R71: who got out
     return out

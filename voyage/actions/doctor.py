@@ -14,7 +14,8 @@ that a newer voyage wrote or that is not a campaign at all. The checks, in order
   that exist, log rows name actions that exist (older actions may have been pruned);
 - every foreign key (m190, voyage.store.foreignkeys) holds (``PRAGMA foreign_key_check``), and the
   keys an older campaign's rows kept from being declared are named, with those rows;
-- the house tables kept in the campaign still validate;
+- the house tables kept in the campaign still validate, and every stored setting is one its
+  option takes;
 - the world within the limits newer voyage holds new things to (voyage.actions.doctor_world): the
   calendar, the map and its climates' seasons, ships at sea without a voyage, storms.
 """
@@ -41,13 +42,15 @@ from voyage.store.campaignfile import (
     refuse_newer,
 )
 from voyage.store.doctorreads import FileReads, Unreadable, expected_schema, reading
-from voyage.tables.rulebook import rulebook_from_texts
+from voyage.tables.rulebook import RuleBook, rulebook_from_texts, stored_option
 
 #: Rows tagged with the action that made them (voyage.store.campaigndb LOG_TABLES and others).
 ACTION_TAGGED = ["rolls", "hours", "events", "storms", "sea_map"]
 #: Findings that say the file is not one to check (missing, a folder, not a campaign, from a
 #: newer voyage), not that a campaign is damaged: a backup is not the answer to them.
 NOT_DAMAGE = {"file", "version"}
+#: Findings that say their own fix (a command to run), so no backup is offered for them.
+OWN_FIX = CHECKS | {"settings"}
 RECOVERY = (
     "To recover: restore the campaign from a backup copy (a copy of the file taken while no "
     "voyage command was running); for a corrupt file, SQLite's `.recover` command saves "
@@ -113,7 +116,9 @@ def examine(path: str | Path) -> Report:
             _route_texts(reads, info, report.findings)
             _references(reads, info, report)
             _foreign_keys(reads, info, report)
-            _house_tables(reads, info, report)
+            book = _house_tables(reads, info, report)
+            if book is not None:
+                _settings(reads, info, book, report)
 
             examine_world(reads, info, report)  # calendar, map, ships and storms: each its fix
     except Unreadable as exc:
@@ -266,16 +271,33 @@ def _foreign_keys(reads: FileReads, info: FileInfo, report: Report) -> None:
     report.facts["keys_not_declared"] = notes
 
 
-def _house_tables(reads: FileReads, info: FileInfo, report: Report) -> None:
-
-    if "house_tables" not in info.tables:
-        return
-    texts = reads.house_table_texts()
-    report.facts["house_tables"] = sorted(texts)
+def _house_tables(reads: FileReads, info: FileInfo, report: Report) -> RuleBook | None:
+    """The campaign's rule book (its house tables over the built-in ones), or None when
+    they no longer validate (a finding)."""
+    texts: dict[str, str] = {}
+    if "house_tables" in info.tables:
+        texts = reads.house_table_texts()
+        report.facts["house_tables"] = sorted(texts)
     try:
-        rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
+        return rulebook_from_texts(texts, {n: f"house table {n}.yaml" for n in texts})
     except VoyageError as exc:
         report.findings.append(Finding("tables", "house_tables", str(exc)))
+        return None
+
+
+def _settings(reads: FileReads, info: FileInfo, book: RuleBook, report: Report) -> None:
+    """Every stored setting read as a command reads it (voyage.tables.rulebook.stored_option):
+    one a hand edit left that no option takes is named, with the command that sets it. A
+    value that is not JSON at all is the JSON check's finding, named once."""
+    if "settings" not in info.tables:
+        return
+    named = {f.where for f in report.findings if f.check == "json"}
+    for key, stored in reads.settings_rows():
+        if key in book.options and f"settings.value of key {key!r}" not in named:
+            try:
+                stored_option(key, book.options[key], stored)
+            except VoyageError as exc:
+                report.findings.append(Finding("settings", str(key), str(exc)))
 
 
 def summary(report: Report) -> str:
@@ -296,6 +318,6 @@ def summary(report: Report) -> str:
     lines = [f"{report.path}: {n} problem{'s' if n != 1 else ''}"]
     lines += [f"  {finding.line()}" for finding in report.findings] + notes
 
-    if any(f.check not in NOT_DAMAGE | CHECKS for f in report.findings):
+    if any(f.check not in NOT_DAMAGE | OWN_FIX for f in report.findings):
         lines.append(RECOVERY)
     return "\n".join(lines)

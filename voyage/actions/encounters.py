@@ -14,12 +14,12 @@ from voyage.store.logrows import log_event
 from voyage.store.mapstore import campaign_chart
 from voyage.store.peoplerows import floaters, save_floaters
 from voyage.store.voyagerows import open_voyage
+from voyage.tables.calendar import is_night
 from voyage.world.castaways import castaway_words, castaways
 from voyage.world.encounters import (
     EncounterResult,
     chance_for,
     encounter_check,
-    is_night,
     region_lookup,
     terrain_of,
 )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from typing import Any
 
 from voyage.actions.apply import apply_outcomes, state_line, voyage_for_apply
@@ -145,7 +146,10 @@ def _log(
     ship: str | None,
     event: Event,
     voyage_id: int | None = None,
+    target: str | None = None,
 ) -> None:
+    """Log a fight's event at its minute; ``target``: the side it was done to (a shot's,
+    a ram's), so that side's journal tells it too (voyage.outputs.chronicle.gather)."""
     event.minute = (fight_minute(fight) - int(fight["clock"]) * 60) % 60
     event.changes = {
         **event.changes,
@@ -153,6 +157,8 @@ def _log(
         "round": fight["round"],
         "hex": fight["hex"],
     }  # the map marks the fight there
+    if target is not None:
+        event.changes["target"] = target
     log_event(camp, act, ship, voyage_id, event)
 
 
@@ -514,7 +520,14 @@ def shoot(
                         zone=zone if explosion else None,
                     )
                 )
-        _log(camp, act, fight, a["name"] if a["kind"] == "ship" else None, outcomes[0].event(0))
+        _log(
+            camp,
+            act,
+            fight,
+            a["name"] if a["kind"] == "ship" else None,
+            outcomes[0].event(0),
+            target=b["name"],
+        )
         rolled: list[Any] = list(outcomes[0].rolls)
         if len(outcomes) > 1:
             text += " " + _land(camp, act, fight, b, outcomes[1:], "hull-hit", rolled)
@@ -564,6 +577,7 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
             fight,
             a["name"] if a["kind"] == "ship" else None,
             Event("ram", texts[0], [], 0, {"kind": kind, "relative_speed": rel}),
+            target=b["name"],
         )
         rolled: list[Any] = []
         for me, other in ((a, b), (b, a)):
@@ -572,7 +586,11 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
                 continue
             traits = camp.get_ship(me["name"]).traits
             result = ram(me["tier"], rel, roller, book, traits, what=other["name"])
-            texts.append(f"{me['name']}: " + _land(camp, act, fight, me, [result], "ram", rolled))
+            if me is b:  # R91: she rolls R35 too, but she was rammed: told from her side
+                result = replace(result, text=rammed_text(result.text, other["name"]))
+            told = _land(camp, act, fight, me, [result], "ram", rolled)
+            named = re.sub(r"^The ship\b", me["name"], told)
+            texts.append(named if named != told else f"{me['name']}: {told}")
         a["speed"], b["speed"] = after
         a["declared"], b["declared"] = after
         texts.append(f"Speeds after: {a['name']} {after[0]}, {b['name']} {after[1]} knots.")
@@ -586,6 +604,19 @@ def collide(camp: Campaign, rammer: str, target: str, kind: str) -> dict[str, An
         "text": " ".join(texts),
         "rolls": [r.to_dict() for r in rolled],
     }
+
+
+def rammed_text(text: str, rammer: str) -> str:
+    """R35's sentence for the ship that was rammed, from her side: "The ship rams Red Jack
+    and is hit by ..." (the rule's words for the rammer) reads "The ship is rammed by Red
+    Jack and is hit by ...", "... rams Red Jack without damage" "... and takes no damage"."""
+    head = f"The ship rams {rammer}"
+    if not text.startswith(head):
+        return text
+    rest = text[len(head) :]
+    if rest.startswith(" without damage"):
+        rest = " and takes no damage" + rest[len(" without damage") :]
+    return f"The ship is rammed by {rammer}{rest}"
 
 
 def _beast_rammed(
@@ -651,7 +682,14 @@ def attack(
         )
         # the attack itself is news: the log (and the exports' fight story) said only "The
         # Gull swerves clear", never who attacked her (R54)
-        _log(camp, act, fight, None, Event("attack", head, [], 0, {"attacker": a["name"]}))
+        _log(
+            camp,
+            act,
+            fight,
+            None,
+            Event("attack", head, [], 0, {"attacker": a["name"]}),
+            target=b["name"],
+        )
         rolled: list[Any] = []
         text = head + " " + _land(camp, act, fight, b, outcomes, "hull-hit", rolled)
         save_fighter(camp, b)

@@ -36,6 +36,7 @@ import math
 import multiprocessing
 import os
 import signal
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +65,9 @@ DEFAULT_RUNS = 10_000
 MAX_HOURS = 24 * 366
 #: Runs handed to a worker process at a time.
 CHUNK = 250
+#: Chunks each extra worker must have to be worth forking (a fork and its start cost about
+#: as much as one chunk of runs).
+CHUNKS_PER_WORKER = 2
 #: z for a 95% interval.
 Z95 = 1.959963984540054
 
@@ -248,11 +252,14 @@ def drive(
     (:meth:`voyage.engine.clock.Engine.hour`), quiet ones as cheap as it makes them."""
     clock, end = start, start + limit
     stuck_rolls = engine.world.stuck_escape == "roll"
-    while clock < end and s.active:
+    quick = not engine.rows  # the engine says whether she made way (Engine.made_way)
+    while clock < end and (s.status == "under way" or s.active):
         hour_rows, hour_events = engine.hour(clock)
         clock += 1
         if events is not None and hour_events:
             events.extend(hour_events)
+        if quick and engine.made_way and s.status == "under way":
+            continue  # most hours: still under way (not ended) and making way (not becalmed)
         if ended(s) and not s.emergency:
             break  # the voyage is over; a leak runs on in her (R36), but not in the forecast
         if (
@@ -405,30 +412,72 @@ def check_counts(runs: int, workers: int | None) -> None:
         raise ForecastError(f"--workers must be 1 or more (got {workers})")
 
 
+def free_cores() -> int:
+    """The cores this process may use that other work is not already using: the cores it
+    is allowed (os.sched_getaffinity where the platform has it) less the load average of
+    the last minute, at least one."""
+    try:
+        allowed = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        allowed = os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return max(1, min(allowed, round(allowed - busy + 0.25)))
+
+
+def workers_for(runs: int, workers: int | None) -> int:
+    """The worker processes for ``runs`` runs: ``workers`` when given, else the free cores
+    (:func:`free_cores`), never more than the work keeps busy (:data:`CHUNKS_PER_WORKER`
+    chunks each): on a loaded machine a second process only shares the one free core, and
+    its fork is pure cost."""
+    chunks = -(-runs // CHUNK)
+    if workers is not None:
+        return max(1, min(workers, chunks))
+    return max(1, min(free_cores(), chunks // CHUNKS_PER_WORKER))
+
+
+#: The clock a forecast's estimate reads (a test stands a slow one in its place).
+_now = time.perf_counter
+
+
 def simulate(
     setup: Setup,
     runs: int,
     seed: int,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    estimate: Callable[[float], None] | None = None,
 ) -> list[RunResult]:
-    """``runs`` runs of ``setup`` in index order, over ``workers`` processes (default: the
-    cores). Each run's dice depend only on ``seed`` and its index, so any number of
-    workers gives the same list. ``progress`` is told how many runs each finished chunk
-    held. Workers are forked (they inherit the prepared setup); where a platform cannot
-    fork, the runs are made in this process."""
+    """``runs`` runs of ``setup`` in index order, over ``workers`` processes (default:
+    :func:`workers_for`). Each run's dice depend only on ``seed`` and its index, so any
+    number of workers gives the same list. ``progress`` is told how many runs each finished
+    chunk held; ``estimate`` is told once, when the first chunk is in, the seconds the
+    whole forecast should take at that pace. Workers are forked (they inherit the prepared
+    setup); where a platform cannot fork, the runs are made in this process."""
 
     check_counts(runs, workers)
-    workers = workers or os.cpu_count() or 1
     key = id(setup)
     _SETUPS[key] = setup
     jobs = [(key, seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     out: list[RunResult] = []
+    started = _now()
+
+    def told(chunk: list[RunResult], rounds: int) -> None:
+        """A chunk is in: the runs kept, the bar told, the estimate made from the first."""
+        out.extend(chunk)
+        if estimate is not None and len(out) == len(chunk):
+            estimate((_now() - started) * rounds)  # the first chunk's time, per round
+        if progress:
+            progress(len(chunk))
+
     try:
-        workers = min(workers, len(jobs))
+        workers = workers_for(runs, workers)
         if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
             _engine_for(key)  # built once here, inherited by every worker
             context = multiprocessing.get_context("fork")
+            rounds = -(-len(jobs) // workers)
 
             # the runs are in memory: a SIGTERM ends it all at once (no pool left waiting)
             closing = context.RawValue("b", 0)
@@ -438,9 +487,7 @@ def simulate(
             ):
                 try:
                     for chunk in pool.imap(_chunk_job, jobs):
-                        out.extend(chunk)
-                        if progress:
-                            progress(len(chunk))
+                        told(chunk, rounds)
                     # every result is in: each worker leaves on the pool's own "no more
                     # work" message, so none is killed while it holds a queue lock, the
                     # lock that terminate() would then wait on for ever
@@ -450,10 +497,7 @@ def simulate(
                     closing.value = 1  # the pool's SIGTERM now ends its workers
         else:
             for job in jobs:
-                chunk = _chunk_job(job)
-                out.extend(chunk)
-                if progress:
-                    progress(len(chunk))
+                told(_chunk_job(job), len(jobs))
     finally:
         _SETUPS.pop(key, None)
         _ENGINES.pop(key, None)
@@ -589,9 +633,10 @@ def forecast(
     seed: int = 0,
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
+    estimate: Callable[[float], None] | None = None,
 ) -> tuple[dict[str, Any], list[RunResult]]:
     """Run the forecast; return its summary and every run's result (for the plot)."""
-    results = simulate(setup, runs, seed, workers, progress)
+    results = simulate(setup, runs, seed, workers, progress, estimate)
     return summarize(setup, results, seed), results
 
 

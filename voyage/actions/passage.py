@@ -16,6 +16,7 @@ from voyage.engine.clock import Chart, ShipState, World
 from voyage.rules.anchors import anchorage_problem
 from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
 from voyage.rules.emergency import minutes_left
+from voyage.rules.fuel import no_way
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.campaigndb import Campaign
 from voyage.store.logrows import log_event
@@ -99,6 +100,9 @@ def anchor_or_weigh(
     if what == "weigh":
         if s.status not in ("anchored", "adrift"):
             raise VoyageRuleError(f"{ship.name} is {s.status}: not at anchor or adrift")
+        why = no_way(ship, camp.rulebook, s.pace, camp.water_in_load)
+        if s.status == "adrift" and why:  # R13, R16: she cannot get under way
+            raise VoyageRuleError(f"{ship.name} is adrift: {why}")
         was = s.status
         s.status = "under way"
         text = (

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.actions.crewless import heave_to
 from voyage.base.errors import VoyageRuleError
-from voyage.base.text import plural
+from voyage.base.text import check_name, plural
 from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
 from voyage.rules import water as rules
@@ -72,9 +72,7 @@ def add_person(
 ) -> str:
     """Name someone aboard a ship (one action). Named people are among her crew or passenger
     counts (R11): one of the unnamed is named, or, if all are named, one more comes aboard."""
-    name = name.strip()
-    if not name:
-        raise VoyageRuleError("a person needs a name")
+    name = check_name(name, "a person's name", error=VoyageRuleError)
     role = "passenger" if passenger else "crew"
     with camp.action("crew add", f"add {name}"):
         if on_roster(camp, name):
@@ -192,8 +190,9 @@ def set_stores(camp: Campaign, ship: Ship, jackets: int | None, rafts: int | Non
 def abandon(
     camp: Campaign, ship: Ship, hex_name: str, chart: Any, voyage_id: int | None = None
 ) -> tuple[str, dict[str, Any]]:
-    """R71: `act SHIP abandon` while she floats: rafts four to a raft, jackets to non-swimmers
-    first, the rest in the water; no roll. Refused in port (they would simply go ashore)."""
+    """R71: `act SHIP abandon` while she floats: rafts four to a raft (non-swimmers
+    first), the rest in the water with the jackets; no roll. Refused in port (they would
+    simply go ashore)."""
     info = chart.hex(hex_name) if chart is not None else None
     if info is not None and info.port:
         raise VoyageRuleError(

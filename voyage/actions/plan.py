@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import heapq
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -37,7 +38,7 @@ from voyage.base.text import plural
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
-from voyage.rules.drift import current_lookup, leg_speed, side_of_step
+from voyage.rules.drift import current_lookup, leg_speed, route_hours, side_of_step
 from voyage.rules.shoals import draft_chart
 from voyage.store.mapstore import list_storms
 from voyage.store.portfuel import left_after, sold_everywhere
@@ -150,7 +151,12 @@ def candidates(
     if getattr(chart, "currents", None):
         speed = shipfig.speed(ship, book, pace, strain, camp.water_in_load)
         fastest = _with_currents(chart, start, goal, speed, avoid)
-        if fastest:
+        # offered only when it beats every way above it (hours, then hazard rolls): a route
+        # as slow as the shortest, through a narrow passage it keeps out of, is no faster
+        if fastest and all(
+            route_cost(chart, fastest, speed, avoid) < route_cost(chart, other, speed, avoid)
+            for _, other, _, _, _ in found
+        ):
             found.append(("currents", fastest, False, [], []))
     use = fuel_per_hex(ship, book, pace, camp.water_in_load)
     if use and shipfig.aboard(ship) <= use * (len(shortest) - 1):
@@ -188,40 +194,149 @@ def _offshore(chart: Any, start: str, goal: str, avoid: list[str]) -> list[str] 
 def _with_currents(
     chart: Any, start: str, goal: str, speed: int, avoid: list[str]
 ) -> list[str] | None:
-    """The route of fewest hours at ``speed`` knots with the currents (R64: each hex's
-    current helps or hinders the leg out of it; a leg it holds still is closed), out of
-    the ``avoid`` terrains where another way exists. Dijkstra over exact hours."""
+    """The route of fewest hours at ``speed`` knots with the currents (R64), then of fewest
+    R33 hazard rolls (a narrow passage or shallows entered), then of fewest hexes, out of
+    the ``avoid`` terrains where another way exists: :func:`fewest_hours` on each tier of
+    terrain kept out, the strictest first."""
 
     current_at = current_lookup(chart)
-    hex_miles = Fraction(12)
     shoals = set(getattr(chart, "shoals", ()))  # R83: a built boat's (voyage.actions.depthroutes)
     tiers = [set(avoid) | shoals, shoals, set()] if shoals else [set(avoid), set()]
     for keep_out in tiers:
-        best: dict[str, Fraction] = {start: Fraction(0)}
-        came: dict[str, str] = {}
-        heap: list[tuple[Fraction, str]] = [(Fraction(0), start)]
-        while heap:
-            hours, here = heapq.heappop(heap)
-            if here == goal:
-                path = [goal]
-                while path[-1] != start:
-                    path.append(came[path[-1]])
-                return path[::-1]
-            if hours > best[here]:
+
+        def open_to(there: str, keep_out: set[str] = keep_out) -> bool:
+            return chart.is_sea(there) and (
+                there == goal or not (chart.terrain(there) in keep_out or there in keep_out)
+            )
+
+        route = fewest_hours(
+            chart.neighbours,
+            open_to,
+            start,
+            goal,
+            speed,
+            current_at,
+            hazard=lambda there: _hazard(chart, there, avoid),
+        )
+        if route:
+            return route
+    return None
+
+
+def _hazard(chart: Any, name: str, shallows_terrains: list[str]) -> bool:
+    """Whether entering ``name`` on an offshore leg rolls R33: a narrow passage or shallows."""
+    return bool(chart.terrain(name) in shallows_terrains or chart.hex(name).narrow_passage)
+
+
+def route_cost(
+    chart: Any, route: list[str], speed: int, avoid: list[str]
+) -> tuple[float, int, int]:
+    """(hours with the currents, R33 hazard rolls on an offshore leg, hexes) of a route:
+    what :func:`_with_currents` minimises, in its order (no way on: infinite hours)."""
+    hours = route_hours(route, speed, current_lookup(chart))
+    hazards = sum(_hazard(chart, h, avoid) for h in route[1:])
+    return (math.inf if hours is None else hours, hazards, len(route) - 1)
+
+
+#: A state of :func:`fewest_hours`: at the start of an hour, (hex, the hex she is heading
+#: for or "" when she has just come in and may choose, miles made toward it); or inside an
+#: hour whose way is already fixed, (hex, "*", miles still to run this hour).
+_State = tuple[str, str, Fraction]
+#: (hours, hazard hexes, hexes): what :func:`fewest_hours` minimises, in that order.
+_Cost = tuple[int, int, int]
+
+
+def fewest_hours(
+    neighbours: Any,
+    open_to: Any,
+    start: str,
+    goal: str,
+    speed: int | Fraction,
+    current_at: Any,
+    hex_miles: int = 12,
+    hazard: Any = None,
+) -> list[str] | None:
+    """The route from ``start`` to ``goal`` that the engine sails in the fewest hours,
+    then with the fewest hexes where ``hazard(hex)`` holds, then the fewest hexes.
+
+    Hours are the engine's own reckoning (voyage.rules.drift.route_hours): each hour her
+    speed is set by the current of the hex she starts it in and the side toward the next
+    hex of her route, for the whole hour, however many hexes she crosses in it; the miles
+    left over carry (R31, R64). A hex's current so carries on past its edge until the hour
+    ends, which a cost of 12 miles a hex at that hex's current does not model. Dijkstra
+    over (hours, hazards, hexes) on the states of :data:`_State`; None when no way makes
+    headway."""
+
+    speed = Fraction(speed)
+    miles = Fraction(hex_miles)
+    first: _State = (start, "", Fraction(0))
+    best: dict[_State, _Cost] = {first: (0, 0, 0)}
+    came: dict[_State | None, tuple[_State, str | None]] = {}
+    heap: list[tuple[int, int, int, int, _State | None]] = [(0, 0, 0, 0, first)]
+    count = 0
+    best_goal: list[_Cost] = [(0, 0, 0)]
+
+    def enter(cost: _Cost, there: str, hours: int = 0) -> _Cost:
+        """The cost once ``there`` is entered, ``hours`` more begun."""
+        risky = 1 if hazard is not None and hazard(there) else 0
+        return (cost[0] + hours, cost[1] + risky, cost[2] + 1)
+
+    def reach(cost: _Cost, state: _State | None, parent: _State, entered: str | None) -> None:
+        nonlocal count
+        if state is None:  # at the goal
+            if None not in came or cost < best_goal[0]:
+                best_goal[0] = cost
+                came[None] = (parent, entered)
+                count += 1
+                heapq.heappush(heap, (*cost, count, None))
+            return
+        if cost < best.get(state, (cost[0] + 1, 0, 0)):
+            best[state] = cost
+            came[state] = (parent, entered)
+            count += 1
+            heapq.heappush(heap, (*cost, count, state))
+
+    def arrive(cost: _Cost, parent: _State, there: str, left: Fraction) -> None:
+        """She has entered ``there`` with ``left`` miles of this hour still to run."""
+        if there == goal:
+            reach(cost, None, parent, there)
+        elif left >= miles:
+            reach(cost, (there, "*", left), parent, there)
+        else:
+            reach(cost, (there, "", left), parent, there)
+
+    while heap:
+        *popped, _, state = heapq.heappop(heap)
+        cost: _Cost = (popped[0], popped[1], popped[2])
+        if state is None:
+            path: list[str] = []
+            node: _State | None = None
+            while node != first:
+                parent, entered = came[node]
+                if entered is not None:
+                    path.append(entered)
+                node = parent
+            return [start, *path[::-1]]
+        if cost > best[state]:
+            continue
+        here, heading, made = state
+        if heading == "*":  # inside an hour: on into any open neighbour
+            for there in neighbours(here):
+                if open_to(there):
+                    arrive(enter(cost, there), state, there, made - miles)
+            continue
+        for there in [heading] if heading else neighbours(here):
+            if not open_to(there):
                 continue
-            for there in chart.neighbours(here):
-                if not chart.is_sea(there) or (
-                    there != goal and (chart.terrain(there) in keep_out or there in keep_out)
-                ):
-                    continue
-                side = side_of_step(here, there)
-                knots = leg_speed(speed, current_at(here), side if side is not None else 0)
-                if knots <= 0:
-                    continue
-                total = hours + hex_miles / knots
-                if total < best.get(there, total + 1):
-                    best[there], came[there] = total, here
-                    heapq.heappush(heap, (total, there))
+            side = side_of_step(here, there)
+            knots = leg_speed(speed, current_at(here), side if side is not None else 0)
+            if knots <= 0:
+                continue  # held still by the current: no way on this leg
+            total = made + knots
+            if total < miles:
+                reach((cost[0] + 1, cost[1], cost[2]), (here, there, total), state, None)
+            else:
+                arrive(enter(cost, there, 1), state, there, total - miles)
     return None
 
 
@@ -402,8 +517,13 @@ def plan(
     workers: int | None = None,
     pace: str | None = None,
     strain: int = 0,
+    progress: Callable[[int], None] | None = None,
+    estimate: Callable[[float, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Every candidate forecast (the same seed for each), ordered by ``objective``."""
+    """Every candidate forecast (the same seed for each), ordered by ``objective``.
+    ``progress`` is told the runs of each chunk done, over all the routes; ``estimate`` is
+    told once, when the first chunk is in, the seconds the whole plan should take at that
+    pace and the runs it makes in all."""
 
     if objective not in OBJECTIVES:
         raise PlanError(f"--objective must be one of {', '.join(OBJECTIVES)}")
@@ -411,9 +531,17 @@ def plan(
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
 
     rows = []
-    for cand in candidates(camp, ship_name, to, pace, strain):
+    found = candidates(camp, ship_name, to, pace, strain)
+
+    def whole_plan(seconds: float) -> None:  # the first route's pace, for every route
+        if estimate is not None:
+            estimate(seconds * len(found), runs * len(found))
+
+    for cand in found:
         setup = setup_for(camp, ship_name, cand, pace, strain)
-        data, _ = forecast(setup, runs, seed, workers)
+        data, _ = forecast(
+            setup, runs, seed, workers, progress, whole_plan if cand is found[0] else None
+        )
         c = data["chances"]
         arrival = data["arrival_hours"]
         rows.append(

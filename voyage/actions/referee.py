@@ -30,6 +30,7 @@ from voyage.dice.events import Event
 from voyage.engine.clock import ShipState
 from voyage.rules.crewless import adrift_now
 from voyage.rules.flooding import flooding_state
+from voyage.rules.fuel import no_way
 from voyage.rules.leakwater import pumped_dry
 from voyage.rules.pumps import switch_pumps
 from voyage.rules.repair import repair_leak
@@ -427,6 +428,10 @@ def course(
     (R74)."""
     camp, ship = at.camp, at.ship
     s = at.voyage("changing course")
+    # adrift, a new course gets her under way if she can make way; else what she needs
+    why = no_way(ship, camp.rulebook, s.pace, camp.water_in_load) if s.status == "adrift" else ""
+    if why:
+        raise VoyageRuleError(f"{ship.name} is adrift: {why}")
     chart = at.sea_map()
     hexes = plan_route(
         draft_chart(chart, ship, camp.rulebook),
@@ -442,7 +447,8 @@ def course(
         s.progress = 0  # a new heading: the miles toward the old next hex are lost
     s.route = [*s.route[: s.position], *hexes]
     s.inshore = [*s.inshore[: s.position], *flags]
-    if s.status == "arrived":
+    was = s.status
+    if s.status in ("arrived", "adrift"):
         s.status = "under way"
     s.searching = False  # R74: a new course ends a search
     # a voyage sailed inshore goes on inshore (R33): said, as `course` has no --inshore
@@ -451,8 +457,15 @@ def course(
         f"{ship.name} changes course at {hexes[0]} for {hexes[-1]} "
         f"({plural(len(hexes) - 1, 'hex', 'hexes')}{close})."
     )
+    if was == "adrift":
+        text += " She gets under way."
+    elif was == "anchored":
+        text += f" She lies at anchor until `voyage act {ship.name!r} weigh`."
     text += bottom_on_course(camp, ship, s, chart)  # R84: a sub deep on her new course
-    return Done(text, {"route": hexes})
+    changes: dict[str, Any] = {"route": hexes}
+    if s.status != was:
+        changes["status"] = s.status
+    return Done(text, changes)
 
 
 def _inshore_flags(chart: Any, hexes: Iterable[str], s: ShipState) -> list[bool]:

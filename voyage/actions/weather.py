@@ -277,6 +277,12 @@ def show(camp: Campaign, hour: int) -> dict[str, Any]:
 
 def weather_lines(camp: Campaign, start: int, end: int) -> list[str]:
     """One line per storm cell that formed from hour ``start`` to ``end`` (R61, R62)."""
+    return [line for _, line in weather_moments(camp, start, end)]
+
+
+def weather_moments(camp: Campaign, start: int, end: int) -> list[tuple[int, str]]:
+    """:func:`weather_lines`, each with the hour its cell formed (``advance`` prints them
+    among the ships' events, in the order they happened)."""
     if end <= start or not camp.settings.get("rolled_weather", True):
         return []
 
@@ -288,7 +294,8 @@ def weather_lines(camp: Campaign, start: int, end: int) -> list[str]:
     for cell in sea.cells_between(start, end):
         if start <= cell.start_hour < end:
             text = sea.day(cell.region, cell.day).text
-            out.append(f"{when_text(camp, cell.start_hour)}  weather, {cell.region}: {text}.")
+            line = f"{when_text(camp, cell.start_hour)}  weather, {cell.region}: {text}."
+            out.append((cell.start_hour, line))
     return out
 
 

@@ -68,6 +68,18 @@ def check_text(
     return text
 
 
+def check_name(
+    value: str, what: str, *, max_length: int = NAME_MAX, error: type[VoyageError] = VoyageError
+) -> str:
+    """A name (a ship, a person, a campaign, a port) as :func:`check_text` takes it, which
+    also holds at least one letter or digit: one made only of invisible or punctuation
+    characters ("\u200b", "...") could not be told apart from another, or found again."""
+    text = check_text(value, what, max_length=max_length, error=error)
+    if not any(ch.isalnum() for ch in text):
+        raise error(f"{what} {text!r} needs at least one letter or digit")
+    return text
+
+
 def parse_whole(text: str, what: str, low: int, high: int) -> int:
     """A whole number written in ASCII digits (an optional sign), from ``low`` to ``high``.
 

@@ -9,6 +9,7 @@ import click
 
 from voyage.cli.common import (
     NUMBER,
+    SHIP,
     SOME,
     Choice,
     Whole,
@@ -55,7 +56,7 @@ class _ActGroup(click.Group):
 
 @click.group(cls=_ActGroup)
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @json_option
 @click.pass_context
 def act(ctx: click.Context, db_path: str, ship_name: str, as_json: bool) -> None:
@@ -284,9 +285,9 @@ def saved(ctx: click.Context) -> None:
 @act.command()
 @click.pass_context
 def abandon(ctx: click.Context) -> None:
-    """Abandon ship: rafts are filled four to a raft, jackets go to non-swimmers first, the
-    rest go into the water (R71, no roll). A sound ship's voyage ends; a sinking one sinks
-    on, and the next advance logs her going under at its minute (R40); a fire burns on
+    """Abandon ship: rafts are filled four to a raft, non-swimmers first, the rest go into
+    the water and the jackets to them (R71, no roll). A sound ship's voyage ends; a sinking
+    one sinks on, and the next advance logs her going under at its minute (R40); a fire burns on
     with nobody to fight it until it swallows her (R50).
 
     Example:
@@ -410,7 +411,9 @@ def cast_off(ctx: click.Context) -> None:
 @click.option("--route", "route", default=None, help="New route CCRR,CCRR,... from her hex.")
 @click.pass_context
 def course(ctx: click.Context, to: str | None, via: tuple[str, ...], route: str | None) -> None:
-    """Change the route of a ship at sea, from the hex she is in.
+    """Change the route of a ship at sea, from the hex she is in. A ship adrift gets under
+    way on it when she can make way (an engine that works and a hex's fuel, R13, R16); if
+    she cannot, the course is refused with what she needs. At anchor she stays until `weigh`.
 
     Example:
 

@@ -9,7 +9,13 @@ from voyage.cli.common import Whole, db_option, handles_errors
 
 @click.command()
 @db_option
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to serve on.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to serve on: 127.0.0.1 is this machine only (an address other machines "
+    "can reach is served with a warning).",
+)
 @click.option(
     "--port", type=Whole(1, 65535), default=8001, show_default=True, help="Port to serve on."
 )
@@ -29,11 +35,15 @@ def browse(db_path: str, host: str, port: int) -> None:
     """
     from pathlib import Path
 
-    from voyage.outputs.browse import datasette_app, serve
+    from voyage.outputs import browse as served
     from voyage.store.campaign import campaign_title
 
+    host, warning = served.check_host(host)  # "" refused; beyond this machine said
     path = Path(db_path)
     title = campaign_title(path)
-    datasette_app(path, title)  # a missing Datasette stops here, with the install line
+    served.datasette_app(path, title)  # a missing Datasette stops here, with the install line
+    if warning:
+        click.echo(warning, err=True)
+    sock = served.bind(host, port)  # a port in use stops here, before a word of serving
     click.echo(f"Serving {title} read-only at http://{host}:{port}/ (Ctrl-C stops).")
-    serve(path, title, host, port)
+    served.serve(path, title, sock)

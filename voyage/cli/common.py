@@ -52,23 +52,39 @@ class Whole(click.ParamType):
 
 class Text(click.ParamType):
     """Text a person types for a name, a note or a title: stripped, not empty (unless
-    ``required`` is false), at most ``max_length`` characters, no control characters."""
+    ``required`` is false), at most ``max_length`` characters, no control characters; a
+    ``name`` holds a letter or digit too (voyage.base.text.check_name)."""
 
     name = "text"
 
-    def __init__(self, max_length: int = 100, *, required: bool = True) -> None:
-        self.max_length, self.required = max_length, required
+    def __init__(self, max_length: int = 100, *, required: bool = True, name: bool = False) -> None:
+        self.max_length, self.required, self.is_name = max_length, required, name
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from voyage.base.errors import VoyageError
-        from voyage.base.text import check_text
+        from voyage.base.text import check_name, check_text
 
         try:
+            if self.is_name:
+                return check_name(str(value), _param_name(param), max_length=self.max_length)
             return check_text(
                 str(value), _param_name(param), max_length=self.max_length, required=self.required
             )
         except VoyageError as exc:
             self.fail(_without_name(str(exc), param), param, ctx)
+
+
+class ShipRef(click.ParamType):
+    """A ship named on the command line (``--ship``, ``SHIP``): never empty, so ``--ship ""``
+    (a shell variable left unset) is refused as it is everywhere, never read as "every
+    ship". Otherwise taken as typed: the campaign says whether she is there."""
+
+    name = "ship"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if not str(value).strip():
+            self.fail("a ship's name must not be empty: name a ship (`voyage ship list`)")
+        return str(value)
 
 
 class FilePath(click.Path):
@@ -203,8 +219,10 @@ SOME = Whole(1, 1_000_000)
 KNOTS = Whole(0, 99)
 MODIFIER = Whole(-99, 99)
 #: names of campaigns and ships; free notes, titles and reasons
-NAME = Text(100)
+NAME = Text(100, name=True)
 NOTE = Text(500)
+#: a ship named to act on, list or tell of
+SHIP = ShipRef()
 
 #: Where the campaign file is named on the group (``voyage --db FILE status``).
 GROUP_DB_KEY = "voyage.db"

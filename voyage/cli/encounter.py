@@ -9,6 +9,7 @@ import click
 from voyage.cli.common import (
     MODIFIER,
     NUMBER,
+    SHIP,
     Whole,
     db_option,
     emit_json,
@@ -35,7 +36,7 @@ def encounter() -> None:
 
 @encounter.command("check")
 @db_option
-@click.argument("ship")
+@click.argument("ship", type=SHIP)
 @click.option("--sure", is_flag=True, help="Something is met: skip the x-in-6, roll the table.")
 @json_option
 @handles_errors
@@ -71,7 +72,7 @@ def check(db_path: str, ship: str, sure: bool, as_json: bool) -> None:
 
 @encounter.command("list")
 @db_option
-@click.option("--ship", default=None, help="Only this ship's encounters.")
+@click.option("--ship", type=SHIP, default=None, help="Only this ship's encounters.")
 @json_option
 @handles_errors
 def list_command(db_path: str, ship: str | None, as_json: bool) -> None:
@@ -134,18 +135,42 @@ def _show_status(camp: Any, data: dict[str, Any]) -> None:
             s["declared"],
             "off balance" if s["off_balance"] else "",
             s.get("state", ""),
-            "; ".join(s["damage"]),
+            len(s["damage"]) or "",
         ]
         for s in data["sides"]
     ]
-    click.echo(
-        table(rows, ["side", "kind", "tier", "speed", "declared", "crew", "state", "damage so far"])
-    )
+    click.echo(table(rows, ["side", "kind", "tier", "speed", "declared", "crew", "state", "blows"]))
+    _show_damage(data["sides"])
+
+
+#: the width "damage so far" is wrapped to (one blow's text ran to ~400 characters)
+DAMAGE_WIDTH = 88
+
+
+def _show_damage(sides: list[dict[str, Any]]) -> None:
+    """Each side's damage so far as a list under the table, one wrapped item a blow."""
+    import textwrap
+
+    hurt = [s for s in sides if s["damage"]]
+    if not hurt:
+        return
+    click.echo("Damage so far:")
+    for s in hurt:
+        click.echo(f"  {s['name']}:")
+        for blow in s["damage"]:
+            click.echo(
+                textwrap.fill(
+                    " ".join(str(blow).split()),
+                    DAMAGE_WIDTH,
+                    initial_indent="    - ",
+                    subsequent_indent="      ",
+                )
+            )
 
 
 @encounter.command("start")
 @db_option
-@click.argument("ships", nargs=-1, required=True, metavar="SHIP...")
+@click.argument("ships", nargs=-1, required=True, metavar="SHIP...", type=SHIP)
 @click.option("--leviathan", default=None, help="A leviathan from tables/leviathans.yaml.")
 @click.option("--range", "range_yards", type=YARDS, default=None, help="Range in yards.")
 @json_option
@@ -217,7 +242,7 @@ def round_command(
 
 @encounter.command("shoot")
 @db_option
-@click.argument("ship")
+@click.argument("ship", type=SHIP)
 @click.option("--at", "target", required=True, help="The side shot at.")
 @click.option("--weapon", required=True, help="A weapon of tables/weapons.yaml she carries.")
 @click.option(
@@ -269,7 +294,7 @@ def _show_rolls(data: dict[str, Any]) -> None:
 
 @encounter.command("ram")
 @db_option
-@click.argument("ship")
+@click.argument("ship", type=SHIP)
 @click.argument("target")
 @click.option("--kind", required=True, help="head-on, t-bone, shunt or sideswipe (R91).")
 @json_option

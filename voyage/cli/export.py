@@ -6,6 +6,7 @@ import click
 
 from voyage.cli.common import (
     NUMBER,
+    SHIP,
     STDOUT,
     TEXT_OUT,
     Choice,
@@ -21,7 +22,7 @@ _FORMATS = ("md", "html", "json", "csv", "png")
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option(
     "--voyage",
     "voyage_id",
@@ -55,9 +56,10 @@ _FORMATS = ("md", "html", "json", "csv", "png")
     "audience",
     type=Choice(["players", "referee"]),
     default=None,
-    help="players (the default): what happened, in the sea's words (no routine "
-    "checks, no ruling codes, no rolls), in md, html and csv; referee: every "
-    "event, roll and ruling. JSON is always the whole record, the referee's.",
+    help="players (the default for md, html and csv): what happened, in the sea's "
+    "words (no routine lines, no ruling codes, no dice); referee: every event, "
+    "roll and ruling. JSON is the referee's whole record unless --for players "
+    "is given.",
 )
 @click.option(
     "--rolls",
@@ -91,7 +93,7 @@ def export(
     """Write a ship's voyage log to a file: Markdown, HTML, JSON, CSV or PNG.
 
     Markdown, HTML and CSV are for players unless --for referee is given; JSON is the
-    whole record, every roll kept: the referee's.
+    whole record, every roll kept (the referee's) unless --for players is given.
 
     Nothing is written but the files named (or the default names in the current
     folder), and an existing file is left alone unless --force is given. --out - prints
@@ -126,14 +128,8 @@ def export(
         sea_map = _sea_map(camp) if "png" in formats or "html" in formats else None
     finally:
         camp.close()
-    if audience == "players" and "json" in formats:
-        # asked for a players' JSON: it is the whole record (every roll, ruling and routine
-        # check, R4), so say so rather than hand the players the referee's dice unawares
-        click.echo(
-            "Note: the JSON export is the referee's whole record (every roll and "
-            "ruling); --for players applies to md, html and csv.",
-            err=True,
-        )
+    # the JSON is the referee's whole record (R4) unless the players' one is asked for
+    json_for = audience or "referee"
     audience = audience or "players"
     shown = rolls or ("none" if audience == "players" else "shown")
     untouched = [fmt for fmt in dict.fromkeys(formats) if fmt not in ("md", "html")]
@@ -142,7 +138,7 @@ def export(
         click.echo(
             f"Note: --rolls applies to md and html only; {', '.join(untouched)} "
             f"{'is' if len(untouched) == 1 else 'are'} written whole"
-            f"{', every roll kept (R4)' if 'json' in untouched else ''}.",
+            f"{', every roll kept (R4)' if 'json' in untouched and json_for == 'referee' else ''}.",
             err=True,
         )
     if printed is not None:  # `--out -`: the export itself to stdout, no file, no "Wrote"
@@ -155,6 +151,7 @@ def export(
             sea_map=sea_map,
             validate_json=validate_json,
             audience=audience,
+            json_for=json_for,
         )
         click.echo(text, nl=False)
         return
@@ -172,6 +169,7 @@ def export(
             validate_json=validate_json,
             audience=audience,
             progress=progress,
+            json_for=json_for,
         )
     if as_json:
         emit_json(

@@ -10,6 +10,7 @@ import click
 from voyage.cli.common import (
     NUMBER,
     RUN_SEED,
+    SHIP,
     Choice,
     NamedFile,
     Whole,
@@ -19,7 +20,7 @@ from voyage.cli.common import (
     json_option,
     table,
 )
-from voyage.cli.progress import progress_bar
+from voyage.cli.progress import progress_bar, say_estimate
 
 #: knots of strain (R14 then limits it to half the ship's Speed), runs, worker processes
 STRAIN = Whole(1, 99)
@@ -33,7 +34,7 @@ def _hexes(value: str | None) -> list[str]:
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option(
     "--to",
     "to",
@@ -67,7 +68,10 @@ def _hexes(value: str | None) -> list[str]:
     help="Seed of the runs (default: from the campaign seed and the clock).",
 )
 @click.option(
-    "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
+    "--workers",
+    type=WORKERS,
+    default=None,
+    help="Worker processes (default: the cores free, as the work needs).",
 )
 @click.option(
     "--plot",
@@ -147,8 +151,12 @@ def forecast(
 
         check_plot_path(plot_path)
     seed = default_seed(camp.seed, camp.clock) if seed is None else seed
+
+    def estimate(seconds: float) -> None:
+        say_estimate(seconds, f"{runs:,} run{'' if runs == 1 else 's'}")
+
     with progress_bar(runs, "Sailing", not as_json) as progress:
-        data, results = run_forecast(setup, runs, seed, workers, progress)
+        data, results = run_forecast(setup, runs, seed, workers, progress, estimate)
     from voyage.actions.depthroutes import shoal_warning
 
     # R83: her route has to cross charted water shallower than her draft (as `sail` says)
@@ -158,7 +166,7 @@ def forecast(
         from voyage.store.mapstore import campaign_chart
 
         chart, _ = campaign_chart(camp)
-        plot_forecast(chart, setup, data, results, plot_path)
+        plot_forecast(chart, setup, data, results, plot_path, plan=plan_number)
     if as_json:
         emit_json(data)
         return
@@ -188,7 +196,7 @@ def _plan_setup(
 
 @click.command("plan")
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option("--to", "to", required=True, help="Destination: a hex CCRR or a port's name.")
 @click.option(
     "--objective",
@@ -207,7 +215,10 @@ def _plan_setup(
 @click.option("--runs", type=RUNS, default=2000, show_default=True, help="Runs per route.")
 @click.option("--seed", type=RUN_SEED, default=None, help="Seed of the runs (default: campaign).")
 @click.option(
-    "--workers", type=WORKERS, default=None, help="Worker processes (default: the cores)."
+    "--workers",
+    type=WORKERS,
+    default=None,
+    help="Worker processes (default: the cores free, as the work needs).",
 )
 @json_option
 @handles_errors
@@ -252,7 +263,26 @@ def plan_command(
     from voyage.cli.hexarg import hex_or_port
 
     to = str(hex_or_port(camp, to))
-    data = plan(camp, ship_name, to, objective, runs, seed, workers, pace, strain or 0)
+    with progress_bar(None, "Planning", not as_json) as progress:
+
+        def estimate(seconds: float, total: int) -> None:
+            if progress is not None:
+                progress.total = total  # every route's runs: the bar can fill
+            say_estimate(seconds, f"{total:,} runs over the routes")
+
+        data = plan(
+            camp,
+            ship_name,
+            to,
+            objective,
+            runs,
+            seed,
+            workers,
+            pace,
+            strain or 0,
+            progress,
+            estimate,
+        )
     if as_json:
         emit_json(data)
         return

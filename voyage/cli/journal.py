@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from voyage.cli.common import (
+    SHIP,
     STDOUT,
     TEXT_OUT,
     Choice,
@@ -45,6 +46,7 @@ from voyage.cli.common import (
 @click.option(
     "--ship",
     "ship",
+    type=SHIP,
     multiple=True,
     metavar="SHIP",
     help="Only this ship's story (repeat for several): the players' own, and "
@@ -91,7 +93,6 @@ def journal(
     An existing --out file is kept unless --force is given; --out - prints the journal,
     as no --out does.
     """
-    import json
     from pathlib import Path
 
     from voyage.actions.weather import parse_when
@@ -123,7 +124,9 @@ def journal(
     only = [camp.get_ship(name, archived=True).name for name in ship] or None
     record = gather(camp, start, end, audience, to_now=until is None, ships=only)
     if fmt == "json":
-        text = json.dumps(record.to_dict(), indent=2) + "\n"
+        from voyage.base.escape import json_text
+
+        text = json_text(record.to_dict()) + "\n"  # as the exports write JSON
     else:
         text = to_markdown(record, cal)
         if fmt == "html":

@@ -176,7 +176,8 @@ def show(db_path: str, around: str | None, radius: int | None, as_json: bool) ->
     "--at",
     "when",
     default=None,
-    help="Draw the weather of this hour: 'day 3, 14:00', '14:00', '+6h' (default: now).",
+    help="Draw this hour: its weather, and the ships where they were then with their "
+    "tracks up to it: 'day 3, 14:00', '14:00', '+6h' (default: now).",
 )
 @force_option
 @handles_errors
@@ -195,7 +196,8 @@ def render(
 
     The weather of the hour (now, or --at) is shaded by sea state (R60), with each storm
     cell outlined and an arrow the way it drifts (R62); each current is an arrow the way it
-    flows, with its knots (R64).
+    flows, with its knots (R64). With --at an hour gone by, each ship is drawn where she
+    was then and her track up to it (a later hour: where she is now).
 
     Big maps are drawn with smaller hexes to stay within 10 megapixels; past that (a map
     over about 420 x 420 hexes) draw a part with --around HEX --radius N. --labels works
@@ -213,7 +215,7 @@ def render(
     from voyage.outputs.weatherplot import render_weather
     from voyage.store.calendarrow import campaign_calendar, clock_text
     from voyage.store.mapstore import current_map, sea_states_for, ship_positions
-    from voyage.store.voyagelog import voyage_tracks
+    from voyage.store.voyagelog import lost_by, positions_at, voyage_tracks
 
     refuse_existing(out, force)
     camp = read_campaign(db_path)
@@ -221,6 +223,14 @@ def render(
     around = hex_or_port(camp, around)
     calendar = campaign_calendar(camp)
     hour = parse_when(when, camp.clock, calendar) if when is not None else camp.clock
+    if hour < camp.clock:  # an hour gone by: the ships where they were, tracks up to it
+        ships = positions_at(camp, hour)
+        drawn_tracks = voyage_tracks(camp, tracks, until=hour)
+        wrecks = set(lost_by(camp, hour))
+    else:  # rafts and people in the water are known as they are now (R71-R74)
+        ships = ship_positions(camp) + afloat_marks(camp, compact=True)
+        drawn_tracks = voyage_tracks(camp, tracks)
+        wrecks = set(camp.lost_ships())  # sunk or abandoned: drawn as wrecks
     from voyage.cli.progress import progress_bar
     from voyage.outputs.render import RENDER_STEPS
 
@@ -233,8 +243,9 @@ def render(
             labels=labels,
             around=around,
             radius=radius,
-            ships=ship_positions(camp) + afloat_marks(camp, compact=True),  # R71-R74
-            tracks=voyage_tracks(camp, tracks),
+            ships=ships,
+            wrecks=wrecks,
+            tracks=drawn_tracks,
             encounters=render_places(camp, tracks, hour),  # encounters marked
             title=title or f"{sea.name}, {clock_text(camp, hour)}",
             currents=[(h, c.side, float(c.knots)) for h, c in sorted(sea.currents.items())],

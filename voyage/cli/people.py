@@ -9,6 +9,7 @@ import click
 
 from voyage.cli.common import (
     NAME,
+    SHIP,
     Whole,
     db_option,
     emit_json,
@@ -34,7 +35,7 @@ def crew() -> None:
 @crew.command("add")
 @db_option
 @click.argument("name", type=NAME)
-@click.option("--ship", "ship_name", required=True, help="The ship they are aboard.")
+@click.option("--ship", "ship_name", type=SHIP, required=True, help="The ship they are aboard.")
 @click.option("--passenger", is_flag=True, help="A passenger (else crew).")
 @click.option(
     "--swimming",
@@ -60,7 +61,9 @@ def add(
 
 @crew.command("list")
 @db_option
-@click.option("--ship", "ship_name", default=None, help="Only the people aboard this ship.")
+@click.option(
+    "--ship", "ship_name", type=SHIP, default=None, help="Only the people aboard this ship."
+)
 @json_option
 @handles_errors
 def list_people(db_path: str, ship_name: str | None, as_json: bool) -> None:
@@ -111,7 +114,9 @@ def list_people(db_path: str, ship_name: str | None, as_json: bool) -> None:
 @crew.command("move")
 @db_option
 @click.argument("name")
-@click.option("--ship", "ship_name", required=True, help="The ship they move to (same hex).")
+@click.option(
+    "--ship", "ship_name", type=SHIP, required=True, help="The ship they move to (same hex)."
+)
 @handles_errors
 def move(db_path: str, name: str, ship_name: str) -> None:
     """Move a named person to another ship in the same hex.

@@ -6,6 +6,10 @@ takes a ``progress`` callback and tells it how many steps each bit of work finis
 command passes the callback :func:`progress_bar` yields. Nothing is drawn when stderr is
 not a terminal (piped, redirected, a test's runner), under CI, or for work that ends within
 :data:`DELAY` seconds: the bar appears only once the work has run that long.
+
+Work that tells its pace (a forecast or plan, timed over its first chunk of runs) gets one
+line on stderr before the rest of it runs, when it will take over :data:`ESTIMATE_FROM`
+seconds (:func:`say_estimate`): how long, and that Ctrl-C stops it.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,6 +25,36 @@ import click
 
 #: Seconds of work before the bar is drawn: quick work prints nothing at all.
 DELAY = 1.0
+#: Work estimated to take longer than this many seconds says so before it goes on.
+ESTIMATE_FROM = 10.0
+
+
+def duration_text(seconds: float) -> str:
+    """A span of time for people, to the second under an hour: ``45 s``, ``2 min 30 s``,
+    ``1 h 5 min``."""
+    whole = max(1, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        minutes, secs = divmod(whole, 60)
+        return f"{minutes} min {secs} s" if secs else f"{minutes} min"
+    hours, minutes = divmod(round(whole / 60), 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
+def estimate_line(seconds: float, what: str) -> str | None:
+    """The line saying how long ``what`` will take (None when it is within
+    :data:`ESTIMATE_FROM` seconds)."""
+    if seconds <= ESTIMATE_FROM:
+        return None
+    return f"About {duration_text(seconds)} for {what} (Ctrl-C stops it)."
+
+
+def say_estimate(seconds: float, what: str) -> None:
+    """Print :func:`estimate_line` on stderr when there is one (above any bar to come)."""
+    line = estimate_line(seconds, what)
+    if line is not None:
+        click.echo(line, err=True)
 
 
 def bar_wanted(show: bool = True) -> bool:
@@ -36,6 +70,9 @@ class _LateBar:
         self.started = time.monotonic()
         self.done = 0
         self.bar: Any = None
+
+    def __call__(self, steps: int) -> None:
+        self.update(steps)
 
     def update(self, steps: int) -> None:
         self.done += steps
@@ -59,16 +96,15 @@ class _LateBar:
 
 
 @contextmanager
-def progress_bar(
-    total: int | None, label: str, show: bool = True
-) -> Iterator[Callable[[int], None] | None]:
+def progress_bar(total: int | None, label: str, show: bool = True) -> Iterator[_LateBar | None]:
     """A callback telling click's progress bar how many of ``total`` steps are done (None
-    for work whose end is not known), or None where no bar is wanted (see the module)."""
+    for work whose end is not known), or None where no bar is wanted (see the module).
+    Its ``total`` may be set once the work knows it, before the bar is drawn."""
     if not bar_wanted(show):
         yield None
         return
     late = _LateBar(total, label)
     try:
-        yield late.update
+        yield late
     finally:
         late.close()

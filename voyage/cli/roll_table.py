@@ -16,6 +16,7 @@ import click
 from voyage.cli.common import (
     NOTE,
     SEED,
+    SHIP,
     Choice,
     FilePath,
     core_errors,
@@ -74,7 +75,7 @@ def _check_options(func: F) -> F:
 
 
 def _ship_argument(func: F) -> F:
-    return click.argument("ship", required=False)(func)
+    return click.argument("ship", type=SHIP, required=False)(func)
 
 
 def _tier_option(func: F) -> F:

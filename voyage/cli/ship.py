@@ -240,7 +240,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
             f["load_category"],
             f["speed_now"] if f["class_key"] != BUILT_CLASS else f"{f['speed_now']} mph",
             f["fuel_use"] if f["class_key"] != BUILT_CLASS else f"{f['fuel_use']} units",
-            f["status"],
+            f["status"] if f["status"] == "archived" else f["status_now"],
             f["hex"] or "",
         ]
         for f in figs
@@ -267,18 +267,17 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
 
 
 def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
-    """Each ship's speed now (``speed_now``): at sea as `voyage status` gives it (0 anchored,
-    adrift, stuck; a tow's at her tower's, R92), 0 sunk or abandoned, else her figure."""
-    from voyage.store.voyagelog import status_rows
+    """Each ship's status and speed now (``status_now``, ``speed_now``), as `voyage status`
+    gives them (voyage.engine.standing: 0 anchored, adrift, stuck; a tow's at her tower's,
+    R92; 0 sunk or abandoned; in port, her figure)."""
+    from voyage.store.voyagelog import ship_standings
 
-    at_sea = (
-        {r["ship"]: r["speed"] for r in status_rows(camp)}
-        if any(f["status"] == "at sea" for f in figs)
-        else {}
-    )
+    now = ship_standings(camp)
     for f in figs:
+        found = now.get(f["name"])
         stopped = f["status"] in ("sunk", "abandoned")
-        f["speed_now"] = 0 if stopped else at_sea.get(f["name"], f["speed"])
+        f["status_now"] = found.status if found else f["status"]
+        f["speed_now"] = 0 if stopped else found.speed if found else f["speed"]
 
 
 @ship.command("show")
@@ -299,12 +298,12 @@ def show(db_path: str, name: str, as_json: bool) -> None:
     if as_json:
         emit_json(fig)
         return
-    if fig.get("status") == "at sea":  # anchored, adrift, stuck...: her voyage says (R65)
-        from voyage.store.voyagerows import open_voyage
+    if fig.get("status") == "at sea":  # adrift, anchored, stuck...: as `voyage status` says
+        from voyage.store.voyagelog import ship_standings
 
-        lying = open_voyage(camp, fig["name"])
-        if lying is not None and lying.status != "under way":
-            fig["status"] = f"at sea, {lying.condition}"
+        found = ship_standings(camp).get(fig["name"])
+        if found is not None and not found.status.startswith("under way"):
+            fig["status"] = f"at sea, {found.status}"
     if fig.get("hex"):  # "in port at Gullhaven (0305)", as status and the log name ports
         from voyage.outputs.chronicle import map_places, port_named
 

@@ -9,6 +9,7 @@ import click
 from voyage.cli.common import (
     HOURS,
     NUMBER,
+    SHIP,
     Whole,
     db_option,
     emit_json,
@@ -52,7 +53,7 @@ PACE = _Pace()
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option(
     "--to",
     "to",
@@ -324,34 +325,51 @@ def advance(
         )
         return
     # in the order they happened (R52: each at its minute): the engine logs each ship's hour
-    # in turn, so one ship's 15:25 came after another's 15:59. --quiet keeps what stopped the
-    # advance ("Stopped: Gull: encounter" alone did not say it was a Sea Serpent)
-    for e in sorted(result.events, key=lambda e: (e.clock, e.event.minute or 0)):
-        if not e.halt and (quiet or (e.event.kind == "coast" and not e.event.changes)):
+    # in turn, so one ship's 15:25 came after another's 15:59; the storm cells that formed
+    # (R61, R62) among them at their hour. --quiet keeps what stopped the advance ("Stopped:
+    # Gull: encounter" alone did not say it was a Sea Serpent); a routine line that changed
+    # nothing (a clear sea, pumps that bailed nothing: every hour of a built boat in port)
+    # is the log's, not the table's
+    from voyage.actions.weather import weather_moments
+    from voyage.outputs.export import IDLE_PUMPS
+
+    said: list[tuple[int, int, list[str]]] = []
+    for e in result.events:
+        routine = not e.event.changes and (
+            e.event.kind == "coast" or e.event.text.startswith(IDLE_PUMPS)
+        )
+        if not e.halt and (quiet or routine):
             continue
         text = e.event.text
         if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
             text = f"{e.ship}: {text}"
-        click.echo(f"{format_time(cal, e.clock, e.event.minute)}  {text}")
-        for r in e.event.rolls:
-            click.echo(f"      {r.line()}")
+        lines = [f"{format_time(cal, e.clock, e.event.minute)}  {text}"]
+        lines += [f"      {r.line()}" for r in e.event.rolls]
+        said.append((e.clock, e.event.minute or 0, lines))
+    if not quiet:
+        said += [
+            (hour, 0, [line]) for hour, line in weather_moments(camp, result.start, result.end)
+        ]
+    for _, _, lines in sorted(said, key=lambda s: (s[0], s[1])):
+        for line in lines:
+            click.echo(line)
     last: dict[str, Any] = {}
     for row in result.rows:
         last[row.ship] = row
     built = _built_names(camp, last)
+    from voyage.store.voyagelog import ship_standings
+
+    now = ship_standings(camp) if last else {}  # as `voyage status` names them
     for row in last.values():
         fuel = f"charge {row.fuel} power units" if row.ship in built else f"fuel {row.fuel}"
+        found = now.get(row.ship)
+        word, knots = (found.status, found.speed) if found else (row.status, row.speed)
         # R82: a built boat makes the speed in mph her skipper set; no normal or slow pace
-        speed = f"{row.speed} mph" if row.ship in built else f"{row.speed} ({row.pace})"
+        speed = f"{knots} mph" if row.ship in built else f"{knots} ({row.pace})"
         click.echo(
-            f"  {row.ship}: {row.hex}, {row.status}, speed {speed}, "
+            f"  {row.ship}: {row.hex}, {word}, speed {speed}, "
             f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
         )
-    if not quiet:
-        from voyage.actions.weather import weather_lines
-
-        for line in weather_lines(camp, result.start, result.end):
-            click.echo(line)  # R61/R62: the storm cells that formed while the clock ran
     if result.in_port:
         click.echo(
             "Every ship is in port: the clock (and the weather) moved on "
@@ -361,7 +379,35 @@ def advance(
         ran = plural(result.hours_run, "hour")
         click.echo(f"Advanced {ran} to {format_time(cal, result.end)}.")
     if result.stopped:
-        click.echo(f"Stopped: {result.stopped}.")
+        click.echo(f"Stopped: {_stopped_by(result)}.")
+
+
+def _stopped_by(result: Any) -> str:
+    """Why the advance stopped, naming the event when ``--until event`` found one (it said
+    "Stopped: an event." and no more): ``an event: Gull: A Sea Serpent rises ...``."""
+    if result.stopped != "an event":
+        return str(result.stopped)
+    from voyage.engine.clock import ROUTINE_KINDS
+
+    last = result.end - 1
+    news = [
+        e
+        for e in result.events
+        if e.clock == last and (e.event.kind not in ROUTINE_KINDS or e.event.changes)
+    ]
+    if not news:
+        return "an event"
+    told = "; ".join(
+        f"{e.ship}: {_first_sentence(e.event.text)}" if e.ship else _first_sentence(e.event.text)
+        for e in news[:3]
+    )
+    return f"an event: {told}" + (f" (and {len(news) - 3} more)" if len(news) > 3 else "")
+
+
+def _first_sentence(text: str) -> str:
+    """An event's text up to its first full stop (a line, not a paragraph)."""
+    head = text.split(". ", 1)[0].rstrip(".")
+    return head if len(head) <= 100 else head[:99].rstrip() + "…"
 
 
 def _near_word(until: str) -> None:
@@ -412,7 +458,7 @@ def _built_names(camp: Any, names: Any) -> set[str]:
 
 @click.command()
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.argument("pace", type=PACE)
 @click.argument("strain", type=STRAIN, required=False, default=None)
 @handles_errors
@@ -441,7 +487,7 @@ def pace(db_path: str, ship_name: str, pace: str, strain: int | None) -> None:
 
 @click.command("log")
 @db_option
-@click.argument("ship_name", metavar="SHIP")
+@click.argument("ship_name", metavar="SHIP", type=SHIP)
 @click.option("--last", type=HOURS, default=None, help="Only the last N hours.")
 @click.option("--voyage", "voyage_id", type=NUMBER, default=None, help="Only voyage N.")
 @json_option
@@ -560,6 +606,52 @@ def log(
             _echo_event(item, cal, places)
 
 
+def _not_at_sea_rows(camp: Any, at_sea: set[str]) -> list[dict[str, Any]]:
+    """`status --all`: a row for each ship not at sea, in the status table's columns, her
+    status and speed as every command names them (voyage.engine.standing)."""
+    from voyage.base.text import plain
+    from voyage.store.voyagelog import ship_standings
+    from voyage.vessels import ships as shipfig
+
+    book, wil = camp.rulebook, camp.water_in_load
+    now = ship_standings(camp)
+    out = []
+    for ship in camp.ships():
+        if ship.name in at_sea:
+            continue
+        out.append(
+            {
+                "ship": ship.name,
+                "voyage": None,
+                "status": now[ship.name].status,
+                "voyage_status": None,
+                "hex": ship.hex,
+                "destination": None,
+                "hexes_left": 0,
+                "miles_left": 0,
+                "eta_hours": None,
+                "speed": plain(now[ship.name].speed),
+                "pace": ship.pace,
+                "strain": ship.strain,
+                "fuel": plain(shipfig.aboard(ship)),
+                "fuel_unit": shipfig.fuel_words(ship)[1],
+                "fuel_use": plain(shipfig.fuel_use(ship, book, ship.pace, wil)),
+                "load": plain(shipfig.load(ship, book, wil)),
+                "load_category": shipfig.load_category(ship, book, wil),
+                "water": ship.water,
+                "leaks": [],
+                "fire": 0,
+                "fire_out_of_control": False,
+                "sinking_minutes_left": None,
+                "nobody_aboard": False,  # (in port her people may well be ashore)
+                "listing": False,
+                "capsized": False,
+                "engine_broken": ship.engine_broken,
+            }
+        )
+    return out
+
+
 def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
     from voyage.outputs.chronicle import name_places
     from voyage.tables.calendar import format_time
@@ -572,26 +664,35 @@ def _echo_event(e: dict[str, Any], cal: Any, places: dict[str, str]) -> None:
 
 @click.command()
 @db_option
+@click.option(
+    "--all", "show_all", is_flag=True, help="The ships not at sea too (in port, sunk, abandoned)."
+)
 @json_option
 @handles_errors
 @whole_output
-def status(db_path: str, as_json: bool) -> None:
+def status(db_path: str, show_all: bool, as_json: bool) -> None:
     """Every ship at sea at a glance: where, whither, how fast, and what is wrong.
 
-    Columns: hex (where she is), to (her destination), miles (still to go), eta h
-    (hours to go at her speed now, currents reckoned; - when she makes no way), speed
-    (knots, pace), fuel and load (hlbs), water (hlbs aboard), trouble (leaks, fire,
-    sinking ...).
+    Columns: status (under way, adrift, anchored, stuck, under tow, sinking ..., as `ship
+    show`, `ship list` and the advance name it), hex (where she is), to (her destination),
+    miles (still to go), eta h (hours to go at her speed now, currents reckoned; - when she
+    makes no way), speed (knots, pace: what she makes now), fuel and load (hlbs), water
+    (hlbs aboard), trouble (leaks, fire, sinking ...). --all lists the ships not at sea
+    too: in port (the speed she would make), sunk or abandoned.
 
-    Example:
+    Examples:
 
         voyage status
+
+        voyage status --all
     """
     from voyage.store.calendarrow import clock_text
     from voyage.store.voyagelog import status_rows
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)
+    if show_all:
+        rows += _not_at_sea_rows(camp, {r["ship"] for r in rows})
     from voyage.cli.people import afloat_json
 
     if as_json:
@@ -611,7 +712,7 @@ def status(db_path: str, as_json: bool) -> None:
 
     afloat = water_lines(camp)
     if not rows:
-        click.echo("No ship is at sea.")
+        click.echo("No ship is at sea." if not show_all else "No ships yet.")
         for line in afloat:
             click.echo(line)
         return
@@ -633,8 +734,6 @@ def status(db_path: str, as_json: bool) -> None:
             trouble.append("capsized")
         if r["engine_broken"]:
             trouble.append("engine broken")
-        if r["voyage_status"] == "under way" and not r["speed"]:
-            trouble.append("adrift (R13, R64)")
         if r["leaks"]:
             # numbered as `act SHIP repair leak N` takes them ("leaks 1:4/h" was a riddle)
             trouble.append(
@@ -646,7 +745,7 @@ def status(db_path: str, as_json: bool) -> None:
                 r["status"],
                 port_named(r["hex"], places),  # "Gullhaven (0305)", as the journal names it
                 port_named(r["destination"], places),
-                r["miles_left"],
+                r["miles_left"] if r["voyage"] is not None else "-",
                 # a ship that stops to search (R74) makes no way: no hours to go are known
                 "-" if r["eta_hours"] is None or "searching" in r["status"] else r["eta_hours"],
                 # R82: a built boat's pace is the speed her skipper set: mph, not "normal"

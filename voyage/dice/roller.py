@@ -135,14 +135,15 @@ def distribution(
     """Exact distribution of the natural total of ``dice`` with ``advantage`` net boons (R2).
 
     Positive ``advantage`` adds the highest of that many d6, negative subtracts it; in
-    ``2d20`` mode a d20 is rolled twice and the higher (lower) kept instead.
+    ``2d20`` mode n net Advantages (Disadvantages) roll n + 1 of the die and keep the
+    highest (lowest) instead.
     """
     d = parse(dice) if isinstance(dice, str) else dice
     if d.count == 0:
         return {d.bonus: Fraction(1)}
     if advantage and mode == "2d20" and d.count == 1:
-        pick = _best_of(2, d.sides) if advantage > 0 else _worst_of(2, d.sides)
-        base = pick
+        kept = abs(advantage) + 1
+        base = _best_of(kept, d.sides) if advantage > 0 else _worst_of(kept, d.sides)
     else:
         base = dict(_sum_distribution(d.count, d.sides))
         if advantage:
@@ -199,8 +200,9 @@ def odds(
 def _natural_odds(
     modifier: int, target: int, compare: Compare, advantage: int, mode: AdvantageMode
 ) -> Fraction:
-    if advantage and mode == "2d20":
-        d20 = _best_of(2, 20) if advantage > 0 else _worst_of(2, 20)
+    if advantage and mode == "2d20":  # R2: n + 1 d20, the highest (lowest) kept
+        kept = abs(advantage) + 1
+        d20 = _best_of(kept, 20) if advantage > 0 else _worst_of(kept, 20)
         boon: dict[int, Fraction] = {0: Fraction(1)}
     else:
         d20 = {f: Fraction(1, 20) for f in range(1, 21)}
@@ -589,10 +591,10 @@ class Roller:
         modifier = 0
         for m in mods:
             modifier += m.value
-        if net and mode == "2d20":
-            faces = [self.die(20), self.die(20)]
+        if net and mode == "2d20":  # R2: n net (Dis)Advantages roll n + 1 d20
+            faces = [self.die(20) for _ in range(abs(net) + 1)]
             natural = max(faces) if net > 0 else min(faces)
-            dice = "2d20kh1" if net > 0 else "2d20kl1"
+            dice = f"{len(faces)}d20{'kh1' if net > 0 else 'kl1'}"
         else:
             if type(self).die is _PLAIN_DIE:  # the d20 drawn inline as die() draws it
                 bits = self._random.getrandbits

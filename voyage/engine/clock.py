@@ -171,6 +171,7 @@ class Engine:
         self.rows = rows
         self.made_way = False
         self.book = world.book
+        self._water_in_load = world.water_in_load  # (the world never changes: load() reads it)
         self.roller = roller
         self.states = list(ships)
         self._fixed: dict[str, Any] = {}
@@ -200,7 +201,7 @@ class Engine:
     def load(self, s: ShipState) -> int:
         """R11: cargo + fuel + people + equipment (+ water, unless the option leaves it out)."""
         ship = s.ship
-        water = ship.water if self.world.water_in_load else 0
+        water = ship.water if self._water_in_load else 0
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
         load = ship.cargo + fuel + self._fixed[ship.name] + water
         return load if ship.stores is None else load + ship.stores.weight()  # R100
@@ -260,10 +261,11 @@ class Engine:
             found = self._open[name] = not info.narrow_passage and info.terrain not in self.shallows
         return found
 
-    def hour_figures(self, s: ShipState) -> tuple[str, Any, Any, Any, bool]:
-        """(load category, travelling speed, fuel use per hex, cruising speed, under power)
-        of a ship under way now (R12-R16, R13, a tow counted, R92), memoised on her Load
-        and what :meth:`figures` depends on: the same few values hour after hour."""
+    def hour_figures(self, s: ShipState) -> tuple[str, Any, Any, Any, bool, Any]:
+        """(load category, travelling speed, fuel use per hex, cruising speed, under power,
+        Load) of a ship under way now (R12-R16, R13, a tow counted in her Load and
+        category, R92, as :meth:`row_load` counts it), memoised on her Load and what
+        :meth:`figures` depends on: the same few values hour after hour."""
         ship = s.ship
         tow = ship.equipment.get("tow_counted")
         load = self.load(s) + (tow or 0)
@@ -280,7 +282,8 @@ class Engine:
         found = self._hour_figures.get(key)
         if found is None:
             category = self.category_of(load, self._dw[ship.name])
-            found = self._hour_figures[key] = (category, *self.figures(s, category), powered)
+            found = (category, *self.figures(s, category), powered, load)
+            self._hour_figures[key] = found
         return found
 
     def hex_info(self, name: str) -> Any:
@@ -388,7 +391,9 @@ class Engine:
         if self.rows:
             for s in self.states:
                 if s.status == "under way" or s.active:
-                    rows.append(_ShipHour(self, s, clock, events).run())
+                    h = _ShipHour(self, s, clock, events)
+                    row = h.calm()  # (run(), inline: every ship-hour)
+                    rows.append(h.stepped() if row is None else row)
         else:
             made_way = False
             for s in self.states:
@@ -408,6 +413,7 @@ class Engine:
 #: what :meth:`_ShipHour.row` gives an engine that keeps no hour rows (Engine.rows): not
 #: a row of any hour, never read
 UNKEPT = HourRow(0, "", 0, "", 0, 0, "", 0, 0, "", 0, 0, "")
+_new_row = object.__new__  # (_ShipHour.row fills a new HourRow's fields itself)
 
 
 class _ShipHour:
@@ -470,11 +476,13 @@ class _ShipHour:
         if self.ship.stores is not None:
             self.stores()  # R101-R102, before the rest of the hour (calm() included)
         row = self.calm()
-        if row is None:
-            phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
-            self.start_of_hour()
-            row = self.sail()
-        return row
+        return self.stepped() if row is None else row
+
+    def stepped(self) -> HourRow:
+        """The hour phase by phase, from its start (what :meth:`calm` leaves alone)."""
+        phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
+        self.start_of_hour()
+        return self.sail()
 
     def stores(self) -> None:
         """R101-R102: the hour's food and fresh water (voyage.rules.stores)."""
@@ -516,7 +524,7 @@ class _ShipHour:
         last = len(route) - 1
         if position >= last:
             return None
-        category, speed, fuel_use, cruising, powered = e.hour_figures(s)
+        category, speed, fuel_use, cruising, powered, load = e.hour_figures(s)
         if category == "overloaded" or type(speed) is not int or speed <= 0:
             return None
         burns = fuel_use if fuel_use and powered else 0
@@ -542,6 +550,7 @@ class _ShipHour:
         entered = 0
         left = ship.fuel
         inshore = s.inshore
+        opened = e._open  # (Engine.open_water's answers, asked first: no call on a known hex)
         while need <= speed:
             at = position + entered + 1
             if at >= last:
@@ -551,8 +560,9 @@ class _ShipHour:
                     return self.sail()  # R16: she runs dry
                 left -= burns
             there = route[at]
+            ok = opened.get(there)
             if (
-                not e.open_water(there)
+                not (e.open_water(there) if ok is None else ok)
                 or (at < len(inshore) and inshore[at])
                 or world.sea_state(there, clock)
             ):
@@ -570,6 +580,7 @@ class _ShipHour:
             if burns:
                 for _ in range(entered):
                     shipfig.spend(ship, burns)  # R16, hex by hex
+                load = None  # R11: the fuel burnt weighed (the row works her Load out again)
             s.position = position + entered
             ship.hex = here  # (the last hex entered)
             s.hours_in_hex = 0
@@ -577,7 +588,9 @@ class _ShipHour:
             s.hours_in_hex += 1
         s.storm_hours = 0  # R60: a hex entered, or a calm hour, starts the count again
         s.progress += speed - entered * hex_miles  # R31: carried over
-        return self.row(here)
+        # her Load and category as the hour began, unless fuel was burnt (nothing else
+        # that counts in them changed)
+        return self.row(here, None if load is None else (load, category))
 
     def sail(self) -> HourRow:
         """The hour after its start (:meth:`calm` joins here after a broken engine)."""
@@ -616,30 +629,38 @@ class _ShipHour:
             s.progress = 0
         return self.row(s.hex)
 
-    def row(self, here: str) -> HourRow:
+    def row(self, here: str, loaded: tuple[Any, str] | None = None) -> HourRow:
         """The hour row at its end, in hex ``here`` (her hex now); :data:`UNKEPT` for an
-        engine that keeps no rows (Engine.rows)."""
+        engine that keeps no rows (Engine.rows). ``loaded``: her Load (a tow counted, as
+        :meth:`Engine.row_load` counts it) and its category now, when the caller knows
+        them."""
         s, ship, e = self.s, self.ship, self.e
         if not e.rows:
             return UNKEPT
-        load = e.row_load(s)  # R92: a tow counted, as the category
-        dw = e._dw[ship.name]
+        if loaded is None:
+            load = e.row_load(s)  # R92: a tow counted, as the category
+            dw = e._dw[ship.name]
+            category = e._categories.get((load, dw)) or e.category_of(load, dw)
+        else:
+            load, category = loaded
         aboard = shipfig.aboard(ship)  # R16 hlbs of fuel, R82 power units of charge
-        return HourRow(
-            s.voyage_id,
-            ship.name,
-            self.clock,
-            here,
-            self.miles,
-            self.speed,
-            s.pace,
-            aboard if type(aboard) is int else plain(aboard),
-            load if type(load) is int else plain(load),
-            e._categories.get((load, dw)) or e.category_of(load, dw),
-            ship.water,
-            sum(s.leaks) if s.leaks else 0,
-            s.condition,
-        )
+        # field by field (every field of HourRow; tests/test_engine_rows.py checks them
+        # all): a row every ship-hour, and calling the class costs more than its fields
+        row = _new_row(HourRow)
+        row.voyage_id = s.voyage_id
+        row.ship = ship.name
+        row.clock = self.clock
+        row.hex = here
+        row.miles = self.miles
+        row.speed = self.speed
+        row.pace = s.pace
+        row.fuel = aboard if type(aboard) is int else plain(aboard)
+        row.load = load if type(load) is int else plain(load)
+        row.load_category = category
+        row.water = ship.water
+        row.leaks = sum(s.leaks) if s.leaks else 0
+        row.status = s.condition
+        return row
 
     def start_of_hour(self) -> None:
         s, ship = self.s, self.ship
@@ -664,7 +685,7 @@ class _ShipHour:
             category = self.e.category(s)
             self.speed = 0
         else:
-            category, self.speed, self.fuel_use, self.cruising, _ = self.e.hour_figures(s)
+            category, self.speed, self.fuel_use, self.cruising, _, _ = self.e.hour_figures(s)
             if (
                 self.fuel_use and s.progress >= self.e._hex_miles and fuel.runs_dry_at_edge(self)
             ):  # R16: adrift at her next hex's edge (R13)

@@ -9,7 +9,10 @@ Datasette is imported only by :func:`datasette_app`, never at start-up.
 
 from __future__ import annotations
 
+import errno
+import ipaddress
 import shlex
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -191,20 +194,97 @@ def browse_metadata(path: Path, title: str) -> dict[str, Any]:
     }
 
 
+#: The address browse serves on unless told another: this machine only.
+LOCAL_HOST = "127.0.0.1"
+
+
+def check_host(host: str) -> tuple[str, str | None]:
+    """The address to serve on, and a one-line warning when it listens beyond this machine
+    (every interface: "0", "0.0.0.0", "::"; or an address other machines reach), else None.
+
+    An empty ``--host`` (a shell variable left unset) is refused: a server would take it
+    for every interface."""
+    name = host.strip()
+    if not name:
+        raise VoyageError(
+            f"--host must not be empty: give an address, such as {LOCAL_HOST} (this "
+            "machine only), or leave --host out"
+        )
+    if any(ch.isspace() or not ch.isprintable() for ch in name):
+        raise VoyageError(f"--host {name!r} is not an address: give one such as {LOCAL_HOST}")
+    bare = name[1:-1] if name.startswith("[") and name.endswith("]") else name
+    address: ipaddress.IPv4Address | ipaddress.IPv6Address | None
+    try:
+        address = ipaddress.ip_address(bare)
+    except ValueError:
+        try:  # what the server's socket reads as IPv4: "0" is 0.0.0.0, "127.1" is 127.0.0.1
+            address = ipaddress.IPv4Address(socket.inet_aton(bare))
+        except OSError:
+            address = None
+    if address is None and bare.lower() in ("localhost", "localhost."):
+        return bare, None
+    if address is not None and address.is_loopback:
+        return bare, None
+    reach = (
+        "every address of this machine"
+        if address is not None and address.is_unspecified
+        else f"{name}, an address other machines can reach"
+    )
+    return bare, (
+        f"Warning: --host {name} listens on {reach}: anyone on the network can read the "
+        f"campaign, its seed and every roll (leave --host out to serve this machine only)."
+    )
+
+
 def datasette_app(path: Path, title: str) -> Any:
-    """A Datasette instance serving the campaign at ``path`` read-only."""
+    """A Datasette instance serving the campaign at ``path`` read-only. Its list of
+    databases (``/-/databases.json``) names the campaign's file, not where it lies on the
+    referee's disk."""
     try:
         from datasette.app import Datasette
     except ImportError:
         raise VoyageError(f"voyage browse needs Datasette: {install_hint()}") from None
-    return Datasette(
+
+    class CampaignDatasette(Datasette):  # type: ignore[misc]
+        def _connected_databases(self) -> list[dict[str, Any]]:
+            return [
+                {**db, "path": Path(db["path"]).name if db.get("path") else db.get("path")}
+                for db in super()._connected_databases()
+            ]
+
+    return CampaignDatasette(
         [str(path)], metadata=browse_metadata(path, title), settings={"default_page_size": 50}
     )
 
 
-def serve(path: Path, title: str, host: str, port: int) -> None:  # pragma: no cover - a server
-    """Serve the campaign until interrupted (Ctrl-C)."""
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, bound before anything says it serves there;
+    VoyageError in one line when the port is taken or the address is not this machine's."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+    except OSError:
+        raise VoyageError(f"cannot serve on {host}: no such address on this machine") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise VoyageError(
+                f"port {port} on {host} is in use: choose another with --port N"
+            ) from None
+        raise VoyageError(
+            f"cannot serve on {host} port {port}: {exc.strerror or exc} (try --port N)"
+        ) from None
+    return sock
+
+
+def serve(path: Path, title: str, sock: socket.socket) -> None:  # pragma: no cover - a server
+    """Serve the campaign on the bound ``sock`` (:func:`bind`) until interrupted (Ctrl-C)."""
     ds = datasette_app(path, title)
     import uvicorn
 
-    uvicorn.run(ds.app(), host=host, port=port, log_level="warning")
+    server = uvicorn.Server(uvicorn.Config(ds.app(), log_level="warning"))
+    server.run(sockets=[sock])

@@ -14,6 +14,7 @@ from typing import Any
 
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import VoyageError
+from voyage.base.escape import plain_pictures, visible
 from voyage.base.paths import no_folder
 from voyage.base.tiers import roman
 from voyage.outputs.report import LOAD_LABELS, equipment_text
@@ -41,7 +42,7 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     """The card's text in three blocks: the heading, the figures and the odds."""
     engine = f"Engine {roman(fig['engine_tier'])}" if fig["engine_tier"] else "No engine (oars)"
     heading = [
-        fig["name"],
+        visible(fig["name"]),
         f"{fig['class']}, Tier {roman(fig['tier'])}, {engine}",
         "Traits: " + (", ".join(fig["traits"]) or "none"),
     ]
@@ -98,11 +99,14 @@ def draw_ship_card(
     import matplotlib
 
     matplotlib.use("Agg")
+    plain_pictures(matplotlib)
     from matplotlib import pyplot as plt
 
     figure = plt.figure(figsize=CARD_INCHES)
     try:
-        figure.text(0.05, 0.92, text["heading"][0], fontsize=16, weight="bold", va="top")
+        figure.text(
+            0.05, 0.92, text["heading"][0], fontsize=16, weight="bold", va="top", parse_math=False
+        )
         y = 0.83
         for line in text["heading"][1:]:
             figure.text(0.05, y, line, fontsize=9, va="top")

@@ -14,22 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from voyage.base.errors import VoyageError
-from voyage.outputs.export import sea_map_for, the
+from voyage.base.escape import md_code, md_text, md_with_code
+from voyage.outputs.export import is_routine, sea_map_for, the
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.logrows import events_between
 from voyage.tables.calendar import format_date, format_time
 
-#: Events that are routine when nothing changed: a clear sea, a check that held (for players
-#: these are not news; the referee's journal keeps them): also drowning rolls nobody died of
-#: (R72) and an hour's search that found nobody (R74).
-ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
-#: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
 #: The referee's own doings that players do not hear of: a day's weather rolled again (R63:
 #: its text gives the storm cells' hours and drift to come).
 REFEREE_KINDS = frozenset({"weather"})
-#: a stuck ship's hourly try to get off that failed (R34): routine, as a check that held
-#: (a day aground told players "The ship is still stuck." 24 times)
-STUCK_TEXT = "The ship is still stuck."
+#: A parenthesis that cites a ruling, "(R60)" or "(R60, 1 Disadvantage)", and a bare "R36:".
 _RULING_NOTE = re.compile(r"\s*\((?:[^()]*?\bR\d{1,3}\b[^()]*?)\)")
 _RULING_WORD = re.compile(r"\bR\d{1,3}\b:?\s*")
 #: R72's mechanics in a drowning event, which players do not read as dice: the swimmers'
@@ -43,6 +37,8 @@ _WHO_SWIMS = re.compile(r"\s*\([^()]*?,\s*(?:non-)?swimmers?\b[^()]*\)")
 _SCHEDULE = re.compile(r":? rolls every (?:hour|minute), drowned on [\d-]+ in [^;.]*")
 #: A leviathan's figures (R54, R93: voyage.world.encounters.leviathan_text), the referee's stat
 #: block: "(speed 6, Tier VIII, attacks as an Explosion 0/2/4 yd +3)".
+#: A rule's fraction of her deadweight (R36, R37: "(over 187.5 hlbs, DW/4)").
+_DEADWEIGHT_NOTE = re.compile(r"\s*\([^()]*\bDW/\d+[^()]*\)")
 _BEAST_FIGURES = re.compile(r"\s*\(speed [\d.]+, Tier [IVXLC]+, attacks as [^()]*\)")
 #: The referee's note on castaways met (R93, voyage.world.castaways): where they are, who, their
 #: swimmers and jackets, and the commands to search or rescue them (R74). Players read that
@@ -53,6 +49,18 @@ _CASTAWAY_NOTE = re.compile(
     r"(?: \(R\d{1,3}\))?\."
 )
 FORMATS = ("md", "html", "json")
+#: Mechanics players do not read: dice ("2d6", "d20"), a target ("8+"), a roll, a DV.
+_MECHANICS = re.compile(r"\b\d*d\d+\b|\b\d+\+|\brolls?\b|\bDV\b|\bDisadvantages?\b", re.I)
+#: R91's kinds of ram as a ship's master tells them
+RAM_WORDS = {
+    "head-on": "head-on",
+    "t-bone": "amidships",
+    "shunt": "from astern",
+    "sideswipe": "along her side",
+}
+_RAM_OPENING = re.compile(
+    r"\b(rams (?:the )?.+?) (head-on|t-bone|shunt|sideswipe) at \d+ knots against \d+"
+)
 
 
 class JournalError(VoyageError):
@@ -61,13 +69,36 @@ class JournalError(VoyageError):
 
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
-    text = _BEAST_FIGURES.sub("", text)
+    text = _BEAST_FIGURES.sub("", _DEADWEIGHT_NOTE.sub("", text))
     text = _CASTAWAY_NOTE.sub("", text)
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
     text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
-    text = without_commands(text)
+    text = without_mechanics(without_commands(text))
+    text = _RAM_OPENING.sub(lambda m: f"{m.group(1)} {RAM_WORDS[m.group(2)]}", text)
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
+
+
+def without_mechanics(text: str) -> str:
+    """``text`` without the dice and targets a ruling names: a clause after ":" or ";"
+    that holds them is left out ("The crew set to work on leak 1 (8 hlbs an hour): 2d6
+    every 10 minutes, 8+ stops it." reads "The crew set to work on leak 1 (8 hlbs an
+    hour)."), and a sentence that begins with them is left out whole ("8 drowning rolls
+    at 0806, nobody drowns: ...")."""
+    if not _MECHANICS.search(text):
+        return text
+    kept = []
+    for sentence in _sentences(text):
+        parts = re.split(r"(: |; )", sentence.strip())
+        if _MECHANICS.search(parts[0]):
+            continue
+        words = parts[0]
+        for sep, clause in zip(parts[1::2], parts[2::2], strict=False):
+            if _MECHANICS.search(clause):
+                break  # what follows explains the dice: left out with them
+            words += sep + clause
+        kept.append(words.rstrip(" .;:,") + ".")
+    return " ".join(kept)
 
 
 def _sentences(text: str) -> list[str]:
@@ -179,6 +210,29 @@ def event_for_players(event: dict[str, Any], places: dict[str, str] | None = Non
     return None if told is None else name_places(told, places)
 
 
+def players_line(event: dict[str, Any], places: dict[str, str] | None = None) -> str | None:
+    """The one players' view of an event, for every players' format (the journal, the
+    Markdown and HTML export, its CSV and JSON): None when players do not hear of it (a
+    routine line, :func:`voyage.outputs.export.is_routine`; the referee's own doings; a
+    fight's bookkeeping; a line that is all mechanics), else its words as
+    :func:`event_for_players` tells them (no dice, rulings or commands)."""
+    if is_routine(event) or event.get("kind") in REFEREE_KINDS:
+        return None
+    told = event_for_players(event, places)
+    return told if told and told.strip(" .") else None
+
+
+def _target_of(changes: Any) -> str | None:
+    """The side an event was done to (a shot's or a ram's target), from stored changes."""
+    if isinstance(changes, str) and '"target"' in changes:
+        try:
+            changes = json.loads(changes)
+        except json.JSONDecodeError:
+            return None
+    found = changes.get("target") if isinstance(changes, dict) else None
+    return found if isinstance(found, str) else None
+
+
 @dataclass
 class Entry:
     """One thing that happened: when, to whom, what; the rolls for the referee."""
@@ -236,7 +290,8 @@ def gather(
     journal runs up to now, and says so, not to an hour that has not come yet.
 
     ``ships``: only the events of these ships (by their exact names), for a journal shared
-    with the players of one ship; None for every ship's."""
+    with the players of one ship (what others did to her too: a shot at her, a ram);
+    None for every ship's."""
     if audience not in ("players", "referee"):
         raise JournalError(f"a journal is --for players or referee, not {audience!r}")
     if until < since or (until == since and not to_now):
@@ -247,12 +302,7 @@ def gather(
     wanted = None if ships is None else set(ships)
     places = map_places(camp)  # the stored text names a port by its bare hex
     for clock, minute, ship, kind, text, rolls, changes in rows:
-        if wanted is not None and ship not in wanted:
-            continue
-        quiet = changes in (None, "", "{}") and (
-            kind in ROUTINE_KINDS or (kind == "aground" and text == STUCK_TEXT)
-        )
-        if audience == "players" and (quiet or kind in REFEREE_KINDS):
+        if wanted is not None and ship not in wanted and _target_of(changes) not in wanted:
             continue
         lines = (
             [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
@@ -260,11 +310,11 @@ def gather(
         shown = (
             name_places(text, places)
             if audience == "referee"
-            else event_for_players(
+            else players_line(
                 {"kind": kind, "ship": ship, "text": text, "changes": changes}, places
             )
         )
-        if shown is None:  # a fight's bookkeeping: not news for players
+        if shown is None:  # routine, the referee's, a fight's bookkeeping: not for players
             continue
         days.setdefault(clock // 24, []).append(
             Entry(
@@ -291,11 +341,11 @@ def gather(
 def to_markdown(journal: Journal, cal: Any = None) -> str:
     """The journal as Markdown: a heading per day, a line per thing that happened."""
     span = f"{format_time(cal, journal.since)} to {format_time(cal, journal.until)}"
-    out = [f"# {journal.campaign}: the journal", "", f"*{span}*", ""]
+    out = [f"# {md_text(journal.campaign)}: the journal", "", f"*{md_text(span)}*", ""]
     if not journal.days:
         out += ["Nothing happened at sea in these hours.", ""]
     for day, entries in journal.days:
-        out += [f"## {day}", ""]
+        out += [f"## {md_text(day)}", ""]
         for e in entries:
             # the ship's name in bold, unless the line already begins with it, or castaways
             # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
@@ -303,9 +353,9 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
             named = e.ship and (
                 e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
             )
-            who = f"**{e.ship}**: " if e.ship and not named else ""
-            out.append(f"- {e.time[-5:]} {who}{e.text}")
-            out += [f"    - `{line}`" for line in e.rolls]
+            who = f"**{md_text(e.ship)}**: " if e.ship and not named else ""
+            out.append(f"- {md_text(e.time[-5:])} {who}{md_with_code(e.text)}")
+            out += [f"    - {md_code(line)}" for line in e.rolls]
         out.append("")
     return "\n".join(out)
 

@@ -13,7 +13,8 @@ import csv
 import io
 from typing import TYPE_CHECKING, Any
 
-from voyage.outputs.chronicle import event_for_players
+from voyage.base.escape import csv_cell
+from voyage.outputs.chronicle import players_line
 from voyage.outputs.export import _clock_of, is_notable
 from voyage.tables.calendar import format_time
 
@@ -47,16 +48,13 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
     """One dict per ship-hour with :data:`CSV_COLUMNS`, events of that hour counted; an hour
     with events but no hour row yet (after the last advance) has a row of its own.
 
-    For ``audience`` "players" the events are those the players' Markdown numbers (no
-    routine checks), in the players' words (no ruling codes, no drowning dice, no
-    leviathan's figures: voyage.outputs.chronicle.for_players)."""
+    For ``audience`` "players" the events are those the players' Markdown tells, in its
+    words (voyage.outputs.chronicle.players_line: no routine lines, dice or rulings)."""
     players = audience == "players"
     by_clock: dict[int, list[dict[str, Any]]] = {}
     for event in log.events:
-        if players and not is_notable(event):
-            continue
         if players:
-            told = event_for_players(event, log.places)
+            told = players_line(event, log.places) if is_notable(event) else None
             if told is None:
                 continue
             event = {**event, "text": told}
@@ -92,10 +90,11 @@ def csv_rows(log: VoyageLog, audience: str = "referee") -> list[dict[str, Any]]:
 
 def to_csv(log: VoyageLog, audience: str = "referee") -> str:
     """The hours of the voyage as CSV text with a header row (for players or the referee,
-    as :func:`csv_rows`)."""
+    as :func:`csv_rows`); a text cell that a spreadsheet would take for a formula starts
+    with an apostrophe (voyage.base.escape.csv_cell)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for row in csv_rows(log, audience):
-        writer.writerow({k: "" if v is None else v for k, v in row.items()})
+        writer.writerow({k: "" if v is None else csv_cell(v) for k, v in row.items()})
     return buffer.getvalue()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from voyage.actions.people import fate_rows
 from voyage.base.errors import VoyageError
+from voyage.base.escape import md_code, md_text
 from voyage.base.text import plain
 from voyage.dice.roller import Roll
 from voyage.map.routetext import inshore_from_text, route_from_text
@@ -53,6 +53,12 @@ ROLLS_MODES: tuple[str, ...] = ("shown", "folded", "none")
 #: Event kinds not marked on the picture unless they changed something (R32, R33 checks
 #: that came to nothing, the order to sail).
 QUIET_KINDS = frozenset({"sail", "coast", "capsize"})
+#: Events that are routine when nothing changed: a clear sea, a check that held, a ship
+#: placed, drowning rolls nobody died of (R72), an hour's search that found nobody (R74).
+#: Neither numbered on the picture nor told to players; the referee's views keep them.
+ROUTINE_KINDS = frozenset({"coast", "capsize", "place", "water", "search"})
+#: an hour's pumping that bailed nothing (R85): a built boat's pumps run every hour
+IDLE_PUMPS = "The bilge pumps bail out nothing"
 _JSON_COLUMNS_VOYAGES = ("state",)
 
 
@@ -350,9 +356,7 @@ def hours_at_sea(log: VoyageLog) -> int:
     """
     ended = log.voyage.get("ended")
     if log.hours:
-        return sum(
-            1 for r in log.hours if not isinstance(ended, int) or int(r.get("clock") or 0) <= ended
-        )
+        return len(hours_sailed(log))
     started = log.voyage.get("started")
     if isinstance(started, int) and isinstance(ended, int):
         return max(0, ended - started)
@@ -366,9 +370,31 @@ def place(log: VoyageLog, hex_name: Any) -> str:
 
 
 def ending_event(log: VoyageLog) -> dict[str, Any] | None:
-    """The event that ended the voyage (she sank, arrived or was abandoned), if any."""
-    final = [e for e in log.events if e.get("kind") in ("sunk", "arrived", "abandon")]
+    """The event that ended the voyage (she sank, arrived or was abandoned), if any: none
+    that left her at sea ("arrives at 0706 but cannot anchor there": she lay adrift), none
+    before an hour she was stepped at sea after it. So the header, the summary's hours and
+    the days all read one end (``ended``, to this event's minute)."""
+    if log.voyage.get("ended") is None:
+        return None
+    rows = hours_sailed(log)
+    since = _clock_of(rows[-1]) if rows else None
+    final = [
+        e
+        for e in log.events
+        if e.get("kind") in ("sunk", "arrived", "abandon")
+        and (e.get("changes") or {}).get("status") in (None, "arrived", "abandoned", "sunk")
+        and (since is None or _clock_of(e) >= since)
+    ]
     return final[-1] if final else None
+
+
+def hours_sailed(log: VoyageLog) -> list[dict[str, Any]]:
+    """The hour rows of the voyage up to the hour it ended (all of them while under way):
+    what :func:`hours_at_sea` counts and the days of the exports tell."""
+    ended = log.voyage.get("ended")
+    if not isinstance(ended, int):
+        return log.hours
+    return [r for r in log.hours if int(r.get("clock") or 0) <= ended]
 
 
 def ending_time(log: VoyageLog) -> str | None:
@@ -482,23 +508,6 @@ def summary(log: VoyageLog) -> dict[str, Any]:
 
 # ----------------------------------------------------------------------------- Markdown
 
-# Escaped everywhere: emphasis, code, links, HTML, tables, headings, entities (&amp;),
-# and GitHub's ~~strikethrough~~.
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#&~!])")
-
-
-def md_text(text: Any) -> str:
-    """Plain text made safe for Markdown: no markup, no HTML, no table breaks."""
-    return _MD_SPECIAL.sub(r"\\\1", " ".join(str(text).split()))
-
-
-def md_code(text: str) -> str:
-    """Text as an inline code span (a roll line), whatever backticks it holds."""
-    text = " ".join(text.split())
-    fence = "``" if "`" in text else "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
-
 
 def md_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[str]:
     """A GitHub-flavoured Markdown table, every cell escaped."""
@@ -537,14 +546,27 @@ def the(name: str) -> str:
 # ----------------------------------------------------------------------------- PNG
 
 
+def is_routine(event: dict[str, Any]) -> bool:
+    """Whether an event is a routine line that changed nothing (:data:`ROUTINE_KINDS`, a
+    stuck ship's hourly try that failed (R34: told players every hour aground), pumps that
+    bailed nothing (R85)): the one test of the picture's numbers, the players' exports and
+    journal and ``advance``'s lines. ``changes`` decoded or as stored."""
+    if event.get("changes") not in (None, "", "{}", {}):
+        return False
+    kind, text = event.get("kind"), str(event.get("text") or "")
+    return (
+        kind in ROUTINE_KINDS
+        or (kind == "aground" and text == STUCK_TEXT)
+        or text.startswith(IDLE_PUMPS)
+    )
+
+
 def is_notable(event: dict[str, Any]) -> bool:
-    """Whether an event is news: not a clear sea, a check that held, a stuck ship's hourly
-    try that failed (R34: numbered on the picture and told players every hour aground) or
-    the sailing itself."""
-    if event.get("changes"):
-        return True
-    kind = event.get("kind")
-    return kind not in QUIET_KINDS and not (kind == "aground" and event.get("text") == STUCK_TEXT)
+    """Whether an event is news: not routine (:func:`is_routine`) and not the sailing
+    itself."""
+    if is_routine(event):
+        return False
+    return bool(event.get("changes")) or event.get("kind") not in QUIET_KINDS
 
 
 def event_numbers(log: VoyageLog) -> dict[int, int]:

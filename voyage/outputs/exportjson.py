@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from voyage import __version__
-from voyage.base.jsontext import dumps_indented
+from voyage.base.escape import json_text as escaped_json
 from voyage.base.paths import schemas_dir
+from voyage.outputs.chronicle import players_line
 from voyage.outputs.export import (
     JSON_VERSION,
     SCHEMA_FILE,
@@ -20,13 +21,16 @@ from voyage.outputs.export import (
     _clock_of,
     ending_minute,
     event_time,
+    is_notable,
     summary,
 )
 from voyage.tables.calendar import format_time
 
 
-def to_json(log: VoyageLog) -> dict[str, Any]:
-    """Every hour row and event with its rolls, the ship's figures and the summary."""
+def to_json(log: VoyageLog, audience: str = "referee") -> dict[str, Any]:
+    """Every hour row and event with its rolls, the ship's figures and the summary; for
+    ``audience`` "players" the events the players' Markdown tells, in its words, with no
+    rolls and no rulings' changes (voyage.outputs.chronicle.players_line)."""
     v = log.voyage
     voyage: dict[str, Any] = {
         "id": log.id,
@@ -57,22 +61,32 @@ def to_json(log: VoyageLog) -> dict[str, Any]:
         hour = {k: r.get(k) for k in _HOUR_FIELDS}
         hour["time"] = format_time(log.calendar, _clock_of(r))
         hours.append(hour)
-    events = [
-        {
-            **{k: e.get(k) for k in _EVENT_FIELDS},
-            "time": event_time(log, e),
-            "rolls": list(e["rolls"]),
-            "changes": dict(e["changes"]),
-        }
-        for e in log.events
-    ]
+    players = audience == "players"
+    events = []
+    for e in log.events:
+        told = players_line(e, log.places) if players and is_notable(e) else None
+        if players and told is None:
+            continue
+        events.append(
+            {
+                **{k: e.get(k) for k in _EVENT_FIELDS},
+                "time": event_time(log, e),
+                "rolls": [] if players else list(e["rolls"]),
+                "changes": {} if players else dict(e["changes"]),
+            }
+        )
+        if told is not None:
+            events[-1]["text"] = told
+    told_summary = summary(log)
+    if players:
+        told_summary = {**told_summary, "events": len(events), "rolls": 0}
     return {
         "version": JSON_VERSION,
         "generator": f"voyage {__version__}",
         "campaign": log.campaign,
         "ship": dict(log.figures),
         "voyage": voyage,
-        "summary": summary(log),
+        "summary": told_summary,
         "hours": hours,
         "events": events,
         "people": [dict(p) for p in log.people],
@@ -134,15 +148,15 @@ def validate(data: dict[str, Any]) -> None:
         raise ExportError(f"the JSON export does not match its schema at {where}: {first.message}")
 
 
-def json_text(log: VoyageLog, check: bool = False) -> str:
+def json_text(log: VoyageLog, check: bool = False, audience: str = "referee") -> str:
     """The JSON export as text; with ``check``, validated against the schema first.
 
     The check (``voyage export --validate``) walks every row through jsonschema, which costs
     more than the export itself on a long voyage, so it is asked for, not done every time;
     the tests validate the exports the code writes.
     """
-    data = to_json(log)
+    data = to_json(log, audience)
     if check:
         validate(data)
 
-    return dumps_indented(data) + "\n"
+    return escaped_json(data) + "\n"

@@ -11,8 +11,9 @@ import re
 from typing import Any
 
 from voyage import __version__
+from voyage.base.escape import md_text
 from voyage.base.voyagenames import voyage_name
-from voyage.outputs.chronicle import event_for_players, for_players, name_places
+from voyage.outputs.chronicle import name_places, players_line
 from voyage.outputs.export import (
     ROLLS_MODES,
     ExportError,
@@ -25,8 +26,8 @@ from voyage.outputs.export import (
     event_numbers,
     event_time,
     fuel_words,
+    hours_sailed,
     md_table,
-    md_text,
     place,
     summary,
     the,
@@ -107,7 +108,7 @@ def to_markdown(
     # one pass to sort rows and events into days (a filter per day made the export
     # quadratic in the voyage's length: 4.4 s for 1,000 days)
     hours_by_day: dict[int, list[dict[str, Any]]] = {}
-    for r in log.hours:
+    for r in hours_sailed(log):  # the summary's hours: up to the hour the voyage ended
         hours_by_day.setdefault(_day_of(r), []).append(r)
     events_by_day: dict[int, list[dict[str, Any]]] = {}
     for e in log.events:
@@ -115,11 +116,17 @@ def to_markdown(
     numbers = event_numbers(log)
     number_of = {id(log.events[i]): n for i, n in numbers.items()}
     players = audience == "players"
+    told: dict[int, str] = {}  # the players' words (voyage.outputs.chronicle.players_line)
+    if players:
+        for e in log.events:
+            line = players_line(e, log.places) if id(e) in number_of else None
+            if line is not None:
+                told[id(e)] = line
     for day in sorted(hours_by_day.keys() | events_by_day.keys()):
         hours = hours_by_day.get(day, [])
         events = events_by_day.get(day, [])
         if players:
-            events = [e for e in events if id(e) in number_of]
+            events = [e for e in events if id(e) in told]
         heading = format_date(log.calendar, (day - 1) * 24)
         if log.calendar is not None:
             heading += f" (day {day})"
@@ -142,14 +149,11 @@ def to_markdown(
             out.append("A quiet day: nothing to report.")
             continue
         for event in events:
-            text = str(event.get("text", ""))
-            # a fight's event as the fight story tells it (R94); the numbers stay the
-            # picture's, so an event players would not hear of keeps its plain words
+            # the players' words (a fight's event as the fight story tells it, R94); the
+            # numbers stay the picture's; the referee's text with the ports named
             text = (
-                (event_for_players(event, log.places) or for_players(text))
-                if players
-                else name_places(text, log.places)
-            )  # the referee's: ports named too
+                told[id(event)] if players else name_places(str(event.get("text", "")), log.places)
+            )
             mark = f"**({number_of[id(event)]})** " if id(event) in number_of else ""
             out.append(f"- {mark}**{md_text(event_time(log, event))}** {md_text(text)}")
             lines = _roll_lines(event["rolls"])

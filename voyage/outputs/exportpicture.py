@@ -10,12 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.errors import MapError
+from voyage.base.escape import md_text
 from voyage.base.voyagenames import ship_voyage_name, voyage_name
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SeaMap
 from voyage.outputs.encountermarks import overlay as encounter_overlay
 from voyage.outputs.encountermarks import voyage_places
-from voyage.outputs.export import VoyageLog, ending_time, event_numbers, md_text, the, track
+from voyage.outputs.export import VoyageLog, ending_time, event_numbers, the, track
 from voyage.outputs.htmlpage import markdown_to_html
 from voyage.outputs.picturemarks import Mark
 from voyage.outputs.render import draw_map, render_map
@@ -25,15 +27,22 @@ if TYPE_CHECKING:
     from voyage.base.atomicfile import FileBatch
 
 
+#: The end mark's word and kind by how the voyage ended: a ship lost is drawn as a wreck.
+END_WORDS = {"sunk": ("sank", "wreck"), "abandoned": ("abandoned", "wreck")}
+
+
 def picture_marks(log: VoyageLog) -> list[Mark]:
     """The marks of the picture: start, end, the numbers of the events that happened in
     each hex, as the Markdown log numbers them (an event has no hex of its own: it is
     placed in the hex the ship was in at the end of that hour), then the day marks
-    (:func:`day_marks`). A hex with events is an event mark ("start 1", "end 6")."""
+    (:func:`day_marks`). A hex with events is an event mark ("start 1", "end 6"); a
+    voyage that ends where it began has one mark, "start & end"; a ship sunk or
+    abandoned ends in a wreck mark ("sank 7")."""
     path = track(log)
     words: dict[str, list[str]] = {}
+    kinds: dict[str, str] = {}
     if path:
-        words[path[0]] = ["start"]
+        words[path[0]], kinds[path[0]] = ["start"], "start"
     hex_at: dict[Any, str] = {r.get("clock"): str(r["hex"]) for r in log.hours if r.get("hex")}
     found: dict[str, list[int]] = {}
     for index, number in event_numbers(log).items():
@@ -43,12 +52,16 @@ def picture_marks(log: VoyageLog) -> list[Mark]:
             found.setdefault(str(where), []).append(number)
     for where, numbers in found.items():
         words.setdefault(where, []).append(_number_list(numbers))
+        kinds[where] = "event"
     if path and len(path) > 1:
-        words.setdefault(path[-1], []).insert(0, "end")
-    marks = []
-    for where, w in words.items():
-        kind = "event" if where in found else w[0]
-        marks.append(Mark(kind, where, " ".join(w)))
+        end, kind = END_WORDS.get(str(log.voyage.get("status")), ("end", "end"))
+        if path[-1] == path[0]:
+            words[path[0]][0] = f"start & {end}"  # one mark, not "end start 3"
+        else:
+            words.setdefault(path[-1], []).insert(0, end)
+        if kind == "wreck" or path[-1] not in kinds:
+            kinds[path[-1]] = kind
+    marks = [Mark(kinds[where], where, " ".join(w)) for where, w in words.items()]
     return marks + day_marks(log)
 
 
@@ -163,7 +176,38 @@ def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
         "currents": [(h, c.side, float(c.knots)) for h, c in sorted(sea_map.currents.items())],
         # encounters marked (R93, R94), numbered unless the event mark there shows it
         "overlay": encounter_overlay(voyage_places(log, numbered)),
+        # the log speaks in hexes: the picture numbers them (R30)
+        "numbered": numbered_hexes(sea_map, path, around, radius),
     }
+
+
+#: Hexes on each side of the track numbered when the picture is too big to number all.
+NUMBERED_REACH = 2
+
+
+def numbered_hexes(
+    sea_map: SeaMap, path: list[str], around: str | None, radius: Any
+) -> list[str] | None:
+    """The hexes whose CCRR a voyage's picture writes: every hex of the crop when it has no
+    more than voyage.outputs.render.MAX_LABELLED_HEXES, else those within
+    :data:`NUMBERED_REACH` of the track (a long voyage on a big map)."""
+    from voyage.outputs.render import MAX_LABELLED_HEXES, MapGeometry
+
+    if not path:
+        return None
+    names = MapGeometry.for_map(sea_map, around, radius).names
+    if len(names) <= MAX_LABELLED_HEXES:
+        return names
+    near: dict[str, None] = {}
+    for name in path:
+        for cube in hexmap.cube_within(hexmap.to_cube(name), NUMBERED_REACH):
+            try:
+                there = hexmap.from_cube(cube)
+            except MapError:
+                continue
+            if sea_map.in_bounds(there):
+                near.setdefault(there, None)
+    return list(near)
 
 
 def voyage_figure(log: VoyageLog, sea_map: SeaMap) -> Any:

@@ -54,13 +54,15 @@ def export_text(
     sea_map: SeaMap | None = None,
     validate_json: bool = False,
     audience: str = "players",
+    json_for: str = "referee",
 ) -> str:
     """The export in ``fmt`` as the file would hold it (an HTML page with the track drawn
-    inside, as `voyage export -f html` writes it without a PNG beside it)."""
+    inside, as `voyage export -f html` writes it without a PNG beside it); the JSON for
+    ``json_for`` (the whole record unless the players' is asked for)."""
     if validate_json and fmt != "json":
         raise ExportError("--validate checks the JSON export: add --format json")
     if fmt == "json":
-        return json_text(log, check=validate_json)
+        return json_text(log, check=validate_json, audience=json_for)
     if fmt == "csv":
         return to_csv(log, audience)
     text = to_markdown(log, rolls=rolls, picture=None, audience=audience)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from voyage.base.escape import md_text
 from voyage.outputs.chronicle import named_in, players_text
-from voyage.outputs.export import _roll_lines, event_time, md_text
+from voyage.outputs.export import _roll_lines, event_time
 
 
 def story(log: Any, audience: str, rolls: str) -> list[str]:

@@ -17,9 +17,12 @@ from typing import Any
 from voyage.actions.forecast import RunResult, Setup, pct
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
+from voyage.base.escape import plain_pictures
 from voyage.map import hexes as hexmap
-from voyage.outputs.palette import hex_colour, rgb
+from voyage.outputs.palette import STATE_ALPHA, STATE_COLOURS, STATE_HATCH, hex_colour, rgb
 from voyage.outputs.render import HEX_RADIUS, MapGeometry
+from voyage.tables.world import SEA_STATES
+from voyage.world.cells import STATE_WORDS
 
 #: Hexes of sea shown around the route.
 MARGIN = 2
@@ -45,6 +48,32 @@ def _area(route: Sequence[str]) -> tuple[str, int]:
         if far < radius:
             best, radius = name, far
     return best, int(radius) + MARGIN
+
+
+#: The most hours of weather looked at for the storms drawn (a forecast of a long voyage
+#: still draws in a moment).
+MOST_STORM_HOURS = 24 * 60
+
+
+def storms_on_the_way(
+    setup: Setup, results: Sequence[RunResult], names: Sequence[str]
+) -> dict[str, int]:
+    """Hex -> the worst sea-state level (R60: 1-3) it reaches while the runs are at sea:
+    from the forecast's hour to the last run's arrival or loss (a week when none ends),
+    the storms that toss the route and cause its losses."""
+    ends = [-(-r.arrival // 60) for r in results if r.arrival is not None]
+    last = max(ends, default=setup.clock + 7 * 24)
+    hours = range(setup.clock, min(max(last, setup.clock + 1), setup.clock + MOST_STORM_HOURS))
+    world = getattr(setup, "world", None)
+    if world is None:  # a setup with no world to ask: no storms to draw
+        return {}
+    state = world.sea_state
+    worst: dict[str, int] = {}
+    for name in names:
+        level = max((state(name, hour) for hour in hours), default=0)
+        if level:
+            worst[name] = level
+    return worst
 
 
 def runs_by_value(ax: Any, values: Sequence[int | float], colour: Any, unit: str) -> None:
@@ -88,12 +117,17 @@ def plot_forecast(
     data: dict[str, Any],
     results: Sequence[RunResult],
     path: str | Path,
+    plan: int | None = None,
 ) -> Path:
-    """Draw the forecast to ``path`` (a .png, written whole or not at all) and return it."""
+    """Draw the forecast to ``path`` (a .png, written whole or not at all) and return it:
+    the map round the route with the storms met on the way (shaded by sea state as `voyage
+    map render` shades them) and the losses over them, the histograms, and a title naming
+    the voyage and the plan (``plan``, its number in `voyage plan`)."""
     out = check_plot_path(path)
     import matplotlib
 
     matplotlib.use("Agg")
+    plain_pictures(matplotlib)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import to_rgba
     from matplotlib.figure import Figure
@@ -109,6 +143,7 @@ def plot_forecast(
     losses = Counter(r.loss_hex for r in results if r.loss_hex)
     worst = max(losses.values(), default=0)
     orientation = math.radians(-30)
+    storms = storms_on_the_way(setup, results, geometry.names)
     for name in geometry.names:
         h = chart.hex(name)
         x, y = geometry.hex_center(name)
@@ -123,6 +158,21 @@ def plot_forecast(
                 linewidth=0.3,
             )
         )
+        if storms.get(name) and chart.is_sea(name):
+            level = storms[name]  # shaded and hatched as `voyage map render` shades it
+            ax.add_patch(
+                RegularPolygon(
+                    (x, y),
+                    6,
+                    radius=HEX_RADIUS,
+                    orientation=orientation,
+                    facecolor=(*rgb(STATE_COLOURS[level]), STATE_ALPHA[level] * 0.6),
+                    edgecolor=(0.1, 0.1, 0.1, 0.5),
+                    hatch=STATE_HATCH[level],
+                    linewidth=0.3,
+                    zorder=2,
+                )
+            )
         if losses.get(name):
             share = losses[name] / worst
             ax.add_patch(
@@ -173,6 +223,22 @@ def plot_forecast(
     ax.set_title(
         f"Losses over the route ({pct(data['chances']['lost']['chance'])} of runs)", fontsize=10
     )
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles: list[Any] = [
+        Line2D([], [], color=(0.1, 0.1, 0.1), marker="o", label="route (start)"),
+        Patch(facecolor=to_rgba((0.35, 0.0, 0.45), 0.7), label="runs lost here"),
+    ]
+    handles += [
+        Patch(
+            facecolor=(*rgb(STATE_COLOURS[level]), STATE_ALPHA[level] * 0.6),
+            hatch=STATE_HATCH[level],
+            label=f"{STATE_WORDS[SEA_STATES[level]]} on the way",
+        )
+        for level in sorted(set(storms.values()))
+    ]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=8)
 
     arrivals = [-(-r.arrival // 60) - setup.clock for r in results if r.arrival is not None]
     hist = fig.add_axes((0.64, 0.56, 0.33, 0.32))
@@ -193,8 +259,12 @@ def plot_forecast(
     def place(hex_name: str) -> str:  # the ports by name, as the text report gives them
         return f"{ports[hex_name]} ({hex_name})" if hex_name in ports else hex_name
 
+    # the plan's name as `voyage plan` gives it ("plan 4, fastest with the currents")
+    named = f"plan {plan}, " if plan is not None else ""
+    label = getattr(setup, "label", "")  # the plan's name (voyage.actions.plan.setup_for)
+    plan_words = f", {named}{label}" if label else ""
     fig.suptitle(
-        f"Forecast: {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
+        f"Forecast: {data['ship']} from {place(data['from'])} to {place(data['to'])}{plan_words}, "
         f"{data['runs']:,} runs (seed {data['seed']})",
         fontsize=12,
     )

@@ -29,7 +29,8 @@ def default_stem(log: VoyageLog) -> str:
 
 
 def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -> dict[str, Path]:
-    """Where each format goes: ``out`` for one format; for several, ``out`` with each
+    """Where each format goes: ``out`` for one format (with the format's suffix added when
+    it has none: ``--out handout`` writes ``handout.md``); for several, ``out`` with each
     format's suffix; by default ``<ship>-voyage-<N>.<format>`` in the current folder."""
     unknown = [f for f in formats if f not in FORMATS]
     if unknown:
@@ -42,6 +43,9 @@ def plan_paths(log: VoyageLog, formats: Sequence[str], out: str | Path | None) -
     target = Path(out)
     if len(chosen) == 1:
         refuse_other_suffix(target, chosen[0], ExportError)
+        if not target.suffix and not target.exists():  # a program opens it by its suffix
+            # (a file or device that is there already, /dev/stdout, is the referee's choice)
+            target = target.with_name(f"{target.name}.{chosen[0]}")
         return {chosen[0]: target}
     stem = target.with_suffix("") if target.suffix.lstrip(".") in FORMATS else target
     return {f: stem.with_name(f"{stem.name}.{f}") for f in chosen}
@@ -58,6 +62,7 @@ def write_exports(
     validate_json: bool = False,
     audience: str = "referee",
     progress: Callable[[int], None] | None = None,
+    json_for: str = "referee",
 ) -> dict[str, Path]:
     """Write the voyage in each format; refuse to overwrite a file unless ``force``.
     ``progress`` is told the steps of drawing the picture (voyage.outputs.render.RENDER_STEPS).
@@ -65,7 +70,8 @@ def write_exports(
     Every target is checked before anything is written, so a refusal leaves no file behind.
     The Markdown links the picture when a PNG is written with it or already lies beside it.
     With ``validate_json`` the JSON export is checked against its schema before anything is
-    written (and there must be a JSON export to check).
+    written (and there must be a JSON export to check). The JSON is for ``json_for`` (the
+    referee's whole record unless the players' is asked for).
     """
     paths = plan_paths(log, formats, out)
     if validate_json and "json" not in paths:
@@ -83,7 +89,9 @@ def write_exports(
             raise ExportError("no map to draw on: load one with `voyage map load` first")
     texts: dict[str, str] = {}
     if "json" in paths:
-        texts["json"] = json_text(log, check=validate_json)  # before anything is written
+        texts["json"] = json_text(
+            log, check=validate_json, audience=json_for
+        )  # before anything is written
     if "csv" in paths:
         texts["csv"] = to_csv(log, audience)
     for fmt in ("md", "html"):

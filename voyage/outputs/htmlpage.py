@@ -5,12 +5,13 @@ mailed or posted alone. markdown-it-py is imported only when a page is rendered.
 from __future__ import annotations
 
 import base64
-import html
 import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import unquote
+
+from voyage.base.escape import html_text
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto;
@@ -36,7 +37,7 @@ def markdown_to_html(
         body = _IMAGE.sub(lambda m: f'<img src="{_embedded(m.group(1), base, staged or {})}"', body)
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
+        f"<title>{html_text(title)}</title>\n<style>{STYLE}</style>\n</head>\n"
         f"<body>\n{body}</body>\n</html>\n"
     )
 

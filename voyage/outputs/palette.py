@@ -39,7 +39,22 @@ EDGE_COLOUR = (90, 110, 125)
 
 NARROW_COLOUR = (20, 40, 140)
 
-STORM_COLOUR = (40, 40, 60)
+#: Storms on every picture (`map render`, the weather forecast's cells, the forecast's
+#: map, a voyage's export), by sea-state level (R60): 1 stormy seas, 2 major storm,
+#: 3 hurricane. Hatched, so that a shade is never mistaken for a terrain (sand, rocks)
+#: under it. A storm whose state a picture does not know is drawn as stormy seas.
+STATE_COLOURS: dict[int, tuple[int, int, int]] = {
+    1: (77, 77, 217),
+    2: (255, 115, 0),
+    3: (204, 0, 0),
+}
+STATE_ALPHA = {1: 0.45, 2: 0.65, 3: 0.75}
+STATE_HATCH = {1: "..", 2: "//", 3: "xx"}
+STORM_COLOUR = STATE_COLOURS[1]
+
+#: A wreck (a ship sunk or abandoned) on every picture: a dark X, never a ship's triangle.
+WRECK_COLOUR = (50, 50, 50)
+WRECK_MARKER = "X"
 
 SHIP_COLOURS = [
     (0, 0, 0),

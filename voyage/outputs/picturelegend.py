@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from voyage.map.seamap import SEA_TERRAINS, TERRAIN_WORDS
-from voyage.outputs.palette import EDGE_COLOUR, SEABED_WORDS, TERRAIN_COLOURS, kind_colour, rgb
+from voyage.outputs.palette import (
+    EDGE_COLOUR,
+    SEABED_WORDS,
+    TERRAIN_COLOURS,
+    WRECK_COLOUR,
+    WRECK_MARKER,
+    kind_colour,
+    rgb,
+)
 
 if TYPE_CHECKING:
     from voyage.map.seamap import SeaMap
@@ -71,25 +79,29 @@ def track_owner(label: str) -> str:
 
 
 def track_and_ship_handles(
-    tracks: Sequence[str], ships: Sequence[str], colour_of: dict[str, Any]
+    tracks: Sequence[str],
+    ships: Sequence[str],
+    colour_of: dict[str, Any],
+    wrecks: Collection[str] = (),
 ) -> list[Any]:
-    """A line for each track named as it is ("voyage 2 of Sea Witch") and a triangle for
-    each ship (her name)."""
+    """A line for each track named as it is ("voyage 2 of Sea Witch"), a triangle for
+    each ship (her name), a dark X for each wreck ("Grey Widow (wreck)")."""
     from matplotlib.lines import Line2D
 
     out: list[Any] = []
     for label in dict.fromkeys(tracks):
         out.append(Line2D([], [], color=colour_of[track_owner(label)], linewidth=2, label=label))
     for name in dict.fromkeys(ships):
+        lost = name in wrecks
         out.append(
             Line2D(
                 [],
                 [],
-                color=colour_of[name],
-                marker="^",
+                color=rgb(WRECK_COLOUR) if lost else colour_of[name],
+                marker=WRECK_MARKER if lost else "^",
                 linewidth=0,
-                markeredgecolor="white",
-                label=legend_words(name),
+                markeredgecolor=colour_of[name] if lost else "white",
+                label=legend_words(f"{name} (wreck)" if lost else name),
             )
         )
     return out

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from voyage.map import hexes as hexmap
+from voyage.outputs.palette import WRECK_COLOUR, WRECK_MARKER, rgb
 from voyage.outputs.picturelabels import Label
 
 
@@ -50,6 +51,16 @@ MARK_KINDS: dict[str, MarkKind] = {
     "start": MarkKind("", "o", 7, (1.0, 1.0, 1.0), weight="bold", rank=0),
     "end": MarkKind("", "s", 7, (1.0, 1.0, 1.0), weight="bold", rank=0),
     "event": MarkKind("events, numbered as in the log", "*", 11, GOLD, weight="bold", rank=0),
+    # a ship lost: where she sank or was abandoned, as the map of ships draws a wreck
+    "wreck": MarkKind(
+        "wreck (sunk or abandoned)",
+        WRECK_MARKER,
+        11,
+        rgb(WRECK_COLOUR),
+        edge=(1.0, 1.0, 1.0),
+        weight="bold",
+        rank=0,
+    ),
     "day": MarkKind(
         "where she was at 00:00",
         "o",

@@ -12,7 +12,7 @@ hex lower (``y - 0.5``). y grows upwards, so row 01 is at the top of the picture
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
+from voyage.base.escape import plain_pictures
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SEA_TERRAINS
@@ -28,6 +29,8 @@ from voyage.outputs.palette import (
     NARROW_COLOUR,
     SHIP_COLOURS,
     STORM_COLOUR,
+    WRECK_COLOUR,
+    WRECK_MARKER,
     kind_colour,
     rgb,
 )
@@ -424,6 +427,8 @@ def draw_map(
     tracks: Sequence[tuple[str, Sequence[str]]] = (),
     title: str | None = None,
     marks: Sequence[Mark | tuple[str, str]] = (),
+    wrecks: Collection[str] = (),
+    numbered: Collection[str] | None = None,
     pixels_per_hex: int | None = None,
     overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
@@ -431,21 +436,24 @@ def draw_map(
 ) -> Any:
     """The picture of ``sea_map`` as a matplotlib Figure (Agg canvas), ready to save.
 
-    ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs, ``tracks`` (label,
-    hexes in order) drawn as a line through hex centres ("voyage 2 of Sea Witch" shares
-    Sea Witch's colour), ``marks`` voyage.outputs.picturemarks.Mark (kind, hex, words) or (hex,
-    words) events, ``currents`` (hex, side 0-5 clockwise from N, knots) as arrows the way
-    they flow (R64). ``labels`` writes every hex's CCRR name where no other word is. With
-    ``around``/``radius`` only that area is drawn. ``overlay(ax, geometry, shown)`` may
-    draw more (the weather of an hour, voyage.outputs.weatherplot) and returns legend handles. Every
-    word is placed in one pass so none covers another (voyage.outputs.picturelabels).
+    ``storms`` are hex names (hatched), ``ships`` (name, hex) pairs (those named in
+    ``wrecks``, sunk or abandoned, drawn as a wreck: an X, not a ship's triangle),
+    ``tracks`` (label, hexes in order) drawn as a line through hex centres ("voyage 2 of Sea
+    Witch" shares Sea Witch's colour), ``marks`` voyage.outputs.picturemarks.Mark (kind,
+    hex, words) or (hex, words) events, ``currents`` (hex, side 0-5 clockwise from N, knots)
+    as arrows the way they flow (R64). ``labels`` writes every hex's CCRR name where no
+    other word is. With ``around``/``radius`` only that area is drawn. ``overlay(ax,
+    geometry, shown)`` may draw more (the weather of an hour, voyage.outputs.weatherplot)
+    and returns legend handles. Every word is placed in one pass so none covers another
+    (voyage.outputs.picturelabels). ``numbered`` writes the CCRR names of just those hexes
+    (near a track, say), as ``labels`` does every hex's.
     """
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
     if labels and len(geometry.names) > MAX_LABELLED_HEXES:
         raise MapError(
             f"--labels writes the name of every hex: {len(geometry.names)} hexes are too many "
             f"to read (at most {MAX_LABELLED_HEXES}): label part of the map with "
-            f"--around HEX --radius N (N up to {_labelled_radius()})"
+            f"--around HEX --radius N (N up to {labelled_radius()})"
         )
     marks = as_marks(marks)
     storm_set = {hexmap.canonical(h) for h in storms}
@@ -471,12 +479,14 @@ def draw_map(
         [patheffects.withStroke(linewidth=2.5 * scale, foreground="white")] if scale >= 0.6 else []
     )
     shown = set(geometry.names)
-    words, narrow = _map_words(ax, sea_map, geometry, labels, scale, outline)
+    if labels:
+        numbered = geometry.names
+    words, narrow = _map_words(ax, sea_map, geometry, numbered or (), scale, outline)
     stormy = _draw_storms(ax, storm_set & shown)
     words += _draw_currents(ax, currents, shown, scale, outline)
     extra_handles = list(overlay(ax, geometry, shown)) if overlay is not None else []
     colour_of, ship_words = _draw_ships_and_tracks(
-        ax, geometry, ships, tracks, shown, scale, outline
+        ax, geometry, ships, tracks, shown, scale, outline, set(wrecks)
     )
     mark_words, mark_handles = draw_marks(ax, geometry, marks, shown, scale, outline)
     obstacles, lines = drawn_obstacles(ax)
@@ -506,7 +516,7 @@ def draw_map(
         )
     handles.extend(extra_handles)
     drawn = [n for n, h in ships if hexmap.canonical(h) in shown]
-    handles += track_and_ship_handles([n for n, _ in tracks], drawn, colour_of)
+    handles += track_and_ship_handles([n for n, _ in tracks], drawn, colour_of, set(wrecks))
     handles += mark_handles
     place_legend(fig, ax, handles, geometry)  # grows the picture, never covers the map
     dpi = fig.dpi
@@ -533,6 +543,7 @@ def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
     import matplotlib
 
     matplotlib.use("Agg")
+    plain_pictures(matplotlib)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -609,12 +620,13 @@ def _map_words(
     ax: Any,
     sea_map: SeaMap,
     geometry: MapGeometry,
-    labels: bool,
+    numbered: Collection[str],
     scale: float,
     outline: list[Any],
 ) -> tuple[list[Label], list[str]]:
-    """The map's own words as labels (port names, place labels, with ``labels`` every hex's
-    number), and the narrow passages drawn (their hexes are returned for the legend)."""
+    """The map's own words as labels (port names, place labels, the number of each hex of
+    ``numbered`` shown), and the narrow passages drawn (their hexes are returned for the
+    legend)."""
     import numpy as np
     from matplotlib.collections import PolyCollection
 
@@ -680,14 +692,17 @@ def _map_words(
                     rank=3,
                 )
             )
-    if labels:
-        # R30: hex numbers sit at the top of their hex and give way to every other word
+    if numbered:
+        # R30: hex numbers sit at the top of their hex and give way to every other word;
+        # never smaller than a name can be read (on a map drawn small, those with no
+        # room are left out rather than written over each other)
+        wanted = {hexmap.canonical(n) for n in numbered} & shown
         words.extend(
             Label(
                 "hex",
                 *geometry.hex_center(name),
                 name,
-                5.5 * scale,
+                max(5.5 * scale, MIN_NAME_POINTS),
                 {"color": (0.2,) * 3},
                 home=(0.0, 0.3),
                 rank=9,
@@ -695,6 +710,7 @@ def _map_words(
                 fixed=True,
             )
             for name in geometry.names
+            if name in wanted
         )
     return words, narrow
 
@@ -731,9 +747,11 @@ def _draw_ships_and_tracks(
     shown: set[str],
     scale: float,
     outline: list[Any],
+    wrecks: Collection[str] = (),
 ) -> tuple[dict[str, tuple[float, float, float]], list[Label]]:
     """Each track as a line through hex centres and each ship in the area as a triangle, a
-    ship and her tracks in one colour; the colours, and the ships' names as labels."""
+    ship and her tracks in one colour (a wreck as a dark X with a ring of her colour); the
+    colours, and the ships' names as labels ("Grey Widow (wreck)")."""
     # Ships outside the area drawn are left out (their tracks are clipped at its edge).
     ships = [(n, h) for n, h in ships if hexmap.canonical(h) in shown]
     colour_of: dict[str, tuple[float, float, float]] = {}
@@ -760,14 +778,15 @@ def _draw_ships_and_tracks(
     words = []
     for ship_name, name in ships:
         x, y = geometry.hex_center(name)
+        lost = ship_name in wrecks
         ax.plot(
             [x],
             [y],
-            marker="^",
-            color=colour_of[ship_name],
-            markersize=10 * scale,
-            markeredgecolor="white",
-            markeredgewidth=1.0,
+            marker=WRECK_MARKER if lost else "^",
+            color=rgb(WRECK_COLOUR) if lost else colour_of[ship_name],
+            markersize=(11 if lost else 10) * scale,
+            markeredgecolor=colour_of[ship_name] if lost else "white",
+            markeredgewidth=1.5 if lost else 1.0,
             zorder=9,
         )
         words.append(
@@ -775,7 +794,7 @@ def _draw_ships_and_tracks(
                 "ship",
                 x,
                 y,
-                ship_name,
+                f"{ship_name} (wreck)" if lost else ship_name,
                 8 * scale,
                 {
                     "weight": "bold",
@@ -841,9 +860,12 @@ def _in_order_of_first_use(fills: Any) -> list[int]:
     return [int(k) for _, k in sorted(zip(first.tolist(), found.tolist(), strict=True))]
 
 
-def _labelled_radius() -> int:
+def labelled_radius() -> int:
+    """The largest --radius that --labels accepts wherever --around is: a crop is a
+    rectangle of (2N + 1) x (2N + 1) hexes (:func:`crop_box`), at most
+    :data:`MAX_LABELLED_HEXES` of them."""
     radius = 0
-    while 3 * (radius + 1) * (radius + 2) + 1 <= MAX_LABELLED_HEXES:
+    while (2 * (radius + 1) + 1) ** 2 <= MAX_LABELLED_HEXES:
         radius += 1
     return radius
 

@@ -52,7 +52,7 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
         speed += f" cruising {fig['cruising_speed']})"
     if fig["engine_tier"] and not fig["under_power"]:
         why = "engine broken" if fig.get("engine_broken") else "no fuel"
-        speed += f" ({why}: adrift; {fig['rated_speed']} knots under power)"
+        speed += f" ({why}; {fig['rated_speed']} knots under power)"  # adrift: her Status at sea
     lines = [
         f"{fig['name']}: {fig['class']}, Tier {roman(fig['tier'])}, {engine}",
         f"  Traits: {traits}",

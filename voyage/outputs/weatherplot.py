@@ -15,17 +15,15 @@ from typing import Any
 from voyage.map import hexes as hexmap
 from voyage.outputs import render
 from voyage.outputs.encountermarks import overlay as encounter_overlay
+from voyage.outputs.palette import STATE_ALPHA, STATE_HATCH, rgb
+from voyage.outputs.palette import STATE_COLOURS as PALETTE_STATES
 from voyage.outputs.render import HEX_RADIUS, SQRT3
 from voyage.tables.world import SEA_STATES, WIND_SIDES
-from voyage.world.cells import STATE_WORDS, StormCell, downwind
+from voyage.world.cells import LEVEL, STATE_WORDS, StormCell, downwind
 from voyage.world.seastate import SeaStates
 
-#: Shades by sea-state level (R60): stormy seas, major storm, hurricane.
-#: Hatched, so that a shade is never mistaken for a terrain (sand, rocks) under it.
-STATE_COLOURS = {1: (0.3, 0.3, 0.85), 2: (1.0, 0.45, 0.0), 3: (0.8, 0.0, 0.0)}
-STATE_ALPHA = {1: 0.45, 2: 0.65, 3: 0.75}
-STATE_HATCH = {1: "..", 2: "//", 3: "xx"}
-TRACK_COLOURS = ((0.1, 0.3, 0.8), (0.8, 0.2, 0.1), (0.1, 0.6, 0.2), (0.6, 0.1, 0.6), (0.9, 0.5, 0))
+#: Shades by sea-state level (R60), the same on every picture (voyage.outputs.palette).
+STATE_COLOURS = {level: rgb(colour) for level, colour in PALETTE_STATES.items()}
 Overlay = Callable[[Any, Any, set[str]], list[Any]]
 
 
@@ -130,16 +128,25 @@ def _key(level: int) -> str:
     return SEA_STATES[level]
 
 
+def cell_level(cell: StormCell) -> int:
+    """The sea-state level (R60: 1 stormy seas, 2 major storm, 3 hurricane) of a cell."""
+    return max(1, LEVEL.get(cell.state, 1))
+
+
 def tracks_overlay(cells: Sequence[StormCell]) -> Overlay:
-    """Each cell's track: its centre from forming to dying out, a dot each drift, its
-    name and sea state at the start."""
+    """Each cell's track in its sea state's colour (as `voyage map render` shades it): the
+    cell itself drawn to scale where it forms (a shaded circle of its radius, the hexes
+    it tosses) and outlined where it dies out, its centre's path with a dot each drift,
+    its name at the start."""
 
     def draw(ax: Any, geometry: Any, shown: set[str]) -> list[Any]:
         from matplotlib.lines import Line2D
+        from matplotlib.patches import Circle
 
         handles: list[Any] = []
-        for i, cell in enumerate(cells):
-            colour = TRACK_COLOURS[i % len(TRACK_COLOURS)]
+        for cell in cells:
+            level = cell_level(cell)
+            colour = STATE_COLOURS[level]
             hours = [cell.start_hour]
             if cell.drift_every:
                 hours += list(
@@ -147,8 +154,43 @@ def tracks_overlay(cells: Sequence[StormCell]) -> Overlay:
                 )
             points = [cube_xy(cell.centre(h)) for h in hours]
             xs, ys = [p[0] for p in points], [p[1] for p in points]
-            ax.plot(xs, ys, "-o", color=colour, markersize=3 + cell.radius, linewidth=2, zorder=6)
-            ax.text(xs[0], ys[0] + 0.5, cell.name, fontsize=7, color=colour, zorder=7)
+            # R62: radius N covers every hex within N of the centre: a circle through the
+            # outer hexes' far edges, at the scale of the map (a hex is 1 across)
+            reach = cell.radius + 0.5
+            ax.add_patch(
+                Circle(
+                    points[0],
+                    reach,
+                    facecolor=(*colour, STATE_ALPHA[level] * 0.5),
+                    edgecolor=colour,
+                    hatch=STATE_HATCH[level],
+                    linewidth=1.5,
+                    zorder=5,
+                )
+            )
+            if len(points) > 1:
+                ax.add_patch(
+                    Circle(
+                        points[-1],
+                        reach,
+                        fill=False,
+                        edgecolor=colour,
+                        linestyle="--",
+                        linewidth=1.5,
+                        zorder=5,
+                    )
+                )
+            ax.plot(xs, ys, "-o", color=colour, markersize=4, linewidth=2, zorder=6)
+            ax.text(
+                xs[0],
+                ys[0] + reach + 0.2,
+                cell.name,
+                fontsize=7,
+                color=colour,
+                ha="center",
+                weight="bold",
+                zorder=7,
+            )
             if cell.drift_every:
                 _arrow(ax, cell, hours[-1], colour)
             handles.append(

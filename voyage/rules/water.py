@@ -436,12 +436,6 @@ def _drowning_odds(dice: Dice, drowned_on: int) -> Fraction:
     return odds(Dice(dice.count, dice.sides), dice.bonus, drowned_on, "<=")
 
 
-def is_night(hour: int, book: RuleBook) -> bool:
-    """R71/R74: 20:00 to 06:00 is night (``water.night``)."""
-    start, end = water_rules(book)["night"]
-    return hour >= start or hour < end
-
-
 def escape_roll(roller: Roller, below_deck: bool, book: RuleBook, who: str) -> Roll:
     """R71: one person's escape from a ship going down: below deck 1-2 on d6, above deck 3+
     on 2d6 (Boats in Car Wars). Success means the person gets out."""

@@ -34,7 +34,7 @@ from voyage.store import undojournal
 from voyage.store.housetables import campaign_rulebook, relabel_ships, ship_labels, store, stored
 from voyage.store.lazyjournal import JournalConnection
 from voyage.store.sqlitedb import Database
-from voyage.tables.rulebook import RuleBook, option_value
+from voyage.tables.rulebook import RuleBook, option_value, stored_option
 from voyage.vessels.ships import Ship, ship_from_row, ship_to_row
 
 #: Write transactions this process has committed: a command stopped by Ctrl-C says whether
@@ -130,11 +130,20 @@ class Campaign:
     def settings(self) -> dict[str, Any]:
         """The campaign's options: the rule book's defaults, overridden by stored values."""
         if self._settings is None:
-            values = self.rulebook.option_defaults()
-            for row in self.db.query("SELECT key, value FROM settings"):
-                values[row["key"]] = json.loads(row["value"])
-            self._settings = values
+            self._settings = self._stored_settings()
         return self._settings
+
+    def _stored_settings(self, mending: str | None = None) -> dict[str, Any]:
+        """The options' defaults, overridden by the stored values, each checked as it is
+        read (voyage.tables.rulebook.stored_option: a value edited in by hand is one line
+        naming the setting and its fix); ``mending``: a setting being set again, not read.
+        A stored key no option has is not one any rule reads: it is left out."""
+        options = self.rulebook.options
+        values = self.rulebook.option_defaults()
+        for key, value in self.db.execute("SELECT key, value FROM settings").fetchall():
+            if key in options and key != mending:
+                values[key] = stored_option(key, options[key], value)
+        return values
 
     def set_setting(self, key: str, raw: str) -> Any:
         """Change an option (as an action); the value must be one of its choices, or a
@@ -143,6 +152,10 @@ class Campaign:
         if key not in options:
             raise VoyageError(f"unknown setting {key!r}: use one of {', '.join(options)}")
         value = option_value(key, options[key], raw)
+        # the action reads the settings (the dice's options, how many actions to keep): the
+        # one being set is read as its new value, so a stored value no option takes is
+        # mended by setting it again
+        self._settings = {**self._stored_settings(mending=key), key: value}
         with self.action("settings", f"{key} = {json.dumps(value)}"):
             self.db.execute(
                 "INSERT INTO settings (key, value) VALUES (?, ?) "

@@ -195,6 +195,13 @@ class FileReads:
             str(n): str(t) for n, t in self._conn.execute("SELECT name, text FROM house_tables")
         }
 
+    def settings_rows(self) -> list[tuple[str, str]]:
+        """The stored settings as (key, value as stored: JSON text), by key."""
+        return [
+            (str(k), v)
+            for k, v in self._conn.execute("SELECT key, value FROM settings ORDER BY key")
+        ]
+
     def calendar_row(self) -> tuple[Any, ...] | None:
         """The kept calendar: key, definition (JSON text), year, month, day; or None."""
         row = self._conn.execute(

@@ -9,13 +9,14 @@ from typing import Any
 from voyage.base.text import plain
 from voyage.base.voyagenames import ship_voyage_name
 from voyage.engine.clock import CLOSED_STATUSES
+from voyage.engine.standing import Standing, standing
 from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.rules.drift import current_lookup, route_hours
 from voyage.rules.emergency import minutes_left
 from voyage.rules.towing import TOWED_BY
 from voyage.store.campaigndb import Campaign
 from voyage.store.hourdays import read_hours
-from voyage.store.mapstore import campaign_chart
+from voyage.store.mapstore import campaign_chart, ship_positions
 from voyage.store.voyagerows import VOYAGE_SELECT, open_voyages
 from voyage.vessels import ships as shipfig
 
@@ -68,21 +69,15 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     current_at = current_lookup(campaign_chart(camp)[0]) if states else None
     for s in states:
         ship = s.ship
-        ship.pace, ship.strain = s.pace, s.strain
-        speed = shipfig.speed(ship, book, s.pace, s.strain, camp.water_in_load)
-        if s.progress >= hex_miles and shipfig.aboard(ship) < shipfig.fuel_use(
-            ship, book, s.pace, camp.water_in_load
-        ):
-            speed = 0  # R16: run dry at the edge of her next hex, adrift
-        if s.status in ("anchored", "adrift", "stuck", "arrived"):
-            speed = 0  # making no way of her own (R65, R64, R34): not what she could make
+        now = standing(ship, s, book, camp.water_in_load)  # one word and speed everywhere
+        speed = now.speed
         left = len(s.route) - 1 - s.position
         miles_left = max(0, left * hex_miles - s.progress)
         out.append(
             {
                 "ship": ship.name,
                 "voyage": s.voyage_id,
-                "status": s.condition,
+                "status": now.status,
                 "voyage_status": s.status,
                 "hex": s.hex,
                 "destination": s.destination,
@@ -122,6 +117,17 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
     return out
 
 
+def ship_standings(camp: Campaign) -> dict[str, Standing]:
+    """Every ship's status and speed now (voyage.engine.standing), by name: at sea as
+    :func:`status_rows` gives them (a tow at her tower's speed, R92), else from her record."""
+    at_sea = {r["ship"]: Standing(r["status"], r["speed"]) for r in status_rows(camp)}
+    book = camp.rulebook
+    return {
+        ship.name: at_sea.get(ship.name) or standing(ship, None, book, camp.water_in_load)
+        for ship in camp.ships()
+    }
+
+
 def _towed_at_their_towers_speed(rows: list[dict[str, Any]], states: list[Any]) -> None:
     """R92: the two move together at the tower's speed: a ship under tow is shown at it,
     not at the speed she would make by herself (status read 6 knots for a ship towed at 5)."""
@@ -147,9 +153,14 @@ def voyage_list(camp: Campaign, ship: str | None = None) -> list[dict[str, Any]]
     return rows
 
 
-def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[str]]]:
+def voyage_tracks(
+    camp: Campaign, which: str = "open", until: int | None = None
+) -> list[tuple[str, list[str]]]:
     """(label, hexes sailed so far) for the voyages still open ("open"), every voyage
-    ("all") or none ("none"): what `voyage map render` draws."""
+    ("all") or none ("none"): what `voyage map render` draws. With ``until`` (an hour of
+    the clock), as they stood at the start of that hour: only the voyages begun by then,
+    "open" those not yet ended then, each track as far as she had sailed
+    (:func:`sailed_until`)."""
     if which == "none":
         return []
 
@@ -157,14 +168,85 @@ def voyage_tracks(camp: Campaign, which: str = "open") -> list[tuple[str, list[s
     counts: dict[str, int] = {}
     for row in voyage_list(camp):  # oldest first: her own count as the ids go by
         nth = counts[row["ship"].lower()] = counts.get(row["ship"].lower(), 0) + 1
-        if which == "open" and row["status"] in CLOSED_STATUSES:
-            continue
-        sailed = row["route"][: int(row["position"]) + 1]
+        if until is None:
+            if which == "open" and row["status"] in CLOSED_STATUSES:
+                continue
+            sailed = row["route"][: int(row["position"]) + 1]
+        else:
+            if int(row["started"]) > until:
+                continue
+            ended = row["ended"]
+            if which == "open" and ended is not None and int(ended) <= until:
+                continue
+            sailed = sailed_until(row, hour_rows(camp, voyage_id=int(row["id"])), until)
         if len(sailed) > 1:
             # the legend names the line: "voyage 2 of Sea Witch", with her own
             # count when it is not the campaign's id: "voyage 3 of Eel (her 2nd)"
             tracks.append((ship_voyage_name(row["ship"], int(row["id"]), nth), sailed))
     return tracks
+
+
+def sailed_until(voyage: dict[str, Any], hours: list[dict[str, Any]], until: int) -> list[str]:
+    """The hexes a voyage had sailed by the start of hour ``until``: from her origin along
+    her route to the hex the last hour before ``until`` left her in (an hour row's hex is
+    where the hour ended), the route's hexes between kept (a fast ship enters two hexes in
+    an hour); a hex off the route (carried by a current, R64) is added as it is."""
+    route = list(voyage["route"])
+    if not route:
+        return []
+    sailed, at = [route[0]], 0
+    for row in hours:
+        where = row.get("hex")
+        if not isinstance(row.get("clock"), int) or row["clock"] >= until or not where:
+            continue
+        if where == sailed[-1]:
+            continue
+        ahead = route.index(where, at + 1) if where in route[at + 1 :] else None
+        if ahead is not None and sailed[-1] == route[at]:
+            sailed.extend(route[at + 1 : ahead + 1])
+            at = ahead
+        else:
+            sailed.append(str(where))
+    return sailed
+
+
+def positions_at(camp: Campaign, until: int) -> list[tuple[str, str]]:
+    """(ship, hex) of every ship placed on the map, where she was at the start of hour
+    ``until``: the hex the last hour before it left her in; before her first hour of a
+    voyage begun by then, its origin; before any voyage, where the first voyage after
+    ``until`` set out from; a ship that never sailed, where she is. A ship added after
+    ``until`` is drawn where she is (the campaign keeps no date for it)."""
+    voyages = voyage_list(camp)
+    out = []
+    for name, now in ship_positions(camp):
+        mine = [v for v in voyages if str(v["ship"]).lower() == name.lower() and v["route"]]
+        begun = [v for v in mine if int(v["started"]) <= until]
+        where = now
+        if begun:
+            where = begun[-1]["route"][0]
+            earlier = [
+                r
+                for v in begun
+                for r in hour_rows(camp, voyage_id=int(v["id"]))
+                if isinstance(r.get("clock"), int) and r["clock"] < until and r.get("hex")
+            ]
+            if earlier:
+                where = str(max(earlier, key=lambda r: (r["clock"], r["id"]))["hex"])
+        elif mine:
+            where = mine[0]["route"][0]
+        out.append((name, str(where)))
+    return out
+
+
+def lost_by(camp: Campaign, until: int) -> dict[str, str]:
+    """The ships sunk or abandoned by the start of hour ``until`` (the voyage that ended
+    so had ended by then): their status, by name."""
+    lost = camp.lost_ships()
+    ended: dict[str, int] = {}
+    for v in voyage_list(camp):
+        if v["status"] in ("sunk", "abandoned") and v["ended"] is not None:
+            ended[str(v["ship"]).lower()] = int(v["ended"])
+    return {n: s for n, s in lost.items() if ended.get(n.lower(), until) <= until}
 
 
 def nth_voyage(camp: Campaign, ship: str, voyage_id: int) -> int:

@@ -312,6 +312,13 @@ def daylight(calendar: CampaignCalendar | None, clock_hours: int) -> tuple[int, 
     return calendar.definition.daylight(season_of(calendar, clock_hours))
 
 
+def is_night(calendar: CampaignCalendar | None, clock_hours: int) -> bool:
+    """Night in every ruling (R71's below deck, R74's search, R93's encounter chance): from
+    dusk to dawn as `voyage calendar` shows them, 18:00 to 06:00 without a calendar."""
+    dawn, dusk = daylight(calendar, clock_hours)
+    return not dawn <= clock_hours % 24 < dusk
+
+
 def dawn_hour(calendar: CampaignCalendar | None, clock_hours: int) -> int:
     """The hour of dawn on the day of ``clock_hours``."""
     return daylight(calendar, clock_hours)[0]

@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from voyage.base.errors import TableError, VoyageError
+from voyage.base.escape import visible
 from voyage.base.paths import tables_dir
 from voyage.base.readlimits import TABLE_MAX_BYTES, file_mode, read_text, yaml_loader
 from voyage.base.text import bad_number
@@ -291,7 +292,6 @@ WATER_DEFAULTS: dict[str, Any] = {
     "below_deck_in_6": 2,
     "above_deck": {"dice": "2d6", "target": 3},
     "raft_launch_in_6": 4,
-    "night": [20, 6],
     "search_raft_in_6": 3,
     "search_person_day_in_6": 2,
     "search_person_night_in_6": 1,
@@ -301,7 +301,9 @@ WATER_DEFAULTS: dict[str, Any] = {
 def _check_water(data: dict[str, Any], c: Checker) -> None:
     """R70-R74: the numbers of people in the water (defaults filled in)."""
     water = data.setdefault("water", {})
-    c.mapping(water, "water", set(), set(WATER_DEFAULTS))
+    # ``night`` is read and left alone: night in every ruling is the calendar's dusk to
+    # dawn (voyage.tables.calendar.is_night), and tables that still give hours load
+    c.mapping(water, "water", set(), {*WATER_DEFAULTS, "night"})
     for key, value in WATER_DEFAULTS.items():
         water.setdefault(key, copy.deepcopy(value))
     for key in ("raft_weight", "raft_seats", "raft_tier"):
@@ -614,32 +616,77 @@ def load_rulebook(override_dir: str | Path | None = None) -> RuleBook:
     return rulebook_from_texts(texts, {n: str(folder / f"{n}.yaml") for n in texts})
 
 
-def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
-    """A setting typed by a referee, as the option's value: one of its choices, or a whole
-    number within its range; a one-line error naming what would do otherwise."""
+def option_allows(option: dict[str, Any], value: Any) -> bool:
+    """Whether ``value`` is one the option takes: a whole number within its range, or one
+    of its choices of the same type (true is not 1). The one check of a setting, whether
+    typed (:func:`option_value`) or read back from the campaign (:func:`stored_option`)."""
     if "range" in option:
         low, high = option["range"]
-        text = raw.strip().replace("_", "").replace(",", "")
-        # digits 0-9 only ("٣" is not 3), and few enough that int() is never asked for more
-        ok = text.isascii() and text.isdigit() and len(text) <= 18
-        if not ok or not low <= int(text) <= high:
-            raise VoyageError(
-                f"setting {key} cannot be {raw!r}: use a whole number from {low} to {high}"
-            )
-        return int(text)
-    lowered = raw.strip().lower()
-    for choice in option["choices"]:
-        if isinstance(choice, bool):
-            if lowered in (("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")):
-                return choice
-        elif str(choice).lower() == lowered:
-            return choice
+        return type(value) is int and low <= value <= high
+    return any(type(choice) is type(value) and choice == value for choice in option["choices"])
+
+
+def option_fix(option: dict[str, Any]) -> str:
+    """What a setting may be, as a refusal says it: "use a whole number from 0 to 20"."""
+    if "range" in option:
+        return "use a whole number from {} to {}".format(*option["range"])
     choices = option["choices"]
     ints = [c for c in choices if isinstance(c, int) and not isinstance(c, bool)]
     if len(ints) == len(choices) > 3 and ints == list(range(ints[0], ints[0] + len(ints))):
         # a run of whole numbers, as `voyage settings` lists it ("0 to 20", not 21 numbers)
+        return f"use a whole number from {ints[0]} to {ints[-1]}"
+    return "use one of " + ", ".join(json.dumps(c) for c in choices)
+
+
+_UNSET = object()
+
+
+def option_value(key: str, option: dict[str, Any], raw: str) -> Any:
+    """A setting typed by a referee, as the option's value: one of its choices, or a whole
+    number within its range; a one-line error naming what would do otherwise."""
+    value: Any = _UNSET
+    lowered = raw.strip().lower()
+    if "range" in option:
+        text = lowered.replace("_", "").replace(",", "")
+        # digits 0-9 only ("٣" is not 3), and few enough that int() is never asked for more
+        if text.isascii() and text.isdigit() and len(text) <= 18:
+            value = int(text)
+    else:
+        for choice in option["choices"]:
+            if isinstance(choice, bool):
+                said = ("true", "yes", "on", "1") if choice else ("false", "no", "off", "0")
+                if lowered in said:
+                    value = choice
+                    break
+            elif str(choice).lower() == lowered:
+                value = choice
+                break
+    if value is _UNSET or not option_allows(option, value):
+        raise VoyageError(f"setting {key} cannot be {raw!r}: {option_fix(option)}")
+    return value
+
+
+#: The longest stored setting read (a JSON text): every option's value is short.
+_STORED_MAX = 100
+
+
+def stored_option(key: str, option: dict[str, Any], stored: Any) -> Any:
+    """A setting as the campaign file keeps it (JSON text), checked as a typed one is: a
+    value edited into the file by hand that no option takes is one line naming the setting
+    and the command that sets it again, not a failure deep in a rule."""
+    value: Any = None
+    readable = isinstance(stored, str) and len(stored) <= _STORED_MAX
+    if readable:
+        try:
+            value = json.loads(stored)
+        except (ValueError, RecursionError):
+            readable = False
+    if not readable or not option_allows(option, value):
+        shown = visible(stored if isinstance(stored, str) else repr(stored))
+        shown = shown if len(shown) <= 30 else shown[:30] + "..."
         raise VoyageError(
-            f"setting {key} cannot be {raw!r}: use a whole number from {ints[0]} to {ints[-1]}"
+            f"setting {key} in the campaign file is {shown}, which it cannot be: set it "
+            f"with `voyage settings {key} VALUE` ({option_fix(option)}; the default is "
+            f"{json.dumps(option['default'])})"
         )
-    shown = ", ".join(json.dumps(c) for c in choices)
-    raise VoyageError(f"setting {key} cannot be {raw!r}: use one of {shown}")
+    return value

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import ShipError
-from voyage.base.text import check_text
+from voyage.base.text import check_name
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
 from voyage.tables.boatdesigns import sheet, speeds
@@ -416,7 +416,7 @@ def generate_name(book: RuleBook, roller: Roller, taken: set[str]) -> tuple[str,
 def ship_to_row(ship: Ship) -> dict[str, Any]:
     """The ship as a row of the campaign's ``ships`` table; a name that is not one clean line
     (typed, or from a house names table) is refused here, before it is stored."""
-    check_text(ship.name, "the ship's name", error=ShipError)
+    check_name(ship.name, "the ship's name", error=ShipError)
     # the fields as they are (not asdict's deep copy): traits and equipment become JSON here
     rec = {f.name: getattr(ship, f.name) for f in fields(ship)}
     rec["class"] = rec.pop("ship_class")

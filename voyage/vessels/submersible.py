@@ -175,6 +175,11 @@ def depth_damage_odds(modifier: int, book: RuleBook) -> tuple[Fraction, Fraction
     return leak, implode
 
 
+#: ``ShipState.more`` key: the clock hour whose first minute a dive rolled in on passing
+#: her rating.
+ROLLED_AT = "depth_rolled_at"
+
+
 def depth_phase(h: Any) -> None:
     """The engine's hour ``h``: a sub below her rating rolls (first passing, then hourly)."""
     s, ship = h.s, h.ship
@@ -182,8 +187,13 @@ def depth_phase(h: Any) -> None:
     if spec is None or s.status == "sunk":
         return
     depth, rated = depth_now(ship), int(spec["dive_depth"])
+    # the minute of a dive's roll on passing her rating (voyage.actions.depthacts): the
+    # hour that begins in that same minute makes no second roll (R84, one roll, not two)
+    rolled_at = s.more.pop(ROLLED_AT, None)
     if depth <= rated:
         s.more.pop("passed", None)
+        return
+    if rolled_at == h.clock:
         return
     depth_roll(h, spec, depth, first=not s.more.get("passed"))
 

@@ -27,7 +27,7 @@ from voyage.base.errors import VoyageRuleError
 from voyage.base.tiers import roman
 from voyage.dice.events import Event, LoggedEvent, Outcome
 from voyage.dice.roller import CheckOptions, Roll, Roller
-from voyage.tables.calendar import daylight
+from voyage.tables.calendar import is_night
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.ships import generate_name
 from voyage.world.castaways import into_phase
@@ -159,12 +159,6 @@ def terrain_of(hex_info: Any) -> str:
     if getattr(hex_info, "coastal", False) or getattr(hex_info, "narrow_passage", False):
         return "coastal"
     return "open sea"
-
-
-def is_night(calendar: Any, clock: int) -> bool:
-    """Whether campaign hour ``clock`` is between dusk and dawn (voyage.tables.calendar)."""
-    dawn, dusk = daylight(calendar, clock)
-    return not dawn <= clock % 24 < dusk
 
 
 def terrain_table(book: RuleBook, region: str, terrain: str) -> dict[str, Any]:
@@ -390,7 +384,6 @@ class EncounterChecks:
         self._options = CheckOptions()  # the streams' options (R93: no Check is rolled)
         # hex -> region, terrain, interval, chance by day, by night (R93)
         self._where: dict[str, tuple[str, str, int, int, int]] = {}
-        self._daylight: dict[int, tuple[int, int]] = {}
         self._interval, _, _ = settings_of(self.settings)
         # a terrain's own interval in any region makes the quick skip below unsafe
         self._own_intervals = any(
@@ -428,7 +421,7 @@ class EncounterChecks:
             if not every or (clock + 1) % every:
                 continue
             if night is None:
-                night = self._is_night(engine.world.calendar, clock)
+                night = is_night(engine.world.calendar, clock)  # R93
             chance = where[4] if night else where[3]
             name = s.ship.name
             head = heads.get(name)
@@ -546,14 +539,6 @@ class EncounterChecks:
                             {"encounter": found},
                         )
                         out.append(LoggedEvent(s.voyage_id, s.ship.name, clock, event, "encounter"))
-
-    def _is_night(self, calendar: Any, clock: int) -> bool:
-        """:func:`is_night`, with dawn and dusk looked up once a day."""
-        day = clock // 24
-        hours = self._daylight.get(day)
-        if hours is None:
-            hours = self._daylight[day] = daylight(calendar, clock)
-        return not hours[0] <= clock % 24 < hours[1]
 
     def _taken(self) -> set[str]:
         """The campaign's ship names, read once an advance (no ship is made during one)."""

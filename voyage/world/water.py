@@ -13,7 +13,7 @@ phase for them; each hour, after the ships (DESIGN.md: "the hour is a list of ph
 4. rafts and people drift with the current (R64); a port hex rescues them, a shore is reached.
 
 Leaving a ship (R71) is :func:`leave_ship`: everyone aboard, rafts filled four to a raft,
-jackets to non-swimmers first; in a sudden sinking each person rolls to escape first.
+jackets to those in the water; in a sudden sinking each person rolls to escape first.
 """
 
 from __future__ import annotations
@@ -157,9 +157,10 @@ def _split(people: list[Person], take: Callable[[Person], bool]) -> list[Person]
 def hand_out(
     people: list[Person], jackets: int, seats: int
 ) -> tuple[list[Person], list[Person], int]:
-    """R71 (our reading of "rafts are filled four to a raft, jackets go to non-swimmers
-    first"): jackets to those without one, non-swimmers first, then swimmers by rank (lowest
-    first); raft seats in the same order. Returns (in rafts, in the water, jackets used)."""
+    """R71: raft seats to non-swimmers first, then swimmers by rank (lowest first); the
+    jackets to those in the water without one, in the same order, and only those left over
+    to the rafts' seats (a jacket is not wasted on a seat while a man swims without one).
+    Returns (in rafts, in the water, jackets used)."""
     order = sorted(
         range(len(people)),
         key=lambda i: (people[i].swimming > 0, people[i].swimming, people[i].name is None, i),
@@ -170,7 +171,7 @@ def hand_out(
         p = people[i]
         singles += [replace(p, count=1) for _ in range(p.count)]
     used = 0
-    for p in singles:
+    for p in singles[seats:] + singles[:seats]:  # the water first
         if not p.jacket and used < jackets:
             p.jacket = True
             used += 1

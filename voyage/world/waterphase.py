@@ -14,7 +14,7 @@ from voyage.dice.roller import Roll
 from voyage.rules import water as rules
 from voyage.rules.capsize import capsize_check
 from voyage.rules.drift import drift_hour
-from voyage.tables.calendar import format_time
+from voyage.tables.calendar import format_time, is_night
 from voyage.world.searchend import end_search, restate_row
 from voyage.world.water import AFLOAT, MINUTES, Floater, Person, board, leave_ship, people_aboard
 
@@ -169,7 +169,7 @@ class WaterPhase:
         people = people_aboard(ship, named, self.settings)
         if not people:
             return
-        night = rules.is_night(h.clock % 24, self.book)
+        night = is_night(self.world.calendar, h.clock)  # R71: below deck by night
         out = leave_ship(
             ship,
             people,
@@ -307,7 +307,7 @@ class WaterPhase:
 
     # R74 ------------------------------------------------------------------------------
     def search_phase(self) -> None:
-        night = rules.is_night(self.clock % 24, self.book)
+        night = is_night(self.world.calendar, self.clock)  # R74
         for s in self.e.states:
             if not getattr(s, "searching", False) or not s.active:
                 continue

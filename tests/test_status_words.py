@@ -1,0 +1,77 @@
+"""One status and one speed for each ship, whichever command asks (voyage.engine.standing):
+`voyage status` (and `status --all` for the ships not at sea), `ship list`, `ship show`
+and the advance's closing lines agree; a ship that makes no way of her own is adrift at
+speed 0, never "under way" at speed 0, and a ship in port is never called adrift."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner
+from conftest import add_trawler, ok, trawler_at
+
+
+def _rows(runner: CliRunner, *options: str) -> dict[str, dict]:
+    return {r["ship"]: r for r in json.loads(ok(runner, "status", "--json", *options))["ships"]}
+
+
+def _listed(runner: CliRunner) -> dict[str, dict]:
+    return {f["name"]: f for f in json.loads(ok(runner, "ship", "list", "--json"))}
+
+
+def test_a_ship_that_runs_dry_is_adrift_at_speed_0_in_every_command(runner, db: Path):
+    trawler_at(runner, "3016", "Gull", crew=5, fuel=2)
+    ok(runner, "sail", "Gull", "--to", "3124")
+    out = ok(runner, "advance", "--hours", "10")
+    # the closing line: adrift at speed 0 (it said "adrift, speed 7")
+    assert "  Gull: 3118, adrift, speed 0 (normal), fuel 0" in out
+    row = _rows(runner)["Gull"]
+    assert (row["status"], row["speed"]) == ("adrift", 0)
+    listed = _listed(runner)["Gull"]
+    assert (listed["status_now"], listed["speed_now"]) == ("adrift", 0)
+    assert "Status: at sea, adrift at 3118" in ok(runner, "ship", "show", "Gull")
+
+
+def test_a_broken_engine_under_way_reads_adrift_not_under_way_with_trouble_adrift(runner, db: Path):
+    trawler_at(runner, "3016", "Gull", crew=5, fuel=60)
+    ok(runner, "sail", "Gull", "--to", "3124")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE ships SET engine_broken = 1 WHERE name = 'Gull'")
+    row = _rows(runner)["Gull"]
+    assert (row["voyage_status"], row["status"], row["speed"]) == ("under way", "adrift", 0)
+    table = ok(runner, "status")
+    line = next(x for x in table.splitlines() if x.startswith("Gull"))
+    assert " adrift " in line and "under way" not in line
+    assert line.rstrip().endswith("engine broken")  # the trouble: no second "adrift"
+    assert (_listed(runner)["Gull"]["status_now"], _listed(runner)["Gull"]["speed_now"]) == (
+        "adrift",
+        0,
+    )
+    out = ok(runner, "advance", "--hours", "1")
+    assert "  Gull: 3016, adrift, speed 0 (normal)" in out
+
+
+def test_status_all_lists_the_ships_in_port_as_ship_list_does(runner, db: Path):
+    trawler_at(runner, "3016", "Gull", crew=5, fuel=60)
+    add_trawler(runner, "0305", "Dory", crew=3, fuel=0)
+    ok(runner, "sail", "Gull", "--to", "3124")
+    assert set(_rows(runner)) == {"Gull"}  # at sea only, as documented
+    rows = _rows(runner, "--all")
+    assert set(rows) == {"Gull", "Dory"}
+    listed = _listed(runner)
+    for name in ("Gull", "Dory"):
+        assert (rows[name]["status"], rows[name]["speed"]) == (
+            listed[name]["status_now"],
+            listed[name]["speed_now"],
+        )
+    assert rows["Dory"]["status"] == "in port" and rows["Dory"]["hex"] == "0305"
+    assert "Dory" in ok(runner, "status", "--all") and "Dory" not in ok(runner, "status")
+
+
+def test_a_ship_in_port_without_fuel_is_not_called_adrift(runner, db: Path):
+    ok(runner, "ship", "add", "Fresh", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    card = ok(runner, "ship", "show", "Fresh")
+    assert "Status: in port" in card and "adrift" not in card
+    assert "Speed 0 knots (no fuel; 7 knots under power)" in card

@@ -189,10 +189,10 @@ def test_the_plan_offers_the_currents_route_only_when_it_is_faster(db: Path, run
     the currents takes no fewer hours than the shortest, through a narrow passage (R33) the
     shortest keeps out of: it is not offered as the fastest. Every route offered is at
     least as slow as the currents route, by hours and in the forecast."""
-    from voyage.store.campaign import read_only_campaign
     from voyage.actions.plan import candidates
     from voyage.actions.voyages import shallows
     from voyage.rules.drift import current_lookup, route_hours
+    from voyage.store.campaign import read_only_campaign
     from voyage.store.mapstore import campaign_chart
     from voyage.vessels import ships as shipfig
 

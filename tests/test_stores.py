@@ -84,7 +84,7 @@ def test_a_day_and_a_half_of_water_runs_dry_at_hour_36_and_undo_restores(runner,
     ok(runner, "sail", "Gull", "--to", "2812")
     loaded = _ship_row(reach)
     out = ok(runner, "advance", "--hours", "200")
-    assert "out of fresh water" in out
+    assert "Stopped: Gull: out of fresh water." in out  # R104: as every stop is said
     status = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
     assert status["fresh_water"] == 0 and status["food"] == 60 - 9
     with sqlite3.connect(reach) as conn:

@@ -392,6 +392,8 @@ class Engine:
             for s in self.states:
                 if s.status == "under way" or s.active:
                     h = _ShipHour(self, s, clock, events)
+                    if s.ship.stores is not None:
+                        h.stores()  # R101-R102, before the rest of the hour (as run())
                     row = h.calm()  # (run(), inline: every ship-hour)
                     rows.append(h.stepped() if row is None else row)
         else:

@@ -73,6 +73,7 @@ from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
+from voyage.vessels.stores import store_rules
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
@@ -172,6 +173,8 @@ class Engine:
         self.made_way = False
         self.book = world.book
         self._water_in_load = world.water_in_load  # (the world never changes: load() reads it)
+        rules = store_rules(self.book)  # R100: a person-day's hlbs, from the tables
+        self._store_hlb = (rules.food_hlb, rules.water_hlb)
         self.roller = roller
         self.states = list(ships)
         self._fixed: dict[str, Any] = {}
@@ -204,7 +207,7 @@ class Engine:
         water = ship.water if self._water_in_load else 0
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
         load = ship.cargo + fuel + self._fixed[ship.name] + water
-        return load if ship.stores is None else load + ship.stores.weight()  # R100
+        return load if ship.stores is None else load + ship.stores.weight(*self._store_hlb)  # R100
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's

@@ -19,7 +19,7 @@ from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.tiers import roman
 from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.stores import stores_line
+from voyage.vessels.stores import stores_line, stores_weight
 from voyage.vessels.subarmor import armor_text
 from voyage.vessels.vessel import Ship
 
@@ -69,7 +69,9 @@ def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fr
     base = design_weight(spec, book.boats)
     extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
     hlbs = ship.cargo + (ship.water if water_in_load else 0)
-    stores = 0 if ship.stores is None else 10 * ship.stores.weight()  # R100: 2 and 8 lbs
+    stores = (
+        0 if ship.stores is None else 10 * stores_weight(ship.stores, book)
+    )  # R100: 2 and 8 lbs
     return base + book.boats["person_weight"] * extra_people + 10 * hlbs + stores
 
 

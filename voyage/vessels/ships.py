@@ -29,7 +29,7 @@ from voyage.vessels.boatships import (
     present_weight,
 )
 from voyage.vessels.fittings import harpoons_aboard, pump_weight
-from voyage.vessels.stores import stores_from_text
+from voyage.vessels.stores import stores_from_text, stores_weight
 from voyage.vessels.submersible import depth_now
 from voyage.vessels.vessel import Ship, aboard_figures, life_rafts, load_category_for
 
@@ -75,7 +75,7 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "pumps": pump_weight(ship, book),  # R85: 20 hlbs a bilge pump
         "harpoons": harpoons_aboard(ship),  # R87: an explosive harpoon weighs 1 hlb
         "water": ship.water if water_in_load else 0,
-        **({} if ship.stores is None else {"stores": ship.stores.weight()}),  # R100
+        **({} if ship.stores is None else {"stores": stores_weight(ship.stores, book)}),  # R100
         # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
         "tow": int(ship.equipment.get("tow_counted", 0) or 0),
     }

@@ -14,13 +14,57 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-#: R100: hlbs a person-day weighs in the Load (a built boat: 2 lbs and 8 lbs, the same hlbs)
+from voyage.tables.rulebook import RuleBook
+
+#: R100: hlbs a person-day weighs in the Load (a built boat: 2 lbs and 8 lbs, the same hlbs);
+#: the built-in table's numbers (tables/procedures.yaml ``stores``), which a campaign's own
+#: tables may change (:func:`store_rules`)
 FOOD_HLB = Fraction(1, 5)
 WATER_HLB = Fraction(4, 5)
-#: R100: person-days of food a built boat's Galley holds without cargo space
-GALLEY_FOOD = 28
-#: R100: person-days of each a life raft's emergency stores hold at most
-RAFT_STORES_MAX = 4
+
+
+@dataclass(frozen=True)
+class StoreRules:
+    """The numbers of R100-R103 (the ``stores`` section of tables/procedures.yaml), exact."""
+
+    food_hlb: Fraction
+    water_hlb: Fraction
+    galley_food: int
+    raft_max: int
+    hourly: Fraction  #: R101: a person's use an hour, in person-days
+    dawn_hour: int
+    water_deadly: int
+    food_deadly: int
+    death_dice: str
+    water_less: int
+    food_less: int
+    thirsty_above: int
+    rain_per_person: int
+    rain_catcher_tier: int
+
+
+def store_rules(book: RuleBook) -> StoreRules:
+    """R100-R103's numbers from the campaign's tables (read once per rule book)."""
+    found = book.stores_cache
+    if found is None:
+        t = book.procedures["stores"]
+        found = book.stores_cache = StoreRules(
+            Fraction(str(t["food_hlb"])),
+            Fraction(str(t["fresh_water_hlb"])),
+            int(t["galley_food"]),
+            int(t["raft_max"]),
+            Fraction(1, int(t["hours_a_day"])),
+            int(t["dawn_hour"]),
+            int(t["water_deadly"]),
+            int(t["food_deadly"]),
+            str(t["death_dice"]),
+            int(t["water_less"]),
+            int(t["food_less"]),
+            int(t["thirsty_above"]),
+            int(t["rain_per_person"]),
+            int(t["rain_catcher_tier"]),
+        )
+    return found
 
 
 @dataclass
@@ -35,9 +79,11 @@ class Stores:
     dry_food: Fraction = Fraction(0)  #: R102: days without food
     raft: int = 0  #: R100: person-days of each in every life raft's emergency stores
 
-    def weight(self) -> Fraction:
-        """R100: hlbs in the Load (fractions kept)."""
-        return self.food * FOOD_HLB + self.fresh_water * WATER_HLB
+    rain_day: int = -1  #: R103: the day (clock // 24) rain last refilled her water
+
+    def weight(self, food_hlb: Fraction = FOOD_HLB, water_hlb: Fraction = WATER_HLB) -> Fraction:
+        """R100: hlbs in the Load (fractions kept), at the table's weights."""
+        return self.food * food_hlb + self.fresh_water * water_hlb
 
     def to_text(self) -> str:
         """The ``ships.stores`` column: JSON, fractions as text."""
@@ -50,9 +96,16 @@ class Stores:
                 "dry_water": str(self.dry_water),
                 "dry_food": str(self.dry_food),
                 "raft": self.raft,
+                "rain_day": self.rain_day,
             },
             sort_keys=True,
         )
+
+
+def stores_weight(stores: Stores, book: RuleBook) -> Fraction:
+    """R100: her stores' hlbs in the Load at the campaign's table's weights."""
+    rules = store_rules(book)
+    return stores.weight(rules.food_hlb, rules.water_hlb)
 
 
 def stores_from_text(text: str | None) -> Stores | None:
@@ -68,6 +121,7 @@ def stores_from_text(text: str | None) -> Stores | None:
         Fraction(d.get("dry_water", "0")),
         Fraction(d.get("dry_food", "0")),
         int(d.get("raft", 0)),
+        int(d.get("rain_day", -1)),
     )
 
 

@@ -151,7 +151,6 @@ def transfer(
             "transfer to which ship? `voyage act SHIP transfer OTHER --food N --fresh-water N`"
         )
     give_food, give_water = _amounts(food, fresh_water, "transfer OTHER")
-    stores = tracked(ship, "handing stores over")
     other_ship = camp.get_ship(target)
     if other_ship.name == ship.name:
         raise VoyageRuleError(f"{ship.name} cannot hand stores to herself")
@@ -165,6 +164,7 @@ def transfer(
             f"{receiver.name} is at {there or 'nowhere on the map'}, not in {ship.name}'s hex "
             f"{hex_name}: stores pass only between ships in one hex (R103)"
         )
+    stores = tracked(ship, "handing stores over")
     for word, give, have in (
         ("food", give_food, stores.food),
         ("fresh water", give_water, stores.fresh_water),

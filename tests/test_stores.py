@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from fractions import Fraction
+from pathlib import Path
 
 from conftest import FaceRoller, invoke, ok
 
@@ -108,3 +109,142 @@ def test_stores_are_taken_on_in_port_only_and_a_raft_holds_four_days(runner, rea
     result = invoke(runner, "ship", "load", "Gull", "--food", "10")
     assert result.exit_code != 0 and "taken on in port (R103)" in result.output
     assert _ship_row(reach) == row  # nothing changed
+
+
+def _clock(db) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT clock FROM campaign").fetchone()[0])
+
+
+def _stores(db) -> dict:
+    return json.loads(_ship_row(db)[0])
+
+
+def test_done_when_a_trawler_with_two_days_of_water_runs_dry_at_48_and_dies_from_day_3(
+    runner, reach
+):
+    # R100-R102, R104: six aboard, 12 person-days of fresh water, a 75-hour passage
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "200")
+    ok(runner, "ship", "load", "Gull", "--food", "100", "--fresh-water", "12")
+    ok(runner, "ship", "place", "Gull", "0305")
+    assert "Expected: 75 hours" in ok(runner, "sail", "Gull", "--to", "2812")
+    loaded = _ship_row(reach)
+    out = ok(runner, "advance", "--hours", "200")
+    assert "Advanced 48 hours" in out and "Stopped: Gull: out of fresh water." in out
+    assert _stores(reach)["fresh_water"] == "0"
+    ok(runner, "act", "Gull", "anchor")  # kept at sea
+    advances = 2
+    while _clock(reach) < 110 and advances < 6:
+        ok(runner, "advance", "--until", "day 5, 14:00")  # on to Ironport, lying there dry
+        advances += 1
+    with sqlite3.connect(reach) as conn:
+        rows = conn.execute(
+            "SELECT clock, text, rolls FROM events WHERE kind = 'stores' ORDER BY id"
+        ).fetchall()
+    rain = [r for r in rows if "catches the rain" in r[1]]
+    dying = [r for r in rows if r[1].startswith("Going without")]
+    if rain:  # R103: rain caught resets the count; nobody rolls before 3 dry days after it
+        assert all(r[0] > rain[-1][0] for r in dying)
+    else:
+        # dry at clock 48; 06:00 of days 3, 4, 5 count 1, 2, 3: the first roll at clock 102
+        assert dying and dying[0][0] == 102
+        first = json.loads(dying[0][2])
+        assert len(first) == 6 and all(r["probability"] == 1 / 36 for r in first)  # R102
+        deaths = sum(r["total"] <= 2 for r in first)
+        assert f"{deaths} of 6 die" in dying[0][1]
+    for _ in range(advances + 1):
+        ok(runner, "undo")
+    assert _ship_row(reach) == loaded  # every person-day back exactly
+
+
+def test_half_rations_are_logged_and_undone(runner, reach):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--food", "60", "--fresh-water", "12")
+    before = _ship_row(reach)
+    assert "half rations of fresh water" in ok(runner, "act", "Gull", "rations", "half", "--water")
+    shown = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert shown["rations"] == {"food": "full", "fresh_water": "half"}
+    assert shown["fresh_water_days"] == 4  # R101: twice as long
+    ok(runner, "undo")
+    assert _ship_row(reach) == before
+
+
+def test_found_and_transfer_between_ships_in_one_hex(runner, reach):
+    for name in ("Gull", "Tern"):
+        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "V", "--engine", "VI")
+        ok(runner, "ship", "load", name, "--crew", "4")
+        ok(runner, "ship", "place", name, "0305")
+    ok(runner, "ship", "load", "Gull", "--food", "40", "--fresh-water", "20")
+    out = ok(runner, "act", "Gull", "transfer", "Tern", "--fresh-water", "8")
+    assert "hands 8 of fresh water over to Tern" in out  # R103
+    with sqlite3.connect(reach) as conn:
+        tern = json.loads(
+            conn.execute("SELECT stores FROM ships WHERE name = 'Tern'").fetchone()[0]
+        )
+    assert tern["fresh_water"] == "8" and _stores(reach)["fresh_water"] == "12"
+    ok(runner, "act", "Gull", "found", "--food", "5")
+    assert _stores(reach)["food"] == "45"
+    result = invoke(runner, "act", "Gull", "transfer", "Tern", "--food", "99")
+    assert result.exit_code != 0 and "only 45 person-days of food" in result.output
+
+
+def test_a_ports_stock_of_stores_limits_loading_and_undo_puts_it_back(runner, db, tmp_path):
+    text = (Path(__file__).parent.parent / "campaigns/salt_reach/map.yaml").read_text()
+    text = text.replace(
+        "    fuel: {price: 2, stock: 600}\n",
+        "    fuel: {price: 2, stock: 600}\n    stores: {fresh_water: 30}\n",
+        1,
+    )
+    (tmp_path / "reach.yaml").write_text(text)
+    ok(runner, "map", "load", str(tmp_path / "reach.yaml"))
+    for name in ("Gull", "Tern"):
+        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "V", "--engine", "VI")
+        ok(runner, "ship", "place", name, "0305")
+    ok(runner, "ship", "load", "Gull", "--fresh-water", "20", "--food", "500")  # food: no limit
+    result = invoke(runner, "ship", "load", "Tern", "--fresh-water", "11")
+    assert result.exit_code != 0
+    assert "Gullhaven has only 10 person-days of fresh water left (R103)" in result.output
+    ok(runner, "ship", "load", "Tern", "--fresh-water", "10")
+    ok(runner, "undo")
+    ok(runner, "ship", "load", "Tern", "--fresh-water", "10")
+
+
+def test_rain_refills_a_rain_catcher_once_a_day():
+    from voyage.rules.stores import catch_rain, rain_catcher
+    from voyage.tables.rulebook import load_rulebook
+    from voyage.vessels.stores import store_rules
+    from voyage.vessels.vessel import Ship
+
+    rules = store_rules(load_rulebook())
+    stores = Stores(Fraction(10), Fraction(0), dry_water=Fraction(3))
+    assert catch_rain(stores, 6, 4, rules) == 6 and stores.dry_water == 0  # R103, R102
+    assert catch_rain(stores, 6, 4, rules) == 0  # once a day
+    ship = Ship(name="Gull", ship_class="trawler", tier=3, engine_tier=3)
+    assert rain_catcher(ship, rules) and not rain_catcher(
+        Ship(name="Dory", ship_class="dinghy", tier=2, engine_tier=0), rules
+    )
+
+
+def test_a_campaigns_table_changes_the_numbers(tmp_path):
+    from voyage.tables.rulebook import TableError, checked_text, load_rulebook
+    from voyage.vessels.stores import store_rules
+
+    book = load_rulebook()
+    procedures = dict(book.procedures)
+    procedures["stores"] = {"water_deadly": 2, "water_less": 0}
+    import yaml
+
+    data = checked_text("procedures", yaml.safe_dump(procedures), "procedures.yaml")
+    house = type(book)(**{**book.__dict__, "procedures": data, "stores_cache": None})
+    rules = store_rules(house)
+    assert rules.water_deadly == 2 and rules.hourly == Fraction(1, 24)  # the rest as built in
+    stores = Stores(dry_water=Fraction(2))
+    assert death_target(stores, rules) == 2  # R102 as the house rules it: 2 - 0
+    procedures["stores"] = {"dawn_hour": 25}
+    try:
+        checked_text("procedures", yaml.safe_dump(procedures), "procedures.yaml")
+    except TableError as exc:
+        assert "stores.dawn_hour" in str(exc)
+    else:
+        raise AssertionError("a dawn hour of 25 was taken")

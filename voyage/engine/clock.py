@@ -31,6 +31,8 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 
 from __future__ import annotations
 
+import math
+
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -207,7 +209,10 @@ class Engine:
         water = ship.water if self._water_in_load else 0
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
         load = ship.cargo + fuel + self._fixed[ship.name] + water
-        return load if ship.stores is None else load + ship.stores.weight(*self._store_hlb)  # R100
+        if ship.stores is None:
+            return load
+        # R100: fractions kept in the stores, the Load counted in whole hlbs (as shown)
+        return load + math.floor(ship.stores.weight(*self._store_hlb))
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's

@@ -10,7 +10,7 @@ person-day an hour). "Water" stays the flooding's word (R37); stores are "fresh 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -81,9 +81,24 @@ class Stores:
 
     rain_day: int = -1  #: R103: the day (clock // 24) rain last refilled her water
 
+    #: the last weight worked out and what it was of (the engine asks each hour, often
+    #: twice, with the stores unchanged between): not a store, never compared or saved
+    memo: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+
     def weight(self, food_hlb: Fraction = FOOD_HLB, water_hlb: Fraction = WATER_HLB) -> Fraction:
         """R100: hlbs in the Load (fractions kept), at the table's weights."""
-        return self.food * food_hlb + self.fresh_water * water_hlb
+        m = self.memo
+        if (
+            m is not None
+            and m[0] is self.food
+            and m[1] is self.fresh_water
+            and m[2] is food_hlb
+            and m[3] is water_hlb
+        ):
+            return m[4]  # type: ignore[no-any-return]
+        w = self.food * food_hlb + self.fresh_water * water_hlb
+        self.memo = (self.food, self.fresh_water, food_hlb, water_hlb, w)
+        return w
 
     def to_text(self) -> str:
         """The ``ships.stores`` column: JSON, fractions as text."""

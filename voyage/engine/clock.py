@@ -31,9 +31,8 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 
 from __future__ import annotations
 
-import math
-
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any

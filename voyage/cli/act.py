@@ -263,9 +263,9 @@ def rations(ctx: click.Context, size: str, food: bool, water: bool) -> None:
 
     Examples:
 
-        voyage act "Gull" rations half --water
+        voyage act "Sea Witch" rations half --water
 
-        voyage act "Gull" rations full
+        voyage act "Sea Witch" rations full
     """
     _act(ctx, "rations", target=size, food=food, water=water)
 
@@ -288,7 +288,7 @@ def found(ctx: click.Context, food: int | None, fresh_water: int | None) -> None
 
     Example:
 
-        voyage act "Gull" found --food 20 --fresh-water 10
+        voyage act "Sea Witch" found --food 20 --fresh-water 10
     """
     _act(ctx, "found", food=food, fresh_water=fresh_water)
 
@@ -309,7 +309,7 @@ def transfer(ctx: click.Context, other: str, food: int | None, fresh_water: int 
 
     Example:
 
-        voyage act "Old Faithful" transfer "Gull" --fresh-water 12
+        voyage act "Sea Witch" transfer "Sea Fox" --fresh-water 12
     """
     _act(ctx, "transfer", target=other, food=food, fresh_water=fresh_water)
 

@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,6 +55,7 @@ from voyage.store import campaign as store  # noqa: E402
 from voyage.store import campaigndb, mapstore  # noqa: E402
 from voyage.store.mapstore import load_into_campaign  # noqa: E402
 from voyage.vessels.ships import make_ship  # noqa: E402
+from voyage.vessels.stores import Stores  # noqa: E402
 
 LEGS = [
     ("0305", "2812"),
@@ -69,8 +71,12 @@ LEGS = [
 ]
 
 
-def make_campaign(folder: Path, ships: int, strainers: int = 1) -> campaigndb.Campaign:
-    camp = store.create_campaign(folder / "bench.db", "Bench", seed=20260612)
+def make_campaign(
+    folder: Path, ships: int, strainers: int = 1, stores: bool = False, name: str = "bench.db"
+) -> campaigndb.Campaign:
+    """The bench's fleet; ``stores``: each ship's food and fresh water counted (R100-R102),
+    topped up each day as her fuel is."""
+    camp = store.create_campaign(folder / name, "Bench", seed=20260612)
     load_into_campaign(camp, "salt_reach")
     from voyage.store.mapstore import add_storm
 
@@ -82,6 +88,8 @@ def make_campaign(folder: Path, ships: int, strainers: int = 1) -> campaigndb.Ca
             start, goal = LEGS[i % len(LEGS)]
             ship = make_ship(book, f"Ship {i + 1}", "freighter", 10, 9 + i % 2, ["Steady"])
             ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, start
+            if stores:
+                ship.stores = Stores(Fraction(STORES_DAY), Fraction(STORES_DAY))
             camp.add_ship(ship)
             there = chart.route(start, goal)
             assert there is not None, f"no sea route {start} -> {goal}"
@@ -119,6 +127,9 @@ def engine_run(camp: campaigndb.Campaign, hours: int, save: bool) -> tuple[float
                 if hour % 24 == 0:
                     for s in states:
                         s.ship.fuel = max(s.ship.fuel, 400)
+                        if s.ship.stores is not None:  # R103: a day's stores taken on
+                            s.ship.stores.food = Fraction(STORES_DAY)
+                            s.ship.stores.fresh_water = Fraction(STORES_DAY)
                 result = engine.run(start + hour, 1, halt=False)
                 total.rows.extend(result.rows)
                 total.events.extend(result.events)
@@ -142,6 +153,34 @@ def engine_run(camp: campaigndb.Campaign, hours: int, save: bool) -> tuple[float
         out[0] = (time.perf_counter() - t0, out[0][1], out[0][2])
         SAVE_CPU.append((c1 - c0, c2 - c1, time.process_time() - c2))
     return out[0]
+
+
+#: person-days of food and of fresh water each ship with stores holds at each day's start
+STORES_DAY = 40
+
+
+def stores_ratio(folder: Path, ships: int, strainers: int, hours: int, rounds: int) -> None:
+    """A year of the fleet with stores counted (R100-R102) against the same year without,
+    in memory, alternating runs; CPU time and wall (the target: at most 1.1x)."""
+    plain = make_campaign(folder, ships, strainers, name="plain.db")
+    counted = make_campaign(folder, ships, strainers, stores=True, name="stores.db")
+    cpu: dict[str, list[float]] = {"plain": [], "stores": []}
+    wall: dict[str, list[float]] = {"plain": [], "stores": []}
+    for _ in range(rounds):
+        for key, camp in (("plain", plain), ("stores", counted)):
+            c0 = time.process_time()
+            t, _rows, _events = engine_run(camp, hours, save=False)
+            cpu[key].append(time.process_time() - c0)
+            wall[key].append(t)
+    plain.close()
+    counted.close()
+    c = statistics.median(cpu["stores"]) / statistics.median(cpu["plain"])
+    w = statistics.median(wall["stores"]) / statistics.median(wall["plain"])
+    print(
+        f"stores (R100-R102): a year of {ships} ships with stores counted costs {c:.3f}x "
+        f"the same year without in CPU time ({w:.3f}x wall; target at most 1.1x: "
+        f"{'met' if c <= 1.1 else 'NOT met'})"
+    )
 
 
 #: CPU seconds of each saved run's saving: the log written (voyages.write_log), the ships'
@@ -246,6 +285,11 @@ def main() -> None:
         default=1,
         help="How many of the ships strain their engines all year (R14).",
     )
+    parser.add_argument(
+        "--stores-only",
+        action="store_true",
+        help="Only the year with stores counted against the year without (R100-R102).",
+    )
     args = parser.parse_args()
     py = sys.executable
     # as `voyage advance` sets the collector in its process (see the docstring)
@@ -258,6 +302,9 @@ def main() -> None:
         camp = make_campaign(folder, args.ships, args.strainers)
         engine_run(camp, 24 * 7, save=False)  # warm up
         camp.close()
+        stores_ratio(folder, args.ships, args.strainers, args.hours, args.rounds)
+        if args.stores_only:
+            return
         # In memory and saved, one after the other on a fresh copy of the campaign each
         # round, so that a busy machine slows both alike; medians of the rounds.
         mem_times, db_times, mem_cpu, db_cpu = [], [], [], []

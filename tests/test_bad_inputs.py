@@ -477,6 +477,22 @@ ROWS: list[Bad] = [
         "100000",
         says="would sink",
     ),
+    bad("ship", "load", I, "--food", "-1", says="0 to"),  # R100
+    bad("ship", "load", I, "--fresh-water", "many", says="whole number"),
+    bad("ship", "load", I, "--raft-stores", "5", says="0 to 4 person-days"),
+    bad("ship", "load", I, "--food", "999999", says="would sink"),  # R103: her capacity
+    bad("ship", "load", I, "--fresh-water", "3.5", says="whole number"),
+    bad("ship", "load", W, "--fresh-water", "10", says="taken on in port (R103)"),
+    bad("act", D, "rations", "half", says="nobody is aboard Dory"),  # R101: no crew
+    bad("act", I, "rations", "half", says="not counted"),
+    bad("act", W, "rations", "quarter", says="half"),
+    bad("act", W, "found", says="say how many person-days"),
+    bad("act", W, "found", "--food", "-3", says="0 to"),
+    bad("act", W, "found", "--fresh-water", "lots", says="whole number"),
+    bad("act", I, "found", "--food", "999999", says="would sink"),
+    bad("act", I, "transfer", W, "--food", "1", says="only between ships in one hex"),
+    bad("act", W, "transfer", W, "--food", "1", says="herself"),
+    bad("act", W, "transfer", "Nobody", "--food", "1", says="no ship"),
     bad("map", "load", "{files}/negative_depth.yaml", says="0 or more"),
     bad("act", W, "weigh", says="anchor"),
     bad("act", W, "course", "--to", "0101", says="land"),

@@ -5,6 +5,7 @@ one undoable action (``voyage ship roll|add|build|load|remove``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from voyage.actions.crewless import heave_to
 from voyage.actions.people import check_counts, set_stores
@@ -15,7 +16,9 @@ from voyage.base.tiers import roman
 from voyage.dice.roller import Roll
 from voyage.rules.shiptables import roll_ship
 from voyage.store.campaigndb import Campaign
+from voyage.store.mapstore import campaign_chart
 from voyage.store.portfuel import load_fuel, record_sale
+from voyage.store.portstores import record_taken, stores_left
 from voyage.vessels.boatpower import set_charge
 from voyage.vessels.boatships import check_built_load
 from voyage.vessels.fittings import (
@@ -27,6 +30,7 @@ from voyage.vessels.fittings import (
     set_pumps,
 )
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
+from voyage.vessels.stores import Stores, store_rules
 
 
 def roll_ships(
@@ -102,12 +106,18 @@ class Loading:
     rafts: int | None = None
     pumps: int | None = None
     harpoons: int | None = None
+    food: int | None = None  #: R100: person-days of food
+    fresh_water: int | None = None  #: R100: person-days of fresh water
+    raft_stores: int | None = None  #: R100: person-days of each per life raft, 0-4
 
     @property
     def empty(self) -> bool:
         return all(
             v is None
             for v in (
+                self.food,
+                self.fresh_water,
+                self.raft_stores,
                 self.crew,
                 self.passengers,
                 self.cargo,
@@ -162,6 +172,7 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
     ):
         if value is not None:
             setattr(s, field, value)
+    stores_draw = load_stores(camp, s, loading)  # R100, R103
     check_counts(camp, s)  # R70: never fewer than the named people aboard
     if s.design is not None:  # R80: a built boat's weight against her body's maximum load
         check_built_load(s, camp.rulebook, camp.water_in_load)
@@ -184,7 +195,72 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
         camp.save_ship(s)
         if draw is not None and draw.hex is not None:
             record_sale(camp, draw.hex, draw.hlbs)
+        if stores_draw is not None:  # R103: what she took from the port's stock
+            record_taken(camp, *stores_draw)
     return [n for n in (draw.text if draw is not None else "", crew_note) if n]
+
+
+def load_stores(camp: Campaign, s: Ship, loading: Loading) -> tuple[str, Fraction, Fraction] | None:
+    """R100/R103: food and fresh water set in person-days, taken on in port only (at sea
+    see `act found` and `act transfer`) and up to the port's stock (the map's ``stores``,
+    unlimited unless written); her first load starts counting them (an untracked ship has
+    none). Stores taken on reset the count of days without them (R102). What she takes
+    from (or puts back into) the port's stock: (hex, food, fresh water), or None."""
+    if loading.food is None and loading.fresh_water is None and loading.raft_stores is None:
+        return None
+    if s.status != "in port":
+        raise ShipError(
+            f"{s.name} is {s.status}: food and fresh water are taken on in port (R103); "
+            f"bring her into a port first (at sea: `voyage act {s.name!r} found` or "
+            "`transfer`)"
+        )
+    most = store_rules(camp.rulebook).raft_max
+    if loading.raft_stores is not None and not 0 <= loading.raft_stores <= most:
+        raise ShipError(
+            f"a life raft holds 0 to {most} person-days of each (R100), not {loading.raft_stores}"
+        )
+    stores = s.stores if s.stores is not None else Stores()
+    draw = _port_draw(camp, s, stores, loading)
+    if loading.food is not None:
+        if loading.food > stores.food:
+            stores.dry_food = Fraction(0)  # R102: taken on again
+        stores.food = Fraction(loading.food)
+    if loading.fresh_water is not None:
+        if loading.fresh_water > stores.fresh_water:
+            stores.dry_water = Fraction(0)  # R102
+        stores.fresh_water = Fraction(loading.fresh_water)
+    if loading.raft_stores is not None:
+        stores.raft = loading.raft_stores
+    s.stores = stores
+    return draw
+
+
+def _port_draw(
+    camp: Campaign, s: Ship, stores: Stores, loading: Loading
+) -> tuple[str, Fraction, Fraction] | None:
+    """R103: what loading takes from the port's stock where she lies; more than it has left
+    is refused in one line naming what is left."""
+    if (loading.food is None and loading.fresh_water is None) or not s.hex:
+        return None
+    info = campaign_chart(camp)[0].hex(s.hex)
+    if not info.port:
+        return None
+    left = stores_left(camp, info)
+    change = {
+        "food": Fraction(0) if loading.food is None else loading.food - stores.food,
+        "fresh_water": (
+            Fraction(0) if loading.fresh_water is None else loading.fresh_water - stores.fresh_water
+        ),
+    }
+    for store, more in change.items():
+        have = left[store]
+        if have is not None and more > have:
+            word = store.replace("_", " ")
+            raise ShipError(
+                f"{info.port} has only {float(have):g} person-days of {word} left (R103): "
+                f"{s.name} can load at most {float(getattr(stores, store) + have):g}"
+            )
+    return s.hex, change["food"], change["fresh_water"]
 
 
 def remove_ship(camp: Campaign, name: str, force: bool) -> tuple[Ship, int, bool]:

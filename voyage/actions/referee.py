@@ -22,6 +22,7 @@ from voyage.actions.crewless import refuse_crewless
 from voyage.actions.depthacts import bottom_on_course, depth_action
 from voyage.actions.passage import anchor_or_weigh
 from voyage.actions.people import rescue, start_search
+from voyage.actions.provisions import found, rations, transfer
 from voyage.actions.towing import tow_action
 from voyage.actions.voyages import check_pace, plan_route, shallows
 from voyage.base.errors import VoyageRuleError
@@ -229,6 +230,35 @@ def refuel(at: Aboard, amount: int | None = None) -> Done:
 def recharge(at: Aboard) -> Done:
     """A built boat's full charge in a port (R82)."""
     return Done(*recharge_boat(at.camp, at.ship, at.s, at.chart))
+
+
+# -- food and fresh water (R101, R103) -------------------------------------------------------
+
+
+@handler("rations")
+def set_rations(
+    at: Aboard, target: str | None = None, food: bool = False, water: bool = False
+) -> Done:
+    """Half or full rations of food, fresh water or both (R101)."""
+    return Done(*rations(at.ship, target, food, water))
+
+
+@handler("found")
+def stores_found(at: Aboard, food: int | None = None, fresh_water: int | None = None) -> Done:
+    """Food and fresh water the referee declares found (wreckage, R93; R103)."""
+    return Done(*found(at.camp, at.ship, food, fresh_water))
+
+
+@handler("transfer")
+def transfer_stores(
+    at: Aboard,
+    target: str | None = None,
+    food: int | None = None,
+    fresh_water: int | None = None,
+) -> Done:
+    """Hand food and fresh water over to ``target`` in the same hex (R103)."""
+    where = at.s.hex if at.s is not None else at.ship.hex
+    return Done(*transfer(at.camp, at.act, at.ship, where, target, food, fresh_water))
 
 
 # -- repairs, water, fire ---------------------------------------------------------------------

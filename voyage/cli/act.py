@@ -252,6 +252,68 @@ def pump(ctx: click.Context, hlbs: int) -> None:
     _act(ctx, "pump", amount=hlbs)
 
 
+@act.command()
+@click.argument("size", type=Choice(["half", "full"]))
+@click.option("--food", is_flag=True, help="Food only (R101).")
+@click.option("--water", is_flag=True, help="Fresh water only (R101).")
+@click.pass_context
+def rations(ctx: click.Context, size: str, food: bool, water: bool) -> None:
+    """Put everyone aboard on half or full rations of food, fresh water, or both (R101:
+    half rations use half as much; R102: a day on half counts half a day without).
+
+    Examples:
+
+        voyage act "Sea Witch" rations half --water
+
+        voyage act "Sea Witch" rations full
+    """
+    _act(ctx, "rations", target=size, food=food, water=water)
+
+
+_PERSON_DAYS = Whole(0, 1_000_000)
+
+
+@act.command()
+@click.option("--food", type=_PERSON_DAYS, default=None, help="Person-days of food found.")
+@click.option(
+    "--fresh-water",
+    "fresh_water",
+    type=_PERSON_DAYS,
+    default=None,
+    help="Person-days of fresh water found.",
+)
+@click.pass_context
+def found(ctx: click.Context, food: int | None, fresh_water: int | None) -> None:
+    """Stores the referee declares found at sea (wreckage, R93), added to hers (R103).
+
+    Example:
+
+        voyage act "Sea Witch" found --food 20 --fresh-water 10
+    """
+    _act(ctx, "found", food=food, fresh_water=fresh_water)
+
+
+@act.command()
+@click.argument("other", type=SHIP)
+@click.option("--food", type=_PERSON_DAYS, default=None, help="Person-days of food to hand over.")
+@click.option(
+    "--fresh-water",
+    "fresh_water",
+    type=_PERSON_DAYS,
+    default=None,
+    help="Person-days of fresh water to hand over.",
+)
+@click.pass_context
+def transfer(ctx: click.Context, other: str, food: int | None, fresh_water: int | None) -> None:
+    """Hand food and fresh water over to OTHER, a ship in the same hex (R103).
+
+    Example:
+
+        voyage act "Sea Witch" transfer "Sea Fox" --fresh-water 12
+    """
+    _act(ctx, "transfer", target=other, food=food, fresh_water=fresh_water)
+
+
 @act.command("fight-fire")
 @click.option(
     "--crew",

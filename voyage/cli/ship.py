@@ -393,6 +393,26 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     help="Explosive harpoons aboard (R87: a ship with a harpoon cannon; 1 hlb each; "
     "taken aboard in port).",
 )
+@click.option(
+    "--food",
+    type=_count,
+    default=None,
+    help="Food aboard in person-days (R100: 0.2 hlb each; in port, R103).",
+)
+@click.option(
+    "--fresh-water",
+    "fresh_water",
+    type=_count,
+    default=None,
+    help="Fresh water aboard in person-days (R100: 0.8 hlb each; in port, R103).",
+)
+@click.option(
+    "--raft-stores",
+    "raft_stores",
+    type=_count,
+    default=None,
+    help="Emergency food and fresh water in each life raft, person-days of each (R100: 0-4).",
+)
 @json_option
 @handles_errors
 def load_ship(
@@ -408,10 +428,13 @@ def load_ship(
     rafts: int | None,
     pumps: int | None,
     harpoons: int | None,
+    food: int | None,
+    fresh_water: int | None,
+    raft_stores: int | None,
     as_json: bool,
 ) -> None:
     """Set what a ship carries: crew, passengers, cargo, fuel, anchors, life jackets,
-    rafts, bilge pumps and explosive harpoons (totals, not additions).
+    rafts, bilge pumps, explosive harpoons, food and fresh water (totals, not additions).
 
     A load over twice the ship's Deadweight would sink it (R12) and is refused. In a port,
     fuel taken on comes out of the port's stock at its price (more than is left is refused;
@@ -429,18 +452,32 @@ def load_ship(
         voyage ship load "Sea Witch" --pumps 2
 
         voyage ship load "Moby" --harpoons 6
+
+        voyage ship load "Sea Witch" --food 120 --fresh-water 60
     """
     from voyage.actions.fleet import Loading, load_ship, ship_to_load
 
     camp = open_campaign(db_path)
     s = ship_to_load(camp, name)
     loading = Loading(
-        crew, passengers, cargo, fuel, water, anchors, jackets, rafts, pumps, harpoons
+        crew,
+        passengers,
+        cargo,
+        fuel,
+        water,
+        anchors,
+        jackets,
+        rafts,
+        pumps,
+        harpoons,
+        food,
+        fresh_water,
+        raft_stores,
     )
     if loading.empty:
         raise click.UsageError(
             "say what to load: --crew, --passengers, --cargo, --fuel, --water, --anchors, "
-            "--jackets, --rafts, --pumps, --harpoons"
+            "--jackets, --rafts, --pumps, --harpoons, --food, --fresh-water, --raft-stores"
         )
     notes = load_ship(camp, s, loading)
     fig = _figures(camp, s)

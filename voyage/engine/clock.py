@@ -32,6 +32,7 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,11 +68,13 @@ from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
+from voyage.rules.stores import stores_phase
 from voyage.rules.strain import strain_hour
 from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
+from voyage.vessels.stores import store_rules
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
@@ -96,6 +99,8 @@ HALT_REASONS = (
     "raft capsized",
     "encounter",
     "tow parted",  # R93, R92; "out of charge": R82
+    "out of fresh water",  # R101, R104: her stores ran out
+    "out of food",
     SCRAPED_FREE,  # R34: she ran aground and got off at once
 )
 
@@ -169,6 +174,8 @@ class Engine:
         self.made_way = False
         self.book = world.book
         self._water_in_load = world.water_in_load  # (the world never changes: load() reads it)
+        rules = store_rules(self.book)  # R100: a person-day's hlbs, from the tables
+        self._store_hlb = (rules.food_hlb, rules.water_hlb)
         self.roller = roller
         self.states = list(ships)
         self._fixed: dict[str, Any] = {}
@@ -200,7 +207,11 @@ class Engine:
         ship = s.ship
         water = ship.water if self._water_in_load else 0
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
-        return ship.cargo + fuel + self._fixed[ship.name] + water
+        load = ship.cargo + fuel + self._fixed[ship.name] + water
+        if ship.stores is None:
+            return load
+        # R100: fractions kept in the stores, the Load counted in whole hlbs (as shown)
+        return load + math.floor(ship.stores.weight(*self._store_hlb))
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's
@@ -388,6 +399,8 @@ class Engine:
             for s in self.states:
                 if s.status == "under way" or s.active:
                     h = _ShipHour(self, s, clock, events)
+                    if s.ship.stores is not None:
+                        h.stores()  # R101-R102, before the rest of the hour (as run())
                     row = h.calm()  # (run(), inline: every ship-hour)
                     rows.append(h.stepped() if row is None else row)
         else:
@@ -469,6 +482,8 @@ class _ShipHour:
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
+        if self.ship.stores is not None:
+            self.stores()  # R101-R102, before the rest of the hour (calm() included)
         row = self.calm()
         return self.stepped() if row is None else row
 
@@ -477,6 +492,10 @@ class _ShipHour:
         phases.start_phase(self)  # R84-R86: depth damage, leak work, bilge pumps
         self.start_of_hour()
         return self.sail()
+
+    def stores(self) -> None:
+        """R101-R102: the hour's food and fresh water (voyage.rules.stores)."""
+        stores_phase(self)
 
     def calm(self) -> HourRow | None:
         """The hour of a ship whose start can do nothing but set her figures, with its start

@@ -68,7 +68,9 @@ TOP_KEYS: tuple[str, ...] = ("name", "description", "legend", "seabed", "rows", 
 TOP_KEYS += ("currents",)  # R64
 TOP_KEYS += ("regions", "region_rows")  # R61 weather regions (voyage.map.regions)
 TOP_KEYS += ("depths",)  # R83 charted depths (voyage.map.depths)
-HEX_KEYS = ("port", "fuel", "seabed", "narrow_passage", "label", "notes", "depth")
+HEX_KEYS = ("port", "fuel", "stores", "seabed", "narrow_passage", "label", "notes", "depth")
+#: R103: a port's stock of stores, person-days of each (a store left out: unlimited)
+STORES_KEYS = ("food", "fresh_water")
 FUEL_KEYS = ("price", "stock")
 LEGEND_KEYS = ("terrain", "seabed", "name")
 MAX_SIDE = hexmap.MAX_INDEX
@@ -113,6 +115,9 @@ class Hex:
     coastal: bool
     port: str | None = None
     fuel: Fuel | None = None
+    #: R103: the port's stock of stores in person-days ("food", "fresh_water"); a store
+    #: not written (or no ``stores`` at all) is unlimited
+    stores: dict[str, int] | None = None
     narrow_passage: bool = False
     label: str | None = None
     notes: str | None = None
@@ -146,6 +151,7 @@ class Hex:
             "fuel": None
             if self.fuel is None
             else {"price": self.fuel.price, "stock": self.fuel.stock},
+            **({} if self.stores is None else {"stores": dict(self.stores)}),
             "narrow_passage": self.narrow_passage,
             "label": self.label,
             "notes": self.notes,
@@ -277,6 +283,7 @@ class SeaMap:
             coastal=bool(self.coastal_cells[index]),
             port=extra.get("port"),
             fuel=extra.get("fuel"),
+            stores=extra.get("stores"),
             narrow_passage=bool(extra.get("narrow_passage", False)),
             label=extra.get("label"),
             notes=extra.get("notes"),
@@ -441,6 +448,20 @@ def _read_hex_entry(reader: MapReader, name: str, node: yaml.Node) -> dict[str, 
                 what = f"hex {name} fuel stock must be whole hlbs from 0 to {MAX_MAP_NUMBER}, got"
                 stock = int(map_number(reader, fuel["stock"][1], what, whole=True))
             entry[key] = Fuel(price=price, stock=stock)
+        elif key == "stores":
+            given = reader.mapping(value_node, f"hex {name} stores", STORES_KEYS)
+            entry[key] = {
+                store: int(
+                    map_number(
+                        reader,
+                        node_[1],
+                        f"hex {name} stores {store} must be whole person-days from 0 to "
+                        f"{MAX_MAP_NUMBER}, got",
+                        whole=True,
+                    )
+                )
+                for store, node_ in given.items()
+            }
     return entry
 
 
@@ -602,6 +623,8 @@ def parse_map(text: str, source: str = "<map>", *, new: bool = False) -> SeaMap:
             port_names[key] = hex_id
         if "fuel" in entry and terrain != "port":
             raise reader.error(node, f"hex {hex_id} sells fuel but is not a port")
+        if "stores" in entry and terrain != "port":
+            raise reader.error(node, f"hex {hex_id} has stores of food and water but is not a port")
         if "depth" in entry and terrain == "land":
             raise reader.error(node, f"hex {hex_id} is land: it has no depth")
         if "seabed" in entry and terrain == "land":

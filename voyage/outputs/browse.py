@@ -80,6 +80,7 @@ TABLES: dict[str, tuple[str, list[str]]] = {
         [],
     ),
     "port_fuel": ("Fuel sold at each port so far.", []),
+    "port_stores": ("Food and fresh water taken from each port so far (R103).", []),
     "undo_journal": (
         "What each recent action changed, for `voyage undo`: rows it added, old "
         "values of what it changed or deleted.",

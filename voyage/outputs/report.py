@@ -6,6 +6,7 @@ from typing import Any
 
 from voyage.base.tiers import roman
 from voyage.vessels.boatships import boat_card
+from voyage.vessels.stores import stores_line
 
 LOAD_LABELS = {"quarter": "Quarter", "half": "Half", "full": "Full", "overloaded": "Overloaded"}
 
@@ -70,6 +71,7 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
         f"{_NOWHERE if not fig.get('hex') and fig['status'] == 'in port' else ''}"
         f"{'; engine broken' if fig.get('engine_broken') else ''}",
     ]
+    lines += stores_line(fig)  # R100-R102, a ship whose stores are counted
     eq = equipment_text(fig["equipment"]) + ([fig["pumps"]] if fig.get("pumps") else [])
     if eq:
         lines.append("  Equipment: " + "; ".join(eq))

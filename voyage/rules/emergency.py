@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from voyage.rules.fire import fire_minute
+from voyage.rules.stores import working_crew
+from voyage.vessels.stores import store_rules
 
 
 def emergency_minute(h: Any) -> None:
@@ -42,6 +44,9 @@ def emergency_minute(h: Any) -> None:
         # R50: her crew fight it, or the referee's number (fight-fire --crew N) of those
         # still aboard (R70: taken off since, they fight no more)
         crew = ship.crew if s.fire_crew is None else min(s.fire_crew, ship.crew + ship.passengers)
+        full = crew
+        if ship.stores is not None:  # R102: a thirsty crew count half
+            crew = working_crew(crew, ship.stores, store_rules(h.book))
         result = fire_minute(
             s.fire,
             ship.tier,
@@ -52,12 +57,15 @@ def emergency_minute(h: Any) -> None:
             bool(ship.equipment.get("firehose")),
         )
         s.fire = result.severity
+        event = result.event()
+        if crew != full:
+            event.text += f" (R102: thirsty, her {full} fighting count as {crew}.)"
         if result.out_of_control:
             s.swallow_in = result.swallowed_in
             s.fire_since = now
-            h.log(result.event(), "fire")
+            h.log(event, "fire")
         else:
-            h.log(result.event())
+            h.log(event)
         if result.out:
             s.fire = 0
             s.fire_since = None

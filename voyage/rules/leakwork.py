@@ -17,7 +17,9 @@ from typing import Any
 from voyage.dice.events import Outcome
 from voyage.dice.roller import Roller, odds
 from voyage.rules.leakwater import stopped_in
+from voyage.rules.stores import working_crew
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.stores import store_rules
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,17 @@ def repair_phase(h: Any) -> None:
             f"Nobody is left aboard {name} to work on leak {index + 1} "
             f"({s.leaks[index]} hlbs an hour): the work stops (R86, R70); put crew aboard "
             f"(`voyage ship load {name!r} --crew N`) and set them to it again.",
+            changes={"repairing": None},
+        )
+        return
+    stores = h.ship.stores
+    if stores is not None and working_crew(h.ship.crew, stores, store_rules(h.book)) < 1:  # R102
+        s.more.pop("repair", None)
+        h.note(
+            "repair",
+            f"The crew of {h.ship.name} are too weak with thirst to work on leak {index + 1} "
+            f"({s.leaks[index]} hlbs an hour): the work stops (R102, R86); give them fresh "
+            "water and set them to it again.",
             changes={"repairing": None},
         )
         return

@@ -503,6 +503,22 @@ def m191_class_label(db: Database) -> None:
     relabel_ships(db, book)
 
 
+def m200_ship_stores(db: Database) -> None:
+    # R100: a ship's food and fresh water in person-days (JSON, fractions as text:
+    # voyage.vessels.stores). NULL: untracked, as every ship made before stores were
+    # counted, until the referee loads some; such a ship sails exactly as before.
+    db.execute("ALTER TABLE ships ADD COLUMN stores TEXT")
+
+
+def m201_port_stores(db: Database) -> None:
+    # R103: the person-days of food and fresh water ships have taken from each port whose
+    # stock the map limits (fractions as text), as port_fuel counts its fuel
+    db.execute(
+        "CREATE TABLE port_stores (hex TEXT PRIMARY KEY, food TEXT NOT NULL DEFAULT '0', "
+        "fresh_water TEXT NOT NULL DEFAULT '0')"
+    )
+
+
 #: The schema steps, by number.
 SCHEMA_STEPS: list[Step] = [
     m001_campaign, m002_ships, m010_map, m011_storms, m020_voyages, m021_port_fuel,
@@ -511,6 +527,7 @@ SCHEMA_STEPS: list[Step] = [
     m080_boat_designs, m090_archived_ships, m091_event_hex_and_views, m100_voyage_routes,
     m101_dice_key, hourdays.m102_hour_days, m106_route_text, m120_boat_charge,
     m140_swim_since, foreignkeys.m190_foreign_keys, m191_class_label,
+    m200_ship_stores, m201_port_stores,
 ]  # fmt: skip
 #: Steps that settle an older campaign's rows with today's code, after every schema step:
 #: m130 opens the voyage `voyage ship place` opens today (voyage.store.voyagerows), which

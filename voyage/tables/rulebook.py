@@ -238,6 +238,7 @@ def _check_procedures(data: Any, c: Checker) -> dict[str, Any]:
         "leviathan",
         "anchor",
         "water",
+        "stores",
     }
     c.mapping(data, "", required, optional)
     c.integer(
@@ -278,7 +279,44 @@ def _check_procedures(data: Any, c: Checker) -> dict[str, Any]:
     ):
         raise c.fail("anchor.parts_on", "expected a list of totals, e.g. [2, 12]")
     _check_water(data, c)
+    _check_stores(data, c)
     return data
+
+
+#: R100-R103 defaults, for an override file from before stores were counted.
+STORES_DEFAULTS: dict[str, Any] = {
+    "food_hlb": 0.2,
+    "fresh_water_hlb": 0.8,
+    "galley_food": 28,
+    "raft_max": 4,
+    "hours_a_day": 24,
+    "dawn_hour": 6,
+    "water_deadly": 3,
+    "food_deadly": 21,
+    "death_dice": "2d6",
+    "water_less": 1,
+    "food_less": 19,
+    "thirsty_above": 2,
+    "rain_per_person": 1,
+    "rain_catcher_tier": 3,
+}
+
+
+def _check_stores(data: dict[str, Any], c: Checker) -> None:
+    """R100-R103: the numbers of food and fresh water (defaults filled in)."""
+    stores = data.setdefault("stores", {})
+    c.mapping(stores, "stores", set(), set(STORES_DEFAULTS))
+    for key, value in STORES_DEFAULTS.items():
+        stores.setdefault(key, value)
+    for key in ("food_hlb", "fresh_water_hlb"):
+        c.number(stores[key], f"stores.{key}", 0)
+    for key in ("galley_food", "raft_max", "water_less", "food_less", "rain_per_person"):
+        c.integer(stores[key], f"stores.{key}", 0)
+    for key in ("hours_a_day", "water_deadly", "food_deadly", "rain_catcher_tier"):
+        c.integer(stores[key], f"stores.{key}", 1)
+    c.integer(stores["dawn_hour"], "stores.dawn_hour", 0, 23)
+    c.integer(stores["thirsty_above"], "stores.thirsty_above", 0)
+    c.dice(stores["death_dice"], "stores.death_dice")
 
 
 #: R70-R74 defaults, for an override file from before people in the water.
@@ -456,6 +494,8 @@ class RuleBook:
     sources: dict[str, str] = field(default_factory=dict)
     _trait_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
     _class_cache: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    #: R100-R103's numbers as exact fractions, once read (voyage.vessels.stores.store_rules)
+    stores_cache: Any = field(default=None, repr=False, compare=False)
 
     @property
     def boats(self) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.tiers import roman
 from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.stores import stores_line, stores_weight
 from voyage.vessels.subarmor import armor_text
 from voyage.vessels.vessel import Ship
 
@@ -68,7 +69,10 @@ def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fr
     base = design_weight(spec, book.boats)
     extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
     hlbs = ship.cargo + (ship.water if water_in_load else 0)
-    return base + book.boats["person_weight"] * extra_people + 10 * hlbs
+    stores = (
+        0 if ship.stores is None else 10 * stores_weight(ship.stores, book)
+    )  # R100: 2 and 8 lbs
+    return base + book.boats["person_weight"] * extra_people + 10 * hlbs + stores
 
 
 _WEIGHTS: dict[tuple[str, int], tuple[dict[str, Any], Fraction]] = {}
@@ -125,6 +129,7 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"  Status: {fig['status']}{' at ' + fig['hex'] if fig.get('hex') else ''}"
         + (f", {s['depth_ft']} ft down (R84)" if s.get("depth_ft") else ""),
     ]
+    lines += stores_line(fig)  # R100-R102
     lines += [f"  {fig['pumps']}"] if fig.get("pumps") else []  # R85
     if "armor_now" in fig:  # R84: where the referee tracks armour (track_armor)
         built = {loc: p for loc, p in s["armor"].items() if p > 0}

@@ -29,6 +29,7 @@ from voyage.vessels.boatships import (
     present_weight,
 )
 from voyage.vessels.fittings import harpoons_aboard, pump_weight
+from voyage.vessels.stores import stores_from_text, stores_weight
 from voyage.vessels.submersible import depth_now
 from voyage.vessels.vessel import Ship, aboard_figures, life_rafts, load_category_for
 
@@ -62,7 +63,7 @@ def standard_equipment_weight(ship: Ship, book: RuleBook) -> int:
     return book.ship_class(ship.ship_class)["standard_equipment"]["weight"]
 
 
-def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, int]:
+def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """R11: what makes up the Load, in hlbs."""
     person = book.load["person_weight"]
     return {
@@ -74,6 +75,7 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "pumps": pump_weight(ship, book),  # R85: 20 hlbs a bilge pump
         "harpoons": harpoons_aboard(ship),  # R87: an explosive harpoon weighs 1 hlb
         "water": ship.water if water_in_load else 0,
+        **({} if ship.stores is None else {"stores": stores_weight(ship.stores, book)}),  # R100
         # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
         "tow": int(ship.equipment.get("tow_counted", 0) or 0),
     }
@@ -253,8 +255,8 @@ def figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str,
         "tier": ship.tier,
         "engine_tier": ship.engine_tier,
         "deadweight": dw,
-        "load": total,
-        "load_parts": load_parts(ship, book, water_in_load),
+        "load": math.floor(total),  # R100: stores keep fractions, the Load shows whole hlbs
+        "load_parts": {k: math.floor(v) for k, v in load_parts(ship, book, water_in_load).items()},
         "load_category": load_category_for(total, dw, book),
         "sinking_load": sinking_load(ship, book),
         "cruising_speed": cruising_speed(ship, book, water_in_load),
@@ -422,6 +424,7 @@ def ship_to_row(ship: Ship) -> dict[str, Any]:
     rec["equipment"] = json.dumps(rec["equipment"], sort_keys=True)
     rec["engine_broken"] = int(rec["engine_broken"])
     rec["design"] = None if rec["design"] is None else json.dumps(rec["design"])  # R80
+    rec["stores"] = None if ship.stores is None else ship.stores.to_text()  # R100
     return rec
 
 
@@ -446,4 +449,5 @@ def ship_from_row(row: dict[str, Any]) -> Ship:
         strain=row["strain"],
         design=json.loads(row["design"]) if row.get("design") else None,
         charge=row.get("charge"),
+        stores=stores_from_text(row.get("stores")),  # R100
     )

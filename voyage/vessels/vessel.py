@@ -13,6 +13,7 @@ from typing import Any
 from voyage.base.errors import VoyageError
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.fittings import anchors_aboard, harpoons_aboard, pump_text, pumps_fitted
+from voyage.vessels.stores import Stores, stores_figures
 
 PACES = ("normal", "slow", "strain")
 
@@ -41,6 +42,9 @@ class Ship:
     design: dict[str, Any] | None = None
     #: A built boat's charge in power units, exactly (a fraction as text, R82); None else.
     charge: str | None = None
+    #: Food and fresh water aboard (R100, voyage.vessels.stores); None: untracked. Left out
+    #: of the repr, which the engine's digest hashes: an untracked ship reads as before R100.
+    stores: Stores | None = field(default=None, repr=False)
 
     def has_trait(self, name: str) -> bool:
         return any(t.lower() == name.lower() for t in self.traits)
@@ -94,4 +98,5 @@ def aboard_figures(ship: Ship) -> dict[str, Any]:
         "pace": ship.pace,
         "strain": ship.strain,
         "engine_broken": ship.engine_broken,
+        **stores_figures(ship.stores, ship.crew + ship.passengers),  # R100-R101, if tracked
     }

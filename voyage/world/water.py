@@ -242,7 +242,7 @@ def leave_ship(
                     escaped.append(single)
                 else:
                     out.lost.append(
-                        _person_floater(
+                        person_floater(
                             next_id(),
                             ship.name,
                             single,
@@ -281,12 +281,12 @@ def leave_ship(
         raft_rows.append(raft)
         out.floaters.append(raft)
         for p in _merge(group):
-            f = _person_floater(next_id(), ship.name, p, hex_name, clock, AFLOAT, "")
+            f = person_floater(next_id(), ship.name, p, hex_name, clock, AFLOAT, "")
             f.raft = raft.id
             out.floaters.append(f)
     out.rafts_used = len(raft_rows)
     for p in in_water:
-        out.floaters.append(_person_floater(next_id(), ship.name, p, hex_name, clock, AFLOAT, ""))
+        out.floaters.append(person_floater(next_id(), ship.name, p, hex_name, clock, AFLOAT, ""))
     aboard_rafts = sum(f.count for f in out.floaters if f.kind == "people" and f.raft)
     swimming = sum(f.count for f in out.floaters if f.in_water)
     lost = sum(f.count for f in out.lost)
@@ -334,7 +334,7 @@ def leaving_words(rafts: int, in_rafts: int, in_water: int, jackets: int) -> str
     return ", ".join(parts)
 
 
-def _person_floater(
+def person_floater(
     fid: int, ship: str, p: Person, hex_name: str, clock: int, state: str, note: str
 ) -> Floater:
     return Floater(

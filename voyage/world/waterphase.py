@@ -16,7 +16,16 @@ from voyage.rules.capsize import capsize_check
 from voyage.rules.drift import drift_hour
 from voyage.tables.calendar import format_time, is_night
 from voyage.world.searchend import end_search, restate_row
-from voyage.world.water import AFLOAT, MINUTES, Floater, Person, board, leave_ship, people_aboard
+from voyage.world.water import (
+    AFLOAT,
+    MINUTES,
+    Floater,
+    Person,
+    board,
+    leave_ship,
+    people_aboard,
+    person_floater,
+)
 
 
 def in_the_water(f: Floater, capsized: set[int]) -> bool:
@@ -159,6 +168,22 @@ class WaterPhase:
     def log_f(self, f: Floater, event: Event, halt: str | None = None) -> None:
         """An event of a raft or people, in the log of the voyage they left."""
         self.log(f.ship, event, halt, voyage_id=f.voyage_id)
+
+    # -- named people aboard (R102: going without) ----------------------------------------
+    def named_aboard(self, ship_name: str) -> list[dict[str, Any]]:
+        """The roster's named people aboard ``ship_name`` (R70), in the roster's order."""
+        return [r for r in self.roster.values() if r["ship"] == ship_name]
+
+    def died_aboard(self, ship: Any, person: dict[str, Any], clock: int, note: str) -> None:
+        """A named person died aboard (R102): off the roster's ship, and their fate kept
+        as the people lost with a ship are (``voyage survivors``, the crew list)."""
+        p = Person(
+            person["role"], int(person["swimming"]), bool(person["jacket"]), 1, person["name"]
+        )
+        row = person_floater(self.next_id(), ship.name, p, ship.hex, clock, "lost", note)
+        person["ship"] = None
+        self._rows.append(row)
+        self._dirty = True
 
     # -- a ship goes down with people aboard (R71) ----------------------------------------
     def ship_lost(self, h: Any) -> None:

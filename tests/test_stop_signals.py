@@ -213,6 +213,38 @@ def test_a_stop_signal_during_start_up_is_never_a_traceback(db: Path) -> None:
     assert statuses & {143}, statuses
 
 
+def test_a_signal_wrapped_by_a_class_being_made_is_still_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Python 3.11 wraps an exception raised in ``__set_name__`` (a SIGTERM landing while
+    ``ipaddress`` loads) in a RuntimeError: the console script still says one line, 143."""
+    import voyage.cli
+    from voyage import entry
+    from voyage.base import stopsignals
+
+    def loading_when_the_signal_lands() -> None:
+        stopsignals.received = int(signal.SIGTERM)
+        try:
+            raise stopsignals.Stopped(int(signal.SIGTERM))
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("Error calling __set_name__ on 'cached_property'") from exc
+
+    monkeypatch.setattr(voyage.cli, "main", loading_when_the_signal_lands)
+    with pytest.raises(SystemExit) as stop:
+        entry.main()
+    assert stop.value.code == 128 + signal.SIGTERM
+    err = capsys.readouterr().err
+    assert "SIGTERM" in err and err.count("\n") == 1 and "Traceback" not in err
+
+    # an error that is no signal's stays what it is
+    def broken() -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(voyage.cli, "main", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        entry.main()
+
+
 def test_ctrl_c_while_help_is_written_is_one_line(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:

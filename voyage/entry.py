@@ -26,17 +26,31 @@ def main() -> None:
             from voyage.base.stopsignals import uninstall
 
             uninstall()
+    except Exception:
+        # Python 3.11 wraps an interrupt raised while a class is being made (an import loading
+        # ipaddress, say) in a RuntimeError: what became of a signal is still that signal
+        received = getattr(sys.modules.get("voyage.base.stopsignals"), "received", None)
+        if received is None:
+            raise
+        _stopped(received, before)
     except KeyboardInterrupt as exc:
-        import contextlib
+        from voyage.base.stopsignals import signal_number
 
-        from voyage.base.stopsignals import exit_status, interrupted_line, signal_number
+        _stopped(signal_number(exc), before)
 
-        signum = signal_number(exc)
-        # a signal may come just as a command that changed the campaign is ending
-        saved = _commits() != before
-        with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
-            sys.stderr.write(f"Error: {interrupted_line(signum, saved=saved)}\n")
-        sys.exit(exit_status(signum))
+
+def _stopped(signum: int, before: int) -> None:
+    """Say in one line that a signal stopped the command and whether the campaign changed,
+    and exit as a shell reports a command the signal stopped."""
+    import contextlib
+
+    from voyage.base.stopsignals import exit_status, interrupted_line
+
+    # a signal may come just as a command that changed the campaign is ending
+    saved = _commits() != before
+    with contextlib.suppress(OSError):  # the terminal is gone (SIGHUP): nobody to tell
+        sys.stderr.write(f"Error: {interrupted_line(signum, saved=saved)}\n")
+    sys.exit(exit_status(signum))
 
 
 def _commits() -> int:

@@ -75,3 +75,29 @@ def test_a_ship_in_port_without_fuel_is_not_called_adrift(runner, db: Path):
     card = ok(runner, "ship", "show", "Fresh")
     assert "Status: in port" in card and "adrift" not in card
     assert "Speed 0 knots (no fuel; 7 knots under power)" in card
+
+
+def test_the_advance_closes_with_the_tower_s_load_once_the_tow_is_cast_off(runner, db: Path):
+    # R92: the tow counts in the tower's Load until the line is cast off in port; the
+    # advance's closing line said the Load of her last hour at sea (1302 where status said
+    # 366), and the towed ship reads "arrived" at speed 0 everywhere
+    trawler_at(runner, "0404", "Gull", "VIII", "VIII", crew=5, fuel=60)  # Deadweight 2500
+    add_trawler(runner, "0404", "Dory", crew=0, fuel=10)
+    ok(runner, "act", "Gull", "tow", "Dory")
+    ok(runner, "act", "Gull", "course", "--to", "Gullhaven")
+    ok(runner, "act", "Gull", "weigh")  # placed in the channel, she lay at anchor
+    out = ok(runner, "advance", "--hours", "6")
+    assert "Dory arrives at Gullhaven (0305) in tow of Gull" in out
+    rows = _rows(runner, "--all")
+    gull, dory = rows["Gull"], rows["Dory"]
+    assert gull["status"] == "in port"
+    closing = f"  Gull: 0305, in port, speed {gull['speed']} (normal), fuel {gull['fuel']}, "
+    assert f"{closing}load {gull['load']} ({gull['load_category']}), water 0" in out
+    # her voyage ends with the tow's (nothing aboard keeps it open): in port, what she
+    # would make, in every command
+    assert (dory["status"], dory["speed"]) == ("in port", 7)
+    assert "  Dory: 0305, in port, speed 7 (normal), fuel 10, load 62 (quarter)" in out
+    listed = _listed(runner)
+    assert (listed["Dory"]["status_now"], listed["Dory"]["speed_now"]) == ("in port", 7)
+    assert (listed["Gull"]["load"], listed["Gull"]["status_now"]) == (159, "in port")
+    assert gull["load"] == 159

@@ -48,6 +48,9 @@ _CASTAWAY_NOTE = re.compile(
     r"`voyage act SHIP search` or `rescue`"
     r"(?: \(R\d{1,3}\))?\."
 )
+#: R85's terms told when the pumps are switched on and left on (voyage.rules.pumps): the
+#: referee's tally of dry hours, not the master's words.
+_PUMPS_TERMS = re.compile(r": running every hour, wet or dry; more than \d+ dry hours in all[^.]*")
 FORMATS = ("md", "html", "json")
 #: Mechanics players do not read: dice ("2d6", "d20"), a target ("8+"), a roll, a DV.
 _MECHANICS = re.compile(r"\b\d*d\d+\b|\b\d+\+|\brolls?\b|\bDV\b|\bDisadvantages?\b", re.I)
@@ -70,7 +73,7 @@ class JournalError(VoyageError):
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _BEAST_FIGURES.sub("", _DEADWEIGHT_NOTE.sub("", text))
-    text = _CASTAWAY_NOTE.sub("", text)
+    text = _CASTAWAY_NOTE.sub("", _PUMPS_TERMS.sub("", text))
     text = _RULING_NOTE.sub("", text)
     text = _RULING_WORD.sub("", text)
     text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
@@ -316,7 +319,15 @@ def gather(
         )
         if shown is None:  # routine, the referee's, a fight's bookkeeping: not for players
             continue
-        days.setdefault(clock // 24, []).append(
+        day = days.setdefault(clock // 24, [])
+        if any(
+            (e.clock, e.minute, e.text, e.rolls) == (clock, minute, shown, lines)
+            and _names(shown, e.ship)
+            and _names(shown, ship)
+            for e in day
+        ):
+            continue  # told once for both ships it names ("A fight begins ...: A, B")
+        day.append(
             Entry(
                 clock,
                 minute,
@@ -347,17 +358,19 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
     for day, entries in journal.days:
         out += [f"## {md_text(day)}", ""]
         for e in entries:
-            # the ship's name in bold, unless the line already begins with it, or castaways
-            # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
-            # "**a lost ship**:" before it read as a ship's name)
-            named = e.ship and (
-                e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
-            )
-            who = f"**{md_text(e.ship)}**: " if e.ship and not named else ""
+            # the ship's name in bold before a line that does not name her ("The hull is
+            # holed"); a line that names her is read as it stands ("All hands abandon Grey
+            # Widow", "4 crew of a lost ship ...": castaways met at sea tell of their ship)
+            who = f"**{md_text(e.ship)}**: " if e.ship and not _names(e.text, e.ship) else ""
             out.append(f"- {md_text(e.time[-5:])} {who}{md_with_code(e.text)}")
             out += [f"    - {md_code(line)}" for line in e.rolls]
         out.append("")
     return "\n".join(out)
+
+
+def _names(text: str, ship: str | None) -> bool:
+    """Whether ``text`` names ``ship`` (a whole name: "Gull" is not named in "Gullhaven")."""
+    return bool(ship) and re.search(rf"(?<!\w){re.escape(str(ship))}(?!\w)", text) is not None
 
 
 # ---------------------------------------------------------------- a fight, for players
@@ -369,7 +382,7 @@ _DICE = re.compile(r"\b\d*d\d+=")
 
 #: Rules' words and the sea's, for players.
 _SEA_WORDS = [
-    (re.compile(r"(?:,)? \d+ minute\(s\) of the voyage clock"), ""),
+    (re.compile(r"(?:,)? \d+ minutes? of the voyage clock"), ""),
     (re.compile(r": relative speed \d+"), ""),
     (re.compile(r" is hit by an Explosion(?:,? in its \w+ zone)?"), " takes the blow"),
     (re.compile(r"hull survives the Explosion"), "hull holds"),

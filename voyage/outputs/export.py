@@ -24,6 +24,7 @@ from voyage.dice.roller import Roll
 from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.rules.aground import STUCK_TEXT
 from voyage.rules.emergency import count_ends_at
+from voyage.rules.pumps import DRY_PUMPS
 from voyage.store import mapstore
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.hourdays import voyage_hours
@@ -549,11 +550,14 @@ def the(name: str) -> str:
 def is_routine(event: dict[str, Any]) -> bool:
     """Whether an event is a routine line that changed nothing (:data:`ROUTINE_KINDS`, a
     stuck ship's hourly try that failed (R34: told players every hour aground), pumps that
-    bailed nothing (R85)): the one test of the picture's numbers, the players' exports and
-    journal and ``advance``'s lines. ``changes`` decoded or as stored."""
+    bailed nothing or ran dry without burning out (R85)): the one test of the picture's
+    numbers and the players' exports and journal (``advance`` tells the referee a dry hour).
+    ``changes`` decoded or as stored."""
+    kind, text = event.get("kind"), str(event.get("text") or "")
+    if text.startswith(DRY_PUMPS) and "burn out" not in text:
+        return True  # R85: a dry hour the pumps ran, counted toward burning out
     if event.get("changes") not in (None, "", "{}", {}):
         return False
-    kind, text = event.get("kind"), str(event.get("text") or "")
     return (
         kind in ROUTINE_KINDS
         or (kind == "aground" and text == STUCK_TEXT)

@@ -101,3 +101,40 @@ def test_the_advance_closes_with_the_tower_s_load_once_the_tow_is_cast_off(runne
     assert (listed["Dory"]["status_now"], listed["Dory"]["speed_now"]) == ("in port", 7)
     assert (listed["Gull"]["load"], listed["Gull"]["status_now"]) == (159, "in port")
     assert gull["load"] == 159
+
+
+def _shown(runner: CliRunner, name: str) -> tuple[str, dict]:
+    text = ok(runner, "ship", "show", name)
+    status = next(x.strip() for x in text.splitlines() if x.strip().startswith("Status:"))
+    return status, json.loads(ok(runner, "ship", "show", name, "--json"))
+
+
+def test_ship_show_says_what_status_says_of_a_tow_and_a_wreck_towed_home(runner, db: Path):
+    # an abandoned wreck, leaking, towed into port: her voyage stays open (R92, R70), so she
+    # is "arrived" at speed 0; `ship show` said "in port" at her 8 knots, and under tow a
+    # built boat was "making 20 mph" where status said her tower's 8
+    trawler_at(runner, "0404", "Gull", "VIII", "VIII", crew=5, fuel=60)  # Deadweight 2500
+    add_trawler(runner, "0404", "Dory", crew=4, fuel=10, rafts=1)
+    ok(runner, "act", "Dory", "weigh")  # placed in the channel, she lay at anchor
+    ok(runner, "roll", "hull-hit", "Dory", "--weapon-mod", "4", "--apply")
+    ok(runner, "act", "Dory", "abandon")
+    ok(runner, "act", "Gull", "tow", "Dory")
+    ok(runner, "act", "Gull", "course", "--to", "Gullhaven")
+    ok(runner, "act", "Gull", "weigh")
+    ok(runner, "advance", "--hours", "1")
+    rows = _rows(runner)
+    status, shown = _shown(runner, "Dory")
+    assert status == "Status: at sea, under tow at 0404"
+    assert (shown["status_now"], shown["speed_now"]) == ("under tow", rows["Gull"]["speed"])
+    assert rows["Dory"]["speed"] == rows["Gull"]["speed"] > 0
+    ok(runner, "advance", "--hours", "2")
+    rows = _rows(runner, "--all")
+    assert (rows["Dory"]["status"], rows["Dory"]["speed"]) == ("arrived", 0)
+    status, shown = _shown(runner, "Dory")
+    assert status == "Status: at sea, arrived at Gullhaven (0305)"
+    assert (shown["status_now"], shown["speed_now"]) == ("arrived", 0)
+    assert "  Speed 0 knots;" in ok(runner, "ship", "show", "Dory")
+    assert (_listed(runner)["Dory"]["status_now"], _listed(runner)["Dory"]["speed_now"]) == (
+        "arrived",
+        0,
+    )

@@ -195,3 +195,16 @@ def test_the_journal_names_each_ship_once_in_bold_where_the_line_does_not(evenin
     assert referee.count("A fight begins at 0405") == 1
     hers = ok(runner, "journal", "--since", "day 1", "--ship", "Grey Widow")
     assert "Red Jack rams Grey Widow amidships" in hers  # what another did to her
+
+
+def test_a_built_boats_card_for_players_cites_no_rulings(runner: CliRunner, reach: Path) -> None:
+    ok(runner, "ship", "build", "Moray", "--design", "Moray")
+    ok(runner, "ship", "place", "Moray", "0305")
+    ok(runner, "sail", "Moray", "--to", "2812")
+    ok(runner, "advance", "--hours", "1")
+    players = ok(runner, "export", "Moray", "-f", "md", "--out", "-")
+    card = players.split("## The ship")[1].split("## Summary")[0]
+    assert "power units a hex;" in card and "Tier " in card  # her figures, all of them
+    assert not MECHANICS["a ruling"].search(card), card
+    referee = ok(runner, "export", "Moray", "-f", "md", "--for", "referee", "--out", "-")
+    assert "(R82)" in referee.split("## Summary")[0]

@@ -74,12 +74,17 @@ def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _BEAST_FIGURES.sub("", _DEADWEIGHT_NOTE.sub("", text))
     text = _CASTAWAY_NOTE.sub("", _PUMPS_TERMS.sub("", text))
-    text = _RULING_NOTE.sub("", text)
-    text = _RULING_WORD.sub("", text)
+    text = without_rulings(text)
     text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
     text = without_mechanics(without_commands(text))
     text = _RAM_OPENING.sub(lambda m: f"{m.group(1)} {RAM_WORDS[m.group(2)]}", text)
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
+
+
+def without_rulings(text: str) -> str:
+    """``text`` without the codes of the rulings it cites: "(R60)", "(R60, 1
+    Disadvantage)", a bare "R81:"."""
+    return _RULING_WORD.sub("", _RULING_NOTE.sub("", text))
 
 
 def without_mechanics(text: str) -> str:

@@ -390,6 +390,9 @@ _SEA_WORDS = [
     (re.compile(r"(?:,)? \d+ minutes? of the voyage clock"), ""),
     (re.compile(r": relative speed \d+"), ""),
     (re.compile(r" is hit by an Explosion(?:,? in its \w+ zone)?"), " takes the blow"),
+    # R91: each side of a ram told as its own master tells it
+    (re.compile(r"\bis rammed by ([^.:;]+?) and takes the blow"), r"takes the shock of \1's ram"),
+    (re.compile(r"\brams ([^.:;]+?) and takes the blow"), r"takes the shock of her ram on \1"),
     (re.compile(r"hull survives the Explosion"), "hull holds"),
     (re.compile(r"(?:an|the) Explosion"), "the blast"),
 ]

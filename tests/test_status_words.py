@@ -6,6 +6,7 @@ speed 0, never "under way" at speed 0, and a ship in port is never called adrift
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -138,3 +139,10 @@ def test_ship_show_says_what_status_says_of_a_tow_and_a_wreck_towed_home(runner,
         "arrived",
         0,
     )
+    # hours later, her log's day still says she arrived when she came in (it said the
+    # day's last hour: "arrived at Day 1, 04:00")
+    ok(runner, "advance", "--hours", "2")
+    md = ok(runner, "export", "Dory", "-f", "md", "--out", "-")
+    came_in = re.search(r"\*\*(Day 1, \d\d:\d\d)\*\* Dory arrives at Gullhaven", md)
+    assert came_in is not None, md
+    assert f"hlbs, arrived at {came_in.group(1)}.\n" in md

@@ -425,17 +425,27 @@ def ending_minute(log: VoyageLog) -> int | None:
 def day_end_time(log: VoyageLog, last: dict[str, Any]) -> str:
     """When a day's last hour row says the ship's status: at the end of its hour (its hex,
     fuel and status are those at the END of the hour), or, when the voyage ended inside
-    that hour, at the minute it did (she sank at 02:56, not "at 03:00")."""
+    that hour, at the minute it did (she sank at 02:56, not "at 03:00"). A ship that
+    arrived hours before with her voyage still open (a wreck towed in, leaking with nobody
+    aboard, R92) arrived when she came in, not at the day's last hour."""
     clock = _clock_of(last)
-    if last.get("status") in ("sunk", "arrived", "abandoned"):
+    status = last.get("status")
+    if status in ("sunk", "arrived", "abandoned"):
         final = [
             e
             for e in log.events
-            if e.get("kind") in ("sunk", "arrived", "abandon") and _clock_of(e) == clock
+            if (e.get("kind") in ("sunk", "arrived", "abandon") and _clock_of(e) == clock)
+            or (status == "arrived" == _status_set(e) and _clock_of(e) < clock)
         ]
         if final:
             return event_time(log, final[-1])
     return format_time(log.calendar, clock + 1)
+
+
+def _status_set(event: dict[str, Any]) -> Any:
+    """The voyage status an event set (its decoded changes' ``status``), if any."""
+    changes = event.get("changes")
+    return changes.get("status") if isinstance(changes, dict) else None
 
 
 def left_outcome(log: Any, where: str) -> str | None:

@@ -177,6 +177,10 @@ def test_advance_tells_no_routine_lines(evening) -> None:
     assert "Guppy" not in advanced  # in port all evening: no pump line an hour for her
     # a dry hour of pumps left on is the referee's to count, in the advance as in the log
     assert "Red Jack: The bilge pumps run dry (1 dry hour in all; R85)" in advanced
+    # a line that names its ship has no name before it ("Red Jack: Everyone gets out of
+    # Red Jack"), as in the journal
+    assert ":10  Everyone gets out of Red Jack at 0806" in advanced
+    assert "Red Jack: Everyone" not in advanced
 
 
 def test_the_journal_names_each_ship_once_in_bold_where_the_line_does_not(evening) -> None:

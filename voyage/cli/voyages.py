@@ -331,6 +331,7 @@ def advance(
     # nothing (a clear sea, pumps that bailed nothing: every hour of a built boat in port)
     # is the log's, not the table's
     from voyage.actions.weather import weather_moments
+    from voyage.outputs.chronicle import names_ship
     from voyage.outputs.export import IDLE_PUMPS
 
     said: list[tuple[int, int, list[str]]] = []
@@ -341,7 +342,7 @@ def advance(
         if not e.halt and (quiet or routine):
             continue
         text = e.event.text
-        if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
+        if e.ship and not names_ship(text, e.ship):  # not "Gull: Everyone gets out of Gull"
             text = f"{e.ship}: {text}"
         lines = [f"{format_time(cal, e.clock, e.event.minute)}  {text}"]
         lines += [f"      {r.line()}" for r in e.event.rolls]

@@ -327,8 +327,8 @@ def gather(
         day = days.setdefault(clock // 24, [])
         if any(
             (e.clock, e.minute, e.text, e.rolls) == (clock, minute, shown, lines)
-            and _names(shown, e.ship)
-            and _names(shown, ship)
+            and names_ship(shown, e.ship)
+            and names_ship(shown, ship)
             for e in day
         ):
             continue  # told once for both ships it names ("A fight begins ...: A, B")
@@ -366,14 +366,14 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
             # the ship's name in bold before a line that does not name her ("The hull is
             # holed"); a line that names her is read as it stands ("All hands abandon Grey
             # Widow", "4 crew of a lost ship ...": castaways met at sea tell of their ship)
-            who = f"**{md_text(e.ship)}**: " if e.ship and not _names(e.text, e.ship) else ""
+            who = f"**{md_text(e.ship)}**: " if e.ship and not names_ship(e.text, e.ship) else ""
             out.append(f"- {md_text(e.time[-5:])} {who}{md_with_code(e.text)}")
             out += [f"    - {md_code(line)}" for line in e.rolls]
         out.append("")
     return "\n".join(out)
 
 
-def _names(text: str, ship: str | None) -> bool:
+def names_ship(text: str, ship: str | None) -> bool:
     """Whether ``text`` names ``ship`` (a whole name: "Gull" is not named in "Gullhaven")."""
     return bool(ship) and re.search(rf"(?<!\w){re.escape(str(ship))}(?!\w)", text) is not None
 

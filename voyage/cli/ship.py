@@ -290,6 +290,10 @@ def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
 def show(db_path: str, name: str, as_json: bool) -> None:
     """Show a ship with every derived figure (R10-R17).
 
+    At sea her status and speed are what she makes now, as `voyage status` and `ship list`
+    give them (0 anchored, adrift, stuck or arrived; a tow at her tower's speed); --json
+    gives them as "status_now" and "speed_now" beside her figures.
+
     Example:
 
         voyage ship show "Sea Witch" --json

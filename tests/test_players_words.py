@@ -39,6 +39,8 @@ MECHANICS: dict[str, re.Pattern[str]] = {
     "idle pumps": re.compile(r"bail out nothing"),
     "the pumps' dry-hour tally": re.compile(r"run dry|dry hours?\b"),
     "a drowning tally": re.compile(r"nobody drowns|drowned on \d"),
+    "a tow's weight": re.compile(r"tow weighs|counted in [\w ]+'s Load"),
+    "where to anchor instead": re.compile(r"anchor in a coastal|anchor near a coast"),
 }
 SHIPS = ("Red Jack", "Grey Widow", "Kittiwake")
 
@@ -149,6 +151,7 @@ def test_the_players_handouts_of_the_evening_tell_no_mechanics(evening, tmp_path
     assert "The crew of Red Jack set to work on leak 1 (8 hlbs an hour)." in told
     assert "Red Jack's bilge pump is switched on and left on." in told
     assert "All hands abandon Grey Widow" in told and "drowns" in told
+    assert "Kittiwake takes Grey Widow in tow at 0405." in told
 
 
 def test_the_referees_view_of_the_same_evening_keeps_every_roll(evening, tmp_path: Path) -> None:
@@ -212,3 +215,19 @@ def test_a_built_boats_card_for_players_cites_no_rulings(runner: CliRunner, reac
     assert not MECHANICS["a ruling"].search(card), card
     referee = ok(runner, "export", "Moray", "-f", "md", "--for", "referee", "--out", "-")
     assert "(R82)" in referee.split("## Summary")[0]
+
+
+def test_a_ship_that_cannot_anchor_is_told_so_without_the_referees_advice(
+    runner: CliRunner, reach: Path
+) -> None:
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "V")
+    ok(runner, "ship", "load", "Gull", "--crew", "5", "--fuel", "40")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "sail", "Gull", "--to", "0505")
+    ok(runner, "advance", "--hours", "4")
+    players = ok(runner, "journal", "--since", "day 1")
+    assert "Gull arrives at 0505 but cannot anchor there" in players
+    assert "an anchor reaches no bottom. She lies adrift" in players
+    assert not MECHANICS["where to anchor instead"].search(players), players
+    referee = ok(runner, "journal", "--since", "day 1", "--for", "referee")
+    assert "anchor in a coastal or shallow hex" in referee

@@ -51,6 +51,11 @@ _CASTAWAY_NOTE = re.compile(
 #: R85's terms told when the pumps are switched on and left on (voyage.rules.pumps): the
 #: referee's tally of dry hours, not the master's words.
 _PUMPS_TERMS = re.compile(r": running every hour, wet or dry; more than \d+ dry hours in all[^.]*")
+#: The referee's advice where to anchor instead (R65, voyage.rules.anchors): "...: anchor in
+#: a coastal or shallow hex, ..." or "...: anchor near a coast, on a shallow, ...".
+_ANCHOR_ADVICE = re.compile(r"[;:] anchor (?:in a coastal|near a coast)[^.]*")
+#: A tow's weight and what it counts in the tower's Load (R92): the referee's figures.
+_TOW_WEIGHT = re.compile(r": the tow weighs \d+ hlbs[^.]*")
 FORMATS = ("md", "html", "json")
 #: Mechanics players do not read: dice ("2d6", "d20"), a target ("8+"), a roll, a DV.
 _MECHANICS = re.compile(r"\b\d*d\d+\b|\b\d+\+|\brolls?\b|\bDV\b|\bDisadvantages?\b", re.I)
@@ -74,6 +79,7 @@ def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _BEAST_FIGURES.sub("", _DEADWEIGHT_NOTE.sub("", text))
     text = _CASTAWAY_NOTE.sub("", _PUMPS_TERMS.sub("", text))
+    text = _TOW_WEIGHT.sub("", _ANCHOR_ADVICE.sub("", text))
     text = without_rulings(text)
     text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
     text = without_mechanics(without_commands(text))

@@ -176,7 +176,7 @@ def test_a_ship_left_sinking_is_told_as_abandoned_and_sinking_until_she_goes_und
     assert json.loads(js.read_text(encoding="utf-8"))["summary"]["outcome"] == outcome
     journal = ok(runner, "journal", "--since", "day 1")
     assert (
-        "**Gull**: All hands abandon Gull at 1010: 4 in the water, no rafts, no life jackets. "
+        " All hands abandon Gull at 1010: 4 in the water, no rafts, no life jackets. "
         "Nobody is aboard to save her: she goes under at Day 1, 01:09.\n"
     ) in journal
     ok(runner, "advance", "--hours", "1")

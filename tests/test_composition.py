@@ -14,8 +14,8 @@ The invariants, for every command of every pair:
 - a success is taken back exactly: after `undo` the file holds what it held before;
 - every soul is accounted for: people aboard + in rafts + in the water + drowned + rescued is
   the starting total;
-- `status`, `ship list` and `ship show` agree on each ship's hex and speed, and a ship at sea
-  is in `status`.
+- `status`, `ship list` and `ship show` agree on each ship's hex, status and speed, and a
+  ship at sea is in `status`.
 Each prepared state is also advanced an hour and exported, where `log`, the JSON export and
 `status` must agree on her hex (:func:`test_every_state_reads_the_same_everywhere`).
 
@@ -206,19 +206,22 @@ def souls(db: Path) -> int:
 
 
 def readings_agree(db: Path, names: tuple[str, ...] = (SHIP, PARTNER)) -> None:
-    """`status`, `ship list` and `ship show` tell each ship's hex and speed alike."""
+    """`status`, `ship list` and `ship show` tell each ship's hex, status and speed alike."""
     at_sea = {s["ship"]: s for s in json.loads(run(db, "status --json").output)["ships"]}
     listed = {s["name"]: s for s in json.loads(run(db, "ship list --json").output)}
     for name in names:
         shown = json.loads(run(db, f"ship show {name} --json").output)
         row = listed[name]
         assert shown["hex"] == row["hex"], (name, shown["hex"], row["hex"])
+        now = (shown["status_now"], shown["speed_now"])
+        assert now == (row["status_now"], row["speed_now"]), (name, now, row)
         if row["status"] == "at sea":
             assert name in at_sea, f"{name} is at sea but not in `status`"
         if name in at_sea:
             seen = at_sea[name]
             assert seen["hex"] == row["hex"], (name, seen["hex"], row["hex"])
             assert seen["speed"] == row["speed_now"], (name, seen, row["speed_now"])
+            assert seen["status"] == row["status_now"], (name, seen, row["status_now"])
 
 
 # ------------------------------------------------------------------------- the prepared

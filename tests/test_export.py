@@ -370,9 +370,10 @@ def test_any_event_text_stays_plain_words_in_one_list_item(text: str) -> None:
     """Whatever an event says, the Markdown shows exactly those words: no markup, no HTML."""
     from markdown_it import MarkdownIt
 
+    from voyage.base.escape import visible
     from voyage.outputs.export import md_text
 
-    words = " ".join(text.split())
+    words = visible(text)  # a bidirectional override is shown as U+FFFD, as in a name
     tokens = MarkdownIt("commonmark").enable("table").parse(f"- **00:00** {md_text(text)}\n")
     assert [t.type for t in tokens].count("list_item_open") == 1
     inline = [t for t in tokens if t.type == "inline"]

@@ -95,7 +95,9 @@ def test_every_players_handout_reads_as_a_masters_log(evening: Path, tmp_path: P
     # the ram from each side: Red Jack rams, Grey Widow is rammed (never "Grey Widow rams")
     for text in (told["Red Jack"]["md"], told["Grey Widow"]["md"], journal):
         assert "Red Jack rams Grey Widow amidships" in text
-        assert "Grey Widow rams" not in text and "Grey Widow is rammed by Red Jack" in text
+        assert "Grey Widow rams" not in text
+        assert "Grey Widow takes the shock of Red Jack's ram" in text
+        assert "Red Jack takes the shock of her ram on Grey Widow" in text
     # the leak set to work, without its dice
     assert "set to work on leak 1" in told["Red Jack"]["md"]
     assert "2d6 every 10 minutes" not in told["Red Jack"]["md"]

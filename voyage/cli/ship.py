@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -289,21 +290,26 @@ def speed_now(camp: Any, figs: list[dict[str, Any]]) -> None:
 def show(db_path: str, name: str, as_json: bool) -> None:
     """Show a ship with every derived figure (R10-R17).
 
+    At sea her status and speed are what she makes now, as `voyage status` and `ship list`
+    give them (0 anchored, adrift, stuck or arrived; a tow at her tower's speed); --json
+    gives them as "status_now" and "speed_now" beside her figures.
+
     Example:
 
         voyage ship show "Sea Witch" --json
     """
     camp = read_campaign(db_path)
     fig = _figures(camp, camp.get_ship(name, archived=True))
+    speed_now(camp, [fig])  # "status_now", "speed_now": as `ship list` and `status` give them
     if as_json:
         emit_json(fig)
         return
-    if fig.get("status") == "at sea":  # adrift, anchored, stuck...: as `voyage status` says
-        from voyage.store.voyagelog import ship_standings
-
-        found = ship_standings(camp).get(fig["name"])
-        if found is not None and not found.status.startswith("under way"):
-            fig["status"] = f"at sea, {found.status}"
+    if fig["status_now"] != fig["status"] and fig["status"] in ("at sea", "in port"):
+        # on a voyage still open (adrift, anchored, under tow, arrived in tow ...): her word
+        # and the speed she makes now, as `voyage status` says; the card adds her depth
+        word = re.sub(r", \d+ ft down", "", str(fig["status_now"]))
+        fig["status"] = "at sea" if word == "under way" else f"at sea, {word}"
+        fig["speed"] = fig["speed_now"]
     if fig.get("hex"):  # "in port at Gullhaven (0305)", as status and the log name ports
         from voyage.outputs.chronicle import map_places, port_named
 

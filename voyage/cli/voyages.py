@@ -331,6 +331,7 @@ def advance(
     # nothing (a clear sea, pumps that bailed nothing: every hour of a built boat in port)
     # is the log's, not the table's
     from voyage.actions.weather import weather_moments
+    from voyage.outputs.chronicle import names_ship
     from voyage.outputs.export import IDLE_PUMPS
 
     said: list[tuple[int, int, list[str]]] = []
@@ -341,7 +342,7 @@ def advance(
         if not e.halt and (quiet or routine):
             continue
         text = e.event.text
-        if e.ship and not text.startswith(f"{e.ship} "):  # not "Gull: Gull arrives"
+        if e.ship and not names_ship(text, e.ship):  # not "Gull: Everyone gets out of Gull"
             text = f"{e.ship}: {text}"
         lines = [f"{format_time(cal, e.clock, e.event.minute)}  {text}"]
         lines += [f"      {r.line()}" for r in e.event.rolls]
@@ -357,18 +358,29 @@ def advance(
     for row in result.rows:
         last[row.ship] = row
     built = _built_names(camp, last)
-    from voyage.store.voyagelog import ship_standings
-
-    now = ship_standings(camp) if last else {}  # as `voyage status` names them
+    # each ship as `voyage status --all` gives her now: the last hour's row was written
+    # before what ended it (a tow cast off in port leaves the tower's Load without it, R92);
+    # a ship no longer listed (sunk and struck off) keeps her last row
+    now = _status_now(camp) if last else {}
     for row in last.values():
-        fuel = f"charge {row.fuel} power units" if row.ship in built else f"fuel {row.fuel}"
-        found = now.get(row.ship)
-        word, knots = (found.status, found.speed) if found else (row.status, row.speed)
+        r = now.get(row.ship)
+        if r is None:
+            r = {
+                "hex": row.hex,
+                "status": row.status,
+                "speed": row.speed,
+                "pace": row.pace,
+                "fuel": row.fuel,
+                "load": row.load,
+                "load_category": row.load_category,
+                "water": row.water,
+            }
+        fuel = f"charge {r['fuel']} power units" if row.ship in built else f"fuel {r['fuel']}"
         # R82: a built boat makes the speed in mph her skipper set; no normal or slow pace
-        speed = f"{knots} mph" if row.ship in built else f"{knots} ({row.pace})"
+        speed = f"{r['speed']} mph" if row.ship in built else f"{r['speed']} ({r['pace']})"
         click.echo(
-            f"  {row.ship}: {row.hex}, {word}, speed {speed}, "
-            f"{fuel}, load {row.load} ({row.load_category}), water {row.water}"
+            f"  {row.ship}: {r['hex']}, {r['status']}, speed {speed}, "
+            f"{fuel}, load {r['load']} ({r['load_category']}), water {r['water']}"
         )
     if result.in_port:
         click.echo(
@@ -604,6 +616,15 @@ def log(
             )
         else:
             _echo_event(item, cal, places)
+
+
+def _status_now(camp: Any) -> dict[str, dict[str, Any]]:
+    """Every ship's row of `voyage status --all`, by name."""
+    from voyage.store.voyagelog import status_rows
+
+    rows = status_rows(camp)
+    rows += _not_at_sea_rows(camp, {r["ship"] for r in rows})
+    return {r["ship"]: r for r in rows}
 
 
 def _not_at_sea_rows(camp: Any, at_sea: set[str]) -> list[dict[str, Any]]:

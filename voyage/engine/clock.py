@@ -875,7 +875,9 @@ class _ShipHour:
         if s.capsized or s.sinking_in is not None:
             return
         figures = (ship.tier, self.e.category(s), self.roller, self.book, ship.traits)
-        event = capsize_event(*figures, disadvantages=banes or (), reason=reason)
+        event = capsize_event(
+            *figures, disadvantages=banes or (), reason=reason, manned=ship.crew > 0
+        )
         self.capsize_logged(event, reason, context)
 
     def capsize_logged(self, event: Event, reason: str, context: str = "") -> None:

@@ -48,6 +48,14 @@ _CASTAWAY_NOTE = re.compile(
     r"`voyage act SHIP search` or `rescue`"
     r"(?: \(R\d{1,3}\))?\."
 )
+#: R85's terms told when the pumps are switched on and left on (voyage.rules.pumps): the
+#: referee's tally of dry hours, not the master's words.
+_PUMPS_TERMS = re.compile(r": running every hour, wet or dry; more than \d+ dry hours in all[^.]*")
+#: The referee's advice where to anchor instead (R65, voyage.rules.anchors): "...: anchor in
+#: a coastal or shallow hex, ..." or "...: anchor near a coast, on a shallow, ...".
+_ANCHOR_ADVICE = re.compile(r"[;:] anchor (?:in a coastal|near a coast)[^.]*")
+#: A tow's weight and what it counts in the tower's Load (R92): the referee's figures.
+_TOW_WEIGHT = re.compile(r": the tow weighs \d+ hlbs[^.]*")
 FORMATS = ("md", "html", "json")
 #: Mechanics players do not read: dice ("2d6", "d20"), a target ("8+"), a roll, a DV.
 _MECHANICS = re.compile(r"\b\d*d\d+\b|\b\d+\+|\brolls?\b|\bDV\b|\bDisadvantages?\b", re.I)
@@ -70,13 +78,19 @@ class JournalError(VoyageError):
 def for_players(text: str) -> str:
     """An event's text as players read it: ruling codes left out, the words kept."""
     text = _BEAST_FIGURES.sub("", _DEADWEIGHT_NOTE.sub("", text))
-    text = _CASTAWAY_NOTE.sub("", text)
-    text = _RULING_NOTE.sub("", text)
-    text = _RULING_WORD.sub("", text)
+    text = _CASTAWAY_NOTE.sub("", _PUMPS_TERMS.sub("", text))
+    text = _TOW_WEIGHT.sub("", _ANCHOR_ADVICE.sub("", text))
+    text = without_rulings(text)
     text = _SCHEDULE.sub("", _WHO_SWIMS.sub("", _SWIM_NOTE.sub("", text)))
     text = without_mechanics(without_commands(text))
     text = _RAM_OPENING.sub(lambda m: f"{m.group(1)} {RAM_WORDS[m.group(2)]}", text)
     return re.sub(r"\s{2,}", " ", text).replace(" .", ".").strip()
+
+
+def without_rulings(text: str) -> str:
+    """``text`` without the codes of the rulings it cites: "(R60)", "(R60, 1
+    Disadvantage)", a bare "R81:"."""
+    return _RULING_WORD.sub("", _RULING_NOTE.sub("", text))
 
 
 def without_mechanics(text: str) -> str:
@@ -316,7 +330,15 @@ def gather(
         )
         if shown is None:  # routine, the referee's, a fight's bookkeeping: not for players
             continue
-        days.setdefault(clock // 24, []).append(
+        day = days.setdefault(clock // 24, [])
+        if any(
+            (e.clock, e.minute, e.text, e.rolls) == (clock, minute, shown, lines)
+            and names_ship(shown, e.ship)
+            and names_ship(shown, ship)
+            for e in day
+        ):
+            continue  # told once for both ships it names ("A fight begins ...: A, B")
+        day.append(
             Entry(
                 clock,
                 minute,
@@ -347,17 +369,19 @@ def to_markdown(journal: Journal, cal: Any = None) -> str:
     for day, entries in journal.days:
         out += [f"## {md_text(day)}", ""]
         for e in entries:
-            # the ship's name in bold, unless the line already begins with it, or castaways
-            # met at sea tell of their ship ("4 crew of a lost ship in a major storm ...":
-            # "**a lost ship**:" before it read as a ship's name)
-            named = e.ship and (
-                e.text.startswith((e.ship, f"The {e.ship}")) or f" of {e.ship}" in e.text
-            )
-            who = f"**{md_text(e.ship)}**: " if e.ship and not named else ""
+            # the ship's name in bold before a line that does not name her ("The hull is
+            # holed"); a line that names her is read as it stands ("All hands abandon Grey
+            # Widow", "4 crew of a lost ship ...": castaways met at sea tell of their ship)
+            who = f"**{md_text(e.ship)}**: " if e.ship and not names_ship(e.text, e.ship) else ""
             out.append(f"- {md_text(e.time[-5:])} {who}{md_with_code(e.text)}")
             out += [f"    - {md_code(line)}" for line in e.rolls]
         out.append("")
     return "\n".join(out)
+
+
+def names_ship(text: str, ship: str | None) -> bool:
+    """Whether ``text`` names ``ship`` (a whole name: "Gull" is not named in "Gullhaven")."""
+    return bool(ship) and re.search(rf"(?<!\w){re.escape(str(ship))}(?!\w)", text) is not None
 
 
 # ---------------------------------------------------------------- a fight, for players
@@ -369,9 +393,12 @@ _DICE = re.compile(r"\b\d*d\d+=")
 
 #: Rules' words and the sea's, for players.
 _SEA_WORDS = [
-    (re.compile(r"(?:,)? \d+ minute\(s\) of the voyage clock"), ""),
+    (re.compile(r"(?:,)? \d+ minutes? of the voyage clock"), ""),
     (re.compile(r": relative speed \d+"), ""),
     (re.compile(r" is hit by an Explosion(?:,? in its \w+ zone)?"), " takes the blow"),
+    # R91: each side of a ram told as its own master tells it
+    (re.compile(r"\bis rammed by ([^.:;]+?) and takes the blow"), r"takes the shock of \1's ram"),
+    (re.compile(r"\brams ([^.:;]+?) and takes the blow"), r"takes the shock of her ram on \1"),
     (re.compile(r"hull survives the Explosion"), "hull holds"),
     (re.compile(r"(?:an|the) Explosion"), "the blast"),
 ]

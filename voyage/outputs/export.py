@@ -24,6 +24,7 @@ from voyage.dice.roller import Roll
 from voyage.map.routetext import inshore_from_text, route_from_text
 from voyage.rules.aground import STUCK_TEXT
 from voyage.rules.emergency import count_ends_at
+from voyage.rules.pumps import DRY_PUMPS
 from voyage.store import mapstore
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.hourdays import voyage_hours
@@ -424,17 +425,27 @@ def ending_minute(log: VoyageLog) -> int | None:
 def day_end_time(log: VoyageLog, last: dict[str, Any]) -> str:
     """When a day's last hour row says the ship's status: at the end of its hour (its hex,
     fuel and status are those at the END of the hour), or, when the voyage ended inside
-    that hour, at the minute it did (she sank at 02:56, not "at 03:00")."""
+    that hour, at the minute it did (she sank at 02:56, not "at 03:00"). A ship that
+    arrived hours before with her voyage still open (a wreck towed in, leaking with nobody
+    aboard, R92) arrived when she came in, not at the day's last hour."""
     clock = _clock_of(last)
-    if last.get("status") in ("sunk", "arrived", "abandoned"):
+    status = last.get("status")
+    if status in ("sunk", "arrived", "abandoned"):
         final = [
             e
             for e in log.events
-            if e.get("kind") in ("sunk", "arrived", "abandon") and _clock_of(e) == clock
+            if (e.get("kind") in ("sunk", "arrived", "abandon") and _clock_of(e) == clock)
+            or (status == "arrived" == _status_set(e) and _clock_of(e) < clock)
         ]
         if final:
             return event_time(log, final[-1])
     return format_time(log.calendar, clock + 1)
+
+
+def _status_set(event: dict[str, Any]) -> Any:
+    """The voyage status an event set (its decoded changes' ``status``), if any."""
+    changes = event.get("changes")
+    return changes.get("status") if isinstance(changes, dict) else None
 
 
 def left_outcome(log: Any, where: str) -> str | None:
@@ -549,11 +560,14 @@ def the(name: str) -> str:
 def is_routine(event: dict[str, Any]) -> bool:
     """Whether an event is a routine line that changed nothing (:data:`ROUTINE_KINDS`, a
     stuck ship's hourly try that failed (R34: told players every hour aground), pumps that
-    bailed nothing (R85)): the one test of the picture's numbers, the players' exports and
-    journal and ``advance``'s lines. ``changes`` decoded or as stored."""
+    bailed nothing or ran dry without burning out (R85)): the one test of the picture's
+    numbers and the players' exports and journal (``advance`` tells the referee a dry hour).
+    ``changes`` decoded or as stored."""
+    kind, text = event.get("kind"), str(event.get("text") or "")
+    if text.startswith(DRY_PUMPS) and "burn out" not in text:
+        return True  # R85: a dry hour the pumps ran, counted toward burning out
     if event.get("changes") not in (None, "", "{}", {}):
         return False
-    kind, text = event.get("kind"), str(event.get("text") or "")
     return (
         kind in ROUTINE_KINDS
         or (kind == "aground" and text == STUCK_TEXT)

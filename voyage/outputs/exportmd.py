@@ -13,7 +13,7 @@ from typing import Any
 from voyage import __version__
 from voyage.base.escape import md_text
 from voyage.base.voyagenames import voyage_name
-from voyage.outputs.chronicle import name_places, players_line
+from voyage.outputs.chronicle import name_places, players_line, without_rulings
 from voyage.outputs.export import (
     ROLLS_MODES,
     ExportError,
@@ -76,8 +76,10 @@ def to_markdown(
         f"As she set sail from {place(log, v.get('origin'))}, "
         f"{format_time(log.calendar, v.get('started'))}"
     )
+    # players read her figures without the rulings' codes ("(R82)", "R81: Tier VI ...")
+    card_words = without_rulings if audience == "players" else str
     out += [
-        f"- {md_text(sailed if line.strip().startswith('Status:') else line.strip())}"
+        f"- {md_text(sailed if line.strip().startswith('Status:') else card_words(line.strip()))}"
         for line in card[1:]
     ]
     out += ["", "## Summary", ""]

@@ -124,6 +124,8 @@ def capsize_check(
 
 #: what the log says of a capsize Check held and failed (R41)
 UPRIGHT = "The helmsman holds her: the ship stays upright."
+#: the same Check held by a ship with no crew aboard: the sea rolls for her, nobody steers
+UPRIGHT_UNMANNED = "With nobody at the helm she rides it out: the ship stays upright."
 CAPSIZES = "The ship capsizes and begins sinking."
 
 
@@ -137,10 +139,12 @@ def capsize_event(
     disadvantages: Sequence[str] = (),
     reason: str | None = None,
     vessel: str = "ship",
+    manned: bool = True,
 ) -> Event:
     """The capsize Check (R41) and its event, as the engine logs it
     (:func:`capsize_check` is it with a result record); she capsized if its one roll
-    failed."""
+    failed. ``manned`` is False for a ship with no crew aboard: the same roll, told
+    without a helmsman."""
     key = (id(book), tier, load, tuple(traits), tuple(advantages))
     found = _TERMS.get(key)
     if found is None or found[0] is not book:  # the same few ships and loads all year
@@ -164,7 +168,7 @@ def capsize_event(
         failure=f"the {vessel} capsizes",
     )
     if roll.success:
-        return Event("capsize", UPRIGHT, [roll], 0, {})
+        return Event("capsize", UPRIGHT if manned else UPRIGHT_UNMANNED, [roll], 0, {})
     return Event("capsize", CAPSIZES, [roll], 0, {"capsized": True, "sinking": True})
 
 

@@ -42,6 +42,11 @@ class PumpResult(Outcome):
     burnt: int
 
 
+#: how an hour of pumps with no water to bail begins (R85): a line for the referee, who
+#: counts the dry hours; players hear only of pumps that burn out
+DRY_PUMPS = "The bilge pumps run dry"
+
+
 def pump_hour(
     water: int,
     working: int,
@@ -58,7 +63,7 @@ def pump_hour(
     if water <= 0:
         dry = dry_hours + 1
         burnt = working if dry > int(rule["dry_hours"]) else 0
-        text = f"The bilge pumps run dry ({plural(dry, 'dry hour')} in all; R85)"
+        text = f"{DRY_PUMPS} ({plural(dry, 'dry hour')} in all; R85)"
         text += (
             ": they burn out."
             if burnt

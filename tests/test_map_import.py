@@ -406,3 +406,88 @@ def test_tiled_stagger_even_gains_a_column_and_rows_are_refused(tmp_path: Path) 
         import_file(write(tmp_path, "rows.tmx", tmx(axis="y")))
     with pytest.raises(MapError, match="compressed with zstd"):
         import_file(write(tmp_path, "z.tmx", tmx(encoding="base64", compression="zstd")))
+
+
+# ----------------------------------------------------------------------------- any tile name
+
+TILE_NAMES = {
+    "Port": ("port", None),
+    "Wreck": ("wreck", "wreckage"),
+    "Rocky Shallows": ("shoal", "rocky"),
+    "Harbour": ("port", None),
+    "Transport Depot": ("land", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TILE_NAMES))
+def test_a_tiled_tile_of_any_name_imports_loads_and_exports(
+    runner, db: Path, tmp_path: Path, name: str
+) -> None:
+    rows = [*SEA]
+    rows[1] = "##%~~~##"  # the tile named below at 0302, beside land
+    data = tmx(rows).replace(b'type="Coral Reef"', f'type="{name}"'.encode())
+    path = write(tmp_path, "named.tmx", data)
+    ok(runner, "map", "import", path, "--load")
+    terrain, seabed = TILE_NAMES[name]
+    sea = import_file(path).sea
+    assert sea.terrain("0302") == terrain
+    if seabed:
+        assert sea.hex("0302").seabed == seabed
+    if terrain == "port":
+        assert [(p.name, p.port) for p in sea.ports()] == [("0302", "Port 0302")]
+    ok(runner, "map", "hex", "0302")
+    back = tmp_path / "back.wxx"
+    ok(runner, "map", "export", "-f", "wxx", "--out", str(back))
+    assert import_file(str(back)).sea.rows == sea.rows
+
+
+# ----------------------------------------------------------------------------- huge and broken
+
+
+HUGE = {
+    "wxx": lambda: wxx_bytes(wxx_xml().replace('tilesHigh="5"', 'tilesHigh="999999999"')),
+    "hexfriend": lambda: hexfriend_save().replace(b'"q": 0,', b'"q": 99999999999,', 1),
+    "tiled": lambda: tmx().replace(b'width="8" height="5">', b'width="99999" height="99999">'),
+    "tiled tilecount": lambda: tmx().replace(b'tilecount="4"', b'tilecount="2000000000"'),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HUGE))
+def test_a_file_claiming_a_huge_size_is_refused_or_read_without_building_it(
+    tmp_path: Path, case: str
+) -> None:
+    path = write(tmp_path, "huge.bin", HUGE[case]())
+    if case == "tiled tilecount":  # the tiles drawn are read; the count builds nothing
+        assert import_file(path).sea.rows == [
+            "########",
+            "##~~~~##",
+            "#~~:~~~#",
+            "#~~~%~~~",
+            "~~~~~~~~",
+        ]
+        return
+    with pytest.raises(MapError) as caught:
+        import_file(path)
+    assert "\n" not in str(caught.value) and path in str(caught.value)
+
+
+def test_truncated_and_damaged_files_of_every_format_give_one_line(tmp_path: Path) -> None:
+    import random
+
+    rng = random.Random(31)
+    samples = {"wxx": gull_bay(), "hexfriend": hexfriend_save(), "tiled": tmx()}
+    path = tmp_path / "damaged.bin"
+    for fmt, data in samples.items():
+        cuts = [data[:n] for n in sorted(rng.sample(range(len(data)), 25))]
+        flipped = []
+        for _ in range(25):
+            raw = bytearray(data)
+            for _ in range(3):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+            flipped.append(bytes(raw))
+        for damaged in [*cuts, *flipped]:
+            path.write_bytes(damaged)
+            try:
+                import_file(str(path))
+            except MapError as exc:
+                assert "\n" not in str(exc), (fmt, str(exc))

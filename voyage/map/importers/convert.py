@@ -8,6 +8,7 @@ labels, notes and anything GM-only the referee's hex notes.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,8 @@ DEFAULT_RULES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("shoal", "sandbar", "sand bar", "sandbank", "shallow"), "shoal"),
     (("water", "ocean", "sea", "lake"), "sea"),
 )
+#: A name that is a port or harbour as a whole word ("Port", "Sea Port", not "Transport").
+PORT_NAME = re.compile(r"\b(?:port|harbou?r)s?\b")
 DEFAULT_FUEL = {"price": 2}
 #: The Worldographer terrain each of voyage's terrains is written as (read back by the rules).
 EXPORT_NAMES = {
@@ -71,7 +74,12 @@ class TerrainMap:
         key = name.casefold()
         if key in self.names:
             return self.names[key], "yours"
-        for words, target in DEFAULT_RULES:
+        for words, target in DEFAULT_RULES[:4]:
+            if any(word in key for word in words):
+                return target, "default"
+        if PORT_NAME.search(key):
+            return "port", "default"
+        for words, target in DEFAULT_RULES[4:]:
             if any(word in key for word in words):
                 return target, "default"
         return "land", "unknown"

@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from voyage.base.errors import MapError
-from voyage.map.importers.model import BLANK, ImportedMap, Placed, plain_text
+from voyage.map.importers.model import BLANK, ImportedMap, Placed, check_drawn_size, plain_text
 
 #: The save version of the Hexfriend release voyage was checked against.
 LATEST_SAVE_VERSION = 13
@@ -57,7 +57,7 @@ def read_hexfriend(data: bytes, source: str, name: str) -> ImportedMap:
     for key, hex_ in field["hexes"].items():
         try:
             q, r = int(hex_["q"]), int(hex_["r"])
-        except (TypeError, KeyError, ValueError):
+        except (TypeError, KeyError, ValueError, OverflowError):
             raise MapError(f"{source}: hex {key!r} has no whole q and r coordinates") from None
         cells[_offset(q, r, raised)] = _tile_name(hex_.get("tile"), displays)
     if not cells:
@@ -65,6 +65,7 @@ def read_hexfriend(data: bytes, source: str, name: str) -> ImportedMap:
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     c0, r0 = min(cols), min(rows)
+    check_drawn_size(max(cols) - c0 + 1, max(rows) - r0 + 1, source, "Hexfriend")
     terrain = [
         [cells.get((c, r), BLANK) for c in range(c0, max(cols) + 1)]
         for r in range(r0, max(rows) + 1)

@@ -17,7 +17,7 @@ import struct
 import xml.etree.ElementTree as ET
 
 from voyage.base.errors import MapError
-from voyage.map.importers.model import BLANK, ImportedMap, plain_text
+from voyage.map.importers.model import BLANK, ImportedMap, check_drawn_size, plain_text
 from voyage.map.importers.source import unpack
 from voyage.map.importers.xmlsafe import parse_xml
 
@@ -51,12 +51,13 @@ def read_tiled(data: bytes, source: str, name: str) -> ImportedMap:
         raise MapError(
             f"{source}: an infinite Tiled map: uncheck Infinite in Map Properties and save again"
         )
-    names = _tile_names(root, source)
+    names, tilesets = _tile_names(root, source)
     layers = root.findall("layer")
     if not layers:
         raise MapError(f"{source}: the Tiled map has no tile layer")
     layer = layers[0]
     width, height = _whole(layer.get("width"), source), _whole(layer.get("height"), source)
+    check_drawn_size(width, height, source, "Tiled")
     gids = _layer_gids(layer, width * height, source)
     terrain: list[list[str]] = []
     for r in range(height):
@@ -64,6 +65,8 @@ def read_tiled(data: bytes, source: str, name: str) -> ImportedMap:
         for c in range(width):
             gid = gids[r * width + c] & ~FLIP_BITS
             if gid and gid not in names:
+                names[gid] = _numbered(tilesets, gid) or ""
+            if gid and not names[gid]:
                 raise MapError(
                     f"{source}: hex at column {c + 1}, row {r + 1} uses tile {gid}, which no "
                     "tileset in the map holds: the file is damaged; save it again"
@@ -93,8 +96,19 @@ def _whole(text: str | None, source: str) -> int:
     return value
 
 
-def _tile_names(root: ET.Element, source: str) -> dict[int, str]:
+def _numbered(tilesets: list[tuple[int, int, str]], gid: int) -> str | None:
+    """``tileset name #id`` for a tile of a tileset that gives it no type, else None."""
+    for first, count, label in tilesets:
+        if first <= gid < first + count:
+            return f"{label} #{gid - first}"
+    return None
+
+
+def _tile_names(root: ET.Element, source: str) -> tuple[dict[int, str], list[tuple[int, int, str]]]:
+    """The typed tiles' names by tile id, and each tileset's (first id, tile count, name):
+    an untyped tile is named from its tileset when it is met, so a tile count costs nothing."""
     names: dict[int, str] = {}
+    tilesets: list[tuple[int, int, str]] = []
     for tileset in root.findall("tileset"):
         if tileset.get("source"):
             raise MapError(
@@ -102,10 +116,12 @@ def _tile_names(root: ET.Element, source: str) -> dict[int, str]:
                 "the map (Tiled: the tileset's Embed Tileset button) and save again"
             )
         first = _whole(tileset.get("firstgid"), source)
-        count = int(tileset.get("tilecount") or 0)
+        try:
+            count = max(0, int(tileset.get("tilecount") or 0))
+        except ValueError:
+            count = 0
         label = tileset.get("name", "tileset")
-        for i in range(count):
-            names[first + i] = f"{label} #{i}"
+        tilesets.append((first, count, label))
         for tile in tileset.findall("tile"):
             try:
                 tid = int(tile.get("id", ""))
@@ -117,8 +133,8 @@ def _tile_names(root: ET.Element, source: str) -> dict[int, str]:
                     if prop.get("name", "").lower() in ("type", "terrain", "name"):
                         kind = prop.get("value") or prop.text
                         break
-            names[first + tid] = plain_text(kind) if kind else f"{label} #{tid}"
-    return names
+            names[first + tid] = (plain_text(kind) if kind else "") or f"{label} #{tid}"
+    return names, tilesets
 
 
 def _layer_gids(layer: ET.Element, count: int, source: str) -> list[int]:

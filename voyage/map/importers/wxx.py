@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from voyage.base.errors import MapError
 from voyage.base.readlimits import GZIP_MAGIC
 from voyage.map import hexes as hexmap
-from voyage.map.importers.model import ImportedMap, Placed, plain_text
+from voyage.map.importers.model import ImportedMap, Placed, check_drawn_size, plain_text
 from voyage.map.importers.source import unpack
 from voyage.map.importers.xmlsafe import parse_xml
 
@@ -82,6 +82,7 @@ def read_wxx(data: bytes, source: str, name: str) -> ImportedMap:
             f"{source}: the map says it is {wide} hexes wide but holds {len(columns)} columns "
             "(<tilerow>): the file is damaged; save it again from Worldographer"
         )
+    check_drawn_size(wide, high, source, "Worldographer")
     terrain = [[""] * wide for _ in range(high)]
     gm_only: set[tuple[int, int]] = set()
     for c, column in enumerate(columns):

@@ -491,3 +491,25 @@ def test_truncated_and_damaged_files_of_every_format_give_one_line(tmp_path: Pat
                 import_file(str(path))
             except MapError as exc:
                 assert "\n" not in str(exc), (fmt, str(exc))
+
+
+def test_tiled_object_layers_give_towns_ports_and_labels(tmp_path: Path) -> None:
+    # points at hex centres: 32 x 28 tiles, side 16, so a column is 24 wide; odd columns lower
+    objects = (
+        '<objectgroup id="2" name="Places">'
+        '<object id="1" name="Gullhaven" type="Town" x="64" y="14"><point/></object>'
+        '<object id="2" name="Saltmere" class="Port City" x="184" y="112"><point/></object>'
+        '<object id="3" name="The Teeth" x="112" y="98"><point/></object>'
+        "</objectgroup>"
+        '<objectgroup id="3" name="Referee" visible="0">'
+        '<object id="4" name="Smugglers&apos; cache" x="40" y="84"><point/></object>'
+        "</objectgroup>"
+    )
+    data = tmx().replace(b"</map>", objects.encode() + b"</map>")
+    got = import_file(write(tmp_path, "gull.tmx", data))
+    sea = got.sea
+    assert [(p.name, p.port) for p in sea.ports()] == [("0302", "Gullhaven"), ("0804", "Saltmere")]
+    assert any("port Gullhaven at 0302, the sea beside the town at 0301" in r for r in got.report)
+    assert sea.hex("0302").fuel is not None and sea.hex("0302").fuel.stock is None
+    assert sea.hex("0504").label == "The Teeth"
+    assert sea.hex("0203").label is None and "Smugglers' cache" in (sea.hex("0203").notes or "")

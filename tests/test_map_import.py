@@ -513,3 +513,26 @@ def test_tiled_object_layers_give_towns_ports_and_labels(tmp_path: Path) -> None
     assert sea.hex("0302").fuel is not None and sea.hex("0302").fuel.stock is None
     assert sea.hex("0504").label == "The Teeth"
     assert sea.hex("0203").label is None and "Smugglers' cache" in (sea.hex("0203").notes or "")
+
+
+def test_hexfriend_settlement_icons_are_towns_named_by_their_hexs_text(tmp_path: Path) -> None:
+    save = json.loads(hexfriend_save())
+
+    def at(col: int, row: int) -> dict[str, float]:  # a 0-based hex's centre, raised odd
+        return {"x": 50 * 0.75 * col, "y": 44 * (row + (col % 2) / 2)}
+
+    save["texts"] += [{"text": "Gullhaven", **at(2, 0)}, {"text": "Saltmere", **at(7, 3)}]
+    save["icons"] = [
+        {"display": "Town", "id": "town", **at(2, 0)},
+        {"display": "City", "id": "city", **at(7, 3)},
+        {"display": "Castle", "id": "castle", **at(0, 0)},  # not a settlement: left out
+        {"display": "Village", "id": "village", **at(5, 0)},  # no text: named by its hex
+    ]
+    got = import_file(write(tmp_path, "gull.json", json.dumps(save).encode()))
+    ports = [(p.name, p.port) for p in got.sea.ports()]
+    assert ports == [("0302", "Gullhaven"), ("0602", "Village 0601"), ("0804", "Saltmere")]
+    assert got.sea.hex("0504").label == "The Teeth" and got.sea.hex("0302").label is None
+    assert any("port Gullhaven at 0302, the sea beside the town at 0301" in r for r in got.report)
+    # a save whose lists hold something else is read, not a crash
+    save["texts"], save["icons"] = 5, ["x", 3]
+    import_file(write(tmp_path, "odd.json", json.dumps(save).encode()))

@@ -5,7 +5,8 @@ with no tile is blank. ``raised`` says which columns of a flat-topped map sit hi
 ``odd`` the first column (0-based 0) is raised and the second lower, voyage's layout (R30);
 with ``even`` (Hexfriend's default) the stagger is the other way round, and a column is added
 on the left to keep every hex beside its neighbours. Saves from version 1 on are read (older
-ones lack ``tileset_id`` and ``raised``; the tiles carry their names either way).
+ones lack ``tileset_id`` and ``raised``; the tiles carry their names either way). Texts are
+labels; an icon named for a settlement is a town, named by the text in its hex.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from voyage.base.errors import MapError
 from voyage.map.importers.model import BLANK, ImportedMap, Placed, check_drawn_size, plain_text
+from voyage.map.importers.wxx import TOWN_WORDS
 
 #: The save version of the Hexfriend release voyage was checked against.
 LATEST_SAVE_VERSION = 13
@@ -78,16 +80,32 @@ def read_hexfriend(data: bytes, source: str, name: str) -> ImportedMap:
         )
     gap = _number(field.get("grid", {}).get("gap", 0) if isinstance(field.get("grid"), dict) else 0)
     width, height = _number(field.get("hexWidth", 50)), _number(field.get("hexHeight", 44))
-    for text in save.get("texts") or []:
-        if not isinstance(text, dict) or not str(text.get("text", "")).strip():
-            continue
+
+    def placed(item: dict[str, Any]) -> tuple[int, int] | None:
         q, r = _world_to_cube(
-            _number(text.get("x")), _number(text.get("y")), width + gap, height + gap
+            _number(item.get("x")), _number(item.get("y")), width + gap, height + gap
         )
         c, rr = _offset(q, r, raised)
-        words = plain_text(str(text["text"]))
-        if 0 <= c - c0 < len(terrain[0]) and 0 <= rr - r0 < len(terrain) and words:
-            found.labels.append(Placed(c - c0, rr - r0, words))
+        inside = 0 <= c - c0 < len(terrain[0]) and 0 <= rr - r0 < len(terrain)
+        return (c - c0, rr - r0) if inside else None
+
+    texts: dict[tuple[int, int], str] = {}
+    for text in _items(save.get("texts")):
+        words = plain_text(str(text.get("text", "")))
+        at = placed(text)
+        if words and at is not None:
+            texts.setdefault(at, words)
+            found.labels.append(Placed(*at, words))
+    # an icon whose name is a settlement's (Town, City, Village …) is a town, named by the
+    # text written in its hex if there is one
+    for icon in _items(save.get("icons")):
+        kind = plain_text(str(icon.get("display", "")))
+        at = placed(icon)
+        if at is None or not any(word in kind.lower() for word in TOWN_WORDS):
+            continue
+        name = texts.get(at, "")
+        found.labels = [p for p in found.labels if (p.col, p.row, p.text) != (*at, name)]
+        found.towns.append(Placed(*at, name, False, kind))
     # the stagger: which 0-based column of the new grid sits lower
     lower_parity = (0 if raised == "even" else 1) - c0
     if lower_parity % 2 == 0:
@@ -116,6 +134,11 @@ def _world_to_cube(x: float, y: float, width: float, height: float) -> tuple[int
     elif dr > ds:
         rr = -rq - rs
     return rq, rr
+
+
+def _items(value: Any) -> list[dict[str, Any]]:
+    """The objects of a save's list (texts, icons); anything else in it is skipped."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def _number(value: Any) -> float:

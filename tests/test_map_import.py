@@ -164,7 +164,17 @@ def test_a_worldographer_sea_imports_hex_for_hex_sails_and_comes_back(
     assert "0804" in ok(runner, "ship", "list")
     # out to Worldographer and back in: the same map
     back = tmp_path / "back.wxx"
-    ok(runner, "map", "export", "-f", "wxx", "--out", str(back))
+    assert "no voyage of a ship by that name" in refused(
+        runner, "map", "export", "--out", str(back), "--tracks", "Nobody"
+    )
+    assert not back.exists()
+    out = ok(runner, "map", "export", "-f", "wxx", "--out", str(back), "--tracks", "sea witch")
+    assert "1 track(s)" in out
+    # the track is a path shape through the centres of the hexes she sailed
+    xml = gzip.decompress(back.read_bytes())[2:].decode("utf-16-be")
+    assert xml.count("<shape ") == 1 and 'tags="voyage 1 of Sea Witch"' in xml
+    assert f'<p type="m" x="{centre(3, 2)[0]}" y="{centre(3, 2)[1]}"' in xml
+    assert f'x="{centre(8, 4)[0]}" y="{centre(8, 4)[1]}"' in xml
     again = import_file(str(back)).sea
     assert again.rows == sea.rows
     assert [(p.name, p.port) for p in again.ports()] == [(p.name, p.port) for p in sea.ports()]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,8 +273,9 @@ def _fuel_words(fuel: dict[str, Any] | None) -> str:
     return f"fuel {fuel['price']} a hlb{stock}"
 
 
-def export_wxx(sea: SeaMap) -> bytes:
-    """The map's terrain, ports (as towns), labels and notes as a Worldographer map."""
+def export_wxx(sea: SeaMap, tracks: Iterable[tuple[str, list[str]]] = ()) -> bytes:
+    """The map's terrain, ports (as towns), labels and notes as a Worldographer map, with
+    ``tracks`` (a name and the hexes sailed, CCRR) as path shapes."""
     terrain: list[list[str]] = []
     for r in range(1, sea.height + 1):
         row = []
@@ -292,4 +294,8 @@ def export_wxx(sea: SeaMap) -> bytes:
             labels.append(Placed(c - 1, r - 1, entry["label"]))
         if entry.get("notes"):
             notes.append(Placed(c - 1, r - 1, plain_text(entry["notes"], multiline=True), True))
-    return write_wxx(terrain, towns, labels, notes)
+    paths = [
+        (name, [(c - 1, r - 1) for c, r in (hexmap.parse_hex(h) for h in hexes)])
+        for name, hexes in tracks
+    ]
+    return write_wxx(terrain, towns, labels, notes, paths)

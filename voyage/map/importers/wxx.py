@@ -233,9 +233,11 @@ def write_wxx(
     towns: Iterable[Placed],
     labels: Iterable[Placed],
     notes: Iterable[Placed],
+    tracks: Iterable[tuple[str, list[tuple[int, int]]]] = (),
 ) -> bytes:
     """A Worldographer map (.wxx bytes) of a grid of terrain names in voyage's layout, with
-    towns (features), labels and notes (GM-only when the Placed says so)."""
+    towns (features), labels and notes (GM-only when the Placed says so), and tracks (a
+    name and the 0-based hexes sailed) as path shapes through the hex centres."""
     high, wide = len(terrain), len(terrain[0])
     order: dict[str, int] = {"Blank": 0}
     for row in terrain:
@@ -291,6 +293,20 @@ def write_wxx(
              "title": note.kind, "isGMOnly": _flag(note)},
         )  # fmt: skip
         ET.SubElement(element, "notetext").text = note.text
+    shapes = ET.SubElement(root, "shapes")
+    for name, hexes in tracks:
+        # a path shape, one point per hex centre; the reader leaves shapes out
+        shape = ET.SubElement(
+            shapes,
+            "shape",
+            {"type": "Path", "isCurve": "false", "isGMOnly": "false", "mapLayer": "Tracks",
+             "tags": name, "strokeColor": "0.8,0.1,0.1,1.0", "strokeWidth": "0.05",
+             "highestViewLevel": "WORLD", "currentShapeViewLevel": "WORLD"},
+        )  # fmt: skip
+        for i, (col, down) in enumerate(hexes):
+            x, y = centre(col, down)
+            point = {"x": str(x), "y": str(y)}
+            ET.SubElement(shape, "p", ({"type": "m"} if i == 0 else {}) | point)
     body = ET.tostring(root, encoding="unicode")
     text = "<?xml version='1.0' encoding='utf-16'?>\n" + body + "\n"
     return gzip.compress(b"\xfe\xff" + text.encode("utf-16-be"), mtime=0)

@@ -546,3 +546,33 @@ def test_hexfriend_settlement_icons_are_towns_named_by_their_hexs_text(tmp_path:
     # a save whose lists hold something else is read, not a crash
     save["texts"], save["icons"] = 5, ["x", 3]
     import_file(write(tmp_path, "odd.json", json.dumps(save).encode()))
+
+
+def test_a_campaigns_terrain_table_maps_the_names_and_a_file_goes_over_it(
+    runner, db: Path, tmp_path: Path
+) -> None:
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "terrains.yaml").write_text(
+        "terrains:\n  Water Reef: rocky shallows\n  Water Shoals: wreck\n"
+        "port_fuel: {price: 5, stock: 80}\n",
+        encoding="utf-8",
+    )
+    ok(runner, "tables", "load", str(house))
+    path = write(tmp_path, "gull.wxx", gull_bay())
+    err = ok(runner, "map", "import", path, "--load")
+    sea = import_file(path, table={"terrains": {"Water Reef": "rocky shallows"}}).sea
+    assert sea.hex("0504").seabed == "rocky"
+    assert "rocky" in ok(runner, "map", "hex", "0504")
+    assert "wreck" in ok(runner, "map", "hex", "0403")
+    assert "5" in ok(runner, "map", "hex", "0302") and "80" in ok(runner, "map", "hex", "0302")
+    assert "Loaded gull" in err
+    # a file on the command line goes over the campaign's table, name by name
+    over = write(tmp_path, "over.yaml", "terrains: {Water Shoals: shoal}\n")
+    ok(runner, "map", "import", path, "--load", "--terrain-map", over)
+    assert "wreck" not in ok(runner, "map", "hex", "0403")
+    assert "rocky" in ok(runner, "map", "hex", "0504")
+    # a bad house table is one line naming the file and the key
+    (house / "terrains.yaml").write_text("terrains: {Hills: mountain}\n", encoding="utf-8")
+    line = refused(runner, "tables", "load", str(house))
+    assert "terrains.yaml" in line and "use one of sea, coast" in line

@@ -65,7 +65,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 
     camp = open_campaign(db_path)
     if is_importable(path):  # a Worldographer, Hexfriend or Tiled map: converted first
-        imported = import_file(path)
+        imported = import_file(path, table=camp.rulebook.terrains)
         sea = load_imported(camp, imported)
         for line in imported.report:
             click.echo(line, err=True)
@@ -345,7 +345,8 @@ def _terrain_words(h: Any) -> str:
     "terrain_map",
     type=FilePath(),
     default=None,
-    help="YAML naming the tool's terrains: terrains: {Hills: land, Kelp Beds: shoal}.",
+    help="YAML naming the tool's terrains: terrains: {Hills: land, Kelp Beds: shoal}; goes "
+    "over the campaign's terrains table (with --load).",
 )
 @click.option(
     "--out",
@@ -389,9 +390,11 @@ def import_command(
 
     if out is not None:
         refuse_existing(out, force)
-    imported = import_file(path, terrain_map=terrain_map, window=window)
-    if load_it:
-        sea = load_imported(open_campaign(db_path), imported)
+    camp = open_campaign(db_path) if load_it else None
+    table = camp.rulebook.terrains if camp is not None else None
+    imported = import_file(path, terrain_map=terrain_map, window=window, table=table)
+    if camp is not None:
+        sea = load_imported(camp, imported)
     for line in imported.report:
         click.echo(line, err=True)
     if out is not None:

@@ -462,6 +462,13 @@ HUGE = {
 }
 
 
+@pytest.mark.parametrize("value", ["1e309", "-inf", "nan", "99999999999999999999"])
+def test_a_town_placed_at_an_impossible_point_is_left_out(tmp_path: Path, value: str) -> None:
+    xml = wxx_xml(towns=(("Gullhaven", 3, 1),)).replace(f'x="{centre(3, 1)[0]}"', f'x="{value}"', 1)
+    got = import_file(write(tmp_path, "far.wxx", wxx_bytes(xml)))
+    assert got.sea.ports() == [] and any("placed off the map" in r for r in got.report)
+
+
 @pytest.mark.parametrize("case", sorted(HUGE))
 def test_a_file_claiming_a_huge_size_is_refused_or_read_without_building_it(
     tmp_path: Path, case: str

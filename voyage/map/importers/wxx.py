@@ -174,9 +174,13 @@ def _location(element: ET.Element) -> tuple[int, int] | None:
     loc = element.find("location")
     x, y = (loc.get("x"), loc.get("y")) if loc is not None else (element.get("x"), element.get("y"))
     try:
-        return hex_at(float(x or ""), float(y or ""))
+        fx, fy = float(x or ""), float(y or "")
     except ValueError:
         return None
+    # a point far off the map (or infinite, or not a number) is on no hex
+    if not (abs(fx) < 1e12 and abs(fy) < 1e12):
+        return None
+    return hex_at(fx, fy)
 
 
 def _gm(element: ET.Element) -> bool:

@@ -583,3 +583,11 @@ def test_a_campaigns_terrain_table_maps_the_names_and_a_file_goes_over_it(
     (house / "terrains.yaml").write_text("terrains: {Hills: mountain}\n", encoding="utf-8")
     line = refused(runner, "tables", "load", str(house))
     assert "terrains.yaml" in line and "use one of sea, coast" in line
+
+
+def test_a_hexfriend_text_or_icon_at_an_impossible_point_is_left_out(tmp_path: Path) -> None:
+    save = json.loads(hexfriend_save())
+    save["texts"] = [{"text": "Far", "x": 1e308, "y": 1e308}]
+    save["icons"] = [{"display": "Town", "x": -1e308, "y": 5}]
+    got = import_file(write(tmp_path, "far.json", json.dumps(save).encode()))
+    assert got.sea.ports() == [] and got.sea.labelled() == []

@@ -19,6 +19,8 @@ from voyage.base.errors import MapError
 from voyage.map.importers.model import BLANK, ImportedMap, Placed, check_drawn_size, plain_text
 from voyage.map.importers.wxx import TOWN_WORDS
 
+#: A cube coordinate past every map a point can be on (a point further out is on no hex).
+OFF_MAP = 10**9
 #: The save version of the Hexfriend release voyage was checked against.
 LATEST_SAVE_VERSION = 13
 POINTY_REFUSAL = (
@@ -126,6 +128,8 @@ def _world_to_cube(x: float, y: float, width: float, height: float) -> tuple[int
         return 0, 0
     q = x / (width * 0.75)
     r = ((2 * y) / height - q) / 2
+    if not (abs(q) < OFF_MAP and abs(r) < OFF_MAP):
+        return OFF_MAP, 0  # far beyond any map: on no hex
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)

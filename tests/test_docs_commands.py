@@ -197,6 +197,8 @@ EXAMPLE_SETUP: dict[tuple[str, ...], list[str]] = {
     ("act",): ['sail "Sea Witch" --to 2812'],
     # a Worldographer file to import: the Reach itself, exported
     ("map", "import"): ["map export -f wxx --out reach.wxx"],
+    # her two voyages, drawn as tracks
+    ("map", "export", "-f", "wxx", "--out", "tracks.wxx"): _TWO_VOYAGES[len(_PLACED) :],
     # R87: a whaler (her harpoon cannon standard, R21) in Gullhaven
     ("ship", "load", "Moby"): [
         "ship add Moby --class whaler --tier IV --engine VI",

@@ -164,7 +164,17 @@ def test_a_worldographer_sea_imports_hex_for_hex_sails_and_comes_back(
     assert "0804" in ok(runner, "ship", "list")
     # out to Worldographer and back in: the same map
     back = tmp_path / "back.wxx"
-    ok(runner, "map", "export", "-f", "wxx", "--out", str(back))
+    assert "no voyage of a ship by that name" in refused(
+        runner, "map", "export", "--out", str(back), "--tracks", "Nobody"
+    )
+    assert not back.exists()
+    out = ok(runner, "map", "export", "-f", "wxx", "--out", str(back), "--tracks", "sea witch")
+    assert "1 track(s)" in out
+    # the track is a path shape through the centres of the hexes she sailed
+    xml = gzip.decompress(back.read_bytes())[2:].decode("utf-16-be")
+    assert xml.count("<shape ") == 1 and 'tags="voyage 1 of Sea Witch"' in xml
+    assert f'<p type="m" x="{centre(3, 2)[0]}" y="{centre(3, 2)[1]}"' in xml
+    assert f'x="{centre(8, 4)[0]}" y="{centre(8, 4)[1]}"' in xml
     again = import_file(str(back)).sea
     assert again.rows == sea.rows
     assert [(p.name, p.port) for p in again.ports()] == [(p.name, p.port) for p in sea.ports()]
@@ -406,3 +416,178 @@ def test_tiled_stagger_even_gains_a_column_and_rows_are_refused(tmp_path: Path) 
         import_file(write(tmp_path, "rows.tmx", tmx(axis="y")))
     with pytest.raises(MapError, match="compressed with zstd"):
         import_file(write(tmp_path, "z.tmx", tmx(encoding="base64", compression="zstd")))
+
+
+# ----------------------------------------------------------------------------- any tile name
+
+TILE_NAMES = {
+    "Port": ("port", None),
+    "Wreck": ("wreck", "wreckage"),
+    "Rocky Shallows": ("shoal", "rocky"),
+    "Harbour": ("port", None),
+    "Transport Depot": ("land", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TILE_NAMES))
+def test_a_tiled_tile_of_any_name_imports_loads_and_exports(
+    runner, db: Path, tmp_path: Path, name: str
+) -> None:
+    rows = [*SEA]
+    rows[1] = "##%~~~##"  # the tile named below at 0302, beside land
+    data = tmx(rows).replace(b'type="Coral Reef"', f'type="{name}"'.encode())
+    path = write(tmp_path, "named.tmx", data)
+    ok(runner, "map", "import", path, "--load")
+    terrain, seabed = TILE_NAMES[name]
+    sea = import_file(path).sea
+    assert sea.terrain("0302") == terrain
+    if seabed:
+        assert sea.hex("0302").seabed == seabed
+    if terrain == "port":
+        assert [(p.name, p.port) for p in sea.ports()] == [("0302", "Port 0302")]
+    ok(runner, "map", "hex", "0302")
+    back = tmp_path / "back.wxx"
+    ok(runner, "map", "export", "-f", "wxx", "--out", str(back))
+    assert import_file(str(back)).sea.rows == sea.rows
+
+
+# ----------------------------------------------------------------------------- huge and broken
+
+
+HUGE = {
+    "wxx": lambda: wxx_bytes(wxx_xml().replace('tilesHigh="5"', 'tilesHigh="999999999"')),
+    "hexfriend": lambda: hexfriend_save().replace(b'"q": 0,', b'"q": 99999999999,', 1),
+    "tiled": lambda: tmx().replace(b'width="8" height="5">', b'width="99999" height="99999">'),
+    "tiled tilecount": lambda: tmx().replace(b'tilecount="4"', b'tilecount="2000000000"'),
+}
+
+
+@pytest.mark.parametrize("value", ["1e309", "-inf", "nan", "99999999999999999999"])
+def test_a_town_placed_at_an_impossible_point_is_left_out(tmp_path: Path, value: str) -> None:
+    xml = wxx_xml(towns=(("Gullhaven", 3, 1),)).replace(f'x="{centre(3, 1)[0]}"', f'x="{value}"', 1)
+    got = import_file(write(tmp_path, "far.wxx", wxx_bytes(xml)))
+    assert got.sea.ports() == [] and any("placed off the map" in r for r in got.report)
+
+
+@pytest.mark.parametrize("case", sorted(HUGE))
+def test_a_file_claiming_a_huge_size_is_refused_or_read_without_building_it(
+    tmp_path: Path, case: str
+) -> None:
+    path = write(tmp_path, "huge.bin", HUGE[case]())
+    if case == "tiled tilecount":  # the tiles drawn are read; the count builds nothing
+        assert import_file(path).sea.rows == [
+            "########",
+            "##~~~~##",
+            "#~~:~~~#",
+            "#~~~%~~~",
+            "~~~~~~~~",
+        ]
+        return
+    with pytest.raises(MapError) as caught:
+        import_file(path)
+    assert "\n" not in str(caught.value) and path in str(caught.value)
+
+
+def test_truncated_and_damaged_files_of_every_format_give_one_line(tmp_path: Path) -> None:
+    import random
+
+    rng = random.Random(31)
+    samples = {"wxx": gull_bay(), "hexfriend": hexfriend_save(), "tiled": tmx()}
+    path = tmp_path / "damaged.bin"
+    for fmt, data in samples.items():
+        cuts = [data[:n] for n in sorted(rng.sample(range(len(data)), 25))]
+        flipped = []
+        for _ in range(25):
+            raw = bytearray(data)
+            for _ in range(3):
+                raw[rng.randrange(len(raw))] = rng.randrange(256)
+            flipped.append(bytes(raw))
+        for damaged in [*cuts, *flipped]:
+            path.write_bytes(damaged)
+            try:
+                import_file(str(path))
+            except MapError as exc:
+                assert "\n" not in str(exc), (fmt, str(exc))
+
+
+def test_tiled_object_layers_give_towns_ports_and_labels(tmp_path: Path) -> None:
+    # points at hex centres: 32 x 28 tiles, side 16, so a column is 24 wide; odd columns lower
+    objects = (
+        '<objectgroup id="2" name="Places">'
+        '<object id="1" name="Gullhaven" type="Town" x="64" y="14"><point/></object>'
+        '<object id="2" name="Saltmere" class="Port City" x="184" y="112"><point/></object>'
+        '<object id="3" name="The Teeth" x="112" y="98"><point/></object>'
+        "</objectgroup>"
+        '<objectgroup id="3" name="Referee" visible="0">'
+        '<object id="4" name="Smugglers&apos; cache" x="40" y="84"><point/></object>'
+        "</objectgroup>"
+    )
+    data = tmx().replace(b"</map>", objects.encode() + b"</map>")
+    got = import_file(write(tmp_path, "gull.tmx", data))
+    sea = got.sea
+    assert [(p.name, p.port) for p in sea.ports()] == [("0302", "Gullhaven"), ("0804", "Saltmere")]
+    assert any("port Gullhaven at 0302, the sea beside the town at 0301" in r for r in got.report)
+    assert sea.hex("0302").fuel is not None and sea.hex("0302").fuel.stock is None
+    assert sea.hex("0504").label == "The Teeth"
+    assert sea.hex("0203").label is None and "Smugglers' cache" in (sea.hex("0203").notes or "")
+
+
+def test_hexfriend_settlement_icons_are_towns_named_by_their_hexs_text(tmp_path: Path) -> None:
+    save = json.loads(hexfriend_save())
+
+    def at(col: int, row: int) -> dict[str, float]:  # a 0-based hex's centre, raised odd
+        return {"x": 50 * 0.75 * col, "y": 44 * (row + (col % 2) / 2)}
+
+    save["texts"] += [{"text": "Gullhaven", **at(2, 0)}, {"text": "Saltmere", **at(7, 3)}]
+    save["icons"] = [
+        {"display": "Town", "id": "town", **at(2, 0)},
+        {"display": "City", "id": "city", **at(7, 3)},
+        {"display": "Castle", "id": "castle", **at(0, 0)},  # not a settlement: left out
+        {"display": "Village", "id": "village", **at(5, 0)},  # no text: named by its hex
+    ]
+    got = import_file(write(tmp_path, "gull.json", json.dumps(save).encode()))
+    ports = [(p.name, p.port) for p in got.sea.ports()]
+    assert ports == [("0302", "Gullhaven"), ("0602", "Village 0601"), ("0804", "Saltmere")]
+    assert got.sea.hex("0504").label == "The Teeth" and got.sea.hex("0302").label is None
+    assert any("port Gullhaven at 0302, the sea beside the town at 0301" in r for r in got.report)
+    # a save whose lists hold something else is read, not a crash
+    save["texts"], save["icons"] = 5, ["x", 3]
+    import_file(write(tmp_path, "odd.json", json.dumps(save).encode()))
+
+
+def test_a_campaigns_terrain_table_maps_the_names_and_a_file_goes_over_it(
+    runner, db: Path, tmp_path: Path
+) -> None:
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "terrains.yaml").write_text(
+        "terrains:\n  Water Reef: rocky shallows\n  Water Shoals: wreck\n"
+        "port_fuel: {price: 5, stock: 80}\n",
+        encoding="utf-8",
+    )
+    ok(runner, "tables", "load", str(house))
+    path = write(tmp_path, "gull.wxx", gull_bay())
+    err = ok(runner, "map", "import", path, "--load")
+    sea = import_file(path, table={"terrains": {"Water Reef": "rocky shallows"}}).sea
+    assert sea.hex("0504").seabed == "rocky"
+    assert "rocky" in ok(runner, "map", "hex", "0504")
+    assert "wreck" in ok(runner, "map", "hex", "0403")
+    assert "5" in ok(runner, "map", "hex", "0302") and "80" in ok(runner, "map", "hex", "0302")
+    assert "Loaded gull" in err
+    # a file on the command line goes over the campaign's table, name by name
+    over = write(tmp_path, "over.yaml", "terrains: {Water Shoals: shoal}\n")
+    ok(runner, "map", "import", path, "--load", "--terrain-map", over)
+    assert "wreck" not in ok(runner, "map", "hex", "0403")
+    assert "rocky" in ok(runner, "map", "hex", "0504")
+    # a bad house table is one line naming the file and the key
+    (house / "terrains.yaml").write_text("terrains: {Hills: mountain}\n", encoding="utf-8")
+    line = refused(runner, "tables", "load", str(house))
+    assert "terrains.yaml" in line and "use one of sea, coast" in line
+
+
+def test_a_hexfriend_text_or_icon_at_an_impossible_point_is_left_out(tmp_path: Path) -> None:
+    save = json.loads(hexfriend_save())
+    save["texts"] = [{"text": "Far", "x": 1e308, "y": 1e308}]
+    save["icons"] = [{"display": "Town", "x": -1e308, "y": 5}]
+    got = import_file(write(tmp_path, "far.json", json.dumps(save).encode()))
+    assert got.sea.ports() == [] and got.sea.labelled() == []

@@ -65,7 +65,7 @@ def load(db_path: str, path: str, as_json: bool) -> None:
 
     camp = open_campaign(db_path)
     if is_importable(path):  # a Worldographer, Hexfriend or Tiled map: converted first
-        imported = import_file(path)
+        imported = import_file(path, table=camp.rulebook.terrains)
         sea = load_imported(camp, imported)
         for line in imported.report:
             click.echo(line, err=True)
@@ -345,7 +345,8 @@ def _terrain_words(h: Any) -> str:
     "terrain_map",
     type=FilePath(),
     default=None,
-    help="YAML naming the tool's terrains: terrains: {Hills: land, Kelp Beds: shoal}.",
+    help="YAML naming the tool's terrains: terrains: {Hills: land, Kelp Beds: shoal}; goes "
+    "over the campaign's terrains table (with --load).",
 )
 @click.option(
     "--out",
@@ -389,9 +390,11 @@ def import_command(
 
     if out is not None:
         refuse_existing(out, force)
-    imported = import_file(path, terrain_map=terrain_map, window=window)
-    if load_it:
-        sea = load_imported(open_campaign(db_path), imported)
+    camp = open_campaign(db_path) if load_it else None
+    table = camp.rulebook.terrains if camp is not None else None
+    imported = import_file(path, terrain_map=terrain_map, window=window, table=table)
+    if camp is not None:
+        sea = load_imported(camp, imported)
     for line in imported.report:
         click.echo(line, err=True)
     if out is not None:
@@ -418,25 +421,57 @@ def import_command(
     type=NamedFile("a map file", "--out sea.wxx", dir_okay=False),
     help="The file to write.",
 )
+@click.option(
+    "--tracks",
+    "tracks",
+    multiple=True,
+    metavar="SHIP|N",
+    help="Draw the hexes sailed on a ship's voyages (or voyage number N) as path shapes.",
+)
 @force_option
 @handles_errors
-def export_command(db_path: str, fmt: str, out: str, force: bool) -> None:
+def export_command(db_path: str, fmt: str, out: str, tracks: tuple[str, ...], force: bool) -> None:
     """Write the campaign's sea (terrain, ports, labels, notes) for a drawing tool.
 
     `voyage map import` reads the file back to the same terrain, ports and labels; fuel,
-    seabeds, currents, depths and weather regions stay in voyage's own map file.
+    seabeds, currents, depths and weather regions stay in voyage's own map file. With
+    --tracks, the hexes sailed on the named voyages are drawn as path shapes on a Tracks
+    layer (the importer leaves shapes out).
 
-    Example:
+    Examples:
 
         voyage map export -f wxx --out sea.wxx
+
+        voyage map export -f wxx --out tracks.wxx --tracks "Sea Witch"
     """
     from voyage.base.atomicfile import FileBatch
+    from voyage.base.voyagenames import ship_voyage_name
     from voyage.map.importers import export_wxx
     from voyage.store.mapstore import current_map
+    from voyage.store.voyagelog import voyage_list
 
     refuse_existing(out, force)
-    sea = current_map(read_campaign(db_path))
-    data = export_wxx(sea)
+    camp = read_campaign(db_path)
+    sea = current_map(camp)
+    drawn: list[tuple[str, list[str]]] = []
+    if tracks:
+        counts: dict[str, int] = {}
+        named = []  # oldest first, each named with the ship's own count: "voyage 3 of Eel"
+        for row in voyage_list(camp):
+            nth = counts[row["ship"].lower()] = counts.get(row["ship"].lower(), 0) + 1
+            sailed = row["route"][: int(row["position"]) + 1]
+            name = ship_voyage_name(row["ship"], int(row["id"]), nth)
+            named.append((row["ship"].casefold(), str(row["id"]), name, sailed))
+        for wanted in tracks:
+            chosen = [(n, h) for ship, vid, n, h in named if wanted.casefold() in (ship, vid)]
+            if not chosen:
+                raise click.ClickException(
+                    f"--tracks {wanted}: no voyage of a ship by that name or with that "
+                    "number: give a ship's name or a voyage's number"
+                )
+            drawn += [item for item in chosen if item not in drawn]
+    data = export_wxx(sea, drawn)
     with FileBatch(force=force) as batch:
         batch.add(out).write_bytes(data)
-    click.echo(f"Wrote {out} (Worldographer, {sea.width} x {sea.height} hexes)")
+    shown = f", {len(drawn)} track(s)" if drawn else ""
+    click.echo(f"Wrote {out} (Worldographer, {sea.width} x {sea.height} hexes{shown})")

@@ -32,6 +32,7 @@ from voyage.dice.roller import parse
 from voyage.tables.boats import check_boats
 from voyage.tables.checker import Checker, face_ranges
 from voyage.tables.encounters import check_encounters, check_leviathans, check_weapons
+from voyage.tables.terrains import check_terrains
 from voyage.tables.world import check_calendars, check_climates
 
 #: No number in a rule table may be larger than this (either way): every rule number is
@@ -52,6 +53,7 @@ TABLE_NAMES = (
     "leviathans",
     "weapons",
     "boats",
+    "terrains",
 )
 #: Built-in tables checked on first use rather than at every start (a house copy is checked
 #: when it is loaded, like any table).
@@ -421,6 +423,7 @@ _CHECKS: dict[str, Callable[[Any, Checker], Any]] = {
     "encounters": check_encounters,
     "leviathans": check_leviathans,
     "weapons": check_weapons,
+    "terrains": check_terrains,
     "boats": check_boats,
 }
 
@@ -487,6 +490,8 @@ class RuleBook:
     leviathans: dict[str, Any] = field(default_factory=dict)
     weapons: dict[str, Any] = field(default_factory=dict)
     climates: dict[str, Any] = field(default_factory=dict)
+    #: imported maps' terrain names and port fuel (voyage.tables.terrains)
+    terrains: dict[str, Any] = field(default_factory=dict)
     #: R80-R83 (voyage.tables.boatdesigns): a house table is checked with the others; the
     #: built-in one on first use (:attr:`boats`), so commands that never touch a boat do not
     #: pay for it.

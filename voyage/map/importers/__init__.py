@@ -12,10 +12,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from voyage.base.errors import MapError
 from voyage.base.readlimits import GZIP_MAGIC
-from voyage.map.importers.convert import TerrainMap, export_wxx, read_terrain_map, to_map_file
+from voyage.map.importers.convert import (
+    TerrainMap,
+    export_wxx,
+    read_terrain_map,
+    terrain_map_from_table,
+    to_map_file,
+)
 from voyage.map.importers.hexfriend import looks_like_hexfriend, read_hexfriend
 from voyage.map.importers.model import ImportedMap
 from voyage.map.importers.source import read_map_file
@@ -80,13 +87,18 @@ class Imported:
 
 
 def import_file(
-    path: str, *, terrain_map: str | None = None, window: str | None = None
+    path: str,
+    *,
+    terrain_map: str | None = None,
+    window: str | None = None,
+    table: dict[str, Any] | None = None,
 ) -> Imported:
-    """Read, convert and check the map at ``path``; nothing is written."""
+    """Read, convert and check the map at ``path``; nothing is written. ``table`` is a
+    campaign's terrain table; a ``terrain_map`` file goes over it."""
     data = read_map_file(path)
-    terrains = (
-        read_terrain_map(read_map_file(terrain_map), terrain_map) if terrain_map else TerrainMap()
-    )
+    terrains = terrain_map_from_table(table) if table else TerrainMap()
+    if terrain_map:
+        terrains = read_terrain_map(read_map_file(terrain_map), terrain_map, terrains)
     found = import_map(data, path)
     if window:
         found.window(window)

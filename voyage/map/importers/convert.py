@@ -8,21 +8,26 @@ labels, notes and anything GM-only the referee's hex notes.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
 
-from voyage.base.errors import MapError
+from voyage.base.errors import MapError, TableError
 from voyage.base.readlimits import load_yaml
 from voyage.base.text import plural
 from voyage.map import hexes as hexmap
 from voyage.map.importers.model import ADDED_COLUMN, ImportedMap, Placed, plain_text
 from voyage.map.importers.wxx import write_wxx
 from voyage.map.seamap import SeaMap
+from voyage.tables.checker import Checker
+from voyage.tables.terrains import check_terrains
 
-#: What a terrain name can be mapped to, and the map character each is drawn with.
+#: The map character each terrain a name can be mapped to is drawn with.
 TARGETS = {
     "sea": "~",
     "coast": "~",  # coastal waters are worked out from the land beside them (R33)
@@ -44,6 +49,8 @@ DEFAULT_RULES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("shoal", "sandbar", "sand bar", "sandbank", "shallow"), "shoal"),
     (("water", "ocean", "sea", "lake"), "sea"),
 )
+#: A name that is a port or harbour as a whole word ("Port", "Sea Port", not "Transport").
+PORT_NAME = re.compile(r"\b(?:port|harbou?r)s?\b")
 DEFAULT_FUEL = {"price": 2}
 #: The Worldographer terrain each of voyage's terrains is written as (read back by the rules).
 EXPORT_NAMES = {
@@ -71,44 +78,46 @@ class TerrainMap:
         key = name.casefold()
         if key in self.names:
             return self.names[key], "yours"
-        for words, target in DEFAULT_RULES:
+        for words, target in DEFAULT_RULES[:4]:
+            if any(word in key for word in words):
+                return target, "default"
+        if PORT_NAME.search(key):
+            return "port", "default"
+        for words, target in DEFAULT_RULES[4:]:
             if any(word in key for word in words):
                 return target, "default"
         return "land", "unknown"
 
 
-def read_terrain_map(data: bytes, source: str) -> TerrainMap:
-    """A terrain-map file: ``terrains: {NAME: sea|coast|land|port|reef|shoal|sandbank|rocky
-    shallows|wreck}`` and optionally ``port_fuel: {price: 2, stock: 600}`` or ``none``."""
+def terrain_map_from_table(table: dict[str, Any], under: TerrainMap | None = None) -> TerrainMap:
+    """A checked terrain table (voyage.tables.terrains) over ``under`` (its names kept where
+    the table does not name them; its port fuel unless the table gives one)."""
+    out = TerrainMap(
+        dict(under.names) if under else {},
+        under.fuel if under else dict(DEFAULT_FUEL),
+    )
+    for name, target in (table.get("terrains") or {}).items():
+        out.names[str(name).casefold()] = str(target)
+    if "port_fuel" in table:
+        out.fuel = dict(table["port_fuel"]) if table["port_fuel"] is not None else None
+    return out
+
+
+def read_terrain_map(data: bytes, source: str, under: TerrainMap | None = None) -> TerrainMap:
+    """A terrain-map file (the terrain table's shape: ``terrains: {NAME: sea|coast|land|port|
+    reef|shoal|sandbank|rocky shallows|wreck}`` and optionally ``port_fuel: {price: 2,
+    stock: 600}`` or ``none``), over ``under``."""
     try:
         loaded = load_yaml(data.decode("utf-8-sig"), source=source, error=MapError)
     except UnicodeDecodeError as exc:
         raise MapError(
             f"{source}: not a readable YAML terrain map ({str(exc).splitlines()[0]})"
         ) from None
-    if not isinstance(loaded, dict) or not set(loaded) <= {"terrains", "port_fuel"}:
-        raise MapError(f"{source}: a terrain map has 'terrains:' (name: terrain) and 'port_fuel:'")
-    terrains = loaded.get("terrains") or {}
-    if not isinstance(terrains, dict):
-        raise MapError(f"{source}: 'terrains' is a mapping, e.g. terrains: {{Hills: land}}")
-    out = TerrainMap()
-    for name, target in terrains.items():
-        if target not in TARGETS:
-            raise MapError(
-                f"{source}: terrain {name!r} -> {target!r}: use one of {', '.join(TARGETS)}"
-            )
-        out.names[str(name).casefold()] = str(target)
-    if "port_fuel" in loaded:
-        fuel = loaded["port_fuel"]
-        if fuel in (None, "none"):
-            out.fuel = None
-        elif isinstance(fuel, dict) and "price" in fuel and set(fuel) <= {"price", "stock"}:
-            out.fuel = dict(fuel)
-        else:
-            raise MapError(
-                f"{source}: port_fuel is {{price: 2}} (with stock: N if limited) or none"
-            )
-    return out
+    try:
+        table = check_terrains(loaded, Checker(Path(source)))
+    except TableError as exc:
+        raise MapError(str(exc)) from None
+    return terrain_map_from_table(table, under)
 
 
 @dataclass
@@ -137,7 +146,7 @@ def to_map_file(found: ImportedMap, terrains: TerrainMap) -> Converted:
         report.append(
             "made land because no rule knows them: "
             + ", ".join(repr(n) for n in unknown)
-            + " (map them with --terrain-map FILE)"
+            + " (map them in the campaign's terrains table or with --terrain-map FILE)"
         )
     entries: dict[tuple[int, int], dict[str, Any]] = {}
     notes: dict[tuple[int, int], list[str]] = {}
@@ -264,8 +273,9 @@ def _fuel_words(fuel: dict[str, Any] | None) -> str:
     return f"fuel {fuel['price']} a hlb{stock}"
 
 
-def export_wxx(sea: SeaMap) -> bytes:
-    """The map's terrain, ports (as towns), labels and notes as a Worldographer map."""
+def export_wxx(sea: SeaMap, tracks: Iterable[tuple[str, list[str]]] = ()) -> bytes:
+    """The map's terrain, ports (as towns), labels and notes as a Worldographer map, with
+    ``tracks`` (a name and the hexes sailed, CCRR) as path shapes."""
     terrain: list[list[str]] = []
     for r in range(1, sea.height + 1):
         row = []
@@ -284,4 +294,8 @@ def export_wxx(sea: SeaMap) -> bytes:
             labels.append(Placed(c - 1, r - 1, entry["label"]))
         if entry.get("notes"):
             notes.append(Placed(c - 1, r - 1, plain_text(entry["notes"], multiline=True), True))
-    return write_wxx(terrain, towns, labels, notes)
+    paths = [
+        (name, [(c - 1, r - 1) for c, r in (hexmap.parse_hex(h) for h in hexes)])
+        for name, hexes in tracks
+    ]
+    return write_wxx(terrain, towns, labels, notes, paths)

@@ -5,7 +5,8 @@ with no tile is blank. ``raised`` says which columns of a flat-topped map sit hi
 ``odd`` the first column (0-based 0) is raised and the second lower, voyage's layout (R30);
 with ``even`` (Hexfriend's default) the stagger is the other way round, and a column is added
 on the left to keep every hex beside its neighbours. Saves from version 1 on are read (older
-ones lack ``tileset_id`` and ``raised``; the tiles carry their names either way).
+ones lack ``tileset_id`` and ``raised``; the tiles carry their names either way). Texts are
+labels; an icon named for a settlement is a town, named by the text in its hex.
 """
 
 from __future__ import annotations
@@ -15,8 +16,11 @@ import math
 from typing import Any
 
 from voyage.base.errors import MapError
-from voyage.map.importers.model import BLANK, ImportedMap, Placed, plain_text
+from voyage.map.importers.model import BLANK, ImportedMap, Placed, check_drawn_size, plain_text
+from voyage.map.importers.wxx import TOWN_WORDS
 
+#: A cube coordinate past every map a point can be on (a point further out is on no hex).
+OFF_MAP = 10**9
 #: The save version of the Hexfriend release voyage was checked against.
 LATEST_SAVE_VERSION = 13
 POINTY_REFUSAL = (
@@ -57,7 +61,7 @@ def read_hexfriend(data: bytes, source: str, name: str) -> ImportedMap:
     for key, hex_ in field["hexes"].items():
         try:
             q, r = int(hex_["q"]), int(hex_["r"])
-        except (TypeError, KeyError, ValueError):
+        except (TypeError, KeyError, ValueError, OverflowError):
             raise MapError(f"{source}: hex {key!r} has no whole q and r coordinates") from None
         cells[_offset(q, r, raised)] = _tile_name(hex_.get("tile"), displays)
     if not cells:
@@ -65,6 +69,7 @@ def read_hexfriend(data: bytes, source: str, name: str) -> ImportedMap:
     cols = [c for c, _ in cells]
     rows = [r for _, r in cells]
     c0, r0 = min(cols), min(rows)
+    check_drawn_size(max(cols) - c0 + 1, max(rows) - r0 + 1, source, "Hexfriend")
     terrain = [
         [cells.get((c, r), BLANK) for c in range(c0, max(cols) + 1)]
         for r in range(r0, max(rows) + 1)
@@ -77,16 +82,32 @@ def read_hexfriend(data: bytes, source: str, name: str) -> ImportedMap:
         )
     gap = _number(field.get("grid", {}).get("gap", 0) if isinstance(field.get("grid"), dict) else 0)
     width, height = _number(field.get("hexWidth", 50)), _number(field.get("hexHeight", 44))
-    for text in save.get("texts") or []:
-        if not isinstance(text, dict) or not str(text.get("text", "")).strip():
-            continue
+
+    def placed(item: dict[str, Any]) -> tuple[int, int] | None:
         q, r = _world_to_cube(
-            _number(text.get("x")), _number(text.get("y")), width + gap, height + gap
+            _number(item.get("x")), _number(item.get("y")), width + gap, height + gap
         )
         c, rr = _offset(q, r, raised)
-        words = plain_text(str(text["text"]))
-        if 0 <= c - c0 < len(terrain[0]) and 0 <= rr - r0 < len(terrain) and words:
-            found.labels.append(Placed(c - c0, rr - r0, words))
+        inside = 0 <= c - c0 < len(terrain[0]) and 0 <= rr - r0 < len(terrain)
+        return (c - c0, rr - r0) if inside else None
+
+    texts: dict[tuple[int, int], str] = {}
+    for text in _items(save.get("texts")):
+        words = plain_text(str(text.get("text", "")))
+        at = placed(text)
+        if words and at is not None:
+            texts.setdefault(at, words)
+            found.labels.append(Placed(*at, words))
+    # an icon whose name is a settlement's (Town, City, Village …) is a town, named by the
+    # text written in its hex if there is one
+    for icon in _items(save.get("icons")):
+        kind = plain_text(str(icon.get("display", "")))
+        at = placed(icon)
+        if at is None or not any(word in kind.lower() for word in TOWN_WORDS):
+            continue
+        name = texts.get(at, "")
+        found.labels = [p for p in found.labels if (p.col, p.row, p.text) != (*at, name)]
+        found.towns.append(Placed(*at, name, False, kind))
     # the stagger: which 0-based column of the new grid sits lower
     lower_parity = (0 if raised == "even" else 1) - c0
     if lower_parity % 2 == 0:
@@ -107,6 +128,8 @@ def _world_to_cube(x: float, y: float, width: float, height: float) -> tuple[int
         return 0, 0
     q = x / (width * 0.75)
     r = ((2 * y) / height - q) / 2
+    if not (abs(q) < OFF_MAP and abs(r) < OFF_MAP):
+        return OFF_MAP, 0  # far beyond any map: on no hex
     s = -q - r
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
@@ -115,6 +138,11 @@ def _world_to_cube(x: float, y: float, width: float, height: float) -> tuple[int
     elif dr > ds:
         rr = -rq - rs
     return rq, rr
+
+
+def _items(value: Any) -> list[dict[str, Any]]:
+    """The objects of a save's list (texts, icons); anything else in it is skipped."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
 
 
 def _number(value: Any) -> float:

@@ -18,10 +18,24 @@ from voyage.map import hexes as hexmap
 
 #: The largest map side voyage holds (R30: three-digit columns and rows).
 MAX_SIDE = hexmap.MAX_INDEX
+#: The largest drawing read at all (a window of it can be imported): checked before any grid
+#: is built, so a file that only claims a huge size cannot fill the memory.
+MAX_DRAWN_SIDE = 20_000
+MAX_DRAWN_HEXES = 16_000_000
 #: The terrain name of a hex the tool left empty (Hexfriend's blank hexes, Tiled's tile 0).
 BLANK = "Blank"
 #: The terrain name of the column added to turn a stagger round (always open sea).
 ADDED_COLUMN = "(added column)"
+
+
+def check_drawn_size(width: int, height: int, source: str, tool: str) -> None:
+    """Refuse, in one line, a drawing too big to read before its grid is built."""
+    if width > MAX_DRAWN_SIDE or height > MAX_DRAWN_SIDE or width * height > MAX_DRAWN_HEXES:
+        raise MapError(
+            f"{source}: the {tool} map says it is {width}x{height} hexes, more than voyage "
+            f"reads ({MAX_DRAWN_SIDE} each way, {MAX_DRAWN_HEXES:,} in all): crop it in "
+            f"{tool} and save again"
+        )
 
 
 @dataclass(frozen=True)

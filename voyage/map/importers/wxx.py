@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from voyage.base.errors import MapError
 from voyage.base.readlimits import GZIP_MAGIC
 from voyage.map import hexes as hexmap
-from voyage.map.importers.model import ImportedMap, Placed, plain_text
+from voyage.map.importers.model import ImportedMap, Placed, check_drawn_size, plain_text
 from voyage.map.importers.source import unpack
 from voyage.map.importers.xmlsafe import parse_xml
 
@@ -82,6 +82,7 @@ def read_wxx(data: bytes, source: str, name: str) -> ImportedMap:
             f"{source}: the map says it is {wide} hexes wide but holds {len(columns)} columns "
             "(<tilerow>): the file is damaged; save it again from Worldographer"
         )
+    check_drawn_size(wide, high, source, "Worldographer")
     terrain = [[""] * wide for _ in range(high)]
     gm_only: set[tuple[int, int]] = set()
     for c, column in enumerate(columns):
@@ -173,9 +174,13 @@ def _location(element: ET.Element) -> tuple[int, int] | None:
     loc = element.find("location")
     x, y = (loc.get("x"), loc.get("y")) if loc is not None else (element.get("x"), element.get("y"))
     try:
-        return hex_at(float(x or ""), float(y or ""))
+        fx, fy = float(x or ""), float(y or "")
     except ValueError:
         return None
+    # a point far off the map (or infinite, or not a number) is on no hex
+    if not (abs(fx) < 1e12 and abs(fy) < 1e12):
+        return None
+    return hex_at(fx, fy)
 
 
 def _gm(element: ET.Element) -> bool:
@@ -232,9 +237,11 @@ def write_wxx(
     towns: Iterable[Placed],
     labels: Iterable[Placed],
     notes: Iterable[Placed],
+    tracks: Iterable[tuple[str, list[tuple[int, int]]]] = (),
 ) -> bytes:
     """A Worldographer map (.wxx bytes) of a grid of terrain names in voyage's layout, with
-    towns (features), labels and notes (GM-only when the Placed says so)."""
+    towns (features), labels and notes (GM-only when the Placed says so), and tracks (a
+    name and the 0-based hexes sailed) as path shapes through the hex centres."""
     high, wide = len(terrain), len(terrain[0])
     order: dict[str, int] = {"Blank": 0}
     for row in terrain:
@@ -290,6 +297,20 @@ def write_wxx(
              "title": note.kind, "isGMOnly": _flag(note)},
         )  # fmt: skip
         ET.SubElement(element, "notetext").text = note.text
+    shapes = ET.SubElement(root, "shapes")
+    for name, hexes in tracks:
+        # a path shape, one point per hex centre; the reader leaves shapes out
+        shape = ET.SubElement(
+            shapes,
+            "shape",
+            {"type": "Path", "isCurve": "false", "isGMOnly": "false", "mapLayer": "Tracks",
+             "tags": name, "strokeColor": "0.8,0.1,0.1,1.0", "strokeWidth": "0.05",
+             "highestViewLevel": "WORLD", "currentShapeViewLevel": "WORLD"},
+        )  # fmt: skip
+        for i, (col, down) in enumerate(hexes):
+            x, y = centre(col, down)
+            point = {"x": str(x), "y": str(y)}
+            ET.SubElement(shape, "p", ({"type": "m"} if i == 0 else {}) | point)
     body = ET.tostring(root, encoding="unicode")
     text = "<?xml version='1.0' encoding='utf-16'?>\n" + body + "\n"
     return gzip.compress(b"\xfe\xff" + text.encode("utf-16-be"), mtime=0)

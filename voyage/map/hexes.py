@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
+from array import array
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -340,14 +341,18 @@ def shortest_path_cells(
     height: int,
     *,
     limit: int = DEFAULT_SEARCH_LIMIT,
+    blocked: Iterable[int] = (),
 ) -> list[str] | None:
     """:func:`shortest_path` on a map held as one byte per hex: the same route, faster.
 
     ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
-    enter. The search and its tie-breaks are exactly those of :func:`shortest_path` (a
-    property test compares the two on random maps), but a hex is a flat integer index
-    ``row0 * width + col0`` throughout: no hex name, tuple or cube is made until the route
-    is found.
+    enter; ``blocked`` holds hex ids (``row0 * width + col0``, as :func:`hex_id` gives them)
+    to keep out of as well. The search and its tie-breaks are exactly those of
+    :func:`shortest_path` (a property test compares the two on random maps), but a hex is a
+    flat integer throughout, the costs so far and the way back are flat arrays, and the
+    parts of the heuristic and of the off-course distance that depend on the column or the
+    row alone are worked out once: nothing is made per hex of the sea, and no hex name,
+    tuple or cube until the route is found.
     """
     sc, sr = parse_hex(start)
     gc, gr = parse_hex(goal)
@@ -355,63 +360,104 @@ def shortest_path_cells(
         raise MapError(f"route search: the start {start} is off the map")
     if (sc, sr) == (gc, gr):
         return [canonical(start)]
-    if not (gc <= width and gr <= height and water[(gr - 1) * width + gc - 1]):
+    keep_out = set(blocked)
+    goal_id = (gr - 1) * width + gc - 1
+    if not (gc <= width and gr <= height and water[goal_id]) or goal_id in keep_out:
         return None
+    # The grid padded with a border of land one hex wide, so no step needs a bounds check:
+    # padded index (row0 + 1) * stride + col0 + 1.
+    stride = width + 2
+    grid = bytearray(stride * (height + 2))
+    for r0 in range(height):
+        at = (r0 + 1) * stride + 1
+        grid[at : at + width] = water[r0 * width : (r0 + 1) * width]
+    for hex_id in keep_out:
+        if 0 <= hex_id < width * height:
+            grid[(hex_id // width + 1) * stride + hex_id % width + 1] = 0
     gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
     h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
-    start_index = (sr - 1) * width + sc - 1
-    goal_index = (gr - 1) * width + gc - 1
+    start_at = sr * stride + sc
+    goal_at = gr * stride + gc
     ax, ay = (sc - 1) * SQRT3_HALF, -((sr - 1) + 0.5 * ((sc - 1) & 1))
     bx, by = (gc - 1) * SQRT3_HALF, -((gr - 1) + 0.5 * ((gc - 1) & 1))
     span = math.hypot(bx - ax, by - ay) or 1.0
     dx, dy = bx - ax, by - ay
-    came_from: dict[int, int] = {}
-    best: dict[int, int] = {start_index: 0}
+    # shortest_path's off_line() is abs(dx * (ay - y) - (ax - x) * dy) / span with
+    # x = col0 * SQRT3_HALF and y = -(row0 + 0.5 * (col0 & 1)): its two products, each
+    # the same float operations on the same values, looked up by row (and column parity)
+    # and by column.
+    row_term = [[dx * (ay - -(r0 + 0.5 * odd)) for r0 in range(-1, height + 1)] for odd in (0, 1)]
+    col_term = [(ax - c0 * SQRT3_HALF) * dy for c0 in range(-1, width + 1)]
+    # The heuristic, the hex distance to the goal in cube terms: q = col0, and the cube r
+    # is row0 less half the column (rounded down on even col0), so per column a shift.
+    col_shift = [(c0 - (c0 & 1)) // 2 for c0 in range(-1, width + 1)]
+    big = 1 << 40
+    best = array("q", [big]) * len(grid)
+    came_from = array("q", [-1]) * len(grid)
+    best[start_at] = 0
     counter = 0
     push, pop = heapq.heappush, heapq.heappop
-    frontier: list[tuple[int, int, float, int, int, int]] = [(h0, h0, 0.0, 0, 0, start_index)]
-    # Neighbour steps (dcol, drow) in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties
-    # break as in shortest_path; odd-numbered columns (col0 even) sit half a hex higher.
-    steps = (
-        ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even
-        ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd
+    # Neighbour steps in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties break as in
+    # shortest_path; odd-numbered columns (col0 even) sit half a hex higher. Each as
+    # (dcol, padded index step).
+    steps = tuple(
+        tuple((dc, dr * stride + dc) for dc, dr in side)
+        for side in (
+            ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even
+            ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd
+        )
     )
+    # The keys of shortest_path, (f, h, off, counter), with f and h as one number
+    # (f * 4096 + h: h never reaches 4096 on a map of at most 999 x 999); then g and the
+    # padded index, never compared (counter is unique).
+    frontier: list[tuple[int, float, int, int, int]] = [(h0 * 4097, 0.0, 0, 0, start_at)]
     examined = 0
     while frontier:
-        _, _, _, _, g, here = pop(frontier)
-        if here == goal_index:
+        _, _, _, g, here = pop(frontier)
+        if here == goal_at:
             path = [here]
-            while here in came_from:
+            while came_from[here] >= 0:
                 here = came_from[here]
                 path.append(here)
             path.reverse()
-            return [hex_name(i % width + 1, i // width + 1) for i in path]
-        if g > best.get(here, g):
+            return [hex_name(i % stride, i // stride) for i in path]
+        if g > best[here]:
             continue  # a stale entry: a shorter way here was found later
         examined += 1
         if examined > limit:
             raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
-        r0, c0 = divmod(here, width)
+        c0 = here % stride - 1
         step = g + 1
-        for dc, dr in steps[c0 & 1]:
-            nc, nr = c0 + dc, r0 + dr
-            if not (0 <= nc < width and 0 <= nr < height):
-                continue
-            nxt = nr * width + nc
-            if step >= best.get(nxt, step + 1) or not water[nxt]:
+        for dc, di in steps[c0 & 1]:
+            nxt = here + di
+            if step >= best[nxt] or not grid[nxt]:
                 continue
             best[nxt] = step
             came_from[nxt] = here
             counter += 1
+            nc = c0 + dc
+            nr = nxt // stride - 1
             # cube of the neighbour, then its distance to the goal (the heuristic)
-            nq_r = nr - (nc - (nc & 1)) // 2
+            nq_r = nr - col_shift[nc + 1]
             h = max(abs(nc - gq), abs(nq_r - g_r), abs(-nc - nq_r - gs))
-            # The off-course distance of shortest_path's off_line(), same formula.
-            x = nc * SQRT3_HALF
-            y = -(nr + 0.5 * (nc & 1))
-            off = abs(dx * (ay - y) - (ax - x) * dy) / span
-            push(frontier, (step + h, h, off, counter, step, nxt))
+            off = abs(row_term[nc & 1][nr + 1] - col_term[nc + 1]) / span
+            push(frontier, ((step + h) * 4096 + h, off, counter, step, nxt))
     return None
+
+
+def hex_id(name: str, width: int) -> int:
+    """A hex as one integer on a map ``width`` hexes wide: ``row0 * width + col0``."""
+    col, row = parse_hex(name)
+    return (row - 1) * width + col - 1
+
+
+def id_distance(a: int, b: int, width: int) -> int:
+    """Hexes between two hex ids of a map ``width`` wide (as :func:`distance`)."""
+    ar, ac = divmod(a, width)
+    br, bc = divmod(b, width)
+    aq, bq = ac, bc
+    a_r, b_r = ar - (ac - (ac & 1)) // 2, br - (bc - (bc & 1)) // 2
+    return max(abs(aq - bq), abs(a_r - b_r), abs(aq + a_r - bq - b_r))
 
 
 def _centre(cube: Cube) -> tuple[float, float]:

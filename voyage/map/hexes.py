@@ -364,16 +364,22 @@ def shortest_path_cells(
     goal_id = (gr - 1) * width + gc - 1
     if not (gc <= width and gr <= height and water[goal_id]) or goal_id in keep_out:
         return None
+    open_water = bytearray(water)
+    for hex_id in keep_out:
+        if 0 <= hex_id < width * height:
+            open_water[hex_id] = 0
+    # Only the hexes on some shortest route can decide which one the search returns (see
+    # shortest_corridor): it runs on them alone, and finds the same route.
+    corridor = shortest_corridor(open_water, width, height, (sr - 1) * width + sc - 1, goal_id)
+    if corridor is None:
+        return None
     # The grid padded with a border of land one hex wide, so no step needs a bounds check:
     # padded index (row0 + 1) * stride + col0 + 1.
     stride = width + 2
     grid = bytearray(stride * (height + 2))
     for r0 in range(height):
         at = (r0 + 1) * stride + 1
-        grid[at : at + width] = water[r0 * width : (r0 + 1) * width]
-    for hex_id in keep_out:
-        if 0 <= hex_id < width * height:
-            grid[(hex_id // width + 1) * stride + hex_id % width + 1] = 0
+        grid[at : at + width] = corridor[r0 * width : (r0 + 1) * width]
     gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
     h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
     start_at = sr * stride + sc
@@ -443,6 +449,96 @@ def shortest_path_cells(
             off = abs(row_term[nc & 1][nr + 1] - col_term[nc + 1]) / span
             push(frontier, ((step + h) * 4096 + h, off, counter, step, nxt))
     return None
+
+
+def shortest_corridor(
+    water: bytes | bytearray, width: int, height: int, start: int, goal: int
+) -> bytes | None:
+    """The hexes on at least one shortest route from hex id ``start`` to ``goal`` (ids as
+    :func:`hex_id`), as one byte per hex (1 on such a route); None when none exists.
+
+    Why the search may run on these alone and return the same route: with a consistent
+    heuristic a hex's way back is set once, by the first hex popped that reaches it at its
+    least cost (a neighbour one step nearer the start on a shortest route to it), and
+    whether one such hex is popped before another depends only on their keys and on when
+    each was pushed, which is when its own way back was set. A hex on a shortest route
+    to the goal only ever takes its way back from hexes that are on one too, so the order
+    in which these are popped, and every way back among them, is the same with the other
+    hexes of the sea taken away (a property test compares the two on random seas).
+
+    Both distances are found by breadth-first search with the whole map held as Python
+    integers, one bit a hex (bit ``row0 * width + col0``), a step from every hex of a
+    frontier at once being a few shifts of the frontier; each hex's distance is kept
+    bit-sliced (one integer per binary digit), so the hexes whose distances from the two
+    ends add up to the shortest are found by adding the two sets of digits, again for
+    every hex at once. That costs by the rows the frontiers span, not by the hex.
+    """
+    size = width * height
+    full = (1 << size) - 1
+    row_of = lambda bits: int(bits * height, 2)  # noqa: E731  (a row pattern on every row)
+    first_col = row_of("0" * (width - 1) + "1")  # bit c of a row is column c (c = col0)
+    last_col = row_of("1" + "0" * (width - 1))
+    even_cols = row_of(("01" * width)[-width:])  # col0 even: 0, 2, 4 ...
+    odd_cols = full ^ even_cols
+    not_first, not_last = full ^ first_col, full ^ last_col
+    to_bits = bytes(48 if i == 0 else 49 for i in range(256))
+    open_bits = int(bytes(water).translate(to_bits)[::-1], 2)
+    start_bit, goal_bit = 1 << start, 1 << goal
+
+    def step(frontier: int) -> int:
+        # R30: every hex touches its column's hexes above and below and the columns beside
+        # it in its own row; an even col0 also the row above them, an odd col0 the row below.
+        evens, odds = frontier & even_cols, frontier & odd_cols
+        return (
+            (frontier << width)
+            | (frontier >> width)
+            | (((frontier << 1) | (evens >> (width - 1)) | (odds << (width + 1))) & not_first)
+            | (((frontier >> 1) | (evens >> (width + 1)) | (odds << (width - 1))) & not_last)
+        )
+
+    def distances(
+        origin: int, enter: int, stop: int | None, levels: int
+    ) -> tuple[list[int], int, int]:
+        """Bit-sliced distances from ``origin`` over ``enter`` for ``levels`` steps, or until
+        ``stop`` is reached: (digits, hexes reached, steps taken)."""
+        digits: list[int] = []
+        seen = frontier = origin
+        unseen = enter & ~origin
+        level = 0
+        while frontier and level < levels:
+            if stop is not None and frontier & stop:
+                break
+            frontier = step(frontier) & unseen
+            if not frontier:
+                break
+            unseen ^= frontier
+            seen |= frontier
+            level += 1
+            while len(digits) < level.bit_length():
+                digits.append(0)
+            bit = 0
+            while level >> bit:
+                if level >> bit & 1:
+                    digits[bit] |= frontier
+                bit += 1
+        return digits, seen, level
+
+    ahead, seen_ahead, length = distances(start_bit, open_bits, goal_bit, size)
+    if not seen_ahead & goal_bit:
+        return None
+    # back from the goal over the water and the start (a ship leaves a start on land)
+    behind, seen_behind, _ = distances(goal_bit, open_bits | start_bit, None, length)
+    on_route = seen_ahead & seen_behind
+    carry = 0
+    for bit in range(length.bit_length() + 1):
+        a = ahead[bit] if bit < len(ahead) else 0
+        b = behind[bit] if bit < len(behind) else 0
+        total = a ^ b ^ carry
+        carry = (a & b) | (carry & (a ^ b))
+        on_route &= total if length >> bit & 1 else full ^ total
+    on_route &= full ^ carry
+    text = format(on_route, f"0{size}b")[::-1]
+    return text.encode("ascii").translate(bytes.maketrans(b"01", b"\x00\x01"))
 
 
 def hex_id(name: str, width: int) -> int:

@@ -479,21 +479,23 @@ def shortest_corridor(
     first_col = row_of("0" * (width - 1) + "1")  # bit c of a row is column c (c = col0)
     last_col = row_of("1" + "0" * (width - 1))
     even_cols = row_of(("01" * width)[-width:])  # col0 even: 0, 2, 4 ...
-    odd_cols = full ^ even_cols
     not_first, not_last = full ^ first_col, full ^ last_col
     to_bits = bytes(48 if i == 0 else 49 for i in range(256))
     open_bits = int(bytes(water).translate(to_bits)[::-1], 2)
     start_bit, goal_bit = 1 << start, 1 << goal
 
     def step(frontier: int) -> int:
-        # R30: every hex touches its column's hexes above and below and the columns beside
-        # it in its own row; an even col0 also the row above them, an odd col0 the row below.
-        evens, odds = frontier & even_cols, frontier & odd_cols
+        # R30: every hex touches its column's hexes above and below, and in the columns
+        # beside it the hexes of its own row and, for an even col0, of the row above (an odd
+        # col0: the row below): ``sides`` is the frontier with those rows added, moved a
+        # column either way.
+        evens = frontier & even_cols
+        sides = frontier | (evens >> width) | ((frontier ^ evens) << width)
         return (
             (frontier << width)
             | (frontier >> width)
-            | (((frontier << 1) | (evens >> (width - 1)) | (odds << (width + 1))) & not_first)
-            | (((frontier >> 1) | (evens >> (width + 1)) | (odds << (width - 1))) & not_last)
+            | ((sides << 1) & not_first)
+            | ((sides >> 1) & not_last)
         )
 
     def distances(

@@ -390,13 +390,18 @@ def shortest_path_cells(
     dx, dy = bx - ax, by - ay
     # shortest_path's off_line() is abs(dx * (ay - y) - (ax - x) * dy) / span with
     # x = col0 * SQRT3_HALF and y = -(row0 + 0.5 * (col0 & 1)): its two products, each
-    # the same float operations on the same values, looked up by row (and column parity)
-    # and by column.
+    # the same float operations on the same values, looked up by padded row (in the list
+    # for the column's parity) and by padded column.
     row_term = [[dx * (ay - -(r0 + 0.5 * odd)) for r0 in range(-1, height + 1)] for odd in (0, 1)]
+    col_rows = [row_term[c0 & 1] for c0 in range(-1, width + 1)]
     col_term = [(ax - c0 * SQRT3_HALF) * dy for c0 in range(-1, width + 1)]
-    # The heuristic, the hex distance to the goal in cube terms: q = col0, and the cube r
-    # is row0 less half the column (rounded down on even col0), so per column a shift.
-    col_shift = [(c0 - (c0 & 1)) // 2 for c0 in range(-1, width + 1)]
+    # The heuristic, the hex distance to the goal in cube terms (q = col0; the cube r is
+    # row0 less half the column, rounded down on even col0): with padded row ``pr`` it is
+    # max(q_gap[pc], abs(pr - r_at[pc]), abs(s_at[pc] - pr)) for padded column ``pc``.
+    shift = [(c0 - (c0 & 1)) // 2 for c0 in range(-1, width + 1)]
+    q_gap = [abs(pc - 1 - gq) for pc in range(width + 2)]
+    r_at = [1 + shift[pc] + g_r for pc in range(width + 2)]
+    s_at = [2 - pc + shift[pc] - gs for pc in range(width + 2)]
     big = 1 << 40
     best = array("q", [big]) * len(grid)
     came_from = array("q", [-1]) * len(grid)
@@ -404,13 +409,13 @@ def shortest_path_cells(
     counter = 0
     push, pop = heapq.heappush, heapq.heappop
     # Neighbour steps in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties break as in
-    # shortest_path; odd-numbered columns (col0 even) sit half a hex higher. Each as
-    # (dcol, padded index step).
+    # shortest_path; odd-numbered columns (col0 even, padded column odd) sit half a hex
+    # higher. Each as (dcol, padded index step).
     steps = tuple(
         tuple((dc, dr * stride + dc) for dc, dr in side)
         for side in (
-            ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even
-            ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd
+            ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd: pc even
+            ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even: pc odd
         )
     )
     # The keys of shortest_path, (f, h, off, counter), with f and h as one number
@@ -432,21 +437,19 @@ def shortest_path_cells(
         examined += 1
         if examined > limit:
             raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
-        c0 = here % stride - 1
+        pc = here % stride
         step = g + 1
-        for dc, di in steps[c0 & 1]:
+        for dc, di in steps[pc & 1]:
             nxt = here + di
-            if step >= best[nxt] or not grid[nxt]:
+            if not grid[nxt] or step >= best[nxt]:
                 continue
             best[nxt] = step
             came_from[nxt] = here
             counter += 1
-            nc = c0 + dc
-            nr = nxt // stride - 1
-            # cube of the neighbour, then its distance to the goal (the heuristic)
-            nq_r = nr - col_shift[nc + 1]
-            h = max(abs(nc - gq), abs(nq_r - g_r), abs(-nc - nq_r - gs))
-            off = abs(row_term[nc & 1][nr + 1] - col_term[nc + 1]) / span
+            nc = pc + dc
+            pr = nxt // stride
+            h = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
+            off = abs(col_rows[nc][pr] - col_term[nc]) / span
             push(frontier, ((step + h) * 4096 + h, off, counter, step, nxt))
     return None
 

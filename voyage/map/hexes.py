@@ -507,7 +507,7 @@ def shortest_corridor(
         """Bit-sliced distances from ``origin`` over ``enter`` for ``levels`` steps, or until
         ``stop`` is reached: (digits, hexes reached, steps taken)."""
         digits: list[int] = []
-        seen = frontier = origin
+        frontier = origin
         unseen = enter & ~origin
         level = 0
         while frontier and level < levels:
@@ -517,7 +517,6 @@ def shortest_corridor(
             if not frontier:
                 break
             unseen ^= frontier
-            seen |= frontier
             level += 1
             while len(digits) < level.bit_length():
                 digits.append(0)
@@ -526,7 +525,7 @@ def shortest_corridor(
                 if level >> bit & 1:
                     digits[bit] |= frontier
                 bit += 1
-        return digits, seen, level
+        return digits, (enter | origin) ^ unseen, level
 
     ahead, seen_ahead, length = distances(start_bit, open_bits, goal_bit, size)
     if not seen_ahead & goal_bit:

@@ -254,6 +254,16 @@ def test_the_corridor_is_every_hex_on_a_shortest_route() -> None:
         assert list(corridor) == want
 
 
+def test_hex_ids_and_their_distances() -> None:
+    rng = random.Random(9)
+    for _ in range(500):
+        width = rng.randint(1, 120)
+        a, b = rng.randrange(width * 120), rng.randrange(width * 120)
+        name_a, name_b = name_of(a, width), name_of(b, width)
+        assert hexmap.hex_id(name_a, width) == a
+        assert hexmap.id_distance(a, b, width) == hexmap.distance(name_a, name_b)
+
+
 def test_a_search_past_its_limit_still_gives_up() -> None:
     water = bytes([1]) * 400
     with pytest.raises(MapError, match="gave up"):

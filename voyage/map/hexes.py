@@ -348,10 +348,11 @@ def shortest_path_cells(
     ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
     enter; ``blocked`` holds hex ids (``row0 * width + col0``, as :func:`hex_id` gives them)
     to keep out of as well. The search and its tie-breaks are exactly those of
-    :func:`shortest_path` (a property test compares the two on random maps), but a hex is a
-    flat integer throughout, the costs so far and the way back are flat arrays, and the
-    parts of the heuristic and of the off-course distance that depend on the column or the
-    row alone are worked out once: nothing is made per hex of the sea, and no hex name,
+    :func:`shortest_path` (property tests compare the two on random maps), but it runs only
+    on the hexes of some shortest route (:func:`shortest_corridor`), a hex is a flat
+    integer throughout, the costs so far and the ways back are flat arrays, and the parts
+    of the heuristic and of the off-course distance that depend on the column or the row
+    alone are worked out once: no object is made per hex of the sea, and no hex name,
     tuple or cube until the route is found.
     """
     sc, sr = parse_hex(start)

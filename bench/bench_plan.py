@@ -23,12 +23,14 @@ memory (the largest resident set of the command or any of its workers, read from
 ``getrusage(RUSAGE_CHILDREN).ru_maxrss`` in a small wrapper process that runs only it).
 The ratios to B are CPU against CPU: on a shared machine they swing far less than wall
 time. ``--root`` times another checkout's code (its ``voyage`` package) on the same
-campaign and map. Nothing here is a test: no timing is asserted anywhere.
+campaign and map; a digest of the routes `plan` offers is printed, so two checkouts can be
+seen to offer the very same routes. Nothing here is a test: no timing is asserted anywhere.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -155,6 +157,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"code: {args.root.resolve()}; sea {args.size}x{args.size}, {args.repeat} runs each")
         for plan in sorted(route, key=lambda p: p["plan"]):
             print(f"  plan {plan['plan']} {plan['kind']}: {plan['hexes']} hexes")
+        routes = json.dumps([[p["plan"], p["route"]] for p in route], sort_keys=True)
+        print(
+            f"  routes' SHA-256 (the same for any code that finds the same routes): "
+            f"{hashlib.sha256(routes.encode()).hexdigest()[:16]}"
+        )
         print(f"B (import click, sqlite_utils, yaml): {b_wall:.2f} s wall, {b_cpu:.2f} s CPU")
         for name, target, mb in (("plan", 15, 300), ("sail", 2, None)):
             wall, cpu, peak = median(name, 0), median(name, 1), max(f[2] for f in figures[name])

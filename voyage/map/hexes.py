@@ -483,6 +483,7 @@ def shortest_corridor(
     first_col = row_of("0" * (width - 1) + "1")  # bit c of a row is column c (c = col0)
     last_col = row_of("1" + "0" * (width - 1))
     even_cols = row_of(("01" * width)[-width:])  # col0 even: 0, 2, 4 ...
+    odd_cols = full ^ even_cols
     not_first, not_last = full ^ first_col, full ^ last_col
     to_bits = bytes(48 if i == 0 else 49 for i in range(256))
     open_bits = int(bytes(water).translate(to_bits)[::-1], 2)
@@ -491,16 +492,12 @@ def shortest_corridor(
     def step(frontier: int) -> int:
         # R30: every hex touches its column's hexes above and below, and in the columns
         # beside it the hexes of its own row and, for an even col0, of the row above (an odd
-        # col0: the row below): ``sides`` is the frontier with those rows added, moved a
-        # column either way.
-        evens = frontier & even_cols
-        sides = frontier | (evens >> width) | ((frontier ^ evens) << width)
-        return (
-            (frontier << width)
-            | (frontier >> width)
-            | ((sides << 1) & not_first)
-            | ((sides >> 1) & not_last)
-        )
+        # col0: the row below): ``sides`` is the frontier with those rows added (the hexes
+        # above and below it, taken in the columns of each parity), moved a column either
+        # way. Four shifts of the frontier in all.
+        above, below = frontier >> width, frontier << width
+        sides = ((frontier | above) & even_cols) | ((frontier | below) & odd_cols)
+        return above | below | ((sides << 1) & not_first) | ((sides >> 1) & not_last)
 
     def distances(
         origin: int, enter: int, stop: int | None, levels: int

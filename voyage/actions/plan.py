@@ -137,7 +137,7 @@ def candidates(
     offshore = _offshore(chart, start, goal, avoid)
     if offshore:
         found.append(("offshore", offshore, False, [], []))
-    if any(chart.hex(h).coastal for h in shortest[1:]):
+    if any(chart.is_coastal(h) for h in shortest[1:]):
         found.append(("inshore", shortest, True, [], []))
     stormy = {
         hexmap.canonical(h) for s in list_storms(camp) if s["status"] != "over" for h in s["hexes"]
@@ -177,15 +177,17 @@ def candidates(
 
 def _offshore(chart: Any, start: str, goal: str, avoid: list[str]) -> list[str] | None:
     """The shortest route out of coastal waters, narrow passages and shallows, except as
-    near its two ends as it must be (a port is on the coast)."""
-    inshore = [h.name for h in chart.hexes() if h.is_sea and (h.inshore or h.terrain in avoid)]
+    near its two ends as it must be (a port is on the coast). The hexes kept out of are
+    hex ids found in the map's byte arrays: a big sea's coast is thousands of hexes."""
+    width = chart.width
+    ends = (chart.hex_id(start), chart.hex_id(goal))
+    inshore = [
+        (min(hexmap.id_distance(i, end, width) for end in ends), i)
+        for i in chart.inshore_ids(avoid)
+    ]
     for reach in range(0, 4):
-        keep_out = [
-            h
-            for h in inshore
-            if hexmap.distance(h, start) > reach and hexmap.distance(h, goal) > reach
-        ]
-        route = chart.route(start, goal, avoid=[*avoid, *keep_out])
+        keep_out = [i for near, i in inshore if near > reach]
+        route = chart.route(start, goal, avoid=avoid, avoid_ids=keep_out)
         if route:
             return list(route)
     return None

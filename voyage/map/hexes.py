@@ -22,6 +22,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
+from array import array
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -340,14 +341,19 @@ def shortest_path_cells(
     height: int,
     *,
     limit: int = DEFAULT_SEARCH_LIMIT,
+    blocked: Iterable[int] = (),
 ) -> list[str] | None:
     """:func:`shortest_path` on a map held as one byte per hex: the same route, faster.
 
     ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
-    enter. The search and its tie-breaks are exactly those of :func:`shortest_path` (a
-    property test compares the two on random maps), but a hex is a flat integer index
-    ``row0 * width + col0`` throughout: no hex name, tuple or cube is made until the route
-    is found.
+    enter; ``blocked`` holds hex ids (``row0 * width + col0``, as :func:`hex_id` gives them)
+    to keep out of as well. The search and its tie-breaks are exactly those of
+    :func:`shortest_path` (property tests compare the two on random maps), but it runs only
+    on the hexes of some shortest route (:func:`shortest_corridor`), a hex is a flat
+    integer throughout, the costs so far and the ways back are flat arrays, and the parts
+    of the heuristic and of the off-course distance that depend on the column or the row
+    alone are worked out once: no object is made per hex of the sea, and no hex name,
+    tuple or cube until the route is found.
     """
     sc, sr = parse_hex(start)
     gc, gr = parse_hex(goal)
@@ -355,63 +361,201 @@ def shortest_path_cells(
         raise MapError(f"route search: the start {start} is off the map")
     if (sc, sr) == (gc, gr):
         return [canonical(start)]
-    if not (gc <= width and gr <= height and water[(gr - 1) * width + gc - 1]):
+    keep_out = set(blocked)
+    goal_id = (gr - 1) * width + gc - 1
+    if not (gc <= width and gr <= height and water[goal_id]) or goal_id in keep_out:
         return None
+    open_water = bytearray(water)
+    for hex_id in keep_out:
+        if 0 <= hex_id < width * height:
+            open_water[hex_id] = 0
+    # Only the hexes on some shortest route can decide which one the search returns (see
+    # shortest_corridor): it runs on them alone, and finds the same route.
+    corridor = shortest_corridor(open_water, width, height, (sr - 1) * width + sc - 1, goal_id)
+    if corridor is None:
+        return None
+    # The grid padded with a border of land one hex wide, so no step needs a bounds check:
+    # padded index (row0 + 1) * stride + col0 + 1.
+    stride = width + 2
+    grid = bytearray(stride * (height + 2))
+    for r0 in range(height):
+        at = (r0 + 1) * stride + 1
+        grid[at : at + width] = corridor[r0 * width : (r0 + 1) * width]
     gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
     h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
-    start_index = (sr - 1) * width + sc - 1
-    goal_index = (gr - 1) * width + gc - 1
+    start_at = sr * stride + sc
+    goal_at = gr * stride + gc
     ax, ay = (sc - 1) * SQRT3_HALF, -((sr - 1) + 0.5 * ((sc - 1) & 1))
     bx, by = (gc - 1) * SQRT3_HALF, -((gr - 1) + 0.5 * ((gc - 1) & 1))
     span = math.hypot(bx - ax, by - ay) or 1.0
     dx, dy = bx - ax, by - ay
-    came_from: dict[int, int] = {}
-    best: dict[int, int] = {start_index: 0}
+    # shortest_path's off_line() is abs(dx * (ay - y) - (ax - x) * dy) / span with
+    # x = col0 * SQRT3_HALF and y = -(row0 + 0.5 * (col0 & 1)): its two products, each
+    # the same float operations on the same values, looked up by padded row (in the list
+    # for the column's parity) and by padded column.
+    row_term = [[dx * (ay - -(r0 + 0.5 * odd)) for r0 in range(-1, height + 1)] for odd in (0, 1)]
+    col_rows = [row_term[c0 & 1] for c0 in range(-1, width + 1)]
+    col_term = [(ax - c0 * SQRT3_HALF) * dy for c0 in range(-1, width + 1)]
+    # The heuristic, the hex distance to the goal in cube terms (q = col0; the cube r is
+    # row0 less half the column, rounded down on even col0): with padded row ``pr`` it is
+    # max(q_gap[pc], abs(pr - r_at[pc]), abs(s_at[pc] - pr)) for padded column ``pc``.
+    shift = [(c0 - (c0 & 1)) // 2 for c0 in range(-1, width + 1)]
+    q_gap = [abs(pc - 1 - gq) for pc in range(width + 2)]
+    r_at = [1 + shift[pc] + g_r for pc in range(width + 2)]
+    s_at = [2 - pc + shift[pc] - gs for pc in range(width + 2)]
+    big = 1 << 40
+    best = array("q", [big]) * len(grid)
+    came_from = array("q", [-1]) * len(grid)
+    best[start_at] = 0
     counter = 0
     push, pop = heapq.heappush, heapq.heappop
-    frontier: list[tuple[int, int, float, int, int, int]] = [(h0, h0, 0.0, 0, 0, start_index)]
-    # Neighbour steps (dcol, drow) in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties
-    # break as in shortest_path; odd-numbered columns (col0 even) sit half a hex higher.
-    steps = (
-        ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even
-        ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd
+    # Neighbour steps in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties break as in
+    # shortest_path; odd-numbered columns (col0 even, padded column odd) sit half a hex
+    # higher. Each as (dcol, padded index step).
+    steps = tuple(
+        tuple((dc, dr * stride + dc) for dc, dr in side)
+        for side in (
+            ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)),  # col0 odd: pc even
+            ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even: pc odd
+        )
     )
+    # The keys of shortest_path, (f, h, off, counter), with f and h as one number
+    # (f * 4096 + h: h never reaches 4096 on a map of at most 999 x 999); then g and the
+    # padded index, never compared (counter is unique).
+    frontier: list[tuple[int, float, int, int, int]] = [(h0 * 4097, 0.0, 0, 0, start_at)]
     examined = 0
     while frontier:
-        _, _, _, _, g, here = pop(frontier)
-        if here == goal_index:
+        _, _, _, g, here = pop(frontier)
+        if here == goal_at:
             path = [here]
-            while here in came_from:
+            while came_from[here] >= 0:
                 here = came_from[here]
                 path.append(here)
             path.reverse()
-            return [hex_name(i % width + 1, i // width + 1) for i in path]
-        if g > best.get(here, g):
+            return [hex_name(i % stride, i // stride) for i in path]
+        if g > best[here]:
             continue  # a stale entry: a shorter way here was found later
         examined += 1
         if examined > limit:
             raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
-        r0, c0 = divmod(here, width)
+        pc = here % stride
         step = g + 1
-        for dc, dr in steps[c0 & 1]:
-            nc, nr = c0 + dc, r0 + dr
-            if not (0 <= nc < width and 0 <= nr < height):
-                continue
-            nxt = nr * width + nc
-            if step >= best.get(nxt, step + 1) or not water[nxt]:
+        for dc, di in steps[pc & 1]:
+            nxt = here + di
+            if not grid[nxt] or step >= best[nxt]:
                 continue
             best[nxt] = step
             came_from[nxt] = here
             counter += 1
-            # cube of the neighbour, then its distance to the goal (the heuristic)
-            nq_r = nr - (nc - (nc & 1)) // 2
-            h = max(abs(nc - gq), abs(nq_r - g_r), abs(-nc - nq_r - gs))
-            # The off-course distance of shortest_path's off_line(), same formula.
-            x = nc * SQRT3_HALF
-            y = -(nr + 0.5 * (nc & 1))
-            off = abs(dx * (ay - y) - (ax - x) * dy) / span
-            push(frontier, (step + h, h, off, counter, step, nxt))
+            nc = pc + dc
+            pr = nxt // stride
+            h = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
+            off = abs(col_rows[nc][pr] - col_term[nc]) / span
+            push(frontier, ((step + h) * 4096 + h, off, counter, step, nxt))
     return None
+
+
+def shortest_corridor(
+    water: bytes | bytearray, width: int, height: int, start: int, goal: int
+) -> bytes | None:
+    """The hexes on at least one shortest route from hex id ``start`` to ``goal`` (ids as
+    :func:`hex_id`), as one byte per hex (1 on such a route); None when none exists.
+
+    Why the search may run on these alone and return the same route: with a consistent
+    heuristic a hex's way back is set once, by the first hex popped that reaches it at its
+    least cost (a neighbour one step nearer the start on a shortest route to it), and
+    whether one such hex is popped before another depends only on their keys and on when
+    each was pushed, which is when its own way back was set. A hex on a shortest route
+    to the goal only ever takes its way back from hexes that are on one too, so the order
+    in which these are popped, and every way back among them, is the same with the other
+    hexes of the sea taken away (a property test compares the two on random seas).
+
+    Both distances are found by breadth-first search with the whole map held as Python
+    integers, one bit a hex (bit ``row0 * width + col0``), a step from every hex of a
+    frontier at once being a few shifts of the frontier; each hex's distance is kept
+    bit-sliced (one integer per binary digit), so the hexes whose distances from the two
+    ends add up to the shortest are found by adding the two sets of digits, again for
+    every hex at once. That costs by the rows the frontiers span, not by the hex.
+    """
+    size = width * height
+    full = (1 << size) - 1
+    row_of = lambda bits: int(bits * height, 2)  # noqa: E731  (a row pattern on every row)
+    first_col = row_of("0" * (width - 1) + "1")  # bit c of a row is column c (c = col0)
+    last_col = row_of("1" + "0" * (width - 1))
+    even_cols = row_of(("01" * width)[-width:])  # col0 even: 0, 2, 4 ...
+    odd_cols = full ^ even_cols
+    not_first, not_last = full ^ first_col, full ^ last_col
+    to_bits = bytes(48 if i == 0 else 49 for i in range(256))
+    open_bits = int(bytes(water).translate(to_bits)[::-1], 2)
+    start_bit, goal_bit = 1 << start, 1 << goal
+
+    def step(frontier: int) -> int:
+        # R30: every hex touches its column's hexes above and below, and in the columns
+        # beside it the hexes of its own row and, for an even col0, of the row above (an odd
+        # col0: the row below): ``sides`` is the frontier with those rows added (the hexes
+        # above and below it, taken in the columns of each parity), moved a column either
+        # way. Four shifts of the frontier in all.
+        above, below = frontier >> width, frontier << width
+        sides = ((frontier | above) & even_cols) | ((frontier | below) & odd_cols)
+        return above | below | ((sides << 1) & not_first) | ((sides >> 1) & not_last)
+
+    def distances(
+        origin: int, enter: int, stop: int | None, levels: int
+    ) -> tuple[list[int], int, int]:
+        """Bit-sliced distances from ``origin`` over ``enter`` for ``levels`` steps, or until
+        ``stop`` is reached: (digits, hexes reached, steps taken)."""
+        digits: list[int] = []
+        frontier = origin
+        unseen = enter & ~origin
+        level = 0
+        while frontier and level < levels:
+            if stop is not None and frontier & stop:
+                break
+            frontier = step(frontier) & unseen
+            if not frontier:
+                break
+            unseen ^= frontier
+            level += 1
+            while len(digits) < level.bit_length():
+                digits.append(0)
+            bit = 0
+            while level >> bit:
+                if level >> bit & 1:
+                    digits[bit] |= frontier
+                bit += 1
+        return digits, (enter | origin) ^ unseen, level
+
+    ahead, seen_ahead, length = distances(start_bit, open_bits, goal_bit, size)
+    if not seen_ahead & goal_bit:
+        return None
+    # back from the goal over the water and the start (a ship leaves a start on land)
+    behind, seen_behind, _ = distances(goal_bit, open_bits | start_bit, None, length)
+    on_route = seen_ahead & seen_behind
+    carry = 0
+    for bit in range(length.bit_length() + 1):
+        a = ahead[bit] if bit < len(ahead) else 0
+        b = behind[bit] if bit < len(behind) else 0
+        total = a ^ b ^ carry
+        carry = (a & b) | (carry & (a ^ b))
+        on_route &= total if length >> bit & 1 else full ^ total
+    on_route &= full ^ carry
+    text = format(on_route, f"0{size}b")[::-1]
+    return text.encode("ascii").translate(bytes.maketrans(b"01", b"\x00\x01"))
+
+
+def hex_id(name: str, width: int) -> int:
+    """A hex as one integer on a map ``width`` hexes wide: ``row0 * width + col0``."""
+    col, row = parse_hex(name)
+    return (row - 1) * width + col - 1
+
+
+def id_distance(a: int, b: int, width: int) -> int:
+    """Hexes between two hex ids of a map ``width`` wide (as :func:`distance`)."""
+    ar, ac = divmod(a, width)
+    br, bc = divmod(b, width)
+    aq, bq = ac, bc
+    a_r, b_r = ar - (ac - (ac & 1)) // 2, br - (bc - (bc & 1)) // 2
+    return max(abs(aq - bq), abs(a_r - b_r), abs(aq + a_r - bq - b_r))
 
 
 def _centre(cube: Cube) -> tuple[float, float]:

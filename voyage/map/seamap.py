@@ -13,6 +13,7 @@ Hex names and orientation follow R30 (see :mod:`voyage.map.hexes`). Seabeds foll
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -339,10 +340,19 @@ class SeaMap:
         """The hexes next to ``name`` that are on this map."""
         return hexmap.neighbours(name, self.width, self.height)
 
-    def route(self, start: str, goal: str, *, avoid: Iterable[str] = ()) -> list[str] | None:
+    def route(
+        self,
+        start: str,
+        goal: str,
+        *,
+        avoid: Iterable[str] = (),
+        avoid_ids: Iterable[int] = (),
+    ) -> list[str] | None:
         """The shortest all-water route (hex names, both ends), never crossing land.
 
-        ``avoid`` holds terrains (``reef``) or hex names to stay out of (a storm, say).
+        ``avoid`` holds terrains (``reef``) or hex names to stay out of (a storm, say);
+        ``avoid_ids`` more hexes to stay out of, as hex ids (:meth:`hex_id`), which a
+        caller keeping out of thousands of hexes gives without naming each.
         The search runs on integer cells (:func:`voyage.map.hexes.shortest_path_cells`): no
         hex name is built or parsed in its inner loop.
         """
@@ -360,12 +370,31 @@ class SeaMap:
             for name in avoid_set
             if name not in TERRAIN_CODE and self.in_bounds(name)
         }
-        if blocked:
-            grid = bytearray(open_water)
-            for index in blocked:
-                grid[index] = 0
-            open_water = bytes(grid)
-        return hexmap.shortest_path_cells(start, goal, open_water, self.width, self.height)
+        blocked.update(avoid_ids)
+        return hexmap.shortest_path_cells(
+            start, goal, open_water, self.width, self.height, blocked=blocked
+        )
+
+    def inshore_ids(self, terrains: Iterable[str] = ()) -> list[int]:
+        """The hex ids (:meth:`hex_id`) of the water a ship is inshore in (R33: coastal
+        hexes and narrow passages) or of any of ``terrains``, in map order; found in the
+        byte arrays, with no :class:`Hex` made."""
+        found = {m.start() for m in re.finditer(b"\x01", self.coastal_cells)}
+        codes = {TERRAIN_CODE[t] for t in terrains if t in TERRAIN_CODE}
+        if codes:
+            table = bytes(1 if i in codes and WATER_TABLE[i] else 0 for i in range(256))
+            found.update(m.start() for m in re.finditer(b"\x01", self.cells.translate(table)))
+        water = self.water
+        for name, extra in self.entries.items():
+            if extra.get("narrow_passage"):
+                index = self._index(name)
+                if water[index]:
+                    found.add(index)
+        return sorted(found)
+
+    def hex_id(self, name: str) -> int:
+        """A hex of this map as one integer, ``row0 * width + col0`` (MapError off the map)."""
+        return self._index(name)
 
     def passable(self) -> Callable[[str], bool]:
         """A predicate for :func:`voyage.map.hexes.shortest_path`: in bounds and not land."""

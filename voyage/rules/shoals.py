@@ -56,12 +56,20 @@ class DraftChart:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._chart, name)
 
-    def route(self, start: str, goal: str, *, avoid: Iterable[str] = ()) -> list[str] | None:
+    def route(
+        self,
+        start: str,
+        goal: str,
+        *,
+        avoid: Iterable[str] = (),
+        avoid_ids: Iterable[int] = (),
+    ) -> list[str] | None:
         """The map's route keeping out of the shoals too where it can (R83)."""
         wanted = list(avoid)
+        ids = list(avoid_ids)
         keep_out = [*wanted, *(h for h in self.shoals if h not in (start, goal))]
-        return self._chart.route(start, goal, avoid=keep_out) or self._chart.route(
-            start, goal, avoid=wanted
+        return self._chart.route(start, goal, avoid=keep_out, avoid_ids=ids) or self._chart.route(
+            start, goal, avoid=wanted, avoid_ids=ids
         )
 
 

@@ -657,6 +657,8 @@ class _ShipHour:
         :attr:`clock` needs the engine's own hour). An hour that enters no hex leaves her
         figures as they were, so they are worked out again only after a hex is entered."""
         s = self.s
+        hex_miles = self.e._hex_miles
+        sea_state = self.e.world.sea_state
         hours = 0
         start = None
         speed = burns = 0
@@ -669,6 +671,23 @@ class _ShipHour:
                 if s.pace == "strain" and speed > cruising and powered:
                     break  # R14: her engine rolls
                 burns = start[2] if start[2] and powered else 0
+            # the hours before her next hex, each quiet while her hex stays calm (R32,
+            # R60): quiet_rest's hour without an entry, hour after hour
+            need = hex_miles - s.progress
+            if need > speed:
+                here = s.route[s.position]
+                clock = self.clock
+                stop = clock + min((need - 1) // speed, limit - hours)
+                while clock < stop and not sea_state(here, clock):
+                    clock += 1
+                if clock > self.clock:
+                    n = clock - self.clock
+                    s.hours_in_hex += n
+                    s.storm_hours = 0
+                    s.progress += n * speed  # R31: short of her next hex
+                    hours += n
+                    self.clock = clock
+                    continue
             entered = self.quiet_rest(speed, burns)
             if entered < 0:
                 break

@@ -372,7 +372,7 @@ def test_a_forecasts_quiet_hours_sailed_at_once_are_its_hours_one_by_one(coast: 
         setup = fc.Setup(world(), state, 0)
         if not at_once:
             mp = pytest.MonkeyPatch()
-            mp.setattr(Engine, "quiet_hours", lambda self, clock, limit: 0)
+            mp.setattr(Engine, "quiet_hours", lambda self, clock, limit, out: 0)
             try:
                 return list(fc.simulate(setup, 300, seed=4, workers=1))
             finally:

@@ -196,6 +196,36 @@ class Engine:
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
         self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
         self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
+        #: R33's rolls already made for the hour at :attr:`_ahead_clock` (coast_ahead), in
+        #: the order her hexes are entered, not yet logged
+        self._ahead: list[Event] = []
+        self._ahead_clock = -1
+
+    def coast_ahead(self, clock: int, index: int) -> Event:
+        """R33's roll (:func:`~voyage.rules.aground.coast_event`, the roller's next dice) for
+        the ``index``-th coastal hex entered in the hour at ``clock``, made now if not yet:
+        a quiet hour's check rolls its coast hazards as the hour would, in the same order
+        with no other roll between, and the hour that sails on keeps them
+        (:meth:`next_coast`)."""
+        ahead = self._ahead
+        if self._ahead_clock != clock:
+            if ahead:
+                raise RuntimeError(f"coast rolls of hour {self._ahead_clock} were never used")
+            self._ahead_clock = clock
+        if index < len(ahead):
+            return ahead[index]
+        event = coast_event(self.roller, self.book)
+        ahead.append(event)
+        return event
+
+    def next_coast(self, clock: int) -> Event:
+        """R33's roll for the next coastal hex entered in the hour at ``clock``: the one
+        :meth:`coast_ahead` made for it, else a new one."""
+        if self._ahead:
+            if self._ahead_clock != clock:
+                raise RuntimeError(f"coast rolls of hour {self._ahead_clock} were never used")
+            return self._ahead.pop(0)
+        return coast_event(self.roller, self.book)
 
     def refresh(self, s: ShipState) -> None:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
@@ -419,7 +449,7 @@ class Engine:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
 
-    def quiet_hours(self, clock: int, limit: int) -> int:
+    def quiet_hours(self, clock: int, limit: int, out: list[LoggedEvent]) -> int:
         """Up to ``limit`` hours from ``clock`` of an engine that keeps no rows (a
         forecast's) in which nothing can happen to its one ship but her way (R31) and her
         fuel (R16), sailed at once, each exactly as :meth:`hour` would sail it
@@ -436,7 +466,7 @@ class Engine:
         s = self.states[0]
         if s.status != "under way" or s.ship.stores is not None or TOW in s.ship.equipment:
             return 0
-        hours = _ShipHour(self, s, clock, []).quiet(limit)
+        hours = _ShipHour(self, s, clock, out).quiet(limit)
         if hours:
             self.made_way = True
         return hours
@@ -612,6 +642,7 @@ class _ShipHour:
         inshore = s.inshore
         opened = e._open  # (Engine.open_water's answers, asked first: no call on a known hex)
         here = route[position]
+        coasts: list[int] = []  # the minute of each R33 roll (Engine.coast_ahead)
         while need <= speed:
             at = position + entered + 1
             if at >= last:
@@ -621,19 +652,28 @@ class _ShipHour:
                     return -1  # R16: she runs dry
                 left -= burns
             there = route[at]
+            if world.sea_state(there, clock):
+                return -1  # R32/R60: a storm Check on the way
             ok = opened.get(there)
-            if (
-                not (e.open_water(there) if ok is None else ok)
-                or (at < len(inshore) and inshore[at])
-                or world.sea_state(there, clock)
+            if not (e.open_water(there) if ok is None else ok) or (
+                at < len(inshore) and inshore[at]
             ):
-                return -1  # R32/R33/R60: a roll on the way
+                # R33: the hex's coast roll, made now; a hazard, and the hour sails on
+                # phase by phase with the rolls made (R34 runs her aground)
+                if e.coast_ahead(clock, len(coasts)).rolls[0].success:
+                    return -1
+                coasts.append(min(MINUTES - 1, max(0, need * MINUTES // speed)))  # R31
             entered += 1
             need += hex_miles
             here = there
         if not entered and world.sea_state(here, clock):
             return -1  # R32/R60: an hour in a storm-tossed hex counts
         # nothing can happen: her hour, as the phases would sail it
+        if coasts:
+            for event, minute in zip(e._ahead, coasts, strict=True):
+                self.minute = minute
+                self.log(event)  # R33: clear water
+            e._ahead = []
         self.miles = speed
         self.entered = entered
         self.minute = MINUTES - 1
@@ -909,7 +949,7 @@ class _ShipHour:
 
     def coast(self, info: Any) -> None:
         """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
-        event = coast_event(self.roller, self.book)
+        event = self.e.next_coast(self.clock)
         self.log(event)
         if event.rolls[0].success:  # a hazard lies in the way
             self.run_aground(info)

@@ -357,3 +357,26 @@ def test_a_straining_engine_that_breaks_sails_the_rest_of_the_hour_as_stepped(dr
         if e["kind"] == "strain" and len(e["rolls"]) == 2
     ]  # fmt: skip
     assert len(broke) >= 3
+
+
+@pytest.mark.parametrize("coast", [False, True])
+def test_a_forecasts_quiet_hours_sailed_at_once_are_its_hours_one_by_one(coast: bool):
+    """Engine.quiet_hours (a forecast's hours in which she only makes way, sailed in one
+    call) gives every run exactly what the engine's hour, one at a time, gives."""
+    from voyage.actions import forecast as fc
+
+    def runs(at_once: bool) -> list[object]:
+        route = COAST_ROUTE if coast else OPEN_ROUTE
+        state = voyage(ship(fuel=40), route)
+        state.inshore = [coast and i % 3 == 0 for i in range(len(route))]
+        setup = fc.Setup(world(), state, 0)
+        if not at_once:
+            mp = pytest.MonkeyPatch()
+            mp.setattr(Engine, "quiet_hours", lambda self, clock, limit, out: 0)
+            try:
+                return list(fc.simulate(setup, 300, seed=4, workers=1))
+            finally:
+                mp.undo()
+        return list(fc.simulate(setup, 300, seed=4, workers=1))
+
+    assert runs(True) == runs(False)

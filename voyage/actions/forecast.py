@@ -254,7 +254,13 @@ def drive(
     clock, end = start, start + limit
     stuck_rolls = engine.world.stuck_escape == "roll"
     quick = not engine.rows  # the engine says whether she made way (Engine.made_way)
+    quiet_events = events if events is not None else []  # (R33's clear water, unread)
     while clock < end and (s.status == "under way" or s.active):
+        if quick:
+            # the hours in which she only makes way, sailed at once (Engine.quiet_hours)
+            clock += engine.quiet_hours(clock, end - clock, quiet_events)
+            if clock >= end:
+                break
         hour_rows, hour_events = engine.hour(clock)
         clock += 1
         if events is not None and hour_events:

@@ -70,6 +70,7 @@ from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
 from voyage.rules.stores import stores_phase
 from voyage.rules.strain import strain_hour
+from voyage.rules.towing import TOW
 from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
@@ -195,6 +196,36 @@ class Engine:
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
         self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
         self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
+        #: R33's rolls already made for the hour at :attr:`_ahead_clock` (coast_ahead), in
+        #: the order her hexes are entered, not yet logged
+        self._ahead: list[Event] = []
+        self._ahead_clock = -1
+
+    def coast_ahead(self, clock: int, index: int) -> Event:
+        """R33's roll (:func:`~voyage.rules.aground.coast_event`, the roller's next dice) for
+        the ``index``-th coastal hex entered in the hour at ``clock``, made now if not yet:
+        a quiet hour's check rolls its coast hazards as the hour would, in the same order
+        with no other roll between, and the hour that sails on keeps them
+        (:meth:`next_coast`)."""
+        ahead = self._ahead
+        if self._ahead_clock != clock:
+            if ahead:
+                raise RuntimeError(f"coast rolls of hour {self._ahead_clock} were never used")
+            self._ahead_clock = clock
+        if index < len(ahead):
+            return ahead[index]
+        event = coast_event(self.roller, self.book)
+        ahead.append(event)
+        return event
+
+    def next_coast(self, clock: int) -> Event:
+        """R33's roll for the next coastal hex entered in the hour at ``clock``: the one
+        :meth:`coast_ahead` made for it, else a new one."""
+        if self._ahead:
+            if self._ahead_clock != clock:
+                raise RuntimeError(f"coast rolls of hour {self._ahead_clock} were never used")
+            return self._ahead.pop(0)
+        return coast_event(self.roller, self.book)
 
     def refresh(self, s: ShipState) -> None:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
@@ -418,6 +449,28 @@ class Engine:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
 
+    def quiet_hours(self, clock: int, limit: int, out: list[LoggedEvent]) -> int:
+        """Up to ``limit`` hours from ``clock`` of an engine that keeps no rows (a
+        forecast's) in which nothing can happen to its one ship but her way (R31) and her
+        fuel (R16), sailed at once, each exactly as :meth:`hour` would sail it
+        (:meth:`_ShipHour.quiet`); returns how many (0: the next hour is :meth:`hour`'s).
+        Not with people afloat (R71-R74), encounter checks (R93), stores (R101-R102) or a
+        tow (R92): their phases run every hour."""
+        if (
+            self.rows
+            or self.water is not None
+            or self.world.encounters is not None
+            or len(self.states) != 1
+        ):
+            return 0
+        s = self.states[0]
+        if s.status != "under way" or s.ship.stores is not None or TOW in s.ship.equipment:
+            return 0
+        hours = _ShipHour(self, s, clock, out).quiet(limit)
+        if hours:
+            self.made_way = True
+        return hours
+
 
 #: what :meth:`_ShipHour.row` gives an engine that keeps no hour rows (Engine.rows): not
 #: a row of any hour, never read
@@ -512,6 +565,35 @@ class _ShipHour:
         it (R16, R32, R33, R60), and, entering none, her own hex is calm (R32, R60), each
         phase would only move her on (R31) and burn her fuel hex by hex (R16): that is done
         here; else the hour sails on as every hour does (:meth:`sail`)."""
+        start = self.calm_start()
+        if start is None:
+            return None
+        s, ship = self.s, self.ship
+        category, speed, fuel_use, cruising, powered, load = start
+        # her start: only her figures, and a straining engine's roll (R14)
+        self.moving = True
+        self.speed, self.fuel_use, self.cruising = speed, fuel_use, cruising
+        if s.pace == "strain" and speed > cruising and powered:
+            self.strain_check(speed - cruising)
+            if ship.engine_broken:
+                self.make_way()
+                self.hourly_capsize(category)
+                return self.sail()
+        # the rest of her hour
+        burns = fuel_use if fuel_use and powered else 0
+        entered = self.quiet_rest(speed, burns)
+        if entered < 0:
+            return self.sail()  # something may happen on the way
+        if entered and burns:
+            load = None  # R11: the fuel burnt weighed (the row works her Load out again)
+        # her Load and category as the hour began, unless fuel was burnt (nothing else
+        # that counts in them changed)
+        return self.row(s.route[s.position], None if load is None else (load, category))
+
+    def calm_start(self) -> tuple[str, Any, Any, Any, bool, Any] | None:
+        """Her figures (:meth:`Engine.hour_figures`) when the start of her hour can do
+        nothing but set them (see :meth:`calm`; a straining engine's roll aside), else
+        None; nothing changed or rolled."""
         s, ship, e = self.s, self.ship, self.e
         if (
             s.status != "under way"
@@ -529,59 +611,69 @@ class _ShipHour:
             or ship.equipment.get("bilge_pumps")
         ):
             return None
+        if s.position >= len(s.route) - 1:
+            return None
+        found = e.hour_figures(s)
+        speed = found[1]
+        if found[0] == "overloaded" or type(speed) is not int or speed <= 0:
+            return None
+        if found[2] and found[4] and s.progress >= e._hex_miles:
+            return None  # R16: she may be adrift at her next hex's edge
+        if e.world.current_at(s.route[s.position]) is not None:
+            return None  # R64
+        return found
+
+    def quiet_rest(self, speed: int, burns: Any) -> int:
+        """The rest of the hour at :attr:`clock` after a quiet start (:meth:`calm_start`) at
+        ``speed``, burning ``burns`` a hex: if every hex she enters is open, calm water that
+        is not her destination with fuel to spare after it (R16, R32, R33, R60), and,
+        entering none, her own hex is calm (R32, R60), each phase would only move her on
+        (R31) and burn her fuel hex by hex (R16): that is done here, and the hexes entered
+        returned; else -1, with nothing changed."""
+        s, ship, e = self.s, self.ship, self.e
+        world = e.world
+        clock = self.clock
         route, position = s.route, s.position
         last = len(route) - 1
-        if position >= last:
-            return None
-        category, speed, fuel_use, cruising, powered, load = e.hour_figures(s)
-        if category == "overloaded" or type(speed) is not int or speed <= 0:
-            return None
-        burns = fuel_use if fuel_use and powered else 0
         hex_miles = e._hex_miles
-        if burns and s.progress >= hex_miles:
-            return None
-        world = e.world
-        here = route[position]
-        if world.current_at(here) is not None:
-            return None
-        # her start: only her figures, and a straining engine's roll (R14)
-        self.moving = True
-        self.speed, self.fuel_use, self.cruising = speed, fuel_use, cruising
-        if s.pace == "strain" and speed > cruising and powered:
-            self.strain_check(speed - cruising)
-            if ship.engine_broken:
-                self.make_way()
-                self.hourly_capsize(category)
-                return self.sail()
-        # the rest of her hour
-        clock = self.clock
         need = hex_miles - s.progress
         entered = 0
         left = ship.fuel
         inshore = s.inshore
         opened = e._open  # (Engine.open_water's answers, asked first: no call on a known hex)
+        here = route[position]
+        coasts: list[int] = []  # the minute of each R33 roll (Engine.coast_ahead)
         while need <= speed:
             at = position + entered + 1
             if at >= last:
-                return self.sail()  # she arrives
+                return -1  # she arrives
             if burns:
                 if left <= burns:
-                    return self.sail()  # R16: she runs dry
+                    return -1  # R16: she runs dry
                 left -= burns
             there = route[at]
+            if world.sea_state(there, clock):
+                return -1  # R32/R60: a storm Check on the way
             ok = opened.get(there)
-            if (
-                not (e.open_water(there) if ok is None else ok)
-                or (at < len(inshore) and inshore[at])
-                or world.sea_state(there, clock)
+            if not (e.open_water(there) if ok is None else ok) or (
+                at < len(inshore) and inshore[at]
             ):
-                return self.sail()  # R32/R33/R60: a roll on the way
+                # R33: the hex's coast roll, made now; a hazard, and the hour sails on
+                # phase by phase with the rolls made (R34 runs her aground)
+                if e.coast_ahead(clock, len(coasts)).rolls[0].success:
+                    return -1
+                coasts.append(min(MINUTES - 1, max(0, need * MINUTES // speed)))  # R31
             entered += 1
             need += hex_miles
             here = there
         if not entered and world.sea_state(here, clock):
-            return self.sail()  # R32/R60: an hour in a storm-tossed hex counts
+            return -1  # R32/R60: an hour in a storm-tossed hex counts
         # nothing can happen: her hour, as the phases would sail it
+        if coasts:
+            for event, minute in zip(e._ahead, coasts, strict=True):
+                self.minute = minute
+                self.log(event)  # R33: clear water
+            e._ahead = []
         self.miles = speed
         self.entered = entered
         self.minute = MINUTES - 1
@@ -589,7 +681,6 @@ class _ShipHour:
             if burns:
                 for _ in range(entered):
                     shipfig.spend(ship, burns)  # R16, hex by hex
-                load = None  # R11: the fuel burnt weighed (the row works her Load out again)
             s.position = position + entered
             ship.hex = here  # (the last hex entered)
             s.hours_in_hex = 0
@@ -597,9 +688,54 @@ class _ShipHour:
             s.hours_in_hex += 1
         s.storm_hours = 0  # R60: a hex entered, or a calm hour, starts the count again
         s.progress += speed - entered * hex_miles  # R31: carried over
-        # her Load and category as the hour began, unless fuel was burnt (nothing else
-        # that counts in them changed)
-        return self.row(here, None if load is None else (load, category))
+        return entered
+
+    def quiet(self, limit: int) -> int:
+        """Up to ``limit`` hours from :attr:`clock` in which nothing can happen to her
+        (:meth:`calm`'s hour, each checked as it checks one, with no engine to strain),
+        sailed one after another in one call; returns how many (0: the hour at
+        :attr:`clock` needs the engine's own hour). An hour that enters no hex leaves her
+        figures as they were, so they are worked out again only after a hex is entered."""
+        s = self.s
+        hex_miles = self.e._hex_miles
+        sea_state = self.e.world.sea_state
+        hours = 0
+        start = None
+        speed = burns = 0
+        while hours < limit:
+            if start is None:
+                start = self.calm_start()
+                if start is None:
+                    break
+                speed, cruising, powered = start[1], start[3], start[4]
+                if s.pace == "strain" and speed > cruising and powered:
+                    break  # R14: her engine rolls
+                burns = start[2] if start[2] and powered else 0
+            # the hours before her next hex, each quiet while her hex stays calm (R32,
+            # R60): quiet_rest's hour without an entry, hour after hour
+            need = hex_miles - s.progress
+            if need > speed:
+                here = s.route[s.position]
+                clock = self.clock
+                stop = clock + min((need - 1) // speed, limit - hours)
+                while clock < stop and not sea_state(here, clock):
+                    clock += 1
+                if clock > self.clock:
+                    n = clock - self.clock
+                    s.hours_in_hex += n
+                    s.storm_hours = 0
+                    s.progress += n * speed  # R31: short of her next hex
+                    hours += n
+                    self.clock = clock
+                    continue
+            entered = self.quiet_rest(speed, burns)
+            if entered < 0:
+                break
+            if entered:
+                start = None  # her fuel, Load and hex changed
+            hours += 1
+            self.clock += 1
+        return hours
 
     def sail(self) -> HourRow:
         """The hour after its start (:meth:`calm` joins here after a broken engine)."""
@@ -813,7 +949,7 @@ class _ShipHour:
 
     def coast(self, info: Any) -> None:
         """R33: a hex travelled within a mile of a coastline; R34 aground; R35 ramming."""
-        event = coast_event(self.roller, self.book)
+        event = self.e.next_coast(self.clock)
         self.log(event)
         if event.rolls[0].success:  # a hazard lies in the way
             self.run_aground(info)

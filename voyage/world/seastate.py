@@ -40,8 +40,10 @@ def no_storms(hex_name: str, clock: int) -> int:
     return 0
 
 
-#: How many hours of worked-out sea are kept (an advance walks forward hour by hour).
-HOURS_KEPT = 48
+#: How many hours of worked-out sea are kept: an advance walks forward hour by hour, but a
+#: forecast walks the same hours again in every run, so a passage of weeks stays in memory
+#: (each hour is a reference to a footprint map most hours share)
+HOURS_KEPT = 1024
 
 
 @dataclass(frozen=True)

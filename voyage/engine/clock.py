@@ -35,6 +35,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from voyage.base.text import plain
@@ -74,7 +75,8 @@ from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
-from voyage.vessels.stores import store_rules
+from voyage.vessels.stores import raft_stores_weight, store_rules
+from voyage.vessels.vessel import life_rafts
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
@@ -180,6 +182,7 @@ class Engine:
         self.states = list(ships)
         self._fixed: dict[str, Any] = {}
         self._fuel_weighs: dict[str, bool] = {}
+        self._raft_hlb: dict[str, Fraction] = {}  # R100: the life rafts' emergency stores
         self._dw: dict[str, int] = {}
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
@@ -200,6 +203,9 @@ class Engine:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
         self._fixed[s.ship.name] = shipfig.fixed_load(s.ship, self.book)
         self._fuel_weighs[s.ship.name] = shipfig.fuel_in_load(s.ship)  # R11; R82: charge not
+        self._raft_hlb[s.ship.name] = raft_stores_weight(
+            s.ship.stores, life_rafts(s.ship), self.book
+        )
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -211,7 +217,9 @@ class Engine:
         if ship.stores is None:
             return load
         # R100: fractions kept in the stores, the Load counted in whole hlbs (as shown)
-        return load + math.floor(ship.stores.weight(*self._store_hlb))
+        weight = ship.stores.weight(*self._store_hlb)
+        raft = self._raft_hlb[ship.name]
+        return load + math.floor(weight + raft if raft else weight)
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's

@@ -123,6 +123,23 @@ def stores_weight(stores: Stores, book: RuleBook) -> Fraction:
     return stores.weight(rules.food_hlb, rules.water_hlb)
 
 
+def raft_stores_weight(stores: Stores | None, rafts: int, book: RuleBook) -> Fraction:
+    """R100: hlbs of the life rafts' emergency stores in the Load (``rafts`` rafts aboard,
+    each with ``stores.raft`` person-days of food and of fresh water)."""
+    if stores is None or not stores.raft or rafts <= 0:
+        return Fraction(0)
+    rules = store_rules(book)
+    return rafts * stores.raft * (rules.food_hlb + rules.water_hlb)
+
+
+def raft_launched(stores: Stores | None) -> str | None:
+    """R100: the emergency stores a raft launched off a ship with ``stores`` takes with it
+    (text for the raft's row), or None when her stores are not counted."""
+    if stores is None:
+        return None
+    return Stores(Fraction(stores.raft), Fraction(stores.raft)).to_text()
+
+
 def stores_from_text(text: str | None) -> Stores | None:
     """A ``ships.stores`` column read back (None: untracked)."""
     if not text:
@@ -195,6 +212,8 @@ def stores_line(fig: dict[str, Any]) -> list[str]:
             one("fresh water", "fresh_water", fig["rations"]["fresh_water"]),
         )
     )
+    if fig.get("raft_stores"):
+        text += f"; each life raft {fig['raft_stores']} person-days of each"
     if fig["days_without_water"] or fig["days_without_food"]:
         text += (
             f"; days without fresh water {fig['days_without_water']:g}, "

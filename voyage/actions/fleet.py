@@ -31,6 +31,7 @@ from voyage.vessels.fittings import (
 )
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
 from voyage.vessels.stores import Stores, store_rules
+from voyage.vessels.vessel import life_rafts
 
 
 def roll_ships(
@@ -218,6 +219,18 @@ def load_stores(camp: Campaign, s: Ship, loading: Loading) -> tuple[str, Fractio
     if loading.raft_stores is not None and not 0 <= loading.raft_stores <= most:
         raise ShipError(
             f"a life raft holds 0 to {most} person-days of each (R100), not {loading.raft_stores}"
+        )
+    if loading.raft_stores and life_rafts(s) < 1:
+        raise ShipError(
+            f"{s.name} carries no life rafts to hold emergency stores (R70, R100): "
+            f"load rafts first (`voyage ship load {s.name!r} --rafts N`)"
+        )
+    untracked = s.stores is None and loading.food is None and loading.fresh_water is None
+    if loading.raft_stores is not None and untracked:
+        raise ShipError(
+            f"{s.name}'s food and fresh water are not counted: load them with her "
+            f"rafts' stores (`--food N --fresh-water N --raft-stores {loading.raft_stores}`)"
+            " so that they are counted from then on (R100)"
         )
     stores = s.stores if s.stores is not None else Stores()
     draw = _port_draw(camp, s, stores, loading)

@@ -28,6 +28,7 @@ from voyage.store.peoplerows import (
 )
 from voyage.store.voyagerows import insert_voyage, save_state
 from voyage.vessels.ships import load, sinking_load
+from voyage.vessels.stores import stores_figures, stores_from_text
 from voyage.vessels.vessel import life_jackets, life_rafts
 from voyage.world.water import (
     Floater,
@@ -214,6 +215,8 @@ def abandon(
         0, int(ship.equipment.get("life_jackets", 0) or 0) - out.jackets_used
     )
     ship.equipment["life_rafts"] = 0
+    if ship.stores is not None:
+        ship.stores.raft = 0  # R100: the rafts' emergency stores went with them
     save_floaters(camp, rows, named)
     in_rafts = sum(f.count for f in out.floaters if f.kind == "people" and f.raft)
     in_water = int(out.events[0].changes["in_water"])
@@ -351,6 +354,9 @@ def survivors(camp: Campaign, world: Any = None) -> list[dict[str, Any]]:
         entry = f.to_row()
         entry["who"] = f.who()
         entry["in_water"] = in_the_water(f, capsized)
+        if f.stores is not None:  # R100-R102: a raft's emergency stores, as a ship's show
+            aboard = sum(g.count for g in rows if g.afloat and g.raft == f.id)
+            entry["stores"] = stores_figures(stores_from_text(f.stores), aboard)
         if entry["in_water"] and world is not None:
             state = rules.sea_state(world, f.hex or "", camp.clock)
             entry["sea_state"] = state

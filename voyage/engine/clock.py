@@ -35,6 +35,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from voyage.base.text import plain
@@ -68,14 +69,15 @@ from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
-from voyage.rules.stores import stores_phase
+from voyage.rules.stores import rain_catcher, stores_phase
 from voyage.rules.strain import strain_hour
 from voyage.rules.towing import TOW
 from voyage.tables.calendar import is_dawn, is_dusk
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import figures_key
-from voyage.vessels.stores import store_rules
+from voyage.vessels.stores import raft_stores_weight, store_rules
+from voyage.vessels.vessel import life_rafts
 from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea state at an hour
 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
@@ -175,12 +177,15 @@ class Engine:
         self.made_way = False
         self.book = world.book
         self._water_in_load = world.water_in_load  # (the world never changes: load() reads it)
-        rules = store_rules(self.book)  # R100: a person-day's hlbs, from the tables
+        rules = self._store_rules = store_rules(self.book)  # R100-R103, from the tables
         self._store_hlb = (rules.food_hlb, rules.water_hlb)
+        self._dawn_hour, self._hourly = rules.dawn_hour, rules.hourly
+        self._rain_catcher: dict[str, bool] = {}  # R103, by ship
         self.roller = roller
         self.states = list(ships)
         self._fixed: dict[str, Any] = {}
         self._fuel_weighs: dict[str, bool] = {}
+        self._raft_hlb: dict[str, Fraction] = {}  # R100: the life rafts' emergency stores
         self._dw: dict[str, int] = {}
         self._memo: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self._hex_miles = int(self.book.procedures["hex_miles"])
@@ -231,6 +236,12 @@ class Engine:
         """Re-reckon the fixed part of a ship's Load after people come or go (R11, R70)."""
         self._fixed[s.ship.name] = shipfig.fixed_load(s.ship, self.book)
         self._fuel_weighs[s.ship.name] = shipfig.fuel_in_load(s.ship)  # R11; R82: charge not
+        self._rain_catcher[s.ship.name] = rain_catcher(s.ship, self._store_rules)
+        raft = raft_stores_weight(s.ship.stores, life_rafts(s.ship), self.book)
+        if raft:  # (only ships with them: the Load asks every hour)
+            self._raft_hlb[s.ship.name] = raft
+        else:
+            self._raft_hlb.pop(s.ship.name, None)
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -242,7 +253,34 @@ class Engine:
         if ship.stores is None:
             return load
         # R100: fractions kept in the stores, the Load counted in whole hlbs (as shown)
-        return load + math.floor(ship.stores.weight(*self._store_hlb))
+        if ship.name in self._raft_hlb:
+            raft = self._raft_hlb[ship.name]
+            return load + math.floor(ship.stores.weight(*self._store_hlb) + raft)
+        stores = ship.stores
+        if stores.weighed_by is not self._store_hlb:
+            stores.weigh_by(self._store_hlb)  # (then kept up to date as her stores change)
+        return load + stores.whole_hlbs
+
+    def quiet_stores(self, s: ShipState, clock: int) -> bool:
+        """The hour's food and fresh water used (R101) when nothing else can happen to a
+        ship's stores in it: not a dawn that counts days without or rolls (R102: stores
+        left, full rations, no days without), no rain to catch (R103: caught today, no
+        catcher, or a calm hex), no store running out; else False, nothing done, and the
+        stores phase (voyage.rules.stores) takes the hour."""
+        ship = s.ship
+        stores = ship.stores
+        if stores is None:
+            return False
+        if clock % 24 == self._dawn_hour and not stores.quiet_dawn:
+            return False
+        if (
+            stores.rain_day != clock // 24
+            and self._rain_catcher[ship.name]
+            and ship.hex
+            and self.world.sea_state(ship.hex, clock)
+        ):
+            return False
+        return stores.quiet_hour(ship.crew + ship.passengers, self._hourly)
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's
@@ -430,7 +468,7 @@ class Engine:
             for s in self.states:
                 if s.status == "under way" or s.active:
                     h = _ShipHour(self, s, clock, events)
-                    if s.ship.stores is not None:
+                    if s.ship.stores is not None and not self.quiet_stores(s, clock):
                         h.stores()  # R101-R102, before the rest of the hour (as run())
                     row = h.calm()  # (run(), inline: every ship-hour)
                     rows.append(h.stepped() if row is None else row)
@@ -535,7 +573,7 @@ class _ShipHour:
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
-        if self.ship.stores is not None:
+        if self.ship.stores is not None and not self.e.quiet_stores(self.s, self.clock):
             self.stores()  # R101-R102, before the rest of the hour (calm() included)
         row = self.calm()
         return self.stepped() if row is None else row

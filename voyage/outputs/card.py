@@ -143,7 +143,7 @@ def _load_bar(figure: Any, fig: dict[str, Any]) -> None:
                 value,
                 bottom=bottom,
                 color=LOAD_COLOURS.get(part, "#bbbbbb"),
-                label=part,
+                label=part.replace("_", " "),
                 width=0.6,
             )
             bottom += value

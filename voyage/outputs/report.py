@@ -45,7 +45,7 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
     engine = f"Engine {roman(fig['engine_tier'])}" if fig["engine_tier"] else "No engine"
     traits = ", ".join(fig["traits"]) or "none"
     parts = fig["load_parts"]
-    load_detail = ", ".join(f"{k} {v}" for k, v in parts.items() if v)
+    load_detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
     speed = f"{fig['speed']} knots"
     if fig["pace"] != "normal":
         speed += f" ({fig['pace']}{' +' + str(fig['strain']) if fig['pace'] == 'strain' else ''};"

@@ -27,21 +27,9 @@ DAWN_HOUR = 6
 def use_hour(stores: Stores, people: int, hourly: Fraction = HOURLY) -> list[str]:
     """R101: ``people`` use an hour's food and fresh water (half rations halve it), never
     below 0; the names of the stores that ran out this hour ("fresh water", "food")."""
-    out: list[str] = []
     if people <= 0:
-        return out
-    need = people * hourly
-    if stores.fresh_water > 0:
-        stores.fresh_water -= need / 2 if stores.half_water else need
-        if stores.fresh_water <= 0:
-            stores.fresh_water = Fraction(0)
-            out.append("fresh water")
-    if stores.food > 0:
-        stores.food -= need / 2 if stores.half_food else need
-        if stores.food <= 0:
-            stores.food = Fraction(0)
-            out.append("food")
-    return out
+        return []
+    return stores.use_parts(*stores.hour_use(people, hourly))
 
 
 def _rules(rules: StoreRules | None) -> StoreRules:

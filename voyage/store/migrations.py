@@ -519,6 +519,13 @@ def m201_port_stores(db: Database) -> None:
     )
 
 
+def m202_raft_stores(db: Database) -> None:
+    # R100-R102: a launched raft's emergency stores (JSON as ships.stores: person-days of
+    # food and fresh water, fractions as text, and its people's days without). NULL: a raft
+    # off a ship whose stores are not counted, and every group of people.
+    db.execute("ALTER TABLE floaters ADD COLUMN stores TEXT")
+
+
 #: The schema steps, by number.
 SCHEMA_STEPS: list[Step] = [
     m001_campaign, m002_ships, m010_map, m011_storms, m020_voyages, m021_port_fuel,
@@ -527,7 +534,7 @@ SCHEMA_STEPS: list[Step] = [
     m080_boat_designs, m090_archived_ships, m091_event_hex_and_views, m100_voyage_routes,
     m101_dice_key, hourdays.m102_hour_days, m106_route_text, m120_boat_charge,
     m140_swim_since, foreignkeys.m190_foreign_keys, m191_class_label,
-    m200_ship_stores, m201_port_stores,
+    m200_ship_stores, m201_port_stores, m202_raft_stores,
 ]  # fmt: skip
 #: Steps that settle an older campaign's rows with today's code, after every schema step:
 #: m130 opens the voyage `voyage ship place` opens today (voyage.store.voyagerows), which

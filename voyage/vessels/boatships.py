@@ -19,9 +19,9 @@ from voyage.base.errors import ShipError, VoyageRuleError
 from voyage.base.tiers import roman
 from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
-from voyage.vessels.stores import stores_line, stores_weight
+from voyage.vessels.stores import raft_stores_weight, stores_line, stores_weight
 from voyage.vessels.subarmor import armor_text
-from voyage.vessels.vessel import Ship
+from voyage.vessels.vessel import Ship, life_rafts
 
 BUILT_CLASS = "built"
 
@@ -70,8 +70,11 @@ def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fr
     extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
     hlbs = ship.cargo + (ship.water if water_in_load else 0)
     stores = (
-        0 if ship.stores is None else 10 * stores_weight(ship.stores, book)
-    )  # R100: 2 and 8 lbs
+        0
+        if ship.stores is None
+        else 10 * stores_weight(ship.stores, book)
+        + 10 * raft_stores_weight(ship.stores, life_rafts(ship), book)
+    )  # R100: 2 and 8 lbs, the rafts' emergency stores too
     return base + book.boats["person_weight"] * extra_people + 10 * hlbs + stores
 
 

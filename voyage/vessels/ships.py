@@ -29,7 +29,7 @@ from voyage.vessels.boatships import (
     present_weight,
 )
 from voyage.vessels.fittings import harpoons_aboard, pump_weight
-from voyage.vessels.stores import stores_from_text, stores_weight
+from voyage.vessels.stores import raft_stores_weight, stores_from_text, stores_weight
 from voyage.vessels.submersible import depth_now
 from voyage.vessels.vessel import Ship, aboard_figures, life_rafts, load_category_for
 
@@ -76,6 +76,12 @@ def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[s
         "harpoons": harpoons_aboard(ship),  # R87: an explosive harpoon weighs 1 hlb
         "water": ship.water if water_in_load else 0,
         **({} if ship.stores is None else {"stores": stores_weight(ship.stores, book)}),  # R100
+        # R100: each life raft's emergency stores
+        **(
+            {"raft_stores": raft_stores_weight(ship.stores, life_rafts(ship), book)}
+            if ship.stores is not None and ship.stores.raft
+            else {}
+        ),
         # R92: a tow counts in the tower's Load for category, speed and fuel (not sinking)
         "tow": int(ship.equipment.get("tow_counted", 0) or 0),
     }

@@ -10,7 +10,8 @@ person-day an hour). "Water" stays the flooding's word (R37); stores are "fresh 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -67,38 +68,240 @@ def store_rules(book: RuleBook) -> StoreRules:
     return found
 
 
-@dataclass
 class Stores:
-    """What a ship carries to eat and drink (R100), and how her people stand (R101-R102)."""
+    """What a ship carries to eat and drink (R100), and how her people stand (R101-R102).
 
-    food: Fraction = Fraction(0)
-    fresh_water: Fraction = Fraction(0)
-    half_food: bool = False  #: R101: half rations of food
-    half_water: bool = False  #: R101: half rations of water
-    dry_water: Fraction = Fraction(0)  #: R102: days without water, counted at 06:00
-    dry_food: Fraction = Fraction(0)  #: R102: days without food
-    raft: int = 0  #: R100: person-days of each in every life raft's emergency stores
+    Food and fresh water are exact person-days (``food``, ``fresh_water``: Fractions in and
+    out), kept as whole numbers of a common part of a person-day (``1/parts``): an hour's
+    use is then a subtraction of whole numbers. Once the engine names the table's weights
+    (:meth:`weigh_by`), :attr:`whole_hlbs` holds the weight in whole hlbs, kept up to date
+    as the counts change (the engine reads it every hour of every ship that counts them)."""
 
-    rain_day: int = -1  #: R103: the day (clock // 24) rain last refilled her water
+    __slots__ = (
+        "_parts",
+        "_food",
+        "_water",
+        "half_food",
+        "half_water",
+        "dry_water",
+        "dry_food",
+        "raft",
+        "rain_day",
+        "weighed_by",
+        "whole_hlbs",
+        "_food_coef",
+        "_water_coef",
+        "_divisor",
+        "_use",
+    )
 
-    #: the last weight worked out and what it was of (the engine asks each hour, often
-    #: twice, with the stores unchanged between): not a store, never compared or saved
-    memo: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
+    def __init__(
+        self,
+        food: Fraction | int = Fraction(0),
+        fresh_water: Fraction | int = Fraction(0),
+        half_food: bool = False,
+        half_water: bool = False,
+        dry_water: Fraction = Fraction(0),
+        dry_food: Fraction = Fraction(0),
+        raft: int = 0,
+        rain_day: int = -1,
+    ) -> None:
+        self._parts = 1  #: the part of a person-day the counts below are whole numbers of
+        self._food = 0  #: food in parts
+        self._water = 0  #: fresh water in parts
+        self.half_food = half_food  #: R101: half rations of food
+        self.half_water = half_water  #: R101: half rations of water
+        self.dry_water = dry_water  #: R102: days without water, counted at 06:00
+        self.dry_food = dry_food  #: R102: days without food
+        self.raft = raft  #: R100: person-days of each in every life raft's emergency stores
+        self.rain_day = rain_day  #: R103: the day (clock // 24) rain last refilled her water
+        #: the (food hlb, water hlb) :attr:`whole_hlbs` is reckoned at (:meth:`weigh_by`)
+        self.weighed_by: tuple[Fraction, Fraction] | None = None
+        self.whole_hlbs = 0  #: R100: the weight in whole hlbs, at :attr:`weighed_by`
+        # whole_hlbs = (food parts * food coef + water parts * water coef) // divisor
+        self._food_coef = self._water_coef = 0
+        self._divisor = 1
+        #: (parts, people, hourly, half food, half water, food, water) of :meth:`hour_use`
+        self._use: tuple[Any, ...] | None = None
+        self.food = food
+        self.fresh_water = fresh_water
+
+    # -- the counts, exact ---------------------------------------------------------------
+    def _fit(self, denominator: int) -> None:
+        """Make ``1/denominator`` of a person-day a whole number of parts."""
+        parts = self._parts
+        if parts % denominator:
+            more = denominator // math.gcd(parts, denominator)
+            self._parts = parts * more
+            self._food *= more
+            self._water *= more
+            if self.weighed_by is not None:
+                self.weigh_by(self.weighed_by)
+
+    def _parts_of(self, value: Fraction | int) -> int:
+        """``value`` person-days in parts (finer parts first if it needs them)."""
+        if type(value) is int:
+            return value * self._parts
+        value = Fraction(value)
+        self._fit(value.denominator)
+        return value.numerator * (self._parts // value.denominator)
+
+    def _reweigh(self) -> None:
+        if self.weighed_by is not None:
+            self.whole_hlbs = (
+                self._food * self._food_coef + self._water * self._water_coef
+            ) // self._divisor
+
+    @property
+    def food(self) -> Fraction:
+        """R100: person-days of food aboard."""
+        return Fraction(self._food, self._parts)
+
+    @food.setter
+    def food(self, value: Fraction | int) -> None:
+        self._food = self._parts_of(value)
+        self._reweigh()
+
+    @property
+    def fresh_water(self) -> Fraction:
+        """R100: person-days of fresh water aboard."""
+        return Fraction(self._water, self._parts)
+
+    @fresh_water.setter
+    def fresh_water(self, value: Fraction | int) -> None:
+        self._water = self._parts_of(value)
+        self._reweigh()
+
+    @property
+    def has_food(self) -> bool:
+        """Any food left (no Fraction made)."""
+        return self._food > 0
+
+    @property
+    def has_water(self) -> bool:
+        """Any fresh water left (no Fraction made)."""
+        return self._water > 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Stores):
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, as the dataclass it was)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.food,
+            self.fresh_water,
+            self.half_food,
+            self.half_water,
+            self.dry_water,
+            self.dry_food,
+            self.raft,
+            self.rain_day,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Stores(food={self.food!r}, fresh_water={self.fresh_water!r}, "
+            f"half_food={self.half_food!r}, half_water={self.half_water!r}, "
+            f"dry_water={self.dry_water!r}, dry_food={self.dry_food!r}, raft={self.raft!r}, "
+            f"rain_day={self.rain_day!r})"
+        )
+
+    # -- an hour's use and the weight, in whole parts --------------------------------------
+    def hour_use(self, people: int, hourly: Fraction) -> tuple[int, int]:
+        """R101: the parts of food and of fresh water ``people`` use in an hour (half
+        rations: half), ``hourly`` person-days a head an hour."""
+        use = self._use
+        if (
+            use is not None
+            and use[0] == self._parts
+            and use[1] == people
+            and use[2] is hourly
+            and use[3] == self.half_food
+            and use[4] == self.half_water
+        ):
+            return use[5], use[6]
+        self._fit(2 * hourly.denominator)  # an hour at half rations in whole parts
+        need = people * hourly.numerator * (self._parts // hourly.denominator)
+        food = need // 2 if self.half_food else need
+        water = need // 2 if self.half_water else need
+        self._use = (self._parts, people, hourly, self.half_food, self.half_water, food, water)
+        return food, water
+
+    def use_parts(self, food: int, water: int) -> list[str]:
+        """Take ``food`` and ``water`` parts (:meth:`hour_use`) from what is left, never below
+        0; the stores that ran out ("fresh water", "food")."""
+        out: list[str] = []
+        if self._water > 0:
+            self._water -= water
+            if self._water <= 0:
+                self._water = 0
+                out.append("fresh water")
+        if self._food > 0:
+            self._food -= food
+            if self._food <= 0:
+                self._food = 0
+                out.append("food")
+        self._reweigh()
+        return out
+
+    @property
+    def quiet_dawn(self) -> bool:
+        """R102: 06:00 changes nothing: stores of both left, full rations, no days without
+        (no count rises, nobody rolls)."""
+        return (
+            self._food > 0
+            and self._water > 0
+            and not (self.half_food or self.half_water or self.dry_water or self.dry_food)
+        )
+
+    def quiet_hour(self, people: int, hourly: Fraction) -> bool:
+        """R101: an hour's use by ``people`` taken when no store runs out in it (True);
+        else nothing is taken (False: :func:`voyage.rules.stores.use_hour` logs it, and
+        with nobody aboard there is nothing to take)."""
+        use = self._use
+        if (
+            use is not None
+            and use[1] == people
+            and use[0] == self._parts
+            and use[2] is hourly
+            and use[3] == self.half_food
+            and use[4] == self.half_water
+        ):
+            food, water = use[5], use[6]
+        elif people <= 0:
+            return False
+        else:
+            food, water = self.hour_use(people, hourly)
+        have_food, have_water = self._food, self._water
+        if 0 < have_water <= water or 0 < have_food <= food:
+            return False
+        if have_water > 0:
+            self._water = have_water = have_water - water
+        if have_food > 0:
+            self._food = have_food = have_food - food
+        if self.weighed_by is not None:
+            self.whole_hlbs = (
+                have_food * self._food_coef + have_water * self._water_coef
+            ) // self._divisor
+        return True
+
+    def weigh_by(self, hlbs: tuple[Fraction, Fraction]) -> None:
+        """Keep :attr:`whole_hlbs` at these weights of a person-day of food and of fresh
+        water (R100: the campaign's table's)."""
+        food_hlb, water_hlb = hlbs
+        common = math.lcm(food_hlb.denominator, water_hlb.denominator)
+        self._food_coef = food_hlb.numerator * (common // food_hlb.denominator)
+        self._water_coef = water_hlb.numerator * (common // water_hlb.denominator)
+        self._divisor = self._parts * common
+        self.weighed_by = hlbs
+        self._reweigh()
 
     def weight(self, food_hlb: Fraction = FOOD_HLB, water_hlb: Fraction = WATER_HLB) -> Fraction:
         """R100: hlbs in the Load (fractions kept), at the table's weights."""
-        m = self.memo
-        if (
-            m is not None
-            and m[0] is self.food
-            and m[1] is self.fresh_water
-            and m[2] is food_hlb
-            and m[3] is water_hlb
-        ):
-            return m[4]  # type: ignore[no-any-return]
-        w = self.food * food_hlb + self.fresh_water * water_hlb
-        self.memo = (self.food, self.fresh_water, food_hlb, water_hlb, w)
-        return w
+        return self._food * food_hlb / self._parts + self._water * water_hlb / self._parts
 
     def to_text(self) -> str:
         """The ``ships.stores`` column: JSON, fractions as text."""
@@ -121,6 +324,23 @@ def stores_weight(stores: Stores, book: RuleBook) -> Fraction:
     """R100: her stores' hlbs in the Load at the campaign's table's weights."""
     rules = store_rules(book)
     return stores.weight(rules.food_hlb, rules.water_hlb)
+
+
+def raft_stores_weight(stores: Stores | None, rafts: int, book: RuleBook) -> Fraction:
+    """R100: hlbs of the life rafts' emergency stores in the Load (``rafts`` rafts aboard,
+    each with ``stores.raft`` person-days of food and of fresh water)."""
+    if stores is None or not stores.raft or rafts <= 0:
+        return Fraction(0)
+    rules = store_rules(book)
+    return rafts * stores.raft * (rules.food_hlb + rules.water_hlb)
+
+
+def raft_launched(stores: Stores | None) -> str | None:
+    """R100: the emergency stores a raft launched off a ship with ``stores`` takes with it
+    (text for the raft's row), or None when her stores are not counted."""
+    if stores is None:
+        return None
+    return Stores(Fraction(stores.raft), Fraction(stores.raft)).to_text()
 
 
 def stores_from_text(text: str | None) -> Stores | None:
@@ -195,6 +415,8 @@ def stores_line(fig: dict[str, Any]) -> list[str]:
             one("fresh water", "fresh_water", fig["rations"]["fresh_water"]),
         )
     )
+    if fig.get("raft_stores"):
+        text += f"; each life raft {fig['raft_stores']} person-days of each"
     if fig["days_without_water"] or fig["days_without_food"]:
         text += (
             f"; days without fresh water {fig['days_without_water']:g}, "

@@ -30,6 +30,7 @@ from voyage.dice.roller import Roll, Roller
 from voyage.rules import water as rules
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels.ships import load, sinking_load
+from voyage.vessels.stores import raft_launched
 from voyage.vessels.vessel import life_jackets, life_rafts
 
 #: States of a floater: afloat (in a raft or the water) and how it ended.
@@ -62,6 +63,8 @@ class Floater:
     ended: int | None = None
     note: str = ""
     voyage_id: int | None = None  #: the voyage they left (their events join its log)
+    #: R100-R102: a raft's emergency stores (voyage.vessels.stores text), None if uncounted
+    stores: str | None = None
 
     def to_row(self) -> dict[str, Any]:
         """The ``floaters`` row (flags as 0/1)."""
@@ -263,6 +266,7 @@ def leave_ship(
     in_rafts, in_water, used = hand_out(people, life_jackets(ship), seats)
     out.jackets_used = used
     raft_rows: list[Floater] = []
+    raft_stores = raft_launched(getattr(ship, "stores", None))
     boarding = [replace(p, count=1) for p in in_rafts for _ in range(p.count)]
     for n in range(rafts):
         group = boarding[n * int(w["raft_seats"]) : (n + 1) * int(w["raft_seats"])]
@@ -277,6 +281,7 @@ def leave_ship(
             hex=hex_name,
             since=clock,
             radio=True,
+            stores=raft_stores,  # R100: its emergency stores go with it
         )  # R70: every raft carries a radio transponder
         raft_rows.append(raft)
         out.floaters.append(raft)

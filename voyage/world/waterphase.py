@@ -15,6 +15,7 @@ from voyage.rules import water as rules
 from voyage.rules.capsize import capsize_check
 from voyage.rules.drift import drift_hour
 from voyage.tables.calendar import format_time, is_night
+from voyage.world.raftstores import raft_stores_phase
 from voyage.world.searchend import end_search, restate_row
 from voyage.world.water import (
     AFLOAT,
@@ -221,6 +222,8 @@ class WaterPhase:
         eq = ship.equipment
         eq["life_jackets"] = max(0, int(eq.get("life_jackets", 0) or 0) - out.jackets_used)
         eq["life_rafts"] = 0
+        if ship.stores is not None:
+            ship.stores.raft = 0  # R100: the rafts' emergency stores went with them
 
     # -- the hour ------------------------------------------------------------------------
     def hour(self, clock: int, rows: Sequence[Any] = ()) -> list[Any]:
@@ -244,6 +247,8 @@ class WaterPhase:
                 return self.out
         self.raft_phase()
         self.lay_out()  # a raft that capsized puts its people in the water (R73)
+        raft_stores_phase(self)  # R100-R102: the people in rafts eat, drink and go without
+        self.lay_out()
         self.drowning_phase()
         self.drift_phase()
         return self.out

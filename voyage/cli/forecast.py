@@ -170,9 +170,11 @@ def forecast(
     if as_json:
         emit_json(data)
         return
+    from voyage.actions.voyages import open_voyage
     from voyage.store.calendarrow import campaign_calendar
 
-    lines = text_report(data, campaign_calendar(camp))
+    # R103: stores are taken on in port; a ship at sea finds or is handed them
+    lines = text_report(data, campaign_calendar(camp), open_voyage(camp, data["ship"]) is None)
     places = _place_names(camp)
     bare = f": {data['from']} to {data['to']},"  # the ports by name, as `plan` gives them
     lines[0] = lines[0].replace(bare, f": {places(data['from'])} to {places(data['to'])},", 1)
@@ -254,6 +256,7 @@ def plan_command(
     """
     from voyage.actions.forecast import check_counts, pct
     from voyage.actions.plan import plan
+    from voyage.actions.storesplan import stop_stores, stores_lines, warnings
     from voyage.store.campaign import read_only_campaign
 
     if pace == "strain" and not strain:
@@ -287,6 +290,7 @@ def plan_command(
         emit_json(data)
         return
     order = {"fastest": "fastest", "safest": "safest", "fuel": "most fuel left"}[objective]
+    counted = any(p["stores"] for p in data["plans"])  # R100: her stores are counted
     place = _place_names(camp)
     click.echo(
         f"Plans for {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
@@ -304,6 +308,7 @@ def plan_command(
             pct(p["lost"]),
             pct(p["aground"]),
             f"{round(p['fuel_left'], 1):g}",  # means: one decimal, as the forecast
+            *([pct(p["out_of_stores"])] if counted else []),  # R104
         ]
         for p in data["plans"]
     ]
@@ -319,6 +324,7 @@ def plan_command(
                 "lost",
                 "aground",
                 "charge left" if data.get("fuel_unit") == "power units" else "fuel left",
+                *(["stores out"] if counted else []),
             ],
         )
     )
@@ -331,12 +337,27 @@ def plan_command(
                     f"${stop['cost']:g}: `voyage act {data['ship']!r} recharge`)."
                 )
                 continue
+            take = stop_stores(stop, data["ship"])  # R103
+            if "price" not in stop:  # a stop for stores alone
+                click.echo(f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) {take}.")
+                continue
             click.echo(
                 f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs "
-                f"of fuel ({stop['cost']:g} at {stop['price']:g} a hlb)."
+                f"of fuel ({stop['cost']:g} at {stop['price']:g} a hlb)"
+                + (f" and {take}." if take else ".")
             )
         if p.get("depth_warning"):
             click.echo(f"Plan {p['plan']}: {p['depth_warning']}")  # R83
+    counted_by = [p for p in data["plans"] if p["stores"]]
+    if counted_by:  # R104: the days she carries, and each plan they will not last
+        click.echo(stores_lines(counted_by[0]["stores"], data["ship"], True, False)[0])
+        stops = [p["plan"] for p in data["plans"] if p["kind"] == "stores" or p["stops"]]
+        other = f"sail plan {stops[0]} (a stop in port)" if stops else ""
+        for p in counted_by:
+            if p["stops"] and p["stores"] and not p["stores"]["passages"]:
+                continue  # it takes on stores on the way: its runs say how it goes
+            for line in warnings(p["stores"], data["ship"], True, other):
+                click.echo(f"Plan {p['plan']}: {line}")
     if data["shortfall"]:
         click.echo(data["shortfall"])  # R16/R82: no way there on her fuel or charge
     if any(p["arrives"] for p in data["plans"]):

@@ -20,7 +20,6 @@ from voyage.vessels.stores import StoreRules, Stores, days_left
 
 #: the stores as the referee and the players name them (the word "water" is the flooding's)
 STORE_WORDS = {"food": "food", "fresh_water": "fresh water"}
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def hourly_use(people: int, half: bool, rules: StoreRules) -> Fraction:
@@ -45,15 +44,6 @@ def days_of(stores: Stores, people: int) -> dict[str, Fraction | None]:
         "food": days_left(stores.food, people, stores.half_food),
         "fresh_water": days_left(stores.fresh_water, people, stores.half_water),
     }
-
-
-def days_words(days: Fraction) -> str:
-    """Days as players hear them: "two days", "under two days", "under a day"."""
-    whole = math.ceil(days)
-    if whole <= 1:
-        return "a day" if days == 1 else "under a day"
-    said = _WORDS[whole] if whole < len(_WORDS) else str(whole)
-    return f"{said} days" if days == whole else f"under {said} days"
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,10 @@ def forecast(
     is lost, runs aground, runs out of fuel (a built boat: charge, R82) or needs the
     referee (each with its 95% interval), when she arrives, the fuel she burns, the water
     she takes on, and where she was lost; and, for a built boat, a route that crosses
-    charted water shallower than her draft (R83). The campaign is read, never written, and
+    charted water shallower than her draft (R83). For a ship whose food and fresh water
+    are counted, the chance they run out and that people die going without (R102), and
+    the days they last against the expected and the slow (95th percentile) passage, with
+    a warning when one will not last (R104). The campaign is read, never written, and
     its dice are not used: the same --seed gives the same forecast, with any number of
     --workers.
 
@@ -241,7 +244,9 @@ def plan_command(
     The shortest sea route, one offshore, one inshore, one out of the storms, the fastest
     with the currents (R64), and when her fuel will not reach (R16), routes through ports
     that sell fuel, with what to buy; for a built boat whose charge will not last (R82:
-    power units a hex by her speed), routes that stop to recharge in a port. A route that
+    power units a hex by her speed), routes that stop to recharge in a port; when her food
+    or fresh water will not last (R104), routes through a port to take them on (R103), and
+    a warning for each plan whose expected or slow passage they will not last. A route that
     must cross charted water shallower than a boat's draft is named (R83). When no plan
     gets there on her fuel or charge, a line says how far they take her. Route numbers
     do not depend on --objective.

@@ -107,7 +107,10 @@ def sail(
 
     With --to (and --via) the shortest sea route is found: name a hex CCRR or a port
     of the map (--to Ironport); --route gives it hex by hex. To strain the engine give
-    the extra knots after the pace: --pace strain 2.
+    the extra knots after the pace: --pace strain 2. It says when she should arrive,
+    warns when her fuel will not last the route (R16), and, for a ship whose food and
+    fresh water are counted, gives the days they last against the expected passage and
+    warns when one will not (R104).
 
     Examples:
 

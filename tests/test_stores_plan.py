@@ -27,6 +27,11 @@ def _trawler(runner, water: str = "12") -> None:
     ok(runner, "ship", "place", "Gull", "0305")
 
 
+def _clock(db) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT clock FROM campaign").fetchone()[0])
+
+
 def _ship_row(db) -> tuple:
     with sqlite3.connect(db) as conn:
         return conn.execute("SELECT stores, crew, fuel FROM ships WHERE name = 'Gull'").fetchone()
@@ -116,7 +121,25 @@ def test_done_when_warned_before_she_sails_and_the_players_log_tells_it(runner, 
     assert "R101" not in players  # the players read no rulings
     journal = ok(runner, "journal", "--out", "-")
     assert "Gull has run out of fresh water; her people go without." in journal
-    ok(runner, "undo")
+    # kept at sea, from the third dry 06:00 (clock 102) everyone rolls (R102), unless the
+    # rain is caught (R103); the players' log tells either
+    ok(runner, "act", "Gull", "anchor")
+    advances = 2
+    while _clock(reach) < 110 and advances < 6:
+        ok(runner, "advance", "--until", "day 5, 14:00")
+        advances += 1
+    players = ok(runner, "export", "Gull", "-f", "md", "--out", "-")
+    with sqlite3.connect(reach) as conn:
+        texts = [t for (t,) in conn.execute("SELECT text FROM events WHERE kind = 'stores'")]
+    if any("catches the rain" in t for t in texts):
+        assert "catches the rain" in players
+    else:
+        dying = [t for t in texts if t.startswith("Going without on Gull")]
+        assert dying and " of 6 die" in dying[0]
+        assert "Going without on Gull: " in players and " of 6 die" in players
+        assert "2d6" not in players  # no dice for the players
+    for _ in range(advances):
+        ok(runner, "undo")
     assert _ship_row(reach) == loaded  # every person-day back exactly
 
 
@@ -139,3 +162,16 @@ def test_the_stores_stop_takes_them_on_and_its_runs_do_not_run_dry(runner, reach
         "At Silt Harbour (0804) take on 14 person-days of fresh water (`voyage ship load "
         "'Gull' --fresh-water 14`), then plan the rest of the way from there." in sailed
     )
+
+
+def test_at_sea_the_forecast_warns_from_where_she_is(runner, reach):
+    _trawler(runner)
+    ok(runner, "sail", "Gull", "--to", "2812")
+    ok(runner, "advance", "--hours", "10")
+    out = ok(runner, "forecast", "Gull", "--runs", "100", "--seed", "1")
+    # R101: 10 hours of six use 2.5 of each; 9.5 person-days of fresh water: 1.58 days
+    assert "fresh water 9.5 person-days (1.58 days)" in out
+    (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
+    assert "(1.58 days) will not last the expected passage" in warned
+    assert "put into a port on the way (`voyage act 'Gull' course --to PORT`)" in warned
+    assert "ship load" not in warned  # R103: not at sea

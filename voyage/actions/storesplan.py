@@ -108,7 +108,10 @@ def warnings(
                 f" or {stop}" if stop else ""
             )
         else:
-            more = f"she needs {short['more']} person-days more: find or transfer some (R103)"
+            more = (
+                f"she needs {short['more']} person-days more: put into a port on the way "
+                f"(`voyage act {ship!r} course --to PORT`) or find or transfer some (R103)"
+            )
         lines.append(
             f"Warning: her {short['store']} ({short['days']:g} days) will not last "
             f"{PASSAGE_WORDS[short['passage']]} ({short['passage_days']:g} days): when it runs "

@@ -90,7 +90,7 @@ def test_a_day_and_a_half_of_water_runs_dry_at_hour_36_and_undo_restores(runner,
     assert status["fresh_water"] == 0 and status["food"] == 60 - 9
     with sqlite3.connect(reach) as conn:
         (clock,) = conn.execute(
-            "SELECT clock FROM events WHERE kind = 'stores' AND text LIKE '%fresh water%'"
+            "SELECT clock FROM events WHERE kind = 'stores' AND text LIKE '%run out of fresh%'"
         ).fetchone()
     assert clock == 35  # the 36th hour (clock 35 to 36): R101
     ok(runner, "undo")

@@ -41,9 +41,11 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from voyage.actions import voyages
+from voyage.actions.storesplan import against_passage, stores_lines
 from voyage.base.errors import VoyageError
 from voyage.base.stopsignals import ending_at_once, for_pool_worker
 from voyage.base.text import plain, plural
@@ -53,10 +55,12 @@ from voyage.engine.clock import SCRAPED_FREE, Engine, ShipState, World
 from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
+from voyage.rules.storesplan import Outlook, hourly_use, outlook
 from voyage.store import mapstore
 from voyage.tables.calendar import format_time
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import pace_text, set_charge
+from voyage.vessels.stores import StoreRules, Stores, store_rules, stores_weight
 from voyage.vessels.submersible import depth_now, sub_spec
 
 #: Fewest and most runs a forecast makes.
@@ -97,6 +101,9 @@ class Leg:
     buy: int = 0
     #: R82: a built boat recharges her plant to this many power units (None: no recharge)
     recharge: int | None = None
+    #: R103: person-days of food and of fresh water she takes on there
+    food: int = 0
+    fresh_water: int = 0
 
 
 @dataclass
@@ -110,6 +117,13 @@ class Setup:
     options: CheckOptions = field(default_factory=CheckOptions)
     legs: list[Leg] = field(default_factory=list)
     label: str = ""
+    #: R101-R104: her food and fresh water as she sets out (None: not counted) and the
+    #: people who use them. The runs' ship carries their weight, not the stores: each run
+    #: reads :attr:`outlook` against her own hours (:func:`went_without`).
+    stores: Stores | None = None
+    people: int = 0
+    store_rules: StoreRules | None = None
+    outlook: Outlook | None = None
 
     @property
     def route(self) -> list[str]:
@@ -187,7 +201,18 @@ def prepare(
     # the engine sets these on the ship when it first works out her figures; set here, every
     # run starts alike whatever an earlier run of the same engine did
     state.ship.pace, state.ship.strain = state.pace, state.strain
-    return Setup(world, state, camp.clock, camp.check_options(), list(legs))
+    setup = Setup(world, state, camp.clock, camp.check_options(), list(legs))
+    stores = state.ship.stores
+    if stores is not None:
+        # R101-R102 counted from each run's hours (voyage.rules.storesplan), as cheap as a
+        # look-up: hour by hour they would cost several times the rest of a run. Their
+        # weight stays in her Load (R100) as it is when she sets out.
+        setup.stores, setup.people = stores, state.ship.crew + state.ship.passengers
+        setup.store_rules = rules = store_rules(camp.rulebook)
+        setup.outlook = outlook(stores, setup.people, camp.clock, MAX_HOURS, rules)
+        state.ship.cargo += math.floor(stores_weight(stores, camp.rulebook))
+        state.ship.stores = None
+    return setup
 
 
 # -- seeds -----------------------------------------------------------------------------------
@@ -290,6 +315,7 @@ class RunResult:
     fuel_burnt: int | float  # hlbs, or a built boat's power units (R82)
     fuel_left: int | float
     water_taken: int
+    died: int = 0  # R102: people who died going without
 
 
 class RunRoller(Roller):
@@ -311,6 +337,7 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
     events: list[LoggedEvent] = []
     clock = setup.clock
     legs = list(setup.legs)
+    ends: list[int] = []  # the clock at the end of each leg sailed
     while True:
         clock = drive(
             engine,
@@ -319,6 +346,7 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
             MAX_HOURS - (clock - setup.clock),
             events=events,
         )
+        ends.append(clock)
         if not legs or not ended(s) or s.emergency:
             break
         leg = legs.pop(0)
@@ -343,6 +371,10 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
             arrival = e.clock * 60 + e.event.minute  # the last arrival: the end of the last leg
         elif e.halt and e.halt not in halts:
             halts.append(e.halt)
+    died = 0
+    if setup.outlook is not None:
+        gone, died = went_without(setup, ends, engine.roller)
+        halts.extend(h for h in gone if h not in halts)
     lost = s.status == "sunk" or s.sinking_in is not None
     if lost:
         outcome, arrival = LOST, None
@@ -358,6 +390,54 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
         plain(fuel0 + bought - shipfig.aboard(ship)),
         plain(shipfig.aboard(ship)),
         ship.water - water0,
+        died,
+    )
+
+
+def went_without(setup: Setup, ends: Sequence[int], roller: Roller) -> tuple[list[str], int]:
+    """R101-R104 in one run that sailed legs ending at clocks ``ends``: the stores that ran
+    out (as the engine's halts name them) and how many people died going without (R102's
+    dawn rolls, on the run's own dice). Each leg reads the voyage's outlook; after a stop
+    in port (voyage.actions.plan) the stores left, and those taken on, are counted again."""
+    ahead, stores, rules = setup.outlook, setup.stores, setup.store_rules
+    assert ahead is not None and stores is not None and rules is not None
+    alive, start, before = setup.people, setup.clock, setup.clock
+    out: list[str] = []
+    died = 0
+    for i, end in enumerate(ends):
+        hours = end - start
+        if i:  # a stop in port: what is left after the last leg, and what she takes on
+            stores = _after_stop(stores, alive, start - before, setup.legs[i - 1], rules)
+            ahead = outlook(stores, alive, start, hours, rules)
+        out.extend(h for h in ahead.out_within(hours) if h not in out)
+        for t, target in ahead.dawns:
+            if t >= hours or alive <= 0:
+                break
+            for _ in range(alive):
+                roll = roller.roll(
+                    "going without (R102)", rules.death_dice, target=target, compare="<="
+                )
+                if roll.total <= target:
+                    died += 1
+                    alive -= 1
+        before, start = start, end
+    return out, died
+
+
+def _after_stop(stores: Stores, people: int, hours: int, leg: Leg, rules: StoreRules) -> Stores:
+    """Her stores at a stop after ``hours`` of use (R101), with what she takes on there
+    (R103: a store taken on is no longer missed, R102)."""
+    food = max(Fraction(0), stores.food - hourly_use(people, stores.half_food, rules) * hours)
+    water = max(
+        Fraction(0), stores.fresh_water - hourly_use(people, stores.half_water, rules) * hours
+    )
+    return Stores(
+        food + leg.food,
+        water + leg.fresh_water,
+        stores.half_food,
+        stores.half_water,
+        Fraction(0) if water + leg.fresh_water else stores.dry_water,
+        Fraction(0) if food + leg.food else stores.dry_food,
     )
 
 
@@ -617,7 +697,13 @@ CHANCES = (
     ("aground", "runs aground at least once"),
     ("out_of_fuel", "runs out of fuel"),
     ("halted", "needs the referee (a halt)"),
+    ("out_of_stores", "runs out of food or fresh water"),  # R104, a ship whose stores count
+    ("went_without", "loses people going without (R102)"),
 )
+#: the chances told only of a ship whose stores are counted (R100)
+STORE_CHANCES = ("out_of_stores", "went_without")
+#: the engine's halts for stores run out (R104)
+STORE_HALTS = ("out of food", "out of fresh water")
 
 
 def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str, Any]:
@@ -631,6 +717,8 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
         # R82: a built boat runs out of charge (the same key, for plan and the JSON)
         "out_of_fuel": sum("out of fuel" in r.halts or "out of charge" in r.halts for r in results),
         "halted": sum(bool(r.halts) for r in results),
+        "out_of_stores": sum(any(h in STORE_HALTS for h in r.halts) for r in results),
+        "went_without": sum(r.died > 0 for r in results),
     }
     chances = {}
     for key, _ in CHANCES:
@@ -647,6 +735,7 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
     # expects her: flooring the minutes said "0 h" for a voyage that ends within the hour
     arrivals = [-(-r.arrival // 60) for r in results if r.arrival is not None]
     time = figures([h - setup.clock for h in arrivals])
+    slow = percentile(sorted(arrivals), 95) - setup.clock if arrivals else None
     s = setup.state
     route = setup.route
     return {
@@ -674,7 +763,19 @@ def summarize(setup: Setup, results: Sequence[RunResult], seed: int) -> dict[str
             {"hex": h, "losses": c, "chance": round(c / n, 6)}
             for h, c in sorted(losses.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         ],
+        "stores": _stores_of(setup, None if time is None else time["mean"], slow),
     }
+
+
+def _stores_of(setup: Setup, expected: float | None, slow: int | None) -> dict[str, Any] | None:
+    """R104: her stores against the runs' passage: the mean hours of the runs that
+    arrived, and the slow one, their 95th percentile (None: not counted). A plan that
+    takes on stores at a stop is weighed by its runs alone (the chance they run out)."""
+    if setup.stores is None or setup.store_rules is None:
+        return None
+    taking_on = any(leg.food or leg.fresh_water for leg in setup.legs)
+    passages: dict[str, float | None] = {} if taking_on else {"expected": expected, "slow": slow}
+    return against_passage(setup.stores, setup.people, passages, setup.store_rules)
 
 
 def boat_speed_text(setup: Setup) -> str | None:
@@ -725,8 +826,9 @@ def when(calendar: Any, clock: int, hours: float) -> str:
     return f"{format_time(calendar, clock + math.floor(hours + 0.5))} ({hours:g} h)"
 
 
-def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
-    """The forecast as lines for a referee (times by the campaign's ``calendar``)."""
+def text_report(data: dict[str, Any], calendar: Any = None, in_port: bool = True) -> list[str]:
+    """The forecast as lines for a referee (times by the campaign's ``calendar``);
+    ``in_port``: she sets out from a port, where stores are taken on (R103)."""
 
     n = data["runs"]
     charge = data.get("fuel_unit", "hlbs") != "hlbs"  # R82: a built boat's power units
@@ -746,6 +848,8 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     ]
     width = max(len(label) for _, label in CHANCES)
     for key, label in CHANCES:
+        if key in STORE_CHANCES and not data.get("stores"):
+            continue
         c = data["chances"][key]
         if charge and key == "out_of_fuel":
             label = "runs out of charge"  # R82
@@ -778,4 +882,5 @@ def text_report(data: dict[str, Any], calendar: Any = None) -> list[str]:
     if data["halts"]:
         shown = ", ".join(f"{k} {pct(v / n)}" for k, v in data["halts"].items())
         lines.append(f"Halts for the referee (runs with each): {shown}")
+    lines += stores_lines(data.get("stores"), data["ship"], in_port)
     return lines

@@ -13,7 +13,11 @@ the same campaign and sails number N; nothing about a plan is stored:
 6. ``fuel``: when the fuel aboard cannot reach (R16: fuel per hex entered), routes that
    stop at a port selling fuel (the map's ports and their stock, less what was bought),
    with the fuel to buy there; for a built boat (R82: power units a hex by her speed,
-   fractions kept) routes that stop to recharge in a port (``recharge``).
+   fractions kept) routes that stop to recharge in a port (``recharge``);
+7. ``stores``: when her food or fresh water will not last the shortest route's expected
+   passage and a quarter more (R101, R104), routes that stop at a port to take them on
+   (R103: the port's stock, unlimited unless the map writes one), with what to take on;
+   a fuel stop (6.) takes on the stores she needs too.
 
 Routes that come out the same as an earlier one are dropped. :func:`plan` forecasts each
 (voyage.actions.forecast, the same seed for all, so they are compared on the same dice) and orders
@@ -40,10 +44,13 @@ from voyage.map.seamap import sea_hex
 from voyage.rules.arrival import lying
 from voyage.rules.drift import current_lookup, leg_speed, route_hours, side_of_step
 from voyage.rules.shoals import draft_chart
+from voyage.rules.storesplan import days_of, hourly_use
 from voyage.store.mapstore import list_storms
 from voyage.store.portfuel import left_after, sold_everywhere
+from voyage.store.portstores import stores_left
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import full_charge
+from voyage.vessels.stores import store_rules
 
 OBJECTIVES = ("fastest", "safest", "fuel")
 KINDS = {
@@ -54,6 +61,7 @@ KINDS = {
     "currents": "fastest with the currents",
     "fuel": "through a fuel port",
     "recharge": "recharging in a port",  # R82: a built boat
+    "stores": "through a port for stores",  # R103
 }
 #: Fuel bought at a stop: what the rest of the way needs, and this much again for bad luck.
 FUEL_SPARE = 0.25
@@ -159,11 +167,16 @@ def candidates(
         ):
             found.append(("currents", fastest, False, [], []))
     use = fuel_per_hex(ship, book, pace, camp.water_in_load)
+    speed = shipfig.speed(ship, book, pace, strain, camp.water_in_load)
+    hours = _hours_of(camp, chart, speed)
+    stores = _stores_short(camp, ship, hours(shortest))
     if use and shipfig.aboard(ship) <= use * (len(shortest) - 1):
         if ship.design is not None:  # R82: a built boat recharges in any port
             found.extend(_recharge_routes(chart, ship, book, start, goal, use, avoid))
         else:
-            found.extend(_fuel_routes(camp, chart, ship, start, goal, use, avoid))
+            found.extend(_fuel_routes(camp, chart, ship, start, goal, use, avoid, stores, hours))
+    elif stores:  # R103: a stop for stores alone, as for fuel (no fuel bought)
+        found.extend(_fuel_routes(camp, chart, ship, start, goal, 0, avoid, stores, hours))
     out: list[Candidate] = []
     seen: set[tuple[Any, ...]] = set()
     for kind, route, inshore, legs, stops in found:
@@ -342,17 +355,79 @@ def fewest_hours(
     return None
 
 
+def _hours_of(camp: Any, chart: Any, speed: int) -> Callable[[list[str]], int | None]:
+    """The expected hours of a route at ``speed`` with the currents (as `sail` expects
+    them, R13-R15, R64); None where she makes no way."""
+    miles = int(camp.rulebook.procedures["hex_miles"])
+    currents = current_lookup(chart)
+
+    def hours(route: list[str]) -> int | None:
+        return route_hours(route, speed, currents, miles) if speed > 0 else None
+
+    return hours
+
+
+def _stores_short(camp: Any, ship: Any, hours: int | None) -> dict[str, Any] | None:
+    """R104: her stores and the people who use them, when her food or fresh water will not
+    last ``hours`` and a quarter more (:data:`FUEL_SPARE`, the same margin as fuel); None
+    when they will, or are not counted."""
+    people = ship.crew + ship.passengers
+    if ship.stores is None or people <= 0 or hours is None:
+        return None
+    need = Fraction(math.ceil(hours * (1 + FUEL_SPARE)), 24)
+    days = days_of(ship.stores, people)
+    if all(d is not None and d >= need for d in days.values()):
+        return None
+    return {"stores": ship.stores, "people": people, "rules": store_rules(camp.rulebook)}
+
+
+def _take_on(
+    short: dict[str, Any], info: Any, camp: Any, first: int, then: int
+) -> dict[str, int] | None:
+    """R103: person-days of each store to take on at the port ``info`` after ``first``
+    hours at sea, to last the ``then`` hours still to sail and a quarter more (the port's
+    stock permitting); None when she runs out before she gets there, or the port has none
+    of what she needs."""
+    stores, people, rules = short["stores"], short["people"], short["rules"]
+    left_now = stores_left(camp, info)
+    out: dict[str, int] = {}
+    for key, half in (("food", stores.half_food), ("fresh_water", stores.half_water)):
+        use = hourly_use(people, half, rules)
+        left = getattr(stores, key) - use * first
+        if left <= 0:
+            return None  # she would go without before the stop
+        take = max(0, math.ceil(use * math.ceil(then * (1 + FUEL_SPARE)) - left))
+        stock = left_now[key]
+        if stock is not None:
+            if take and stock <= 0:
+                return None
+            take = min(take, math.floor(stock))
+        out[key] = take
+    return out
+
+
 def _fuel_routes(
-    camp: Any, chart: Any, ship: Any, start: str, goal: str, use: int, avoid: list[str]
+    camp: Any,
+    chart: Any,
+    ship: Any,
+    start: str,
+    goal: str,
+    use: int,
+    avoid: list[str],
+    stores: dict[str, Any] | None = None,
+    hours: Callable[[list[str]], int | None] | None = None,
 ) -> list[tuple[str, list[str], bool, list[Leg], list[dict[str, Any]]]]:
-    """One-stop routes through ports that sell fuel, shortest first (R16)."""
+    """One-stop routes through ports that sell fuel, shortest first (R16); with ``use`` 0,
+    through any port, for ``stores`` alone. With ``stores`` (her food or fresh water will
+    not last: :func:`_stores_short`) each stop takes on what the rest of the way needs
+    (R103)."""
 
     sold = sold_everywhere(camp)
     options = []
     for port in chart.ports():
-        if port.fuel is None or port.name in (start, goal):
+        if (use and port.fuel is None) or port.name in (start, goal):
             continue
-        left = left_after(port, sold.get(port.name, 0))
+        left = left_after(port, sold.get(port.name, 0)) if use else None
         if left is not None and left <= 0:
             continue
         try:
@@ -361,24 +436,31 @@ def _fuel_routes(
         except VoyageError:
             continue
         aboard = ship.fuel - use * (len(first) - 1)
-        if aboard <= 0:
+        if use and aboard <= 0:
             continue  # she cannot reach this port either
         need = use * (len(then) - 1)
-        buy = max(0, math.ceil(need * (1 + FUEL_SPARE)) + 1 - aboard)
+        buy = max(0, math.ceil(need * (1 + FUEL_SPARE)) + 1 - aboard) if use else 0
         if left is not None:
             buy = min(buy, left)
-        stop = {
-            "hex": port.name,
-            "port": port.port,
-            "buy": buy,
-            "price": port.fuel.price,
-            "cost": buy * port.fuel.price,
-        }
+        stop: dict[str, Any] = {"hex": port.name, "port": port.port, "buy": buy}
+        if use:
+            stop.update(price=port.fuel.price, cost=buy * port.fuel.price)
         leg = Leg(then, [False] * len(then), buy)
+        if stores is not None and hours is not None:
+            to_port, onward = hours(first), hours(then)
+            take = None if to_port is None or onward is None else _take_on(
+                stores, port, camp, to_port, onward
+            )  # fmt: skip
+            if take is None and not use:
+                continue
+            if take:
+                stop.update(take)
+                leg.food, leg.fresh_water = take["food"], take["fresh_water"]
         options.append((len(first) + len(then), port.name, first, leg, stop))
     options.sort(key=lambda o: (o[0], hexmap.parse_hex(o[1])))
     best = options[:FUEL_ROUTES]
-    return [("fuel", first, False, [leg], [stop]) for _, _, first, leg, stop in best]
+    kind = "fuel" if use else "stores"
+    return [(kind, first, False, [leg], [stop]) for _, _, first, leg, stop in best]
 
 
 def _recharge_routes(
@@ -559,6 +641,8 @@ def plan(
                 "lost": c["lost"]["chance"],
                 "aground": c["aground"]["chance"],
                 "out_of_fuel": c["out_of_fuel"]["chance"],
+                "out_of_stores": c["out_of_stores"]["chance"],  # R104
+                "stores": data["stores"],
                 "hours": None if arrival is None else arrival["mean"],
                 "fuel_left": data["fuel_left"]["mean"],
                 # R83: the route crosses water too shallow for a built boat's draft

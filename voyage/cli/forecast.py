@@ -106,7 +106,10 @@ def forecast(
     is lost, runs aground, runs out of fuel (a built boat: charge, R82) or needs the
     referee (each with its 95% interval), when she arrives, the fuel she burns, the water
     she takes on, and where she was lost; and, for a built boat, a route that crosses
-    charted water shallower than her draft (R83). The campaign is read, never written, and
+    charted water shallower than her draft (R83). For a ship whose food and fresh water
+    are counted, the chance they run out and that people die going without (R102), and
+    the days they last against the expected and the slow (95th percentile) passage, with
+    a warning when one will not last (R104). The campaign is read, never written, and
     its dice are not used: the same --seed gives the same forecast, with any number of
     --workers.
 
@@ -170,9 +173,11 @@ def forecast(
     if as_json:
         emit_json(data)
         return
+    from voyage.actions.voyages import open_voyage
     from voyage.store.calendarrow import campaign_calendar
 
-    lines = text_report(data, campaign_calendar(camp))
+    # R103: stores are taken on in port; a ship at sea finds or is handed them
+    lines = text_report(data, campaign_calendar(camp), open_voyage(camp, data["ship"]) is None)
     places = _place_names(camp)
     bare = f": {data['from']} to {data['to']},"  # the ports by name, as `plan` gives them
     lines[0] = lines[0].replace(bare, f": {places(data['from'])} to {places(data['to'])},", 1)
@@ -239,7 +244,9 @@ def plan_command(
     The shortest sea route, one offshore, one inshore, one out of the storms, the fastest
     with the currents (R64), and when her fuel will not reach (R16), routes through ports
     that sell fuel, with what to buy; for a built boat whose charge will not last (R82:
-    power units a hex by her speed), routes that stop to recharge in a port. A route that
+    power units a hex by her speed), routes that stop to recharge in a port; when her food
+    or fresh water will not last (R104), routes through a port to take them on (R103), and
+    a warning for each plan whose expected or slow passage they will not last. A route that
     must cross charted water shallower than a boat's draft is named (R83). When no plan
     gets there on her fuel or charge, a line says how far they take her. Route numbers
     do not depend on --objective.
@@ -254,6 +261,7 @@ def plan_command(
     """
     from voyage.actions.forecast import check_counts, pct
     from voyage.actions.plan import plan
+    from voyage.actions.storesplan import stop_stores, stores_lines, warnings
     from voyage.store.campaign import read_only_campaign
 
     if pace == "strain" and not strain:
@@ -287,6 +295,7 @@ def plan_command(
         emit_json(data)
         return
     order = {"fastest": "fastest", "safest": "safest", "fuel": "most fuel left"}[objective]
+    counted = any(p["stores"] for p in data["plans"])  # R100: her stores are counted
     place = _place_names(camp)
     click.echo(
         f"Plans for {data['ship']} from {place(data['from'])} to {place(data['to'])}, "
@@ -304,6 +313,7 @@ def plan_command(
             pct(p["lost"]),
             pct(p["aground"]),
             f"{round(p['fuel_left'], 1):g}",  # means: one decimal, as the forecast
+            *([pct(p["out_of_stores"])] if counted else []),  # R104
         ]
         for p in data["plans"]
     ]
@@ -319,6 +329,7 @@ def plan_command(
                 "lost",
                 "aground",
                 "charge left" if data.get("fuel_unit") == "power units" else "fuel left",
+                *(["stores out"] if counted else []),
             ],
         )
     )
@@ -331,12 +342,27 @@ def plan_command(
                     f"${stop['cost']:g}: `voyage act {data['ship']!r} recharge`)."
                 )
                 continue
+            take = stop_stores(stop, data["ship"])  # R103
+            if "price" not in stop:  # a stop for stores alone
+                click.echo(f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) {take}.")
+                continue
             click.echo(
                 f"Plan {p['plan']}: at {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs "
-                f"of fuel ({stop['cost']:g} at {stop['price']:g} a hlb)."
+                f"of fuel ({stop['cost']:g} at {stop['price']:g} a hlb)"
+                + (f" and {take}." if take else ".")
             )
         if p.get("depth_warning"):
             click.echo(f"Plan {p['plan']}: {p['depth_warning']}")  # R83
+    counted_by = [p for p in data["plans"] if p["stores"]]
+    if counted_by:  # R104: the days she carries, and each plan they will not last
+        click.echo(stores_lines(counted_by[0]["stores"], data["ship"], True, False)[0])
+        stops = [p["plan"] for p in data["plans"] if p["kind"] == "stores" or p["stops"]]
+        other = f"sail plan {stops[0]} (a stop in port)" if stops else ""
+        for p in counted_by:
+            if p["stops"] and p["stores"] and not p["stores"]["passages"]:
+                continue  # it takes on stores on the way: its runs say how it goes
+            for line in warnings(p["stores"], data["ship"], True, other):
+                click.echo(f"Plan {p['plan']}: {line}")
     if data["shortfall"]:
         click.echo(data["shortfall"])  # R16/R82: no way there on her fuel or charge
     if any(p["arrives"] for p in data["plans"]):

@@ -107,7 +107,10 @@ def sail(
 
     With --to (and --via) the shortest sea route is found: name a hex CCRR or a port
     of the map (--to Ironport); --route gives it hex by hex. To strain the engine give
-    the extra knots after the pace: --pace strain 2.
+    the extra knots after the pace: --pace strain 2. It says when she should arrive,
+    warns when her fuel will not last the route (R16), and, for a ship whose food and
+    fresh water are counted, gives the days they last against the expected passage and
+    warns when one will not (R104).
 
     Examples:
 
@@ -147,6 +150,15 @@ def sail(
     state = do_sail(camp, ship_name, to, via, hex_list(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
     short = fuel_short(camp, state)
+    from voyage.actions.storesplan import against_passage
+    from voyage.vessels.stores import store_rules
+
+    stores = against_passage(  # R104: the days she carries against the passage
+        state.ship.stores,
+        state.ship.crew + state.ship.passengers,
+        {"expected": hours},
+        store_rules(camp.rulebook),
+    )
     info = {
         "ship": state.ship.name,
         "voyage": state.voyage_id,
@@ -161,6 +173,7 @@ def sail(
         "expected_arrival": None if hours is None else clock_text(camp, camp.clock + hours),
         "stops": stops,
         "fuel_short": short,
+        "stores": stores,
         "depth_warning": shoal_warning(camp, None, state.ship, state.route),  # R83
     }
     if as_json:
@@ -212,11 +225,26 @@ def sail(
                 else f"Then at {stop['port']} ({stop['hex']}) recharge again (R82)."
             )
             continue
+        from voyage.actions.storesplan import stop_stores
+
+        take = stop_stores(stop, state.ship.name)  # R103
+        if "price" not in stop:  # a stop for stores alone
+            click.echo(
+                f"At {stop['port']} ({stop['hex']}) {take}, then plan the rest of the way "
+                "from there."
+            )
+            continue
         click.echo(
             f"At {stop['port']} ({stop['hex']}) buy {stop['buy']} hlbs of fuel "
-            f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`), then plan the rest "
-            "of the way from there."
+            f"(`voyage act {state.ship.name!r} refuel {stop['buy']}`)"
+            + (f" and {take}" if take else "")
+            + ", then plan the rest of the way from there."
         )
+    from voyage.actions.storesplan import stores_lines
+
+    sailed = None if state.route[0] in places else False  # from a port: `voyage undo` first
+    for line in stores_lines(stores, state.ship.name, sailed):
+        click.echo(line)  # R104
     if info["depth_warning"]:
         click.echo(info["depth_warning"])  # R83: her route has to cross water too shallow for her
 

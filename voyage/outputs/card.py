@@ -21,6 +21,7 @@ from voyage.outputs.report import LOAD_LABELS, equipment_text
 from voyage.rules.capsize import capsize_odds
 from voyage.rules.dodge import dodge_odds
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.stores import stores_line
 
 #: Card size in inches (a landscape postcard, A6) and the formats written by suffix.
 CARD_INCHES = (5.83, 4.13)
@@ -31,6 +32,7 @@ LOAD_COLOURS = {
     "people": "#1f77b4",
     "equipment": "#7f7f7f",
     "water": "#17becf",
+    "stores": "#2ca02c",  # R100: food and fresh water
 }
 
 
@@ -60,6 +62,7 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
             f"Life jackets {fig.get('life_jackets', 0)}; life rafts {fig.get('life_rafts', 0)} "
             f"({4 * int(fig.get('life_rafts', 0))} seats)"
         )
+    figures += [line.strip() for line in stores_line(fig)]  # R100-R102: days they last
     if "built" in fig:  # R80-R82: a built boat's plant, speeds in mph and charge
         b = fig["built"]
         heading[1] = f"{fig['class']}, Tier {roman(fig['tier'])}, {b['plant'] or 'no'} plant"

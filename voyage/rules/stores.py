@@ -8,13 +8,14 @@ The engine calls :func:`stores_phase` once in each hour of a ship whose stores a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from voyage.dice.events import Event
 from voyage.dice.roller import Roll, Roller, odds
-from voyage.vessels.stores import StoreRules, Stores, store_rules
+from voyage.vessels.stores import StoreRules, Stores, days_left, store_rules
 from voyage.vessels.vessel import Ship
 
 #: R101: a person uses 1/24 of a person-day of each an hour (the built-in table's numbers;
@@ -22,6 +23,7 @@ from voyage.vessels.vessel import Ship
 HOURLY = Fraction(1, 24)
 #: R102: the hour of the day the counts rise and the dying roll (06:00)
 DAWN_HOUR = 6
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 def use_hour(stores: Stores, people: int, hourly: Fraction = HOURLY) -> list[str]:
@@ -157,6 +159,7 @@ def stores_phase(h: Any) -> None:
         else:
             dawn(stores, 0, h.roller, rules)
         people = ship.crew + ship.passengers
+        running_low(h, stores, people, rules)
     day = h.clock // 24
     if (
         people > 0
@@ -177,6 +180,35 @@ def stores_phase(h: Any) -> None:
             "stores",
             f"{ship.name} has run out of {gone} (R101); her people go without (R102).",
             f"out of {gone}",
+        )
+
+
+def days_words(days: Fraction) -> str:
+    """Days as players hear them: "two days", "under two days", "a day", "under a day"."""
+    whole = math.ceil(days)
+    if whole <= 1:
+        return "a day" if days == 1 else "under a day"
+    said = _WORDS[whole] if whole < len(_WORDS) else str(whole)
+    return f"{said} days" if days == whole else f"under {said} days"
+
+
+def running_low(h: Any, stores: Stores, people: int, rules: StoreRules) -> None:
+    """At 06:00, each store that lasts the people aboard no more than the table's
+    ``low_days`` (and is not yet gone) is said to run low, in the log every audience
+    reads (R101)."""
+    low = int(h.book.procedures["stores"]["low_days"])
+    for word, amount, half in (
+        ("fresh water", stores.fresh_water, stores.half_water),
+        ("food", stores.food, stores.half_food),
+    ):
+        days = days_left(amount, people, half)
+        if days is None or not 0 < days <= low:
+            continue
+        h.note(
+            "stores",
+            f"{h.ship.name}'s {word} is running low: {days_words(days)} left for the "
+            f"{people} aboard ({_n(amount)} person-days{', half rations' if half else ''}; "
+            "R101).",
         )
 
 

@@ -301,6 +301,7 @@ STORES_DEFAULTS: dict[str, Any] = {
     "thirsty_above": 2,
     "rain_per_person": 1,
     "rain_catcher_tier": 3,
+    "low_days": 2,
 }
 
 
@@ -318,6 +319,7 @@ def _check_stores(data: dict[str, Any], c: Checker) -> None:
         c.integer(stores[key], f"stores.{key}", 1)
     c.integer(stores["dawn_hour"], "stores.dawn_hour", 0, 23)
     c.integer(stores["thirsty_above"], "stores.thirsty_above", 0)
+    c.integer(stores["low_days"], "stores.low_days", 0)
     c.dice(stores["death_dice"], "stores.death_dice")
 
 

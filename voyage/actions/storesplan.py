@@ -1,0 +1,145 @@
+"""The days of food and fresh water she carries against a passage (R104), as `sail`, `plan`
+and `forecast` give them: the figures (for --json) and the lines a referee reads, with the
+one-line warning when a store will not last.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from voyage.base.text import plural
+from voyage.rules.storesplan import days_of, short_of
+from voyage.vessels.stores import StoreRules, Stores
+
+#: the passages a store is weighed against, as the lines name them
+PASSAGE_WORDS = {
+    "expected": "the expected passage",
+    "slow": "a slow passage (the 95th percentile)",
+}
+
+
+def _days_said(days: float) -> str:
+    return "1 day" if days == 1 else f"{days:g} days"
+
+
+def _days(x: Fraction | None) -> float | None:
+    return None if x is None else round(float(x), 2)
+
+
+def against_passage(
+    stores: Stores | None,
+    people: int,
+    passages: dict[str, float | None],
+    rules: StoreRules,
+) -> dict[str, Any] | None:
+    """R104: her stores' days for the people aboard against each passage (hours by name:
+    "expected", and for `plan` and `forecast` "slow"), and each store that falls short
+    (None: her stores are not counted)."""
+    if stores is None:
+        return None
+    days = days_of(stores, people)
+    a_day = float(1 / rules.hourly)  # R101: hours in which a person uses a person-day
+    return {
+        "people": people,
+        "food": float(stores.food),
+        "fresh_water": float(stores.fresh_water),
+        "food_days": _days(days["food"]),
+        "fresh_water_days": _days(days["fresh_water"]),
+        "passages": {
+            name: None if hours is None else {"hours": hours, "days": round(hours / a_day, 2)}
+            for name, hours in passages.items()
+        },
+        "short": [
+            {**s, "days": _days(s["days"]), "passage_days": _days(s["passage_days"])}  # type: ignore[arg-type]
+            for s in short_of(stores, people, passages, rules)
+        ],
+    }
+
+
+def stores_lines(
+    data: dict[str, Any] | None, ship: str, in_port: bool | None, passages: bool = True
+) -> list[str]:
+    """The referee's lines: the days she carries (against the passages, with
+    ``passages``), then a one-line warning for each store that will not last (R104)."""
+    if data is None:
+        return []
+    people = data["people"]
+    if people <= 0:
+        return ["Stores: nobody aboard uses them (R101)."]
+
+    def lasts(key: str, word: str) -> str:
+        return f"{word} {data[key]:g} person-days ({data[key + '_days']:g} days)"
+
+    said = [
+        f"{'expected' if name == 'expected' else 'slow (95th percentile)'} "
+        f"{_days_said(p['days'])} ({plural(round(p['hours']), 'hour')})"
+        for name, p in data["passages"].items()
+        if p is not None and passages
+    ]
+    lines = [
+        f"Stores for the {people} aboard: {lasts('food', 'food')}, "
+        f"{lasts('fresh_water', 'fresh water')}"
+        + (f"; the passage: {', '.join(said)}." if said else ".")
+    ]
+    return lines + warnings(data, ship, in_port)
+
+
+def warnings(
+    data: dict[str, Any] | None,
+    ship: str,
+    in_port: bool | None,
+    stop: str = "`voyage plan` a stop",
+) -> list[str]:
+    """R104: one line for each store that will not last a passage (none: they will).
+    ``in_port``: she is in port, where stores are taken on (R103); False, at sea; None,
+    `sail` has just opened her voyage from a port. ``stop``: the other way to go."""
+    lines: list[str] = []
+    for short in [] if data is None else data["short"]:
+        flag = "--fresh-water" if short["store"] == "fresh water" else "--food"
+        load = f"`voyage ship load {ship!r} {flag} {short['more']}`"
+        if in_port is None:  # `sail` has opened the voyage: stores are loaded before it
+            more = (
+                f"to take on {short['more']} person-days more, `voyage undo`, then {load}, "
+                "and sail again"
+            )
+        elif in_port:
+            more = f"take on {short['more']} person-days more before she leaves ({load})" + (
+                f" or {stop}" if stop else ""
+            )
+        else:
+            more = (
+                f"she needs {short['more']} person-days more: put into a port on the way "
+                f"(`voyage act {ship!r} course --to PORT`) or find or transfer some (R103)"
+            )
+        lines.append(
+            f"Warning: her {short['store']} ({short['days']:g} days) will not last "
+            f"{PASSAGE_WORDS[short['passage']]} ({short['passage_days']:g} days): when it runs "
+            f"out the advance stops (R104) and her people go without (R102); {more}."
+        )
+    return lines
+
+
+def stop_stores(stop: dict[str, Any], ship: str) -> str:
+    """What a plan's stop takes on (R103), as a clause: "take on 30 person-days of food and
+    9 of fresh water (`voyage ship load 'Gull' --food 30 --fresh-water 9`)"; "" when it
+    takes on none."""
+    food, water = stop.get("food", 0), stop.get("fresh_water", 0)
+    if not food and not water:
+        return ""
+    said = " and ".join(
+        part
+        for part in (
+            f"{food} person-days of food" if food else "",
+            (f"{water} of fresh water" if food else f"{water} person-days of fresh water")
+            if water
+            else "",
+        )
+        if part
+    )
+    flags = " ".join(
+        f
+        for f in (f"--food {food}" if food else "", f"--fresh-water {water}" if water else "")
+        if f
+    )
+    return f"take on {said} (`voyage ship load {ship!r} {flags}`)"

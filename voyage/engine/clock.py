@@ -263,16 +263,16 @@ class Engine:
 
     def quiet_stores(self, s: ShipState, clock: int) -> bool:
         """The hour's food and fresh water used (R101) when nothing else can happen to a
-        ship's stores in it: not a dawn that counts days without or rolls (R102: stores
-        left, full rations, no days without), no rain to catch (R103: caught today, no
-        catcher, or a calm hex), no store running out; else False, nothing done, and the
-        stores phase (voyage.rules.stores) takes the hour."""
+        ship's stores in it: not 06:00 (R102's count and rolls, a store running low), no
+        rain to catch (R103: caught today, no catcher, or a calm hex), no store running
+        out; else False, nothing done, and the stores phase (voyage.rules.stores) takes
+        the hour."""
         ship = s.ship
         stores = ship.stores
         if stores is None:
             return False
-        if clock % 24 == self._dawn_hour and not stores.quiet_dawn:
-            return False
+        if clock % 24 == self._dawn_hour:
+            return False  # R101-R102: 06:00 counts days without and says a store runs low
         if (
             stores.rain_day != clock // 24
             and self._rain_catcher[ship.name]

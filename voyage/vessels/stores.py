@@ -247,16 +247,6 @@ class Stores:
         self._reweigh()
         return out
 
-    @property
-    def quiet_dawn(self) -> bool:
-        """R102: 06:00 changes nothing: stores of both left, full rations, no days without
-        (no count rises, nobody rolls)."""
-        return (
-            self._food > 0
-            and self._water > 0
-            and not (self.half_food or self.half_water or self.dry_water or self.dry_food)
-        )
-
     def quiet_hour(self, people: int, hourly: Fraction) -> bool:
         """R101: an hour's use by ``people`` taken when no store runs out in it (True);
         else nothing is taken (False: :func:`voyage.rules.stores.use_hour` logs it, and

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 
@@ -419,3 +419,17 @@ def sailed(runner: CliRunner, db: Path) -> Path:
     ok(runner, "sail", "Sea Witch", "--to", "2812", "--inshore")
     ok(runner, "advance", "--hours", "30")
     return db
+
+
+def fight_and_ram(run: Callable[..., str]) -> str:
+    """Two hours after Red Jack and Grey Widow sail from 0305, a storm round 0706; the two
+    exchange fire (artillery, HMG) and Red Jack rams Grey Widow t-bone (R90, R91): what
+    the ram printed. ``run`` runs one command and returns its output."""
+    run("advance", "--hours", "2")
+    run("weather", "storm", "--around", "0706", "--radius", "1", "--hours", "12")
+    run("encounter", "start", "Red Jack", "Grey Widow", "--range", "400")
+    run("encounter", "round")
+    run("encounter", "shoot", "Red Jack", "--at", "Grey Widow", "--weapon", "artillery")
+    run("encounter", "shoot", "Grey Widow", "--at", "Red Jack", "--weapon", "hmg")
+    run("encounter", "round")
+    return run("encounter", "ram", "Red Jack", "Grey Widow", "--kind", "t-bone")

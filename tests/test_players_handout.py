@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok
+from conftest import fight_and_ram, ok
 
 #: What players must not read: dice ("2d6", "d20="), a target ("8+"), a roll, a ruling.
 MECHANICS = re.compile(r"\b\d*d\d+\b|\b\d+\+|\broll|\bR\d+\b|\bDV\b|Disadvantage", re.I)
@@ -44,14 +44,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in SHIPS:
         run("ship", "place", name, "0305")
         run("sail", name, "--to", "2812")
-    run("advance", "--hours", "2")
-    run("weather", "storm", "--around", "0706", "--radius", "1", "--hours", "12")
-    run("encounter", "start", "Red Jack", "Grey Widow", "--range", "400")
-    run("encounter", "round")
-    run("encounter", "shoot", "Red Jack", "--at", "Grey Widow", "--weapon", "artillery")
-    run("encounter", "shoot", "Grey Widow", "--at", "Red Jack", "--weapon", "hmg")
-    run("encounter", "round")
-    rammed = run("encounter", "ram", "Red Jack", "Grey Widow", "--kind", "t-bone")
+    rammed = fight_and_ram(run)
     assert "Grey Widow is rammed by Red Jack" in rammed, rammed
     assert "Grey Widow: The ship rams" not in rammed and "The ship rams Red Jack" not in rammed
     run("encounter", "end")

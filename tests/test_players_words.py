@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ok
+from conftest import fight_and_ram, ok
 
 #: What players never read, with what it catches.
 MECHANICS: dict[str, re.Pattern[str]] = {
@@ -87,14 +87,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     for name in SHIPS:
         run("ship", "place", name, "0305")
         run("sail", name, "--to", "2812")
-    run("advance", "--hours", "2")
-    run("weather", "storm", "--around", "0706", "--radius", "1", "--hours", "12")
-    run("encounter", "start", "Red Jack", "Grey Widow", "--range", "400")
-    run("encounter", "round")
-    run("encounter", "shoot", "Red Jack", "--at", "Grey Widow", "--weapon", "artillery")
-    run("encounter", "shoot", "Grey Widow", "--at", "Red Jack", "--weapon", "hmg")
-    run("encounter", "round")
-    rammed = run("encounter", "ram", "Red Jack", "Grey Widow", "--kind", "t-bone")
+    rammed = fight_and_ram(run)
     assert "Grey Widow is rammed by Red Jack" in rammed
     run("encounter", "end")
     run("act", "Red Jack", "repair", "leak", "1")

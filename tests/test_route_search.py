@@ -254,6 +254,28 @@ def test_the_corridor_is_every_hex_on_a_shortest_route() -> None:
         assert list(corridor) == want
 
 
+def test_no_step_wraps_round_a_rows_end() -> None:
+    """The breadth-first search holds each row's even and odd columns as runs of bits, one
+    row after another: a wall of land down one column must part the sea for maps of either
+    parity, the wall on an even or an odd column (a step off a row's end may not come back
+    on the next row)."""
+    for width in range(2, 9):
+        for wall in range(width):
+            water = bytearray([1]) * (width * 5)
+            for row in range(5):
+                water[row * width + wall] = 0
+            for start in (0, width - 1, 2 * width + wall - 1, 4 * width):
+                for goal in (width - 1, 3 * width, 5 * width - 1, wall + 1):
+                    if not (0 <= start < width * 5 and 0 <= goal < width * 5):
+                        continue
+                    a, b = name_of(start, width), name_of(goal, width)
+                    got = hexmap.shortest_path_cells(a, b, bytes(water), width, 5)
+                    assert got == reference_cells(a, b, bytes(water), width, 5), (width, wall, a, b)
+                    if got is not None and water[start]:
+                        sides = {(hexmap.hex_id(h, width) % width) < wall for h in got}
+                        assert len(sides) == 1  # never across the wall
+
+
 def test_hex_ids_and_their_distances() -> None:
     rng = random.Random(9)
     for _ in range(500):

@@ -470,77 +470,115 @@ def shortest_corridor(
     in which these are popped, and every way back among them, is the same with the other
     hexes of the sea taken away (a property test compares the two on random seas).
 
-    Both distances are found by breadth-first search with the whole map held as Python
-    integers, one bit a hex (bit ``row0 * width + col0``), a step from every hex of a
-    frontier at once being a few shifts of the frontier; each hex's distance is kept
-    bit-sliced (one integer per binary digit), so the hexes whose distances from the two
-    ends add up to the shortest are found by adding the two sets of digits, again for
-    every hex at once. That costs by the rows the frontiers span, not by the hex.
+    One breadth-first search from the start (:func:`_levels`) gives every hex's steps from
+    it modulo 4; the hexes ``k - 1`` steps out on a shortest route are then those next to
+    the ones ``k`` steps out on it whose steps are ``k - 1`` modulo 4 (a neighbour of a hex
+    ``k`` out is ``k - 1``, ``k`` or ``k + 1`` out), found for every hex of a step at once
+    by walking back from the goal.
     """
-    size = width * height
-    full = (1 << size) - 1
-    row_of = lambda bits: int(bits * height, 2)  # noqa: E731  (a row pattern on every row)
-    first_col = row_of("0" * (width - 1) + "1")  # bit c of a row is column c (c = col0)
-    last_col = row_of("1" + "0" * (width - 1))
-    even_cols = row_of(("01" * width)[-width:])  # col0 even: 0, 2, 4 ...
-    odd_cols = full ^ even_cols
-    not_first, not_last = full ^ first_col, full ^ last_col
-    to_bits = bytes(48 if i == 0 else 49 for i in range(256))
-    open_bits = int(bytes(water).translate(to_bits)[::-1], 2)
-    start_bit, goal_bit = 1 << start, 1 << goal
-
-    def step(frontier: int) -> int:
-        # R30: every hex touches its column's hexes above and below, and in the columns
-        # beside it the hexes of its own row and, for an even col0, of the row above (an odd
-        # col0: the row below): ``sides`` is the frontier with those rows added (the hexes
-        # above and below it, taken in the columns of each parity), moved a column either
-        # way. Four shifts of the frontier in all.
-        above, below = frontier >> width, frontier << width
-        sides = ((frontier | above) & even_cols) | ((frontier | below) & odd_cols)
-        return above | below | ((sides << 1) & not_first) | ((sides >> 1) & not_last)
-
-    def distances(
-        origin: int, enter: int, stop: int | None, levels: int
-    ) -> tuple[list[int], int, int]:
-        """Bit-sliced distances from ``origin`` over ``enter`` for ``levels`` steps, or until
-        ``stop`` is reached: (digits, hexes reached, steps taken)."""
-        digits: list[int] = []
-        frontier = origin
-        unseen = enter & ~origin
-        level = 0
-        while frontier and level < levels:
-            if stop is not None and frontier & stop:
-                break
-            frontier = step(frontier) & unseen
-            if not frontier:
-                break
-            unseen ^= frontier
-            level += 1
-            while len(digits) < level.bit_length():
-                digits.append(0)
-            bit = 0
-            while level >> bit:
-                if level >> bit & 1:
-                    digits[bit] |= frontier
-                bit += 1
-        return digits, (enter | origin) ^ unseen, level
-
-    ahead, seen_ahead, length = distances(start_bit, open_bits, goal_bit, size)
-    if not seen_ahead & goal_bit:
+    levels = _levels(water, width, height, start, goal)
+    if levels is None:
         return None
-    # back from the goal over the water and the start (a ship leaves a start on land)
-    behind, seen_behind, _ = distances(goal_bit, open_bits | start_bit, None, length)
-    on_route = seen_ahead & seen_behind
-    carry = 0
-    for bit in range(length.bit_length() + 1):
-        a = ahead[bit] if bit < len(ahead) else 0
-        b = behind[bit] if bit < len(behind) else 0
-        total = a ^ b ^ carry
-        carry = (a & b) | (carry & (a ^ b))
-        on_route &= total if length >> bit & 1 else full ^ total
-    on_route &= full ^ carry
-    text = format(on_route, f"0{size}b")[::-1]
-    return text.encode("ascii").translate(bytes.maketrans(b"01", b"\x00\x01"))
+    length, stride, found = levels
+    gr, gc = divmod(goal, width)
+    goal_bit = 1 << (gr * stride + (gc >> 1))
+    even, odd = (goal_bit, 0) if gc & 1 == 0 else (0, goal_bit)
+    route_even, route_odd = even, odd
+    for k in range(length - 1, -1, -1):
+        even, odd = _step(even, odd, stride)
+        ring = found[k & 3]
+        even &= ring[0]
+        odd &= ring[1]
+        route_even |= even
+        route_odd |= odd
+    # back to one byte a hex, row by row: the even columns' bits, then the odd ones', each
+    # row ``stride`` bits, interleaved
+    size = height * stride
+    to_cells = bytes.maketrans(b"01", b"\x00\x01")
+    halves = [
+        format(half, f"0{size}b")[::-1].encode("ascii").translate(to_cells)
+        for half in (route_even, route_odd)
+    ]
+    cells = bytearray(width * height)
+    for r0 in range(height):
+        at = r0 * width
+        row = r0 * stride
+        cells[at : at + width : 2] = halves[0][row : row + (width + 1) // 2]
+        cells[at + 1 : at + width : 2] = halves[1][row : row + width // 2]
+    return bytes(cells)
+
+
+def _step(even: int, odd: int, stride: int) -> tuple[int, int]:
+    """The hexes next to those of ``even`` and ``odd`` (the two halves of :func:`_levels`),
+    the spare bits at each row's end aside from none (callers mask them out).
+
+    R30: a hex touches its column's hexes above and below, and in the columns beside it the
+    hexes of its own row and, for an even col0, of the row above (an odd col0: the row
+    below). Column ``2j`` of the even half lies between columns ``j - 1`` and ``j`` of the
+    odd half, each row's bits ``stride`` apart, so a step from every hex at once is a few
+    shifts."""
+    even_up, odd_down = even >> stride, odd << stride
+    from_odd = odd | odd_down  # an odd col0 reaches its own row and the one below ...
+    from_even = even | even_up  # ... an even col0 its own row and the one above
+    return (
+        even_up | (even << stride) | from_odd | (from_odd << 1),
+        (odd >> stride) | odd_down | from_even | (from_even >> 1),
+    )
+
+
+def _levels(
+    water: bytes | bytearray, width: int, height: int, start: int, goal: int
+) -> tuple[int, int, list[list[int]]] | None:
+    """Breadth-first steps from hex id ``start`` over the ``water`` (a ship leaves a start
+    on land) until hex id ``goal`` is reached: (the goal's steps, the row stride, and for
+    each of the four residues of the steps modulo 4 the hexes at those steps); None when
+    the goal cannot be reached.
+
+    The map is held as two Python integers, one bit a hex: the even columns (col0 0, 2, 4
+    ...) in one and the odd ones in the other, row after row ``stride`` bits apart with a
+    bit to spare at each row's end that is never water, so a step never wraps round into
+    the next row (:func:`_step`). Each step's frontier is added to one of four integers by
+    its steps modulo 4. That costs by the rows of the map and the steps to the goal, not
+    by the hex; no hex object or index is made.
+    """
+    stride = (width + 1) // 2 + 1  # the even columns, and the spare bit
+    to_bits = bytes(48 if i == 0 else 49 for i in range(256))  # b"0" and b"1"
+    halves = []
+    for parity in (0, 1):
+        cells = b"".join(
+            bytes(water[r * width + parity : (r + 1) * width : 2]).ljust(stride, b"\x00")
+            for r in range(height)
+        )
+        halves.append(int(cells.translate(to_bits)[::-1], 2))
+    sr, sc = divmod(start, width)
+    gr, gc = divmod(goal, width)
+    start_bit = 1 << (sr * stride + (sc >> 1))
+    goal_bit = 1 << (gr * stride + (gc >> 1))
+    even, odd = (start_bit, 0) if sc & 1 == 0 else (0, start_bit)
+    unseen_even, unseen_odd = halves[0] & ~even, halves[1] & ~odd
+    found = [[even, odd], [0, 0], [0, 0], [0, 0]]
+    goal_half = gc & 1
+    level = 0
+    while True:
+        # every fourth step, whether the goal is reached yet (its residue says when)
+        if not level & 3 and not (unseen_odd if goal_half else unseen_even) & goal_bit:
+            break
+        even, odd = _step(even, odd, stride)
+        even &= unseen_even
+        odd &= unseen_odd
+        if not (even or odd):
+            break
+        unseen_even ^= even
+        unseen_odd ^= odd
+        level += 1
+        tally = found[level & 3]
+        tally[0] |= even
+        tally[1] |= odd
+    ends = [k for k in range(4) if found[k][goal_half] & goal_bit]
+    if not ends:
+        return None
+    # the goal was reached at most three steps before the search stopped
+    return level - (level - ends[0]) % 4, stride, found
 
 
 def hex_id(name: str, width: int) -> int:

@@ -52,7 +52,6 @@ from voyage.base.text import plain, plural
 from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, ShipState, World
-from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
 from voyage.rules.storesplan import Outlook, hourly_use, outlook
@@ -194,8 +193,9 @@ def prepare(
             state.status = "under way"
         if not state.active:
             raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
-    # the runs read her route thousands of times over: as a list, which each run copies,
-    # unless it is too long to copy per run (then it is shared as read: voyage.map.routetext)
+    # the runs read her route thousands of times over: as a list, made once and shared by
+    # every run, unless it is too long to split whole (then the text as read:
+    # voyage.map.routetext)
     if len(state.route) <= SHARED_ROUTE_HEXES:
         state.route, state.inshore = list(state.route), list(state.inshore)
     # the engine sets these on the ship when it first works out her figures; set here, every
@@ -244,20 +244,22 @@ def _shallow(obj: T) -> T:
 
 
 #: A route of more hexes than this is shared by a forecast's runs as it was read (a
-#: TextRoute: read a hex at a time, never copied); a shorter one is a list each run copies
-#: (a list is read ten times faster, and a run reads it hundreds of times).
+#: TextRoute: read a hex at a time); a shorter one is split into a list once, which every
+#: run shares (a list is read ten times faster, and a run reads it hundreds of times).
 SHARED_ROUTE_HEXES = 4096
 
 
 def fresh_state(template: ShipState) -> ShipState:
-    """A copy of ``template`` (and its ship) that a run may step; lists are not shared."""
+    """A copy of ``template`` (and its ship) that a run may step; lists are not shared, but
+    for her route and inshore flags."""
     ship = _shallow(template.ship)
     ship.traits = list(ship.traits)
     ship.equipment = dict(ship.equipment)
     s = _shallow(template)
     s.ship = ship
-    s.route = copy_of(template.route)  # a stored route is shared (voyage.map.routetext)
-    s.inshore = copy_of(template.inshore)
+    # her route and flags are shared: nothing changes them in place (a new course, a drift
+    # or a tow makes new ones), and the engine knows a quiet stretch of them by identity
+    # (Engine.quiet_hours)
     s.leaks = list(template.leaks)
     s.new_leaks = []
     s.more = dict(template.more)  # R83-R86 work, R36's part of an hlb: each run its own
@@ -358,8 +360,8 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
         s = ShipState(
             ship,
             s.voyage_id,
-            list(leg.route),
-            inshore=list(leg.inshore),
+            leg.route,  # (shared by the runs, as the first leg's: fresh_state)
+            inshore=leg.inshore,
             pace=s.pace,
             strain=s.strain,
         )

@@ -205,6 +205,8 @@ class Engine:
         #: the order her hexes are entered, not yet logged
         self._ahead: list[Event] = []
         self._ahead_clock = -1
+        #: a forecast's quiet stretches worked out (_ShipHour.quiet), by where they start
+        self._stretches: dict[tuple[Any, ...], _Stretch] = {}
 
     def coast_ahead(self, clock: int, index: int) -> Event:
         """R33's roll (:func:`~voyage.rules.aground.coast_event`, the roller's next dice) for
@@ -510,6 +512,22 @@ class Engine:
         return hours
 
 
+#: Quiet stretches an engine keeps (:meth:`_ShipHour.quiet`); more, and it starts afresh.
+STRETCHES = 4096
+
+
+@dataclass(slots=True)
+class _Stretch:
+    """A quiet stretch worked out (:meth:`_ShipHour.stretch`) on ``route`` and its
+    ``inshore`` flags: each hour with coast rolls (R33) as (its clock, the minute of each
+    roll, her state as it began: :meth:`_ShipHour.where`), and her state at its end."""
+
+    route: Any
+    inshore: Any
+    rolls: list[tuple[int, list[int], tuple[Any, ...]]]
+    end: tuple[Any, ...]
+
+
 #: what :meth:`_ShipHour.row` gives an engine that keeps no hour rows (Engine.rows): not
 #: a row of any hour, never read
 UNKEPT = HourRow(0, "", 0, "", 0, 0, "", 0, 0, "", 0, 0, "")
@@ -661,13 +679,15 @@ class _ShipHour:
             return None  # R64
         return found
 
-    def quiet_rest(self, speed: int, burns: Any) -> int:
+    def quiet_rest(self, speed: int, burns: Any, plan: list[Any] | None = None) -> int:
         """The rest of the hour at :attr:`clock` after a quiet start (:meth:`calm_start`) at
         ``speed``, burning ``burns`` a hex: if every hex she enters is open, calm water that
         is not her destination with fuel to spare after it (R16, R32, R33, R60), and,
         entering none, her own hex is calm (R32, R60), each phase would only move her on
         (R31) and burn her fuel hex by hex (R16): that is done here, and the hexes entered
-        returned; else -1, with nothing changed."""
+        returned; else -1, with nothing changed. With ``plan`` (:meth:`stretch`) her coast
+        rolls (R33) are not made but taken as clear water: the hour's clock, the minute of
+        each and where she was as the hour began are added to it."""
         s, ship, e = self.s, self.ship, self.e
         world = e.world
         clock = self.clock
@@ -698,7 +718,7 @@ class _ShipHour:
             ):
                 # R33: the hex's coast roll, made now; a hazard, and the hour sails on
                 # phase by phase with the rolls made (R34 runs her aground)
-                if e.coast_ahead(clock, len(coasts)).rolls[0].success:
+                if plan is None and e.coast_ahead(clock, len(coasts)).rolls[0].success:
                     return -1
                 coasts.append(min(MINUTES - 1, max(0, need * MINUTES // speed)))  # R31
             entered += 1
@@ -707,7 +727,9 @@ class _ShipHour:
         if not entered and world.sea_state(here, clock):
             return -1  # R32/R60: an hour in a storm-tossed hex counts
         # nothing can happen: her hour, as the phases would sail it
-        if coasts:
+        if coasts and plan is not None:
+            plan.append((clock, coasts, self.where()))
+        elif coasts:
             for event, minute in zip(e._ahead, coasts, strict=True):
                 self.minute = minute
                 self.log(event)  # R33: clear water
@@ -732,23 +754,112 @@ class _ShipHour:
         """Up to ``limit`` hours from :attr:`clock` in which nothing can happen to her
         (:meth:`calm`'s hour, each checked as it checks one, with no engine to strain),
         sailed one after another in one call; returns how many (0: the hour at
-        :attr:`clock` needs the engine's own hour). An hour that enters no hex leaves her
-        figures as they were, so they are worked out again only after a hex is entered."""
+        :attr:`clock` needs the engine's own hour).
+
+        Such a stretch, from where she is, differs from run to run of a forecast only by
+        its coast rolls (R33): it is worked out once, as if every roll came up clear
+        (:meth:`stretch`), kept by everything it reads, and then followed (:meth:`follow`):
+        each roll made in its turn, the stretch ending at the hour of a hazard."""
+        start = self.calm_start()
+        if start is None:
+            return 0
+        s, ship, e = self.s, self.ship, self.e
+        route, inshore = s.route, s.inshore
+        key = (
+            id(route),
+            id(inshore),
+            *self.where(),
+            s.pace,
+            s.strain,
+            ship.name,
+            ship.equipment.get("tow_counted"),
+            limit,
+            start,
+        )
+        found = e._stretches.get(key)
+        if found is None or found.route is not route or found.inshore is not inshore:
+            if len(e._stretches) >= STRETCHES:
+                e._stretches.clear()
+            found = e._stretches[key] = self.stretch(limit, start)
+        return self.follow(found)
+
+    def where(self) -> tuple[Any, ...]:
+        """What a quiet hour changes, as it stands at :attr:`clock`."""
+        s, ship = self.s, self.ship
+        return (
+            self.clock,
+            s.position,
+            s.progress,
+            ship.hex,
+            ship.fuel,
+            s.hours_in_hex,
+            s.storm_hours,
+        )
+
+    def put(self, where: tuple[Any, ...]) -> None:
+        """Her quiet hours' state as :meth:`where` took it."""
+        s, ship = self.s, self.ship
+        (
+            self.clock,
+            s.position,
+            s.progress,
+            ship.hex,
+            ship.fuel,
+            s.hours_in_hex,
+            s.storm_hours,
+        ) = where
+
+    def stretch(self, limit: int, start: tuple[Any, ...]) -> _Stretch:
+        """Her quiet hours from :attr:`clock` (:meth:`quiet_hours`), up to ``limit``, from a
+        quiet start with ``start``'s figures (:meth:`calm_start`), worked out as if every
+        coast roll (R33) came up clear, with nothing rolled; she is left as she was."""
+        was = self.where()
+        rolls: list[Any] = []
+        self.sail_quiet(limit, start, rolls)
+        end = self.where()
+        self.put(was)
+        return _Stretch(self.s.route, self.s.inshore, rolls, end)
+
+    def follow(self, stretch: _Stretch) -> int:
+        """Sail her quiet ``stretch`` from :attr:`clock`, where it starts: each hour's
+        coast rolls made in turn (R33: the roller's next dice, :meth:`Engine.coast_ahead`)
+        and logged, clear water; at a hazard she is left as that hour began, the rolls made
+        kept for it (:meth:`Engine.next_coast`). Returns the hours sailed."""
+        e = self.e
+        first = self.clock
+        for clock, minutes, before in stretch.rolls:
+            for i in range(len(minutes)):
+                if e.coast_ahead(clock, i).rolls[0].success:
+                    self.put(before)
+                    return clock - first
+            self.clock = clock
+            for event, minute in zip(e._ahead, minutes, strict=True):
+                self.minute = minute
+                self.log(event)  # R33: clear water
+            e._ahead = []
+        self.put(stretch.end)
+        return self.clock - first
+
+    def sail_quiet(self, limit: int, start: tuple[Any, ...] | None, plan: list[Any] | None) -> int:
+        """:meth:`quiet`'s hours one by one, the coast rolls made as they come, or with
+        ``plan`` taken as clear and noted in it (:meth:`quiet_rest`); ``start``: her
+        figures now (:meth:`calm_start`).
+        An hour that enters no hex leaves her figures as they were, so they are worked out
+        again only after a hex is entered."""
         s = self.s
         hex_miles = self.e._hex_miles
         sea_state = self.e.world.sea_state
         hours = 0
-        start = None
         speed = burns = 0
         while hours < limit:
             if start is None:
                 start = self.calm_start()
                 if start is None:
                     break
-                speed, cruising, powered = start[1], start[3], start[4]
-                if s.pace == "strain" and speed > cruising and powered:
-                    break  # R14: her engine rolls
-                burns = start[2] if start[2] and powered else 0
+            speed, cruising, powered = start[1], start[3], start[4]
+            if s.pace == "strain" and speed > cruising and powered:
+                break  # R14: her engine rolls
+            burns = start[2] if start[2] and powered else 0
             # the hours before her next hex, each quiet while her hex stays calm (R32,
             # R60): quiet_rest's hour without an entry, hour after hour
             need = hex_miles - s.progress
@@ -766,7 +877,7 @@ class _ShipHour:
                     hours += n
                     self.clock = clock
                     continue
-            entered = self.quiet_rest(speed, burns)
+            entered = self.quiet_rest(speed, burns, plan)
             if entered < 0:
                 break
             if entered:

@@ -1,7 +1,8 @@
 """A forecast's quiet stretches (voyage.engine.clock._ShipHour.quiet): worked out once from
 where she starts, as if every coast roll (R33) came up clear, and followed by each run with
 its own dice, they give every run exactly the events, rolls and state that sailing every
-hour through the engine's own hour gives."""
+hour through the engine's own hour gives; so do the hours she spends stuck (R34:
+_ShipHour.stuck), the hour she gets off left to the engine with her roll made."""
 
 from __future__ import annotations
 

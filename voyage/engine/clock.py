@@ -205,6 +205,9 @@ class Engine:
         #: the order her hexes are entered, not yet logged
         self._ahead: list[Event] = []
         self._ahead_clock = -1
+        #: R34: a stuck ship's try that got her off, made for the hour at its clock by
+        #: :meth:`_ShipHour.stuck` and not yet logged: that hour's start takes it
+        self._got_off: tuple[int, Event] | None = None
         #: a forecast's quiet stretches worked out (_ShipHour.quiet), by where they start
         self._stretches: dict[tuple[Any, ...], _Stretch] = {}
 
@@ -493,7 +496,8 @@ class Engine:
         """Up to ``limit`` hours from ``clock`` of an engine that keeps no rows (a
         forecast's) in which nothing can happen to its one ship but her way (R31) and her
         fuel (R16), sailed at once, each exactly as :meth:`hour` would sail it
-        (:meth:`_ShipHour.quiet`); returns how many (0: the next hour is :meth:`hour`'s).
+        (:meth:`_ShipHour.quiet`), or, stuck, in which she only fails to get off (R34,
+        :meth:`_ShipHour.stuck`); returns how many (0: the next hour is :meth:`hour`'s).
         Not with people afloat (R71-R74), encounter checks (R93), stores (R101-R102) or a
         tow (R92): their phases run every hour."""
         if (
@@ -504,7 +508,12 @@ class Engine:
         ):
             return 0
         s = self.states[0]
-        if s.status != "under way" or s.ship.stores is not None or TOW in s.ship.equipment:
+        if s.ship.stores is not None or TOW in s.ship.equipment:
+            return 0
+        if s.status == "stuck":
+            self.made_way = False
+            return _ShipHour(self, s, clock, out).stuck(limit)
+        if s.status != "under way":
             return 0
         hours = _ShipHour(self, s, clock, out).quiet(limit)
         if hours:
@@ -886,6 +895,50 @@ class _ShipHour:
             self.clock += 1
         return hours
 
+    def stuck(self, limit: int) -> int:
+        """Up to ``limit`` hours from :attr:`clock` in which she is stuck (R34) and her try
+        to get off is all that can happen: a rolled ship with nothing wrong or in hand
+        aboard (as :meth:`calm_start` asks), not Overloaded (R41), crewed (R70), in a calm
+        hex (R32, R60; no drift for a stuck ship, R64). Each such hour she rolls to get off
+        (:func:`~voyage.rules.aground.stuck_event`, the roller's next dice, logged at minute
+        0) and, still stuck, counts an hour in her hex, as the hour's phases would; the
+        hour she gets off is left to the engine's hour, with the roll made
+        (:attr:`Engine._got_off`). Returns the hours she stayed stuck."""
+        s, ship, e = self.s, self.ship, self.e
+        if (
+            e.world.stuck_escape != "roll"
+            or ship.crew <= 0
+            or s.leaks
+            or s.new_leaks
+            or s.fire
+            or s.listing
+            or s.capsized
+            or s.searching
+            or s.more
+            or s.sinking_in is not None
+            or s.swallow_in is not None
+            or ship.water
+            or ship.design is not None
+            or ship.equipment.get("bilge_pumps")
+            or e.category(s) == "overloaded"
+        ):
+            return 0
+        sea_state = e.world.sea_state
+        mods = phases.escape_mods(self)  # R83 (none for a rolled ship)
+        hours = 0
+        while hours < limit and not sea_state(s.hex, self.clock):
+            got_off = stuck_event(self.roller, self.book, mods)
+            if got_off.rolls[0].success:
+                e._got_off = (self.clock, got_off)
+                break
+            self.minute = 0
+            self.log(got_off)
+            s.hours_in_hex += 1
+            s.storm_hours = 0  # R60: a calm hour starts the count again
+            hours += 1
+            self.clock += 1
+        return hours
+
     def sail(self) -> HourRow:
         """The hour after its start (:meth:`calm` joins here after a broken engine)."""
         s = self.s
@@ -961,7 +1014,13 @@ class _ShipHour:
         if s.new_leaks:
             s.new_leaks = []
         if s.status == "stuck" and self.e.world.stuck_escape == "roll" and ship.crew > 0:  # R70
-            got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            ahead = self.e._got_off
+            if ahead is None:
+                got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            elif ahead[0] != self.clock:
+                raise RuntimeError(f"the try to get off of hour {ahead[0]} was never used")
+            else:
+                got_off, self.e._got_off = ahead[1], None  # (made by _ShipHour.stuck)
             self.log(got_off)
             if got_off.rolls[0].success:  # she is afloat again
                 s.status = "under way"

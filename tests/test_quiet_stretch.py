@@ -48,9 +48,10 @@ def _runs(setup: fc.Setup, runs: int, hex_miles: int, quiet: bool) -> list[objec
     storm_from=st.integers(0, 20),
     hex_miles=st.sampled_from([12, 4, 3]),  # short hexes: two or three entered an hour
     progress=st.integers(0, 11),
+    most=st.sampled_from([1, 2, 8]),  # hours with coast rolls a stretch holds (chained)
 )
 def test_quiet_stretches_give_every_run_its_hours_one_by_one(
-    coast, inshore, fuel, cargo, pace, storm_hexes, storm_from, hex_miles, progress
+    coast, inshore, fuel, cargo, pace, storm_hexes, storm_from, hex_miles, progress, most
 ):
     def storm_at(hex_name: str, clock: int) -> int:
         return int(hex_name in storm_hexes and storm_from <= clock < storm_from + 6)
@@ -60,22 +61,35 @@ def test_quiet_stretches_give_every_run_its_hours_one_by_one(
     state.strain = int(pace == "strain")
     state.inshore = [False] + inshore[: len(route) - 1]
     setup = fc.Setup(world(storm_at), state, 0)
-    assert _runs(setup, 25, hex_miles, True) == _runs(setup, 25, hex_miles, False)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(engine_module, "STRETCH_ROLLS", most)
+        assert _runs(setup, 25, hex_miles, True) == _runs(setup, 25, hex_miles, False)
 
 
 def test_a_stretch_is_worked_out_once_and_followed_by_every_run(monkeypatch):
     """The runs of a forecast start alike: their first quiet stretch is worked out once,
     however many runs follow it (R33's rolls, their own, stop some of them early)."""
     worked: list[int] = []
+    longest = [0]
     stretch = engine_module._ShipHour.stretch
 
     def counted(self, limit, start):  # type: ignore[no-untyped-def]
         worked.append(self.clock)
-        return stretch(self, limit, start)
+        found = stretch(self, limit, start)
+        longest[0] = max(longest[0], len(found.rolls))
+        return found
 
     monkeypatch.setattr(engine_module._ShipHour, "stretch", counted)
     state = voyage(ship(fuel=40), COAST_ROUTE, inshore=True)
     out = _runs(fc.Setup(world(), state, 0), 60, 12, True)
     assert worked.count(0) == 1 and len(worked) < 60
+    assert 0 < longest[0] <= engine_module.STRETCH_ROLLS
+    # at most STRETCH_ROLLS hours with coast rolls each: a long inshore route is worked
+    # out a few hexes at a time, as far as some run sails, and followed on
+    worked.clear()
+    longest[0] = 0
+    monkeypatch.setattr(engine_module, "STRETCH_ROLLS", 2)
+    assert _runs(fc.Setup(world(), state, 0), 60, 12, True) == out
+    assert worked.count(0) == 1 and longest == [2]
     aground = sum(any(e["halt"] == "aground" for e in events) for events in out[::3])  # type: ignore[attr-defined]
     assert 0 < aground < 60  # some runs met a hazard, some sailed clear

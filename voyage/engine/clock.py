@@ -523,18 +523,23 @@ class Engine:
 
 #: Quiet stretches an engine keeps (:meth:`_ShipHour.quiet`); more, and it starts afresh.
 STRETCHES = 4096
+#: Hours with coast rolls (R33) a quiet stretch holds at most: worked out beyond the
+#: likely hazard, a long inshore route would cost each run's stretch all of its hexes.
+STRETCH_ROLLS = 8
 
 
 @dataclass(slots=True)
 class _Stretch:
     """A quiet stretch worked out (:meth:`_ShipHour.stretch`) on ``route`` and its
     ``inshore`` flags: each hour with coast rolls (R33) as (its clock, the minute of each
-    roll, her state as it began: :meth:`_ShipHour.where`), and her state at its end."""
+    roll, her state as it began: :meth:`_ShipHour.where`), her state at its end, and
+    whether it ends only because it holds :data:`STRETCH_ROLLS` such hours (``more``)."""
 
     route: Any
     inshore: Any
     rolls: list[tuple[int, list[int], tuple[Any, ...]]]
     end: tuple[Any, ...]
+    more: bool = False
 
 
 #: what :meth:`_ShipHour.row` gives an engine that keeps no hour rows (Engine.rows): not
@@ -768,29 +773,36 @@ class _ShipHour:
         Such a stretch, from where she is, differs from run to run of a forecast only by
         its coast rolls (R33): it is worked out once, as if every roll came up clear
         (:meth:`stretch`), kept by everything it reads, and then followed (:meth:`follow`):
-        each roll made in its turn, the stretch ending at the hour of a hazard."""
-        start = self.calm_start()
-        if start is None:
-            return 0
+        each roll made in its turn, the stretch ending at the hour of a hazard. A stretch
+        holds at most :data:`STRETCH_ROLLS` hours with coast rolls (a hazard is likely
+        long before): one followed to such an end goes on with the next, kept likewise."""
         s, ship, e = self.s, self.ship, self.e
-        route, inshore = s.route, s.inshore
-        key = (
-            id(route),
-            id(inshore),
-            *self.where(),
-            s.pace,
-            s.strain,
-            ship.name,
-            ship.equipment.get("tow_counted"),
-            limit,
-            start,
-        )
-        found = e._stretches.get(key)
-        if found is None or found.route is not route or found.inshore is not inshore:
-            if len(e._stretches) >= STRETCHES:
-                e._stretches.clear()
-            found = e._stretches[key] = self.stretch(limit, start)
-        return self.follow(found)
+        hours = 0
+        start = self.calm_start()
+        while start is not None:
+            route, inshore = s.route, s.inshore
+            key = (
+                id(route),
+                id(inshore),
+                *self.where(),
+                s.pace,
+                s.strain,
+                ship.name,
+                ship.equipment.get("tow_counted"),
+                limit - hours,
+                start,
+            )
+            found = e._stretches.get(key)
+            if found is None or found.route is not route or found.inshore is not inshore:
+                if len(e._stretches) >= STRETCHES:
+                    e._stretches.clear()
+                found = e._stretches[key] = self.stretch(limit - hours, start)
+            sailed, whole = self.follow(found)
+            hours += sailed
+            if not (whole and found.more) or hours >= limit:
+                break
+            start = self.calm_start()
+        return hours
 
     def where(self) -> tuple[Any, ...]:
         """What a quiet hour changes, as it stands at :attr:`clock`."""
@@ -827,27 +839,28 @@ class _ShipHour:
         self.sail_quiet(limit, start, rolls)
         end = self.where()
         self.put(was)
-        return _Stretch(self.s.route, self.s.inshore, rolls, end)
+        return _Stretch(self.s.route, self.s.inshore, rolls, end, len(rolls) >= STRETCH_ROLLS)
 
-    def follow(self, stretch: _Stretch) -> int:
+    def follow(self, stretch: _Stretch) -> tuple[int, bool]:
         """Sail her quiet ``stretch`` from :attr:`clock`, where it starts: each hour's
         coast rolls made in turn (R33: the roller's next dice, :meth:`Engine.coast_ahead`)
         and logged, clear water; at a hazard she is left as that hour began, the rolls made
-        kept for it (:meth:`Engine.next_coast`). Returns the hours sailed."""
+        kept for it (:meth:`Engine.next_coast`). Returns the hours sailed, and whether she
+        sailed it to its end."""
         e = self.e
         first = self.clock
         for clock, minutes, before in stretch.rolls:
             for i in range(len(minutes)):
                 if e.coast_ahead(clock, i).rolls[0].success:
                     self.put(before)
-                    return clock - first
+                    return clock - first, False
             self.clock = clock
             for event, minute in zip(e._ahead, minutes, strict=True):
                 self.minute = minute
                 self.log(event)  # R33: clear water
             e._ahead = []
         self.put(stretch.end)
-        return self.clock - first
+        return self.clock - first, True
 
     def sail_quiet(self, limit: int, start: tuple[Any, ...] | None, plan: list[Any] | None) -> int:
         """:meth:`quiet`'s hours one by one, the coast rolls made as they come, or with
@@ -893,6 +906,8 @@ class _ShipHour:
                 start = None  # her fuel, Load and hex changed
             hours += 1
             self.clock += 1
+            if plan is not None and len(plan) >= STRETCH_ROLLS:
+                break  # (the stretch is long enough: quiet goes on with the next)
         return hours
 
     def stuck(self, limit: int) -> int:

@@ -120,6 +120,56 @@ def test_workers_are_chosen_by_the_work_and_the_free_cores(
     assert fc.free_cores() == 1  # at least one
 
 
+def test_the_default_workers_are_the_cores_found_idle_while_the_first_runs_are_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """free_cores(since): the cores that stood idle since a /proc/stat sample, taken while
+    this process kept one busy (so that one counts too); the load average where the
+    sample is too short to believe or the platform has none."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (3.0, 3.0, 3.0))  # a minute ago: busy
+    since = {0: (100, 1000), 1: (200, 1000), 2: (0, 0)}  # (idle, total) ticks by CPU
+    # CPU 0 was this process's (busy), CPU 1 idle 5 ticks of 6, CPU 2 not ours (ignored)
+    monkeypatch.setattr(fc, "cpu_sample", lambda: {0: (100, 1006), 1: (205, 1006), 2: (9, 9)})
+    assert fc.free_cores(since) == 2
+    assert fc.workers_for(10_000, None, fc.free_cores(since)) == 2
+    # the other core busy too: one worker (the runs stay in this process)
+    monkeypatch.setattr(fc, "cpu_sample", lambda: {0: (100, 1006), 1: (201, 1006)})
+    assert fc.free_cores(since) == 1
+    # too few ticks to tell: the load average decides
+    monkeypatch.setattr(fc, "cpu_sample", lambda: {0: (100, 1001), 1: (201, 1001)})
+    assert fc.free_cores(since) == 1
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    assert fc.free_cores(since) == 2
+    sample = fc.cpu_sample  # (the real one, before it is replaced)
+    monkeypatch.setattr(fc, "cpu_sample", lambda: None)  # no /proc/stat
+    assert fc.free_cores(since) == 2
+    if Path("/proc/stat").exists():
+        found = sample()
+        assert found and all(0 <= idle <= total for idle, total in found.values())
+
+
+def test_the_default_workers_give_the_runs_one_worker_gives(
+    campaign: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the default workers the first chunks are made here and the rest on the cores
+    found free: the same runs, in order, and one estimate of the whole."""
+    from voyage.store.campaign import read_only_campaign
+
+    setup = fc.prepare(read_only_campaign(campaign), SHIP, "2812")
+    alone = fc.simulate(setup, 12 * fc.CHUNK, 2, workers=1)
+    chosen: list[int] = []
+    workers_for = fc.workers_for
+    monkeypatch.setattr(fc, "workers_for", lambda *a: chosen.append(workers_for(*a)) or chosen[-1])
+    monkeypatch.setattr(fc, "SAMPLE_SECONDS", 0.0)  # one chunk here, then the choice
+    for free in (1, 2):
+        monkeypatch.setattr(fc, "free_cores", lambda since=None, free=free: free)
+        told: list[float] = []
+        assert fc.simulate(setup, 12 * fc.CHUNK, 2, estimate=told.append) == alone
+        assert len(told) == 1 and told[0] > 0
+    assert chosen == [1, 2]
+
+
 def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

@@ -334,15 +334,16 @@ def test_a_tow_rewrites_the_towed_ships_route_as_her_towers(camp):
 
 
 def test_a_forecast_reads_a_short_route_as_a_list_and_shares_a_long_one(camp, monkeypatch):
-    """A forecast's runs read her route hundreds of times each: a list (copied per run) up
-    to forecast.SHARED_ROUTE_HEXES hexes, else the TextRoute as read, shared by every run
-    (never copied); the runs come out the same either way."""
+    """A forecast's runs read her route hundreds of times each: a list (split once) up
+    to forecast.SHARED_ROUTE_HEXES hexes, else the TextRoute as read, either way shared by
+    every run (never copied: nothing changes a route in place); the runs come out the same
+    either way."""
     from voyage.actions import forecast
 
     setup = forecast.prepare(camp, "Long")  # 2,001 hexes
     assert type(setup.state.route) is list and type(setup.state.inshore) is list
     one, two = forecast.fresh_state(setup.state), forecast.fresh_state(setup.state)
-    assert one.route == setup.state.route and one.route is not two.route
+    assert one.route is setup.state.route is two.route and one.inshore is two.inshore
     as_lists = forecast.simulate(setup, 12, 5, workers=1)
 
     monkeypatch.setattr(forecast, "SHARED_ROUTE_HEXES", 1000)

@@ -52,7 +52,6 @@ from voyage.base.text import plain, plural
 from voyage.dice.events import LoggedEvent
 from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, ShipState, World
-from voyage.map.routetext import copy_of
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
 from voyage.rules.storesplan import Outlook, hourly_use, outlook
@@ -194,8 +193,9 @@ def prepare(
             state.status = "under way"
         if not state.active:
             raise ForecastError(f"{state.ship.name} is not at sea: give --to HEX")
-    # the runs read her route thousands of times over: as a list, which each run copies,
-    # unless it is too long to copy per run (then it is shared as read: voyage.map.routetext)
+    # the runs read her route thousands of times over: as a list, made once and shared by
+    # every run, unless it is too long to split whole (then the text as read:
+    # voyage.map.routetext)
     if len(state.route) <= SHARED_ROUTE_HEXES:
         state.route, state.inshore = list(state.route), list(state.inshore)
     # the engine sets these on the ship when it first works out her figures; set here, every
@@ -244,20 +244,22 @@ def _shallow(obj: T) -> T:
 
 
 #: A route of more hexes than this is shared by a forecast's runs as it was read (a
-#: TextRoute: read a hex at a time, never copied); a shorter one is a list each run copies
-#: (a list is read ten times faster, and a run reads it hundreds of times).
+#: TextRoute: read a hex at a time); a shorter one is split into a list once, which every
+#: run shares (a list is read ten times faster, and a run reads it hundreds of times).
 SHARED_ROUTE_HEXES = 4096
 
 
 def fresh_state(template: ShipState) -> ShipState:
-    """A copy of ``template`` (and its ship) that a run may step; lists are not shared."""
+    """A copy of ``template`` (and its ship) that a run may step; lists are not shared, but
+    for her route and inshore flags."""
     ship = _shallow(template.ship)
     ship.traits = list(ship.traits)
     ship.equipment = dict(ship.equipment)
     s = _shallow(template)
     s.ship = ship
-    s.route = copy_of(template.route)  # a stored route is shared (voyage.map.routetext)
-    s.inshore = copy_of(template.inshore)
+    # her route and flags are shared: nothing changes them in place (a new course, a drift
+    # or a tow makes new ones), and the engine knows a quiet stretch of them by identity
+    # (Engine.quiet_hours)
     s.leaks = list(template.leaks)
     s.new_leaks = []
     s.more = dict(template.more)  # R83-R86 work, R36's part of an hlb: each run its own
@@ -358,8 +360,8 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
         s = ShipState(
             ship,
             s.voyage_id,
-            list(leg.route),
-            inshore=list(leg.inshore),
+            leg.route,  # (shared by the runs, as the first leg's: fresh_state)
+            inshore=leg.inshore,
             pace=s.pace,
             strain=s.strain,
         )
@@ -499,14 +501,48 @@ def check_counts(runs: int, workers: int | None) -> None:
         raise ForecastError(f"--workers must be 1 or more (got {workers})")
 
 
-def free_cores() -> int:
-    """The cores this process may use that other work is not already using: the cores it
-    is allowed (os.sched_getaffinity where the platform has it) less the load average of
-    the last minute, at least one."""
+#: Seconds of runs a forecast with the default workers makes itself first, while it
+#: measures the cores' idle time (:func:`free_cores`): a clock tick is 10 ms, so a few
+#: ticks a core.
+SAMPLE_SECONDS = 0.06
+#: Clock ticks a core (/proc/stat) the idle time must be measured over to be believed.
+SAMPLE_TICKS = 4
+
+
+def cpu_sample() -> dict[int, tuple[int, int]] | None:
+    """Each CPU's idle and total clock ticks so far, by CPU number (Linux's /proc/stat),
+    or None where there is no such file."""
     try:
-        allowed = len(os.sched_getaffinity(0))
+        with open("/proc/stat", encoding="ascii") as stat:
+            lines = [line.split() for line in stat if line.startswith("cpu")]
+        return {
+            int(p[0][3:]): (int(p[4]) + int(p[5]), sum(int(x) for x in p[1:9]))
+            for p in lines
+            if p[0] != "cpu"
+        }
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def free_cores(since: dict[int, tuple[int, int]] | None = None) -> int:
+    """The cores this process may use that other work is not already using: the cores it
+    is allowed (os.sched_getaffinity where the platform has it) that stood idle since
+    ``since`` (:func:`cpu_sample`, taken while this process kept one of them busy, so that
+    one counts as free too), else less the load average of the last minute; at least one."""
+    try:
+        cpus = os.sched_getaffinity(0)
     except (AttributeError, OSError):
-        allowed = os.cpu_count() or 1
+        cpus = set(range(os.cpu_count() or 1))
+    allowed = len(cpus)
+    now = cpu_sample() if since is not None else None
+    if since is not None and now is not None:
+        idle = total = 0
+        for cpu in cpus:
+            if cpu in since and cpu in now:
+                idle += now[cpu][0] - since[cpu][0]
+                total += now[cpu][1] - since[cpu][1]
+        if total >= SAMPLE_TICKS * allowed:
+            return max(1, min(allowed, 1 + math.floor(idle / total * allowed + 0.5)))
     try:
         busy = os.getloadavg()[0]
     except (AttributeError, OSError):
@@ -514,15 +550,15 @@ def free_cores() -> int:
     return max(1, min(allowed, round(allowed - busy + 0.25)))
 
 
-def workers_for(runs: int, workers: int | None) -> int:
+def workers_for(runs: int, workers: int | None, free: int | None = None) -> int:
     """The worker processes for ``runs`` runs: ``workers`` when given, else the free cores
-    (:func:`free_cores`), never more than the work keeps busy (:data:`CHUNKS_PER_WORKER`
-    chunks each): on a loaded machine a second process only shares the one free core, and
-    its fork is pure cost."""
+    (``free``, else :func:`free_cores`), never more than the work keeps busy
+    (:data:`CHUNKS_PER_WORKER` chunks each): on a loaded machine a second process only
+    shares the one free core, and its fork is pure cost."""
     chunks = -(-runs // CHUNK)
     if workers is not None:
         return max(1, min(workers, chunks))
-    return max(1, min(free_cores(), chunks // CHUNKS_PER_WORKER))
+    return max(1, min(free or free_cores(), chunks // CHUNKS_PER_WORKER))
 
 
 #: Seconds a forecast waits for its next chunk of runs before it gives up on its workers
@@ -604,12 +640,14 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     estimate: Callable[[float], None] | None = None,
 ) -> list[RunResult]:
-    """``runs`` runs of ``setup`` in index order, over ``workers`` processes (default:
-    :func:`workers_for`). Each run's dice depend only on ``seed`` and its index, so any
-    number of workers gives the same list. ``progress`` is told how many runs each finished
-    chunk held; ``estimate`` is told once, when the first chunk is in, the seconds the
-    whole forecast should take at that pace. Workers are forked (they inherit the prepared
-    setup); where a platform cannot fork, the runs are made in this process."""
+    """``runs`` runs of ``setup`` in index order, over ``workers`` processes (default: the
+    first chunks made here for :data:`SAMPLE_SECONDS` while the cores' idle time is
+    measured, then :func:`workers_for` the rest by the cores found free). Each run's dice
+    depend only on ``seed`` and its index, so any number of workers gives the same list.
+    ``progress`` is told how many runs each finished chunk held; ``estimate`` is told once,
+    when the first chunks are in, the seconds the whole forecast should take at that pace.
+    Workers are forked (they inherit the prepared setup); where a platform cannot fork,
+    the runs are made in this process."""
 
     check_counts(runs, workers)
     key = id(setup)
@@ -617,18 +655,38 @@ def simulate(
     jobs = [(key, seed, i, min(i + CHUNK, runs)) for i in range(0, runs, CHUNK)]
     out: list[RunResult] = []
     started = _now()
+    estimated = False
 
-    def told(chunk: list[RunResult], rounds: int) -> None:
-        """A chunk is in: the runs kept, the bar told, the estimate made from the first."""
+    def told(chunk: list[RunResult], rounds: int = 0, timed: int = 1) -> None:
+        """A chunk is in: the runs kept, the bar told; and once, given ``rounds``, the
+        estimate: the whole forecast takes ``rounds`` times each of the ``timed`` rounds
+        (a chunk, or a chunk on each worker) in so far."""
+        nonlocal estimated
         out.extend(chunk)
-        if estimate is not None and len(out) == len(chunk):
-            estimate((_now() - started) * rounds)  # the first chunk's time, per round
-        if progress:
+        if estimate is not None and rounds and not estimated:
+            estimated = True
+            estimate((_now() - started) / timed * rounds)
+        if progress and chunk:
             progress(len(chunk))
 
     try:
-        workers = workers_for(runs, workers)
-        if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        done = 0
+        forks = "fork" in multiprocessing.get_all_start_methods()
+        if workers is None and forks and len(jobs) >= 2 * CHUNKS_PER_WORKER:
+            # the first chunks here, while the cores' idle time is measured: the workers
+            # are chosen by the cores actually free (free_cores), and inherit what these
+            # runs taught the engine (its quiet stretches)
+            sample = cpu_sample()
+            until = time.perf_counter() + SAMPLE_SECONDS
+            while done < len(jobs) and (not done or time.perf_counter() < until):
+                told(_chunk_job(jobs[done]))
+                done += 1
+            workers = workers_for((len(jobs) - done) * CHUNK, None, free_cores(sample))
+            told([], done + -(-(len(jobs) - done) // workers), done)
+        else:
+            workers = workers_for(runs, workers)
+        left = jobs[done:]
+        if workers > 1 and forks:
             _engine_for(key)  # built once here, inherited by every worker
             context = multiprocessing.get_context("fork")
             rounds = -(-len(jobs) // workers)
@@ -640,13 +698,13 @@ def simulate(
                 clean = False
                 try:
                     members = multiprocessing.active_children()
-                    for chunk in _watched(pool.imap(_chunk_job, jobs), len(jobs), members):
+                    for chunk in _watched(pool.imap(_chunk_job, left), len(left), members):
                         told(chunk, rounds)
                     clean = True
                 finally:
                     _end_pool(pool, closing, clean)
         else:
-            for job in jobs:
+            for job in left:
                 told(_chunk_job(job), len(jobs))
     finally:
         _SETUPS.pop(key, None)

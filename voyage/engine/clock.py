@@ -205,6 +205,11 @@ class Engine:
         #: the order her hexes are entered, not yet logged
         self._ahead: list[Event] = []
         self._ahead_clock = -1
+        #: R34: a stuck ship's try that got her off, made for the hour at its clock by
+        #: :meth:`_ShipHour.stuck` and not yet logged: that hour's start takes it
+        self._got_off: tuple[int, Event] | None = None
+        #: a forecast's quiet stretches worked out (_ShipHour.quiet), by where they start
+        self._stretches: dict[tuple[Any, ...], _Stretch] = {}
 
     def coast_ahead(self, clock: int, index: int) -> Event:
         """R33's roll (:func:`~voyage.rules.aground.coast_event`, the roller's next dice) for
@@ -491,7 +496,8 @@ class Engine:
         """Up to ``limit`` hours from ``clock`` of an engine that keeps no rows (a
         forecast's) in which nothing can happen to its one ship but her way (R31) and her
         fuel (R16), sailed at once, each exactly as :meth:`hour` would sail it
-        (:meth:`_ShipHour.quiet`); returns how many (0: the next hour is :meth:`hour`'s).
+        (:meth:`_ShipHour.quiet`), or, stuck, in which she only fails to get off (R34,
+        :meth:`_ShipHour.stuck`); returns how many (0: the next hour is :meth:`hour`'s).
         Not with people afloat (R71-R74), encounter checks (R93), stores (R101-R102) or a
         tow (R92): their phases run every hour."""
         if (
@@ -502,12 +508,38 @@ class Engine:
         ):
             return 0
         s = self.states[0]
-        if s.status != "under way" or s.ship.stores is not None or TOW in s.ship.equipment:
+        if s.ship.stores is not None or TOW in s.ship.equipment:
+            return 0
+        if s.status == "stuck":
+            self.made_way = False
+            return _ShipHour(self, s, clock, out).stuck(limit)
+        if s.status != "under way":
             return 0
         hours = _ShipHour(self, s, clock, out).quiet(limit)
         if hours:
             self.made_way = True
         return hours
+
+
+#: Quiet stretches an engine keeps (:meth:`_ShipHour.quiet`); more, and it starts afresh.
+STRETCHES = 4096
+#: Hours with coast rolls (R33) a quiet stretch holds at most: worked out beyond the
+#: likely hazard, a long inshore route would cost each run's stretch all of its hexes.
+STRETCH_ROLLS = 8
+
+
+@dataclass(slots=True)
+class _Stretch:
+    """A quiet stretch worked out (:meth:`_ShipHour.stretch`) on ``route`` and its
+    ``inshore`` flags: each hour with coast rolls (R33) as (its clock, the minute of each
+    roll, her state as it began: :meth:`_ShipHour.where`), her state at its end, and
+    whether it ends only because it holds :data:`STRETCH_ROLLS` such hours (``more``)."""
+
+    route: Any
+    inshore: Any
+    rolls: list[tuple[int, list[int], tuple[Any, ...]]]
+    end: tuple[Any, ...]
+    more: bool = False
 
 
 #: what :meth:`_ShipHour.row` gives an engine that keeps no hour rows (Engine.rows): not
@@ -661,13 +693,15 @@ class _ShipHour:
             return None  # R64
         return found
 
-    def quiet_rest(self, speed: int, burns: Any) -> int:
+    def quiet_rest(self, speed: int, burns: Any, plan: list[Any] | None = None) -> int:
         """The rest of the hour at :attr:`clock` after a quiet start (:meth:`calm_start`) at
         ``speed``, burning ``burns`` a hex: if every hex she enters is open, calm water that
         is not her destination with fuel to spare after it (R16, R32, R33, R60), and,
         entering none, her own hex is calm (R32, R60), each phase would only move her on
         (R31) and burn her fuel hex by hex (R16): that is done here, and the hexes entered
-        returned; else -1, with nothing changed."""
+        returned; else -1, with nothing changed. With ``plan`` (:meth:`stretch`) her coast
+        rolls (R33) are not made but taken as clear water: the hour's clock, the minute of
+        each and where she was as the hour began are added to it."""
         s, ship, e = self.s, self.ship, self.e
         world = e.world
         clock = self.clock
@@ -698,7 +732,7 @@ class _ShipHour:
             ):
                 # R33: the hex's coast roll, made now; a hazard, and the hour sails on
                 # phase by phase with the rolls made (R34 runs her aground)
-                if e.coast_ahead(clock, len(coasts)).rolls[0].success:
+                if plan is None and e.coast_ahead(clock, len(coasts)).rolls[0].success:
                     return -1
                 coasts.append(min(MINUTES - 1, max(0, need * MINUTES // speed)))  # R31
             entered += 1
@@ -707,7 +741,9 @@ class _ShipHour:
         if not entered and world.sea_state(here, clock):
             return -1  # R32/R60: an hour in a storm-tossed hex counts
         # nothing can happen: her hour, as the phases would sail it
-        if coasts:
+        if coasts and plan is not None:
+            plan.append((clock, coasts, self.where()))
+        elif coasts:
             for event, minute in zip(e._ahead, coasts, strict=True):
                 self.minute = minute
                 self.log(event)  # R33: clear water
@@ -732,23 +768,120 @@ class _ShipHour:
         """Up to ``limit`` hours from :attr:`clock` in which nothing can happen to her
         (:meth:`calm`'s hour, each checked as it checks one, with no engine to strain),
         sailed one after another in one call; returns how many (0: the hour at
-        :attr:`clock` needs the engine's own hour). An hour that enters no hex leaves her
-        figures as they were, so they are worked out again only after a hex is entered."""
+        :attr:`clock` needs the engine's own hour).
+
+        Such a stretch, from where she is, differs from run to run of a forecast only by
+        its coast rolls (R33): it is worked out once, as if every roll came up clear
+        (:meth:`stretch`), kept by everything it reads, and then followed (:meth:`follow`):
+        each roll made in its turn, the stretch ending at the hour of a hazard. A stretch
+        holds at most :data:`STRETCH_ROLLS` hours with coast rolls (a hazard is likely
+        long before): one followed to such an end goes on with the next, kept likewise."""
+        s, ship, e = self.s, self.ship, self.e
+        hours = 0
+        start = self.calm_start()
+        while start is not None:
+            route, inshore = s.route, s.inshore
+            key = (
+                id(route),
+                id(inshore),
+                *self.where(),
+                s.pace,
+                s.strain,
+                ship.name,
+                ship.equipment.get("tow_counted"),
+                limit - hours,
+                start,
+            )
+            found = e._stretches.get(key)
+            if found is None or found.route is not route or found.inshore is not inshore:
+                if len(e._stretches) >= STRETCHES:
+                    e._stretches.clear()
+                found = e._stretches[key] = self.stretch(limit - hours, start)
+            sailed, whole = self.follow(found)
+            hours += sailed
+            if not (whole and found.more) or hours >= limit:
+                break
+            start = self.calm_start()
+        return hours
+
+    def where(self) -> tuple[Any, ...]:
+        """What a quiet hour changes, as it stands at :attr:`clock`."""
+        s, ship = self.s, self.ship
+        return (
+            self.clock,
+            s.position,
+            s.progress,
+            ship.hex,
+            ship.fuel,
+            s.hours_in_hex,
+            s.storm_hours,
+        )
+
+    def put(self, where: tuple[Any, ...]) -> None:
+        """Her quiet hours' state as :meth:`where` took it."""
+        s, ship = self.s, self.ship
+        (
+            self.clock,
+            s.position,
+            s.progress,
+            ship.hex,
+            ship.fuel,
+            s.hours_in_hex,
+            s.storm_hours,
+        ) = where
+
+    def stretch(self, limit: int, start: tuple[Any, ...]) -> _Stretch:
+        """Her quiet hours from :attr:`clock` (:meth:`quiet_hours`), up to ``limit``, from a
+        quiet start with ``start``'s figures (:meth:`calm_start`), worked out as if every
+        coast roll (R33) came up clear, with nothing rolled; she is left as she was."""
+        was = self.where()
+        rolls: list[Any] = []
+        self.sail_quiet(limit, start, rolls)
+        end = self.where()
+        self.put(was)
+        return _Stretch(self.s.route, self.s.inshore, rolls, end, len(rolls) >= STRETCH_ROLLS)
+
+    def follow(self, stretch: _Stretch) -> tuple[int, bool]:
+        """Sail her quiet ``stretch`` from :attr:`clock`, where it starts: each hour's
+        coast rolls made in turn (R33: the roller's next dice, :meth:`Engine.coast_ahead`)
+        and logged, clear water; at a hazard she is left as that hour began, the rolls made
+        kept for it (:meth:`Engine.next_coast`). Returns the hours sailed, and whether she
+        sailed it to its end."""
+        e = self.e
+        first = self.clock
+        for clock, minutes, before in stretch.rolls:
+            for i in range(len(minutes)):
+                if e.coast_ahead(clock, i).rolls[0].success:
+                    self.put(before)
+                    return clock - first, False
+            self.clock = clock
+            for event, minute in zip(e._ahead, minutes, strict=True):
+                self.minute = minute
+                self.log(event)  # R33: clear water
+            e._ahead = []
+        self.put(stretch.end)
+        return self.clock - first, True
+
+    def sail_quiet(self, limit: int, start: tuple[Any, ...] | None, plan: list[Any] | None) -> int:
+        """:meth:`quiet`'s hours one by one, the coast rolls made as they come, or with
+        ``plan`` taken as clear and noted in it (:meth:`quiet_rest`); ``start``: her
+        figures now (:meth:`calm_start`).
+        An hour that enters no hex leaves her figures as they were, so they are worked out
+        again only after a hex is entered."""
         s = self.s
         hex_miles = self.e._hex_miles
         sea_state = self.e.world.sea_state
         hours = 0
-        start = None
         speed = burns = 0
         while hours < limit:
             if start is None:
                 start = self.calm_start()
                 if start is None:
                     break
-                speed, cruising, powered = start[1], start[3], start[4]
-                if s.pace == "strain" and speed > cruising and powered:
-                    break  # R14: her engine rolls
-                burns = start[2] if start[2] and powered else 0
+            speed, cruising, powered = start[1], start[3], start[4]
+            if s.pace == "strain" and speed > cruising and powered:
+                break  # R14: her engine rolls
+            burns = start[2] if start[2] and powered else 0
             # the hours before her next hex, each quiet while her hex stays calm (R32,
             # R60): quiet_rest's hour without an entry, hour after hour
             need = hex_miles - s.progress
@@ -766,11 +899,57 @@ class _ShipHour:
                     hours += n
                     self.clock = clock
                     continue
-            entered = self.quiet_rest(speed, burns)
+            entered = self.quiet_rest(speed, burns, plan)
             if entered < 0:
                 break
             if entered:
                 start = None  # her fuel, Load and hex changed
+            hours += 1
+            self.clock += 1
+            if plan is not None and len(plan) >= STRETCH_ROLLS:
+                break  # (the stretch is long enough: quiet goes on with the next)
+        return hours
+
+    def stuck(self, limit: int) -> int:
+        """Up to ``limit`` hours from :attr:`clock` in which she is stuck (R34) and her try
+        to get off is all that can happen: a rolled ship with nothing wrong or in hand
+        aboard (as :meth:`calm_start` asks), not Overloaded (R41), crewed (R70), in a calm
+        hex (R32, R60; no drift for a stuck ship, R64). Each such hour she rolls to get off
+        (:func:`~voyage.rules.aground.stuck_event`, the roller's next dice, logged at minute
+        0) and, still stuck, counts an hour in her hex, as the hour's phases would; the
+        hour she gets off is left to the engine's hour, with the roll made
+        (:attr:`Engine._got_off`). Returns the hours she stayed stuck."""
+        s, ship, e = self.s, self.ship, self.e
+        if (
+            e.world.stuck_escape != "roll"
+            or ship.crew <= 0
+            or s.leaks
+            or s.new_leaks
+            or s.fire
+            or s.listing
+            or s.capsized
+            or s.searching
+            or s.more
+            or s.sinking_in is not None
+            or s.swallow_in is not None
+            or ship.water
+            or ship.design is not None
+            or ship.equipment.get("bilge_pumps")
+            or e.category(s) == "overloaded"
+        ):
+            return 0
+        sea_state = e.world.sea_state
+        mods = phases.escape_mods(self)  # R83 (none for a rolled ship)
+        hours = 0
+        while hours < limit and not sea_state(s.hex, self.clock):
+            got_off = stuck_event(self.roller, self.book, mods)
+            if got_off.rolls[0].success:
+                e._got_off = (self.clock, got_off)
+                break
+            self.minute = 0
+            self.log(got_off)
+            s.hours_in_hex += 1
+            s.storm_hours = 0  # R60: a calm hour starts the count again
             hours += 1
             self.clock += 1
         return hours
@@ -850,7 +1029,13 @@ class _ShipHour:
         if s.new_leaks:
             s.new_leaks = []
         if s.status == "stuck" and self.e.world.stuck_escape == "roll" and ship.crew > 0:  # R70
-            got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            ahead = self.e._got_off
+            if ahead is None:
+                got_off = stuck_event(self.roller, self.book, phases.escape_mods(self))  # R34, R83
+            elif ahead[0] != self.clock:
+                raise RuntimeError(f"the try to get off of hour {ahead[0]} was never used")
+            else:
+                got_off, self.e._got_off = ahead[1], None  # (made by _ShipHour.stuck)
             self.log(got_off)
             if got_off.rolls[0].success:  # she is afloat again
                 s.status = "under way"

@@ -5,6 +5,7 @@ one-line warning when a store will not last.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -97,7 +98,9 @@ def warnings(
     lines: list[str] = []
     for short in [] if data is None else data["short"]:
         flag = "--fresh-water" if short["store"] == "fresh water" else "--food"
-        load = f"`voyage ship load {ship!r} {flag} {short['more']}`"
+        # `ship load` sets what she carries: what she has and the person-days more
+        have = data["fresh_water" if short["store"] == "fresh water" else "food"] if data else 0
+        load = f"`voyage ship load {ship!r} {flag} {math.ceil(have + short['more'])}`"
         if in_port is None:  # `sail` has opened the voyage: stores are loaded before it
             more = (
                 f"to take on {short['more']} person-days more, `voyage undo`, then {load}, "
@@ -122,8 +125,10 @@ def warnings(
 
 def stop_stores(stop: dict[str, Any], ship: str) -> str:
     """What a plan's stop takes on (R103), as a clause: "take on 30 person-days of food and
-    9 of fresh water (`voyage ship load 'Gull' --food 30 --fresh-water 9`)"; "" when it
-    takes on none."""
+    9 of fresh water (to 32 and 12 in all: `voyage ship load 'Gull' --food 32 --fresh-water
+    12`)", `ship load` giving what she has then in all; with "all she has room for" when
+    her room (R100, R103) holds less than the rest of the way needs; "" when she takes on
+    none."""
     food, water = stop.get("food", 0), stop.get("fresh_water", 0)
     if not food and not water:
         return ""
@@ -137,9 +142,22 @@ def stop_stores(stop: dict[str, Any], ship: str) -> str:
         )
         if part
     )
+    totals = {
+        "food": stop.get("food_total", food),
+        "fresh_water": stop.get("fresh_water_total", water),
+    }
     flags = " ".join(
         f
-        for f in (f"--food {food}" if food else "", f"--fresh-water {water}" if water else "")
+        for f in (
+            f"--food {totals['food']}" if food else "",
+            f"--fresh-water {totals['fresh_water']}" if water else "",
+        )
         if f
     )
-    return f"take on {said} (`voyage ship load {ship!r} {flags}`)"
+    in_all = " and ".join(str(totals[k]) for k, n in (("food", food), ("fresh_water", water)) if n)
+    room = (
+        ", all she has room for (R103): not enough for the rest of the way"
+        if stop.get("room")
+        else ""
+    )
+    return f"take on {said}{room} (to {in_all} in all: `voyage ship load {ship!r} {flags}`)"

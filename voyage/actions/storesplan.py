@@ -83,6 +83,11 @@ def stores_lines(
         f"{lasts('fresh_water', 'fresh water')}"
         + (f"; the passage: {', '.join(said)}." if said else ".")
     ]
+    if data.get("rain_counted"):  # R103: a rain catcher with storms on her way (forecast)
+        lines.append(
+            "Rain: the runs count the fresh water she catches in the storms on her way "
+            "(R103: a person-day a head, once a day); the days above and any warning do not."
+        )
     return lines + warnings(data, ship, in_port)
 
 

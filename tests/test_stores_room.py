@@ -115,3 +115,21 @@ def test_a_rolled_ship_over_twice_her_deadweight_is_told_the_most_she_can_load(r
     assert db_contents(db) == before
     ok(runner, "ship", "load", "Gull", "--fresh-water", str(most))
     assert _stores(runner, "Gull") == (0, most)
+
+
+def test_the_warning_keeps_its_fix_within_her_room(runner, db):
+    """R104's warning in port names a `ship load` she has room for (R100, R103): a rowboat
+    at oars whose two free spaces hold 56 person-days, 54 of them food past her Galley's."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "ship", "build", "Oar", "--body", "rowboat", "--with", "oars,galley,sonar:2")
+    ok(runner, "ship", "place", "Oar", "0305")
+    ok(runner, "ship", "load", "Oar", "--crew", "1", "--food", "82", "--fresh-water", "2")
+    out = ok(runner, "forecast", "Oar", "--to", "2812", "--runs", "20", "--seed", "1")
+    (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
+    assert "she has room for 2 person-days of fresh water in all (R100, R103), not the 5" in warned
+    assert "ship load" not in warned  # no room for more: a stop, or less aboard
+    ok(runner, "ship", "load", "Oar", "--food", "81")
+    out = ok(runner, "forecast", "Oar", "--to", "2812", "--runs", "20", "--seed", "1")
+    (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
+    assert "load `voyage ship load 'Oar' --fresh-water 3` and `voyage plan` a stop" in warned
+    ok(runner, "ship", "load", "Oar", "--fresh-water", "3")  # and she has room for it

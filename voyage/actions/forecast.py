@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from voyage.actions import voyages
-from voyage.actions.storesplan import against_passage, stores_lines
+from voyage.actions.storesplan import against_passage, room_of, stores_lines
 from voyage.base.errors import VoyageError
 from voyage.base.stopsignals import ending_at_once, for_pool_worker
 from voyage.base.text import plain, plural
@@ -134,6 +134,9 @@ class Setup:
     #: R103: for the first leg, by her place on its route, the clocks at which a hex of
     #: the route from that place on is storm-tossed (a storm behind her she cannot meet)
     storms_ahead: list[tuple[int, ...]] | None = None
+    #: R100, R103: the most person-days of food and of fresh water she can carry as she
+    #: sets out (voyage.actions.storesplan.room_of), for the warnings' fix
+    store_room: dict[str, int] | None = None
 
     @property
     def route(self) -> list[str]:
@@ -220,6 +223,7 @@ def prepare(
         setup.stores, setup.people = stores, state.ship.crew + state.ship.passengers
         setup.store_rules = rules = store_rules(camp.rulebook)
         setup.outlook = outlook(stores, setup.people, camp.clock, MAX_HOURS, rules)
+        setup.store_room = room_of(state.ship, camp.rulebook, camp.water_in_load)
         if rain_catcher(state.ship, rules) and world.sea_state is not no_storms:
             clocks, ahead = storm_clocks(
                 world, state.route, state.position, setup.route, camp.clock
@@ -869,7 +873,9 @@ def _stores_of(setup: Setup, expected: float | None, slow: int | None) -> dict[s
         return None
     taking_on = any(leg.food or leg.fresh_water for leg in setup.legs)
     passages: dict[str, float | None] = {} if taking_on else {"expected": expected, "slow": slow}
-    data = against_passage(setup.stores, setup.people, passages, setup.store_rules)
+    data = against_passage(
+        setup.stores, setup.people, passages, setup.store_rules, setup.store_room
+    )
     if data is not None:
         # R103: the runs count the rain she catches in the storms on her way; the days she
         # carries against the passage do not (rain is not in her stores when she sets out)

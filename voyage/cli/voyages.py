@@ -150,7 +150,7 @@ def sail(
     state = do_sail(camp, ship_name, to, via, hex_list(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
     short = fuel_short(camp, state)
-    from voyage.actions.storesplan import against_passage
+    from voyage.actions.storesplan import against_passage, room_of
     from voyage.vessels.stores import store_rules
 
     stores = against_passage(  # R104: the days she carries against the passage
@@ -158,6 +158,7 @@ def sail(
         state.ship.crew + state.ship.passengers,
         {"expected": hours},
         store_rules(camp.rulebook),
+        room_of(state.ship, camp.rulebook, camp.water_in_load),  # R100, R103
     )
     info = {
         "ship": state.ship.name,

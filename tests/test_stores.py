@@ -7,7 +7,7 @@ import sqlite3
 from fractions import Fraction
 from pathlib import Path
 
-from conftest import FaceRoller, invoke, ok
+from conftest import FaceRoller, db_contents, invoke, ok, refused
 
 from voyage.rules.stores import dawn, death_target, two_d6_at_most, use_hour, working_crew
 from voyage.vessels.stores import Stores, stores_from_text
@@ -264,3 +264,14 @@ def test_status_gives_the_stores_and_says_when_one_runs_low(runner, reach):
     assert "fresh water 1.5 days" in ok(runner, "status")
     ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "IV", "--engine", "III")
     assert "food" not in json.loads(ok(runner, "status", "--json", "--all"))["ships"][1]
+
+
+def test_half_rations_on_a_ship_with_nobody_aboard_is_one_line_and_changes_nothing(runner, reach):
+    """Must include 8: a counted ship with no crew (R101: nobody to go on half rations)."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "0", "--food", "30", "--fresh-water", "9")
+    ok(runner, "ship", "place", "Gull", "0305")
+    before = db_contents(reach)
+    said = refused(runner, "act", "Gull", "rations", "half", "--water")
+    assert "nobody is aboard Gull to go on half rations" in said
+    assert db_contents(reach) == before

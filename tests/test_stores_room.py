@@ -133,3 +133,11 @@ def test_the_warning_keeps_its_fix_within_her_room(runner, db):
     (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
     assert "load `voyage ship load 'Oar' --fresh-water 3` and `voyage plan` a stop" in warned
     ok(runner, "ship", "load", "Oar", "--fresh-water", "3")  # and she has room for it
+
+
+def test_a_table_that_makes_food_weigh_nothing_leaves_food_unlimited_on_a_rolled_ship():
+    from voyage.vessels.storesroom import Room
+
+    r = Room("Gull", Fraction(8), Fraction(0), Fraction(4, 5), 0, None, "twice")
+    assert r.most_food(10) >= 10**9 and r.most_water(10**6) == 10
+    assert r.most_food(11) == -1  # 11 of fresh water weigh 8.8 hlbs: no room for any food

@@ -26,6 +26,10 @@ from voyage.vessels.boatships import present_weight
 from voyage.vessels.stores import Stores, store_rules, stores_weight
 from voyage.vessels.vessel import Ship
 
+#: the room for a store that weighs nothing (a campaign's table may make it so) and takes
+#: no counted space: more than anyone loads
+UNLIMITED = Fraction(10**12)
+
 
 def galleys(ship: Ship) -> int:
     """R100: the Galleys of a built boat (her accessories, and extras named a Galley); a
@@ -75,19 +79,21 @@ class Room:
     def food_for(self, fresh_water: Fraction | int) -> Fraction | None:
         """The most food, exactly, she holds beside ``fresh_water`` (None: none at all,
         she is over even without food)."""
-        most = (self.hlbs - fresh_water * self.water_hlb) / self.food_hlb if self.food_hlb else None
-        if self.spaces is not None:
+        left = self.hlbs - fresh_water * self.water_hlb
+        # a table that makes food weigh nothing: no weight limit (but there is room only if
+        # the rest fits)
+        most = left / self.food_hlb if self.food_hlb else (UNLIMITED if left >= 0 else None)
+        if self.spaces is not None and most is not None:
             free = self.spaces - Fraction(fresh_water)
-            by_space = None if free < 0 else self.galley + free
-            most = by_space if most is None or by_space is None else min(most, by_space)
+            most = None if free < 0 else min(most, self.galley + free)
         return None if most is None or most < 0 else most
 
     def water_for(self, food: Fraction | int) -> Fraction | None:
         """The most fresh water, exactly, she holds beside ``food`` (None: none at all)."""
-        most = (self.hlbs - food * self.food_hlb) / self.water_hlb if self.water_hlb else None
-        if self.spaces is not None:
-            by_space = self.spaces - max(Fraction(0), Fraction(food) - self.galley)
-            most = by_space if most is None else min(most, by_space)
+        left = self.hlbs - food * self.food_hlb
+        most = left / self.water_hlb if self.water_hlb else (UNLIMITED if left >= 0 else None)
+        if self.spaces is not None and most is not None:
+            most = min(most, self.spaces - max(Fraction(0), Fraction(food) - self.galley))
         return None if most is None or most < 0 else most
 
     def most_food(self, fresh_water: Fraction | int) -> int:

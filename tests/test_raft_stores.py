@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import FaceRoller, add_mercy, db_contents, invoke, ok, refused
+from conftest import FaceRoller, add_mercy, add_trawler, db_contents, invoke, ok, refused
 
 from voyage.dice.roller import Roller
 from voyage.vessels.stores import Stores, stores_from_text
@@ -194,3 +194,76 @@ def test_dawn_deaths_in_rafts_match_the_exact_odds(book):
     p = Fraction(1, 36)
     mean, sd = people * p, math.sqrt(people * p * (1 - p))
     assert abs(deaths - mean) <= 4 * sd
+
+
+# -- a rescued raft's stores come aboard with its people (R103 silent: our reading) --------
+
+
+@pytest.fixture
+def adrift(runner: CliRunner, db: Path) -> str:
+    """Mercy (18 aboard, 2 rafts with 4 person-days of each) abandoned two hours out of
+    Gullhaven; Gull (4 crew, her stores counted) lying in the same hex. Returns the hex."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    add_mercy(runner, jackets=18)
+    ok(runner, "ship", "place", "Mercy", "0305")
+    ok(runner, "ship", "load", "Mercy", "--food", "50", "--fresh-water", "50", "--raft-stores", "4")
+    add_trawler(runner, "0305", "Gull", tier="V", crew=4, fuel=80)
+    ok(runner, "ship", "load", "Gull", "--food", "10", "--fresh-water", "6")
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    ok(runner, "sail", "Gull", "--to", where)
+    ok(runner, "advance", "--until", "arrival")
+    return where
+
+
+def _stores(runner: CliRunner, ship: str) -> tuple[Fraction, Fraction]:
+    shown = json.loads(ok(runner, "ship", "show", ship, "--json"))
+    return Fraction(shown["food_exact"]), Fraction(shown["fresh_water_exact"])
+
+
+def _raft_stores(runner: CliRunner, name: str) -> tuple[Fraction, Fraction]:
+    raft = next(f for f in _floaters(runner) if f.get("name") == name)
+    return Fraction(raft["stores"]["food_exact"]), Fraction(raft["stores"]["fresh_water_exact"])
+
+
+def test_the_rescuers_take_a_rafts_stores_aboard_and_undo_gives_them_back(runner, adrift, db):
+    food, water = _stores(runner, "Gull")
+    in_raft = _raft_stores(runner, "raft 1 of Mercy")
+    assert 0 < in_raft[0] < 4 and in_raft == (in_raft[0], in_raft[0])  # used since (R101)
+    before = db_contents(db)
+    out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
+    assert "The raft's stores come aboard with them (our reading of R103)" in out
+    assert _stores(runner, "Gull") == (food + in_raft[0], water + in_raft[1])  # exact
+    assert _raft_stores(runner, "raft 1 of Mercy") == (0, 0)
+    ok(runner, "undo")
+    assert db_contents(db) == before
+
+
+def test_what_does_not_fit_stays_in_the_raft(runner, adrift, db):
+    """Gull loaded to within her four rescued (40 hlbs, R74) and a person-day or two of
+    fresh water of twice her Deadweight (R12)."""
+    shown = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    spare = Fraction(shown["sinking_load"]) - Fraction(str(shown["load"]))
+    more = math.floor((spare - 41) / Fraction(4, 5))
+    ok(runner, "act", "Gull", "found", "--fresh-water", str(more))
+    food, water = _stores(runner, "Gull")
+    in_raft = _raft_stores(runner, "raft 1 of Mercy")
+    out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
+    assert "stay in it: she has no room for more (R103)" in out
+    got = _stores(runner, "Gull")
+    left = _raft_stores(runner, "raft 1 of Mercy")
+    assert got[0] + left[0] == food + in_raft[0] and got[1] + left[1] == water + in_raft[1]
+    assert left != (0, 0)
+    after = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert Fraction(str(after["load"])) <= after["sinking_load"]
+
+
+def test_found_in_a_search_the_rafts_stores_come_aboard(runner, adrift):
+    food, _ = _stores(runner, "Gull")
+    ok(runner, "act", "Gull", "search")
+    out = ok(runner, "advance", "--hours", "3")
+    assert out.count("The raft's stores come aboard with them (our reading of R103)") >= 1
+    assert _stores(runner, "Gull")[0] > food - 1  # she ate 22 aboard for 3 hours, gained more

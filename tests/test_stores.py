@@ -7,7 +7,7 @@ import sqlite3
 from fractions import Fraction
 from pathlib import Path
 
-from conftest import FaceRoller, invoke, ok
+from conftest import FaceRoller, db_contents, invoke, ok, refused
 
 from voyage.rules.stores import dawn, death_target, two_d6_at_most, use_hour, working_crew
 from voyage.vessels.stores import Stores, stores_from_text
@@ -248,3 +248,30 @@ def test_a_campaigns_table_changes_the_numbers(tmp_path):
         assert "stores.dawn_hour" in str(exc)
     else:
         raise AssertionError("a dawn hour of 25 was taken")
+
+
+def test_status_gives_the_stores_and_says_when_one_runs_low(runner, reach):
+    """Must include 1 (R100, R101): `status` and its JSON give food and fresh water and the
+    days they last; the trouble column names a store that lasts two days or less (R101's
+    ``low_days``) or is gone."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "200")
+    ok(runner, "ship", "load", "Gull", "--food", "30", "--fresh-water", "9")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "sail", "Gull", "--to", "2812")
+    row = json.loads(ok(runner, "status", "--json"))["ships"][0]
+    assert (row["food"], row["fresh_water"], row["fresh_water_days"]) == (30, 9, 1.5)
+    assert "fresh water 1.5 days" in ok(runner, "status")
+    ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "IV", "--engine", "III")
+    assert "food" not in json.loads(ok(runner, "status", "--json", "--all"))["ships"][1]
+
+
+def test_half_rations_on_a_ship_with_nobody_aboard_is_one_line_and_changes_nothing(runner, reach):
+    """Must include 8: a counted ship with no crew (R101: nobody to go on half rations)."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "0", "--food", "30", "--fresh-water", "9")
+    ok(runner, "ship", "place", "Gull", "0305")
+    before = db_contents(reach)
+    said = refused(runner, "act", "Gull", "rations", "half", "--water")
+    assert "nobody is aboard Gull to go on half rations" in said
+    assert db_contents(reach) == before

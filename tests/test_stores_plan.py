@@ -93,7 +93,9 @@ def test_done_when_warned_before_she_sails_and_the_players_log_tells_it(runner, 
     )
     warned = [line for line in out.splitlines() if line.startswith("Warning: her fresh water")]
     assert len(warned) == 1 and "(2 days) will not last the expected passage (3.12" in warned[0]
-    assert "`voyage ship load 'Gull' --fresh-water 7`" in warned[0]
+    # `ship load` sets what she carries: the 12 she has and 7 more
+    assert "take on 7 person-days more before she leaves (`voyage ship load 'Gull' " in warned[0]
+    assert "--fresh-water 19`)" in warned[0]
     data = json.loads(
         ok(runner, "forecast", "Gull", "--to", "2812", "--runs", "200", "--seed", "1", "--json")
     )
@@ -108,7 +110,7 @@ def test_done_when_warned_before_she_sails_and_the_players_log_tells_it(runner, 
     # and `sail` says it as she sails
     sailed = ok(runner, "sail", "Gull", "--to", "2812")
     assert "Warning: her fresh water (2 days) will not last the expected passage" in sailed
-    assert "`voyage undo`, then `voyage ship load 'Gull' --fresh-water 7`" in sailed
+    assert "`voyage undo`, then `voyage ship load 'Gull' --fresh-water 19`" in sailed
     loaded = _ship_row(reach)
     out = ok(runner, "advance", "--hours", "200")
     assert "Advanced 48 hours" in out and "Stopped: Gull: out of fresh water." in out
@@ -159,8 +161,27 @@ def test_the_stores_stop_takes_them_on_and_its_runs_do_not_run_dry(runner, reach
     assert stop["out_of_stores"] == 0.0 and stop["stops"][0]["fresh_water"] == 14
     sailed = ok(runner, "sail", "Gull", "--to", "2812", "--plan", str(stop["plan"]))
     assert (
-        "At Silt Harbour (0804) take on 14 person-days of fresh water (`voyage ship load "
-        "'Gull' --fresh-water 14`), then plan the rest of the way from there." in sailed
+        "At Silt Harbour (0804) take on 14 person-days of fresh water (to 20 in all: `voyage "
+        "ship load 'Gull' --fresh-water 20`), then plan the rest of the way from there." in sailed
+    )  # `ship load` sets what she carries: the 6 left after a day and 14 more
+
+
+def test_a_stores_stop_takes_on_only_what_she_has_room_for_and_says_so(runner, reach):
+    """R100, R103: a rowboat at oars (2.5 mph) with one aboard, her two free spaces (56
+    person-days, our reading) full with 54 of food past her Galley's 28 and 2 of fresh
+    water: at Silt Harbour she has room for the water she has drunk on the way and no more."""
+    ok(runner, "ship", "build", "Oar", "--body", "rowboat", "--with", "oars,galley,sonar:2")
+    ok(runner, "ship", "place", "Oar", "0305")
+    ok(runner, "ship", "load", "Oar", "--crew", "1", "--food", "82", "--fresh-water", "2")
+    plan = json.loads(ok(runner, "plan", "Oar", "--to", "2812", "--runs", "20", "--json"))
+    stop = next(p for p in plan["plans"] if p["kind"] == "stores")["stops"][0]
+    assert stop["room"] is True and stop["fresh_water"] == 3 and stop["food"] == 0
+    assert stop["fresh_water_total"] == 3  # 0.5 left after 36 hours, 3 more: 3 in all
+    said = ok(runner, "plan", "Oar", "--to", "2812", "--runs", "20")
+    assert (
+        "at Silt Harbour (0804) take on 3 person-days of fresh water, all she has room for "
+        "(R103): not enough for the rest of the way (to 3 in all: `voyage ship load 'Oar' "
+        "--fresh-water 3`)." in said
     )
 
 

@@ -31,6 +31,7 @@ from voyage.vessels.fittings import (
 )
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
 from voyage.vessels.stores import Stores, store_rules
+from voyage.vessels.storesroom import over_room
 from voyage.vessels.vessel import life_rafts
 
 
@@ -175,6 +176,10 @@ def load_ship(camp: Campaign, s: Ship, loading: Loading) -> list[str]:
             setattr(s, field, value)
     stores_draw = load_stores(camp, s, loading)  # R100, R103
     check_counts(camp, s)  # R70: never fewer than the named people aboard
+    if loading.food is not None or loading.fresh_water is not None:  # R100, R103: her room
+        refused = over_room(s, camp.rulebook, camp.water_in_load, loading.food, loading.fresh_water)
+        if refused:
+            raise ShipError(refused)
     if s.design is not None:  # R80: a built boat's weight against her body's maximum load
         check_built_load(s, camp.rulebook, camp.water_in_load)
         if loading.fuel is not None:  # R82: --fuel on a built boat is her charge in power units

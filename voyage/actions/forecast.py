@@ -38,6 +38,7 @@ import os
 import signal
 import threading
 import time
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from voyage.actions import voyages
-from voyage.actions.storesplan import against_passage, stores_lines
+from voyage.actions.storesplan import against_passage, room_of, stores_lines
 from voyage.base.errors import VoyageError
 from voyage.base.stopsignals import ending_at_once, for_pool_worker
 from voyage.base.text import plain, plural
@@ -54,13 +55,15 @@ from voyage.dice.roller import CheckOptions, Roll, Roller
 from voyage.engine.clock import SCRAPED_FREE, Engine, ShipState, World
 from voyage.rules.arrival import ended
 from voyage.rules.shoals import draft_chart
-from voyage.rules.storesplan import Outlook, hourly_use, outlook
+from voyage.rules.stores import rain_catcher
+from voyage.rules.storesplan import Outlook, after_hours, hourly_use, outlook
 from voyage.store import mapstore
 from voyage.tables.calendar import format_time
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import pace_text, set_charge
 from voyage.vessels.stores import StoreRules, Stores, store_rules, stores_weight
 from voyage.vessels.submersible import depth_now, sub_spec
+from voyage.world.seastate import no_storms
 
 #: Fewest and most runs a forecast makes.
 MIN_RUNS, MAX_RUNS = 1, 1_000_000
@@ -123,6 +126,16 @@ class Setup:
     people: int = 0
     store_rules: StoreRules | None = None
     outlook: Outlook | None = None
+    #: R103: the clocks, in order, at which a hex of her route is storm-tossed, for a ship
+    #: with a rain catcher whose stores are counted (None: she catches no rain). A run
+    #: steps those hours one by one, to see whether her own hex is (:func:`drive`).
+    storm_clocks: tuple[int, ...] | None = None
+    #: R103: for the first leg, by her place on its route, the clocks at which a hex of
+    #: the route from that place on is storm-tossed (a storm behind her she cannot meet)
+    storms_ahead: list[tuple[int, ...]] | None = None
+    #: R100, R103: the most person-days of food and of fresh water she can carry as she
+    #: sets out (voyage.actions.storesplan.room_of), for the warnings' fix
+    store_room: dict[str, int] | None = None
 
     @property
     def route(self) -> list[str]:
@@ -210,9 +223,40 @@ def prepare(
         setup.stores, setup.people = stores, state.ship.crew + state.ship.passengers
         setup.store_rules = rules = store_rules(camp.rulebook)
         setup.outlook = outlook(stores, setup.people, camp.clock, MAX_HOURS, rules)
+        setup.store_room = room_of(state.ship, camp.rulebook, camp.water_in_load)
+        if rain_catcher(state.ship, rules) and world.sea_state is not no_storms:
+            clocks, ahead = storm_clocks(
+                world, state.route, state.position, setup.route, camp.clock
+            )
+            if clocks:  # R103: rain to catch on her way
+                setup.storm_clocks, setup.storms_ahead = clocks, ahead
         state.ship.cargo += math.floor(stores_weight(stores, camp.rulebook))
         state.ship.stores = None
     return setup
+
+
+def storm_clocks(
+    world: World, first: Sequence[str], position: int, route: Sequence[str], clock: int
+) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+    """R103: the clocks from ``clock`` within the forecast's horizon at which any hex of
+    ``route`` (every leg's) is storm-tossed, where a rain catcher may catch rain; and for
+    each place on the first leg's route ``first`` (from ``position``), the clocks at which
+    a hex from there on is."""
+    sea_state = world.sea_state
+    index = {h: i for i, h in enumerate(first) if i >= position}
+    hexes = set(route)
+    clocks: list[int] = []
+    furthest: list[int] = []  # the furthest stormy place on the first leg at each clock
+    for c in range(clock, clock + MAX_HOURS):
+        stormy = [h for h in hexes if sea_state(h, c)]
+        if stormy:
+            clocks.append(c)
+            furthest.append(max((index.get(h, -1) for h in stormy), default=-1))
+    ahead = [
+        tuple(c for c, far in zip(clocks, furthest, strict=True) if far >= p)
+        for p in range(len(first))
+    ]
+    return tuple(clocks), ahead
 
 
 # -- seeds -----------------------------------------------------------------------------------
@@ -273,21 +317,49 @@ def drive(
     limit: int = MAX_HOURS,
     *,
     events: list[LoggedEvent] | None = None,
+    storms: Sequence[int] | None = None,
+    rain: list[int] | None = None,
+    storms_ahead: list[tuple[int, ...]] | None = None,
 ) -> int:
     """Sail ``s`` (the engine's one ship) from clock ``start`` until she is no longer at
     sea, can make no way by herself, or ``limit`` hours have passed; return the clock.
     Halts do not stop her (the forecast's policy). Every hour is the engine's
-    (:meth:`voyage.engine.clock.Engine.hour`), quiet ones as cheap as it makes them."""
+    (:meth:`voyage.engine.clock.Engine.hour`), quiet ones as cheap as it makes them.
+
+    R103: with ``storms`` (:attr:`Setup.storm_clocks`; ``storms_ahead``, on the first
+    leg: those of the route from her place on) the hours at those clocks are
+    stepped one by one (a quiet hour is sailed exactly as the engine's own, so this
+    changes nothing that happens), and the first hour of each day that she starts in a
+    storm-tossed hex, where a rain catcher catches rain (voyage.rules.stores.stores_phase),
+    is added to ``rain``."""
     clock, end = start, start + limit
     stuck_rolls = engine.world.stuck_escape == "roll"
     quick = not engine.rows  # the engine says whether she made way (Engine.made_way)
     quiet_events = events if events is not None else []  # (R33's clear water, unread)
+    sea_state = engine.world.sea_state
     while clock < end and (s.status == "under way" or s.active):
         if quick:
             # the hours in which she only makes way, sailed at once (Engine.quiet_hours)
-            clock += engine.quiet_hours(clock, end - clock, quiet_events)
+            most = end - clock
+            if storms is not None:
+                if storms_ahead is not None and s.position < len(storms_ahead):
+                    storms = storms_ahead[s.position]  # (a storm behind her is not met)
+                i = bisect_left(storms, clock)
+                if rain and i < len(storms) and storms[i] // 24 == rain[-1] // 24:
+                    i = bisect_left(storms, (rain[-1] // 24 + 1) * 24)  # caught today
+                if i < len(storms):
+                    most = min(most, storms[i] - clock)
+            if most > 0:
+                clock += engine.quiet_hours(clock, most, quiet_events)
             if clock >= end:
                 break
+        if (
+            rain is not None
+            and s.ship.hex
+            and (not rain or rain[-1] // 24 != clock // 24)
+            and sea_state(s.ship.hex, clock)
+        ):
+            rain.append(clock)  # R103: her first storm hour of the day
         hour_rows, hour_events = engine.hour(clock)
         clock += 1
         if events is not None and hour_events:
@@ -340,6 +412,7 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
     clock = setup.clock
     legs = list(setup.legs)
     ends: list[int] = []  # the clock at the end of each leg sailed
+    rain: list[int] | None = [] if setup.storm_clocks is not None else None  # R103
     while True:
         clock = drive(
             engine,
@@ -347,6 +420,9 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
             clock,
             MAX_HOURS - (clock - setup.clock),
             events=events,
+            storms=setup.storm_clocks,
+            storms_ahead=setup.storms_ahead if not ends else None,
+            rain=rain,
         )
         ends.append(clock)
         if not legs or not ended(s) or s.emergency:
@@ -375,7 +451,7 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
             halts.append(e.halt)
     died = 0
     if setup.outlook is not None:
-        gone, died = went_without(setup, ends, engine.roller)
+        gone, died = went_without(setup, ends, engine.roller, rain or ())
         halts.extend(h for h in gone if h not in halts)
     lost = s.status == "sunk" or s.sinking_in is not None
     if lost:
@@ -396,24 +472,34 @@ def run_once(engine: Engine, setup: Setup, seed: int) -> RunResult:
     )
 
 
-def went_without(setup: Setup, ends: Sequence[int], roller: Roller) -> tuple[list[str], int]:
+def went_without(
+    setup: Setup, ends: Sequence[int], roller: Roller, rain: Sequence[int] = ()
+) -> tuple[list[str], int]:
     """R101-R104 in one run that sailed legs ending at clocks ``ends``: the stores that ran
     out (as the engine's halts name them) and how many people died going without (R102's
     dawn rolls, on the run's own dice). Each leg reads the voyage's outlook; after a stop
-    in port (voyage.actions.plan) the stores left, and those taken on, are counted again."""
+    in port (voyage.actions.plan) the stores left, and those taken on, are counted again,
+    and likewise after each hour of ``rain`` (R103: the first storm hour of a day she
+    starts in a storm-tossed hex, :func:`drive`), when a rain catcher takes on a
+    person-day of fresh water a head: that hour's dawn first, then the rain, then its use."""
     ahead, stores, rules = setup.outlook, setup.stores, setup.store_rules
     assert ahead is not None and stores is not None and rules is not None
-    alive, start, before = setup.people, setup.clock, setup.clock
+    alive, start = setup.people, setup.clock
     out: list[str] = []
     died = 0
-    for i, end in enumerate(ends):
-        hours = end - start
-        if i:  # a stop in port: what is left after the last leg, and what she takes on
-            stores = _after_stop(stores, alive, start - before, setup.legs[i - 1], rules)
-            ahead = outlook(stores, alive, start, hours, rules)
+    # (clock, 0 a leg's end / 1 rain, leg): a leg's end comes before rain in the next leg's
+    # first hour
+    points = sorted(
+        [(end, 0, i) for i, end in enumerate(ends)]
+        + [(c, 1, 0) for c in rain if c // 24 != stores.rain_day]
+    )
+    leg_end = ends[0] if ends else start
+    dawn_done = False  # the dawn at ``start`` was counted before the rain there
+    for at, kind, i in points:
+        hours = at - start
         out.extend(h for h in ahead.out_within(hours) if h not in out)
         for t, target in ahead.dawns:
-            if t >= hours or alive <= 0:
+            if (t > hours if kind else t >= hours) or alive <= 0:
                 break
             for _ in range(alive):
                 roll = roller.roll(
@@ -422,7 +508,19 @@ def went_without(setup: Setup, ends: Sequence[int], roller: Roller) -> tuple[lis
                 if roll.total <= target:
                     died += 1
                     alive -= 1
-        before, start = start, end
+        if kind:  # R103: rain caught, after the dawn of that hour
+            stores = after_hours(stores, alive, start, hours, rules, dawn_done)
+            if alive > 0:
+                stores.fresh_water += alive * rules.rain_per_person
+                stores.dry_water = Fraction(0)
+            stores.rain_day = at // 24
+            ahead = outlook(stores, alive, at, leg_end - at, rules, dawn_done=True)
+            start, dawn_done = at, True
+        elif i + 1 < len(ends):  # a stop in port: what is left, and what she takes on
+            stores = _after_stop(stores, alive, hours, setup.legs[i], rules)
+            leg_end = ends[i + 1]
+            ahead = outlook(stores, alive, at, leg_end - at, rules)
+            start, dawn_done = at, False
     return out, died
 
 
@@ -833,7 +931,14 @@ def _stores_of(setup: Setup, expected: float | None, slow: int | None) -> dict[s
         return None
     taking_on = any(leg.food or leg.fresh_water for leg in setup.legs)
     passages: dict[str, float | None] = {} if taking_on else {"expected": expected, "slow": slow}
-    return against_passage(setup.stores, setup.people, passages, setup.store_rules)
+    data = against_passage(
+        setup.stores, setup.people, passages, setup.store_rules, setup.store_room
+    )
+    if data is not None:
+        # R103: the runs count the rain she catches in the storms on her way; the days she
+        # carries against the passage do not (rain is not in her stores when she sets out)
+        data["rain_counted"] = setup.storm_clocks is not None
+    return data
 
 
 def boat_speed_text(setup: Setup) -> str | None:

@@ -30,6 +30,7 @@ from voyage.store.voyagerows import insert_voyage, save_state
 from voyage.vessels.ships import load, sinking_load
 from voyage.vessels.stores import stores_figures, stores_from_text
 from voyage.vessels.vessel import life_jackets, life_rafts
+from voyage.world.raftstores import raft_stores_aboard
 from voyage.world.water import (
     Floater,
     board,
@@ -289,6 +290,8 @@ def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: 
     for raft in [f for f in rows if f.kind == "raft" and f.afloat]:
         if not any(g.afloat and g.raft == raft.id for g in rows) and raft.hex == ship.hex:
             raft.state, raft.ended, raft.note = "rescued", camp.clock, f"taken aboard {ship.name}"
+            # R103 (our reading): what is left of its stores comes aboard with its people
+            text += raft_stores_aboard(ship, raft, camp.rulebook, camp.water_in_load)
     save_floaters(camp, rows, people)
     # "The referee rules: Gull 1 taken aboard ..." read badly, and told players of the
     # referee: the ruling is in a parenthesis with its code, which the players' log drops

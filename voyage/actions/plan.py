@@ -50,7 +50,8 @@ from voyage.store.portfuel import left_after, sold_everywhere
 from voyage.store.portstores import stores_left
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatpower import full_charge
-from voyage.vessels.stores import store_rules
+from voyage.vessels.stores import Stores, store_rules
+from voyage.vessels.storesroom import room
 
 OBJECTIVES = ("fastest", "safest", "fuel")
 KINDS = {
@@ -378,31 +379,55 @@ def _stores_short(camp: Any, ship: Any, hours: int | None) -> dict[str, Any] | N
     days = days_of(ship.stores, people)
     if all(d is not None and d >= need for d in days.values()):
         return None
-    return {"stores": ship.stores, "people": people, "rules": store_rules(camp.rulebook)}
+    return {
+        "stores": ship.stores,
+        "people": people,
+        "rules": store_rules(camp.rulebook),
+        "ship": ship,
+    }
 
 
 def _take_on(
-    short: dict[str, Any], info: Any, camp: Any, first: int, then: int
-) -> dict[str, int] | None:
+    short: dict[str, Any], info: Any, camp: Any, first: int, then: int, fuel: int | None = None
+) -> dict[str, Any] | None:
     """R103: person-days of each store to take on at the port ``info`` after ``first``
-    hours at sea, to last the ``then`` hours still to sail and a quarter more (the port's
-    stock permitting); None when she runs out before she gets there, or the port has none
-    of what she needs."""
+    hours at sea, to last the ``then`` hours still to sail and a quarter more, the port's
+    stock and her room permitting (R100, R103: her Load there, with ``fuel`` hlbs aboard
+    if a rolled ship buys fuel at the stop, and a built boat's spaces; fresh water first,
+    R102: it is missed first). ``room`` in the answer: she has room for less than she needs
+    (what she takes is all she can carry); ``*_total`` what she has then, in whole
+    person-days, for `ship load`. None when she runs out before she gets there, or the port
+    has none of what she needs."""
     stores, people, rules = short["stores"], short["people"], short["rules"]
     left_now = stores_left(camp, info)
-    out: dict[str, int] = {}
+    out: dict[str, Any] = {}
+    left: dict[str, Fraction] = {}
     for key, half in (("food", stores.half_food), ("fresh_water", stores.half_water)):
         use = hourly_use(people, half, rules)
-        left = getattr(stores, key) - use * first
-        if left <= 0:
+        left[key] = getattr(stores, key) - use * first
+        if left[key] <= 0:
             return None  # she would go without before the stop
-        take = max(0, math.ceil(use * math.ceil(then * (1 + FUEL_SPARE)) - left))
+        take = max(0, math.ceil(use * math.ceil(then * (1 + FUEL_SPARE)) - left[key]))
         stock = left_now[key]
         if stock is not None:
             if take and stock <= 0:
                 return None
             take = min(take, math.floor(stock))
         out[key] = take
+    there = copy.copy(short["ship"])  # R103: her room at the stop, her stores as they are then
+    there.stores = Stores(left["food"], left["fresh_water"])
+    if fuel is not None and there.design is None:
+        there.fuel = fuel
+    r = room(there, camp.rulebook, camp.water_in_load)
+    most = r.water_for(left["food"])
+    water = min(out["fresh_water"], max(0, math.floor((most or 0) - left["fresh_water"])))
+    most = r.food_for(left["fresh_water"] + water)
+    food = min(out["food"], max(0, math.floor((most or 0) - left["food"])))
+    if (food, water) != (out["food"], out["fresh_water"]):
+        out.update(food=food, fresh_water=water, room=True)
+    whole = math.floor if out.get("room") else math.ceil  # never more than she can carry
+    for key in ("food", "fresh_water"):
+        out[f"{key}_total"] = whole(left[key] + out[key])
     return out
 
 
@@ -449,13 +474,15 @@ def _fuel_routes(
         if stores is not None and hours is not None:
             to_port, onward = hours(first), hours(then)
             take = None if to_port is None or onward is None else _take_on(
-                stores, port, camp, to_port, onward
+                stores, port, camp, to_port, onward, aboard + buy if use else None
             )  # fmt: skip
             if take is None and not use:
                 continue
-            if take:
+            if take and (take["food"] or take["fresh_water"]):
                 stop.update(take)
                 leg.food, leg.fresh_water = take["food"], take["fresh_water"]
+            elif take and take.get("room") and not use:
+                continue  # R103: no room there for any of what she needs
         options.append((len(first) + len(then), port.name, first, leg, stop))
     options.sort(key=lambda o: (o[0], hexmap.parse_hex(o[1])))
     best = options[:FUEL_ROUTES]

@@ -19,6 +19,7 @@ from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatships import check_built_load
 from voyage.vessels.stores import Stores
+from voyage.vessels.storesroom import over_room
 from voyage.vessels.vessel import Ship
 
 
@@ -68,10 +69,15 @@ def rations(ship: Ship, size: str | None, food: bool, water: bool) -> tuple[str,
     return text, changes
 
 
-def _check_room(camp: Campaign, ship: Ship, what: str) -> None:
-    """R103: stores taken on may not sink her (a Load over 2 x Deadweight, R12) nor pass a
-    built boat's maximum load (R80)."""
+def _check_room(camp: Campaign, ship: Ship, what: str, food: int, fresh_water: int) -> None:
+    """R103: stores taken on (``food`` and ``fresh_water`` person-days more) may not sink her
+    (a Load over 2 x Deadweight, R12) nor pass a built boat's maximum load (R80) or the room
+    in her spaces (R100, a Galley's food aside): one line naming how much more she has room
+    for."""
     book = camp.rulebook
+    refused = over_room(ship, book, camp.water_in_load, food, fresh_water, added=True)
+    if refused:
+        raise VoyageRuleError(refused)
     if ship.design is not None:
         check_built_load(ship, book, camp.water_in_load)
         return
@@ -100,7 +106,7 @@ def found(
     stores = ship.stores if ship.stores is not None else Stores()
     ship.stores = stores
     _take_on(stores, more_food, more_water)
-    _check_room(camp, ship, "what was found")
+    _check_room(camp, ship, "what was found", more_food, more_water)
     text = (
         f"{ship.name} takes on stores found (the referee's ruling, R103): "
         f"{_both(more_food, more_water)}; {_aboard(stores)} aboard."
@@ -178,7 +184,7 @@ def transfer(
     theirs = receiver.stores if receiver.stores is not None else Stores()
     receiver.stores = theirs
     _take_on(theirs, give_food, give_water)
-    _check_room(camp, receiver, f"{_both(give_food, give_water)} more")
+    _check_room(camp, receiver, f"{_both(give_food, give_water)} more", give_food, give_water)
     if other is not None:
         save_state(camp, other, camp.clock)
     else:

@@ -5,12 +5,14 @@ one-line warning when a store will not last.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
 from voyage.base.text import plural
 from voyage.rules.storesplan import days_of, short_of
 from voyage.vessels.stores import StoreRules, Stores
+from voyage.vessels.storesroom import room
 
 #: the passages a store is weighed against, as the lines name them
 PASSAGE_WORDS = {
@@ -27,20 +29,36 @@ def _days(x: Fraction | None) -> float | None:
     return None if x is None else round(float(x), 2)
 
 
+def room_of(ship: Any, book: Any, water_in_load: bool) -> dict[str, int] | None:
+    """R100, R103: the most person-days of food and of fresh water she can carry, each
+    beside the other as it is (None: her stores are not counted)."""
+    if ship.stores is None:
+        return None
+    r = room(ship, book, water_in_load)
+    return {
+        "food": r.most_food(ship.stores.fresh_water),
+        "fresh_water": r.most_water(ship.stores.food),
+    }
+
+
 def against_passage(
     stores: Stores | None,
     people: int,
     passages: dict[str, float | None],
     rules: StoreRules,
+    room: dict[str, int] | None = None,
 ) -> dict[str, Any] | None:
     """R104: her stores' days for the people aboard against each passage (hours by name:
     "expected", and for `plan` and `forecast` "slow"), and each store that falls short
-    (None: her stores are not counted)."""
+    (None: her stores are not counted). ``room``: the most person-days of each she can
+    carry beside the other as it is (R100, R103; voyage.vessels.storesroom), which the
+    warnings' fix keeps within."""
     if stores is None:
         return None
     days = days_of(stores, people)
     a_day = float(1 / rules.hourly)  # R101: hours in which a person uses a person-day
     return {
+        **({"room": room} if room is not None else {}),
         "people": people,
         "food": float(stores.food),
         "fresh_water": float(stores.fresh_water),
@@ -82,6 +100,11 @@ def stores_lines(
         f"{lasts('fresh_water', 'fresh water')}"
         + (f"; the passage: {', '.join(said)}." if said else ".")
     ]
+    if data.get("rain_counted"):  # R103: a rain catcher with storms on her way (forecast)
+        lines.append(
+            "Rain: the runs count the fresh water she catches in the storms on her way "
+            "(R103: a person-day a head, once a day); the days above and any warning do not."
+        )
     return lines + warnings(data, ship, in_port)
 
 
@@ -97,8 +120,24 @@ def warnings(
     lines: list[str] = []
     for short in [] if data is None else data["short"]:
         flag = "--fresh-water" if short["store"] == "fresh water" else "--food"
-        load = f"`voyage ship load {ship!r} {flag} {short['more']}`"
-        if in_port is None:  # `sail` has opened the voyage: stores are loaded before it
+        key = "fresh_water" if short["store"] == "fresh water" else "food"
+        # `ship load` sets what she carries: what she has and the person-days more
+        have = data[key] if data else 0
+        load = f"`voyage ship load {ship!r} {flag} {math.ceil(have + short['more'])}`"
+        most = (data or {}).get("room", {}).get(key)
+        if in_port is not False and most is not None and have + short["more"] > most:
+            # R100, R103: she has no room for all of it
+            full = f"`voyage ship load {ship!r} {flag} {most}`"
+            fix = stop or "`voyage plan` a stop"
+            if most > have:
+                fix = f"load {full} and {fix}"
+            more = (
+                f"she has room for {most} person-days of {short['store']} in all (R100, "
+                f"R103), not the {math.ceil(have + short['more'])} it needs: "
+                + ("`voyage undo`, " if in_port is None and most > have else "")
+                + f"{fix}, or carry less"
+            )
+        elif in_port is None:  # `sail` has opened the voyage: stores are loaded before it
             more = (
                 f"to take on {short['more']} person-days more, `voyage undo`, then {load}, "
                 "and sail again"
@@ -122,8 +161,10 @@ def warnings(
 
 def stop_stores(stop: dict[str, Any], ship: str) -> str:
     """What a plan's stop takes on (R103), as a clause: "take on 30 person-days of food and
-    9 of fresh water (`voyage ship load 'Gull' --food 30 --fresh-water 9`)"; "" when it
-    takes on none."""
+    9 of fresh water (to 32 and 12 in all: `voyage ship load 'Gull' --food 32 --fresh-water
+    12`)", `ship load` giving what she has then in all; with "all she has room for" when
+    her room (R100, R103) holds less than the rest of the way needs; "" when she takes on
+    none."""
     food, water = stop.get("food", 0), stop.get("fresh_water", 0)
     if not food and not water:
         return ""
@@ -137,9 +178,22 @@ def stop_stores(stop: dict[str, Any], ship: str) -> str:
         )
         if part
     )
+    totals = {
+        "food": stop.get("food_total", food),
+        "fresh_water": stop.get("fresh_water_total", water),
+    }
     flags = " ".join(
         f
-        for f in (f"--food {food}" if food else "", f"--fresh-water {water}" if water else "")
+        for f in (
+            f"--food {totals['food']}" if food else "",
+            f"--fresh-water {totals['fresh_water']}" if water else "",
+        )
         if f
     )
-    return f"take on {said} (`voyage ship load {ship!r} {flags}`)"
+    in_all = " and ".join(str(totals[k]) for k, n in (("food", food), ("fresh_water", water)) if n)
+    room = (
+        ", all she has room for (R103): not enough for the rest of the way"
+        if stop.get("room")
+        else ""
+    )
+    return f"take on {said}{room} (to {in_all} in all: `voyage ship load {ship!r} {flags}`)"

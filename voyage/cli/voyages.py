@@ -150,7 +150,7 @@ def sail(
     state = do_sail(camp, ship_name, to, via, hex_list(route), pace, strain or 0, inshore)
     hours, still = expected_hours(camp, state, None)
     short = fuel_short(camp, state)
-    from voyage.actions.storesplan import against_passage
+    from voyage.actions.storesplan import against_passage, room_of
     from voyage.vessels.stores import store_rules
 
     stores = against_passage(  # R104: the days she carries against the passage
@@ -158,6 +158,7 @@ def sail(
         state.ship.crew + state.ship.passengers,
         {"expected": hours},
         store_rules(camp.rulebook),
+        room_of(state.ship, camp.rulebook, camp.water_in_load),  # R100, R103
     )
     info = {
         "ship": state.ship.name,
@@ -661,6 +662,7 @@ def _not_at_sea_rows(camp: Any, at_sea: set[str]) -> list[dict[str, Any]]:
     from voyage.base.text import plain
     from voyage.store.voyagelog import ship_standings
     from voyage.vessels import ships as shipfig
+    from voyage.vessels.stores import stores_figures
 
     book, wil = camp.rulebook, camp.water_in_load
     now = ship_standings(camp)
@@ -696,6 +698,7 @@ def _not_at_sea_rows(camp: Any, at_sea: set[str]) -> list[dict[str, Any]]:
                 "listing": False,
                 "capsized": False,
                 "engine_broken": ship.engine_broken,
+                **stores_figures(ship.stores, ship.crew + ship.passengers),  # R100-R101
             }
         )
     return out
@@ -768,6 +771,7 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
     from voyage.outputs.chronicle import map_places, port_named
 
     places = map_places(camp)
+    low_days = int(camp.rulebook.procedures["stores"]["low_days"])  # R101: running low
     lines = []
     for r in rows:
         trouble = ["nobody aboard"] if r["nobody_aboard"] else []  # R70, R71
@@ -783,6 +787,12 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
             trouble.append("capsized")
         if r["engine_broken"]:
             trouble.append("engine broken")
+        for key, word in (("fresh_water", "fresh water"), ("food", "food")):  # R101, R104
+            days = r.get(f"{key}_days")
+            if key in r and r[key] <= 0:
+                trouble.append(f"out of {word}")
+            elif days is not None and days <= low_days:
+                trouble.append(f"{word} {days:g} days")
         if r["leaks"]:
             # numbered as `act SHIP repair leak N` takes them ("leaks 1:4/h" was a riddle)
             trouble.append(

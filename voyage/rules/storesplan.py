@@ -71,12 +71,21 @@ class Outlook:
         return tuple(out)
 
 
-def outlook(stores: Stores, people: int, clock: int, horizon: int, rules: StoreRules) -> Outlook:
+def outlook(
+    stores: Stores,
+    people: int,
+    clock: int,
+    horizon: int,
+    rules: StoreRules,
+    dawn_done: bool = False,
+) -> Outlook:
     """R101-R102 over ``horizon`` hours from ``clock`` for ``people`` who stay aboard:
     when each store runs out, and the dawns at which people roll for going without (the
-    counts rise at 06:00 by 1 for a day ended with none, by 1/2 on half rations). Rain
-    (R103) and people who die are not counted ahead: both would only make the stores last
-    longer."""
+    counts rise at 06:00 by 1 for a day ended with none, by 1/2 on half rations). People
+    who die are not counted ahead (they would only make the stores last longer); rain
+    (R103) is counted by the forecast's runs, each from the storms she meets
+    (voyage.actions.forecast: :func:`after_hours` to the hour it is caught, and a new
+    outlook from there). ``dawn_done``: a dawn at ``clock`` itself is already counted."""
     food_out = hours_lasting(stores.food, people, stores.half_food, rules)
     water_out = hours_lasting(stores.fresh_water, people, stores.half_water, rules)
     if people <= 0:
@@ -84,6 +93,8 @@ def outlook(stores: Stores, people: int, clock: int, horizon: int, rules: StoreR
     ahead = Stores(dry_water=stores.dry_water, dry_food=stores.dry_food)
     dawns: list[tuple[int, int]] = []
     first = (rules.dawn_hour - clock) % 24
+    if dawn_done and first == 0:
+        first = 24
     for t in range(first, horizon, 24):
         # the dawn hour counts before that hour's use (voyage.rules.stores.stores_phase):
         # a store is gone at dawn if it ran out in an hour before
@@ -104,6 +115,40 @@ def outlook(stores: Stores, people: int, clock: int, horizon: int, rules: StoreR
         if target >= 2:
             dawns.append((t, target))
     return Outlook(food_out, water_out, tuple(dawns))
+
+
+def after_hours(
+    stores: Stores, people: int, clock: int, hours: int, rules: StoreRules, dawn_done: bool = False
+) -> Stores:
+    """Her stores ``hours`` hours after ``clock`` (R101: ``people`` use them, never below 0,
+    fractions kept), the counts of days without risen at each dawn up to and including
+    the one at ``clock + hours`` (R102: that hour's dawn comes before anything else in it),
+    as :func:`outlook` counts them; the rations as they are."""
+    food_out = hours_lasting(stores.food, people, stores.half_food, rules)
+    water_out = hours_lasting(stores.fresh_water, people, stores.half_water, rules)
+    food = max(Fraction(0), stores.food - hourly_use(people, stores.half_food, rules) * hours)
+    water = max(
+        Fraction(0), stores.fresh_water - hourly_use(people, stores.half_water, rules) * hours
+    )
+    after = Stores(
+        food, water, stores.half_food, stores.half_water, stores.dry_water, stores.dry_food
+    )
+    after.rain_day = stores.rain_day
+    if people <= 0:
+        return after
+    first = (rules.dawn_hour - clock) % 24
+    if dawn_done and first == 0:
+        first = 24
+    for t in range(first, hours + 1, 24):
+        if water_out is not None and water_out <= t:
+            after.dry_water += 1
+        elif stores.half_water:
+            after.dry_water += Fraction(1, 2)
+        if food_out is not None and food_out <= t:
+            after.dry_food += 1
+        elif stores.half_food:
+            after.dry_food += Fraction(1, 2)
+    return after
 
 
 def short_of(

@@ -19,6 +19,7 @@ from voyage.store.hourdays import read_hours
 from voyage.store.mapstore import campaign_chart, ship_positions
 from voyage.store.voyagerows import VOYAGE_SELECT, open_voyages
 from voyage.vessels import ships as shipfig
+from voyage.vessels.stores import stores_figures
 
 
 def hour_rows(
@@ -111,6 +112,8 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "listing": s.listing,
                 "capsized": s.capsized,
                 "engine_broken": ship.engine_broken,
+                # R100-R101: food and fresh water and the days they last (a counted ship's)
+                **stores_figures(ship.stores, ship.crew + ship.passengers),
             }
         )
     _towed_at_their_towers_speed(out, states)

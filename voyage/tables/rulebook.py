@@ -290,6 +290,7 @@ STORES_DEFAULTS: dict[str, Any] = {
     "food_hlb": 0.2,
     "fresh_water_hlb": 0.8,
     "galley_food": 28,
+    "space_person_days": 28,
     "raft_max": 4,
     "hours_a_day": 24,
     "dawn_hour": 6,
@@ -315,7 +316,13 @@ def _check_stores(data: dict[str, Any], c: Checker) -> None:
         c.number(stores[key], f"stores.{key}", 0)
     for key in ("galley_food", "raft_max", "water_less", "food_less", "rain_per_person"):
         c.integer(stores[key], f"stores.{key}", 0)
-    for key in ("hours_a_day", "water_deadly", "food_deadly", "rain_catcher_tier"):
+    for key in (
+        "hours_a_day",
+        "water_deadly",
+        "food_deadly",
+        "rain_catcher_tier",
+        "space_person_days",
+    ):
         c.integer(stores[key], f"stores.{key}", 1)
     c.integer(stores["dawn_hour"], "stores.dawn_hour", 0, 23)
     c.integer(stores["thirsty_above"], "stores.thirsty_above", 0)

@@ -42,6 +42,7 @@ class StoreRules:
     thirsty_above: int
     rain_per_person: int
     rain_catcher_tier: int
+    space_person_days: int  #: R100 (our reading): what a built boat's free space holds
 
 
 def store_rules(book: RuleBook) -> StoreRules:
@@ -64,6 +65,7 @@ def store_rules(book: RuleBook) -> StoreRules:
             int(t["thirsty_above"]),
             int(t["rain_per_person"]),
             int(t["rain_catcher_tier"]),
+            int(t["space_person_days"]),
         )
     return found
 

@@ -22,6 +22,7 @@ from typing import Any
 from voyage.dice.events import Event
 from voyage.rules.stores import dawn, use_hour
 from voyage.vessels.stores import StoreRules, Stores, store_rules, stores_from_text
+from voyage.vessels.storesroom import room
 from voyage.world.water import Floater
 
 
@@ -110,3 +111,49 @@ def _dawn(wp: Any, raft: Floater, aboard: list[Floater], stores: Stores, rules: 
     if names:
         changes["died"] = names
     wp.log_f(raft, Event("stores", text, rolls, 0, changes), "people lost" if died else None)
+
+
+def raft_stores_aboard(ship: Any, raft: Floater, book: Any, water_in_load: bool) -> str:
+    """R103 is silent on a rescued raft's emergency stores; our reading: the rescuers take
+    what is left of them aboard with its people, fresh water first (R102: it is missed
+    first), up to her room (R103: her Load, and a built boat's spaces, voyage.vessels.
+    storesroom); what does not fit stays in the raft. Only into a ship whose own stores are
+    counted (an untracked ship's hours are as before R100). The words for the rescue's log
+    line, "" when nothing comes aboard."""
+    theirs = stores_from_text(raft.stores)
+    mine = getattr(ship, "stores", None)
+    if theirs is None or mine is None or not (theirs.has_food or theirs.has_water):
+        return ""
+    r = room(ship, book, water_in_load)
+    food_now, water_now = mine.food, mine.fresh_water
+    top = r.water_for(food_now)
+    water = max(Fraction(0), min(theirs.fresh_water, (top or Fraction(0)) - water_now))
+    top = r.food_for(water_now + water)
+    food = max(Fraction(0), min(theirs.food, (top or Fraction(0)) - food_now))
+    if food:
+        mine.food = food_now + food
+        mine.dry_food = Fraction(0)  # R102: taken on again
+    if water:
+        mine.fresh_water = water_now + water
+        mine.dry_water = Fraction(0)
+    theirs.food -= food
+    theirs.fresh_water -= water
+    raft.stores = theirs.to_text()
+    left = [
+        f"{_n(x)} person-days of {word}"
+        for x, word in ((theirs.food, "food"), (theirs.fresh_water, "fresh water"))
+        if x
+    ]
+    stays = f"; {' and '.join(left)} stay in it: she has no room for more (R103)" if left else ""
+    if not food and not water:
+        return f" The raft's stores stay in it: {ship.name} has no room for them (R103)."
+    taken = (
+        f"{_n(food)} person-days of food and {_n(water)} of fresh water"
+        if food and water
+        else f"{_n(food or water)} person-days of {'food' if food else 'fresh water'}"
+    )
+    return (
+        f" The raft's stores come aboard with them (our reading of R103): {taken} into "
+        f"{ship.name}'s, food {_n(mine.food)} and fresh water {_n(mine.fresh_water)} "
+        f"person-days aboard now{stays}."
+    )

@@ -15,7 +15,7 @@ from voyage.rules import water as rules
 from voyage.rules.capsize import capsize_check
 from voyage.rules.drift import drift_hour
 from voyage.tables.calendar import format_time, is_night
-from voyage.world.raftstores import raft_stores_phase
+from voyage.world.raftstores import raft_stores_aboard, raft_stores_phase
 from voyage.world.searchend import end_search, restate_row
 from voyage.world.water import (
     AFLOAT,
@@ -427,6 +427,8 @@ class WaterPhase:
         if raft is not None and not left:
             raft.state, raft.ended = "rescued", self.clock
             raft.note = f"taken aboard {s.ship.name}"
+            # R103 (our reading): what is left of its stores comes aboard with its people
+            text += raft_stores_aboard(s.ship, raft, self.book, self.world.water_in_load)
         self.e.refresh(s)
         restate_row(self.e, s, self.hour_rows)  # her row: at the end of the hour
         self.log(

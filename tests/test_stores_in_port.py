@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -181,3 +182,40 @@ def test_until_dawn_and_dusk_with_only_ships_in_port(runner, reach):
     out = ok(runner, "advance", "--until", "dusk")
     assert "Stopped: dusk." in out
     assert "Gull's fresh water is running low: under two days left" in out  # 06:00 (R101)
+
+
+def _burning_in_port(seed: int, berth: bool) -> tuple[Any, Any]:
+    """Gull arrived at East with a fire aboard (R36: her voyage stays open in port until it
+    is out), six aboard and stores counted, and Tern anchored at sea (the advance runs on
+    after the fire is out); 24 hours of the engine."""
+    from engine_helpers import OPEN_ROUTE, ship, voyage, world
+
+    from voyage.dice.roller import Roller
+    from voyage.engine.clock import Engine
+    from voyage.vessels.stores import Stores
+
+    gull = ship(crew=6, stores=Stores(Fraction(100), Fraction(100)))
+    st = voyage(gull, position=len(OPEN_ROUTE) - 1, status="arrived", fire=1, fire_since=0)
+    gull.status = "in port"
+    tern = voyage(ship("Tern"), voyage_id=2, position=1, status="anchored")
+    engine = Engine(world(), [st, tern], Roller(seed))
+    if berth:
+        engine.moor([], berthing=[st])
+    result = engine.run(0, 24, halt=False)
+    return st, result
+
+
+def test_a_ship_whose_trouble_ends_in_port_eats_every_hour_of_the_advance():
+    # R36: stepped as at sea while the fire burns; once it is out, her voyage would end with
+    # the advance and the engine no longer steps her, but her people still eat (R101)
+    for seed in range(40):
+        st, result = _burning_in_port(seed, berth=True)
+        if st.status == "arrived" and not st.in_trouble:
+            break
+    else:
+        raise AssertionError("no seed put the fire out")
+    assert result.hours_run == 24
+    used = Fraction(100) - st.ship.stores.food
+    assert used == 6 and Fraction(100) - st.ship.stores.fresh_water == 6  # 24 h of six
+    again, _ = _burning_in_port(seed, berth=False)
+    assert Fraction(100) - again.ship.stores.food < 6  # (without it: the hours after, unfed)

@@ -340,8 +340,10 @@ def advance(
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
-        if moored:
-            engine.moor(moored, in_port_world(camp, world))
+        # R36: a voyage open in port for her trouble ends when it is over, her people eating
+        berthing = [s for s in states if s.status == "arrived" and s.ship.stores is not None]
+        if moored or berthing:
+            engine.moor(moored, in_port_world(camp, world), berthing)
         engine.progress = progress
         people = roster(camp)
         if world.chart is not None:

@@ -1,7 +1,7 @@
-"""Map pictures (PNG/SVG/PDF through hexalattice and matplotlib) and terminal maps.
+"""Map pictures (PNG/SVG/PDF through matplotlib) and terminal maps.
 
-matplotlib and hexalattice are imported inside :func:`render_map` only, so that importing
-this module (and running ``voyage --help``) stays fast.
+matplotlib is imported inside the drawing functions only, so that importing this module
+(and running ``voyage --help``) stays fast.
 
 Geometry, shared by the picture and the tests (R30): hexes are flat-topped, one unit across
 from flat side to flat side, so neighbouring centres are exactly 1 apart. Column ``c`` is at
@@ -66,10 +66,6 @@ MAX_LABELLED_HEXES = 3_000
 #: they cannot be read, and each costs milliseconds to draw (a 200x200 map has hundreds).
 #: The port hexes keep their colour; ``--around`` draws an area at full size, names and all.
 MIN_NAME_POINTS = 4.5
-#: Up to this many hexes hexalattice draws the grid (one patch per hex is cheap there);
-#: above it the hexes are drawn as one polygon collection per fill colour.
-HEXALATTICE_MAX_HEXES = 5_000
-
 
 #: Width of one legend entry, and the entries the picture leaves room for at first
 #: (terrains, seabeds, passage, storm, ships, a few tracks, event); a legend with more rows
@@ -565,7 +561,6 @@ def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
 def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[str, str | None]]:
     """Fill every hex of the area; the (terrain, seabed) fills used, in order of first use."""
     import numpy as np
-    from hexalattice.hexalattice import plot_single_lattice_custom_colors
     from matplotlib.collections import PolyCollection
 
     cols, rows = geometry.cells()
@@ -574,41 +569,20 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
     ys = -((rows - 1) + 0.5 * ((cols - 1) & 1))
     face_of = np.array([rgb(kind_colour(k)) for k in kinds])
     edge = rgb(EDGE_COLOUR)
-    if len(cols) <= HEXALATTICE_MAX_HEXES:
-        # hexalattice draws one RegularPolygon per centre; we give it our own centres
-        # (flat-top, even columns lower, R30) because its create_hex_grid lays out
-        # pointy-top rows. rotate_deg=30 turns its pointy-top polygons flat-top;
-        # min_diam=1 is our unit.
-        plot_single_lattice_custom_colors(
-            xs,
-            ys,
-            face_color=face_of[fills],
-            edge_color=np.array([edge] * len(cols)),
-            min_diam=1.0,
-            plotting_gap=0.0,
-            rotate_deg=30,
-            line_width=0.4,
-            h_ax=ax,
+    # One polygon collection per fill colour, the corners worked out for all hexes at
+    # once: a handful of shapes to draw, not a patch object per hex (a thousand on a long
+    # voyage's crop, 40,000 on a 200x200 map).
+    for kind in np.unique(fills):
+        chosen = fills == kind
+        ax.add_collection(
+            PolyCollection(
+                hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
+                facecolors=[face_of[kind]],
+                edgecolors=[edge],
+                linewidths=0.4,
+            ),
+            autolim=False,  # the limits are set already: skip measuring every hex
         )
-        # hexalattice sets its own limits: the picture's are put back
-        ax.set_aspect("auto")
-        ax.set_xlim(geometry.xmin, geometry.xmax)
-        ax.set_ylim(geometry.ymin, geometry.ymax)
-        ax.set_axis_off()
-    else:
-        # A big map: one polygon collection per fill colour, the corners worked out for all
-        # hexes at once, instead of a patch object per hex (40,000 on a 200x200 map).
-        for kind in np.unique(fills):
-            chosen = fills == kind
-            ax.add_collection(
-                PolyCollection(
-                    hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
-                    facecolors=[face_of[kind]],
-                    edgecolors=[edge],
-                    linewidths=0.4,
-                ),
-                autolim=False,  # the limits are set already: skip measuring 40,000 hexes
-            )
     return [kinds[k] for k in _in_order_of_first_use(fills)]
 
 

@@ -17,6 +17,7 @@ are given); the box arithmetic is plain Python.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -407,6 +408,7 @@ def drawn_obstacles(ax: Any) -> tuple[list[Box], list[Segment]]:
     dpi = ax.figure.dpi
     boxes: list[Box] = []
     segments: list[Segment] = []
+    seen: set[Segment] = set()
     to_pixels = ax.transData.transform
     for line in ax.lines:
         xy = line.get_xydata()
@@ -417,10 +419,13 @@ def drawn_obstacles(ax: Any) -> tuple[list[Box], list[Segment]]:
             size = float(line.get_markersize()) + float(line.get_markeredgewidth())
             boxes.extend(marker_box((float(px), float(py)), size, dpi) for px, py in pts)
         if line.get_linestyle() not in ("None", "", " ") and len(pts) > 1:
-            segments.extend(
-                (float(a[0]), float(a[1]), float(b[0]), float(b[1]))
-                for a, b in zip(pts[:-1], pts[1:], strict=True)
-            )
+            # a long voyage sails the same legs again and again: each leg is kept once
+            # (either way round), not once for every time she sailed it
+            for a, b in zip(pts[:-1].tolist(), pts[1:].tolist(), strict=True):
+                leg = (a[0], a[1], b[0], b[1]) if a <= b else (b[0], b[1], a[0], a[1])
+                if leg not in seen and not any(math.isnan(v) for v in leg):  # NaN: a gap
+                    seen.add(leg)
+                    segments.append(leg)
     for text in ax.texts:
         if text.get_text():
             boxes.append(tuple(text.get_window_extent(renderer).extents))  # type: ignore[arg-type]

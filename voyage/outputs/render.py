@@ -741,14 +741,16 @@ def _draw_ships_and_tracks(
         points = [geometry.hex_center(h) for h in hexes_on_track]
         colour = colour_of[track_owner(label)]
         if len(points) >= 2:
+            xs, ys = legs_once(points)
             ax.plot(
-                [p[0] for p in points],
-                [p[1] for p in points],
+                xs,
+                ys,
                 "-",
                 color=colour,
                 linewidth=2.2 * scale,
                 alpha=0.85,
                 zorder=7,
+                solid_capstyle="round",  # a leg's end as round as the line's bends
             )
         elif points:
             ax.plot(
@@ -786,6 +788,34 @@ def _draw_ships_and_tracks(
             )
         )
     return colour_of, words
+
+
+def legs_once(points: Sequence[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """The x and the y of a line through ``points`` that draws each leg (from one point to
+    the next, either way) once: a long voyage sails the same legs again and again, and the
+    line drawn over itself a hundred times looks the same as once, for a hundredth of the
+    work. The legs sailed one after the other stay one line (NaN between the runs)."""
+    nan = math.nan
+    xs: list[float] = []
+    ys: list[float] = []
+    seen: set[tuple[tuple[float, float], tuple[float, float]]] = set()
+    joined = False  # whether the line drawn so far ends where the next leg starts
+    for a, b in zip(points[:-1], points[1:], strict=True):
+        leg = (a, b) if a <= b else (b, a)
+        if leg in seen:
+            joined = False
+            continue
+        seen.add(leg)
+        if not joined:
+            if xs:
+                xs.append(nan)
+                ys.append(nan)
+            xs.append(a[0])
+            ys.append(a[1])
+        xs.append(b[0])
+        ys.append(b[1])
+        joined = True
+    return xs, ys
 
 
 def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[str, str | None]]]:

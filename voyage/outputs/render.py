@@ -24,6 +24,7 @@ from voyage.base.escape import plain_pictures
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SEA_TERRAINS
+from voyage.outputs.gcpause import collector_paused
 from voyage.outputs.palette import (
     EDGE_COLOUR,
     NARROW_COLOUR,
@@ -395,18 +396,18 @@ def render_map(
         raise MapError(f"{out}: write the picture as .png, .svg or .pdf")
     if not out.parent.is_dir():
         raise MapError(f"{out}: {no_folder(out.parent)}")
-    fig = draw_map(sea_map, progress=progress, **kw)
     fmt = out.suffix.lower().lstrip(".")
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
     extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-
-    try:
-        with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
-            fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
-    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
-        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
-        raise MapError(f"cannot write {out}: {problem}") from None
+    with collector_paused():  # its objects all live until the picture is saved
+        fig = draw_map(sea_map, progress=progress, **kw)
+        try:
+            with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
+                fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
+        except OSError as exc:  # a full disk, /dev/full, a folder without write permission
+            problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
+            raise MapError(f"cannot write {out}: {problem}") from None
     if progress is not None:
         progress(1)
     return out

@@ -183,20 +183,42 @@ def sea_of(width, height, land_row=None):
     return parse_map("name: Wide\nrows: |\n" + "".join(f"  {r}\n" for r in rows), "wide.yaml")
 
 
-def test_collections_draw_what_hexalattice_draws(tmp_path, tiny, monkeypatch):
-    from voyage.outputs import render
+def test_hexes_are_drawn_as_one_shape_per_fill_each_a_flat_topped_hexagon(tiny):
+    """The grid is a handful of shapes, one per fill colour (not a patch per hex), and
+    each hex in them is the hexagon a flat-topped RegularPolygon of our unit would be
+    (R30: one unit across the flats, centred where the hex's name says)."""
+    import numpy as np
+    from matplotlib.collections import PolyCollection
+    from matplotlib.patches import RegularPolygon
+
+    from voyage.outputs.render import HEX_RADIUS, draw_map
 
     geometry = MapGeometry.for_map(tiny)
-    lattice = render_map(tiny, tmp_path / "lattice.png", storms={"0404"})
-    monkeypatch.setattr(render, "HEXALATTICE_MAX_HEXES", 0)  # every map drawn as collections
-    polygons = render_map(tiny, tmp_path / "polygons.png", storms={"0404"})
-    for name in geometry.names:
-        assert close(pixel(lattice, geometry, name), pixel(polygons, geometry, name), 3), name
-    for name in ("0201", "0302"):  # and the edges: a point between two hex centres
-        (x1, y1), (x2, y2) = geometry.pixel("0101"), geometry.pixel(name)
-        middle = (int((x1 + x2) / 2), int((y1 + y2) / 2))
-        with Image.open(lattice) as a, Image.open(polygons) as b:
-            assert close(a.convert("RGB").getpixel(middle), b.convert("RGB").getpixel(middle), 40)
+    ax = draw_map(tiny).axes[0]
+    grid = [
+        c
+        for c in ax.collections
+        if isinstance(c, PolyCollection) and c.get_facecolor()[:, 3].min() > 0
+    ]
+    faces = {tuple(c.get_facecolor()[0]) for c in grid}
+    assert len(grid) == len(faces) == 4  # sea, land, port, rocky seabed
+    drawn = sorted(
+        tuple(sorted((round(x, 6), round(y, 6)) for x, y in path.vertices[:6]))
+        for c in grid
+        for path in c.get_paths()
+    )
+    wanted = sorted(
+        tuple(
+            sorted(
+                (round(x, 6), round(y, 6))
+                for x, y in RegularPolygon(
+                    hex_center(tiny, name), 6, radius=HEX_RADIUS, orientation=np.radians(-30)
+                ).get_verts()[:6]
+            )
+        )
+        for name in geometry.names
+    )
+    assert drawn == wanted
 
 
 def test_a_200x200_map_is_drawn_smaller_within_the_budget(tmp_path):

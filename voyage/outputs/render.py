@@ -1,7 +1,7 @@
-"""Map pictures (PNG/SVG/PDF through hexalattice and matplotlib) and terminal maps.
+"""Map pictures (PNG/SVG/PDF through matplotlib) and terminal maps.
 
-matplotlib and hexalattice are imported inside :func:`render_map` only, so that importing
-this module (and running ``voyage --help``) stays fast.
+matplotlib is imported inside the drawing functions only, so that importing this module
+(and running ``voyage --help``) stays fast.
 
 Geometry, shared by the picture and the tests (R30): hexes are flat-topped, one unit across
 from flat side to flat side, so neighbouring centres are exactly 1 apart. Column ``c`` is at
@@ -24,6 +24,7 @@ from voyage.base.escape import plain_pictures
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SEA_TERRAINS
+from voyage.outputs.gcpause import collector_paused
 from voyage.outputs.palette import (
     EDGE_COLOUR,
     NARROW_COLOUR,
@@ -66,10 +67,6 @@ MAX_LABELLED_HEXES = 3_000
 #: they cannot be read, and each costs milliseconds to draw (a 200x200 map has hundreds).
 #: The port hexes keep their colour; ``--around`` draws an area at full size, names and all.
 MIN_NAME_POINTS = 4.5
-#: Up to this many hexes hexalattice draws the grid (one patch per hex is cheap there);
-#: above it the hexes are drawn as one polygon collection per fill colour.
-HEXALATTICE_MAX_HEXES = 5_000
-
 
 #: Width of one legend entry, and the entries the picture leaves room for at first
 #: (terrains, seabeds, passage, storm, ships, a few tracks, event); a legend with more rows
@@ -399,18 +396,18 @@ def render_map(
         raise MapError(f"{out}: write the picture as .png, .svg or .pdf")
     if not out.parent.is_dir():
         raise MapError(f"{out}: {no_folder(out.parent)}")
-    fig = draw_map(sea_map, progress=progress, **kw)
     fmt = out.suffix.lower().lstrip(".")
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
     extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-
-    try:
-        with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
-            fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
-    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
-        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
-        raise MapError(f"cannot write {out}: {problem}") from None
+    with collector_paused():  # its objects all live until the picture is saved
+        fig = draw_map(sea_map, progress=progress, **kw)
+        try:
+            with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
+                fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
+        except OSError as exc:  # a full disk, /dev/full, a folder without write permission
+            problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
+            raise MapError(f"cannot write {out}: {problem}") from None
     if progress is not None:
         progress(1)
     return out
@@ -565,7 +562,6 @@ def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
 def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[str, str | None]]:
     """Fill every hex of the area; the (terrain, seabed) fills used, in order of first use."""
     import numpy as np
-    from hexalattice.hexalattice import plot_single_lattice_custom_colors
     from matplotlib.collections import PolyCollection
 
     cols, rows = geometry.cells()
@@ -574,41 +570,20 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
     ys = -((rows - 1) + 0.5 * ((cols - 1) & 1))
     face_of = np.array([rgb(kind_colour(k)) for k in kinds])
     edge = rgb(EDGE_COLOUR)
-    if len(cols) <= HEXALATTICE_MAX_HEXES:
-        # hexalattice draws one RegularPolygon per centre; we give it our own centres
-        # (flat-top, even columns lower, R30) because its create_hex_grid lays out
-        # pointy-top rows. rotate_deg=30 turns its pointy-top polygons flat-top;
-        # min_diam=1 is our unit.
-        plot_single_lattice_custom_colors(
-            xs,
-            ys,
-            face_color=face_of[fills],
-            edge_color=np.array([edge] * len(cols)),
-            min_diam=1.0,
-            plotting_gap=0.0,
-            rotate_deg=30,
-            line_width=0.4,
-            h_ax=ax,
+    # One polygon collection per fill colour, the corners worked out for all hexes at
+    # once: a handful of shapes to draw, not a patch object per hex (a thousand on a long
+    # voyage's crop, 40,000 on a 200x200 map).
+    for kind in np.unique(fills):
+        chosen = fills == kind
+        ax.add_collection(
+            PolyCollection(
+                hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
+                facecolors=[face_of[kind]],
+                edgecolors=[edge],
+                linewidths=0.4,
+            ),
+            autolim=False,  # the limits are set already: skip measuring every hex
         )
-        # hexalattice sets its own limits: the picture's are put back
-        ax.set_aspect("auto")
-        ax.set_xlim(geometry.xmin, geometry.xmax)
-        ax.set_ylim(geometry.ymin, geometry.ymax)
-        ax.set_axis_off()
-    else:
-        # A big map: one polygon collection per fill colour, the corners worked out for all
-        # hexes at once, instead of a patch object per hex (40,000 on a 200x200 map).
-        for kind in np.unique(fills):
-            chosen = fills == kind
-            ax.add_collection(
-                PolyCollection(
-                    hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
-                    facecolors=[face_of[kind]],
-                    edgecolors=[edge],
-                    linewidths=0.4,
-                ),
-                autolim=False,  # the limits are set already: skip measuring 40,000 hexes
-            )
     return [kinds[k] for k in _in_order_of_first_use(fills)]
 
 
@@ -767,14 +742,16 @@ def _draw_ships_and_tracks(
         points = [geometry.hex_center(h) for h in hexes_on_track]
         colour = colour_of[track_owner(label)]
         if len(points) >= 2:
+            xs, ys = legs_once(points)
             ax.plot(
-                [p[0] for p in points],
-                [p[1] for p in points],
+                xs,
+                ys,
                 "-",
                 color=colour,
                 linewidth=2.2 * scale,
                 alpha=0.85,
                 zorder=7,
+                solid_capstyle="round",  # a leg's end as round as the line's bends
             )
         elif points:
             ax.plot(
@@ -812,6 +789,34 @@ def _draw_ships_and_tracks(
             )
         )
     return colour_of, words
+
+
+def legs_once(points: Sequence[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """The x and the y of a line through ``points`` that draws each leg (from one point to
+    the next, either way) once: a long voyage sails the same legs again and again, and the
+    line drawn over itself a hundred times looks the same as once, for a hundredth of the
+    work. The legs sailed one after the other stay one line (NaN between the runs)."""
+    nan = math.nan
+    xs: list[float] = []
+    ys: list[float] = []
+    seen: set[tuple[tuple[float, float], tuple[float, float]]] = set()
+    joined = False  # whether the line drawn so far ends where the next leg starts
+    for a, b in zip(points[:-1], points[1:], strict=True):
+        leg = (a, b) if a <= b else (b, a)
+        if leg in seen:
+            joined = False
+            continue
+        seen.add(leg)
+        if not joined:
+            if xs:
+                xs.append(nan)
+                ys.append(nan)
+            xs.append(a[0])
+            ys.append(a[1])
+        xs.append(b[0])
+        ys.append(b[1])
+        joined = True
+    return xs, ys
 
 
 def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[str, str | None]]]:

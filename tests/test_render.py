@@ -194,7 +194,7 @@ def test_hexes_are_drawn_as_one_shape_per_fill_each_a_flat_topped_hexagon(tiny):
     from voyage.outputs.render import HEX_RADIUS, draw_map
 
     geometry = MapGeometry.for_map(tiny)
-    ax = draw_map(tiny).axes[0]
+    ax = draw_map(tiny, lattice=False).axes[0]
     grid = [
         c
         for c in ax.collections
@@ -219,6 +219,32 @@ def test_hexes_are_drawn_as_one_shape_per_fill_each_a_flat_topped_hexagon(tiny):
         for name in geometry.names
     )
     assert drawn == wanted
+
+
+def test_collections_draw_what_hexalattice_draws(tmp_path, tiny, monkeypatch):
+    """A map picture's grid drawn by hexalattice and a track picture's grid drawn as one
+    collection per fill give the same picture: each hex's colour, and the edges between."""
+    from voyage.outputs import render
+
+    geometry = MapGeometry.for_map(tiny)
+    calls: list[int] = []
+    import hexalattice.hexalattice as hl
+
+    real = hl.plot_single_lattice_custom_colors
+    monkeypatch.setattr(
+        hl, "plot_single_lattice_custom_colors", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
+    lattice = render_map(tiny, tmp_path / "lattice.png", storms={"0404"})
+    polygons = render_map(tiny, tmp_path / "polygons.png", storms={"0404"}, lattice=False)
+    assert calls == [1]  # hexalattice drew the first, and only the first
+    assert len(geometry.names) <= render.HEXALATTICE_MAX_HEXES
+    for name in geometry.names:
+        assert close(pixel(lattice, geometry, name), pixel(polygons, geometry, name), 3), name
+    for name in ("0201", "0302"):  # and the edges: a point between two hex centres
+        (x1, y1), (x2, y2) = geometry.pixel("0101"), geometry.pixel(name)
+        middle = (int((x1 + x2) / 2), int((y1 + y2) / 2))
+        with Image.open(lattice) as a, Image.open(polygons) as b:
+            assert close(a.convert("RGB").getpixel(middle), b.convert("RGB").getpixel(middle), 40)
 
 
 def test_a_200x200_map_is_drawn_smaller_within_the_budget(tmp_path):

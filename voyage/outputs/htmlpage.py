@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from voyage.base.escape import html_text
-from voyage.outputs.gcpause import collector_paused
+from voyage.base.gctune import collector_paused
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto;

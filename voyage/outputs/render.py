@@ -1,7 +1,7 @@
-"""Map pictures (PNG/SVG/PDF through matplotlib) and terminal maps.
+"""Map pictures (PNG/SVG/PDF through hexalattice and matplotlib) and terminal maps.
 
-matplotlib is imported inside the drawing functions only, so that importing this module
-(and running ``voyage --help``) stays fast.
+matplotlib and hexalattice are imported inside the drawing functions only, so that
+importing this module (and running ``voyage --help``) stays fast.
 
 Geometry, shared by the picture and the tests (R30): hexes are flat-topped, one unit across
 from flat side to flat side, so neighbouring centres are exactly 1 apart. Column ``c`` is at
@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
 from voyage.base.escape import plain_pictures
+from voyage.base.gctune import collector_paused
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SEA_TERRAINS
-from voyage.outputs.gcpause import collector_paused
 from voyage.outputs.palette import (
     EDGE_COLOUR,
     NARROW_COLOUR,
@@ -67,6 +67,10 @@ MAX_LABELLED_HEXES = 3_000
 #: they cannot be read, and each costs milliseconds to draw (a 200x200 map has hundreds).
 #: The port hexes keep their colour; ``--around`` draws an area at full size, names and all.
 MIN_NAME_POINTS = 4.5
+#: Up to this many hexes hexalattice draws a map picture's grid (one patch per hex is cheap
+#: there); above it, and in a voyage's track picture, one polygon collection per fill colour.
+HEXALATTICE_MAX_HEXES = 5_000
+
 
 #: Width of one legend entry, and the entries the picture leaves room for at first
 #: (terrains, seabeds, passage, storm, ships, a few tracks, event); a legend with more rows
@@ -430,6 +434,7 @@ def draw_map(
     overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
     progress: Progress | None = None,
+    lattice: bool = True,
 ) -> Any:
     """The picture of ``sea_map`` as a matplotlib Figure (Agg canvas), ready to save.
 
@@ -443,7 +448,10 @@ def draw_map(
     geometry, shown)`` may draw more (the weather of an hour, voyage.outputs.weatherplot)
     and returns legend handles. Every word is placed in one pass so none covers another
     (voyage.outputs.picturelabels). ``numbered`` writes the CCRR names of just those hexes
-    (near a track, say), as ``labels`` does every hex's.
+    (near a track, say), as ``labels`` does every hex's. With ``lattice`` (a map picture)
+    hexalattice draws the grid of an area up to :data:`HEXALATTICE_MAX_HEXES`; without it (a
+    voyage's track picture, drawn with every handout) the grid is one polygon collection per
+    fill, the same hexagons drawn in a fraction of the time.
     """
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
     if labels and len(geometry.names) > MAX_LABELLED_HEXES:
@@ -464,7 +472,7 @@ def draw_map(
             raise MapError(sea_map.off_map_message(name))
     tell = progress or (lambda n: None)
     fig, ax = _figure(geometry)
-    used = _draw_hexes(ax, sea_map, geometry)
+    used = _draw_hexes(ax, sea_map, geometry, lattice)
     tell(1)
 
     scale = geometry.scale / 36
@@ -559,7 +567,9 @@ def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
     return fig, ax
 
 
-def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[str, str | None]]:
+def _draw_hexes(
+    ax: Any, sea_map: SeaMap, geometry: MapGeometry, lattice: bool
+) -> list[tuple[str, str | None]]:
     """Fill every hex of the area; the (terrain, seabed) fills used, in order of first use."""
     import numpy as np
     from matplotlib.collections import PolyCollection
@@ -570,20 +580,44 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
     ys = -((rows - 1) + 0.5 * ((cols - 1) & 1))
     face_of = np.array([rgb(kind_colour(k)) for k in kinds])
     edge = rgb(EDGE_COLOUR)
-    # One polygon collection per fill colour, the corners worked out for all hexes at
-    # once: a handful of shapes to draw, not a patch object per hex (a thousand on a long
-    # voyage's crop, 40,000 on a 200x200 map).
-    for kind in np.unique(fills):
-        chosen = fills == kind
-        ax.add_collection(
-            PolyCollection(
-                hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
-                facecolors=[face_of[kind]],
-                edgecolors=[edge],
-                linewidths=0.4,
-            ),
-            autolim=False,  # the limits are set already: skip measuring every hex
+    if lattice and len(cols) <= HEXALATTICE_MAX_HEXES:
+        from hexalattice.hexalattice import plot_single_lattice_custom_colors
+
+        # hexalattice draws one RegularPolygon per centre; we give it our own centres
+        # (flat-top, even columns lower, R30) because its create_hex_grid lays out
+        # pointy-top rows. rotate_deg=30 turns its pointy-top polygons flat-top;
+        # min_diam=1 is our unit.
+        plot_single_lattice_custom_colors(
+            xs,
+            ys,
+            face_color=face_of[fills],
+            edge_color=np.array([edge] * len(cols)),
+            min_diam=1.0,
+            plotting_gap=0.0,
+            rotate_deg=30,
+            line_width=0.4,
+            h_ax=ax,
         )
+        # hexalattice sets its own limits: the picture's are put back
+        ax.set_aspect("auto")
+        ax.set_xlim(geometry.xmin, geometry.xmax)
+        ax.set_ylim(geometry.ymin, geometry.ymax)
+        ax.set_axis_off()
+    else:
+        # One polygon collection per fill colour, the corners worked out for all hexes at
+        # once: a handful of shapes to draw, not a patch object per hex (a thousand on a
+        # long voyage's crop, 40,000 on a 200x200 map).
+        for kind in np.unique(fills):
+            chosen = fills == kind
+            ax.add_collection(
+                PolyCollection(
+                    hex_corners(xs[chosen], ys[chosen], HEX_RADIUS),
+                    facecolors=[face_of[kind]],
+                    edgecolors=[edge],
+                    linewidths=0.4,
+                ),
+                autolim=False,  # the limits are set already: skip measuring every hex
+            )
     return [kinds[k] for k in _in_order_of_first_use(fills)]
 
 

@@ -89,7 +89,7 @@ def make_campaign(
             ship = make_ship(book, f"Ship {i + 1}", "freighter", 10, 9 + i % 2, ["Steady"])
             ship.crew, ship.cargo, ship.fuel, ship.hex = 12, 600, 400, start
             if stores:
-                ship.stores = Stores(Fraction(STORES_DAY), Fraction(STORES_DAY))
+                ship.stores = Stores(STORES_DAY, STORES_DAY)
             camp.add_ship(ship)
             there = chart.route(start, goal)
             assert there is not None, f"no sea route {start} -> {goal}"
@@ -128,8 +128,7 @@ def engine_run(camp: campaigndb.Campaign, hours: int, save: bool) -> tuple[float
                     for s in states:
                         s.ship.fuel = max(s.ship.fuel, 400)
                         if s.ship.stores is not None:  # R103: a day's stores taken on
-                            s.ship.stores.food = Fraction(STORES_DAY)
-                            s.ship.stores.fresh_water = Fraction(STORES_DAY)
+                            s.ship.stores.food = s.ship.stores.fresh_water = STORES_DAY
                 result = engine.run(start + hour, 1, halt=False)
                 total.rows.extend(result.rows)
                 total.events.extend(result.events)
@@ -156,7 +155,7 @@ def engine_run(camp: campaigndb.Campaign, hours: int, save: bool) -> tuple[float
 
 
 #: person-days of food and of fresh water each ship with stores holds at each day's start
-STORES_DAY = 40
+STORES_DAY = Fraction(40)
 
 
 def stores_ratio(folder: Path, ships: int, strainers: int, hours: int, rounds: int) -> None:

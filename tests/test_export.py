@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -14,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from PIL import Image
 from written_voyage import ROUTE, SHIP, START_CLOCK, insert_voyage, make_voyage
 
 from voyage.cli import cli
@@ -481,6 +483,11 @@ def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_pat
     assert 'src="data:image/png;base64,' in page
     # the picture is inside the page: no file was written that was not asked for
     assert [p.name for p in out.iterdir()] == ["witch.html"]
+    # and it is the picture the PNG export writes, pixel for pixel (one drawing for both)
+    write_exports(log, ["png"], tmp_path / "witch.png", sea_map=sea_map, audience="players")
+    inside = base64.b64decode(page.split('src="data:image/png;base64,')[1].split('"')[0])
+    with Image.open(io.BytesIO(inside)) as shown, Image.open(tmp_path / "witch.png") as alone:
+        assert shown.size == alone.size and shown.tobytes() == alone.tobytes()
     # without a map the page is written all the same, without a picture
     assert (
         run([SHIP, "-f", "html", "--out", str(out / "plain.html")], campaign, tmp_path).exit_code

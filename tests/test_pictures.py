@@ -376,3 +376,39 @@ def test_the_letters_of_a_word_fill_the_box_it_was_placed_in(tmp_path: Path) -> 
         ys = height - rows  # pixels from the bottom, as the boxes count
         assert ys.min() >= bottom - 1 and ys.max() <= top + 1, word
         assert cols.max() - cols.min() >= 0.8 * (right - left), word
+
+
+def test_a_track_sailed_again_and_again_is_drawn_once_a_leg() -> None:
+    """A long voyage to and fro: each leg of the line once, the legs sailed one after the
+    other as one line, a gap (NaN) where the line takes up again after legs already drawn."""
+    import math
+
+    from voyage.outputs.render import legs_once
+
+    a, b, c, d = (0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, 1.0)
+    xs, ys = legs_once([a, b, c, b, a, b, c, d])
+    points = [None if math.isnan(x) else (x, y) for x, y in zip(xs, ys, strict=True)]
+    assert points == [a, b, c, None, c, d]
+    assert legs_once([a, b]) == ([0.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("weight", ["normal", "bold"])
+def test_numbers_and_words_put_together_are_the_whole_text_outlined(weight: str) -> None:
+    """A label with digits is put together from its digits and the words between them,
+    each outlined once: the same letters, in the same places, as the whole text outlined."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import numpy as np
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    from voyage.outputs.picturelabels import _letters
+
+    font = FontProperties(size=8, weight=weight)
+    glyphs: dict[Any, Any] = {}
+    for text in ("start 58, 173 and 15 more", "9-10, 124-125 and 32 more", "Day 62-122", "0305"):
+        vertices, codes = _letters(text, font, 11.1, glyphs)
+        whole = TextPath((0, 0), text, size=11.1, prop=font)
+        assert list(codes) == list(whole.codes), text
+        assert np.abs(vertices - whole.vertices).max() < 1e-6, text

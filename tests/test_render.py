@@ -183,13 +183,61 @@ def sea_of(width, height, land_row=None):
     return parse_map("name: Wide\nrows: |\n" + "".join(f"  {r}\n" for r in rows), "wide.yaml")
 
 
+def test_hexes_are_drawn_as_one_shape_per_fill_each_a_flat_topped_hexagon(tiny):
+    """The grid is a handful of shapes, one per fill colour (not a patch per hex), and
+    each hex in them is the hexagon a flat-topped RegularPolygon of our unit would be
+    (R30: one unit across the flats, centred where the hex's name says)."""
+    import numpy as np
+    from matplotlib.collections import PolyCollection
+    from matplotlib.patches import RegularPolygon
+
+    from voyage.outputs.render import HEX_RADIUS, draw_map
+
+    geometry = MapGeometry.for_map(tiny)
+    ax = draw_map(tiny, lattice=False).axes[0]
+    grid = [
+        c
+        for c in ax.collections
+        if isinstance(c, PolyCollection) and c.get_facecolor()[:, 3].min() > 0
+    ]
+    faces = {tuple(c.get_facecolor()[0]) for c in grid}
+    assert len(grid) == len(faces) == 4  # sea, land, port, rocky seabed
+    drawn = sorted(
+        tuple(sorted((round(x, 6), round(y, 6)) for x, y in path.vertices[:6]))
+        for c in grid
+        for path in c.get_paths()
+    )
+    wanted = sorted(
+        tuple(
+            sorted(
+                (round(x, 6), round(y, 6))
+                for x, y in RegularPolygon(
+                    hex_center(tiny, name), 6, radius=HEX_RADIUS, orientation=np.radians(-30)
+                ).get_verts()[:6]
+            )
+        )
+        for name in geometry.names
+    )
+    assert drawn == wanted
+
+
 def test_collections_draw_what_hexalattice_draws(tmp_path, tiny, monkeypatch):
+    """A map picture's grid drawn by hexalattice and a track picture's grid drawn as one
+    collection per fill give the same picture: each hex's colour, and the edges between."""
     from voyage.outputs import render
 
     geometry = MapGeometry.for_map(tiny)
+    calls: list[int] = []
+    import hexalattice.hexalattice as hl
+
+    real = hl.plot_single_lattice_custom_colors
+    monkeypatch.setattr(
+        hl, "plot_single_lattice_custom_colors", lambda *a, **k: calls.append(1) or real(*a, **k)
+    )
     lattice = render_map(tiny, tmp_path / "lattice.png", storms={"0404"})
-    monkeypatch.setattr(render, "HEXALATTICE_MAX_HEXES", 0)  # every map drawn as collections
-    polygons = render_map(tiny, tmp_path / "polygons.png", storms={"0404"})
+    polygons = render_map(tiny, tmp_path / "polygons.png", storms={"0404"}, lattice=False)
+    assert calls == [1]  # hexalattice drew the first, and only the first
+    assert len(geometry.names) <= render.HEXALATTICE_MAX_HEXES
     for name in geometry.names:
         assert close(pixel(lattice, geometry, name), pixel(polygons, geometry, name), 3), name
     for name in ("0201", "0302"):  # and the edges: a point between two hex centres

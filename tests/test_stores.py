@@ -6,6 +6,7 @@ import json
 import sqlite3
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from conftest import FaceRoller, db_contents, invoke, ok, refused
 
@@ -275,3 +276,40 @@ def test_half_rations_on_a_ship_with_nobody_aboard_is_one_line_and_changes_nothi
     said = refused(runner, "act", "Gull", "rations", "half", "--water")
     assert "nobody is aboard Gull to go on half rations" in said
     assert db_contents(reach) == before
+
+
+def test_a_built_boats_load_counts_her_stores_once():
+    # R100: a person-day weighs 2 lbs of food and 8 lbs of fresh water on a built boat (her
+    # Load is her weight over her body's in tens of lbs, R81), 0.2 and 0.8 hlb on a rolled
+    # ship; the engine's Load counts them once, and follows them as they are used
+    from engine_helpers import ship, voyage, world
+
+    from voyage.dice.roller import Roller
+    from voyage.engine.clock import Engine
+    from voyage.tables.boatdesigns import sample_spec
+    from voyage.tables.rulebook import load_rulebook
+    from voyage.vessels import ships as shipfig
+    from voyage.vessels.boatships import make_built_ship, present_weight
+
+    book = load_rulebook()
+
+    def engine_load(vessel: Any) -> Any:
+        state = voyage(vessel)
+        return Engine(world(), [state], Roller(1)).load(state)
+
+    boat = make_built_ship("Fox", sample_spec("Moray", book.boats), book)
+    bare, bare_lbs = engine_load(boat), present_weight(boat, book)
+    boat.stores = Stores(Fraction(10), Fraction(10))
+    assert present_weight(boat, book) == bare_lbs + 10 * 2 + 10 * 8
+    assert engine_load(boat) == bare + 10 == shipfig.load(boat, book)
+    state = voyage(boat)
+    engine = Engine(world(), [state], Roller(1))
+    boat.stores.food = boat.stores.fresh_water = Fraction(5)  # used at sea since
+    assert engine.load(state) == bare + 5 == shipfig.load(boat, book)
+    boat.stores.raft, boat.equipment["life_rafts"] = 2, 1  # R100: 2 person-days of each
+    assert engine_load(boat) == bare + 5 + 2 == shipfig.load(boat, book)
+
+    trawler = ship()
+    bare = engine_load(trawler)
+    trawler.stores = Stores(Fraction(10), Fraction(10))
+    assert engine_load(trawler) == bare + 10 == shipfig.load(trawler, book)

@@ -1,4 +1,5 @@
-"""The garbage collector's settings for a long advance (a year of ships).
+"""The garbage collector's settings for a long advance (a year of ships), and held off
+while a picture or a page is built.
 
 An advance makes and keeps many small objects (an hour row per ship-hour, its events and
 their rolls, R4) and frees almost all the others by reference counting. CPython's cyclic
@@ -17,11 +18,20 @@ in its own process keeps its collector as it was. Cycles are still collected (no
 switched off), only later; objects freed by reference counting, nearly all of them, are
 freed as before. It changes no result: collection never draws dice or changes what the
 engine computes.
+
+:func:`collector_paused` holds the collector off while a picture is drawn or a long log
+turned into HTML: each makes hundreds of thousands of small objects that all live until the
+work is done (matplotlib's artists, markdown-it-py's tokens), and each batch of them set
+off full passes that walked every object the process holds (a 1,000-day voyage's rows,
+matplotlib's modules) to find nothing to free: about a tenth of a second of an HTML
+handout. It takes up again once the work is over and frees whatever is garbage by then.
 """
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 #: Objects kept between young collections (CPython's default is 700).
 YOUNG = 50_000
@@ -45,4 +55,17 @@ def for_long_run() -> None:
     gc.set_threshold(YOUNG, middle, old)
 
 
-__all__ = ["YOUNG", "for_long_run", "whole_process"]
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No automatic collection inside the block; the collector is put back as it was after
+    it (left off if it was off: a caller that turned it off keeps it off)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+__all__ = ["YOUNG", "collector_paused", "for_long_run", "whole_process"]

@@ -33,7 +33,6 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -70,7 +69,7 @@ from voyage.rules.emergency import emergency_minute, emergency_minutes
 from voyage.rules.fire import fire_start
 from voyage.rules.floodphase import flooding, r37_water
 from voyage.rules.sinking import sinking_time
-from voyage.rules.stores import rain_catcher, stores_phase
+from voyage.rules.stores import quiet_dawn, rain_catcher, stores_phase
 from voyage.rules.strain import strain_hour
 from voyage.rules.towing import TOW
 from voyage.tables.calendar import is_dawn, is_dusk
@@ -84,6 +83,7 @@ from voyage.world.seastate import SeaStateLookup, no_storms  # R60: a hex's sea 
 #: R34: the stop for a grounding she got off at once (the referee hears of every one,
 #: docs/voyages.md); "aground" said she was stuck
 SCRAPED_FREE = "touched bottom and scraped free"
+_NO_HLBS = Fraction(0)  #: R100: no life rafts' emergency stores in the Load
 #: Why an advance stops early: something needs the referee (kinds of :class:`Halt`).
 HALT_REASONS = (
     "arrived",
@@ -249,11 +249,14 @@ class Engine:
         self._fixed[s.ship.name] = shipfig.fixed_load(s.ship, self.book)
         self._fuel_weighs[s.ship.name] = shipfig.fuel_in_load(s.ship)  # R11; R82: charge not
         self._rain_catcher[s.ship.name] = rain_catcher(s.ship, self._store_rules)
-        raft = raft_stores_weight(s.ship.stores, life_rafts(s.ship), self.book)
-        if raft:  # (only ships with them: the Load asks every hour)
+        stores = s.ship.stores
+        raft = raft_stores_weight(stores, life_rafts(s.ship), self.book)
+        if raft:
             self._raft_hlb[s.ship.name] = raft
         else:
             self._raft_hlb.pop(s.ship.name, None)
+        if stores is not None:  # R100: weighed with her stores, kept up to date in them
+            stores.weigh_by(self._store_hlb, raft)
 
     # -- figures -------------------------------------------------------------------------
     def load(self, s: ShipState) -> int:
@@ -262,37 +265,14 @@ class Engine:
         water = ship.water if self._water_in_load else 0
         fuel = ship.fuel if self._fuel_weighs[ship.name] else 0
         load = ship.cargo + fuel + self._fixed[ship.name] + water
-        if ship.stores is None:
-            return load
-        # R100: fractions kept in the stores, the Load counted in whole hlbs (as shown)
-        if ship.name in self._raft_hlb:
-            raft = self._raft_hlb[ship.name]
-            return load + math.floor(ship.stores.weight(*self._store_hlb) + raft)
-        stores = ship.stores
-        if stores.weighed_by is not self._store_hlb:
-            stores.weigh_by(self._store_hlb)  # (then kept up to date as her stores change)
-        return load + stores.whole_hlbs
-
-    def quiet_stores(self, s: ShipState, clock: int) -> bool:
-        """The hour's food and fresh water used (R101) when nothing else can happen to a
-        ship's stores in it: not 06:00 (R102's count and rolls, a store running low), no
-        rain to catch (R103: caught today, no catcher, or a calm hex), no store running
-        out; else False, nothing done, and the stores phase (voyage.rules.stores) takes
-        the hour."""
-        ship = s.ship
         stores = ship.stores
         if stores is None:
-            return False
-        if clock % 24 == self._dawn_hour:
-            return False  # R101-R102: 06:00 counts days without and says a store runs low
-        if (
-            stores.rain_day != clock // 24
-            and self._rain_catcher[ship.name]
-            and ship.hex
-            and self.world.sea_state(ship.hex, clock)
-        ):
-            return False
-        return stores.quiet_hour(ship.crew + ship.passengers, self._hourly)
+            return load
+        # R100: fractions kept in the stores, the Load counted in whole hlbs (as shown), her
+        # life rafts' emergency stores with them
+        if stores.weighed_by is not self._store_hlb:  # (stores she took on since refresh())
+            stores.weigh_by(self._store_hlb, self._raft_hlb.get(ship.name, _NO_HLBS))
+        return load + stores.whole_hlbs
 
     def row_load(self, s: ShipState) -> Any:
         """:meth:`load` with a tow counted (R92): what her hour row shows and R12's
@@ -477,11 +457,32 @@ class Engine:
         rows: list[HourRow] = []
         events: list[LoggedEvent] = []
         if self.rows:
+            # what the stores of every ship ask this hour (R101-R103), looked up once
+            day, dawn = clock // 24, clock % 24 == self._dawn_hour
+            sea_state, catcher, hourly = self.world.sea_state, self._rain_catcher, self._hourly
             for s in self.states:
                 if s.status == "under way" or s.active:
                     h = _ShipHour(self, s, clock, events)
-                    if s.ship.stores is not None and not self.quiet_stores(s, clock):
-                        h.stores()  # R101-R102, before the rest of the hour (as run())
+                    ship = s.ship
+                    stores = ship.stores
+                    if stores is not None:
+                        # R101-R102 before the rest of the hour (as run()): the stores phase,
+                        # unless nothing but the hour's use can happen to them: not a 06:00
+                        # that counts, rolls or says a store runs low (quiet_dawn), no rain
+                        # to catch (R103: caught today, no catcher, or a calm hex), no store
+                        # running out (Stores.quiet_hour: the use taken, else nothing)
+                        people = ship.crew + ship.passengers
+                        if (
+                            (dawn and not quiet_dawn(stores, people, self._store_rules))
+                            or (
+                                stores.rain_day != day
+                                and catcher[ship.name]
+                                and ship.hex
+                                and sea_state(ship.hex, clock)
+                            )
+                            or not stores.quiet_hour(people, hourly)
+                        ):
+                            h.stores()
                     row = h.calm()  # (run(), inline: every ship-hour)
                     rows.append(h.stepped() if row is None else row)
         else:
@@ -660,8 +661,11 @@ class _ShipHour:
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
-        if self.ship.stores is not None and not self.e.quiet_stores(self.s, self.clock):
-            self.stores()  # R101-R102, before the rest of the hour (calm() included)
+        """The whole hour, the stores phase every hour of a ship that counts them (R101-R102,
+        before the rest; :meth:`Engine.hour` leaves it out when it can only take the hour's
+        use)."""
+        if self.ship.stores is not None:
+            self.stores()
         row = self.calm()
         return self.stepped() if row is None else row
 
@@ -710,10 +714,14 @@ class _ShipHour:
         if entered < 0:
             return self.sail()  # something may happen on the way
         if entered and burns:
-            load = None  # R11: the fuel burnt weighed (the row works her Load out again)
-        # her Load and category as the hour began, unless fuel was burnt (nothing else
-        # that counts in them changed)
-        return self.row(s.route[s.position], None if load is None else (load, category))
+            # R11: the fuel burnt weighed hlb for hlb (a rolled ship's: calm_start takes no
+            # built boat): her Load now without reckoning every part of it again
+            load -= entered * burns
+            dw = self.e._dw[ship.name]
+            category = self.e._categories.get((load, dw)) or self.e.category_of(load, dw)
+        # her Load and category as the hour began less the fuel burnt (nothing else that
+        # counts in them changed)
+        return self.row(s.route[s.position], (load, category))
 
     def calm_start(self) -> tuple[str, Any, Any, Any, bool, Any] | None:
         """Her figures (:meth:`Engine.hour_figures`) when the start of her hour can do

@@ -194,6 +194,8 @@ def picture_args(log: VoyageLog, sea_map: SeaMap) -> dict[str, Any]:
         "overlay": encounter_overlay(voyage_places(log, numbered)),
         # the log speaks in hexes: the picture numbers them (R30)
         "numbered": numbered_hexes(sea_map, path, around, radius),
+        # drawn with every handout: the grid as one collection per fill (render.draw_map)
+        "lattice": False,
     }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from voyage.base.escape import html_text
+from voyage.base.gctune import collector_paused
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 46em; margin: 2em auto;
@@ -32,7 +33,8 @@ def markdown_to_html(
     voyage.base.atomicfile.FileBatch.where says)."""
     from markdown_it import MarkdownIt
 
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
+    with collector_paused():
+        body = MarkdownIt("commonmark", {"html": False}).enable("table").render(markdown)
     if base is not None:
         body = _IMAGE.sub(lambda m: f'<img src="{_embedded(m.group(1), base, staged or {})}"', body)
     return (

@@ -17,6 +17,8 @@ are given); the box arithmetic is plain Python.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -25,6 +27,10 @@ from typing import Any, NamedTuple
 #: display coordinates).
 Box = tuple[float, float, float, float]
 Segment = tuple[float, float, float, float]
+#: Letter outlines made so far: (text, font, size in pixels) -> (vertices, codes).
+Glyphs = dict[tuple[str, Any, float], tuple[Any, Any]]
+#: A text's runs of digits and of other letters.
+_RUNS = re.compile(r"[0-9]+|[^0-9]+")
 
 #: The eight directions round an anchor, in the order tried: right, left, above, below,
 #: then the diagonals (a label beside its mark reads best).
@@ -212,29 +218,37 @@ def choose(
 
 
 def measure(
-    ax: Any, label: Label, cache: dict[tuple[Any, ...], tuple[float, float, float]]
+    ax: Any,
+    label: Label,
+    cache: dict[tuple[Any, ...], tuple[float, float, float]],
+    glyphs: Glyphs | None = None,
 ) -> tuple[float, float, float]:
-    """(wide, high) pixels of a label's text as the font measures it, with its padding, and
-    how far above the bottom of its text the baseline lies: the line is as high and reaches
-    as low as the text or as "lp" does, whichever is more (within half a pixel of the box
-    matplotlib would give a Text, without making one). Digits are all one width in the
-    picture's font, so hex numbers are measured once per length."""
+    """(wide, high) pixels of a label's text with its padding, and how far above the bottom
+    of its text the baseline lies. The width is that of the letters drawn for it (their
+    outline, :func:`_letters`, kept in ``glyphs`` for drawing: a text is laid out once, not
+    once to measure and again to draw); the line is as high and reaches as low as those
+    letters or as "lp" does as the font measures it, whichever is more. Digits are all one
+    width in the picture's font, so hex numbers are measured once per length."""
     text = label.text
     key = ("0" * len(text) if text.isdigit() else text, *_look(label))
     if key not in cache:
-        renderer = ax.figure.canvas.get_renderer()
         font = _font(label)
-        wide, high, low = renderer.get_text_width_height_descent(key[0], font, ismath=False)
         if (None, *key[1:]) not in cache:
+            renderer = ax.figure.canvas.get_renderer()
             cache[(None, *key[1:])] = renderer.get_text_width_height_descent(
                 "lp", font, ismath=False
             )
         _, lp_high, lp_low = cache[(None, *key[1:])]
-        cache[key] = (
-            float(wide) + 2 * PAD,
-            float(max(high, lp_high)) + 2 * PAD,
-            float(max(low, lp_low)),
-        )
+        size = label.fontsize * ax.figure.dpi / 72
+        verts = _letters(key[0], font, size, {} if glyphs is None else glyphs)[0]
+        if len(verts):
+            # the ink's box, the baseline in it (as the font's own measure has it)
+            low = min(0.0, float(verts[:, 1].min()))
+            high = max(0.0, float(verts[:, 1].max())) - low
+            wide = float(verts[:, 0].max() - verts[:, 0].min())
+        else:  # nothing to draw (spaces only)
+            low = high = wide = 0.0
+        cache[key] = (wide + 2 * PAD, max(high, float(lp_high)) + 2 * PAD, max(-low, float(lp_low)))
     return cache[key]
 
 
@@ -273,14 +287,19 @@ def place_labels(
     bounds: Box = tuple(ax.get_window_extent(renderer).extents)  # type: ignore[assignment]
     placed: list[tuple[Label, Box, float]] = []
     sizes: dict[tuple[Any, ...], tuple[float, float, float]] = {}
-    for label in sorted(labels, key=lambda lb: lb.rank):  # stable: equal ranks keep order
-        w, h, descent = measure(ax, label, sizes)
-        ax_, ay_ = to_pixels((label.x, label.y))
-        home = None
-        if label.home is not None:
-            hx, hy = to_pixels((label.x + label.home[0], label.y + label.home[1]))
-            home = (float(hx), float(hy))
-        spots = candidates(label, (float(ax_), float(ay_)), home, w, h)
+    glyphs: Glyphs = {}  # each outline made once, for measuring and for drawing
+    ordered = sorted(labels, key=lambda lb: lb.rank)  # stable: equal ranks keep order
+    if not ordered:
+        return []
+    # every anchor and home spot to pixels in one call, not two calls a label
+    at = to_pixels(
+        [(lb.x, lb.y) for lb in ordered]
+        + [(lb.x + lb.home[0], lb.y + lb.home[1]) if lb.home else (lb.x, lb.y) for lb in ordered]
+    ).tolist()
+    for label, (ax_, ay_), (hx, hy) in zip(ordered, at, at[len(ordered) :], strict=False):
+        w, h, descent = measure(ax, label, sizes, glyphs)
+        home = (hx, hy) if label.home is not None else None
+        spots = candidates(label, (ax_, ay_), home, w, h)
         spot = choose(label, spots, w, h, taken, bounds)
         if spot is None:
             for artist in label.companions:
@@ -289,7 +308,7 @@ def place_labels(
         taken.add(spot)
         inner = (spot[0] + PAD, spot[1] + PAD, spot[2] - PAD, spot[3] - PAD)
         placed.append((label, inner, descent))
-    draw_words(ax, placed)
+    draw_words(ax, placed, glyphs)
     return [Written(label.kind, label.text, box, label.fontsize) for label, box, _ in placed]
 
 
@@ -300,13 +319,16 @@ def _font(label: Label) -> Any:
     return FontProperties(size=size, weight=weight, style=style)
 
 
-def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]:
+def draw_words(
+    ax: Any, placed: Sequence[tuple[Label, Box, float]], glyphs: Glyphs | None = None
+) -> list[Any]:
     """Draw each label's text filling its box (its baseline the given pixels above the
     box's bottom, as :func:`measure` found it), as the outlines of its letters: all the
     labels of one look (size, weight, slant, colour, white outline, layer) as one path, so
     a picture with hundreds of hex numbers draws a handful of shapes, not hundreds of texts.
     Each path's gid is ``label:<kind>`` of its first label; the patches drawn are returned.
-    The letters sit where matplotlib would write the same text centred in the box."""
+    The ink of the letters fills the box from side to side (:func:`measure` made it as wide
+    as the ink), on the baseline :func:`measure` found."""
     import numpy as np
     from matplotlib.colors import to_rgba
     from matplotlib.patches import PathPatch
@@ -328,14 +350,16 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
             float(style.get("zorder", 3)),
         )
         layers.setdefault(look, []).append((label, box, descent))
-    glyphs: dict[tuple[str, Any, float], tuple[Any, Any]] = {}
+    glyphs = {} if glyphs is None else glyphs
     drawn = []
     for (_, _, _, colour, outline, zorder), members in layers.items():
         vertices, codes = [], []
+        font = _font(members[0][0])  # one look: one font
         for label, box, descent in members:
-            font = _font(label)
             verts, kinds = _letters(label.text, font, label.fontsize * pixels_per_point, glyphs)
-            vertices.append(verts + (box[0], box[1] + descent))
+            # the ink starts at the box's left edge: the box is as wide as the ink
+            left = float(verts[:, 0].min()) if len(verts) else 0.0
+            vertices.append(verts + (box[0] - left, box[1] + descent))
             codes.append(kinds)
         shape = Path(to_data(np.concatenate(vertices)), np.concatenate(codes))
         gid = f"label:{members[0][0].kind}"
@@ -360,13 +384,19 @@ def draw_words(ax: Any, placed: Sequence[tuple[Label, Box, float]]) -> list[Any]
     return drawn
 
 
-def _letters(
-    text: str, font: Any, size: float, cache: dict[tuple[str, Any, float], tuple[Any, Any]]
-) -> tuple[Any, Any]:
+def _put_together(text: str) -> bool:
+    """Whether :func:`_letters` puts ``text`` together from its parts: a number, or digits
+    among words ("start 58, 173 and 15 more", "Day 62-122")."""
+    return text.isascii() and len(text) > 1 and any(c.isdigit() for c in text)
+
+
+def _letters(text: str, font: Any, size: float, cache: Glyphs) -> tuple[Any, Any]:
     """(vertices, codes) of ``text``'s letters at ``size`` pixels, the baseline's start at
-    (0, 0). A number (a hex's CCRR) is put together from its digits, each outlined once:
-    the font's digits are all one width and never kerned, so the shape is the same as the
-    whole number's, for a fraction of the work on a picture numbering hundreds of hexes."""
+    (0, 0). Text with digits in it is put together from its digits, each outlined once, and
+    the words between them (", ", " and ", " more": a handful on a whole picture), each
+    outlined once: the font's digits are all one width and never kerned, so the shape is
+    the whole text's, for a fraction of the work on a picture numbering hundreds of hexes
+    and events (laying out a text costs about a millisecond)."""
     import numpy as np
     from matplotlib.textpath import TextPath
 
@@ -376,12 +406,26 @@ def _letters(
             cache[words, font, size] = (path.vertices, path.codes)
         return cache[words, font, size]
 
-    if not (text.isascii() and text.isdigit() and len(text) > 1):
+    if not _put_together(text):
         return whole(text)
-    one, two = whole("0")[0], whole("00")[0]
+    zero = whole("0")[0]
+    one, two = zero, whole("00")[0]
     step = (two[:, 0].max() - two[:, 0].min()) - (one[:, 0].max() - one[:, 0].min())
-    parts = [whole(d) for d in text]
-    shift = np.repeat(np.arange(len(text)) * step, [len(v) for v, _ in parts])
+    parts, shifts = [], []
+    pen = 0.0
+    for run in _RUNS.findall(text):
+        if run[0].isdigit():
+            for digit in run:
+                parts.append(whole(digit))
+                shifts.append(pen)
+                pen += step
+        else:
+            parts.append(whole(run))
+            shifts.append(pen)
+            # where the pen stands after the words: where a digit written after them starts
+            followed = whole(run + "0")[0]
+            pen += float(followed[-len(zero), 0] - zero[0, 0])
+    shift = np.repeat(shifts, [len(v) for v, _ in parts])
     vertices = np.concatenate([v for v, _ in parts])
     vertices[:, 0] += shift
     return vertices, np.concatenate([c for _, c in parts])
@@ -407,6 +451,7 @@ def drawn_obstacles(ax: Any) -> tuple[list[Box], list[Segment]]:
     dpi = ax.figure.dpi
     boxes: list[Box] = []
     segments: list[Segment] = []
+    seen: set[Segment] = set()
     to_pixels = ax.transData.transform
     for line in ax.lines:
         xy = line.get_xydata()
@@ -417,10 +462,13 @@ def drawn_obstacles(ax: Any) -> tuple[list[Box], list[Segment]]:
             size = float(line.get_markersize()) + float(line.get_markeredgewidth())
             boxes.extend(marker_box((float(px), float(py)), size, dpi) for px, py in pts)
         if line.get_linestyle() not in ("None", "", " ") and len(pts) > 1:
-            segments.extend(
-                (float(a[0]), float(a[1]), float(b[0]), float(b[1]))
-                for a, b in zip(pts[:-1], pts[1:], strict=True)
-            )
+            # a long voyage sails the same legs again and again: each leg is kept once
+            # (either way round), not once for every time she sailed it
+            for a, b in zip(pts[:-1].tolist(), pts[1:].tolist(), strict=True):
+                leg = (a[0], a[1], b[0], b[1]) if a <= b else (b[0], b[1], a[0], a[1])
+                if leg not in seen and not any(math.isnan(v) for v in leg):  # NaN: a gap
+                    seen.add(leg)
+                    segments.append(leg)
     for text in ax.texts:
         if text.get_text():
             boxes.append(tuple(text.get_window_extent(renderer).extents))  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Map pictures (PNG/SVG/PDF through hexalattice and matplotlib) and terminal maps.
 
-matplotlib and hexalattice are imported inside :func:`render_map` only, so that importing
-this module (and running ``voyage --help``) stays fast.
+matplotlib and hexalattice are imported inside the drawing functions only, so that
+importing this module (and running ``voyage --help``) stays fast.
 
 Geometry, shared by the picture and the tests (R30): hexes are flat-topped, one unit across
 from flat side to flat side, so neighbouring centres are exactly 1 apart. Column ``c`` is at
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
 from voyage.base.escape import plain_pictures
+from voyage.base.gctune import collector_paused
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import SEA_TERRAINS
@@ -66,8 +67,8 @@ MAX_LABELLED_HEXES = 3_000
 #: they cannot be read, and each costs milliseconds to draw (a 200x200 map has hundreds).
 #: The port hexes keep their colour; ``--around`` draws an area at full size, names and all.
 MIN_NAME_POINTS = 4.5
-#: Up to this many hexes hexalattice draws the grid (one patch per hex is cheap there);
-#: above it the hexes are drawn as one polygon collection per fill colour.
+#: Up to this many hexes hexalattice draws a map picture's grid (one patch per hex is cheap
+#: there); above it, and in a voyage's track picture, one polygon collection per fill colour.
 HEXALATTICE_MAX_HEXES = 5_000
 
 
@@ -399,18 +400,18 @@ def render_map(
         raise MapError(f"{out}: write the picture as .png, .svg or .pdf")
     if not out.parent.is_dir():
         raise MapError(f"{out}: {no_folder(out.parent)}")
-    fig = draw_map(sea_map, progress=progress, **kw)
     fmt = out.suffix.lower().lstrip(".")
     # zlib level 3 instead of PIL's 6: a big map's PNG is written in about half the time,
     # for a file a little larger.
     extra: dict[str, Any] = {"pil_kwargs": {"compress_level": 3}} if fmt == "png" else {}
-
-    try:
-        with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
-            fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
-    except OSError as exc:  # a full disk, /dev/full, a folder without write permission
-        problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
-        raise MapError(f"cannot write {out}: {problem}") from None
+    with collector_paused():  # its objects all live until the picture is saved
+        fig = draw_map(sea_map, progress=progress, **kw)
+        try:
+            with nullcontext(files) if files is not None else FileBatch(force=force) as batch:
+                fig.savefig(batch.add(out), dpi=fig.dpi, format=fmt, **extra)
+        except OSError as exc:  # a full disk, /dev/full, a folder without write permission
+            problem = "no space left on the disk" if exc.errno == 28 else exc.strerror or str(exc)
+            raise MapError(f"cannot write {out}: {problem}") from None
     if progress is not None:
         progress(1)
     return out
@@ -433,6 +434,7 @@ def draw_map(
     overlay: Any = None,
     currents: Sequence[tuple[str, int, float]] = (),
     progress: Progress | None = None,
+    lattice: bool = True,
 ) -> Any:
     """The picture of ``sea_map`` as a matplotlib Figure (Agg canvas), ready to save.
 
@@ -446,7 +448,10 @@ def draw_map(
     geometry, shown)`` may draw more (the weather of an hour, voyage.outputs.weatherplot)
     and returns legend handles. Every word is placed in one pass so none covers another
     (voyage.outputs.picturelabels). ``numbered`` writes the CCRR names of just those hexes
-    (near a track, say), as ``labels`` does every hex's.
+    (near a track, say), as ``labels`` does every hex's. With ``lattice`` (a map picture)
+    hexalattice draws the grid of an area up to :data:`HEXALATTICE_MAX_HEXES`; without it (a
+    voyage's track picture, drawn with every handout) the grid is one polygon collection per
+    fill, the same hexagons drawn in a fraction of the time.
     """
     geometry = MapGeometry.for_map(sea_map, around, radius, pixels_per_hex=pixels_per_hex)
     if labels and len(geometry.names) > MAX_LABELLED_HEXES:
@@ -467,7 +472,7 @@ def draw_map(
             raise MapError(sea_map.off_map_message(name))
     tell = progress or (lambda n: None)
     fig, ax = _figure(geometry)
-    used = _draw_hexes(ax, sea_map, geometry)
+    used = _draw_hexes(ax, sea_map, geometry, lattice)
     tell(1)
 
     scale = geometry.scale / 36
@@ -562,10 +567,11 @@ def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
     return fig, ax
 
 
-def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[str, str | None]]:
+def _draw_hexes(
+    ax: Any, sea_map: SeaMap, geometry: MapGeometry, lattice: bool
+) -> list[tuple[str, str | None]]:
     """Fill every hex of the area; the (terrain, seabed) fills used, in order of first use."""
     import numpy as np
-    from hexalattice.hexalattice import plot_single_lattice_custom_colors
     from matplotlib.collections import PolyCollection
 
     cols, rows = geometry.cells()
@@ -574,7 +580,9 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
     ys = -((rows - 1) + 0.5 * ((cols - 1) & 1))
     face_of = np.array([rgb(kind_colour(k)) for k in kinds])
     edge = rgb(EDGE_COLOUR)
-    if len(cols) <= HEXALATTICE_MAX_HEXES:
+    if lattice and len(cols) <= HEXALATTICE_MAX_HEXES:
+        from hexalattice.hexalattice import plot_single_lattice_custom_colors
+
         # hexalattice draws one RegularPolygon per centre; we give it our own centres
         # (flat-top, even columns lower, R30) because its create_hex_grid lays out
         # pointy-top rows. rotate_deg=30 turns its pointy-top polygons flat-top;
@@ -596,8 +604,9 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
         ax.set_ylim(geometry.ymin, geometry.ymax)
         ax.set_axis_off()
     else:
-        # A big map: one polygon collection per fill colour, the corners worked out for all
-        # hexes at once, instead of a patch object per hex (40,000 on a 200x200 map).
+        # One polygon collection per fill colour, the corners worked out for all hexes at
+        # once: a handful of shapes to draw, not a patch object per hex (a thousand on a
+        # long voyage's crop, 40,000 on a 200x200 map).
         for kind in np.unique(fills):
             chosen = fills == kind
             ax.add_collection(
@@ -607,7 +616,7 @@ def _draw_hexes(ax: Any, sea_map: SeaMap, geometry: MapGeometry) -> list[tuple[s
                     edgecolors=[edge],
                     linewidths=0.4,
                 ),
-                autolim=False,  # the limits are set already: skip measuring 40,000 hexes
+                autolim=False,  # the limits are set already: skip measuring every hex
             )
     return [kinds[k] for k in _in_order_of_first_use(fills)]
 
@@ -767,14 +776,16 @@ def _draw_ships_and_tracks(
         points = [geometry.hex_center(h) for h in hexes_on_track]
         colour = colour_of[track_owner(label)]
         if len(points) >= 2:
+            xs, ys = legs_once(points)
             ax.plot(
-                [p[0] for p in points],
-                [p[1] for p in points],
+                xs,
+                ys,
                 "-",
                 color=colour,
                 linewidth=2.2 * scale,
                 alpha=0.85,
                 zorder=7,
+                solid_capstyle="round",  # a leg's end as round as the line's bends
             )
         elif points:
             ax.plot(
@@ -812,6 +823,34 @@ def _draw_ships_and_tracks(
             )
         )
     return colour_of, words
+
+
+def legs_once(points: Sequence[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """The x and the y of a line through ``points`` that draws each leg (from one point to
+    the next, either way) once: a long voyage sails the same legs again and again, and the
+    line drawn over itself a hundred times looks the same as once, for a hundredth of the
+    work. The legs sailed one after the other stay one line (NaN between the runs)."""
+    nan = math.nan
+    xs: list[float] = []
+    ys: list[float] = []
+    seen: set[tuple[tuple[float, float], tuple[float, float]]] = set()
+    joined = False  # whether the line drawn so far ends where the next leg starts
+    for a, b in zip(points[:-1], points[1:], strict=True):
+        leg = (a, b) if a <= b else (b, a)
+        if leg in seen:
+            joined = False
+            continue
+        seen.add(leg)
+        if not joined:
+            if xs:
+                xs.append(nan)
+                ys.append(nan)
+            xs.append(a[0])
+            ys.append(a[1])
+        xs.append(b[0])
+        ys.append(b[1])
+        joined = True
+    return xs, ys
 
 
 def fill_kinds(sea_map: SeaMap, cols: Any, rows: Any) -> tuple[Any, list[tuple[str, str | None]]]:

@@ -23,6 +23,7 @@ from voyage.vessels.vessel import Ship
 HOURLY = Fraction(1, 24)
 #: R102: the hour of the day the counts rise and the dying roll (06:00)
 DAWN_HOUR = 6
+_NONE = Fraction(0)  #: R102: no days without (Fractions never change: one will do)
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -122,10 +123,10 @@ def catch_rain(stores: Stores, people: int, day: int, rules: StoreRules) -> Frac
     if stores.rain_day == day or people <= 0:
         return Fraction(0)
     stores.rain_day = day
-    caught = Fraction(people * rules.rain_per_person)
-    stores.fresh_water += caught
-    stores.dry_water = Fraction(0)
-    return caught
+    caught = people * rules.rain_per_person
+    stores.add_fresh_water(caught)
+    stores.dry_water = _NONE
+    return Fraction(caught)
 
 
 def _who(h: Any) -> tuple[list[str], list[Any]]:
@@ -142,6 +143,19 @@ def _who(h: Any) -> tuple[list[str], list[Any]]:
     return who, named
 
 
+def quiet_dawn(stores: Stores, people: int, rules: StoreRules) -> bool:
+    """06:00 does nothing and says nothing (R101-R102): both stores left and on full rations
+    (no count rises), no days without (nobody rolls), and each lasts the people aboard more
+    than the table's ``low_days`` (none runs low: :func:`running_low`)."""
+    return (
+        not stores.half_water
+        and not stores.half_food
+        and not stores.dry_water
+        and not stores.dry_food
+        and stores.both_last_over(rules.low_days, people)
+    )
+
+
 def stores_phase(h: Any) -> None:
     """One hour of a ship's stores (``h`` the engine's hour, voyage.engine.clock): at 06:00
     the counts rise and the dying roll (R102), named people dying by name; the first storm
@@ -151,7 +165,7 @@ def stores_phase(h: Any) -> None:
     ship, stores = h.ship, h.ship.stores
     rules = store_rules(h.book)
     people = ship.crew + ship.passengers
-    if h.clock % 24 == rules.dawn_hour:
+    if h.clock % 24 == rules.dawn_hour and not quiet_dawn(stores, people, rules):
         if death_target(_counted(stores), rules) >= 2:
             who, named = _who(h)
             rolls, died = dawn(stores, who, h.roller, rules)
@@ -169,11 +183,12 @@ def stores_phase(h: Any) -> None:
         and rain_catcher(ship, rules)
     ):
         caught = catch_rain(stores, people, day, rules)
+        water = stores.fresh_water
         h.note(
             "stores",
             f"{ship.name} catches the rain: {_n(caught)} person-days of fresh water "
-            f"({_n(stores.fresh_water)} aboard; R103).",
-            changes={"fresh_water": str(stores.fresh_water)},
+            f"({_n(water)} aboard; R103).",
+            changes={"fresh_water": str(water)},
         )
     for gone in use_hour(stores, people, rules.hourly):
         h.note(
@@ -196,7 +211,7 @@ def running_low(h: Any, stores: Stores, people: int, rules: StoreRules) -> None:
     """At 06:00, each store that lasts the people aboard no more than the table's
     ``low_days`` (and is not yet gone) is said to run low, in the log every audience
     reads (R101)."""
-    low = int(h.book.procedures["stores"]["low_days"])
+    low = rules.low_days
     for word, amount, half in (
         ("fresh water", stores.fresh_water, stores.half_water),
         ("food", stores.food, stores.half_food),

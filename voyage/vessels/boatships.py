@@ -57,25 +57,31 @@ def built_deadweight(ship: Ship, book: RuleBook) -> Fraction:
     return Fraction(body["max_load"] - body["weight"], 10)
 
 
-def built_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
-    """R81: (present weight - body weight) / 10 hlbs, water included (R11)."""
+def built_load(
+    ship: Ship, book: RuleBook, water_in_load: bool = True, stores: bool = True
+) -> Fraction:
+    """R81: (present weight - body weight) / 10 hlbs, water included (R11); ``stores``
+    False leaves her food and fresh water out (R100: the engine adds them as they are used)."""
     body = book.boats["bodies"][(ship.design or {})["body"]]
-    return (present_weight(ship, book, water_in_load) - body["weight"]) / 10
+    return (present_weight(ship, book, water_in_load, stores) - body["weight"]) / 10
 
 
-def present_weight(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Fraction:
-    """R81/R82: the design's weight with the people, cargo and water aboard now (lbs)."""
+def present_weight(
+    ship: Ship, book: RuleBook, water_in_load: bool = True, stores: bool = True
+) -> Fraction:
+    """R81/R82: the design's weight with the people, cargo, water and stores aboard now (lbs;
+    ``stores`` False: without her food and fresh water and her rafts' emergency stores)."""
     spec = ship.design or {}
     base = design_weight(spec, book.boats)
     extra_people = ship.crew + ship.passengers - spec.get("crew", 0) - spec.get("passengers", 0)
     hlbs = ship.cargo + (ship.water if water_in_load else 0)
-    stores = (
+    carried = (
         0
-        if ship.stores is None
+        if ship.stores is None or not stores
         else 10 * stores_weight(ship.stores, book)
         + 10 * raft_stores_weight(ship.stores, life_rafts(ship), book)
     )  # R100: 2 and 8 lbs, the rafts' emergency stores too
-    return base + book.boats["person_weight"] * extra_people + 10 * hlbs + stores
+    return base + book.boats["person_weight"] * extra_people + 10 * hlbs + carried
 
 
 _WEIGHTS: dict[tuple[str, int], tuple[dict[str, Any], Fraction]] = {}

@@ -99,10 +99,10 @@ def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
 
 def fixed_load(ship: Ship, book: RuleBook) -> Any:
     """The part of the Load that an hour at sea does not change (R11: people, equipment,
-    rafts, R85 pumps; R81: a built boat's own weight and people): the engine adds cargo, water and,
-    where it weighs (:func:`fuel_in_load`), fuel."""
+    rafts, R85 pumps; R81: a built boat's own weight and people): the engine adds cargo, water,
+    stores (R100, as they are used) and, where it weighs (:func:`fuel_in_load`), fuel."""
     if ship.design is not None:
-        return built_load(ship, book, False) - ship.cargo
+        return built_load(ship, book, False, stores=False) - ship.cargo
     parts = load_parts(ship, book, False)
     # R85 pumps, R87 explosive harpoons
     return (

@@ -43,6 +43,7 @@ class StoreRules:
     rain_per_person: int
     rain_catcher_tier: int
     space_person_days: int  #: R100 (our reading): what a built boat's free space holds
+    low_days: int  #: R101: at 06:00 a store lasting this many days or fewer runs low
 
 
 def store_rules(book: RuleBook) -> StoreRules:
@@ -66,6 +67,7 @@ def store_rules(book: RuleBook) -> StoreRules:
             int(t["rain_per_person"]),
             int(t["rain_catcher_tier"]),
             int(t["space_person_days"]),
+            int(t["low_days"]),
         )
     return found
 
@@ -76,15 +78,16 @@ class Stores:
     Food and fresh water are exact person-days (``food``, ``fresh_water``: Fractions in and
     out), kept as whole numbers of a common part of a person-day (``1/parts``): an hour's
     use is then a subtraction of whole numbers. Once the engine names the table's weights
-    (:meth:`weigh_by`), :attr:`whole_hlbs` holds the weight in whole hlbs, kept up to date
-    as the counts change (the engine reads it every hour of every ship that counts them)."""
+    (:meth:`weigh_by`), :attr:`whole_hlbs` holds the weight in whole hlbs (with her life
+    rafts' emergency stores, when the engine names them), kept up to date as the counts
+    change (the engine reads it every hour of every ship that counts them)."""
 
     __slots__ = (
         "_parts",
         "_food",
         "_water",
-        "half_food",
-        "half_water",
+        "_half_food",
+        "_half_water",
         "dry_water",
         "dry_food",
         "raft",
@@ -94,7 +97,10 @@ class Stores:
         "_food_coef",
         "_water_coef",
         "_divisor",
+        "_extra",
+        "_extra_hlb",
         "_use",
+        "_weighed",
     )
 
     def __init__(
@@ -111,8 +117,11 @@ class Stores:
         self._parts = 1  #: the part of a person-day the counts below are whole numbers of
         self._food = 0  #: food in parts
         self._water = 0  #: fresh water in parts
-        self.half_food = half_food  #: R101: half rations of food
-        self.half_water = half_water  #: R101: half rations of water
+        #: (people, hourly, food parts, water parts, their weight) of :meth:`hour_use`; None
+        #: once the rations, the parts or the weights change
+        self._use: tuple[int, Fraction, int, int, int] | None = None
+        self._half_food = half_food
+        self._half_water = half_water
         self.dry_water = dry_water  #: R102: days without water, counted at 06:00
         self.dry_food = dry_food  #: R102: days without food
         self.raft = raft  #: R100: person-days of each in every life raft's emergency stores
@@ -120,11 +129,11 @@ class Stores:
         #: the (food hlb, water hlb) :attr:`whole_hlbs` is reckoned at (:meth:`weigh_by`)
         self.weighed_by: tuple[Fraction, Fraction] | None = None
         self.whole_hlbs = 0  #: R100: the weight in whole hlbs, at :attr:`weighed_by`
-        # whole_hlbs = (food parts * food coef + water parts * water coef) // divisor
-        self._food_coef = self._water_coef = 0
+        # whole_hlbs = _weighed // divisor, where _weighed is
+        # food parts * food coef + water parts * water coef + extra (0 until weigh_by)
+        self._food_coef = self._water_coef = self._extra = self._weighed = 0
         self._divisor = 1
-        #: (parts, people, hourly, half food, half water, food, water) of :meth:`hour_use`
-        self._use: tuple[Any, ...] | None = None
+        self._extra_hlb = Fraction(0)  #: hlbs weighed with the stores (:meth:`weigh_by`)
         self.food = food
         self.fresh_water = fresh_water
 
@@ -137,22 +146,25 @@ class Stores:
             self._parts = parts * more
             self._food *= more
             self._water *= more
+            self._use = None
             if self.weighed_by is not None:
-                self.weigh_by(self.weighed_by)
+                self.weigh_by(self.weighed_by, self._extra_hlb)
 
     def _parts_of(self, value: Fraction | int) -> int:
         """``value`` person-days in parts (finer parts first if it needs them)."""
         if type(value) is int:
             return value * self._parts
-        value = Fraction(value)
-        self._fit(value.denominator)
-        return value.numerator * (self._parts // value.denominator)
+        if type(value) is not Fraction:
+            value = Fraction(value)
+        denominator = value.denominator
+        if self._parts % denominator:
+            self._fit(denominator)
+        return value.numerator * (self._parts // denominator)
 
     def _reweigh(self) -> None:
-        if self.weighed_by is not None:
-            self.whole_hlbs = (
-                self._food * self._food_coef + self._water * self._water_coef
-            ) // self._divisor
+        weighed = self._food * self._food_coef + self._water * self._water_coef + self._extra
+        self._weighed = weighed
+        self.whole_hlbs = weighed // self._divisor
 
     @property
     def food(self) -> Fraction:
@@ -173,6 +185,31 @@ class Stores:
     def fresh_water(self, value: Fraction | int) -> None:
         self._water = self._parts_of(value)
         self._reweigh()
+
+    def add_fresh_water(self, value: Fraction | int) -> None:
+        """``value`` person-days of fresh water taken on (R103), exact."""
+        self._water += self._parts_of(value)
+        self._reweigh()
+
+    @property
+    def half_food(self) -> bool:
+        """R101: half rations of food."""
+        return self._half_food
+
+    @half_food.setter
+    def half_food(self, value: bool) -> None:
+        self._half_food = value
+        self._use = None
+
+    @property
+    def half_water(self) -> bool:
+        """R101: half rations of fresh water."""
+        return self._half_water
+
+    @half_water.setter
+    def half_water(self, value: bool) -> None:
+        self._half_water = value
+        self._use = None
 
     @property
     def has_food(self) -> bool:
@@ -216,21 +253,19 @@ class Stores:
         """R101: the parts of food and of fresh water ``people`` use in an hour (half
         rations: half), ``hourly`` person-days a head an hour."""
         use = self._use
-        if (
-            use is not None
-            and use[0] == self._parts
-            and use[1] == people
-            and use[2] is hourly
-            and use[3] == self.half_food
-            and use[4] == self.half_water
-        ):
-            return use[5], use[6]
+        if use is None or use[0] != people or use[1] is not hourly:
+            use = self._hour_use(people, hourly)
+        return use[2], use[3]
+
+    def _hour_use(self, people: int, hourly: Fraction) -> tuple[int, Fraction, int, int, int]:
         self._fit(2 * hourly.denominator)  # an hour at half rations in whole parts
         need = people * hourly.numerator * (self._parts // hourly.denominator)
-        food = need // 2 if self.half_food else need
-        water = need // 2 if self.half_water else need
-        self._use = (self._parts, people, hourly, self.half_food, self.half_water, food, water)
-        return food, water
+        food = need // 2 if self._half_food else need
+        water = need // 2 if self._half_water else need
+        use = self._use = (
+            people, hourly, food, water, food * self._food_coef + water * self._water_coef
+        )  # fmt: skip
+        return use
 
     def use_parts(self, food: int, water: int) -> list[str]:
         """Take ``food`` and ``water`` parts (:meth:`hour_use`) from what is left, never below
@@ -249,46 +284,50 @@ class Stores:
         self._reweigh()
         return out
 
+    def both_last_over(self, days: int, people: int) -> bool:
+        """Food and fresh water each last ``people`` more than ``days`` days at full rations
+        (R101; in whole parts, no Fraction made)."""
+        need = days * people * self._parts
+        return self._food > need and self._water > need
+
     def quiet_hour(self, people: int, hourly: Fraction) -> bool:
         """R101: an hour's use by ``people`` taken when no store runs out in it (True);
         else nothing is taken (False: :func:`voyage.rules.stores.use_hour` logs it, and
         with nobody aboard there is nothing to take)."""
         use = self._use
-        if (
-            use is not None
-            and use[1] == people
-            and use[0] == self._parts
-            and use[2] is hourly
-            and use[3] == self.half_food
-            and use[4] == self.half_water
-        ):
-            food, water = use[5], use[6]
-        elif people <= 0:
-            return False
-        else:
-            food, water = self.hour_use(people, hourly)
-        have_food, have_water = self._food, self._water
-        if 0 < have_water <= water or 0 < have_food <= food:
-            return False
-        if have_water > 0:
-            self._water = have_water = have_water - water
-        if have_food > 0:
-            self._food = have_food = have_food - food
-        if self.weighed_by is not None:
-            self.whole_hlbs = (
-                have_food * self._food_coef + have_water * self._water_coef
-            ) // self._divisor
+        if use is None or use[0] != people or use[1] is not hourly:
+            if people <= 0:
+                return False
+            use = self._hour_use(people, hourly)
+        food, water = self._food, self._water
+        if food > use[2] and water > use[3]:  # (the common hour: both last it)
+            self._food, self._water = food - use[2], water - use[3]
+            weighed = self._weighed - use[4]
+            self._weighed = weighed
+            self.whole_hlbs = weighed // self._divisor
+            return True
+        if 0 < water <= use[3] or 0 < food <= use[2]:
+            return False  # one runs out this hour
+        if water > 0:  # (a store already gone takes nothing)
+            self._water = water - use[3]
+        if food > 0:
+            self._food = food - use[2]
+        self._reweigh()
         return True
 
-    def weigh_by(self, hlbs: tuple[Fraction, Fraction]) -> None:
+    def weigh_by(self, hlbs: tuple[Fraction, Fraction], extra: Fraction = Fraction(0)) -> None:
         """Keep :attr:`whole_hlbs` at these weights of a person-day of food and of fresh
-        water (R100: the campaign's table's)."""
+        water (R100: the campaign's table's), ``extra`` hlbs with them (R100: her life
+        rafts' emergency stores)."""
         food_hlb, water_hlb = hlbs
-        common = math.lcm(food_hlb.denominator, water_hlb.denominator)
+        common = math.lcm(food_hlb.denominator, water_hlb.denominator, extra.denominator)
         self._food_coef = food_hlb.numerator * (common // food_hlb.denominator)
         self._water_coef = water_hlb.numerator * (common // water_hlb.denominator)
+        self._extra = extra.numerator * (common // extra.denominator) * self._parts
+        self._extra_hlb = extra
         self._divisor = self._parts * common
         self.weighed_by = hlbs
+        self._use = None  # (its weight)
         self._reweigh()
 
     def weight(self, food_hlb: Fraction = FOOD_HLB, water_hlb: Fraction = WATER_HLB) -> Fraction:

@@ -530,11 +530,11 @@ class Engine:
         """The hour of the ships in port (:meth:`moor`) with anyone aboard: the same stores
         phase as at sea (voyage.rules.stores: R101's use, R102's 06:00 count and rolls,
         R103's rain in a storm hour of the port's hex, a store running out stopping the
-        advance), its quiet hours as short as at sea (:meth:`quiet_stores`)."""
+        advance): the whole phase every hour, as :meth:`_ShipHour.run` gives it."""
         harbour = self._harbour
         harbour.water = self.water  # R102: the named people aboard, from the one roster
         for s in self.moored:
-            if not s.ship.crew + s.ship.passengers or harbour.quiet_stores(s, clock):
+            if not s.ship.crew + s.ship.passengers:
                 continue  # (all dead in port: nobody left to use them or go without)
             first = len(out)
             _ShipHour(harbour, s, clock, out).stores()
@@ -544,7 +544,7 @@ class Engine:
         for berth in self._berthing:  # (the hour began with her trouble over: not stepped)
             s, idle = berth
             people = s.ship.crew + s.ship.passengers
-            if idle and s.status == "arrived" and people and not harbour.quiet_stores(s, clock):
+            if idle and s.status == "arrived" and people:
                 _ShipHour(harbour, s, clock, out).stores()
             berth[1] = not (s.status == "under way" or s.active)
 

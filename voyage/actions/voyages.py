@@ -11,6 +11,7 @@ interrupted one leaves the campaign as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from voyage.actions.depthroutes import shoal_warning
@@ -38,10 +39,11 @@ from voyage.rules.shoals import draft_chart
 from voyage.store.calendarrow import campaign_calendar, clock_text
 from voyage.store.campaigndb import Action, Campaign
 from voyage.store.logrows import log_event, write_log
-from voyage.store.mapstore import campaign_chart
+from voyage.store.mapstore import campaign_chart, port_weather
 from voyage.store.peoplerows import floaters, roster, save_floaters
 from voyage.store.voyagerows import (
     insert_voyage,
+    moored_states,
     open_voyage,
     open_voyages,
     place_at_sea,
@@ -81,6 +83,15 @@ def world_for(
         encounters=encounter_checks(camp, chart),  # R93
         track_armor=bool(settings.get("track_armor", False)),  # R84
     )
+
+
+def in_port_world(camp: Campaign, world: World) -> World:
+    """The world the ships lying in port are stepped in (Engine.moor): the advance's, with
+    the storms over their hexes (R103: the rain falls in port, where R60 shelters a ship
+    only from the sea)."""
+    if world.chart is None:  # (no map: no storms)
+        return world
+    return replace(world, sea_state=port_weather(camp, world.chart))
 
 
 # -- setting sail --------------------------------------------------------------------------
@@ -298,8 +309,9 @@ def advance(
     world: World | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> AdvanceResult:
-    """Advance every ship at sea together (one action, one transaction). ``progress`` is
-    told 1 after each hour (the CLI's progress bar)."""
+    """Advance every ship at sea together (one action, one transaction); the people of a
+    ship in port use her stores all the same (R101-R103: voyage.store.voyagerows
+    moored_states). ``progress`` is told 1 after each hour (the CLI's progress bar)."""
     if hours is None and until is None:
         hours = 1
     if hours is not None and hours < 1:
@@ -312,6 +324,7 @@ def advance(
 
         refuse_while_fighting(camp)  # R94: an open fight holds the clock
         states = open_voyages(camp, hours)
+        moored = moored_states(camp)  # R101: in port, her people eat and drink
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)
@@ -327,6 +340,10 @@ def advance(
         world = world or world_for(camp)
         start = camp.clock
         engine = Engine(world, states, camp.roller)
+        # R36: a voyage open in port for her trouble ends when it is over, her people eating
+        berthing = [s for s in states if s.status == "arrived" and s.ship.stores is not None]
+        if moored or berthing:
+            engine.moor(moored, in_port_world(camp, world), berthing)
         engine.progress = progress
         people = roster(camp)
         if world.chart is not None:
@@ -340,6 +357,8 @@ def advance(
         write_log(camp, act, result)
         for s in states:
             save_state(camp, s, start + max(0, result.hours_run - 1))
+        for s in moored:
+            camp.save_ship(s.ship)  # her stores, and her people after R102's dawn
         camp.set_clock(result.end)
         summary = f"advance {plural(result.hours_run, 'hour')} to {clock_text(camp, result.end)}"
         if not any(s.active for s in states) and not result.rows:

@@ -304,7 +304,8 @@ def advance(
     aground, a fire, a listing, a capsizing, a sinking, a broken engine, no fuel, a lost
     anchor, an encounter (R93: docs/encounters.md). While a fight is open it is refused:
     `voyage encounter end` first (R94). With every ship in port the clock
-    (and the weather) still moves: wait out a storm with --hours or --until dawn. One
+    (and the weather) still moves: wait out a storm with --hours or --until dawn. At sea
+    or in port, her people use the stores counted aboard (R101); running out stops it. One
     advance is one action: `voyage undo` takes it back exactly.
 
     Examples:

@@ -24,9 +24,10 @@ One hour of one ship, at sea or in port with trouble open (R36), in order (docs/
 3. minute 59: water comes in from every leak (R36, R37); a ship that has spent 6 storm
    hours in the same hex (3 in a major storm, 1 in a hurricane, R60) may capsize (R32);
    water over DW/4 lists the ship, over DW/2 (or a Load over 2xDW, R12) sinks it.
-4. after every ship's hour: a ship under tow ends it at her tower (R92,
-   voyage.engine.towing); encounter checks (R93, voyage.world.encounters), from their own
-   dice.
+4. after every ship's hour: the ships in port with no voyage open (:attr:`Engine.moored`)
+   take only the hour's stores phase (R101-R103, the same voyage.rules.stores); a ship
+   under tow ends it at her tower (R92, voyage.engine.towing); encounter checks (R93,
+   voyage.world.encounters), from their own dice.
 """
 
 from __future__ import annotations
@@ -200,6 +201,12 @@ class Engine:
             self.refresh(s)
             self._dw[s.ship.name] = shipfig.deadweight(s.ship, self.book)
         self.water: Any = None  # R71-R74: voyage.world.waterphase.WaterPhase, or None
+        #: R101: ships in port with no voyage open, whose stores are used all the same
+        #: (:meth:`moor`, :meth:`moored_hour`); never moved, never in :attr:`states`
+        self.moored: list[ShipState] = []
+        #: R101 with R36: voyages in port with trouble open (:meth:`moor`), each with
+        #: whether the hour begins with her trouble over (then only the stores phase)
+        self._berthing: list[list[Any]] = []
         self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
         #: R33's rolls already made for the hour at :attr:`_ahead_clock` (coast_ahead), in
         #: the order her hexes are entered, not yet logged
@@ -486,12 +493,60 @@ class Engine:
                     h.run()
                     made_way = made_way or h.miles > 0
             self.made_way = made_way
+        if self.moored or self._berthing:
+            self.moored_hour(clock, events)  # R101-R103 in port
         if self.water is not None:
             events.extend(self.water.hour(clock, rows))  # R71-R74: rafts, people afloat
         tow_phase(self, clock, events, rows)  # R92: a ship under tow ends the hour at her tower
         if self.world.encounters is not None:
             self.world.encounters.phase(self, clock, events)  # R93, after the ships move
         return rows, events
+
+    #: the engine of the ships in port (:meth:`moor`): this one's roller, in port's world
+    _harbour: Engine
+
+    def moor(
+        self,
+        ships: Iterable[ShipState],
+        world: World | None = None,
+        berthing: Iterable[ShipState] = (),
+    ) -> None:
+        """Ships lying in port with no voyage open and stores counted (R101: each person
+        aboard uses them at sea or in port): each hour gives them its stores phase alone
+        (:meth:`moored_hour`), in ``world`` (the weather over the ports, whose rain they
+        catch, R103; default this engine's). A state's ``voyage_id`` is her latest
+        voyage, whose log goes on in port, or 0 for a ship that never sailed (her events
+        belong to none). ``berthing``: this engine's voyages arrived in port with trouble
+        open (R36), stepped as moored from the first hour that begins with it over."""
+        self._harbour = Engine(world or self.world, [], self.roller)
+        for s in ships:
+            self._harbour.refresh(s)  # (R103's rain catcher; R102's deaths re-reckon her Load)
+            self.moored.append(s)
+        for s in berthing:
+            self._harbour.refresh(s)
+            self._berthing.append([s, not (s.status == "under way" or s.active)])
+
+    def moored_hour(self, clock: int, out: list[LoggedEvent]) -> None:
+        """The hour of the ships in port (:meth:`moor`) with anyone aboard: the same stores
+        phase as at sea (voyage.rules.stores: R101's use, R102's 06:00 count and rolls,
+        R103's rain in a storm hour of the port's hex, a store running out stopping the
+        advance): the whole phase every hour, as :meth:`_ShipHour.run` gives it."""
+        harbour = self._harbour
+        harbour.water = self.water  # R102: the named people aboard, from the one roster
+        for s in self.moored:
+            if not s.ship.crew + s.ship.passengers:
+                continue  # (all dead in port: nobody left to use them or go without)
+            first = len(out)
+            _ShipHour(harbour, s, clock, out).stores()
+            if not s.voyage_id:  # never sailed: no voyage to log it under
+                for e in out[first:]:
+                    e.voyage_id = None
+        for berth in self._berthing:  # (the hour began with her trouble over: not stepped)
+            s, idle = berth
+            people = s.ship.crew + s.ship.passengers
+            if idle and s.status == "arrived" and people:
+                _ShipHour(harbour, s, clock, out).stores()
+            berth[1] = not (s.status == "under way" or s.active)
 
     def quiet_hours(self, clock: int, limit: int, out: list[LoggedEvent]) -> int:
         """Up to ``limit`` hours from ``clock`` of an engine that keeps no rows (a

@@ -461,3 +461,12 @@ def campaign_chart(camp: Campaign) -> tuple[SeaMap, SeaStateLookup]:
     if not sea.rolled and not sea.storms:
         return chart, no_storms
     return chart, sea.lookup()
+
+
+def port_weather(camp: Campaign, chart: Any) -> SeaStateLookup:
+    """The storms over the campaign's hexes, ports not sheltered (R103: the rain a ship
+    in port catches; her sea is calm, R60): what the ships lying in port are stepped in."""
+    sea = sea_states_for(camp, chart)
+    if not sea.rolled and not sea.storms:
+        return no_storms
+    return sea.over_ports()

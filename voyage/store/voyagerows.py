@@ -179,6 +179,27 @@ def open_voyages(camp: Campaign, hours: int | None = None) -> list[ShipState]:
     return [_state_from_rows(camp, r, camp.get_ship(r["ship"]), hours) for r in rows]
 
 
+def moored_states(camp: Campaign) -> list[ShipState]:
+    """R101: the ships lying in port with no voyage open, their stores counted and people
+    aboard, whose stores are used in port as at sea (voyage.engine.clock, Engine.moor).
+    Each state's voyage id is her latest voyage's, whose log goes on in port (0: she never
+    sailed); an untracked ship (no stores counted) is left as she is."""
+    sailing = {r["ship"] for r in camp.db.query(f"SELECT v.ship FROM voyages v WHERE {OPEN_V}")}
+    latest = {
+        r["ship"]: int(r["id"])
+        for r in camp.db.query("SELECT ship, max(id) AS id FROM voyages GROUP BY ship")
+    }
+    return [
+        ShipState(ship, latest.get(ship.name, 0), [ship.hex], status="in port")
+        for ship in camp.ships()
+        if ship.status == "in port"
+        and ship.hex
+        and ship.stores is not None
+        and ship.crew + ship.passengers > 0
+        and ship.name not in sailing
+    ]
+
+
 def open_voyage(camp: Campaign, ship_name: str) -> ShipState | None:
     """The ship's voyage not yet over, if any."""
     sql = f"{VOYAGE_SELECT} WHERE v.ship = ? AND {OPEN_V} ORDER BY v.id DESC LIMIT 1"

@@ -372,6 +372,20 @@ class SeaStates:
 
         return sea_state
 
+    def over_ports(self) -> SeaStateLookup:
+        """The storm blowing over a hex at an hour, a port's too: where :meth:`lookup`
+        gives the sea a ship feels (R60: a port is sheltered, calm), this is the weather
+        over her, what a ship lying in port catches the rain of (R103)."""
+        hours, levels = self._hours, self.levels
+
+        def storm(hex_name: str, hour: int) -> int:
+            found = hours.get(hour)
+            if found is None:
+                found = levels(hour)
+            return found.get(hex_name, 0)
+
+        return storm
+
 
 __all__ = [
     "RefereeStorm",

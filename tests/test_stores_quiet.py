@@ -96,3 +96,16 @@ def test_the_quiet_stores_hour_is_the_stores_phase(
         return out
 
     assert sail(True) == sail(False)
+
+
+def test_nobody_left_aboard_rolls_nothing_and_is_told_nothing_at_dawn():
+    """R102's dawn roll is each person's: a dry ship with nobody left aboard (all dead, or
+    gone over the side) logs no "Going without" line (it said "0 of 0 die"), her count
+    still rises, and no dice are drawn."""
+    s = ship("Empty", crew=0, fuel=60)
+    s.stores = Stores(Fraction(5), Fraction(0), False, False, Fraction(3), Fraction(0), 0, -1)
+    engine = Engine(world(), [voyage(s, OPEN_ROUTE, voyage_id=1)], Roller(7))
+    dice = engine.roller.get_state()
+    result = engine.run(6, 1, halt=False)  # 06:00
+    assert not [e for e in result.events if "Going without" in e.event.text]
+    assert s.stores.dry_water == 4 and engine.roller.get_state() == dice

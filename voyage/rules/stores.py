@@ -166,7 +166,7 @@ def stores_phase(h: Any) -> None:
     rules = store_rules(h.book)
     people = ship.crew + ship.passengers
     if h.clock % 24 == rules.dawn_hour and not quiet_dawn(stores, people, rules):
-        if death_target(_counted(stores), rules) >= 2:
+        if people and death_target(_counted(stores), rules) >= 2:  # (nobody: no roll to tell)
             who, named = _who(h)
             rolls, died = dawn(stores, who, h.roller, rules)
             _deaths(h, who, named, rolls, list(died) if isinstance(died, list) else [])

@@ -313,3 +313,21 @@ def test_a_built_boats_load_counts_her_stores_once():
     bare = engine_load(trawler)
     trawler.stores = Stores(Fraction(10), Fraction(10))
     assert engine_load(trawler) == bare + 10 == shipfig.load(trawler, book)
+
+
+def test_status_shows_the_load_in_whole_hlbs_as_ship_show_does(runner, reach):
+    """R100: stores keep their fractions, the Load shows whole hlbs: `status` (text and
+    JSON, at sea and in port) gives the Load `ship show` gives, not 330.6."""
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "200")
+    ok(runner, "ship", "load", "Gull", "--food", "100", "--fresh-water", "12")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "ship", "add", "Tern", "--class", "trawler", "--tier", "V", "--engine", "III")
+    ok(runner, "ship", "load", "Tern", "--crew", "6", "--food", "7", "--fresh-water", "1")
+    ok(runner, "sail", "Gull", "--to", "2812")
+    ok(runner, "advance", "--hours", "5")  # 6 x 5/24 of each used: fractions aboard
+    rows = json.loads(ok(runner, "status", "--json", "--all"))["ships"]
+    for row in rows:
+        shown = json.loads(ok(runner, "ship", "show", row["ship"], "--json"))["load"]
+        assert row["load"] == shown and isinstance(shown, int), row["ship"]
+    assert f" {rows[0]['load']} half " in ok(runner, "status")

@@ -688,7 +688,7 @@ def _not_at_sea_rows(camp: Any, at_sea: set[str]) -> list[dict[str, Any]]:
                 "fuel": plain(shipfig.aboard(ship)),
                 "fuel_unit": shipfig.fuel_words(ship)[1],
                 "fuel_use": plain(shipfig.fuel_use(ship, book, ship.pace, wil)),
-                "load": plain(shipfig.load(ship, book, wil)),
+                "load": shipfig.shown_load(ship, book, wil),
                 "load_category": shipfig.load_category(ship, book, wil),
                 "water": ship.water,
                 "leaks": [],

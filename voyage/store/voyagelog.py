@@ -96,7 +96,7 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "fuel": plain(shipfig.aboard(ship)),  # R82: a built boat's exact charge
                 "fuel_unit": shipfig.fuel_words(ship)[1],
                 "fuel_use": plain(shipfig.fuel_use(ship, book, s.pace, camp.water_in_load)),
-                "load": plain(shipfig.load(ship, book, camp.water_in_load)),
+                "load": shipfig.shown_load(ship, book, camp.water_in_load),
                 "load_category": shipfig.load_category(ship, book, camp.water_in_load),
                 "water": ship.water,
                 "leaks": list(s.leaks),

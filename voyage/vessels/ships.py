@@ -97,6 +97,14 @@ def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
     return sum(load_parts(ship, book, water_in_load).values())
 
 
+def shown_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int | float:
+    """The Load as every command shows it: whole hlbs on a rolled ship (R100: her stores
+    keep their fractions, the Load shows whole hlbs, as `ship show` does), a built boat's
+    as her card gives it (R81)."""
+    total = load(ship, book, water_in_load)
+    return as_figure(total) if ship.design is not None else math.floor(total)
+
+
 def fixed_load(ship: Ship, book: RuleBook) -> Any:
     """The part of the Load that an hour at sea does not change (R11: people, equipment,
     rafts, R85 pumps; R81: a built boat's own weight and people): the engine adds cargo, water,

@@ -723,14 +723,13 @@ class _ShipHour:
         # counts in them changed)
         return self.row(s.route[s.position], (load, category))
 
-    def calm_start(self) -> tuple[str, Any, Any, Any, bool, Any] | None:
-        """Her figures (:meth:`Engine.hour_figures`) when the start of her hour can do
-        nothing but set them (see :meth:`calm`; a straining engine's roll aside), else
-        None; nothing changed or rolled."""
-        s, ship, e = self.s, self.ship, self.e
-        if (
-            s.status != "under way"
-            or s.leaks
+    def troubled(self) -> bool:
+        """Trouble only the hour's own phases step: leaks or water aboard (R36, R37), a
+        fire (R50), a listing, a capsizing or a sinking (R37, R40), a search (R74), work
+        under way on her (R83-R86), a built boat (R81) or bilge pumps (R85)."""
+        s, ship = self.s, self.ship
+        return bool(
+            s.leaks
             or s.new_leaks
             or s.fire
             or s.listing
@@ -742,7 +741,14 @@ class _ShipHour:
             or ship.water
             or ship.design is not None
             or ship.equipment.get("bilge_pumps")
-        ):
+        )
+
+    def calm_start(self) -> tuple[str, Any, Any, Any, bool, Any] | None:
+        """Her figures (:meth:`Engine.hour_figures`) when the start of her hour can do
+        nothing but set them (see :meth:`calm`; a straining engine's roll aside), else
+        None; nothing changed or rolled."""
+        s, e = self.s, self.e
+        if s.status != "under way" or self.troubled():
             return None
         if s.position >= len(s.route) - 1:
             return None
@@ -986,18 +992,7 @@ class _ShipHour:
         if (
             e.world.stuck_escape != "roll"
             or ship.crew <= 0
-            or s.leaks
-            or s.new_leaks
-            or s.fire
-            or s.listing
-            or s.capsized
-            or s.searching
-            or s.more
-            or s.sinking_in is not None
-            or s.swallow_in is not None
-            or ship.water
-            or ship.design is not None
-            or ship.equipment.get("bilge_pumps")
+            or self.troubled()
             or e.category(s) == "overloaded"
         ):
             return 0

@@ -57,6 +57,22 @@ def two_d6_at_most(target: int) -> Fraction:
     return odds("2d6", 0, target, "<=")
 
 
+def count_dawn(
+    counts: Stores, water_gone: bool, food_gone: bool, half_water: bool, half_food: bool
+) -> None:
+    """R102 at 06:00: each count of days without rises by 1 for a day ended with none of
+    that store, by 1/2 for a day on half rations of it (``counts`` changed in place: a
+    ship's stores, or a plan's reckoning ahead, voyage.rules.storesplan)."""
+    if water_gone:
+        counts.dry_water += 1
+    elif half_water:
+        counts.dry_water += Fraction(1, 2)
+    if food_gone:
+        counts.dry_food += 1
+    elif half_food:
+        counts.dry_food += Fraction(1, 2)
+
+
 def dawn(
     stores: Stores,
     people: int | Sequence[str],
@@ -68,14 +84,9 @@ def dawn(
     be who they are, in order (a name, "a crewman", "a passenger"): then the second item is
     the places in that list of those who die."""
     r = _rules(rules)
-    if stores.fresh_water <= 0:
-        stores.dry_water += 1
-    elif stores.half_water:
-        stores.dry_water += Fraction(1, 2)
-    if stores.food <= 0:
-        stores.dry_food += 1
-    elif stores.half_food:
-        stores.dry_food += Fraction(1, 2)
+    count_dawn(
+        stores, stores.fresh_water <= 0, stores.food <= 0, stores.half_water, stores.half_food
+    )
     who = [""] * people if isinstance(people, int) else list(people)
     target = death_target(stores, r)
     if target < 2 or not who:

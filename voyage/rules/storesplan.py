@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from voyage.rules.stores import death_target
+from voyage.rules.stores import count_dawn, death_target
 from voyage.vessels.stores import StoreRules, Stores, days_left
 
 #: the stores as the referee and the players name them (the word "water" is the flooding's)
@@ -98,14 +98,8 @@ def outlook(
     for t in range(first, horizon, 24):
         # the dawn hour counts before that hour's use (voyage.rules.stores.stores_phase):
         # a store is gone at dawn if it ran out in an hour before
-        if water_out is not None and water_out <= t:
-            ahead.dry_water += 1
-        elif stores.half_water:
-            ahead.dry_water += Fraction(1, 2)
-        if food_out is not None and food_out <= t:
-            ahead.dry_food += 1
-        elif stores.half_food:
-            ahead.dry_food += Fraction(1, 2)
+        gone = (water_out is not None and water_out <= t, food_out is not None and food_out <= t)
+        count_dawn(ahead, *gone, stores.half_water, stores.half_food)
         if not (ahead.dry_water or ahead.dry_food):
             if water_out is None or food_out is None:
                 break
@@ -140,14 +134,8 @@ def after_hours(
     if dawn_done and first == 0:
         first = 24
     for t in range(first, hours + 1, 24):
-        if water_out is not None and water_out <= t:
-            after.dry_water += 1
-        elif stores.half_water:
-            after.dry_water += Fraction(1, 2)
-        if food_out is not None and food_out <= t:
-            after.dry_food += 1
-        elif stores.half_food:
-            after.dry_food += Fraction(1, 2)
+        gone = (water_out is not None and water_out <= t, food_out is not None and food_out <= t)
+        count_dawn(after, *gone, stores.half_water, stores.half_food)
     return after
 
 

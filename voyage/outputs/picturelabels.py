@@ -23,6 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from voyage.base.escape import visible
+
 #: A box in the picture's pixels: (left, bottom, right, top), y upwards (matplotlib's
 #: display coordinates).
 Box = tuple[float, float, float, float]
@@ -86,6 +88,11 @@ class Label:
     directions: Sequence[tuple[int, int]] = DIRECTIONS
     rings: int = 3
     companions: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # a name may hold what no font draws (a control character from an imported map or
+        # a hand-edited campaign): shown as U+FFFD, as every other output shows it
+        self.text = visible(self.text)
 
 
 def overlaps(a: Box, b: Box) -> bool:

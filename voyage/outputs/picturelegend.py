@@ -13,6 +13,7 @@ import re
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
+from voyage.base.escape import visible
 from voyage.map.seamap import SEA_TERRAINS, TERRAIN_WORDS
 from voyage.outputs.palette import (
     EDGE_COLOUR,
@@ -90,7 +91,9 @@ def track_and_ship_handles(
 
     out: list[Any] = []
     for label in dict.fromkeys(tracks):
-        out.append(Line2D([], [], color=colour_of[track_owner(label)], linewidth=2, label=label))
+        out.append(
+            Line2D([], [], color=colour_of[track_owner(label)], linewidth=2, label=visible(label))
+        )
     for name in dict.fromkeys(ships):
         lost = name in wrecks
         out.append(
@@ -114,8 +117,11 @@ LEGEND_WORDS = 40
 
 
 def legend_words(name: str) -> str:
-    """``name`` as the legend shows it: cut at a word to :data:`LEGEND_WORDS` characters,
-    with an ellipsis, when longer."""
+    """``name`` as the legend shows it: on one line, each character a name may not hold
+    shown as U+FFFD (voyage.base.escape.visible: a font has no glyph for a control
+    character), cut at a word to :data:`LEGEND_WORDS` characters, with an ellipsis, when
+    longer."""
+    name = visible(name)
     if len(name) <= LEGEND_WORDS:
         return name
     cut = name[: LEGEND_WORDS - 1].rsplit(" ", 1)[0].rstrip(",;:")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
-from voyage.base.escape import plain_pictures
+from voyage.base.escape import plain_pictures, visible
 from voyage.base.gctune import collector_paused
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
@@ -521,7 +521,7 @@ def draw_map(
     handles += mark_handles
     place_legend(fig, ax, handles, geometry)  # grows the picture, never covers the map
     dpi = fig.dpi
-    heading = title or sea_map.name
+    heading = visible(title or sea_map.name)  # (as every label: voyage.base.escape)
     if around is not None and title is None:
         heading += f", around {geometry.around}"
     fig.text(

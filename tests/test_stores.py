@@ -331,3 +331,16 @@ def test_status_shows_the_load_in_whole_hlbs_as_ship_show_does(runner, reach):
         shown = json.loads(ok(runner, "ship", "show", row["ship"], "--json"))["load"]
         assert row["load"] == shown and isinstance(shown, int), row["ship"]
     assert f" {rows[0]['load']} half " in ok(runner, "status")
+
+
+def test_person_days_read_in_figures_never_in_powers_of_ten(runner, reach):
+    # A thousand person-days an hour into the voyage read "1e+03" in the found line,
+    # and `ship show` gave 999.833 beside it: one way of saying them everywhere.
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--food", "1000", "--fresh-water", "20")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "advance", "--hours", "1")  # R101: 4/24 of a person-day of each used in port
+    out = ok(runner, "act", "Gull", "found", "--food", "2")
+    assert "food 1002, fresh water 19.8 person-days aboard" in out
+    shown = ok(runner, "ship", "show", "Gull")
+    assert "food 1002 person-days (250 days), fresh water 19.8 person-days (4.96 days)" in shown

@@ -343,4 +343,29 @@ def test_person_days_read_in_figures_never_in_powers_of_ten(runner, reach):
     out = ok(runner, "act", "Gull", "found", "--food", "2")
     assert "food 1002, fresh water 19.8 person-days aboard" in out
     shown = ok(runner, "ship", "show", "Gull")
-    assert "food 1002 person-days (250 days), fresh water 19.8 person-days (4.96 days)" in shown
+    assert "food 1002 person-days (250.46 days), fresh water 19.8 person-days (4.96 days)" in shown
+
+
+def test_one_person_day_and_one_day_are_said_in_the_singular(runner, reach):
+    # "fresh water 1 person-days (1 days)" in ship show, sail and status.
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(
+        runner,
+        "ship",
+        "load",
+        "Gull",
+        "--crew",
+        "1",
+        "--food",
+        "46",
+        "--fresh-water",
+        "1",
+        "--fuel",
+        "20",
+    )
+    ok(runner, "ship", "place", "Gull", "0305")
+    assert "fresh water 1 person-day (1 day)" in ok(runner, "ship", "show", "Gull")
+    sail = ok(runner, "sail", "Gull", "--to", "0506")
+    assert "fresh water 1 person-day (1 day);" in sail
+    status = ok(runner, "status")
+    assert "fresh water 1 day" in status and "1 days" not in status

@@ -408,6 +408,17 @@ def said(value: Fraction | float) -> str:
     return f"{float(value):.0f}" if "e" in text else text
 
 
+def days_said(days: Fraction | float) -> str:
+    """Days as the referee reads them, to the hundredth as the JSON gives them: "1 day",
+    "0.51 days", "16.67 days"."""
+    return "1 day" if days == 1 else f"{round(float(days), 2):g} days"
+
+
+def person_days_said(amount: Fraction | float) -> str:
+    """Person-days as the referee reads them: "1 person-day", "46.2 person-days"."""
+    return "1 person-day" if amount == 1 else f"{said(amount)} person-days"
+
+
 def as_number(value: Fraction) -> int | float:
     """A person-day count for JSON: whole numbers as int, else a float."""
     return int(value) if value.denominator == 1 else float(value)
@@ -445,9 +456,9 @@ def stores_line(fig: dict[str, Any]) -> list[str]:
 
     def one(word: str, key: str, rations: str) -> str:
         days = fig[f"{key}_days"]
-        lasts = "" if days is None else f" ({said(days)} days)"
+        lasts = "" if days is None else f" ({days_said(days)})"
         half = ", half rations" if rations == "half" else ""
-        return f"{word} {said(fig[key])} person-days{lasts}{half}"
+        return f"{word} {person_days_said(fig[key])}{lasts}{half}"
 
     text = "  Stores: " + ", ".join(
         (

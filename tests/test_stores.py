@@ -178,7 +178,7 @@ def test_found_and_transfer_between_ships_in_one_hex(runner, reach):
         ok(runner, "ship", "place", name, "0305")
     ok(runner, "ship", "load", "Gull", "--food", "40", "--fresh-water", "20")
     out = ok(runner, "act", "Gull", "transfer", "Tern", "--fresh-water", "8")
-    assert "hands 8 of fresh water over to Tern" in out  # R103
+    assert "hands 8 person-days of fresh water over to Tern" in out  # R103
     with sqlite3.connect(reach) as conn:
         tern = json.loads(
             conn.execute("SELECT stores FROM ships WHERE name = 'Tern'").fetchone()[0]
@@ -369,3 +369,13 @@ def test_one_person_day_and_one_day_are_said_in_the_singular(runner, reach):
     assert "fresh water 1 person-day (1 day);" in sail
     status = ok(runner, "status")
     assert "fresh water 1 day" in status and "1 days" not in status
+
+
+def test_fresh_water_found_alone_is_said_in_person_days(runner, reach):
+    # "takes on stores found ...: 500 of fresh water" lacked its unit.
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--food", "10", "--fresh-water", "10")
+    out = ok(runner, "act", "Gull", "found", "--fresh-water", "5")
+    assert "R103): 5 person-days of fresh water; food 10, fresh water 15" in out
+    out = ok(runner, "act", "Gull", "found", "--food", "1")
+    assert "R103): 1 person-day of food; food 11" in out

@@ -18,7 +18,7 @@ from voyage.store.logrows import log_event
 from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatships import check_built_load
-from voyage.vessels.stores import Stores, said
+from voyage.vessels.stores import Stores, person_days_said, said
 from voyage.vessels.storesroom import over_room
 from voyage.vessels.vessel import Ship
 
@@ -120,12 +120,14 @@ def _take_on(stores: Stores, food: int, fresh_water: int) -> None:
 
 
 def _both(food: int | Fraction, fresh_water: int | Fraction) -> str:
-    parts = []
+    """ "3 person-days of food and 5 of fresh water"; either alone with its unit (water
+    alone read "500 of fresh water")."""
+    if food and fresh_water:
+        water = said(Fraction(fresh_water))
+        return f"{person_days_said(Fraction(food))} of food and {water} of fresh water"
     if food:
-        parts.append(f"{said(Fraction(food))} person-days of food")
-    if fresh_water:
-        parts.append(f"{said(Fraction(fresh_water))} of fresh water")
-    return " and ".join(parts)
+        return f"{person_days_said(Fraction(food))} of food"
+    return f"{person_days_said(Fraction(fresh_water))} of fresh water"
 
 
 def _aboard(stores: Stores) -> str:

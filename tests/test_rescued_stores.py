@@ -41,7 +41,7 @@ def test_jackets_the_rescued_wore_go_into_the_rescuers_stores(runner, wreck, db:
     before = db_contents(db)
     out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
     assert (
-        "4 taken aboard as passengers (4 passengers of Mercy) (R74). 4 life jackets "
+        "4 taken aboard as passengers (4 passengers of Mercy). 4 life jackets "
         "come aboard with them into Gull's gear (6 aboard now, R70)." in out
     )
     assert _jackets(runner, "Gull") == 6

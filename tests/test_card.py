@@ -48,3 +48,20 @@ def test_png_and_pdf_cards_are_written_and_other_names_refused(runner, db: Path,
         runner, "ship", "card", "Sea Witch", "--out", str(tmp_path / "nowhere" / "card.png")
     )
     assert "no ship named" in refused(runner, "ship", "card", "Nobody")
+
+
+def test_a_long_card_keeps_its_figures_above_the_odds(runner, db: Path) -> None:
+    # A whaler with stores, raft stores and her gear ran her last equipment line
+    # ("Harpoon cannon") over "Capsize Check (R41)" at the card's foot.
+    from voyage.outputs.card import ODDS_TOP, figure_rows
+
+    ok(runner, "ship", "roll", "--class", "whaler", "--name", "Widow", "--no-rolls")
+    ok(runner, "ship", "load", "Widow", "--crew", "8", "--rafts", "2", "--jackets", "4")
+    ok(runner, "ship", "load", "Widow", "--food", "46", "--fresh-water", "6", "--raft-stores", "4")
+    camp = open_campaign(db)
+    fig = figures(camp.get_ship("Widow"), camp.rulebook, camp.water_in_load)
+    rows = figure_rows(card_lines(fig, camp.rulebook)["figures"], 0.71, ODDS_TOP)
+    assert any("Harpoon cannon" in text for _, text, _ in rows)
+    last_y, _, size = rows[-1]
+    # its row (va="top") ends a line's height below its y, above the odds' first line
+    assert last_y - 0.045 * size / 8.5 >= ODDS_TOP

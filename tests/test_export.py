@@ -494,3 +494,15 @@ def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_pat
         == 0
     )
     assert "<h2>Summary</h2>" in (out / "plain.html").read_text(encoding="utf-8")
+
+
+def test_the_days_line_says_the_water_in_her_hull_not_water_aboard(
+    campaign: Path, tmp_path: Path
+) -> None:
+    # With fresh water counted in her stores (R100), "water aboard 0 hlbs" in a day's line
+    # read to players as a ship with nothing to drink: it is the water she has shipped.
+    for audience in ("players", "referee"):
+        out = f"{audience}.md"
+        assert run([SHIP, "--for", audience, "--out", out], campaign, tmp_path).exit_code == 0
+        text = (tmp_path / out).read_text(encoding="utf-8")
+        assert "water in her hull 3 hlbs" in text and "water aboard" not in text

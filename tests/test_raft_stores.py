@@ -267,3 +267,14 @@ def test_found_in_a_search_the_rafts_stores_come_aboard(runner, adrift):
     out = ok(runner, "advance", "--hours", "3")
     assert out.count("The raft's stores come aboard with them (our reading of R103)") >= 1
     assert _stores(runner, "Gull")[0] > food - 1  # she ate 22 aboard for 3 hours, gained more
+
+
+def test_survivors_says_what_each_raft_has_left(runner, mercy):
+    # The table said "no roll in a raft" and nothing of the stores the people in it live
+    # on: only `--json` gave them.
+    _abandoned(runner, "3")
+    rows = [line for line in ok(runner, "survivors").splitlines() if "raft 1 of Mercy" in line]
+    assert rows and all(
+        "stores: food 3 person-days (0.75 days), fresh water 3 person-days (0.75 days)" in row
+        for row in rows
+    ), rows

@@ -84,3 +84,15 @@ def test_a_hex_that_is_no_port_stays_bare() -> None:
         "drifts from 1409 to Gullhaven (0305)"
     )
     assert name_places("at Gullhaven (0305)", places) == "at Gullhaven (0305)"  # named once
+
+
+def test_a_port_left_off_the_route_by_a_course_change_is_named_in_the_export(
+    runner: CliRunner, bound: Path, tmp_path: Path
+) -> None:
+    # She set sail for Ironport, then turned back: the export named only the ports of her
+    # last route, and its sail line read "for 2812" where `voyage log` said Ironport (2812).
+    ok(runner, "act", "Sea Witch", "course", "--to", "0305")
+    for audience in ("players", "referee"):
+        md = tmp_path / f"{audience}.md"
+        ok(runner, "export", "Sea Witch", "-f", "md", "--for", audience, "--out", str(md))
+        assert "for Ironport (2812)" in md.read_text(), audience

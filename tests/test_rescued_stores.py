@@ -1,5 +1,5 @@
 """Rescue and search details (R70, R74): the ship's life jackets the rescued wore come
-aboard with them into the rescuing ship's stores; a crewless ship cannot search."""
+aboard with them into the rescuing ship's gear; a crewless ship cannot search."""
 
 from __future__ import annotations
 
@@ -41,8 +41,8 @@ def test_jackets_the_rescued_wore_go_into_the_rescuers_stores(runner, wreck, db:
     before = db_contents(db)
     out = ok(runner, "act", "Gull", "rescue", "raft 1 of Mercy")
     assert (
-        "4 taken aboard as passengers (4 passengers of Mercy) (R74). 4 life jackets "
-        "come aboard with them into Gull's stores (6 aboard now, R70)." in out
+        "4 taken aboard as passengers (4 passengers of Mercy). 4 life jackets "
+        "come aboard with them into Gull's gear (6 aboard now, R70)." in out
     )
     assert _jackets(runner, "Gull") == 6
     ok(runner, "undo")
@@ -51,7 +51,7 @@ def test_jackets_the_rescued_wore_go_into_the_rescuers_stores(runner, wreck, db:
     ok(runner, "act", "Gull", "rescue", "Tom Pike")
     assert _jackets(runner, "Gull") == 2
     out = ok(runner, "act", "Gull", "rescue", "--all")
-    assert "17 life jackets come aboard with them into Gull's stores (19 aboard now" in out
+    assert "17 life jackets come aboard with them into Gull's gear (19 aboard now" in out
     assert _jackets(runner, "Gull") == 19 and _jackets(runner, "Mercy") == 1
 
 
@@ -61,8 +61,8 @@ def test_jackets_come_aboard_with_people_found_in_a_search(runner, wreck):
     found = sum(
         int(line.split(" life jacket")[0].rsplit(" ", 1)[-1])
         for line in out.splitlines()
-        if "come aboard with them into Gull's stores" in line
-        or "comes aboard with them into Gull's stores" in line
+        if "come aboard with them into Gull's gear" in line
+        or "comes aboard with them into Gull's gear" in line
     )
     assert found > 0 and _jackets(runner, "Gull") == 2 + found
 

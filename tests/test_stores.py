@@ -178,7 +178,7 @@ def test_found_and_transfer_between_ships_in_one_hex(runner, reach):
         ok(runner, "ship", "place", name, "0305")
     ok(runner, "ship", "load", "Gull", "--food", "40", "--fresh-water", "20")
     out = ok(runner, "act", "Gull", "transfer", "Tern", "--fresh-water", "8")
-    assert "hands 8 of fresh water over to Tern" in out  # R103
+    assert "hands 8 person-days of fresh water over to Tern" in out  # R103
     with sqlite3.connect(reach) as conn:
         tern = json.loads(
             conn.execute("SELECT stores FROM ships WHERE name = 'Tern'").fetchone()[0]
@@ -331,3 +331,51 @@ def test_status_shows_the_load_in_whole_hlbs_as_ship_show_does(runner, reach):
         shown = json.loads(ok(runner, "ship", "show", row["ship"], "--json"))["load"]
         assert row["load"] == shown and isinstance(shown, int), row["ship"]
     assert f" {rows[0]['load']} half " in ok(runner, "status")
+
+
+def test_person_days_read_in_figures_never_in_powers_of_ten(runner, reach):
+    # A thousand person-days an hour into the voyage read "1e+03" in the found line,
+    # and `ship show` gave 999.833 beside it: one way of saying them everywhere.
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--food", "1000", "--fresh-water", "20")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "advance", "--hours", "1")  # R101: 4/24 of a person-day of each used in port
+    out = ok(runner, "act", "Gull", "found", "--food", "2")
+    assert "food 1002, fresh water 19.8 person-days aboard" in out
+    shown = ok(runner, "ship", "show", "Gull")
+    assert "food 1002 person-days (250.46 days), fresh water 19.8 person-days (4.96 days)" in shown
+
+
+def test_one_person_day_and_one_day_are_said_in_the_singular(runner, reach):
+    # "fresh water 1 person-days (1 days)" in ship show, sail and status.
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(
+        runner,
+        "ship",
+        "load",
+        "Gull",
+        "--crew",
+        "1",
+        "--food",
+        "46",
+        "--fresh-water",
+        "1",
+        "--fuel",
+        "20",
+    )
+    ok(runner, "ship", "place", "Gull", "0305")
+    assert "fresh water 1 person-day (1 day)" in ok(runner, "ship", "show", "Gull")
+    sail = ok(runner, "sail", "Gull", "--to", "0506")
+    assert "fresh water 1 person-day (1 day);" in sail
+    status = ok(runner, "status")
+    assert "fresh water 1 day" in status and "1 days" not in status
+
+
+def test_fresh_water_found_alone_is_said_in_person_days(runner, reach):
+    # "takes on stores found ...: 500 of fresh water" lacked its unit.
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "VI")
+    ok(runner, "ship", "load", "Gull", "--crew", "4", "--food", "10", "--fresh-water", "10")
+    out = ok(runner, "act", "Gull", "found", "--fresh-water", "5")
+    assert "R103): 5 person-days of fresh water; food 10, fresh water 15" in out
+    out = ok(runner, "act", "Gull", "found", "--food", "1")
+    assert "R103): 1 person-day of food; food 11" in out

@@ -245,6 +245,7 @@ def test_a_rescue_by_ruling_reads_well_for_both(runner, db: Path) -> None:
     ok(runner, "act", "Sea Witch", "abandon")
     said = ok(runner, "act", "Gull", "rescue", "--all")
     assert said.startswith("Gull picks them up (the referee's ruling, R74): ")
+    assert said.count("R74") == 1  # "(the referee's ruling, R74): ... (Sea Witch) (R74)."
     assert for_players(said).startswith("Gull picks them up: ")
 
 

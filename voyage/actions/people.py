@@ -287,6 +287,7 @@ def rescue(camp: Campaign, act: Action, ship: Ship, names: list[str], everyone: 
         return part
 
     text, _left = board(ship, picked, camp.clock, camp.rulebook, camp.water_in_load, by_name, split)
+    text = text.replace(" (R74).", ".", 1)  # the ruling's parenthesis below names R74 once
     for raft in [f for f in rows if f.kind == "raft" and f.afloat]:
         if not any(g.afloat and g.raft == raft.id for g in rows) and raft.hex == ship.hex:
             raft.state, raft.ended, raft.note = "rescued", camp.clock, f"taken aboard {ship.name}"

@@ -18,14 +18,9 @@ from voyage.store.logrows import log_event
 from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatships import check_built_load
-from voyage.vessels.stores import Stores
+from voyage.vessels.stores import Stores, person_days_said, said
 from voyage.vessels.storesroom import over_room
 from voyage.vessels.vessel import Ship
-
-
-def _n(x: Fraction) -> str:
-    """Person-days as the log says them: 12, 8.75."""
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.3g}"
 
 
 def tracked(ship: Ship, doing: str) -> Stores:
@@ -125,16 +120,18 @@ def _take_on(stores: Stores, food: int, fresh_water: int) -> None:
 
 
 def _both(food: int | Fraction, fresh_water: int | Fraction) -> str:
-    parts = []
+    """ "3 person-days of food and 5 of fresh water"; either alone with its unit (water
+    alone read "500 of fresh water")."""
+    if food and fresh_water:
+        water = said(Fraction(fresh_water))
+        return f"{person_days_said(Fraction(food))} of food and {water} of fresh water"
     if food:
-        parts.append(f"{_n(Fraction(food))} person-days of food")
-    if fresh_water:
-        parts.append(f"{_n(Fraction(fresh_water))} of fresh water")
-    return " and ".join(parts)
+        return f"{person_days_said(Fraction(food))} of food"
+    return f"{person_days_said(Fraction(fresh_water))} of fresh water"
 
 
 def _aboard(stores: Stores) -> str:
-    return f"food {_n(stores.food)}, fresh water {_n(stores.fresh_water)} person-days"
+    return f"food {said(stores.food)}, fresh water {said(stores.fresh_water)} person-days"
 
 
 def _changes(stores: Stores) -> dict[str, Any]:
@@ -177,7 +174,7 @@ def transfer(
     ):
         if give > have:
             raise VoyageRuleError(
-                f"{ship.name} has only {_n(have)} person-days of {word} to hand over"
+                f"{ship.name} has only {said(have)} person-days of {word} to hand over"
             )
     stores.food -= give_food
     stores.fresh_water -= give_water

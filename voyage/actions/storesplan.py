@@ -11,7 +11,7 @@ from typing import Any
 
 from voyage.base.text import plural
 from voyage.rules.storesplan import days_of, short_of
-from voyage.vessels.stores import StoreRules, Stores
+from voyage.vessels.stores import StoreRules, Stores, days_said, person_days_said
 from voyage.vessels.storesroom import room
 
 #: the passages a store is weighed against, as the lines name them
@@ -19,10 +19,6 @@ PASSAGE_WORDS = {
     "expected": "the expected passage",
     "slow": "a slow passage (the 95th percentile)",
 }
-
-
-def _days_said(days: float) -> str:
-    return "1 day" if days == 1 else f"{days:g} days"
 
 
 def _days(x: Fraction | None) -> float | None:
@@ -87,18 +83,18 @@ def stores_lines(
         return ["Stores: nobody aboard uses them (R101)."]
 
     def lasts(key: str, word: str) -> str:
-        return f"{word} {data[key]:g} person-days ({data[key + '_days']:g} days)"
+        return f"{word} {person_days_said(data[key])} ({days_said(data[key + '_days'])})"
 
-    said = [
+    ahead = [
         f"{'expected' if name == 'expected' else 'slow (95th percentile)'} "
-        f"{_days_said(p['days'])} ({plural(round(p['hours']), 'hour')})"
+        f"{days_said(p['days'])} ({plural(round(p['hours']), 'hour')})"
         for name, p in data["passages"].items()
         if p is not None and passages
     ]
     lines = [
         f"Stores for the {people} aboard: {lasts('food', 'food')}, "
         f"{lasts('fresh_water', 'fresh water')}"
-        + (f"; the passage: {', '.join(said)}." if said else ".")
+        + (f"; the passage: {', '.join(ahead)}." if ahead else ".")
     ]
     if data.get("rain_counted"):  # R103: a rain catcher with storms on her way (forecast)
         lines.append(
@@ -152,8 +148,8 @@ def warnings(
                 f"(`voyage act {ship!r} course --to PORT`) or find or transfer some (R103)"
             )
         lines.append(
-            f"Warning: her {short['store']} ({short['days']:g} days) will not last "
-            f"{PASSAGE_WORDS[short['passage']]} ({short['passage_days']:g} days): when it runs "
+            f"Warning: her {short['store']} ({days_said(short['days'])}) will not last "
+            f"{PASSAGE_WORDS[short['passage']]} ({days_said(short['passage_days'])}): when it runs "
             f"out the advance stops (R104) and her people go without (R102); {more}."
         )
     return lines

@@ -175,7 +175,12 @@ def survivors(db_path: str, as_json: bool) -> None:
     click.echo(
         table(
             [
-                [r["who"], r["hex"], _where(r, rows), r.get("schedule") or r["note"] or _in_raft(r)]
+                [
+                    r["who"],
+                    r["hex"],
+                    _where(r, rows),
+                    r.get("schedule") or r["note"] or _in_raft(r, rows),
+                ]
                 for r in rows
                 if r["kind"] == "people"
             ],
@@ -184,11 +189,17 @@ def survivors(db_path: str, as_json: bool) -> None:
     )
 
 
-def _in_raft(r: dict[str, Any]) -> str:
-    """People safe in a raft: no roll (R72), and what they would have if it capsized."""
+def _in_raft(r: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    """People safe in a raft: no roll (R72), what they would have if it capsized, and the
+    raft's stores and the days they last them (R100, R101), as `--json` gives them."""
     if r["state"] != "afloat" or r["raft"] is None:
         return ""
+    from voyage.vessels.stores import stores_line
     from voyage.world.water import Floater
+
+    raft = next((f for f in rows if f["kind"] == "raft" and f["id"] == r["raft"]), None)
+    said = stores_line((raft or {}).get("stores") or {})
+    stores = [line.strip().replace("Stores: ", "stores: ", 1) for line in said]
 
     kind = Floater(
         0,
@@ -198,7 +209,7 @@ def _in_raft(r: dict[str, Any]) -> str:
         swimming=int(r["swimming"]),
         jacket=bool(r["jacket"]),
     )
-    return f"no roll in a raft (R72); {kind.swimmer_text()}"
+    return f"no roll in a raft (R72); {kind.swimmer_text()}" + "".join(f"; {x}" for x in stores)
 
 
 def _survivors(camp: Any) -> list[dict[str, Any]]:

@@ -741,6 +741,7 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
     """
     from voyage.store.calendarrow import clock_text
     from voyage.store.voyagelog import status_rows
+    from voyage.vessels.stores import days_said
 
     camp = read_campaign(db_path)
     rows = status_rows(camp)
@@ -793,7 +794,7 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
             if key in r and r[key] <= 0:
                 trouble.append(f"out of {word}")
             elif days is not None and days <= low_days:
-                trouble.append(f"{word} {days:g} days")
+                trouble.append(f"{word} {days_said(days)}")
         if r["leaks"]:
             # numbered as `act SHIP repair leak N` takes them ("leaks 1:4/h" was a riddle)
             trouble.append(

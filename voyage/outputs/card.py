@@ -83,6 +83,21 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     return {"heading": heading, "figures": figures, "odds": odds}
 
 
+#: Where the odds block starts (figure fraction from the bottom): the figures stop above it.
+ODDS_TOP = 0.12
+
+
+def figure_rows(lines: list[str], top: float, bottom: float) -> list[tuple[float, str, float]]:
+    """The figures' rows, wrapped at 52 characters, as (y, text, font size) from ``top``
+    down: a row 0.045 high at 8.5 points, rows and font shrunk alike when they would run
+    into the odds below ``bottom`` (a ship with stores, raft stores and much gear wrapped
+    her last equipment line over the Capsize Check)."""
+    parts = [p for line in lines for p in textwrap.wrap(line, 52, subsequent_indent="  ")]
+    step = min(0.045, (top - bottom - 0.01) / max(len(parts), 1))
+    size = 8.5 * step / 0.045
+    return [(top - i * step, part, size) for i, part in enumerate(parts)]
+
+
 def draw_ship_card(
     fig: dict[str, Any], book: RuleBook, out: str | Path, force: bool = True
 ) -> Path:
@@ -114,13 +129,10 @@ def draw_ship_card(
         for line in text["heading"][1:]:
             figure.text(0.05, y, line, fontsize=9, va="top")
             y -= 0.05
-        y -= 0.02
-        for line in text["figures"]:
-            for part in textwrap.wrap(line, 52, subsequent_indent="  "):
-                figure.text(0.05, y, part, fontsize=8.5, va="top")
-                y -= 0.045
+        for y_part, part, size in figure_rows(text["figures"], y - 0.02, ODDS_TOP):
+            figure.text(0.05, y_part, part, fontsize=size, va="top")
         _load_bar(figure, fig)
-        y = 0.12
+        y = ODDS_TOP
         for line in text["odds"]:
             figure.text(0.05, y, line, fontsize=8, va="top", style="italic")
             y -= 0.04

@@ -15,7 +15,7 @@ from typing import Any
 
 from voyage.base.errors import VoyageError
 from voyage.base.escape import md_code, md_text, md_with_code
-from voyage.outputs.export import is_routine, sea_map_for, the
+from voyage.outputs.export import is_routine, port_names, the
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.logrows import events_between
 from voyage.tables.calendar import format_date, format_time
@@ -179,8 +179,7 @@ def port_named(hex_name: Any, places: dict[str, str] | None) -> str:
 
 def map_places(camp: Any) -> dict[str, str]:
     """hex -> port name for every port of the campaign's map (none without a map)."""
-    sea_map = sea_map_for(camp)
-    return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
+    return port_names(camp)
 
 
 def ship_met_for_players(met: dict[str, Any]) -> str | None:

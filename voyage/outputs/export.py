@@ -201,7 +201,7 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
         events=events,
         figures=figures(departure or found, camp.rulebook, camp.water_in_load),
         storms=storms_during(camp, hours),
-        places=port_names(camp, voyage),
+        places=port_names(camp),
         calendar=campaign_calendar(camp),
         people=fate_rows(camp, vid),
         fights=fights_of(camp, events),
@@ -210,20 +210,12 @@ def load_voyage(camp: Campaign, ship: str, voyage_id: int | None = None) -> Voya
     )
 
 
-def port_names(camp: Campaign, voyage: dict[str, Any]) -> dict[str, str]:
-    """hex -> port name for the ports on the voyage's route (when a map is loaded)."""
+def port_names(camp: Campaign) -> dict[str, str]:
+    """hex -> port name for every port of the map (when one is loaded), as `voyage log`
+    names them: a port the voyage left off her route by a course change (the destination
+    she first set sail for) is named too."""
     sea_map = sea_map_for(camp)
-    raw_route = voyage.get("route")
-    route: list[Any] = raw_route if isinstance(raw_route, list) else []
-    names: dict[str, str] = {}
-    if sea_map is None:
-        return names
-    for hex_name in {
-        str(h) for h in [*route, voyage.get("origin"), voyage.get("destination")] if h
-    }:
-        if sea_map.in_bounds(hex_name) and sea_map.hex(hex_name).port:
-            names[hex_name] = str(sea_map.hex(hex_name).port)
-    return names
+    return {h.name: str(h.port) for h in sea_map.ports()} if sea_map is not None else {}
 
 
 def ship_at_departure(camp: Campaign, name: str, voyage_id: int) -> Ship | None:

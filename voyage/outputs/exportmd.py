@@ -143,7 +143,7 @@ def to_markdown(
                 f"{md_text(place(log, last.get('hex')))}; {fuel_words(log)[0]} "
                 f"{md_text(last.get('fuel'))} "
                 f"{fuel_words(log)[1]}, "
-                f"water aboard {md_text(last.get('water'))} hlbs, "
+                f"water in her hull {md_text(last.get('water'))} hlbs, "
                 f"{md_text(last.get('status'))} at {md_text(day_end_time(log, last))}."
             )
             out.append("")

@@ -15,7 +15,7 @@ from typing import Any
 
 from voyage.dice.events import Event
 from voyage.dice.roller import Roll, Roller, odds
-from voyage.vessels.stores import StoreRules, Stores, days_left, store_rules
+from voyage.vessels.stores import StoreRules, Stores, days_left, said, store_rules
 from voyage.vessels.vessel import Ship
 
 #: R101: a person uses 1/24 of a person-day of each an hour (the built-in table's numbers;
@@ -197,8 +197,8 @@ def stores_phase(h: Any) -> None:
         water = stores.fresh_water
         h.note(
             "stores",
-            f"{ship.name} catches the rain: {_n(caught)} person-days of fresh water "
-            f"({_n(water)} aboard; R103).",
+            f"{ship.name} catches the rain: {said(caught)} person-days of fresh water "
+            f"({said(water)} aboard; R103).",
             changes={"fresh_water": str(water)},
         )
     for gone in use_hour(stores, people, rules.hourly):
@@ -214,8 +214,8 @@ def days_words(days: Fraction) -> str:
     whole = math.ceil(days)
     if whole <= 1:
         return "a day" if days == 1 else "under a day"
-    said = _WORDS[whole] if whole < len(_WORDS) else str(whole)
-    return f"{said} days" if days == whole else f"under {said} days"
+    count = _WORDS[whole] if whole < len(_WORDS) else str(whole)
+    return f"{count} days" if days == whole else f"under {count} days"
 
 
 def running_low(h: Any, stores: Stores, people: int, rules: StoreRules) -> None:
@@ -233,14 +233,9 @@ def running_low(h: Any, stores: Stores, people: int, rules: StoreRules) -> None:
         h.note(
             "stores",
             f"{h.ship.name}'s {word} is running low: {days_words(days)} left for the "
-            f"{people} aboard ({_n(amount)} person-days{', half rations' if half else ''}; "
+            f"{people} aboard ({said(amount)} person-days{', half rations' if half else ''}; "
             "R101).",
         )
-
-
-def _n(x: Fraction) -> str:
-    """A count of person-days or days as the log says it: 3, 2.5, 0.333."""
-    return f"{float(x):.3g}" if x.denominator != 1 else str(x.numerator)
 
 
 def _counted(stores: Stores) -> Stores:
@@ -284,8 +279,8 @@ def _deaths(h: Any, who: list[str], named: list[Any], rolls: list[Roll], died: l
     told = ", ".join([*names, *([f"{unnamed} more"] if names and unnamed else [])])
     dead = f"{len(died)} of {len(who)} die" + (f" ({told})" if names else "")
     text = (
-        f"Going without on {ship.name} (R102: {_n(stores.dry_water)} days without fresh "
-        f"water, {_n(stores.dry_food)} without food): {dead}."
+        f"Going without on {ship.name} (R102: {said(stores.dry_water)} days without fresh "
+        f"water, {said(stores.dry_food)} without food): {dead}."
     )
     changes: dict[str, Any] = {"deaths": len(died)} if died else {}
     if names:

@@ -399,6 +399,26 @@ def days_left(amount: Fraction, people: int, half: bool = False) -> Fraction | N
     return amount / people * (2 if half else 1)
 
 
+def said(value: Fraction | float) -> str:
+    """A count of person-days (or days) as the referee reads it: 12, 8.75, 98.3, 1102;
+    three figures, never a power of ten (``1.1e+03`` read as nonsense at the table)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.3g}"
+    return f"{float(value):.0f}" if "e" in text else text
+
+
+def days_said(days: Fraction | float) -> str:
+    """Days as the referee reads them, to the hundredth as the JSON gives them: "1 day",
+    "0.51 days", "16.67 days"."""
+    return "1 day" if days == 1 else f"{round(float(days), 2):g} days"
+
+
+def person_days_said(amount: Fraction | float) -> str:
+    """Person-days as the referee reads them: "1 person-day", "46.2 person-days"."""
+    return "1 person-day" if amount == 1 else f"{said(amount)} person-days"
+
+
 def as_number(value: Fraction) -> int | float:
     """A person-day count for JSON: whole numbers as int, else a float."""
     return int(value) if value.denominator == 1 else float(value)
@@ -436,9 +456,9 @@ def stores_line(fig: dict[str, Any]) -> list[str]:
 
     def one(word: str, key: str, rations: str) -> str:
         days = fig[f"{key}_days"]
-        lasts = "" if days is None else f" ({days:g} days)"
+        lasts = "" if days is None else f" ({days_said(days)})"
         half = ", half rations" if rations == "half" else ""
-        return f"{word} {fig[key]:g} person-days{lasts}{half}"
+        return f"{word} {person_days_said(fig[key])}{lasts}{half}"
 
     text = "  Stores: " + ", ".join(
         (
@@ -450,7 +470,7 @@ def stores_line(fig: dict[str, Any]) -> list[str]:
         text += f"; each life raft {fig['raft_stores']} person-days of each"
     if fig["days_without_water"] or fig["days_without_food"]:
         text += (
-            f"; days without fresh water {fig['days_without_water']:g}, "
-            f"food {fig['days_without_food']:g} (R102)"
+            f"; days without fresh water {said(fig['days_without_water'])}, "
+            f"food {said(fig['days_without_food'])} (R102)"
         )
     return [text]

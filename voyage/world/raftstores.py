@@ -21,14 +21,9 @@ from typing import Any
 
 from voyage.dice.events import Event
 from voyage.rules.stores import dawn, use_hour
-from voyage.vessels.stores import StoreRules, Stores, store_rules, stores_from_text
+from voyage.vessels.stores import StoreRules, Stores, said, store_rules, stores_from_text
 from voyage.vessels.storesroom import room
 from voyage.world.water import Floater
-
-
-def _n(x: Fraction) -> str:
-    """A count of days as the log says it: 3, 2.5."""
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.3g}"
 
 
 def raft_stores_phase(wp: Any) -> None:
@@ -100,8 +95,8 @@ def _dawn(wp: Any, raft: Floater, aboard: list[Floater], stores: Stores, rules: 
     unnamed = len(died) - len(names)
     told = ", ".join([*names, *([f"{unnamed} more"] if names and unnamed else [])])
     text = (
-        f"Going without in {raft.who()} (R102: {_n(stores.dry_water)} days without fresh "
-        f"water, {_n(stores.dry_food)} without food): {len(died)} of {len(who)} die"
+        f"Going without in {raft.who()} (R102: {said(stores.dry_water)} days without fresh "
+        f"water, {said(stores.dry_food)} without food): {len(died)} of {len(who)} die"
         + (f" ({told})" if names else "")
         + "."
     )
@@ -140,7 +135,7 @@ def raft_stores_aboard(ship: Any, raft: Floater, book: Any, water_in_load: bool)
     theirs.fresh_water -= water
     raft.stores = theirs.to_text()
     left = [
-        f"{_n(x)} person-days of {word}"
+        f"{said(x)} person-days of {word}"
         for x, word in ((theirs.food, "food"), (theirs.fresh_water, "fresh water"))
         if x
     ]
@@ -148,12 +143,12 @@ def raft_stores_aboard(ship: Any, raft: Floater, book: Any, water_in_load: bool)
     if not food and not water:
         return f" The raft's stores stay in it: {ship.name} has no room for them (R103)."
     taken = (
-        f"{_n(food)} person-days of food and {_n(water)} of fresh water"
+        f"{said(food)} person-days of food and {said(water)} of fresh water"
         if food and water
-        else f"{_n(food or water)} person-days of {'food' if food else 'fresh water'}"
+        else f"{said(food or water)} person-days of {'food' if food else 'fresh water'}"
     )
     return (
         f" The raft's stores come aboard with them (our reading of R103): {taken} into "
-        f"{ship.name}'s, food {_n(mine.food)} and fresh water {_n(mine.fresh_water)} "
+        f"{ship.name}'s, food {said(mine.food)} and fresh water {said(mine.fresh_water)} "
         f"person-days aboard now{stays}."
     )

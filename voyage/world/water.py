@@ -425,20 +425,20 @@ def board(
         )
     text += " (R74)."
     jackets = stores_jackets(taken, roster)
-    if jackets:  # R70, R74 (our reading): ship's stores come aboard with who wears them
+    if jackets:  # R70, R74 (our reading): the ship's gear comes aboard with who wears it
         ship.equipment["life_jackets"] = int(ship.equipment.get("life_jackets", 0) or 0) + jackets
         text += (
             f" {plural(jackets, 'life jacket')} come{'s' if jackets == 1 else ''} aboard "
-            f"with them into {ship.name}'s stores ({ship.equipment['life_jackets']} aboard "
+            f"with them into {ship.name}'s gear ({ship.equipment['life_jackets']} aboard "
             "now, R70)."
         )
     return text, left
 
 
 def stores_jackets(taken: list[Floater], roster: dict[str, dict[str, Any]]) -> int:
-    """R70, R74 (our reading): the life jackets the rescued wore that are ship's stores (a
+    """R70, R74 (our reading): the life jackets the rescued wore that are ship's gear (a
     ship's jacket handed out at R71, a castaway's): they come aboard with them into the
-    rescuing ship's stores. A named person's own jacket (the roster's) stays his."""
+    rescuing ship's gear. A named person's own jacket (the roster's) stays his."""
     return sum(
         g.count
         for g in taken

@@ -401,7 +401,7 @@ class Engine:
                         reasons.append(str(e.halt))
                 result.stopped = "; ".join(f"{ship}: {', '.join(r)}" for ship, r in why.items())
                 break
-            calm = self._becalmed(rows) if until in ("arrival", "event") else ""
+            calm = self._becalmed(rows, until) if until in ("arrival", "event") else ""
             if calm:
                 result.stopped = calm
                 break
@@ -428,11 +428,14 @@ class Engine:
                 return True
         return bool(self.water and self.water.active)
 
-    def _becalmed(self, rows: list[HourRow]) -> str:
+    def _becalmed(self, rows: list[HourRow], until: str = "event") -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
         (no ship made way this hour and none can by itself; nobody afloat rolled, drifted or
-        was searched for: R72-R74), or "" while something can still happen."""
+        was searched for: R72-R74; for an event, no ship in port uses her stores: R101), or
+        "" while something can still happen."""
         if any(r.miles for r in rows) or (self.water and self.water.stirring):
+            return ""
+        if until == "event" and self._stores_in_port():
             return ""
         for s in self.states:
             if not s.active:
@@ -445,6 +448,13 @@ class Engine:
         if self.water and self.water.active:
             why = str(self.water.settled())
         return why + waiting_aground(self.states)  # R34: a stuck ship named, and her way out
+
+    def _stores_in_port(self) -> bool:
+        """Whether a ship in port (:meth:`moor`) has people aboard using her stores, whose
+        hours can still bring an event (R101: a store running out; R102: 06:00's rolls)."""
+        return any(s.ship.crew + s.ship.passengers for s in self.moored) or any(
+            s.status == "arrived" and s.ship.crew + s.ship.passengers for s, _ in self._berthing
+        )
 
     def ship_hour(self, s: ShipState, clock: int, out: list[LoggedEvent]) -> _ShipHour:
         """The engine's own hour of ship ``s`` from ``clock``, its events appended to

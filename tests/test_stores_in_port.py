@@ -249,3 +249,31 @@ def test_until_event_refused_in_one_line_when_nothing_can_happen(runner, reach):
     assert "nothing can happen to wait for an event" in said
     assert "no ship in port counts her stores" in said
     assert db_contents(reach) == before
+
+
+def test_a_ship_in_port_with_trouble_open_catches_the_rain_over_her_port():
+    # R36: Gull arrived at East burning, her voyage open and stepped as at sea, her port's
+    # sea calm (R60: the advance's world); the storm over the port (in_port_world, R103)
+    # rains on her all the same, as on a ship lying there
+    from engine_helpers import OPEN_ROUTE, ship, voyage, world
+
+    from voyage.dice.roller import Roller
+    from voyage.engine.clock import Engine
+    from voyage.vessels.stores import Stores
+
+    port = OPEN_ROUTE[-1]
+    for moored in (True, False):
+        gull = ship(crew=6, tier=4, stores=Stores(Fraction(100), Fraction(0)))  # a catcher
+        st = voyage(gull, position=len(OPEN_ROUTE) - 1, status="arrived", fire=1, fire_since=0)
+        gull.status = "in port"
+        engine = Engine(world(), [st], Roller(3))
+        if moored:
+            engine.moor([], world(lambda hex_name, hour: hex_name == port), berthing=[st])
+        result = engine.run(0, 1, halt=False)
+        caught = [e for e in result.events if "catches the rain" in e.event.text]
+        if moored:  # the hour's rain, then an hour of six drinking (R101)
+            assert len(caught) == 1 and caught[0].clock == 0
+            assert st.ship.stores.fresh_water == Fraction(6) - Fraction(6, 24)
+            assert st.storm_hours == 0  # her sea calm (R60)
+        else:  # (without the port's weather: the calm sea's, no rain)
+            assert not caught and st.ship.stores.fresh_water == 0

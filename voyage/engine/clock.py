@@ -207,6 +207,10 @@ class Engine:
         #: R101 with R36: voyages in port with trouble open (:meth:`moor`), each with
         #: whether the hour begins with her trouble over (then only the stores phase)
         self._berthing: list[list[Any]] = []
+        #: R103 with R60: the weather whose rain a ship catches where it is not her sea's
+        #: (a voyage in port with trouble open: her sea calm, the storm over her port), by
+        #: ship (:meth:`moor`); every other ship catches the rain of her own sea
+        self.rain_over: dict[str, SeaStateLookup] = {}
         self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
         #: R33's rolls already made for the hour at :attr:`_ahead_clock` (coast_ahead), in
         #: the order her hexes are entered, not yet logged
@@ -470,6 +474,7 @@ class Engine:
             # what the stores of every ship ask this hour (R101-R103), looked up once
             day, dawn = clock // 24, clock % 24 == self._dawn_hour
             sea_state, catcher, hourly = self.world.sea_state, self._rain_catcher, self._hourly
+            rain_over = self.rain_over
             for s in self.states:
                 if s.status == "under way" or s.active:
                     h = _ShipHour(self, s, clock, events)
@@ -488,7 +493,9 @@ class Engine:
                                 stores.rain_day != day
                                 and catcher[ship.name]
                                 and ship.hex
-                                and sea_state(ship.hex, clock)
+                                and (
+                                    rain_over.get(ship.name, sea_state) if rain_over else sea_state
+                                )(ship.hex, clock)
                             )
                             or not stores.quiet_hour(people, hourly)
                         ):
@@ -534,6 +541,7 @@ class Engine:
             self.moored.append(s)
         for s in berthing:
             self._harbour.refresh(s)
+            self.rain_over[s.ship.name] = self._harbour.world.sea_state  # R103, her sea R60
             self._berthing.append([s, not (s.status == "under way" or s.active)])
 
     def moored_hour(self, clock: int, out: list[LoggedEvent]) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
-from conftest import db_contents, invoke, ok
+from conftest import db_contents, invoke, ok, refused
 
 #: the dawn (06:00) of day 5: 12 person-days last six people 48 hours (R101), and the
 #: dawns of days 3, 4 and 5 count 1, 2 and 3 days without fresh water (R102)
@@ -219,3 +219,61 @@ def test_a_ship_whose_trouble_ends_in_port_eats_every_hour_of_the_advance():
     assert used == 6 and Fraction(100) - st.ship.stores.fresh_water == 6  # 24 h of six
     again, _ = _burning_in_port(seed, berth=False)
     assert Fraction(100) - again.ship.stores.food < 6  # (without it: the hours after, unfed)
+
+
+def test_until_event_with_only_ships_in_port_waits_for_her_stores(runner, reach):
+    # R101-R104: a ship in port counting her stores has events of her own (a store running
+    # low at 06:00, running out), so `--until event` waits for them rather than refusing
+    _trawler(runner)
+    out = ok(runner, "advance", "--until", "event")
+    assert "moved on 7 hours to Day 1, 07:00" in out  # the 06:00 hour's event (R101)
+    assert "Stopped: an event: Gull: Gull's fresh water is running low: under two days" in out
+    out = ok(runner, "advance", "--until", "event")
+    assert "moved on 24 hours to Day 2, 07:00" in out and "under a day left" in out
+    out = ok(runner, "advance", "--until", "event")  # not stopped at once by still hours
+    assert "moved on 17 hours to Day 3, 00:00" in out
+    assert "Stopped: Gull: out of fresh water." in out
+    assert _clock(reach) == 48
+    # waiting for an arrival in port would never end: still refused, as before
+    assert "no ship is at sea to wait for an arrival" in refused(
+        runner, "advance", "--until", "arrival"
+    )
+
+
+def test_until_event_refused_in_one_line_when_nothing_can_happen(runner, reach):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "200")
+    ok(runner, "ship", "place", "Gull", "0305")  # her stores not counted
+    before = db_contents(reach)
+    said = refused(runner, "advance", "--until", "event")
+    assert "nothing can happen to wait for an event" in said
+    assert "no ship in port counts her stores" in said
+    assert db_contents(reach) == before
+
+
+def test_a_ship_in_port_with_trouble_open_catches_the_rain_over_her_port():
+    # R36: Gull arrived at East burning, her voyage open and stepped as at sea, her port's
+    # sea calm (R60: the advance's world); the storm over the port (in_port_world, R103)
+    # rains on her all the same, as on a ship lying there
+    from engine_helpers import OPEN_ROUTE, ship, voyage, world
+
+    from voyage.dice.roller import Roller
+    from voyage.engine.clock import Engine
+    from voyage.vessels.stores import Stores
+
+    port = OPEN_ROUTE[-1]
+    for moored in (True, False):
+        gull = ship(crew=6, tier=4, stores=Stores(Fraction(100), Fraction(0)))  # a catcher
+        st = voyage(gull, position=len(OPEN_ROUTE) - 1, status="arrived", fire=1, fire_since=0)
+        gull.status = "in port"
+        engine = Engine(world(), [st], Roller(3))
+        if moored:
+            engine.moor([], world(lambda hex_name, hour: hex_name == port), berthing=[st])
+        result = engine.run(0, 1, halt=False)
+        caught = [e for e in result.events if "catches the rain" in e.event.text]
+        if moored:  # the hour's rain, then an hour of six drinking (R101)
+            assert len(caught) == 1 and caught[0].clock == 0
+            assert st.ship.stores.fresh_water == Fraction(6) - Fraction(6, 24)
+            assert st.storm_hours == 0  # her sea calm (R60)
+        else:  # (without the port's weather: the calm sea's, no rain)
+            assert not caught and st.ship.stores.fresh_water == 0

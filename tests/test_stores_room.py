@@ -141,3 +141,40 @@ def test_a_table_that_makes_food_weigh_nothing_leaves_food_unlimited_on_a_rolled
     r = Room("Gull", Fraction(8), Fraction(0), Fraction(4, 5), 0, None, "twice")
     assert r.most_food(10) >= 10**9 and r.most_water(10**6) == 10
     assert r.most_food(11) == -1  # 11 of fresh water weigh 8.8 hlbs: no room for any food
+
+
+def test_ship_show_gives_a_built_boats_room_for_stores(runner, port):
+    # R100: Cook2's Galley holds 28 person-days of food beside her one free space's 28
+    ok(runner, "ship", "load", "Cook2", "--food", "30", "--fresh-water", "10")
+    room = json.loads(ok(runner, "ship", "show", "Cook2", "--json"))["stores_room"]
+    assert room["galley_food"] == 28 and room["spaces"] == 28
+    assert room["spaces_left"] == 28 - 2 - 10  # the food past the Galley's, and the water
+    assert room["food_more"] == 16 and room["fresh_water_more"] == 16
+    assert "maximum load" in room["limit"]
+    line = (
+        "  Room for stores: 16 more person-days of food or 16 of fresh water; her Galley "
+        "holds 28 of food (R100), her free spaces 28 (16 left); "
+    )
+    assert line in ok(runner, "ship", "show", "Cook2")
+    # Cook: no space free, her Galley's food alone
+    room = json.loads(ok(runner, "ship", "show", "Cook", "--json"))["stores_room"]
+    assert (room["spaces"], room["spaces_left"], room["food_more"]) == (0, 0, 28)
+    assert room["fresh_water_more"] == 0
+
+
+def test_ship_show_gives_a_rolled_ships_room_within_twice_her_deadweight(runner, port):
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "IV", "--engine", "III")
+    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "40")
+    ok(runner, "ship", "place", "Gull", "0305")
+    ok(runner, "ship", "load", "Gull", "--fresh-water", "10")
+    shown = json.loads(ok(runner, "ship", "show", "Gull", "--json"))
+    assert (shown["sinking_load"], shown["load"]) == (1500, 160)  # 10 of water: 8 hlbs
+    room = shown["stores_room"]
+    assert room["galley_food"] is None and room["spaces"] is None  # R103: her Load alone
+    # 1500 - 160 = 1340 hlbs left: 0.2 hlb a person-day of food, 0.8 of fresh water (R100)
+    assert (room["hlbs_left"], room["food_more"], room["fresh_water_more"]) == (1340, 6700, 1675)
+    assert room["limit"] == "a Load of twice her Deadweight (1500 hlbs, R12, R103)"
+    assert (
+        "  Room for stores: 6,700 more person-days of food or 1,675 of fresh water; 1,340 hlbs "
+        "left within a Load of twice her Deadweight (1500 hlbs, R12, R103)"
+    ) in ok(runner, "ship", "show", "Gull")

@@ -328,11 +328,20 @@ def advance(
 
         afloat = floaters(camp)
         someone_afloat = any(f.afloat for f in afloat)
-        if not any(s.active for s in states) and (
-            until == "arrival" or (until == "event" and not someone_afloat)
-        ):
+        if not any(s.active for s in states) and until == "arrival":
             raise VoyageRuleError(
-                f"no ship is at sea to wait for an {until}: advance --hours N or "
+                "no ship is at sea to wait for an arrival: advance --hours N or "
+                "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
+            )
+        if (
+            until == "event"
+            and not any(s.active for s in states)
+            and not someone_afloat
+            and not moored
+        ):  # R101-R102: a ship in port counting her stores has events (run out, 06:00)
+            raise VoyageRuleError(
+                "nothing can happen to wait for an event: no ship is at sea, nobody is "
+                "afloat and no ship in port counts her stores; advance --hours N or "
                 "--until dawn|dusk, or set sail first with `voyage sail SHIP --to CCRR`"
             )
         if world is None and not any(s.active for s in states) and not someone_afloat:

@@ -294,13 +294,26 @@ def show(db_path: str, name: str, as_json: bool) -> None:
     give them (0 anchored, adrift, stuck or arrived; a tow at her tower's speed); --json
     gives them as "status_now" and "speed_now" beside her figures.
 
+    Her room for stores ends the card (R100, R103; --json "stores_room"): the most food or
+    fresh water more she can take, the hlbs of her Load left for them (within twice her
+    Deadweight; a built boat, her maximum load), and a built boat's Galley's food and what
+    her free spaces hold and have left.
+
     Example:
 
         voyage ship show "Sea Witch" --json
     """
+    from voyage.vessels.storesroom import room_figures, room_line
+
     camp = read_campaign(db_path)
-    fig = _figures(camp, camp.get_ship(name, archived=True))
+    found = camp.get_ship(name, archived=True)
+    fig = _figures(camp, found)
     speed_now(camp, [fig])  # "status_now", "speed_now": as `ship list` and `status` give them
+    # R100, R103: what more food and fresh water she has room for (None: sunk)
+    room = (
+        None if found.status == "sunk" else room_figures(found, camp.rulebook, camp.water_in_load)
+    )
+    fig["stores_room"] = room
     if as_json:
         emit_json(fig)
         return
@@ -315,6 +328,8 @@ def show(db_path: str, name: str, as_json: bool) -> None:
 
         fig["hex"] = port_named(fig["hex"], map_places(camp))
     _print_card(fig)
+    if room is not None:
+        click.echo(room_line(room))
 
 
 @ship.command("card")

@@ -207,6 +207,10 @@ class Engine:
         #: R101 with R36: voyages in port with trouble open (:meth:`moor`), each with
         #: whether the hour begins with her trouble over (then only the stores phase)
         self._berthing: list[list[Any]] = []
+        #: R103 with R60: the weather whose rain a ship catches where it is not her sea's
+        #: (a voyage in port with trouble open: her sea calm, the storm over her port), by
+        #: ship (:meth:`moor`); every other ship catches the rain of her own sea
+        self.rain_over: dict[str, SeaStateLookup] = {}
         self.progress: Callable[[int], None] | None = None  # told 1 after each hour (a bar)
         #: R33's rolls already made for the hour at :attr:`_ahead_clock` (coast_ahead), in
         #: the order her hexes are entered, not yet logged
@@ -401,7 +405,7 @@ class Engine:
                         reasons.append(str(e.halt))
                 result.stopped = "; ".join(f"{ship}: {', '.join(r)}" for ship, r in why.items())
                 break
-            calm = self._becalmed(rows) if until in ("arrival", "event") else ""
+            calm = self._becalmed(rows, until) if until in ("arrival", "event") else ""
             if calm:
                 result.stopped = calm
                 break
@@ -428,11 +432,14 @@ class Engine:
                 return True
         return bool(self.water and self.water.active)
 
-    def _becalmed(self, rows: list[HourRow]) -> str:
+    def _becalmed(self, rows: list[HourRow], until: str = "event") -> str:
         """Why waiting for an arrival or an event would only fill the log with still hours
         (no ship made way this hour and none can by itself; nobody afloat rolled, drifted or
-        was searched for: R72-R74), or "" while something can still happen."""
+        was searched for: R72-R74; for an event, no ship in port uses her stores: R101), or
+        "" while something can still happen."""
         if any(r.miles for r in rows) or (self.water and self.water.stirring):
+            return ""
+        if until == "event" and self._stores_in_port():
             return ""
         for s in self.states:
             if not s.active:
@@ -445,6 +452,13 @@ class Engine:
         if self.water and self.water.active:
             why = str(self.water.settled())
         return why + waiting_aground(self.states)  # R34: a stuck ship named, and her way out
+
+    def _stores_in_port(self) -> bool:
+        """Whether a ship in port (:meth:`moor`) has people aboard using her stores, whose
+        hours can still bring an event (R101: a store running out; R102: 06:00's rolls)."""
+        return any(s.ship.crew + s.ship.passengers for s in self.moored) or any(
+            s.status == "arrived" and s.ship.crew + s.ship.passengers for s, _ in self._berthing
+        )
 
     def ship_hour(self, s: ShipState, clock: int, out: list[LoggedEvent]) -> _ShipHour:
         """The engine's own hour of ship ``s`` from ``clock``, its events appended to
@@ -460,6 +474,7 @@ class Engine:
             # what the stores of every ship ask this hour (R101-R103), looked up once
             day, dawn = clock // 24, clock % 24 == self._dawn_hour
             sea_state, catcher, hourly = self.world.sea_state, self._rain_catcher, self._hourly
+            rain_over = self.rain_over
             for s in self.states:
                 if s.status == "under way" or s.active:
                     h = _ShipHour(self, s, clock, events)
@@ -478,7 +493,9 @@ class Engine:
                                 stores.rain_day != day
                                 and catcher[ship.name]
                                 and ship.hex
-                                and sea_state(ship.hex, clock)
+                                and (
+                                    rain_over.get(ship.name, sea_state) if rain_over else sea_state
+                                )(ship.hex, clock)
                             )
                             or not stores.quiet_hour(people, hourly)
                         ):
@@ -524,6 +541,7 @@ class Engine:
             self.moored.append(s)
         for s in berthing:
             self._harbour.refresh(s)
+            self.rain_over[s.ship.name] = self._harbour.world.sea_state  # R103, her sea R60
             self._berthing.append([s, not (s.status == "under way" or s.active)])
 
     def moored_hour(self, clock: int, out: list[LoggedEvent]) -> None:

@@ -190,7 +190,7 @@ def stores_phase(h: Any) -> None:
         people > 0
         and stores.rain_day != day
         and ship.hex
-        and h.e.world.sea_state(ship.hex, h.clock)
+        and h.e.rain_over.get(ship.name, h.e.world.sea_state)(ship.hex, h.clock)
         and rain_catcher(ship, rules)
     ):
         caught = catch_rain(stores, people, day, rules)

@@ -18,12 +18,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from voyage.tables.boatdesigns import sheet
 from voyage.tables.rulebook import RuleBook
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatships import present_weight
-from voyage.vessels.stores import Stores, store_rules, stores_weight
+from voyage.vessels.stores import Stores, as_number, store_rules, stores_weight
 from voyage.vessels.vessel import Ship
 
 #: the room for a store that weighs nothing (a campaign's table may make it so) and takes
@@ -127,6 +128,50 @@ def room(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Room:
         limit = f"a Load of twice her Deadweight ({top} hlbs, R12, R103)"
         spaces, galley = None, 0
     return Room(ship.name, hlbs, rules.food_hlb, rules.water_hlb, galley, spaces, limit)
+
+
+def room_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
+    """What `ship show` gives of her room for stores (R100, R103): the most whole
+    person-days more of food beside her fresh water now, and of fresh water beside her food
+    (``food_more``, ``fresh_water_more``), the whole hlbs of her Load left for them
+    (``hlbs_left``) and what that Load is against (``limit``); a built boat's Galley's food
+    (``galley_food``) and the person-days her free spaces hold (``spaces``) and have left
+    (``spaces_left``), None for a rolled ship."""
+    r = room(ship, book, water_in_load)
+    stores = ship.stores if ship.stores is not None else Stores()
+
+    def more(most: Fraction | None, have: Fraction) -> int:
+        return 0 if most is None else max(0, math.floor(most - have))
+
+    weight = stores.food * r.food_hlb + stores.fresh_water * r.water_hlb
+    left = None
+    if r.spaces is not None:
+        used = max(Fraction(0), stores.food - r.galley) + stores.fresh_water
+        left = as_number(r.spaces - used)
+    return {
+        "food_more": more(r.food_for(stores.fresh_water), stores.food),
+        "fresh_water_more": more(r.water_for(stores.food), stores.fresh_water),
+        "hlbs_left": max(0, math.floor(r.hlbs - weight)),
+        "limit": r.limit,
+        "galley_food": r.galley if r.spaces is not None else None,
+        "spaces": r.spaces,
+        "spaces_left": left,
+    }
+
+
+def room_line(fig: dict[str, Any]) -> str:
+    """:func:`room_figures` as the card's one line: ``Room for stores: 84 more person-days
+    of food or 56 of fresh water; ...``."""
+    text = (
+        f"  Room for stores: {fig['food_more']:,} more person-days of food or "
+        f"{fig['fresh_water_more']:,} of fresh water"
+    )
+    if fig["spaces"] is not None:
+        text += (
+            f"; her Galley holds {fig['galley_food']} of food (R100), her free spaces "
+            f"{fig['spaces']} ({fig['spaces_left']:g} left)"
+        )
+    return text + f"; {fig['hlbs_left']:,} hlbs left within {fig['limit']}"
 
 
 def over_room(

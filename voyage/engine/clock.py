@@ -595,6 +595,10 @@ class Engine:
         return hours
 
 
+#: the coast rolls' minutes of a quiet hour that has none (_ShipHour.quiet_rest), never
+#: added to
+_NO_COASTS: list[int] = []
+
 #: Quiet stretches an engine keeps (:meth:`_ShipHour.quiet`); more, and it starts afresh.
 STRETCHES = 4096
 #: Hours with coast rolls (R33) a quiet stretch holds at most: worked out beyond the
@@ -633,7 +637,6 @@ class _ShipHour:
         "ship",
         "clock",
         "out",
-        "base",
         "minute",
         "moving",
         "speed",
@@ -652,7 +655,6 @@ class _ShipHour:
         self.ship = s.ship
         self.clock = clock
         self.out = out
-        self.base = clock * MINUTES
         self.minute = 0
         self.moving = False
         self.speed = 0
@@ -675,7 +677,7 @@ class _ShipHour:
     @property
     def now(self) -> int:
         """Minutes since day 1, 00:00."""
-        return self.base + self.minute
+        return self.clock * MINUTES + self.minute
 
     # -- the hour ------------------------------------------------------------------------
     def run(self) -> HourRow:
@@ -801,7 +803,7 @@ class _ShipHour:
         inshore = s.inshore
         opened = e._open  # (Engine.open_water's answers, asked first: no call on a known hex)
         here = route[position]
-        coasts: list[int] = []  # the minute of each R33 roll (Engine.coast_ahead)
+        coasts: list[int] = _NO_COASTS  # the minute of each R33 roll (Engine.coast_ahead)
         while need <= speed:
             at = position + entered + 1
             if at >= last:
@@ -821,6 +823,8 @@ class _ShipHour:
                 # phase by phase with the rolls made (R34 runs her aground)
                 if plan is None and e.coast_ahead(clock, len(coasts)).rolls[0].success:
                     return -1
+                if coasts is _NO_COASTS:  # (made only for an hour that rolls: few do)
+                    coasts = []
                 coasts.append(min(MINUTES - 1, max(0, need * MINUTES // speed)))  # R31
             entered += 1
             need += hex_miles
@@ -840,8 +844,12 @@ class _ShipHour:
         self.minute = MINUTES - 1
         if entered:
             if burns:
-                for _ in range(entered):
-                    shipfig.spend(ship, burns)  # R16, hex by hex
+                if ship.design is None:  # a rolled ship's fuel (shipfig.spend, inline)
+                    for _ in range(entered):
+                        ship.fuel -= burns  # R16, hex by hex
+                else:
+                    for _ in range(entered):
+                        shipfig.spend(ship, burns)  # R16, hex by hex
             s.position = position + entered
             ship.hex = here  # (the last hex entered)
             s.hours_in_hex = 0
@@ -1081,7 +1089,8 @@ class _ShipHour:
             category = e._categories.get((load, dw)) or e.category_of(load, dw)
         else:
             load, category = loaded
-        aboard = shipfig.aboard(ship)  # R16 hlbs of fuel, R82 power units of charge
+        # R16 hlbs of fuel, R82 power units of charge (shipfig.aboard, a rolled ship's inline)
+        aboard = ship.fuel if ship.design is None else shipfig.aboard(ship)
         # field by field (every field of HourRow; tests/test_engine_rows.py checks them
         # all): a row every ship-hour, and calling the class costs more than its fields
         row = _new_row(HourRow)

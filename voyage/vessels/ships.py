@@ -169,7 +169,8 @@ def under_power(ship: Ship) -> bool:
     built boat with her plant, some charge and a propeller)."""
     if ship.design is not None:
         return boatpower.powered(ship)
-    return has_engine(ship) and not ship.engine_broken and ship.fuel > 0
+    # (has_engine inline: asked of every ship under way every hour)
+    return ship.engine_tier is not None and not ship.engine_broken and ship.fuel > 0
 
 
 def rows(ship: Ship) -> bool:

@@ -3,6 +3,7 @@ roller that shows chosen faces and a binomial bound."""
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import shutil
@@ -241,6 +242,15 @@ def add_mercy(runner: CliRunner, jackets: int) -> None:
     ok(runner, "ship", "add", "Mercy", "--class", "freighter", "--tier", "VIII", "--engine", "VIII")
     load = ("--crew", "12", "--passengers", "6", "--fuel", "200")
     ok(runner, "ship", "load", "Mercy", *load, "--jackets", str(jackets), "--rafts", "2")
+
+
+def abandon_mercy(runner: CliRunner) -> str:
+    """Mercy (placed, loaded) sails for 2812 and is abandoned two hours out (R71): the hex
+    of her people afloat."""
+    ok(runner, "sail", "Mercy", "--to", "2812")
+    ok(runner, "advance", "--hours", "2")
+    ok(runner, "act", "Mercy", "abandon")
+    return str(json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"])
 
 
 def hurricane(runner: CliRunner, around: str, radius: int, hours: int) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import add_mercy, add_trawler, db_contents, ok, refused
+from conftest import abandon_mercy, add_mercy, add_trawler, db_contents, ok, refused
 
 from voyage.cli import cli
 
@@ -34,10 +34,7 @@ def _abandoned(runner: CliRunner, *stores: str) -> str:
     """Mercy loaded with ``stores``, two hours out for 2812, abandoned: the hex of her
     people afloat."""
     ok(runner, "ship", "load", "Mercy", *stores)
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
-    return str(json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"])
+    return abandon_mercy(runner)
 
 
 def test_stores_count_in_the_load_and_show_on_the_card(runner, crewed):

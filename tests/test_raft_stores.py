@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import FaceRoller, add_mercy, add_trawler, db_contents, invoke, ok, refused
+from conftest import (
+    FaceRoller,
+    abandon_mercy,
+    add_mercy,
+    add_trawler,
+    db_contents,
+    invoke,
+    ok,
+    refused,
+)
 
 from voyage.dice.roller import Roller
 from voyage.vessels.stores import Stores, stores_from_text
@@ -88,9 +97,7 @@ def test_raft_stores_are_loaded_in_port_only(runner, mercy):
 def _abandoned(runner: CliRunner, raft_stores: str) -> None:
     ok(runner, "ship", "load", "Mercy", "--food", "50", "--fresh-water", "50")
     ok(runner, "ship", "load", "Mercy", "--raft-stores", raft_stores)
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
+    abandon_mercy(runner)
 
 
 def test_the_stores_go_with_the_rafts_and_are_used_hour_by_hour(runner, mercy):
@@ -210,10 +217,7 @@ def adrift(runner: CliRunner, db: Path) -> str:
     ok(runner, "ship", "load", "Mercy", "--food", "50", "--fresh-water", "50", "--raft-stores", "4")
     add_trawler(runner, "0305", "Gull", tier="V", crew=4, fuel=80)
     ok(runner, "ship", "load", "Gull", "--food", "10", "--fresh-water", "6")
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
-    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    where = abandon_mercy(runner)
     ok(runner, "sail", "Gull", "--to", where)
     ok(runner, "advance", "--until", "arrival")
     return where

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import add_mercy, add_trawler, db_contents, ok, refused
+from conftest import abandon_mercy, add_mercy, add_trawler, db_contents, ok, refused
 
 
 @pytest.fixture
@@ -21,10 +21,7 @@ def wreck(runner: CliRunner, db: Path) -> str:
     ok(runner, "crew", "add", "Tom Pike", "--ship", "Mercy", "--swimming", "6", "--jacket")
     add_trawler(runner, "0305", "Gull", tier="V", crew=4, fuel=80, jackets=2)
     ok(runner, "ship", "place", "Mercy", "0305")
-    ok(runner, "sail", "Mercy", "--to", "2812")
-    ok(runner, "advance", "--hours", "2")
-    ok(runner, "act", "Mercy", "abandon")
-    where = json.loads(ok(runner, "survivors", "--json"))["floaters"][0]["hex"]
+    where = abandon_mercy(runner)
     ok(runner, "sail", "Gull", "--to", where)
     ok(runner, "advance", "--until", "arrival")
     return where

@@ -26,13 +26,17 @@ RULES = store_rules(load_rulebook())
 def stormy(runner: CliRunner, db: Path) -> Path:
     """Gull (Tier V: a rain catcher, R103) in Gullhaven, six aboard, 15 person-days of fresh
     water (60 hours) for a 75-hour passage to Ironport; a storm over the first hexes out."""
+    _gull_in_a_storm(runner, "V")
+    return db
+
+
+def _gull_in_a_storm(runner: CliRunner, tier: str) -> None:
     ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "V", "--engine", "III")
+    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", tier, "--engine", "III")
     ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "200")
     ok(runner, "ship", "load", "Gull", "--food", "100", "--fresh-water", "15")
     ok(runner, "ship", "place", "Gull", "0305")
     ok(runner, "weather", "storm", "--around", "0506", "--radius", "1", "--hours", "200")
-    return db
 
 
 def _setup(db: Path):
@@ -76,12 +80,7 @@ def test_stepping_the_storm_hours_changes_nothing_else(runner, stormy):
 
 
 def test_no_catcher_no_rain_counted(runner, db):
-    ok(runner, "map", "load", "salt_reach")
-    ok(runner, "ship", "add", "Gull", "--class", "trawler", "--tier", "II", "--engine", "III")
-    ok(runner, "ship", "load", "Gull", "--crew", "6", "--fuel", "200")
-    ok(runner, "ship", "load", "Gull", "--food", "100", "--fresh-water", "15")
-    ok(runner, "ship", "place", "Gull", "0305")
-    ok(runner, "weather", "storm", "--around", "0506", "--radius", "1", "--hours", "200")
+    _gull_in_a_storm(runner, "II")
     assert _setup(db).storm_clocks is None  # Tier II: no rain catcher (R103, our reading)
 
 

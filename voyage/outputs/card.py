@@ -16,6 +16,7 @@ from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import VoyageError
 from voyage.base.escape import plain_pictures, visible
 from voyage.base.paths import no_folder
+from voyage.base.text import load_said
 from voyage.base.tiers import roman
 from voyage.outputs.report import LOAD_LABELS, equipment_text
 from voyage.rules.capsize import capsize_odds
@@ -51,7 +52,7 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     category = LOAD_LABELS.get(fig["load_category"], fig["load_category"])
     figures = [
         f"Deadweight {fig['deadweight']} hlbs; sinks above {fig['sinking_load']}",
-        f"Load {fig['load']} hlbs ({category})",
+        f"Load {load_said(fig['load'])} hlbs ({category})",
         f"Speed {fig['speed']} knots; strain up to +{fig['max_strain']}",
         f"Fuel Use {fig['fuel_use']} hlb/hex; To-hit {fig['to_hit']:+d}",
         f"Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import ShipError
-from voyage.base.text import check_name
+from voyage.base.text import check_name, load_said
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
 from voyage.tables.boatdesigns import sheet, speeds
@@ -97,12 +97,9 @@ def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
     return sum(load_parts(ship, book, water_in_load).values())
 
 
-def shown_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int | float:
-    """The Load as every command shows it: whole hlbs on a rolled ship (R100: her stores
-    keep their fractions, the Load shows whole hlbs, as `ship show` does), a built boat's
-    as her card gives it (R81)."""
-    total = load(ship, book, water_in_load)
-    return as_figure(total) if ship.design is not None else math.floor(total)
+def shown_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int:
+    """The Load as every command shows it (voyage.base.text.load_said)."""
+    return load_said(load(ship, book, water_in_load))
 
 
 def fixed_load(ship: Ship, book: RuleBook) -> Any:

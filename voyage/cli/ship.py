@@ -383,7 +383,12 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     help="Fuel aboard in hlbs; in a port, what she takes on comes out of the port's stock "
     "(R16, as `act refuel`), and fuel put ashore goes back into it.",
 )
-@click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
+@click.option(
+    "--water",
+    type=_count,
+    default=None,
+    help="Water in her hull in hlbs (R11; her fresh water is --fresh-water).",
+)
 @click.option(
     "--anchors",
     type=_count,

@@ -410,7 +410,7 @@ def advance(
         speed = f"{r['speed']} mph" if row.ship in built else f"{r['speed']} ({r['pace']})"
         click.echo(
             f"  {row.ship}: {r['hex']}, {r['status']}, speed {speed}, "
-            f"{fuel}, load {r['load']} ({r['load_category']}), water {r['water']}"
+            f"{fuel}, load {r['load']} ({r['load_category']}), hull water {r['water']}"
         )
     if result.in_port:
         click.echo(
@@ -641,7 +641,7 @@ def log(
             click.echo(
                 f"{format_time(cal, h['clock'])}  {h['hex']}  {h['miles']:>2} mi  "
                 f"speed {h['speed']} ({h['pace']})  {fuel} {h['fuel']}  load {h['load']} "
-                f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
+                f"({h['load_category']})  hull water {h['water']}  leaks {h['leaks']}/h  "
                 f"{h['status']}"
             )
         else:
@@ -830,7 +830,7 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
                 "speed",
                 "fuel",
                 "load",
-                "water",
+                "hull water",
                 "trouble",
             ],
         )

@@ -22,6 +22,7 @@ from voyage.outputs.report import LOAD_LABELS, equipment_text
 from voyage.rules.capsize import capsize_odds
 from voyage.rules.dodge import dodge_odds
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.ships import load_part_said
 from voyage.vessels.stores import stores_line
 
 #: Card size in inches (a landscape postcard, A6) and the formats written by suffix.
@@ -159,7 +160,7 @@ def _load_bar(figure: Any, fig: dict[str, Any]) -> None:
                 value,
                 bottom=bottom,
                 color=LOAD_COLOURS.get(part, "#bbbbbb"),
-                label=part.replace("_", " "),
+                label=load_part_said(part),
                 width=0.6,
             )
             bottom += value

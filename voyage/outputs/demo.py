@@ -390,5 +390,5 @@ def _day_line(day: int, rows: list[Any], logged: list[Any]) -> str:
     last = rows[-1]
     return (
         f"Day {day}: {len(rows)} hours, {miles} miles to hex {last.hex}; fuel {last.fuel}, "
-        f"water aboard {last.water}; {last.status}" + (f" ({counted})" if counted else "")
+        f"water in her hull {last.water}; {last.status}" + (f" ({counted})" if counted else "")
     )

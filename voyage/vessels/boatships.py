@@ -132,7 +132,7 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"Load {load_said(fig['load'])} "
         f"hlbs ({fig['load_category']}); sinks above {fig['sinking_load']}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
-        f"charge {fig['fuel']}/{fig['full_charge']} power units, water {fig['water']}, "
+        f"charge {fig['fuel']}/{fig['full_charge']} power units, water in her hull {fig['water']}, "
         f"anchors {fig['anchors']}"
         # R70, R71: her bought Life Rafts are rafts, four seats each
         + (f", life rafts {fig['life_rafts']}" if fig.get("life_rafts") else "")

@@ -63,6 +63,16 @@ def standard_equipment_weight(ship: Ship, book: RuleBook) -> int:
     return book.ship_class(ship.ship_class)["standard_equipment"]["weight"]
 
 
+#: A part of the Load as a person reads it, where its key is not plain: "water" is the water
+#: in her hull (R11), never her fresh water (R100), which is in "stores".
+LOAD_PART_WORDS = {"water": "hull water", "raft_stores": "raft stores"}
+
+
+def load_part_said(key: str) -> str:
+    """The words for a key of :func:`load_parts` in `ship show` and on the card."""
+    return LOAD_PART_WORDS.get(key, key.replace("_", " "))
+
+
 def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """R11: what makes up the Load, in hlbs."""
     person = book.load["person_weight"]

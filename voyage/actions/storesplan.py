@@ -11,7 +11,7 @@ from typing import Any
 from voyage.base.text import plural
 from voyage.rules.storesplan import days_of, short_of
 from voyage.vessels.stores import StoreRules, Stores, days_said, person_days_said
-from voyage.vessels.storesroom import room
+from voyage.vessels.storesroom import at_most, room
 
 #: the passages a store is weighed against, as the lines name them
 PASSAGE_WORDS = {
@@ -127,13 +127,12 @@ def warnings(
         most = (data or {}).get("room", {}).get(key)
         if in_port is not False and most is not None and total > most:
             # R100, R103: she has no room for all of it
-            full = f"`voyage ship load {ship!r} {flag} {most}`"
             fix = stop or "`voyage plan` a stop"
             if most > have:
-                fix = f"load {full} and {fix}"
+                fix = f"{at_most(f'voyage ship load {ship!r}', flag, most)} and {fix}"
             more = (
-                f"she has room for {most} person-days of {short['store']} in all (R100, "
-                f"R103), not the {total} it needs: "
+                f"she has room for at most {most} person-days of {short['store']} (R100, "
+                f"R103), not the {total} the passage needs; "
                 + ("`voyage undo`, " if in_port is None and most > have else "")
                 + f"{fix}, or carry less"
             )

@@ -251,3 +251,21 @@ def test_the_ship_in_tow_meets_the_hazards_of_each_hex_entered(runner, db, storm
     kind = "capsize" if storm else "coast"
     tower = _events(db, "Old Faithful", kind)
     assert tower and _events(db, "Sea Witch", kind)[: len(tower)] == tower
+
+
+def test_the_journal_tells_a_tow_once(runner, db: Path):
+    """R92: taking in tow and casting off are logged on both ships; the journal, every
+    ship's, tells each once in the tower's words (a journal for the towed ship's players
+    alone keeps her own line)."""
+    _fleet(runner, True)  # Strong: Half with her tow, no capsize check (R41)
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    ok(runner, "advance", "--hours", "1")
+    ok(runner, "act", "Old Faithful", "cast-off")
+    for audience in ("players", "referee"):
+        told = ok(runner, "journal", "--for", audience, "--out", "-")
+        assert told.count("Old Faithful takes Sea Witch in tow") == 1, told
+        assert "Sea Witch is taken in tow by Old Faithful" not in told
+        assert told.count("Old Faithful casts off the tow (Sea Witch)") == 1, told
+        assert "Old Faithful casts Sea Witch off" not in told
+    hers = ok(runner, "journal", "--ship", "Sea Witch", "--out", "-")
+    assert hers.count("Sea Witch is taken in tow by Old Faithful") == 1, hers

@@ -359,3 +359,15 @@ def test_a_boats_load_is_shown_in_whole_hlbs_as_a_rolled_ships(db) -> None:
     assert "Load 227 hlbs (quarter)" in run("ship", "show", "Fox").output
     (row,) = [line for line in run("ship", "list").output.splitlines() if "Fox" in line]
     assert " 227 " in row and "227.5" not in row
+
+
+def test_a_boats_load_parts_count_her_stores(db) -> None:
+    # R100 on a built boat: food 2 lbs and fresh water 8 lbs a person-day, 3 and 5 of them
+    # 46 lbs, 4.6 hlbs (R81); the parts (the card's Load bar) add up to the Load with them
+    fox = ["--body", "cruiser", "--plant", "large", "--propellers", "2"]
+    fox += ["--armor", "F10,R7,L7,B3,T3,U10", "--with", "deck,half-top,bilge-pump,life-raft"]
+    run("ship", "build", "Fox", *fox, "--crew", "2")
+    run("ship", "load", "Fox", "--food", "3", "--fresh-water", "5")
+    fig = json.loads(run("ship", "show", "Fox", "--json").output)
+    assert fig["load"] == 227.5 + 4.6 and fig["load_parts"]["stores"] == 4.6
+    assert sum(Fraction(str(v)) for v in fig["load_parts"].values()) == Fraction("232.1")

@@ -339,6 +339,17 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
             "people": as_figure(Fraction(person * (ship.crew + ship.passengers), 10)),
             "cargo": ship.cargo,
             "water": ship.water if water_in_load else 0,
+            # R100: her food and fresh water (2 and 8 lbs a person-day), her rafts' too
+            **(
+                {}
+                if ship.stores is None
+                else {"stores": as_figure(stores_weight(ship.stores, book))}
+            ),
+            **(
+                {"raft_stores": as_figure(raft_stores_weight(ship.stores, life_rafts(ship), book))}
+                if ship.stores is not None and ship.stores.raft
+                else {}
+            ),
             **({"tow": tow} if tow else {}),  # R92
         },
         "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]

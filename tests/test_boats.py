@@ -356,7 +356,7 @@ def test_a_boats_load_is_shown_in_whole_hlbs_as_a_rolled_ships(db) -> None:
     built = run("ship", "build", "Fox", *fox, "--crew", "2")
     assert "R81: Tier VI, Deadweight 960 hlbs, Load 227 hlbs" in built.output
     assert json.loads(run("ship", "show", "Fox", "--json").output)["load"] == 227.5
-    assert "Load 227 hlbs (quarter)" in run("ship", "show", "Fox").output
+    assert "Load 227 hlbs (Quarter)" in run("ship", "show", "Fox").output  # as a rolled ship's
     (row,) = [line for line in run("ship", "list").output.splitlines() if "Fox" in line]
     assert " 227 " in row and "227.5" not in row
 

@@ -130,7 +130,7 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"{fig['fuel_use']} power units a hex (R82)",
         f"  Tier {roman(fig['tier'])}; Deadweight {fig['deadweight']} hlbs; "
         f"Load {load_said(fig['load'])} "
-        f"hlbs ({fig['load_category']}); sinks above {fig['sinking_load']}",
+        f"hlbs ({fig['load_category'].capitalize()}); sinks above {fig['sinking_load']}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
         f"charge {fig['fuel']}/{fig['full_charge']} power units, water in her hull {fig['water']}, "
         f"anchors {fig['anchors']}"

@@ -38,33 +38,41 @@ def route_hours_now(
 ) -> int | None:
     """Hours to sail ``route`` (from the hex she is in, ``progress`` miles made toward the
     next) at her speed now and as she lightens on the way; None where she makes no way.
-    ``speed``: what she makes now, when the caller has it (`status`): another than her own
-    (towed at her tower's, R92) is kept the whole way."""
-    own = shipfig.speed(ship, book, pace, strain, water_in_load)
-    speed = own if speed is None else speed
-    if speed <= 0:
+    ``speed``: her speed now under way, when the caller has it (`status`: voyage.engine.
+    standing's, the same figure), so that it is not reckoned twice."""
+    own = shipfig.speed(ship, book, pace, strain, water_in_load) if speed is None else speed
+    if own <= 0:
         return None
-    steady = route_hours(route, speed, current_at, hex_miles, progress)  # type: ignore[arg-type]
-    if steady is None or speed != own:
-        return steady
-    speed_at = lightening(ship, book, water_in_load, pace, strain, len(route) - 1, steady)
+    steady = route_hours(route, own, current_at, hex_miles, progress)  # type: ignore[arg-type]
+    if steady is None:
+        return None
+    speed_at = lightening(ship, book, water_in_load, pace, strain, len(route) - 1, steady, own)
     if speed_at is None:
         return steady
     return hours_lightening(route, speed_at, current_at, hex_miles, progress)
 
 
 def lightening(
-    ship: Any, book: Any, water_in_load: bool, pace: str, strain: int, hexes: int, hours: int
+    ship: Any,
+    book: Any,
+    water_in_load: bool,
+    pace: str,
+    strain: int,
+    hexes: int,
+    hours: int,
+    now: Any = None,
 ) -> SpeedAt | None:
     """``speed_at(hexes entered, hours sailed)``: her speed with the fuel spent (R16) and the
     stores used (R101) by then (R12, R13, R82). None when at the end of the way (``hexes``
     entered in ``hours``: lightest, and her speed only rises as her Load falls) she is no
-    faster than now, as she mostly is."""
+    faster than now (``now``: her speed, when the caller has it), as she mostly is."""
     use = shipfig.fuel_use(ship, book, pace, water_in_load) if shipfig.under_power(ship) else 0
     people = ship.crew + ship.passengers
     stores = ship.stores if people > 0 else None
     rules = store_rules(book) if stores is not None else None
-    light = copy.deepcopy(ship)
+    # a copy to lighten: her fuel, charge and stores are set on it, nothing else changes
+    light = copy.copy(ship)
+    light.stores = copy.copy(ship.stores)
     aboard = shipfig.aboard(ship)
     memo: dict[tuple[Any, int], int] = {}
 
@@ -81,7 +89,8 @@ def lightening(
             found = memo[(burnt, sailed)] = shipfig.speed(light, book, pace, strain, water_in_load)
         return found
 
-    now = shipfig.speed(ship, book, pace, strain, water_in_load)
+    if now is None:
+        now = shipfig.speed(ship, book, pace, strain, water_in_load)
     return None if speed_at(hexes, hours) == now else speed_at
 
 
@@ -93,23 +102,64 @@ def hours_lightening(
     progress: int = 0,
 ) -> int | None:
     """:func:`voyage.rules.drift.route_hours` with her speed set each hour by ``speed_at``
-    (the current of the hex she starts the hour in, R64; the miles left over carried, R31)."""
-    if len(route) < 2:
+    (the current of the hex she starts the hour in, R64; the miles left over carried, R31).
+
+    Her speed only rises on the way (she only lightens), so it is asked seldom: she runs at
+    one speed to the end (or to where she makes no way), and if she is faster at the last
+    hour's start than at the first, the hour she got faster is found by halving (the few
+    changes of her Load category, R12) and she runs on from there."""
+    last = len(route) - 1
+    if last < 1:
         return 0
-    position, made, hours = 0, Fraction(progress), 0
-    while position < len(route) - 1:
+    position, hours = 0, 0
+    made: int | Fraction = progress
+    while True:
         speed = speed_at(position, hours)
         if speed <= 0:
             return None
-        side = side_of_step(route[position], route[position + 1])
-        leg = leg_speed(speed, current_at(route[position]), side if side is not None else 0)
+        starts, held = _run(route, speed, current_at, hex_miles, (position, made, hours))
+        end = starts[-1] if held else starts[-2]  # the last hour begun at this speed
+        if speed_at(end[0], end[2]) == speed:
+            return None if held or starts[-1][2] > LIMIT else starts[-1][2]
+        low, high = 0, len(starts) - 1 if held else len(starts) - 2
+        while high - low > 1:  # starts[low] at ``speed``, starts[high] faster
+            mid = (low + high) // 2
+            if speed_at(starts[mid][0], starts[mid][2]) == speed:
+                low = mid
+            else:
+                high = mid
+        position, made, hours = starts[high]
+
+
+def _run(
+    route: Sequence[str],
+    speed: int,
+    current_at: CurrentAt,
+    hex_miles: int,
+    start: tuple[int, int | Fraction, int],
+) -> tuple[list[tuple[int, int | Fraction, int]], bool]:
+    """Her (hexes entered, miles made toward the next, hours) at the start of each hour at
+    ``speed`` from ``start``, to her arrival (the last entry) or to an hour in which she
+    makes no way (``held``: the last entry is that hour's start); past :data:`LIMIT`, the
+    last entry's hours are over it."""
+    last = len(route) - 1
+    position, made, hours = start
+    starts = [start]
+    while position < last:
+        current = current_at(route[position])
+        if current is None:  # (whole miles: the common hour, without Fractions)
+            leg: int | Fraction = speed
+        else:
+            side = side_of_step(route[position], route[position + 1])
+            leg = leg_speed(speed, current, side if side is not None else 0)
         if leg <= 0:
-            return None
+            return starts, True
         made += leg
         hours += 1
-        while made >= hex_miles and position < len(route) - 1:
+        while made >= hex_miles and position < last:
             made -= hex_miles
             position += 1
+        starts.append((position, made, hours))
         if hours > LIMIT:
-            return None
-    return hours
+            break
+    return starts, False

@@ -728,10 +728,11 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
 
     Columns: status (under way, adrift, anchored, stuck, under tow, sinking ..., as `ship
     show`, `ship list` and the advance name it), hex (where she is), to (her destination),
-    miles (still to go), eta h (hours to go at her speed now, currents reckoned; - when she
-    makes no way), speed (knots, pace: what she makes now), fuel and load (hlbs), water
-    (hlbs aboard), trouble (leaks, fire, sinking ...). --all lists the ships not at sea
-    too: in port (the speed she would make), sunk or abandoned.
+    miles (still to go), eta h (hours to go, currents reckoned and faster as spent fuel and
+    stores lighten her, as `sail` expects; - when she makes no way), speed (knots, pace:
+    what she makes now), fuel and load (hlbs), hull water (hlbs in her hull), trouble
+    (leaks, fire, sinking ...). --all lists the ships not at sea too: in port (the speed
+    she would make), sunk or abandoned.
 
     Examples:
 

@@ -346,3 +346,28 @@ def test_undo_takes_a_build_back(db) -> None:
     assert "Undone: ship build" in run("undo").output
     after = db_contents(db)
     assert after["ships"] == before["ships"] == []
+
+
+def test_a_boats_load_is_shown_in_whole_hlbs_as_a_rolled_ships(db) -> None:
+    # R81: Load = (7,675 - 5,400 lbs) / 10 = 227.5 hlbs; every text shows whole hlbs, as
+    # a rolled ship's (R100); the JSON keeps the exact figure
+    fox = ["--body", "cruiser", "--plant", "large", "--propellers", "2"]
+    fox += ["--armor", "F10,R7,L7,B3,T3,U10", "--with", "deck,half-top,bilge-pump,life-raft"]
+    built = run("ship", "build", "Fox", *fox, "--crew", "2")
+    assert "R81: Tier VI, Deadweight 960 hlbs, Load 227 hlbs" in built.output
+    assert json.loads(run("ship", "show", "Fox", "--json").output)["load"] == 227.5
+    assert "Load 227 hlbs (Quarter)" in run("ship", "show", "Fox").output  # as a rolled ship's
+    (row,) = [line for line in run("ship", "list").output.splitlines() if "Fox" in line]
+    assert " 227 " in row and "227.5" not in row
+
+
+def test_a_boats_load_parts_count_her_stores(db) -> None:
+    # R100 on a built boat: food 2 lbs and fresh water 8 lbs a person-day, 3 and 5 of them
+    # 46 lbs, 4.6 hlbs (R81); the parts (the card's Load bar) add up to the Load with them
+    fox = ["--body", "cruiser", "--plant", "large", "--propellers", "2"]
+    fox += ["--armor", "F10,R7,L7,B3,T3,U10", "--with", "deck,half-top,bilge-pump,life-raft"]
+    run("ship", "build", "Fox", *fox, "--crew", "2")
+    run("ship", "load", "Fox", "--food", "3", "--fresh-water", "5")
+    fig = json.loads(run("ship", "show", "Fox", "--json").output)
+    assert fig["load"] == 227.5 + 4.6 and fig["load_parts"]["stores"] == 4.6
+    assert sum(Fraction(str(v)) for v in fig["load_parts"].values()) == Fraction("232.1")

@@ -9,7 +9,9 @@ Each ``*.expected.txt`` holds what that release printed for the commands in it, 
 (voyage.engine.standing: a cruiser out of charge is "adrift", not "under way" with
 "adrift" as her trouble; `ship list` gives a ship at sea's status, not "at sea"). One
 figure follows a ruling made since: R87 counts explosive harpoons in a ship's Load at 1 hlb
-each, so the Grey Widow's 5 make her Load 78 hlbs in `ship list`.
+each, so the Grey Widow's 5 make her Load 78 hlbs in `ship list`. One word changed since:
+the water in a ship's hull (R11) is named apart from her fresh water (R100), "water in her
+hull" in `ship show` and "hull water" in the status table and `history`'s hour rows.
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def test_the_advance_closes_with_the_tower_s_load_once_the_tow_is_cast_off(runne
     gull, dory = rows["Gull"], rows["Dory"]
     assert gull["status"] == "in port"
     closing = f"  Gull: 0305, in port, speed {gull['speed']} (normal), fuel {gull['fuel']}, "
-    assert f"{closing}load {gull['load']} ({gull['load_category']}), water 0" in out
+    assert f"{closing}load {gull['load']} ({gull['load_category']}), hull water 0" in out
     # her voyage ends with the tow's (nothing aboard keeps it open): in port, what she
     # would make, in every command
     assert (dory["status"], dory["speed"]) == ("in port", 7)

@@ -66,6 +66,27 @@ def test_short_of_names_the_first_passage_a_store_will_not_last():
     ]
 
 
+def test_the_warning_s_more_and_total_agree_when_she_carries_a_part_of_a_person_day(runner, reach):
+    # R104: 37/6 (6.17) person-days aboard; the expected 75 hours need 18.75 for six (R101):
+    # `ship load` sets 19, which is 12.83 more, not 13 more and 20
+    _trawler(runner)
+    with sqlite3.connect(reach) as conn:
+        (raw,) = conn.execute("SELECT stores FROM ships WHERE name = 'Gull'").fetchone()
+        stores = json.loads(raw)
+        stores["fresh_water"] = "37/6"
+        conn.execute("UPDATE ships SET stores = ? WHERE name = 'Gull'", (json.dumps(stores),))
+    out = ok(runner, "forecast", "Gull", "--to", "2812", "--runs", "20", "--seed", "1")
+    (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
+    assert (
+        "take on 12.83 person-days more (to 19 in all: `voyage ship load 'Gull' "
+        "--fresh-water 19`) before she leaves" in warned
+    )
+    data = json.loads(
+        ok(runner, "forecast", "Gull", "--to", "2812", "--runs", "20", "--seed", "1", "--json")
+    )
+    assert data["stores"]["short"][0]["total"] == 19
+
+
 def test_a_run_counts_the_stores_out_and_the_dying_rolls_on_its_own_dice():
     stores = Stores(Fraction(100), Fraction(12))
     setup = Setup(world=None, state=None, clock=0)  # type: ignore[arg-type]
@@ -94,8 +115,8 @@ def test_done_when_warned_before_she_sails_and_the_players_log_tells_it(runner, 
     warned = [line for line in out.splitlines() if line.startswith("Warning: her fresh water")]
     assert len(warned) == 1 and "(2 days) will not last the expected passage (3.12" in warned[0]
     # `ship load` sets what she carries: the 12 she has and 7 more
-    assert "take on 7 person-days more before she leaves (`voyage ship load 'Gull' " in warned[0]
-    assert "--fresh-water 19`)" in warned[0]
+    assert "take on 7 person-days more (to 19 in all: `voyage ship load 'Gull' " in warned[0]
+    assert "--fresh-water 19`) before she leaves" in warned[0]
     data = json.loads(
         ok(runner, "forecast", "Gull", "--to", "2812", "--runs", "200", "--seed", "1", "--json")
     )
@@ -110,7 +131,7 @@ def test_done_when_warned_before_she_sails_and_the_players_log_tells_it(runner, 
     # and `sail` says it as she sails
     sailed = ok(runner, "sail", "Gull", "--to", "2812")
     assert "Warning: her fresh water (2 days) will not last the expected passage" in sailed
-    assert "`voyage undo`, then `voyage ship load 'Gull' --fresh-water 19`" in sailed
+    assert "`voyage undo`, then take on 7 person-days more (to 19 in all: `voyage ship" in sailed
     loaded = _ship_row(reach)
     out = ok(runner, "advance", "--hours", "200")
     assert "Advanced 48 hours" in out and "Stopped: Gull: out of fresh water." in out

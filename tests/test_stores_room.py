@@ -6,6 +6,7 @@ refuse in one line naming the ship, the most she can take and the fix; nothing c
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -93,7 +94,7 @@ def test_found_and_transfer_say_how_much_more_she_has_room_for(runner, port):
     before = db_contents(port)
     said = refused(runner, "act", "Cook2", "found", "--fresh-water", "9")
     assert "Cook2 has room for at most 8 person-days more of fresh water" in said
-    assert "take 8 or less" in said
+    assert "`voyage act 'Cook2' found --fresh-water 8` at most" in said
     said = refused(runner, "act", "Cook2", "transfer", "Cook", "--food", "19")
     assert "Cook has room for at most 18 person-days more of food" in said
     assert db_contents(port) == before
@@ -126,12 +127,12 @@ def test_the_warning_keeps_its_fix_within_her_room(runner, db):
     ok(runner, "ship", "load", "Oar", "--crew", "1", "--food", "82", "--fresh-water", "2")
     out = ok(runner, "forecast", "Oar", "--to", "2812", "--runs", "20", "--seed", "1")
     (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
-    assert "she has room for 2 person-days of fresh water in all (R100, R103), not the 5" in warned
+    assert "she has room for at most 2 person-days of fresh water (R100, R103), not the 5" in warned
     assert "ship load" not in warned  # no room for more: a stop, or less aboard
     ok(runner, "ship", "load", "Oar", "--food", "81")
     out = ok(runner, "forecast", "Oar", "--to", "2812", "--runs", "20", "--seed", "1")
     (warned,) = [line for line in out.splitlines() if line.startswith("Warning: her fresh")]
-    assert "load `voyage ship load 'Oar' --fresh-water 3` and `voyage plan` a stop" in warned
+    assert "`voyage ship load 'Oar' --fresh-water 3` at most and `voyage plan` a stop" in warned
     ok(runner, "ship", "load", "Oar", "--fresh-water", "3")  # and she has room for it
 
 
@@ -178,3 +179,39 @@ def test_ship_show_gives_a_rolled_ships_room_within_twice_her_deadweight(runner,
         "  Room for stores: 6,700 more person-days of food or 1,675 of fresh water; 1,340 hlbs "
         "left within a Load of twice her Deadweight (1500 hlbs, R12, R103)"
     ) in ok(runner, "ship", "show", "Gull")
+
+
+def test_every_refusal_of_too_many_person_days_ends_with_the_command_at_its_most(
+    runner, db, tmp_path
+):
+    # R103: ship load past the port's stock and past her room (R12), found and transfer
+    # past her room, transfer past what she has: one wording, naming the option and the fix
+    text = (Path(__file__).parent.parent / "campaigns/salt_reach/map.yaml").read_text()
+    stock = "    fuel: {price: 2, stock: 600}\n"
+    (tmp_path / "reach.yaml").write_text(
+        text.replace(stock, stock + "    stores: {fresh_water: 30}\n", 1)
+    )
+    ok(runner, "map", "load", str(tmp_path / "reach.yaml"))
+    for name in ("Gull", "Tern"):
+        ok(runner, "ship", "add", name, "--class", "trawler", "--tier", "V", "--engine", "VI")
+        ok(runner, "ship", "load", name, "--crew", "4")
+        ok(runner, "ship", "place", name, "0305")
+    ok(runner, "ship", "load", "Gull", "--food", "10")
+    ok(runner, "ship", "load", "Tern", "--food", "9540")  # all she has room for (R12)
+    said = [
+        refused(runner, "ship", "load", "Gull", "--fresh-water", "31"),  # the stock
+        refused(runner, "ship", "load", "Gull", "--food", "999999"),
+        refused(runner, "act", "Gull", "found", "--food", "999999"),
+        refused(runner, "act", "Gull", "transfer", "Tern", "--food", "11"),  # she has 10
+        refused(runner, "act", "Gull", "transfer", "Tern", "--food", "1"),  # Tern's room
+    ]
+    fixes = [
+        "`voyage ship load 'Gull' --fresh-water 30` at most",
+        "`voyage ship load 'Gull' --food 9540` at most",
+        "`voyage act 'Gull' found --food 9530` at most",
+        "`voyage act 'Gull' transfer 'Tern' --food 10` at most",
+        "`voyage act 'Gull' transfer 'Tern' --food 0` at most",
+    ]
+    for line, fix in zip(said, fixes, strict=True):
+        assert line.strip().count("\n") == 0 and line.strip().endswith(fix), line
+        assert re.search(r", not (the )?\d+", line), line  # what was asked, said back

@@ -157,16 +157,42 @@ def test_towing_a_ship_in_another_hex_is_refused(runner, db: Path):
     assert db_contents(db) == before
 
 
-def test_towing_an_abandoned_ship_says_she_was_abandoned(runner, db: Path):
-    """R92: a tow is between ships on voyages; an abandoned ship is at sea but her voyage
-    is over, and the refusal says so (it used to call her "not at sea")."""
+def test_an_abandoned_ship_elsewhere_is_refused_naming_where_she_lies(runner, db: Path):
+    """R92: a tow line is passed in one hex; an abandoned ship's voyage is over, and the
+    refusal says where she was left (it used to call her "not at sea")."""
     _fleet(runner, False)
     ok(runner, "advance", "--hours", "3")
     ok(runner, "act", "Sea Witch", "abandon")
     before = db_contents(db)
     said = refused(runner, "act", "Old Faithful", "tow", "Sea Witch")
-    assert "Sea Witch was abandoned at " in said and "cannot be taken in tow" in said
-    assert "not at sea" not in said
+    assert "Sea Witch was abandoned at " in said and "a tow line is passed in one hex" in said
+    assert "bring the tower to " in said and "not at sea" not in said
+    assert db_contents(db) == before
+
+
+def test_a_sound_derelict_in_her_hex_is_taken_in_tow(runner, db: Path):
+    """R92 with "A ship with no crew" (docs/rulings.md: another ship may tow her): a sound
+    ship abandoned (R71), her voyage closed, lies adrift in the tower's hex and goes with
+    her; it used to be refused ("a derelict cannot be taken in tow")."""
+    ok(runner, "map", "load", "salt_reach")
+    ok(runner, "settings", "encounter_interval", "0")
+    for name, traits in (("Sea Witch", ["--trait", "Strong"]), ("Tern", [])):
+        ok(runner, "ship", "add", name, *TRAWLER, *traits)  # Strong: a fifth of the tow
+        ok(runner, "ship", "load", name, "--crew", "4", "--fuel", "60", "--rafts", "1")
+        ok(runner, "ship", "place", name, "0305")
+        ok(runner, "sail", name, "--to", "0804")
+    ok(runner, "advance", "--hours", "3")  # the same speed: the same hex
+    ok(runner, "act", "Tern", "abandon")
+    before = db_contents(db)
+    said = ok(runner, "act", "Sea Witch", "tow", "Tern")
+    assert "Sea Witch takes Tern in tow at " in said
+    rows = {r["ship"]: r for r in json.loads(ok(runner, "status", "--json"))["ships"]}
+    assert rows["Tern"]["status"] == "under tow" and rows["Tern"]["hex"] == rows["Sea Witch"]["hex"]
+    ok(runner, "advance", "--hours", "2")
+    rows = {r["ship"]: r for r in json.loads(ok(runner, "status", "--json"))["ships"]}
+    assert rows["Tern"]["hex"] == rows["Sea Witch"]["hex"] != rows["Tern"]["destination"]
+    ok(runner, "undo")
+    ok(runner, "undo")
     assert db_contents(db) == before
 
 
@@ -225,3 +251,21 @@ def test_the_ship_in_tow_meets_the_hazards_of_each_hex_entered(runner, db, storm
     kind = "capsize" if storm else "coast"
     tower = _events(db, "Old Faithful", kind)
     assert tower and _events(db, "Sea Witch", kind)[: len(tower)] == tower
+
+
+def test_the_journal_tells_a_tow_once(runner, db: Path):
+    """R92: taking in tow and casting off are logged on both ships; the journal, every
+    ship's, tells each once in the tower's words (a journal for the towed ship's players
+    alone keeps her own line)."""
+    _fleet(runner, True)  # Strong: Half with her tow, no capsize check (R41)
+    ok(runner, "act", "Old Faithful", "tow", "Sea Witch")
+    ok(runner, "advance", "--hours", "1")
+    ok(runner, "act", "Old Faithful", "cast-off")
+    for audience in ("players", "referee"):
+        told = ok(runner, "journal", "--for", audience, "--out", "-")
+        assert told.count("Old Faithful takes Sea Witch in tow") == 1, told
+        assert "Sea Witch is taken in tow by Old Faithful" not in told
+        assert told.count("Old Faithful casts off the tow (Sea Witch)") == 1, told
+        assert "Old Faithful casts Sea Witch off" not in told
+    hers = ok(runner, "journal", "--ship", "Sea Witch", "--out", "-")
+    assert hers.count("Sea Witch is taken in tow by Old Faithful") == 1, hers

@@ -4,6 +4,7 @@ one undoable action (``voyage ship roll|add|build|load|remove``)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -31,7 +32,7 @@ from voyage.vessels.fittings import (
 )
 from voyage.vessels.ships import Ship, generate_name, load, sinking_load
 from voyage.vessels.stores import Stores, store_rules
-from voyage.vessels.storesroom import over_room
+from voyage.vessels.storesroom import at_most, over_room
 from voyage.vessels.vessel import life_rafts
 
 
@@ -273,10 +274,12 @@ def _port_draw(
     for store, more in change.items():
         have = left[store]
         if have is not None and more > have:
-            word = store.replace("_", " ")
+            word, flag = store.replace("_", " "), "--" + store.replace("_", "-")
+            most = math.floor(getattr(stores, store) + have)
             raise ShipError(
-                f"{info.port} has only {float(have):g} person-days of {word} left (R103): "
-                f"{s.name} can load at most {float(getattr(stores, store) + have):g}"
+                f"{info.port} has only {float(have):g} person-days of {word} left (R103), not "
+                f"the {float(more):g} more {s.name} would take on; "
+                + at_most(f"voyage ship load {s.name!r}", flag, most)
             )
     return s.hex, change["food"], change["fresh_water"]
 

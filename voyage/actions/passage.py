@@ -14,8 +14,9 @@ from voyage.base.text import plain
 from voyage.dice.events import Event
 from voyage.engine.clock import Chart, ShipState, World
 from voyage.rules.anchors import anchorage_problem
-from voyage.rules.drift import NO_CURRENT, current_lookup, route_hours
+from voyage.rules.drift import NO_CURRENT, current_lookup
 from voyage.rules.emergency import minutes_left
+from voyage.rules.eta import route_hours_now
 from voyage.rules.fuel import no_way
 from voyage.store.calendarrow import campaign_calendar
 from voyage.store.campaigndb import Campaign
@@ -30,17 +31,20 @@ from voyage.vessels.vessel import Ship
 
 def expected_hours(camp: Campaign, s: ShipState, chart: Any) -> tuple[int | None, int | None]:
     """(hours with the currents, hours in still water) to sail the rest of her route at her
-    speed now (R13-R15, R31, R64); None where she would make no way."""
+    speed now, rising as she lightens on the way (R12-R16, R31, R64, R101:
+    voyage.rules.eta); None where she would make no way."""
 
-    ship = s.ship
-    speed = shipfig.speed(ship, camp.rulebook, s.pace, s.strain, camp.water_in_load)
     rest = s.route[s.position :]
     miles = int(camp.rulebook.procedures["hex_miles"])
-    still = route_hours(rest, speed, NO_CURRENT, miles) if speed > 0 else None
     if chart is None:
         chart, _ = campaign_chart(camp)
-    moving = route_hours(rest, speed, current_lookup(chart), miles) if speed > 0 else None
-    return moving, still
+
+    def hours(current_at: Any) -> int | None:
+        return route_hours_now(
+            s.ship, camp.rulebook, camp.water_in_load, s.pace, s.strain, rest, current_at, miles
+        )
+
+    return hours(current_lookup(chart)), hours(NO_CURRENT)
 
 
 def fuel_short(camp: Campaign, s: ShipState) -> dict[str, Any] | None:

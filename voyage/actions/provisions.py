@@ -8,6 +8,7 @@ over is whole person-days, what is used hour by hour keeps its fractions.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +20,7 @@ from voyage.store.voyagerows import open_voyage, save_state
 from voyage.vessels import ships as shipfig
 from voyage.vessels.boatships import check_built_load
 from voyage.vessels.stores import Stores, person_days_said, said
-from voyage.vessels.storesroom import over_room
+from voyage.vessels.storesroom import at_most, over_room
 from voyage.vessels.vessel import Ship
 
 
@@ -64,13 +65,15 @@ def rations(ship: Ship, size: str | None, food: bool, water: bool) -> tuple[str,
     return text, changes
 
 
-def _check_room(camp: Campaign, ship: Ship, what: str, food: int, fresh_water: int) -> None:
+def _check_room(
+    camp: Campaign, ship: Ship, what: str, food: int, fresh_water: int, command: str
+) -> None:
     """R103: stores taken on (``food`` and ``fresh_water`` person-days more) may not sink her
     (a Load over 2 x Deadweight, R12) nor pass a built boat's maximum load (R80) or the room
     in her spaces (R100, a Galley's food aside): one line naming how much more she has room
-    for."""
+    for and ``command`` with the most of it (storesroom.at_most)."""
     book = camp.rulebook
-    refused = over_room(ship, book, camp.water_in_load, food, fresh_water, added=True)
+    refused = over_room(ship, book, camp.water_in_load, food, fresh_water, True, command)
     if refused:
         raise VoyageRuleError(refused)
     if ship.design is not None:
@@ -101,7 +104,8 @@ def found(
     stores = ship.stores if ship.stores is not None else Stores()
     ship.stores = stores
     _take_on(stores, more_food, more_water)
-    _check_room(camp, ship, "what was found", more_food, more_water)
+    command = f"voyage act {ship.name!r} found"
+    _check_room(camp, ship, "what was found", more_food, more_water, command)
     text = (
         f"{ship.name} takes on stores found (the referee's ruling, R103): "
         f"{_both(more_food, more_water)}; {_aboard(stores)} aboard."
@@ -168,20 +172,24 @@ def transfer(
             f"{hex_name}: stores pass only between ships in one hex (R103)"
         )
     stores = tracked(ship, "handing stores over")
-    for word, give, have in (
-        ("food", give_food, stores.food),
-        ("fresh water", give_water, stores.fresh_water),
+    command = f"voyage act {ship.name!r} transfer {other_ship.name!r}"
+    for word, flag, give, have in (
+        ("food", "--food", give_food, stores.food),
+        ("fresh water", "--fresh-water", give_water, stores.fresh_water),
     ):
         if give > have:
             raise VoyageRuleError(
-                f"{ship.name} has only {said(have)} person-days of {word} to hand over"
+                f"{ship.name} has only {said(have)} person-days of {word} to hand over, not "
+                f"{give}; {at_most(command, flag, math.floor(have))}"
             )
     stores.food -= give_food
     stores.fresh_water -= give_water
     theirs = receiver.stores if receiver.stores is not None else Stores()
     receiver.stores = theirs
     _take_on(theirs, give_food, give_water)
-    _check_room(camp, receiver, f"{_both(give_food, give_water)} more", give_food, give_water)
+    _check_room(
+        camp, receiver, f"{_both(give_food, give_water)} more", give_food, give_water, command
+    )
     if other is not None:
         save_state(camp, other, camp.clock)
     else:

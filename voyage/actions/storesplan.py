@@ -5,14 +5,13 @@ one-line warning when a store will not last.
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any
 
 from voyage.base.text import plural
 from voyage.rules.storesplan import days_of, short_of
 from voyage.vessels.stores import StoreRules, Stores, days_said, person_days_said
-from voyage.vessels.storesroom import room
+from voyage.vessels.storesroom import at_most, room
 
 #: the passages a store is weighed against, as the lines name them
 PASSAGE_WORDS = {
@@ -117,31 +116,30 @@ def warnings(
     for short in [] if data is None else data["short"]:
         flag = "--fresh-water" if short["store"] == "fresh water" else "--food"
         key = "fresh_water" if short["store"] == "fresh water" else "food"
-        # `ship load` sets what she carries: what she has and the person-days more
+        # `ship load` sets what she carries: the whole person-days that last the passage;
+        # what she takes on is that less what she has, said to the hundredth as she shows it
         have = data[key] if data else 0
-        load = f"`voyage ship load {ship!r} {flag} {math.ceil(have + short['more'])}`"
+        total = short["total"]
+        load = f"`voyage ship load {ship!r} {flag} {total}`"
+        gap = f"{total - have:.2f}".rstrip("0").rstrip(".")
+        take = f"{'1 person-day' if gap == '1' else gap + ' person-days'} more"
+        take += f" (to {total} in all: {load})"
         most = (data or {}).get("room", {}).get(key)
-        if in_port is not False and most is not None and have + short["more"] > most:
+        if in_port is not False and most is not None and total > most:
             # R100, R103: she has no room for all of it
-            full = f"`voyage ship load {ship!r} {flag} {most}`"
             fix = stop or "`voyage plan` a stop"
             if most > have:
-                fix = f"load {full} and {fix}"
+                fix = f"{at_most(f'voyage ship load {ship!r}', flag, most)} and {fix}"
             more = (
-                f"she has room for {most} person-days of {short['store']} in all (R100, "
-                f"R103), not the {math.ceil(have + short['more'])} it needs: "
+                f"she has room for at most {most} person-days of {short['store']} (R100, "
+                f"R103), not the {total} the passage needs; "
                 + ("`voyage undo`, " if in_port is None and most > have else "")
                 + f"{fix}, or carry less"
             )
         elif in_port is None:  # `sail` has opened the voyage: stores are loaded before it
-            more = (
-                f"to take on {short['more']} person-days more, `voyage undo`, then {load}, "
-                "and sail again"
-            )
+            more = f"`voyage undo`, then take on {take}, and sail again"
         elif in_port:
-            more = f"take on {short['more']} person-days more before she leaves ({load})" + (
-                f" or {stop}" if stop else ""
-            )
+            more = f"take on {take} before she leaves" + (f" or {stop}" if stop else "")
         else:
             more = (
                 f"she needs {short['more']} person-days more: put into a port on the way "

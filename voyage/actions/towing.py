@@ -12,7 +12,7 @@ from voyage.map.routetext import copy_of
 from voyage.rules.towing import TOW, TOWED_BY, UNDER_TOW, let_go, make_fast, tow_weight
 from voyage.store.campaigndb import Action, Campaign
 from voyage.store.logrows import log_event
-from voyage.store.voyagerows import open_voyage, save_state
+from voyage.store.voyagerows import insert_voyage, open_voyage, save_state
 
 
 def tow_action(
@@ -61,7 +61,11 @@ def tow_action(
     other_ship = camp.get_ship(target)
     if other_ship.name == ship.name:
         raise VoyageRuleError(f"{ship.name} cannot tow herself")
+    if s.status not in ("under way", "anchored", "adrift"):
+        raise VoyageRuleError(f"{ship.name} is {s.status}: she cannot take a ship in tow now")
     other = open_voyage(camp, other_ship.name)
+    if other is None and other_ship.status == "abandoned" and other_ship.hex == s.hex:
+        other = _derelict(camp, other_ship)
     if other is None:
         raise VoyageRuleError(_not_towable(other_ship))
     if other.hex != s.hex:
@@ -71,8 +75,6 @@ def tow_action(
         )
     if other.ship.equipment.get(TOWED_BY) or other.ship.equipment.get(TOW):
         raise VoyageRuleError(f"{other.ship.name} is already in a tow")
-    if s.status not in ("under way", "anchored", "adrift"):
-        raise VoyageRuleError(f"{ship.name} is {s.status}: she cannot take a ship in tow now")
     held = _held(other)
     if held:
         raise VoyageRuleError(held)
@@ -103,14 +105,29 @@ def tow_action(
     return text, {"tow": other.ship.name, "tow_weight": weight, "tow_counted": counted}
 
 
+def _derelict(camp: Campaign, ship: Any) -> ShipState:
+    """A sound ship abandoned at sea (R71: her voyage closed, afloat where she was left) in
+    the tower's hex: nobody aboard, she is towed as any ship with no crew ("A ship with no
+    crew": another ship may tow her, R92). She lies adrift there (R64: nobody anchored or
+    sails her) on a voyage opened for the tow, whose first event is the tow's."""
+    vid = insert_voyage(camp, ship.name, [ship.hex], [False], ship.pace or "normal", ship.strain)
+    derelict = ShipState(
+        ship, vid, [ship.hex], inshore=[False], pace=ship.pace or "normal", strain=ship.strain
+    )
+    derelict.status = "adrift"
+    derelict.drift_miles = "0"
+    save_state(camp, derelict, camp.clock)
+    return derelict
+
+
 def _not_towable(ship: Any) -> str:
     """Why a ship with no open voyage cannot be taken in tow (R92: between ships at sea),
     named as she is: an abandoned or sunk ship is at sea, but her voyage is over."""
     where = f" at {ship.hex}" if ship.hex else ""
     if ship.status == "abandoned":
         return (
-            f"{ship.name} was abandoned{where}: her voyage is over, and a tow (R92) is "
-            "passed between ships on voyages; a derelict cannot be taken in tow"
+            f"{ship.name} was abandoned{where}: a tow line is passed in one hex (R92); "
+            f"bring the tower to {ship.hex or 'her hex'} first"
         )
     if ship.status == "sunk":
         return f"{ship.name} has sunk{where}: there is nothing to take in tow"

@@ -141,3 +141,11 @@ def plain(x: Fraction | int | float) -> int | float:
         return x
     x = Fraction(str(x)) if isinstance(x, float) else Fraction(x)
     return int(x) if x.denominator == 1 else round(float(x), 2)
+
+
+def load_said(total: Any) -> int:
+    """A Load as a person reads it, in whole hlbs (rounded down, never more than she
+    carries): a rolled ship's stores keep their fractions (R100) and a built boat's Load is
+    her weight in tens of lbs (R81: 402.6 for 4,026 lbs over her body); the JSON of `ship
+    show` keeps the exact figure."""
+    return math.floor(total)

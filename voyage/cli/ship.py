@@ -213,6 +213,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
 
         voyage ship list --all
     """
+    from voyage.base.text import load_said
     from voyage.base.tiers import roman
     from voyage.vessels.boatships import BUILT_CLASS
 
@@ -237,7 +238,7 @@ def list_ships(db_path: str, show_all: bool, as_json: bool) -> None:
             roman(f["engine_tier"]),
             ", ".join(f["traits"]),
             f["deadweight"],
-            f["load"],
+            load_said(f["load"]),  # whole hlbs, as status gives it (R81, R100)
             f["load_category"],
             f["speed_now"] if f["class_key"] != BUILT_CLASS else f"{f['speed_now']} mph",
             f["fuel_use"] if f["class_key"] != BUILT_CLASS else f"{f['fuel_use']} units",
@@ -382,7 +383,12 @@ def card(db_path: str, name: str, out: str | None, force: bool) -> None:
     help="Fuel aboard in hlbs; in a port, what she takes on comes out of the port's stock "
     "(R16, as `act refuel`), and fuel put ashore goes back into it.",
 )
-@click.option("--water", type=_count, default=None, help="Water aboard in hlbs (R11).")
+@click.option(
+    "--water",
+    type=_count,
+    default=None,
+    help="Water in her hull in hlbs (R11; her fresh water is --fresh-water).",
+)
 @click.option(
     "--anchors",
     type=_count,

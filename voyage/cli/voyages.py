@@ -410,7 +410,7 @@ def advance(
         speed = f"{r['speed']} mph" if row.ship in built else f"{r['speed']} ({r['pace']})"
         click.echo(
             f"  {row.ship}: {r['hex']}, {r['status']}, speed {speed}, "
-            f"{fuel}, load {r['load']} ({r['load_category']}), water {r['water']}"
+            f"{fuel}, load {r['load']} ({r['load_category']}), hull water {r['water']}"
         )
     if result.in_port:
         click.echo(
@@ -641,7 +641,7 @@ def log(
             click.echo(
                 f"{format_time(cal, h['clock'])}  {h['hex']}  {h['miles']:>2} mi  "
                 f"speed {h['speed']} ({h['pace']})  {fuel} {h['fuel']}  load {h['load']} "
-                f"({h['load_category']})  water {h['water']}  leaks {h['leaks']}/h  "
+                f"({h['load_category']})  hull water {h['water']}  leaks {h['leaks']}/h  "
                 f"{h['status']}"
             )
         else:
@@ -728,10 +728,11 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
 
     Columns: status (under way, adrift, anchored, stuck, under tow, sinking ..., as `ship
     show`, `ship list` and the advance name it), hex (where she is), to (her destination),
-    miles (still to go), eta h (hours to go at her speed now, currents reckoned; - when she
-    makes no way), speed (knots, pace: what she makes now), fuel and load (hlbs), water
-    (hlbs aboard), trouble (leaks, fire, sinking ...). --all lists the ships not at sea
-    too: in port (the speed she would make), sunk or abandoned.
+    miles (still to go), eta h (hours to go, currents reckoned and faster as spent fuel and
+    stores lighten her, as `sail` expects; - when she makes no way), speed (knots, pace:
+    what she makes now), fuel and load (hlbs), hull water (hlbs in her hull), trouble
+    (leaks, fire, sinking ...). --all lists the ships not at sea too: in port (the speed
+    she would make), sunk or abandoned.
 
     Examples:
 
@@ -830,7 +831,7 @@ def status(db_path: str, show_all: bool, as_json: bool) -> None:
                 "speed",
                 "fuel",
                 "load",
-                "water",
+                "hull water",
                 "trouble",
             ],
         )

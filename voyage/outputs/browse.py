@@ -56,8 +56,8 @@ TABLES: dict[str, tuple[str, list[str]]] = {
         [],
     ),
     "hours": (
-        "A row per ship per hour at sea: hex, miles, speed, fuel, load and water (a "
-        "view of hour_days; filter by voyage_id or ship).",
+        "A row per ship per hour at sea: hex, miles, speed, fuel, load and the water in her "
+        "hull (a view of hour_days; filter by voyage_id or ship).",
         ["ship", "status", "load_category"],
     ),
     "hour_days": (

@@ -16,11 +16,13 @@ from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import VoyageError
 from voyage.base.escape import plain_pictures, visible
 from voyage.base.paths import no_folder
+from voyage.base.text import load_said
 from voyage.base.tiers import roman
 from voyage.outputs.report import LOAD_LABELS, equipment_text
 from voyage.rules.capsize import capsize_odds
 from voyage.rules.dodge import dodge_odds
 from voyage.tables.rulebook import RuleBook
+from voyage.vessels.ships import load_part_said
 from voyage.vessels.stores import stores_line
 
 #: Card size in inches (a landscape postcard, A6) and the formats written by suffix.
@@ -51,7 +53,7 @@ def card_lines(fig: dict[str, Any], book: RuleBook) -> dict[str, list[str]]:
     category = LOAD_LABELS.get(fig["load_category"], fig["load_category"])
     figures = [
         f"Deadweight {fig['deadweight']} hlbs; sinks above {fig['sinking_load']}",
-        f"Load {fig['load']} hlbs ({category})",
+        f"Load {load_said(fig['load'])} hlbs ({category})",
         f"Speed {fig['speed']} knots; strain up to +{fig['max_strain']}",
         f"Fuel Use {fig['fuel_use']} hlb/hex; To-hit {fig['to_hit']:+d}",
         f"Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
@@ -158,7 +160,7 @@ def _load_bar(figure: Any, fig: dict[str, Any]) -> None:
                 value,
                 bottom=bottom,
                 color=LOAD_COLOURS.get(part, "#bbbbbb"),
-                label=part.replace("_", " "),
+                label=load_part_said(part),
                 width=0.6,
             )
             bottom += value

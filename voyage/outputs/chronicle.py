@@ -246,6 +246,37 @@ def _target_of(changes: Any) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def _changed(changes: Any, key: str) -> bool:
+    """Whether an event's stored changes (JSON text, or read back) set ``key``."""
+    if isinstance(changes, dict):
+        return key in changes
+    return isinstance(changes, str) and f'"{key}":' in changes
+
+
+def _towed_side(changes: Any) -> bool:
+    """Whether a tow event (R92) is the towed ship's side: taken in tow or cast off, her
+    ``towed_by`` changed (the tower's side changes her ``tow``)."""
+    return _changed(changes, "towed_by")
+
+
+def _tower_lines(rows: list[Any], wanted: set[str] | None) -> dict[tuple[int, int], list[str]]:
+    """The tower's side of each tow event the journal tells (R92), by (clock, minute): the
+    texts of her `tow` and `cast-off` (her ``tow`` changed), each naming the other ship."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for clock, minute, ship, kind, text, _, changes in rows:
+        tower = kind in ("tow", "cast-off") and _changed(changes, "tow")
+        if tower and (wanted is None or ship in wanted):
+            out.setdefault((clock, minute), []).append(text)
+    return out
+
+
+def _told_by_tower(
+    towers: dict[tuple[int, int], list[str]], clock: int, minute: int, ship: str
+) -> bool:
+    """Whether the tower's line of the same minute names ``ship``, the towed one."""
+    return any(names_ship(text, ship) for text in towers.get((clock, minute), ()))
+
+
 @dataclass
 class Entry:
     """One thing that happened: when, to whom, what; the rolls for the referee."""
@@ -314,9 +345,12 @@ def gather(
     days: dict[int, list[Entry]] = {}
     wanted = None if ships is None else set(ships)
     places = map_places(camp)  # the stored text names a port by its bare hex
+    towers = _tower_lines(rows, wanted)
     for clock, minute, ship, kind, text, rolls, changes in rows:
         if wanted is not None and ship not in wanted and _target_of(changes) not in wanted:
             continue
+        if kind == "tow" and _towed_side(changes) and _told_by_tower(towers, clock, minute, ship):
+            continue  # R92: the tower's line tells it ("Gull takes Tern in tow"), once
         lines = (
             [r.get("line", "") for r in json.loads(rolls or "[]")] if audience == "referee" else []
         )

@@ -28,6 +28,7 @@ from typing import Any
 from voyage.actions.referee import referee_action
 from voyage.actions.voyages import advance, place_ship, plan_route, sail, shallows
 from voyage.base.errors import VoyageError
+from voyage.base.text import load_said
 from voyage.base.tiers import roman
 from voyage.map import hexes as hexmap
 from voyage.map.seamap import bundled_campaign, read_campaign_file
@@ -181,7 +182,8 @@ def run_demo(
         fig = shipfig.figures(ship, book, camp.water_in_load)
         tell(
             f"Loaded her: crew {ship.crew}, cargo {ship.cargo} hlbs, fuel {ship.fuel} hlbs; "
-            f"Load {fig['load']} of Deadweight {fig['deadweight']} ({fig['load_category']}), "
+            f"Load {load_said(fig['load'])} of Deadweight {fig['deadweight']} "
+            f"({fig['load_category']}), "
             f"{fig['speed']} knots."
         )
         place_ship(camp, ship.name, start, chart=chart)
@@ -388,5 +390,5 @@ def _day_line(day: int, rows: list[Any], logged: list[Any]) -> str:
     last = rows[-1]
     return (
         f"Day {day}: {len(rows)} hours, {miles} miles to hex {last.hex}; fuel {last.fuel}, "
-        f"water aboard {last.water}; {last.status}" + (f" ({counted})" if counted else "")
+        f"water in her hull {last.water}; {last.status}" + (f" ({counted})" if counted else "")
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 from voyage.base.tiers import roman
 from voyage.vessels.boatships import boat_card
+from voyage.vessels.ships import load_part_said
 from voyage.vessels.stores import stores_line
 
 LOAD_LABELS = {"quarter": "Quarter", "half": "Half", "full": "Full", "overloaded": "Overloaded"}
@@ -45,7 +46,7 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
     engine = f"Engine {roman(fig['engine_tier'])}" if fig["engine_tier"] else "No engine"
     traits = ", ".join(fig["traits"]) or "none"
     parts = fig["load_parts"]
-    load_detail = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in parts.items() if v)
+    load_detail = ", ".join(f"{load_part_said(k)} {v}" for k, v in parts.items() if v)
     speed = f"{fig['speed']} knots"
     if fig["pace"] != "normal":
         speed += f" ({fig['pace']}{' +' + str(fig['strain']) if fig['pace'] == 'strain' else ''};"
@@ -62,7 +63,7 @@ def ship_card(fig: dict[str, Any]) -> list[str]:
         f"  Speed {speed}; may strain up to +{fig['max_strain']}; "
         f"Fuel Use {fig['fuel_use']} hlb/hex; To-hit {fig['to_hit']:+d}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
-        f"fuel {fig['fuel']}, water {fig['water']}"
+        f"fuel {fig['fuel']}, water in her hull {fig['water']}"
         f"{', anchors ' + str(fig['anchors']) if fig.get('anchors') is not None else ''}"
         f"{', life jackets ' + str(fig['life_jackets']) if fig.get('life_jackets') else ''}"
         f"{', life rafts ' + str(fig['life_rafts']) if fig.get('life_rafts') else ''}",

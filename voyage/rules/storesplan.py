@@ -144,7 +144,8 @@ def short_of(
 ) -> list[dict[str, object]]:
     """R104: each store that will not last a passage (``passages``: hours by name,
     "expected", "slow"), the first passage it falls short of named: the store, its days,
-    the passage, its days, and the person-days more that would last it."""
+    the passage, its days, the person-days more that would last it, and ``total``: the
+    whole person-days aboard that last it, what `ship load` sets."""
     days = days_of(stores, people)
     a_day = 1 / rules.hourly  # R101: hours in which a person uses a person-day
     out: list[dict[str, object]] = []
@@ -160,9 +161,10 @@ def short_of(
                 half = stores.half_food if key == "food" else stores.half_water
                 per_day = people * (Fraction(1, 2) if half else 1)
                 more = math.ceil((need - have) * per_day)
+                total = math.ceil(need * per_day)
                 out.append(
                     {"store": word, "days": have, "passage": name, "passage_days": need,
-                     "more": more}
+                     "more": more, "total": total}
                 )  # fmt: skip
                 break
     return out

@@ -11,8 +11,9 @@ from voyage.base.voyagenames import ship_voyage_name
 from voyage.engine.clock import CLOSED_STATUSES
 from voyage.engine.standing import Standing, standing
 from voyage.map.routetext import inshore_from_text, route_from_text
-from voyage.rules.drift import current_lookup, route_hours
+from voyage.rules.drift import current_lookup
 from voyage.rules.emergency import minutes_left
+from voyage.rules.eta import route_hours_now
 from voyage.rules.towing import TOWED_BY
 from voyage.store.campaigndb import Campaign
 from voyage.store.hourdays import read_hours
@@ -85,8 +86,17 @@ def status_rows(camp: Campaign) -> list[dict[str, Any]]:
                 "hexes_left": left,
                 "miles_left": miles_left,
                 # R64: with the currents, as `voyage sail` reckons it
-                "eta_hours": route_hours(
-                    s.route[s.position :], speed, current_at, hex_miles, s.progress
+                "eta_hours": route_hours_now(
+                    ship,
+                    book,
+                    camp.water_in_load,
+                    s.pace,
+                    s.strain,
+                    s.route[s.position :],
+                    current_at,
+                    hex_miles,
+                    s.progress,
+                    speed,
                 )
                 if speed and s.status == "under way" and current_at
                 else None,

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import ShipError
+from voyage.base.text import load_said
 from voyage.base.tiers import roman
 
 #: Keys of a spec, for the doctor and for validation of stored designs.
@@ -488,7 +489,8 @@ def sheet_lines(s: dict[str, Any], name: str | None = None) -> list[str]:
         + (f"; oars {s['oars_speed']} mph" if s["oars_speed"] else ""),
         f"  Range {s['range_miles_at_20']} miles at 20 mph; cruising {s['cruise_mph']} mph "
         f"uses {s['units_per_hex_at_cruise']} power units a hex (R82); draft {s['draft_ft']} ft",
-        f"  R81: Tier {roman(s['tier'])}, Deadweight {s['deadweight']} hlbs, Load {s['load']} hlbs",
+        f"  R81: Tier {roman(s['tier'])}, Deadweight {s['deadweight']} hlbs, "
+        f"Load {load_said(s['load'])} hlbs",
     ]
     sub = s.get("submersible")
     if sub:  # R84

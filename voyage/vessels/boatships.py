@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import ShipError, VoyageRuleError
+from voyage.base.text import load_said
 from voyage.base.tiers import roman
 from voyage.tables.boatdesigns import sheet, sheet_lines
 from voyage.tables.rulebook import RuleBook
@@ -127,10 +128,11 @@ def boat_card(fig: dict[str, Any]) -> list[str]:
         f"  Now: {s['present_weight']:,} lbs; Accel. {s['acceleration']}, Top Speed "
         f"{s['top_speed']} mph; pace {fig['pace_mph']}, making {fig['speed']} mph, "
         f"{fig['fuel_use']} power units a hex (R82)",
-        f"  Tier {roman(fig['tier'])}; Deadweight {fig['deadweight']} hlbs; Load {fig['load']} "
-        f"hlbs ({fig['load_category']}); sinks above {fig['sinking_load']}",
+        f"  Tier {roman(fig['tier'])}; Deadweight {fig['deadweight']} hlbs; "
+        f"Load {load_said(fig['load'])} "
+        f"hlbs ({fig['load_category'].capitalize()}); sinks above {fig['sinking_load']}",
         f"  Aboard: crew {fig['crew']}, passengers {fig['passengers']}, cargo {fig['cargo']}, "
-        f"charge {fig['fuel']}/{fig['full_charge']} power units, water {fig['water']}, "
+        f"charge {fig['fuel']}/{fig['full_charge']} power units, water in her hull {fig['water']}, "
         f"anchors {fig['anchors']}"
         # R70, R71: her bought Life Rafts are rafts, four seats each
         + (f", life rafts {fig['life_rafts']}" if fig.get("life_rafts") else "")

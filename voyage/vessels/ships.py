@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from voyage.base.errors import ShipError
-from voyage.base.text import check_name
+from voyage.base.text import check_name, load_said
 from voyage.base.tiers import roman
 from voyage.dice.roller import Roll, Roller
 from voyage.tables.boatdesigns import sheet, speeds
@@ -63,6 +63,16 @@ def standard_equipment_weight(ship: Ship, book: RuleBook) -> int:
     return book.ship_class(ship.ship_class)["standard_equipment"]["weight"]
 
 
+#: A part of the Load as a person reads it, where its key is not plain: "water" is the water
+#: in her hull (R11), never her fresh water (R100), which is in "stores".
+LOAD_PART_WORDS = {"water": "hull water", "raft_stores": "raft stores"}
+
+
+def load_part_said(key: str) -> str:
+    """The words for a key of :func:`load_parts` in `ship show` and on the card."""
+    return LOAD_PART_WORDS.get(key, key.replace("_", " "))
+
+
 def load_parts(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dict[str, Any]:
     """R11: what makes up the Load, in hlbs."""
     person = book.load["person_weight"]
@@ -97,12 +107,9 @@ def load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> Any:
     return sum(load_parts(ship, book, water_in_load).values())
 
 
-def shown_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int | float:
-    """The Load as every command shows it: whole hlbs on a rolled ship (R100: her stores
-    keep their fractions, the Load shows whole hlbs, as `ship show` does), a built boat's
-    as her card gives it (R81)."""
-    total = load(ship, book, water_in_load)
-    return as_figure(total) if ship.design is not None else math.floor(total)
+def shown_load(ship: Ship, book: RuleBook, water_in_load: bool = True) -> int:
+    """The Load as every command shows it (voyage.base.text.load_said)."""
+    return load_said(load(ship, book, water_in_load))
 
 
 def fixed_load(ship: Ship, book: RuleBook) -> Any:
@@ -332,6 +339,17 @@ def built_figures(ship: Ship, book: RuleBook, water_in_load: bool = True) -> dic
             "people": as_figure(Fraction(person * (ship.crew + ship.passengers), 10)),
             "cargo": ship.cargo,
             "water": ship.water if water_in_load else 0,
+            # R100: her food and fresh water (2 and 8 lbs a person-day), her rafts' too
+            **(
+                {}
+                if ship.stores is None
+                else {"stores": as_figure(stores_weight(ship.stores, book))}
+            ),
+            **(
+                {"raft_stores": as_figure(raft_stores_weight(ship.stores, life_rafts(ship), book))}
+                if ship.stores is not None and ship.stores.raft
+                else {}
+            ),
             **({"tow": tow} if tow else {}),  # R92
         },
         "load_category": load_category_for(load, dw, book),  # type: ignore[arg-type]

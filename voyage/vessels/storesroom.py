@@ -174,6 +174,13 @@ def room_line(fig: dict[str, Any]) -> str:
     return text + f"; {fig['hlbs_left']:,} hlbs left within {fig['limit']}"
 
 
+def at_most(command: str, flag: str, most: Any) -> str:
+    """The fix every refusal of too many person-days ends with (`ship load`, `act found`,
+    `act transfer`, the stores warning of `sail`, `plan` and `forecast`): the command with
+    the option at the most it may be, "`voyage ship load 'Gull' --food 40` at most"."""
+    return f"`{command} {flag} {most}` at most"
+
+
 def over_room(
     ship: Ship,
     book: RuleBook,
@@ -181,11 +188,14 @@ def over_room(
     food: int | None,
     fresh_water: int | None,
     added: bool = False,
+    command: str | None = None,
 ) -> str | None:
     """R100/R103: the one line refusing the stores aboard ``ship`` now when she has no room
     for them (None: they fit; also None when she is over without any stores, which the
     Load's own check says). ``food``/``fresh_water``: what was just loaded (totals), or
-    with ``added`` taken on (found, transferred: person-days more); the fix names it."""
+    with ``added`` taken on (found, transferred: person-days more); the fix names it with
+    ``command`` (default `voyage ship load SHIP`), as :func:`at_most`."""
+    command = command or f"voyage ship load {ship.name!r}"
     stores = ship.stores
     if stores is None:
         return None
@@ -215,11 +225,11 @@ def over_room(
         more = math.floor(most - had)
         return (
             f"{ship.name} has room for at most {more} person-days more of {word}{beside}, "
-            f"not {asked}: more would {why}; take {more} or less"
+            f"not {asked}: more would {why}; {at_most(command, flag, more)}"
         )
     return (
         f"{ship.name} has room for at most {most} person-days of {word}{beside}, not "
-        f"{asked}: more would {why}; `voyage ship load {ship.name!r} {flag} {most}` at most"
+        f"{asked}: more would {why}; {at_most(command, flag, most)}"
     )
 
 

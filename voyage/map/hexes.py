@@ -347,13 +347,12 @@ def shortest_path_cells(
 
     ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
     enter; ``blocked`` holds hex ids (``row0 * width + col0``, as :func:`hex_id` gives them)
-    to keep out of as well. The search and its tie-breaks are exactly those of
-    :func:`shortest_path` (property tests compare the two on random maps), but it runs only
-    on the hexes of some shortest route (:func:`shortest_corridor`), a hex is a flat
-    integer throughout, the costs so far and the ways back are flat arrays, and the parts
-    of the heuristic and of the off-course distance that depend on the column or the row
-    alone are worked out once: no object is made per hex of the sea, and no hex name,
-    tuple or cube until the route is found.
+    to keep out of as well. The hexes are popped in exactly the order of
+    :func:`shortest_path`'s A*, and so take the same ways back (property tests compare the
+    two on random maps), but the search runs only on the hexes of some shortest route
+    (:func:`shortest_corridor`), a hex is a flat integer throughout, and the heap of keys
+    is replaced by what the keys imply on those hexes (see below): no object is made per
+    hex of the sea, and no hex name, tuple or cube until the route is found.
     """
     sc, sr = parse_hex(start)
     gc, gr = parse_hex(goal)
@@ -374,13 +373,14 @@ def shortest_path_cells(
     corridor = shortest_corridor(open_water, width, height, (sr - 1) * width + sc - 1, goal_id)
     if corridor is None:
         return None
-    # The grid padded with a border of land one hex wide, so no step needs a bounds check:
-    # padded index (row0 + 1) * stride + col0 + 1.
+    # The corridor (1 + steps from the start modulo 4 on it, else 0) padded with a border
+    # of land one hex wide, so no step needs a bounds check: padded index
+    # (row0 + 1) * stride + col0 + 1.
     stride = width + 2
-    grid = bytearray(stride * (height + 2))
+    ahead = bytearray(stride * (height + 2))
     for r0 in range(height):
         at = (r0 + 1) * stride + 1
-        grid[at : at + width] = corridor[r0 * width : (r0 + 1) * width]
+        ahead[at : at + width] = corridor[r0 * width : (r0 + 1) * width]
     gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
     h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
     start_at = sr * stride + sc
@@ -396,6 +396,11 @@ def shortest_path_cells(
     row_term = [[dx * (ay - -(r0 + 0.5 * odd)) for r0 in range(-1, height + 1)] for odd in (0, 1)]
     col_rows = [row_term[c0 & 1] for c0 in range(-1, width + 1)]
     col_term = [(ax - c0 * SQRT3_HALF) * dy for c0 in range(-1, width + 1)]
+
+    def off_line(at: int) -> float:
+        pr, pc = divmod(at, stride)
+        return abs(col_rows[pc][pr] - col_term[pc]) / span
+
     # The heuristic, the hex distance to the goal in cube terms (q = col0; the cube r is
     # row0 less half the column, rounded down on even col0): with padded row ``pr`` it is
     # max(q_gap[pc], abs(pr - r_at[pc]), abs(s_at[pc] - pr)) for padded column ``pc``.
@@ -403,12 +408,7 @@ def shortest_path_cells(
     q_gap = [abs(pc - 1 - gq) for pc in range(width + 2)]
     r_at = [1 + shift[pc] + g_r for pc in range(width + 2)]
     s_at = [2 - pc + shift[pc] - gs for pc in range(width + 2)]
-    big = 1 << 40
-    best = array("q", [big]) * len(grid)
-    came_from = array("q", [-1]) * len(grid)
-    best[start_at] = 0
-    counter = 0
-    push, pop = heapq.heappush, heapq.heappop
+    came_from = array("i", [-1]) * len(ahead)
     # Neighbour steps in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties break as in
     # shortest_path; odd-numbered columns (col0 even, padded column odd) sit half a hex
     # higher. Each as (dcol, padded index step).
@@ -419,47 +419,91 @@ def shortest_path_cells(
             ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even: pc odd
         )
     )
-    # The keys of shortest_path, (f, h, off, counter), with f and h as one number
-    # (f * 4096 + h: h never reaches 4096 on a map of at most 999 x 999); then g and the
-    # padded index, never compared (counter is unique).
-    frontier: list[tuple[int, float, int, int, int]] = [(h0 * 4097, 0.0, 0, 0, start_at)]
+    # shortest_path pops the least (f, h, off, push count), f = g + h. On the corridor:
+    # * a hex popped has its least g (the heuristic is consistent), and a hex is pushed
+    #   with any other g only to be popped stale later: so each hex is pushed once, by the
+    #   first neighbour popped one step nearer the start (``ahead`` holds its steps modulo
+    #   4, and 0 once pushed);
+    # * a hex of key (f, h) pushes its neighbours into (f, h - 1), (f + 1, h) or
+    #   (f + 2, h + 1): f never falls, and nothing enters a key's batch while hexes of it
+    #   wait to be popped (hexes of key (f, h) are pushed only by (f - 1, .), all popped
+    #   before any of f, or by (f, h + 1), popped only once no (f, h) is left);
+    # * so the hexes pushed under one key since it last ran out are popped together, by
+    #   (off, push count): one sort by off, stable (push order breaks ties), when the first
+    #   of them is popped; only a push into (f, h - 1), the one key below, can come first
+    #   meanwhile, and the batch resumes after it. Keys as f * 4096 + h (h < 4096 on a
+    #   map of at most 999 x 999).
+    ahead[start_at] = 0
+    queued: dict[int, list[int]] = {}  # key -> hexes pushed under it, in push order
+    resumed: dict[int, list[int]] = {}  # key -> the rest of a batch left for (f, h - 1)
+    keys: list[int] = []  # a heap of the keys of both
+    push, pop = heapq.heappush, heapq.heappop
     examined = 0
-    while frontier:
-        _, _, _, g, here = pop(frontier)
-        if here == goal_at:
-            path = [here]
-            while came_from[here] >= 0:
-                here = came_from[here]
-                path.append(here)
-            path.reverse()
-            return [hex_name(i % stride, i // stride) for i in path]
-        if g > best[here]:
-            continue  # a stale entry: a shorter way here was found later
-        examined += 1
-        if examined > limit:
-            raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
-        pc = here % stride
-        step = g + 1
-        for dc, di in steps[pc & 1]:
-            nxt = here + di
-            if not grid[nxt] or step >= best[nxt]:
+    key, batch = h0 * 4097, [start_at]
+    while True:
+        f, h = divmod(key, 4096)
+        step = f - h + 1
+        want = (step & 3) + 1  # a neighbour one step further from the start
+        base = step * 4096
+        down: list[int] = []
+        while batch:
+            here = batch.pop()
+            if here == goal_at:
+                path = [here]
+                while came_from[here] >= 0:
+                    here = came_from[here]
+                    path.append(here)
+                path.reverse()
+                return [hex_name(i % stride, i // stride) for i in path]
+            examined += 1
+            if examined > limit:
+                raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
+            pc = here % stride
+            for dc, di in steps[pc & 1]:
+                nxt = here + di
+                if ahead[nxt] != want:
+                    continue
+                ahead[nxt] = 0
+                came_from[nxt] = here
+                nc = pc + dc
+                pr = nxt // stride
+                hn = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
+                if hn < h:
+                    down.append(nxt)
+                    continue
+                k = base + 4097 * hn
+                into = queued.get(k)
+                if into is None:
+                    queued[k] = [nxt]
+                    push(keys, k)
+                else:
+                    into.append(nxt)
+            if down:
+                break
+        if down:  # (f, h - 1) first, then the rest of this batch
+            if batch:
+                resumed[key] = batch
+                push(keys, key)
+            key, batch = key - 1, down
+        elif not keys:
+            return None
+        else:
+            key = pop(keys)
+            if key in resumed:
+                batch = resumed.pop(key)
                 continue
-            best[nxt] = step
-            came_from[nxt] = here
-            counter += 1
-            nc = pc + dc
-            pr = nxt // stride
-            h = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
-            off = abs(col_rows[nc][pr] - col_term[nc]) / span
-            push(frontier, ((step + h) * 4096 + h, off, counter, step, nxt))
-    return None
+            batch = queued.pop(key)
+        if len(batch) > 1:  # popped from the end: off descending, push order reversed
+            batch.sort(key=off_line)
+            batch.reverse()
 
 
 def shortest_corridor(
     water: bytes | bytearray, width: int, height: int, start: int, goal: int
 ) -> bytes | None:
     """The hexes on at least one shortest route from hex id ``start`` to ``goal`` (ids as
-    :func:`hex_id`), as one byte per hex (1 on such a route); None when none exists.
+    :func:`hex_id`), as one byte per hex: 1 + the hex's steps from the start modulo 4 on
+    such a route, else 0; None when no route exists.
 
     Why the search may run on these alone and return the same route: with a consistent
     heuristic a hex's way back is set once, by the first hex popped that reaches it at its
@@ -491,14 +535,22 @@ def shortest_corridor(
         odd &= ring[1]
         route_even |= even
         route_odd |= odd
-    # back to one byte a hex, row by row: the even columns' bits, then the odd ones', each
-    # row ``stride`` bits, interleaved
+    # back to one byte a hex, row by row: 1 + its steps modulo 4 (two bits, found from the
+    # rings of _levels) on a route, else 0. Each half's bits become bytes of 0 and 1,
+    # summed as integers (no carry: at most 4 a byte), then the halves are interleaved.
     size = height * stride
     to_cells = bytes.maketrans(b"01", b"\x00\x01")
-    halves = [
-        format(half, f"0{size}b")[::-1].encode("ascii").translate(to_cells)
-        for half in (route_even, route_odd)
-    ]
+
+    def as_bytes(bits: int) -> int:
+        text = format(bits, f"0{size}b")[::-1].encode("ascii").translate(to_cells)
+        return int.from_bytes(text, "little")
+
+    halves = []
+    for half, route in enumerate((route_even, route_odd)):
+        low = route & (found[1][half] | found[3][half])
+        high = route & (found[2][half] | found[3][half])
+        total = as_bytes(route) + as_bytes(low) + (as_bytes(high) << 1)
+        halves.append(total.to_bytes(size, "little"))
     cells = bytearray(width * height)
     for r0 in range(height):
         at = r0 * width

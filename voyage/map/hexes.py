@@ -524,9 +524,8 @@ def shortest_corridor(
     if levels is None:
         return None
     length, stride, found = levels
-    gr, gc = divmod(goal, width)
-    goal_bit = 1 << (gr * stride + (gc >> 1))
-    even, odd = (goal_bit, 0) if gc & 1 == 0 else (0, goal_bit)
+    goal_bit = _bit(goal, width, stride)
+    even, odd = (goal_bit, 0) if goal % width & 1 == 0 else (0, goal_bit)
     route_even, route_odd = even, odd
     for k in range(length - 1, -1, -1):
         even, odd = _step(even, odd, stride)
@@ -538,7 +537,7 @@ def shortest_corridor(
     # back to one byte a hex, row by row: 1 + its steps modulo 4 (two bits, found from the
     # rings of _levels) on a route, else 0. Each half's bits become bytes of 0 and 1,
     # summed as integers (no carry: at most 4 a byte), then the halves are interleaved.
-    size = height * stride
+    size = (height + 1) * stride
     to_cells = bytes.maketrans(b"01", b"\x00\x01")
 
     def as_bytes(bits: int) -> int:
@@ -554,28 +553,27 @@ def shortest_corridor(
     cells = bytearray(width * height)
     for r0 in range(height):
         at = r0 * width
-        row = r0 * stride
+        row = (r0 + 1) * stride
         cells[at : at + width : 2] = halves[0][row : row + (width + 1) // 2]
         cells[at + 1 : at + width : 2] = halves[1][row : row + width // 2]
     return bytes(cells)
 
 
 def _step(even: int, odd: int, stride: int) -> tuple[int, int]:
-    """The hexes next to those of ``even`` and ``odd`` (the two halves of :func:`_levels`),
-    the spare bits at each row's end aside from none (callers mask them out).
+    """The hexes of ``even`` and ``odd`` (the two halves of :func:`_levels`) and those next
+    to them, the spare bits aside from none (callers mask them out).
 
-    R30: a hex touches its column's hexes above and below, and in the columns beside it the
-    hexes of its own row and, for an even col0, of the row above (an odd col0: the row
-    below). Column ``2j`` of the even half lies between columns ``j - 1`` and ``j`` of the
-    odd half, each row's bits ``stride`` apart, so a step from every hex at once is a few
-    shifts."""
-    even_up, odd_down = even >> stride, odd << stride
-    from_odd = odd | odd_down  # an odd col0 reaches its own row and the one below ...
-    from_even = even | even_up  # ... an even col0 its own row and the one above
-    return (
-        even_up | (even << stride) | from_odd | (from_odd << 1),
-        (odd >> stride) | odd_down | from_even | (from_even >> 1),
-    )
+    A hex and its six neighbours are the hex moved by each of {0, N}, {0, SE} and {0, SW}
+    in turn (cube N + SE + SW = 0, so the sums of the three give the six directions), and
+    each move is at most one shift a half. R30: column ``2j`` of the even half lies
+    between columns ``j - 1`` and ``j`` of the odd half, each row's bits ``stride`` apart;
+    an even col0's SE and SW neighbours are in its own row, an odd col0's in the row
+    below. A move may pass through the spare bit at a row's end or the spare row above
+    the map, never through a hex of the map it does not end beside."""
+    even |= even >> stride  # N, within each half
+    odd |= odd >> stride
+    even, odd = even | (odd << (stride + 1)), odd | even  # SE: odd col0 down-right
+    return even | (odd << stride), odd | (even >> 1)  # SW: odd col0 down, even col0 left
 
 
 def _levels(
@@ -588,8 +586,9 @@ def _levels(
 
     The map is held as two Python integers, one bit a hex: the even columns (col0 0, 2, 4
     ...) in one and the odd ones in the other, row after row ``stride`` bits apart with a
-    bit to spare at each row's end that is never water, so a step never wraps round into
-    the next row (:func:`_step`). Each step's frontier is added to one of four integers by
+    bit to spare at each row's end and a row to spare above the map, never water, so a
+    step never wraps round into the next row or falls off the top (:func:`_step`). Each
+    step's frontier is added to one of four integers by
     its steps modulo 4. That costs by the rows of the map and the steps to the goal, not
     by the hex; no hex object or index is made.
     """
@@ -597,15 +596,15 @@ def _levels(
     to_bits = bytes(48 if i == 0 else 49 for i in range(256))  # b"0" and b"1"
     halves = []
     for parity in (0, 1):
-        cells = b"".join(
+        rows = (
             bytes(water[r * width + parity : (r + 1) * width : 2]).ljust(stride, b"\x00")
             for r in range(height)
         )
+        cells = bytes(stride) + b"".join(rows)  # a spare row above the map, then its rows
         halves.append(int(cells.translate(to_bits)[::-1], 2))
-    sr, sc = divmod(start, width)
-    gr, gc = divmod(goal, width)
-    start_bit = 1 << (sr * stride + (sc >> 1))
-    goal_bit = 1 << (gr * stride + (gc >> 1))
+    start_bit = _bit(start, width, stride)
+    goal_bit = _bit(goal, width, stride)
+    sc, gc = start % width, goal % width
     even, odd = (start_bit, 0) if sc & 1 == 0 else (0, start_bit)
     unseen_even, unseen_odd = halves[0] & ~even, halves[1] & ~odd
     found = [[even, odd], [0, 0], [0, 0], [0, 0]]
@@ -631,6 +630,12 @@ def _levels(
         return None
     # the goal was reached at most three steps before the search stopped
     return level - (level - ends[0]) % 4, stride, found
+
+
+def _bit(hex_id: int, width: int, stride: int) -> int:
+    """Hex id ``hex_id``'s bit in its half of :func:`_levels` (a spare row above row 0)."""
+    r0, c0 = divmod(hex_id, width)
+    return 1 << ((r0 + 1) * stride + (c0 >> 1))
 
 
 def hex_id(name: str, width: int) -> int:

@@ -373,7 +373,7 @@ def shortest_path_cells(
     corridor = shortest_corridor(open_water, width, height, (sr - 1) * width + sc - 1, goal_id)
     if corridor is None:
         return None
-    # The corridor (1 + steps from the start modulo 4 on it, else 0) padded with a border
+    # The corridor (1 + steps from the start modulo 3 on it, else 0) padded with a border
     # of land one hex wide, so no step needs a bounds check: padded index
     # (row0 + 1) * stride + col0 + 1.
     stride = width + 2
@@ -422,30 +422,45 @@ def shortest_path_cells(
     # shortest_path pops the least (f, h, off, push count), f = g + h. On the corridor:
     # * a hex popped has its least g (the heuristic is consistent), and a hex is pushed
     #   with any other g only to be popped stale later: so each hex is pushed once, by the
-    #   first neighbour popped one step nearer the start (``ahead`` holds its steps modulo
-    #   4, and 0 once pushed);
-    # * a hex of key (f, h) pushes its neighbours into (f, h - 1), (f + 1, h) or
-    #   (f + 2, h + 1): f never falls, and nothing enters a key's batch while hexes of it
-    #   wait to be popped (hexes of key (f, h) are pushed only by (f - 1, .), all popped
+    #   first neighbour popped one step nearer the start (``ahead`` holds 1 + its steps
+    #   modulo 3, and 0 once pushed);
+    # * a hex of key (f, h) pushes its neighbours under (f, h - 1), (f + 1, h) or
+    #   (f + 2, h + 1): f never falls, and no hex is pushed under a key while hexes under
+    #   it wait to be popped (hexes of key (f, h) are pushed only by (f - 1, .), all popped
     #   before any of f, or by (f, h + 1), popped only once no (f, h) is left);
-    # * so the hexes pushed under one key since it last ran out are popped together, by
-    #   (off, push count): one sort by off, stable (push order breaks ties), when the first
-    #   of them is popped; only a push into (f, h - 1), the one key below, can come first
-    #   meanwhile, and the batch resumes after it. Keys as f * 4096 + h (h < 4096 on a
-    #   map of at most 999 x 999).
+    # * so the hexes waiting under a key when the first of them is popped are popped
+    #   together, by (off, push count): one sort by off, stable, of them in push order.
+    #   Only a hex pushed under (f, h - 1), the one key below, can come first meanwhile;
+    #   the batch resumes after it.
+    # A heap entry is one integer, (f * 4096 + h) << 40 | push count << 20 | padded index
+    # (h < 4096, and both the count and the index < 2 ** 20, on a map of at most
+    # 999 x 999), so the heap compares integers, and a key's hexes come off it in push
+    # order; a batch left for (f, h - 1) waits in ``resumed``, its key in the heap with
+    # the index RESUME.
     ahead[start_at] = 0
-    queued: dict[int, list[int]] = {}  # key -> hexes pushed under it, in push order
-    resumed: dict[int, list[int]] = {}  # key -> the rest of a batch left for (f, h - 1)
-    keys: list[int] = []  # a heap of the keys of both
-    push, pop = heapq.heappush, heapq.heappop
+    heap = [h0 * 4097 << 40 | start_at]
+    resumed: dict[int, list[int]] = {}
+    low = (1 << 20) - 1
+    count = 1
     examined = 0
-    key, batch = h0 * 4097, [start_at]
-    while True:
+    push, pop = heapq.heappush, heapq.heappop
+    while heap:
+        entry = pop(heap)
+        key = entry >> 40
+        if entry & low == RESUME:
+            batch = resumed.pop(key)
+        elif heap and heap[0] >> 40 == key:  # more than one hex under this key
+            batch = [entry & low]
+            while heap and heap[0] >> 40 == key:
+                batch.append(pop(heap) & low)
+            batch.sort(key=off_line)  # popped from the end: off descending,
+            batch.reverse()  # ties in push order reversed
+        else:
+            batch = [entry & low]
         f, h = divmod(key, 4096)
         step = f - h + 1
-        want = (step & 3) + 1  # a neighbour one step further from the start
+        want = step % 3 + 1  # a neighbour one step further from the start
         base = step * 4096
-        down: list[int] = []
         while batch:
             here = batch.pop()
             if here == goal_at:
@@ -468,41 +483,24 @@ def shortest_path_cells(
                 nc = pc + dc
                 pr = nxt // stride
                 hn = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
-                if hn < h:
-                    down.append(nxt)
-                    continue
-                k = base + 4097 * hn
-                into = queued.get(k)
-                if into is None:
-                    queued[k] = [nxt]
-                    push(keys, k)
-                else:
-                    into.append(nxt)
-            if down:
-                break
-        if down:  # (f, h - 1) first, then the rest of this batch
-            if batch:
+                push(heap, (base + 4097 * hn) << 40 | count << 20 | nxt)
+                count += 1
+            if batch and heap[0] >> 40 < key:  # (f, h - 1) first, then the rest
                 resumed[key] = batch
-                push(keys, key)
-            key, batch = key - 1, down
-        elif not keys:
-            return None
-        else:
-            key = pop(keys)
-            if key in resumed:
-                batch = resumed.pop(key)
-                continue
-            batch = queued.pop(key)
-        if len(batch) > 1:  # popped from the end: off descending, push order reversed
-            batch.sort(key=off_line)
-            batch.reverse()
+                push(heap, key << 40 | RESUME)
+                break
+    return None
+
+
+#: shortest_path_cells' heap index for a batch resumed (no padded index reaches it)
+RESUME = (1 << 20) - 1
 
 
 def shortest_corridor(
     water: bytes | bytearray, width: int, height: int, start: int, goal: int
 ) -> bytes | None:
     """The hexes on at least one shortest route from hex id ``start`` to ``goal`` (ids as
-    :func:`hex_id`), as one byte per hex: 1 + the hex's steps from the start modulo 4 on
+    :func:`hex_id`), as one byte per hex: 1 + the hex's steps from the start modulo 3 on
     such a route, else 0; None when no route exists.
 
     Why the search may run on these alone and return the same route: with a consistent
@@ -515,8 +513,8 @@ def shortest_corridor(
     hexes of the sea taken away (a property test compares the two on random seas).
 
     One breadth-first search from the start (:func:`_levels`) gives every hex's steps from
-    it modulo 4; the hexes ``k - 1`` steps out on a shortest route are then those next to
-    the ones ``k`` steps out on it whose steps are ``k - 1`` modulo 4 (a neighbour of a hex
+    it modulo 3; the hexes ``k - 1`` steps out on a shortest route are then those next to
+    the ones ``k`` steps out on it whose steps are ``k - 1`` modulo 3 (a neighbour of a hex
     ``k`` out is ``k - 1``, ``k`` or ``k + 1`` out), found for every hex of a step at once
     by walking back from the goal.
     """
@@ -527,16 +525,21 @@ def shortest_corridor(
     goal_bit = _bit(goal, width, stride)
     even, odd = (goal_bit, 0) if goal % width & 1 == 0 else (0, goal_bit)
     route_even, route_odd = even, odd
+    near_even = near_odd = 0  # the last few steps' hexes, in integers no longer than theirs
     for k in range(length - 1, -1, -1):
         even, odd = _step(even, odd, stride)
-        ring = found[k & 3]
+        ring = found[k % 3]
         even &= ring[0]
         odd &= ring[1]
-        route_even |= even
-        route_odd |= odd
-    # back to one byte a hex, row by row: 1 + its steps modulo 4 (two bits, found from the
+        near_even |= even
+        near_odd |= odd
+        if not k & 31:
+            route_even |= near_even
+            route_odd |= near_odd
+            near_even = near_odd = 0
+    # back to one byte a hex, row by row: 1 + its steps modulo 3 (two bits, found from the
     # rings of _levels) on a route, else 0. Each half's bits become bytes of 0 and 1,
-    # summed as integers (no carry: at most 4 a byte), then the halves are interleaved.
+    # summed as integers (no carry: at most 3 a byte), then the halves are interleaved.
     size = (height + 1) * stride
     to_cells = bytes.maketrans(b"01", b"\x00\x01")
 
@@ -546,9 +549,9 @@ def shortest_corridor(
 
     halves = []
     for half, route in enumerate((route_even, route_odd)):
-        low = route & (found[1][half] | found[3][half])
-        high = route & (found[2][half] | found[3][half])
-        total = as_bytes(route) + as_bytes(low) + (as_bytes(high) << 1)
+        low = route & (found[0][half] | found[2][half])  # 1 and 3
+        high = route & (found[1][half] | found[2][half])  # 2 and 3
+        total = as_bytes(low) + (as_bytes(high) << 1)
         halves.append(total.to_bytes(size, "little"))
     cells = bytearray(width * height)
     for r0 in range(height):
@@ -581,16 +584,17 @@ def _levels(
 ) -> tuple[int, int, list[list[int]]] | None:
     """Breadth-first steps from hex id ``start`` over the ``water`` (a ship leaves a start
     on land) until hex id ``goal`` is reached: (the goal's steps, the row stride, and for
-    each of the four residues of the steps modulo 4 the hexes at those steps); None when
+    each of the three residues of the steps modulo 3 the hexes at those steps); None when
     the goal cannot be reached.
 
     The map is held as two Python integers, one bit a hex: the even columns (col0 0, 2, 4
     ...) in one and the odd ones in the other, row after row ``stride`` bits apart with a
     bit to spare at each row's end and a row to spare above the map, never water, so a
     step never wraps round into the next row or falls off the top (:func:`_step`). Each
-    step's frontier is added to one of four integers by
-    its steps modulo 4. That costs by the rows of the map and the steps to the goal, not
-    by the hex; no hex object or index is made.
+    step's frontier is added to one of three integers by its steps modulo 3 (enough to
+    tell a hex's neighbours one step nearer, as far, and one step further apart). That
+    costs by the rows of the map and the steps to the goal, not by the hex; no hex object
+    or index is made.
     """
     stride = (width + 1) // 2 + 1  # the even columns, and the spare bit
     to_bits = bytes(48 if i == 0 else 49 for i in range(256))  # b"0" and b"1"
@@ -607,12 +611,12 @@ def _levels(
     sc, gc = start % width, goal % width
     even, odd = (start_bit, 0) if sc & 1 == 0 else (0, start_bit)
     unseen_even, unseen_odd = halves[0] & ~even, halves[1] & ~odd
-    found = [[even, odd], [0, 0], [0, 0], [0, 0]]
+    found = [[even, odd], [0, 0], [0, 0]]
     goal_half = gc & 1
     level = 0
     while True:
-        # every fourth step, whether the goal is reached yet (its residue says when)
-        if not level & 3 and not (unseen_odd if goal_half else unseen_even) & goal_bit:
+        # every third step, whether the goal is reached yet (its residue says when)
+        if not level % 3 and not (unseen_odd if goal_half else unseen_even) & goal_bit:
             break
         even, odd = _step(even, odd, stride)
         even &= unseen_even
@@ -622,14 +626,14 @@ def _levels(
         unseen_even ^= even
         unseen_odd ^= odd
         level += 1
-        tally = found[level & 3]
+        tally = found[level % 3]
         tally[0] |= even
         tally[1] |= odd
-    ends = [k for k in range(4) if found[k][goal_half] & goal_bit]
+    ends = [k for k in range(3) if found[k][goal_half] & goal_bit]
     if not ends:
         return None
-    # the goal was reached at most three steps before the search stopped
-    return level - (level - ends[0]) % 4, stride, found
+    # the goal was reached at most two steps before the search stopped
+    return level - (level - ends[0]) % 3, stride, found
 
 
 def _bit(hex_id: int, width: int, stride: int) -> int:

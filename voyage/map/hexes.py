@@ -482,7 +482,14 @@ def shortest_path_cells(
                 came_from[nxt] = here
                 nc = pc + dc
                 pr = nxt // stride
-                hn = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
+                # hn = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr)), no calls
+                hn = q_gap[nc]
+                gap = pr - r_at[nc]
+                if gap > hn or -gap > hn:
+                    hn = gap if gap > 0 else -gap
+                gap = s_at[nc] - pr
+                if gap > hn or -gap > hn:
+                    hn = gap if gap > 0 else -gap
                 push(heap, (base + 4097 * hn) << 40 | count << 20 | nxt)
                 count += 1
             if batch and heap[0] >> 40 < key:  # (f, h - 1) first, then the rest

@@ -444,25 +444,26 @@ def shortest_path_cells(
     count = 1
     examined = 0
     push, pop = heapq.heappush, heapq.heappop
+    batch: list[int] = []  # the rest of a key's hexes, when more than one waits under it
     while heap:
         entry = pop(heap)
         key = entry >> 40
-        if entry & low == RESUME:
+        here = entry & low
+        if here == RESUME:
             batch = resumed.pop(key)
+            here = batch.pop()
         elif heap and heap[0] >> 40 == key:  # more than one hex under this key
-            batch = [entry & low]
+            batch = [here]
             while heap and heap[0] >> 40 == key:
                 batch.append(pop(heap) & low)
             batch.sort(key=off_line)  # popped from the end: off descending,
             batch.reverse()  # ties in push order reversed
-        else:
-            batch = [entry & low]
+            here = batch.pop()
         f, h = divmod(key, 4096)
         step = f - h + 1
         want = step % 3 + 1  # a neighbour one step further from the start
         base = step * 4096
-        while batch:
-            here = batch.pop()
+        while True:
             if here == goal_at:
                 path = [here]
                 while came_from[here] >= 0:
@@ -492,10 +493,14 @@ def shortest_path_cells(
                     hn = gap if gap > 0 else -gap
                 push(heap, (base + 4097 * hn) << 40 | count << 20 | nxt)
                 count += 1
-            if batch and heap[0] >> 40 < key:  # (f, h - 1) first, then the rest
+            if not batch:
+                break
+            if heap[0] >> 40 < key:  # (f, h - 1) first, then the rest
                 resumed[key] = batch
+                batch = []
                 push(heap, key << 40 | RESUME)
                 break
+            here = batch.pop()
     return None
 
 

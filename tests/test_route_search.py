@@ -248,8 +248,10 @@ def test_the_corridor_is_every_hex_on_a_shortest_route() -> None:
         behind = _bfs(water, width, height, goal, start)
         length = ahead[goal]
         assert corridor is not None
+        # on a shortest route: 1 + its steps from the start modulo 3; elsewhere 0
         want = [
-            int(a >= 0 and b >= 0 and a + b == length) for a, b in zip(ahead, behind, strict=True)
+            1 + a % 3 if a >= 0 and b >= 0 and a + b == length else 0
+            for a, b in zip(ahead, behind, strict=True)
         ]
         assert list(corridor) == want
 

@@ -347,13 +347,12 @@ def shortest_path_cells(
 
     ``water`` has ``width * height`` bytes, row by row from 0101, non-zero where a ship may
     enter; ``blocked`` holds hex ids (``row0 * width + col0``, as :func:`hex_id` gives them)
-    to keep out of as well. The search and its tie-breaks are exactly those of
-    :func:`shortest_path` (property tests compare the two on random maps), but it runs only
-    on the hexes of some shortest route (:func:`shortest_corridor`), a hex is a flat
-    integer throughout, the costs so far and the ways back are flat arrays, and the parts
-    of the heuristic and of the off-course distance that depend on the column or the row
-    alone are worked out once: no object is made per hex of the sea, and no hex name,
-    tuple or cube until the route is found.
+    to keep out of as well. The hexes are popped in exactly the order of
+    :func:`shortest_path`'s A*, and so take the same ways back (property tests compare the
+    two on random maps), but the search runs only on the hexes of some shortest route
+    (:func:`shortest_corridor`), a hex is a flat integer throughout, and the heap of keys
+    is replaced by what the keys imply on those hexes (see below): no object is made per
+    hex of the sea, and no hex name, tuple or cube until the route is found.
     """
     sc, sr = parse_hex(start)
     gc, gr = parse_hex(goal)
@@ -374,13 +373,14 @@ def shortest_path_cells(
     corridor = shortest_corridor(open_water, width, height, (sr - 1) * width + sc - 1, goal_id)
     if corridor is None:
         return None
-    # The grid padded with a border of land one hex wide, so no step needs a bounds check:
-    # padded index (row0 + 1) * stride + col0 + 1.
+    # The corridor (1 + steps from the start modulo 3 on it, else 0) padded with a border
+    # of land one hex wide, so no step needs a bounds check: padded index
+    # (row0 + 1) * stride + col0 + 1.
     stride = width + 2
-    grid = bytearray(stride * (height + 2))
+    ahead = bytearray(stride * (height + 2))
     for r0 in range(height):
         at = (r0 + 1) * stride + 1
-        grid[at : at + width] = corridor[r0 * width : (r0 + 1) * width]
+        ahead[at : at + width] = corridor[r0 * width : (r0 + 1) * width]
     gq, g_r, gs = offset_to_cube(gc, gr)  # the goal's cube, for the heuristic
     h0 = cube_distance(offset_to_cube(sc, sr), (gq, g_r, gs))
     start_at = sr * stride + sc
@@ -396,6 +396,11 @@ def shortest_path_cells(
     row_term = [[dx * (ay - -(r0 + 0.5 * odd)) for r0 in range(-1, height + 1)] for odd in (0, 1)]
     col_rows = [row_term[c0 & 1] for c0 in range(-1, width + 1)]
     col_term = [(ax - c0 * SQRT3_HALF) * dy for c0 in range(-1, width + 1)]
+
+    def off_line(at: int) -> float:
+        pr, pc = divmod(at, stride)
+        return abs(col_rows[pc][pr] - col_term[pc]) / span
+
     # The heuristic, the hex distance to the goal in cube terms (q = col0; the cube r is
     # row0 less half the column, rounded down on even col0): with padded row ``pr`` it is
     # max(q_gap[pc], abs(pr - r_at[pc]), abs(s_at[pc] - pr)) for padded column ``pc``.
@@ -403,12 +408,7 @@ def shortest_path_cells(
     q_gap = [abs(pc - 1 - gq) for pc in range(width + 2)]
     r_at = [1 + shift[pc] + g_r for pc in range(width + 2)]
     s_at = [2 - pc + shift[pc] - gs for pc in range(width + 2)]
-    big = 1 << 40
-    best = array("q", [big]) * len(grid)
-    came_from = array("q", [-1]) * len(grid)
-    best[start_at] = 0
-    counter = 0
-    push, pop = heapq.heappush, heapq.heappop
+    came_from = array("i", [-1]) * len(ahead)
     # Neighbour steps in CUBE_DIRECTIONS order (N, NE, SE, S, SW, NW), so ties break as in
     # shortest_path; odd-numbered columns (col0 even, padded column odd) sit half a hex
     # higher. Each as (dcol, padded index step).
@@ -419,47 +419,101 @@ def shortest_path_cells(
             ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),  # col0 even: pc odd
         )
     )
-    # The keys of shortest_path, (f, h, off, counter), with f and h as one number
-    # (f * 4096 + h: h never reaches 4096 on a map of at most 999 x 999); then g and the
-    # padded index, never compared (counter is unique).
-    frontier: list[tuple[int, float, int, int, int]] = [(h0 * 4097, 0.0, 0, 0, start_at)]
+    # shortest_path pops the least (f, h, off, push count), f = g + h. On the corridor:
+    # * a hex popped has its least g (the heuristic is consistent), and a hex is pushed
+    #   with any other g only to be popped stale later: so each hex is pushed once, by the
+    #   first neighbour popped one step nearer the start (``ahead`` holds 1 + its steps
+    #   modulo 3, and 0 once pushed);
+    # * a hex of key (f, h) pushes its neighbours under (f, h - 1), (f + 1, h) or
+    #   (f + 2, h + 1): f never falls, and no hex is pushed under a key while hexes under
+    #   it wait to be popped (hexes of key (f, h) are pushed only by (f - 1, .), all popped
+    #   before any of f, or by (f, h + 1), popped only once no (f, h) is left);
+    # * so the hexes waiting under a key when the first of them is popped are popped
+    #   together, by (off, push count): one sort by off, stable, of them in push order.
+    #   Only a hex pushed under (f, h - 1), the one key below, can come first meanwhile;
+    #   the batch resumes after it.
+    # A heap entry is one integer, (f * 4096 + h) << 40 | push count << 20 | padded index
+    # (h < 4096, and both the count and the index < 2 ** 20, on a map of at most
+    # 999 x 999), so the heap compares integers, and a key's hexes come off it in push
+    # order; a batch left for (f, h - 1) waits in ``resumed``, its key in the heap with
+    # the index RESUME.
+    ahead[start_at] = 0
+    heap = [h0 * 4097 << 40 | start_at]
+    resumed: dict[int, list[int]] = {}
+    low = (1 << 20) - 1
+    count = 1
     examined = 0
-    while frontier:
-        _, _, _, g, here = pop(frontier)
-        if here == goal_at:
-            path = [here]
-            while came_from[here] >= 0:
-                here = came_from[here]
-                path.append(here)
-            path.reverse()
-            return [hex_name(i % stride, i // stride) for i in path]
-        if g > best[here]:
-            continue  # a stale entry: a shorter way here was found later
-        examined += 1
-        if examined > limit:
-            raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
-        pc = here % stride
-        step = g + 1
-        for dc, di in steps[pc & 1]:
-            nxt = here + di
-            if not grid[nxt] or step >= best[nxt]:
-                continue
-            best[nxt] = step
-            came_from[nxt] = here
-            counter += 1
-            nc = pc + dc
-            pr = nxt // stride
-            h = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr))
-            off = abs(col_rows[nc][pr] - col_term[nc]) / span
-            push(frontier, ((step + h) * 4096 + h, off, counter, step, nxt))
+    push, pop = heapq.heappush, heapq.heappop
+    batch: list[int] = []  # the rest of a key's hexes, when more than one waits under it
+    while heap:
+        entry = pop(heap)
+        key = entry >> 40
+        here = entry & low
+        if here == RESUME:
+            batch = resumed.pop(key)
+            here = batch.pop()
+        elif heap and heap[0] >> 40 == key:  # more than one hex under this key
+            batch = [here]
+            while heap and heap[0] >> 40 == key:
+                batch.append(pop(heap) & low)
+            batch.sort(key=off_line)  # popped from the end: off descending,
+            batch.reverse()  # ties in push order reversed
+            here = batch.pop()
+        f, h = divmod(key, 4096)
+        step = f - h + 1
+        want = step % 3 + 1  # a neighbour one step further from the start
+        base = step * 4096
+        while True:
+            if here == goal_at:
+                path = [here]
+                while came_from[here] >= 0:
+                    here = came_from[here]
+                    path.append(here)
+                path.reverse()
+                return [hex_name(i % stride, i // stride) for i in path]
+            examined += 1
+            if examined > limit:
+                raise MapError(f"route search from {start} to {goal} gave up after {limit} hexes")
+            pc = here % stride
+            for dc, di in steps[pc & 1]:
+                nxt = here + di
+                if ahead[nxt] != want:
+                    continue
+                ahead[nxt] = 0
+                came_from[nxt] = here
+                nc = pc + dc
+                pr = nxt // stride
+                # hn = max(q_gap[nc], abs(pr - r_at[nc]), abs(s_at[nc] - pr)), no calls
+                hn = q_gap[nc]
+                gap = pr - r_at[nc]
+                if gap > hn or -gap > hn:
+                    hn = gap if gap > 0 else -gap
+                gap = s_at[nc] - pr
+                if gap > hn or -gap > hn:
+                    hn = gap if gap > 0 else -gap
+                push(heap, (base + 4097 * hn) << 40 | count << 20 | nxt)
+                count += 1
+            if not batch:
+                break
+            if heap[0] >> 40 < key:  # (f, h - 1) first, then the rest
+                resumed[key] = batch
+                batch = []
+                push(heap, key << 40 | RESUME)
+                break
+            here = batch.pop()
     return None
+
+
+#: shortest_path_cells' heap index for a batch resumed (no padded index reaches it)
+RESUME = (1 << 20) - 1
 
 
 def shortest_corridor(
     water: bytes | bytearray, width: int, height: int, start: int, goal: int
 ) -> bytes | None:
     """The hexes on at least one shortest route from hex id ``start`` to ``goal`` (ids as
-    :func:`hex_id`), as one byte per hex (1 on such a route); None when none exists.
+    :func:`hex_id`), as one byte per hex: 1 + the hex's steps from the start modulo 3 on
+    such a route, else 0; None when no route exists.
 
     Why the search may run on these alone and return the same route: with a consistent
     heuristic a hex's way back is set once, by the first hex popped that reaches it at its
@@ -471,8 +525,8 @@ def shortest_corridor(
     hexes of the sea taken away (a property test compares the two on random seas).
 
     One breadth-first search from the start (:func:`_levels`) gives every hex's steps from
-    it modulo 4; the hexes ``k - 1`` steps out on a shortest route are then those next to
-    the ones ``k`` steps out on it whose steps are ``k - 1`` modulo 4 (a neighbour of a hex
+    it modulo 3; the hexes ``k - 1`` steps out on a shortest route are then those next to
+    the ones ``k`` steps out on it whose steps are ``k - 1`` modulo 3 (a neighbour of a hex
     ``k`` out is ``k - 1``, ``k`` or ``k + 1`` out), found for every hex of a step at once
     by walking back from the goal.
     """
@@ -480,50 +534,61 @@ def shortest_corridor(
     if levels is None:
         return None
     length, stride, found = levels
-    gr, gc = divmod(goal, width)
-    goal_bit = 1 << (gr * stride + (gc >> 1))
-    even, odd = (goal_bit, 0) if gc & 1 == 0 else (0, goal_bit)
+    goal_bit = _bit(goal, width, stride)
+    even, odd = (goal_bit, 0) if goal % width & 1 == 0 else (0, goal_bit)
     route_even, route_odd = even, odd
+    near_even = near_odd = 0  # the last few steps' hexes, in integers no longer than theirs
     for k in range(length - 1, -1, -1):
         even, odd = _step(even, odd, stride)
-        ring = found[k & 3]
+        ring = found[k % 3]
         even &= ring[0]
         odd &= ring[1]
-        route_even |= even
-        route_odd |= odd
-    # back to one byte a hex, row by row: the even columns' bits, then the odd ones', each
-    # row ``stride`` bits, interleaved
-    size = height * stride
+        near_even |= even
+        near_odd |= odd
+        if not k & 31:
+            route_even |= near_even
+            route_odd |= near_odd
+            near_even = near_odd = 0
+    # back to one byte a hex, row by row: 1 + its steps modulo 3 (two bits, found from the
+    # rings of _levels) on a route, else 0. Each half's bits become bytes of 0 and 1,
+    # summed as integers (no carry: at most 3 a byte), then the halves are interleaved.
+    size = (height + 1) * stride
     to_cells = bytes.maketrans(b"01", b"\x00\x01")
-    halves = [
-        format(half, f"0{size}b")[::-1].encode("ascii").translate(to_cells)
-        for half in (route_even, route_odd)
-    ]
+
+    def as_bytes(bits: int) -> int:
+        text = format(bits, f"0{size}b")[::-1].encode("ascii").translate(to_cells)
+        return int.from_bytes(text, "little")
+
+    halves = []
+    for half, route in enumerate((route_even, route_odd)):
+        low = route & (found[0][half] | found[2][half])  # 1 and 3
+        high = route & (found[1][half] | found[2][half])  # 2 and 3
+        total = as_bytes(low) + (as_bytes(high) << 1)
+        halves.append(total.to_bytes(size, "little"))
     cells = bytearray(width * height)
     for r0 in range(height):
         at = r0 * width
-        row = r0 * stride
+        row = (r0 + 1) * stride
         cells[at : at + width : 2] = halves[0][row : row + (width + 1) // 2]
         cells[at + 1 : at + width : 2] = halves[1][row : row + width // 2]
     return bytes(cells)
 
 
 def _step(even: int, odd: int, stride: int) -> tuple[int, int]:
-    """The hexes next to those of ``even`` and ``odd`` (the two halves of :func:`_levels`),
-    the spare bits at each row's end aside from none (callers mask them out).
+    """The hexes of ``even`` and ``odd`` (the two halves of :func:`_levels`) and those next
+    to them, the spare bits aside from none (callers mask them out).
 
-    R30: a hex touches its column's hexes above and below, and in the columns beside it the
-    hexes of its own row and, for an even col0, of the row above (an odd col0: the row
-    below). Column ``2j`` of the even half lies between columns ``j - 1`` and ``j`` of the
-    odd half, each row's bits ``stride`` apart, so a step from every hex at once is a few
-    shifts."""
-    even_up, odd_down = even >> stride, odd << stride
-    from_odd = odd | odd_down  # an odd col0 reaches its own row and the one below ...
-    from_even = even | even_up  # ... an even col0 its own row and the one above
-    return (
-        even_up | (even << stride) | from_odd | (from_odd << 1),
-        (odd >> stride) | odd_down | from_even | (from_even >> 1),
-    )
+    A hex and its six neighbours are the hex moved by each of {0, N}, {0, SE} and {0, SW}
+    in turn (cube N + SE + SW = 0, so the sums of the three give the six directions), and
+    each move is at most one shift a half. R30: column ``2j`` of the even half lies
+    between columns ``j - 1`` and ``j`` of the odd half, each row's bits ``stride`` apart;
+    an even col0's SE and SW neighbours are in its own row, an odd col0's in the row
+    below. A move may pass through the spare bit at a row's end or the spare row above
+    the map, never through a hex of the map it does not end beside."""
+    even |= even >> stride  # N, within each half
+    odd |= odd >> stride
+    even, odd = even | (odd << (stride + 1)), odd | even  # SE: odd col0 down-right
+    return even | (odd << stride), odd | (even >> 1)  # SW: odd col0 down, even col0 left
 
 
 def _levels(
@@ -531,37 +596,39 @@ def _levels(
 ) -> tuple[int, int, list[list[int]]] | None:
     """Breadth-first steps from hex id ``start`` over the ``water`` (a ship leaves a start
     on land) until hex id ``goal`` is reached: (the goal's steps, the row stride, and for
-    each of the four residues of the steps modulo 4 the hexes at those steps); None when
+    each of the three residues of the steps modulo 3 the hexes at those steps); None when
     the goal cannot be reached.
 
     The map is held as two Python integers, one bit a hex: the even columns (col0 0, 2, 4
     ...) in one and the odd ones in the other, row after row ``stride`` bits apart with a
-    bit to spare at each row's end that is never water, so a step never wraps round into
-    the next row (:func:`_step`). Each step's frontier is added to one of four integers by
-    its steps modulo 4. That costs by the rows of the map and the steps to the goal, not
-    by the hex; no hex object or index is made.
+    bit to spare at each row's end and a row to spare above the map, never water, so a
+    step never wraps round into the next row or falls off the top (:func:`_step`). Each
+    step's frontier is added to one of three integers by its steps modulo 3 (enough to
+    tell a hex's neighbours one step nearer, as far, and one step further apart). That
+    costs by the rows of the map and the steps to the goal, not by the hex; no hex object
+    or index is made.
     """
     stride = (width + 1) // 2 + 1  # the even columns, and the spare bit
     to_bits = bytes(48 if i == 0 else 49 for i in range(256))  # b"0" and b"1"
     halves = []
     for parity in (0, 1):
-        cells = b"".join(
+        rows = (
             bytes(water[r * width + parity : (r + 1) * width : 2]).ljust(stride, b"\x00")
             for r in range(height)
         )
+        cells = bytes(stride) + b"".join(rows)  # a spare row above the map, then its rows
         halves.append(int(cells.translate(to_bits)[::-1], 2))
-    sr, sc = divmod(start, width)
-    gr, gc = divmod(goal, width)
-    start_bit = 1 << (sr * stride + (sc >> 1))
-    goal_bit = 1 << (gr * stride + (gc >> 1))
+    start_bit = _bit(start, width, stride)
+    goal_bit = _bit(goal, width, stride)
+    sc, gc = start % width, goal % width
     even, odd = (start_bit, 0) if sc & 1 == 0 else (0, start_bit)
     unseen_even, unseen_odd = halves[0] & ~even, halves[1] & ~odd
-    found = [[even, odd], [0, 0], [0, 0], [0, 0]]
+    found = [[even, odd], [0, 0], [0, 0]]
     goal_half = gc & 1
     level = 0
     while True:
-        # every fourth step, whether the goal is reached yet (its residue says when)
-        if not level & 3 and not (unseen_odd if goal_half else unseen_even) & goal_bit:
+        # every third step, whether the goal is reached yet (its residue says when)
+        if not level % 3 and not (unseen_odd if goal_half else unseen_even) & goal_bit:
             break
         even, odd = _step(even, odd, stride)
         even &= unseen_even
@@ -571,14 +638,20 @@ def _levels(
         unseen_even ^= even
         unseen_odd ^= odd
         level += 1
-        tally = found[level & 3]
+        tally = found[level % 3]
         tally[0] |= even
         tally[1] |= odd
-    ends = [k for k in range(4) if found[k][goal_half] & goal_bit]
+    ends = [k for k in range(3) if found[k][goal_half] & goal_bit]
     if not ends:
         return None
-    # the goal was reached at most three steps before the search stopped
-    return level - (level - ends[0]) % 4, stride, found
+    # the goal was reached at most two steps before the search stopped
+    return level - (level - ends[0]) % 3, stride, found
+
+
+def _bit(hex_id: int, width: int, stride: int) -> int:
+    """Hex id ``hex_id``'s bit in its half of :func:`_levels` (a spare row above row 0)."""
+    r0, c0 = divmod(hex_id, width)
+    return 1 << ((r0 + 1) * stride + (c0 >> 1))
 
 
 def hex_id(name: str, width: int) -> int:

@@ -346,6 +346,23 @@ class Roll:
         )
 
 
+def rolls_json(rolls: list[Roll]) -> str:
+    """An event's rolls as the log stores them: the bytes of ``dumps([r.to_dict() ...])``,
+    each record as :meth:`Roll.to_json` writes it (a drowning roll from a template,
+    voyage.rules.water); most events have one roll, whose record is made here directly."""
+    if not rolls:
+        return "[]"
+    if type(rolls) is list and len(rolls) == 1:
+        r = rolls[0]
+        if type(r) is not Roll:
+            return "[" + r.to_json() + "]"  # a kind of roll may write its own (voyage.rules.water)
+        try:
+            return "[" + _roll_json(r) + "]"
+        except _Unusual:
+            return "[" + _LOG_JSON.encode(r.to_dict()) + "]"
+    return "[" + ",".join([r.to_json() for r in rolls]) + "]"
+
+
 def default_target_text(target: int, compare: Compare | None) -> str:
     if compare == ">=":
         return f"vs DV {target}"

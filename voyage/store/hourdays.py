@@ -28,6 +28,8 @@ import json
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
+from voyage.store.manyrows import insert_many
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -253,7 +255,7 @@ def _order(row: dict[str, Any]) -> tuple[Any, Any]:
 def write_hours(conn: sqlite3.Connection, action_id: int, rows: list[HourRow]) -> None:
     """An advance's hour rows, packed a ship-day to a row (one executemany)."""
     if rows:
-        conn.executemany(INSERT_SQL, pack(action_id, rows, next_id(conn)))
+        insert_many(conn, INSERT_SQL, pack(action_id, rows, next_id(conn)))
 
 
 def _foreign_keys(conn: sqlite3.Connection) -> str:

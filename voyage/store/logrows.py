@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from voyage.dice.events import Event, LoggedEvent
-from voyage.dice.roller import Roll
+from voyage.dice.roller import rolls_json
 from voyage.engine.clock import _ENCODER, AdvanceResult, HourRow, dumps
 from voyage.store.hourdays import write_hours
+from voyage.store.manyrows import insert_many
 
 if TYPE_CHECKING:
     from voyage.store.campaigndb import Action, Campaign
@@ -25,13 +26,7 @@ _EVENT_SQL = (
     "rolls, changes, hex) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
-
-def rolls_json(rolls: list[Roll]) -> str:
-    """An event's rolls as the log stores them: the same bytes as ``dumps([r.to_dict() ...])``
-    but each record encodes itself (a drowning roll from a template, voyage.rules.water)."""
-    if type(rolls) is list and len(rolls) == 1:  # most events: one roll
-        return "[" + rolls[0].to_json() + "]"
-    return "[" + ",".join([r.to_json() for r in rolls]) + "]"
+__all__ = ["events_between", "log_event", "rolls_json", "write_log"]
 
 
 def _one_shot_encoder() -> Callable[[Any], str] | None:
@@ -71,20 +66,19 @@ def _changes_json(changes: Any) -> str:
 
 
 def write_log(camp: Campaign, act: Action, result: AdvanceResult) -> None:
-    """Hour rows (voyage.store.hourdays) and events of an advance, with executemany (one
-    transaction: the events' parameters are made as executemany reads them,
-    and an error half-way rolls the whole action back, as before)."""
+    """Hour rows (voyage.store.hourdays) and events of an advance (one transaction: an
+    error half-way rolls the whole action back, as before)."""
     conn = camp.db.conn
     rows = result.rows
     write_hours(conn, act.id, rows)
-    conn.executemany(_EVENT_SQL, _event_rows(act.id, result.events, _hexes(rows, result.events)))
+    insert_many(conn, _EVENT_SQL, _event_rows(act.id, result.events, _hexes(rows, result.events)))
 
 
 def _event_rows(aid: int, logged: list[LoggedEvent], hexes: list[Any]) -> Iterator[tuple[Any, ...]]:
-    """The parameters of :data:`_EVENT_SQL` for each event, as executemany reads them."""
+    """The parameters of :data:`_EVENT_SQL` for each event, made as they are inserted."""
     for e, where in zip(logged, hexes, strict=True):
         ev, clock = e.event, e.clock
-        rolls = ev.rolls
+        rolls, changes = ev.rolls, ev.changes
         yield (
             aid,
             e.voyage_id,
@@ -96,7 +90,7 @@ def _event_rows(aid: int, logged: list[LoggedEvent], hexes: list[Any]) -> Iterat
             ev.kind,
             ev.text,
             rolls_json(rolls) if rolls else "[]",
-            _changes_json(ev.changes),
+            "{}" if type(changes) is dict and not changes else _changes_json(changes),
             where,
         )
 

@@ -19,12 +19,12 @@ switched off), only later; objects freed by reference counting, nearly all of th
 freed as before. It changes no result: collection never draws dice or changes what the
 engine computes.
 
-:func:`collector_paused` holds the collector off while a picture is drawn or a long log
-turned into HTML: each makes hundreds of thousands of small objects that all live until the
-work is done (matplotlib's artists, markdown-it-py's tokens), and each batch of them set
-off full passes that walked every object the process holds (a 1,000-day voyage's rows,
-matplotlib's modules) to find nothing to free: about a tenth of a second of an HTML
-handout. It takes up again once the work is over and frees whatever is garbage by then.
+:func:`collector_paused` holds the collector off while a picture is drawn: it makes
+hundreds of thousands of small objects that all live until the work is done (matplotlib's
+artists), and each batch of them set off full passes that walked every object the process
+holds (a 1,000-day voyage's rows, matplotlib's modules) to find nothing to free: about a
+tenth of a second of an HTML handout. It takes up again once the work is over and frees
+whatever is garbage by then.
 
 :func:`leave_to_exit` is called by the console script once its command is done: it freezes
 everything the process holds, so that the interpreter's shutdown, which would walk every

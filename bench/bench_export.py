@@ -1,7 +1,7 @@
 """Benchmark of the voyage exports on a long voyage, against a baseline measured in the
 same run.
 
-    python bench/bench_export.py [--days 1000] [--events-per-day 6] [--repeat 3]
+    python bench/bench_export.py [--days 1000] [--events-per-day 6] [--repeat 3] [--root DIR]
 
 Makes a campaign with one voyage of ``--days`` days (24 hour rows a day, and
 ``--events-per-day`` events a day carrying real rolls: coastline checks, capsize Checks,
@@ -15,7 +15,11 @@ leaks), then times, best of ``--repeat``:
 - ``voyage export`` as a command in a fresh process, each format (md, json, csv, html,
   png), against B = ``python -c "import click, sqlite_utils, yaml"`` run between them, wall
   and CPU, the least of each over the runs (a loaded machine stretches the one, not the
-  other).
+  other); with ``--root DIR`` (another checkout, main's: ``--root /work/main``) each command
+  is also run on that checkout's code, right after this one's, on the same campaign file;
+  with ``--compiled`` the commands load every module compiled, as an installed voyage does
+  (bytecode kept in a scratch folder, PYTHONPYCACHEPREFIX, filled by a first run of each
+  command that is not counted), even where PYTHONDONTWRITEBYTECODE is set.
 
 The voyage sails the Salt Reach from port to port, four hexes a day, so its picture is a
 long campaign's: most of the map crossed again and again, hundreds of storm hexes.
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -205,8 +210,9 @@ def best(fn: Callable[[], Any], repeat: int) -> float:
 CPU: dict[Any, float] = {}
 
 
-def command_seconds(db: Path, fmt: str, out: Path) -> tuple[float, float]:
-    """``voyage export`` in a fresh process (start-up included): (wall, CPU) seconds."""
+def command_seconds(db: Path, fmt: str, out: Path, root: Path = ROOT) -> tuple[float, float]:
+    """``voyage export`` in a fresh process (start-up included) on the code of the checkout
+    ``root``: (wall, CPU) seconds."""
     return process_seconds(
         [
             "-c",
@@ -220,7 +226,8 @@ def command_seconds(db: Path, fmt: str, out: Path) -> tuple[float, float]:
             "--out",
             str(out),
             "--force",
-        ]
+        ],
+        root,
     )
 
 
@@ -229,15 +236,19 @@ def least(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return min(w for w, _ in runs), min(c for _, c in runs)
 
 
+#: The commands' environment (:func:`main` sets it for ``--compiled``).
+ENV: dict[str, str] | None = None
+
 #: B: the imports every command pays, the issue's yardstick for a command's time.
 IMPORTS = ["-c", "import click, sqlite_utils, yaml"]
 
 
-def process_seconds(args: list[str]) -> tuple[float, float]:
-    """(wall, CPU of the child) seconds of ``python ARGS`` in a fresh process."""
+def process_seconds(args: list[str], root: Path = ROOT) -> tuple[float, float]:
+    """(wall, CPU of the child) seconds of ``python ARGS`` in a fresh process, in the folder
+    ``root`` (``python -c`` imports the voyage package of the folder it runs in)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
-    subprocess.run([sys.executable, *args], check=True, capture_output=True, cwd=ROOT)
+    subprocess.run([sys.executable, *args], check=True, capture_output=True, cwd=root, env=ENV)
     wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -249,7 +260,32 @@ def main() -> None:
     parser.add_argument("--days", type=int, default=1000)
     parser.add_argument("--events-per-day", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=None,
+        help="another voyage checkout whose commands are timed beside this one's",
+    )
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="run the commands with their modules compiled, as an installed voyage has them",
+    )
     args = parser.parse_args()
+    if args.root is not None and not (args.root / "voyage" / "cli").is_dir():
+        parser.error(f"--root {args.root}: no voyage checkout there (no voyage/cli folder)")
+    for root in {ROOT, args.root or ROOT}:
+        if (
+            sys.flags.dont_write_bytecode
+            and not args.compiled
+            and any((root / "voyage").rglob("*.pyc"))
+        ):
+            # read though not written: that checkout's commands would skip some compiling
+            print(
+                f"note: {root} holds compiled modules (__pycache__) that its commands load "
+                "while the other's compile theirs: compare on a clean copy "
+                "(git archive), or with --compiled"
+            )
     with tempfile.TemporaryDirectory(prefix="voyage-bench-export-") as tmp:
         folder = Path(tmp)
         db = folder / "bench.db"
@@ -278,11 +314,22 @@ def main() -> None:
         # best of --repeat of each: the least wall and the least CPU, each on its own (a
         # run slowed by the machine's other work is slowed in one, the other, or both)
         commands: dict[str, list[tuple[float, float]]] = {"B": []}
+        if args.compiled:
+            global ENV
+            ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            ENV["PYTHONPYCACHEPREFIX"] = str(folder / "bytecode")
+            for fmt in PROCESS_FORMATS:  # compiles each command's modules, not counted
+                for root in (ROOT, args.root or ROOT):
+                    command_seconds(db, fmt, folder / f"cmd.{fmt}", root)
         for _ in range(args.repeat):
             commands["B"].append(process_seconds(IMPORTS))
             for fmt in PROCESS_FORMATS:
                 out = folder / f"cmd.{fmt}"
                 commands.setdefault(fmt, []).append(command_seconds(db, fmt, out))
+                if args.root is not None:
+                    commands.setdefault(f"root {fmt}", []).append(
+                        command_seconds(db, fmt, out, args.root)
+                    )
     hours, events = len(log.hours), len(log.events)
     print(
         f"a voyage of {args.days} days: {hours} hour rows, {events} events "
@@ -297,11 +344,16 @@ def main() -> None:
         f'sqlite_utils, yaml"` in the same run: {b_wall:.3f} s wall, {b_cpu:.3f} s CPU'
     )
     best_of = {fmt: least(runs) for fmt, runs in commands.items()}
-    for fmt, (wall, cpu) in best_of.items():
-        print(
-            f"  --format {fmt:5} {wall:7.3f} s wall ({wall / b_wall:4.1f}x B)  "
-            f"{cpu:6.3f} s CPU ({cpu / b_cpu:4.1f}x B)"
-        )
+    for fmt in PROCESS_FORMATS:
+        for label in (fmt, f"root {fmt}"):
+            if label not in best_of:
+                continue
+            wall, cpu = best_of[label]
+            where = f"  ({args.root}'s code)" if label != fmt else ""
+            print(
+                f"  --format {fmt:5} {wall:7.3f} s wall ({wall / b_wall:4.1f}x B)  "
+                f"{cpu:6.3f} s CPU ({cpu / b_cpu:4.1f}x B){where}"
+            )
     slowest = max(results[5][1], results[6][1])
     verdict = "met" if slowest <= 1.5 else "NOT met (see the CPU column on a busy machine)"
     print(
@@ -314,7 +366,12 @@ def main() -> None:
         f"{html_cpu / b_cpu:.1f}x B: {'met' if html_cpu <= 1.5 else 'NOT met'}), about as "
         f"quick as the Markdown one (CPU {html_cpu / md_cpu:.1f}x the Markdown's)"
     )
-    if sys.flags.dont_write_bytecode:
+    if args.root is not None:
+        root_html = best_of["root html"][1]
+        print(f"the HTML handout's CPU: {html_cpu / root_html:.2f}x {args.root}'s code")
+    if args.compiled:
+        print("every command loaded its modules compiled (--compiled)")
+    elif sys.flags.dont_write_bytecode:
         # B's modules come compiled from site-packages; voyage's are compiled every run
         print(
             "note: PYTHONDONTWRITEBYTECODE is set, so each command compiles voyage's modules "

@@ -496,6 +496,19 @@ def test_html_export_is_one_page_with_the_picture_inside(campaign: Path, tmp_pat
     assert "<h2>Summary</h2>" in (out / "plain.html").read_text(encoding="utf-8")
 
 
+def test_the_html_page_of_folded_rolls_lists_them_and_carries_no_raw_html(
+    campaign: Path, tmp_path: Path
+) -> None:
+    args = [SHIP, "-f", "html", "--for", "referee", "--rolls", "folded", "--out", "f.html"]
+    assert run(args, campaign, tmp_path).exit_code == 0
+    page = (tmp_path / "f.html").read_text(encoding="utf-8")
+    body = page.split("<body>")[1]
+    # the Markdown's <details> lines are left out, neither live nor shown as text
+    assert "<details>" not in body and "&lt;details" not in body and "summary" not in body
+    assert body.count("<!-- raw HTML omitted -->") == 4  # two rolls folded: open, close each
+    assert "<code>capsize check: d20=" in body  # the rolls, listed under their event
+
+
 def test_the_days_line_says_the_water_in_her_hull_not_water_aboard(
     campaign: Path, tmp_path: Path
 ) -> None:

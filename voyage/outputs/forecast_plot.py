@@ -17,7 +17,6 @@ from typing import Any
 from voyage.actions.forecast import RunResult, Setup, pct
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
-from voyage.base.escape import plain_pictures
 from voyage.map import hexes as hexmap
 from voyage.outputs.palette import STATE_ALPHA, STATE_COLOURS, STATE_HATCH, hex_colour, rgb
 from voyage.outputs.render import HEX_RADIUS, MapGeometry
@@ -124,13 +123,10 @@ def plot_forecast(
     map render` shades them) and the losses over them, the histograms, and a title naming
     the voyage and the plan (``plan``, its number in `voyage plan`)."""
     out = check_plot_path(path)
-    import matplotlib
+    from voyage.outputs.drawingkit import figure_classes
 
-    matplotlib.use("Agg")
-    plain_pictures(matplotlib)
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    Figure, FigureCanvasAgg = figure_classes()
     from matplotlib.colors import to_rgba
-    from matplotlib.figure import Figure
     from matplotlib.patches import RegularPolygon
 
     route = data["route"]

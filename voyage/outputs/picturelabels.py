@@ -29,7 +29,8 @@ from voyage.base.escape import visible
 #: display coordinates).
 Box = tuple[float, float, float, float]
 Segment = tuple[float, float, float, float]
-#: Letter outlines made so far: (text, font, size in pixels) -> (vertices, codes).
+#: Letter outlines made so far: (text, face (:func:`_face`), size in pixels) -> (vertices,
+#: codes).
 Glyphs = dict[tuple[str, Any, float], tuple[Any, Any]]
 #: A text's runs of digits and of other letters.
 _RUNS = re.compile(r"[0-9]+|[^0-9]+")
@@ -397,6 +398,20 @@ def _put_together(text: str) -> bool:
     return text.isascii() and len(text) > 1 and any(c.isdigit() for c in text)
 
 
+def _face(font: Any) -> tuple[Any, ...]:
+    """What the letters' shapes depend on in a font, besides the size given with them: a
+    text's outlines are looked up by it, made once per text (a FontProperties, as a key,
+    hashes all its properties at every lookup: 24,000 lookups on a long voyage's picture)."""
+    return (
+        tuple(font.get_family()),
+        font.get_style(),
+        font.get_variant(),
+        font.get_weight(),
+        font.get_stretch(),
+        font.get_file(),
+    )
+
+
 def _letters(text: str, font: Any, size: float, cache: Glyphs) -> tuple[Any, Any]:
     """(vertices, codes) of ``text``'s letters at ``size`` pixels, the baseline's start at
     (0, 0). Text with digits in it is put together from its digits, each outlined once, and
@@ -407,11 +422,13 @@ def _letters(text: str, font: Any, size: float, cache: Glyphs) -> tuple[Any, Any
     import numpy as np
     from matplotlib.textpath import TextPath
 
+    face = _face(font)
+
     def whole(words: str) -> tuple[Any, Any]:
-        if (words, font, size) not in cache:
+        if (words, face, size) not in cache:
             path = TextPath((0, 0), words, size=size, prop=font)
-            cache[words, font, size] = (path.vertices, path.codes)
-        return cache[words, font, size]
+            cache[words, face, size] = (path.vertices, path.codes)
+        return cache[words, face, size]
 
     if not _put_together(text):
         return whole(text)

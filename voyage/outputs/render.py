@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from voyage.base.atomicfile import FileBatch
 from voyage.base.errors import MapError
-from voyage.base.escape import plain_pictures, visible
+from voyage.base.escape import visible
 from voyage.base.gctune import collector_paused
 from voyage.base.paths import no_folder
 from voyage.map import hexes as hexmap
@@ -541,13 +541,9 @@ def draw_map(
 
 def _figure(geometry: MapGeometry) -> tuple[Any, Any]:
     """A white figure of the picture's size (Agg canvas) and the axes of its map area."""
-    import matplotlib
+    from voyage.outputs.drawingkit import figure_classes
 
-    matplotlib.use("Agg")
-    plain_pictures(matplotlib)
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
+    Figure, FigureCanvasAgg = figure_classes()
     dpi = 100
     fig = Figure(figsize=(geometry.image_w / dpi, geometry.image_h / dpi), dpi=dpi)
     FigureCanvasAgg(fig)

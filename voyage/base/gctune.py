@@ -1,5 +1,5 @@
-"""The garbage collector's settings for a long advance (a year of ships), held off while a
-picture or a page is built, and left out of the shutdown once a command is done.
+"""The garbage collector's settings for a long advance (a year of ships), and held off
+while a picture or a page is built.
 
 An advance makes and keeps many small objects (an hour row per ship-hour, its events and
 their rolls, R4) and frees almost all the others by reference counting. CPython's cyclic
@@ -25,17 +25,6 @@ artists), and each batch of them set off full passes that walked every object th
 holds (a 1,000-day voyage's rows, matplotlib's modules) to find nothing to free: about a
 tenth of a second of an HTML handout. It takes up again once the work is over and frees
 whatever is garbage by then.
-
-:func:`leave_to_exit` is called by the console script once its command is done: it freezes
-everything the process holds, so that the interpreter's shutdown, which would walk every
-object to collect the cycles among them (modules, classes, functions, matplotlib's artists)
-and free each one, leaves them to the operating system, which takes the whole memory back
-at once. After a picture was drawn that walk was a tenth of the command (0.13-0.16 s of a
-1,000-day voyage's HTML handout, 0.02 s left). Everything else of the shutdown happens as
-before: the exit handlers run (temporary folders removed, a pool's workers ended), the
-output is flushed, and objects that no cycle holds are freed as their modules are cleared.
-voyage keeps nothing open for the shutdown to close: the campaign file and every file
-written are closed by the command itself.
 """
 
 from __future__ import annotations
@@ -66,14 +55,6 @@ def for_long_run() -> None:
     gc.set_threshold(YOUNG, middle, old)
 
 
-def leave_to_exit() -> None:
-    """Freeze what the process holds, in a whole process whose command is done (see
-    :data:`whole_process`; elsewhere it does nothing): the shutdown then leaves it to the
-    operating system instead of collecting and freeing it object by object."""
-    if whole_process:
-        gc.freeze()
-
-
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """No automatic collection inside the block; the collector is put back as it was after
@@ -87,4 +68,4 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-__all__ = ["YOUNG", "collector_paused", "for_long_run", "leave_to_exit", "whole_process"]
+__all__ = ["YOUNG", "collector_paused", "for_long_run", "whole_process"]

@@ -245,7 +245,6 @@ def main() -> None:
         click.echo(f"Error: {unexpected_error_line(exc)}", err=True)
         sys.exit(1)
     finally:
-        gctune.leave_to_exit()  # the command is done: no object-by-object shutdown
         gctune.whole_process = False
 
 
